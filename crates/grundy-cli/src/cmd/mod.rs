@@ -1,0 +1,84 @@
+//! Subcommands, one module each.
+
+mod games;
+mod oj;
+mod seq;
+mod value;
+
+use crate::output::{write_stdout, CliError, CliResult};
+
+const HELP: &str = "\
+grundy — solve impartial combinatorial games exactly
+
+Two players alternate and have the same moves; under normal play whoever cannot move loses. Every position has a
+nim-value; it is a P-position (the player who just moved wins) exactly when its nim-value is 0, and a sum of games
+has the XOR (nim-sum) of the parts' values.
+
+USAGE
+  grundy value GAME POSITION... [+ GAME POSITION...]... [--json]
+      Outcome, nim-value and every winning move of a position or a sum of positions of different games.
+        grundy value lasker 2 5 7
+        grundy value kayles 5 7 + nim 3 + 0.07 10 --json
+  grundy seq GAME --to N [--json]
+      Nim-values of heaps 0..=N of a heap game, one per line.
+        grundy seq kayles --to 100
+  grundy games
+      The named games, their take-and-break codes, and a line on each.
+  grundy oj ID < input      (grundy oj --list)
+      Answers a judge problem: reads its input on stdin, prints exactly the judge's output.
+  grundy help [COMMAND]
+
+GAMES
+  A name (kayles, nim, lasker, grundys-game, ...; see 'grundy games'), a take-and-break code in CGSuite's notation
+  (0.77, 4!.0, 0.[3], 4.[3], 0.{2+}), subtraction:1,3,4, allbut:1,2 or bash:K.
+
+  A code d0.d1d2...dk: digit d_j says what a move that removes j tokens may leave; bit i of d_j (1, 2, 4, 8, ...)
+  allows leaving exactly i non-empty heaps. So 0.77 (Kayles) removes 1 or 2 tokens and leaves 0, 1 or 2 heaps.
+  Digits are 0-9 and A-V, &n; for any value; [...] at the end repeats; ! after a digit means the heaps left are
+  pairwise unequal (4!.0 is Grundy's game), ? not all equal, = all equal; {a,b} and {k+} name heap counts.
+
+EXIT STATUS
+  0 an answer was printed; 2 the input or the usage was wrong, or a limit was reached (one line on stderr says
+  which).
+";
+
+/// Runs the command line.
+pub fn run(argv: &[String]) -> CliResult {
+    let Some(cmd) = argv.first() else {
+        write_stdout(HELP.as_bytes())?;
+        return Ok(());
+    };
+    let rest = &argv[1..];
+    match cmd.as_str() {
+        "value" => value::run(rest),
+        "seq" => seq::run(rest),
+        "games" => games::run(rest),
+        "oj" => oj::run(rest),
+        "help" | "--help" | "-h" => help(rest.first().map(String::as_str)),
+        "--version" | "-V" => {
+            write_stdout(format!("grundy {}\n", env!("CARGO_PKG_VERSION")).as_bytes())
+        }
+        other => Err(CliError::usage(format!("unknown command '{other}'"))),
+    }
+}
+
+fn help(topic: Option<&str>) -> CliResult {
+    let text = match topic {
+        None => HELP,
+        Some("value") => value::HELP,
+        Some("seq") => seq::HELP,
+        Some("games") => games::HELP,
+        Some("oj") => oj::HELP,
+        Some(t) => return Err(CliError::usage(format!("no help on '{t}'"))),
+    };
+    write_stdout(text.as_bytes())
+}
+
+/// Prints a subcommand's help when `--help` is among its arguments.
+pub fn wants_help(argv: &[String], text: &str) -> CliResult<bool> {
+    if argv.iter().any(|a| a == "--help" || a == "-h") {
+        write_stdout(text.as_bytes())?;
+        return Ok(true);
+    }
+    Ok(false)
+}

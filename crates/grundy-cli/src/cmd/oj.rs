@@ -1,0 +1,53 @@
+//! `grundy oj ID`: answer a judge problem from stdin.
+
+use crate::args::{Args, Opt};
+use crate::oj::problems;
+use crate::output::{write_stdout, CliError, CliResult};
+use std::io::Read;
+
+pub const HELP: &str = "\
+grundy oj — answer a judge problem
+
+USAGE
+  grundy oj ID < input
+  grundy oj --list
+
+Reads the problem's input on stdin and prints exactly the judge's expected output. Bad or truncated input is a
+one-line error on stderr and exit status 2; nothing is printed on stdout then. --list names every problem with
+its game and a line about it.
+";
+
+const OPTS: &[Opt] = &[Opt::Switch("list")];
+
+pub fn run(argv: &[String]) -> CliResult {
+    if super::wants_help(argv, HELP)? {
+        return Ok(());
+    }
+    let args = Args::parse(argv, OPTS)?;
+    let all = problems();
+    if args.switch("list") {
+        let w = all.iter().map(|p| p.id.len()).max().unwrap_or(0);
+        let g = all.iter().map(|p| p.game.len()).max().unwrap_or(0);
+        let mut s = String::new();
+        for p in &all {
+            s.push_str(&format!("{:<w$}  {:<g$}  {}\n", p.id, p.game, p.summary));
+        }
+        return write_stdout(s.as_bytes());
+    }
+    let [id] = args.positional.as_slice() else {
+        return Err(CliError::usage(
+            "'grundy oj' takes one problem ID (see 'grundy oj --list')",
+        ));
+    };
+    let p = all
+        .iter()
+        .find(|p| p.id == id.to_ascii_lowercase())
+        .ok_or_else(|| {
+            CliError::usage(format!("unknown problem '{id}' (see 'grundy oj --list')"))
+        })?;
+    let mut input = Vec::new();
+    std::io::stdin().lock().read_to_end(&mut input)?;
+    let mut out = Vec::with_capacity(1 << 16);
+    (p.run)(&input, &mut out).map_err(|e| e.context(format!("oj {}", p.id)))?;
+    write_stdout(&out)
+}

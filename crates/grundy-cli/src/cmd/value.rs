@@ -1,0 +1,120 @@
+//! `grundy value GAME POSITION… [+ GAME POSITION…]…`: outcome, nim-value and winning moves of a sum.
+
+use crate::args::{Args, Opt};
+use crate::output::{print_json, write_stdout, CliError, CliResult};
+use grundy::sum::{analyse, Analysis, Component};
+use grundy::Outcome;
+use std::fmt::Write as _;
+
+pub const HELP: &str = "\
+grundy value — who wins, and how
+
+USAGE
+  grundy value GAME POSITION... [+ GAME POSITION...]... [--json]
+
+Values every part of the position, XORs the nim-values (the Sprague-Grundy theorem), and lists every winning
+move: a move that changes one part so that the XOR becomes 0. Several heaps after one game are several parts of
+the sum; '+' starts a part of another game.
+
+EXAMPLES
+  grundy value lasker 2 5 7
+  grundy value kayles 5 7 + nim 3 + 0.07 10
+  grundy value subtraction:1,3,4 10 11 --json
+
+JSON (--json): one object with the keys nim_value (integer), outcome (\"P\" or \"N\"), parts (game, position,
+nim_value of each) and winning_moves (component index, game, position, move, result, value_after; empty for a
+P-position).
+";
+
+const OPTS: &[Opt] = &[Opt::Switch("json")];
+
+pub fn run(argv: &[String]) -> CliResult {
+    if super::wants_help(argv, HELP)? {
+        return Ok(());
+    }
+    let args = Args::parse(argv, OPTS)?;
+    if args.positional.is_empty() {
+        return Err(CliError::usage(
+            "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
+        ));
+    }
+    let mut components: Vec<Box<dyn Component>> = Vec::new();
+    let mut notes = Vec::new();
+    for group in args.positional.split(|w| w == "+") {
+        let Some((game, pos)) = group.split_first() else {
+            return Err(CliError::usage(
+                "'+' must stand between two parts, each a GAME and a position",
+            ));
+        };
+        let family = grundy::games::lookup(game)?;
+        if let Some(n) = family.note() {
+            notes.push(n);
+        }
+        components.extend(family.components(pos)?);
+    }
+    let analysis = analyse(&mut components)?;
+    if args.switch("json") {
+        return print_json(&to_json(&analysis));
+    }
+    let mut s = String::new();
+    for n in notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    s.push_str(&explain(&analysis));
+    write_stdout(s.as_bytes())
+}
+
+fn to_json(a: &Analysis) -> serde_json::Value {
+    serde_json::json!({
+        "nim_value": a.nim_value,
+        "outcome": a.outcome.letter(),
+        "parts": a.parts.iter().map(|p| serde_json::json!({
+            "game": p.game, "position": p.position, "nim_value": p.nim_value
+        })).collect::<Vec<_>>(),
+        "winning_moves": a.winning_moves.iter().map(|m| serde_json::json!({
+            "component": m.component,
+            "game": m.game,
+            "position": m.position,
+            "move": m.mv.description,
+            "result": m.mv.result,
+            "value_after": m.mv.value_after,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The analysis in words a student follows.
+fn explain(a: &Analysis) -> String {
+    let mut s = String::new();
+    let single = a.parts.len() == 1;
+    for p in &a.parts {
+        let _ = writeln!(s, "{} {}: nim-value {}", p.game, p.position, p.nim_value);
+    }
+    if !single {
+        let xs: Vec<String> = a.parts.iter().map(|p| p.nim_value.to_string()).collect();
+        let _ = writeln!(s, "nim-sum: {} = {}", xs.join(" xor "), a.nim_value);
+    }
+    match a.outcome {
+        Outcome::P => {
+            let _ = writeln!(
+                s,
+                "outcome: P (the player to move loses: every move leaves a nim-value other than 0, and the opponent can answer it)"
+            );
+        }
+        _ => {
+            let _ = writeln!(
+                s,
+                "outcome: N (the player to move wins by moving to a position of nim-value 0)"
+            );
+            let _ = writeln!(s, "winning moves:");
+            for m in &a.winning_moves {
+                let from = a.parts[m.component].nim_value;
+                let _ = writeln!(
+                    s,
+                    "  in {} {}: {} (its nim-value {} becomes {}, and the nim-sum becomes 0)",
+                    m.game, m.position, m.mv.description, from, m.mv.value_after
+                );
+            }
+        }
+    }
+    s
+}

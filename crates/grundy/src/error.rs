@@ -1,0 +1,142 @@
+//! The one error type of the library.
+//!
+//! Every failure is a value with a kind and a one-line message that names the offending input and, where a limit
+//! was hit, the limit. The command-line tool prints the message as it is and turns the kind into an exit status.
+
+use std::fmt;
+
+/// What went wrong, coarsely: enough for a caller to decide what to do next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The input is malformed: a bad code, a number out of range, a truncated file.
+    Input,
+    /// A limit was reached (positions stored, heap size, time, memory). Raising the limit may help.
+    Limit,
+    /// The game has a cycle of positions; the finite-game solvers do not apply (see [`crate::loopy`]).
+    Loopy,
+    /// The request is well formed but the tool does not support it (for example misère play of a scoring game).
+    Unsupported,
+}
+
+/// An error with a one-line, human-readable message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    message: String,
+}
+
+impl Error {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Error {
+            kind,
+            message: message.into(),
+        }
+    }
+    /// Malformed input.
+    pub fn input(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Input, message)
+    }
+    /// A limit was reached.
+    pub fn limit(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Limit, message)
+    }
+    /// A cycle of positions was found.
+    pub fn loopy(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Loopy, message)
+    }
+    /// Not supported.
+    pub fn unsupported(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Unsupported, message)
+    }
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+    /// The same error with `context: ` put in front of its message.
+    pub fn context(self, context: impl fmt::Display) -> Self {
+        Error {
+            kind: self.kind,
+            message: format!("{context}: {}", self.message),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Parses a non-negative integer that must fit in `u64`, with a message that names `what` and the bound.
+pub fn parse_u64(text: &str, what: &str) -> Result<u64> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(Error::input(format!(
+            "{what}: expected a non-negative integer, found nothing"
+        )));
+    }
+    if !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::input(format!(
+            "{what}: expected a non-negative integer, found '{t}'"
+        )));
+    }
+    t.parse::<u64>().map_err(|_| {
+        Error::input(format!(
+            "{what}: {t} is too large (the largest allowed is {})",
+            u64::MAX
+        ))
+    })
+}
+
+/// Parses a non-negative integer no larger than `max`.
+pub fn parse_bounded(text: &str, what: &str, max: u64) -> Result<u64> {
+    let v = parse_u64(text, what).map_err(|e| {
+        if e.message().contains("too large") {
+            Error::input(format!(
+                "{what}: {} is too large (the largest allowed is {max})",
+                text.trim()
+            ))
+        } else {
+            e
+        }
+    })?;
+    if v > max {
+        return Err(Error::input(format!(
+            "{what}: {v} is too large (the largest allowed is {max})"
+        )));
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_name_the_input() {
+        assert_eq!(parse_u64("42", "heap").unwrap(), 42);
+        let e = parse_u64("99999999999999999999999", "heap").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Input);
+        assert!(e.message().contains("too large"), "{e}");
+        assert!(parse_u64("-3", "heap")
+            .unwrap_err()
+            .message()
+            .contains("'-3'"));
+        assert!(parse_u64("", "heap")
+            .unwrap_err()
+            .message()
+            .contains("nothing"));
+        assert!(parse_bounded("11", "k", 10)
+            .unwrap_err()
+            .message()
+            .contains("largest allowed is 10"));
+        assert_eq!(parse_bounded("10", "k", 10).unwrap(), 10);
+    }
+}

@@ -1,0 +1,205 @@
+//! The catalog: every game `grundy` knows by name, one module per game, each with its rules, its closed form
+//! where one is proved, and the argument for it.
+//!
+//! A game is looked up by a *spec*: a name (`kayles`), a take-and-break code (`0.77`, `4!.0`), or a parametrised
+//! form (`subtraction:1,3,4`, `allbut:1,2`, `bash:3`). [`lookup`] turns a spec into a [`Family`], and the family
+//! turns position arguments into validated [`Component`]s: an unchecked setup becomes a position only through
+//! validation, with a precise error.
+
+pub mod lasker;
+pub mod nim;
+
+use crate::error::{Error, Result};
+use crate::heap::table::{HeapComponent, HeapTable};
+use crate::heap::{all_but_code, parse_amounts, subtraction_code, HeapRules, TakeAndBreak};
+use crate::sum::Component;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A game of the catalog, before any position is given.
+pub trait Family {
+    /// The name or spec it was looked up by, normalised.
+    fn name(&self) -> String;
+    /// What a position looks like on the command line, e.g. `HEAP...`.
+    fn position_syntax(&self) -> &'static str {
+        "HEAP..."
+    }
+    /// Validates position arguments and turns them into components of a sum.
+    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>>;
+    /// The heap rules, for games whose positions are heaps (`grundy seq`, `grundy period`).
+    fn heap_rules(&self) -> Option<Box<dyn HeapRules>> {
+        None
+    }
+    /// A note shown with every analysis (for example, that a game is a scoring game, not impartial).
+    fn note(&self) -> Option<String> {
+        None
+    }
+}
+
+/// One entry of the catalog listing.
+pub struct Entry {
+    pub name: &'static str,
+    /// The take-and-break code or rule, as a spec.
+    pub spec: &'static str,
+    pub summary: &'static str,
+}
+
+/// The named games, with their codes and a line each.
+pub fn catalog() -> Vec<Entry> {
+    vec![
+        Entry { name: "nim", spec: "0.[3]", summary: "take any number of tokens from one heap; G(n) = n" },
+        Entry { name: "kayles", spec: "0.77", summary: "knock down one pin or two adjacent pins from a row" },
+        Entry { name: "dawsons-kayles", spec: "0.07", summary: "knock down two adjacent pins from a row" },
+        Entry { name: "dawsons-chess", spec: "0.137", summary: "Dawson's chess: pawns on a 3xN board, captures compulsory" },
+        Entry { name: "grundys-game", spec: "4!.0", summary: "split one heap into two unequal heaps" },
+        Entry {
+            name: "lasker",
+            spec: "4.[3]",
+            summary: "Lasker's Nim: take any number from a heap, or split a heap in two; closed form for any heap",
+        },
+        Entry { name: "treblecross", spec: "0.007", summary: "one-dimensional tic-tac-toe: whoever makes three in a row wins" },
+        Entry { name: "officers", spec: "0.6", summary: "remove one token, leaving one or two non-empty heaps" },
+        Entry { name: "bash:K", spec: "0.33…3 (K threes)", summary: "Bash game: take 1..K tokens; G(n) = n mod (K+1)" },
+        Entry { name: "subtraction:S", spec: "e.g. subtraction:1,3,4", summary: "take s tokens for some s in the set S" },
+        Entry { name: "allbut:S", spec: "e.g. allbut:1,2", summary: "take any number of tokens except those in S" },
+    ]
+}
+
+/// A heap game of the catalog, its positions being heaps.
+pub struct HeapFamily {
+    table: Rc<RefCell<HeapTable>>,
+    make: Rc<dyn Fn() -> Box<dyn HeapRules>>,
+}
+
+impl HeapFamily {
+    /// A family from a constructor of its rules (called once for the shared table, and again for `heap_rules`).
+    pub fn new(make: impl Fn() -> Box<dyn HeapRules> + 'static) -> Self {
+        let table = Rc::new(RefCell::new(HeapTable::new(make())));
+        HeapFamily {
+            table,
+            make: Rc::new(make),
+        }
+    }
+}
+
+impl Family for HeapFamily {
+    fn name(&self) -> String {
+        self.table.borrow().rules().name()
+    }
+    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        if args.is_empty() {
+            return Err(Error::input(format!(
+                "{}: give at least one heap size",
+                self.name()
+            )));
+        }
+        let mut out: Vec<Box<dyn Component>> = Vec::new();
+        for a in args {
+            let n = crate::error::parse_u64(a, &format!("{}: heap size", self.name()))?;
+            out.push(Box::new(HeapComponent::new(self.table.clone(), n)));
+        }
+        Ok(out)
+    }
+    fn heap_rules(&self) -> Option<Box<dyn HeapRules>> {
+        Some((self.make)())
+    }
+}
+
+fn code_family(code: &'static str, name: &'static str) -> Result<Box<dyn Family>> {
+    TakeAndBreak::parse(code)?; // validate once
+    Ok(Box::new(HeapFamily::new(move || {
+        Box::new(TakeAndBreak::parse(code).expect("valid").named(name))
+    })))
+}
+
+/// Looks a game up by name, code or parametrised spec.
+pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
+    let lower = spec.trim().to_ascii_lowercase();
+    let (head, param) = match lower.split_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (lower.as_str(), None),
+    };
+    match (head, param) {
+        ("nim", None) => Ok(Box::new(HeapFamily::new(|| Box::new(nim::Nim)))),
+        ("lasker", None) | ("laskers-nim", None) => {
+            Ok(Box::new(HeapFamily::new(|| Box::new(lasker::Lasker))))
+        }
+        ("kayles", None) => code_family("0.77", "kayles"),
+        ("dawsons-kayles", None) => code_family("0.07", "dawsons-kayles"),
+        ("dawsons-chess", None) => code_family("0.137", "dawsons-chess"),
+        ("grundys-game", None) | ("grundy", None) => code_family("4!.0", "grundys-game"),
+        ("treblecross", None) => code_family("0.007", "treblecross"),
+        ("officers", None) => code_family("0.6", "officers"),
+        ("subtraction", Some(p)) | ("sub", Some(p)) => {
+            let set = parse_amounts(p, "subtraction amount")?;
+            let code = subtraction_code(&set)?;
+            let name = format!("subtraction:{}", join(&set));
+            Ok(Box::new(HeapFamily::new(move || {
+                Box::new(
+                    TakeAndBreak::new(code.clone())
+                        .expect("finite")
+                        .named(&name),
+                )
+            })))
+        }
+        ("allbut", Some(p)) => {
+            let set = if p.trim().is_empty() {
+                vec![]
+            } else {
+                parse_amounts(p, "all-but amount")?
+            };
+            let code = all_but_code(&set)?;
+            let name = format!("allbut:{}", join(&set));
+            Ok(Box::new(HeapFamily::new(move || {
+                Box::new(
+                    TakeAndBreak::new(code.clone())
+                        .expect("finite")
+                        .named(&name),
+                )
+            })))
+        }
+        ("bash", Some(p)) => {
+            let k =
+                crate::error::parse_bounded(p, "bash: the most tokens a move takes", 1_000_000)?;
+            if k == 0 {
+                return Err(Error::input(
+                    "bash:K needs K >= 1 (a move takes 1..K tokens)",
+                ));
+            }
+            let set: Vec<u64> = (1..=k).collect();
+            let code = subtraction_code(&set)?;
+            Ok(Box::new(HeapFamily::new(move || {
+                Box::new(
+                    TakeAndBreak::new(code.clone())
+                        .expect("finite")
+                        .named(&format!("bash:{k}")),
+                )
+            })))
+        }
+        (h, Some(_)) if ["subtraction", "sub", "allbut", "bash"].contains(&h) => unreachable!(),
+        (h, None) if ["subtraction", "sub", "allbut", "bash"].contains(&h) => Err(Error::input(
+            format!("'{h}' needs a parameter, e.g. {h}:1,3,4"),
+        )),
+        _ => {
+            if spec
+                .trim()
+                .starts_with(|c: char| c.is_ascii_alphanumeric() || "&{*[".contains(c))
+                && spec.contains('.')
+            {
+                let code = crate::heap::Code::parse(spec)?;
+                let t = TakeAndBreak::new(code.clone())?;
+                let _ = t;
+                return Ok(Box::new(HeapFamily::new(move || {
+                    Box::new(TakeAndBreak::new(code.clone()).expect("checked"))
+                })));
+            }
+            Err(Error::input(format!(
+                "unknown game '{spec}' (see 'grundy games' for names; a take-and-break code has a point, as in 0.77)"
+            )))
+        }
+    }
+}
+
+fn join(set: &[u64]) -> String {
+    set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}

@@ -1,0 +1,65 @@
+//! Nim (code `0.[3]`): take any positive number of tokens from one heap.
+//!
+//! **Closed form.** `G(n) = n`. By induction: the options of `n` are the heaps `0..n`, whose values are `0..n`, and
+//! the mex of `{0, …, n−1}` is `n` (Bouton 1902; Winning Ways ch. 2). A sum of Nim heaps is a P-position exactly
+//! when the XOR of the heap sizes is 0.
+
+use crate::heap::HeapRules;
+use crate::nimber::Nimber;
+
+/// The rules of Nim.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Nim;
+
+impl HeapRules for Nim {
+    fn name(&self) -> String {
+        "nim".to_string()
+    }
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        for k in (0..n).rev() {
+            if k == 0 {
+                f(&[]);
+            } else {
+                f(&[k]);
+            }
+        }
+    }
+    fn closed_form(&self, n: u64) -> Option<Nimber> {
+        Some(n)
+    }
+    fn splits(&self) -> bool {
+        false
+    }
+    fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        Some(match target {
+            t if t >= n => vec![],
+            0 => vec![vec![]],
+            t => vec![vec![t]],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::plain;
+    use proptest::prelude::*;
+
+    #[test]
+    fn closed_form_matches_plain_engine() {
+        let g = plain::sequence(&Nim, 300, &mut |_| {}).unwrap();
+        for (n, v) in g.iter().enumerate() {
+            assert_eq!(Nim.closed_form(n as u64), Some(*v));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn listed_options_have_the_target_value(n in 0u64..200, t in 0u64..220) {
+            let listed = Nim.options_with_value(n, t).unwrap();
+            let mut all = vec![];
+            Nim.for_each_option(n, &mut |h| { if h.iter().fold(0, |a, &b| a ^ b) == t { all.push(h.to_vec()) } });
+            prop_assert_eq!(listed, all);
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! Heap games: a position is a sum of heaps, a move changes one heap into a (possibly empty) sum of heaps.
+//!
+//! - [`code`]: take-and-break codes in CGSuite's notation, and their options.
+//! - [`HeapRules`]: the rules of any heap game (a code, a subtraction set, a rule with a closed form).
+//! - [`plain`]: the plain mex engine for nim-value sequences, exact for every heap game.
+//! - [`table`]: heap positions as components of sums, valued from a sequence computed once.
+//! - [`sparse`]: the sparse-space (rare/common) engine for codes that leave at most two heaps.
+//! - [`period`]: periodicity of nim-value sequences, found and, where a theorem allows, certified.
+
+pub mod code;
+pub mod period;
+pub mod plain;
+pub mod sparse;
+pub mod table;
+
+use crate::error::{Error, Result};
+use crate::nimber::Nimber;
+use crate::ruleset::{Options, Ruleset};
+pub use code::{Code, Constraint, Digit};
+
+/// The default largest heap the plain engine computes up to when a game splits heaps (its cost grows as `n²`).
+pub const PLAIN_MAX_HEAP_SPLITTING: u64 = 200_000;
+/// The default largest heap the plain engine computes up to otherwise.
+pub const PLAIN_MAX_HEAP: u64 = 50_000_000;
+
+/// The rules of a heap game. Options of a heap of `n` are sums of heaps smaller than `n`.
+pub trait HeapRules {
+    /// Short name for messages.
+    fn name(&self) -> String;
+    /// Calls `f` with the heaps left by each move from a heap of `n` (an empty slice: the heap is gone).
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]));
+    /// A proved closed form for the nim-value of a heap of `n`, usable for any `n`.
+    fn closed_form(&self, _n: u64) -> Option<Nimber> {
+        None
+    }
+    /// True when some move leaves two or more heaps (the plain engine then costs `n²`).
+    fn splits(&self) -> bool;
+    /// The nim-values of heaps `0..=to`. The default is the plain engine; games override it with faster exact
+    /// engines.
+    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
+        plain::sequence(self, to, progress)
+    }
+    /// The code of the game, when it is a take-and-break game.
+    fn code(&self) -> Option<&Code> {
+        None
+    }
+    /// Describes the move from a heap of `n` to `heaps`.
+    fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
+        describe_heap_move(n, heaps)
+    }
+    /// Every option of a heap of `n` with nim-value `target`, when the game can list them without enumerating all
+    /// options (a closed form for huge heaps). `None`: enumerate.
+    fn options_with_value(&self, _n: u64, _target: Nimber) -> Option<Vec<Vec<u64>>> {
+        None
+    }
+}
+
+/// Words for a heap move: "take 3 from the heap of 7, leaving 4", "split the heap of 7 into 1 and 6".
+pub fn describe_heap_move(n: u64, heaps: &[u64]) -> String {
+    let left: u64 = heaps.iter().sum();
+    let taken = n.saturating_sub(left);
+    match (heaps.len(), taken) {
+        (0, _) => format!("take all {n} from the heap of {n}"),
+        (1, t) => format!("take {t} from the heap of {n}, leaving {}", heaps[0]),
+        (_, 0) => format!("split the heap of {n} into {}", join_heaps(heaps)),
+        (_, t) => format!(
+            "take {t} from the heap of {n} and split the rest into {}",
+            join_heaps(heaps)
+        ),
+    }
+}
+
+fn join_heaps(heaps: &[u64]) -> String {
+    let parts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    match parts.len() {
+        0 => String::new(),
+        1 => parts[0].clone(),
+        _ => format!(
+            "{} and {}",
+            parts[..parts.len() - 1].join(", "),
+            parts[parts.len() - 1]
+        ),
+    }
+}
+
+/// Any [`HeapRules`] as a [`Ruleset`] whose positions are heap sizes.
+#[derive(Debug, Clone)]
+pub struct Heaps<H>(pub H);
+
+impl<H: HeapRules> Ruleset for Heaps<H> {
+    type Position = u64;
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
+        self.0
+            .for_each_option(*n, &mut |h| out.push(h.iter().copied()));
+    }
+    fn known_value(&self, n: &u64) -> Option<Nimber> {
+        if *n == 0 {
+            return Some(0);
+        }
+        self.0.closed_form(*n)
+    }
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        self.0.describe_move(*from, to)
+    }
+}
+
+impl<H: HeapRules + ?Sized> HeapRules for &H {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        (**self).for_each_option(n, f)
+    }
+    fn closed_form(&self, n: u64) -> Option<Nimber> {
+        (**self).closed_form(n)
+    }
+    fn splits(&self) -> bool {
+        (**self).splits()
+    }
+    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
+        (**self).sequence(to, progress)
+    }
+    fn code(&self) -> Option<&Code> {
+        (**self).code()
+    }
+    fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        (**self).options_with_value(n, target)
+    }
+    fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
+        (**self).describe_move(n, heaps)
+    }
+}
+
+impl<H: HeapRules + ?Sized> HeapRules for Box<H> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        (**self).for_each_option(n, f)
+    }
+    fn closed_form(&self, n: u64) -> Option<Nimber> {
+        (**self).closed_form(n)
+    }
+    fn splits(&self) -> bool {
+        (**self).splits()
+    }
+    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
+        (**self).sequence(to, progress)
+    }
+    fn code(&self) -> Option<&Code> {
+        (**self).code()
+    }
+    fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        (**self).options_with_value(n, target)
+    }
+    fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
+        (**self).describe_move(n, heaps)
+    }
+}
+
+/// A heap game given by a take-and-break code.
+#[derive(Debug, Clone)]
+pub struct TakeAndBreak {
+    code: Code,
+    name: String,
+}
+
+impl TakeAndBreak {
+    /// The game of a code. Codes whose moves can repeat a position are refused here (see [`crate::loopy`]).
+    pub fn new(code: Code) -> Result<Self> {
+        if code.is_loopy() {
+            return Err(Error::loopy(format!(
+                "the code {code} has moves that add tokens or change nothing, so positions can repeat (use --loopy)"
+            )));
+        }
+        let name = code.to_string();
+        Ok(TakeAndBreak { code, name })
+    }
+    /// Parses a code and makes its game.
+    pub fn parse(text: &str) -> Result<Self> {
+        Self::new(Code::parse(text)?)
+    }
+    /// The same game under another name (`kayles` for `0.77`).
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = name.to_string();
+        self
+    }
+}
+
+impl HeapRules for TakeAndBreak {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        let mut buf = Vec::new();
+        self.code.for_each_option(n, &mut buf, |_, h| f(h));
+    }
+    fn splits(&self) -> bool {
+        self.code.max_heaps() >= 2
+    }
+    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
+        plain::code_sequence(&self.code, &self.name, to, progress)
+    }
+    fn code(&self) -> Option<&Code> {
+        Some(&self.code)
+    }
+}
+
+/// The code of the subtraction game `S(s1, s2, …)`: remove `s` tokens for `s` in the set (leaving 0 or 1 heap).
+pub fn subtraction_code(set: &[u64]) -> Result<Code> {
+    if set.is_empty() {
+        return Err(Error::input("a subtraction set needs at least one amount"));
+    }
+    let max = *set.iter().max().expect("not empty");
+    if set.contains(&0) {
+        return Err(Error::input(
+            "a subtraction set may not contain 0 (a move must take something)",
+        ));
+    }
+    if max > 1_000_000 {
+        return Err(Error::input(format!(
+            "subtraction amount {max} is too large (the largest allowed is 1000000)"
+        )));
+    }
+    let mut digits = vec![Digit::zero(); max as usize + 1];
+    for &s in set {
+        digits[s as usize] = Digit::from_mask(3, Constraint::Any);
+    }
+    Code::new(digits, 0, vec![])
+}
+
+/// The code of the all-but subtraction game: remove any number of tokens except those in `set`.
+pub fn all_but_code(set: &[u64]) -> Result<Code> {
+    let max = set.iter().copied().max().unwrap_or(0);
+    if set.contains(&0) {
+        return Err(Error::input("an all-but set may not contain 0"));
+    }
+    if max > 1_000_000 {
+        return Err(Error::input(format!(
+            "all-but amount {max} is too large (the largest allowed is 1000000)"
+        )));
+    }
+    let three = Digit::from_mask(3, Constraint::Any);
+    let mut digits = vec![Digit::zero()];
+    for j in 1..=max + 1 {
+        digits.push(if set.contains(&j) {
+            Digit::zero()
+        } else {
+            three.clone()
+        });
+    }
+    Code::new(digits, 1, vec![])
+}
+
+/// Parses a comma-separated list of positive amounts (`1,3,4`).
+pub fn parse_amounts(text: &str, what: &str) -> Result<Vec<u64>> {
+    let mut v = Vec::new();
+    for t in text.split(',') {
+        v.push(crate::error::parse_bounded(t, what, 1_000_000)?);
+    }
+    v.sort_unstable();
+    v.dedup();
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subtraction_and_all_but_codes() {
+        assert_eq!(subtraction_code(&[1, 3, 4]).unwrap().to_string(), "0.3033");
+        assert_eq!(subtraction_code(&[1, 2, 3]).unwrap().to_string(), "0.333");
+        assert_eq!(all_but_code(&[1, 2]).unwrap().to_string(), "0.00[3]");
+        assert_eq!(all_but_code(&[]).unwrap().to_string(), "0.[3]");
+        assert!(subtraction_code(&[]).is_err());
+        assert!(parse_amounts("1,x", "amount").is_err());
+    }
+
+    #[test]
+    fn describing_moves() {
+        assert_eq!(
+            describe_heap_move(7, &[1, 6]),
+            "split the heap of 7 into 1 and 6"
+        );
+        assert_eq!(
+            describe_heap_move(7, &[4]),
+            "take 3 from the heap of 7, leaving 4"
+        );
+        assert_eq!(describe_heap_move(7, &[]), "take all 7 from the heap of 7");
+        assert_eq!(
+            describe_heap_move(7, &[2, 3]),
+            "take 2 from the heap of 7 and split the rest into 2 and 3"
+        );
+    }
+}

@@ -1,0 +1,1 @@
+//! Periodicity of nim-value sequences (issue: octal games at record scale).

@@ -1,0 +1,216 @@
+//! The plain mex engine: nim-values of heaps `0..=N`, one heap after the other, by the definition.
+//!
+//! **What it computes.** `G(n) = mex { G(h1) ⊕ … ⊕ G(hk) : h1 + … + hk an option of n }`, for every `n ≤ N`. It is
+//! exact for every heap game whose options are sums of smaller heaps, codes that leave three or more heaps
+//! included: those options are enumerated one partition at a time.
+//!
+//! **Cost.** For a code that leaves at most two heaps, about `n/2` XORs per digit per heap, so `O(N²)` in all for
+//! codes that split (`O(N · k)` for a code of length `k` that does not); the sparse-space engine
+//! ([`super::sparse`]) does the same job with far fewer XORs. A move that leaves `k ≥ 3` heaps costs one XOR per
+//! partition (about `n^(k−1)/(k!(k−1)!)` of them), bounded by a work limit.
+
+use super::code::{partitions, Code, Constraint};
+use super::{HeapRules, PLAIN_MAX_HEAP, PLAIN_MAX_HEAP_SPLITTING};
+use crate::error::{Error, Result};
+use crate::nimber::{MexSet, Nimber};
+
+/// Partitions the plain engine may enumerate for moves that leave three or more heaps, in one run.
+pub const PLAIN_MAX_PARTITIONS: u64 = 4_000_000_000;
+
+/// Checks a requested length against the plain engine's limits.
+pub fn check_length(name: &str, to: u64, splits: bool) -> Result<()> {
+    let limit = if splits {
+        PLAIN_MAX_HEAP_SPLITTING
+    } else {
+        PLAIN_MAX_HEAP
+    };
+    if to > limit {
+        return Err(Error::limit(format!(
+            "{name}: heap {to} is beyond the plain engine's limit of {limit} for this game{}",
+            if splits {
+                " (its cost grows as the square of the heap)"
+            } else {
+                ""
+            }
+        )));
+    }
+    Ok(())
+}
+
+/// The nim-values of heaps `0..=to` of any heap game, from its options. `progress` is called with the heap reached
+/// now and then.
+pub fn sequence<H: HeapRules + ?Sized>(
+    rules: &H,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Nimber>> {
+    check_length(&rules.name(), to, rules.splits())?;
+    let mut g: Vec<Nimber> = Vec::with_capacity(to as usize + 1);
+    let mut mex = MexSet::new();
+    for n in 0..=to {
+        mex.clear();
+        let mut bad = None;
+        rules.for_each_option(n, &mut |heaps| {
+            let mut v = 0;
+            for &h in heaps {
+                if h >= n {
+                    bad = Some(h);
+                    return;
+                }
+                v ^= g[h as usize];
+            }
+            mex.insert(v);
+        });
+        if let Some(h) = bad {
+            return Err(Error::loopy(format!(
+                "{}: a move from a heap of {n} leaves a heap of {h}, not smaller, so positions can repeat",
+                rules.name()
+            )));
+        }
+        g.push(mex.mex());
+        if n & 0x3ff == 0 {
+            progress(n);
+        }
+    }
+    progress(to);
+    Ok(g)
+}
+
+/// The nim-values of heaps `0..=to` of a take-and-break code, with the one- and two-heap moves done in place and
+/// moves leaving more heaps enumerated partition by partition.
+pub fn code_sequence(
+    code: &Code,
+    name: &str,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Nimber>> {
+    if code.is_loopy() {
+        return Err(Error::loopy(format!(
+            "the code {code} has moves that can repeat a position (use --loopy)"
+        )));
+    }
+    check_length(name, to, code.max_heaps() >= 2)?;
+    let mut g: Vec<Nimber> = Vec::with_capacity(to as usize + 1);
+    g.push(0);
+    let mut mex = MexSet::new();
+    let mut buf = Vec::new();
+    let mut work: u64 = 0;
+    for n in 1..=to {
+        mex.clear();
+        let last = code.max_removed().map_or(n, |k| k.min(n));
+        for j in 0..=last {
+            let d = code.digit(j);
+            if d.is_zero() {
+                continue;
+            }
+            let m = n - j;
+            if m == 0 {
+                if d.allows(0) {
+                    mex.insert(0);
+                }
+                continue;
+            }
+            if j > 0 && d.allows(1) {
+                mex.insert(g[m as usize]);
+            }
+            if m >= 2 {
+                if let Some(c) = d.constraint(2) {
+                    let gm = &g[..];
+                    match c {
+                        Constraint::Any => {
+                            for a in 1..=m / 2 {
+                                mex.insert(gm[a as usize] ^ gm[(m - a) as usize]);
+                            }
+                        }
+                        Constraint::Unequal | Constraint::NotAllEqual => {
+                            for a in 1..=(m - 1) / 2 {
+                                mex.insert(gm[a as usize] ^ gm[(m - a) as usize]);
+                            }
+                        }
+                        Constraint::AllEqual => {
+                            if m.is_multiple_of(2) {
+                                mex.insert(0);
+                            }
+                        }
+                    }
+                }
+            }
+            let most = d.max_heaps().min(m as usize);
+            for k in 3..=most {
+                let Some(c) = d.constraint(k) else { continue };
+                let mut count = 0u64;
+                partitions(m, k, c, &mut buf, &mut |heaps| {
+                    count += 1;
+                    mex.insert(heaps.iter().fold(0, |v, &h| v ^ g[h as usize]));
+                });
+                work += count;
+                if work > PLAIN_MAX_PARTITIONS {
+                    return Err(Error::limit(format!(
+                        "{code}: the plain engine enumerated {PLAIN_MAX_PARTITIONS} multi-heap options by heap {n}, its work limit"
+                    )));
+                }
+            }
+        }
+        g.push(mex.mex());
+        if n & 0x3ff == 0 {
+            progress(n);
+        }
+    }
+    progress(to);
+    Ok(g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::{Heaps, TakeAndBreak};
+    use crate::solver::brute_force_value;
+
+    fn seq(code: &str, to: u64) -> Vec<Nimber> {
+        code_sequence(&Code::parse(code).unwrap(), code, to, &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn small_known_sequences() {
+        // Kayles (OEIS A002186 begins 0,1,2,3,1,4,3,2,1,4,2,6).
+        assert_eq!(seq("0.77", 11), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        // Grundy's game (OEIS A002188 begins 0,0,0,1,0,2,1,0,2,1,0,2,1,3).
+        assert_eq!(seq("4!.0", 13), [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3]);
+        // Nim and Lasker's Nim.
+        assert_eq!(seq("0.[3]", 6), [0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(seq("4.[3]", 8), [0, 1, 2, 4, 3, 5, 6, 8, 7]);
+    }
+
+    #[test]
+    fn code_engine_agrees_with_generic_engine_and_brute_force() {
+        for code in [
+            "0.77", "0.137", "4!.0", "8.0", "0.{3+}", "0.F", "0.{2,3}?", "4=.3", "0.[7]",
+        ] {
+            let t = TakeAndBreak::parse(code).unwrap();
+            let a = seq(code, 24);
+            let b = sequence(&t, 24, &mut |_| {}).unwrap();
+            assert_eq!(a, b, "{code}");
+            for n in 0..=14 {
+                assert_eq!(
+                    a[n as usize],
+                    brute_force_value(&Heaps(&t), &n),
+                    "{code} heap {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn limits_are_errors() {
+        let e = code_sequence(
+            &Code::parse("0.77").unwrap(),
+            "0.77",
+            10_000_000,
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(e.message().contains("limit of 200000"), "{e}");
+        let e = code_sequence(&Code::parse("14.0").unwrap(), "14.0", 10, &mut |_| {}).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Loopy);
+    }
+}

@@ -1,0 +1,1 @@
+//! The sparse-space (rare/common) engine (issue: octal games at record scale).

@@ -1,0 +1,1 @@
+//! Loopy impartial games (issue: loopy games with draws).

@@ -1,0 +1,1 @@
+//! Misère play (issue: misère play of any finite game).

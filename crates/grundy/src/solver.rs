@@ -1,0 +1,359 @@
+//! The memoised solver: nim-values, outcomes and winning moves of any finite [`Ruleset`].
+//!
+//! **What it computes.** The nim-value `G(x) = mex { G(o) : o an option of x }`, where the value of an option that
+//! is a sum of components is the nim-sum of the components' values (Sprague–Grundy theorem; Winning Ways ch. 4;
+//! Siegel, *Combinatorial Game Theory*, ch. IV.1). A position is a P-position exactly when its value is 0.
+//!
+//! **How.** A depth-first search with an explicit stack of frames (never the call stack), so a game whose play
+//! lasts 10^6 moves needs 10^6 frames on the heap, not 10^6 native stack frames. Each frame enumerates its options
+//! once; components whose value is unknown are pushed; when all are known the frame's value is the mex. A
+//! component met again while its own frame is still open closes a cycle: the game is loopy, and the solver stops
+//! with [`ErrorKind::Loopy`](crate::ErrorKind::Loopy) naming the position.
+//!
+//! **Cost.** Each distinct position is expanded once: time `O(sum of option sizes)` over the reachable positions,
+//! memory one table entry per position. [`Limits`] bounds the table; past it the solver stops with a
+//! [`ErrorKind::Limit`](crate::ErrorKind::Limit) error instead of exhausting memory.
+
+use crate::error::{Error, Result};
+use crate::nimber::{MexSet, Nimber};
+use crate::ruleset::{Options, Outcome, Ruleset};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::time::{Duration, Instant};
+
+/// Bounds on a search. Past any of them the search ends with an error naming the bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions the memo table may hold.
+    pub max_positions: usize,
+    /// Wall-clock time a single query may take.
+    pub max_time: Option<Duration>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_positions: 20_000_000,
+            max_time: None,
+        }
+    }
+}
+
+impl Limits {
+    /// Checks the position count; `stored` positions are held now.
+    pub fn check_positions(&self, stored: usize) -> Result<()> {
+        if stored >= self.max_positions {
+            return Err(Error::limit(format!(
+                "the search stored {stored} positions, the limit (raise it with --max-positions)"
+            )));
+        }
+        Ok(())
+    }
+    /// Checks the clock against `start`.
+    pub fn check_time(&self, start: Instant) -> Result<()> {
+        if let Some(t) = self.max_time {
+            if start.elapsed() > t {
+                return Err(Error::limit(format!(
+                    "the search took longer than the time limit of {:.1} s (raise it with --max-seconds)",
+                    t.as_secs_f64()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A winning move in a sum of positions of one ruleset: change component `component` to the sum `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SumMove<P> {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The option it moves to (a sum of components).
+    pub to: Vec<P>,
+}
+
+/// A memoised solver for one ruleset.
+pub struct Solver<R: Ruleset> {
+    ruleset: R,
+    memo: FxHashMap<R::Position, Nimber>,
+    limits: Limits,
+    mex: MexSet,
+    expanded: u64,
+}
+
+struct Frame<P> {
+    position: P,
+    options: Options<P>,
+    next: usize,
+}
+
+impl<R: Ruleset> Solver<R> {
+    pub fn new(ruleset: R) -> Self {
+        Self::with_limits(ruleset, Limits::default())
+    }
+
+    pub fn with_limits(ruleset: R, limits: Limits) -> Self {
+        Solver {
+            ruleset,
+            memo: FxHashMap::default(),
+            limits,
+            mex: MexSet::new(),
+            expanded: 0,
+        }
+    }
+
+    pub fn ruleset(&self) -> &R {
+        &self.ruleset
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Positions whose value is stored.
+    pub fn stored(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Positions expanded (options enumerated) since the solver was made.
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    fn known(&self, p: &R::Position) -> Option<Nimber> {
+        if let Some(&v) = self.memo.get(p) {
+            return Some(v);
+        }
+        self.ruleset.known_value(p)
+    }
+
+    /// The nim-value of one position.
+    pub fn nim_value(&mut self, root: &R::Position) -> Result<Nimber> {
+        if let Some(v) = self.known(root) {
+            return Ok(v);
+        }
+        let start = Instant::now();
+        let mut open: FxHashSet<R::Position> = FxHashSet::default();
+        let mut spare: Vec<Options<R::Position>> = Vec::new();
+        let mut stack: Vec<Frame<R::Position>> = Vec::new();
+        self.push_frame(root.clone(), &mut stack, &mut open, &mut spare);
+        while let Some(top) = stack.last_mut() {
+            // Find the next component whose value is unknown.
+            let mut child = None;
+            let flat = top.options.flat();
+            while top.next < flat.len() {
+                let c = &flat[top.next];
+                if self.memo.contains_key(c) || self.ruleset.known_value(c).is_some() {
+                    top.next += 1;
+                    continue;
+                }
+                if open.contains(c) {
+                    return Err(Error::loopy(format!(
+                        "{}: the position {} can be reached from itself, so the game is loopy (use --loopy)",
+                        self.ruleset.name(),
+                        self.ruleset.show(c)
+                    )));
+                }
+                child = Some(c.clone());
+                break;
+            }
+            if let Some(c) = child {
+                self.limits.check_positions(self.memo.len() + stack.len())?;
+                if self.expanded & 0xfff == 0 {
+                    self.limits.check_time(start)?;
+                }
+                self.push_frame(c, &mut stack, &mut open, &mut spare);
+                continue;
+            }
+            let frame = stack.pop().expect("stack is not empty");
+            self.mex.clear();
+            for opt in frame.options.iter() {
+                let mut v = 0;
+                for c in opt {
+                    v ^= self
+                        .known(c)
+                        .expect("every component is solved before its parent");
+                }
+                self.mex.insert(v);
+            }
+            let v = self.mex.mex();
+            open.remove(&frame.position);
+            self.memo.insert(frame.position, v);
+            let mut opts = frame.options;
+            opts.clear();
+            spare.push(opts);
+        }
+        Ok(self.known(root).expect("root solved"))
+    }
+
+    fn push_frame(
+        &mut self,
+        position: R::Position,
+        stack: &mut Vec<Frame<R::Position>>,
+        open: &mut FxHashSet<R::Position>,
+        spare: &mut Vec<Options<R::Position>>,
+    ) {
+        let mut options = spare.pop().unwrap_or_default();
+        self.ruleset.options(&position, &mut options);
+        self.expanded += 1;
+        open.insert(position.clone());
+        stack.push(Frame {
+            position,
+            options,
+            next: 0,
+        });
+    }
+
+    /// The nim-value of a sum of positions: the nim-sum of the parts' values.
+    pub fn sum_value(&mut self, sum: &[R::Position]) -> Result<Nimber> {
+        let mut v = 0;
+        for p in sum {
+            v ^= self.nim_value(p)?;
+        }
+        Ok(v)
+    }
+
+    /// The outcome (P or N) of a sum under normal play.
+    pub fn outcome(&mut self, sum: &[R::Position]) -> Result<Outcome> {
+        Ok(Outcome::of_nim_value(self.sum_value(sum)?))
+    }
+
+    /// The options of `position` with their nim-values, in the ruleset's order.
+    pub fn valued_options(
+        &mut self,
+        position: &R::Position,
+    ) -> Result<Vec<(Vec<R::Position>, Nimber)>> {
+        let mut opts = Options::new();
+        self.ruleset.options(position, &mut opts);
+        let mut out = Vec::with_capacity(opts.len());
+        for opt in opts.iter() {
+            let v = self.sum_value(opt)?;
+            out.push((opt.to_vec(), v));
+        }
+        Ok(out)
+    }
+
+    /// Every winning move of a sum: every move, in any component, to a position of nim-value 0. Empty exactly when
+    /// the sum is a P-position.
+    pub fn winning_moves(&mut self, sum: &[R::Position]) -> Result<Vec<SumMove<R::Position>>> {
+        let total = self.sum_value(sum)?;
+        let mut moves = Vec::new();
+        if total == 0 {
+            return Ok(moves);
+        }
+        for (i, p) in sum.iter().enumerate() {
+            let target = self.nim_value(p)? ^ total;
+            for (to, v) in self.valued_options(p)? {
+                if v == target {
+                    moves.push(SumMove { component: i, to });
+                }
+            }
+        }
+        Ok(moves)
+    }
+}
+
+/// A reference solver for tests: plain recursion over the whole game, no memo, no closed forms. Only for tiny
+/// positions; it is the definition written as code.
+pub fn brute_force_value<R: Ruleset>(ruleset: &R, position: &R::Position) -> Nimber {
+    let mut opts = Options::new();
+    ruleset.options(position, &mut opts);
+    let values: Vec<Nimber> = opts
+        .iter()
+        .map(|o| {
+            o.iter()
+                .fold(0, |acc, c| acc ^ brute_force_value(ruleset, c))
+        })
+        .collect();
+    crate::nimber::mex(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Subtraction game S(1,3,4) with explicit positions.
+    struct Sub134;
+    impl Ruleset for Sub134 {
+        type Position = u64;
+        fn name(&self) -> String {
+            "S(1,3,4)".into()
+        }
+        fn options(&self, p: &u64, out: &mut Options<u64>) {
+            for s in [1, 3, 4] {
+                if *p >= s {
+                    out.push_one(p - s);
+                }
+            }
+        }
+    }
+
+    /// A chain 0 <- 1 <- 2 ... of length 10^6: one move a turn, play lasts n moves.
+    struct Chain;
+    impl Ruleset for Chain {
+        type Position = u64;
+        fn name(&self) -> String {
+            "chain".into()
+        }
+        fn options(&self, p: &u64, out: &mut Options<u64>) {
+            if *p > 0 {
+                out.push_one(p - 1);
+            }
+        }
+    }
+
+    /// A cycle 0 -> 1 -> 2 -> 0.
+    struct Cycle;
+    impl Ruleset for Cycle {
+        type Position = u64;
+        fn name(&self) -> String {
+            "cycle".into()
+        }
+        fn options(&self, p: &u64, out: &mut Options<u64>) {
+            out.push_one((p + 1) % 3);
+        }
+    }
+
+    #[test]
+    fn subtraction_134_has_period_7() {
+        // S(1,3,4): 0 1 0 1 2 3 2, period 7 (Winning Ways ch. 4; Berlekamp–Conway–Guy).
+        let mut s = Solver::new(Sub134);
+        let vals: Vec<u64> = (0..14).map(|n| s.nim_value(&n).unwrap()).collect();
+        assert_eq!(vals, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+        assert_eq!(
+            s.winning_moves(&[5]).unwrap(),
+            vec![SumMove {
+                component: 0,
+                to: vec![2]
+            }]
+        );
+        assert!(s.winning_moves(&[7]).unwrap().is_empty());
+    }
+
+    #[test]
+    fn deep_play_does_not_overflow_the_stack() {
+        let mut s = Solver::new(Chain);
+        assert_eq!(s.nim_value(&1_000_000).unwrap(), 0);
+        assert_eq!(s.nim_value(&999_999).unwrap(), 1);
+    }
+
+    #[test]
+    fn a_cycle_is_reported_as_loopy() {
+        let e = Solver::new(Cycle).nim_value(&0).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Loopy);
+        assert!(e.message().contains("loopy"), "{e}");
+    }
+
+    #[test]
+    fn the_position_budget_ends_in_an_error() {
+        let mut s = Solver::with_limits(
+            Chain,
+            Limits {
+                max_positions: 1000,
+                max_time: None,
+            },
+        );
+        let e = s.nim_value(&100_000).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Limit);
+        assert!(e.message().contains("1000"), "{e}");
+    }
+}
