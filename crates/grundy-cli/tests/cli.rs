@@ -1,0 +1,247 @@
+//! Integration tests of the `grundy` binary: answers, JSON, and one-line errors with exit status 2.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("run grundy")
+}
+
+fn grundy_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run grundy");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Asserts a one-line error with exit status 2 whose message contains `needle`, and nothing on stdout.
+fn assert_error(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
+    let e = stderr(o);
+    assert_eq!(e.lines().count(), 1, "one line: {e}");
+    assert!(e.starts_with("grundy: "), "{e}");
+    assert!(e.contains(needle), "expected '{needle}' in: {e}");
+    assert!(!e.contains("panicked"), "{e}");
+    assert!(o.stdout.is_empty());
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
+    serde_json::from_str(&stdout(o)).expect("valid JSON")
+}
+
+#[test]
+fn lasker_2_5_7_names_the_split_of_7_into_1_and_6() {
+    let o = grundy(&["value", "lasker", "2", "5", "7"]);
+    assert_eq!(o.status.code(), Some(0));
+    let s = stdout(&o);
+    assert!(s.contains("lasker 7: nim-value 8"), "{s}");
+    assert!(s.contains("nim-sum: 2 xor 5 xor 8 = 15"), "{s}");
+    assert!(s.contains("split the heap of 7 into 1 and 6"), "{s}");
+    let j = json(&grundy(&["value", "lasker", "2", "5", "7", "--json"]));
+    assert_eq!(j["nim_value"], 15);
+    assert_eq!(j["outcome"], "N");
+    let results: Vec<&str> = j["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(results, ["1 + 6", "2 + 5", "3 + 4"]);
+}
+
+#[test]
+fn a_sum_of_different_games() {
+    let j = json(&grundy(&[
+        "value", "kayles", "5", "7", "+", "nim", "3", "+", "0.07", "10", "--json",
+    ]));
+    // Kayles: G(5) = 4, G(7) = 2; Nim: 3; Dawson's Kayles 0.07: G(10) = G_0.137(9) = 3 (OEIS A002187).
+    let parts: Vec<u64> = j["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["nim_value"].as_u64().unwrap())
+        .collect();
+    assert_eq!(parts, [4, 2, 3, 3]);
+    assert_eq!(j["nim_value"], 6);
+    for m in j["winning_moves"].as_array().unwrap() {
+        assert_eq!(
+            m["value_after"].as_u64().unwrap(),
+            parts[m["component"].as_u64().unwrap() as usize] ^ 6
+        );
+    }
+    assert_eq!(j["winning_moves"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn every_printed_winning_move_leads_to_a_p_position() {
+    for (game, heaps) in [
+        ("kayles", vec!["5", "9", "13"]),
+        ("4!.0", vec!["20", "7"]),
+        ("0.137", vec!["30"]),
+        ("subtraction:1,3,4", vec!["10", "11"]),
+    ] {
+        let mut args = vec!["value", game];
+        args.extend(heaps.iter().copied());
+        args.push("--json");
+        let j = json(&grundy(&args));
+        for m in j["winning_moves"].as_array().unwrap() {
+            // Play the move: the position becomes the other heaps plus the result, which must be a P-position.
+            let c = m["component"].as_u64().unwrap() as usize;
+            let mut after: Vec<String> = heaps
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != c)
+                .map(|(_, h)| h.to_string())
+                .collect();
+            let r = m["result"].as_str().unwrap();
+            if r != "0" {
+                after.extend(r.split(" + ").map(String::from));
+            }
+            if after.is_empty() {
+                continue; // the empty position is a P-position
+            }
+            let mut a = vec!["value", game];
+            a.extend(after.iter().map(String::as_str));
+            a.push("--json");
+            let k = json(&grundy(&a));
+            assert_eq!(
+                k["outcome"], "P",
+                "{game} {heaps:?}: move {m} leads to {after:?}"
+            );
+            assert_eq!(k["winning_moves"].as_array().unwrap().len(), 0);
+        }
+    }
+}
+
+#[test]
+fn seq_prints_reference_values() {
+    let o = grundy(&["seq", "kayles", "--to", "2000"]);
+    let v: Vec<u64> = stdout(&o).lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(v.len(), 2001);
+    assert_eq!(&v[..12], &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    // Period 12 from heap 71 (OEIS A002186).
+    assert!((71..=1988).all(|n| v[n + 12] == v[n]));
+    let j = json(&grundy(&["seq", "grundys-game", "--to", "13", "--json"]));
+    assert_eq!(j["game"], "grundys-game");
+    assert_eq!(
+        j["values"],
+        serde_json::json!([0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3])
+    );
+    let o = grundy(&["seq", "0.07", "--to", "2000"]);
+    assert_eq!(stdout(&o).lines().count(), 2001);
+}
+
+#[test]
+fn games_lists_the_named_games_with_codes() {
+    let s = stdout(&grundy(&["games"]));
+    for (name, code) in [
+        ("kayles", "0.77"),
+        ("dawsons-kayles", "0.07"),
+        ("dawsons-chess", "0.137"),
+        ("grundys-game", "4!.0"),
+        ("lasker", "4.[3]"),
+        ("treblecross", "0.007"),
+        ("officers", "0.6"),
+    ] {
+        assert!(
+            s.lines().any(|l| l.starts_with(name) && l.contains(code)),
+            "{name} {code} in {s}"
+        );
+    }
+}
+
+#[test]
+fn help_teaches() {
+    let s = stdout(&grundy(&["--help"]));
+    assert!(
+        s.contains("take-and-break code") && s.contains("grundy value lasker 2 5 7"),
+        "{s}"
+    );
+    let s = stdout(&grundy(&["value", "--help"]));
+    assert!(s.contains("winning_moves"), "{s}");
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    assert_error(
+        &grundy(&["value", "kayles", "99999999999999999999999"]),
+        "too large",
+    );
+    assert_error(&grundy(&["value", "kayles", "1000000"]), "limit of 200000");
+    assert_error(&grundy(&["value", "kayles", "-3"]), "'-3'");
+    assert_error(&grundy(&["value", "kayles", "x"]), "'x'");
+    assert_error(&grundy(&["value", "kayles"]), "at least one heap");
+    assert_error(&grundy(&["value"]), "needs a GAME");
+    assert_error(
+        &grundy(&["value", "nim", "3", "+"]),
+        "'+' must stand between",
+    );
+    assert_error(
+        &grundy(&["value", "0.7x", "3"]),
+        "malformed take-and-break code",
+    );
+    assert_error(&grundy(&["value", "0.[3", "3"]), "never closed");
+    assert_error(&grundy(&["value", "14.0", "3"]), "repeat");
+    assert_error(&grundy(&["value", "nosuchgame", "3"]), "unknown game");
+    assert_error(&grundy(&["value", "subtraction:", "3"]), "subtraction");
+    assert_error(
+        &grundy(&["value", "subtraction:0,2", "3"]),
+        "may not contain 0",
+    );
+    assert_error(&grundy(&["value", "bash:0", "3"]), "K >= 1");
+    assert_error(&grundy(&["seq", "kayles"]), "--to");
+    assert_error(&grundy(&["seq", "kayles", "--to", "10000000000"]), "limit");
+    assert_error(
+        &grundy(&["seq", "kayles", "--to", "5", "--frobnicate"]),
+        "unknown option --frobnicate",
+    );
+    assert_error(&grundy(&["frobnicate"]), "unknown command");
+    assert_error(
+        &grundy_stdin(&["oj", "luogu-p2197"], b""),
+        "truncated input",
+    );
+    assert_error(
+        &grundy_stdin(&["oj", "luogu-p2197"], b"1\n3\n1 2"),
+        "truncated input",
+    );
+    assert_error(
+        &grundy_stdin(&["oj", "luogu-p2197"], b"1\n2\n1 99999"),
+        "between 0 and 9999",
+    );
+    assert_error(&grundy_stdin(&["oj", "nosuch"], b""), "unknown problem");
+}
+
+#[test]
+fn huge_heaps_with_a_closed_form() {
+    let j = json(&grundy(&["value", "lasker", "2147483647", "--json"]));
+    assert_eq!(j["nim_value"], 2147483648u64);
+    let j = json(&grundy(&[
+        "value",
+        "nim",
+        "18446744073709551615",
+        "5",
+        "--json",
+    ]));
+    assert_eq!(j["nim_value"], 18446744073709551615u64 ^ 5);
+    // The only winning move: take the huge heap down to 5, so that 5 xor 5 = 0.
+    assert_eq!(j["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(j["winning_moves"][0]["component"], 0);
+    assert_eq!(j["winning_moves"][0]["result"], "5");
+}
