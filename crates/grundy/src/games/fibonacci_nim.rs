@@ -1,0 +1,268 @@
+//! Fibonacci Nim (`fibonacci-nim`): one heap; a position is `(n, m)`, `n` tokens left and at most `m` may be taken
+//! now. Taking `x` (`1 ≤ x ≤ min(n, m)`) leads to `(n − x, 2x)`. The opening position of a heap of `N` is `(N, N)`:
+//! the first move may take everything (luogu P6487's rule). Whoever takes the last token wins.
+//!
+//! **Outcome** (Whinihan 1963; Winning Ways ch. 12). Write `n` in Zeckendorf form, a sum of non-consecutive
+//! Fibonacci numbers `F_{a1} > F_{a2} > … > F_{ak}` (1, 2, 3, 5, 8, …), and let `z(n) = F_{ak}` be its smallest
+//! term. `(n, m)` with `n ≥ 1` is an N-position iff `z(n) ≤ m`; `(0, m)` is a P-position. So the smallest winning
+//! first take of a heap of `N` is `z(N)` (`N` itself when `N` is a Fibonacci number) — luogu P6487's answer.
+//!
+//! **Every winning move.** A take `x` wins iff it leaves a P-position: `x = n`, or `z(n − x) > 2x`. *Claim*: then `x`
+//! is a sum of trailing Zeckendorf terms of `n`, `x = F_{ai} + … + F_{ak}`. *Proof*: with `y = n − x` and `F_b =
+//! z(y)`, `x < F_b / 2 < F_{b−1}`, so every Zeckendorf term of `x` is at most `F_{b−2}`; the terms of `y` followed
+//! by those of `x` are then non-consecutive, hence the Zeckendorf form of `n` (it is unique). So [`winning_takes`]
+//! checks the `k` trailing sums only: `O(log n)` for any `n < 2^64`, in `u64` without overflow.
+//!
+//! **Nim-values.** Only the positions of value 0 are known in closed form (above); Larsson and Rubinstein-Salzedo,
+//! "Grundy values of Fibonacci nim" (IJGT 2016) characterise values up to 3 only. [`nim_value`] is exact by search
+//! for `n ≤` [`MAX_SEARCHED`], and for P-positions of any size; elsewhere it is an `unsupported` error.
+
+use crate::error::{Error, Result};
+use crate::games::Family;
+use crate::nimber::{MexSet, Nimber};
+use crate::ruleset::{Options, Ruleset};
+use crate::sum::{Component, Move};
+
+/// The largest heap whose nim-values (not only the outcome) are computed by search.
+pub const MAX_SEARCHED: u64 = 400;
+
+/// The Zeckendorf terms of `n`, largest first (empty for 0).
+pub fn zeckendorf(mut n: u64) -> Vec<u64> {
+    let mut fib = vec![1u64, 2];
+    while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
+        fib.push(next);
+    }
+    let mut out = vec![];
+    for &f in fib.iter().rev() {
+        if f <= n {
+            out.push(f);
+            n -= f;
+        }
+    }
+    out
+}
+
+/// The smallest Zeckendorf term of `n ≥ 1` (the smallest winning first take of a heap of `n`).
+pub fn smallest_term(n: u64) -> Option<u64> {
+    zeckendorf(n).last().copied()
+}
+
+/// True when the player to move at `(n, m)` wins.
+pub fn first_player_wins(n: u64, m: u64) -> bool {
+    match smallest_term(n) {
+        None => false,
+        Some(z) => z <= m,
+    }
+}
+
+/// Every winning take at `(n, m)`, increasing; empty for a P-position.
+pub fn winning_takes(n: u64, m: u64) -> Vec<u64> {
+    let terms = zeckendorf(n);
+    let mut out = vec![];
+    let mut x = 0u64;
+    for i in (0..terms.len()).rev() {
+        x += terms[i]; // the trailing sum terms[i..], ≤ n, no overflow
+        if x > m.min(n) {
+            break;
+        }
+        let wins = i == 0 || x.checked_mul(2).is_some_and(|d| terms[i - 1] > d);
+        if wins {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// The rules, for search and tests: positions `(n, m)` with `m` capped at `n`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FibonacciNim;
+
+impl Ruleset for FibonacciNim {
+    type Position = (u64, u64);
+    fn name(&self) -> String {
+        "fibonacci-nim".into()
+    }
+    fn options(&self, &(n, m): &(u64, u64), out: &mut Options<(u64, u64)>) {
+        for x in 1..=m.min(n) {
+            let left = n - x;
+            out.push_one((left, (2 * x).min(left)));
+        }
+    }
+    fn show(&self, &(n, m): &(u64, u64)) -> String {
+        format!("{n} {m}")
+    }
+}
+
+/// The nim-value of `(n, m)`: 0 for P-positions of any size, by search for `n ≤ MAX_SEARCHED`.
+pub fn nim_value(n: u64, m: u64) -> Result<Nimber> {
+    if !first_player_wins(n, m) {
+        return Ok(0);
+    }
+    if n > MAX_SEARCHED {
+        return Err(Error::unsupported(format!(
+            "fibonacci-nim: the nim-value of an N-position is computed only for heaps up to {MAX_SEARCHED} (no closed \
+             form is known beyond values 0..3); the outcome and every winning move of {n} {m} alone are known: \
+             take {}",
+            join(&winning_takes(n, m))
+        )));
+    }
+    let n = n as usize;
+    // g[r][c]: value of (r, c) for c ≤ r.
+    let mut g: Vec<Vec<Nimber>> = Vec::with_capacity(n + 1);
+    let mut seen = MexSet::new();
+    for r in 0..=n {
+        let mut row = Vec::with_capacity(r + 1);
+        row.push(0);
+        seen.clear();
+        for c in 1..=r {
+            let left = r - c;
+            seen.insert(g[left][(2 * c).min(left)]);
+            row.push(seen.mex());
+        }
+        g.push(row);
+    }
+    Ok(g[n][(m as usize).min(n)])
+}
+
+fn join(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// The catalog family.
+pub struct FibonacciNimFamily;
+
+impl Family for FibonacciNimFamily {
+    fn name(&self) -> String {
+        "fibonacci-nim".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "STONES [MAX] (MAX: the most the next move may take; default STONES, the opening move)"
+    }
+    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        let (n, m) = match args {
+            [n] => {
+                let n = crate::error::parse_u64(n, "fibonacci-nim: stones")?;
+                (n, n)
+            }
+            [n, m] => (
+                crate::error::parse_u64(n, "fibonacci-nim: stones")?,
+                crate::error::parse_u64(m, "fibonacci-nim: the most the next move may take")?,
+            ),
+            _ => {
+                return Err(Error::input(
+                    "fibonacci-nim: a position is STONES [MAX], e.g. 'fibonacci-nim 20' or 'fibonacci-nim 20 4'",
+                ))
+            }
+        };
+        Ok(vec![Box::new(FibonacciNimPosition { n, m })])
+    }
+}
+
+/// One Fibonacci Nim position as a component.
+pub struct FibonacciNimPosition {
+    n: u64,
+    m: u64,
+}
+
+impl Component for FibonacciNimPosition {
+    fn game(&self) -> String {
+        "fibonacci-nim".into()
+    }
+    fn position(&self) -> String {
+        format!("{} (take at most {})", self.n, self.m.min(self.n))
+    }
+    fn nim_value(&mut self) -> Result<Nimber> {
+        nim_value(self.n, self.m)
+    }
+    fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
+        let (n, m) = (self.n, self.m);
+        let takes: Vec<u64> = if target == 0 {
+            winning_takes(n, m)
+        } else {
+            let mut v = vec![];
+            for x in 1..=m.min(n) {
+                if nim_value(n - x, 2 * x)? == target {
+                    v.push(x);
+                }
+            }
+            v
+        };
+        Ok(takes
+            .into_iter()
+            .map(|x| Move {
+                description: format!(
+                    "take {x}, leaving {} (the next move takes at most {})",
+                    n - x,
+                    x.saturating_mul(2)
+                ),
+                result: format!("{} {}", n - x, x.saturating_mul(2)),
+                value_after: target,
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{brute_force_value, Solver};
+    use proptest::prelude::*;
+
+    fn p_by_search(n: u64, m: u64) -> bool {
+        nim_value(n, m).unwrap() == 0 && brute_force_value(&FibonacciNim, &(n, m.min(n))) == 0
+    }
+
+    fn searched(s: &mut Solver<FibonacciNim>, n: u64, m: u64) -> u64 {
+        s.nim_value(&(n, m.min(n))).unwrap()
+    }
+
+    #[test]
+    fn zeckendorf_and_large_heaps() {
+        assert_eq!(zeckendorf(100), vec![89, 8, 3]);
+        assert_eq!(smallest_term(4), Some(1));
+        assert_eq!(smallest_term(13), Some(13));
+        let z = zeckendorf(u64::MAX);
+        assert_eq!(z.iter().sum::<u64>(), u64::MAX);
+        let t = winning_takes(1_000_000_000_000_000_000, 1_000_000_000_000_000_000);
+        assert_eq!(t[0], smallest_term(1_000_000_000_000_000_000).unwrap());
+    }
+
+    #[test]
+    fn outcome_and_moves_by_exhaustive_search() {
+        let mut s = Solver::new(FibonacciNim);
+        for n in 0..=120u64 {
+            for m in 1..=n.max(1) {
+                let p = searched(&mut s, n, m) == 0;
+                assert_eq!(first_player_wins(n, m), !p, "({n}, {m})");
+                let winning: Vec<u64> = (1..=m.min(n))
+                    .filter(|&x| searched(&mut s, n - x, 2 * x) == 0)
+                    .collect();
+                assert_eq!(winning_takes(n, m), winning, "({n}, {m})");
+            }
+        }
+        assert!(p_by_search(13, 12)); // 13 is a Fibonacci number: a P-position unless all 13 may be taken
+        assert!(!p_by_search(13, 13) && first_player_wins(13, 13));
+    }
+
+    proptest! {
+        #[test]
+        fn nim_values_by_search_match_brute_force(n in 0u64..16, m in 1u64..16) {
+            prop_assert_eq!(nim_value(n, m).unwrap(), brute_force_value(&FibonacciNim, &(n, m.min(n))));
+        }
+
+        #[test]
+        fn nim_values_match_the_memoised_solver(n in 0u64..150, m in 1u64..200) {
+            prop_assert_eq!(nim_value(n, m).unwrap(), Solver::new(FibonacciNim).nim_value(&(n, m.min(n))).unwrap());
+        }
+
+        #[test]
+        fn every_winning_take_leaves_a_p_position(n in 1u64..u64::MAX, m in 1u64..u64::MAX) {
+            let takes = winning_takes(n, m);
+            prop_assert_eq!(takes.is_empty(), !first_player_wins(n, m));
+            for x in takes {
+                prop_assert!(x <= m && x <= n);
+                prop_assert!(!first_player_wins(n - x, 2u64.saturating_mul(x)));
+            }
+        }
+    }
+}
