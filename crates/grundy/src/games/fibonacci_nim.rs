@@ -26,14 +26,23 @@ use crate::sum::{Component, Move};
 /// The largest heap whose nim-values (not only the outcome) are computed by search.
 pub const MAX_SEARCHED: u64 = 400;
 
-/// The Zeckendorf terms of `n`, largest first (empty for 0).
-pub fn zeckendorf(mut n: u64) -> Vec<u64> {
-    let mut fib = vec![1u64, 2];
-    while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
-        fib.push(next);
+/// The Fibonacci numbers 1, 2, 3, 5, … that fit in `u64` (92 of them).
+pub const FIBONACCI: [u64; 92] = {
+    let mut f = [0u64; 92];
+    f[0] = 1;
+    f[1] = 2;
+    let mut i = 2;
+    while i < 92 {
+        f[i] = f[i - 1] + f[i - 2];
+        i += 1;
     }
+    f
+};
+
+/// The Zeckendorf terms of `n`, largest first (empty for 0): greedily the largest Fibonacci number that fits.
+pub fn zeckendorf(mut n: u64) -> Vec<u64> {
     let mut out = vec![];
-    for &f in fib.iter().rev() {
+    for &f in FIBONACCI.iter().rev() {
         if f <= n {
             out.push(f);
             n -= f;
@@ -43,8 +52,18 @@ pub fn zeckendorf(mut n: u64) -> Vec<u64> {
 }
 
 /// The smallest Zeckendorf term of `n ≥ 1` (the smallest winning first take of a heap of `n`).
-pub fn smallest_term(n: u64) -> Option<u64> {
-    zeckendorf(n).last().copied()
+#[inline]
+pub fn smallest_term(mut n: u64) -> Option<u64> {
+    let mut last = None;
+    let mut i = FIBONACCI.len();
+    while n > 0 && i > 0 {
+        i -= 1;
+        if FIBONACCI[i] <= n {
+            n -= FIBONACCI[i];
+            last = Some(FIBONACCI[i]);
+        }
+    }
+    last
 }
 
 /// True when the player to move at `(n, m)` wins.
@@ -219,6 +238,10 @@ mod tests {
     #[test]
     fn zeckendorf_and_large_heaps() {
         assert_eq!(zeckendorf(100), vec![89, 8, 3]);
+        assert_eq!(FIBONACCI[91], 12200160415121876738);
+        for n in 0..2000u64 {
+            assert_eq!(smallest_term(n), zeckendorf(n).last().copied());
+        }
         assert_eq!(smallest_term(4), Some(1));
         assert_eq!(smallest_term(13), Some(13));
         let z = zeckendorf(u64::MAX);
