@@ -66,9 +66,9 @@ pub fn factorise(mut a: u64) -> Vec<(u64, u32)> {
     let mut out = vec![];
     let mut d = 2u64;
     while d * d <= a {
-        if a % d == 0 {
+        if a.is_multiple_of(d) {
             let mut e = 0;
-            while a % d == 0 {
+            while a.is_multiple_of(d) {
                 a /= d;
                 e += 1;
             }

@@ -38,7 +38,7 @@ impl Sieve {
                 "not-a-nim: the sieve goes up to {MAX_SIEVE}; heap {bound} is beyond it"
             )));
         }
-        let len = (bound as usize + 1) / 2 + 1; // odd numbers 1, 3, …, covering bound
+        let len = bound as usize / 2 + 1; // odd numbers 1, 3, …: index x >> 1 for x <= bound
         let mut odd = vec![0u32; len];
         odd[0] = 1; // G(1) = 1
         let mut primes: Vec<u32> = Vec::new(); // odd primes, in order
