@@ -107,5 +107,14 @@ mod tests {
                 prop_assert_eq!(g.value(n), brute_force_value(&Heaps(g), &n));
             }
         }
+
+        #[test]
+        fn listed_options_are_exactly_those_of_the_target(l in 1u64..5, extra in 0u64..6, n in 0u64..80, t in 0u64..5) {
+            let g = ConstrainedNim::new(l, l + extra).unwrap();
+            let listed = g.options_with_value(n, t).unwrap();
+            let mut all = vec![];
+            g.for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ g.value(x)) == t { all.push(h.to_vec()) });
+            prop_assert_eq!(listed, all);
+        }
     }
 }

@@ -79,20 +79,17 @@ impl HeapRules for Lasker {
     }
 }
 
-/// The most candidate splits [`splits_with_value`] examines (`4 · 2^popcount(target)`).
-pub const MAX_SPLIT_CANDIDATES: u32 = 16;
+/// The most bits of a target whose candidate splits [`splits_with_value`] examines (`2^bits` per residue class).
+pub const MAX_SPLIT_CANDIDATES: u32 = 20;
 
 /// Every split `a + b = n`, `1 ≤ a ≤ b`, with `G(a) ⊕ G(b) = target`, without scanning all `n/2` splits; `None`
-/// when there may be more than `4 · 2^16` candidates.
+/// when a feasible residue class has more than `2^20` candidates.
 ///
 /// *Method.* On each residue class `a ≡ r (mod 4)` the closed form is `G(a) = a + d(r)` with `d = −1, 0, 0, +1` for
 /// `r = 0, 1, 2, 3`, so `A = G(a)` and `B = G(b)` satisfy `A + B = S`, `S = n + d(a mod 4) + d(b mod 4)`, and `A ⊕ B =
 /// target`. Since `A + B = (A ⊕ B) + 2(A ∧ B)`, `A ∧ B = c = (S − target)/2`, which must be a whole number disjoint
 /// from `target`; then `A = c ∨ u` for a subset `u` of `target`'s bits. Each candidate is checked with the closed form.
 pub fn splits_with_value(n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
-    if target.count_ones() > MAX_SPLIT_CANDIDATES {
-        return None;
-    }
     let d = |r: u64| -> i128 {
         match r {
             0 => -1,
@@ -111,6 +108,9 @@ pub fn splits_with_value(n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
         let c = (s - t) / 2;
         if c & t != 0 {
             continue;
+        }
+        if target.count_ones() > MAX_SPLIT_CANDIDATES {
+            return None;
         }
         // Every subset u of target's bits.
         let mut u: i128 = 0;
