@@ -1,13 +1,13 @@
 //! Constrained Nim (`constrained:L,R`): take between `L` and `R` tokens (`1 ≤ L ≤ R`) from one heap (AtCoder
 //! ABC297 G).
 //!
-//! **Closed form.** `G(x) = ⌊(x mod (L+R)) / L⌋`. *Argument*, by induction on `x`, with `r = x mod (L+R)`: the
-//! options are the heaps `x−R..=x−L` that are ≥ 0, whose residues mod `L+R` form a window of consecutive residues
-//! ending at `r−L`. When `r < L` the window holds no residue of the block `[0, L)` (it ends `L` or more below the next
-//! multiple of `L+R` minus `R`), so no option has value 0 and the mex is 0. When `r ≥ L` and `x ≥ L`, the window
-//! covers the residues `r−L, r−L−1, …` down to `r−R` (or to 0 when `x < L+R`), hence one residue of every block
-//! `[jL, (j+1)L)` with `j < ⌊r/L⌋`, and none of block `⌊r/L⌋` itself, since every residue of the window is at
-//! most `r−L < ⌊r/L⌋·L`; so the mex is `⌊r/L⌋`. (The ABC297 G editorial states the same formula.) The property test checks the
+//! **Closed form.** `G(x) = ⌊(x mod (L+R)) / L⌋`. *Argument*, by induction on `x`, with `r = x mod (L+R)`: the options
+//! are the heaps `x−R..=x−L` that are ≥ 0, whose residues mod `L+R` form a window of consecutive residues ending at
+//! `r−L`. When `r < L` that window is `r+L..=r+R` (mod `L+R`, nothing wraps), all residues `≥ L`, so no option has
+//! value 0 and the mex is 0. When `r ≥ L` (so `x ≥ L`), the window covers the residues `r−L, r−L−1, …` down to `max(0,
+//! r−R)` (any residues that wrap past 0 are `≥ r+L`, of larger value), and `r−R < L`, hence one residue of every block
+//! `[jL, (j+1)L)` with `j < ⌊r/L⌋`, and none of block `⌊r/L⌋` itself, since every residue of the window is at most `r−L
+//! < ⌊r/L⌋·L`; so the mex is `⌊r/L⌋`. (The ABC297 G editorial states the same formula.) The property test checks the
 //! closed form against the definition by exhaustive search.
 //!
 //! Cost: `O(1)` per heap; `L + R` is at most `2·10^18`, so it fits `u64`.

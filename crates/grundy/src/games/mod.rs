@@ -2,9 +2,10 @@
 //! where one is proved, and the argument for it.
 //!
 //! A game is looked up by a *spec*: a name (`kayles`), a take-and-break code (`0.77`, `4!.0`), or a parametrised
-//! form (`subtraction:1,3,4`, `allbut:1,2`, `bash:3`). [`lookup`] turns a spec into a [`Family`], and the family
-//! turns position arguments into validated [`Component`]s: an unchecked setup becomes a position only through
-//! validation, with a precise error.
+//! form (`subtraction:1,3,4`, `allbut:1,2`, `bash:3`, `constrained:3,14`). Games whose positions are not heaps have
+//! their own syntax (`fibonacci-nim STONES [MAX]`, `arpa NUMBER...`). [`lookup`] turns a spec into a [`Family`], and
+//! the family turns position arguments into validated [`Component`]s: an unchecked setup becomes a position only
+//! through validation, with a precise error.
 
 pub mod anti_sg;
 pub mod arpa;

@@ -10,7 +10,7 @@
 //! — hence 0. From an odd composite `x` with least prime `p`, the options are the heaps `x − y` with `gcd(x − y, x) =
 //! 1`, i.e. all heaps `< x` sharing no prime with `x`: these include every value `G(q)` for primes `q < p` and 0 (even
 //! heaps) and 1, but no heap of value `G(p)` (such a heap has least prime `p`, which divides `x`). From an odd prime
-//! `p` every smaller heap is an option, reaching every value below `π(p)`.
+//! `p` every heap `1..p` is an option (all are coprime to `p`), reaching every value below `π(p)` and none equal to it.
 //!
 //! **Cost.** [`Sieve`] is a linear sieve over the odd numbers only: each odd composite is written once, by its least
 //! prime factor. It stores one `u32` per odd number up to the bound (`2·10^7` bytes for `10^7`, against `8·10^7` for
