@@ -11,22 +11,35 @@
 //!
 //! Cost: `O(1)` per heap, any heap up to 2^64 − 1.
 
-use crate::heap::HeapRules;
+use crate::heap::{subtraction_code, Code, HeapRules};
 use crate::nimber::Nimber;
 
 /// The largest `K` accepted on the command line.
 pub const MAX_K: u64 = 1_000_000_000_000_000_000;
 
+/// The largest `K` for which the game also carries its take-and-break code (`0.` and `K` threes), for the engines
+/// that work on codes.
+pub const MAX_K_WITH_CODE: u64 = 10_000;
+
 /// The rules of the Bash game with at most `k` tokens a move (`k ≥ 1`).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Bash {
     k: u64,
+    code: Option<Code>,
 }
 
 impl Bash {
     /// The Bash game taking `1..=k`; `k` must be at least 1.
     pub fn new(k: u64) -> Option<Self> {
-        (k >= 1).then_some(Bash { k })
+        if k == 0 {
+            return None;
+        }
+        let code = if k <= MAX_K_WITH_CODE {
+            subtraction_code(&(1..=k).collect::<Vec<_>>()).ok()
+        } else {
+            None
+        };
+        Some(Bash { k, code })
     }
     pub fn k(&self) -> u64 {
         self.k
@@ -64,6 +77,9 @@ impl HeapRules for Bash {
     fn splits(&self) -> bool {
         false
     }
+    fn code(&self) -> Option<&Code> {
+        self.code.as_ref()
+    }
     fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
         // The options n−1, …, n−K have distinct values, so at most one has the target.
         let v = self.value(n);
@@ -99,19 +115,20 @@ mod tests {
         assert!(b.two_heaps_lose_for_mover(4, 7));
         assert_eq!(Bash::new(u64::MAX).unwrap().value(u64::MAX), u64::MAX);
         assert!(Bash::new(0).is_none());
+        assert_eq!(Bash::new(3).unwrap().code().unwrap().to_string(), "0.333");
     }
 
     proptest! {
         #[test]
         fn closed_form_is_the_definition(k in 1u64..6, n in 0u64..18) {
             let b = Bash::new(k).unwrap();
-            prop_assert_eq!(b.value(n), brute_force_value(&Heaps(b), &n));
+            prop_assert_eq!(b.value(n), brute_force_value(&Heaps(b.clone()), &n));
         }
 
         #[test]
         fn two_heaps_by_brute_force(k in 1u64..5, a in 0u64..12, c in 0u64..12) {
             let b = Bash::new(k).unwrap();
-            let sum = brute_force_value(&Heaps(b), &a) ^ brute_force_value(&Heaps(b), &c);
+            let sum = brute_force_value(&Heaps(&b), &a) ^ brute_force_value(&Heaps(&b), &c);
             prop_assert_eq!(sum == 0, b.two_heaps_lose_for_mover(a, c));
         }
 

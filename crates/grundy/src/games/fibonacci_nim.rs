@@ -24,7 +24,7 @@ use crate::ruleset::{Options, Ruleset};
 use crate::sum::{Component, Move};
 
 /// The largest heap whose nim-values (not only the outcome) are computed by search.
-pub const MAX_SEARCHED: u64 = 400;
+pub const MAX_SEARCHED: u64 = 3000;
 
 /// The Fibonacci numbers 1, 2, 3, 5, … that fit in `u64` (92 of them).
 pub const FIBONACCI: [u64; 92] = {
@@ -112,22 +112,16 @@ impl Ruleset for FibonacciNim {
     }
 }
 
-/// The nim-value of `(n, m)`: 0 for P-positions of any size, by search for `n ≤ MAX_SEARCHED`.
-pub fn nim_value(n: u64, m: u64) -> Result<Nimber> {
-    if !first_player_wins(n, m) {
-        return Ok(0);
-    }
+/// The nim-values of every `(r, c)` with `c ≤ r ≤ n`: `table[r][c]`. Row `r` costs `O(r)`: the options of `(r, c)`
+/// are those of `(r, c−1)` and one more, `(r−c, min(2c, r−c))`, so the mex set grows along the row.
+pub fn value_table(n: u64) -> Result<Vec<Vec<u32>>> {
     if n > MAX_SEARCHED {
-        return Err(Error::unsupported(format!(
-            "fibonacci-nim: the nim-value of an N-position is computed only for heaps up to {MAX_SEARCHED} (no closed \
-             form is known beyond values 0..3); the outcome and every winning move of {n} {m} alone are known: \
-             take {}",
-            join(&winning_takes(n, m))
+        return Err(Error::limit(format!(
+            "fibonacci-nim: nim-values are searched for heaps up to {MAX_SEARCHED}, not {n}"
         )));
     }
     let n = n as usize;
-    // g[r][c]: value of (r, c) for c ≤ r.
-    let mut g: Vec<Vec<Nimber>> = Vec::with_capacity(n + 1);
+    let mut g: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
     let mut seen = MexSet::new();
     for r in 0..=n {
         let mut row = Vec::with_capacity(r + 1);
@@ -135,12 +129,31 @@ pub fn nim_value(n: u64, m: u64) -> Result<Nimber> {
         seen.clear();
         for c in 1..=r {
             let left = r - c;
-            seen.insert(g[left][(2 * c).min(left)]);
-            row.push(seen.mex());
+            seen.insert(g[left][(2 * c).min(left)] as Nimber);
+            row.push(seen.mex() as u32);
         }
         g.push(row);
     }
-    Ok(g[n][(m as usize).min(n)])
+    Ok(g)
+}
+
+/// The nim-value of `(n, m)`: 0 for P-positions of any size, by [`value_table`] for `n ≤ MAX_SEARCHED`.
+pub fn nim_value(n: u64, m: u64) -> Result<Nimber> {
+    if !first_player_wins(n, m) {
+        return Ok(0);
+    }
+    if n > MAX_SEARCHED {
+        return Err(unknown_value(n, m));
+    }
+    Ok(value_table(n)?[n as usize][m.min(n) as usize] as Nimber)
+}
+
+fn unknown_value(n: u64, m: u64) -> Error {
+    Error::unsupported(format!(
+        "fibonacci-nim: the nim-value of an N-position is computed only for heaps up to {MAX_SEARCHED} (no closed \
+         form is known beyond values 0..3); the outcome and every winning move of {n} {m} alone are known: take {}",
+        join(&winning_takes(n, m))
+    ))
 }
 
 fn join(v: &[u64]) -> String {
@@ -173,7 +186,7 @@ impl Family for FibonacciNimFamily {
                 ))
             }
         };
-        Ok(vec![Box::new(FibonacciNimPosition { n, m })])
+        Ok(vec![Box::new(FibonacciNimPosition { n, m, table: None })])
     }
 }
 
@@ -181,6 +194,24 @@ impl Family for FibonacciNimFamily {
 pub struct FibonacciNimPosition {
     n: u64,
     m: u64,
+    /// The value table up to `n`, once searched.
+    table: Option<Vec<Vec<u32>>>,
+}
+
+impl FibonacciNimPosition {
+    fn value_of(&mut self, r: u64, c: u64) -> Result<Nimber> {
+        if !first_player_wins(r, c) {
+            return Ok(0);
+        }
+        if r > MAX_SEARCHED {
+            return Err(unknown_value(r, c));
+        }
+        if self.table.is_none() {
+            self.table = Some(value_table(self.n.min(MAX_SEARCHED))?);
+        }
+        let t = self.table.as_ref().expect("set");
+        Ok(t[r as usize][c.min(r) as usize] as Nimber)
+    }
 }
 
 impl Component for FibonacciNimPosition {
@@ -191,7 +222,7 @@ impl Component for FibonacciNimPosition {
         format!("{} (take at most {})", self.n, self.m.min(self.n))
     }
     fn nim_value(&mut self) -> Result<Nimber> {
-        nim_value(self.n, self.m)
+        self.value_of(self.n, self.m)
     }
     fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
         let (n, m) = (self.n, self.m);
@@ -200,7 +231,7 @@ impl Component for FibonacciNimPosition {
         } else {
             let mut v = vec![];
             for x in 1..=m.min(n) {
-                if nim_value(n - x, 2 * x)? == target {
+                if self.value_of(n - x, 2 * x)? == target {
                     v.push(x);
                 }
             }
@@ -275,6 +306,7 @@ mod tests {
 
         #[test]
         fn nim_values_match_the_memoised_solver(n in 0u64..150, m in 1u64..200) {
+            prop_assert_eq!(value_table(150).unwrap()[n as usize][m.min(n) as usize] as Nimber, nim_value(n, m).unwrap());
             prop_assert_eq!(nim_value(n, m).unwrap(), Solver::new(FibonacciNim).nim_value(&(n, m.min(n))).unwrap());
         }
 

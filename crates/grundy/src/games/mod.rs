@@ -177,7 +177,7 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
                 crate::error::parse_bounded(p, "bash: the most tokens a move takes", bash::MAX_K)?;
             let rules = bash::Bash::new(k)
                 .ok_or_else(|| Error::input("bash:K needs K >= 1 (a move takes 1..K tokens)"))?;
-            Ok(Box::new(HeapFamily::new(move || Box::new(rules))))
+            Ok(Box::new(HeapFamily::new(move || Box::new(rules.clone()))))
         }
         ("constrained", Some(p)) | ("constrained-nim", Some(p)) => {
             let (l, r) = p.split_once(',').ok_or_else(|| {
