@@ -4,7 +4,16 @@
 //! An adapter never prints a partial answer: it writes into a buffer, and only a complete run reaches stdout. Bad
 //! or truncated input is an error that names the token and what was expected.
 
+mod abc297g;
+mod cf2004e;
+mod cf850c;
+mod hdu3032;
+mod loj10241;
+mod loj10242;
+mod loj10244;
 mod luogu_p2197;
+mod luogu_p4279;
+mod luogu_p6487;
 
 use grundy::{Error, Result};
 
@@ -20,12 +29,68 @@ pub struct Problem {
 
 /// Every supported problem.
 pub fn problems() -> Vec<Problem> {
-    vec![Problem {
-        id: "luogu-p2197",
-        game: "nim",
-        summary: "Nim: T cases of n heaps; Yes if the first player wins",
-        run: luogu_p2197::run,
-    }]
+    vec![
+        Problem {
+            id: "abc297g",
+            game: "constrained:L,R",
+            summary: "Constrained Nim: take L..R from one pile; First if the first player wins",
+            run: abc297g::run,
+        },
+        Problem {
+            id: "cf2004e",
+            game: "not-a-nim",
+            summary: "Not a Nim: take y with gcd(x, y) = 1; Alice if the first player wins (linear sieve)",
+            run: cf2004e::run,
+        },
+        Problem {
+            id: "cf850c",
+            game: "arpa",
+            summary: "Arpa and Mojtaba: divide out a prime power; Mojtaba if the first player wins",
+            run: cf850c::run,
+        },
+        Problem {
+            id: "hdu3032",
+            game: "lasker",
+            summary: "Lasker's Nim: T cases of N heaps up to 2^31-1; Alice if the first player wins",
+            run: hdu3032::run,
+        },
+        Problem {
+            id: "loj10241",
+            game: "bash:K",
+            summary: "Bash game: one pile of N, take 1..K; 1 if the first player wins, else 2",
+            run: loj10241::run,
+        },
+        Problem {
+            id: "loj10242",
+            game: "nim",
+            summary: "Nim: N heaps; win if the first player wins, else lose",
+            run: loj10242::run,
+        },
+        Problem {
+            id: "loj10244",
+            game: "subtraction:S",
+            summary: "subtraction game with set B: NO, or YES and the first winning move (pile, amount)",
+            run: loj10244::run,
+        },
+        Problem {
+            id: "luogu-p2197",
+            game: "nim",
+            summary: "Nim: T cases of n heaps; Yes if the first player wins",
+            run: luogu_p2197::run,
+        },
+        Problem {
+            id: "luogu-p4279",
+            game: "misere nim",
+            summary: "misère Nim (last stone loses): John if the first player wins, else Brother",
+            run: luogu_p4279::run,
+        },
+        Problem {
+            id: "luogu-p6487",
+            game: "fibonacci-nim",
+            summary: "Fibonacci Nim: per N, the smallest winning first take (smallest Zeckendorf term)",
+            run: luogu_p6487::run,
+        },
+    ]
 }
 
 /// A reader of whitespace-separated tokens with errors that say what was expected.

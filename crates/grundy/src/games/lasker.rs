@@ -57,22 +57,81 @@ impl HeapRules for Lasker {
         true
     }
     fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
-        if n > MAX_LISTED_HEAP {
+        if n > i64::MAX as u64 {
             return None;
         }
         let mut out = Vec::new();
         // Take moves: G is an involution on heaps, so the heap of value t is G(t).
         let h = lasker_value(target);
-        if h < n {
+        if h < n && target <= i64::MAX as u64 {
             out.push(if h == 0 { vec![] } else { vec![h] });
         }
-        for a in 1..=n / 2 {
-            if lasker_value(a) ^ lasker_value(n - a) == target {
-                out.push(vec![a, n - a]);
+        if n <= MAX_LISTED_HEAP {
+            for a in 1..=n / 2 {
+                if lasker_value(a) ^ lasker_value(n - a) == target {
+                    out.push(vec![a, n - a]);
+                }
             }
+        } else {
+            out.extend(splits_with_value(n, target)?);
         }
         Some(out)
     }
+}
+
+/// The most bits of a target whose candidate splits [`splits_with_value`] examines (`2^bits` per residue class).
+pub const MAX_SPLIT_CANDIDATES: u32 = 20;
+
+/// Every split `a + b = n`, `1 ≤ a ≤ b`, with `G(a) ⊕ G(b) = target`, without scanning all `n/2` splits; `None`
+/// when a feasible residue class has more than `2^20` candidates.
+///
+/// *Method.* On each residue class `a ≡ r (mod 4)` the closed form is `G(a) = a + d(r)` with `d = −1, 0, 0, +1` for
+/// `r = 0, 1, 2, 3`, so `A = G(a)` and `B = G(b)` satisfy `A + B = S`, `S = n + d(a mod 4) + d(b mod 4)`, and `A ⊕ B =
+/// target`. Since `A + B = (A ⊕ B) + 2(A ∧ B)`, `A ∧ B = c = (S − target)/2`, which must be a whole number disjoint
+/// from `target`; then `A = c ∨ u` for a subset `u` of `target`'s bits. Each candidate is checked with the closed form.
+pub fn splits_with_value(n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+    let d = |r: u64| -> i128 {
+        match r {
+            0 => -1,
+            3 => 1,
+            _ => 0,
+        }
+    };
+    let mut found = Vec::new();
+    for ra in 0..4u64 {
+        let rb = (n.wrapping_sub(ra)) % 4;
+        let s = n as i128 + d(ra) + d(rb);
+        let t = target as i128;
+        if s < t || (s - t) % 2 != 0 {
+            continue;
+        }
+        let c = (s - t) / 2;
+        if c & t != 0 {
+            continue;
+        }
+        if target.count_ones() > MAX_SPLIT_CANDIDATES {
+            return None;
+        }
+        // Every subset u of target's bits.
+        let mut u: i128 = 0;
+        loop {
+            let a_val = c | u;
+            let a = a_val - d(ra);
+            if a >= 1 && (a as u128) <= (n / 2) as u128 && (a as u64) % 4 == ra {
+                let a = a as u64;
+                if lasker_value(a) ^ lasker_value(n - a) == target {
+                    found.push(vec![a, n - a]);
+                }
+            }
+            if u == t {
+                break;
+            }
+            u = (u - t) & t; // next subset of t
+        }
+    }
+    found.sort();
+    found.dedup();
+    Some(found)
 }
 
 #[cfg(test)]
@@ -96,7 +155,31 @@ mod tests {
         assert_eq!(Lasker.closed_form(u64::MAX), None);
     }
 
+    #[test]
+    fn huge_heaps_list_their_winning_moves() {
+        // A lone heap of 2^31 − 1 (value 2^31): the only move to 0 is taking it all (G is a bijection, so no split).
+        assert_eq!(
+            Lasker.options_with_value((1 << 31) - 1, 0),
+            Some(vec![vec![]])
+        );
+        let n = 1u64 << 40;
+        for t in [0u64, 1, 2, 3, 7, 12345, 1 << 20] {
+            for o in Lasker.options_with_value(n, t).unwrap() {
+                assert_eq!(o.iter().fold(0, |x, &h| x ^ lasker_value(h)), t, "{o:?}");
+            }
+        }
+    }
+
     proptest! {
+        #[test]
+        fn splits_by_residue_are_all_splits(n in 2u64..3000, t in 0u64..4100) {
+            let mut all = vec![];
+            for a in 1..=n / 2 {
+                if lasker_value(a) ^ lasker_value(n - a) == t { all.push(vec![a, n - a]); }
+            }
+            prop_assert_eq!(splits_with_value(n, t).unwrap(), all);
+        }
+
         #[test]
         fn listed_options_are_exactly_those_of_the_target_value(n in 0u64..300, t in 0u64..310) {
             let listed = Lasker.options_with_value(n, t).unwrap();

@@ -2,12 +2,21 @@
 //! where one is proved, and the argument for it.
 //!
 //! A game is looked up by a *spec*: a name (`kayles`), a take-and-break code (`0.77`, `4!.0`), or a parametrised
-//! form (`subtraction:1,3,4`, `allbut:1,2`, `bash:3`). [`lookup`] turns a spec into a [`Family`], and the family
-//! turns position arguments into validated [`Component`]s: an unchecked setup becomes a position only through
-//! validation, with a precise error.
+//! form (`subtraction:1,3,4`, `allbut:1,2`, `bash:3`, `constrained:3,14`). Games whose positions are not heaps have
+//! their own syntax (`fibonacci-nim STONES [MAX]`, `arpa NUMBER...`). [`lookup`] turns a spec into a [`Family`], and
+//! the family turns position arguments into validated [`Component`]s: an unchecked setup becomes a position only
+//! through validation, with a precise error.
 
+pub mod anti_sg;
+pub mod arpa;
+pub mod bash;
+pub mod constrained_nim;
+pub mod fibonacci_nim;
+pub mod fibonacci_subtraction;
 pub mod lasker;
 pub mod nim;
+pub mod not_a_nim;
+pub mod subtraction;
 
 use crate::error::{Error, Result};
 use crate::heap::table::{HeapComponent, HeapTable};
@@ -60,6 +69,11 @@ pub fn catalog() -> Vec<Entry> {
         Entry { name: "treblecross", spec: "0.007", summary: "one-dimensional tic-tac-toe: whoever makes three in a row wins" },
         Entry { name: "officers", spec: "0.6", summary: "remove one token, leaving one or two non-empty heaps" },
         Entry { name: "bash:K", spec: "0.33…3 (K threes)", summary: "Bash game: take 1..K tokens; G(n) = n mod (K+1)" },
+        Entry { name: "constrained:L,R", spec: "take L..R", summary: "Constrained Nim: take L..R tokens; G(n) = floor((n mod (L+R)) / L)" },
+        Entry { name: "fibonacci-subtraction", spec: "take 1,2,3,5,8,…", summary: "take a Fibonacci number of tokens from one heap (seed 002)" },
+        Entry { name: "fibonacci-nim", spec: "STONES [MAX]", summary: "Fibonacci Nim: take 1..MAX, then the next move takes 1..2x; wins by Zeckendorf" },
+        Entry { name: "not-a-nim", spec: "take y, gcd(n, y) = 1", summary: "Not a Nim: values by a linear sieve (0 even, prime index, least prime)" },
+        Entry { name: "arpa", spec: "NUMBER...", summary: "Arpa and Mojtaba: divide out a prime power; a sum over primes of exponent sets" },
         Entry { name: "subtraction:S", spec: "e.g. subtraction:1,3,4", summary: "take s tokens for some s in the set S" },
         Entry { name: "allbut:S", spec: "e.g. allbut:1,2", summary: "take any number of tokens except those in S" },
     ]
@@ -160,26 +174,38 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
         }
         ("bash", Some(p)) => {
             let k =
-                crate::error::parse_bounded(p, "bash: the most tokens a move takes", 1_000_000)?;
-            if k == 0 {
-                return Err(Error::input(
-                    "bash:K needs K >= 1 (a move takes 1..K tokens)",
-                ));
-            }
-            let set: Vec<u64> = (1..=k).collect();
-            let code = subtraction_code(&set)?;
-            Ok(Box::new(HeapFamily::new(move || {
-                Box::new(
-                    TakeAndBreak::new(code.clone())
-                        .expect("finite")
-                        .named(&format!("bash:{k}")),
-                )
+                crate::error::parse_bounded(p, "bash: the most tokens a move takes", bash::MAX_K)?;
+            let rules = bash::Bash::new(k)
+                .ok_or_else(|| Error::input("bash:K needs K >= 1 (a move takes 1..K tokens)"))?;
+            Ok(Box::new(HeapFamily::new(move || Box::new(rules.clone()))))
+        }
+        ("constrained", Some(p)) | ("constrained-nim", Some(p)) => {
+            let (l, r) = p.split_once(',').ok_or_else(|| {
+                Error::input("constrained:L,R needs two amounts, e.g. constrained:3,14")
+            })?;
+            let l = crate::error::parse_bounded(l, "constrained: L", constrained_nim::MAX_R)?;
+            let r = crate::error::parse_bounded(r, "constrained: R", constrained_nim::MAX_R)?;
+            let rules = constrained_nim::ConstrainedNim::new(l, r).ok_or_else(|| {
+                Error::input(format!(
+                    "constrained:L,R needs 1 <= L <= R, found L = {l}, R = {r}"
+                ))
+            })?;
+            Ok(Box::new(HeapFamily::new(move || Box::new(rules))))
+        }
+        ("fibonacci-subtraction", None) | ("fib-subtraction", None) => {
+            Ok(Box::new(HeapFamily::new(|| {
+                Box::new(fibonacci_subtraction::FibonacciSubtraction)
             })))
         }
+        ("fibonacci-nim", None) | ("fib-nim", None) => {
+            Ok(Box::new(fibonacci_nim::FibonacciNimFamily))
+        }
+        ("not-a-nim", None) => Ok(Box::new(HeapFamily::new(|| Box::new(not_a_nim::NotANim)))),
+        ("arpa", None) | ("arpa-mojtaba", None) => Ok(Box::new(arpa::ArpaFamily::new())),
         (h, Some(_)) if ["subtraction", "sub", "allbut", "bash"].contains(&h) => unreachable!(),
-        (h, None) if ["subtraction", "sub", "allbut", "bash"].contains(&h) => Err(Error::input(
-            format!("'{h}' needs a parameter, e.g. {h}:1,3,4"),
-        )),
+        (h, None) if ["subtraction", "sub", "allbut", "bash", "constrained"].contains(&h) => Err(
+            Error::input(format!("'{h}' needs a parameter, e.g. {h}:1,3,4")),
+        ),
         _ => {
             if spec
                 .trim()

@@ -1,0 +1,176 @@
+//! `grundy oj` on the judge problems of issue 3: every sample (from the repository copy in tests/data/oj, and from
+//! shared/problems/samples when it sits beside the repository), answers checked against the games' definitions, and
+//! bad input (empty, truncated, malformed, out of range) turned into one error line and exit status 2.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const IDS: &[&str] = &[
+    "hdu3032",
+    "luogu-p2197",
+    "luogu-p4279",
+    "luogu-p6487",
+    "loj10241",
+    "loj10242",
+    "loj10244",
+    "abc297g",
+    "cf850c",
+    "cf2004e",
+];
+
+fn oj(id: &str, input: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["oj", id])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run grundy");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+fn sample_dirs(id: &str) -> Vec<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    [
+        root.join("../../tests/data/oj").join(id),
+        root.join("../../../shared/problems/samples").join(id),
+    ]
+    .into_iter()
+    .filter(|d| d.is_dir())
+    .collect()
+}
+
+#[test]
+fn every_sample_passes() {
+    for id in IDS {
+        let dirs = sample_dirs(id);
+        assert!(!dirs.is_empty(), "no samples for {id}");
+        let mut ran = 0;
+        for dir in dirs {
+            for e in std::fs::read_dir(&dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "in") {
+                    let want = std::fs::read_to_string(p.with_extension("out")).unwrap();
+                    let (code, out, err) = oj(id, &std::fs::read(&p).unwrap());
+                    assert_eq!(code, 0, "{id} {}: {err}", p.display());
+                    assert_eq!(
+                        out.split_whitespace().collect::<Vec<_>>(),
+                        want.split_whitespace().collect::<Vec<_>>(),
+                        "{id} {}",
+                        p.display()
+                    );
+                    assert!(out.ends_with('\n'));
+                    ran += 1;
+                }
+            }
+        }
+        assert!(ran > 0, "{id}: no sample ran");
+    }
+}
+
+fn answer(id: &str, input: &str) -> String {
+    let (code, out, err) = oj(id, input.as_bytes());
+    assert_eq!(code, 0, "{id} {input:?}: {err}");
+    out
+}
+
+fn refused(id: &str, input: &str, words: &str) {
+    let (code, out, err) = oj(id, input.as_bytes());
+    assert_eq!(code, 2, "{id} {input:?} should fail: {out}");
+    assert!(out.is_empty(), "{id} {input:?}: partial output {out:?}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("grundy: "), "{err}");
+    assert!(err.contains(words), "{id} {input:?}: {err}");
+}
+
+#[test]
+fn answers_at_the_edges() {
+    // G(2^31 − 1) = 2^31 and G(2^31 − 2) = 2^31 − 2 … a pair with equal values is a loss.
+    assert_eq!(answer("hdu3032", "1\n2\n2147483647 2147483647\n"), "Bob\n");
+    assert_eq!(
+        answer("hdu3032", "2\n1\n2147483647\n2\n1 1\n"),
+        "Alice\nBob\n"
+    );
+    // Misère Nim with empty heaps: [1, 0] is one heap of 1, the mover must take it and loses.
+    assert_eq!(
+        answer("luogu-p4279", "3\n2\n1 0\n1\n0\n3\n1 1 0\n"),
+        "Brother\nJohn\nJohn\n"
+    );
+    // The smallest Zeckendorf term; a Fibonacci number is its own answer.
+    assert_eq!(answer("luogu-p6487", "13\n100\n1\n"), "13\n3\n1\n");
+    let z = grundy::games::fibonacci_nim::smallest_term(1_000_000_000_000_000).unwrap();
+    assert_eq!(answer("luogu-p6487", "1000000000000000"), format!("{z}\n"));
+    assert_eq!(answer("loj10241", "8 3"), "2\n");
+    assert_eq!(answer("loj10241", "9 3"), "1\n");
+    assert_eq!(answer("loj10242", "2\n0 0"), "lose\n");
+    // S = {2, 3}: values 0 0 1 1 2 0 …; piles 4 and 1 have nim-sum 2; from pile 1 (4) the target is 0: taking 2
+    // leaves value 1, taking 3 leaves value 0. So the first winning move is pile 1, amount 3.
+    assert_eq!(answer("loj10244", "2\n4 1\n2\n2 3\n"), "YES\n1 3\n");
+    assert_eq!(answer("loj10244", "1\n5\n2\n2 3\n"), "NO\n");
+    assert_eq!(
+        answer("abc297g", "1 1000000000 1000000000\n1000000000\n"),
+        "First\n"
+    );
+    // 10^9 = 2^9 · 5^9: two primes with the same exponent set {9}, equal values, nim-sum 0.
+    assert_eq!(answer("cf850c", "1\n1000000000\n"), "Arpa\n");
+    assert_eq!(answer("cf850c", "1\n1024\n"), "Mojtaba\n");
+    assert_eq!(answer("cf850c", "2\n1024 999999937\n"), "Mojtaba\n"); // 999999937 is prime: {1} and {10}
+    assert_eq!(
+        answer("cf2004e", "2\n2\n9999991 9999991\n1\n10000000\n"),
+        "Bob\nBob\n"
+    );
+    assert_eq!(answer("cf2004e", "1\n1\n9999991\n"), "Alice\n");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for id in IDS {
+        refused(id, "", "truncated");
+        refused(id, "x", "'x'");
+        refused(id, "-1", "'-1'");
+    }
+    refused("hdu3032", "1\n2\n5", "truncated");
+    refused("hdu3032", "1\n1\n2147483648", "2147483648");
+    refused("hdu3032", "1\n1\n0", "between 1 and");
+    refused("hdu3032", "101\n", "between 1 and 100");
+    refused("hdu3032", "1\n1\n5 7", "extra data");
+    refused("luogu-p4279", "1\n1\n5001", "5001");
+    refused("luogu-p6487", "5\n1000000000000001", "1000000000000001");
+    refused("luogu-p6487", "5\n0", "'0'");
+    refused("loj10241", "3 4", "K = 4 is larger than N = 3");
+    refused("loj10241", "3", "truncated");
+    refused("loj10242", "2\n1 100001", "100001");
+    refused("loj10244", "1\n5\n2\n2", "truncated");
+    refused("loj10244", "1\n1001\n1\n1", "1001");
+    refused("loj10244", "1\n5\n1\n0", "'0'");
+    refused("abc297g", "1 5 4\n3", "L = 5 is larger than R = 4");
+    refused("abc297g", "2 1 2\n3", "truncated");
+    refused("cf850c", "1\n0", "'0'");
+    refused("cf850c", "101\n", "101");
+    refused("cf2004e", "1\n1\n10000001", "10000001");
+    refused("cf2004e", "2\n300000\n", "truncated");
+    refused("cf2004e", "2\n1\n1\n300000\n", "more than 300000");
+}
+
+#[test]
+fn the_list_names_every_problem() {
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["oj", "--list"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let s = String::from_utf8(o.stdout).unwrap();
+    for id in IDS {
+        assert!(
+            s.lines().any(|l| l.starts_with(id)),
+            "{id} missing from:\n{s}"
+        );
+    }
+}

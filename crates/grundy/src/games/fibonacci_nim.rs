@@ -1,0 +1,323 @@
+//! Fibonacci Nim (`fibonacci-nim`): one heap; a position is `(n, m)`, `n` tokens left and at most `m` may be taken
+//! now. Taking `x` (`1 ≤ x ≤ min(n, m)`) leads to `(n − x, 2x)`. The opening position of a heap of `N` is `(N, N)`:
+//! the first move may take everything (luogu P6487's rule). Whoever takes the last token wins.
+//!
+//! **Outcome** (Whinihan 1963; Winning Ways ch. 12). Write `n` in Zeckendorf form, a sum of non-consecutive
+//! Fibonacci numbers `F_{a1} > F_{a2} > … > F_{ak}` (1, 2, 3, 5, 8, …), and let `z(n) = F_{ak}` be its smallest
+//! term. `(n, m)` with `n ≥ 1` is an N-position iff `z(n) ≤ m`; `(0, m)` is a P-position. So the smallest winning
+//! first take of a heap of `N` is `z(N)` (`N` itself when `N` is a Fibonacci number) — luogu P6487's answer.
+//!
+//! **Every winning move.** A take `x` wins iff it leaves a P-position: `x = n`, or `z(n − x) > 2x`. *Claim*: then `x`
+//! is a sum of trailing Zeckendorf terms of `n`, `x = F_{ai} + … + F_{ak}`. *Proof*: with `y = n − x` and `F_b =
+//! z(y)`, `x < F_b / 2 < F_{b−1}`, so every Zeckendorf term of `x` is at most `F_{b−2}`; the terms of `y` followed
+//! by those of `x` are then non-consecutive, hence the Zeckendorf form of `n` (it is unique). So [`winning_takes`]
+//! checks the `k` trailing sums only: `O(log n)` for any `n < 2^64`, in `u64` without overflow.
+//!
+//! **Nim-values.** Only the positions of value 0 are known in closed form (above); Larsson and Rubinstein-Salzedo,
+//! "Grundy values of Fibonacci nim" (IJGT 2016) characterise values up to 3 only. [`nim_value`] is exact by search
+//! for `n ≤` [`MAX_SEARCHED`], and for P-positions of any size; elsewhere it is an `unsupported` error.
+
+use crate::error::{Error, Result};
+use crate::games::Family;
+use crate::nimber::{MexSet, Nimber};
+use crate::ruleset::{Options, Ruleset};
+use crate::sum::{Component, Move};
+
+/// The largest heap whose nim-values (not only the outcome) are computed by search.
+pub const MAX_SEARCHED: u64 = 3000;
+
+/// The Fibonacci numbers 1, 2, 3, 5, … that fit in `u64` (92 of them).
+pub const FIBONACCI: [u64; 92] = {
+    let mut f = [0u64; 92];
+    f[0] = 1;
+    f[1] = 2;
+    let mut i = 2;
+    while i < 92 {
+        f[i] = f[i - 1] + f[i - 2];
+        i += 1;
+    }
+    f
+};
+
+/// The Zeckendorf terms of `n`, largest first (empty for 0): greedily the largest Fibonacci number that fits.
+pub fn zeckendorf(mut n: u64) -> Vec<u64> {
+    let mut out = vec![];
+    for &f in FIBONACCI.iter().rev() {
+        if f <= n {
+            out.push(f);
+            n -= f;
+        }
+    }
+    out
+}
+
+/// The smallest Zeckendorf term of `n ≥ 1` (the smallest winning first take of a heap of `n`).
+#[inline]
+pub fn smallest_term(mut n: u64) -> Option<u64> {
+    let mut last = None;
+    let mut i = FIBONACCI.len();
+    while n > 0 && i > 0 {
+        i -= 1;
+        if FIBONACCI[i] <= n {
+            n -= FIBONACCI[i];
+            last = Some(FIBONACCI[i]);
+        }
+    }
+    last
+}
+
+/// True when the player to move at `(n, m)` wins.
+pub fn first_player_wins(n: u64, m: u64) -> bool {
+    match smallest_term(n) {
+        None => false,
+        Some(z) => z <= m,
+    }
+}
+
+/// Every winning take at `(n, m)`, increasing; empty for a P-position.
+pub fn winning_takes(n: u64, m: u64) -> Vec<u64> {
+    let terms = zeckendorf(n);
+    let mut out = vec![];
+    let mut x = 0u64;
+    for i in (0..terms.len()).rev() {
+        x += terms[i]; // the trailing sum terms[i..], ≤ n, no overflow
+        if x > m.min(n) {
+            break;
+        }
+        let wins = i == 0 || x.checked_mul(2).is_some_and(|d| terms[i - 1] > d);
+        if wins {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// The rules, for search and tests: positions `(n, m)` with `m` capped at `n`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FibonacciNim;
+
+impl Ruleset for FibonacciNim {
+    type Position = (u64, u64);
+    fn name(&self) -> String {
+        "fibonacci-nim".into()
+    }
+    fn options(&self, &(n, m): &(u64, u64), out: &mut Options<(u64, u64)>) {
+        for x in 1..=m.min(n) {
+            let left = n - x;
+            out.push_one((left, (2 * x).min(left)));
+        }
+    }
+    fn show(&self, &(n, m): &(u64, u64)) -> String {
+        format!("{n} {m}")
+    }
+}
+
+/// The nim-values of every `(r, c)` with `c ≤ r ≤ n`: `table[r][c]`. Row `r` costs `O(r)`: the options of `(r, c)`
+/// are those of `(r, c−1)` and one more, `(r−c, min(2c, r−c))`, so the mex set grows along the row.
+pub fn value_table(n: u64) -> Result<Vec<Vec<u32>>> {
+    if n > MAX_SEARCHED {
+        return Err(Error::limit(format!(
+            "fibonacci-nim: nim-values are searched for heaps up to {MAX_SEARCHED}, not {n}"
+        )));
+    }
+    let n = n as usize;
+    let mut g: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
+    let mut seen = MexSet::new();
+    for r in 0..=n {
+        let mut row = Vec::with_capacity(r + 1);
+        row.push(0);
+        seen.clear();
+        for c in 1..=r {
+            let left = r - c;
+            seen.insert(g[left][(2 * c).min(left)] as Nimber);
+            row.push(seen.mex() as u32);
+        }
+        g.push(row);
+    }
+    Ok(g)
+}
+
+/// The nim-value of `(n, m)`: 0 for P-positions of any size, by [`value_table`] for `n ≤ MAX_SEARCHED`.
+pub fn nim_value(n: u64, m: u64) -> Result<Nimber> {
+    if !first_player_wins(n, m) {
+        return Ok(0);
+    }
+    if n > MAX_SEARCHED {
+        return Err(unknown_value(n, m));
+    }
+    Ok(value_table(n)?[n as usize][m.min(n) as usize] as Nimber)
+}
+
+fn unknown_value(n: u64, m: u64) -> Error {
+    Error::unsupported(format!(
+        "fibonacci-nim: the nim-value of an N-position is computed only for heaps up to {MAX_SEARCHED} (no closed \
+         form is known beyond values 0..3); the outcome and every winning move of {n} {m} alone are known: take {}",
+        join(&winning_takes(n, m))
+    ))
+}
+
+fn join(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// The catalog family.
+pub struct FibonacciNimFamily;
+
+impl Family for FibonacciNimFamily {
+    fn name(&self) -> String {
+        "fibonacci-nim".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "STONES [MAX] (MAX: the most the next move may take; default STONES, the opening move)"
+    }
+    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        let (n, m) = match args {
+            [n] => {
+                let n = crate::error::parse_u64(n, "fibonacci-nim: stones")?;
+                (n, n)
+            }
+            [n, m] => (
+                crate::error::parse_u64(n, "fibonacci-nim: stones")?,
+                crate::error::parse_u64(m, "fibonacci-nim: the most the next move may take")?,
+            ),
+            _ => {
+                return Err(Error::input(
+                    "fibonacci-nim: a position is STONES [MAX], e.g. 'fibonacci-nim 20' or 'fibonacci-nim 20 4'",
+                ))
+            }
+        };
+        Ok(vec![Box::new(FibonacciNimPosition { n, m, table: None })])
+    }
+}
+
+/// One Fibonacci Nim position as a component.
+pub struct FibonacciNimPosition {
+    n: u64,
+    m: u64,
+    /// The value table up to `n`, once searched.
+    table: Option<Vec<Vec<u32>>>,
+}
+
+impl FibonacciNimPosition {
+    fn value_of(&mut self, r: u64, c: u64) -> Result<Nimber> {
+        if !first_player_wins(r, c) {
+            return Ok(0);
+        }
+        if r > MAX_SEARCHED {
+            return Err(unknown_value(r, c));
+        }
+        if self.table.is_none() {
+            self.table = Some(value_table(self.n.min(MAX_SEARCHED))?);
+        }
+        let t = self.table.as_ref().expect("set");
+        Ok(t[r as usize][c.min(r) as usize] as Nimber)
+    }
+}
+
+impl Component for FibonacciNimPosition {
+    fn game(&self) -> String {
+        "fibonacci-nim".into()
+    }
+    fn position(&self) -> String {
+        format!("{} (take at most {})", self.n, self.m.min(self.n))
+    }
+    fn nim_value(&mut self) -> Result<Nimber> {
+        self.value_of(self.n, self.m)
+    }
+    fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
+        let (n, m) = (self.n, self.m);
+        let takes: Vec<u64> = if target == 0 {
+            winning_takes(n, m)
+        } else {
+            let mut v = vec![];
+            for x in 1..=m.min(n) {
+                if self.value_of(n - x, 2 * x)? == target {
+                    v.push(x);
+                }
+            }
+            v
+        };
+        Ok(takes
+            .into_iter()
+            .map(|x| Move {
+                description: format!(
+                    "take {x}, leaving {} (the next move takes at most {})",
+                    n - x,
+                    x.saturating_mul(2)
+                ),
+                result: format!("{} {}", n - x, x.saturating_mul(2)),
+                value_after: target,
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{brute_force_value, Solver};
+    use proptest::prelude::*;
+
+    fn p_by_search(n: u64, m: u64) -> bool {
+        nim_value(n, m).unwrap() == 0 && brute_force_value(&FibonacciNim, &(n, m.min(n))) == 0
+    }
+
+    fn searched(s: &mut Solver<FibonacciNim>, n: u64, m: u64) -> u64 {
+        s.nim_value(&(n, m.min(n))).unwrap()
+    }
+
+    #[test]
+    fn zeckendorf_and_large_heaps() {
+        assert_eq!(zeckendorf(100), vec![89, 8, 3]);
+        assert_eq!(FIBONACCI[91], 12200160415121876738);
+        for n in 0..2000u64 {
+            assert_eq!(smallest_term(n), zeckendorf(n).last().copied());
+        }
+        assert_eq!(smallest_term(4), Some(1));
+        assert_eq!(smallest_term(13), Some(13));
+        let z = zeckendorf(u64::MAX);
+        assert_eq!(z.iter().sum::<u64>(), u64::MAX);
+        let t = winning_takes(1_000_000_000_000_000_000, 1_000_000_000_000_000_000);
+        assert_eq!(t[0], smallest_term(1_000_000_000_000_000_000).unwrap());
+    }
+
+    #[test]
+    fn outcome_and_moves_by_exhaustive_search() {
+        let mut s = Solver::new(FibonacciNim);
+        for n in 0..=120u64 {
+            for m in 1..=n.max(1) {
+                let p = searched(&mut s, n, m) == 0;
+                assert_eq!(first_player_wins(n, m), !p, "({n}, {m})");
+                let winning: Vec<u64> = (1..=m.min(n))
+                    .filter(|&x| searched(&mut s, n - x, 2 * x) == 0)
+                    .collect();
+                assert_eq!(winning_takes(n, m), winning, "({n}, {m})");
+            }
+        }
+        assert!(p_by_search(13, 12)); // 13 is a Fibonacci number: a P-position unless all 13 may be taken
+        assert!(!p_by_search(13, 13) && first_player_wins(13, 13));
+    }
+
+    proptest! {
+        #[test]
+        fn nim_values_by_search_match_brute_force(n in 0u64..16, m in 1u64..16) {
+            prop_assert_eq!(nim_value(n, m).unwrap(), brute_force_value(&FibonacciNim, &(n, m.min(n))));
+        }
+
+        #[test]
+        fn nim_values_match_the_memoised_solver(n in 0u64..150, m in 1u64..200) {
+            prop_assert_eq!(value_table(150).unwrap()[n as usize][m.min(n) as usize] as Nimber, nim_value(n, m).unwrap());
+            prop_assert_eq!(nim_value(n, m).unwrap(), Solver::new(FibonacciNim).nim_value(&(n, m.min(n))).unwrap());
+        }
+
+        #[test]
+        fn every_winning_take_leaves_a_p_position(n in 1u64..u64::MAX, m in 1u64..u64::MAX) {
+            let takes = winning_takes(n, m);
+            prop_assert_eq!(takes.is_empty(), !first_player_wins(n, m));
+            for x in takes {
+                prop_assert!(x <= m && x <= n);
+                prop_assert!(!first_player_wins(n - x, 2u64.saturating_mul(x)));
+            }
+        }
+    }
+}
