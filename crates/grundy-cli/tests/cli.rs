@@ -245,3 +245,42 @@ fn huge_heaps_with_a_closed_form() {
     assert_eq!(j["winning_moves"][0]["component"], 0);
     assert_eq!(j["winning_moves"][0]["result"], "5");
 }
+
+#[test]
+fn a_position_known_by_its_outcome_alone() {
+    // Fibonacci Nim of 10^18: no nim-value is known, but the outcome and every winning move are (Zeckendorf).
+    let j = json(&grundy(&[
+        "value",
+        "fibonacci-nim",
+        "1000000000000000000",
+        "--json",
+    ]));
+    assert_eq!(j["outcome"], "N");
+    assert!(j["nim_value"].is_null());
+    let moves = j["winning_moves"].as_array().unwrap();
+    assert_eq!(
+        moves[0]["result"], "999999999999999998 4",
+        "the smallest Zeckendorf term of 10^18 is 2"
+    );
+    for m in moves {
+        let r = m["result"].as_str().unwrap();
+        let (rest, max) = r.split_once(' ').unwrap();
+        if rest == "0" {
+            continue;
+        }
+        let k = json(&grundy(&["value", "fibonacci-nim", rest, max, "--json"]));
+        assert_eq!(k["outcome"], "P", "after {r}");
+    }
+    // In a sum, a nim-value is needed: a clear error.
+    assert_error(
+        &grundy(&[
+            "value",
+            "fibonacci-nim",
+            "1000000000000000000",
+            "+",
+            "nim",
+            "1",
+        ]),
+        "only for heaps up to",
+    );
+}

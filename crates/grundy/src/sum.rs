@@ -33,6 +33,11 @@ pub trait Component {
     fn nim_value(&mut self) -> Result<Nimber>;
     /// Every move of this component to a position of nim-value `target`.
     fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>>;
+    /// The outcome of this component played alone. A game whose outcomes are known in closed form but whose
+    /// nim-values are not (Fibonacci Nim) overrides this, so that a position standing alone is still answered.
+    fn outcome_alone(&mut self) -> Result<Outcome> {
+        Ok(Outcome::of_nim_value(self.nim_value()?))
+    }
 }
 
 /// A position of a [`Ruleset`] as a component; components of the same ruleset share one solver (and its memo).
@@ -78,7 +83,8 @@ impl<R: Ruleset> Component for RulesetComponent<R> {
 pub struct PartValue {
     pub game: String,
     pub position: String,
-    pub nim_value: Nimber,
+    /// `None` only for a position analysed alone by its outcome (see [`Component::outcome_alone`]).
+    pub nim_value: Option<Nimber>,
 }
 
 /// A winning move of a sum: which component, and the move.
@@ -95,30 +101,66 @@ pub struct WinningMove {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     pub parts: Vec<PartValue>,
-    pub nim_value: Nimber,
+    /// The nim-value of the sum; `None` only when a single component's outcome is known but not its nim-value.
+    pub nim_value: Option<Nimber>,
     pub outcome: Outcome,
     /// Every winning move; empty exactly for a P-position.
     pub winning_moves: Vec<WinningMove>,
 }
 
 /// Values every component, nim-sums them, and lists every winning move.
+///
+/// A single component whose nim-value is not known (an [`ErrorKind::Unsupported`](crate::ErrorKind) error) but
+/// whose outcome is, is answered by its outcome and its moves to P-positions, with no nim-value.
 pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
+    if let [c] = components {
+        if let Err(e) = c.nim_value() {
+            if e.kind() != crate::ErrorKind::Unsupported {
+                return Err(e);
+            }
+            let outcome = c.outcome_alone().map_err(|_| e)?;
+            let (game, position) = (c.game(), c.position());
+            let mut winning_moves = Vec::new();
+            if outcome == Outcome::N {
+                for mv in c.moves_to(0)? {
+                    winning_moves.push(WinningMove {
+                        component: 0,
+                        game: game.clone(),
+                        position: position.clone(),
+                        mv,
+                    });
+                }
+            }
+            let parts = vec![PartValue {
+                game,
+                position,
+                nim_value: None,
+            }];
+            return Ok(Analysis {
+                parts,
+                nim_value: None,
+                outcome,
+                winning_moves,
+            });
+        }
+    }
     let mut parts = Vec::with_capacity(components.len());
+    let mut values = Vec::with_capacity(components.len());
     let mut total = 0;
     for c in components.iter_mut() {
         let v = c.nim_value()?;
         total ^= v;
+        values.push(v);
         parts.push(PartValue {
             game: c.game(),
             position: c.position(),
-            nim_value: v,
+            nim_value: Some(v),
         });
     }
     let mut winning_moves = Vec::new();
     if total != 0 {
         for (i, c) in components.iter_mut().enumerate() {
-            let target = parts[i].nim_value ^ total;
-            for mv in c.moves_to(target)? {
+            for mv in c.moves_to(values[i] ^ total)? {
                 winning_moves.push(WinningMove {
                     component: i,
                     game: parts[i].game.clone(),
@@ -130,7 +172,7 @@ pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
     }
     Ok(Analysis {
         parts,
-        nim_value: total,
+        nim_value: Some(total),
         outcome: Outcome::of_nim_value(total),
         winning_moves,
     })

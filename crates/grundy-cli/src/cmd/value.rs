@@ -23,7 +23,8 @@ EXAMPLES
 
 JSON (--json): one object with the keys nim_value (integer), outcome (\"P\" or \"N\"), parts (game, position,
 nim_value of each) and winning_moves (component index, game, position, move, result, value_after; empty for a
-P-position).
+P-position). nim_value is null only for a single position of a game whose outcomes are known in closed form but
+whose nim-values are not (fibonacci-nim beyond the searched range); outcome and winning_moves are exact then too.
 ";
 
 const OPTS: &[Opt] = &[Opt::Switch("json")];
@@ -87,11 +88,26 @@ fn explain(a: &Analysis) -> String {
     let mut s = String::new();
     let single = a.parts.len() == 1;
     for p in &a.parts {
-        let _ = writeln!(s, "{} {}: nim-value {}", p.game, p.position, p.nim_value);
+        match p.nim_value {
+            Some(v) => {
+                let _ = writeln!(s, "{} {}: nim-value {v}", p.game, p.position);
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "{} {}: nim-value not computed (none is known in closed form), outcome by the game's theorem",
+                    p.game, p.position
+                );
+            }
+        }
     }
-    if !single {
-        let xs: Vec<String> = a.parts.iter().map(|p| p.nim_value.to_string()).collect();
-        let _ = writeln!(s, "nim-sum: {} = {}", xs.join(" xor "), a.nim_value);
+    if let (false, Some(total)) = (single, a.nim_value) {
+        let xs: Vec<String> = a
+            .parts
+            .iter()
+            .map(|p| p.nim_value.unwrap_or_default().to_string())
+            .collect();
+        let _ = writeln!(s, "nim-sum: {} = {total}", xs.join(" xor "));
     }
     match a.outcome {
         Outcome::P => {
@@ -107,12 +123,22 @@ fn explain(a: &Analysis) -> String {
             );
             let _ = writeln!(s, "winning moves:");
             for m in &a.winning_moves {
-                let from = a.parts[m.component].nim_value;
-                let _ = writeln!(
-                    s,
-                    "  in {} {}: {} (its nim-value {} becomes {}, and the nim-sum becomes 0)",
-                    m.game, m.position, m.mv.description, from, m.mv.value_after
-                );
+                match a.parts[m.component].nim_value {
+                    Some(from) => {
+                        let _ = writeln!(
+                            s,
+                            "  in {} {}: {} (its nim-value {} becomes {}, and the nim-sum becomes 0)",
+                            m.game, m.position, m.mv.description, from, m.mv.value_after
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(
+                            s,
+                            "  in {} {}: {} (to a P-position)",
+                            m.game, m.position, m.mv.description
+                        );
+                    }
+                }
             }
         }
     }

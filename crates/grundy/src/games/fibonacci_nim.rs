@@ -224,6 +224,13 @@ impl Component for FibonacciNimPosition {
     fn nim_value(&mut self) -> Result<Nimber> {
         self.value_of(self.n, self.m)
     }
+    fn outcome_alone(&mut self) -> Result<crate::Outcome> {
+        Ok(if first_player_wins(self.n, self.m) {
+            crate::Outcome::N
+        } else {
+            crate::Outcome::P
+        })
+    }
     fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
         let (n, m) = (self.n, self.m);
         let takes: Vec<u64> = if target == 0 {
