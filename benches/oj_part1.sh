@@ -38,6 +38,10 @@ for id in hdu3032 cf2004e abc297g luogu-p6487; do
     cmp -s "$work/$id.rust.out" "$work/$id.cpp.out" || { echo "$id: grundy and the C++ reference disagree" >&2; exit 1; }
     ratio=$(awk -v r="$r" -v c="$c" 'BEGIN { printf "%.2f", (c > 0 ? r / c : 0) }')
     size=$(du -h "$work/$id.in" | cut -f1)
+    if [[ $id == hdu3032 ]]; then
+        mem=$(/usr/bin/time -f '%M' "$grundy" oj hdu3032 < "$work/$id.in" 2>&1 >/dev/null | tail -1)
+        echo "hdu3032 peak memory (max RSS) of grundy on the $size input: $(( mem / 1024 )) MB (the input is streamed)"
+    fi
     printf '%-12s %10s %10s %8s  %s, %s answer lines\n' "$id" "$r" "$c" "$ratio" "$size" "$(wc -l < "$work/$id.cpp.out")"
     rm -f "$work/$id.in"
 done

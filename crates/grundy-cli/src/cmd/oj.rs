@@ -1,9 +1,8 @@
 //! `grundy oj ID`: answer a judge problem from stdin.
 
 use crate::args::{Args, Opt};
-use crate::oj::problems;
+use crate::oj::{problems, Tokens};
 use crate::output::{write_stdout, CliError, CliResult};
-use std::io::Read;
 
 pub const HELP: &str = "\
 grundy oj — answer a judge problem
@@ -45,9 +44,9 @@ pub fn run(argv: &[String]) -> CliResult {
         .ok_or_else(|| {
             CliError::usage(format!("unknown problem '{id}' (see 'grundy oj --list')"))
         })?;
-    let mut input = Vec::new();
-    std::io::stdin().lock().read_to_end(&mut input)?;
+    let stdin = std::io::stdin();
+    let mut tokens = Tokens::from_reader(stdin.lock());
     let mut out = Vec::with_capacity(1 << 16);
-    (p.run)(&input, &mut out).map_err(|e| e.context(format!("oj {}", p.id)))?;
+    (p.run)(&mut tokens, &mut out).map_err(|e| e.context(format!("oj {}", p.id)))?;
     write_stdout(&out)
 }

@@ -6,8 +6,7 @@ use super::Tokens;
 use grundy::games::constrained_nim::ConstrainedNim;
 use grundy::{Error, Result};
 
-pub fn run(input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    let mut t = Tokens::new(input);
+pub fn run(t: &mut Tokens, out: &mut Vec<u8>) -> Result<()> {
     let n = t.int("the number of piles N", 1, 200_000)?;
     let l = t.int("L", 1, 1_000_000_000)?;
     let r = t.int("R", 1, 1_000_000_000)?;

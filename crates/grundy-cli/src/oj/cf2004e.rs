@@ -6,8 +6,7 @@ use super::Tokens;
 use grundy::games::not_a_nim::Sieve;
 use grundy::{Error, Result};
 
-pub fn run(input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    let mut t = Tokens::new(input);
+pub fn run(t: &mut Tokens, out: &mut Vec<u8>) -> Result<()> {
     let cases = t.int("the number of cases t", 1, 10_000)?;
     let mut sizes: Vec<u32> = Vec::new();
     let mut ends = Vec::with_capacity(cases as usize);

@@ -6,8 +6,7 @@ use super::Tokens;
 use grundy::games::arpa::{value_of_numbers, ExponentGame};
 use grundy::Result;
 
-pub fn run(input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    let mut t = Tokens::new(input);
+pub fn run(t: &mut Tokens, out: &mut Vec<u8>) -> Result<()> {
     let n = t.int("the number of numbers n", 1, 100)?;
     let mut a = Vec::with_capacity(n as usize);
     for _ in 0..n {

@@ -5,8 +5,7 @@ use super::Tokens;
 use grundy::games::bash::Bash;
 use grundy::{Error, Result};
 
-pub fn run(input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    let mut t = Tokens::new(input);
+pub fn run(t: &mut Tokens, out: &mut Vec<u8>) -> Result<()> {
     let n = t.int("the pile size N", 1, 100_000)?;
     let k = t.int("the most stones a move takes K", 1, 100_000)?;
     if k > n {

@@ -4,8 +4,7 @@
 use super::Tokens;
 use grundy::Result;
 
-pub fn run(input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    let mut t = Tokens::new(input);
+pub fn run(t: &mut Tokens, out: &mut Vec<u8>) -> Result<()> {
     let n = t.int("the number of heaps N", 1, 50_000)?;
     let mut x = 0;
     for _ in 0..n {

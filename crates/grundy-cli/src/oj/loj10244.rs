@@ -8,8 +8,7 @@ use grundy::games::subtraction::{first_winning_move, Subtraction};
 use grundy::Result;
 use std::io::Write;
 
-pub fn run(input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    let mut t = Tokens::new(input);
+pub fn run(t: &mut Tokens, out: &mut Vec<u8>) -> Result<()> {
     let n = t.int("the number of piles N", 1, 10)?;
     let mut heaps = Vec::with_capacity(n as usize);
     for _ in 0..n {

@@ -4,8 +4,7 @@
 use super::Tokens;
 use grundy::Result;
 
-pub fn run(input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    let mut t = Tokens::new(input);
+pub fn run(t: &mut Tokens, out: &mut Vec<u8>) -> Result<()> {
     let cases = t.int("the number of cases T", 1, 10)?;
     for _ in 0..cases {
         let n = t.int("the number of heaps n", 0, 10_000)?;

@@ -7,8 +7,7 @@ use super::Tokens;
 use grundy::games::anti_sg::misere_nim;
 use grundy::{Outcome, Result};
 
-pub fn run(input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    let mut t = Tokens::new(input);
+pub fn run(t: &mut Tokens, out: &mut Vec<u8>) -> Result<()> {
     let cases = t.int("the number of cases T", 1, 500)?;
     let mut heaps = Vec::with_capacity(50);
     for _ in 0..cases {

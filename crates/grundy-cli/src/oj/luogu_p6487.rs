@@ -8,10 +8,9 @@ use grundy::games::fibonacci_nim::smallest_term;
 use grundy::Result;
 use std::io::Write;
 
-pub fn run(input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    let mut t = Tokens::new(input);
+pub fn run(t: &mut Tokens, out: &mut Vec<u8>) -> Result<()> {
     let mut any = false;
-    while !t.at_end() {
+    while !t.at_end()? {
         let n = t.int("the number of stones N", 1, 1_000_000_000_000_000)?;
         let z = smallest_term(n).expect("n >= 1 has a Zeckendorf term");
         let _ = writeln!(out, "{z}");

@@ -16,6 +16,7 @@ mod luogu_p4279;
 mod luogu_p6487;
 
 use grundy::{Error, Result};
+use std::io::Read;
 
 /// A judge problem.
 pub struct Problem {
@@ -23,8 +24,8 @@ pub struct Problem {
     /// The game, as the catalog names it.
     pub game: &'static str,
     pub summary: &'static str,
-    /// Reads the whole input, writes the whole output.
-    pub run: fn(&[u8], &mut Vec<u8>) -> Result<()>,
+    /// Reads the input's tokens, writes the whole output.
+    pub run: fn(&mut Tokens, &mut Vec<u8>) -> Result<()>,
 }
 
 /// Every supported problem.
@@ -93,73 +94,147 @@ pub fn problems() -> Vec<Problem> {
     ]
 }
 
-/// A reader of whitespace-separated tokens with errors that say what was expected.
+/// The most bytes one token may have.
+const MAX_TOKEN: usize = 1 << 20;
+/// Bytes read from the input at a time.
+const CHUNK: usize = 1 << 16;
+
+/// A reader of whitespace-separated tokens with errors that say what was expected. It reads its input in chunks,
+/// so a judge input of a gigabyte is parsed in constant memory.
 pub struct Tokens<'a> {
-    buf: &'a [u8],
+    reader: Option<Box<dyn Read + 'a>>,
+    buf: Vec<u8>,
     pos: usize,
+    len: usize,
     count: usize,
 }
 
 impl<'a> Tokens<'a> {
-    pub fn new(buf: &'a [u8]) -> Self {
+    /// Tokens of an input held in memory.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn new(input: &[u8]) -> Tokens<'static> {
         Tokens {
-            buf,
+            reader: None,
+            buf: input.to_vec(),
             pos: 0,
+            len: input.len(),
             count: 0,
+        }
+    }
+
+    /// Tokens read from `reader` as they are needed.
+    pub fn from_reader(reader: impl Read + 'a) -> Self {
+        Tokens {
+            reader: Some(Box::new(reader)),
+            buf: vec![0; CHUNK],
+            pos: 0,
+            len: 0,
+            count: 0,
+        }
+    }
+
+    /// Keeps the unread bytes and reads more after them; false at the end of the input.
+    fn refill(&mut self) -> Result<bool> {
+        let Some(r) = self.reader.as_mut() else {
+            return Ok(false);
+        };
+        self.buf.copy_within(self.pos..self.len, 0);
+        self.len -= self.pos;
+        self.pos = 0;
+        if self.buf.len() < self.len + CHUNK {
+            self.buf.resize(self.len + CHUNK, 0);
+        }
+        loop {
+            match r.read(&mut self.buf[self.len..]) {
+                Ok(0) => {
+                    self.reader = None;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.len += n;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Error::input(format!("reading the input: {e}"))),
+            }
+        }
+    }
+
+    /// Skips whitespace; false at the end of the input.
+    fn skip_space(&mut self) -> Result<bool> {
+        loop {
+            while self.pos < self.len && self.buf[self.pos].is_ascii_whitespace() {
+                self.pos += 1;
+            }
+            if self.pos < self.len {
+                return Ok(true);
+            }
+            if !self.refill()? {
+                return Ok(false);
+            }
         }
     }
 
     /// The next token, or an error naming `what` was expected.
     #[inline]
-    pub fn word(&mut self, what: &str) -> Result<&'a [u8]> {
-        let b = self.buf;
-        let mut i = self.pos;
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if i == b.len() {
+    pub fn word(&mut self, what: &str) -> Result<&[u8]> {
+        if !self.skip_space()? {
             return Err(Error::input(format!(
                 "truncated input: expected {what} (token {}), found the end of the input",
                 self.count + 1
             )));
         }
-        let start = i;
-        while i < b.len() && !b[i].is_ascii_whitespace() {
-            i += 1;
+        let mut i = self.pos;
+        loop {
+            while i < self.len && !self.buf[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i < self.len || self.reader.is_none() {
+                break;
+            }
+            let seen = i - self.pos;
+            if seen > MAX_TOKEN {
+                return Err(Error::input(format!(
+                    "bad input: token {} is longer than {MAX_TOKEN} bytes",
+                    self.count + 1
+                )));
+            }
+            let more = self.refill()?;
+            i = self.pos + seen;
+            if !more {
+                break;
+            }
         }
+        let start = self.pos;
         self.pos = i;
         self.count += 1;
-        Ok(&b[start..i])
+        Ok(&self.buf[start..i])
     }
 
     /// The next token as an integer in `lo..=hi`.
     #[inline]
     pub fn int(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64> {
+        let count = self.count + 1;
         let w = self.word(what)?;
         let mut v: u64 = 0;
-        let ok = !w.is_empty()
-            && w.iter().all(|&c| {
-                if !c.is_ascii_digit() {
-                    return false;
+        let mut ok = !w.is_empty();
+        for &c in w {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 {
+                ok = false;
+                break;
+            }
+            match v.checked_mul(10).and_then(|x| x.checked_add(d as u64)) {
+                Some(x) => v = x,
+                None => {
+                    ok = false;
+                    break;
                 }
-                match v
-                    .checked_mul(10)
-                    .and_then(|x| x.checked_add((c - b'0') as u64))
-                {
-                    Some(x) => {
-                        v = x;
-                        true
-                    }
-                    None => {
-                        v = u64::MAX;
-                        false
-                    }
-                }
-            });
+            }
+        }
         if !ok || v < lo || v > hi {
             return Err(Error::input(format!(
-                "bad input: expected {what} between {lo} and {hi} (token {}), found '{}'",
-                self.count,
+                "bad input: expected {what} between {lo} and {hi} (token {count}), found '{}'",
                 String::from_utf8_lossy(&w[..w.len().min(40)])
             )));
         }
@@ -167,16 +242,13 @@ impl<'a> Tokens<'a> {
     }
 
     /// True when only whitespace is left.
-    pub fn at_end(&mut self) -> bool {
-        while self.pos < self.buf.len() && self.buf[self.pos].is_ascii_whitespace() {
-            self.pos += 1;
-        }
-        self.pos == self.buf.len()
+    pub fn at_end(&mut self) -> Result<bool> {
+        Ok(!self.skip_space()?)
     }
 
     /// An error unless only whitespace is left.
     pub fn expect_end(&mut self) -> Result<()> {
-        if self.at_end() {
+        if self.at_end()? {
             Ok(())
         } else {
             Err(Error::input(format!(
@@ -208,5 +280,36 @@ mod tests {
             .contains("expected a heap"));
         let e = t.int("more", 0, 1).unwrap_err();
         assert!(e.message().contains("truncated"), "{e}");
+    }
+
+    /// A reader that hands out one byte at a time, so every token straddles a refill.
+    struct Trickle<'a>(&'a [u8]);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() || out.is_empty() {
+                return Ok(0);
+            }
+            out[0] = self.0[0];
+            self.0 = &self.0[1..];
+            Ok(1)
+        }
+    }
+
+    #[test]
+    fn streamed_tokens_equal_tokens_in_memory() {
+        let input = b"  3\n18446744073709551615 0\n\n 42 abc  7";
+        let mut a = Tokens::new(input);
+        let mut b = Tokens::from_reader(Trickle(input));
+        for t in [&mut a, &mut b] {
+            assert_eq!(t.int("x", 0, u64::MAX).unwrap(), 3);
+            assert_eq!(t.int("x", 0, u64::MAX).unwrap(), u64::MAX);
+            assert_eq!(t.int("x", 0, u64::MAX).unwrap(), 0);
+            assert_eq!(t.int("x", 0, u64::MAX).unwrap(), 42);
+            assert_eq!(t.word("w").unwrap(), b"abc");
+            assert!(!t.at_end().unwrap());
+            assert_eq!(t.int("x", 0, 9).unwrap(), 7);
+            assert!(t.at_end().unwrap());
+            assert!(t.word("w").unwrap_err().message().contains("truncated"));
+        }
     }
 }
