@@ -63,12 +63,7 @@ impl HeapRules for Bash {
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for x in 1..=self.k.min(n) {
-            let left = n - x;
-            if left == 0 {
-                f(&[]);
-            } else {
-                f(&[left]);
-            }
+            crate::heap::leave(n - x, f);
         }
     }
     fn closed_form(&self, n: u64) -> Option<Nimber> {

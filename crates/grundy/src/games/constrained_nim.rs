@@ -48,12 +48,7 @@ impl HeapRules for ConstrainedNim {
             return;
         }
         for x in self.l..=self.r.min(n) {
-            let left = n - x;
-            if left == 0 {
-                f(&[]);
-            } else {
-                f(&[left]);
-            }
+            crate::heap::leave(n - x, f);
         }
     }
     fn closed_form(&self, n: u64) -> Option<Nimber> {

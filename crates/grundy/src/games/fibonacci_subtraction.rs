@@ -41,11 +41,7 @@ impl HeapRules for FibonacciSubtraction {
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for s in fibonacci_amounts(n) {
-            if s == n {
-                f(&[]);
-            } else {
-                f(&[n - s]);
-            }
+            crate::heap::leave(n - s, f);
         }
     }
     fn splits(&self) -> bool {

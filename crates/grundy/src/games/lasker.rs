@@ -37,11 +37,7 @@ impl HeapRules for Lasker {
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for k in (0..n).rev() {
-            if k == 0 {
-                f(&[]);
-            } else {
-                f(&[k]);
-            }
+            crate::heap::leave(k, f);
         }
         for a in 1..=n / 2 {
             f(&[a, n - a]);

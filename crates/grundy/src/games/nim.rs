@@ -17,11 +17,7 @@ impl HeapRules for Nim {
     }
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for k in (0..n).rev() {
-            if k == 0 {
-                f(&[]);
-            } else {
-                f(&[k]);
-            }
+            crate::heap::leave(k, f);
         }
     }
     fn closed_form(&self, n: u64) -> Option<Nimber> {

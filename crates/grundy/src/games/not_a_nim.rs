@@ -107,11 +107,7 @@ impl HeapRules for NotANim {
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for y in 1..=n {
             if gcd(n, y) == 1 {
-                if y == n {
-                    f(&[]);
-                } else {
-                    f(&[n - y]);
-                }
+                crate::heap::leave(n - y, f);
             }
         }
     }

@@ -91,11 +91,7 @@ impl HeapRules for Subtraction {
             if s > n {
                 break;
             }
-            if s == n {
-                f(&[]);
-            } else {
-                f(&[n - s]);
-            }
+            crate::heap::leave(n - s, f);
         }
     }
     fn splits(&self) -> bool {

@@ -110,57 +110,47 @@ impl<H: HeapRules> Ruleset for Heaps<H> {
     }
 }
 
-impl<H: HeapRules + ?Sized> HeapRules for &H {
-    fn name(&self) -> String {
-        (**self).name()
-    }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-        (**self).for_each_option(n, f)
-    }
-    fn closed_form(&self, n: u64) -> Option<Nimber> {
-        (**self).closed_form(n)
-    }
-    fn splits(&self) -> bool {
-        (**self).splits()
-    }
-    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        (**self).sequence(to, progress)
-    }
-    fn code(&self) -> Option<&Code> {
-        (**self).code()
-    }
-    fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
-        (**self).options_with_value(n, target)
-    }
-    fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
-        (**self).describe_move(n, heaps)
-    }
+/// Forwards every method of [`HeapRules`] through a pointer type.
+macro_rules! forward_heap_rules {
+    ($($ptr:ty),*) => {$(
+        impl<H: HeapRules + ?Sized> HeapRules for $ptr {
+            fn name(&self) -> String {
+                (**self).name()
+            }
+            fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+                (**self).for_each_option(n, f)
+            }
+            fn closed_form(&self, n: u64) -> Option<Nimber> {
+                (**self).closed_form(n)
+            }
+            fn splits(&self) -> bool {
+                (**self).splits()
+            }
+            fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
+                (**self).sequence(to, progress)
+            }
+            fn code(&self) -> Option<&Code> {
+                (**self).code()
+            }
+            fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+                (**self).options_with_value(n, target)
+            }
+            fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
+                (**self).describe_move(n, heaps)
+            }
+        }
+    )*};
 }
 
-impl<H: HeapRules + ?Sized> HeapRules for Box<H> {
-    fn name(&self) -> String {
-        (**self).name()
-    }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-        (**self).for_each_option(n, f)
-    }
-    fn closed_form(&self, n: u64) -> Option<Nimber> {
-        (**self).closed_form(n)
-    }
-    fn splits(&self) -> bool {
-        (**self).splits()
-    }
-    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        (**self).sequence(to, progress)
-    }
-    fn code(&self) -> Option<&Code> {
-        (**self).code()
-    }
-    fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
-        (**self).options_with_value(n, target)
-    }
-    fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
-        (**self).describe_move(n, heaps)
+forward_heap_rules!(&H, Box<H>);
+
+/// Calls `f` with the option of a move that leaves `left` tokens in one heap: that heap, or nothing when `left` is 0.
+#[inline]
+pub fn leave(left: u64, f: &mut dyn FnMut(&[u64])) {
+    if left == 0 {
+        f(&[]);
+    } else {
+        f(&[left]);
     }
 }
 
