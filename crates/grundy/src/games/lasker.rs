@@ -3,11 +3,21 @@
 //!
 //! **Closed form.** For `k ≥ 0`: `G(4k+1) = 4k+1`, `G(4k+2) = 4k+2`, `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`
 //! (Lasker 1931; Winning Ways ch. 4, "Lasker's Nim"; it is arithmetic-periodic with period 4 and saltus 4).
-//! *Argument*, by induction on `n`: the take moves reach every heap `h < n`, whose values are, by induction, a
-//! permutation of `{0, …, 4⌊(n−1)/4⌋ + …}` — precisely all values below `n` except that for `n = 4k+4` the value
-//! `4k+4` (of heap `4k+3`) is reached and `4k+3` is not; the splits `a + b = n` add `G(a) ⊕ G(b)`, and a parity
-//! check of the two low bits shows a split reaches `4k+3` when `n = 4k+3` (e.g. `1 + (4k+2)`) and never reaches
-//! the claimed value. The property test in this module checks the closed form against the plain engine.
+//!
+//! *Proof*, by induction on `n ≥ 1`. For `x ≥ 1` the claimed `G(x) mod 4` is `1, 2, 0, 3` for `x mod 4 = 1, 2, 3,
+//! 0`, and `G` permutes each block `{4k+1, …, 4k+4}`. Take moves reach every heap below `n`, so by induction they
+//! reach exactly the values `G(0..n)`. A split `a + b = n` reaches `G(a) ⊕ G(b)`, whose two low bits are the XOR of
+//! the residues above:
+//! - `n = 4k+1`: takes reach `{0, …, 4k}`; a split has residues `{0,1}` or `{2,3}`, so its value is `≡ 2 (mod 4)`,
+//!   never `4k+1`. The mex is `4k+1`.
+//! - `n = 4k+2`: takes reach `{0, …, 4k+1}`; residues `{1,1}`, `{3,3}`, `{0,2}` give values `≡ 0, 0, 1`, never
+//!   `4k+2`. The mex is `4k+2`.
+//! - `n = 4k+3`: takes reach `{0, …, 4k+2}`; the split `1 + (4k+2)` reaches `1 ⊕ (4k+2) = 4k+3`; every split has
+//!   residues `{1,2}` or `{0,3}`, value `≡ 3`, so `4k+4` is not reached (takes stay below it). The mex is `4k+4`.
+//! - `n = 4k+4`: takes reach `{0, …, 4k+2} ∪ {G(4k+3) = 4k+4}`; residues `{1,3}`, `{2,2}`, `{0,0}` give values
+//!   `≡ 1, 0, 0`, never `4k+3`. The mex is `4k+3`. ∎
+//!
+//! The unit tests also check the closed form against the plain engine, and the listed moves against a full scan.
 //!
 //! Heaps up to 2^63 − 1 are valued exactly (values above 2^31 included; `G(2^31 − 1) = 2^31`).
 
