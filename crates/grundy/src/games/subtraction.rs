@@ -1,7 +1,7 @@
 //! Subtraction games with a finite set `S` (`subtraction:1,3,4`): take `s` tokens from one heap for some `s ∈ S`.
 //!
 //! **Nim-values.** `G(n) = mex{ G(n−s) : s ∈ S, s ≤ n }` — the definition, computed bottom-up in `O(n·|S|)` by
-//! [`values`]. A finite subtraction game is ultimately periodic (its values are bounded by `|S|`, so the state of the
+//! [`Subtraction::values`]. A finite subtraction game is ultimately periodic (its values are bounded by `|S|`, so the state of the
 //! last `max S` values repeats; Winning Ways ch. 4). Seed 002 tabulates `S = {1,3,4}`: `0 1 0 1 2 3 2 0 1 0 1 2 3 2…`
 //! (period 7), pinned in a test.
 //!
