@@ -6,8 +6,18 @@
 //! turns position arguments into validated [`Component`]s: an unchecked setup becomes a position only through
 //! validation, with a precise error.
 
+pub mod candy_piles;
+pub mod chocolate;
+pub mod consecutive_split;
+pub mod cutting;
+pub mod digraph;
+pub mod ed;
+pub mod fox_cards;
 pub mod lasker;
+pub mod listed;
 pub mod nim;
+pub mod staircase;
+pub mod wythoff;
 
 use crate::error::{Error, Result};
 use crate::heap::table::{HeapComponent, HeapTable};
@@ -62,6 +72,12 @@ pub fn catalog() -> Vec<Entry> {
         Entry { name: "bash:K", spec: "0.33…3 (K threes)", summary: "Bash game: take 1..K tokens; G(n) = n mod (K+1)" },
         Entry { name: "subtraction:S", spec: "e.g. subtraction:1,3,4", summary: "take s tokens for some s in the set S" },
         Entry { name: "allbut:S", spec: "e.g. allbut:1,2", summary: "take any number of tokens except those in S" },
+        Entry { name: "wythoff", spec: "A B", summary: "Wythoff's game: take from one heap, or the same from both; exact P-positions to 10^18" },
+        Entry { name: "staircase", spec: "C1 C2 ...", summary: "staircase Nim: move coins from a step to the next lower one; XOR of the odd steps" },
+        Entry { name: "cutting", spec: "WxH", summary: "cut grid paper in two; whoever cuts out a 1x1 wins (POJ 2311)" },
+        Entry { name: "ed", spec: "X Y", summary: "E&D: remove one heap of a pair, split the other into a new pair" },
+        Entry { name: "graph", spec: "FILE NODE...", summary: "tokens on a directed acyclic graph read from an edge-list file" },
+        Entry { name: "fox-cards", spec: "PILE...", summary: "Fox and Card Game: a scoring game, not impartial (best-play scores)" },
     ]
 }
 
@@ -124,6 +140,12 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
         ("lasker", None) | ("laskers-nim", None) => {
             Ok(Box::new(HeapFamily::new(|| Box::new(lasker::Lasker))))
         }
+        ("wythoff", None) => Ok(Box::new(wythoff::Wythoff::default())),
+        ("staircase", None) => Ok(Box::new(staircase::Staircase)),
+        ("cutting", None) => Ok(Box::new(cutting::Cutting)),
+        ("ed", None) | ("e&d", None) => Ok(Box::new(ed::EAndD)),
+        ("graph", None) => Ok(Box::new(digraph::Graph)),
+        ("fox-cards", None) => Ok(Box::new(fox_cards::FoxCards)),
         ("kayles", None) => code_family("0.77", "kayles"),
         ("dawsons-kayles", None) => code_family("0.07", "dawsons-kayles"),
         ("dawsons-chess", None) => code_family("0.137", "dawsons-chess"),
