@@ -4,7 +4,17 @@
 //! An adapter never prints a partial answer: it writes into a buffer, and only a complete run reaches stdout. Bad
 //! or truncated input is an error that names the token and what was expected.
 
+mod agc002e;
+mod cf388c;
+mod cf87c;
+mod loj10243;
+mod loj10245;
+mod luogu_p2148;
 mod luogu_p2197;
+mod poj1067;
+mod poj1704;
+mod poj2311;
+mod yosupo_nim_product_64;
 
 use grundy::{Error, Result};
 
@@ -20,12 +30,74 @@ pub struct Problem {
 
 /// Every supported problem.
 pub fn problems() -> Vec<Problem> {
-    vec![Problem {
-        id: "luogu-p2197",
-        game: "nim",
-        summary: "Nim: T cases of n heaps; Yes if the first player wins",
-        run: luogu_p2197::run,
-    }]
+    vec![
+        Problem {
+            id: "luogu-p2197",
+            game: "nim",
+            summary: "Nim: T cases of n heaps; Yes if the first player wins",
+            run: luogu_p2197::run,
+        },
+        Problem {
+            id: "poj1704",
+            game: "staircase",
+            summary: "Georgia and Bob: chessmen sliding left, staircase Nim on the gaps",
+            run: poj1704::run,
+        },
+        Problem {
+            id: "poj2311",
+            game: "cutting",
+            summary: "cutting game on W x H grid paper; WIN if the first player cuts out a 1x1",
+            run: poj2311::run,
+        },
+        Problem {
+            id: "luogu-p2148",
+            game: "ed",
+            summary: "E&D: pairs of heaps; YES if the first player wins",
+            run: luogu_p2148::run,
+        },
+        Problem {
+            id: "cf87c",
+            game: "consecutive-split",
+            summary: "split a pile into consecutive piles; smallest winning k or -1",
+            run: cf87c::run,
+        },
+        Problem {
+            id: "agc002e",
+            game: "candy-piles",
+            summary: "Candy Piles: eat a largest pile or one from each; last candy loses",
+            run: agc002e::run,
+        },
+        Problem {
+            id: "cf388c",
+            game: "fox-cards",
+            summary: "Fox and Card Game (scoring, not impartial): best-play sums",
+            run: cf388c::run,
+        },
+        Problem {
+            id: "loj10243",
+            game: "graph",
+            summary: "tokens on a DAG; win or lose (a cycle is an error)",
+            run: loj10243::run,
+        },
+        Problem {
+            id: "loj10245",
+            game: "chocolate",
+            summary: "chocolate bars in a box; 10 rounds, NO if the first player wins",
+            run: loj10245::run,
+        },
+        Problem {
+            id: "poj1067",
+            game: "wythoff",
+            summary: "Wythoff's game, optional misere flag; 1 if the player to move wins",
+            run: poj1067::run,
+        },
+        Problem {
+            id: "yosupo-nim-product-64",
+            game: "nimber",
+            summary: "nim-multiplication of 64-bit nimbers",
+            run: yosupo_nim_product_64::run,
+        },
+    ]
 }
 
 /// A reader of whitespace-separated tokens with errors that say what was expected.

@@ -20,7 +20,10 @@ struct Basis {
 
 impl Basis {
     fn new(n: usize) -> Self {
-        Basis { rows: vec![None; 64], words: n.div_ceil(64).max(1) }
+        Basis {
+            rows: vec![None; 64],
+            words: n.div_ceil(64).max(1),
+        }
     }
     /// Reduces `x` (with combination `mask`); inserts it if independent. Returns the reduced combination when `x`
     /// depends on the basis (the bars in it have nim-sum 0).
@@ -93,13 +96,19 @@ pub fn winning_take(lengths: &[u64]) -> Option<Vec<usize>> {
     }
     while r != 0 {
         let b = 63 - r.leading_zeros() as usize;
-        let (v, m) = basis.rows[b].as_ref().expect("⊕R lies in the span of the basis");
+        let (v, m) = basis.rows[b]
+            .as_ref()
+            .expect("⊕R lies in the span of the basis");
         r ^= v;
         for (a, c) in take.iter_mut().zip(m) {
             *a ^= c;
         }
     }
-    Some((0..n).filter(|&i| take[i / 64] >> (i % 64) & 1 == 1).collect())
+    Some(
+        (0..n)
+            .filter(|&i| take[i / 64] >> (i % 64) & 1 == 1)
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -109,7 +118,11 @@ mod tests {
     use std::collections::HashMap;
 
     /// The game by its own rules: (bars out of the box, bars in the box), both sorted; zero-length bars vanish.
-    fn wins(out: Vec<u64>, boxed: Vec<u64>, memo: &mut HashMap<(Vec<u64>, Vec<u64>), bool>) -> bool {
+    fn wins(
+        out: Vec<u64>,
+        boxed: Vec<u64>,
+        memo: &mut HashMap<(Vec<u64>, Vec<u64>), bool>,
+    ) -> bool {
         if let Some(&w) = memo.get(&(out.clone(), boxed.clone())) {
             return w;
         }
@@ -118,10 +131,17 @@ mod tests {
             let mut o = out.clone();
             let mut b = Vec::new();
             for (i, &x) in boxed.iter().enumerate() {
-                if set >> i & 1 == 1 { o.push(x) } else { b.push(x) }
+                if set >> i & 1 == 1 {
+                    o.push(x)
+                } else {
+                    b.push(x)
+                }
             }
             o.sort_unstable();
-            if !wins(o, b, memo) { w = true; break; }
+            if !wins(o, b, memo) {
+                w = true;
+                break;
+            }
         }
         if !w {
             'eat: for i in 0..out.len() {
@@ -130,7 +150,10 @@ mod tests {
                     o[i] = left;
                     o.retain(|&x| x > 0);
                     o.sort_unstable();
-                    if !wins(o, boxed.clone(), memo) { w = true; break 'eat; }
+                    if !wins(o, boxed.clone(), memo) {
+                        w = true;
+                        break 'eat;
+                    }
                 }
             }
         }

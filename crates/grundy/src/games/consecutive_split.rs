@@ -99,7 +99,11 @@ mod tests {
         let mut brute_force_value = |_: &Whole, p: &Vec<u64>| solver.nim_value(p).unwrap();
         let (g, x) = values(40);
         for n in 1..=40u64 {
-            assert_eq!(value(&g, n), brute_force_value(&Whole, &vec![n]), "pile {n}");
+            assert_eq!(
+                value(&g, n),
+                brute_force_value(&Whole, &vec![n]),
+                "pile {n}"
+            );
         }
         for (a, b) in [(3u64, 6u64), (9, 10), (15, 21), (7, 7)] {
             let mut p = vec![a, b];

@@ -68,7 +68,9 @@ pub struct Cutting;
 
 fn parse_piece(arg: &str) -> Result<(usize, usize)> {
     let (w, h) = arg.split_once(['x', 'X']).ok_or_else(|| {
-        Error::input(format!("cutting: expected a piece WxH, e.g. 4x5, found '{arg}'"))
+        Error::input(format!(
+            "cutting: expected a piece WxH, e.g. 4x5, found '{arg}'"
+        ))
     })?;
     let w = crate::error::parse_bounded(w, "cutting: width", MAX_SIDE)? as usize;
     let h = crate::error::parse_bounded(h, "cutting: height", MAX_SIDE)? as usize;
@@ -91,7 +93,10 @@ impl Family for Cutting {
         if args.is_empty() {
             return Err(Error::input("cutting: give a piece, e.g. cutting 4x5"));
         }
-        let pieces = args.iter().map(|a| parse_piece(a)).collect::<Result<Vec<_>>>()?;
+        let pieces = args
+            .iter()
+            .map(|a| parse_piece(a))
+            .collect::<Result<Vec<_>>>()?;
         let mw = pieces.iter().map(|p| p.0.max(p.1)).max().unwrap_or(2);
         let table = std::rc::Rc::new(CuttingTable::new(mw, mw));
         let mut out: Vec<Box<dyn Component>> = Vec::new();
@@ -102,7 +107,10 @@ impl Family for Cutting {
                 for i in 2..=w / 2 {
                     if w - i >= 2 && t.get(i, h).unwrap() ^ t.get(w - i, h).unwrap() == target {
                         out.push(Move {
-                            description: format!("cut across the width into {i}x{h} and {}x{h}", w - i),
+                            description: format!(
+                                "cut across the width into {i}x{h} and {}x{h}",
+                                w - i
+                            ),
                             result: format!("{i}x{h} + {}x{h}", w - i),
                             value_after: target,
                         });
@@ -111,7 +119,10 @@ impl Family for Cutting {
                 for j in 2..=h / 2 {
                     if h - j >= 2 && t.get(w, j).unwrap() ^ t.get(w, h - j).unwrap() == target {
                         out.push(Move {
-                            description: format!("cut across the height into {w}x{j} and {w}x{}", h - j),
+                            description: format!(
+                                "cut across the height into {w}x{j} and {w}x{}",
+                                h - j
+                            ),
                             result: format!("{w}x{j} + {w}x{}", h - j),
                             value_after: target,
                         });
@@ -120,7 +131,12 @@ impl Family for Cutting {
                 Ok(out)
             });
             let v = table.get(w, h).expect("in the table");
-            out.push(Box::new(Listed::new("cutting", format!("{w}x{h}"), v, moves)));
+            out.push(Box::new(Listed::new(
+                "cutting",
+                format!("{w}x{h}"),
+                v,
+                moves,
+            )));
         }
         Ok(out)
     }
@@ -178,7 +194,13 @@ mod tests {
             }
         }
         // Sums of two pieces: a P-position exactly when the nim-values are equal.
-        for (a, b) in [((2u8, 3u8), (2u8, 4u8)), ((3, 3), (2, 4)), ((2, 4), (2, 5)), ((3, 4), (2, 6)), ((2, 2), (3, 5))] {
+        for (a, b) in [
+            ((2u8, 3u8), (2u8, 4u8)),
+            ((3, 3), (2, 4)),
+            ((2, 4), (2, 5)),
+            ((3, 4), (2, 6)),
+            ((2, 2), (3, 5)),
+        ] {
             let mut p = vec![a, b];
             p.sort_unstable();
             let va = t.get(a.0 as usize, a.1 as usize).unwrap();

@@ -91,7 +91,11 @@ impl Dag {
             }
             values[v] = m as u32;
         }
-        Ok(Dag { start, succ, values })
+        Ok(Dag {
+            start,
+            succ,
+            values,
+        })
     }
 
     /// Parses the file format of the module docs and values the graph.
@@ -199,7 +203,12 @@ impl Family for Graph {
                     })
                     .collect())
             });
-            out.push(Box::new(Listed::new(format!("graph {file}"), v.to_string(), dag.value(v), moves)));
+            out.push(Box::new(Listed::new(
+                format!("graph {file}"),
+                v.to_string(),
+                dag.value(v),
+                moves,
+            )));
         }
         Ok(out)
     }
@@ -249,11 +258,23 @@ mod tests {
         let e = Dag::parse("4 4\n1 2\n2 3\n3 2\n3 4\n").unwrap_err();
         let m = e.message().to_string();
         assert!(m.contains("2 -> 3") || m.contains("3 -> 2"), "{m}");
-        assert!(Dag::parse("3 2\n1 2\n").unwrap_err().message().contains("truncated"));
-        assert!(Dag::parse("3 1\n1 4\n").unwrap_err().message().contains("largest allowed is 3"));
-        assert!(Dag::parse("3 1\n1 x\n").unwrap_err().message().contains("'x'"));
+        assert!(Dag::parse("3 2\n1 2\n")
+            .unwrap_err()
+            .message()
+            .contains("truncated"));
+        assert!(Dag::parse("3 1\n1 4\n")
+            .unwrap_err()
+            .message()
+            .contains("largest allowed is 3"));
+        assert!(Dag::parse("3 1\n1 x\n")
+            .unwrap_err()
+            .message()
+            .contains("'x'"));
         assert!(Dag::parse("").unwrap_err().message().contains("truncated"));
-        assert!(Dag::parse("1 1\n1 1\n").unwrap_err().message().contains("1 -> 1"));
+        assert!(Dag::parse("1 1\n1 1\n")
+            .unwrap_err()
+            .message()
+            .contains("1 -> 1"));
         let d = Dag::parse("# a path\n3 2\n1 2\n2 3\n").unwrap();
         assert_eq!((d.value(1), d.value(2), d.value(3)), (0, 1, 0));
     }

@@ -66,7 +66,12 @@ impl Family for EAndD {
                 }
                 Ok(out)
             });
-            out.push(Box::new(Listed::new("ed", format!("{x} {y}"), value(x, y), moves)));
+            out.push(Box::new(Listed::new(
+                "ed",
+                format!("{x} {y}"),
+                value(x, y),
+                moves,
+            )));
         }
         Ok(out)
     }

@@ -100,7 +100,9 @@ impl crate::games::Family for FoxCards {
     ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
         use crate::error::Error;
         if args.is_empty() {
-            return Err(Error::input("fox-cards: give the piles, e.g. fox-cards 100 1,10"));
+            return Err(Error::input(
+                "fox-cards: give the piles, e.g. fox-cards 100 1,10",
+            ));
         }
         let piles = args
             .iter()
@@ -134,6 +136,9 @@ mod tests {
     fn judge_samples() {
         assert_eq!(greedy(&[vec![100], vec![1, 10]]), (101, 10));
         assert_eq!(greedy(&[vec![2, 8, 6, 5, 9, 4, 7, 1, 3]]), (30, 15));
-        assert_eq!(minimax(&[vec![1, 3, 2], vec![5, 4, 6], vec![8, 7]]), (18, 18));
+        assert_eq!(
+            minimax(&[vec![1, 3, 2], vec![5, 4, 6], vec![8, 7]]),
+            (18, 18)
+        );
     }
 }

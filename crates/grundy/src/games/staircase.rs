@@ -45,13 +45,19 @@ pub fn moves_to(coins: &[u64], target: Nimber) -> Vec<StairMove> {
         if step % 2 == 1 {
             let want = c ^ v;
             if want < c {
-                out.push(StairMove { step, count: c - want });
+                out.push(StairMove {
+                    step,
+                    count: c - want,
+                });
             }
         } else {
             let below = coins[i - 1];
             let want = below ^ v;
             if want > below && want - below <= c {
-                out.push(StairMove { step, count: want - below });
+                out.push(StairMove {
+                    step,
+                    count: want - below,
+                });
             }
         }
     }
@@ -65,7 +71,9 @@ pub fn chessmen_gaps(cells: &mut [u64]) -> Result<Vec<u64>> {
     let mut gaps = Vec::with_capacity(cells.len());
     for &c in cells.iter() {
         if c == 0 {
-            return Err(Error::input("chessmen stand on cells 1, 2, …; found cell 0"));
+            return Err(Error::input(
+                "chessmen stand on cells 1, 2, …; found cell 0",
+            ));
         }
         if c == prev {
             return Err(Error::input(format!(
@@ -120,7 +128,12 @@ impl Family for Staircase {
                         description: if m.step == 1 {
                             format!("move {} coins from step 1 to the ground", m.count)
                         } else {
-                            format!("move {} coins from step {} to step {}", m.count, m.step, m.step - 1)
+                            format!(
+                                "move {} coins from step {} to step {}",
+                                m.count,
+                                m.step,
+                                m.step - 1
+                            )
                         },
                         result: show(&after),
                         value_after: target,
@@ -211,8 +224,14 @@ mod tests {
 
     #[test]
     fn chessmen_errors() {
-        assert!(chessmen_value(&mut [3, 1, 3]).unwrap_err().message().contains("cell 3"));
-        assert!(chessmen_value(&mut [0, 2]).unwrap_err().message().contains("cell 0"));
+        assert!(chessmen_value(&mut [3, 1, 3])
+            .unwrap_err()
+            .message()
+            .contains("cell 3"));
+        assert!(chessmen_value(&mut [0, 2])
+            .unwrap_err()
+            .message()
+            .contains("cell 0"));
         // POJ 1704 sample: 1 2 3 → Bob (P); 1 5 6 7 9 12 14 17 → Georgia (N).
         assert_eq!(chessmen_value(&mut [1, 2, 3]).unwrap(), 0);
         assert_ne!(chessmen_value(&mut [1, 5, 6, 7, 9, 12, 14, 17]).unwrap(), 0);

@@ -166,11 +166,26 @@ impl Default for Wythoff {
 
 fn describe(a: u64, b: u64, to: (u64, u64)) -> String {
     if to.0 < a && to.1 < b {
-        format!("take {} from both heaps, leaving {} {}", a - to.0, to.0, to.1)
+        format!(
+            "take {} from both heaps, leaving {} {}",
+            a - to.0,
+            to.0,
+            to.1
+        )
     } else if to.0 < a {
-        format!("take {} from the first heap, leaving {} {}", a - to.0, to.0, to.1)
+        format!(
+            "take {} from the first heap, leaving {} {}",
+            a - to.0,
+            to.0,
+            to.1
+        )
     } else {
-        format!("take {} from the second heap, leaving {} {}", b - to.1, to.0, to.1)
+        format!(
+            "take {} from the second heap, leaving {} {}",
+            b - to.1,
+            to.0,
+            to.1
+        )
     }
 }
 
@@ -284,7 +299,11 @@ mod tests {
                     !normal[a][b],
                     "({a},{b})"
                 );
-                assert_eq!(misere_first_wins(a as u64, b as u64), misere[a][b], "misère ({a},{b})");
+                assert_eq!(
+                    misere_first_wins(a as u64, b as u64),
+                    misere[a][b],
+                    "misère ({a},{b})"
+                );
                 let moves = winning_moves(a as u64, b as u64);
                 // Every listed move is a legal move to a P-position, and an N-position has at least one.
                 for &(x, y) in &moves {
