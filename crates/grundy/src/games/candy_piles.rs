@@ -34,6 +34,43 @@ pub fn first_wins(piles: &[u64]) -> bool {
     up % 2 == 1 || right % 2 == 1
 }
 
+/// The catalog family `candy-piles`: `grundy value candy-piles 1 2 3`. Whoever eats the last candy loses, so a
+/// position is not a normal-play component of a sum; asking for its nim-value is an error that gives the outcome.
+pub struct CandyPiles;
+
+impl crate::games::Family for CandyPiles {
+    fn name(&self) -> String {
+        "candy-piles".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "PILE..."
+    }
+    fn components(
+        &self,
+        args: &[String],
+    ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
+        use crate::error::Error;
+        if args.is_empty() {
+            return Err(Error::input(
+                "candy-piles: give the piles, e.g. candy-piles 1 2 3",
+            ));
+        }
+        let piles = args
+            .iter()
+            .map(|a| crate::error::parse_u64(a, "candy-piles: a pile"))
+            .collect::<crate::error::Result<Vec<u64>>>()?;
+        let who = if first_wins(&piles) {
+            "the player to move wins"
+        } else {
+            "the player to move loses"
+        };
+        Err(Error::unsupported(format!(
+            "candy-piles is played misère (whoever eats the last candy loses), so it has no nim-value and no place in a normal-play sum; outcome of {}: {who}",
+            args.join(" ")
+        )))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

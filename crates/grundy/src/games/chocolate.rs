@@ -111,6 +111,50 @@ pub fn winning_take(lengths: &[u64]) -> Option<Vec<usize>> {
     )
 }
 
+/// The catalog family `chocolate`: `grundy value chocolate 11 10 15` (all bars in the box). The outcome and a
+/// winning move are exact, but no closed form of the nim-value is known, so the answer comes as an error that says
+/// so and gives them.
+pub struct Chocolate;
+
+impl crate::games::Family for Chocolate {
+    fn name(&self) -> String {
+        "chocolate".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "LENGTH... (the bars in the box)"
+    }
+    fn components(
+        &self,
+        args: &[String],
+    ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
+        use crate::error::Error;
+        if args.is_empty() {
+            return Err(Error::input(
+                "chocolate: give the bars' lengths, e.g. chocolate 11 10 15",
+            ));
+        }
+        let bars = args
+            .iter()
+            .map(|a| crate::error::parse_u64(a, "chocolate: a bar's length"))
+            .collect::<crate::error::Result<Vec<u64>>>()?;
+        let outcome = match winning_take(&bars) {
+            None => {
+                "P (the lengths are independent over GF(2): the player to move loses)".to_string()
+            }
+            Some(t) => format!(
+                "N; a winning move takes out the bars {}",
+                t.iter()
+                    .map(|&i| format!("#{} ({})", i + 1, bars[i]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        Err(Error::unsupported(format!(
+            "chocolate: only the outcome is known in closed form, not the nim-value, so it cannot be part of a sum; outcome: {outcome}"
+        )))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

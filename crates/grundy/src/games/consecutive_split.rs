@@ -9,6 +9,8 @@
 //! **Smallest winning split.** The first player wins exactly when some split has nim-value 0;
 //! [`smallest_winning_k`] returns the least such `k`.
 
+use crate::error::Result;
+use crate::heap::HeapRules;
 use crate::nimber::Nimber;
 
 /// The largest pile [`values`] is meant for in the CLI (memory: 8 bytes per pile).
@@ -60,6 +62,47 @@ pub fn value(g: &[u32], n: u64) -> Nimber {
     g[n as usize] as Nimber
 }
 
+/// The rules as a heap game (catalog name `consecutive-split`): `grundy value consecutive-split 100`,
+/// `grundy seq consecutive-split --to 1000`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ConsecutiveSplit;
+
+impl HeapRules for ConsecutiveSplit {
+    fn name(&self) -> String {
+        "consecutive-split".into()
+    }
+    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        let mut heaps = Vec::new();
+        for (a, k) in splits(n) {
+            heaps.clear();
+            heaps.extend(a..a + k);
+            f(&heaps);
+        }
+    }
+    fn splits(&self) -> bool {
+        true
+    }
+    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
+        if to > MAX_PILE {
+            return Err(crate::error::Error::limit(format!(
+                "consecutive-split: nim-values are computed up to a pile of {MAX_PILE}, asked for {to}"
+            )));
+        }
+        let (g, _) = values(to);
+        progress(to);
+        Ok(g.into_iter().map(Nimber::from).collect())
+    }
+    fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
+        match heaps {
+            [first, .., last] => format!(
+                "split the pile of {n} into the {} consecutive piles {first}..={last}",
+                heaps.len()
+            ),
+            _ => format!("move from the pile of {n}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,6 +134,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn heap_rules_agree_with_the_plain_engine() {
+        let plain = crate::heap::plain::sequence(&ConsecutiveSplit, 300, &mut |_| {}).unwrap();
+        let fast = ConsecutiveSplit.sequence(300, &mut |_| {}).unwrap();
+        assert_eq!(plain, fast);
+        assert!(ConsecutiveSplit.sequence(MAX_PILE + 1, &mut |_| {}).is_err());
     }
 
     #[test]

@@ -13,7 +13,7 @@
 use crate::error::{Error, Result};
 use crate::games::listed::Listed;
 use crate::games::Family;
-use crate::nimber::{MexSet, Nimber};
+use crate::nimber::Nimber;
 use crate::sum::{Component, Move};
 
 /// Nim-values `G(w, h)` of pieces with `2 ≤ w ≤ max_w`, `2 ≤ h ≤ max_h` (entries with a side below 2 are 0 and
@@ -29,21 +29,28 @@ impl CuttingTable {
     pub fn new(max_w: usize, max_h: usize) -> Self {
         let stride = max_h + 1;
         let mut g = vec![0u32; (max_w + 1) * stride];
-        let mut set = MexSet::new();
+        // The mex of `d` options is at most `d`: a stamp array of `max_w + max_h` entries, one stamp per cell.
+        let mut seen = vec![u32::MAX; max_w / 2 + max_h / 2 + 2];
+        let mut cell = 0u32;
         for w in 2..=max_w {
             for h in 2..=max_h {
-                set.clear();
-                for i in 2..=w / 2 {
-                    if w - i >= 2 {
-                        set.insert((g[i * stride + h] ^ g[(w - i) * stride + h]) as u64);
+                cell += 1;
+                let mut mark = |v: u32| {
+                    if let Some(s) = seen.get_mut(v as usize) {
+                        *s = cell;
                     }
+                };
+                for i in 2..=w / 2 {
+                    mark(g[i * stride + h] ^ g[(w - i) * stride + h]);
                 }
                 for j in 2..=h / 2 {
-                    if h - j >= 2 {
-                        set.insert((g[w * stride + j] ^ g[w * stride + h - j]) as u64);
-                    }
+                    mark(g[w * stride + j] ^ g[w * stride + h - j]);
                 }
-                g[w * stride + h] = set.mex() as u32;
+                let mut m = 0;
+                while seen[m] == cell {
+                    m += 1;
+                }
+                g[w * stride + h] = m as u32;
             }
         }
         CuttingTable { max_w, max_h, g }

@@ -77,6 +77,9 @@ pub fn catalog() -> Vec<Entry> {
         Entry { name: "cutting", spec: "WxH", summary: "cut grid paper in two; whoever cuts out a 1x1 wins (POJ 2311)" },
         Entry { name: "ed", spec: "X Y", summary: "E&D: remove one heap of a pair, split the other into a new pair" },
         Entry { name: "graph", spec: "FILE NODE...", summary: "tokens on a directed acyclic graph read from an edge-list file" },
+        Entry { name: "consecutive-split", spec: "N", summary: "split a pile into k >= 2 piles of consecutive sizes (Codeforces 87C)" },
+        Entry { name: "candy-piles", spec: "PILE...", summary: "Candy Piles: eat a largest pile or one from each; last candy loses (outcome only)" },
+        Entry { name: "chocolate", spec: "LENGTH...", summary: "chocolate bars in a box: take bars out, or eat from one that is out (outcome only)" },
         Entry { name: "fox-cards", spec: "PILE...", summary: "Fox and Card Game: a scoring game, not impartial (best-play scores)" },
     ]
 }
@@ -146,6 +149,11 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
         ("ed", None) | ("e&d", None) => Ok(Box::new(ed::EAndD)),
         ("graph", None) => Ok(Box::new(digraph::Graph)),
         ("fox-cards", None) => Ok(Box::new(fox_cards::FoxCards)),
+        ("candy-piles", None) => Ok(Box::new(candy_piles::CandyPiles)),
+        ("chocolate", None) => Ok(Box::new(chocolate::Chocolate)),
+        ("consecutive-split", None) => Ok(Box::new(HeapFamily::new(|| {
+            Box::new(consecutive_split::ConsecutiveSplit)
+        }))),
         ("kayles", None) => code_family("0.77", "kayles"),
         ("dawsons-kayles", None) => code_family("0.07", "dawsons-kayles"),
         ("dawsons-chess", None) => code_family("0.137", "dawsons-chess"),
