@@ -268,3 +268,29 @@ fn fox_cards_says_it_is_a_scoring_game() {
         "{err}"
     );
 }
+
+#[test]
+fn nimber_subcommand() {
+    let out = |args: &[&str]| {
+        let o = grundy(args, b"");
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).trim().to_string(),
+        )
+    };
+    assert_eq!(
+        out(&["nimber", "mul", "3141", "5926"]),
+        (Some(0), "14994".into())
+    );
+    assert_eq!(out(&["nimber", "inv", "2"]), (Some(0), "3".into()));
+    assert_eq!(out(&["nimber", "pow", "2", "3"]), (Some(0), "1".into()));
+    let a = 123_456_789_123_456_789u64;
+    let (_, i) = out(&["nimber", "inv", &a.to_string()]);
+    assert_eq!(grundy::nimber::field::mul_slow(a, i.parse().unwrap()), 1);
+    assert_eq!(out(&["nimber", "inv", "0"]).0, Some(2));
+    assert_eq!(out(&["nimber", "mul", "1"]).0, Some(2));
+    assert_eq!(
+        out(&["nimber", "mul", "1", "18446744073709551616"]).0,
+        Some(2)
+    );
+}

@@ -22,7 +22,8 @@ pub fn splits(n: u64) -> impl Iterator<Item = (u64, u64)> {
         .take_while(move |k| k * (k + 1) / 2 <= n)
         .filter_map(move |k| {
             let rest = n - k * (k - 1) / 2;
-            (rest % k == 0).then_some((rest / k, k))
+            let (a, r) = (rest / k, rest % k);
+            (r == 0).then_some((a, k))
         })
 }
 
@@ -141,7 +142,9 @@ mod tests {
         let plain = crate::heap::plain::sequence(&ConsecutiveSplit, 300, &mut |_| {}).unwrap();
         let fast = ConsecutiveSplit.sequence(300, &mut |_| {}).unwrap();
         assert_eq!(plain, fast);
-        assert!(ConsecutiveSplit.sequence(MAX_PILE + 1, &mut |_| {}).is_err());
+        assert!(ConsecutiveSplit
+            .sequence(MAX_PILE + 1, &mut |_| {})
+            .is_err());
     }
 
     #[test]

@@ -33,7 +33,7 @@ impl Family for EAndD {
         "X Y [X Y]..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        if args.is_empty() || args.len() % 2 != 0 {
+        if args.is_empty() || args.len() & 1 == 1 {
             return Err(Error::input("ed: give the heaps in pairs, e.g. ed 1 2 3 1"));
         }
         let mut out: Vec<Box<dyn Component>> = Vec::new();

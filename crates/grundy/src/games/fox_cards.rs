@@ -45,13 +45,11 @@ pub fn minimax(piles: &[Vec<u64>]) -> (u64, u64) {
     (ciel as u64, total - ciel as u64)
 }
 
+/// Search memo: (per pile the (top, bottom) indices, Ciel to move) -> Ciel's score minus Jiro's.
+type Memo = HashMap<(Vec<(usize, usize)>, bool), i64>;
+
 /// Ciel's score minus Jiro's from `state` on, with `ciel` to move.
-fn search(
-    piles: &[Vec<u64>],
-    state: Vec<(usize, usize)>,
-    ciel: bool,
-    memo: &mut HashMap<(Vec<(usize, usize)>, bool), i64>,
-) -> i64 {
+fn search(piles: &[Vec<u64>], state: Vec<(usize, usize)>, ciel: bool, memo: &mut Memo) -> i64 {
     if let Some(&v) = memo.get(&(state.clone(), ciel)) {
         return v;
     }

@@ -197,7 +197,7 @@ impl Family for Wythoff {
         "A B [A B]..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        if args.is_empty() || args.len() % 2 != 0 {
+        if args.is_empty() || args.len() & 1 == 1 {
             return Err(Error::input(
                 "wythoff: give the two heaps of each position, e.g. wythoff 3 5",
             ));
@@ -271,17 +271,9 @@ mod tests {
                     w[a][b] = misere;
                     continue;
                 }
-                let mut win = false;
-                for c in 0..a {
-                    win |= !w[c][b];
-                }
-                for c in 0..b {
-                    win |= !w[a][c];
-                }
-                for d in 1..=a.min(b) {
-                    win |= !w[a - d][b - d];
-                }
-                w[a][b] = win;
+                w[a][b] = (0..a).any(|c| !w[c][b])
+                    || (0..b).any(|c| !w[a][c])
+                    || (1..=a.min(b)).any(|d| !w[a - d][b - d]);
             }
         }
         w
@@ -371,7 +363,9 @@ mod tests {
         fn isqrt_is_exact(n in any::<u128>()) {
             let r = isqrt(n);
             prop_assert!(r * r <= n);
-            prop_assert!((r + 1).checked_mul(r + 1).map_or(true, |s| s > n));
+            if let Some(s) = (r + 1).checked_mul(r + 1) {
+                prop_assert!(s > n);
+            }
         }
     }
 }

@@ -78,8 +78,8 @@ impl Tables {
         let mut exp = vec![0u16; 3 * LOG_ZERO as usize];
         let mut log = vec![LOG_ZERO; 1 << 16];
         let mut x = 1u64;
-        for i in 0..ORDER16 {
-            exp[i] = x as u16;
+        for (i, e) in exp.iter_mut().take(ORDER16).enumerate() {
+            *e = x as u16;
             log[x as usize] = i as u32;
             x = mul_rec(x, g, 16);
         }
@@ -208,10 +208,10 @@ mod tests {
     #[test]
     fn products_agree_with_the_mex_definition() {
         let t = mex_table(70);
-        for a in 0..70 {
-            for b in 0..70 {
-                assert_eq!(mul_slow(a as u64, b as u64), t[a][b], "{a} x {b}");
-                assert_eq!(mul(a as u64, b as u64), t[a][b], "{a} x {b}");
+        for (a, row) in t.iter().enumerate() {
+            for (b, &v) in row.iter().enumerate() {
+                assert_eq!(mul_slow(a as u64, b as u64), v, "{a} x {b}");
+                assert_eq!(mul(a as u64, b as u64), v, "{a} x {b}");
             }
         }
         // Known values: 2 ⊗ 2 = 3, 4 ⊗ 4 = 6, 16 ⊗ 16 = 24 (F ⊗ F = 3F/2).
