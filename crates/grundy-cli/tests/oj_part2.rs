@@ -217,6 +217,15 @@ fn value_of_each_family_and_its_winning_moves() {
         0
     );
     assert!(moves_reach_p("staircase", &["3", "1", "4", "1", "5"], &[]) > 0);
+    assert_eq!(
+        moves_reach_p(
+            "chessmen",
+            &["17", "1", "5", "6", "7", "9", "12", "14"],
+            &[]
+        ),
+        3
+    );
+    assert_eq!(value_json(&["chessmen", "3", "1", "2"])["nim_value"], 0);
     for piece in ["4x5", "6x7", "2x9", "8x8"] {
         moves_reach_p("cutting", &[piece], &[]);
     }

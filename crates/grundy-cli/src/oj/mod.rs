@@ -173,6 +173,18 @@ impl<'a> Tokens<'a> {
         Ok(v)
     }
 
+    /// The byte offset of the next unread byte.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Continues at byte offset `pos`, with `count` tokens read so far (for adapters with a fast path of their
+    /// own that hand back to these checked readers for errors).
+    pub fn seek(&mut self, pos: usize, count: usize) {
+        self.pos = pos;
+        self.count = count;
+    }
+
     /// True when only whitespace is left.
     pub fn at_end(&mut self) -> bool {
         while self.pos < self.buf.len() && self.buf[self.pos].is_ascii_whitespace() {

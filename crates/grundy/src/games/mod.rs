@@ -74,6 +74,7 @@ pub fn catalog() -> Vec<Entry> {
         Entry { name: "allbut:S", spec: "e.g. allbut:1,2", summary: "take any number of tokens except those in S" },
         Entry { name: "wythoff", spec: "A B", summary: "Wythoff's game: take from one heap, or the same from both; exact P-positions to 10^18" },
         Entry { name: "staircase", spec: "C1 C2 ...", summary: "staircase Nim: move coins from a step to the next lower one; XOR of the odd steps" },
+        Entry { name: "chessmen", spec: "CELL...", summary: "chessmen slide left on a line, no jumping (POJ 1704): staircase Nim on the gaps" },
         Entry { name: "cutting", spec: "WxH", summary: "cut grid paper in two; whoever cuts out a 1x1 wins (POJ 2311)" },
         Entry { name: "ed", spec: "X Y", summary: "E&D: remove one heap of a pair, split the other into a new pair" },
         Entry { name: "graph", spec: "FILE NODE...", summary: "tokens on a directed acyclic graph read from an edge-list file" },
@@ -145,6 +146,7 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
         }
         ("wythoff", None) => Ok(Box::new(wythoff::Wythoff::default())),
         ("staircase", None) => Ok(Box::new(staircase::Staircase)),
+        ("chessmen", None) => Ok(Box::new(staircase::Chessmen)),
         ("cutting", None) => Ok(Box::new(cutting::Cutting)),
         ("ed", None) | ("e&d", None) => Ok(Box::new(ed::EAndD)),
         ("graph", None) => Ok(Box::new(digraph::Graph)),

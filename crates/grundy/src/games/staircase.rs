@@ -145,6 +145,75 @@ impl Family for Staircase {
     }
 }
 
+/// The largest cell `grundy value chessmen` accepts (moves are listed one by one).
+pub const MAX_CELL: u64 = 10_000_000;
+
+/// Every move of the chessmen on `cells` (sorted, distinct, ≥ 1) to a position of nim-value `target`, as
+/// `(index of the chessman, its new cell)`. Each move changes two gaps, so its value is found in `O(1)`.
+pub fn chessmen_moves_to(cells: &[u64], target: Nimber) -> Vec<(usize, u64)> {
+    let n = cells.len();
+    let gap = |i: usize| cells[i] - if i == 0 { 0 } else { cells[i - 1] } - 1;
+    let counts = |i: usize| (n - 1 - i) & 1 == 0;
+    let v: Nimber = (0..n).filter(|&i| counts(i)).fold(0, |a, i| a ^ gap(i));
+    let mut out = Vec::new();
+    for (i, &cell) in cells.iter().enumerate() {
+        for d in 1..=gap(i) {
+            let mut w = v;
+            if counts(i) {
+                w ^= gap(i) ^ (gap(i) - d);
+            }
+            if i + 1 < n && counts(i + 1) {
+                w ^= gap(i + 1) ^ (gap(i + 1) + d);
+            }
+            if w == target {
+                out.push((i, cell - d));
+            }
+        }
+    }
+    out
+}
+
+/// The catalog family `chessmen`: `grundy value chessmen 1 5 6 7` (the cells, in any order; POJ 1704).
+pub struct Chessmen;
+
+impl Family for Chessmen {
+    fn name(&self) -> String {
+        "chessmen".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "CELL..."
+    }
+    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        if args.is_empty() {
+            return Err(Error::input(
+                "chessmen: give the chessmen's cells, e.g. chessmen 1 5 6 7",
+            ));
+        }
+        let mut cells = args
+            .iter()
+            .map(|a| crate::error::parse_bounded(a, "chessmen: a cell", MAX_CELL))
+            .collect::<Result<Vec<u64>>>()?;
+        let v = chessmen_value(&mut cells)?;
+        let show = |c: &[u64]| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        let position = show(&cells);
+        let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
+            Ok(chessmen_moves_to(&cells, target)
+                .into_iter()
+                .map(|(i, to)| {
+                    let mut after = cells.clone();
+                    after[i] = to;
+                    Move {
+                        description: format!("move the chessman on cell {} to cell {to}", cells[i]),
+                        result: show(&after),
+                        value_after: target,
+                    }
+                })
+                .collect())
+        });
+        Ok(vec![Box::new(Listed::new("chessmen", position, v, moves))])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,7 +287,20 @@ mod tests {
         fn chessmen_value_is_exhaustive_search(set in proptest::collection::btree_set(1u64..10, 0..5)) {
             let cells: Vec<u64> = set.into_iter().collect();
             let mut shuffled: Vec<u64> = cells.iter().rev().copied().collect();
-            prop_assert_eq!(chessmen_value(&mut shuffled).unwrap(), Solver::new(Chess).nim_value(&cells).unwrap());
+            let mut solver = Solver::new(Chess);
+            prop_assert_eq!(chessmen_value(&mut shuffled).unwrap(), solver.nim_value(&cells).unwrap());
+            for target in 0..5 {
+                let listed = chessmen_moves_to(&cells, target);
+                let mut opts = Options::new();
+                Chess.options(&cells, &mut opts);
+                let n = opts.iter().filter(|o| solver.nim_value(&o[0]).unwrap() == target).count();
+                prop_assert_eq!(listed.len(), n);
+                for (i, to) in listed {
+                    let mut after = cells.clone();
+                    after[i] = to;
+                    prop_assert_eq!(solver.nim_value(&after).unwrap(), target);
+                }
+            }
         }
     }
 
