@@ -18,9 +18,9 @@
 //! then nine 16-bit table products and one multiplication by the constant 2^31 (linear over XOR, so four
 //! byte-indexed tables). Tests check [`mul`] against [`mul_slow`], and [`mul_slow`] against the mex definition.
 //!
-//! **Cost.** [`mul`]: 18 reads of a 128 KiB table, 9 of a 384 KiB table, 4 of 1 KiB tables; no branches on the
-//! data. The tables (about 1.3 MiB, mostly untouched zero pages) are built once, on first use, in a few
-//! milliseconds. [`pow`]: at most 128 products; [`inv`]: `a^(2^64 − 2)` (Lagrange: the group has order 2^64 − 1).
+//! **Cost.** [`mul`]: 18 reads of the 256 KiB log table, 9 of the exp table (384 KiB in use; a zero tail, 768 KiB
+//! of untouched pages, absorbs the logs of zero), 4 of 1 KiB tables; no branches on the data. The tables are built
+//! once, on first use, in a few milliseconds. [`pow`]: at most 128 products; [`inv`]: `a^(2^64 − 2)` (Lagrange: the group has order 2^64 − 1).
 
 use std::sync::OnceLock;
 
