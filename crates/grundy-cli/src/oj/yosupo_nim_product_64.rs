@@ -32,8 +32,8 @@ fn push_u64(out: &mut Vec<u8>, mut v: u64) {
     out.extend_from_slice(&buf[i..]);
 }
 
-/// The next token as a `u64`, fast path: up to 19 digits cannot overflow; anything else (20 digits, a bad
-/// character, the end of the input) goes to [`Tokens::int`] for the exact check and its error message.
+/// The next token as a `u64`, fast path: up to 19 digits cannot overflow, a 20th is a checked step; anything else
+/// (too long, a bad character, the end of the input) goes to [`Tokens::int`] for its exact error message.
 #[inline]
 fn next_u64(
     input: &[u8],
@@ -51,6 +51,19 @@ fn next_u64(
     while i < input.len() && input[i].is_ascii_digit() && i - start < 19 {
         v = v * 10 + (input[i] - b'0') as u64;
         i += 1;
+    }
+    // A 20th digit: the value may still fit (below 18446744073709551616).
+    if i - start == 19 && i < input.len() && input[i].is_ascii_digit() {
+        if let Some(w) = v
+            .checked_mul(10)
+            .and_then(|w| w.checked_add((input[i] - b'0') as u64))
+        {
+            if i + 1 == input.len() || input[i + 1].is_ascii_whitespace() {
+                *pos = i + 1;
+                *count += 1;
+                return Ok(w);
+            }
+        }
     }
     if i > start && (i == input.len() || input[i].is_ascii_whitespace()) {
         *pos = i;
@@ -106,6 +119,11 @@ mod tests {
         );
         assert_eq!(out, want);
         assert!(run(b"1\n18446744073709551616 1\n", &mut Vec::new()).is_err());
+        assert!(run(b"1\n99999999999999999999 1\n", &mut Vec::new()).is_err());
+        assert!(run(b"1\n184467440737095516150 1\n", &mut Vec::new()).is_err());
+        let mut out = Vec::new();
+        run(b"1\n10000000000000000000 1", &mut out).unwrap();
+        assert_eq!(out, b"10000000000000000000\n");
         assert!(run(b"1\n12a 1\n", &mut Vec::new()).is_err());
         assert!(run(b"1\n12", &mut Vec::new()).is_err());
     }

@@ -68,29 +68,46 @@ impl Tables {
     }
 
     fn build() -> Tables {
+        let pow16 = |mut a: u64, mut k: u64| {
+            let mut r = 1;
+            while k > 0 {
+                if k & 1 == 1 {
+                    r = mul_rec(r, a, 16);
+                }
+                a = mul_rec(a, a, 16);
+                k >>= 1;
+            }
+            r
+        };
         let g = (2u64..)
-            .find(|&g| {
-                [3u64, 5, 17, 257]
-                    .iter()
-                    .all(|&p| pow_slow(g, 65535 / p) != 1)
-            })
+            .find(|&g| [3u64, 5, 17, 257].iter().all(|&p| pow16(g, 65535 / p) != 1))
             .expect("GF(2^16) has a generator");
+        // Multiplying by g is linear over XOR: one table entry per bit of x.
+        let by_g: Vec<u64> = (0..16).map(|i| mul_rec(1 << i, g, 16)).collect();
         let mut exp = vec![0u16; 3 * LOG_ZERO as usize];
         let mut log = vec![LOG_ZERO; 1 << 16];
         let mut x = 1u64;
         for (i, e) in exp.iter_mut().take(ORDER16).enumerate() {
             *e = x as u16;
             log[x as usize] = i as u32;
-            x = mul_rec(x, g, 16);
+            x = (0..16)
+                .filter(|&b| x >> b & 1 == 1)
+                .fold(0, |acc, b| acc ^ by_g[b]);
         }
         assert_eq!(x, 1, "g generates GF(2^16)*");
         for i in ORDER16..3 * ORDER16 {
             exp[i] = exp[i - ORDER16];
         }
+        // Multiplying by 2^31 is linear over XOR: 32 products of single bits give every byte table entry.
+        let bit31: Vec<u32> = (0..32)
+            .map(|i| mul_rec(1 << i, 1 << 31, 32) as u32)
+            .collect();
         let mut mul31 = [[0u32; 256]; 4];
         for (i, row) in mul31.iter_mut().enumerate() {
             for (c, e) in row.iter_mut().enumerate() {
-                *e = mul_rec((c as u64) << (8 * i), 1 << 31, 32) as u32;
+                *e = (0..8)
+                    .filter(|&b| c >> b & 1 == 1)
+                    .fold(0, |acc, b| acc ^ bit31[8 * i + b]);
             }
         }
         Tables {
@@ -147,18 +164,6 @@ impl Tables {
 #[inline]
 pub fn mul(a: u64, b: u64) -> u64 {
     Tables::get().mul(a, b)
-}
-
-fn pow_slow(mut a: u64, mut k: u64) -> u64 {
-    let mut r = 1;
-    while k > 0 {
-        if k & 1 == 1 {
-            r = mul_slow(r, a);
-        }
-        a = mul_slow(a, a);
-        k >>= 1;
-    }
-    r
 }
 
 /// `a` nim-raised to the `k`-th power (`a^0 = 1`, also for `a = 0`), by repeated squaring.
