@@ -144,7 +144,7 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
         ("lasker", None) | ("laskers-nim", None) => {
             Ok(Box::new(HeapFamily::new(|| Box::new(lasker::Lasker))))
         }
-        ("wythoff", None) => Ok(Box::new(wythoff::Wythoff::default())),
+        ("wythoff", None) => Ok(Box::new(wythoff::Wythoff)),
         ("staircase", None) => Ok(Box::new(staircase::Staircase)),
         ("chessmen", None) => Ok(Box::new(staircase::Chessmen)),
         ("cutting", None) => Ok(Box::new(cutting::Cutting)),
