@@ -1,6 +1,7 @@
 //! Subcommands, one module each.
 
 mod games;
+mod nimber;
 mod oj;
 mod seq;
 mod value;
@@ -26,6 +27,8 @@ USAGE
       The named games, their take-and-break codes, and a line on each.
   grundy oj ID < input      (grundy oj --list)
       Answers a judge problem: reads its input on stdin, prints exactly the judge's output.
+  grundy nimber mul A B | inv A | pow A K
+      Arithmetic in the field of nimbers below 2^64 (nim-multiplication).
   grundy help [COMMAND]
 
 GAMES
@@ -54,6 +57,7 @@ pub fn run(argv: &[String]) -> CliResult {
         "seq" => seq::run(rest),
         "games" => games::run(rest),
         "oj" => oj::run(rest),
+        "nimber" => nimber::run(rest),
         "help" | "--help" | "-h" => help(rest.first().map(String::as_str)),
         "--version" | "-V" => {
             write_stdout(format!("grundy {}\n", env!("CARGO_PKG_VERSION")).as_bytes())
@@ -69,6 +73,7 @@ fn help(topic: Option<&str>) -> CliResult {
         Some("seq") => seq::HELP,
         Some("games") => games::HELP,
         Some("oj") => oj::HELP,
+        Some("nimber") => nimber::HELP,
         Some(t) => return Err(CliError::usage(format!("no help on '{t}'"))),
     };
     write_stdout(text.as_bytes())

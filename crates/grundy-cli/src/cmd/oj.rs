@@ -1,8 +1,9 @@
 //! `grundy oj ID`: answer a judge problem from stdin.
 
 use crate::args::{Args, Opt};
-use crate::oj::{problems, Tokens};
+use crate::oj::{problems, Run, Tokens};
 use crate::output::{write_stdout, CliError, CliResult};
+use std::io::Read;
 
 pub const HELP: &str = "\
 grundy oj — answer a judge problem
@@ -45,8 +46,15 @@ pub fn run(argv: &[String]) -> CliResult {
             CliError::usage(format!("unknown problem '{id}' (see 'grundy oj --list')"))
         })?;
     let stdin = std::io::stdin();
-    let mut tokens = Tokens::from_reader(stdin.lock());
     let mut out = Vec::with_capacity(1 << 16);
-    (p.run)(&mut tokens, &mut out).map_err(|e| e.context(format!("oj {}", p.id)))?;
+    let done = match p.run {
+        Run::Tokens(run) => run(&mut Tokens::from_reader(stdin.lock()), &mut out),
+        Run::Bytes(run) => {
+            let mut input = Vec::new();
+            stdin.lock().read_to_end(&mut input)?;
+            run(&input, &mut out)
+        }
+    };
+    done.map_err(|e| e.context(format!("oj {}", p.id)))?;
     write_stdout(&out)
 }

@@ -5,15 +5,25 @@
 //! or truncated input is an error that names the token and what was expected.
 
 mod abc297g;
+mod agc002e;
 mod cf2004e;
+mod cf388c;
 mod cf850c;
+mod cf87c;
 mod hdu3032;
 mod loj10241;
 mod loj10242;
+mod loj10243;
 mod loj10244;
+mod loj10245;
+mod luogu_p2148;
 mod luogu_p2197;
 mod luogu_p4279;
 mod luogu_p6487;
+mod poj1067;
+mod poj1704;
+mod poj2311;
+mod yosupo_nim_product_64;
 
 use grundy::{Error, Result};
 use std::io::Read;
@@ -24,8 +34,16 @@ pub struct Problem {
     /// The game, as the catalog names it.
     pub game: &'static str,
     pub summary: &'static str,
-    /// Reads the input's tokens, writes the whole output.
-    pub run: fn(&mut Tokens, &mut Vec<u8>) -> Result<()>,
+    /// Reads the input, writes the whole output.
+    pub run: Run,
+}
+
+/// How an adapter reads its input.
+pub enum Run {
+    /// Token by token, streamed from stdin in constant memory (most problems).
+    Tokens(fn(&mut Tokens, &mut Vec<u8>) -> Result<()>),
+    /// The whole input at once, for line-structured inputs or an adapter's own fast parser.
+    Bytes(fn(&[u8], &mut Vec<u8>) -> Result<()>),
 }
 
 /// Every supported problem.
@@ -35,61 +53,121 @@ pub fn problems() -> Vec<Problem> {
             id: "abc297g",
             game: "constrained:L,R",
             summary: "Constrained Nim: take L..R from one pile; First if the first player wins",
-            run: abc297g::run,
+            run: Run::Tokens(abc297g::run),
         },
         Problem {
             id: "cf2004e",
             game: "not-a-nim",
             summary: "Not a Nim: take y with gcd(x, y) = 1; Alice if the first player wins (linear sieve)",
-            run: cf2004e::run,
+            run: Run::Tokens(cf2004e::run),
         },
         Problem {
             id: "cf850c",
             game: "arpa",
             summary: "Arpa and Mojtaba: divide out a prime power; Mojtaba if the first player wins",
-            run: cf850c::run,
+            run: Run::Tokens(cf850c::run),
         },
         Problem {
             id: "hdu3032",
             game: "lasker",
             summary: "Lasker's Nim: T cases of N heaps up to 2^31-1; Alice if the first player wins",
-            run: hdu3032::run,
+            run: Run::Tokens(hdu3032::run),
         },
         Problem {
             id: "loj10241",
             game: "bash:K",
             summary: "Bash game: one pile of N, take 1..K; 1 if the first player wins, else 2",
-            run: loj10241::run,
+            run: Run::Tokens(loj10241::run),
         },
         Problem {
             id: "loj10242",
             game: "nim",
             summary: "Nim: N heaps; win if the first player wins, else lose",
-            run: loj10242::run,
+            run: Run::Tokens(loj10242::run),
         },
         Problem {
             id: "loj10244",
             game: "subtraction:S",
             summary: "subtraction game with set B: NO, or YES and the first winning move (pile, amount)",
-            run: loj10244::run,
+            run: Run::Tokens(loj10244::run),
         },
         Problem {
             id: "luogu-p2197",
             game: "nim",
             summary: "Nim: T cases of n heaps; Yes if the first player wins",
-            run: luogu_p2197::run,
+            run: Run::Tokens(luogu_p2197::run),
         },
         Problem {
             id: "luogu-p4279",
             game: "misere nim",
             summary: "misère Nim (last stone loses): John if the first player wins, else Brother",
-            run: luogu_p4279::run,
+            run: Run::Tokens(luogu_p4279::run),
         },
         Problem {
             id: "luogu-p6487",
             game: "fibonacci-nim",
             summary: "Fibonacci Nim: per N, the smallest winning first take (smallest Zeckendorf term)",
-            run: luogu_p6487::run,
+            run: Run::Tokens(luogu_p6487::run),
+        },
+        Problem {
+            id: "poj1704",
+            game: "staircase",
+            summary: "Georgia and Bob: chessmen sliding left, staircase Nim on the gaps",
+            run: Run::Tokens(poj1704::run),
+        },
+        Problem {
+            id: "poj2311",
+            game: "cutting",
+            summary: "cutting game on W x H grid paper; WIN if the first player cuts out a 1x1",
+            run: Run::Tokens(poj2311::run),
+        },
+        Problem {
+            id: "luogu-p2148",
+            game: "ed",
+            summary: "E&D: pairs of heaps; YES if the first player wins",
+            run: Run::Tokens(luogu_p2148::run),
+        },
+        Problem {
+            id: "cf87c",
+            game: "consecutive-split",
+            summary: "split a pile into consecutive piles; smallest winning k or -1",
+            run: Run::Tokens(cf87c::run),
+        },
+        Problem {
+            id: "agc002e",
+            game: "candy-piles",
+            summary: "Candy Piles: eat a largest pile or one from each; last candy loses",
+            run: Run::Tokens(agc002e::run),
+        },
+        Problem {
+            id: "cf388c",
+            game: "fox-cards",
+            summary: "Fox and Card Game (scoring, not impartial): best-play sums",
+            run: Run::Tokens(cf388c::run),
+        },
+        Problem {
+            id: "loj10243",
+            game: "graph",
+            summary: "tokens on a DAG; win or lose (a cycle is an error)",
+            run: Run::Tokens(loj10243::run),
+        },
+        Problem {
+            id: "loj10245",
+            game: "chocolate",
+            summary: "chocolate bars in a box; 10 rounds, NO if the first player wins",
+            run: Run::Tokens(loj10245::run),
+        },
+        Problem {
+            id: "poj1067",
+            game: "wythoff",
+            summary: "Wythoff's game, optional misere flag; 1 if the player to move wins",
+            run: Run::Bytes(poj1067::run),
+        },
+        Problem {
+            id: "yosupo-nim-product-64",
+            game: "nimber",
+            summary: "nim-multiplication of 64-bit nimbers",
+            run: Run::Bytes(yosupo_nim_product_64::run),
         },
     ]
 }
@@ -239,6 +317,18 @@ impl<'a> Tokens<'a> {
             )));
         }
         Ok(v)
+    }
+
+    /// The byte offset of the next unread byte (of an input held in memory, [`Tokens::new`]).
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Continues at byte offset `pos`, with `count` tokens read so far (for adapters with a fast path of their
+    /// own that hand back to these checked readers for errors).
+    pub fn seek(&mut self, pos: usize, count: usize) {
+        self.pos = pos;
+        self.count = count;
     }
 
     /// True when only whitespace is left.

@@ -10,13 +10,23 @@
 pub mod anti_sg;
 pub mod arpa;
 pub mod bash;
+pub mod candy_piles;
+pub mod chocolate;
+pub mod consecutive_split;
 pub mod constrained_nim;
+pub mod cutting;
+pub mod digraph;
+pub mod ed;
 pub mod fibonacci_nim;
 pub mod fibonacci_subtraction;
+pub mod fox_cards;
 pub mod lasker;
+pub mod listed;
 pub mod nim;
 pub mod not_a_nim;
+pub mod staircase;
 pub mod subtraction;
+pub mod wythoff;
 
 use crate::error::{Error, Result};
 use crate::heap::table::{HeapComponent, HeapTable};
@@ -76,6 +86,16 @@ pub fn catalog() -> Vec<Entry> {
         Entry { name: "arpa", spec: "NUMBER...", summary: "Arpa and Mojtaba: divide out a prime power; a sum over primes of exponent sets" },
         Entry { name: "subtraction:S", spec: "e.g. subtraction:1,3,4", summary: "take s tokens for some s in the set S" },
         Entry { name: "allbut:S", spec: "e.g. allbut:1,2", summary: "take any number of tokens except those in S" },
+        Entry { name: "wythoff", spec: "A B", summary: "Wythoff's game: take from one heap, or the same from both; exact P-positions to 10^18" },
+        Entry { name: "staircase", spec: "C1 C2 ...", summary: "staircase Nim: move coins from a step to the next lower one; XOR of the odd steps" },
+        Entry { name: "chessmen", spec: "CELL...", summary: "chessmen slide left on a line, no jumping (POJ 1704): staircase Nim on the gaps" },
+        Entry { name: "cutting", spec: "WxH", summary: "cut grid paper in two; whoever cuts out a 1x1 wins (POJ 2311)" },
+        Entry { name: "ed", spec: "X Y", summary: "E&D: remove one heap of a pair, split the other into a new pair" },
+        Entry { name: "graph", spec: "FILE NODE...", summary: "tokens on a directed acyclic graph read from an edge-list file" },
+        Entry { name: "consecutive-split", spec: "N", summary: "split a pile into k >= 2 piles of consecutive sizes (Codeforces 87C)" },
+        Entry { name: "candy-piles", spec: "PILE...", summary: "Candy Piles: eat a largest pile or one from each; last candy loses (outcome only)" },
+        Entry { name: "chocolate", spec: "LENGTH...", summary: "chocolate bars in a box: take bars out, or eat from one that is out (outcome only)" },
+        Entry { name: "fox-cards", spec: "PILE...", summary: "Fox and Card Game: a scoring game, not impartial (best-play scores)" },
     ]
 }
 
@@ -138,6 +158,18 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
         ("lasker", None) | ("laskers-nim", None) => {
             Ok(Box::new(HeapFamily::new(|| Box::new(lasker::Lasker))))
         }
+        ("wythoff", None) => Ok(Box::new(wythoff::Wythoff)),
+        ("staircase", None) => Ok(Box::new(staircase::Staircase)),
+        ("chessmen", None) => Ok(Box::new(staircase::Chessmen)),
+        ("cutting", None) => Ok(Box::new(cutting::Cutting)),
+        ("ed", None) | ("e&d", None) => Ok(Box::new(ed::EAndD)),
+        ("graph", None) => Ok(Box::new(digraph::Graph)),
+        ("fox-cards", None) => Ok(Box::new(fox_cards::FoxCards)),
+        ("candy-piles", None) => Ok(Box::new(candy_piles::CandyPiles)),
+        ("chocolate", None) => Ok(Box::new(chocolate::Chocolate)),
+        ("consecutive-split", None) => Ok(Box::new(HeapFamily::new(|| {
+            Box::new(consecutive_split::ConsecutiveSplit)
+        }))),
         ("kayles", None) => code_family("0.77", "kayles"),
         ("dawsons-kayles", None) => code_family("0.07", "dawsons-kayles"),
         ("dawsons-chess", None) => code_family("0.137", "dawsons-chess"),

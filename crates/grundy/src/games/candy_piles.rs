@@ -1,0 +1,112 @@
+//! Candy Piles (AtCoder AGC 002 E): piles of candies; a move eats a whole largest pile, or one candy from every
+//! pile. **Whoever eats the last candy loses.**
+//!
+//! **Diagonal walk.** Sort the piles in decreasing order and draw them as a Young diagram (pile `i` is column `i`
+//! of height `a_i`). A position is a corner `(x, y)`: `x` largest piles eaten, `y` candies eaten from every pile;
+//! a move steps right (`x + 1`) or up (`y + 1`), and the player who steps outside the diagram ate the last candy.
+//! Along the main diagonal the outcome repeats (`(x, y)` and `(x+1, y+1)` have the same outcome whenever both
+//! inside), so walk the diagonal to the last corner `(i, i)` from which `(i+1, i+1)` is outside. From there the
+//! remaining moves are forced along a row or a column: the first player wins exactly when the distance to the
+//! edge to the right (`a_{i+1}` counted from `i`, i.e. the piles left in column `i`) or the distance upward is odd
+//! (AtCoder AGC 002 editorial). Cost: a sort, then `O(n)`. The tests prove it against exhaustive search.
+
+/// True when the player to move wins (piles in any order; zero piles are ignored).
+pub fn first_wins(piles: &[u64]) -> bool {
+    let mut a: Vec<u64> = piles.iter().copied().filter(|&p| p > 0).collect();
+    a.sort_unstable_by(|x, y| y.cmp(x));
+    let n = a.len();
+    // 1-based a[1..=n] with a[n+1] = 0: find the first i with a[i+1] < i+1.
+    let at = |k: usize| if k >= 1 && k <= n { a[k - 1] } else { 0 };
+    if n == 0 {
+        // No candy left: the opponent ate the last one.
+        return true;
+    }
+    let mut i = 1;
+    while at(i + 1) >= (i + 1) as u64 {
+        i += 1;
+    }
+    // Up: candies left in column i above the corner; right: further columns reaching height exactly i.
+    let up = at(i) - i as u64;
+    let mut right = 0u64;
+    while at(i + 1 + right as usize) == i as u64 {
+        right += 1;
+    }
+    up % 2 == 1 || right % 2 == 1
+}
+
+/// The catalog family `candy-piles`: `grundy value candy-piles 1 2 3`. Whoever eats the last candy loses, so a
+/// position is not a normal-play component of a sum; asking for its nim-value is an error that gives the outcome.
+pub struct CandyPiles;
+
+impl crate::games::Family for CandyPiles {
+    fn name(&self) -> String {
+        "candy-piles".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "PILE..."
+    }
+    fn components(
+        &self,
+        args: &[String],
+    ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
+        use crate::error::Error;
+        if args.is_empty() {
+            return Err(Error::input(
+                "candy-piles: give the piles, e.g. candy-piles 1 2 3",
+            ));
+        }
+        let piles = args
+            .iter()
+            .map(|a| crate::error::parse_u64(a, "candy-piles: a pile"))
+            .collect::<crate::error::Result<Vec<u64>>>()?;
+        let who = if first_wins(&piles) {
+            "the player to move wins"
+        } else {
+            "the player to move loses"
+        };
+        Err(Error::unsupported(format!(
+            "candy-piles is played misère (whoever eats the last candy loses), so it has no nim-value and no place in a normal-play sum; outcome of {}: {who}",
+            args.join(" ")
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    /// The game as stated, on sorted (decreasing) non-empty piles.
+    fn wins(p: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+        if p.is_empty() {
+            return true;
+        }
+        if let Some(&w) = memo.get(&p) {
+            return w;
+        }
+        let eat_largest = p[1..].to_vec();
+        let eat_one: Vec<u64> = p.iter().filter(|&&x| x > 1).map(|x| x - 1).collect();
+        let w = !wins(eat_largest, memo) || !wins(eat_one, memo);
+        memo.insert(p, w);
+        w
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn diagonal_walk_is_exhaustive_search(piles in proptest::collection::vec(1u64..9, 1..8)) {
+            let mut sorted = piles.clone();
+            sorted.sort_unstable_by(|x, y| y.cmp(x));
+            let mut memo = HashMap::new();
+            prop_assert_eq!(first_wins(&piles), wins(sorted, &mut memo));
+        }
+    }
+
+    #[test]
+    fn judge_samples() {
+        assert!(first_wins(&[1, 3]));
+        assert!(first_wins(&[1, 2, 1]));
+        assert!(!first_wins(&[1, 2, 3]));
+    }
+}

@@ -1,0 +1,110 @@
+//! E&D (Luogu P2148): heaps come in pairs; a move removes one heap of a pair and splits the other heap (of at least
+//! 2) into two positive heaps, which form the new pair. A player who cannot move loses.
+//!
+//! **Closed form.** The nim-value of the pair `(x, y)` (`x, y ≥ 1`) is the index of the lowest zero bit of
+//! `(x − 1) | (y − 1)`. This is the pattern found by tabling the mex rule (the seed documents derive it from the
+//! table, as do the usual solutions of SDOI 2011 "E&D"); the tests prove it against the pair game's definition
+//! for all pairs up to 64 × 64, which is the outside truth here. A game of several pairs is the nim-sum of the
+//! pairs. Cost: `O(1)` per pair.
+
+use crate::error::{Error, Result};
+use crate::games::listed::Listed;
+use crate::games::Family;
+use crate::nimber::Nimber;
+use crate::sum::{Component, Move};
+
+/// The nim-value of the pair `(x, y)`, `x, y ≥ 1`.
+pub fn value(x: u64, y: u64) -> Nimber {
+    debug_assert!(x >= 1 && y >= 1);
+    ((x - 1) | (y - 1)).trailing_ones() as Nimber
+}
+
+/// The largest heap for which `grundy value ed` lists the moves (each heap has `O(heap)` splits).
+pub const MOVE_LIST_LIMIT: u64 = 1_000_000;
+
+/// The catalog family `ed`: `grundy value ed X Y [X Y]...`.
+pub struct EAndD;
+
+impl Family for EAndD {
+    fn name(&self) -> String {
+        "ed".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "X Y [X Y]..."
+    }
+    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        if args.is_empty() || args.len() & 1 == 1 {
+            return Err(Error::input("ed: give the heaps in pairs, e.g. ed 1 2 3 1"));
+        }
+        let mut out: Vec<Box<dyn Component>> = Vec::new();
+        for p in args.chunks(2) {
+            let x = crate::error::parse_u64(&p[0], "ed: heap")?;
+            let y = crate::error::parse_u64(&p[1], "ed: heap")?;
+            if x == 0 || y == 0 {
+                return Err(Error::input("ed: heaps are positive (at least 1)"));
+            }
+            let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
+                if x.max(y) > MOVE_LIST_LIMIT {
+                    return Err(Error::limit(format!(
+                        "ed {x} {y}: moves are listed only for heaps up to {MOVE_LIST_LIMIT}"
+                    )));
+                }
+                let mut out = Vec::new();
+                for (gone, split, which) in [(x, y, "second"), (y, x, "first")] {
+                    for a in 1..=split / 2 {
+                        let b = split - a;
+                        if b >= 1 && value(a, b) == target {
+                            out.push(Move {
+                                description: format!(
+                                    "remove the heap of {gone}, split the {which} heap of {split} into {a} and {b}"
+                                ),
+                                result: format!("{a} {b}"),
+                                value_after: target,
+                            });
+                        }
+                    }
+                }
+                Ok(out)
+            });
+            out.push(Box::new(Listed::new(
+                "ed",
+                format!("{x} {y}"),
+                value(x, y),
+                moves,
+            )));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nimber::mex;
+
+    #[test]
+    fn closed_form_is_the_definition() {
+        let n = 64usize;
+        let mut g = vec![vec![0u64; n + 1]; n + 1];
+        for s in 2..=2 * n {
+            for x in 1..=n {
+                if s < x + 1 || s - x > n {
+                    continue;
+                }
+                let y = s - x;
+                let mut opts = Vec::new();
+                for z in [x, y] {
+                    for a in 1..z {
+                        opts.push(g[a][z - a]);
+                    }
+                }
+                g[x][y] = mex(opts);
+                assert_eq!(value(x as u64, y as u64), g[x][y], "({x},{y})");
+            }
+        }
+        assert_eq!(value(1, 1), 0);
+        assert_eq!(value(1 << 40, 1 << 40), 40);
+        assert_eq!(value(u64::MAX, u64::MAX), 0);
+        assert_eq!(value(1 << 63, 1 << 63), 63);
+    }
+}

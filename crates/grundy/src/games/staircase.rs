@@ -1,0 +1,321 @@
+//! Staircase Nim, and the chessmen-on-a-line game that reduces to it (POJ 1704, "Georgia and Bob").
+//!
+//! **Staircase.** Coins lie on steps `1, 2, …, n`; a move takes any positive number of coins from step `i` down to
+//! step `i − 1` (step 0 is the ground, where coins leave play). The nim-value is the nim-sum of the coin counts on
+//! the odd steps (Sprague 1937; Winning Ways ch. 2 / Berlekamp–Conway–Guy). Why: moving coins from an odd step is
+//! a Nim move on that heap; moving coins from an even step onto an odd one increases a heap, which changes the
+//! nim-sum, so the mex over the options is still the nim-sum (every smaller value is reached by a Nim move, and
+//! no option keeps the nim-sum). Tests check this against exhaustive search.
+//!
+//! **Chessmen.** Chessmen stand on distinct cells `1, 2, …`; a move slides one chessman left, not past cell 1
+//! and not onto or over another. With the cells sorted `p_1 < … < p_n` and gaps `g_i = p_i − p_{i−1} − 1`
+//! (`p_0 = 0`), moving chessman `i` left by `d` takes `d` from gap `i` and adds it to gap `i + 1` (the last
+//! chessman's gap just shrinks): a staircase whose step 1 is gap `n`, step 2 gap `n − 1`, …. So the nim-value is
+//! the nim-sum of `g_n, g_{n−2}, g_{n−4}, …`. Cost: a sort, `O(n log n)`.
+
+use crate::error::{Error, Result};
+use crate::games::listed::Listed;
+use crate::games::Family;
+use crate::nimber::Nimber;
+use crate::sum::{Component, Move};
+
+/// The nim-value of a staircase with `coins[i]` coins on step `i + 1`.
+pub fn value(coins: &[u64]) -> Nimber {
+    coins.iter().step_by(2).fold(0, |a, &c| a ^ c)
+}
+
+/// A move of the staircase: `count` coins from step `step` (1-based) to step `step − 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StairMove {
+    pub step: usize,
+    pub count: u64,
+}
+
+/// Every move of the staircase to a position of nim-value `target`.
+pub fn moves_to(coins: &[u64], target: Nimber) -> Vec<StairMove> {
+    let v = value(coins) ^ target;
+    let mut out = Vec::new();
+    if v == 0 {
+        // Only a move that keeps the odd-step nim-sum: none from an odd step, and an even step moving onto an
+        // odd step changes it. So no option has the same value.
+        return out;
+    }
+    for (i, &c) in coins.iter().enumerate() {
+        let step = i + 1;
+        if step % 2 == 1 {
+            let want = c ^ v;
+            if want < c {
+                out.push(StairMove {
+                    step,
+                    count: c - want,
+                });
+            }
+        } else {
+            let below = coins[i - 1];
+            let want = below ^ v;
+            if want > below && want - below <= c {
+                out.push(StairMove {
+                    step,
+                    count: want - below,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Sorts the cells of the chessmen and returns the gaps `g_1..g_n`, or an error for a cell 0 or a shared cell.
+pub fn chessmen_gaps(cells: &mut [u64]) -> Result<Vec<u64>> {
+    cells.sort_unstable();
+    let mut prev = 0;
+    let mut gaps = Vec::with_capacity(cells.len());
+    for &c in cells.iter() {
+        if c == 0 {
+            return Err(Error::input(
+                "chessmen stand on cells 1, 2, …; found cell 0",
+            ));
+        }
+        if c == prev {
+            return Err(Error::input(format!(
+                "two chessmen on cell {c}: cells must be distinct"
+            )));
+        }
+        gaps.push(c - prev - 1);
+        prev = c;
+    }
+    Ok(gaps)
+}
+
+/// The nim-value of chessmen on the given cells (in any order).
+pub fn chessmen_value(cells: &mut [u64]) -> Result<Nimber> {
+    let gaps = chessmen_gaps(cells)?;
+    Ok(gaps.iter().rev().step_by(2).fold(0, |a, &g| a ^ g))
+}
+
+/// The catalog family `staircase`: `grundy value staircase C1 C2 …` (coins on steps 1, 2, …).
+pub struct Staircase;
+
+impl Family for Staircase {
+    fn name(&self) -> String {
+        "staircase".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "COINS-ON-STEP-1 COINS-ON-STEP-2 ..."
+    }
+    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        if args.is_empty() {
+            return Err(Error::input(
+                "staircase: give the coins on steps 1, 2, …, e.g. staircase 1 2 5",
+            ));
+        }
+        let coins = args
+            .iter()
+            .map(|a| crate::error::parse_u64(a, "staircase: coins on a step"))
+            .collect::<Result<Vec<u64>>>()?;
+        let show = |c: &[u64]| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        let position = show(&coins);
+        let v = value(&coins);
+        let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
+            Ok(moves_to(&coins, target)
+                .into_iter()
+                .map(|m| {
+                    let mut after = coins.clone();
+                    after[m.step - 1] -= m.count;
+                    if m.step >= 2 {
+                        after[m.step - 2] += m.count;
+                    }
+                    Move {
+                        description: if m.step == 1 {
+                            format!("move {} coins from step 1 to the ground", m.count)
+                        } else {
+                            format!(
+                                "move {} coins from step {} to step {}",
+                                m.count,
+                                m.step,
+                                m.step - 1
+                            )
+                        },
+                        result: show(&after),
+                        value_after: target,
+                    }
+                })
+                .collect())
+        });
+        Ok(vec![Box::new(Listed::new("staircase", position, v, moves))])
+    }
+}
+
+/// The largest cell `grundy value chessmen` accepts (moves are listed one by one).
+pub const MAX_CELL: u64 = 10_000_000;
+
+/// Every move of the chessmen on `cells` (sorted, distinct, ≥ 1) to a position of nim-value `target`, as
+/// `(index of the chessman, its new cell)`. Each move changes two gaps, so its value is found in `O(1)`.
+pub fn chessmen_moves_to(cells: &[u64], target: Nimber) -> Vec<(usize, u64)> {
+    let n = cells.len();
+    let gap = |i: usize| cells[i] - if i == 0 { 0 } else { cells[i - 1] } - 1;
+    let counts = |i: usize| (n - 1 - i) & 1 == 0;
+    let v: Nimber = (0..n).filter(|&i| counts(i)).fold(0, |a, i| a ^ gap(i));
+    let mut out = Vec::new();
+    for (i, &cell) in cells.iter().enumerate() {
+        for d in 1..=gap(i) {
+            let mut w = v;
+            if counts(i) {
+                w ^= gap(i) ^ (gap(i) - d);
+            }
+            if i + 1 < n && counts(i + 1) {
+                w ^= gap(i + 1) ^ (gap(i + 1) + d);
+            }
+            if w == target {
+                out.push((i, cell - d));
+            }
+        }
+    }
+    out
+}
+
+/// The catalog family `chessmen`: `grundy value chessmen 1 5 6 7` (the cells, in any order; POJ 1704).
+pub struct Chessmen;
+
+impl Family for Chessmen {
+    fn name(&self) -> String {
+        "chessmen".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "CELL..."
+    }
+    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        if args.is_empty() {
+            return Err(Error::input(
+                "chessmen: give the chessmen's cells, e.g. chessmen 1 5 6 7",
+            ));
+        }
+        let mut cells = args
+            .iter()
+            .map(|a| crate::error::parse_bounded(a, "chessmen: a cell", MAX_CELL))
+            .collect::<Result<Vec<u64>>>()?;
+        let v = chessmen_value(&mut cells)?;
+        let show = |c: &[u64]| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        let position = show(&cells);
+        let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
+            Ok(chessmen_moves_to(&cells, target)
+                .into_iter()
+                .map(|(i, to)| {
+                    let mut after = cells.clone();
+                    after[i] = to;
+                    Move {
+                        description: format!("move the chessman on cell {} to cell {to}", cells[i]),
+                        result: show(&after),
+                        value_after: target,
+                    }
+                })
+                .collect())
+        });
+        Ok(vec![Box::new(Listed::new("chessmen", position, v, moves))])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::{Options, Ruleset};
+    use crate::solver::Solver;
+    use proptest::prelude::*;
+
+    struct Stairs;
+    impl Ruleset for Stairs {
+        type Position = Vec<u64>;
+        fn name(&self) -> String {
+            "staircase".into()
+        }
+        fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+            for i in 0..p.len() {
+                for d in 1..=p[i] {
+                    let mut q = p.clone();
+                    q[i] -= d;
+                    if i > 0 {
+                        q[i - 1] += d;
+                    }
+                    out.push_one(q);
+                }
+            }
+        }
+    }
+
+    /// Chessmen by their own rules: cells as a sorted vector.
+    struct Chess;
+    impl Ruleset for Chess {
+        type Position = Vec<u64>;
+        fn name(&self) -> String {
+            "chessmen".into()
+        }
+        fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+            for i in 0..p.len() {
+                let floor = if i == 0 { 1 } else { p[i - 1] + 1 };
+                for c in floor..p[i] {
+                    let mut q = p.clone();
+                    q[i] = c;
+                    out.push_one(q);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+        #[test]
+        fn staircase_value_is_exhaustive_search(coins in proptest::collection::vec(0u64..4, 0..5)) {
+            let mut solver = Solver::new(Stairs);
+            let mut brute_force_value = |_: &Stairs, p: &Vec<u64>| solver.nim_value(p).unwrap();
+            let v = brute_force_value(&Stairs, &coins);
+            prop_assert_eq!(value(&coins), v);
+            for target in 0..6 {
+                let listed = moves_to(&coins, target);
+                let mut opts = Options::new();
+                Stairs.options(&coins, &mut opts);
+                let n = opts.iter().filter(|o| brute_force_value(&Stairs, &o[0]) == target).count();
+                prop_assert_eq!(listed.len(), n);
+                for m in listed {
+                    let mut after = coins.clone();
+                    after[m.step - 1] -= m.count;
+                    if m.step >= 2 { after[m.step - 2] += m.count; }
+                    prop_assert_eq!(brute_force_value(&Stairs, &after), target);
+                }
+            }
+        }
+
+        #[test]
+        fn chessmen_value_is_exhaustive_search(set in proptest::collection::btree_set(1u64..10, 0..5)) {
+            let cells: Vec<u64> = set.into_iter().collect();
+            let mut shuffled: Vec<u64> = cells.iter().rev().copied().collect();
+            let mut solver = Solver::new(Chess);
+            prop_assert_eq!(chessmen_value(&mut shuffled).unwrap(), solver.nim_value(&cells).unwrap());
+            for target in 0..5 {
+                let listed = chessmen_moves_to(&cells, target);
+                let mut opts = Options::new();
+                Chess.options(&cells, &mut opts);
+                let n = opts.iter().filter(|o| solver.nim_value(&o[0]).unwrap() == target).count();
+                prop_assert_eq!(listed.len(), n);
+                for (i, to) in listed {
+                    let mut after = cells.clone();
+                    after[i] = to;
+                    prop_assert_eq!(solver.nim_value(&after).unwrap(), target);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chessmen_errors() {
+        assert!(chessmen_value(&mut [3, 1, 3])
+            .unwrap_err()
+            .message()
+            .contains("cell 3"));
+        assert!(chessmen_value(&mut [0, 2])
+            .unwrap_err()
+            .message()
+            .contains("cell 0"));
+        // POJ 1704 sample: 1 2 3 → Bob (P); 1 5 6 7 9 12 14 17 → Georgia (N).
+        assert_eq!(chessmen_value(&mut [1, 2, 3]).unwrap(), 0);
+        assert_ne!(chessmen_value(&mut [1, 5, 6, 7, 9, 12, 14, 17]).unwrap(), 0);
+    }
+}

@@ -1,0 +1,401 @@
+//! Wythoff's game: two heaps; a move takes any positive number of tokens from one heap, or the same positive
+//! number from both.
+//!
+//! **P-positions.** Under normal play the P-positions are `(a_k, b_k)` and `(b_k, a_k)` for `k ≥ 0`, with
+//! `a_k = ⌊kφ⌋`, `b_k = a_k + k`, `φ = (1+√5)/2` (Wythoff 1907; Winning Ways ch. 3). The sequences `a` and `b` are
+//! complementary Beatty sequences, so every `x ≥ 1` lies in exactly one P-pair, and the pair with difference `k` is
+//! unique. No floating point is used: `kφ = (k + √(5k²))/2` and `√(5k²)` is irrational for `k > 0`, so
+//! `a_k = ⌊(k + isqrt(5k²))/2⌋` with an exact integer square root of a `u128` (`5k² ≤ 5·10^36` for heaps up to
+//! [`MAX_HEAP`] = 10^18). Testing a position costs one square root (`O(log)` Newton steps on `u128`).
+//!
+//! **Winning moves.** From `(a, b)` the moves to P-positions are: lower `a` to the partner of `b`, lower `b` to the
+//! partner of `a` (when the partner is smaller), or take `d` from both, keeping the difference `k = |a − b|`, down
+//! to `(a_k, b_k)` when `a_k < min(a, b)`. The partner of `x` is found from `x/φ` by the same integer square root.
+//!
+//! **Misère play** (whoever takes the last token loses): the P-positions are `(0,1)`, `(1,0)`, `(2,2)` and the
+//! normal-play P-positions `(a_k, b_k)` for `k ≥ 2`; `(0,0)` is a win for the player to move (the opponent took the
+//! last token). Tests prove both rules against exhaustive search.
+//!
+//! **Nim-values** have no known closed form; [`ValueTable`] computes `G(a, b)` for `a, b < n` by the mex rule in
+//! `O(n³/64)` word operations (bit sets of the values in each row, column and diagonal), checked against OEIS
+//! A317205 and against the mex rule applied directly.
+
+use crate::error::{Error, Result};
+use crate::games::listed::Listed;
+use crate::games::Family;
+use crate::nimber::Nimber;
+use crate::sum::{Component, Move};
+
+/// The largest heap accepted (so that `5k²` fits a `u128`).
+pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
+
+/// The integer square root `⌊√n⌋`, by Newton's method on integers.
+pub fn isqrt(n: u128) -> u128 {
+    if n < 2 {
+        return n;
+    }
+    let bits = 128 - n.leading_zeros();
+    let mut x: u128 = 1 << bits.div_ceil(2); // x ≥ √n
+    loop {
+        let y = (x + n / x) / 2;
+        if y >= x {
+            return x;
+        }
+        x = y;
+    }
+}
+
+/// `a_k = ⌊kφ⌋`, for `k ≤ MAX_HEAP`.
+pub fn lower(k: u64) -> u64 {
+    debug_assert!(k <= MAX_HEAP);
+    let k = k as u128;
+    ((k + isqrt(5 * k * k)) / 2) as u64
+}
+
+/// `b_k = a_k + k`.
+pub fn upper(k: u64) -> u64 {
+    lower(k) + k
+}
+
+/// True when `(a, b)` is a P-position under normal play.
+pub fn is_p_position(a: u64, b: u64) -> bool {
+    let (lo, hi) = (a.min(b), a.max(b));
+    lower(hi - lo) == lo
+}
+
+/// The `y` with `(x, y)` a P-position (unique: the Beatty sequences are complementary).
+pub fn partner(x: u64) -> u64 {
+    if x == 0 {
+        return 0;
+    }
+    let xx = x as u128;
+    // x/φ = x(√5 − 1)/2
+    let j0 = ((isqrt(5 * xx * xx) - xx) / 2) as u64;
+    for j in j0.saturating_sub(2)..=j0 + 2 {
+        if lower(j) == x {
+            return x + j;
+        }
+    }
+    let j1 = x - j0; // ≈ x/φ²
+    for j in j1.saturating_sub(2)..=j1 + 2 {
+        if upper(j) == x {
+            return lower(j);
+        }
+    }
+    unreachable!("every x ≥ 1 is a lower or an upper Wythoff number")
+}
+
+/// Every move of `(a, b)` to a normal-play P-position, as the position after the move.
+pub fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    let pb = partner(b);
+    if pb < a {
+        out.push((pb, b));
+    }
+    let pa = partner(a);
+    if pa < b {
+        out.push((a, pa));
+    }
+    let (lo, k) = (a.min(b), a.abs_diff(b));
+    let lk = lower(k);
+    if lk < lo {
+        let d = lo - lk;
+        out.push((a - d, b - d));
+    }
+    out
+}
+
+/// True when the player to move wins under misère play (whoever takes the last token loses).
+pub fn misere_first_wins(a: u64, b: u64) -> bool {
+    let (lo, hi) = (a.min(b), a.max(b));
+    let p = matches!((lo, hi), (0, 1) | (2, 2)) || (hi - lo >= 2 && lower(hi - lo) == lo);
+    !p
+}
+
+/// Nim-values `G(a, b)` for `a, b < n`, by the mex rule.
+pub struct ValueTable {
+    n: usize,
+    g: Vec<u32>,
+}
+
+impl ValueTable {
+    pub fn new(n: usize) -> Self {
+        // Bit sets of the values already in each row, column and diagonal: the options of (a, b) are exactly the
+        // earlier cells of its row, column and diagonal, so the mex is the first zero bit of their union. A
+        // position has at most 3n options, so values stay below 3n.
+        let words = (3 * n) / 64 + 1;
+        let mut row = vec![0u64; n * words];
+        let mut col = vec![0u64; n * words];
+        let mut diag = vec![0u64; 2 * n * words];
+        let mut g = vec![0u32; n * n];
+        for a in 0..n {
+            for b in 0..n {
+                let (r, c, d) = (a * words, b * words, (a + n - b) * words);
+                let mut m = 0;
+                for w in 0..words {
+                    let used = row[r + w] | col[c + w] | diag[d + w];
+                    if used != u64::MAX {
+                        m = w * 64 + (!used).trailing_zeros() as usize;
+                        break;
+                    }
+                }
+                g[a * n + b] = m as u32;
+                let (w, bit) = (m / 64, 1u64 << (m % 64));
+                row[r + w] |= bit;
+                col[c + w] |= bit;
+                diag[d + w] |= bit;
+            }
+        }
+        ValueTable { n, g }
+    }
+    pub fn size(&self) -> usize {
+        self.n
+    }
+    /// `G(a, b)`, or `None` outside the table.
+    pub fn get(&self, a: u64, b: u64) -> Option<Nimber> {
+        let n = self.n as u64;
+        (a < n && b < n).then(|| self.g[(a * n + b) as usize] as Nimber)
+    }
+}
+
+/// The size of the nim-value table used by the catalog family.
+pub const TABLE: usize = 2048;
+
+/// The catalog family `wythoff`: positions are pairs of heaps, `grundy value wythoff 3 5`. The nim-value table is
+/// built only as large as the positions need (at most [`TABLE`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Wythoff;
+
+fn describe(a: u64, b: u64, to: (u64, u64)) -> String {
+    if to.0 < a && to.1 < b {
+        format!(
+            "take {} from both heaps, leaving {} {}",
+            a - to.0,
+            to.0,
+            to.1
+        )
+    } else if to.0 < a {
+        format!(
+            "take {} from the first heap, leaving {} {}",
+            a - to.0,
+            to.0,
+            to.1
+        )
+    } else {
+        format!(
+            "take {} from the second heap, leaving {} {}",
+            b - to.1,
+            to.0,
+            to.1
+        )
+    }
+}
+
+impl Family for Wythoff {
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+    fn position_syntax(&self) -> &'static str {
+        "A B [A B]..."
+    }
+    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        if args.is_empty() || args.len() & 1 == 1 {
+            return Err(Error::input(
+                "wythoff: give the two heaps of each position, e.g. wythoff 3 5",
+            ));
+        }
+        let mut pairs = Vec::new();
+        for pair in args.chunks(2) {
+            let a = crate::error::parse_bounded(&pair[0], "wythoff: heap", MAX_HEAP)?;
+            let b = crate::error::parse_bounded(&pair[1], "wythoff: heap", MAX_HEAP)?;
+            pairs.push((a, b));
+        }
+        let need = pairs
+            .iter()
+            .map(|&(a, b)| a.max(b) + 1)
+            .max()
+            .unwrap_or(1)
+            .min(TABLE as u64);
+        let table = std::rc::Rc::new(ValueTable::new(need as usize));
+        let mut out: Vec<Box<dyn Component>> = Vec::new();
+        for (a, b) in pairs {
+            let value = if is_p_position(a, b) {
+                0
+            } else {
+                table.get(a, b).ok_or_else(|| {
+                    Error::limit(format!(
+                        "wythoff {a} {b}: an N-position (winning moves: {}); its nim-value is only tabled for heaps below {TABLE}",
+                        winning_moves(a, b)
+                            .iter()
+                            .map(|&t| describe(a, b, t))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    ))
+                })?
+            };
+            let table = table.clone();
+            let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
+                let mk = |t: (u64, u64)| Move {
+                    description: describe(a, b, t),
+                    result: format!("{} {}", t.0, t.1),
+                    value_after: target,
+                };
+                if target == 0 {
+                    return Ok(winning_moves(a, b).into_iter().map(mk).collect());
+                }
+                let mut out = Vec::new();
+                let mut opts: Vec<(u64, u64)> = (0..a).map(|c| (c, b)).collect();
+                opts.extend((0..b).map(|c| (a, c)));
+                opts.extend((1..=a.min(b)).map(|d| (a - d, b - d)));
+                for t in opts {
+                    let v = table.get(t.0, t.1).ok_or_else(|| {
+                        Error::limit(format!(
+                            "wythoff {a} {b}: nim-values are only tabled for heaps below {TABLE}"
+                        ))
+                    })?;
+                    if v == target {
+                        out.push(mk(t));
+                    }
+                }
+                Ok(out)
+            });
+            out.push(Box::new(Listed::new(
+                "wythoff",
+                format!("{a} {b}"),
+                value,
+                moves,
+            )));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Normal-play outcome by exhaustive search: `win[a][b]`.
+    fn brute(n: usize, misere: bool) -> Vec<Vec<bool>> {
+        let mut w = vec![vec![false; n]; n];
+        for a in 0..n {
+            for b in 0..n {
+                if a == 0 && b == 0 {
+                    w[a][b] = misere;
+                    continue;
+                }
+                w[a][b] = (0..a).any(|c| !w[c][b])
+                    || (0..b).any(|c| !w[a][c])
+                    || (1..=a.min(b)).any(|d| !w[a - d][b - d]);
+            }
+        }
+        w
+    }
+
+    #[test]
+    fn p_positions_and_misere_match_exhaustive_search() {
+        let n = 120;
+        let normal = brute(n, false);
+        let misere = brute(n, true);
+        for a in 0..n {
+            for b in 0..n {
+                assert_eq!(
+                    is_p_position(a as u64, b as u64),
+                    !normal[a][b],
+                    "({a},{b})"
+                );
+                assert_eq!(
+                    misere_first_wins(a as u64, b as u64),
+                    misere[a][b],
+                    "misère ({a},{b})"
+                );
+                let moves = winning_moves(a as u64, b as u64);
+                // Every listed move is a legal move to a P-position, and an N-position has at least one.
+                for &(x, y) in &moves {
+                    let (x, y) = (x as usize, y as usize);
+                    assert!(!normal[x][y]);
+                    assert!((x < a && y == b) || (x == a && y < b) || (a - x == b - y && x < a));
+                }
+                assert_eq!(moves.is_empty(), !normal[a][b]);
+            }
+        }
+    }
+
+    #[test]
+    fn table_matches_oeis_a317205() {
+        let text = include_str!("../../../../tests/data/wythoff-triangle.A317205.txt");
+        let vals: Vec<u64> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.trim().parse().unwrap())
+            .collect();
+        assert_eq!(vals.len(), 78);
+        let t = ValueTable::new(20);
+        let mut i = 0;
+        for n in 0.. {
+            for m in 0..=n {
+                if i == vals.len() {
+                    return;
+                }
+                assert_eq!(t.get(n, m), Some(vals[i]), "G({n},{m})");
+                i += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn table_is_the_mex_rule() {
+        let n = 60;
+        let t = ValueTable::new(n);
+        let mut g = vec![vec![0u64; n]; n];
+        for a in 0..n {
+            for b in 0..n {
+                let mut opts: Vec<u64> = (0..a).map(|c| g[c][b]).collect();
+                opts.extend((0..b).map(|c| g[a][c]));
+                opts.extend((1..=a.min(b)).map(|d| g[a - d][b - d]));
+                g[a][b] = crate::nimber::mex(opts);
+                assert_eq!(t.get(a as u64, b as u64), Some(g[a][b]), "G({a},{b})");
+            }
+        }
+        assert_eq!(t.get(60, 0), None);
+    }
+
+    #[test]
+    fn first_pairs_and_large_heaps() {
+        let pairs: Vec<(u64, u64)> = (0..6).map(|k| (lower(k), upper(k))).collect();
+        assert_eq!(pairs, [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]);
+        // ⌊10^18·φ⌋ = 1618033988749894848 (φ = 1.6180339887498948482045…).
+        assert_eq!(lower(MAX_HEAP), 1_618_033_988_749_894_848);
+        assert_eq!(isqrt(u128::MAX), u64::MAX as u128);
+        assert_eq!(isqrt(99), 9);
+        assert_eq!(isqrt(100), 10);
+    }
+
+    proptest! {
+        #[test]
+        fn partner_is_the_p_pair(k in 0u64..=MAX_HEAP / 2) {
+            prop_assert_eq!(partner(lower(k)), upper(k));
+            prop_assert_eq!(partner(upper(k)), lower(k));
+            prop_assert!(is_p_position(lower(k), upper(k)));
+        }
+
+        #[test]
+        fn winning_moves_reach_p_positions(a in 0u64..MAX_HEAP, b in 0u64..MAX_HEAP) {
+            let moves = winning_moves(a, b);
+            prop_assert_eq!(moves.is_empty(), is_p_position(a, b));
+            for (x, y) in moves {
+                prop_assert!(is_p_position(x, y));
+                prop_assert!((x < a && y == b) || (x == a && y < b) || (a - x == b - y && x < a));
+            }
+        }
+
+        #[test]
+        fn isqrt_is_exact(n in any::<u128>()) {
+            let r = isqrt(n);
+            prop_assert!(r * r <= n);
+            if let Some(s) = (r + 1).checked_mul(r + 1) {
+                prop_assert!(s > n);
+            }
+        }
+    }
+}
