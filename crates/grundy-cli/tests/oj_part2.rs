@@ -268,14 +268,80 @@ fn graph_from_a_file() {
 
 #[test]
 fn fox_cards_says_it_is_a_scoring_game() {
+    // Alone: the scores, exit 0, and plainly "a scoring game".
     let o = grundy(&["value", "fox-cards", "100", "1,10"], b"");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        out.contains("scoring game, not impartial")
+            && out.contains("Ciel (moving first, taking from the tops) scores 101"),
+        "{out}"
+    );
+    let o = grundy(&["value", "fox-cards", "100", "1,10", "--json"], b"");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (
+            j["ciel"].as_u64(),
+            j["jiro"].as_u64(),
+            j["impartial"].as_bool()
+        ),
+        (Some(101), Some(10), Some(false))
+    );
+    // In a sum: an error, since a scoring game has no nim-value.
+    let o = grundy(&["value", "fox-cards", "100", "1,10", "+", "nim", "1"], b"");
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        err.contains("scoring game, not impartial")
-            && err.contains("Ciel (first, from the tops) scores 101"),
+        err.contains("scoring game, not impartial") && err.contains("no place in a sum"),
         "{err}"
     );
+}
+
+#[test]
+fn outcome_only_games_answer_alone_and_refuse_sums() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let o = grundy(args, b"");
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    // Candy Piles (agc002e's samples): 1 3 and 1 2 1 are first-player wins, 1 2 3 is not.
+    let v = json(&["value", "candy-piles", "1", "3", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["nim_value"].is_null());
+    for m in v["winning_moves"].as_array().unwrap() {
+        let after: Vec<String> = m["result"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(String::from)
+            .collect();
+        let mut args = vec!["value", "candy-piles"];
+        args.extend(after.iter().map(String::as_str));
+        args.push("--json");
+        assert_eq!(json(&args)["outcome"], "P", "after {m}");
+    }
+    assert_eq!(
+        json(&["value", "candy-piles", "1", "2", "3", "--json"])["outcome"],
+        "P"
+    );
+    // Chocolate (loj10245's first rounds): 11 10 15 is a P-position ("YES"), 13 6 7 15 3 is not.
+    assert_eq!(
+        json(&["value", "chocolate", "11", "10", "15", "--json"])["outcome"],
+        "P"
+    );
+    let v = json(&["value", "chocolate", "13", "6", "7", "15", "3", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    for game in ["candy-piles", "chocolate"] {
+        let o = grundy(&["value", game, "1", "2", "+", "nim", "1"], b"");
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("sum"));
+    }
 }
 
 #[test]

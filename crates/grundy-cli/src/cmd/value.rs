@@ -39,9 +39,26 @@ pub fn run(argv: &[String]) -> CliResult {
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
         ));
     }
+    let groups: Vec<&[String]> = args.positional.split(|w| w == "+").collect();
+    if let [[game, pos @ ..]] = groups.as_slice() {
+        let family = grundy::games::lookup(game)?;
+        if let Some(report) = family.report(pos) {
+            let report = report?;
+            if args.switch("json") {
+                let mut obj = serde_json::Map::new();
+                obj.insert("game".into(), family.name().into());
+                obj.insert("impartial".into(), false.into());
+                for (k, v) in &report.fields {
+                    obj.insert(k.clone(), (*v).into());
+                }
+                return print_json(&serde_json::Value::Object(obj));
+            }
+            return write_stdout(report.text.as_bytes());
+        }
+    }
     let mut components: Vec<Box<dyn Component>> = Vec::new();
     let mut notes = Vec::new();
-    for group in args.positional.split(|w| w == "+") {
+    for group in groups {
         let Some((game, pos)) = group.split_first() else {
             return Err(CliError::usage(
                 "'+' must stand between two parts, each a GAME and a position",
@@ -95,7 +112,7 @@ fn explain(a: &Analysis) -> String {
             None => {
                 let _ = writeln!(
                     s,
-                    "{} {}: nim-value not computed (none is known in closed form), outcome by the game's theorem",
+                    "{} {}: no nim-value (none is known in closed form for this game); its outcome is exact",
                     p.game, p.position
                 );
             }
@@ -110,6 +127,9 @@ fn explain(a: &Analysis) -> String {
         let _ = writeln!(s, "nim-sum: {} = {total}", xs.join(" xor "));
     }
     match a.outcome {
+        Outcome::P if a.nim_value.is_none() => {
+            let _ = writeln!(s, "outcome: P (the player to move loses with perfect play)");
+        }
         Outcome::P => {
             let _ = writeln!(
                 s,
@@ -117,10 +137,12 @@ fn explain(a: &Analysis) -> String {
             );
         }
         _ => {
-            let _ = writeln!(
-                s,
-                "outcome: N (the player to move wins by moving to a position of nim-value 0)"
-            );
+            let how = if a.nim_value.is_none() {
+                "a P-position"
+            } else {
+                "a position of nim-value 0"
+            };
+            let _ = writeln!(s, "outcome: N (the player to move wins by moving to {how})");
             let _ = writeln!(s, "winning moves:");
             for m in &a.winning_moves {
                 match a.parts[m.component].nim_value {

@@ -112,8 +112,8 @@ pub fn winning_take(lengths: &[u64]) -> Option<Vec<usize>> {
 }
 
 /// The catalog family `chocolate`: `grundy value chocolate 11 10 15` (all bars in the box). The outcome and a
-/// winning move are exact, but no closed form of the nim-value is known, so the answer comes as an error that says
-/// so and gives them.
+/// winning move are exact, but no closed form of the nim-value is known: alone the position is answered by its
+/// outcome and one winning move, in a sum it is an error.
 pub struct Chocolate;
 
 impl crate::games::Family for Chocolate {
@@ -137,21 +137,32 @@ impl crate::games::Family for Chocolate {
             .iter()
             .map(|a| crate::error::parse_u64(a, "chocolate: a bar's length"))
             .collect::<crate::error::Result<Vec<u64>>>()?;
-        let outcome = match winning_take(&bars) {
-            None => {
-                "P (the lengths are independent over GF(2): the player to move loses)".to_string()
-            }
-            Some(t) => format!(
-                "N; a winning move takes out the bars {}",
-                t.iter()
+        let (outcome, winning) = match winning_take(&bars) {
+            None => (crate::Outcome::P, vec![]),
+            Some(t) => {
+                let taken: Vec<String> = t
+                    .iter()
                     .map(|&i| format!("#{} ({})", i + 1, bars[i]))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+                    .collect();
+                let out: Vec<String> = t.iter().map(|&i| bars[i].to_string()).collect();
+                let mv = crate::sum::Move {
+                    description: format!(
+                        "take the bars {} out of the box (their lengths XOR to 0 and the bars left in the box are independent over GF(2); one winning move, others may exist)",
+                        taken.join(", ")
+                    ),
+                    result: format!("out: {}", out.join(" ")),
+                    value_after: 0,
+                };
+                (crate::Outcome::N, vec![mv])
+            }
         };
-        Err(Error::unsupported(format!(
-            "chocolate: only the outcome is known in closed form, not the nim-value, so it cannot be part of a sum; outcome: {outcome}"
-        )))
+        Ok(vec![Box::new(crate::games::listed::OutcomeOnly::new(
+            "chocolate",
+            args.join(" "),
+            outcome,
+            winning,
+            "only the outcome is known in closed form, not the nim-value, so it cannot be part of a sum",
+        ))])
     }
 }
 

@@ -77,6 +77,22 @@ fn search(piles: &[Vec<u64>], state: Vec<(usize, usize)>, ciel: bool, memo: &mut
     v
 }
 
+/// Piles from arguments, each the card values top to bottom, comma-separated.
+fn parse_piles(args: &[String]) -> crate::error::Result<Vec<Vec<u64>>> {
+    if args.is_empty() {
+        return Err(crate::error::Error::input(
+            "fox-cards: give the piles, e.g. fox-cards 100 1,10",
+        ));
+    }
+    args.iter()
+        .map(|a| {
+            a.split(',')
+                .map(|c| crate::error::parse_u64(c, "fox-cards: a card"))
+                .collect()
+        })
+        .collect()
+}
+
 /// The catalog family `fox-cards`: `grundy value fox-cards 1,100 10,1` (each argument a pile, top to bottom).
 /// It is not impartial, so it is not a component of a sum: asking for its nim-value is an error that says so and
 /// gives the scores.
@@ -102,18 +118,24 @@ impl crate::games::Family for FoxCards {
                 "fox-cards: give the piles, e.g. fox-cards 100 1,10",
             ));
         }
-        let piles = args
-            .iter()
-            .map(|a| {
-                a.split(',')
-                    .map(|c| crate::error::parse_u64(c, "fox-cards: a card"))
-                    .collect::<crate::error::Result<Vec<u64>>>()
-            })
-            .collect::<crate::error::Result<Vec<_>>>()?;
+        let piles = parse_piles(args)?;
         let (c, j) = greedy(&piles);
         Err(Error::unsupported(format!(
             "fox-cards is a scoring game, not impartial, so it has no nim-value and no place in a sum; with best play Ciel (first, from the tops) scores {c} and Jiro (from the bottoms) scores {j}"
         )))
+    }
+    fn report(&self, args: &[String]) -> Option<crate::error::Result<crate::games::Report>> {
+        Some(parse_piles(args).map(|piles| {
+            let (c, j) = greedy(&piles);
+            crate::games::Report {
+                text: format!(
+                    "fox-cards is a scoring game, not impartial: there is no nim-value and no P/N outcome, only scores.\n\
+                     With best play Ciel (moving first, taking from the tops) scores {c} and Jiro (taking from the bottoms) scores {j}.\n\
+                     Why: each player gets the half of every pile nearest to them; the middle cards of odd piles go, largest first, alternately to Ciel and Jiro.\n"
+                ),
+                fields: vec![("ciel".into(), c), ("jiro".into(), j)],
+            }
+        }))
     }
 }
 

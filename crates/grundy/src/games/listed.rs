@@ -46,3 +46,56 @@ impl Component for Listed {
         (self.moves)(target)
     }
 }
+
+/// A position known by its outcome and its winning moves, not by a nim-value: it can be answered alone (see
+/// [`Component::outcome_alone`]) but not added into a sum, where a nim-value would be needed.
+pub struct OutcomeOnly {
+    game: String,
+    position: String,
+    outcome: crate::Outcome,
+    winning: Vec<Move>,
+    /// Why no nim-value is given.
+    why: String,
+}
+
+impl OutcomeOnly {
+    pub fn new(
+        game: impl Into<String>,
+        position: impl Into<String>,
+        outcome: crate::Outcome,
+        winning: Vec<Move>,
+        why: impl Into<String>,
+    ) -> Self {
+        OutcomeOnly {
+            game: game.into(),
+            position: position.into(),
+            outcome,
+            winning,
+            why: why.into(),
+        }
+    }
+}
+
+impl Component for OutcomeOnly {
+    fn game(&self) -> String {
+        self.game.clone()
+    }
+    fn position(&self) -> String {
+        self.position.clone()
+    }
+    fn nim_value(&mut self) -> Result<Nimber> {
+        Err(crate::Error::unsupported(format!(
+            "{} {}: {}",
+            self.game, self.position, self.why
+        )))
+    }
+    fn outcome_alone(&mut self) -> Result<crate::Outcome> {
+        Ok(self.outcome)
+    }
+    fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
+        if target != 0 {
+            return self.nim_value().map(|_| vec![]);
+        }
+        Ok(self.winning.clone())
+    }
+}

@@ -53,6 +53,18 @@ pub trait Family {
     fn note(&self) -> Option<String> {
         None
     }
+    /// For a game that is not impartial (a scoring game), its own answer for a position standing alone; such a
+    /// game has no nim-value and no place in a sum.
+    fn report(&self, _args: &[String]) -> Option<Result<Report>> {
+        None
+    }
+}
+
+/// The answer for a position of a game that is not impartial: lines for people and named integers for programs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub text: String,
+    pub fields: Vec<(String, u64)>,
 }
 
 /// One entry of the catalog listing.
