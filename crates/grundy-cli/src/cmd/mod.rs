@@ -1,6 +1,8 @@
 //! Subcommands, one module each.
 
 mod games;
+mod loopy;
+mod misere;
 mod oj;
 mod seq;
 mod value;

@@ -20,7 +20,13 @@ EXAMPLES
   grundy seq subtraction:1,3,4 --to 20
 ";
 
-const OPTS: &[Opt] = &[Opt::Value("to"), Opt::Switch("json")];
+const OPTS: &[Opt] = &[
+    Opt::Value("to"),
+    Opt::Switch("json"),
+    Opt::Switch("misere"),
+    Opt::Switch("genus"),
+    Opt::Value("max-positions"),
+];
 
 pub fn run(argv: &[String]) -> CliResult {
     if super::wants_help(argv, HELP)? {
@@ -34,6 +40,9 @@ pub fn run(argv: &[String]) -> CliResult {
         .value("to")
         .ok_or_else(|| CliError::usage("'grundy seq' needs --to N"))?;
     let to = grundy::error::parse_u64(to, "--to")?;
+    if args.switch("misere") || args.switch("genus") {
+        return super::misere::run_seq(&args, game, to);
+    }
     let family = grundy::games::lookup(game)?;
     let rules = family.heap_rules().ok_or_else(|| {
         CliError::usage(format!(

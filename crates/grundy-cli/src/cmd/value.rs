@@ -26,7 +26,13 @@ nim_value of each) and winning_moves (component index, game, position, move, res
 P-position).
 ";
 
-const OPTS: &[Opt] = &[Opt::Switch("json")];
+const OPTS: &[Opt] = &[
+    Opt::Switch("json"),
+    Opt::Switch("misere"),
+    Opt::Switch("loopy"),
+    Opt::Value("max-heap"),
+    Opt::Value("max-positions"),
+];
 
 pub fn run(argv: &[String]) -> CliResult {
     if super::wants_help(argv, HELP)? {
@@ -37,6 +43,12 @@ pub fn run(argv: &[String]) -> CliResult {
         return Err(CliError::usage(
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
         ));
+    }
+    if args.switch("loopy") || args.positional.first().is_some_and(|g| g == "loopy-graph") {
+        return super::loopy::run_value(&args);
+    }
+    if args.switch("misere") {
+        return super::misere::run_value(&args);
     }
     let mut components: Vec<Box<dyn Component>> = Vec::new();
     let mut notes = Vec::new();

@@ -74,11 +74,12 @@ mod tests {
 
     #[test]
     fn take_one_or_add_one() {
-        // 2.3: take one token (d1 = 3: leave 0 or 1 heap) or add one (d_{-1} = 2: stay one heap), heaps 0..=5.
+        // 20.3: take one token (d1 = 3: leave 0 or 1 heap) or add one (d_{-1} = 2: stay one heap), heaps 0..=5.
         // 0 is terminal (value 0); 1 moves to 0, so it is N, but every other follower of 1 (the heap 2) can only
         // come back to 1 by a reversal that needs 1 itself: Smith's counter condition makes 1 infinite, ∞({0}).
         // 2..=5 never reach 0, so they are ∞ with no finite follower except 2, which sees 1 (infinite): all draw.
-        let code = Code::parse("2.3").unwrap();
+        let code = Code::parse("20.3").unwrap();
+        assert_eq!(code.additive().len(), 1);
         let s = solve_code(&code, 5).unwrap();
         assert_eq!(s.value(0), Gsg::Finite(0));
         assert_eq!(s.value(1), Gsg::Infinite([0].into_iter().collect()));
@@ -87,6 +88,11 @@ mod tests {
             assert_eq!(s.value(n), Gsg::Infinite(Default::default()), "heap {n}");
             assert_eq!(s.value(n).outcome(), Outcome::D);
         }
+        // 2.3: d0 = 2 is a pass (leave the heap as it is) beside taking one. Heap 1 still wins by taking it;
+        // from 2 the only escape from passing forever is to move to 1, which loses: a draw.
+        let s = solve_code(&Code::parse("2.3").unwrap(), 5).unwrap();
+        assert_eq!(s.value(1).outcome(), Outcome::N);
+        assert_eq!(s.value(2).outcome(), Outcome::D);
         assert!(matches!(
             heap_graph(&Code::parse("0.77").unwrap(), 10),
             Err(e) if e.kind() == crate::ErrorKind::Unsupported

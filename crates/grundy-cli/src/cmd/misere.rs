@@ -1,0 +1,288 @@
+//! `grundy value … --misere` and `grundy seq GAME --to N --misere | --genus`: misère play, where whoever makes the
+//! last move loses. See `grundy::misere`.
+
+use crate::args::Args;
+use crate::output::{print_json, write_stdout, CliError, CliResult};
+use crate::progress::Progress;
+use grundy::heap::HeapRules;
+use grundy::misere::genus::GenusTable;
+use grundy::misere::search::{HeapGame, MisereGame, MisereSearch, Part};
+use grundy::misere::{
+    misere_nim_outcome, misere_nim_winning_moves, sj_condition_holds, sj_outcome,
+};
+use grundy::{Limits, Outcome};
+use std::fmt::Write as _;
+
+/// The largest heap for which the SJ shortcut computes the game's normal sequence.
+const SJ_MAX_HEAP: u64 = 1_000_000;
+
+pub fn limits(args: &Args) -> CliResult<Limits> {
+    let mut l = Limits::default();
+    if let Some(v) = args.value("max-positions") {
+        l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
+    }
+    Ok(l)
+}
+
+struct Group {
+    name: String,
+    rules: Box<dyn HeapRules>,
+    heaps: Vec<u64>,
+}
+
+struct Found {
+    component: usize,
+    description: String,
+    result: String,
+}
+
+/// `grundy value GAME HEAP... [+ GAME HEAP...]... --misere`.
+pub fn run_value(args: &Args) -> CliResult {
+    let mut groups = Vec::new();
+    for group in args.positional.split(|w| w == "+") {
+        let Some((game, pos)) = group.split_first() else {
+            return Err(CliError::usage(
+                "'+' must stand between two parts, each a GAME and a position",
+            ));
+        };
+        let family = grundy::games::lookup(game)?;
+        let rules = family.heap_rules().ok_or_else(|| {
+            grundy::Error::unsupported(format!(
+                "{}: misère play is supported for heap games",
+                family.name()
+            ))
+        })?;
+        family.components(pos)?; // validates the heap sizes with the game's own messages
+        let mut heaps = Vec::new();
+        for p in pos {
+            heaps.push(grundy::error::parse_u64(
+                p,
+                &format!("{}: heap size", family.name()),
+            )?);
+        }
+        groups.push(Group {
+            name: family.name(),
+            rules,
+            heaps,
+        });
+    }
+    // The components in order: (group, heap).
+    let comps: Vec<(usize, u64)> = groups
+        .iter()
+        .enumerate()
+        .flat_map(|(g, gr)| gr.heaps.iter().map(move |&h| (g, h)))
+        .collect();
+    let show = |c: usize| format!("{} {}", groups[comps[c].0].name, comps[c].1);
+    let join = |h: &[u64]| {
+        if h.is_empty() {
+            "0".to_string()
+        } else {
+            h.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ")
+        }
+    };
+
+    let (outcome, method, value, moves): (Outcome, String, Option<u64>, Vec<Found>) =
+        if groups.iter().all(|g| g.name == "nim") {
+            let heaps: Vec<u64> = comps.iter().map(|c| c.1).collect();
+            let moves = misere_nim_winning_moves(&heaps)
+                .into_iter()
+                .map(|(i, left)| Found {
+                    component: i,
+                    description: grundy::heap::describe_heap_move(
+                        heaps[i],
+                        if left == 0 {
+                            &[]
+                        } else {
+                            std::slice::from_ref(&left)
+                        },
+                    ),
+                    result: left.to_string(),
+                })
+                .collect();
+            (
+                misere_nim_outcome(&heaps),
+                "misère Nim's rule (Bouton)".to_string(),
+                None,
+                moves,
+            )
+        } else if let Some(values) = sj_values(&groups)? {
+            // values[g][h]: normal nim-value of heap h of group g.
+            let vs: Vec<u64> = comps.iter().map(|&(g, h)| values[g][h as usize]).collect();
+            let mut moves = Vec::new();
+            for (i, &(g, h)) in comps.iter().enumerate() {
+                groups[g].rules.for_each_option(h, &mut |o| {
+                    let mut after = vs.clone();
+                    after.remove(i);
+                    after.extend(o.iter().map(|&x| values[g][x as usize]));
+                    if sj_outcome(&after) == Outcome::P {
+                        moves.push(Found {
+                            component: i,
+                            description: groups[g].rules.describe_move(h, o),
+                            result: join(o),
+                        });
+                    }
+                });
+            }
+            (
+                sj_outcome(&vs),
+                "the SJ theorem (anti-SG: here every non-empty heap has a non-zero nim-value)"
+                    .to_string(),
+                None,
+                moves,
+            )
+        } else {
+            let games: Vec<Box<dyn MisereGame>> = groups
+                .iter()
+                .map(|g| {
+                    let rules = grundy::games::lookup(&g.name)
+                        .ok()
+                        .and_then(|f| f.heap_rules())
+                        .expect("looked up before");
+                    Box::new(HeapGame(rules)) as Box<dyn MisereGame>
+                })
+                .collect();
+            let mut search = MisereSearch::new(games, limits(args)?);
+            let parts: Vec<Part> = comps
+                .iter()
+                .map(|&(g, h)| Part {
+                    game: g as u32,
+                    pos: h,
+                })
+                .collect();
+            let v = search.value(&parts)?;
+            let moves = search
+                .moves(&parts)?
+                .into_iter()
+                .filter(|m| m.value_after == 0)
+                .map(|m| Found {
+                    component: m.component,
+                    description: m.description,
+                    result: join(&m.to),
+                })
+                .collect();
+            let method = format!("exact search over {} sums of components", search.stored());
+            (
+                if v == 0 { Outcome::P } else { Outcome::N },
+                method,
+                Some(v),
+                moves,
+            )
+        };
+
+    if args.switch("json") {
+        return print_json(&serde_json::json!({
+            "play": "misere",
+            "outcome": outcome.letter(),
+            "misere_nim_value": value,
+            "method": method,
+            "parts": comps.iter().map(|&(g, h)| serde_json::json!({"game": groups[g].name, "position": h.to_string()})).collect::<Vec<_>>(),
+            "winning_moves": moves.iter().map(|m| serde_json::json!({
+                "component": m.component,
+                "game": groups[comps[m.component].0].name,
+                "position": comps[m.component].1.to_string(),
+                "move": m.description,
+                "result": m.result,
+            })).collect::<Vec<_>>(),
+        }));
+    }
+    let mut s = String::new();
+    let _ = writeln!(s, "misère play: whoever makes the last move loses");
+    let _ = writeln!(
+        s,
+        "position: {}",
+        (0..comps.len()).map(show).collect::<Vec<_>>().join(" + ")
+    );
+    if let Some(v) = value {
+        let _ = writeln!(s, "misère nim-value: {v}");
+    }
+    let _ = writeln!(s, "method: {method}");
+    match outcome {
+        Outcome::P => {
+            let _ = writeln!(s, "outcome: P (the player to move loses: every move leaves a position where the opponent wins)");
+        }
+        _ => {
+            let _ = writeln!(
+                s,
+                "outcome: N (the player to move wins by moving to a misère P-position)"
+            );
+            let _ = writeln!(s, "winning moves:");
+            for m in &moves {
+                let _ = writeln!(
+                    s,
+                    "  in {}: {} (leaving {})",
+                    show(m.component),
+                    m.description,
+                    m.result
+                );
+            }
+        }
+    }
+    write_stdout(s.as_bytes())
+}
+
+/// The normal nim-values of each group up to its largest heap, when the SJ condition holds for every group.
+fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
+    let mut out = Vec::new();
+    for g in groups {
+        let max = g.heaps.iter().copied().max().unwrap_or(0);
+        if max > SJ_MAX_HEAP {
+            return Ok(None);
+        }
+        let values = g.rules.sequence(max, &mut |_| {})?;
+        if !sj_condition_holds(&values) {
+            return Ok(None);
+        }
+        out.push(values);
+    }
+    Ok(Some(out))
+}
+
+/// `grundy seq GAME --to N --misere` (misère nim-values) or `--genus` (genus and tameness).
+pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
+    let family = grundy::games::lookup(game)?;
+    let (Some(rules), Some(again)) = (family.heap_rules(), family.heap_rules()) else {
+        return Err(CliError::usage(format!(
+            "{}: positions of this game are not heaps, so it has no sequence",
+            family.name()
+        )));
+    };
+    let normal = rules.sequence(to, &mut |_| {})?;
+    let mut table = GenusTable::new(again, normal, limits(args)?);
+    let name = rules.name();
+    let json = args.switch("json");
+    let mut s = String::new();
+    if args.switch("genus") {
+        let mut bar = Progress::new(format!("genus of {name} to {to}"), to);
+        let all = table.sequence(to, &mut |n| bar.update(n))?;
+        bar.finish();
+        if json {
+            return print_json(&serde_json::json!({
+                "game": name,
+                "genus": all.iter().map(|h| serde_json::json!({
+                    "heap": h.heap, "genus": h.genus.to_string(), "nim_value": h.genus.g,
+                    "misere_nim_value": h.genus.misere_value(), "tame": h.tame,
+                })).collect::<Vec<_>>(),
+            }));
+        }
+        for h in &all {
+            let _ = writeln!(s, "{}{}", h.genus, if h.tame { " tame" } else { "" });
+        }
+    } else {
+        let mut values = Vec::with_capacity(to as usize + 1);
+        let mut bar = Progress::new(format!("misère values of {name} to {to}"), to);
+        for n in 0..=to {
+            values.push(table.misere_value(n)?);
+            bar.update(n);
+        }
+        bar.finish();
+        if json {
+            return print_json(
+                &serde_json::json!({ "game": name, "play": "misere", "values": values }),
+            );
+        }
+        for v in values {
+            let _ = writeln!(s, "{v}");
+        }
+    }
+    write_stdout(s.as_bytes())
+}
