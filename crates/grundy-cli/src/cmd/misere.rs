@@ -81,94 +81,101 @@ pub fn run_value(args: &Args) -> CliResult {
         }
     };
 
-    let (outcome, method, value, moves): (Outcome, String, Option<u64>, Vec<Found>) =
-        if groups.iter().all(|g| g.name == "nim") {
-            let heaps: Vec<u64> = comps.iter().map(|c| c.1).collect();
-            let moves = misere_nim_winning_moves(&heaps)
-                .into_iter()
-                .map(|(i, left)| Found {
-                    component: i,
-                    description: grundy::heap::describe_heap_move(
-                        heaps[i],
-                        if left == 0 {
-                            &[]
-                        } else {
-                            std::slice::from_ref(&left)
-                        },
-                    ),
-                    result: left.to_string(),
-                })
-                .collect();
-            (
-                misere_nim_outcome(&heaps),
-                "misère Nim's rule (Bouton)".to_string(),
-                None,
-                moves,
-            )
-        } else if let Some(values) = sj_values(&groups)? {
-            // values[g][h]: normal nim-value of heap h of group g.
-            let vs: Vec<u64> = comps.iter().map(|&(g, h)| values[g][h as usize]).collect();
-            let mut moves = Vec::new();
-            for (i, &(g, h)) in comps.iter().enumerate() {
-                groups[g].rules.for_each_option(h, &mut |o| {
-                    let mut after = vs.clone();
-                    after.remove(i);
-                    after.extend(o.iter().map(|&x| values[g][x as usize]));
-                    if sj_outcome(&after) == Outcome::P {
-                        moves.push(Found {
-                            component: i,
-                            description: groups[g].rules.describe_move(h, o),
-                            result: join(o),
-                        });
-                    }
-                });
-            }
-            (
+    let (outcome, method, value, moves): (Outcome, String, Option<u64>, Vec<Found>) = if groups
+        .iter()
+        .all(|g| g.name == "nim")
+    {
+        let heaps: Vec<u64> = comps.iter().map(|c| c.1).collect();
+        let moves = misere_nim_winning_moves(&heaps)
+            .into_iter()
+            .map(|(i, left)| Found {
+                component: i,
+                description: grundy::heap::describe_heap_move(
+                    heaps[i],
+                    if left == 0 {
+                        &[]
+                    } else {
+                        std::slice::from_ref(&left)
+                    },
+                ),
+                result: left.to_string(),
+            })
+            .collect();
+        (
+            misere_nim_outcome(&heaps),
+            "misère Nim's rule (Bouton)".to_string(),
+            None,
+            moves,
+        )
+    } else if let Some(values) = sj_values(&groups)? {
+        // values[g][h]: normal nim-value of heap h of group g.
+        let vs: Vec<u64> = comps.iter().map(|&(g, h)| values[g][h as usize]).collect();
+        let mut moves = Vec::new();
+        for (i, &(g, h)) in comps.iter().enumerate() {
+            groups[g].rules.for_each_option(h, &mut |o| {
+                let mut after = vs.clone();
+                after.remove(i);
+                after.extend(o.iter().map(|&x| values[g][x as usize]));
+                if sj_outcome(&after) == Outcome::P {
+                    moves.push(Found {
+                        component: i,
+                        description: groups[g].rules.describe_move(h, o),
+                        result: join(o),
+                    });
+                }
+            });
+        }
+        (
                 sj_outcome(&vs),
-                "the SJ theorem (anti-SG: here every non-empty heap has a non-zero nim-value)"
+                "the SJ theorem (anti-SG: no move splits a heap, and every non-empty heap has a non-zero nim-value)"
                     .to_string(),
                 None,
                 moves,
             )
-        } else {
-            let games: Vec<Box<dyn MisereGame>> = groups
-                .iter()
-                .map(|g| {
-                    let rules = grundy::games::lookup(&g.name)
-                        .ok()
-                        .and_then(|f| f.heap_rules())
-                        .expect("looked up before");
-                    Box::new(HeapGame(rules)) as Box<dyn MisereGame>
-                })
-                .collect();
-            let mut search = MisereSearch::new(games, limits(args)?);
-            let parts: Vec<Part> = comps
-                .iter()
-                .map(|&(g, h)| Part {
-                    game: g as u32,
-                    pos: h,
-                })
-                .collect();
-            let v = search.value(&parts)?;
-            let moves = search
-                .moves(&parts)?
-                .into_iter()
-                .filter(|m| m.value_after == 0)
-                .map(|m| Found {
-                    component: m.component,
-                    description: m.description,
-                    result: join(&m.to),
-                })
-                .collect();
-            let method = format!("exact search over {} sums of components", search.stored());
-            (
-                if v == 0 { Outcome::P } else { Outcome::N },
-                method,
-                Some(v),
-                moves,
-            )
-        };
+    } else {
+        let games: Vec<Box<dyn MisereGame>> = groups
+            .iter()
+            .map(|g| {
+                let rules = grundy::games::lookup(&g.name)
+                    .ok()
+                    .and_then(|f| f.heap_rules())
+                    .expect("looked up before");
+                Box::new(HeapGame(rules)) as Box<dyn MisereGame>
+            })
+            .collect();
+        let mut search = MisereSearch::new(games, limits(args)?);
+        let parts: Vec<Part> = comps
+            .iter()
+            .map(|&(g, h)| Part {
+                game: g as u32,
+                pos: h,
+            })
+            .collect();
+        let v = search.value(&parts)?;
+        let moves = search
+            .moves(&parts)?
+            .into_iter()
+            .filter(|m| m.value_after == 0)
+            .map(|m| Found {
+                component: m.component,
+                description: m.description,
+                result: join(&m.to),
+            })
+            .collect();
+        let method = format!("exact search over {} sums of components", search.stored());
+        (
+            if v == 0 { Outcome::P } else { Outcome::N },
+            method,
+            Some(v),
+            moves,
+        )
+    };
 
+    // Equal components have the same moves: list them once, at the first.
+    let moves: Vec<Found> = moves
+        .into_iter()
+        .filter(|m| !comps[..m.component].contains(&comps[m.component]))
+        .collect();
     if args.switch("json") {
         return print_json(&serde_json::json!({
             "play": "misere",
@@ -229,7 +236,7 @@ fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
             return Ok(None);
         }
         let values = g.rules.sequence(max, &mut |_| {})?;
-        if !sj_condition_holds(&values) {
+        if !sj_condition_holds(g.rules.splits(), &values) {
             return Ok(None);
         }
         out.push(values);

@@ -56,11 +56,16 @@ pub fn misere_nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
 }
 
 /// The anti-SG rule (the SJ theorem; Jia Zhihao, "组合游戏略述——浅谈SG游戏的若干拓展及变形", Chinese IOI national team
-/// paper, 2009). For a sum played misère in which a component of normal nim-value 0 has no moves (so the game ends
-/// exactly when every component has value 0), the player to move wins exactly when either the nim-sum is not 0 and
-/// some component has value above 1, or the nim-sum is 0 and no component has value above 1. `values` are the
-/// components' normal nim-values. The caller checks the condition (see [`sj_condition_holds`]); misère Nim is the
-/// case `G(n) = n`.
+/// paper, 2009). For a sum played misère in which every component position of normal nim-value 0 has no moves (so
+/// the game ends exactly when every component has value 0), the player to move wins exactly when either the nim-sum
+/// is not 0 and some component has value above 1, or the nim-sum is 0 and no component has value above 1. `values`
+/// are the components' normal nim-values. The caller checks the condition (see [`sj_condition_holds`]); misère Nim is
+/// the case `G(n) = n`.
+///
+/// Why (the proof, in short): from "nim-sum ≠ 0, one value > 1" move that component to value 0 or 1 leaving an odd
+/// number of 1s, or with two or more values > 1 make the nim-sum 0 (a value > 1 survives); from "nim-sum 0, all ≤ 1"
+/// move a 1 to 0, or the game is over and the player to move has won; every move from the other two classes lands
+/// in these two (a move changes one value, and a position of value 0 cannot be moved from).
 pub fn sj_outcome(values: &[Nimber]) -> Outcome {
     let total = values.iter().fold(0, |a, &v| a ^ v);
     let big = values.iter().any(|&v| v > 1);
@@ -71,10 +76,12 @@ pub fn sj_outcome(values: &[Nimber]) -> Outcome {
     }
 }
 
-/// The SJ condition for heap games: every non-empty heap up to the largest one has a non-zero normal nim-value (so
-/// a component of value 0 is an empty heap, which has no moves). `values` are the nim-values of heaps `0..=max`.
-pub fn sj_condition_holds(values: &[Nimber]) -> bool {
-    values.iter().skip(1).all(|&v| v != 0)
+/// The SJ condition for heap games. A move must leave at most one heap (`splits` false): a move that splits a heap
+/// could leave a non-terminal sum of value 0, such as `1 + 1`, inside one component. And every non-empty heap up to
+/// the largest one must have a non-zero normal nim-value (so a component of value 0 is an empty heap). `values`
+/// are the nim-values of heaps `0..=max`.
+pub fn sj_condition_holds(splits: bool, values: &[Nimber]) -> bool {
+    !splits && values.iter().skip(1).all(|&v| v != 0)
 }
 
 #[cfg(test)]
