@@ -76,7 +76,8 @@ impl Graph {
                 )));
             }
         }
-        let csr = |key: &dyn Fn(&(u32, u32)) -> (u32, u32)| {
+        let csr = |reverse: bool| {
+            let key = |&(x, y): &(u32, u32)| if reverse { (y, x) } else { (x, y) };
             let mut start = vec![0u32; nodes + 1];
             for e in edges {
                 start[key(e).0 as usize + 1] += 1;
@@ -93,8 +94,8 @@ impl Graph {
             }
             (start, adj)
         };
-        let (out_start, out) = csr(&|&(x, y)| (x, y));
-        let (in_start, inn) = csr(&|&(x, y)| (y, x));
+        let (out_start, out) = csr(false);
+        let (in_start, inn) = csr(true);
         Ok(Graph {
             out_start,
             out,
