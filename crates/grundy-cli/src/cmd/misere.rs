@@ -26,8 +26,13 @@ pub fn limits(args: &Args) -> CliResult<Limits> {
 
 struct Group {
     name: String,
-    rules: Box<dyn HeapRules>,
+    /// The heap rules, for heap games (misère Nim's rule and the SJ theorem need them).
+    rules: Option<Box<dyn HeapRules>>,
+    /// The game for the exact search.
+    game: Option<Box<dyn MisereGame>>,
+    /// Positions: heap sizes, or the numbers the game gave them.
     heaps: Vec<u64>,
+    shown: Vec<String>,
 }
 
 struct Found {
@@ -46,33 +51,52 @@ pub fn run_value(args: &Args) -> CliResult {
             ));
         };
         let family = grundy::games::lookup(game)?;
-        let rules = family.heap_rules().ok_or_else(|| {
-            grundy::Error::unsupported(format!(
-                "{}: misère play is supported for heap games",
+        if let Some(rules) = family.heap_rules() {
+            family.components(pos)?; // validates the heap sizes with the game's own messages
+            let mut heaps = Vec::new();
+            for p in pos {
+                heaps.push(grundy::error::parse_u64(
+                    p,
+                    &format!("{}: heap size", family.name()),
+                )?);
+            }
+            let again = family.heap_rules().expect("a heap game");
+            groups.push(Group {
+                name: family.name(),
+                rules: Some(rules),
+                game: Some(Box::new(HeapGame(again))),
+                shown: pos.to_vec(),
+                heaps,
+            });
+        } else if let Some(parts) = family.misere_parts(pos) {
+            let (game, ids) = parts?;
+            groups.push(Group {
+                name: family.name(),
+                rules: None,
+                game: Some(game),
+                shown: pos.to_vec(),
+                heaps: ids,
+            });
+        } else {
+            return Err(grundy::Error::unsupported(format!(
+                "{}: misère play is not supported for this game",
                 family.name()
             ))
-        })?;
-        family.components(pos)?; // validates the heap sizes with the game's own messages
-        let mut heaps = Vec::new();
-        for p in pos {
-            heaps.push(grundy::error::parse_u64(
-                p,
-                &format!("{}: heap size", family.name()),
-            )?);
+            .into());
         }
-        groups.push(Group {
-            name: family.name(),
-            rules,
-            heaps,
-        });
     }
+    let search_games: Vec<Option<Box<dyn MisereGame>>> =
+        groups.iter_mut().map(|g| g.game.take()).collect();
     // The components in order: (group, heap).
     let comps: Vec<(usize, u64)> = groups
         .iter()
         .enumerate()
         .flat_map(|(g, gr)| gr.heaps.iter().map(move |&h| (g, h)))
         .collect();
-    let show = |c: usize| format!("{} {}", groups[comps[c].0].name, comps[c].1);
+    // Component c is position number `i` of its group.
+    let index: Vec<usize> = groups.iter().flat_map(|g| 0..g.heaps.len()).collect();
+    let shown = |c: usize| groups[comps[c].0].shown[index[c]].clone();
+    let show = |c: usize| format!("{} {}", groups[comps[c].0].name, shown(c));
     let join = |h: &[u64]| {
         if h.is_empty() {
             "0".to_string()
@@ -112,14 +136,18 @@ pub fn run_value(args: &Args) -> CliResult {
         let vs: Vec<u64> = comps.iter().map(|&(g, h)| values[g][h as usize]).collect();
         let mut moves = Vec::new();
         for (i, &(g, h)) in comps.iter().enumerate() {
-            groups[g].rules.for_each_option(h, &mut |o| {
+            let rules = groups[g]
+                .rules
+                .as_ref()
+                .expect("SJ is used for heap games only");
+            rules.for_each_option(h, &mut |o| {
                 let mut after = vs.clone();
                 after.remove(i);
                 after.extend(o.iter().map(|&x| values[g][x as usize]));
                 if sj_outcome(&after) == Outcome::P {
                     moves.push(Found {
                         component: i,
-                        description: groups[g].rules.describe_move(h, o),
+                        description: rules.describe_move(h, o),
                         result: join(o),
                     });
                 }
@@ -133,15 +161,9 @@ pub fn run_value(args: &Args) -> CliResult {
                 moves,
             )
     } else {
-        let games: Vec<Box<dyn MisereGame>> = groups
-            .iter()
-            .map(|g| {
-                let rules = grundy::games::lookup(&g.name)
-                    .ok()
-                    .and_then(|f| f.heap_rules())
-                    .expect("looked up before");
-                Box::new(HeapGame(rules)) as Box<dyn MisereGame>
-            })
+        let games: Vec<Box<dyn MisereGame>> = search_games
+            .into_iter()
+            .map(|g| g.expect("each group has its game"))
             .collect();
         let mut search = MisereSearch::new(games, limits(args)?);
         let parts: Vec<Part> = comps
@@ -152,16 +174,29 @@ pub fn run_value(args: &Args) -> CliResult {
             })
             .collect();
         let v = search.value(&parts)?;
-        let moves = search
-            .moves(&parts)?
-            .into_iter()
-            .filter(|m| m.value_after == 0)
-            .map(|m| Found {
+        let mut moves = Vec::new();
+        for m in search.moves(&parts)? {
+            if m.value_after != 0 {
+                continue;
+            }
+            let g = comps[m.component].0;
+            let result = if groups[g].rules.is_some() {
+                join(&m.to)
+            } else if m.to.is_empty() {
+                "nothing in this component".to_string()
+            } else {
+                let game = search.game(g as u32);
+                m.to.iter()
+                    .map(|&q| game.show(q))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            };
+            moves.push(Found {
                 component: m.component,
                 description: m.description,
-                result: join(&m.to),
-            })
-            .collect();
+                result,
+            });
+        }
         let method = format!("exact search over {} sums of components", search.stored());
         (
             if v == 0 { Outcome::P } else { Outcome::N },
@@ -182,11 +217,11 @@ pub fn run_value(args: &Args) -> CliResult {
             "outcome": outcome.letter(),
             "misere_nim_value": value,
             "method": method,
-            "parts": comps.iter().map(|&(g, h)| serde_json::json!({"game": groups[g].name, "position": h.to_string()})).collect::<Vec<_>>(),
+            "parts": (0..comps.len()).map(|c| serde_json::json!({"game": groups[comps[c].0].name, "position": shown(c)})).collect::<Vec<_>>(),
             "winning_moves": moves.iter().map(|m| serde_json::json!({
                 "component": m.component,
                 "game": groups[comps[m.component].0].name,
-                "position": comps[m.component].1.to_string(),
+                "position": shown(m.component),
                 "move": m.description,
                 "result": m.result,
             })).collect::<Vec<_>>(),
@@ -214,13 +249,12 @@ pub fn run_value(args: &Args) -> CliResult {
             );
             let _ = writeln!(s, "winning moves:");
             for m in &moves {
-                let _ = writeln!(
-                    s,
-                    "  in {}: {} (leaving {})",
-                    show(m.component),
-                    m.description,
-                    m.result
-                );
+                let left = if m.description.ends_with(&format!("leaving {}", m.result)) {
+                    String::new()
+                } else {
+                    format!(" (leaving {})", m.result)
+                };
+                let _ = writeln!(s, "  in {}: {}{left}", show(m.component), m.description);
             }
         }
     }
@@ -235,8 +269,11 @@ fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
         if max > SJ_MAX_HEAP {
             return Ok(None);
         }
-        let values = g.rules.sequence(max, &mut |_| {})?;
-        if !sj_condition_holds(g.rules.splits(), &values) {
+        let Some(rules) = &g.rules else {
+            return Ok(None);
+        };
+        let values = rules.sequence(max, &mut |_| {})?;
+        if !sj_condition_holds(rules.splits(), &values) {
             return Ok(None);
         }
         out.push(values);
