@@ -211,3 +211,39 @@ fn kayles_genera() {
     assert!(all[..5].iter().all(|h| h.tame));
     assert!(!all[5].tame && !all[6].tame && !all[7].tame);
 }
+
+#[test]
+fn any_ruleset_through_numbered_positions() {
+    // The same game through the generic adapter (positions numbered as met) and as a heap game agree.
+    use grundy::heap::Heaps;
+    use grundy::misere::search::RulesetGame;
+    let mut adapter = RulesetGame::new(Heaps(TakeAndBreak::parse("0.77").unwrap()));
+    let ids: Vec<u64> = [3u64, 5, 6].iter().map(|h| adapter.id(h)).collect();
+    let mut generic = MisereSearch::new(
+        vec![Box::new(adapter) as Box<dyn MisereGame>],
+        Limits::default(),
+    );
+    let mut heaps = search_for(code_game("0.77"));
+    let g: Vec<Part> = ids.iter().map(|&i| Part { game: 0, pos: i }).collect();
+    assert_eq!(
+        generic.value(&g).unwrap(),
+        heaps.value(&parts(&[3, 5, 6])).unwrap()
+    );
+    let wins_generic = generic
+        .moves(&g)
+        .unwrap()
+        .iter()
+        .filter(|m| m.value_after == 0)
+        .count();
+    let wins_heaps = heaps
+        .moves(&parts(&[3, 5, 6]))
+        .unwrap()
+        .iter()
+        .filter(|m| m.value_after == 0)
+        .count();
+    assert_eq!(wins_generic, wins_heaps);
+    assert_eq!(
+        brute_misere_wins(&*code_game("0.77"), &[3, 5, 6]),
+        heaps.value(&parts(&[3, 5, 6])).unwrap() != 0
+    );
+}

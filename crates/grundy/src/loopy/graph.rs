@@ -41,8 +41,9 @@ use crate::ruleset::Outcome;
 use std::collections::BTreeSet;
 use std::fmt;
 
-/// The most nodes a graph may have (memory is about 40 bytes a node plus 8 an edge).
-pub const MAX_NODES: u64 = 100_000_000;
+/// The most nodes a graph may have (memory is about 30 bytes a node plus 8 an edge, so at most about 0.6 GB of
+/// nodes).
+pub const MAX_NODES: u64 = 20_000_000;
 
 /// A digraph in compressed form: followers and predecessors of each node.
 #[derive(Debug, Clone)]
