@@ -79,8 +79,13 @@ fn main() {
         };
         assert_eq!(from_v, o[u as usize], "node {u}");
     }
+    let checksum: u64 = v
+        .iter()
+        .filter(|&&y| y != INFINITE)
+        .map(|&y| y as u64)
+        .sum();
     println!(
-        "nodes {n}, edges {e}: largest finite value {max}, infinite nodes {inf}, draws {draws}"
+        "nodes {n}, edges {e}: largest finite value {max}, infinite nodes {inf}, draws {draws}, checksum {checksum}"
     );
     println!("build (CSR, both directions): {build:.3} s");
     println!(
