@@ -119,6 +119,20 @@ impl Graph {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
+            let mut it = line.split_whitespace();
+            let (w0, w1, extra) = (it.next(), it.next(), it.next().is_some());
+            // The common case, an edge of two short decimal ids, without allocating.
+            if let (Some(a), Some(b), false) = (w0, w1, extra) {
+                if let (Some(x), Some(y)) = (fast_id(a), fast_id(b)) {
+                    let limit = declared.unwrap_or(u64::MAX);
+                    if (x as u64) < limit && (y as u64) < limit {
+                        seen_content = true;
+                        max_id = Some(max_id.unwrap_or(0).max(x).max(y));
+                        edges.push((x, y));
+                        continue;
+                    }
+                }
+            }
             let words: Vec<&str> = line.split_whitespace().collect();
             if words[0] == "nodes" {
                 if seen_content {
@@ -182,6 +196,7 @@ impl Graph {
         Graph::new(nodes as usize, &edges)
     }
 
+    /// The number of nodes.
     pub fn nodes(&self) -> usize {
         self.out_start.len() - 1
     }
@@ -206,6 +221,15 @@ impl Graph {
         }
         Ok(u as u32)
     }
+}
+
+/// A node id of at most 9 decimal digits (so below 2^32), else `None` (the slow path then reports any error).
+fn fast_id(w: &str) -> Option<u32> {
+    let b = w.as_bytes();
+    if b.is_empty() || b.len() > 9 || !b.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(b.iter().fold(0u32, |a, &d| a * 10 + (d - b'0') as u32))
 }
 
 /// The value of [`generalised_values`] for a node that gets no finite value.
