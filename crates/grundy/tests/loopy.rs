@@ -147,3 +147,50 @@ fn smiths_conditions_hold_on_a_random_graph() {
     }
     assert!(finite > 0 && finite < n, "{finite} finite nodes of {n}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// On a game without cycles Smith's function is the Sprague–Grundy function: heap codes that leave at most one
+    /// heap give the nim-values of the finite engine.
+    #[test]
+    fn without_cycles_generalised_values_are_nim_values(
+        code in prop::sample::select(vec!["0.3033", "0.333", "0.[3]", "0.30[3]", "0.1[3]", "0.3313"]),
+    ) {
+        use grundy::heap::{Code, HeapRules, TakeAndBreak};
+        use grundy::loopy::graph::Gsg;
+        let solved = grundy::loopy::heap::solve_code(&Code::parse(code).unwrap(), 60).unwrap();
+        let values = TakeAndBreak::parse(code).unwrap().sequence(60, &mut |_| {}).unwrap();
+        for n in 0..=60u32 {
+            prop_assert_eq!(solved.value(n), Gsg::Finite(values[n as usize]));
+        }
+    }
+}
+
+#[test]
+fn a_code_that_adds_tokens_agrees_with_its_graph_written_out() {
+    // 20.3 on heaps 0..=8 (take one, or add one while staying within 8), solved as a code and as an edge list.
+    let mut text = String::from("nodes 9\n");
+    for n in 1..=8u32 {
+        text.push_str(&format!("{n} {}\n", n - 1));
+        if n < 8 {
+            text.push_str(&format!("{n} {}\n", n + 1));
+        }
+    }
+    let by_graph = Solved::new(Graph::parse(&text).unwrap());
+    let code = grundy::heap::Code::parse("20.3").unwrap();
+    let by_code = grundy::loopy::heap::solve_code(&code, 8).unwrap();
+    for n in 0..=8 {
+        assert_eq!(by_code.value(n), by_graph.value(n), "heap {n}");
+    }
+    let truth = product_outcomes(&by_graph.graph, 2);
+    for a in 0..=8u32 {
+        for b in 0..=8u32 {
+            assert_eq!(
+                by_code.analyse(&[a, b]).outcome,
+                truth[&vec![a, b]],
+                "heaps {a} + {b}"
+            );
+        }
+    }
+}
