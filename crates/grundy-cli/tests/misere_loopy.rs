@@ -113,6 +113,8 @@ fn misere_values_and_moves() {
     let v = json(&out);
     assert_eq!(v["misere_nim_value"], 1);
     assert_eq!(v["outcome"], "N");
+    assert_eq!(v["parts"][0]["genus"], "4^146");
+    assert_eq!(v["parts"][0]["tame"], false);
     let (_, out, _) = grundy(&["seq", "kayles", "--to", "6", "--genus"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[5], "4^146");

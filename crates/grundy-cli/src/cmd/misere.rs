@@ -206,6 +206,26 @@ pub fn run_value(args: &Args) -> CliResult {
         )
     };
 
+    // The genus of each heap component, where it is cheap: heaps up to GENUS_MAX_HEAP, within GENUS_BUDGET states.
+    let genera: Vec<Option<(String, bool)>> = {
+        let mut per_group: Vec<Option<Vec<grundy::misere::genus::HeapGenus>>> = Vec::new();
+        for g in &groups {
+            let max = g.heaps.iter().copied().max().unwrap_or(0);
+            let table = match (&g.rules, max <= GENUS_MAX_HEAP) {
+                (Some(rules), true) => genus_table(rules.name().as_str(), max),
+                _ => None,
+            };
+            per_group.push(table);
+        }
+        comps
+            .iter()
+            .map(|&(g, h)| {
+                per_group[g]
+                    .as_ref()
+                    .map(|t| (t[h as usize].genus.to_string(), t[h as usize].tame))
+            })
+            .collect()
+    };
     // Equal components have the same moves: list them once, at the first.
     let moves: Vec<Found> = moves
         .into_iter()
@@ -217,7 +237,12 @@ pub fn run_value(args: &Args) -> CliResult {
             "outcome": outcome.letter(),
             "misere_nim_value": value,
             "method": method,
-            "parts": (0..comps.len()).map(|c| serde_json::json!({"game": groups[comps[c].0].name, "position": shown(c)})).collect::<Vec<_>>(),
+            "parts": (0..comps.len()).map(|c| serde_json::json!({
+                "game": groups[comps[c].0].name,
+                "position": shown(c),
+                "genus": genera[c].as_ref().map(|x| x.0.clone()),
+                "tame": genera[c].as_ref().map(|x| x.1),
+            })).collect::<Vec<_>>(),
             "winning_moves": moves.iter().map(|m| serde_json::json!({
                 "component": m.component,
                 "game": groups[comps[m.component].0].name,
@@ -234,6 +259,16 @@ pub fn run_value(args: &Args) -> CliResult {
         "position: {}",
         (0..comps.len()).map(show).collect::<Vec<_>>().join(" + ")
     );
+    for (c, gen) in genera.iter().enumerate() {
+        if let Some((genus, tame)) = gen {
+            let _ = writeln!(
+                s,
+                "{}: genus {genus}{}",
+                show(c),
+                if *tame { " (tame)" } else { " (not tame)" }
+            );
+        }
+    }
     if let Some(v) = value {
         let _ = writeln!(s, "misère nim-value: {v}");
     }
@@ -259,6 +294,25 @@ pub fn run_value(args: &Args) -> CliResult {
         }
     }
     write_stdout(s.as_bytes())
+}
+
+/// The largest heap whose genus `value --misere` shows.
+const GENUS_MAX_HEAP: u64 = 40;
+/// The most states the genus computation for `value --misere` may store; past it the genus is not shown.
+const GENUS_BUDGET: usize = 300_000;
+
+/// Genera of heaps `0..=max` of the game named `name`, or `None` when that is not cheap.
+fn genus_table(name: &str, max: u64) -> Option<Vec<grundy::misere::genus::HeapGenus>> {
+    let family = grundy::games::lookup(name).ok()?;
+    let (rules, again) = (family.heap_rules()?, family.heap_rules()?);
+    let normal = rules.sequence(max, &mut |_| {}).ok()?;
+    let limits = Limits {
+        max_positions: GENUS_BUDGET,
+        max_time: Some(std::time::Duration::from_secs(2)),
+    };
+    GenusTable::new(again, normal, limits)
+        .sequence(max, &mut |_| {})
+        .ok()
 }
 
 /// The normal nim-values of each group up to its largest heap, when the SJ condition holds for every group.
