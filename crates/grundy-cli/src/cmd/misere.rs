@@ -13,11 +13,18 @@ use grundy::misere::{
 use grundy::{Limits, Outcome};
 use std::fmt::Write as _;
 
+/// The default number of states the exact misère search may store (raise it with --max-positions).
+const MISERE_DEFAULT_POSITIONS: usize = 2_000_000;
+
 /// The largest heap for which the SJ shortcut computes the game's normal sequence.
 const SJ_MAX_HEAP: u64 = 1_000_000;
 
 pub fn limits(args: &Args) -> CliResult<Limits> {
-    let mut l = Limits::default();
+    // Misère states are multisets, larger than the normal solver's positions: a smaller default budget.
+    let mut l = Limits {
+        max_positions: MISERE_DEFAULT_POSITIONS,
+        max_time: None,
+    };
     if let Some(v) = args.value("max-positions") {
         l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
     }

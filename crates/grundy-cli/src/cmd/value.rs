@@ -21,7 +21,8 @@ the sum; '+' starts a part of another game.
 --misere: misère play (whoever makes the last move loses). Sums do not add by XOR there; the outcome and every
 winning move come from misère Nim's rule (nim), the SJ theorem (games that never split a heap and whose non-empty
 heaps all have non-zero nim-values), or else an exact search over the sums of components (bounded by
---max-positions). The method used is printed.
+--max-positions, default 2000000 states). The method used is printed, and so is the genus g^γ0γ1... of each heap
+up to 40 (see 'grundy help seq') and whether it is tame.
 
 --loopy: games whose positions can repeat. loopy-graph FILE NODE... puts a token on each NODE of the digraph in
 FILE (lines 'X Y' for an edge X->Y, '#' comments, optional first line 'nodes N'; cycles allowed); a CODE with digits
@@ -40,10 +41,12 @@ EXAMPLES
 
 JSON (--json): one object with the keys nim_value (integer), outcome (\"P\" or \"N\"), parts (game, position,
 nim_value of each) and winning_moves (component index, game, position, move, result, value_after; empty for a
-P-position). With --misere: play \"misere\", outcome, misere_nim_value (null when a rule decided), method, parts,
-winning_moves. With --loopy: outcome (\"P\", \"N\" or \"D\"), value and each part's value as {\"finite\": n} or
-{\"infinite\": [K...]} (and value_text: \"3\" or \"inf(0,2)\"), winning_moves and drawing_moves (component, from, to,
-value_after), and note (the heap bound of a loopy code, else null).
+P-position).
+With --misere: play \"misere\", outcome, misere_nim_value (null when a rule decided), method, parts (game,
+position, genus and tame, null when not computed) and winning_moves.
+With --loopy: outcome (\"P\", \"N\" or \"D\"), value and each part's value as {\"finite\": n} or {\"infinite\": [K...]}
+(with value_text: \"3\" or \"inf(0,2)\"), winning_moves and drawing_moves (component, from, to, value_after), and
+note (the heap bound of a loopy code, else null).
 ";
 
 const OPTS: &[Opt] = &[
