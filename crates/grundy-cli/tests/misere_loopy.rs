@@ -144,3 +144,51 @@ fn misere_errors_are_one_line() {
     assert_eq!(code, 2);
     assert!(err.contains("'x'"), "{err}");
 }
+
+/// Every winning move the command prints, by each method, leaves a position the command itself calls P.
+#[test]
+fn every_printed_misere_winning_move_leaves_a_p_position() {
+    let cases: [(&str, &[&str], &str); 4] = [
+        ("nim", &["5", "3", "6", "1"], "Bouton"),
+        ("0.[3]", &["5", "3", "6", "1"], "SJ"),
+        ("kayles", &["4", "6", "3"], "search"),
+        ("subtraction:1,2,4", &["9", "5", "7"], "search"),
+    ];
+    for (game, heaps, method) in cases {
+        let mut args = vec!["value", game];
+        args.extend_from_slice(heaps);
+        args.extend_from_slice(&["--misere", "--json"]);
+        let (code, out, err) = grundy(&args);
+        assert_eq!(code, 0, "{err}");
+        let v = json(&out);
+        assert!(
+            v["method"].as_str().unwrap().contains(method),
+            "{game}: {}",
+            v["method"]
+        );
+        assert_eq!(v["outcome"], "N", "{game}");
+        let moves = v["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{game}");
+        for m in moves {
+            let i = m["component"].as_u64().unwrap() as usize;
+            let mut after: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+            after.remove(i);
+            for part in m["result"].as_str().unwrap().split(" + ") {
+                if part != "0" {
+                    after.push(part.to_string());
+                }
+            }
+            // Emptying the whole position makes the last move, which loses in misère play.
+            assert!(!after.is_empty(), "{game}: {m} empties the position");
+            let mut a = vec!["value", game];
+            a.extend(after.iter().map(String::as_str));
+            a.extend_from_slice(&["--misere", "--json"]);
+            let (_, out, _) = grundy(&a);
+            assert_eq!(
+                json(&out)["outcome"],
+                "P",
+                "{game} {heaps:?}: {m} leaves {after:?}"
+            );
+        }
+    }
+}
