@@ -1,6 +1,8 @@
 //! Subcommands, one module each.
 
 mod games;
+mod loopy;
+mod misere;
 mod nimber;
 mod oj;
 mod seq;
@@ -16,12 +18,14 @@ nim-value; it is a P-position (the player who just moved wins) exactly when its 
 has the XOR (nim-sum) of the parts' values.
 
 USAGE
-  grundy value GAME POSITION... [+ GAME POSITION...]... [--json]
+  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--misere]
       Outcome, nim-value and every winning move of a position or a sum of positions of different games.
+      --misere: whoever makes the last move loses. Loopy games (draws possible):
+        grundy value loopy-graph FILE NODE...     grundy value CODE HEAP... --loopy [--max-heap B]
         grundy value lasker 2 5 7
         grundy value kayles 5 7 + nim 3 + 0.07 10 --json
-  grundy seq GAME --to N [--json]
-      Nim-values of heaps 0..=N of a heap game, one per line.
+  grundy seq GAME --to N [--json] [--misere | --genus]
+      Nim-values of heaps 0..=N of a heap game, one per line (misère nim-values, or genera g^γ0γ1...).
         grundy seq kayles --to 100
   grundy games
       The named games, their take-and-break codes, and a line on each.

@@ -10,24 +10,53 @@ pub const HELP: &str = "\
 grundy value — who wins, and how
 
 USAGE
-  grundy value GAME POSITION... [+ GAME POSITION...]... [--json]
+  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--misere [--max-positions N]]
+  grundy value loopy-graph FILE NODE... [--json]
+  grundy value CODE HEAP... --loopy [--max-heap B] [--json]
 
 Values every part of the position, XORs the nim-values (the Sprague-Grundy theorem), and lists every winning
 move: a move that changes one part so that the XOR becomes 0. Several heaps after one game are several parts of
 the sum; '+' starts a part of another game.
 
+--misere: misère play (whoever makes the last move loses). Sums do not add by XOR there; the outcome and every
+winning move come from misère Nim's rule (nim), the SJ theorem (games that never split a heap and whose non-empty
+heaps all have non-zero nim-values), or else an exact search over the sums of components (bounded by
+--max-positions, default 2000000 states). The method used is printed, and so is the genus g^γ0γ1... of each heap
+up to 40 (see 'grundy help seq') and whether it is tame.
+
+--loopy: games whose positions can repeat. loopy-graph FILE NODE... puts a token on each NODE of the digraph in
+FILE (lines 'X Y' for an edge X->Y, '#' comments, optional first line 'nodes N'; cycles allowed); a CODE with digits
+left of the point (moves that add tokens, e.g. 20.3) is played on heaps of at most B tokens (--max-heap, default
+1000): a move that would leave a larger heap is not allowed. The outcome is P, N or D (a draw); values are Smith's
+generalised Sprague-Grundy values: a number, or inf(K) for an infinite value whose finite options are the set K.
+In D-positions the moves that keep the draw are listed.
+
 EXAMPLES
   grundy value lasker 2 5 7
   grundy value kayles 5 7 + nim 3 + 0.07 10
   grundy value subtraction:1,3,4 10 11 --json
+  grundy value kayles 5 7 + nim 3 --misere
+  grundy value loopy-graph game.txt 0 4 --json
+  grundy value 20.3 1 2 --loopy --max-heap 50
 
 JSON (--json): one object with the keys nim_value (integer), outcome (\"P\" or \"N\"), parts (game, position,
 nim_value of each) and winning_moves (component index, game, position, move, result, value_after; empty for a
 P-position). nim_value is null only for a single position of a game whose outcomes are known in closed form but
 whose nim-values are not (fibonacci-nim beyond the searched range); outcome and winning_moves are exact then too.
+With --misere: play \"misere\", outcome, misere_nim_value (null when a rule decided), method, parts (game,
+position, genus and tame, null when not computed) and winning_moves.
+With --loopy: outcome (\"P\", \"N\" or \"D\"), value and each part's value as {\"finite\": n} or {\"infinite\": [K...]}
+(with value_text: \"3\" or \"inf(0,2)\"), winning_moves and drawing_moves (component, from, to, value_after), and
+note (the heap bound of a loopy code, else null).
 ";
 
-const OPTS: &[Opt] = &[Opt::Switch("json")];
+const OPTS: &[Opt] = &[
+    Opt::Switch("json"),
+    Opt::Switch("misere"),
+    Opt::Switch("loopy"),
+    Opt::Value("max-heap"),
+    Opt::Value("max-positions"),
+];
 
 pub fn run(argv: &[String]) -> CliResult {
     if super::wants_help(argv, HELP)? {
@@ -38,6 +67,12 @@ pub fn run(argv: &[String]) -> CliResult {
         return Err(CliError::usage(
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
         ));
+    }
+    if args.switch("loopy") || args.positional.first().is_some_and(|g| g == "loopy-graph") {
+        return super::loopy::run_value(&args);
+    }
+    if args.switch("misere") {
+        return super::misere::run_value(&args);
     }
     let groups: Vec<&[String]> = args.positional.split(|w| w == "+").collect();
     if let [[game, pos @ ..]] = groups.as_slice() {

@@ -49,6 +49,16 @@ pub trait Family {
     fn heap_rules(&self) -> Option<Box<dyn HeapRules>> {
         None
     }
+    /// For exact misère search (`grundy value … --misere`) of a game whose positions are not heaps: the game with its
+    /// positions numbered, and the numbers of the positions `args` name. Heap games need not provide it (the search
+    /// uses [`Family::heap_rules`]); `None` means misère play is not supported for this game.
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        _args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        None
+    }
     /// A note shown with every analysis (for example, that a game is a scoring game, not impartial).
     fn note(&self) -> Option<String> {
         None

@@ -1,0 +1,393 @@
+//! `grundy value … --misere` and `grundy seq GAME --to N --misere | --genus`: misère play, where whoever makes the
+//! last move loses. See `grundy::misere`.
+
+use crate::args::Args;
+use crate::output::{print_json, write_stdout, CliError, CliResult};
+use crate::progress::Progress;
+use grundy::heap::HeapRules;
+use grundy::misere::genus::GenusTable;
+use grundy::misere::search::{HeapGame, MisereGame, MisereSearch, Part};
+use grundy::misere::{
+    misere_nim_outcome, misere_nim_winning_moves, sj_condition_holds, sj_outcome,
+};
+use grundy::{Limits, Outcome};
+use std::fmt::Write as _;
+
+/// The default number of states the exact misère search may store (raise it with --max-positions).
+const MISERE_DEFAULT_POSITIONS: usize = 2_000_000;
+
+/// The largest heap for which the SJ shortcut computes the game's normal sequence.
+const SJ_MAX_HEAP: u64 = 1_000_000;
+
+pub fn limits(args: &Args) -> CliResult<Limits> {
+    // Misère states are multisets, larger than the normal solver's positions: a smaller default budget.
+    let mut l = Limits {
+        max_positions: MISERE_DEFAULT_POSITIONS,
+        max_time: None,
+    };
+    if let Some(v) = args.value("max-positions") {
+        l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
+    }
+    Ok(l)
+}
+
+struct Group {
+    name: String,
+    /// The heap rules, for heap games (misère Nim's rule and the SJ theorem need them).
+    rules: Option<Box<dyn HeapRules>>,
+    /// The game for the exact search.
+    game: Option<Box<dyn MisereGame>>,
+    /// Positions: heap sizes, or the numbers the game gave them.
+    heaps: Vec<u64>,
+    shown: Vec<String>,
+}
+
+struct Found {
+    component: usize,
+    description: String,
+    result: String,
+}
+
+/// `grundy value GAME HEAP... [+ GAME HEAP...]... --misere`.
+pub fn run_value(args: &Args) -> CliResult {
+    let mut groups = Vec::new();
+    for group in args.positional.split(|w| w == "+") {
+        let Some((game, pos)) = group.split_first() else {
+            return Err(CliError::usage(
+                "'+' must stand between two parts, each a GAME and a position",
+            ));
+        };
+        let family = grundy::games::lookup(game)?;
+        if let Some(rules) = family.heap_rules() {
+            family.components(pos)?; // validates the heap sizes with the game's own messages
+            let mut heaps = Vec::new();
+            for p in pos {
+                heaps.push(grundy::error::parse_u64(
+                    p,
+                    &format!("{}: heap size", family.name()),
+                )?);
+            }
+            let again = family.heap_rules().expect("a heap game");
+            groups.push(Group {
+                name: family.name(),
+                rules: Some(rules),
+                game: Some(Box::new(HeapGame(again))),
+                shown: pos.to_vec(),
+                heaps,
+            });
+        } else if let Some(parts) = family.misere_parts(pos) {
+            let (game, ids) = parts?;
+            groups.push(Group {
+                name: family.name(),
+                rules: None,
+                game: Some(game),
+                shown: pos.to_vec(),
+                heaps: ids,
+            });
+        } else {
+            return Err(grundy::Error::unsupported(format!(
+                "{}: misère play is not supported for this game",
+                family.name()
+            ))
+            .into());
+        }
+    }
+    let search_games: Vec<Option<Box<dyn MisereGame>>> =
+        groups.iter_mut().map(|g| g.game.take()).collect();
+    // The components in order: (group, heap).
+    let comps: Vec<(usize, u64)> = groups
+        .iter()
+        .enumerate()
+        .flat_map(|(g, gr)| gr.heaps.iter().map(move |&h| (g, h)))
+        .collect();
+    // Component c is position number `i` of its group.
+    let index: Vec<usize> = groups.iter().flat_map(|g| 0..g.heaps.len()).collect();
+    let shown = |c: usize| groups[comps[c].0].shown[index[c]].clone();
+    let show = |c: usize| format!("{} {}", groups[comps[c].0].name, shown(c));
+    let join = |h: &[u64]| {
+        if h.is_empty() {
+            "0".to_string()
+        } else {
+            h.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ")
+        }
+    };
+
+    let (outcome, method, value, moves): (Outcome, String, Option<u64>, Vec<Found>) = if groups
+        .iter()
+        .all(|g| g.name == "nim")
+    {
+        let heaps: Vec<u64> = comps.iter().map(|c| c.1).collect();
+        let moves = misere_nim_winning_moves(&heaps)
+            .into_iter()
+            .map(|(i, left)| Found {
+                component: i,
+                description: grundy::heap::describe_heap_move(
+                    heaps[i],
+                    if left == 0 {
+                        &[]
+                    } else {
+                        std::slice::from_ref(&left)
+                    },
+                ),
+                result: left.to_string(),
+            })
+            .collect();
+        (
+            misere_nim_outcome(&heaps),
+            "misère Nim's rule (Bouton)".to_string(),
+            None,
+            moves,
+        )
+    } else if let Some(values) = sj_values(&groups)? {
+        // values[g][h]: normal nim-value of heap h of group g.
+        let vs: Vec<u64> = comps.iter().map(|&(g, h)| values[g][h as usize]).collect();
+        let mut moves = Vec::new();
+        for (i, &(g, h)) in comps.iter().enumerate() {
+            let rules = groups[g]
+                .rules
+                .as_ref()
+                .expect("SJ is used for heap games only");
+            rules.for_each_option(h, &mut |o| {
+                let mut after = vs.clone();
+                after.remove(i);
+                after.extend(o.iter().map(|&x| values[g][x as usize]));
+                if sj_outcome(&after) == Outcome::P {
+                    moves.push(Found {
+                        component: i,
+                        description: rules.describe_move(h, o),
+                        result: join(o),
+                    });
+                }
+            });
+        }
+        (
+                sj_outcome(&vs),
+                "the SJ theorem (anti-SG: no move splits a heap, and every non-empty heap has a non-zero nim-value)"
+                    .to_string(),
+                None,
+                moves,
+            )
+    } else {
+        let games: Vec<Box<dyn MisereGame>> = search_games
+            .into_iter()
+            .map(|g| g.expect("each group has its game"))
+            .collect();
+        let mut search = MisereSearch::new(games, limits(args)?);
+        let parts: Vec<Part> = comps
+            .iter()
+            .map(|&(g, h)| Part {
+                game: g as u32,
+                pos: h,
+            })
+            .collect();
+        let v = search.value(&parts)?;
+        let mut moves = Vec::new();
+        for m in search.moves(&parts)? {
+            if m.value_after != 0 {
+                continue;
+            }
+            let g = comps[m.component].0;
+            let result = if groups[g].rules.is_some() {
+                join(&m.to)
+            } else if m.to.is_empty() {
+                "nothing in this component".to_string()
+            } else {
+                let game = search.game(g as u32);
+                m.to.iter()
+                    .map(|&q| game.show(q))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            };
+            moves.push(Found {
+                component: m.component,
+                description: m.description,
+                result,
+            });
+        }
+        let method = format!("exact search over {} sums of components", search.stored());
+        (
+            if v == 0 { Outcome::P } else { Outcome::N },
+            method,
+            Some(v),
+            moves,
+        )
+    };
+
+    // The genus of each heap component, where it is cheap: heaps up to GENUS_MAX_HEAP, within GENUS_BUDGET states.
+    let genera: Vec<Option<(String, bool)>> = {
+        let mut per_group: Vec<Option<Vec<grundy::misere::genus::HeapGenus>>> = Vec::new();
+        for g in &groups {
+            let max = g.heaps.iter().copied().max().unwrap_or(0);
+            let table = match (&g.rules, max <= GENUS_MAX_HEAP) {
+                (Some(rules), true) => genus_table(rules.name().as_str(), max),
+                _ => None,
+            };
+            per_group.push(table);
+        }
+        comps
+            .iter()
+            .map(|&(g, h)| {
+                per_group[g]
+                    .as_ref()
+                    .map(|t| (t[h as usize].genus.to_string(), t[h as usize].tame))
+            })
+            .collect()
+    };
+    // Equal components have the same moves: list them once, at the first.
+    let moves: Vec<Found> = moves
+        .into_iter()
+        .filter(|m| !comps[..m.component].contains(&comps[m.component]))
+        .collect();
+    if args.switch("json") {
+        return print_json(&serde_json::json!({
+            "play": "misere",
+            "outcome": outcome.letter(),
+            "misere_nim_value": value,
+            "method": method,
+            "parts": (0..comps.len()).map(|c| serde_json::json!({
+                "game": groups[comps[c].0].name,
+                "position": shown(c),
+                "genus": genera[c].as_ref().map(|x| x.0.clone()),
+                "tame": genera[c].as_ref().map(|x| x.1),
+            })).collect::<Vec<_>>(),
+            "winning_moves": moves.iter().map(|m| serde_json::json!({
+                "component": m.component,
+                "game": groups[comps[m.component].0].name,
+                "position": shown(m.component),
+                "move": m.description,
+                "result": m.result,
+            })).collect::<Vec<_>>(),
+        }));
+    }
+    let mut s = String::new();
+    let _ = writeln!(s, "misère play: whoever makes the last move loses");
+    let _ = writeln!(
+        s,
+        "position: {}",
+        (0..comps.len()).map(show).collect::<Vec<_>>().join(" + ")
+    );
+    for (c, gen) in genera.iter().enumerate() {
+        if let Some((genus, tame)) = gen {
+            let _ = writeln!(
+                s,
+                "{}: genus {genus}{}",
+                show(c),
+                if *tame { " (tame)" } else { " (not tame)" }
+            );
+        }
+    }
+    if let Some(v) = value {
+        let _ = writeln!(s, "misère nim-value: {v}");
+    }
+    let _ = writeln!(s, "method: {method}");
+    match outcome {
+        Outcome::P => {
+            let _ = writeln!(s, "outcome: P (the player to move loses: every move leaves a position where the opponent wins)");
+        }
+        _ => {
+            let _ = writeln!(
+                s,
+                "outcome: N (the player to move wins by moving to a misère P-position)"
+            );
+            let _ = writeln!(s, "winning moves:");
+            for m in &moves {
+                let left = if m.description.ends_with(&format!("leaving {}", m.result)) {
+                    String::new()
+                } else {
+                    format!(" (leaving {})", m.result)
+                };
+                let _ = writeln!(s, "  in {}: {}{left}", show(m.component), m.description);
+            }
+        }
+    }
+    write_stdout(s.as_bytes())
+}
+
+/// The largest heap whose genus `value --misere` shows.
+const GENUS_MAX_HEAP: u64 = 40;
+/// The most states the genus computation for `value --misere` may store; past it the genus is not shown.
+const GENUS_BUDGET: usize = 300_000;
+
+/// Genera of heaps `0..=max` of the game named `name`, or `None` when that is not cheap.
+fn genus_table(name: &str, max: u64) -> Option<Vec<grundy::misere::genus::HeapGenus>> {
+    let family = grundy::games::lookup(name).ok()?;
+    let (rules, again) = (family.heap_rules()?, family.heap_rules()?);
+    let normal = rules.sequence(max, &mut |_| {}).ok()?;
+    let limits = Limits {
+        max_positions: GENUS_BUDGET,
+        max_time: Some(std::time::Duration::from_secs(2)),
+    };
+    GenusTable::new(again, normal, limits)
+        .sequence(max, &mut |_| {})
+        .ok()
+}
+
+/// The normal nim-values of each group up to its largest heap, when the SJ condition holds for every group.
+fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
+    let mut out = Vec::new();
+    for g in groups {
+        let max = g.heaps.iter().copied().max().unwrap_or(0);
+        if max > SJ_MAX_HEAP {
+            return Ok(None);
+        }
+        let Some(rules) = &g.rules else {
+            return Ok(None);
+        };
+        let values = rules.sequence(max, &mut |_| {})?;
+        if !sj_condition_holds(rules.splits(), &values) {
+            return Ok(None);
+        }
+        out.push(values);
+    }
+    Ok(Some(out))
+}
+
+/// `grundy seq GAME --to N --misere` (misère nim-values) or `--genus` (genus and tameness).
+pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
+    let family = grundy::games::lookup(game)?;
+    let (Some(rules), Some(again)) = (family.heap_rules(), family.heap_rules()) else {
+        return Err(CliError::usage(format!(
+            "{}: positions of this game are not heaps, so it has no sequence",
+            family.name()
+        )));
+    };
+    let normal = rules.sequence(to, &mut |_| {})?;
+    let mut table = GenusTable::new(again, normal, limits(args)?);
+    let name = rules.name();
+    let json = args.switch("json");
+    let mut s = String::new();
+    if args.switch("genus") {
+        let mut bar = Progress::new(format!("genus of {name} to {to}"), to);
+        let all = table.sequence(to, &mut |n| bar.update(n))?;
+        bar.finish();
+        if json {
+            return print_json(&serde_json::json!({
+                "game": name,
+                "genus": all.iter().map(|h| serde_json::json!({
+                    "heap": h.heap, "genus": h.genus.to_string(), "nim_value": h.genus.g,
+                    "misere_nim_value": h.genus.misere_value(), "tame": h.tame,
+                })).collect::<Vec<_>>(),
+            }));
+        }
+        for h in &all {
+            let _ = writeln!(s, "{}{}", h.genus, if h.tame { " tame" } else { "" });
+        }
+    } else {
+        let mut values = Vec::with_capacity(to as usize + 1);
+        let mut bar = Progress::new(format!("misère values of {name} to {to}"), to);
+        for n in 0..=to {
+            values.push(table.misere_value(n)?);
+            bar.update(n);
+        }
+        bar.finish();
+        if json {
+            return print_json(
+                &serde_json::json!({ "game": name, "play": "misere", "values": values }),
+            );
+        }
+        for v in values {
+            let _ = writeln!(s, "{v}");
+        }
+    }
+    write_stdout(s.as_bytes())
+}

@@ -1,0 +1,360 @@
+//! The exact misère value of any sum of positions of finite games, by search over multisets of components.
+//!
+//! **What it computes.** Under misère play the player who makes the last move loses. The *misère nim-value*
+//! (Winning Ways ch. 13; Conway, *On Numbers and Games* ch. 12; Siegel, *Combinatorial Game Theory*, V.1) is
+//! `G⁻(X) = 1` when `X` has no options and `G⁻(X) = mex { G⁻(X') }` over the options `X'` otherwise. `X` is a misère
+//! P-position exactly when `G⁻(X) = 0`. Unlike normal play, `G⁻` of a sum is *not* a function of the parts' values,
+//! so a sum is searched as a whole: a state is the multiset of its component positions, and a move replaces one
+//! component by one of its options (a sum of components).
+//!
+//! **Why it is exact.** It is the definition, evaluated on every state reachable from the root, with one
+//! simplification that holds in misère play too: a component with no options is the game 0, and `X + 0 = X`, so
+//! terminal components are dropped. Equal multisets are the same position (components are independent), so states
+//! are kept sorted and memoised.
+//!
+//! **How, and cost.** A depth-first search with an explicit stack (never the call stack). Each state reachable from
+//! the root is expanded once, so time is the number of such states times their options; that number grows
+//! exponentially with the number and size of components, so [`Limits`] bounds the memo and the clock, and past them
+//! the search stops with a [`crate::ErrorKind::Limit`] error.
+
+use crate::error::Result;
+use crate::heap::HeapRules;
+use crate::nimber::{MexSet, Nimber};
+use crate::ruleset::{Options, Outcome, Ruleset};
+use crate::solver::Limits;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// One game of a sum, with its positions numbered by `u64` (a heap game numbers them by heap size).
+pub trait MisereGame {
+    /// Short name for messages.
+    fn name(&self) -> String;
+    /// The options of position `p`: each a (possibly empty) sum of positions of the same game.
+    fn options(&mut self, p: u64, out: &mut Options<u64>);
+    /// How position `p` is shown.
+    fn show(&self, p: u64) -> String {
+        p.to_string()
+    }
+    /// The move from `p` to the sum `to`, in words.
+    fn describe_move(&self, p: u64, to: &[u64]) -> String {
+        let shown: Vec<String> = to.iter().map(|&q| self.show(q)).collect();
+        format!(
+            "move {} to {}",
+            self.show(p),
+            if shown.is_empty() {
+                "nothing".to_string()
+            } else {
+                shown.join(" + ")
+            }
+        )
+    }
+}
+
+/// A heap game: position `n` is a heap of `n`.
+pub struct HeapGame(pub Box<dyn HeapRules>);
+
+impl MisereGame for HeapGame {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn options(&mut self, p: u64, out: &mut Options<u64>) {
+        self.0
+            .for_each_option(p, &mut |h| out.push(h.iter().copied()));
+    }
+    fn describe_move(&self, p: u64, to: &[u64]) -> String {
+        self.0.describe_move(p, to)
+    }
+}
+
+/// Any [`Ruleset`], its positions numbered as they are met.
+pub struct RulesetGame<R: Ruleset> {
+    ruleset: R,
+    ids: FxHashMap<R::Position, u64>,
+    positions: Vec<R::Position>,
+    buf: Options<R::Position>,
+}
+
+impl<R: Ruleset> RulesetGame<R> {
+    pub fn new(ruleset: R) -> Self {
+        RulesetGame {
+            ruleset,
+            ids: FxHashMap::default(),
+            positions: Vec::new(),
+            buf: Options::new(),
+        }
+    }
+    /// The number of a position (numbering it if it is new).
+    pub fn id(&mut self, p: &R::Position) -> u64 {
+        if let Some(&i) = self.ids.get(p) {
+            return i;
+        }
+        let i = self.positions.len() as u64;
+        self.positions.push(p.clone());
+        self.ids.insert(p.clone(), i);
+        i
+    }
+    pub fn position(&self, id: u64) -> &R::Position {
+        &self.positions[id as usize]
+    }
+}
+
+impl<R: Ruleset> MisereGame for RulesetGame<R> {
+    fn name(&self) -> String {
+        self.ruleset.name()
+    }
+    fn options(&mut self, p: u64, out: &mut Options<u64>) {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        let pos = self.positions[p as usize].clone();
+        self.ruleset.options(&pos, &mut buf);
+        for opt in buf.iter() {
+            let ids: Vec<u64> = opt.iter().map(|q| self.id(q)).collect();
+            out.push(ids);
+        }
+        self.buf = buf;
+    }
+    fn show(&self, p: u64) -> String {
+        self.ruleset.show(&self.positions[p as usize])
+    }
+    fn describe_move(&self, p: u64, to: &[u64]) -> String {
+        let to: Vec<R::Position> = to
+            .iter()
+            .map(|&q| self.positions[q as usize].clone())
+            .collect();
+        self.ruleset.describe_move(&self.positions[p as usize], &to)
+    }
+}
+
+/// One component of a sum: a position of game number `game`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Part {
+    pub game: u32,
+    pub pos: u64,
+}
+
+/// A move of one component of a sum, and the misère value after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisereMove {
+    /// Index of the component in the sum as given.
+    pub component: usize,
+    /// The option the component becomes (a sum of positions of its game).
+    pub to: Vec<u64>,
+    /// In words.
+    pub description: String,
+    /// The misère nim-value of the whole sum after the move (0: the move wins).
+    pub value_after: Nimber,
+}
+
+/// The misère search over sums of positions of the given games.
+pub struct MisereSearch {
+    games: Vec<Box<dyn MisereGame>>,
+    /// Each component's options, with terminal components dropped and each option sorted.
+    options: FxHashMap<Part, Rc<Vec<Vec<Part>>>>,
+    terminal: FxHashMap<Part, bool>,
+    memo: FxHashMap<Box<[Part]>, Nimber>,
+    limits: Limits,
+    buf: Options<u64>,
+}
+
+struct Frame {
+    state: Box<[Part]>,
+    children: Vec<Box<[Part]>>,
+    next: usize,
+}
+
+impl MisereSearch {
+    pub fn new(games: Vec<Box<dyn MisereGame>>, limits: Limits) -> Self {
+        MisereSearch {
+            games,
+            options: FxHashMap::default(),
+            terminal: FxHashMap::default(),
+            memo: FxHashMap::default(),
+            limits,
+            buf: Options::new(),
+        }
+    }
+
+    pub fn game(&self, i: u32) -> &dyn MisereGame {
+        &*self.games[i as usize]
+    }
+
+    /// States whose value is stored.
+    pub fn stored(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The options of one component, as its game gives them.
+    pub fn component_options(&mut self, p: Part) -> Vec<Vec<u64>> {
+        self.raw_options(p)
+    }
+
+    fn raw_options(&mut self, p: Part) -> Vec<Vec<u64>> {
+        self.buf.clear();
+        let mut buf = std::mem::take(&mut self.buf);
+        self.games[p.game as usize].options(p.pos, &mut buf);
+        let v = buf.iter().map(|o| o.to_vec()).collect();
+        self.buf = buf;
+        v
+    }
+
+    fn is_terminal(&mut self, p: Part) -> bool {
+        if let Some(&t) = self.terminal.get(&p) {
+            return t;
+        }
+        self.buf.clear();
+        let mut buf = std::mem::take(&mut self.buf);
+        self.games[p.game as usize].options(p.pos, &mut buf);
+        let t = buf.is_empty();
+        self.buf = buf;
+        self.terminal.insert(p, t);
+        t
+    }
+
+    /// The options of a component, terminal parts dropped, each sorted.
+    fn part_options(&mut self, p: Part) -> Rc<Vec<Vec<Part>>> {
+        if let Some(o) = self.options.get(&p) {
+            return o.clone();
+        }
+        let raw = self.raw_options(p);
+        let mut out = Vec::with_capacity(raw.len());
+        for o in raw {
+            let mut parts = Vec::with_capacity(o.len());
+            for q in o {
+                let q = Part {
+                    game: p.game,
+                    pos: q,
+                };
+                if !self.is_terminal(q) {
+                    parts.push(q);
+                }
+            }
+            parts.sort_unstable();
+            out.push(parts);
+        }
+        let rc = Rc::new(out);
+        self.options.insert(p, rc.clone());
+        rc
+    }
+
+    /// A sum as a state: terminal parts dropped, sorted.
+    fn normalise(&mut self, parts: &[Part]) -> Box<[Part]> {
+        let mut v: Vec<Part> = parts
+            .iter()
+            .copied()
+            .filter(|&p| !self.is_terminal(p))
+            .collect();
+        v.sort_unstable();
+        v.into_boxed_slice()
+    }
+
+    fn children(&mut self, state: &[Part]) -> Vec<Box<[Part]>> {
+        let mut out = Vec::new();
+        for i in 0..state.len() {
+            if i > 0 && state[i] == state[i - 1] {
+                continue;
+            }
+            let opts = self.part_options(state[i]);
+            for o in opts.iter() {
+                out.push(replace(state, i, o));
+            }
+        }
+        out
+    }
+
+    /// The misère nim-value of a sum.
+    pub fn value(&mut self, parts: &[Part]) -> Result<Nimber> {
+        let root = self.normalise(parts);
+        if let Some(&v) = self.memo.get(&root) {
+            return Ok(v);
+        }
+        let start = Instant::now();
+        let mut mex = MexSet::new();
+        let mut steps: u64 = 0;
+        let children = self.children(&root);
+        let mut stack = vec![Frame {
+            state: root.clone(),
+            children,
+            next: 0,
+        }];
+        while let Some(top) = stack.last_mut() {
+            let mut child = None;
+            while top.next < top.children.len() {
+                if self.memo.contains_key(&top.children[top.next]) {
+                    top.next += 1;
+                } else {
+                    child = Some(top.children[top.next].clone());
+                    break;
+                }
+            }
+            if let Some(c) = child {
+                steps += 1;
+                self.limits.check_positions(self.memo.len() + stack.len())?;
+                if steps & 0x3ff == 0 {
+                    self.limits.check_time(start)?;
+                }
+                let children = self.children(&c);
+                stack.push(Frame {
+                    state: c,
+                    children,
+                    next: 0,
+                });
+                continue;
+            }
+            let frame = stack.pop().expect("not empty");
+            let v = if frame.children.is_empty() {
+                1
+            } else {
+                mex.clear();
+                for c in &frame.children {
+                    mex.insert(self.memo[c]);
+                }
+                mex.mex()
+            };
+            self.memo.insert(frame.state, v);
+        }
+        Ok(self.memo[&root])
+    }
+
+    /// The misère outcome of a sum: P exactly when its misère nim-value is 0.
+    pub fn outcome(&mut self, parts: &[Part]) -> Result<Outcome> {
+        Ok(if self.value(parts)? == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
+    }
+
+    /// Every move of the sum with the misère value after it; the winning moves are those with `value_after == 0`.
+    pub fn moves(&mut self, parts: &[Part]) -> Result<Vec<MisereMove>> {
+        let mut out = Vec::new();
+        for (i, &p) in parts.iter().enumerate() {
+            for o in self.raw_options(p) {
+                let mut after: Vec<Part> = parts.to_vec();
+                after.remove(i);
+                after.extend(o.iter().map(|&q| Part {
+                    game: p.game,
+                    pos: q,
+                }));
+                let v = self.value(&after)?;
+                out.push(MisereMove {
+                    component: i,
+                    description: self.games[p.game as usize].describe_move(p.pos, &o),
+                    to: o,
+                    value_after: v,
+                });
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// `state` with its part `i` replaced by the (sorted) parts `with`, sorted.
+fn replace(state: &[Part], i: usize, with: &[Part]) -> Box<[Part]> {
+    let mut v = Vec::with_capacity(state.len() - 1 + with.len());
+    v.extend_from_slice(&state[..i]);
+    v.extend_from_slice(&state[i + 1..]);
+    v.extend_from_slice(with);
+    v.sort_unstable();
+    v.into_boxed_slice()
+}

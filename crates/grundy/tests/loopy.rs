@@ -1,0 +1,196 @@
+//! Loopy games: Smith's generalised Sprague–Grundy function against a retrograde analysis of the whole product
+//! graph of a sum of tokens, on random small graphs.
+
+use grundy::loopy::graph::{generalised_values, outcomes, Graph, Solved};
+use grundy::Outcome;
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+/// Outcomes of every placement of `k` tokens (an ordered tuple of nodes), by retrograde analysis of the product
+/// graph: a move slides one token along an edge. No theory of sums is used.
+fn product_outcomes(g: &Graph, k: usize) -> HashMap<Vec<u32>, Outcome> {
+    let n = g.nodes() as u32;
+    let mut states: Vec<Vec<u32>> = vec![vec![]];
+    for _ in 0..k {
+        states = states
+            .into_iter()
+            .flat_map(|s| {
+                (0..n).map(move |u| {
+                    let mut t = s.clone();
+                    t.push(u);
+                    t
+                })
+            })
+            .collect();
+    }
+    let moves = |s: &Vec<u32>| -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        for i in 0..s.len() {
+            for &w in g.followers(s[i]) {
+                let mut t = s.clone();
+                t[i] = w;
+                out.push(t);
+            }
+        }
+        out
+    };
+    let mut out: HashMap<Vec<u32>, Outcome> = HashMap::new();
+    // Iterate to the least fixed point: simple and obviously right for tiny graphs.
+    loop {
+        let mut changed = false;
+        for s in &states {
+            if out.contains_key(s) {
+                continue;
+            }
+            let ms = moves(s);
+            if ms.iter().any(|t| out.get(t) == Some(&Outcome::P)) {
+                out.insert(s.clone(), Outcome::N);
+                changed = true;
+            } else if ms.iter().all(|t| out.get(t) == Some(&Outcome::N)) {
+                out.insert(s.clone(), Outcome::P);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for s in states {
+        out.entry(s).or_insert(Outcome::D);
+    }
+    out
+}
+
+fn graph_strategy() -> impl Strategy<Value = Graph> {
+    (1usize..7).prop_flat_map(|n| {
+        prop::collection::vec((0..n as u32, 0..n as u32), 0..(2 * n + 3))
+            .prop_map(move |edges| Graph::new(n, &edges).unwrap())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn sums_of_tokens_agree_with_the_product_graph(g in graph_strategy(), k in 1usize..4) {
+        let solved = Solved::new(g.clone());
+        let truth = product_outcomes(&g, k);
+        for (tokens, &expected) in &truth {
+            let a = solved.analyse(tokens);
+            prop_assert_eq!(a.outcome, expected, "tokens {:?}, values {:?}", tokens, a.parts);
+            // Every printed winning move leads to a P-position, every draw-keeping move to a D-position.
+            for m in &a.winning_moves {
+                let mut t = tokens.clone();
+                t[m.token] = m.to;
+                prop_assert_eq!(truth[&t], Outcome::P);
+            }
+            for m in &a.drawing_moves {
+                let mut t = tokens.clone();
+                t[m.token] = m.to;
+                prop_assert_eq!(truth[&t], Outcome::D);
+            }
+            prop_assert_eq!(a.winning_moves.is_empty(), expected != Outcome::N);
+            prop_assert_eq!(a.drawing_moves.is_empty(), expected != Outcome::D);
+        }
+    }
+
+    #[test]
+    fn single_token_outcomes_agree_with_the_generalised_values(g in graph_strategy()) {
+        let solved = Solved::new(g.clone());
+        let fast = outcomes(&g);
+        for u in 0..g.nodes() as u32 {
+            prop_assert_eq!(fast[u as usize], solved.value(u).outcome());
+        }
+    }
+}
+
+#[test]
+fn smiths_conditions_hold_on_a_random_graph() {
+    // Check the defining conditions directly on a larger pseudo-random graph.
+    let n = 2000u32;
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut edges = Vec::new();
+    for _ in 0..(3 * n) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        edges.push(((x % n as u64) as u32, ((x >> 32) % n as u64) as u32));
+    }
+    let g = Graph::new(n as usize, &edges).unwrap();
+    let v = generalised_values(&g);
+    let inf = grundy::loopy::graph::INFINITE;
+    let mut finite = 0;
+    for u in 0..n {
+        let f: Vec<u32> = g.followers(u).iter().map(|&w| v[w as usize]).collect();
+        if v[u as usize] != inf {
+            finite += 1;
+            let m = v[u as usize];
+            assert!(
+                !f.contains(&m),
+                "node {u} has a follower of its own value {m}"
+            );
+            for j in 0..m {
+                assert!(
+                    f.contains(&j),
+                    "node {u} of value {m} has no follower of value {j}"
+                );
+            }
+            for &w in g.followers(u) {
+                if v[w as usize] > m {
+                    assert!(
+                        g.followers(w).iter().any(|&z| v[z as usize] == m),
+                        "follower {w} of {u} cannot reverse to {m}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(finite > 0 && finite < n, "{finite} finite nodes of {n}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// On a game without cycles Smith's function is the Sprague–Grundy function: heap codes that leave at most one
+    /// heap give the nim-values of the finite engine.
+    #[test]
+    fn without_cycles_generalised_values_are_nim_values(
+        code in prop::sample::select(vec!["0.3033", "0.333", "0.[3]", "0.30[3]", "0.1[3]", "0.3313"]),
+    ) {
+        use grundy::heap::{Code, HeapRules, TakeAndBreak};
+        use grundy::loopy::graph::Gsg;
+        let solved = grundy::loopy::heap::solve_code(&Code::parse(code).unwrap(), 60).unwrap();
+        let values = TakeAndBreak::parse(code).unwrap().sequence(60, &mut |_| {}).unwrap();
+        for n in 0..=60u32 {
+            prop_assert_eq!(solved.value(n), Gsg::Finite(values[n as usize]));
+        }
+    }
+}
+
+#[test]
+fn a_code_that_adds_tokens_agrees_with_its_graph_written_out() {
+    // 20.3 on heaps 0..=8 (take one, or add one while staying within 8), solved as a code and as an edge list.
+    let mut text = String::from("nodes 9\n");
+    for n in 1..=8u32 {
+        text.push_str(&format!("{n} {}\n", n - 1));
+        if n < 8 {
+            text.push_str(&format!("{n} {}\n", n + 1));
+        }
+    }
+    let by_graph = Solved::new(Graph::parse(&text).unwrap());
+    let code = grundy::heap::Code::parse("20.3").unwrap();
+    let by_code = grundy::loopy::heap::solve_code(&code, 8).unwrap();
+    for n in 0..=8 {
+        assert_eq!(by_code.value(n), by_graph.value(n), "heap {n}");
+    }
+    let truth = product_outcomes(&by_graph.graph, 2);
+    for a in 0..=8u32 {
+        for b in 0..=8u32 {
+            assert_eq!(
+                by_code.analyse(&[a, b]).outcome,
+                truth[&vec![a, b]],
+                "heaps {a} + {b}"
+            );
+        }
+    }
+}
