@@ -158,6 +158,8 @@ struct Engine {
     common: Vec<u64>,
     /// Every value so far is below this power of two, and so is every nim-sum of two of them.
     cap: usize,
+    scans: u64,
+    xors: u64,
 }
 
 impl Engine {
@@ -183,11 +185,6 @@ impl Engine {
     #[inline]
     fn mark(&mut self, v: u32) {
         self.marks[(v >> 6) as usize] |= 1u64 << (v & 63);
-    }
-
-    #[inline]
-    fn marked(&self, v: u32) -> bool {
-        self.marks[(v >> 6) as usize] >> (v & 63) & 1 == 1
     }
 
     /// The value of heap `n = g.len()`.
@@ -267,27 +264,58 @@ impl Engine {
             return c;
         }
         // Full scan, stopping once every rare value below c is reached.
-        'scan: for i in 0..self.moves.len() {
-            let (j, two) = (self.moves[i].j, self.moves[i].two);
-            if j + 2 > n {
+        self.scans += 1;
+        // The split options of each digit, scanned side by side so that a value some digit reaches early is
+        // found early.
+        let mut splits: Vec<(usize, usize)> = Vec::with_capacity(self.moves.len());
+        for mv in &self.moves {
+            if mv.j + 2 > n {
                 break;
             }
-            let m = n - j;
-            let half = match two {
+            let m = n - mv.j;
+            let half = match mv.two {
                 Some(Constraint::Any) => m / 2,
                 Some(Constraint::Unequal) | Some(Constraint::NotAllEqual) => (m - 1) / 2,
                 _ => continue,
             };
-            let g = &self.g[..m as usize];
-            for a in 1..=half as usize {
-                let v = g[a] ^ g[m as usize - a];
-                if (v as u64) < c && !self.marked(v) {
-                    self.marks[(v >> 6) as usize] |= 1u64 << (v & 63);
-                    need -= 1;
-                    if need == 0 {
-                        break 'scan;
-                    }
+            splits.push((m as usize, half as usize));
+        }
+        // The rare values below c still to be reached, as a bit set; the scan marks branch-free in blocks and
+        // checks the set after each block.
+        let top = (c as usize).div_ceil(64).min(self.marks.len());
+        let mut wanted: Vec<u64> = (0..top)
+            .map(|w| {
+                let mut free = !self.marks[w] & !self.common[w];
+                let lo = w as u64 * 64;
+                if c - lo < 64 {
+                    free &= (1u64 << (c - lo)) - 1;
                 }
+                free
+            })
+            .collect();
+        let longest = splits.iter().map(|s| s.1).max().unwrap_or(0);
+        let g = &self.g[..];
+        let marks = &mut self.marks[..];
+        const BLOCK: usize = 64;
+        let mut a0 = 1;
+        while a0 <= longest {
+            for &(m, half) in &splits {
+                let end = (a0 + BLOCK).min(half + 1);
+                for a in a0..end {
+                    let v = g[a] ^ g[m - a];
+                    marks[(v >> 6) as usize] |= 1u64 << (v & 63);
+                }
+                self.xors += end.saturating_sub(a0) as u64;
+            }
+            a0 += BLOCK;
+            let mut left = 0;
+            for (w, x) in wanted.iter_mut().enumerate() {
+                *x &= !marks[w];
+                left |= *x;
+            }
+            if left == 0 {
+                need = 0;
+                break;
             }
         }
         if need == 0 {
@@ -344,6 +372,8 @@ pub fn extend(
         marks: Vec::new(),
         common: Vec::new(),
         cap: 0,
+        scans: 0,
+        xors: 0,
     };
     for (n, &v) in values.iter().enumerate() {
         let v32 = u32::try_from(v).map_err(|_| wide(name, n as u64))?;
@@ -380,6 +410,9 @@ pub fn extend(
         }
     }
     progress(to);
+    if std::env::var_os("GRUNDY_SPARSE_DEBUG").is_some() {
+        eprintln!("mask {:b} rare {} scans {} xors {}", e.mask, e.rare.len(), e.scans, e.xors);
+    }
     values.clear();
     values.extend(e.g.iter().take(to as usize + 1).map(|&v| v as Nimber));
     Ok(e.mask)
