@@ -2,6 +2,7 @@
 
 mod games;
 mod oj;
+mod period;
 mod seq;
 mod value;
 
@@ -22,6 +23,10 @@ USAGE
   grundy seq GAME --to N [--json]
       Nim-values of heaps 0..=N of a heap game, one per line.
         grundy seq kayles --to 100
+        grundy seq 0.6 --to 1000000 --out officers.seq --stats     (--engine plain|fast|auto, --resume FILE)
+  grundy period GAME [--to N] [--json]
+      Smallest preperiod and period (and saltus), certified by the Guy-Smith theorem where it applies.
+        grundy period kayles
   grundy games
       The named games, their take-and-break codes, and a line on each.
   grundy oj ID < input      (grundy oj --list)
@@ -52,6 +57,7 @@ pub fn run(argv: &[String]) -> CliResult {
     match cmd.as_str() {
         "value" => value::run(rest),
         "seq" => seq::run(rest),
+        "period" => period::run(rest),
         "games" => games::run(rest),
         "oj" => oj::run(rest),
         "help" | "--help" | "-h" => help(rest.first().map(String::as_str)),
@@ -67,6 +73,7 @@ fn help(topic: Option<&str>) -> CliResult {
         None => HELP,
         Some("value") => value::HELP,
         Some("seq") => seq::HELP,
+        Some("period") => period::HELP,
         Some("games") => games::HELP,
         Some("oj") => oj::HELP,
         Some(t) => return Err(CliError::usage(format!("no help on '{t}'"))),
