@@ -25,7 +25,10 @@ fn fails(args: &[&str], why: &str) {
     assert_eq!(code, 2, "{args:?}: {out}");
     assert!(out.is_empty(), "{args:?} printed {out}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("grundy: ") && err.contains(why), "{args:?}: {err}");
+    assert!(
+        err.starts_with("grundy: ") && err.contains(why),
+        "{args:?}: {err}"
+    );
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
@@ -36,12 +39,25 @@ fn json(args: &[&str]) -> serde_json::Value {
 fn engines_agree() {
     for game in ["kayles", "0.6", "4!.0", "0.137", "subtraction:1,3,4"] {
         let plain = ok(&["seq", game, "--to", "3000", "--engine", "plain"]);
-        assert_eq!(ok(&["seq", game, "--to", "3000", "--engine", "fast"]), plain, "{game}");
+        assert_eq!(
+            ok(&["seq", game, "--to", "3000", "--engine", "fast"]),
+            plain,
+            "{game}"
+        );
         assert_eq!(ok(&["seq", game, "--to", "3000"]), plain, "{game}");
     }
-    fails(&["seq", "8.0", "--to", "10", "--engine", "fast"], "use --engine plain");
-    fails(&["seq", "kayles", "--to", "10", "--engine", "quick"], "unknown engine 'quick'");
-    fails(&["seq", "kayles", "--to", "10", "--engine"], "--engine needs a value");
+    fails(
+        &["seq", "8.0", "--to", "10", "--engine", "fast"],
+        "use --engine plain",
+    );
+    fails(
+        &["seq", "kayles", "--to", "10", "--engine", "quick"],
+        "unknown engine 'quick'",
+    );
+    fails(
+        &["seq", "kayles", "--to", "10", "--engine"],
+        "--engine needs a value",
+    );
 }
 
 #[test]
@@ -82,23 +98,70 @@ fn out_and_resume_continue_a_run() {
     assert_eq!(vals.concat(), direct);
     // Resuming into another file copies the prefix.
     let g = dir.join("copy.seq");
-    ok(&["seq", "0.6", "--to", "9500", "--resume", file, "--out", g.to_str().unwrap()]);
+    ok(&[
+        "seq",
+        "0.6",
+        "--to",
+        "9500",
+        "--resume",
+        file,
+        "--out",
+        g.to_str().unwrap(),
+    ]);
     assert_eq!(std::fs::read(&g).unwrap().len(), nl + 1 + 9501 * 4);
     // Bad files: another game, not a sequence file, empty.
-    fails(&["seq", "kayles", "--to", "10", "--resume", file], "not of kayles");
+    fails(
+        &["seq", "kayles", "--to", "10", "--resume", file],
+        "not of kayles",
+    );
     let junk = dir.join("junk.seq");
     std::fs::write(&junk, "hello\nxxxx").unwrap();
-    fails(&["seq", "0.6", "--to", "10", "--resume", junk.to_str().unwrap()], "not a grundy sequence file");
+    fails(
+        &[
+            "seq",
+            "0.6",
+            "--to",
+            "10",
+            "--resume",
+            junk.to_str().unwrap(),
+        ],
+        "not a grundy sequence file",
+    );
     std::fs::write(&junk, "").unwrap();
-    fails(&["seq", "0.6", "--to", "10", "--resume", junk.to_str().unwrap()], "no header line");
-    fails(&["seq", "0.6", "--to", "10", "--resume", dir.join("missing").to_str().unwrap()], "missing");
+    fails(
+        &[
+            "seq",
+            "0.6",
+            "--to",
+            "10",
+            "--resume",
+            junk.to_str().unwrap(),
+        ],
+        "no header line",
+    );
+    fails(
+        &[
+            "seq",
+            "0.6",
+            "--to",
+            "10",
+            "--resume",
+            dir.join("missing").to_str().unwrap(),
+        ],
+        "missing",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn published_periods_are_certified() {
     // Winning Ways ch. 4; Guy & Smith 1956.
-    for (game, e, p) in [("kayles", 71, 12), ("0.07", 53, 34), ("dawsons-chess", 52, 34), ("subtraction:2,3,7", 0, 5)] {
+    for (game, e, p) in [
+        ("kayles", 71, 12),
+        ("0.07", 53, 34),
+        ("dawsons-chess", 52, 34),
+        ("subtraction:2,3,7", 0, 5),
+    ] {
         let j = json(&["period", game, "--json"]);
         assert_eq!(j["preperiod"].as_u64(), Some(e), "{game}");
         assert_eq!(j["period"].as_u64(), Some(p), "{game}");
@@ -107,14 +170,24 @@ fn published_periods_are_certified() {
         assert!(j["values_computed"].as_u64().unwrap() >= j["needed"].as_u64().unwrap());
     }
     let out = ok(&["period", "kayles"]);
-    assert!(out.starts_with("kayles: preperiod 71, period 12\ncertified"), "{out}");
+    assert!(
+        out.starts_with("kayles: preperiod 71, period 12\ncertified"),
+        "{out}"
+    );
 }
 
 #[test]
 fn uncovered_games_are_only_observed() {
     // Lasker's Nim: G(n+4) = G(n) + 4 from n = 1 (Winning Ways ch. 4): arithmetic, so observed only.
     let j = json(&["period", "lasker", "--json"]);
-    assert_eq!((j["preperiod"].as_u64(), j["period"].as_u64(), j["saltus"].as_u64()), (Some(1), Some(4), Some(4)));
+    assert_eq!(
+        (
+            j["preperiod"].as_u64(),
+            j["period"].as_u64(),
+            j["saltus"].as_u64()
+        ),
+        (Some(1), Some(4), Some(4))
+    );
     assert_eq!(j["certified"].as_bool(), Some(false));
     let out = ok(&["period", "lasker"]);
     assert!(out.contains("observed up to heap"), "{out}");

@@ -20,13 +20,26 @@ fn fast(code: &Code, to: u64) -> Vec<Nimber> {
 }
 
 fn constraint(i: u8) -> Constraint {
-    [Constraint::Any, Constraint::Unequal, Constraint::NotAllEqual, Constraint::AllEqual][i as usize % 4]
+    [
+        Constraint::Any,
+        Constraint::Unequal,
+        Constraint::NotAllEqual,
+        Constraint::AllEqual,
+    ][i as usize % 4]
 }
 
 /// A code from d0 (0 or 4, with a constraint) and digits 0..=7 (each with a constraint on its two-heap moves).
 fn make(d0: bool, c0: u8, digits: &[(u8, u8)]) -> Code {
-    let mut ds = vec![if d0 { Digit::from_mask(4, constraint(c0)) } else { Digit::zero() }];
-    ds.extend(digits.iter().map(|&(d, c)| Digit::from_mask(d as u64 % 8, constraint(c))));
+    let mut ds = vec![if d0 {
+        Digit::from_mask(4, constraint(c0))
+    } else {
+        Digit::zero()
+    }];
+    ds.extend(
+        digits
+            .iter()
+            .map(|&(d, c)| Digit::from_mask(d as u64 % 8, constraint(c))),
+    );
     Code::new(ds, 0, vec![]).unwrap()
 }
 
@@ -59,7 +72,9 @@ proptest! {
 #[test]
 fn grundys_game_and_named_octal_games() {
     // Grundy's game 4!.0, Officers 0.6, Treblecross 0.007, Dawson's Kayles 0.07, Kayles 0.77.
-    for code in ["4!.0", "0.6", "0.007", "0.07", "0.77", "0.456", "4.07", "0.165"] {
+    for code in [
+        "4!.0", "0.6", "0.007", "0.07", "0.77", "0.456", "4.07", "0.165",
+    ] {
         let c = Code::parse(code).unwrap();
         assert_eq!(fast(&c, 6000), plain(&c, 6000), "{code}");
     }
@@ -97,14 +112,23 @@ fn certificates_are_never_wrong_on_small_codes() {
                     };
                     certified += 1;
                     let (e, per) = (p.preperiod as usize, p.period as usize);
-                    assert!(certificate_length(&code, p.preperiod, p.period).unwrap() <= len as u64);
+                    assert!(
+                        certificate_length(&code, p.preperiod, p.period).unwrap() <= len as u64
+                    );
                     for n in e..long.len() - per {
-                        assert_eq!(long[n + per], long[n], "{code}: certified e={e} p={per} fails at {n}");
+                        assert_eq!(
+                            long[n + per],
+                            long[n],
+                            "{code}: certified e={e} p={per} fails at {n}"
+                        );
                     }
                     assert_eq!(preperiod_for(&long, per, 0), p.preperiod, "{code}");
                     // No smaller period fits the long sequence from any preperiod before its last fifth.
                     for q in 1..per {
-                        assert!(preperiod_for(&long, q, 0) > (LONG as usize * 4 / 5) as u64, "{code}: period {q}");
+                        assert!(
+                            preperiod_for(&long, q, 0) > (LONG as usize * 4 / 5) as u64,
+                            "{code}: period {q}"
+                        );
                     }
                 }
             }
@@ -119,10 +143,19 @@ fn certificates_are_never_wrong_on_small_codes() {
 fn published_periods() {
     // Winning Ways ch. 4 (and Guy & Smith 1956): Kayles 0.77 e = 71, p = 12; Dawson's Kayles 0.07 e = 53,
     // p = 34; Dawson's Chess 0.137 e = 52, p = 34; the subtraction game S(2,3,7) has period 5.
-    for (code, e, p) in [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34), ("0.0330003", 0, 5)] {
+    for (code, e, p) in [
+        ("0.77", 71, 12),
+        ("0.07", 53, 34),
+        ("0.137", 52, 34),
+        ("0.0330003", 0, 5),
+    ] {
         let c = Code::parse(code).unwrap();
         let v = fast(&c, 1023);
         let got = certify(&c, &v).unwrap();
-        assert_eq!((got.preperiod, got.period, got.certified), (e, p, true), "{code}");
+        assert_eq!(
+            (got.preperiod, got.period, got.certified),
+            (e, p, true),
+            "{code}"
+        );
     }
 }

@@ -134,12 +134,29 @@ pub fn run(argv: &[String]) -> CliResult {
             "# split: rare values have an even number of 1 bits under mask {:#b}",
             st.mask
         );
-        let shown: Vec<String> = st.rare_values.iter().take(32).map(|v| v.to_string()).collect();
-        let more = if st.rare_values.len() > 32 { ", ..." } else { "" };
+        let shown: Vec<String> = st
+            .rare_values
+            .iter()
+            .take(32)
+            .map(|v| v.to_string())
+            .collect();
+        let more = if st.rare_values.len() > 32 {
+            ", ..."
+        } else {
+            ""
+        };
         let _ = writeln!(s, "# rare values: {}{more}", shown.join(", "));
         let last = st.last_rare.map_or("none".to_string(), |n| n.to_string());
-        let _ = writeln!(s, "# rare positions: {} (the last: {last})", st.rare_positions);
-        let _ = writeln!(s, "# largest value: {} (first at heap {})", st.largest, st.largest_at);
+        let _ = writeln!(
+            s,
+            "# rare positions: {} (the last: {last})",
+            st.rare_positions
+        );
+        let _ = writeln!(
+            s,
+            "# largest value: {} (first at heap {})",
+            st.largest, st.largest_at
+        );
         let _ = writeln!(s, "# P-positions: {}", st.p_positions);
     }
     write_stdout(s.as_bytes())
@@ -253,7 +270,8 @@ fn read_file(file: &str, game: &str) -> CliResult<Vec<Nimber>> {
         .iter()
         .position(|&b| b == b'\n')
         .ok_or_else(|| bad("not a grundy sequence file (no header line)"))?;
-    let header = std::str::from_utf8(&bytes[..nl]).map_err(|_| bad("not a grundy sequence file"))?;
+    let header =
+        std::str::from_utf8(&bytes[..nl]).map_err(|_| bad("not a grundy sequence file"))?;
     let Some(name) = header.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(' ')) else {
         return Err(bad(&format!(
             "not a grundy sequence file (the first line should start with '{MAGIC}')"

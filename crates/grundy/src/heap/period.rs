@@ -240,7 +240,11 @@ mod tests {
         let sub = Code::parse("0.3033").unwrap();
         assert_eq!(certificate_length(&sub, 0, 7), Some(1 + 4 + 7)); // S(1,3,4): t = 4
         for code in ["4!.0", "0.[3]", "8.0", "0.4!", "4=.0"] {
-            assert_eq!(certificate_length(&Code::parse(code).unwrap(), 5, 5), None, "{code}");
+            assert_eq!(
+                certificate_length(&Code::parse(code).unwrap(), 5, 5),
+                None,
+                "{code}"
+            );
         }
     }
 
@@ -253,7 +257,10 @@ mod tests {
         // Too few values: no certificate (167 values are one short of the bound).
         assert!(certify(&Code::parse("0.77").unwrap(), &v[..167]).is_none());
         assert!(certify(&Code::parse("0.77").unwrap(), &v[..168]).is_some());
-        assert_eq!(p.value(&v, 1_000_000_000_000), Some(v[(71 + (1_000_000_000_000u64 - 71) % 12) as usize]));
+        assert_eq!(
+            p.value(&v, 1_000_000_000_000),
+            Some(v[(71 + (1_000_000_000_000u64 - 71) % 12) as usize])
+        );
     }
 
     #[test]
@@ -261,6 +268,9 @@ mod tests {
         // Lasker's Nim 4.[3]: G(n + 4) = G(n) + 4 from n = 1 (Winning Ways ch. 4).
         let v = seq("4.[3]", 200);
         let p = observe(&v).unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus, p.certified), (1, 4, 4, false));
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.certified),
+            (1, 4, 4, false)
+        );
     }
 }

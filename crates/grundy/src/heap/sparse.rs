@@ -72,7 +72,7 @@ pub struct Stats {
 
 #[inline]
 fn is_rare(v: Nimber, mask: u64) -> bool {
-    (v & mask).count_ones() % 2 == 0
+    (v & mask).count_ones().is_multiple_of(2)
 }
 
 /// The statistics of a sequence under a mask (use [`best_mask`] for the engine's choice).
@@ -158,8 +158,6 @@ struct Engine {
     common: Vec<u64>,
     /// Every value so far is below this power of two, and so is every nim-sum of two of them.
     cap: usize,
-    scans: u64,
-    xors: u64,
 }
 
 impl Engine {
@@ -216,11 +214,8 @@ impl Engine {
             }
             match two {
                 None => {}
-                Some(Constraint::AllEqual) => {
-                    if m % 2 == 0 {
-                        self.mark(0);
-                    }
-                }
+                Some(Constraint::AllEqual) if m.is_multiple_of(2) => self.mark(0),
+                Some(Constraint::AllEqual) => {}
                 Some(c) => {
                     let unequal = c != Constraint::Any;
                     let m = m as u32;
@@ -264,7 +259,6 @@ impl Engine {
             return c;
         }
         // Full scan, stopping once every rare value below c is reached.
-        self.scans += 1;
         // The split options of each digit, scanned side by side so that a value some digit reaches early is
         // found early.
         let mut splits: Vec<(usize, usize)> = Vec::with_capacity(self.moves.len());
@@ -305,7 +299,6 @@ impl Engine {
                     let v = g[a] ^ g[m - a];
                     marks[(v >> 6) as usize] |= 1u64 << (v & 63);
                 }
-                self.xors += end.saturating_sub(a0) as u64;
             }
             a0 += BLOCK;
             let mut left = 0;
@@ -372,8 +365,6 @@ pub fn extend(
         marks: Vec::new(),
         common: Vec::new(),
         cap: 0,
-        scans: 0,
-        xors: 0,
     };
     for (n, &v) in values.iter().enumerate() {
         let v32 = u32::try_from(v).map_err(|_| wide(name, n as u64))?;
@@ -410,9 +401,6 @@ pub fn extend(
         }
     }
     progress(to);
-    if std::env::var_os("GRUNDY_SPARSE_DEBUG").is_some() {
-        eprintln!("mask {:b} rare {} scans {} xors {}", e.mask, e.rare.len(), e.scans, e.xors);
-    }
     values.clear();
     values.extend(e.g.iter().take(to as usize + 1).map(|&v| v as Nimber));
     Ok(e.mask)
@@ -448,7 +436,9 @@ mod tests {
 
     #[test]
     fn agrees_with_plain_on_named_games() {
-        for code in ["0.77", "0.07", "0.137", "4!.0", "0.6", "0.007", "4.7", "4=.3", "0.4!", "0.4=", "0.3"] {
+        for code in [
+            "0.77", "0.07", "0.137", "4!.0", "0.6", "0.007", "4.7", "4=.3", "0.4!", "0.4=", "0.3",
+        ] {
             let (p, f) = both(code, 3000);
             assert_eq!(p, f, "{code}");
         }
@@ -477,7 +467,9 @@ mod tests {
         assert_eq!(v[s.largest_at as usize], s.largest);
         assert!(v[..s.largest_at as usize].iter().all(|&x| x < s.largest));
         assert_ne!(mask, 0);
-        let rare: Vec<u64> = (1..=1000).filter(|&n| is_rare(v[n as usize], mask)).collect();
+        let rare: Vec<u64> = (1..=1000)
+            .filter(|&n| is_rare(v[n as usize], mask))
+            .collect();
         assert_eq!(s.rare_positions, rare.len() as u64);
         assert_eq!(s.last_rare, rare.last().copied());
     }
