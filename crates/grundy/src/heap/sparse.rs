@@ -154,7 +154,8 @@ struct Engine {
     hist: Vec<u64>,
     mask: u64,
     rare: Vec<u32>,
-    marks: Vec<u64>,
+    marks: Vec<u8>,
+    /// 1 for the common values `0..=cap`.
     common: Vec<u64>,
     /// Every value so far is below this power of two, and so is every nim-sum of two of them.
     cap: usize,
@@ -164,14 +165,11 @@ impl Engine {
     fn rebuild(&mut self) {
         self.mask = choose_mask(&self.hist);
         self.cap = self.hist.len().next_power_of_two();
-        let words = (self.cap / 64).max(1) + 1;
-        self.marks = vec![0; words];
-        self.common = (0..words)
-            .map(|w| {
-                (0..64)
-                    .filter(|&b| !is_rare((w * 64 + b) as u64, self.mask))
-                    .fold(0u64, |acc, b| acc | 1 << b)
-            })
+        // One byte per value (a store, not a read-modify-write, in the hot loops): every nim-sum of two values
+        // is below cap, and the mex is at most cap.
+        self.marks = vec![0; self.cap + 1];
+        self.common = (0..=self.cap)
+            .map(|v| u64::from(!is_rare(v as u64, self.mask)))
             .collect();
         let mask = self.mask;
         self.rare = (1..self.g.len())
@@ -182,15 +180,13 @@ impl Engine {
 
     #[inline]
     fn mark(&mut self, v: u32) {
-        self.marks[(v >> 6) as usize] |= 1u64 << (v & 63);
+        self.marks[v as usize] = 1;
     }
 
     /// The value of heap `n = g.len()`.
     fn next(&mut self) -> u64 {
         let n = self.g.len() as u64;
-        for w in self.marks.iter_mut() {
-            *w = 0;
-        }
+        self.marks.fill(0);
         for i in 0..self.moves.len() {
             let (j, zero, one, two) = {
                 let mv = &self.moves[i];
@@ -234,29 +230,16 @@ impl Engine {
             }
         }
         // The smallest unmarked common value (or past the end of the marks, when no value is common).
-        let mut c = (self.marks.len() * 64) as u64;
-        for (w, (&mk, &cm)) in self.marks.iter().zip(&self.common).enumerate() {
-            let free = !mk & cm;
-            if free != 0 {
-                c = w as u64 * 64 + free.trailing_zeros() as u64;
-                break;
-            }
-        }
-        // Rare values below c not yet reached.
-        let mut need = 0u64;
-        for (w, (&mk, &cm)) in self.marks.iter().zip(&self.common).enumerate() {
-            let lo = w as u64 * 64;
-            if lo >= c {
-                break;
-            }
-            let mut free = !mk & !cm;
-            if c - lo < 64 {
-                free &= (1u64 << (c - lo)) - 1;
-            }
-            need += free.count_ones() as u64;
-        }
-        if need == 0 {
-            return c;
+        let c = (0..self.marks.len())
+            .find(|&v| self.marks[v] == 0 && self.common[v] == 1)
+            .unwrap_or(self.marks.len());
+        // The rare values below c not yet reached.
+        let mut wanted: Vec<u32> = (0..c)
+            .filter(|&v| self.marks[v] == 0)
+            .map(|v| v as u32)
+            .collect();
+        if wanted.is_empty() {
+            return c as u64;
         }
         // Full scan, stopping once every rare value below c is reached.
         // The split options of each digit, scanned side by side so that a value some digit reaches early is
@@ -274,19 +257,7 @@ impl Engine {
             };
             splits.push((m as usize, half as usize));
         }
-        // The rare values below c still to be reached, as a bit set; the scan marks branch-free in blocks and
-        // checks the set after each block.
-        let top = (c as usize).div_ceil(64).min(self.marks.len());
-        let mut wanted: Vec<u64> = (0..top)
-            .map(|w| {
-                let mut free = !self.marks[w] & !self.common[w];
-                let lo = w as u64 * 64;
-                if c - lo < 64 {
-                    free &= (1u64 << (c - lo)) - 1;
-                }
-                free
-            })
-            .collect();
+        // The scan marks without branches in blocks and checks the wanted values after each block.
         let longest = splits.iter().map(|s| s.1).max().unwrap_or(0);
         let g = &self.g[..];
         let marks = &mut self.marks[..];
@@ -296,28 +267,18 @@ impl Engine {
             for &(m, half) in &splits {
                 let end = (a0 + BLOCK).min(half + 1);
                 for a in a0..end {
-                    let v = g[a] ^ g[m - a];
-                    marks[(v >> 6) as usize] |= 1u64 << (v & 63);
+                    marks[(g[a] ^ g[m - a]) as usize] = 1;
                 }
             }
             a0 += BLOCK;
-            let mut left = 0;
-            for (w, x) in wanted.iter_mut().enumerate() {
-                *x &= !marks[w];
-                left |= *x;
-            }
-            if left == 0 {
-                need = 0;
-                break;
+            wanted.retain(|&v| marks[v as usize] == 0);
+            if wanted.is_empty() {
+                return c as u64;
             }
         }
-        if need == 0 {
-            return c;
-        }
-        for (w, &mk) in self.marks.iter().enumerate() {
-            if mk != u64::MAX {
-                return w as u64 * 64 + (!mk).trailing_zeros() as u64;
-            }
+        // Every option is marked: the mex is the smallest wanted value left.
+        if let Some(&v) = wanted.first() {
+            return v as u64;
         }
         unreachable!("a rare value below c is unmarked")
     }
