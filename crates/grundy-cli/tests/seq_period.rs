@@ -202,3 +202,16 @@ fn uncovered_games_are_only_observed() {
     fails(&["period"], "takes one GAME");
     fails(&["period", "nosuchgame"], "unknown game");
 }
+
+#[test]
+fn huge_heaps_are_valued_from_the_certified_period() {
+    // Kayles: G(n) = G(71 + (n − 71) mod 12) for n ≥ 71, certified; 10^12 ≡ 76 (mod 12 from 71).
+    let seq = ok(&["seq", "kayles", "--to", "100"]);
+    let g76 = seq.lines().nth(76).unwrap();
+    let out = ok(&["value", "kayles", "1000000000000", "1000000000000"]);
+    assert!(
+        out.starts_with(&format!("kayles 1000000000000: nim-value {g76}\n")),
+        "{out}"
+    );
+    assert!(out.contains("outcome: P"), "{out}");
+}
