@@ -149,6 +149,28 @@ fn seq_prints_reference_values() {
 }
 
 #[test]
+fn long_move_lists_are_shortened_in_text_but_complete_in_json() {
+    // Kayles 10^6 (valued from its certified period) has tens of thousands of winning moves.
+    let o = grundy(&["value", "kayles", "1000000"]);
+    let s = stdout(&o);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(s.lines().count() < 40, "{} lines", s.lines().count());
+    assert!(
+        s.contains("more winning moves (--all-moves lists them, --json gives them all)"),
+        "{s}"
+    );
+    let j = json(&grundy(&["value", "kayles", "1000000", "--json"]));
+    let n = j["winning_moves"].as_array().unwrap().len();
+    assert!(n > 1000, "{n}");
+    assert!(s.contains(&format!("{} winning moves", n)), "{s}");
+    let all = stdout(&grundy(&["value", "kayles", "1000000", "--all-moves"]));
+    assert_eq!(
+        all.lines().filter(|l| l.starts_with("  in kayles")).count(),
+        n
+    );
+}
+
+#[test]
 fn games_lists_the_named_games_with_codes() {
     let s = stdout(&grundy(&["games"]));
     for (name, code) in [
@@ -184,7 +206,10 @@ fn bad_input_is_a_one_line_error() {
         &grundy(&["value", "kayles", "99999999999999999999999"]),
         "too large",
     );
-    assert_error(&grundy(&["value", "kayles", "1000000"]), "limit of 200000");
+    assert_error(
+        &grundy(&["value", "grundys-game", "1000000000000"]),
+        "limit of 2000000000",
+    );
     assert_error(&grundy(&["value", "kayles", "-3"]), "'-3'");
     assert_error(&grundy(&["value", "kayles", "x"]), "'x'");
     assert_error(&grundy(&["value", "kayles"]), "at least one heap");

@@ -5,6 +5,7 @@ mod loopy;
 mod misere;
 mod nimber;
 mod oj;
+mod period;
 mod seq;
 mod value;
 
@@ -27,6 +28,10 @@ USAGE
   grundy seq GAME --to N [--json] [--misere | --genus]
       Nim-values of heaps 0..=N of a heap game, one per line (misère nim-values, or genera g^γ0γ1...).
         grundy seq kayles --to 100
+        grundy seq 0.6 --to 1000000 --out officers.seq --stats     (--engine plain|fast|auto, --resume FILE)
+  grundy period GAME [--to N] [--json]
+      Smallest preperiod and period (and saltus), certified by the Guy-Smith theorem where it applies.
+        grundy period kayles
   grundy games
       The named games, their take-and-break codes, and a line on each.
   grundy oj ID < input      (grundy oj --list)
@@ -59,6 +64,7 @@ pub fn run(argv: &[String]) -> CliResult {
     match cmd.as_str() {
         "value" => value::run(rest),
         "seq" => seq::run(rest),
+        "period" => period::run(rest),
         "games" => games::run(rest),
         "oj" => oj::run(rest),
         "nimber" => nimber::run(rest),
@@ -75,6 +81,7 @@ fn help(topic: Option<&str>) -> CliResult {
         None => HELP,
         Some("value") => value::HELP,
         Some("seq") => seq::HELP,
+        Some("period") => period::HELP,
         Some("games") => games::HELP,
         Some("oj") => oj::HELP,
         Some("nimber") => nimber::HELP,

@@ -1,18 +1,38 @@
 //! `grundy seq GAME --to N`: the nim-value sequence of a heap game.
+//!
+//! Sequence files (`--out`, `--resume`): one header line `grundy-seq 1 GAME\n`, then one little-endian `u32` per
+//! heap from heap 0 on. The number of values is the length after the header divided by 4 (a partly written last
+//! value, after an interruption, is ignored). Long runs append to the file every few seconds of work, so an
+//! interrupted run loses at most its last chunk.
 
 use crate::args::{Args, Opt};
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
+use grundy::heap::{extend_code, sparse, Engine, HeapRules};
+use grundy::Nimber;
 use std::fmt::Write as _;
+use std::io::{Read, Write};
 
 pub const HELP: &str = "\
 grundy seq — nim-values of heaps 0..=N
 
 USAGE
-  grundy seq GAME --to N [--json] [--misere | --genus] [--max-positions N]
+  grundy seq GAME --to N [--engine plain|fast|auto] [--stats] [--json]
+  grundy seq GAME --to N --out FILE [--resume FILE] [--stats]
+  grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--json]
 
 Prints G(0), G(1), ..., G(N), one per line, for a heap game (a name, a code, subtraction:S, allbut:S, bash:K).
 With --json prints {\"game\": ..., \"values\": [...]}.
+
+OPTIONS
+  --engine E     plain (every game; n/2 XORs per heap), fast (the sparse-space rare/common engine, for codes
+                 with finitely many digits leaving at most two heaps), auto (fast where it applies; the default)
+  --stats        also print the rare/common split, the rare positions and the last one, the largest value and
+                 where it first appears, and the number of P-positions (lines starting with '#')
+  --out FILE     write the values to FILE (header line 'grundy-seq 1 GAME', then one little-endian u32 per heap),
+                 appending as the run goes, instead of printing them
+  --resume FILE  continue the run saved in FILE (written by --out; appends to it unless --out names another file)
+A progress bar (heaps done, rate, time left) is shown on stderr for long runs.
 
 --misere prints misère nim-values (1 for a heap with no move, else the mex of its options' misère values, sums
 searched exactly). --genus prints the genus g^γ0γ1... in CGSuite's notation (g the nim-value, γk the misère
@@ -22,6 +42,8 @@ nim-value of the heap plus k heaps *2, written until they alternate; (a,b,...) w
 EXAMPLES
   grundy seq kayles --to 100
   grundy seq 4!.0 --to 2000          Grundy's game
+  grundy seq 0.6 --to 1000000 --out officers.seq --stats
+  grundy seq 0.6 --to 5000000 --resume officers.seq
   grundy seq subtraction:1,3,4 --to 20
   grundy seq kayles --to 20 --genus      4^146 at heap 5 (Winning Ways ch. 13)
 ";
@@ -32,7 +54,13 @@ const OPTS: &[Opt] = &[
     Opt::Switch("misere"),
     Opt::Switch("genus"),
     Opt::Value("max-positions"),
+    Opt::Value("engine"),
+    Opt::Switch("stats"),
+    Opt::Value("out"),
+    Opt::Value("resume"),
 ];
+
+const MAGIC: &str = "grundy-seq 1";
 
 pub fn run(argv: &[String]) -> CliResult {
     if super::wants_help(argv, HELP)? {
@@ -49,6 +77,10 @@ pub fn run(argv: &[String]) -> CliResult {
     if args.switch("misere") || args.switch("genus") {
         return super::misere::run_seq(&args, game, to);
     }
+    let engine = match args.value("engine") {
+        Some(e) => Engine::parse(e)?,
+        None => Engine::Auto,
+    };
     let family = grundy::games::lookup(game)?;
     let rules = family.heap_rules().ok_or_else(|| {
         CliError::usage(format!(
@@ -56,15 +88,228 @@ pub fn run(argv: &[String]) -> CliResult {
             family.name()
         ))
     })?;
-    let mut bar = Progress::new(format!("{} to {to}", rules.name()), to);
-    let values = rules.sequence(to, &mut |n| bar.update(n))?;
-    bar.finish();
+    let out = args.value("out").or(args.value("resume"));
+    let (values, used) = match args.value("resume") {
+        Some(file) => {
+            let prefix = read_file(file, &rules.name())?;
+            if let Some(o) = out.filter(|&o| o != file) {
+                start_file(o, &rules.name())?;
+                append(o, &prefix, &rules.name())?;
+            }
+            compute(&*rules, engine, prefix, to, out)?
+        }
+        None => {
+            if let Some(file) = out {
+                start_file(file, &rules.name())?;
+            }
+            compute(&*rules, engine, Vec::new(), to, out)?
+        }
+    };
+    let stats = args.switch("stats").then(|| {
+        let mask = sparse::best_mask(&values);
+        sparse::stats(&values, mask)
+    });
     if args.switch("json") {
-        return print_json(&serde_json::json!({ "game": rules.name(), "values": values }));
+        let mut j = serde_json::json!({ "game": rules.name(), "engine": engine_name(used) });
+        if out.is_none() {
+            j["values"] = serde_json::json!(values);
+        }
+        if let Some(s) = &stats {
+            j["stats"] = serde_json::json!({
+                "mask": s.mask, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
+                "last_rare": s.last_rare, "largest": s.largest, "largest_at": s.largest_at,
+                "p_positions": s.p_positions,
+            });
+        }
+        return print_json(&j);
     }
-    let mut s = String::with_capacity(values.len() * 4);
-    for v in values {
-        let _ = writeln!(s, "{v}");
+    let mut s = String::new();
+    match out {
+        Some(file) => {
+            let _ = writeln!(
+                s,
+                "# {}: {} values (heaps 0..={to}) in {file}, engine {}",
+                rules.name(),
+                values.len(),
+                engine_name(used)
+            );
+        }
+        None => {
+            s.reserve(values.len() * 4);
+            for v in &values {
+                let _ = writeln!(s, "{v}");
+            }
+        }
+    }
+    if let Some(st) = &stats {
+        let _ = writeln!(
+            s,
+            "# split: rare values have an even number of 1 bits under mask {:#b}",
+            st.mask
+        );
+        let shown: Vec<String> = st
+            .rare_values
+            .iter()
+            .take(32)
+            .map(|v| v.to_string())
+            .collect();
+        let more = if st.rare_values.len() > 32 {
+            ", ..."
+        } else {
+            ""
+        };
+        let _ = writeln!(s, "# rare values: {}{more}", shown.join(", "));
+        let last = st.last_rare.map_or("none".to_string(), |n| n.to_string());
+        let _ = writeln!(
+            s,
+            "# rare positions: {} (the last: {last})",
+            st.rare_positions
+        );
+        let _ = writeln!(
+            s,
+            "# largest value: {} (first at heap {})",
+            st.largest, st.largest_at
+        );
+        let _ = writeln!(s, "# P-positions: {}", st.p_positions);
     }
     write_stdout(s.as_bytes())
+}
+
+fn engine_name(e: Engine) -> &'static str {
+    match e {
+        Engine::Plain => "plain",
+        Engine::Fast => "fast",
+        Engine::Auto => "auto",
+    }
+}
+
+/// Computes heaps `0..=to` from `prefix`, appending to `out` as it goes (in chunks of growing size).
+fn compute(
+    rules: &dyn HeapRules,
+    engine: Engine,
+    mut values: Vec<Nimber>,
+    to: u64,
+    out: Option<&str>,
+) -> CliResult<(Vec<Nimber>, Engine)> {
+    let mut bar = Progress::new(format!("{} to {to}", rules.name()), to);
+    let Some(code) = rules.code().cloned() else {
+        if engine == Engine::Fast {
+            return Err(CliError::usage(format!(
+                "{}: the fast engine computes take-and-break codes only",
+                rules.name()
+            )));
+        }
+        let v = rules.sequence(to, &mut |n| bar.update(n))?;
+        bar.finish();
+        if let Some(file) = out {
+            append(file, &v[values.len().min(v.len())..], &rules.name())?;
+        }
+        return Ok((v, Engine::Plain));
+    };
+    if engine == Engine::Fast && !sparse::covers(&code) {
+        return Err(grundy::Error::unsupported(format!(
+            "{}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)",
+            rules.name()
+        ))
+        .into());
+    }
+    let mut used = engine.resolve(&code);
+    if (values.len() as u64) > to + 1 {
+        values.truncate(to as usize + 1);
+        return Ok((values, used));
+    }
+    loop {
+        let have = values.len() as u64;
+        let step = if out.is_some() {
+            (have / 4).max(1 << 20)
+        } else {
+            u64::MAX
+        };
+        let upto = have.saturating_add(step).min(to);
+        used = extend_code(&code, &rules.name(), engine, &mut values, upto, &mut |n| {
+            bar.update(n)
+        })?;
+        if let Some(file) = out {
+            append(file, &values[have as usize..], &rules.name())?;
+        }
+        if upto >= to {
+            break;
+        }
+    }
+    bar.finish();
+    Ok((values, used))
+}
+
+fn io_err(file: &str, e: std::io::Error) -> CliError {
+    CliError::Lib(grundy::Error::input(format!("{file}: {e}")))
+}
+
+/// Creates `file` with its header line.
+fn start_file(file: &str, game: &str) -> CliResult {
+    std::fs::write(file, format!("{MAGIC} {game}\n")).map_err(|e| io_err(file, e))
+}
+
+/// Appends values to a sequence file (creating it, with its header, when it does not exist).
+fn append(file: &str, values: &[Nimber], game: &str) -> CliResult {
+    if !std::path::Path::new(file).exists() {
+        start_file(file, game)?;
+    }
+    let mut bytes = Vec::with_capacity(values.len() * 4);
+    for &v in values {
+        let v = u32::try_from(v).map_err(|_| {
+            grundy::Error::limit(format!(
+                "{file}: the value {v} does not fit the sequence file's 32-bit values"
+            ))
+        })?;
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(file)
+        .map_err(|e| io_err(file, e))?;
+    f.write_all(&bytes).map_err(|e| io_err(file, e))?;
+    f.flush().map_err(|e| io_err(file, e))
+}
+
+/// Reads a sequence file written by `--out`, checking that it is one and that it is for `game`. Drops a partly
+/// written last value and rewrites the file to end on a whole value.
+fn read_file(file: &str, game: &str) -> CliResult<Vec<Nimber>> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(|e| io_err(file, e))?;
+    let bad = |why: &str| CliError::Lib(grundy::Error::input(format!("{file}: {why}")));
+    let nl = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or_else(|| bad("not a grundy sequence file (no header line)"))?;
+    let header =
+        std::str::from_utf8(&bytes[..nl]).map_err(|_| bad("not a grundy sequence file"))?;
+    let Some(name) = header.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(' ')) else {
+        return Err(bad(&format!(
+            "not a grundy sequence file (the first line should start with '{MAGIC}')"
+        )));
+    };
+    if name != game {
+        return Err(bad(&format!(
+            "the file holds the sequence of {name}, not of {game}"
+        )));
+    }
+    let body = &bytes[nl + 1..];
+    let whole = body.len() / 4 * 4;
+    let values: Vec<Nimber> = body[..whole]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as Nimber)
+        .collect();
+    if values.first().is_some_and(|&v| v != 0) {
+        return Err(bad("the value of heap 0 is not 0, so the file is damaged"));
+    }
+    if whole < body.len() {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(file)
+            .and_then(|f| f.set_len((nl + 1 + whole) as u64))
+            .map_err(|e| io_err(file, e))?;
+    }
+    Ok(values)
 }

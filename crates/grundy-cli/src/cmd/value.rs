@@ -10,7 +10,7 @@ pub const HELP: &str = "\
 grundy value — who wins, and how
 
 USAGE
-  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--misere [--max-positions N]]
+  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves] [--misere [--max-positions N]]
   grundy value loopy-graph FILE NODE... [--json]
   grundy value CODE HEAP... --loopy [--max-heap B] [--json]
 
@@ -41,7 +41,8 @@ EXAMPLES
 
 JSON (--json): one object with the keys nim_value (integer), outcome (\"P\" or \"N\"), parts (game, position,
 nim_value of each) and winning_moves (component index, game, position, move, result, value_after; empty for a
-P-position). nim_value is null only for a single position of a game whose outcomes are known in closed form but
+P-position). Text output shows the first 20 winning moves and how many there are (--all-moves: every one);
+JSON always lists them all. nim_value is null only for a single position of a game whose outcomes are known in closed form but
 whose nim-values are not (fibonacci-nim beyond the searched range); outcome and winning_moves are exact then too.
 With --misere: play \"misere\", outcome, misere_nim_value (null when a rule decided), method, parts (game,
 position, genus and tame, null when not computed) and winning_moves.
@@ -50,8 +51,12 @@ With --loopy: outcome (\"P\", \"N\" or \"D\"), value and each part's value as {\
 note (the heap bound of a loopy code, else null).
 ";
 
+/// Winning moves printed in text before the list is shortened (JSON always has them all).
+const MOVES_SHOWN: usize = 20;
+
 const OPTS: &[Opt] = &[
     Opt::Switch("json"),
+    Opt::Switch("all-moves"),
     Opt::Switch("misere"),
     Opt::Switch("loopy"),
     Opt::Value("max-heap"),
@@ -113,7 +118,7 @@ pub fn run(argv: &[String]) -> CliResult {
     for n in notes {
         let _ = writeln!(s, "note: {n}");
     }
-    s.push_str(&explain(&analysis));
+    s.push_str(&explain(&analysis, args.switch("all-moves")));
     write_stdout(s.as_bytes())
 }
 
@@ -136,7 +141,7 @@ fn to_json(a: &Analysis) -> serde_json::Value {
 }
 
 /// The analysis in words a student follows.
-fn explain(a: &Analysis) -> String {
+fn explain(a: &Analysis, all_moves: bool) -> String {
     let mut s = String::new();
     let single = a.parts.len() == 1;
     for p in &a.parts {
@@ -178,8 +183,18 @@ fn explain(a: &Analysis) -> String {
                 "a position of nim-value 0"
             };
             let _ = writeln!(s, "outcome: N (the player to move wins by moving to {how})");
-            let _ = writeln!(s, "winning moves:");
-            for m in &a.winning_moves {
+            let total = a.winning_moves.len();
+            let shown = if all_moves {
+                total
+            } else {
+                total.min(MOVES_SHOWN)
+            };
+            if total > shown {
+                let _ = writeln!(s, "{total} winning moves; the first {shown}:");
+            } else {
+                let _ = writeln!(s, "winning moves:");
+            }
+            for m in &a.winning_moves[..shown] {
                 match a.parts[m.component].nim_value {
                     Some(from) => {
                         let _ = writeln!(
@@ -196,6 +211,13 @@ fn explain(a: &Analysis) -> String {
                         );
                     }
                 }
+            }
+            if total > shown {
+                let _ = writeln!(
+                    s,
+                    "  ... and {} more winning moves (--all-moves lists them, --json gives them all)",
+                    total - shown
+                );
             }
         }
     }

@@ -154,6 +154,71 @@ pub fn leave(left: u64, f: &mut dyn FnMut(&[u64])) {
     }
 }
 
+/// Which sequence engine computes a take-and-break code's nim-values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// The plain mex engine ([`plain`]): every code, `n/2` XORs per heap and two-heap digit.
+    Plain,
+    /// The sparse-space engine ([`sparse`]): finite codes whose moves leave at most two heaps.
+    Fast,
+    /// The fast engine where it applies, else the plain one.
+    #[default]
+    Auto,
+}
+
+impl Engine {
+    /// Parses `plain`, `fast` or `auto`.
+    pub fn parse(text: &str) -> Result<Engine> {
+        match text.trim() {
+            "plain" => Ok(Engine::Plain),
+            "fast" => Ok(Engine::Fast),
+            "auto" => Ok(Engine::Auto),
+            other => Err(Error::input(format!(
+                "unknown engine '{other}' (use plain, fast or auto)"
+            ))),
+        }
+    }
+    /// The engine that computes `code`: `Auto` resolved.
+    pub fn resolve(self, code: &Code) -> Engine {
+        match self {
+            Engine::Auto if sparse::covers(code) => Engine::Fast,
+            Engine::Auto => Engine::Plain,
+            e => e,
+        }
+    }
+}
+
+/// The largest heap the fast engine computes up to by default (its memory: 12 bytes per heap).
+pub const FAST_MAX_HEAP: u64 = 2_000_000_000;
+
+/// Extends `values` (heaps `0..values.len()`) to heaps `0..=to` of `code` with `engine`; returns the engine used.
+pub fn extend_code(
+    code: &Code,
+    name: &str,
+    engine: Engine,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Engine> {
+    let used = engine.resolve(code);
+    if (values.len() as u64) > to {
+        values.truncate(to as usize + 1);
+        return Ok(used);
+    }
+    match used {
+        Engine::Fast => {
+            if to > FAST_MAX_HEAP {
+                return Err(Error::limit(format!(
+                    "{name}: heap {to} is beyond the fast engine's limit of {FAST_MAX_HEAP}"
+                )));
+            }
+            sparse::extend(code, name, values, to, progress)?;
+        }
+        _ => plain::code_extend(code, name, values, to, progress)?,
+    }
+    Ok(used)
+}
+
 /// A heap game given by a take-and-break code.
 #[derive(Debug, Clone)]
 pub struct TakeAndBreak {
@@ -195,7 +260,9 @@ impl HeapRules for TakeAndBreak {
         self.code.max_heaps() >= 2
     }
     fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        plain::code_sequence(&self.code, &self.name, to, progress)
+        let mut v = Vec::new();
+        extend_code(&self.code, &self.name, Engine::Auto, &mut v, to, progress)?;
+        Ok(v)
     }
     fn code(&self) -> Option<&Code> {
         Some(&self.code)

@@ -1,1 +1,276 @@
-//! Periodicity of nim-value sequences (issue: octal games at record scale).
+//! Periodicity of nim-value sequences: the smallest preperiod `e` and period `p` (and saltus `s`), found from a
+//! computed sequence and, where a theorem allows, certified for every heap.
+//!
+//! A sequence is *periodic* with preperiod `e` and period `p` when `G(n + p) = G(n)` for all `n ≥ e`, and
+//! *arithmetic-periodic* with saltus `s > 0` when `G(n + p) = G(n) + s` for all `n ≥ e` (Winning Ways, ch. 4).
+//! From finitely many values one can only *observe* such a pattern; it is *certified* here only by the theorem
+//! below.
+//!
+//! **The theorem used (a Guy–Smith periodicity theorem; Guy & Smith 1956, Winning Ways ch. 4).** Let a code have
+//! finitely many digits, `t` the most tokens a move removes, and let every move leave at most two heaps with no
+//! constraint on them (no `!`, `?`, `=` on a two-heap move). Write `e' = max(e, 1)` and
+//!
+//! - `N₀ = 2e' + p + t` when some move leaves two heaps,
+//! - `N₀ = e' + t` when no move does (subtraction-like codes).
+//!
+//! If `G(n + p) = G(n)` for every `e ≤ n < N₀`, then `G(n + p) = G(n)` for every `n ≥ e`. So heaps
+//! `0 … N₀ + p − 1` (that is, `N₀ + p` values) suffice to certify `(e, p)`; [`certificate_length`] returns that
+//! number.
+//!
+//! *Proof.* By induction on `n ≥ N₀`, assuming `G(x + p) = G(x)` for `e ≤ x < n`; we show that heaps `n` and
+//! `n + p` have the same set of option values, so the same mex. A move removing `j ≤ t` tokens leaves, from `n`,
+//! heaps summing to `n − j`, and from `n + p`, heaps summing to `n + p − j`.
+//! *No heap:* needs `n − j = 0` or `n + p − j = 0`; both impossible as `n ≥ N₀ > t`.
+//! *One heap:* `n − j` and `n + p − j`, and `e ≤ n − j < n` (as `n ≥ e + t`), so their values agree.
+//! *Two heaps:* an option `a + b = n + p − j` of `n + p` with `a ≤ b` has `b ≥ (n + p − j)/2 ≥ e' + p` (as
+//! `n − j ≥ 2e' + p`), so `b − p ≥ e' ≥ 1` is a heap, `e ≤ b − p < n`, and `a + (b − p)` is an option of `n` with
+//! the same value `G(a) ⊕ G(b − p) = G(a) ⊕ G(b)`. Conversely an option `a + b = n − j` of `n` with `a ≤ b` has
+//! `b ≥ e' + p/2 ≥ e`, so `a + (b + p)` is an option of `n + p` with the same value. (With a constraint such as
+//! `!`, the map can turn the forbidden split `a + a` of `n − j` into the allowed `a + (a + p)`, so the proof fails;
+//! such codes, Grundy's game among them, and codes leaving three or more heaps are never certified here.) ∎
+//!
+//! The smallest certified period is the true smallest period: if `(e, p)` is certified, the true period `p*`
+//! divides `p` and its preperiod is at most `e`, so it meets the same bound sooner and the ascending search finds it
+//! first; and the preperiod found (the least `e` with agreement over the computed range) is the true one, since
+//! the certificate holds from it and no smaller `e` agrees.
+//!
+//! **Cost.** For each candidate period the agreement is checked backwards from the end of the sequence, so a wrong
+//! period usually fails in a few steps; the search stops at the first period certified (or observed).
+
+use super::code::{Code, Constraint};
+use super::{extend_code, Engine, HeapRules};
+use crate::error::Result;
+use crate::nimber::Nimber;
+
+/// What was found about the periodicity of a sequence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Periodicity {
+    pub preperiod: u64,
+    pub period: u64,
+    /// 0 for ordinary periodicity.
+    pub saltus: u64,
+    /// True only when the theorem of this module proves the pattern for every heap.
+    pub certified: bool,
+    /// How many values (heaps `0 … values_computed − 1`) were computed.
+    pub values_computed: u64,
+}
+
+impl Periodicity {
+    /// The nim-value of any heap `n`, from the first `values_computed` values, when the pattern is certified.
+    pub fn value(&self, values: &[Nimber], n: u64) -> Option<Nimber> {
+        if !self.certified || self.saltus != 0 {
+            return None;
+        }
+        if n < values.len() as u64 {
+            return Some(values[n as usize]);
+        }
+        let e = self.preperiod;
+        let r = e + (n - e) % self.period;
+        values.get(r as usize).copied()
+    }
+}
+
+/// Whether the theorem of this module applies to `code`, and whether some move leaves two heaps.
+fn theorem(code: &Code) -> Option<(u64, bool)> {
+    let t = code.max_removed()?;
+    if code.is_loopy() || code.max_heaps() > 2 {
+        return None;
+    }
+    let mut two = false;
+    for j in 0..=t {
+        match code.digit(j).constraint(2) {
+            None => {}
+            Some(Constraint::Any) => two = true,
+            Some(_) => return None,
+        }
+    }
+    Some((t, two))
+}
+
+/// How many values (heaps `0 … L − 1`) certify preperiod `e` and period `p` for `code`, or `None` when no theorem
+/// here covers the code.
+pub fn certificate_length(code: &Code, e: u64, p: u64) -> Option<u64> {
+    let (t, two) = theorem(code)?;
+    let e1 = e.max(1);
+    let n0 = if two {
+        e1.checked_mul(2)?.checked_add(p)?.checked_add(t)?
+    } else {
+        e1.checked_add(t)?
+    };
+    n0.checked_add(p)
+}
+
+/// True when the theorem can certify some period of `code`.
+pub fn certifiable(code: &Code) -> bool {
+    theorem(code).is_some()
+}
+
+/// The least `e` with `G(n + p) = G(n) + s` for all `e ≤ n < L − p` (`L` values), scanning backwards.
+pub fn preperiod_for(values: &[Nimber], p: usize, s: u64) -> u64 {
+    let l = values.len();
+    if p == 0 || p >= l {
+        return l as u64;
+    }
+    let mut n = l - p;
+    while n > 0 && values[n - 1].checked_add(s) == Some(values[n - 1 + p]) {
+        n -= 1;
+    }
+    n as u64
+}
+
+/// The smallest period certified by the theorem over `values`, with its preperiod.
+pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
+    theorem(code)?;
+    let l = values.len() as u64;
+    for p in 1..=l / 2 {
+        let e = preperiod_for(values, p as usize, 0);
+        if certificate_length(code, e, p).is_some_and(|need| need <= l) {
+            return Some(Periodicity {
+                preperiod: e,
+                period: p,
+                saltus: 0,
+                certified: true,
+                values_computed: l,
+            });
+        }
+    }
+    None
+}
+
+/// The smallest period (ordinary first, then arithmetic) that the values show at least three times over, with
+/// its preperiod: an observation, not a proof.
+pub fn observe(values: &[Nimber]) -> Option<Periodicity> {
+    let l = values.len() as u64;
+    let found = |p: u64, s: u64| {
+        let e = preperiod_for(values, p as usize, s);
+        (l - e >= 3 * p).then_some(Periodicity {
+            preperiod: e,
+            period: p,
+            saltus: s,
+            certified: false,
+            values_computed: l,
+        })
+    };
+    if let Some(x) = (1..=l / 3).find_map(|p| found(p, 0)) {
+        return Some(x);
+    }
+    (1..=l / 3).find_map(|p| {
+        let last = values[l as usize - 1];
+        let before = values[(l - 1 - p) as usize];
+        (last > before).then(|| found(p, last - before)).flatten()
+    })
+}
+
+/// The default limit of [`analyse`] (in heaps) for codes the theorem covers.
+pub const DEFAULT_LIMIT: u64 = 1 << 22;
+/// The default limit for games no theorem here covers (their patterns are only observed).
+pub const DEFAULT_LIMIT_UNCERTIFIABLE: u64 = 1 << 14;
+
+/// The outcome of [`analyse`]: the values computed and what they show (`None`: no period seen).
+pub struct Analysis {
+    pub values: Vec<Nimber>,
+    pub periodicity: Option<Periodicity>,
+    /// The engine that computed the values.
+    pub engine: Engine,
+}
+
+/// Computes the sequence of `rules` by doubling (from 1024 values) up to heap `limit`, until a period is certified
+/// (codes the theorem covers) or observed (other games), and reports what was found.
+pub fn analyse(
+    rules: &dyn HeapRules,
+    limit: u64,
+    engine: Engine,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Analysis> {
+    let code = rules.code().cloned();
+    let cert = code.as_ref().is_some_and(certifiable);
+    let mut values: Vec<Nimber> = Vec::new();
+    let mut to = limit.min(1023);
+    loop {
+        let used;
+        match &code {
+            Some(c) => {
+                used = extend_code(c, &rules.name(), engine, &mut values, to, &mut |n| {
+                    progress(n, to)
+                })?;
+            }
+            None => {
+                values = if rules.closed_form(1).is_some() {
+                    (0..=to)
+                        .map(|n| rules.closed_form(n).unwrap_or(0))
+                        .collect()
+                } else {
+                    rules.sequence(to, &mut |n| progress(n, to))?
+                };
+                used = Engine::Plain;
+            }
+        }
+        let found = match &code {
+            Some(c) if cert => certify(c, &values),
+            _ => observe(&values),
+        };
+        if found.is_some() || to >= limit {
+            let periodicity = found.or_else(|| observe(&values));
+            return Ok(Analysis {
+                values,
+                periodicity,
+                engine: used,
+            });
+        }
+        to = to.saturating_mul(2).saturating_add(1).min(limit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::plain::code_sequence;
+
+    fn seq(code: &str, to: u64) -> Vec<Nimber> {
+        code_sequence(&Code::parse(code).unwrap(), code, to, &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn bounds() {
+        let kayles = Code::parse("0.77").unwrap();
+        // N0 = 2·71 + 12 + 2 = 156, plus one period: 168 values.
+        assert_eq!(certificate_length(&kayles, 71, 12), Some(168));
+        // e = 0 counts as e' = 1.
+        assert_eq!(certificate_length(&kayles, 0, 3), Some(2 + 3 + 2 + 3));
+        let sub = Code::parse("0.3033").unwrap();
+        assert_eq!(certificate_length(&sub, 0, 7), Some(1 + 4 + 7)); // S(1,3,4): t = 4
+        for code in ["4!.0", "0.[3]", "8.0", "0.4!", "4=.0"] {
+            assert_eq!(
+                certificate_length(&Code::parse(code).unwrap(), 5, 5),
+                None,
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    fn kayles_is_certified_with_the_published_period() {
+        // Kayles 0.77: preperiod 71, period 12 (Guy & Smith 1956; Winning Ways ch. 4).
+        let v = seq("0.77", 400);
+        let p = certify(&Code::parse("0.77").unwrap(), &v).unwrap();
+        assert_eq!((p.preperiod, p.period, p.certified), (71, 12, true));
+        // Too few values: no certificate (167 values are one short of the bound).
+        assert!(certify(&Code::parse("0.77").unwrap(), &v[..167]).is_none());
+        assert!(certify(&Code::parse("0.77").unwrap(), &v[..168]).is_some());
+        assert_eq!(
+            p.value(&v, 1_000_000_000_000),
+            Some(v[(71 + (1_000_000_000_000u64 - 71) % 12) as usize])
+        );
+    }
+
+    #[test]
+    fn arithmetic_periodicity_is_observed() {
+        // Lasker's Nim 4.[3]: G(n + 4) = G(n) + 4 from n = 1 (Winning Ways ch. 4).
+        let v = seq("4.[3]", 200);
+        let p = observe(&v).unwrap();
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.certified),
+            (1, 4, 4, false)
+        );
+    }
+}

@@ -84,18 +84,36 @@ pub fn code_sequence(
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<Nimber>> {
+    let mut g = Vec::new();
+    code_extend(code, name, &mut g, to, progress)?;
+    Ok(g)
+}
+
+/// Extends `g` (the nim-values of heaps `0..g.len()`, possibly empty) to heaps `0..=to` by the plain engine, as
+/// [`code_sequence`] does from scratch (`--resume`, and the doubling of `grundy period`).
+pub fn code_extend(
+    code: &Code,
+    name: &str,
+    g: &mut Vec<Nimber>,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<()> {
     if code.is_loopy() {
         return Err(Error::loopy(format!(
             "the code {code} has moves that can repeat a position (use --loopy)"
         )));
     }
     check_length(name, to, code.max_heaps() >= 2)?;
-    let mut g: Vec<Nimber> = Vec::with_capacity(to as usize + 1);
-    g.push(0);
+    g.truncate(to as usize + 1);
+    g.reserve((to as usize + 1).saturating_sub(g.len()));
+    if g.is_empty() {
+        g.push(0);
+    }
+    let start = g.len() as u64;
     let mut mex = MexSet::new();
     let mut buf = Vec::new();
     let mut work: u64 = 0;
-    for n in 1..=to {
+    for n in start..=to {
         mex.clear();
         let last = code.max_removed().map_or(n, |k| k.min(n));
         for j in 0..=last {
@@ -157,7 +175,7 @@ pub fn code_sequence(
         }
     }
     progress(to);
-    Ok(g)
+    Ok(())
 }
 
 #[cfg(test)]

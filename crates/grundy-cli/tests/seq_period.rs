@@ -1,0 +1,217 @@
+//! `grundy seq` (engines, sequence files, statistics) and `grundy period` from the command line.
+
+use std::process::Command;
+
+fn grundy(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = grundy(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+fn fails(args: &[&str], why: &str) {
+    let (code, out, err) = grundy(args);
+    assert_eq!(code, 2, "{args:?}: {out}");
+    assert!(out.is_empty(), "{args:?} printed {out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("grundy: ") && err.contains(why),
+        "{args:?}: {err}"
+    );
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("JSON")
+}
+
+#[test]
+fn engines_agree() {
+    for game in ["kayles", "0.6", "4!.0", "0.137", "subtraction:1,3,4"] {
+        let plain = ok(&["seq", game, "--to", "3000", "--engine", "plain"]);
+        assert_eq!(
+            ok(&["seq", game, "--to", "3000", "--engine", "fast"]),
+            plain,
+            "{game}"
+        );
+        assert_eq!(ok(&["seq", game, "--to", "3000"]), plain, "{game}");
+    }
+    fails(
+        &["seq", "8.0", "--to", "10", "--engine", "fast"],
+        "use --engine plain",
+    );
+    fails(
+        &["seq", "kayles", "--to", "10", "--engine", "quick"],
+        "unknown engine 'quick'",
+    );
+    fails(
+        &["seq", "kayles", "--to", "10", "--engine"],
+        "--engine needs a value",
+    );
+}
+
+#[test]
+fn stats_describe_the_sequence() {
+    let out = ok(&["seq", "kayles", "--to", "1000", "--stats"]);
+    assert!(out.contains("# P-positions: 1\n"), "{out}");
+    assert!(out.contains("# largest value: "), "{out}");
+    let j = json(&["seq", "0.6", "--to", "2000", "--stats", "--json"]);
+    let values = j["values"].as_array().unwrap();
+    let zeros = values.iter().filter(|v| v.as_u64() == Some(0)).count() as u64;
+    assert_eq!(j["stats"]["p_positions"].as_u64(), Some(zeros));
+    let largest = values.iter().map(|v| v.as_u64().unwrap()).max().unwrap();
+    assert_eq!(j["stats"]["largest"].as_u64(), Some(largest));
+    let at = j["stats"]["largest_at"].as_u64().unwrap() as usize;
+    assert_eq!(values[at].as_u64(), Some(largest));
+}
+
+#[test]
+fn out_and_resume_continue_a_run() {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("officers.seq");
+    let file = f.to_str().unwrap();
+    let direct = ok(&["seq", "0.6", "--to", "9000"]);
+    ok(&["seq", "0.6", "--to", "4000", "--out", file]);
+    // An interrupted write: a partial last value is dropped on resume.
+    let mut bytes = std::fs::read(file).unwrap();
+    bytes.truncate(bytes.len() - 6);
+    std::fs::write(file, &bytes).unwrap();
+    let out = ok(&["seq", "0.6", "--to", "9000", "--resume", file]);
+    assert!(out.contains("9001 values"), "{out}");
+    let body = std::fs::read(file).unwrap();
+    let nl = body.iter().position(|&b| b == b'\n').unwrap();
+    let vals: Vec<String> = body[nl + 1..]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]).to_string() + "\n")
+        .collect();
+    assert_eq!(vals.concat(), direct);
+    // Resuming into another file copies the prefix.
+    let g = dir.join("copy.seq");
+    ok(&[
+        "seq",
+        "0.6",
+        "--to",
+        "9500",
+        "--resume",
+        file,
+        "--out",
+        g.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read(&g).unwrap().len(), nl + 1 + 9501 * 4);
+    // Bad files: another game, not a sequence file, empty.
+    fails(
+        &["seq", "kayles", "--to", "10", "--resume", file],
+        "not of kayles",
+    );
+    let junk = dir.join("junk.seq");
+    std::fs::write(&junk, "hello\nxxxx").unwrap();
+    fails(
+        &[
+            "seq",
+            "0.6",
+            "--to",
+            "10",
+            "--resume",
+            junk.to_str().unwrap(),
+        ],
+        "not a grundy sequence file",
+    );
+    std::fs::write(&junk, "").unwrap();
+    fails(
+        &[
+            "seq",
+            "0.6",
+            "--to",
+            "10",
+            "--resume",
+            junk.to_str().unwrap(),
+        ],
+        "no header line",
+    );
+    fails(
+        &[
+            "seq",
+            "0.6",
+            "--to",
+            "10",
+            "--resume",
+            dir.join("missing").to_str().unwrap(),
+        ],
+        "missing",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn published_periods_are_certified() {
+    // Winning Ways ch. 4; Guy & Smith 1956.
+    for (game, e, p) in [
+        ("kayles", 71, 12),
+        ("0.07", 53, 34),
+        ("dawsons-chess", 52, 34),
+        ("subtraction:2,3,7", 0, 5),
+    ] {
+        let j = json(&["period", game, "--json"]);
+        assert_eq!(j["preperiod"].as_u64(), Some(e), "{game}");
+        assert_eq!(j["period"].as_u64(), Some(p), "{game}");
+        assert_eq!(j["saltus"].as_u64(), Some(0), "{game}");
+        assert_eq!(j["certified"].as_bool(), Some(true), "{game}");
+        assert!(j["values_computed"].as_u64().unwrap() >= j["needed"].as_u64().unwrap());
+    }
+    let out = ok(&["period", "kayles"]);
+    assert!(
+        out.starts_with("kayles: preperiod 71, period 12\ncertified"),
+        "{out}"
+    );
+}
+
+#[test]
+fn uncovered_games_are_only_observed() {
+    // Lasker's Nim: G(n+4) = G(n) + 4 from n = 1 (Winning Ways ch. 4): arithmetic, so observed only.
+    let j = json(&["period", "lasker", "--json"]);
+    assert_eq!(
+        (
+            j["preperiod"].as_u64(),
+            j["period"].as_u64(),
+            j["saltus"].as_u64()
+        ),
+        (Some(1), Some(4), Some(4))
+    );
+    assert_eq!(j["certified"].as_bool(), Some(false));
+    let out = ok(&["period", "lasker"]);
+    assert!(out.contains("observed up to heap"), "{out}");
+    // Grundy's game (no known period) and a short limit: nothing certified.
+    let j = json(&["period", "grundys-game", "--to", "3000", "--json"]);
+    assert_eq!(j["certified"].as_bool(), Some(false));
+    // Kayles with too few heaps: observed, not certified.
+    let j = json(&["period", "kayles", "--to", "150", "--json"]);
+    assert_eq!(j["certified"].as_bool(), Some(false));
+    assert_eq!(j["values_computed"].as_u64(), Some(151));
+    fails(&["period", "kayles", "--to", "x"], "--to");
+    fails(&["period"], "takes one GAME");
+    fails(&["period", "nosuchgame"], "unknown game");
+}
+
+#[test]
+fn huge_heaps_are_valued_from_the_certified_period() {
+    // Kayles: G(n) = G(71 + (n − 71) mod 12) for n ≥ 71, certified; 10^12 ≡ 76 (mod 12 from 71).
+    let seq = ok(&["seq", "kayles", "--to", "100"]);
+    let g76 = seq.lines().nth(76).unwrap();
+    let out = ok(&["value", "kayles", "1000000000000", "1000000000000"]);
+    assert!(
+        out.starts_with(&format!("kayles 1000000000000: nim-value {g76}\n")),
+        "{out}"
+    );
+    assert!(out.contains("outcome: P"), "{out}");
+}
