@@ -16,6 +16,9 @@ use std::fmt::Write as _;
 /// The default number of states the exact misère search may store (raise it with --max-positions).
 const MISERE_DEFAULT_POSITIONS: usize = 2_000_000;
 
+/// The default time the exact misère search may take (raise it with --max-seconds).
+const MISERE_DEFAULT_SECONDS: u64 = 30;
+
 /// The largest heap for which the SJ shortcut computes the game's normal sequence.
 const SJ_MAX_HEAP: u64 = 1_000_000;
 
@@ -23,10 +26,14 @@ pub fn limits(args: &Args) -> CliResult<Limits> {
     // Misère states are multisets, larger than the normal solver's positions: a smaller default budget.
     let mut l = Limits {
         max_positions: MISERE_DEFAULT_POSITIONS,
-        max_time: None,
+        max_time: Some(std::time::Duration::from_secs(MISERE_DEFAULT_SECONDS)),
     };
     if let Some(v) = args.value("max-positions") {
         l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
+    }
+    if let Some(v) = args.value("max-seconds") {
+        let secs = grundy::error::parse_bounded(v, "--max-seconds", 1 << 32)?;
+        l.max_time = Some(std::time::Duration::from_secs(secs.max(1)));
     }
     Ok(l)
 }

@@ -19,7 +19,7 @@ grundy seq — nim-values of heaps 0..=N
 USAGE
   grundy seq GAME --to N [--engine plain|fast|auto] [--stats] [--json]
   grundy seq GAME --to N --out FILE [--resume FILE] [--stats]
-  grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--json]
+  grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--max-seconds S] [--json]
 
 Prints G(0), G(1), ..., G(N), one per line, for a heap game (a name, a code, subtraction:S, allbut:S, bash:K).
 With --json prints {\"game\": ..., \"values\": [...]}.
@@ -54,6 +54,7 @@ const OPTS: &[Opt] = &[
     Opt::Switch("misere"),
     Opt::Switch("genus"),
     Opt::Value("max-positions"),
+    Opt::Value("max-seconds"),
     Opt::Value("engine"),
     Opt::Switch("stats"),
     Opt::Value("out"),

@@ -10,7 +10,7 @@ pub const HELP: &str = "\
 grundy value — who wins, and how
 
 USAGE
-  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves] [--misere [--max-positions N]]
+  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves] [--misere [--max-positions N] [--max-seconds S]]
   grundy value loopy-graph FILE NODE... [--json]
   grundy value CODE HEAP... --loopy [--max-heap B] [--json]
 
@@ -21,7 +21,7 @@ the sum; '+' starts a part of another game.
 --misere: misère play (whoever makes the last move loses). Sums do not add by XOR there; the outcome and every
 winning move come from misère Nim's rule (nim), the SJ theorem (games that never split a heap and whose non-empty
 heaps all have non-zero nim-values), or else an exact search over the sums of components (bounded by
---max-positions, default 2000000 states). The method used is printed, and so is the genus g^γ0γ1... of each heap
+--max-positions, default 2000000 states; --max-seconds, default 30). The method used is printed, and so is the genus g^γ0γ1... of each heap
 up to 40 (see 'grundy help seq') and whether it is tame.
 
 --loopy: games whose positions can repeat. loopy-graph FILE NODE... puts a token on each NODE of the digraph in
@@ -61,6 +61,7 @@ const OPTS: &[Opt] = &[
     Opt::Switch("loopy"),
     Opt::Value("max-heap"),
     Opt::Value("max-positions"),
+    Opt::Value("max-seconds"),
 ];
 
 pub fn run(argv: &[String]) -> CliResult {
