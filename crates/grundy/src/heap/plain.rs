@@ -10,6 +10,7 @@
 //! partition (about `n^(k−1)/(k!(k−1)!)` of them), bounded by a work limit.
 
 use super::code::{partitions, Code, Constraint};
+use super::multi::MultiMoves;
 use super::{HeapRules, PLAIN_MAX_HEAP, PLAIN_MAX_HEAP_SPLITTING};
 use crate::error::{Error, Result};
 use crate::nimber::{MexSet, Nimber};
@@ -77,12 +78,34 @@ pub fn sequence<H: HeapRules + ?Sized>(
 }
 
 /// The nim-values of heaps `0..=to` of a take-and-break code, with the one- and two-heap moves done in place and
-/// moves leaving more heaps enumerated partition by partition.
+/// moves leaving more heaps answered by the multi-heap engine ([`super::multi`]) where it can, enumerated partition
+/// by partition otherwise.
 pub fn code_sequence(
     code: &Code,
     name: &str,
     to: u64,
     progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Nimber>> {
+    code_sequence_with(code, name, to, progress, MultiMoves::for_code(code))
+}
+
+/// [`code_sequence`] with every move that leaves three or more heaps enumerated partition by partition: the
+/// reference the multi-heap engine is tested and benchmarked against.
+pub fn code_sequence_enumerated(
+    code: &Code,
+    name: &str,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Nimber>> {
+    code_sequence_with(code, name, to, progress, None)
+}
+
+fn code_sequence_with(
+    code: &Code,
+    name: &str,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+    mut multi: Option<MultiMoves>,
 ) -> Result<Vec<Nimber>> {
     if code.is_loopy() {
         return Err(Error::loopy(format!(
@@ -92,8 +115,12 @@ pub fn code_sequence(
     check_length(name, to, code.max_heaps() >= 2)?;
     let mut g: Vec<Nimber> = Vec::with_capacity(to as usize + 1);
     g.push(0);
+    if let Some(mm) = &mut multi {
+        mm.push(0)?;
+    }
     let mut mex = MexSet::new();
     let mut buf = Vec::new();
+    let mut ks = Vec::new();
     let mut work: u64 = 0;
     for n in 1..=to {
         mex.clear();
@@ -136,7 +163,15 @@ pub fn code_sequence(
                 }
             }
             let most = d.max_heaps().min(m as usize);
-            for k in 3..=most {
+            ks.clear();
+            match &multi {
+                Some(mm) => {
+                    mm.for_each_value(j, m, &mut |v| mex.insert(v));
+                    mm.for_each_enumerated(j, m, &mut |k| ks.push(k));
+                }
+                None => ks.extend(3..=most),
+            }
+            for &k in &ks {
                 let Some(c) = d.constraint(k) else { continue };
                 let mut count = 0u64;
                 partitions(m, k, c, &mut buf, &mut |heaps| {
@@ -152,6 +187,9 @@ pub fn code_sequence(
             }
         }
         g.push(mex.mex());
+        if let Some(mm) = &mut multi {
+            mm.push(g[n as usize])?;
+        }
         if n & 0x3ff == 0 {
             progress(n);
         }
