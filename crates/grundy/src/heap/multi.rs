@@ -156,23 +156,23 @@ impl MultiHeap {
     /// Appends `G(n)` (`n` = [`MultiHeap::len`]) and computes the sets for `n + 1` tokens.
     pub fn push(&mut self, value: Nimber) -> Result<()> {
         let n = self.g.len();
-        self.g.push(value);
-        if value >= 64 * self.words as u64 {
-            let mut words = self.words;
-            while value >= 64 * words as u64 {
-                words *= 2;
-            }
-            self.widen(words)?;
+        let mut words = self.words as u64;
+        while value >= 64 * words {
+            words = words.saturating_mul(2);
         }
         let levels =
             (self.exact.len() * if self.counted { 2 } else { 1 } + self.at_least.len()) as u64;
-        if levels * (n as u64 + 2) * self.words as u64 > MULTI_MAX_WORDS {
+        if levels.saturating_mul(n as u64 + 2).saturating_mul(words) > MULTI_MAX_WORDS {
             return Err(Error::limit(format!(
                 "the multi-heap engine would need more than {} MiB for heap {}, its memory limit",
                 MULTI_MAX_WORDS * 8 >> 20,
                 n + 1
             )));
         }
+        if words > self.words as u64 {
+            self.widen(words as usize);
+        }
+        self.g.push(value);
         let w = self.words;
         if n == 0 {
             // No heap of 0 tokens can be split into non-empty heaps: every row 0 is empty.
@@ -271,7 +271,7 @@ impl MultiHeap {
     }
 
     /// Re-lays every stored set out with `words` words.
-    fn widen(&mut self, words: usize) -> Result<()> {
+    fn widen(&mut self, words: usize) {
         let old = self.words;
         for l in self.exact.iter_mut().chain(self.at_least.iter_mut()) {
             for v in [&mut l.one, &mut l.two] {
@@ -284,7 +284,6 @@ impl MultiHeap {
             }
         }
         self.words = words;
-        Ok(())
     }
 
     /// `S_k(m)` as a bit set: the nim-sums of the partitions of `m` into exactly `k` non-empty heaps
@@ -574,6 +573,15 @@ mod tests {
             }
         }
         assert!(e.work() > 0);
+    }
+
+    #[test]
+    fn memory_limit_is_an_error() {
+        let mut e = MultiHeap::new(3, false, 0);
+        e.push(0).unwrap();
+        let err = e.push(1 << 40).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::Limit);
+        assert!(err.message().contains("memory limit"), "{err}");
     }
 
     #[test]
