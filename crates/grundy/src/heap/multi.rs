@@ -165,7 +165,7 @@ impl MultiHeap {
         if levels.saturating_mul(n as u64 + 2).saturating_mul(words) > MULTI_MAX_WORDS {
             return Err(Error::limit(format!(
                 "the multi-heap engine would need more than {} MiB for heap {}, its memory limit",
-                MULTI_MAX_WORDS * 8 >> 20,
+                (MULTI_MAX_WORDS * 8) >> 20,
                 n + 1
             )));
         }
@@ -220,12 +220,12 @@ impl MultiHeap {
                     ops += m as u64;
                 } else {
                     let prev = &self.exact[i - 1];
-                    for a in 1..=m - k + 1 {
+                    for (a, &ga) in g.iter().enumerate().take(m - k + 2).skip(1) {
                         let r = (m - a) * w..(m - a + 1) * w;
                         if self.counted {
                             // two |= T' ∪ (one ∩ O'), one |= O', with O', T' the translated rows.
-                            let hi = (g[a] >> 6) as usize;
-                            let lo = (g[a] & 63) as u32;
+                            let hi = (ga >> 6) as usize;
+                            let lo = (ga & 63) as u32;
                             for (j, (&o, &t)) in
                                 prev.one[r.clone()].iter().zip(&prev.two[r]).enumerate()
                             {
@@ -236,7 +236,7 @@ impl MultiHeap {
                                 }
                             }
                         } else {
-                            or_translated(one, &prev.one[r], g[a]);
+                            or_translated(one, &prev.one[r], ga);
                         }
                     }
                     ops += (m - k + 1) as u64 * w as u64 * if self.counted { 2 } else { 1 };
@@ -254,8 +254,8 @@ impl MultiHeap {
             row.resize(w, 0);
             if m >= kk {
                 let prev = &self.at_least[i - 1];
-                for a in 1..=m - kk + 1 {
-                    or_translated(row, &prev.one[(m - a) * w..(m - a + 1) * w], g[a]);
+                for (a, &ga) in g.iter().enumerate().take(m - kk + 2).skip(1) {
+                    or_translated(row, &prev.one[(m - a) * w..(m - a + 1) * w], ga);
                 }
                 ops += (m - kk + 1) as u64 * w as u64;
             }
@@ -305,7 +305,7 @@ impl MultiHeap {
     pub fn not_all_equal(&self, k: usize, m: usize, f: &mut dyn FnMut(Nimber)) {
         assert!(self.counted);
         let one = self.xors(k, m);
-        if m % k != 0 {
+        if !m.is_multiple_of(k) {
             return for_each_member(one, f);
         }
         let v0 = if k % 2 == 1 { self.g[m / k] } else { 0 };
@@ -428,7 +428,7 @@ impl MultiMoves {
                 Constraint::Any => for_each_member(self.engine.xors(k, mu), f),
                 Constraint::NotAllEqual => self.engine.not_all_equal(k, mu, f),
                 Constraint::AllEqual => {
-                    if mu % k == 0 {
+                    if mu.is_multiple_of(k) {
                         f(equal(k))
                     }
                 }
@@ -441,7 +441,7 @@ impl MultiMoves {
             }
             Some((k, Constraint::AllEqual)) => {
                 for kk in k..=mu {
-                    if mu % kk == 0 {
+                    if mu.is_multiple_of(kk) {
                         f(equal(kk))
                     }
                 }
