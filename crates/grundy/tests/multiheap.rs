@@ -77,7 +77,7 @@ fn many_heap_codes_go_far() {
     let g = seq(&code, 300, false);
     assert_eq!(g[..40], seq(&code, 39, true)[..]);
     // 8.0 (split into three heaps) and 0.F against enumeration on a longer range.
-    for text in ["8.0", "0.F", "0.{3?}"] {
+    for text in ["8.0", "0.F", "0.{3?}", "8!.0", "0.{3!,5}"] {
         let code = Code::parse(text).unwrap();
         assert_eq!(seq(&code, 120, false), seq(&code, 120, true), "{text}");
     }

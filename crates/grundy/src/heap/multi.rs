@@ -4,9 +4,10 @@
 //! `m ≤ n` the set `S_k(m)` of nim-sums `G(h1) ⊕ … ⊕ G(hk)` over all ways to split `m` tokens into exactly `k`
 //! non-empty heaps, and the set `T_K(m) = ∪_{k ≥ K} S_k(m)` for "`K` or more" heaps. [`MultiMoves`] uses them to add
 //! to a mex set, heap by heap, every nim-value of a take-and-break move that leaves three or more heaps with no
-//! constraint (`8`, `C`, `F`, `{3}`, `{2+}`, `{3+}`, …), with all heaps equal (`=`, a closed form), or with not all
-//! heaps equal (`?`, for an explicit number of heaps); the moves it does not cover (`!`, and `?` with "or more")
-//! are left to partition enumeration in [`super::plain`].
+//! constraint (`8`, `C`, `F`, `{3}`, `{2+}`, `{3+}`, …), with all heaps equal (`=`, a closed form), with pairwise
+//! unequal heaps (`!`, a knapsack over distinct parts), or with not all heaps equal (`?`, for an explicit number of
+//! heaps); the one kind it does not cover (`?` with "or more") is left to partition enumeration in
+//! [`super::plain`].
 //!
 //! **Why it is correct.** XOR is commutative and associative, so the nim-sum of a multiset of heaps does not
 //! depend on their order: the set of nim-sums over the partitions of `m` into `k` parts equals the set over its
@@ -29,6 +30,13 @@
 //!
 //! *All equal* (`=`): the one partition into `k` equal parts, nim-sum `G(m/k)` for odd `k` and `0` for even `k`.
 //!
+//! *Pairwise unequal* (`!`): a partition into distinct parts is a set of part sizes, so a 0/1 knapsack over sizes
+//! in increasing order gives it: with `D_s[j][t]` the nim-sums of `j` distinct sizes `≤ s` summing to `t`,
+//! `D_s[j][t] = D_{s−1}[j][t] ∪ (G(s) ⊕ D_{s−1}[j−1][t−s])` (size `s` unused, or used once). The parts of a
+//! partition of `m ≤ n` into `j ≥ 2` distinct parts are below `m`, so sizes `1..n−1` suffice at heap `n`; size `s`
+//! is added (for every `t` up to the last heap asked for) when `G(s)` is pushed. Only `j ≤ √(2t)` levels can be
+//! non-empty (`1 + 2 + … + j ≤ t`). "`K` or more" distinct parts is the union of the levels from `K` on.
+//!
 //! The sets are bit sets of width `W`, a power of two above every nim-value so far: the XOR of values below `2^b`
 //! stays below `2^b`, so `W` only grows (doubling, with every stored set copied) when a pushed value reaches it.
 //! Translating a bit set by `⊕ g` permutes its words by `g >> 6` and the bits inside each word by `g & 63` (six
@@ -36,7 +44,8 @@
 //!
 //! **Cost.** Each stored level (every exact count from 2 to the largest used; every threshold from 1 to the
 //! largest used) costs about `m · W/64` word operations at heap `m`, so about `N² · W/128` per level for heaps up
-//! to `N` (twice that for counted levels), and `N · W/64` words of memory per level. Both are bounded: a work
+//! to `N` (twice that for counted levels), and `N · W/64` words of memory per level; the distinct-parts knapsack
+//! costs about `N² · W/128` per level too (each size updates every total up to `N`). Both are bounded: a work
 //! limit ([`MULTI_MAX_WORK`]) and a memory limit ([`MULTI_MAX_WORDS`]) are errors, not slow runs. Partition
 //! enumeration costs one XOR per partition instead, about `p(m)`, which grows like `exp(π √(2m/3))`.
 
@@ -319,6 +328,111 @@ impl MultiHeap {
     }
 }
 
+/// The most distinct positive parts a partition of `to` can have: the largest `k` with `k(k+1)/2 ≤ to`.
+fn most_distinct_parts(to: u64) -> usize {
+    let mut k: u64 = 0;
+    while (k + 1) * (k + 2) / 2 <= to {
+        k += 1;
+    }
+    k as usize
+}
+
+/// Nim-sum sets of partitions into distinct parts, by a 0/1 knapsack over part sizes (see the module docs).
+///
+/// After part sizes `1..=s` have been added, `D[j][t]` is the set of nim-sums of the sets of `j` distinct sizes
+/// `≤ s` that sum to `t`, for every `t ≤ to`. Adding size `s` does `D[j][t] ∪= G(s) ⊕ D[j−1][t−s]` for `j` from the
+/// largest down (so each size is used at most once, as in a 0/1 knapsack), and `D[1][s] = {G(s)}`.
+#[derive(Debug, Clone)]
+struct DistinctParts {
+    to: usize,
+    words: usize,
+    /// `levels[j − 1]` is `D[j]`, rows `t = 0..=to`.
+    levels: Vec<Vec<u64>>,
+    work: u64,
+}
+
+impl DistinctParts {
+    fn new(parts: usize, to: usize) -> Result<DistinctParts> {
+        let mut d = DistinctParts {
+            to,
+            words: 0,
+            levels: vec![Vec::new(); parts],
+            work: 0,
+        };
+        d.widen(1)?;
+        Ok(d)
+    }
+
+    fn parts(&self) -> usize {
+        self.levels.len()
+    }
+
+    fn widen(&mut self, words: usize) -> Result<()> {
+        let total = (self.levels.len() as u64)
+            .saturating_mul(self.to as u64 + 1)
+            .saturating_mul(words as u64);
+        if total > MULTI_MAX_WORDS {
+            return Err(Error::limit(format!(
+                "the multi-heap engine would need more than {} MiB for partitions into distinct parts up to {}, its memory limit",
+                (MULTI_MAX_WORDS * 8) >> 20,
+                self.to
+            )));
+        }
+        let old = self.words;
+        for v in &mut self.levels {
+            let mut wide = vec![0u64; (self.to + 1) * words];
+            if old > 0 {
+                for r in 0..=self.to {
+                    wide[r * words..r * words + old].copy_from_slice(&v[r * old..(r + 1) * old]);
+                }
+            }
+            *v = wide;
+        }
+        self.words = words;
+        Ok(())
+    }
+
+    /// Adds part size `s ≥ 1`, of nim-value `gs`.
+    fn add(&mut self, s: usize, gs: Nimber) -> Result<()> {
+        if gs >= 64 * self.words as u64 {
+            let mut words = self.words;
+            while gs >= 64 * words as u64 {
+                words *= 2;
+            }
+            self.widen(words)?;
+        }
+        if s > self.to {
+            return Ok(());
+        }
+        let w = self.words;
+        for j in (2..=self.levels.len()).rev() {
+            let (low, high) = self.levels.split_at_mut(j - 1);
+            let (src, dst) = (&low[j - 2], &mut high[0]);
+            let first = s + j * (j - 1) / 2;
+            for t in first..=self.to {
+                or_translated(
+                    &mut dst[t * w..(t + 1) * w],
+                    &src[(t - s) * w..(t - s + 1) * w],
+                    gs,
+                );
+            }
+            self.work += (self.to + 1).saturating_sub(first) as u64 * w as u64;
+        }
+        self.levels[0][s * w + (gs >> 6) as usize] |= 1 << (gs & 63);
+        if self.work > MULTI_MAX_WORK {
+            return Err(Error::limit(format!(
+                "the multi-heap engine spent {MULTI_MAX_WORK} word operations on distinct parts by heap {s}, its work limit"
+            )));
+        }
+        Ok(())
+    }
+
+    /// `D[j][t]`: the nim-sums of the partitions of `t` into `j` distinct parts (sizes added so far).
+    fn set(&self, j: usize, t: usize) -> &[u64] {
+        &self.levels[j - 1][t * self.words..(t + 1) * self.words]
+    }
+}
+
 /// What the engine does for one digit's moves that leave three or more heaps.
 #[derive(Debug, Clone, Default)]
 struct Plan {
@@ -326,8 +440,7 @@ struct Plan {
     exact: Vec<(usize, Constraint)>,
     /// `(K, c)`: every count from `K` on, under `c`, answered here.
     more: Option<(usize, Constraint)>,
-    /// Counts `k ≥ 3` left to enumeration (at most 63 of them; all counts from `enumerate_from` on too).
-    enumerate: Vec<usize>,
+    /// Every count from this one on is left to enumeration (not all equal, "or more").
     enumerate_from: Option<usize>,
 }
 
@@ -335,6 +448,8 @@ struct Plan {
 #[derive(Debug, Clone)]
 pub struct MultiMoves {
     engine: MultiHeap,
+    /// The knapsack over distinct parts, for `!` counts.
+    distinct: Option<DistinctParts>,
     plans: Vec<Plan>,
     /// Index of the first repeating digit, and the period (0: none).
     pre: usize,
@@ -342,12 +457,14 @@ pub struct MultiMoves {
 }
 
 impl MultiMoves {
-    /// The engine for a code; `None` when no move of the code leaving three or more heaps is one it answers.
-    pub fn for_code(code: &Code) -> Option<MultiMoves> {
+    /// The engine for a code and heaps up to `to`; `None` when no move of the code leaving three or more heaps is
+    /// one it answers.
+    pub fn for_code(code: &Code, to: u64) -> Result<Option<MultiMoves>> {
         let plans: Vec<Plan> = code.digits().iter().map(plan).collect();
         let mut max_exact = 0;
         let mut counted = false;
         let mut max_at_least = 0;
+        let mut max_distinct = 0;
         let mut any = false;
         for p in &plans {
             for &(k, c) in &p.exact {
@@ -358,33 +475,46 @@ impl MultiMoves {
                         max_exact = max_exact.max(k);
                         counted = true;
                     }
-                    _ => {}
+                    Constraint::Unequal => max_distinct = max_distinct.max(k),
+                    Constraint::AllEqual => {}
                 }
             }
             if let Some((k, c)) = p.more {
                 any = true;
-                if c == Constraint::Any {
-                    max_at_least = max_at_least.max(k);
+                match c {
+                    Constraint::Any => max_at_least = max_at_least.max(k),
+                    // k distinct parts sum to at least k(k+1)/2.
+                    Constraint::Unequal => max_distinct = max_distinct.max(most_distinct_parts(to)),
+                    _ => {}
                 }
             }
         }
         if !any {
-            return None;
+            return Ok(None);
         }
+        let to = usize::try_from(to).map_err(|_| Error::limit("the heap is too large"))?;
+        let distinct = if max_distinct >= 2 {
+            Some(DistinctParts::new(
+                max_distinct.min(most_distinct_parts(to as u64)),
+                to,
+            )?)
+        } else {
+            None
+        };
         let period = code.period();
-        Some(MultiMoves {
+        Ok(Some(MultiMoves {
             engine: MultiHeap::new(max_exact, counted, max_at_least),
+            distinct,
             pre: code.digits().len() - period,
             plans,
             period,
-        })
+        }))
     }
 
     fn plan(&self, j: u64) -> &Plan {
         static NONE: Plan = Plan {
             exact: Vec::new(),
             more: None,
-            enumerate: Vec::new(),
             enumerate_from: None,
         };
         let n = self.plans.len() as u64;
@@ -401,13 +531,7 @@ impl MultiMoves {
     /// Calls `f` with each count `k ≥ 3` (up to `m`) of a move removing `j` tokens from a heap of `m + j` that is
     /// left to partition enumeration.
     pub fn for_each_enumerated(&self, j: u64, m: u64, f: &mut dyn FnMut(usize)) {
-        let p = self.plan(j);
-        for &k in &p.enumerate {
-            if k as u64 <= m {
-                f(k);
-            }
-        }
-        if let Some(from) = p.enumerate_from {
+        if let Some(from) = self.plan(j).enumerate_from {
             for k in from..=m as usize {
                 f(k);
             }
@@ -432,7 +556,12 @@ impl MultiMoves {
                         f(equal(k))
                     }
                 }
-                Constraint::Unequal => unreachable!("unequal counts are enumerated"),
+                Constraint::Unequal => {
+                    // No knapsack, or fewer levels than k: no partition of m into k distinct parts.
+                    if let Some(d) = self.distinct.as_ref().filter(|d| k <= d.parts()) {
+                        for_each_member(d.set(k, mu), f)
+                    }
+                }
             }
         }
         match p.more {
@@ -446,13 +575,27 @@ impl MultiMoves {
                     }
                 }
             }
+            Some((k, Constraint::Unequal)) => {
+                if let Some(d) = &self.distinct {
+                    for kk in k..=d.parts().min(mu) {
+                        for_each_member(d.set(kk, mu), f)
+                    }
+                }
+            }
             _ => {}
         }
     }
 
     /// Appends `G(n)`, `n` the number of values pushed so far (start with `G(0) = 0`).
     pub fn push(&mut self, value: Nimber) -> Result<()> {
-        self.engine.push(value)
+        let n = self.engine.len();
+        self.engine.push(value)?;
+        if let Some(d) = &mut self.distinct {
+            if n >= 1 {
+                d.add(n, value)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -480,12 +623,13 @@ fn plan(d: &Digit) -> Plan {
     for k in 3..=last {
         match d.constraint(k) {
             None => {}
-            Some(Constraint::Unequal) => p.enumerate.push(k),
             Some(c) => p.exact.push((k, c)),
         }
     }
     match tail {
-        Some((k, c @ (Constraint::Any | Constraint::AllEqual))) => p.more = Some((k, c)),
+        Some((k, c @ (Constraint::Any | Constraint::AllEqual | Constraint::Unequal))) => {
+            p.more = Some((k, c))
+        }
         Some((k, _)) => p.enumerate_from = Some(k),
         None => {}
     }
@@ -576,11 +720,40 @@ mod tests {
     }
 
     #[test]
+    fn distinct_parts_agree_with_partitions() {
+        let g: Vec<Nimber> = (0..40u64).map(|i| (i * 53 + i * i * 7) % 150).collect();
+        let to = 39;
+        let mut d = DistinctParts::new(most_distinct_parts(to as u64), to).unwrap();
+        assert_eq!(d.parts(), 8); // 1 + 2 + … + 8 = 36 ≤ 39 < 45
+        let mut buf = vec![];
+        for (s, &v) in g.iter().enumerate().skip(1) {
+            // Sizes 1..s−1 are in: every partition of m ≤ s into two or more distinct parts is covered.
+            for m in 2..=s {
+                for j in 2..=d.parts() {
+                    let mut want = std::collections::BTreeSet::new();
+                    partitions(m as u64, j, Constraint::Unequal, &mut buf, &mut |h| {
+                        want.insert(h.iter().fold(0, |x, &a| x ^ g[a as usize]));
+                    });
+                    assert_eq!(
+                        members(d.set(j, m)),
+                        want.into_iter().collect::<Vec<_>>(),
+                        "D[{j}][{m}] with sizes below {s}"
+                    );
+                }
+            }
+            d.add(s, v).unwrap();
+        }
+    }
+
+    #[test]
     fn memory_limit_is_an_error() {
         let mut e = MultiHeap::new(3, false, 0);
         e.push(0).unwrap();
         let err = e.push(1 << 40).unwrap_err();
         assert_eq!(err.kind(), crate::ErrorKind::Limit);
+        assert!(err.message().contains("memory limit"), "{err}");
+        let mut d = DistinctParts::new(3, 1000).unwrap();
+        let err = d.add(1, 1 << 40).unwrap_err();
         assert!(err.message().contains("memory limit"), "{err}");
     }
 
@@ -590,16 +763,23 @@ mod tests {
         let p = plan(c.digit(1));
         assert_eq!(
             p.exact,
-            vec![(4, Constraint::NotAllEqual), (5, Constraint::AllEqual)]
+            vec![
+                (3, Constraint::Unequal),
+                (4, Constraint::NotAllEqual),
+                (5, Constraint::AllEqual)
+            ]
         );
-        assert_eq!(p.enumerate, vec![3]);
         assert_eq!(p.more, Some((7, Constraint::Any)));
         let p = plan(Code::parse("0.{3?+}").unwrap().digit(1));
         assert_eq!(p.enumerate_from, Some(3));
         assert!(p.exact.is_empty());
         let p = plan(Code::parse("0.{1+}").unwrap().digit(1));
         assert_eq!(p.more, Some((3, Constraint::Any)));
-        assert!(MultiMoves::for_code(&Code::parse("0.77").unwrap()).is_none());
-        assert!(MultiMoves::for_code(&Code::parse("8!.0").unwrap()).is_none());
+        assert!(MultiMoves::for_code(&Code::parse("0.77").unwrap(), 10)
+            .unwrap()
+            .is_none());
+        assert!(MultiMoves::for_code(&Code::parse("8!.0").unwrap(), 10)
+            .unwrap()
+            .is_some());
     }
 }

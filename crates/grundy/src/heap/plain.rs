@@ -86,7 +86,7 @@ pub fn code_sequence(
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<Nimber>> {
-    code_sequence_with(code, name, to, progress, MultiMoves::for_code(code))
+    code_sequence_with(code, name, to, progress, MultiMoves::for_code(code, to)?)
 }
 
 /// [`code_sequence`] with every move that leaves three or more heaps enumerated partition by partition: the
