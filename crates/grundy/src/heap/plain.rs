@@ -2,12 +2,15 @@
 //!
 //! **What it computes.** `G(n) = mex { G(h1) ⊕ … ⊕ G(hk) : h1 + … + hk an option of n }`, for every `n ≤ N`. It is
 //! exact for every heap game whose options are sums of smaller heaps, codes that leave three or more heaps
-//! included: those options are enumerated one partition at a time.
+//! included: for codes, those options come as nim-sum sets from the multi-heap engine ([`super::multi`]), or are
+//! enumerated one partition at a time where it does not apply (`?` with "or more", and
+//! [`code_sequence_enumerated`]).
 //!
 //! **Cost.** For a code that leaves at most two heaps, about `n/2` XORs per digit per heap, so `O(N²)` in all for
 //! codes that split (`O(N · k)` for a code of length `k` that does not); the sparse-space engine
-//! ([`super::sparse`]) does the same job with far fewer XORs. A move that leaves `k ≥ 3` heaps costs one XOR per
-//! partition (about `n^(k−1)/(k!(k−1)!)` of them), bounded by a work limit.
+//! ([`super::sparse`]) does the same job with far fewer XORs. A move that leaves `k ≥ 3` heaps costs about
+//! `n · W/64` word operations per count in the multi-heap engine (`W` a power of two above the values), or one XOR
+//! per partition (about `n^(k−1)/(k!(k−1)!)` of them) when enumerated; both are bounded by work limits.
 
 use super::code::{partitions, Code, Constraint};
 use super::multi::MultiMoves;
