@@ -81,6 +81,10 @@ fn many_heap_codes_go_far() {
         let code = Code::parse(text).unwrap();
         assert_eq!(seq(&code, 120, false), seq(&code, 120, true), "{text}");
     }
+    for text in ["0.{3?+}", "4?.{2!+}"] {
+        let code = Code::parse(text).unwrap();
+        assert_eq!(seq(&code, 60, false), seq(&code, 60, true), "{text}");
+    }
     let code = Code::parse("8=.{4+}").unwrap();
     assert_eq!(seq(&code, 50, false), seq(&code, 50, true));
 }

@@ -5,9 +5,8 @@
 //! non-empty heaps, and the set `T_K(m) = ∪_{k ≥ K} S_k(m)` for "`K` or more" heaps. [`MultiMoves`] uses them to add
 //! to a mex set, heap by heap, every nim-value of a take-and-break move that leaves three or more heaps with no
 //! constraint (`8`, `C`, `F`, `{3}`, `{2+}`, `{3+}`, …), with all heaps equal (`=`, a closed form), with pairwise
-//! unequal heaps (`!`, a knapsack over distinct parts), or with not all heaps equal (`?`, for an explicit number of
-//! heaps); the one kind it does not cover (`?` with "or more") is left to partition enumeration in
-//! [`super::plain`].
+//! unequal heaps (`!`, a knapsack over distinct parts), or with not all heaps equal (`?`). Partition enumeration
+//! in [`super::plain`] remains as the reference ([`super::plain::code_sequence_enumerated`]).
 //!
 //! **Why it is correct.** XOR is commutative and associative, so the nim-sum of a multiset of heaps does not
 //! depend on their order: the set of nim-sums over the partitions of `m` into `k` parts equals the set over its
@@ -27,6 +26,12 @@
 //! parts has at least two (it has two different parts, which can be swapped), so `v0` is the nim-sum of some
 //! not-all-equal partition exactly when at least two compositions give it. Counts add along the recurrence
 //! (`C_k(m)[x] = Σ_a C_{k−1}(m−a)[x ⊕ G(a)]`), and a sum saturated at 2 only needs the bits "≥ 1" and "≥ 2".
+//!
+//! *Not all equal, `K` or more parts* (`{K?+}`): several equal partitions (one per divisor) may share a nim-sum, so
+//! counting does not separate them; instead split a composition `(a, rest)` with at least `K` parts on its first
+//! part: it is not all equal exactly when `rest` is not all equal, or `rest` is `c` copies of some `b ≠ a`. So
+//! `T'_K(m) = ∪_{a=1}^{m−1} G(a) ⊕ (T'_{max(K−1,1)}(m−a) ∪ {v(b, c) : b·c = m−a, c ≥ max(K−1, 1), b ≠ a})`, with
+//! `v(b, c) = G(b)` for odd `c` and `0` for even `c`; the equal rests cost one step per divisor of `m − a`.
 //!
 //! *All equal* (`=`): the one partition into `k` equal parts, nim-sum `G(m/k)` for odd `k` and `0` for even `k`.
 //!
@@ -125,6 +130,10 @@ pub struct MultiHeap {
     counted: bool,
     /// `at_least[i]`: `T_{i+1}` (empty when no threshold of 2 or more is asked for).
     at_least: Vec<Level>,
+    /// `nae[i]`: `T'_{i+1}`, the nim-sums of `i + 1` or more heaps, not all equal.
+    nae: Vec<Level>,
+    /// `divisors[r]`: the divisors of `r` (kept when `nae` is used).
+    divisors: Vec<Vec<u32>>,
     work: u64,
     scratch: Vec<u64>,
     scratch2: Vec<u64>,
@@ -142,10 +151,19 @@ impl MultiHeap {
             exact: vec![Level::default(); exact],
             counted: counted && exact > 0,
             at_least: vec![Level::default(); at_least],
+            nae: Vec::new(),
+            divisors: Vec::new(),
             work: 0,
             scratch: Vec::new(),
             scratch2: Vec::new(),
         }
+    }
+
+    /// Also answers [`MultiHeap::not_all_equal_at_least`] for `K ≤ max` (before the first push).
+    pub fn with_not_all_equal_at_least(mut self, max: usize) -> MultiHeap {
+        assert!(self.g.is_empty());
+        self.nae = vec![Level::default(); max];
+        self
     }
 
     /// How many nim-values were pushed: sets are known for every `m` up to this.
@@ -169,8 +187,9 @@ impl MultiHeap {
         while value >= 64 * words {
             words = words.saturating_mul(2);
         }
-        let levels =
-            (self.exact.len() * if self.counted { 2 } else { 1 } + self.at_least.len()) as u64;
+        let levels = (self.exact.len() * if self.counted { 2 } else { 1 }
+            + self.at_least.len()
+            + self.nae.len()) as u64;
         if levels.saturating_mul(n as u64 + 2).saturating_mul(words) > MULTI_MAX_WORDS {
             return Err(Error::limit(format!(
                 "the multi-heap engine would need more than {} MiB for heap {}, its memory limit",
@@ -185,7 +204,12 @@ impl MultiHeap {
         let w = self.words;
         if n == 0 {
             // No heap of 0 tokens can be split into non-empty heaps: every row 0 is empty.
-            for l in self.exact.iter_mut().chain(self.at_least.iter_mut()) {
+            for l in self
+                .exact
+                .iter_mut()
+                .chain(&mut self.at_least)
+                .chain(&mut self.nae)
+            {
                 l.one.resize(w, 0);
                 if self.counted {
                     l.two.resize(w, 0);
@@ -270,6 +294,45 @@ impl MultiHeap {
             }
             self.at_least[i].one.extend_from_slice(row);
         }
+        if !self.nae.is_empty() {
+            // The divisors of m − 1, the newest rest.
+            let r = m - 1;
+            let mut d = Vec::new();
+            let mut b = 1;
+            while b * b <= r {
+                if r.is_multiple_of(b) {
+                    d.push(b as u32);
+                    if b * b != r {
+                        d.push((r / b) as u32);
+                    }
+                }
+                b += 1;
+            }
+            self.divisors.push(d);
+        }
+        for i in 0..self.nae.len() {
+            // T'_K(m) = ∪_a G(a) ⊕ (T'_{K−1}(m − a) ∪ {equal rests of parts b ≠ a, c ≥ K − 1 of them}).
+            let kk = i + 1;
+            let row = &mut self.scratch;
+            row.clear();
+            row.resize(w, 0);
+            for (a, &ga) in g.iter().enumerate().take(m).skip(1) {
+                let r = m - a;
+                // The rest has K − 1 or more parts, and at least one: T'_1 recurs on itself.
+                let src = &self.nae[i.saturating_sub(1)].one;
+                or_translated(row, &src[r * w..(r + 1) * w], ga);
+                ops += w as u64;
+                for &b in &self.divisors[r] {
+                    let (b, c) = (b as usize, r / b as usize);
+                    if b != a && c + 1 >= kk {
+                        let x = ga ^ if c % 2 == 1 { g[b] } else { 0 };
+                        row[(x >> 6) as usize] |= 1 << (x & 63);
+                    }
+                }
+                ops += self.divisors[r].len() as u64;
+            }
+            self.nae[i].one.extend_from_slice(row);
+        }
         self.work += ops;
         if self.work > MULTI_MAX_WORK {
             return Err(Error::limit(format!(
@@ -282,7 +345,12 @@ impl MultiHeap {
     /// Re-lays every stored set out with `words` words.
     fn widen(&mut self, words: usize) {
         let old = self.words;
-        for l in self.exact.iter_mut().chain(self.at_least.iter_mut()) {
+        for l in self
+            .exact
+            .iter_mut()
+            .chain(&mut self.at_least)
+            .chain(&mut self.nae)
+        {
             for v in [&mut l.one, &mut l.two] {
                 let rows = v.len() / old;
                 let mut wide = vec![0u64; rows * words];
@@ -307,6 +375,13 @@ impl MultiHeap {
     pub fn xors_at_least(&self, k: usize, m: usize) -> &[u64] {
         assert!(k >= 2 && k - 1 < self.at_least.len() && m <= self.g.len());
         &self.at_least[k - 1].one[m * self.words..(m + 1) * self.words]
+    }
+
+    /// `T'_K(m)` as a bit set: the nim-sums of the partitions of `m` into `K` or more non-empty heaps, not all equal
+    /// (`1 ≤ K ≤` the `max` of [`MultiHeap::with_not_all_equal_at_least`], `m ≤ len`).
+    pub fn not_all_equal_at_least(&self, k: usize, m: usize) -> &[u64] {
+        assert!(k >= 1 && k - 1 < self.nae.len() && m <= self.g.len());
+        &self.nae[k - 1].one[m * self.words..(m + 1) * self.words]
     }
 
     /// Calls `f` with every nim-sum of a partition of `m` into exactly `k` non-empty heaps, not all equal
@@ -440,8 +515,6 @@ struct Plan {
     exact: Vec<(usize, Constraint)>,
     /// `(K, c)`: every count from `K` on, under `c`, answered here.
     more: Option<(usize, Constraint)>,
-    /// Every count from this one on is left to enumeration (not all equal, "or more").
-    enumerate_from: Option<usize>,
 }
 
 /// The moves of a take-and-break code that leave three or more heaps, answered from a [`MultiHeap`] where it can.
@@ -465,6 +538,7 @@ impl MultiMoves {
         let mut counted = false;
         let mut max_at_least = 0;
         let mut max_distinct = 0;
+        let mut max_nae = 0;
         let mut any = false;
         for p in &plans {
             for &(k, c) in &p.exact {
@@ -485,7 +559,8 @@ impl MultiMoves {
                     Constraint::Any => max_at_least = max_at_least.max(k),
                     // k distinct parts sum to at least k(k+1)/2.
                     Constraint::Unequal => max_distinct = max_distinct.max(most_distinct_parts(to)),
-                    _ => {}
+                    Constraint::NotAllEqual => max_nae = max_nae.max(k),
+                    Constraint::AllEqual => {}
                 }
             }
         }
@@ -503,7 +578,8 @@ impl MultiMoves {
         };
         let period = code.period();
         Ok(Some(MultiMoves {
-            engine: MultiHeap::new(max_exact, counted, max_at_least),
+            engine: MultiHeap::new(max_exact, counted, max_at_least)
+                .with_not_all_equal_at_least(max_nae),
             distinct,
             pre: code.digits().len() - period,
             plans,
@@ -515,7 +591,6 @@ impl MultiMoves {
         static NONE: Plan = Plan {
             exact: Vec::new(),
             more: None,
-            enumerate_from: None,
         };
         let n = self.plans.len() as u64;
         if j < n {
@@ -525,16 +600,6 @@ impl MultiMoves {
             &self.plans[(pre + (j - pre) % self.period as u64) as usize]
         } else {
             &NONE
-        }
-    }
-
-    /// Calls `f` with each count `k ≥ 3` (up to `m`) of a move removing `j` tokens from a heap of `m + j` that is
-    /// left to partition enumeration.
-    pub fn for_each_enumerated(&self, j: u64, m: u64, f: &mut dyn FnMut(usize)) {
-        if let Some(from) = self.plan(j).enumerate_from {
-            for k in from..=m as usize {
-                f(k);
-            }
         }
     }
 
@@ -574,6 +639,9 @@ impl MultiMoves {
                         f(equal(kk))
                     }
                 }
+            }
+            Some((k, Constraint::NotAllEqual)) if k <= mu => {
+                for_each_member(self.engine.not_all_equal_at_least(k, mu), f)
             }
             Some((k, Constraint::Unequal)) => {
                 if let Some(d) = &self.distinct {
@@ -626,13 +694,7 @@ fn plan(d: &Digit) -> Plan {
             Some(c) => p.exact.push((k, c)),
         }
     }
-    match tail {
-        Some((k, c @ (Constraint::Any | Constraint::AllEqual | Constraint::Unequal))) => {
-            p.more = Some((k, c))
-        }
-        Some((k, _)) => p.enumerate_from = Some(k),
-        None => {}
-    }
+    p.more = tail;
     p
 }
 
@@ -672,7 +734,7 @@ mod tests {
                 }
             })
             .collect();
-        let mut e = MultiHeap::new(6, true, 5);
+        let mut e = MultiHeap::new(6, true, 5).with_not_all_equal_at_least(5);
         let mut buf = vec![];
         for (n, &v) in g.iter().enumerate() {
             e.push(v).unwrap();
@@ -709,6 +771,29 @@ mod tests {
                         want.insert(h.iter().fold(0, |x, &a| x ^ g[a as usize]));
                     });
                 }
+                let mut nae = std::collections::BTreeSet::new();
+                for k in kk.max(2)..=m {
+                    partitions(m as u64, k, Constraint::NotAllEqual, &mut buf, &mut |h| {
+                        nae.insert(h.iter().fold(0, |x, &a| x ^ g[a as usize]));
+                    });
+                }
+                let one = if kk == 2 { 1 } else { kk };
+                let mut nae_one = std::collections::BTreeSet::new();
+                for k in one.max(2)..=m {
+                    partitions(m as u64, k, Constraint::NotAllEqual, &mut buf, &mut |h| {
+                        nae_one.insert(h.iter().fold(0, |x, &a| x ^ g[a as usize]));
+                    });
+                }
+                assert_eq!(
+                    members(e.not_all_equal_at_least(kk, m)),
+                    nae.into_iter().collect::<Vec<_>>(),
+                    "T'_{kk}({m})"
+                );
+                assert_eq!(
+                    members(e.not_all_equal_at_least(one, m)),
+                    nae_one.into_iter().collect::<Vec<_>>(),
+                    "T'_{one}({m})"
+                );
                 assert_eq!(
                     members(e.xors_at_least(kk, m)),
                     want.into_iter().collect::<Vec<_>>(),
@@ -771,7 +856,7 @@ mod tests {
         );
         assert_eq!(p.more, Some((7, Constraint::Any)));
         let p = plan(Code::parse("0.{3?+}").unwrap().digit(1));
-        assert_eq!(p.enumerate_from, Some(3));
+        assert_eq!(p.more, Some((3, Constraint::NotAllEqual)));
         assert!(p.exact.is_empty());
         let p = plan(Code::parse("0.{1+}").unwrap().digit(1));
         assert_eq!(p.more, Some((3, Constraint::Any)));

@@ -168,10 +168,7 @@ fn code_sequence_with(
             let most = d.max_heaps().min(m as usize);
             ks.clear();
             match &multi {
-                Some(mm) => {
-                    mm.for_each_value(j, m, &mut |v| mex.insert(v));
-                    mm.for_each_enumerated(j, m, &mut |k| ks.push(k));
-                }
+                Some(mm) => mm.for_each_value(j, m, &mut |v| mex.insert(v)),
                 None => ks.extend(3..=most),
             }
             for &k in &ks {
