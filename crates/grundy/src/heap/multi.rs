@@ -59,7 +59,7 @@ use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 
 /// Word operations the engine may spend in one run.
-pub const MULTI_MAX_WORK: u64 = 40_000_000_000;
+pub const MULTI_MAX_WORK: u64 = 10_000_000_000;
 /// 64-bit words the engine may store in one run (1 GiB).
 pub const MULTI_MAX_WORDS: u64 = 1 << 27;
 
@@ -336,7 +336,7 @@ impl MultiHeap {
         self.work += ops;
         if self.work > MULTI_MAX_WORK {
             return Err(Error::limit(format!(
-                "the multi-heap engine spent {MULTI_MAX_WORK} word operations by heap {m}, its work limit"
+                "the multi-heap engine spent more than {MULTI_MAX_WORK} word operations by heap {m}, its work limit"
             )));
         }
         Ok(())
@@ -496,7 +496,7 @@ impl DistinctParts {
         self.levels[0][s * w + (gs >> 6) as usize] |= 1 << (gs & 63);
         if self.work > MULTI_MAX_WORK {
             return Err(Error::limit(format!(
-                "the multi-heap engine spent {MULTI_MAX_WORK} word operations on distinct parts by heap {s}, its work limit"
+                "the multi-heap engine spent more than {MULTI_MAX_WORK} word operations on distinct parts by heap {s}, its work limit"
             )));
         }
         Ok(())
