@@ -50,7 +50,8 @@
 //! **Cost.** Each stored level (every exact count from 2 to the largest used; every threshold from 1 to the
 //! largest used) costs about `m · W/64` word operations at heap `m`, so about `N² · W/128` per level for heaps up
 //! to `N` (twice that for counted levels), and `N · W/64` words of memory per level; the distinct-parts knapsack
-//! costs about `N² · W/128` per level too (each size updates every total up to `N`). Both are bounded: a work
+//! costs about `N² · W/128` per level too (each size updates every total up to `N`), and a `{K?+}` level about
+//! `N² · W/128` plus one step per divisor of every rest (`O(N² log N)` in all). Both are bounded: a work
 //! limit ([`MULTI_MAX_WORK`]) and a memory limit ([`MULTI_MAX_WORDS`]) are errors, not slow runs. Partition
 //! enumeration costs one XOR per partition instead, about `p(m)`, which grows like `exp(π √(2m/3))`.
 
