@@ -3,11 +3,13 @@
 //! - [`code`]: take-and-break codes in CGSuite's notation, and their options.
 //! - [`HeapRules`]: the rules of any heap game (a code, a subtraction set, a rule with a closed form).
 //! - [`plain`]: the plain mex engine for nim-value sequences, exact for every heap game.
+//! - [`multi`]: nim-sum sets of moves that leave three or more heaps, by dynamic programming (used by [`plain`]).
 //! - [`table`]: heap positions as components of sums, valued from a sequence computed once.
 //! - [`sparse`]: the sparse-space (rare/common) engine for codes that leave at most two heaps.
 //! - [`period`]: periodicity of nim-value sequences, found and, where a theorem allows, certified.
 
 pub mod code;
+pub mod multi;
 pub mod period;
 pub mod plain;
 pub mod sparse;

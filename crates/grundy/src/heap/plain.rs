@@ -2,14 +2,18 @@
 //!
 //! **What it computes.** `G(n) = mex { G(h1) ⊕ … ⊕ G(hk) : h1 + … + hk an option of n }`, for every `n ≤ N`. It is
 //! exact for every heap game whose options are sums of smaller heaps, codes that leave three or more heaps
-//! included: those options are enumerated one partition at a time.
+//! included: for codes, those options come as nim-sum sets from the multi-heap engine ([`super::multi`]), or are
+//! enumerated one partition at a time where it does not apply (`?` with "or more", and
+//! [`code_sequence_enumerated`]).
 //!
 //! **Cost.** For a code that leaves at most two heaps, about `n/2` XORs per digit per heap, so `O(N²)` in all for
 //! codes that split (`O(N · k)` for a code of length `k` that does not); the sparse-space engine
-//! ([`super::sparse`]) does the same job with far fewer XORs. A move that leaves `k ≥ 3` heaps costs one XOR per
-//! partition (about `n^(k−1)/(k!(k−1)!)` of them), bounded by a work limit.
+//! ([`super::sparse`]) does the same job with far fewer XORs. A move that leaves `k ≥ 3` heaps costs about
+//! `n · W/64` word operations per count in the multi-heap engine (`W` a power of two above the values), or one XOR
+//! per partition (about `n^(k−1)/(k!(k−1)!)` of them) when enumerated; both are bounded by work limits.
 
 use super::code::{partitions, Code, Constraint};
+use super::multi::MultiMoves;
 use super::{HeapRules, PLAIN_MAX_HEAP, PLAIN_MAX_HEAP_SPLITTING};
 use crate::error::{Error, Result};
 use crate::nimber::{MexSet, Nimber};
@@ -77,7 +81,8 @@ pub fn sequence<H: HeapRules + ?Sized>(
 }
 
 /// The nim-values of heaps `0..=to` of a take-and-break code, with the one- and two-heap moves done in place and
-/// moves leaving more heaps enumerated partition by partition.
+/// moves leaving more heaps answered by the multi-heap engine ([`super::multi`]) where it can, enumerated partition
+/// by partition otherwise.
 pub fn code_sequence(
     code: &Code,
     name: &str,
@@ -86,6 +91,19 @@ pub fn code_sequence(
 ) -> Result<Vec<Nimber>> {
     let mut g = Vec::new();
     code_extend(code, name, &mut g, to, progress)?;
+    Ok(g)
+}
+
+/// [`code_sequence`] with every move that leaves three or more heaps enumerated partition by partition: the
+/// reference the multi-heap engine is tested and benchmarked against.
+pub fn code_sequence_enumerated(
+    code: &Code,
+    name: &str,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Nimber>> {
+    let mut g = Vec::new();
+    code_extend_with(code, name, &mut g, to, progress, None)?;
     Ok(g)
 }
 
@@ -98,6 +116,17 @@ pub fn code_extend(
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<()> {
+    code_extend_with(code, name, g, to, progress, MultiMoves::for_code(code, to)?)
+}
+
+fn code_extend_with(
+    code: &Code,
+    name: &str,
+    g: &mut Vec<Nimber>,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+    mut multi: Option<MultiMoves>,
+) -> Result<()> {
     if code.is_loopy() {
         return Err(Error::loopy(format!(
             "the code {code} has moves that can repeat a position (use --loopy)"
@@ -109,9 +138,16 @@ pub fn code_extend(
     if g.is_empty() {
         g.push(0);
     }
+    if let Some(mm) = &mut multi {
+        // The engine's sets are built heap by heap from the values known so far.
+        for &v in g.iter() {
+            mm.push(v)?;
+        }
+    }
     let start = g.len() as u64;
     let mut mex = MexSet::new();
     let mut buf = Vec::new();
+    let mut ks = Vec::new();
     let mut work: u64 = 0;
     for n in start..=to {
         mex.clear();
@@ -154,7 +190,12 @@ pub fn code_extend(
                 }
             }
             let most = d.max_heaps().min(m as usize);
-            for k in 3..=most {
+            ks.clear();
+            match &multi {
+                Some(mm) => mm.for_each_value(j, m, &mut |v| mex.insert(v)),
+                None => ks.extend(3..=most),
+            }
+            for &k in &ks {
                 let Some(c) = d.constraint(k) else { continue };
                 let mut count = 0u64;
                 partitions(m, k, c, &mut buf, &mut |heaps| {
@@ -170,6 +211,9 @@ pub fn code_extend(
             }
         }
         g.push(mex.mex());
+        if let Some(mm) = &mut multi {
+            mm.push(g[n as usize])?;
+        }
         if n & 0x3ff == 0 {
             progress(n);
         }
