@@ -47,7 +47,8 @@ pub struct MoveFamily {
 
 impl MoveFamily {
     /// The family `first, first + step, …` up to the largest member not above `bound`; `None` when it is empty
-    /// (`first > bound`) or `step` is 0.
+    /// (`first > bound`), `step` is 0, `first` is 0 (a split leaves two non-empty heaps) or `take > heap`. The
+    /// count cannot overflow: it is at most `bound − first + 1 ≤ 2^64 − 1`.
     pub fn new(
         heap: u64,
         take: u64,
@@ -56,7 +57,7 @@ impl MoveFamily {
         bound: u64,
         value_after: Nimber,
     ) -> Option<Self> {
-        if step == 0 || first > bound || take > heap {
+        if step == 0 || first == 0 || first > bound || take > heap {
             return None;
         }
         let count = (bound - first) / step + 1;
@@ -305,4 +306,33 @@ pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
         winning_moves,
         winning_move_families,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_families_count_and_describe_their_members() {
+        // Heap 20, take 2, rest 18: a ≡ 1 (mod 3) with 4 ≤ a ≤ 9 is a = 4, 7.
+        let f = MoveFamily::new(20, 2, 4, 3, 9, 0).unwrap();
+        assert_eq!((f.rest(), f.last, f.count), (18, 7, 2));
+        assert_eq!(f.members().collect::<Vec<_>>(), vec![[4, 14], [7, 11]]);
+        assert_eq!(f.member(2), None);
+        assert_eq!(
+            f.describe(),
+            "take 2 from the heap of 20 and split the rest into a and 18 − a, for each a ≡ 1 (mod 3) with 4 ≤ a ≤ 7: 2 moves"
+        );
+        let one = MoveFamily::new(10, 0, 5, 12, 5, 3).unwrap();
+        assert_eq!(
+            one.describe(),
+            "split the heap of 10 into a and 10 − a, for each a ≡ 5 (mod 12) with 5 ≤ a ≤ 5: 1 move"
+        );
+        assert_eq!(MoveFamily::new(10, 0, 6, 12, 5, 0), None);
+        assert_eq!(MoveFamily::new(10, 0, 1, 0, 5, 0), None);
+        assert_eq!(MoveFamily::new(10, 0, 0, 1, 5, 0), None);
+        // Counts near 2^64 are exact.
+        let big = MoveFamily::new(u64::MAX, 1, 1, 1, (u64::MAX - 1) / 2, 0).unwrap();
+        assert_eq!(big.count, (u64::MAX - 1) / 2);
+    }
 }

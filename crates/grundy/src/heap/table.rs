@@ -149,14 +149,12 @@ impl HeapTable {
         if let Some(found) = self.rules.options_with_value(n, target) {
             return Ok((found, Vec::new()));
         }
-        if n <= self.families_from
-            || self.rules.code().is_none()
-            || self.certified_period()?.is_none()
-        {
-            return Ok((self.options_with_value(n, target)?, Vec::new()));
+        let huge = n > self.families_from && n > 0 && self.rules.code().is_some();
+        if huge {
+            self.certified_period()?;
         }
-        let (Some(code), Some(Some(p))) = (self.rules.code(), &self.period) else {
-            unreachable!("checked above");
+        let (true, Some(code), Some(Some(p))) = (huge, self.rules.code(), &self.period) else {
+            return Ok((self.options_with_value(n, target)?, Vec::new()));
         };
         let values = &self.period_values;
         let g = |x: u64| {
