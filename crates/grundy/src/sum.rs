@@ -4,6 +4,12 @@
 //! nim 3 + 0.07 10` is four components of three rulesets. Under normal play the nim-value of the sum is the nim-sum
 //! of the components' values, and a move wins exactly when it changes one component `c` of value `v_c` into an
 //! option of value `v_c ⊕ total` (then the new total is 0). [`analyse`] returns every such move.
+//!
+//! A huge heap can have more winning moves than can be listed (a Kayles heap of 10^12 has about 10^11). A
+//! component may then answer with [`MoveFamily`]s besides explicit [`Move`]s: a family is "take `j` tokens and
+//! split the rest `r` into `a` and `r − a` for every `a = first, first + step, …, last`", an arithmetic progression
+//! of moves that all lead to the same nim-value, stored in O(1) with its exact count (see
+//! [`crate::heap::table`] for why the winning moves of a heap whose period is certified form such families).
 
 use crate::error::Result;
 use crate::nimber::Nimber;
@@ -23,6 +29,87 @@ pub struct Move {
     pub value_after: Nimber,
 }
 
+/// A family of moves of one heap of `heap` tokens: remove `take` tokens and split the rest `heap − take` into `a`
+/// and `heap − take − a`, for every `a = first, first + step, …, last` (`first ≤ last ≤ (heap − take)/2`, and
+/// `step` divides `last − first`). Every member leads to a component of nim-value `value_after`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveFamily {
+    pub heap: u64,
+    pub take: u64,
+    pub first: u64,
+    pub step: u64,
+    pub last: u64,
+    /// How many moves the family holds: `(last − first)/step + 1`.
+    pub count: u64,
+    /// The nim-value of the component after any move of the family.
+    pub value_after: Nimber,
+}
+
+impl MoveFamily {
+    /// The family `first, first + step, …` up to the largest member not above `bound`; `None` when it is empty
+    /// (`first > bound`), `step` is 0, `first` is 0 (a split leaves two non-empty heaps) or `take > heap`. The
+    /// count cannot overflow: it is at most `bound − first + 1 ≤ 2^64 − 1`.
+    pub fn new(
+        heap: u64,
+        take: u64,
+        first: u64,
+        step: u64,
+        bound: u64,
+        value_after: Nimber,
+    ) -> Option<Self> {
+        if step == 0 || first == 0 || first > bound || take > heap {
+            return None;
+        }
+        let count = (bound - first) / step + 1;
+        Some(MoveFamily {
+            heap,
+            take,
+            first,
+            step,
+            last: first + (count - 1) * step,
+            count,
+            value_after,
+        })
+    }
+    /// The tokens left to split: `heap − take`.
+    pub fn rest(&self) -> u64 {
+        self.heap - self.take
+    }
+    /// The heaps left by the `i`-th member (0-based), smaller first; `None` past the last member.
+    pub fn member(&self, i: u64) -> Option<[u64; 2]> {
+        (i < self.count).then(|| {
+            let a = self.first + i * self.step;
+            [a, self.rest() - a]
+        })
+    }
+    /// Every member, in increasing `a` (only for families small enough to list).
+    pub fn members(&self) -> impl Iterator<Item = [u64; 2]> + '_ {
+        (0..self.count).filter_map(|i| self.member(i))
+    }
+    /// In words: "take 2 from the heap of 10 and split the rest into a and 8 − a, for each a ≡ 1 (mod 3) with
+    /// 1 ≤ a ≤ 4: 2 moves".
+    pub fn describe(&self) -> String {
+        let r = self.rest();
+        let what = if self.take == 0 {
+            format!("split the heap of {} into a and {r} − a", self.heap)
+        } else {
+            format!(
+                "take {} from the heap of {} and split the rest into a and {r} − a",
+                self.take, self.heap
+            )
+        };
+        let moves = if self.count == 1 { "move" } else { "moves" };
+        format!(
+            "{what}, for each a ≡ {} (mod {}) with {} ≤ a ≤ {}: {} {moves}",
+            self.first % self.step,
+            self.step,
+            self.first,
+            self.last,
+            self.count
+        )
+    }
+}
+
 /// One position of some game, as a part of a sum.
 pub trait Component {
     /// The game's name, e.g. `kayles`.
@@ -33,6 +120,11 @@ pub trait Component {
     fn nim_value(&mut self) -> Result<Nimber>;
     /// Every move of this component to a position of nim-value `target`.
     fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>>;
+    /// Every move of this component to a position of nim-value `target`, some of them grouped in families when
+    /// there are too many to list one by one. The default lists them all ([`Component::moves_to`]) and no family.
+    fn moves_and_families_to(&mut self, target: Nimber) -> Result<(Vec<Move>, Vec<MoveFamily>)> {
+        Ok((self.moves_to(target)?, Vec::new()))
+    }
     /// The outcome of this component played alone. A game whose outcomes are known in closed form but whose
     /// nim-values are not (Fibonacci Nim) overrides this, so that a position standing alone is still answered.
     fn outcome_alone(&mut self) -> Result<Outcome> {
@@ -97,6 +189,16 @@ pub struct WinningMove {
     pub mv: Move,
 }
 
+/// A family of winning moves of a sum: which component, and the family of moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WinningMoveFamily {
+    /// Index of the component in the sum (0-based).
+    pub component: usize,
+    pub game: String,
+    pub position: String,
+    pub family: MoveFamily,
+}
+
 /// The analysis of a sum under normal play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
@@ -104,8 +206,24 @@ pub struct Analysis {
     /// The nim-value of the sum; `None` only when a single component's outcome is known but not its nim-value.
     pub nim_value: Option<Nimber>,
     pub outcome: Outcome,
-    /// Every winning move; empty exactly for a P-position.
+    /// The winning moves listed one by one.
     pub winning_moves: Vec<WinningMove>,
+    /// The other winning moves, in families (empty unless some component has too many moves to list: a heap
+    /// above [`crate::heap::table::HeapTable::families_from`]). A family never repeats a move of `winning_moves`,
+    /// and both are empty exactly for a P-position.
+    pub winning_move_families: Vec<WinningMoveFamily>,
+}
+
+impl Analysis {
+    /// How many winning moves there are in all: those listed plus every family's count.
+    pub fn winning_move_count(&self) -> u128 {
+        self.winning_moves.len() as u128
+            + self
+                .winning_move_families
+                .iter()
+                .map(|f| f.family.count as u128)
+                .sum::<u128>()
+    }
 }
 
 /// Values every component, nim-sums them, and lists every winning move.
@@ -141,6 +259,7 @@ pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
                 nim_value: None,
                 outcome,
                 winning_moves,
+                winning_move_families: Vec::new(),
             });
         }
     }
@@ -158,14 +277,24 @@ pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
         });
     }
     let mut winning_moves = Vec::new();
+    let mut winning_move_families = Vec::new();
     if total != 0 {
         for (i, c) in components.iter_mut().enumerate() {
-            for mv in c.moves_to(values[i] ^ total)? {
+            let (moves, families) = c.moves_and_families_to(values[i] ^ total)?;
+            for mv in moves {
                 winning_moves.push(WinningMove {
                     component: i,
                     game: parts[i].game.clone(),
                     position: parts[i].position.clone(),
                     mv,
+                });
+            }
+            for family in families {
+                winning_move_families.push(WinningMoveFamily {
+                    component: i,
+                    game: parts[i].game.clone(),
+                    position: parts[i].position.clone(),
+                    family,
                 });
             }
         }
@@ -175,5 +304,35 @@ pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
         nim_value: Some(total),
         outcome: Outcome::of_nim_value(total),
         winning_moves,
+        winning_move_families,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_families_count_and_describe_their_members() {
+        // Heap 20, take 2, rest 18: a ≡ 1 (mod 3) with 4 ≤ a ≤ 9 is a = 4, 7.
+        let f = MoveFamily::new(20, 2, 4, 3, 9, 0).unwrap();
+        assert_eq!((f.rest(), f.last, f.count), (18, 7, 2));
+        assert_eq!(f.members().collect::<Vec<_>>(), vec![[4, 14], [7, 11]]);
+        assert_eq!(f.member(2), None);
+        assert_eq!(
+            f.describe(),
+            "take 2 from the heap of 20 and split the rest into a and 18 − a, for each a ≡ 1 (mod 3) with 4 ≤ a ≤ 7: 2 moves"
+        );
+        let one = MoveFamily::new(10, 0, 5, 12, 5, 3).unwrap();
+        assert_eq!(
+            one.describe(),
+            "split the heap of 10 into a and 10 − a, for each a ≡ 5 (mod 12) with 5 ≤ a ≤ 5: 1 move"
+        );
+        assert_eq!(MoveFamily::new(10, 0, 6, 12, 5, 0), None);
+        assert_eq!(MoveFamily::new(10, 0, 1, 0, 5, 0), None);
+        assert_eq!(MoveFamily::new(10, 0, 0, 1, 5, 0), None);
+        // Counts near 2^64 are exact.
+        let big = MoveFamily::new(u64::MAX, 1, 1, 1, (u64::MAX - 1) / 2, 0).unwrap();
+        assert_eq!(big.count, (u64::MAX - 1) / 2);
+    }
 }

@@ -41,9 +41,18 @@ EXAMPLES
 
 JSON (--json): one object with the keys nim_value (integer), outcome (\"P\" or \"N\"), parts (game, position,
 nim_value of each) and winning_moves (component index, game, position, move, result, value_after; empty for a
-P-position). Text output shows the first 20 winning moves and how many there are (--all-moves: every one);
-JSON always lists them all. nim_value is null only for a single position of a game whose outcomes are known in closed form but
-whose nim-values are not (fibonacci-nim beyond the searched range); outcome and winning_moves are exact then too.
+P-position), winning_move_families and winning_move_count. Text output shows the first 20 winning moves and
+how many there are (--all-moves: every one); JSON always lists them all.
+A heap above 2^20 of a game whose period is certified (see 'grundy help period') has too many moves to list:
+moves that leave no heap or one heap, and splits into a + b with a below the preperiod, are still listed one by
+one in winning_moves; the other winning splits come in families, one per number taken and residue class of a
+modulo the period: \"take J from the heap of N and split the rest into a and N-J - a, for each a = FIRST,
+FIRST + STEP, ..., LAST\". winning_move_families has, for each, component, game, position, move (in words), take,
+rest (N - J), first, step (the period), last, count (exact) and value_after; winning_move_count is the number of
+winning moves in all (explicit ones plus every family's count; a string if above 2^64 - 1). For smaller heaps
+winning_move_families is empty.
+nim_value is null only for a single position of a game whose outcomes are known in closed form but whose
+nim-values are not (fibonacci-nim beyond the searched range); outcome and winning_moves are exact then too.
 With --misere: play \"misere\", outcome, misere_nim_value (null when a rule decided), method, parts (game,
 position, genus and tame, null when not computed) and winning_moves.
 With --loopy: outcome (\"P\", \"N\" or \"D\"), value and each part's value as {\"finite\": n} or {\"infinite\": [K...]}
@@ -138,7 +147,29 @@ fn to_json(a: &Analysis) -> serde_json::Value {
             "result": m.mv.result,
             "value_after": m.mv.value_after,
         })).collect::<Vec<_>>(),
+        "winning_move_families": a.winning_move_families.iter().map(|w| serde_json::json!({
+            "component": w.component,
+            "game": w.game,
+            "position": w.position,
+            "move": w.family.describe(),
+            "take": w.family.take,
+            "rest": w.family.rest(),
+            "first": w.family.first,
+            "step": w.family.step,
+            "last": w.family.last,
+            "count": w.family.count,
+            "value_after": w.family.value_after,
+        })).collect::<Vec<_>>(),
+        "winning_move_count": count_json(a.winning_move_count()),
     })
+}
+
+/// A count as a JSON integer, or as a decimal string beyond 2^64 − 1 (where JSON readers lose precision).
+fn count_json(n: u128) -> serde_json::Value {
+    match u64::try_from(n) {
+        Ok(n) => n.into(),
+        Err(_) => n.to_string().into(),
+    }
 }
 
 /// The analysis in words a student follows.
@@ -190,7 +221,21 @@ fn explain(a: &Analysis, all_moves: bool) -> String {
             } else {
                 total.min(MOVES_SHOWN)
             };
-            if total > shown {
+            let families = &a.winning_move_families;
+            if !families.is_empty() {
+                let in_families = a.winning_move_count() - total as u128;
+                let first = if total > shown {
+                    format!(" (the first {shown} shown)")
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    s,
+                    "{} winning moves: {total} listed one by one{first}, and {in_families} in {} families (a move for each a in the range and residue class named):",
+                    a.winning_move_count(),
+                    families.len()
+                );
+            } else if total > shown {
                 let _ = writeln!(s, "{total} winning moves; the first {shown}:");
             } else {
                 let _ = writeln!(s, "winning moves:");
@@ -218,6 +263,30 @@ fn explain(a: &Analysis, all_moves: bool) -> String {
                     s,
                     "  ... and {} more winning moves (--all-moves lists them, --json gives them all)",
                     total - shown
+                );
+            }
+            let fshown = if all_moves {
+                families.len()
+            } else {
+                families.len().min(MOVES_SHOWN)
+            };
+            for w in &families[..fshown] {
+                let from = a.parts[w.component].nim_value.unwrap_or_default();
+                let _ = writeln!(
+                    s,
+                    "  in {} {}: {} (its nim-value {} becomes {}, and the nim-sum becomes 0)",
+                    w.game,
+                    w.position,
+                    w.family.describe(),
+                    from,
+                    w.family.value_after
+                );
+            }
+            if families.len() > fshown {
+                let _ = writeln!(
+                    s,
+                    "  ... and {} more families of winning moves (--all-moves lists them, --json gives them all)",
+                    families.len() - fshown
                 );
             }
         }
