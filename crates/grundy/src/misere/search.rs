@@ -36,6 +36,12 @@ pub trait MisereGame {
     fn show(&self, p: u64) -> String {
         p.to_string()
     }
+    /// An error when position `p` is too large for the exact search to enumerate its options at all (checked
+    /// before any option of a sum's parts is listed, so that a huge heap is refused at once, not after its options
+    /// have filled memory).
+    fn validate(&self, _p: u64) -> Result<()> {
+        Ok(())
+    }
     /// The move from `p` to the sum `to`, in words.
     fn describe_move(&self, p: u64, to: &[u64]) -> String {
         let shown: Vec<String> = to.iter().map(|&q| self.show(q)).collect();
@@ -54,9 +60,23 @@ pub trait MisereGame {
 /// A heap game: position `n` is a heap of `n`.
 pub struct HeapGame(pub Box<dyn HeapRules>);
 
+/// The largest heap whose misère value the exact search will try: a heap of `n` has up to about `n/2` options per
+/// digit, and the search keeps the options of every heap on its path, so memory grows as `n²`.
+pub const MAX_SEARCHED_HEAP: u64 = 20_000;
+
 impl MisereGame for HeapGame {
     fn name(&self) -> String {
         self.0.name()
+    }
+    fn validate(&self, p: u64) -> Result<()> {
+        if p > MAX_SEARCHED_HEAP {
+            return Err(crate::Error::limit(format!(
+                "{}: heap {p} is too large for the exact misère search (the limit is {MAX_SEARCHED_HEAP}); misère Nim's \
+                 rule and the SJ theorem answer larger heaps where their conditions hold",
+                self.0.name()
+            )));
+        }
+        Ok(())
     }
     fn options(&mut self, p: u64, out: &mut Options<u64>) {
         self.0
@@ -155,6 +175,9 @@ pub struct MisereSearch {
     memo: FxHashMap<Box<[Part]>, Nimber>,
     limits: Limits,
     buf: Options<u64>,
+    /// Options held in the cache of component options: counted against the positions budget with the memo, since
+    /// they take memory too.
+    held: usize,
 }
 
 struct Frame {
@@ -172,6 +195,7 @@ impl MisereSearch {
             memo: FxHashMap::default(),
             limits,
             buf: Options::new(),
+            held: 0,
         }
     }
 
@@ -232,6 +256,7 @@ impl MisereSearch {
             parts.sort_unstable();
             out.push(parts);
         }
+        self.held += out.len();
         let rc = Rc::new(out);
         self.options.insert(p, rc.clone());
         rc
@@ -264,14 +289,19 @@ impl MisereSearch {
 
     /// The misère nim-value of a sum.
     pub fn value(&mut self, parts: &[Part]) -> Result<Nimber> {
+        for p in parts {
+            self.games[p.game as usize].validate(p.pos)?;
+        }
         let root = self.normalise(parts);
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
         let start = Instant::now();
         let mut mex = MexSet::new();
-        let mut steps: u64 = 0;
+        // Children held by the open frames: with the memo and the option cache, what the budget bounds.
+        let mut open_children: usize = 0;
         let children = self.children(&root);
+        open_children += children.len();
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
@@ -288,12 +318,11 @@ impl MisereSearch {
                 }
             }
             if let Some(c) = child {
-                steps += 1;
-                self.limits.check_positions(self.memo.len() + stack.len())?;
-                if steps & 0x3ff == 0 {
-                    self.limits.check_time(start)?;
-                }
+                self.limits
+                    .check_positions(self.memo.len() + stack.len() + open_children + self.held)?;
+                self.limits.check_time(start)?;
                 let children = self.children(&c);
+                open_children += children.len();
                 stack.push(Frame {
                     state: c,
                     children,
@@ -302,6 +331,7 @@ impl MisereSearch {
                 continue;
             }
             let frame = stack.pop().expect("not empty");
+            open_children -= frame.children.len();
             let v = if frame.children.is_empty() {
                 1
             } else {
