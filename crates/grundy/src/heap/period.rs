@@ -118,12 +118,82 @@ pub fn preperiod_for(values: &[Nimber], p: usize, s: u64) -> u64 {
     n as u64
 }
 
-/// The smallest period certified by the theorem over `values`, with its preperiod.
+/// The Z-function of `s`: `z[i]` is the length of the longest common prefix of `s` and `s[i..]` (`z[0] = len`).
+/// Linear time (Gusfield, *Algorithms on Strings, Trees and Sequences*, 1.3).
+fn z_function<T: PartialEq>(s: &[T]) -> Vec<usize> {
+    let n = s.len();
+    let mut z = vec![0; n];
+    if n == 0 {
+        return z;
+    }
+    z[0] = n;
+    let (mut l, mut r) = (0, 0);
+    for i in 1..n {
+        let mut k = if i < r { z[i - l].min(r - i) } else { 0 };
+        while i + k < n && s[k] == s[i + k] {
+            k += 1;
+        }
+        z[i] = k;
+        if i + k > r {
+            l = i;
+            r = i + k;
+        }
+    }
+    z
+}
+
+/// For every period `p` (index `p`, `1 ≤ p < L`), the least `e` with `G(n + p) = G(n)` for all `e ≤ n < L − p`:
+/// [`preperiod_for`] for all periods at once, in linear time. Reversed, the condition says the sequence's last
+/// `L − e` values have period `p`, i.e. the reversed sequence and itself shifted by `p` agree on a prefix of
+/// length `L − p − e`: that prefix is the Z-function at `p`, so `e = L − p − z[p]`.
+pub fn preperiods(values: &[Nimber]) -> Vec<u64> {
+    let l = values.len();
+    let rev: Vec<Nimber> = values.iter().rev().copied().collect();
+    let z = z_function(&rev);
+    (0..l)
+        .map(|p| {
+            if p == 0 {
+                l as u64
+            } else {
+                (l - p - z[p]) as u64
+            }
+        })
+        .collect()
+}
+
+/// For every period `p`, the least `e` from which `G(n + p) − G(n)` is constant up to the end of the values: the
+/// differences `Δ(n) = G(n+1) − G(n)` then have period `p` from `e` on (and the constant is the saltus). Linear
+/// time, as [`preperiods`] over the differences (exact, in `i128`).
+fn difference_preperiods(values: &[Nimber]) -> Vec<u64> {
+    let l = values.len();
+    if l < 2 {
+        return vec![l as u64; l];
+    }
+    let d: Vec<i128> = values
+        .windows(2)
+        .map(|w| w[1] as i128 - w[0] as i128)
+        .rev()
+        .collect();
+    let z = z_function(&d);
+    let m = d.len();
+    (0..l)
+        .map(|p| {
+            if p == 0 || p >= m {
+                (l - p.min(l)) as u64
+            } else {
+                (m - p - z[p]) as u64
+            }
+        })
+        .collect()
+}
+
+/// The smallest period certified by the theorem over `values`, with its preperiod. Linear in the values.
 pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
     theorem(code)?;
     let l = values.len() as u64;
+    let e_of = preperiods(values);
     for p in 1..=l / 2 {
-        let e = preperiod_for(values, p as usize, 0);
+        let e = e_of[p as usize];
         if certificate_length(code, e, p).is_some_and(|need| need <= l) {
             return Some(Periodicity {
                 preperiod: e,
@@ -138,26 +208,41 @@ pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
 }
 
 /// The smallest period (ordinary first, then arithmetic) that the values show at least three times over, with
-/// its preperiod: an observation, not a proof.
+/// its preperiod: an observation, not a proof. Linear in the values.
 pub fn observe(values: &[Nimber]) -> Option<Periodicity> {
     let l = values.len() as u64;
-    let found = |p: u64, s: u64| {
-        let e = preperiod_for(values, p as usize, s);
+    if l < 2 {
+        return None;
+    }
+    let e_of = preperiods(values);
+    let ordinary = (1..=l / 3).find_map(|p| {
+        let e = e_of[p as usize];
         (l - e >= 3 * p).then_some(Periodicity {
             preperiod: e,
             period: p,
-            saltus: s,
+            saltus: 0,
             certified: false,
             values_computed: l,
         })
-    };
-    if let Some(x) = (1..=l / 3).find_map(|p| found(p, 0)) {
-        return Some(x);
+    });
+    if ordinary.is_some() {
+        return ordinary;
     }
+    let d_of = difference_preperiods(values);
     (1..=l / 3).find_map(|p| {
         let last = values[l as usize - 1];
         let before = values[(l - 1 - p) as usize];
-        (last > before).then(|| found(p, last - before)).flatten()
+        if last <= before {
+            return None;
+        }
+        let e = d_of[p as usize];
+        (l - e >= 3 * p).then_some(Periodicity {
+            preperiod: e,
+            period: p,
+            saltus: last - before,
+            certified: false,
+            values_computed: l,
+        })
     })
 }
 
@@ -228,6 +313,49 @@ mod tests {
 
     fn seq(code: &str, to: u64) -> Vec<Nimber> {
         code_sequence(&Code::parse(code).unwrap(), code, to, &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn linear_preperiods_equal_the_backward_scan() {
+        // Random-ish sequences with planted periods, and real ones; every p, ordinary and arithmetic.
+        let mut seqs: Vec<Vec<Nimber>> = vec![
+            seq("0.77", 400),
+            seq("0.137", 300),
+            seq("4.[3]", 200),
+            vec![],
+            vec![5],
+        ];
+        let mut x: u64 = 12345;
+        for len in [1usize, 2, 3, 10, 57, 200] {
+            for period in [1u64, 2, 3, 7] {
+                let v: Vec<Nimber> = (0..len as u64)
+                    .map(|n| {
+                        x = x
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        if n < 13 {
+                            x >> 61
+                        } else {
+                            (n % period) * 2 + n / period * (x >> 63) * 0
+                        }
+                    })
+                    .collect();
+                seqs.push(v);
+            }
+        }
+        for v in &seqs {
+            let e = preperiods(v);
+            let d = difference_preperiods(v);
+            for p in 1..v.len() {
+                assert_eq!(e[p], preperiod_for(v, p, 0), "p = {p} in {v:?}");
+                if v.len() >= 2 && p < v.len() - 1 {
+                    let s = v[v.len() - 1].wrapping_sub(v[v.len() - 1 - p]);
+                    if v[v.len() - 1] > v[v.len() - 1 - p] {
+                        assert_eq!(d[p], preperiod_for(v, p, s), "p = {p}, saltus {s} in {v:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
