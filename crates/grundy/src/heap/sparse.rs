@@ -146,6 +146,7 @@ fn choose_mask(hist: &[u64]) -> u64 {
 }
 
 /// One digit of the code, as the engine uses it.
+#[derive(Clone, Copy)]
 struct Move {
     j: u64,
     zero: bool,
@@ -153,140 +154,229 @@ struct Move {
     two: Option<Constraint>,
 }
 
-/// The engine's state: values so far, the split, the rare positions, the marks of the current heap.
-struct Engine {
-    moves: Vec<Move>,
-    g: Vec<u32>,
-    hist: Vec<u64>,
-    mask: u64,
-    rare: Vec<u32>,
-    marks: Vec<u8>,
-    /// 1 for the common values `0..=cap`.
-    common: Vec<u64>,
-    /// Every value so far is below this power of two, and so is every nim-sum of two of them.
-    cap: usize,
+/// A stored value: `u16` while every value fits in 15 bits (half the memory traffic in the inner loops), `u32`
+/// after. The engine widens from one to the other when a value needs it; it never wraps.
+trait Val: Copy + Default + std::ops::BitXor<Output = Self> + Send + Sync {
+    /// Values of this type are below this bound (so is the nim-sum of two of them).
+    const LIMIT: u32;
+    fn new(v: u32) -> Self;
+    fn get(self) -> usize;
 }
 
-impl Engine {
+impl Val for u16 {
+    const LIMIT: u32 = 1 << 15;
+    #[inline]
+    fn new(v: u32) -> Self {
+        v as u16
+    }
+    #[inline]
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+impl Val for u32 {
+    const LIMIT: u32 = 1 << 31;
+    #[inline]
+    fn new(v: u32) -> Self {
+        v
+    }
+    #[inline]
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+/// The engine's state: values so far, the split, the rare positions, the marks of the current heap.
+struct Engine<T: Val> {
+    moves: Vec<Move>,
+    /// `(m offset j, unequal)` of the digits with a two-heap option other than `=`.
+    g: Vec<T>,
+    hist: Vec<u64>,
+    mask: u64,
+    /// The rare positions `a ≥ 1`, ascending, and their values (side by side, so the marking loop reads one
+    /// scattered value per option instead of two).
+    rare: Vec<u32>,
+    rare_g: Vec<T>,
+    /// `marks[v] == stamp` when value `v` is an option of the current heap (stamps: no clearing per heap).
+    marks: Vec<u32>,
+    /// `wanted[v] == stamp` when the rare value `v` below the candidate is still to be reached.
+    wanted: Vec<u32>,
+    /// The common values `0..cap`, ascending, then `cap` itself as a sentinel.
+    commons: Vec<u32>,
+    /// The rare values `0..cap`, ascending.
+    rares: Vec<u32>,
+    /// Every value so far is below this power of two, and so is every nim-sum of two of them.
+    cap: usize,
+    /// Split options `(m, largest smaller part)` of the current heap's full scan (reused buffer).
+    splits: Vec<(usize, usize)>,
+}
+
+impl<T: Val> Engine<T> {
+    fn new(moves: Vec<Move>, g: Vec<T>, hist: Vec<u64>) -> Self {
+        let mut e = Engine {
+            moves,
+            g,
+            hist,
+            mask: 0,
+            rare: Vec::new(),
+            rare_g: Vec::new(),
+            marks: Vec::new(),
+            wanted: Vec::new(),
+            commons: Vec::new(),
+            rares: Vec::new(),
+            cap: 0,
+            splits: Vec::new(),
+        };
+        e.rebuild();
+        e
+    }
+
     fn rebuild(&mut self) {
         self.mask = choose_mask(&self.hist);
         self.cap = self.hist.len().next_power_of_two();
-        // One byte per value (a store, not a read-modify-write, in the hot loops): every nim-sum of two values
-        // is below cap, and the mex is at most cap.
+        // Every nim-sum of two values is below cap, and the mex is at most cap.
         self.marks = vec![0; self.cap + 1];
-        self.common = (0..=self.cap)
-            .map(|v| u64::from(!is_rare(v as u64, self.mask)))
-            .collect();
+        self.wanted = vec![0; self.cap + 1];
         let mask = self.mask;
+        self.commons = (0..self.cap as u32)
+            .filter(|&v| !is_rare(v as u64, mask))
+            .chain([self.cap as u32])
+            .collect();
+        self.rares = (0..self.cap as u32)
+            .filter(|&v| is_rare(v as u64, mask))
+            .collect();
         self.rare = (1..self.g.len())
-            .filter(|&a| is_rare(self.g[a] as u64, mask))
+            .filter(|&a| is_rare(self.g[a].get() as u64, mask))
             .map(|a| a as u32)
             .collect();
+        self.rare_g = self.rare.iter().map(|&a| self.g[a as usize]).collect();
     }
 
-    #[inline]
-    fn mark(&mut self, v: u32) {
-        self.marks[v as usize] = 1;
+    /// Appends the value `v` of heap `g.len()`; false when it does not fit `T` (the caller widens).
+    fn push(&mut self, v: u32) -> bool {
+        if v >= T::LIMIT {
+            return false;
+        }
+        let n = self.g.len();
+        self.g.push(T::new(v));
+        bump(&mut self.hist, v);
+        if v as usize >= self.cap {
+            self.rebuild();
+        } else if is_rare(v as u64, self.mask) {
+            self.rare.push(n as u32);
+            self.rare_g.push(T::new(v));
+        }
+        true
     }
 
-    /// The value of heap `n = g.len()`.
-    fn next(&mut self) -> u64 {
+    /// The value of heap `n = g.len()` (at least 1).
+    fn next(&mut self) -> u32 {
         let n = self.g.len() as u64;
-        self.marks.fill(0);
-        for i in 0..self.moves.len() {
-            let (j, zero, one, two) = {
-                let mv = &self.moves[i];
-                (mv.j, mv.zero, mv.one, mv.two)
-            };
-            if j > n {
+        let stamp = n as u32;
+        let g = &self.g[..];
+        let marks = &mut self.marks[..];
+        self.splits.clear();
+        for mv in &self.moves {
+            if mv.j > n {
                 break;
             }
-            let m = n - j;
+            let m = n - mv.j;
             if m == 0 {
-                if zero {
-                    self.mark(0);
+                if mv.zero {
+                    marks[0] = stamp;
                 }
                 continue;
             }
-            if j > 0 && one {
-                self.mark(self.g[m as usize]);
+            if mv.j > 0 && mv.one {
+                marks[g[m as usize].get()] = stamp;
             }
             if m < 2 {
                 continue;
             }
-            match two {
-                None => {}
-                Some(Constraint::AllEqual) if m.is_multiple_of(2) => self.mark(0),
-                Some(Constraint::AllEqual) => {}
-                Some(c) => {
-                    let unequal = c != Constraint::Any;
-                    let m = m as u32;
-                    for k in 0..self.rare.len() {
-                        let r = self.rare[k];
-                        if r >= m {
-                            break;
+            let unequal = match mv.two {
+                None => continue,
+                Some(Constraint::AllEqual) => {
+                    if m % 2 == 0 {
+                        marks[0] = stamp;
+                    }
+                    continue;
+                }
+                Some(c) => c != Constraint::Any,
+            };
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            self.splits.push((m as usize, half as usize));
+            // Every split with a rare part: the rare positions r < m (r and m - r both run over all splits).
+            let m32 = m as u32;
+            let hi = self.rare.partition_point(|&r| r < m32);
+            let (rare, rare_g) = (&self.rare[..hi], &self.rare_g[..hi]);
+            let skip = if unequal && m32 % 2 == 0 {
+                rare.binary_search(&(m32 / 2)).ok()
+            } else {
+                None
+            };
+            let m = m as usize;
+            let mut mark_range = |lo: usize, hi: usize| {
+                for (&r, &v) in rare[lo..hi].iter().zip(&rare_g[lo..hi]) {
+                    marks[(v ^ g[m - r as usize]).get()] = stamp;
+                }
+            };
+            match skip {
+                Some(k) => {
+                    mark_range(0, k);
+                    mark_range(k + 1, hi);
+                }
+                None => mark_range(0, hi),
+            }
+        }
+        // The smallest unmarked common value (cap, the sentinel, when every common value below cap is marked).
+        let c = *self
+            .commons
+            .iter()
+            .find(|&&v| v as usize == self.cap || marks[v as usize] != stamp)
+            .expect("the sentinel ends the list");
+        // The rare values below c not yet reached.
+        let mut left = 0usize;
+        for &w in self.rares.iter().take_while(|&&w| w < c) {
+            if marks[w as usize] != stamp {
+                self.wanted[w as usize] = stamp;
+                left += 1;
+            }
+        }
+        if left == 0 {
+            return c;
+        }
+        // Scan every split (common ⊕ common included), the digits side by side in blocks so that a value some
+        // digit reaches early is found early, and stop once every wanted value is reached.
+        let wanted = &mut self.wanted[..];
+        let longest = self.splits.iter().map(|s| s.1).max().unwrap_or(0);
+        const BLOCK: usize = 256;
+        let mut a0 = 1;
+        while a0 <= longest {
+            for &(m, half) in &self.splits {
+                let end = (a0 + BLOCK).min(half + 1);
+                if a0 >= end {
+                    continue;
+                }
+                for (x, y) in g[a0..end].iter().zip(g[m + 1 - end..=m - a0].iter().rev()) {
+                    let v = (*x ^ *y).get();
+                    if wanted[v] == stamp {
+                        wanted[v] = 0;
+                        left -= 1;
+                        if left == 0 {
+                            return c;
                         }
-                        if unequal && 2 * r == m {
-                            continue;
-                        }
-                        let v = self.g[r as usize] ^ self.g[(m - r) as usize];
-                        self.mark(v);
                     }
                 }
             }
-        }
-        // The smallest unmarked common value (or past the end of the marks, when no value is common).
-        let c = (0..self.marks.len())
-            .find(|&v| self.marks[v] == 0 && self.common[v] == 1)
-            .unwrap_or(self.marks.len());
-        // The rare values below c not yet reached.
-        let mut wanted: Vec<u32> = (0..c)
-            .filter(|&v| self.marks[v] == 0)
-            .map(|v| v as u32)
-            .collect();
-        if wanted.is_empty() {
-            return c as u64;
-        }
-        // Full scan, stopping once every rare value below c is reached.
-        // The split options of each digit, scanned side by side so that a value some digit reaches early is
-        // found early.
-        let mut splits: Vec<(usize, usize)> = Vec::with_capacity(self.moves.len());
-        for mv in &self.moves {
-            if mv.j + 2 > n {
-                break;
-            }
-            let m = n - mv.j;
-            let half = match mv.two {
-                Some(Constraint::Any) => m / 2,
-                Some(Constraint::Unequal) | Some(Constraint::NotAllEqual) => (m - 1) / 2,
-                _ => continue,
-            };
-            splits.push((m as usize, half as usize));
-        }
-        // The scan marks without branches in blocks and checks the wanted values after each block.
-        let longest = splits.iter().map(|s| s.1).max().unwrap_or(0);
-        let g = &self.g[..];
-        let marks = &mut self.marks[..];
-        const BLOCK: usize = 64;
-        let mut a0 = 1;
-        while a0 <= longest {
-            for &(m, half) in &splits {
-                let end = (a0 + BLOCK).min(half + 1);
-                for a in a0..end {
-                    marks[(g[a] ^ g[m - a]) as usize] = 1;
-                }
-            }
             a0 += BLOCK;
-            wanted.retain(|&v| marks[v as usize] == 0);
-            if wanted.is_empty() {
-                return c as u64;
-            }
         }
-        // Every option is marked: the mex is the smallest wanted value left.
-        if let Some(&v) = wanted.first() {
-            return v as u64;
-        }
-        unreachable!("a rare value below c is unmarked")
+        // Every option is seen: the mex is the smallest wanted value not reached.
+        *self
+            .rares
+            .iter()
+            .find(|&&w| w < c && wanted[w as usize] == stamp)
+            .expect("a rare value below c is unreached")
     }
 }
 
@@ -323,27 +413,64 @@ pub fn extend(
         })
         .filter(|m| m.zero || m.one || m.two.is_some())
         .collect();
-    let mut e = Engine {
-        moves,
-        g: Vec::with_capacity(to as usize + 1),
-        hist: Vec::new(),
-        mask: 0,
-        rare: Vec::new(),
-        marks: Vec::new(),
-        common: Vec::new(),
-        cap: 0,
-    };
+    let mut prefix: Vec<u32> = Vec::with_capacity(values.len().max(1));
     for (n, &v) in values.iter().enumerate() {
-        let v32 = u32::try_from(v).map_err(|_| wide(name, n as u64))?;
-        e.g.push(v32);
-        if n >= 1 {
-            bump(&mut e.hist, v32);
+        prefix.push(
+            u32::try_from(v)
+                .ok()
+                .filter(|&x| x < u32::LIMIT)
+                .ok_or_else(|| wide(name, n as u64))?,
+        );
+    }
+    if prefix.is_empty() {
+        prefix.push(0);
+    }
+    let mut hist = Vec::new();
+    for &v in &prefix[1..] {
+        bump(&mut hist, v);
+    }
+    let mask = if prefix.iter().all(|&v| v < u16::LIMIT) {
+        let g: Vec<u16> = prefix.iter().map(|&v| v as u16).collect();
+        let mut e = Engine::new(moves.clone(), g, hist);
+        match run(&mut e, name, to, progress)? {
+            Done::All => finish(&e, values, to),
+            Done::Wider(v) => {
+                let g: Vec<u32> = e.g.iter().map(|&x| x as u32).collect();
+                let mut w = Engine::new(moves, g, std::mem::take(&mut e.hist));
+                drop(e);
+                if !w.push(v) {
+                    return Err(wide(name, w.g.len() as u64));
+                }
+                match run(&mut w, name, to, progress)? {
+                    Done::All => finish(&w, values, to),
+                    Done::Wider(_) => return Err(wide(name, w.g.len() as u64)),
+                }
+            }
         }
-    }
-    if e.g.is_empty() {
-        e.g.push(0);
-    }
-    e.rebuild();
+    } else {
+        let mut e = Engine::new(moves, prefix, hist);
+        match run(&mut e, name, to, progress)? {
+            Done::All => finish(&e, values, to),
+            Done::Wider(_) => return Err(wide(name, e.g.len() as u64)),
+        }
+    };
+    progress(to);
+    Ok(mask)
+}
+
+enum Done {
+    All,
+    /// The next value does not fit the engine's value type.
+    Wider(u32),
+}
+
+fn run<T: Val>(
+    e: &mut Engine<T>,
+    name: &str,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Done> {
+    let _ = name;
     let mut next_rebuild = (e.g.len() as u64).next_power_of_two().max(FIRST_REBUILD);
     while (e.g.len() as u64) <= to {
         let n = e.g.len() as u64;
@@ -352,25 +479,20 @@ pub fn extend(
             next_rebuild *= 2;
         }
         let v = e.next();
-        let v32 = u32::try_from(v)
-            .ok()
-            .filter(|&x| x < u32::MAX / 2)
-            .ok_or_else(|| wide(name, n))?;
-        e.g.push(v32);
-        bump(&mut e.hist, v32);
-        if v32 as usize >= e.cap {
-            e.rebuild();
-        } else if is_rare(v, e.mask) {
-            e.rare.push(n as u32);
+        if !e.push(v) {
+            return Ok(Done::Wider(v));
         }
         if n & 0xffff == 0 {
             progress(n);
         }
     }
-    progress(to);
+    Ok(Done::All)
+}
+
+fn finish<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, to: u64) -> u64 {
     values.clear();
-    values.extend(e.g.iter().take(to as usize + 1).map(|&v| v as Nimber));
-    Ok(e.mask)
+    values.extend(e.g.iter().take(to as usize + 1).map(|&v| v.get() as Nimber));
+    e.mask
 }
 
 fn wide(name: &str, n: u64) -> Error {
