@@ -8,7 +8,7 @@
 use crate::args::{Args, Opt};
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
-use grundy::heap::{extend_code, sparse, Engine, HeapRules};
+use grundy::heap::{extend_code, sparse, Engine, HeapRules, FAST_MAX_HEAP};
 use grundy::Nimber;
 use std::fmt::Write as _;
 use std::io::{Read, Write};
@@ -17,7 +17,7 @@ pub const HELP: &str = "\
 grundy seq — nim-values of heaps 0..=N
 
 USAGE
-  grundy seq GAME --to N [--engine plain|fast|auto] [--stats] [--json]
+  grundy seq GAME --to N [--engine plain|fast|auto] [--threads N] [--stats] [--json]
   grundy seq GAME --to N --out FILE [--resume FILE] [--stats]
   grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--json]
 
@@ -27,6 +27,10 @@ With --json prints {\"game\": ..., \"values\": [...]}.
 OPTIONS
   --engine E     plain (every game; n/2 XORs per heap), fast (the sparse-space rare/common engine, for codes
                  with finitely many digits leaving at most two heaps), auto (fast where it applies; the default)
+  --threads N    threads for the fast engine (default: all cores; it uses at most two: a helper marks heap
+                 n+1's splits with a rare part while heap n is found). A second thread pays on long runs with many
+                 rare positions (Treblecross, Officers); it does not pay below heap 4096, for games with almost no
+                 rare positions (Kayles), for the plain engine, or on a machine whose other core is busy
   --stats        also print the rare/common split, the rare positions and the last one, the largest value and
                  where it first appears, and the number of P-positions (lines starting with '#')
   --out FILE     write the values to FILE (header line 'grundy-seq 1 GAME', then one little-endian u32 per heap),
@@ -58,6 +62,7 @@ const OPTS: &[Opt] = &[
     Opt::Switch("stats"),
     Opt::Value("out"),
     Opt::Value("resume"),
+    Opt::Value("threads"),
 ];
 
 const MAGIC: &str = "grundy-seq 1";
@@ -81,6 +86,13 @@ pub fn run(argv: &[String]) -> CliResult {
         Some(e) => Engine::parse(e)?,
         None => Engine::Auto,
     };
+    let threads = match args.value("threads") {
+        Some(t) => match grundy::error::parse_u64(t, "--threads")? {
+            0 => return Err(CliError::usage("--threads must be at least 1")),
+            t => t.min(1024) as usize,
+        },
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let family = grundy::games::lookup(game)?;
     let rules = family.heap_rules().ok_or_else(|| {
         CliError::usage(format!(
@@ -96,13 +108,13 @@ pub fn run(argv: &[String]) -> CliResult {
                 start_file(o, &rules.name())?;
                 append(o, &prefix, &rules.name())?;
             }
-            compute(&*rules, engine, prefix, to, out)?
+            compute(&*rules, engine, prefix, to, out, threads)?
         }
         None => {
             if let Some(file) = out {
                 start_file(file, &rules.name())?;
             }
-            compute(&*rules, engine, Vec::new(), to, out)?
+            compute(&*rules, engine, Vec::new(), to, out, threads)?
         }
     };
     let stats = args.switch("stats").then(|| {
@@ -190,6 +202,7 @@ fn compute(
     mut values: Vec<Nimber>,
     to: u64,
     out: Option<&str>,
+    threads: usize,
 ) -> CliResult<(Vec<Nimber>, Engine)> {
     let mut bar = Progress::new(format!("{} to {to}", rules.name()), to);
     let Some(code) = rules.code().cloned() else {
@@ -226,9 +239,21 @@ fn compute(
             u64::MAX
         };
         let upto = have.saturating_add(step).min(to);
-        used = extend_code(&code, &rules.name(), engine, &mut values, upto, &mut |n| {
-            bar.update(n)
-        })?;
+        used = if engine.resolve(&code) == Engine::Fast && threads > 1 && upto <= FAST_MAX_HEAP {
+            sparse::extend_with_threads(
+                &code,
+                &rules.name(),
+                &mut values,
+                upto,
+                threads,
+                &mut |n| bar.update(n),
+            )?;
+            Engine::Fast
+        } else {
+            extend_code(&code, &rules.name(), engine, &mut values, upto, &mut |n| {
+                bar.update(n)
+            })?
+        };
         if let Some(file) = out {
             append(file, &values[have as usize..], &rules.name())?;
         }

@@ -46,6 +46,9 @@
 use super::code::{Code, Constraint};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release, SeqCst};
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::Mutex;
 
 /// Heaps at which the split is chosen again (doubling from here).
 const FIRST_REBUILD: u64 = 256;
@@ -253,6 +256,26 @@ impl<T: Val> Engine<T> {
         self.rare_g = self.rare.iter().map(|&a| self.g[a as usize]).collect();
     }
 
+    /// Takes the split `mask` (chosen by the main thread) and lists the rare positions under it.
+    fn set_mask(&mut self, mask: u64) {
+        self.mask = mask;
+        self.rare = (1..self.g.len())
+            .filter(|&a| is_rare(self.g[a].get() as u64, mask))
+            .map(|a| a as u32)
+            .collect();
+        self.rare_g = self.rare.iter().map(|&a| self.g[a as usize]).collect();
+    }
+
+    /// Appends a value found by the main thread (the helper's copy of the sequence).
+    fn push_known(&mut self, v: u32) {
+        let n = self.g.len();
+        self.g.push(T::new(v));
+        if n >= 1 && is_rare(v as u64, self.mask) {
+            self.rare.push(n as u32);
+            self.rare_g.push(T::new(v));
+        }
+    }
+
     /// Appends the value `v` of heap `g.len()`; false when it does not fit `T` (the caller widens).
     fn push(&mut self, v: u32) -> bool {
         if v >= T::LIMIT {
@@ -270,12 +293,63 @@ impl<T: Val> Engine<T> {
         true
     }
 
-    /// The value of heap `n = g.len()` (at least 1).
+    /// The value of heap `n = g.len()` (at least 1), marking every option in the engine's own marks.
     fn next(&mut self) -> u32 {
-        let n = self.g.len() as u64;
+        let mut marks = std::mem::take(&mut self.marks);
+        let v = self.next_in(&mut marks, false);
+        self.marks = marks;
+        v
+    }
+
+    /// Marks with stamp `n` the values of the splits of heap `n` with a rare part, for the two-heap digits `j`
+    /// with `j ≥ 1` (`later`) or `j = 0` (not `later`). Reads heaps below `n - j` only, so with `later` it
+    /// needs no heap above `n - 2`: that is what lets a second thread mark heap `n + 1` while heap `n` is found.
+    fn mark_rare_splits(&self, n: u64, marks: &mut [u32], later: bool) {
         let stamp = n as u32;
         let g = &self.g[..];
-        let marks = &mut self.marks[..];
+        for mv in &self.moves {
+            if (mv.j >= 1) != later || mv.j + 2 > n {
+                continue;
+            }
+            let unequal = match mv.two {
+                None | Some(Constraint::AllEqual) => continue,
+                Some(c) => c != Constraint::Any,
+            };
+            // Every split with a rare part: the rare positions r < m (r and m - r both run over all splits).
+            let m32 = (n - mv.j) as u32;
+            let hi = self.rare.partition_point(|&r| r < m32);
+            let (rare, rare_g) = (&self.rare[..hi], &self.rare_g[..hi]);
+            let skip = if unequal && m32.is_multiple_of(2) {
+                rare.binary_search(&(m32 / 2)).ok()
+            } else {
+                None
+            };
+            let m = m32 as usize;
+            let mut mark_range = |lo: usize, hi: usize| {
+                for (&r, &v) in rare[lo..hi].iter().zip(&rare_g[lo..hi]) {
+                    marks[(v ^ g[m - r as usize]).get()] = stamp;
+                }
+            };
+            match skip {
+                Some(k) => {
+                    mark_range(0, k);
+                    mark_range(k + 1, hi);
+                }
+                None => mark_range(0, hi),
+            }
+        }
+    }
+
+    /// The value of heap `n = g.len()`, with `marks` (stamped `n`); when `premarked`, the rare splits of the
+    /// digits `j ≥ 1` are already marked there (by the helper thread).
+    fn next_in(&mut self, marks: &mut [u32], premarked: bool) -> u32 {
+        let n = self.g.len() as u64;
+        let stamp = n as u32;
+        if !premarked {
+            self.mark_rare_splits(n, marks, true);
+        }
+        self.mark_rare_splits(n, marks, false);
+        let g = &self.g[..];
         self.splits.clear();
         for mv in &self.moves {
             if mv.j > n {
@@ -297,7 +371,7 @@ impl<T: Val> Engine<T> {
             let unequal = match mv.two {
                 None => continue,
                 Some(Constraint::AllEqual) => {
-                    if m % 2 == 0 {
+                    if m.is_multiple_of(2) {
                         marks[0] = stamp;
                     }
                     continue;
@@ -306,28 +380,6 @@ impl<T: Val> Engine<T> {
             };
             let half = if unequal { (m - 1) / 2 } else { m / 2 };
             self.splits.push((m as usize, half as usize));
-            // Every split with a rare part: the rare positions r < m (r and m - r both run over all splits).
-            let m32 = m as u32;
-            let hi = self.rare.partition_point(|&r| r < m32);
-            let (rare, rare_g) = (&self.rare[..hi], &self.rare_g[..hi]);
-            let skip = if unequal && m32 % 2 == 0 {
-                rare.binary_search(&(m32 / 2)).ok()
-            } else {
-                None
-            };
-            let m = m as usize;
-            let mut mark_range = |lo: usize, hi: usize| {
-                for (&r, &v) in rare[lo..hi].iter().zip(&rare_g[lo..hi]) {
-                    marks[(v ^ g[m - r as usize]).get()] = stamp;
-                }
-            };
-            match skip {
-                Some(k) => {
-                    mark_range(0, k);
-                    mark_range(k + 1, hi);
-                }
-                None => mark_range(0, hi),
-            }
         }
         // The smallest unmarked common value (cap, the sentinel, when every common value below cap is marked).
         let c = *self
@@ -389,6 +441,19 @@ pub fn extend(
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<u64> {
+    extend_with_threads(code, name, values, to, 1, progress)
+}
+
+/// [`extend`] on up to `threads` threads (two are used when `threads ≥ 2`: see the module docs for where the
+/// second one pays). The values are the same whatever the number of threads.
+pub fn extend_with_threads(
+    code: &Code,
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64> {
     if !covers(code) {
         return Err(Error::unsupported(format!(
             "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
@@ -430,26 +495,11 @@ pub fn extend(
         bump(&mut hist, v);
     }
     let mask = if prefix.iter().all(|&v| v < u16::LIMIT) {
-        let g: Vec<u16> = prefix.iter().map(|&v| v as u16).collect();
-        let mut e = Engine::new(moves.clone(), g, hist);
-        match run(&mut e, name, to, progress)? {
-            Done::All => finish(&e, values, to),
-            Done::Wider(v) => {
-                let g: Vec<u32> = e.g.iter().map(|&x| x as u32).collect();
-                let mut w = Engine::new(moves, g, std::mem::take(&mut e.hist));
-                drop(e);
-                if !w.push(v) {
-                    return Err(wide(name, w.g.len() as u64));
-                }
-                match run(&mut w, name, to, progress)? {
-                    Done::All => finish(&w, values, to),
-                    Done::Wider(_) => return Err(wide(name, w.g.len() as u64)),
-                }
-            }
-        }
+        widening::<u16>(moves, &prefix, hist, name, values, to, threads, progress)?
     } else {
-        let mut e = Engine::new(moves, prefix, hist);
-        match run(&mut e, name, to, progress)? {
+        let g = prefix.iter().map(|&v| u32::new(v)).collect();
+        let mut e = Engine::<u32>::new(moves, g, hist);
+        match drive(&mut e, to, threads, progress) {
             Done::All => finish(&e, values, to),
             Done::Wider(_) => return Err(wide(name, e.g.len() as u64)),
         }
@@ -458,19 +508,61 @@ pub fn extend(
     Ok(mask)
 }
 
+/// Runs with values of type `N` while they fit, then widens to `u32`.
+#[allow(clippy::too_many_arguments)]
+fn widening<N: Val>(
+    moves: Vec<Move>,
+    prefix: &[u32],
+    hist: Vec<u64>,
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64> {
+    let g = prefix.iter().map(|&v| N::new(v)).collect();
+    let mut e = Engine::<N>::new(moves.clone(), g, hist);
+    Ok(match drive(&mut e, to, threads, progress) {
+        Done::All => finish(&e, values, to),
+        Done::Wider(v) => {
+            let g: Vec<u32> = e.g.iter().map(|&x| x.get() as u32).collect();
+            let mut w = Engine::<u32>::new(moves, g, std::mem::take(&mut e.hist));
+            drop(e);
+            if !w.push(v) {
+                return Err(wide(name, w.g.len() as u64));
+            }
+            match drive(&mut w, to, threads, progress) {
+                Done::All => finish(&w, values, to),
+                Done::Wider(_) => return Err(wide(name, w.g.len() as u64)),
+            }
+        }
+    })
+}
+
 enum Done {
     All,
     /// The next value does not fit the engine's value type.
     Wider(u32),
 }
 
-fn run<T: Val>(
+/// Runs the engine to heap `to`: on one thread, or (with `threads ≥ 2`) on one thread to [`PIPELINE_FROM`]
+/// and then pipelined on two.
+fn drive<T: Val>(
     e: &mut Engine<T>,
-    name: &str,
     to: u64,
+    threads: usize,
     progress: &mut dyn FnMut(u64),
-) -> Result<Done> {
-    let _ = name;
+) -> Done {
+    if threads < 2 || to <= PIPELINE_FROM {
+        return run(e, to, progress);
+    }
+    if let Done::Wider(v) = run(e, PIPELINE_FROM, progress) {
+        return Done::Wider(v);
+    }
+    run_pipelined(e, to, progress)
+}
+
+fn run<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
     let mut next_rebuild = (e.g.len() as u64).next_power_of_two().max(FIRST_REBUILD);
     while (e.g.len() as u64) <= to {
         let n = e.g.len() as u64;
@@ -480,13 +572,256 @@ fn run<T: Val>(
         }
         let v = e.next();
         if !e.push(v) {
-            return Ok(Done::Wider(v));
+            return Done::Wider(v);
         }
         if n & 0xffff == 0 {
             progress(n);
         }
     }
-    Ok(Done::All)
+    Done::All
+}
+
+/// The pipeline starts at this heap (below it a heap's work is too small to hand over).
+const PIPELINE_FROM: u64 = 1 << 12;
+
+/// What the main thread and the helper share.
+struct Shared {
+    /// Values found by the main thread and not yet taken by the helper (handed over with each job).
+    outbox: Mutex<Vec<u32>>,
+    /// The heap whose rare splits (digits `j ≥ 1`) the helper is to mark next, its split mask, and the size the
+    /// marks must have.
+    job: AtomicU64,
+    mask: AtomicU64,
+    len: AtomicU64,
+    /// The last heap the helper finished.
+    done: AtomicU64,
+    stop: AtomicBool,
+    /// The helper is (about to be) parked and needs an unpark to see a new job.
+    sleeping: AtomicBool,
+    /// Marks of heaps `n` with `n % 2 == 0` and `n % 2 == 1`: the helper fills the one of heap `n + 1` while the
+    /// main thread finishes heap `n` in the other.
+    bufs: [Mutex<Vec<u32>>; 2],
+}
+
+/// Spins briefly, then yields, until `f` holds.
+fn wait_for(f: impl Fn() -> bool) {
+    let mut spins = 0u32;
+    while !f() {
+        if spins < 512 {
+            std::hint::spin_loop();
+            spins += 1;
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// The helper thread: for each job `k`, copies the new values, follows the mask, marks heap `k`'s rare splits
+/// of the digits `j ≥ 1` (they read heaps up to `k - 2` only).
+fn helper<T: Val>(sh: &Shared, mut h: Engine<T>) {
+    let mut last = 0;
+    loop {
+        // Spin, then yield, then sleep until the main thread posts a job (it wakes a sleeping helper).
+        let mut tries = 0u32;
+        while sh.job.load(Acquire) == last && !sh.stop.load(Acquire) {
+            tries += 1;
+            if tries < 512 {
+                std::hint::spin_loop();
+            } else if tries < 1024 {
+                std::thread::yield_now();
+            } else {
+                sh.sleeping.store(true, SeqCst);
+                if sh.job.load(SeqCst) == last && !sh.stop.load(SeqCst) {
+                    std::thread::park();
+                }
+                sh.sleeping.store(false, SeqCst);
+            }
+        }
+        if sh.stop.load(Acquire) {
+            return;
+        }
+        let k = sh.job.load(Acquire);
+        last = k;
+        let mask = sh.mask.load(Relaxed);
+        for v in sh
+            .outbox
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .drain(..)
+        {
+            h.push_known(v);
+        }
+        debug_assert!(h.g.len() as u64 + 1 >= k);
+        if h.mask != mask {
+            h.set_mask(mask);
+        }
+        {
+            let mut buf = sh.bufs[(k % 2) as usize]
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            let len = sh.len.load(Relaxed) as usize;
+            if buf.len() < len {
+                buf.resize(len, 0);
+            }
+            h.mark_rare_splits(k, &mut buf, true);
+        }
+        sh.done.store(k, Release);
+    }
+}
+
+/// Heaps `g.len()..=to` on two threads: while the main thread finds heap `n` (its one-heap options, the splits
+/// of `d0`, the mex and the scan for rare values), the helper marks heap `n + 1`'s splits with a rare part. A
+/// helper's marks count only when they were made under the split the main thread still uses; otherwise the
+/// main thread marks them itself, so the values never depend on the timing.
+fn run_pipelined<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
+    let start = e.g.len() as u64;
+    let sh = Shared {
+        outbox: Mutex::new(Vec::new()),
+        job: AtomicU64::new(0),
+        mask: AtomicU64::new(e.mask),
+        len: AtomicU64::new(e.cap as u64 + 1),
+        done: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        sleeping: AtomicBool::new(false),
+        bufs: [
+            Mutex::new(vec![0; e.cap + 1]),
+            Mutex::new(vec![0; e.cap + 1]),
+        ],
+    };
+    let mut h = Engine::new(e.moves.clone(), e.g.clone(), Vec::new());
+    h.set_mask(e.mask);
+    std::thread::scope(|scope| {
+        let helper_thread = scope.spawn(|| helper(&sh, h));
+        let wake = || {
+            if sh.sleeping.load(SeqCst) {
+                helper_thread.thread().unpark();
+            }
+        };
+        let mut next_rebuild = start.next_power_of_two().max(FIRST_REBUILD);
+        // The heap and mask of the last job posted for each parity.
+        let mut posted: [Option<(u64, u64)>; 2] = [None, None];
+        let mut result = Done::All;
+        // The two threads are compared with one in windows of heaps (a probe of each, then the faster for a
+        // while): on a machine whose other core is busy the hand-over per heap costs more than it saves. The
+        // timing only chooses who marks; the values are the same either way.
+        let mut probe = Probe::new();
+        // How many values the helper has (or has been sent).
+        let mut h_len = start as usize;
+        while (e.g.len() as u64) <= to {
+            let n = e.g.len() as u64;
+            let job = posted[(n % 2) as usize].filter(|&(k, _)| k == n);
+            if job.is_some() {
+                wait_for(|| sh.done.load(Acquire) >= n);
+            }
+            if n == next_rebuild {
+                e.rebuild();
+                next_rebuild *= 2;
+            }
+            let premarked = job.is_some_and(|(_, m)| m == e.mask);
+            if probe.pipelined(n) && n < to {
+                sh.outbox
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .extend(e.g[h_len..].iter().map(|&x| x.get() as u32));
+                h_len = e.g.len();
+                sh.mask.store(e.mask, Relaxed);
+                sh.len.store(e.cap as u64 + 1, Relaxed);
+                posted[((n + 1) % 2) as usize] = Some((n + 1, e.mask));
+                sh.job.store(n + 1, SeqCst);
+                wake();
+            }
+            let v = {
+                let mut buf = sh.bufs[(n % 2) as usize]
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner());
+                if buf.len() < e.cap + 1 {
+                    buf.resize(e.cap + 1, 0);
+                }
+                e.next_in(&mut buf, premarked)
+            };
+            if !e.push(v) {
+                result = Done::Wider(v);
+                break;
+            }
+            if n & 0xffff == 0 {
+                progress(n);
+            }
+        }
+        sh.stop.store(true, SeqCst);
+        helper_thread.thread().unpark();
+        result
+    })
+}
+
+/// Chooses between one and two threads by timing windows of [`WINDOW`] heaps: one window with two threads, one
+/// with one, then the faster for a while (14 windows, doubling while the same mode keeps winning), again and
+/// again.
+struct Probe {
+    /// The current window, and the window where the next probe starts.
+    window: u64,
+    next_probe: u64,
+    keep: u64,
+    started: std::time::Instant,
+    /// Seconds taken by the last probe window of each mode: `[one thread, two threads]`.
+    took: [f64; 2],
+    /// The mode of the current window, and the mode the last probe chose.
+    two: bool,
+    chose: Option<bool>,
+}
+
+const WINDOW: u64 = 1 << 12;
+
+impl Probe {
+    fn new() -> Self {
+        Probe {
+            window: u64::MAX,
+            next_probe: 0,
+            keep: 14,
+            started: std::time::Instant::now(),
+            took: [f64::INFINITY; 2],
+            two: true,
+            chose: None,
+        }
+    }
+
+    /// Whether heap `n + 1`'s marks go to the helper.
+    fn pipelined(&mut self, n: u64) -> bool {
+        if cfg!(test) {
+            // Tests switch modes often, so that every hand-over between the modes is exercised.
+            return !(n / 1500).is_multiple_of(3);
+        }
+        let w = n / WINDOW;
+        if w == self.window {
+            return self.two;
+        }
+        if self.window != u64::MAX {
+            if self.window == self.next_probe {
+                self.took[1] = self.started.elapsed().as_secs_f64();
+            } else if self.window == self.next_probe + 1 {
+                self.took[0] = self.started.elapsed().as_secs_f64();
+                let two = self.took[1] < self.took[0];
+                if self.chose == Some(two) {
+                    self.keep = (self.keep * 2).min(1024);
+                } else {
+                    self.keep = 14;
+                }
+                self.chose = Some(two);
+                self.next_probe = w + self.keep;
+            }
+        } else {
+            self.next_probe = w;
+        }
+        self.window = w;
+        self.started = std::time::Instant::now();
+        self.two = if w == self.next_probe {
+            true
+        } else if w == self.next_probe + 1 {
+            false
+        } else {
+            self.chose.unwrap_or(false)
+        };
+        self.two
+    }
 }
 
 fn finish<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, to: u64) -> u64 {
@@ -569,6 +904,117 @@ mod tests {
             let c = Code::parse(code).unwrap();
             let e = extend(&c, code, &mut Vec::new(), 10, &mut |_| {}).unwrap_err();
             assert!(e.message().contains("plain"), "{e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod thread_tests {
+    use super::*;
+    use crate::heap::plain::code_sequence;
+    use proptest::prelude::*;
+
+    /// A value type that holds only values below 16, so that tests reach the widening to `u32` early.
+    #[derive(Clone, Copy, Default)]
+    struct Tiny(u16);
+
+    impl std::ops::BitXor for Tiny {
+        type Output = Tiny;
+        fn bitxor(self, o: Tiny) -> Tiny {
+            Tiny(self.0 ^ o.0)
+        }
+    }
+
+    impl Val for Tiny {
+        const LIMIT: u32 = 16;
+        fn new(v: u32) -> Self {
+            Tiny(v as u16)
+        }
+        fn get(self) -> usize {
+            self.0 as usize
+        }
+    }
+
+    fn moves_of(code: &Code) -> Vec<Move> {
+        (0..=code.max_removed().unwrap())
+            .map(|j| {
+                let d = code.digit(j);
+                Move {
+                    j,
+                    zero: d.allows(0),
+                    one: d.allows(1),
+                    two: d.constraint(2),
+                }
+            })
+            .filter(|m| m.zero || m.one || m.two.is_some())
+            .collect()
+    }
+
+    /// Values that outgrow the narrow type are widened mid-run (one thread and two), never wrapped.
+    #[test]
+    fn widening_mid_run_keeps_the_values() {
+        // Officers and Treblecross pass 16 early (heap 60-odd and heap 40-odd), Grundy's game later.
+        for (code, to) in [("0.6", 9_000), ("0.007", 9_000), ("4!.0", 9_000)] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            assert!(
+                plain.iter().any(|&v| v >= 16),
+                "{code} should need widening"
+            );
+            for threads in [1, 2] {
+                let mut fast = Vec::new();
+                widening::<Tiny>(
+                    moves_of(&c),
+                    &[0],
+                    Vec::new(),
+                    code,
+                    &mut fast,
+                    to,
+                    threads,
+                    &mut |_| {},
+                )
+                .unwrap();
+                assert_eq!(plain, fast, "{code} threads {threads}");
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        /// Random codes (taking and splitting digits, d0 = 4 or not) on two threads: the plain engine's values.
+        #[test]
+        fn two_threads_equal_plain_on_random_codes(
+            d0 in any::<bool>(),
+            digits in proptest::collection::vec(0u64..8, 1..5),
+        ) {
+            let text = format!("{}.{}", if d0 { 4 } else { 0 }, digits.iter().map(|d| d.to_string()).collect::<String>());
+            let c = Code::parse(&text).unwrap();
+            prop_assume!(covers(&c));
+            let plain = code_sequence(&c, &text, 7_000, &mut |_| {}).unwrap();
+            let mut fast = Vec::new();
+            extend_with_threads(&c, &text, &mut fast, 7_000, 2, &mut |_| {}).unwrap();
+            prop_assert_eq!(plain, fast, "{}", text);
+        }
+    }
+
+    /// The pipelined run (two threads, from heap 4096 on) gives the plain engine's values.
+    #[test]
+    fn two_threads_agree_with_plain() {
+        for (code, to) in [
+            ("0.6", 20_000),
+            ("0.007", 12_000),
+            ("4!.0", 12_000),
+            ("0.137", 9_000),
+            ("4.7", 9_000),
+            ("0.4!", 9_000),
+            ("0.77", 9_000),
+        ] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            let mut fast = Vec::new();
+            extend_with_threads(&c, code, &mut fast, to, 2, &mut |_| {}).unwrap();
+            assert_eq!(plain, fast, "{code}");
         }
     }
 }
