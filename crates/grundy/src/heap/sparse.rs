@@ -29,19 +29,29 @@
 //! counts how often each value occurred, picks the mask (over the low 12 bits of the values) that makes the
 //! fewest positions rare, and rebuilds `R` — `O(N)` work in all, amortised by the doubling.
 //!
-//! **Cost.** Per heap: one XOR per (rare position, two-heap digit), plus a full scan of `n/2` XORs per two-heap
-//! digit at the heaps whose value is rare (and a short scan while a rare value below the candidate is not yet
-//! reached). Values are stored as `u32`; a value that would not fit is an error, never a wrapped number.
+//! **Cost.** Per heap: one XOR per (rare position, two-heap digit), plus a scan of the split options that stops
+//! as soon as every rare value below the candidate is reached (the whole `n/2` splits per two-heap digit only at
+//! the heaps whose value is rare). The scan tests each nim-sum against the wanted rare values only (a stamped
+//! array, no clearing per heap). Values are stored as `u16` while they fit in 15 bits and widened to `u32` in
+//! the middle of a run when a value needs it (`u32` values above `2^31` are an error, never a wrapped number);
+//! the rare positions are kept with their values side by side, so the marking loop reads one scattered value per
+//! option.
 //!
-//! **One core.** Heap `n` needs the value of every smaller heap, so heaps cannot be computed side by side, and
-//! the work per heap (a few thousand XORs at a million heaps of Officers) is too small to split across threads
-//! with a hand-off per heap. The engine therefore runs on one core; a second core pays only for independent runs
-//! (two games at once). The route to using it within one run would be a pipeline: the rare splits of heap `n + 1`
-//! for digits `j ≥ 1` need only heaps below `n`, so they could be marked while heap `n` is finished (not done).
+//! **Two cores.** Heap `n` needs the value of every smaller heap, so heaps are not computed side by side. But the
+//! splits of heap `n + 1` for digits `j ≥ 1` have parts of at most `n - 1` heaps: with `--threads 2` a helper
+//! thread marks heap `n + 1`'s splits with a rare part (under the current split) while the main thread finds heap
+//! `n` (its one-heap options, the splits of `d0`, the mex and the scan). The helper's marks are used only when
+//! they were made under the split the main thread still uses; otherwise the main thread marks them itself, so
+//! the values never depend on the timing. A hand-over per heap costs about a microsecond when both threads run,
+//! and far more when the other core is busy; the engine therefore times windows of 4096 heaps with and without
+//! the helper and keeps the faster (probing again, less often while the same mode keeps winning). Where it does
+//! not pay, and is not used: below heap 4096, and while there are fewer than 4096 rare positions (Kayles,
+//! Officers: the helper's share of a heap would be small next to the hand-over). It pays on long runs of games
+//! with many rare positions (Treblecross) when the other core is free; on a machine whose other core is busy the
+//! probe keeps one thread.
 //!
-//! **Measured** (`benches/octal.sh`, one core): Officers 0.6 to 10^6 and Treblecross 0.007 to 2^17 in about
-//! 0.8× and 0.75× the time of `ogsolve -m rc2`, Kayles 0.77 far faster (it has almost no rare positions under
-//! the chosen mask), and about a tenth of the plain engine's time on Officers and Grundy's game at 10^5 heaps.
+//! **Measured** (`benches/octal.sh`): see the script's output; the figures of the last run are in the
+//! project's closing note for this engine.
 
 use super::code::{Code, Constraint};
 use crate::error::{Error, Result};
@@ -581,6 +591,9 @@ fn run<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Don
     Done::All
 }
 
+/// The helper is used only while there are at least this many rare positions: with fewer, its share of a heap
+/// (one XOR per rare position and digit) is smaller than the hand-over.
+const HELPER_MIN_RARE: usize = 4096;
 /// The pipeline starts at this heap (below it a heap's work is too small to hand over).
 const PIPELINE_FROM: u64 = 1 << 12;
 
@@ -718,7 +731,7 @@ fn run_pipelined<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u6
                 next_rebuild *= 2;
             }
             let premarked = job.is_some_and(|(_, m)| m == e.mask);
-            if probe.pipelined(n) && n < to {
+            if n < to && (cfg!(test) || e.rare.len() >= HELPER_MIN_RARE) && probe.pipelined(n) {
                 sh.outbox
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
