@@ -338,3 +338,39 @@ fn read_file(file: &str, game: &str) -> CliResult<Vec<Nimber>> {
     }
     Ok(values)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn argv(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn bad_thread_counts_are_one_line_errors() {
+        for (args, says) in [
+            ("0.6 --to 10 --threads 0", "at least 1"),
+            ("0.6 --to 10 --threads two", "--threads"),
+            ("0.6 --to 10 --threads -1", "--threads"),
+            ("0.6 --to 10 --threads 99999999999999999999999", "--threads"),
+        ] {
+            let e = run(&argv(args)).unwrap_err().to_string();
+            assert!(e.contains(says) && !e.contains('\n'), "{args}: {e}");
+        }
+    }
+
+    /// Two threads (the helper used from heap 4096 on, once there are enough rare positions) and one give the
+    /// same values, here for Treblecross, whose rare positions pass 4096 before heap 40000.
+    #[test]
+    fn thread_counts_give_the_same_values() {
+        let rules = grundy::games::lookup("0.007")
+            .unwrap()
+            .heap_rules()
+            .unwrap();
+        let (one, _) = compute(&*rules, Engine::Fast, Vec::new(), 40_000, None, 1).unwrap();
+        let (two, _) = compute(&*rules, Engine::Fast, Vec::new(), 40_000, None, 2).unwrap();
+        assert_eq!(one.len(), 40_001);
+        assert_eq!(one, two);
+    }
+}
