@@ -824,6 +824,10 @@ impl Probe {
                 }
                 self.chose = Some(two);
                 self.next_probe = w + self.keep;
+            } else if self.two && self.started.elapsed().as_secs_f64() > 1.25 * self.took[0] {
+                // Two threads have become clearly slower than one was (the other core got busy): probe now.
+                self.next_probe = w;
+                self.keep = 14;
             }
         } else {
             self.next_probe = w;
