@@ -28,9 +28,10 @@ OPTIONS
   --engine E     plain (every game; n/2 XORs per heap), fast (the sparse-space rare/common engine, for codes
                  with finitely many digits leaving at most two heaps), auto (fast where it applies; the default)
   --threads N    threads for the fast engine (default: all cores; it uses at most two: a helper marks heap
-                 n+1's splits with a rare part while heap n is found). A second thread pays on long runs with many
-                 rare positions (Treblecross, Officers); it does not pay below heap 4096, for games with almost no
-                 rare positions (Kayles), for the plain engine, or on a machine whose other core is busy
+                 n+1's splits with a rare part while heap n is found). The second thread pays on long runs of
+                 games with many rare positions (Treblecross) when the other core is free; it is not used below
+                 heap 4096 or while there are fewer than 4096 rare positions (Kayles, Officers), nor by the plain
+                 engine, and the engine times it against one thread and keeps the faster. Values never depend on it
   --stats        also print the rare/common split, the rare positions and the last one, the largest value and
                  where it first appears, and the number of P-positions (lines starting with '#')
   --out FILE     write the values to FILE (header line 'grundy-seq 1 GAME', then one little-endian u32 per heap),
