@@ -29,23 +29,40 @@
 //! counts how often each value occurred, picks the mask (over the low 12 bits of the values) that makes the
 //! fewest positions rare, and rebuilds `R` — `O(N)` work in all, amortised by the doubling.
 //!
-//! **Cost.** Per heap: one XOR per (rare position, two-heap digit), plus a full scan of `n/2` XORs per two-heap
-//! digit at the heaps whose value is rare (and a short scan while a rare value below the candidate is not yet
-//! reached). Values are stored as `u32`; a value that would not fit is an error, never a wrapped number.
+//! **Cost.** Per heap: one XOR per (rare position, two-heap digit), plus a scan of the split options that stops
+//! as soon as every rare value below the candidate is reached (the whole `n/2` splits per two-heap digit only at
+//! the heaps whose value is rare). The scan tests each nim-sum against the wanted rare values only (a stamped
+//! array, no clearing per heap). Values are stored as `u16` while they fit in 15 bits and widened to `u32` in
+//! the middle of a run when a value needs it (`u32` values above `2^31` are an error, never a wrapped number);
+//! the rare positions are kept with their values side by side, so the marking loop reads one scattered value per
+//! option.
 //!
-//! **One core.** Heap `n` needs the value of every smaller heap, so heaps cannot be computed side by side, and
-//! the work per heap (a few thousand XORs at a million heaps of Officers) is too small to split across threads
-//! with a hand-off per heap. The engine therefore runs on one core; a second core pays only for independent runs
-//! (two games at once). The route to using it within one run would be a pipeline: the rare splits of heap `n + 1`
-//! for digits `j ≥ 1` need only heaps below `n`, so they could be marked while heap `n` is finished (not done).
+//! **Two cores.** Heap `n` needs the value of every smaller heap, so heaps are not computed side by side. But the
+//! splits of heap `n + 1` for digits `j ≥ 1` have parts of at most `n - 1` heaps: with `--threads 2` a helper
+//! thread marks heap `n + 1`'s splits with a rare part (under the current split) while the main thread finds heap
+//! `n` (its one-heap options, the splits of `d0`, the mex and the scan). The helper's marks are used only when
+//! they were made under the split the main thread still uses; otherwise the main thread marks them itself, so
+//! the values never depend on the timing. A hand-over per heap costs about a microsecond when both threads run,
+//! and far more when the other core is busy; the engine therefore times windows of 4096 heaps with and without
+//! the helper and keeps the faster (probing again, less often while the same mode keeps winning). Where it does
+//! not pay, and is not used: below heap 4096, and while there are fewer than 4096 rare positions (Kayles,
+//! Officers: the helper's share of a heap would be small next to the hand-over). It pays on long runs of games
+//! with many rare positions (Treblecross) when the other core is free; on a machine whose other core is busy the
+//! probe keeps one thread.
 //!
-//! **Measured** (`benches/octal.sh`, one core): Officers 0.6 to 10^6 and Treblecross 0.007 to 2^17 in about
-//! 0.8× and 0.75× the time of `ogsolve -m rc2`, Kayles 0.77 far faster (it has almost no rare positions under
-//! the chosen mask), and about a tenth of the plain engine's time on Officers and Grundy's game at 10^5 heaps.
+//! **Measured** (`benches/octal.sh`, the project machine shared with other jobs, load average about 4 on two
+//! cores, so the figures move by tens of percent between runs): against `ogsolve -m rc2` on one core, Officers
+//! 0.6 to 10^6 1.3–1.5× faster, Treblecross 0.007 to 2^18 1.8–2.3×, Kayles 0.77 to 2·10^5 over 200× (it has
+//! nine rare positions); against the plain engine at 10^5 heaps 12× (Officers, Grundy's game). The second
+//! thread did not pay on that loaded machine (the probe mostly kept one thread). `grundy period 0.56` certifies
+//! its preperiod 326640 and period 144 in about half a second.
 
 use super::code::{Code, Constraint};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release, SeqCst};
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::Mutex;
 
 /// Heaps at which the split is chosen again (doubling from here).
 const FIRST_REBUILD: u64 = 256;
@@ -146,6 +163,7 @@ fn choose_mask(hist: &[u64]) -> u64 {
 }
 
 /// One digit of the code, as the engine uses it.
+#[derive(Clone, Copy)]
 struct Move {
     j: u64,
     zero: bool,
@@ -153,140 +171,278 @@ struct Move {
     two: Option<Constraint>,
 }
 
-/// The engine's state: values so far, the split, the rare positions, the marks of the current heap.
-struct Engine {
-    moves: Vec<Move>,
-    g: Vec<u32>,
-    hist: Vec<u64>,
-    mask: u64,
-    rare: Vec<u32>,
-    marks: Vec<u8>,
-    /// 1 for the common values `0..=cap`.
-    common: Vec<u64>,
-    /// Every value so far is below this power of two, and so is every nim-sum of two of them.
-    cap: usize,
+/// A stored value: `u16` while every value fits in 15 bits (half the memory traffic in the inner loops), `u32`
+/// after. The engine widens from one to the other when a value needs it; it never wraps.
+trait Val: Copy + Default + std::ops::BitXor<Output = Self> + Send + Sync {
+    /// Values of this type are below this bound (so is the nim-sum of two of them).
+    const LIMIT: u32;
+    fn new(v: u32) -> Self;
+    fn get(self) -> usize;
 }
 
-impl Engine {
+impl Val for u16 {
+    const LIMIT: u32 = 1 << 15;
+    #[inline]
+    fn new(v: u32) -> Self {
+        v as u16
+    }
+    #[inline]
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+impl Val for u32 {
+    const LIMIT: u32 = 1 << 31;
+    #[inline]
+    fn new(v: u32) -> Self {
+        v
+    }
+    #[inline]
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+/// The engine's state: values so far, the split, the rare positions, the marks of the current heap.
+struct Engine<T: Val> {
+    moves: Vec<Move>,
+    /// `(m offset j, unequal)` of the digits with a two-heap option other than `=`.
+    g: Vec<T>,
+    hist: Vec<u64>,
+    mask: u64,
+    /// The rare positions `a ≥ 1`, ascending, and their values (side by side, so the marking loop reads one
+    /// scattered value per option instead of two).
+    rare: Vec<u32>,
+    rare_g: Vec<T>,
+    /// `marks[v] == stamp` when value `v` is an option of the current heap (stamps: no clearing per heap).
+    marks: Vec<u32>,
+    /// `wanted[v] == stamp` when the rare value `v` below the candidate is still to be reached.
+    wanted: Vec<u32>,
+    /// The common values `0..cap`, ascending, then `cap` itself as a sentinel.
+    commons: Vec<u32>,
+    /// The rare values `0..cap`, ascending.
+    rares: Vec<u32>,
+    /// Every value so far is below this power of two, and so is every nim-sum of two of them.
+    cap: usize,
+    /// Split options `(m, largest smaller part)` of the current heap's full scan (reused buffer).
+    splits: Vec<(usize, usize)>,
+}
+
+impl<T: Val> Engine<T> {
+    fn new(moves: Vec<Move>, g: Vec<T>, hist: Vec<u64>) -> Self {
+        let mut e = Engine {
+            moves,
+            g,
+            hist,
+            mask: 0,
+            rare: Vec::new(),
+            rare_g: Vec::new(),
+            marks: Vec::new(),
+            wanted: Vec::new(),
+            commons: Vec::new(),
+            rares: Vec::new(),
+            cap: 0,
+            splits: Vec::new(),
+        };
+        e.rebuild();
+        e
+    }
+
     fn rebuild(&mut self) {
         self.mask = choose_mask(&self.hist);
         self.cap = self.hist.len().next_power_of_two();
-        // One byte per value (a store, not a read-modify-write, in the hot loops): every nim-sum of two values
-        // is below cap, and the mex is at most cap.
+        // Every nim-sum of two values is below cap, and the mex is at most cap.
         self.marks = vec![0; self.cap + 1];
-        self.common = (0..=self.cap)
-            .map(|v| u64::from(!is_rare(v as u64, self.mask)))
-            .collect();
+        self.wanted = vec![0; self.cap + 1];
         let mask = self.mask;
+        self.commons = (0..self.cap as u32)
+            .filter(|&v| !is_rare(v as u64, mask))
+            .chain([self.cap as u32])
+            .collect();
+        self.rares = (0..self.cap as u32)
+            .filter(|&v| is_rare(v as u64, mask))
+            .collect();
         self.rare = (1..self.g.len())
-            .filter(|&a| is_rare(self.g[a] as u64, mask))
+            .filter(|&a| is_rare(self.g[a].get() as u64, mask))
             .map(|a| a as u32)
             .collect();
+        self.rare_g = self.rare.iter().map(|&a| self.g[a as usize]).collect();
     }
 
-    #[inline]
-    fn mark(&mut self, v: u32) {
-        self.marks[v as usize] = 1;
+    /// Takes the split `mask` (chosen by the main thread) and lists the rare positions under it.
+    fn set_mask(&mut self, mask: u64) {
+        self.mask = mask;
+        self.rare = (1..self.g.len())
+            .filter(|&a| is_rare(self.g[a].get() as u64, mask))
+            .map(|a| a as u32)
+            .collect();
+        self.rare_g = self.rare.iter().map(|&a| self.g[a as usize]).collect();
     }
 
-    /// The value of heap `n = g.len()`.
-    fn next(&mut self) -> u64 {
-        let n = self.g.len() as u64;
-        self.marks.fill(0);
-        for i in 0..self.moves.len() {
-            let (j, zero, one, two) = {
-                let mv = &self.moves[i];
-                (mv.j, mv.zero, mv.one, mv.two)
+    /// Appends a value found by the main thread (the helper's copy of the sequence).
+    fn push_known(&mut self, v: u32) {
+        let n = self.g.len();
+        self.g.push(T::new(v));
+        if n >= 1 && is_rare(v as u64, self.mask) {
+            self.rare.push(n as u32);
+            self.rare_g.push(T::new(v));
+        }
+    }
+
+    /// Appends the value `v` of heap `g.len()`; false when it does not fit `T` (the caller widens).
+    fn push(&mut self, v: u32) -> bool {
+        if v >= T::LIMIT {
+            return false;
+        }
+        let n = self.g.len();
+        self.g.push(T::new(v));
+        bump(&mut self.hist, v);
+        if v as usize >= self.cap {
+            self.rebuild();
+        } else if is_rare(v as u64, self.mask) {
+            self.rare.push(n as u32);
+            self.rare_g.push(T::new(v));
+        }
+        true
+    }
+
+    /// The value of heap `n = g.len()` (at least 1), marking every option in the engine's own marks.
+    fn next(&mut self) -> u32 {
+        let mut marks = std::mem::take(&mut self.marks);
+        let v = self.next_in(&mut marks, false);
+        self.marks = marks;
+        v
+    }
+
+    /// Marks with stamp `n` the values of the splits of heap `n` with a rare part, for the two-heap digits `j`
+    /// with `j ≥ 1` (`later`) or `j = 0` (not `later`). Reads heaps below `n - j` only, so with `later` it
+    /// needs no heap above `n - 2`: that is what lets a second thread mark heap `n + 1` while heap `n` is found.
+    fn mark_rare_splits(&self, n: u64, marks: &mut [u32], later: bool) {
+        let stamp = n as u32;
+        let g = &self.g[..];
+        for mv in &self.moves {
+            if (mv.j >= 1) != later || mv.j + 2 > n {
+                continue;
+            }
+            let unequal = match mv.two {
+                None | Some(Constraint::AllEqual) => continue,
+                Some(c) => c != Constraint::Any,
             };
-            if j > n {
+            // Every split with a rare part: the rare positions r < m (r and m - r both run over all splits).
+            let m32 = (n - mv.j) as u32;
+            let hi = self.rare.partition_point(|&r| r < m32);
+            let (rare, rare_g) = (&self.rare[..hi], &self.rare_g[..hi]);
+            let skip = if unequal && m32.is_multiple_of(2) {
+                rare.binary_search(&(m32 / 2)).ok()
+            } else {
+                None
+            };
+            let m = m32 as usize;
+            let mut mark_range = |lo: usize, hi: usize| {
+                for (&r, &v) in rare[lo..hi].iter().zip(&rare_g[lo..hi]) {
+                    marks[(v ^ g[m - r as usize]).get()] = stamp;
+                }
+            };
+            match skip {
+                Some(k) => {
+                    mark_range(0, k);
+                    mark_range(k + 1, hi);
+                }
+                None => mark_range(0, hi),
+            }
+        }
+    }
+
+    /// The value of heap `n = g.len()`, with `marks` (stamped `n`); when `premarked`, the rare splits of the
+    /// digits `j ≥ 1` are already marked there (by the helper thread).
+    fn next_in(&mut self, marks: &mut [u32], premarked: bool) -> u32 {
+        let n = self.g.len() as u64;
+        let stamp = n as u32;
+        if !premarked {
+            self.mark_rare_splits(n, marks, true);
+        }
+        self.mark_rare_splits(n, marks, false);
+        let g = &self.g[..];
+        self.splits.clear();
+        for mv in &self.moves {
+            if mv.j > n {
                 break;
             }
-            let m = n - j;
+            let m = n - mv.j;
             if m == 0 {
-                if zero {
-                    self.mark(0);
+                if mv.zero {
+                    marks[0] = stamp;
                 }
                 continue;
             }
-            if j > 0 && one {
-                self.mark(self.g[m as usize]);
+            if mv.j > 0 && mv.one {
+                marks[g[m as usize].get()] = stamp;
             }
             if m < 2 {
                 continue;
             }
-            match two {
-                None => {}
-                Some(Constraint::AllEqual) if m.is_multiple_of(2) => self.mark(0),
-                Some(Constraint::AllEqual) => {}
-                Some(c) => {
-                    let unequal = c != Constraint::Any;
-                    let m = m as u32;
-                    for k in 0..self.rare.len() {
-                        let r = self.rare[k];
-                        if r >= m {
-                            break;
+            let unequal = match mv.two {
+                None => continue,
+                Some(Constraint::AllEqual) => {
+                    if m.is_multiple_of(2) {
+                        marks[0] = stamp;
+                    }
+                    continue;
+                }
+                Some(c) => c != Constraint::Any,
+            };
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            self.splits.push((m as usize, half as usize));
+        }
+        // The smallest unmarked common value (cap, the sentinel, when every common value below cap is marked).
+        let c = *self
+            .commons
+            .iter()
+            .find(|&&v| v as usize == self.cap || marks[v as usize] != stamp)
+            .expect("the sentinel ends the list");
+        // The rare values below c not yet reached.
+        let mut left = 0usize;
+        for &w in self.rares.iter().take_while(|&&w| w < c) {
+            if marks[w as usize] != stamp {
+                self.wanted[w as usize] = stamp;
+                left += 1;
+            }
+        }
+        if left == 0 {
+            return c;
+        }
+        // Scan every split (common ⊕ common included), the digits side by side in blocks so that a value some
+        // digit reaches early is found early, and stop once every wanted value is reached.
+        let wanted = &mut self.wanted[..];
+        let longest = self.splits.iter().map(|s| s.1).max().unwrap_or(0);
+        const BLOCK: usize = 256;
+        let mut a0 = 1;
+        while a0 <= longest {
+            for &(m, half) in &self.splits {
+                let end = (a0 + BLOCK).min(half + 1);
+                if a0 >= end {
+                    continue;
+                }
+                for (x, y) in g[a0..end].iter().zip(g[m + 1 - end..=m - a0].iter().rev()) {
+                    let v = (*x ^ *y).get();
+                    if wanted[v] == stamp {
+                        wanted[v] = 0;
+                        left -= 1;
+                        if left == 0 {
+                            return c;
                         }
-                        if unequal && 2 * r == m {
-                            continue;
-                        }
-                        let v = self.g[r as usize] ^ self.g[(m - r) as usize];
-                        self.mark(v);
                     }
                 }
             }
-        }
-        // The smallest unmarked common value (or past the end of the marks, when no value is common).
-        let c = (0..self.marks.len())
-            .find(|&v| self.marks[v] == 0 && self.common[v] == 1)
-            .unwrap_or(self.marks.len());
-        // The rare values below c not yet reached.
-        let mut wanted: Vec<u32> = (0..c)
-            .filter(|&v| self.marks[v] == 0)
-            .map(|v| v as u32)
-            .collect();
-        if wanted.is_empty() {
-            return c as u64;
-        }
-        // Full scan, stopping once every rare value below c is reached.
-        // The split options of each digit, scanned side by side so that a value some digit reaches early is
-        // found early.
-        let mut splits: Vec<(usize, usize)> = Vec::with_capacity(self.moves.len());
-        for mv in &self.moves {
-            if mv.j + 2 > n {
-                break;
-            }
-            let m = n - mv.j;
-            let half = match mv.two {
-                Some(Constraint::Any) => m / 2,
-                Some(Constraint::Unequal) | Some(Constraint::NotAllEqual) => (m - 1) / 2,
-                _ => continue,
-            };
-            splits.push((m as usize, half as usize));
-        }
-        // The scan marks without branches in blocks and checks the wanted values after each block.
-        let longest = splits.iter().map(|s| s.1).max().unwrap_or(0);
-        let g = &self.g[..];
-        let marks = &mut self.marks[..];
-        const BLOCK: usize = 64;
-        let mut a0 = 1;
-        while a0 <= longest {
-            for &(m, half) in &splits {
-                let end = (a0 + BLOCK).min(half + 1);
-                for a in a0..end {
-                    marks[(g[a] ^ g[m - a]) as usize] = 1;
-                }
-            }
             a0 += BLOCK;
-            wanted.retain(|&v| marks[v as usize] == 0);
-            if wanted.is_empty() {
-                return c as u64;
-            }
         }
-        // Every option is marked: the mex is the smallest wanted value left.
-        if let Some(&v) = wanted.first() {
-            return v as u64;
-        }
-        unreachable!("a rare value below c is unmarked")
+        // Every option is seen: the mex is the smallest wanted value not reached.
+        *self
+            .rares
+            .iter()
+            .find(|&&w| w < c && wanted[w as usize] == stamp)
+            .expect("a rare value below c is unreached")
     }
 }
 
@@ -297,6 +453,19 @@ pub fn extend(
     name: &str,
     values: &mut Vec<Nimber>,
     to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64> {
+    extend_with_threads(code, name, values, to, 1, progress)
+}
+
+/// [`extend`] on up to `threads` threads (two are used when `threads ≥ 2`: see the module docs for where the
+/// second one pays). The values are the same whatever the number of threads.
+pub fn extend_with_threads(
+    code: &Code,
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<u64> {
     if !covers(code) {
@@ -323,27 +492,91 @@ pub fn extend(
         })
         .filter(|m| m.zero || m.one || m.two.is_some())
         .collect();
-    let mut e = Engine {
-        moves,
-        g: Vec::with_capacity(to as usize + 1),
-        hist: Vec::new(),
-        mask: 0,
-        rare: Vec::new(),
-        marks: Vec::new(),
-        common: Vec::new(),
-        cap: 0,
-    };
+    let mut prefix: Vec<u32> = Vec::with_capacity(values.len().max(1));
     for (n, &v) in values.iter().enumerate() {
-        let v32 = u32::try_from(v).map_err(|_| wide(name, n as u64))?;
-        e.g.push(v32);
-        if n >= 1 {
-            bump(&mut e.hist, v32);
+        prefix.push(
+            u32::try_from(v)
+                .ok()
+                .filter(|&x| x < u32::LIMIT)
+                .ok_or_else(|| wide(name, n as u64))?,
+        );
+    }
+    if prefix.is_empty() {
+        prefix.push(0);
+    }
+    let mut hist = Vec::new();
+    for &v in &prefix[1..] {
+        bump(&mut hist, v);
+    }
+    let mask = if prefix.iter().all(|&v| v < u16::LIMIT) {
+        widening::<u16>(moves, &prefix, hist, name, values, to, threads, progress)?
+    } else {
+        let g = prefix.iter().map(|&v| u32::new(v)).collect();
+        let mut e = Engine::<u32>::new(moves, g, hist);
+        match drive(&mut e, to, threads, progress) {
+            Done::All => finish(&e, values, to),
+            Done::Wider(_) => return Err(wide(name, e.g.len() as u64)),
         }
+    };
+    progress(to);
+    Ok(mask)
+}
+
+/// Runs with values of type `N` while they fit, then widens to `u32`.
+#[allow(clippy::too_many_arguments)]
+fn widening<N: Val>(
+    moves: Vec<Move>,
+    prefix: &[u32],
+    hist: Vec<u64>,
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64> {
+    let g = prefix.iter().map(|&v| N::new(v)).collect();
+    let mut e = Engine::<N>::new(moves.clone(), g, hist);
+    Ok(match drive(&mut e, to, threads, progress) {
+        Done::All => finish(&e, values, to),
+        Done::Wider(v) => {
+            let g: Vec<u32> = e.g.iter().map(|&x| x.get() as u32).collect();
+            let mut w = Engine::<u32>::new(moves, g, std::mem::take(&mut e.hist));
+            drop(e);
+            if !w.push(v) {
+                return Err(wide(name, w.g.len() as u64));
+            }
+            match drive(&mut w, to, threads, progress) {
+                Done::All => finish(&w, values, to),
+                Done::Wider(_) => return Err(wide(name, w.g.len() as u64)),
+            }
+        }
+    })
+}
+
+enum Done {
+    All,
+    /// The next value does not fit the engine's value type.
+    Wider(u32),
+}
+
+/// Runs the engine to heap `to`: on one thread, or (with `threads ≥ 2`) on one thread to [`PIPELINE_FROM`]
+/// and then pipelined on two.
+fn drive<T: Val>(
+    e: &mut Engine<T>,
+    to: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Done {
+    if threads < 2 || to <= PIPELINE_FROM {
+        return run(e, to, progress);
     }
-    if e.g.is_empty() {
-        e.g.push(0);
+    if let Done::Wider(v) = run(e, PIPELINE_FROM, progress) {
+        return Done::Wider(v);
     }
-    e.rebuild();
+    run_pipelined(e, to, progress)
+}
+
+fn run<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
     let mut next_rebuild = (e.g.len() as u64).next_power_of_two().max(FIRST_REBUILD);
     while (e.g.len() as u64) <= to {
         let n = e.g.len() as u64;
@@ -352,25 +585,270 @@ pub fn extend(
             next_rebuild *= 2;
         }
         let v = e.next();
-        let v32 = u32::try_from(v)
-            .ok()
-            .filter(|&x| x < u32::MAX / 2)
-            .ok_or_else(|| wide(name, n))?;
-        e.g.push(v32);
-        bump(&mut e.hist, v32);
-        if v32 as usize >= e.cap {
-            e.rebuild();
-        } else if is_rare(v, e.mask) {
-            e.rare.push(n as u32);
+        if !e.push(v) {
+            return Done::Wider(v);
         }
         if n & 0xffff == 0 {
             progress(n);
         }
     }
-    progress(to);
+    Done::All
+}
+
+/// The helper is used only while there are at least this many rare positions: with fewer, its share of a heap
+/// (one XOR per rare position and digit) is smaller than the hand-over.
+const HELPER_MIN_RARE: usize = 4096;
+/// The pipeline starts at this heap (below it a heap's work is too small to hand over).
+const PIPELINE_FROM: u64 = 1 << 12;
+
+/// What the main thread and the helper share.
+struct Shared {
+    /// Values found by the main thread and not yet taken by the helper (handed over with each job).
+    outbox: Mutex<Vec<u32>>,
+    /// The heap whose rare splits (digits `j ≥ 1`) the helper is to mark next, its split mask, and the size the
+    /// marks must have.
+    job: AtomicU64,
+    mask: AtomicU64,
+    len: AtomicU64,
+    /// The last heap the helper finished.
+    done: AtomicU64,
+    stop: AtomicBool,
+    /// The helper is (about to be) parked and needs an unpark to see a new job.
+    sleeping: AtomicBool,
+    /// Marks of heaps `n` with `n % 2 == 0` and `n % 2 == 1`: the helper fills the one of heap `n + 1` while the
+    /// main thread finishes heap `n` in the other.
+    bufs: [Mutex<Vec<u32>>; 2],
+}
+
+/// Spins briefly, then yields, until `f` holds.
+fn wait_for(f: impl Fn() -> bool) {
+    let mut spins = 0u32;
+    while !f() {
+        if spins < 512 {
+            std::hint::spin_loop();
+            spins += 1;
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// The helper thread: for each job `k`, copies the new values, follows the mask, marks heap `k`'s rare splits
+/// of the digits `j ≥ 1` (they read heaps up to `k - 2` only).
+fn helper<T: Val>(sh: &Shared, mut h: Engine<T>) {
+    let mut last = 0;
+    loop {
+        // Spin, then yield, then sleep until the main thread posts a job (it wakes a sleeping helper).
+        let mut tries = 0u32;
+        while sh.job.load(Acquire) == last && !sh.stop.load(Acquire) {
+            tries += 1;
+            if tries < 512 {
+                std::hint::spin_loop();
+            } else if tries < 1024 {
+                std::thread::yield_now();
+            } else {
+                sh.sleeping.store(true, SeqCst);
+                if sh.job.load(SeqCst) == last && !sh.stop.load(SeqCst) {
+                    std::thread::park();
+                }
+                sh.sleeping.store(false, SeqCst);
+            }
+        }
+        if sh.stop.load(Acquire) {
+            return;
+        }
+        let k = sh.job.load(Acquire);
+        last = k;
+        let mask = sh.mask.load(Relaxed);
+        for v in sh
+            .outbox
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .drain(..)
+        {
+            h.push_known(v);
+        }
+        debug_assert!(h.g.len() as u64 + 1 >= k);
+        if h.mask != mask {
+            h.set_mask(mask);
+        }
+        {
+            let mut buf = sh.bufs[(k % 2) as usize]
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            let len = sh.len.load(Relaxed) as usize;
+            if buf.len() < len {
+                buf.resize(len, 0);
+            }
+            h.mark_rare_splits(k, &mut buf, true);
+        }
+        sh.done.store(k, Release);
+    }
+}
+
+/// Heaps `g.len()..=to` on two threads: while the main thread finds heap `n` (its one-heap options, the splits
+/// of `d0`, the mex and the scan for rare values), the helper marks heap `n + 1`'s splits with a rare part. A
+/// helper's marks count only when they were made under the split the main thread still uses; otherwise the
+/// main thread marks them itself, so the values never depend on the timing.
+fn run_pipelined<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
+    let start = e.g.len() as u64;
+    let sh = Shared {
+        outbox: Mutex::new(Vec::new()),
+        job: AtomicU64::new(0),
+        mask: AtomicU64::new(e.mask),
+        len: AtomicU64::new(e.cap as u64 + 1),
+        done: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        sleeping: AtomicBool::new(false),
+        bufs: [
+            Mutex::new(vec![0; e.cap + 1]),
+            Mutex::new(vec![0; e.cap + 1]),
+        ],
+    };
+    let mut h = Engine::new(e.moves.clone(), e.g.clone(), Vec::new());
+    h.set_mask(e.mask);
+    std::thread::scope(|scope| {
+        let helper_thread = scope.spawn(|| helper(&sh, h));
+        let wake = || {
+            if sh.sleeping.load(SeqCst) {
+                helper_thread.thread().unpark();
+            }
+        };
+        let mut next_rebuild = start.next_power_of_two().max(FIRST_REBUILD);
+        // The heap and mask of the last job posted for each parity.
+        let mut posted: [Option<(u64, u64)>; 2] = [None, None];
+        let mut result = Done::All;
+        // The two threads are compared with one in windows of heaps (a probe of each, then the faster for a
+        // while): on a machine whose other core is busy the hand-over per heap costs more than it saves. The
+        // timing only chooses who marks; the values are the same either way.
+        let mut probe = Probe::new();
+        // How many values the helper has (or has been sent).
+        let mut h_len = start as usize;
+        while (e.g.len() as u64) <= to {
+            let n = e.g.len() as u64;
+            let job = posted[(n % 2) as usize].filter(|&(k, _)| k == n);
+            if job.is_some() {
+                wait_for(|| sh.done.load(Acquire) >= n);
+            }
+            if n == next_rebuild {
+                e.rebuild();
+                next_rebuild *= 2;
+            }
+            let premarked = job.is_some_and(|(_, m)| m == e.mask);
+            if n < to && (cfg!(test) || e.rare.len() >= HELPER_MIN_RARE) && probe.pipelined(n) {
+                sh.outbox
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .extend(e.g[h_len..].iter().map(|&x| x.get() as u32));
+                h_len = e.g.len();
+                sh.mask.store(e.mask, Relaxed);
+                sh.len.store(e.cap as u64 + 1, Relaxed);
+                posted[((n + 1) % 2) as usize] = Some((n + 1, e.mask));
+                sh.job.store(n + 1, SeqCst);
+                wake();
+            }
+            let v = {
+                let mut buf = sh.bufs[(n % 2) as usize]
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner());
+                if buf.len() < e.cap + 1 {
+                    buf.resize(e.cap + 1, 0);
+                }
+                e.next_in(&mut buf, premarked)
+            };
+            if !e.push(v) {
+                result = Done::Wider(v);
+                break;
+            }
+            if n & 0xffff == 0 {
+                progress(n);
+            }
+        }
+        sh.stop.store(true, SeqCst);
+        helper_thread.thread().unpark();
+        result
+    })
+}
+
+/// Chooses between one and two threads by timing windows of [`WINDOW`] heaps: one window with two threads, one
+/// with one, then the faster for a while (14 windows, doubling while the same mode keeps winning), again and
+/// again.
+struct Probe {
+    /// The current window, and the window where the next probe starts.
+    window: u64,
+    next_probe: u64,
+    keep: u64,
+    started: std::time::Instant,
+    /// Seconds taken by the last probe window of each mode: `[one thread, two threads]`.
+    took: [f64; 2],
+    /// The mode of the current window, and the mode the last probe chose.
+    two: bool,
+    chose: Option<bool>,
+}
+
+const WINDOW: u64 = 1 << 12;
+
+impl Probe {
+    fn new() -> Self {
+        Probe {
+            window: u64::MAX,
+            next_probe: 0,
+            keep: 14,
+            started: std::time::Instant::now(),
+            took: [f64::INFINITY; 2],
+            two: true,
+            chose: None,
+        }
+    }
+
+    /// Whether heap `n + 1`'s marks go to the helper.
+    fn pipelined(&mut self, n: u64) -> bool {
+        if cfg!(test) {
+            // Tests switch modes often, so that every hand-over between the modes is exercised.
+            return !(n / 1500).is_multiple_of(3);
+        }
+        let w = n / WINDOW;
+        if w == self.window {
+            return self.two;
+        }
+        if self.window != u64::MAX {
+            if self.window == self.next_probe {
+                self.took[1] = self.started.elapsed().as_secs_f64();
+            } else if self.window == self.next_probe + 1 {
+                self.took[0] = self.started.elapsed().as_secs_f64();
+                let two = self.took[1] < self.took[0];
+                if self.chose == Some(two) {
+                    self.keep = (self.keep * 2).min(1024);
+                } else {
+                    self.keep = 14;
+                }
+                self.chose = Some(two);
+                self.next_probe = w + self.keep;
+            } else if self.two && self.started.elapsed().as_secs_f64() > 1.25 * self.took[0] {
+                // Two threads have become clearly slower than one was (the other core got busy): probe now.
+                self.next_probe = w;
+                self.keep = 14;
+            }
+        } else {
+            self.next_probe = w;
+        }
+        self.window = w;
+        self.started = std::time::Instant::now();
+        self.two = if w == self.next_probe {
+            true
+        } else if w == self.next_probe + 1 {
+            false
+        } else {
+            self.chose.unwrap_or(false)
+        };
+        self.two
+    }
+}
+
+fn finish<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, to: u64) -> u64 {
     values.clear();
-    values.extend(e.g.iter().take(to as usize + 1).map(|&v| v as Nimber));
-    Ok(e.mask)
+    values.extend(e.g.iter().take(to as usize + 1).map(|&v| v.get() as Nimber));
+    e.mask
 }
 
 fn wide(name: &str, n: u64) -> Error {
@@ -447,6 +925,117 @@ mod tests {
             let c = Code::parse(code).unwrap();
             let e = extend(&c, code, &mut Vec::new(), 10, &mut |_| {}).unwrap_err();
             assert!(e.message().contains("plain"), "{e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod thread_tests {
+    use super::*;
+    use crate::heap::plain::code_sequence;
+    use proptest::prelude::*;
+
+    /// A value type that holds only values below 16, so that tests reach the widening to `u32` early.
+    #[derive(Clone, Copy, Default)]
+    struct Tiny(u16);
+
+    impl std::ops::BitXor for Tiny {
+        type Output = Tiny;
+        fn bitxor(self, o: Tiny) -> Tiny {
+            Tiny(self.0 ^ o.0)
+        }
+    }
+
+    impl Val for Tiny {
+        const LIMIT: u32 = 16;
+        fn new(v: u32) -> Self {
+            Tiny(v as u16)
+        }
+        fn get(self) -> usize {
+            self.0 as usize
+        }
+    }
+
+    fn moves_of(code: &Code) -> Vec<Move> {
+        (0..=code.max_removed().unwrap())
+            .map(|j| {
+                let d = code.digit(j);
+                Move {
+                    j,
+                    zero: d.allows(0),
+                    one: d.allows(1),
+                    two: d.constraint(2),
+                }
+            })
+            .filter(|m| m.zero || m.one || m.two.is_some())
+            .collect()
+    }
+
+    /// Values that outgrow the narrow type are widened mid-run (one thread and two), never wrapped.
+    #[test]
+    fn widening_mid_run_keeps_the_values() {
+        // Officers and Treblecross pass 16 early (heap 60-odd and heap 40-odd), Grundy's game later.
+        for (code, to) in [("0.6", 9_000), ("0.007", 9_000), ("4!.0", 9_000)] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            assert!(
+                plain.iter().any(|&v| v >= 16),
+                "{code} should need widening"
+            );
+            for threads in [1, 2] {
+                let mut fast = Vec::new();
+                widening::<Tiny>(
+                    moves_of(&c),
+                    &[0],
+                    Vec::new(),
+                    code,
+                    &mut fast,
+                    to,
+                    threads,
+                    &mut |_| {},
+                )
+                .unwrap();
+                assert_eq!(plain, fast, "{code} threads {threads}");
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        /// Random codes (taking and splitting digits, d0 = 4 or not) on two threads: the plain engine's values.
+        #[test]
+        fn two_threads_equal_plain_on_random_codes(
+            d0 in any::<bool>(),
+            digits in proptest::collection::vec(0u64..8, 1..5),
+        ) {
+            let text = format!("{}.{}", if d0 { 4 } else { 0 }, digits.iter().map(|d| d.to_string()).collect::<String>());
+            let c = Code::parse(&text).unwrap();
+            prop_assume!(covers(&c));
+            let plain = code_sequence(&c, &text, 7_000, &mut |_| {}).unwrap();
+            let mut fast = Vec::new();
+            extend_with_threads(&c, &text, &mut fast, 7_000, 2, &mut |_| {}).unwrap();
+            prop_assert_eq!(plain, fast, "{}", text);
+        }
+    }
+
+    /// The pipelined run (two threads, from heap 4096 on) gives the plain engine's values.
+    #[test]
+    fn two_threads_agree_with_plain() {
+        for (code, to) in [
+            ("0.6", 20_000),
+            ("0.007", 12_000),
+            ("4!.0", 12_000),
+            ("0.137", 9_000),
+            ("4.7", 9_000),
+            ("0.4!", 9_000),
+            ("0.77", 9_000),
+        ] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            let mut fast = Vec::new();
+            extend_with_threads(&c, code, &mut fast, to, 2, &mut |_| {}).unwrap();
+            assert_eq!(plain, fast, "{code}");
         }
     }
 }
