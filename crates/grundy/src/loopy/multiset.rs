@@ -1,0 +1,349 @@
+//! Loopy heap codes whose moves split heaps: the game of one heap as an explicit digraph of multisets of heaps.
+//!
+//! **The game.** A take-and-break code `d_{-k}…d_{-1}d0.d1d2…` (CGSuite's notation, read as in [`crate::heap::Code`])
+//! whose digits allow leaving two or more heaps: a move takes one heap `h` and, for `j ≥ 0` removed tokens, replaces
+//! it by `i` non-empty heaps summing to `h − j` when bit `i` of `d_j` is set; for `j` *added* tokens (`d_{-j}`) by
+//! `i ≥ 1` non-empty heaps summing to `h + j` (bit 0 of an additive digit never applies: a heap that gained tokens
+//! cannot vanish); `d0` with bit 1 is a move that leaves the heap as it is (a pass). As in [`super::heap`] the game is
+//! played on heaps of at most `B` tokens: *a move that would leave a heap larger than `B` is not allowed*, a rule of
+//! the game said with every answer.
+//!
+//! **Positions.** A position is a multiset of heaps; heaps of 0 tokens are not kept (all tokens removed leaves the
+//! empty multiset, a terminal node: the player to move there has no move and loses). The game of one heap `n` is the
+//! digraph whose nodes are the multisets reachable from `{n}` (sorted vectors of heap sizes, every heap `≤ B`), an
+//! edge for each move. It is built explicitly, breadth first and without recursion, interning each multiset to a
+//! `u32` id in an open-addressing table over one flat array of heap sizes. The number of nodes can be infinite (a
+//! code that adds tokens and splits can make ever more heaps of at most `B`), so the build stops with a one-line
+//! limit error past a budget of positions (`max_positions`) or [`MAX_EDGES`] edges.
+//!
+//! **Values and sums.** The graph is solved by [`super::graph`]: Smith's generalised Sprague–Grundy value γ of each
+//! node, finite or `∞(K)` (C. A. B. Smith, "Graphs and composite games", J. Combin. Theory 1 (1966); A. S. Fraenkel
+//! and Y. Yesha, "The generalized Sprague–Grundy function and its invariance under certain mappings", J. Combin.
+//! Theory A 43 (1986); Siegel, *Combinatorial Game Theory*, IV.4). The value of the node `{n}` is the value of the
+//! heap `n` as a component. A sum of heaps `n_1 + … + n_k` is *not* built as one start multiset: its graph is the
+//! product of the components' graphs (up to `|R(n_1)|·…·|R(n_k)|` nodes for `R(n)` the multisets reachable from
+//! `{n}`). Instead each heap is one component — its own game, exactly the graph above — and Smith's theorem (the
+//! generalised value of a sum of games is the nim-sum of the components' values, with `a ⊕ ∞(K) = ∞(K ⊕ a)` and
+//! `∞ ⊕ ∞ = ∞(∅)`; [`super::graph`]) gives the outcome of the sum from the components' values. The components share
+//! one graph: it is built from all the start heaps at once, so a multiset reachable from several of them is stored
+//! and solved once (`|R(n_1) ∪ … ∪ R(n_k)|` nodes). A move of the sum is a move in one component, from the multiset
+//! `{n_i}` to a follower `M`; the sum after it has value `γ(M) ⊕ (the other components)`, so the winning moves (to a
+//! value 0) and the draw-keeping moves (to a `∞(K)` with `0 ∉ K`) printed are exact. The tests check every printed
+//! move against a retrograde analysis of the whole multiset graph of the sum, which uses no theory of sums.
+//!
+//! **Cost.** Building is one pass over the `V` reachable multisets; a multiset of `h` heaps costs, for each distinct
+//! heap size in it, its options (the partitions the code allows), each copied into a sorted multiset of `O(h)` heaps
+//! and hashed. Solving is the `O((M + 2)(V + E))` of [`super::graph::generalised_values`] for `E` edges and largest
+//! finite value `M`. Memory: the heap sizes of every multiset once (4 bytes a heap), 4 bytes a table slot (load at
+//! most 1/2), 8 bytes an edge while building and then the compressed graph.
+
+use super::graph::{Graph, LoopyAnalysis, Solved, TokenMove};
+use crate::error::{Error, Result};
+use crate::heap::code::partitions;
+use crate::heap::Code;
+
+/// The default budget of positions (multisets) of the graph.
+pub const DEFAULT_MAX_POSITIONS: u64 = 2_000_000;
+
+/// The most edges the multiset graph may have (about 0.6 GB while building and solving).
+pub const MAX_EDGES: usize = 40_000_000;
+
+const EMPTY: u32 = u32::MAX;
+
+/// Multisets of heap sizes, interned to dense `u32` ids (in the order first seen).
+struct Interner {
+    data: Vec<u32>,
+    start: Vec<usize>,
+    table: Vec<u32>,
+}
+
+fn hash(ms: &[u32]) -> u64 {
+    let mut h: u64 = 0x9e37_79b9_7f4a_7c15 ^ ms.len() as u64;
+    for &x in ms {
+        h = (h ^ x as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 29;
+    }
+    h
+}
+
+impl Interner {
+    fn new() -> Interner {
+        Interner {
+            data: Vec::new(),
+            start: vec![0],
+            table: vec![EMPTY; 1 << 10],
+        }
+    }
+    fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+    fn get(&self, id: u32) -> &[u32] {
+        &self.data[self.start[id as usize]..self.start[id as usize + 1]]
+    }
+    /// The id of `ms` (sorted), and whether it is new.
+    fn intern(&mut self, ms: &[u32]) -> (u32, bool) {
+        let mask = self.table.len() - 1;
+        let mut i = hash(ms) as usize & mask;
+        loop {
+            let id = self.table[i];
+            if id == EMPTY {
+                break;
+            }
+            if self.get(id) == ms {
+                return (id, false);
+            }
+            i = (i + 1) & mask;
+        }
+        let id = self.len() as u32;
+        self.table[i] = id;
+        self.data.extend_from_slice(ms);
+        self.start.push(self.data.len());
+        if 2 * self.len() > self.table.len() {
+            self.grow();
+        }
+        (id, true)
+    }
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        let mut table = vec![EMPTY; size];
+        for id in 0..self.len() as u32 {
+            let mut i = hash(self.get(id)) as usize & (size - 1);
+            while table[i] != EMPTY {
+                i = (i + 1) & (size - 1);
+            }
+            table[i] = id;
+        }
+        self.table = table;
+    }
+}
+
+/// A loopy heap code solved on the multisets reachable from some start heaps.
+pub struct MultisetGame {
+    /// The solved graph of multisets (node ids are [`MultisetGame::multiset`] ids).
+    pub solved: Solved,
+    /// The node `{n}` of each start heap `n`, in the order given.
+    pub starts: Vec<u32>,
+    positions: Interner,
+}
+
+impl MultisetGame {
+    /// Builds and solves the game of `code` on heaps of at most `bound` tokens, from each heap of `heaps` (each
+    /// `≤ bound`), storing at most `max_positions` multisets.
+    pub fn solve(
+        code: &Code,
+        bound: u64,
+        heaps: &[u64],
+        max_positions: u64,
+    ) -> Result<MultisetGame> {
+        if bound > super::heap::MAX_BOUND {
+            return Err(Error::limit(format!(
+                "the heap bound {bound} is above the limit of {}",
+                super::heap::MAX_BOUND
+            )));
+        }
+        let max_positions = max_positions.min(super::graph::MAX_NODES);
+        let mut positions = Interner::new();
+        let mut starts = Vec::with_capacity(heaps.len());
+        for &n in heaps {
+            if n > bound {
+                return Err(Error::input(format!(
+                    "the heap {n} is larger than the heap bound {bound}"
+                )));
+            }
+            let ms: &[u32] = if n == 0 { &[] } else { &[n as u32] };
+            starts.push(positions.intern(ms).0);
+        }
+        let too_many = |heaps: &[u64]| {
+            let hs: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            Error::limit(format!(
+                "the game {code} from heap {} (heaps of at most {bound}) reaches more than {max_positions} positions \
+                 (multisets of heaps); raise --max-positions or lower --max-heap",
+                hs.join(", ")
+            ))
+        };
+        let pass = code.digits()[0].allows(1);
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        let mut here: Vec<u32> = Vec::new();
+        let mut rest: Vec<u32> = Vec::new();
+        let mut next: Vec<u32> = Vec::new();
+        let mut buf: Vec<u64> = Vec::new();
+        let mut u: u32 = 0;
+        while (u as usize) < positions.len() {
+            here.clear();
+            here.extend_from_slice(positions.get(u));
+            let first_edge = edges.len();
+            let mut overflow = false;
+            let mut i = 0;
+            while i < here.len() {
+                let h = here[i];
+                // Moves on a heap of h: the same for every copy, so once per distinct size.
+                let mut j = i;
+                while j < here.len() && here[j] == h {
+                    j += 1;
+                }
+                rest.clear();
+                rest.extend_from_slice(&here[..i]);
+                rest.extend_from_slice(&here[i + 1..]);
+                // The multiset left when the heap h is replaced by `parts` (nondecreasing).
+                let mut emit = |parts: &[u64]| {
+                    if overflow || parts.last().is_some_and(|&p| p > bound) {
+                        return;
+                    }
+                    next.clear();
+                    let (mut a, mut b) = (0, 0);
+                    while a < rest.len() || b < parts.len() {
+                        if b == parts.len() || (a < rest.len() && (rest[a] as u64) <= parts[b]) {
+                            next.push(rest[a]);
+                            a += 1;
+                        } else {
+                            next.push(parts[b] as u32);
+                            b += 1;
+                        }
+                    }
+                    let (v, new) = positions.intern(&next);
+                    if new && positions.len() as u64 > max_positions {
+                        overflow = true;
+                    }
+                    edges.push((u, v));
+                };
+                code.for_each_option(h as u64, &mut buf, |_, parts| emit(parts));
+                for (a, d) in code.additive().iter().enumerate() {
+                    let m = h as u64 + a as u64 + 1;
+                    let most = d.max_heaps().min(m as usize);
+                    for k in 1..=most {
+                        if let Some(c) = d.constraint(k) {
+                            // Parts are at least 1, so k parts of at most `bound` need m ≤ k·bound.
+                            if (k as u128) * (bound as u128) >= m as u128 {
+                                partitions(m, k, c, &mut buf, &mut |parts| emit(parts));
+                            }
+                        }
+                    }
+                }
+                if pass {
+                    edges.push((u, u));
+                }
+                if overflow {
+                    return Err(too_many(heaps));
+                }
+                if edges.len() > MAX_EDGES {
+                    return Err(Error::limit(format!(
+                        "the game {code} (heaps of at most {bound}) has more than {MAX_EDGES} moves between its \
+                         positions; lower --max-heap"
+                    )));
+                }
+                i = j;
+            }
+            // One edge per follower.
+            edges[first_edge..].sort_unstable();
+            let mut w = first_edge;
+            for r in first_edge..edges.len() {
+                if r == first_edge || edges[r] != edges[w - 1] {
+                    edges[w] = edges[r];
+                    w += 1;
+                }
+            }
+            edges.truncate(w);
+            u += 1;
+        }
+        let graph = Graph::new(positions.len(), &edges)?;
+        drop(edges);
+        Ok(MultisetGame {
+            solved: Solved::new(graph),
+            starts,
+            positions,
+        })
+    }
+
+    /// The heaps of the multiset with id `id` (sorted; empty for the terminal position).
+    pub fn multiset(&self, id: u32) -> &[u32] {
+        self.positions.get(id)
+    }
+
+    /// The number of positions (multisets) in the graph.
+    pub fn positions(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Values, outcome, winning and draw-keeping moves of the sum of the start heaps (each a component; a move's
+    /// `from` is the node `{n}` of its component and `to` the multiset the heap becomes, see
+    /// [`MultisetGame::multiset`]).
+    pub fn analyse(&self) -> LoopyAnalysis {
+        self.solved.analyse(&self.starts)
+    }
+
+    /// The multiset of the whole sum after `m` (the other start heaps and the heaps `m` leaves), sorted.
+    pub fn after(&self, m: &TokenMove) -> Vec<u32> {
+        let mut all: Vec<u32> = Vec::new();
+        for (i, &s) in self.starts.iter().enumerate() {
+            let node = if i == m.token { m.to } else { s };
+            all.extend_from_slice(self.multiset(node));
+        }
+        all.sort_unstable();
+        all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loopy::graph::Gsg;
+    use crate::ruleset::Outcome;
+
+    #[test]
+    fn interning_gives_one_id_per_multiset() {
+        let mut t = Interner::new();
+        let mut ids = std::collections::HashMap::new();
+        for a in 0..50u32 {
+            for b in a..50u32 {
+                let (id, new) = t.intern(&[a, b]);
+                assert!(new);
+                assert_eq!(id as usize, ids.len());
+                ids.insert(vec![a, b], id);
+            }
+        }
+        for (ms, &id) in &ids {
+            assert_eq!(t.intern(ms), (id, false));
+            assert_eq!(t.get(id), &ms[..]);
+        }
+        let (e, new) = t.intern(&[]);
+        assert!(new);
+        assert_eq!(t.get(e), &[] as &[u32]);
+        assert_eq!(t.intern(&[7]).0, e + 1);
+    }
+
+    #[test]
+    fn splitting_and_adding_tokens() {
+        // 24.0 on heaps of at most 2: a move adds one token to a heap (d_{-1} = 2) or splits a heap in two
+        // (d0 = 4). From {1}: add to {2}; from {2}: split to {1,1}. {1,1} -> {1,2} -> {1,1,1} -> {1,1,2} -> … never
+        // ends, so the budget is reached.
+        let code = Code::parse("24.0").unwrap();
+        let e = MultisetGame::solve(&code, 2, &[1], 1000).err().unwrap();
+        assert_eq!(e.kind(), crate::ErrorKind::Limit);
+        assert!(
+            e.message().contains("more than 1000 positions"),
+            "{}",
+            e.message()
+        );
+        // 2.7 on heaps of at most 5: pass (d0 = 2), or take one token and leave 0, 1 or 2 heaps (d1 = 7). From {3}:
+        // {2}, {1,1}, {1}, {} — five positions. {1} -> {} wins, so {1} is N (value ∞({0}): it can also pass, and the
+        // pass is never a reversal); {1,1} and {2} can only pass or move to {1}: draws.
+        let g = MultisetGame::solve(&Code::parse("2.7").unwrap(), 5, &[3, 1, 0], 1000).unwrap();
+        assert_eq!(g.positions(), 5);
+        let node = |ms: &[u32]| {
+            (0..g.positions() as u32)
+                .find(|&u| g.multiset(u) == ms)
+                .unwrap()
+        };
+        assert_eq!(g.multiset(g.starts[2]), &[] as &[u32]);
+        assert_eq!(g.solved.value(g.starts[2]), Gsg::Finite(0));
+        assert_eq!(
+            g.solved.value(node(&[1])),
+            Gsg::Infinite([0].into_iter().collect())
+        );
+        assert_eq!(g.solved.value(node(&[1, 1])).outcome(), Outcome::D);
+        let a = MultisetGame::solve(&Code::parse("2.7").unwrap(), 5, &[2], 1000)
+            .unwrap()
+            .analyse();
+        assert_eq!(a.outcome, Outcome::D);
+    }
+}
