@@ -14,7 +14,8 @@
 //! edge for each move. It is built explicitly, breadth first and without recursion, interning each multiset to a
 //! `u32` id in an open-addressing table over one flat array of heap sizes. The number of nodes can be infinite (a
 //! code that adds tokens and splits can make ever more heaps of at most `B`), so the build stops with a one-line
-//! limit error past a budget of positions (`max_positions`) or [`MAX_EDGES`] edges.
+//! limit error past a budget of positions (`max_positions`) or [`MAX_EDGES`] edges. (Any additive digit with bit 2
+//! or more makes the graph infinite: a heap of 1 gains a token and splits into two heaps of 1, and so on.)
 //!
 //! **Values and sums.** The graph is solved by [`super::graph`]: Smith's generalised Sprague–Grundy value γ of each
 //! node, finite or `∞(K)` (C. A. B. Smith, "Graphs and composite games", J. Combin. Theory 1 (1966); A. S. Fraenkel
