@@ -12,7 +12,7 @@
 //! empty multiset, a terminal node: the player to move there has no move and loses). The game of one heap `n` is the
 //! digraph whose nodes are the multisets reachable from `{n}` (sorted vectors of heap sizes, every heap `≤ B`), an
 //! edge for each move. It is built explicitly, breadth first and without recursion, interning each multiset to a
-//! `u32` id in an open-addressing table over one flat array of heap sizes. The number of nodes can be infinite (a
+//! `u32` id in an open-addressing table over one flat array of heap sizes (an order-free hash, updated per move). The number of nodes can be infinite (a
 //! code that adds tokens and splits can make ever more heaps of at most `B`), so the build stops with a one-line
 //! limit error past a budget of positions (`max_positions`) or [`MAX_EDGES`] edges. (Any additive digit with bit 2
 //! or more makes the graph infinite: a heap of 1 gains a token and splits into two heaps of 1, and so on.)
@@ -33,8 +33,9 @@
 //! move against a retrograde analysis of the whole multiset graph of the sum, which uses no theory of sums.
 //!
 //! **Cost.** Building is one pass over the `V` reachable multisets; a multiset of `h` heaps costs, for each distinct
-//! heap size in it, its options (the partitions the code allows), each copied into a sorted multiset of `O(h)` heaps
-//! and hashed. Solving is the `O((M + 2)(V + E))` of [`super::graph::generalised_values`] for `E` edges and largest
+//! heap size in it, its options (the partitions the code allows), each hashed in the time of its new heaps, merged
+//! into a sorted multiset of `O(h)` heaps and looked up (about 0.35 µs a move for Grundy's game on heap 60:
+//! `benches/loopy_split.sh`). Solving is the `O((M + 2)(V + E))` of [`super::graph::generalised_values`] for `E` edges and largest
 //! finite value `M`. Memory: the heap sizes of every multiset once (4 bytes a heap), 4 bytes a table slot (load at
 //! most 1/2), 8 bytes an edge while building and then the compressed graph.
 
@@ -51,20 +52,34 @@ pub const MAX_EDGES: usize = 40_000_000;
 
 const EMPTY: u32 = u32::MAX;
 
-/// Multisets of heap sizes, interned to dense `u32` ids (in the order first seen).
+/// Multisets of heap sizes, interned to dense `u32` ids (in the order first seen). The hash of a multiset is the
+/// wrapping sum of a mixing function of its heaps, so a move's follower is hashed from its position's hash in the
+/// time of the heaps that change; each table slot keeps 32 bits of the hash beside the id, so a probe reads the heaps
+/// of a stored multiset only when those bits agree.
 struct Interner {
     data: Vec<u32>,
     start: Vec<usize>,
-    table: Vec<u32>,
+    /// `(id, tag)`, `id == EMPTY` for a free slot.
+    table: Vec<(u32, u32)>,
 }
 
-fn hash(ms: &[u32]) -> u64 {
-    let mut h: u64 = 0x9e37_79b9_7f4a_7c15 ^ ms.len() as u64;
-    for &x in ms {
-        h = (h ^ x as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 29;
-    }
-    h
+/// The contribution of one heap to a multiset's hash (SplitMix64's finaliser).
+fn mix(x: u32) -> u64 {
+    let mut z = (x as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The hash of a multiset: the wrapping sum of [`mix`] of its heaps (independent of order).
+fn raw_hash(ms: &[u32]) -> u64 {
+    ms.iter().fold(0u64, |h, &x| h.wrapping_add(mix(x)))
+}
+
+/// Spreads a raw hash over all bits: the low bits pick the slot, the high 32 bits are the tag.
+fn finish(raw: u64) -> u64 {
+    let z = (raw ^ (raw >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    z ^ (z >> 29)
 }
 
 impl Interner {
@@ -72,7 +87,7 @@ impl Interner {
         Interner {
             data: Vec::new(),
             start: vec![0],
-            table: vec![EMPTY; 1 << 10],
+            table: vec![(EMPTY, 0); 1 << 10],
         }
     }
     fn len(&self) -> usize {
@@ -83,20 +98,27 @@ impl Interner {
     }
     /// The id of `ms` (sorted), and whether it is new.
     fn intern(&mut self, ms: &[u32]) -> (u32, bool) {
+        self.intern_hashed(ms, raw_hash(ms))
+    }
+    /// [`Interner::intern`] given `raw == raw_hash(ms)`.
+    fn intern_hashed(&mut self, ms: &[u32], raw: u64) -> (u32, bool) {
+        debug_assert_eq!(raw, raw_hash(ms));
+        let h = finish(raw);
+        let tag = (h >> 32) as u32;
         let mask = self.table.len() - 1;
-        let mut i = hash(ms) as usize & mask;
+        let mut i = h as usize & mask;
         loop {
-            let id = self.table[i];
+            let (id, t) = self.table[i];
             if id == EMPTY {
                 break;
             }
-            if self.get(id) == ms {
+            if t == tag && self.get(id) == ms {
                 return (id, false);
             }
             i = (i + 1) & mask;
         }
         let id = self.len() as u32;
-        self.table[i] = id;
+        self.table[i] = (id, tag);
         self.data.extend_from_slice(ms);
         self.start.push(self.data.len());
         if 2 * self.len() > self.table.len() {
@@ -106,13 +128,14 @@ impl Interner {
     }
     fn grow(&mut self) {
         let size = self.table.len() * 2;
-        let mut table = vec![EMPTY; size];
+        let mut table = vec![(EMPTY, 0); size];
         for id in 0..self.len() as u32 {
-            let mut i = hash(self.get(id)) as usize & (size - 1);
-            while table[i] != EMPTY {
+            let h = finish(raw_hash(self.get(id)));
+            let mut i = h as usize & (size - 1);
+            while table[i].0 != EMPTY {
                 i = (i + 1) & (size - 1);
             }
-            table[i] = id;
+            table[i] = (id, (h >> 32) as u32);
         }
         self.table = table;
     }
@@ -172,6 +195,7 @@ impl MultisetGame {
         while (u as usize) < positions.len() {
             here.clear();
             here.extend_from_slice(positions.get(u));
+            let here_hash = raw_hash(&here);
             let first_edge = edges.len();
             let mut overflow = false;
             let mut i = 0;
@@ -185,12 +209,17 @@ impl MultisetGame {
                 rest.clear();
                 rest.extend_from_slice(&here[..i]);
                 rest.extend_from_slice(&here[i + 1..]);
+                let rest_hash = here_hash.wrapping_sub(mix(h));
                 // The multiset left when the heap h is replaced by `parts` (nondecreasing).
                 let mut emit = |parts: &[u64]| {
                     if overflow || parts.last().is_some_and(|&p| p > bound) {
                         return;
                     }
                     next.clear();
+                    let mut raw = rest_hash;
+                    for &p in parts {
+                        raw = raw.wrapping_add(mix(p as u32));
+                    }
                     let (mut a, mut b) = (0, 0);
                     while a < rest.len() || b < parts.len() {
                         if b == parts.len() || (a < rest.len() && (rest[a] as u64) <= parts[b]) {
@@ -201,7 +230,7 @@ impl MultisetGame {
                             b += 1;
                         }
                     }
-                    let (v, new) = positions.intern(&next);
+                    let (v, new) = positions.intern_hashed(&next, raw);
                     if new && positions.len() as u64 > max_positions {
                         overflow = true;
                     }
