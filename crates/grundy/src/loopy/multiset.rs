@@ -41,14 +41,22 @@
 
 use super::graph::{Graph, LoopyAnalysis, Solved, TokenMove};
 use crate::error::{Error, Result};
-use crate::heap::code::partitions;
-use crate::heap::Code;
+use crate::heap::{Code, Constraint};
 
 /// The default budget of positions (multisets) of the graph.
 pub const DEFAULT_MAX_POSITIONS: u64 = 2_000_000;
 
 /// The most edges the multiset graph may have (about 0.6 GB while building and solving).
 pub const MAX_EDGES: usize = 40_000_000;
+
+/// The most steps spent listing moves (pairs of tokens removed or added and heaps left looked at, plus heaps copied
+/// into followers): a code whose digits allow many heap counts on huge heaps (`=` with "or more") ends in an error
+/// after some seconds, not a hang.
+pub const MAX_WORK: u64 = 4_000_000_000;
+
+/// The most heaps all stored positions may hold together (4 bytes each): positions of millions of heaps end in an
+/// error, not in exhausted memory.
+pub const MAX_STORED_HEAPS: usize = 50_000_000;
 
 const EMPTY: u32 = u32::MAX;
 
@@ -141,6 +149,89 @@ impl Interner {
     }
 }
 
+/// Calls `f` with every partition of `m` into exactly `k ≥ 1` parts between 1 and `max`, nondecreasing, that meets
+/// `c`, until `f` returns false; returns false when it was stopped. Iterative in the parts chosen (depth `k`, no
+/// recursion), and a part is never smaller than what the later parts, each at most `max`, leave room for, so every
+/// step leads to a partition: the time is proportional to the partitions given.
+pub fn each_partition(
+    m: u64,
+    k: usize,
+    c: Constraint,
+    max: u64,
+    buf: &mut Vec<u64>,
+    f: &mut dyn FnMut(&[u64]) -> bool,
+) -> bool {
+    buf.clear();
+    let kk = k as u64;
+    if k == 0 || kk > m || (kk as u128) * (max as u128) < m as u128 {
+        return true;
+    }
+    if c == Constraint::AllEqual || k == 1 {
+        if m.is_multiple_of(kk) && m / kk <= max {
+            buf.resize(k, m / kk);
+            return f(buf);
+        }
+        return true;
+    }
+    let unequal = c == Constraint::Unequal;
+    let not_all_equal = c == Constraint::NotAllEqual;
+    // The smallest and largest value the next part may take, given the sum left and the parts left.
+    let range = |rest: u64, left: u64, lo: u64| -> Option<(u64, u64)> {
+        if left == 1 {
+            return (rest >= lo && rest <= max).then_some((rest, rest));
+        }
+        // Later parts are at most `max` (strictly increasing: max, max-1, …) and at least this one.
+        let room = if unequal {
+            ((left - 1) * max).saturating_sub((left - 1) * (left - 2) / 2)
+        } else {
+            (left - 1) * max
+        };
+        let low = lo.max(rest.saturating_sub(room));
+        // This part is the smallest of those left (and they are distinct when unequal).
+        let spread = if unequal { left * (left - 1) / 2 } else { 0 };
+        let high = rest.checked_sub(spread)? / left;
+        (low <= high).then_some((low, high))
+    };
+    // Stack of (next value to try, largest value) per chosen part.
+    let mut stack: Vec<(u64, u64)> = Vec::with_capacity(k);
+    let mut rest = m;
+    let Some(r) = range(rest, kk, 1) else {
+        return true;
+    };
+    stack.push(r);
+    while let Some(&mut (ref mut next, high)) = stack.last_mut() {
+        if *next > high {
+            stack.pop();
+            if let Some(p) = buf.pop() {
+                rest += p;
+            }
+            continue;
+        }
+        let p = *next;
+        *next += 1;
+        buf.push(p);
+        rest -= p;
+        if buf.len() == k {
+            let skip = not_all_equal && buf[0] == buf[k - 1];
+            if !skip && !f(buf) {
+                return false;
+            }
+            buf.pop();
+            rest += p;
+            continue;
+        }
+        let left = kk - buf.len() as u64;
+        match range(rest, left, if unequal { p + 1 } else { p }) {
+            Some(r) => stack.push(r),
+            None => {
+                buf.pop();
+                rest += p;
+            }
+        }
+    }
+    true
+}
+
 /// A loopy heap code solved on the multisets reachable from some start heaps.
 pub struct MultisetGame {
     /// The solved graph of multisets (node ids are [`MultisetGame::multiset`] ids).
@@ -191,13 +282,21 @@ impl MultisetGame {
         let mut rest: Vec<u32> = Vec::new();
         let mut next: Vec<u32> = Vec::new();
         let mut buf: Vec<u64> = Vec::new();
+        let too_much_work = || {
+            Error::limit(format!(
+                "the game {code} (heaps of at most {bound}) needs more than {MAX_WORK} steps to list the moves of \
+                 its positions; lower --max-heap"
+            ))
+        };
+        // Steps spent listing moves: (tokens, heaps) pairs looked at, and heaps copied into followers.
+        let work = std::cell::Cell::new(0u64);
         let mut u: u32 = 0;
         while (u as usize) < positions.len() {
             here.clear();
             here.extend_from_slice(positions.get(u));
             let here_hash = raw_hash(&here);
             let first_edge = edges.len();
-            let mut overflow = false;
+            let mut overflow: Option<Error> = None;
             let mut i = 0;
             while i < here.len() {
                 let h = here[i];
@@ -210,11 +309,9 @@ impl MultisetGame {
                 rest.extend_from_slice(&here[..i]);
                 rest.extend_from_slice(&here[i + 1..]);
                 let rest_hash = here_hash.wrapping_sub(mix(h));
-                // The multiset left when the heap h is replaced by `parts` (nondecreasing).
-                let mut emit = |parts: &[u64]| {
-                    if overflow || parts.last().is_some_and(|&p| p > bound) {
-                        return;
-                    }
+                // The multiset left when the heap h is replaced by `parts` (nondecreasing, each at most `bound`);
+                // false stops the enumeration once a budget is exceeded.
+                let mut emit = |parts: &[u64]| -> bool {
                     next.clear();
                     let mut raw = rest_hash;
                     for &p in parts {
@@ -230,36 +327,68 @@ impl MultisetGame {
                             b += 1;
                         }
                     }
+                    work.set(work.get() + next.len() as u64);
                     let (v, new) = positions.intern_hashed(&next, raw);
-                    if new && positions.len() as u64 > max_positions {
-                        overflow = true;
-                    }
                     edges.push((u, v));
+                    if new && positions.len() as u64 > max_positions {
+                        overflow = Some(too_many(heaps));
+                    } else if positions.data.len() > MAX_STORED_HEAPS {
+                        overflow = Some(Error::limit(format!(
+                            "the positions of the game {code} (heaps of at most {bound}) hold more than \
+                             {MAX_STORED_HEAPS} heaps in all; lower --max-heap"
+                        )));
+                    } else if work.get() > MAX_WORK {
+                        overflow = Some(too_much_work());
+                    } else if edges.len() > MAX_EDGES {
+                        overflow = Some(Error::limit(format!(
+                            "the game {code} (heaps of at most {bound}) has more than {MAX_EDGES} moves between its \
+                             positions; lower --max-heap"
+                        )));
+                    }
+                    overflow.is_none()
                 };
-                code.for_each_option(h as u64, &mut buf, |_, parts| emit(parts));
-                for (a, d) in code.additive().iter().enumerate() {
-                    let m = h as u64 + a as u64 + 1;
-                    let most = d.max_heaps().min(m as usize);
-                    for k in 1..=most {
+                let h64 = h as u64;
+                // Removing j tokens (d_j) and leaving k heaps; removing none and leaving one heap is the pass.
+                let last = code.max_removed().map_or(h64, |r| r.min(h64));
+                'remove: for j in 0..=last {
+                    let d = code.digit(j);
+                    if d.is_zero() {
+                        continue;
+                    }
+                    let m = h64 - j;
+                    for k in 0..=d.max_heaps().min(m as usize) {
+                        work.set(work.get() + 1);
+                        let Some(c) = d.constraint(k) else { continue };
+                        let go = match (j, k) {
+                            (0, 1) => true,
+                            (_, 0) => m != 0 || emit(&[]),
+                            _ => each_partition(m, k, c, bound, &mut buf, &mut emit),
+                        };
+                        if !go {
+                            break 'remove;
+                        }
+                    }
+                }
+                // Adding j tokens (d_{-j}) and leaving k ≥ 1 heaps.
+                'add: for (a, d) in code.additive().iter().enumerate() {
+                    let m = h64 + a as u64 + 1;
+                    for k in 1..=d.max_heaps().min(m as usize) {
+                        work.set(work.get() + 1);
                         if let Some(c) = d.constraint(k) {
-                            // Parts are at least 1, so k parts of at most `bound` need m ≤ k·bound.
-                            if (k as u128) * (bound as u128) >= m as u128 {
-                                partitions(m, k, c, &mut buf, &mut |parts| emit(parts));
+                            if !each_partition(m, k, c, bound, &mut buf, &mut emit) {
+                                break 'add;
                             }
                         }
                     }
                 }
+                if let Some(e) = overflow {
+                    return Err(e);
+                }
+                if work.get() > MAX_WORK {
+                    return Err(too_much_work());
+                }
                 if pass {
                     edges.push((u, u));
-                }
-                if overflow {
-                    return Err(too_many(heaps));
-                }
-                if edges.len() > MAX_EDGES {
-                    return Err(Error::limit(format!(
-                        "the game {code} (heaps of at most {bound}) has more than {MAX_EDGES} moves between its \
-                         positions; lower --max-heap"
-                    )));
                 }
                 i = j;
             }
@@ -318,6 +447,65 @@ mod tests {
     use super::*;
     use crate::loopy::graph::Gsg;
     use crate::ruleset::Outcome;
+
+    #[test]
+    fn bounded_partitions_are_the_partitions_with_small_parts() {
+        use crate::heap::code::partitions;
+        let mut buf = Vec::new();
+        let mut buf2 = Vec::new();
+        for c in [
+            Constraint::Any,
+            Constraint::Unequal,
+            Constraint::NotAllEqual,
+            Constraint::AllEqual,
+        ] {
+            for m in 0..=14u64 {
+                for k in 1..=6usize {
+                    let mut all = Vec::new();
+                    partitions(m, k, c, &mut buf, &mut |p| all.push(p.to_vec()));
+                    for max in 1..=15u64 {
+                        let want: Vec<Vec<u64>> = all
+                            .iter()
+                            .filter(|p| p.iter().all(|&x| x <= max))
+                            .cloned()
+                            .collect();
+                        let mut got = Vec::new();
+                        assert!(each_partition(m, k, c, max, &mut buf2, &mut |p| {
+                            got.push(p.to_vec());
+                            true
+                        }));
+                        assert_eq!(got, want, "{m} into {k} ({c:?}), parts at most {max}");
+                    }
+                }
+            }
+        }
+        // Stopping early: the enumeration ends at the first `false`, and says so.
+        let mut seen = 0;
+        assert!(!each_partition(
+            30,
+            3,
+            Constraint::Any,
+            30,
+            &mut buf,
+            &mut |_| {
+                seen += 1;
+                seen < 4
+            }
+        ));
+        assert_eq!(seen, 4);
+        // A heap of 10^7 into 3 parts of at most 10^7 has about 8·10^12 partitions: the first is found at once.
+        assert!(!each_partition(
+            10_000_000,
+            3,
+            Constraint::Any,
+            10_000_000,
+            &mut buf,
+            &mut |p| {
+                assert_eq!(p, [1, 1, 9_999_998]);
+                false
+            }
+        ));
+    }
 
     #[test]
     fn interning_gives_one_id_per_multiset() {
