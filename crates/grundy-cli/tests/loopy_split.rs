@@ -134,7 +134,17 @@ fn loopy_splitting_codes_win_and_draw() {
 
 #[test]
 fn budgets_and_bad_input_are_one_line_errors() {
-    let cases: [&[&str]; 6] = [
+    let cases: [&[&str]; 7] = [
+        &[
+            "value",
+            "0.{2+}",
+            "200",
+            "--loopy",
+            "--max-heap",
+            "200",
+            "--max-positions",
+            "1000",
+        ],
         &[
             "value",
             "24.0",
@@ -170,6 +180,7 @@ fn budgets_and_bad_input_are_one_line_errors() {
         &["value", "14.0", "--loopy", "--max-heap", "6"],
     ];
     let expect = [
+        "more than 1000 positions",
         "more than 1000 positions",
         "--max-positions",
         "--max-positions",
