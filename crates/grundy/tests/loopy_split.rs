@@ -212,9 +212,10 @@ fn compare(c: Small, bound: u32, heaps: &[u32]) -> bool {
 
 #[test]
 fn loopy_splitting_codes_agree_with_the_multiset_graph_of_the_sum() {
-    // Additive digit 0–3 left of the point (bit 2 of d_{-1}, adding a token and splitting, makes every graph
-    // infinite: a heap of 1 becomes two heaps of 1, and so on; see `budgets_and_bad_heaps_are_one_line_errors`), d0 ∈ {0, 2, 4, 6, 8} (split in two or three, pass), d1 and d2 octal
-    // from a fixed pseudo-random stream; heaps of at most 3 or 4; one to three heaps.
+    // Additive digit 0–3 left of the point, d0 ∈ {0, 2, 4, 6, 8} (split in two or three, pass), d1 and d2 octal
+    // from a fixed pseudo-random stream; heaps of at most 3 or 4; one to three heaps. (Bit 2 of d_{-1}, adding a
+    // token and splitting, makes every graph that reaches a heap of 1 infinite: a heap of 1 becomes two heaps of 1,
+    // and so on; see `budgets_and_bad_heaps_are_one_line_errors`.)
     let mut x: u64 = 0x2545_f491_4f6c_dd1d;
     let mut next = |m: u64| {
         x ^= x << 13;

@@ -12,10 +12,11 @@
 //! empty multiset, a terminal node: the player to move there has no move and loses). The game of one heap `n` is the
 //! digraph whose nodes are the multisets reachable from `{n}` (sorted vectors of heap sizes, every heap `≤ B`), an
 //! edge for each move. It is built explicitly, breadth first and without recursion, interning each multiset to a
-//! `u32` id in an open-addressing table over one flat array of heap sizes (an order-free hash, updated per move). The number of nodes can be infinite (a
-//! code that adds tokens and splits can make ever more heaps of at most `B`), so the build stops with a one-line
-//! limit error past a budget of positions (`max_positions`) or [`MAX_EDGES`] edges. (Any additive digit with bit 2
-//! or more makes the graph infinite: a heap of 1 gains a token and splits into two heaps of 1, and so on.)
+//! `u32` id in an open-addressing table over one flat array of heap sizes (an order-free hash, updated per move).
+//! The number of nodes can be infinite (a code that adds tokens and splits can make ever more heaps of at most `B`),
+//! so the build stops with a one-line limit error past a budget of positions (`max_positions`), [`MAX_EDGES`] edges,
+//! [`MAX_STORED_HEAPS`] heaps stored or [`MAX_WORK`] steps. (For instance `d_{-1}` with bit 2 makes every graph that
+//! reaches a heap of 1 infinite: a heap of 1 gains a token and splits into two heaps of 1, and so on.)
 //!
 //! **Values and sums.** The graph is solved by [`super::graph`]: Smith's generalised Sprague–Grundy value γ of each
 //! node, finite or `∞(K)` (C. A. B. Smith, "Graphs and composite games", J. Combin. Theory 1 (1966); A. S. Fraenkel
@@ -35,9 +36,9 @@
 //! **Cost.** Building is one pass over the `V` reachable multisets; a multiset of `h` heaps costs, for each distinct
 //! heap size in it, its options (the partitions the code allows), each hashed in the time of its new heaps, merged
 //! into a sorted multiset of `O(h)` heaps and looked up (about 0.25 µs a move for Grundy's game on heap 60:
-//! `benches/loopy_split.sh`). Solving is the `O((M + 2)(V + E))` of [`super::graph::generalised_values`] for `E` edges and largest
-//! finite value `M`. Memory: the heap sizes of every multiset once (4 bytes a heap), 4 bytes a table slot (load at
-//! most 1/2), 8 bytes an edge while building and then the compressed graph.
+//! `benches/loopy_split.sh`). Solving is the `O((M + 2)(V + E))` of [`super::graph::generalised_values`] for `E`
+//! edges and largest finite value `M`. Memory: the heap sizes of every multiset once (4 bytes a heap), 8 bytes a
+//! table slot (load at most 1/2), 8 bytes an edge while building and then the compressed graph.
 
 use super::graph::{Graph, LoopyAnalysis, Solved, TokenMove};
 use crate::error::{Error, Result};
