@@ -3,10 +3,15 @@
 //! Outcomes are P, N or D (a draw: perfect play goes on forever); values are Smith's generalised Sprague–Grundy
 //! values, written `3` (finite) or `inf(0,2)` (`∞(K)` with `K = {0, 2}`, the finite values the position can move
 //! to). See `grundy::loopy`.
+//!
+//! A code whose moves leave two or more heaps is played on multisets of heaps (`grundy::loopy::multiset`): each heap
+//! is a component whose graph is built from it under a budget of positions (`--max-positions`, default 2·10^6);
+//! a move replaces one heap by the heaps it leaves, written `to: [heaps]` in JSON.
 
 use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
-use grundy::loopy::graph::{Graph, Gsg, LoopyAnalysis, Solved};
+use grundy::loopy::graph::{Graph, Gsg, LoopyAnalysis, Solved, TokenMove};
+use grundy::loopy::multiset::{MultisetGame, DEFAULT_MAX_POSITIONS};
 use grundy::Outcome;
 use std::fmt::Write as _;
 
@@ -63,6 +68,9 @@ pub fn run_value(args: &Args) -> CliResult {
             )?;
             tokens.push(n as u32);
         }
+        if code.max_heaps() >= 2 {
+            return run_split(args, &code, bound, &tokens);
+        }
         let solved = grundy::loopy::heap::solve_code(&code, bound)?;
         let rule = format!(
             "the game {code} is played on heaps of at most {bound} tokens: a move that would leave a larger heap is not allowed (--max-heap)"
@@ -81,6 +89,59 @@ pub fn run_value(args: &Args) -> CliResult {
     write_stdout(s.as_bytes())
 }
 
+/// A code whose moves split heaps: each heap a component, solved on the multisets reachable from it.
+fn run_split(args: &Args, code: &grundy::heap::Code, bound: u64, heaps: &[u32]) -> CliResult {
+    let max_positions = match args.value("max-positions") {
+        Some(v) => {
+            grundy::error::parse_bounded(v, "--max-positions", grundy::loopy::graph::MAX_NODES)?
+        }
+        None => DEFAULT_MAX_POSITIONS,
+    };
+    let hs: Vec<u64> = heaps.iter().map(|&h| h as u64).collect();
+    let game = MultisetGame::solve(code, bound, &hs, max_positions)?;
+    let a = game.analyse();
+    let rule = format!(
+        "the game {code} is played on heaps of at most {bound} tokens: a move that would leave a larger heap is not allowed (--max-heap); a position is a multiset of heaps ({} positions reachable from the heaps given)",
+        game.positions()
+    );
+    let leaves = |m: &TokenMove| -> Vec<u32> { game.multiset(m.to).to_vec() };
+    if args.switch("json") {
+        let mut j = to_json(&a, heaps, "heap", Some(&rule));
+        let moves = |list: &[TokenMove]| -> Vec<serde_json::Value> {
+            list.iter()
+                .map(|m| {
+                    serde_json::json!({
+                        "component": m.token, "from": heaps[m.token], "to": leaves(m),
+                        "value_after": value_json(&m.value_after),
+                        "value_after_text": m.value_after.to_string(),
+                    })
+                })
+                .collect()
+        };
+        j["winning_moves"] = moves(&a.winning_moves).into();
+        j["drawing_moves"] = moves(&a.drawing_moves).into();
+        j["positions"] = game.positions().into();
+        return print_json(&j);
+    }
+    let describe = |m: &TokenMove| -> String {
+        let n = heaps[m.token];
+        let to = leaves(m);
+        let what = match to.as_slice() {
+            [] => format!("remove the heap of {n}"),
+            [x] if *x == n => format!("pass: leave the heap of {n} as it is"),
+            [x] => format!("change the heap of {n} into a heap of {x}"),
+            many => {
+                let xs: Vec<String> = many.iter().map(u32::to_string).collect();
+                format!("replace the heap of {n} by heaps {}", xs.join(", "))
+            }
+        };
+        format!("{what} (the value becomes {})", m.value_after)
+    };
+    let mut s = format!("note: {rule}\n");
+    s.push_str(&explain_with(&a, heaps, "heap", &describe));
+    write_stdout(s.as_bytes())
+}
+
 fn value_json(v: &Gsg) -> serde_json::Value {
     match v {
         Gsg::Finite(x) => serde_json::json!({ "finite": x }),
@@ -89,7 +150,7 @@ fn value_json(v: &Gsg) -> serde_json::Value {
 }
 
 fn to_json(a: &LoopyAnalysis, tokens: &[u32], what: &str, rule: Option<&str>) -> serde_json::Value {
-    let mv = |m: &grundy::loopy::TokenMove| {
+    let mv = |m: &TokenMove| {
         serde_json::json!({
             "component": m.token, "from": m.from, "to": m.to,
             "value_after": value_json(&m.value_after), "value_after_text": m.value_after.to_string(),
@@ -109,6 +170,21 @@ fn to_json(a: &LoopyAnalysis, tokens: &[u32], what: &str, rule: Option<&str>) ->
 }
 
 fn explain(a: &LoopyAnalysis, tokens: &[u32], what: &str) -> String {
+    let describe = |m: &TokenMove| {
+        format!(
+            "move the token on {what} {} to {what} {} (the value becomes {})",
+            m.from, m.to, m.value_after
+        )
+    };
+    explain_with(a, tokens, what, &describe)
+}
+
+fn explain_with(
+    a: &LoopyAnalysis,
+    tokens: &[u32],
+    what: &str,
+    describe: &dyn Fn(&TokenMove) -> String,
+) -> String {
     let mut s = String::new();
     for (t, v) in tokens.iter().zip(&a.parts) {
         let _ = writeln!(s, "{what} {t}: generalised value {v}");
@@ -131,11 +207,7 @@ fn explain(a: &LoopyAnalysis, tokens: &[u32], what: &str) -> String {
             );
             let _ = writeln!(s, "winning moves:");
             for m in &a.winning_moves {
-                let _ = writeln!(
-                    s,
-                    "  move the token on {what} {} to {what} {} (the value becomes {})",
-                    m.from, m.to, m.value_after
-                );
+                let _ = writeln!(s, "  {}", describe(m));
             }
         }
         Outcome::D => {
@@ -145,11 +217,7 @@ fn explain(a: &LoopyAnalysis, tokens: &[u32], what: &str) -> String {
             );
             let _ = writeln!(s, "moves that keep the draw:");
             for m in &a.drawing_moves {
-                let _ = writeln!(
-                    s,
-                    "  move the token on {what} {} to {what} {} (the value becomes {})",
-                    m.from, m.to, m.value_after
-                );
+                let _ = writeln!(s, "  {}", describe(m));
             }
         }
     }

@@ -9,8 +9,8 @@
 //! **The bound.** Adding tokens makes the heap graph infinite, so the game is played on heaps `0..=B` for a bound
 //! `B` the caller gives: *a move that would leave a heap larger than `B` is not allowed*. That is a rule of the
 //! game being solved, and it is said with every answer; the values are exact for that game. Moves that leave two
-//! or more heaps are not supported here (a heap would become a sum, not a node of a graph), and are refused with an
-//! error.
+//! or more heaps make a heap a sum, not a node of this graph: [`heap_graph`] refuses them, and
+//! [`super::multiset`] plays such codes on multisets of heaps.
 //!
 //! **Cost.** `O(B · r)` edges for `r` the number of non-zero digits, then the `O((M + 2)(V + E))` of
 //! [`super::graph::generalised_values`].
@@ -31,8 +31,8 @@ pub fn heap_graph(code: &Code, bound: u64) -> Result<Graph> {
     }
     if code.max_heaps() >= 2 {
         return Err(Error::unsupported(format!(
-            "the loopy code {code} has moves that leave two or more heaps; only moves leaving at most one heap are \
-             supported for loopy heap games"
+            "the loopy code {code} has moves that leave two or more heaps; its heaps are not nodes of one heap \
+             graph (grundy::loopy::multiset plays it on multisets of heaps)"
         )));
     }
     let mut edges: Vec<(u32, u32)> = Vec::new();
