@@ -335,8 +335,10 @@ mod tests {
                             .wrapping_add(1442695040888963407);
                         if n < 13 {
                             x >> 61
+                        } else if period % 2 == 1 {
+                            (n % period) * 2
                         } else {
-                            (n % period) * 2 + n / period * (x >> 63) * 0
+                            (n % period) + n / period * 3
                         }
                     })
                     .collect();
