@@ -91,6 +91,12 @@ fn theorem(code: &Code) -> Option<(u64, bool)> {
 /// here covers the code.
 pub fn certificate_length(code: &Code, e: u64, p: u64) -> Option<u64> {
     let (t, two) = theorem(code)?;
+    bound(t, two, e, p)
+}
+
+/// [`certificate_length`] once the theorem's parameters are known: `t` the most tokens a move removes, `two` whether
+/// some move leaves two heaps.
+fn bound(t: u64, two: bool, e: u64, p: u64) -> Option<u64> {
     let e1 = e.max(1);
     let n0 = if two {
         e1.checked_mul(2)?.checked_add(p)?.checked_add(t)?
@@ -189,12 +195,12 @@ fn difference_preperiods(values: &[Nimber]) -> Vec<u64> {
 
 /// The smallest period certified by the theorem over `values`, with its preperiod. Linear in the values.
 pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
-    theorem(code)?;
+    let (t, two) = theorem(code)?;
     let l = values.len() as u64;
     let e_of = preperiods(values);
     for p in 1..=l / 2 {
         let e = e_of[p as usize];
-        if certificate_length(code, e, p).is_some_and(|need| need <= l) {
+        if bound(t, two, e, p).is_some_and(|need| need <= l) {
             return Some(Periodicity {
                 preperiod: e,
                 period: p,

@@ -145,14 +145,24 @@ fn code_extend_with(
         }
     }
     let start = g.len() as u64;
+    let nonzero: Option<Vec<u64>> = code
+        .max_removed()
+        .map(|t| (0..=t).filter(|&j| !code.digit(j).is_zero()).collect());
+    let mut removals: Vec<u64> = Vec::new();
     let mut mex = MexSet::new();
     let mut buf = Vec::new();
     let mut ks = Vec::new();
     let mut work: u64 = 0;
     for n in start..=to {
         mex.clear();
-        let last = code.max_removed().map_or(n, |k| k.min(n));
-        for j in 0..=last {
+        // The removals to try: the non-zero digits of a finite code (a subtraction game with a large amount has
+        // few), every removal of a code whose digits repeat.
+        removals.clear();
+        match &nonzero {
+            Some(js) => removals.extend(js.iter().copied().take_while(|&j| j <= n)),
+            None => removals.extend(0..=n),
+        }
+        for &j in &removals {
             let d = code.digit(j);
             if d.is_zero() {
                 continue;
