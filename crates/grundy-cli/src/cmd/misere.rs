@@ -291,6 +291,13 @@ pub fn run_value(args: &Args) -> CliResult {
         Outcome::P => {
             let _ = writeln!(s, "outcome: P (the player to move loses: every move leaves a position where the opponent wins)");
         }
+        _ if moves.is_empty() => {
+            // Only a sum with no moves at all (every component empty) is an N-position without a winning move.
+            let _ = writeln!(
+                s,
+                "outcome: N (the player to move has no move and so wins: under misère play whoever cannot move wins)"
+            );
+        }
         _ => {
             let _ = writeln!(
                 s,

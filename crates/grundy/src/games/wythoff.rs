@@ -21,7 +21,7 @@
 //! A317205 and against the mex rule applied directly.
 
 use crate::error::{Error, Result};
-use crate::games::listed::Listed;
+use crate::games::listed::{Listed, OutcomeOnly};
 use crate::games::Family;
 use crate::nimber::Nimber;
 use crate::sum::{Component, Move};
@@ -219,19 +219,26 @@ impl Family for Wythoff {
         let table = std::rc::Rc::new(ValueTable::new(need as usize));
         let mut out: Vec<Box<dyn Component>> = Vec::new();
         for (a, b) in pairs {
+            let mk0 = |t: (u64, u64)| Move {
+                description: describe(a, b, t),
+                result: format!("{} {}", t.0, t.1),
+                value_after: 0,
+            };
             let value = if is_p_position(a, b) {
                 0
+            } else if let Some(v) = table.get(a, b) {
+                v
             } else {
-                table.get(a, b).ok_or_else(|| {
-                    Error::limit(format!(
-                        "wythoff {a} {b}: an N-position (winning moves: {}); its nim-value is only tabled for heaps below {TABLE}",
-                        winning_moves(a, b)
-                            .iter()
-                            .map(|&t| describe(a, b, t))
-                            .collect::<Vec<_>>()
-                            .join("; ")
-                    ))
-                })?
+                // An N-position past the table: its outcome and every winning move are exact, its nim-value is
+                // not known, so it is answered alone and refused in a sum.
+                out.push(Box::new(OutcomeOnly::new(
+                    "wythoff",
+                    format!("{a} {b}"),
+                    crate::Outcome::N,
+                    winning_moves(a, b).into_iter().map(mk0).collect(),
+                    format!("an N-position whose nim-value is only tabled for heaps below {TABLE}, so it cannot be part of a sum"),
+                )));
+                continue;
             };
             let table = table.clone();
             let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {

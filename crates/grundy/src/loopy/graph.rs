@@ -214,10 +214,11 @@ impl Graph {
     /// Checks that `u` is a node, naming it otherwise.
     pub fn check_node(&self, u: u64) -> Result<u32> {
         if u >= self.nodes() as u64 {
-            return Err(Error::input(format!(
-                "node {u} is not in the graph (it has nodes 0..{})",
-                self.nodes()
-            )));
+            return Err(Error::input(match self.nodes() {
+                0 => format!("node {u} is not in the graph (it has no nodes)"),
+                1 => format!("node {u} is not in the graph (its only node is 0)"),
+                n => format!("node {u} is not in the graph (it has nodes 0..{})", n - 1),
+            }));
         }
         Ok(u as u32)
     }
