@@ -294,7 +294,12 @@ pub fn run_value(args: &Args) -> CliResult {
     let _ = writeln!(
         s,
         "position: {}",
-        (0..comps.len()).map(show).collect::<Vec<_>>().join(" + ")
+        if comps.is_empty() {
+            // Every component was a position without moves (e.g. `arpa 1`): show it as written.
+            args.positional.join(" ")
+        } else {
+            (0..comps.len()).map(show).collect::<Vec<_>>().join(" + ")
+        }
     );
     for (c, gen) in genera.iter().enumerate() {
         if let Some((genus, tame)) = gen {

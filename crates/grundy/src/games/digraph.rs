@@ -166,31 +166,77 @@ fn cycle_edge(n: usize, edges: &[(u32, u32)], indeg: &[u32]) -> (u32, u32) {
 /// The catalog family `graph`: `grundy value graph FILE NODE...` (one token per NODE).
 pub struct Graph;
 
+/// Tokens on a DAG as a [`crate::Ruleset`] (a position is a token's node), for the exact misère search.
+#[derive(Debug, Clone)]
+pub struct DagRules(pub std::rc::Rc<Dag>);
+
+impl crate::Ruleset for DagRules {
+    type Position = u32;
+    fn name(&self) -> String {
+        "graph".into()
+    }
+    fn options(&self, &v: &u32, out: &mut crate::Options<u32>) {
+        for &w in self.0.successors(v as usize) {
+            out.push_one(w);
+        }
+    }
+    fn show(&self, v: &u32) -> String {
+        v.to_string()
+    }
+    fn describe_move(&self, v: &u32, to: &[u32]) -> String {
+        match to {
+            [w] => format!("move the token from node {v} to node {w}"),
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}
+
+/// Reads the graph file and the tokens' nodes of `graph FILE NODE...`.
+fn read_graph(args: &[String]) -> Result<(String, Dag, Vec<usize>)> {
+    let Some((file, nodes)) = args.split_first().filter(|(_, n)| !n.is_empty()) else {
+        return Err(Error::input(
+            "graph: give an edge-list FILE and the tokens' nodes, e.g. graph g.txt 1 4",
+        ));
+    };
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Error::input(format!("graph: cannot read '{file}': {e}")))?;
+    let dag = Dag::parse(&text).map_err(|e| e.context(file))?;
+    let mut tokens = Vec::new();
+    for a in nodes {
+        let v = crate::error::parse_u64(a, "graph: a token's node")? as usize;
+        if v == 0 || v > dag.len() {
+            return Err(Error::input(format!(
+                "graph: node {v} is not in the graph (nodes 1 to {})",
+                dag.len()
+            )));
+        }
+        tokens.push(v);
+    }
+    Ok((file.clone(), dag, tokens))
+}
+
 impl Family for Graph {
     fn name(&self) -> String {
         "graph".into()
+    }
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        Some(read_graph(args).map(|(_, dag, tokens)| {
+            let tokens: Vec<u32> = tokens.into_iter().map(|v| v as u32).collect();
+            crate::games::ruleset_misere_parts(DagRules(std::rc::Rc::new(dag)), &tokens)
+        }))
     }
     fn position_syntax(&self) -> &'static str {
         "FILE NODE..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let Some((file, nodes)) = args.split_first().filter(|(_, n)| !n.is_empty()) else {
-            return Err(Error::input(
-                "graph: give an edge-list FILE and the tokens' nodes, e.g. graph g.txt 1 4",
-            ));
-        };
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| Error::input(format!("graph: cannot read '{file}': {e}")))?;
-        let dag = std::rc::Rc::new(Dag::parse(&text).map_err(|e| e.context(file))?);
+        let (file, dag, tokens) = read_graph(args)?;
+        let dag = std::rc::Rc::new(dag);
         let mut out: Vec<Box<dyn Component>> = Vec::new();
-        for a in nodes {
-            let v = crate::error::parse_u64(a, "graph: a token's node")? as usize;
-            if v == 0 || v > dag.len() {
-                return Err(Error::input(format!(
-                    "graph: node {v} is not in the graph (nodes 1 to {})",
-                    dag.len()
-                )));
-            }
+        for v in tokens {
             let d = dag.clone();
             let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
                 Ok(d.successors(v)
