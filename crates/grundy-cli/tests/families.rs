@@ -212,3 +212,474 @@ fn loopy_equal_tokens_list_each_move_once() {
     let unique: std::collections::HashSet<&&str> = lines.iter().collect();
     assert_eq!(lines.len(), unique.len(), "{t}");
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Misère play of the non-heap families, against an independent brute force written here from each game's rules.
+// ---------------------------------------------------------------------------------------------------------------
+
+/// One position of one of the games, by its own rules.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Pos {
+    /// Wythoff's game: two heaps.
+    Wythoff(u64, u64),
+    /// Staircase Nim: coins on steps 1, 2, ….
+    Stairs(Vec<u64>),
+    /// Chessmen on a line: sorted distinct cells ≥ 1.
+    Chess(Vec<u64>),
+    /// E&D: a pair of heaps.
+    Ed(u64, u64),
+    /// The cutting game reduced to pieces with both sides ≥ 2.
+    Cut(u64, u64),
+    /// Fibonacci Nim: stones, and the most the next move may take.
+    Fib(u64, u64),
+    /// Arpa and Mojtaba: the numbers (sorted, distinct, without 1s: repeats and 1s change nothing).
+    Arpa(Vec<u64>),
+    /// A token on node v of the test DAG below.
+    Node(u64),
+}
+
+/// The test DAG (1-based): 1→2, 1→3, 2→3, 2→4, 3→4, 4→5, 3→5, 5→6, 1→6.
+const DAG: &str = "6 9\n1 2\n1 3\n2 3\n2 4\n3 4\n4 5\n3 5\n5 6\n1 6\n";
+const DAG_EDGES: [(u64, u64); 9] = [
+    (1, 2),
+    (1, 3),
+    (2, 3),
+    (2, 4),
+    (3, 4),
+    (4, 5),
+    (3, 5),
+    (5, 6),
+    (1, 6),
+];
+
+/// Arpa positions written one way: each number replaced by the prime powers that exactly divide it (a move acts
+/// on one prime at a time, so this is the same game), sorted, without repeats.
+fn arpa_canon(numbers: Vec<u64>) -> Pos {
+    let mut v = Vec::new();
+    for mut x in numbers {
+        let mut d = 2;
+        while x > 1 {
+            let mut q = 1;
+            while x % d == 0 {
+                x /= d;
+                q *= d;
+            }
+            if q > 1 {
+                v.push(q);
+            }
+            d += 1;
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
+    Pos::Arpa(v)
+}
+
+/// The options of a position, each a sum of positions, from the game's definition.
+fn options(p: &Pos) -> Vec<Vec<Pos>> {
+    let mut out = Vec::new();
+    match p {
+        &Pos::Wythoff(a, b) => {
+            out.extend((0..a).map(|c| vec![Pos::Wythoff(c, b)]));
+            out.extend((0..b).map(|c| vec![Pos::Wythoff(a, c)]));
+            out.extend((1..=a.min(b)).map(|d| vec![Pos::Wythoff(a - d, b - d)]));
+        }
+        Pos::Stairs(c) => {
+            for i in 0..c.len() {
+                for d in 1..=c[i] {
+                    let mut q = c.clone();
+                    q[i] -= d;
+                    if i > 0 {
+                        q[i - 1] += d;
+                    }
+                    out.push(vec![Pos::Stairs(q)]);
+                }
+            }
+        }
+        Pos::Chess(c) => {
+            for i in 0..c.len() {
+                let floor = if i == 0 { 1 } else { c[i - 1] + 1 };
+                for to in floor..c[i] {
+                    let mut q = c.clone();
+                    q[i] = to;
+                    out.push(vec![Pos::Chess(q)]);
+                }
+            }
+        }
+        &Pos::Ed(x, y) => {
+            for s in [x, y] {
+                for a in 1..s {
+                    out.push(vec![Pos::Ed(a, s - a)]);
+                }
+            }
+        }
+        &Pos::Cut(w, h) => {
+            for i in 2..w.saturating_sub(1) {
+                out.push(vec![Pos::Cut(i, h), Pos::Cut(w - i, h)]);
+            }
+            for j in 2..h.saturating_sub(1) {
+                out.push(vec![Pos::Cut(w, j), Pos::Cut(w, h - j)]);
+            }
+        }
+        &Pos::Fib(n, m) => {
+            for x in 1..=m.min(n) {
+                out.push(vec![Pos::Fib(n - x, 2 * x)]);
+            }
+        }
+        Pos::Arpa(v) => {
+            let mut primes: Vec<u64> = Vec::new();
+            for &x in v {
+                let (mut x, mut d) = (x, 2);
+                while x > 1 {
+                    if x % d == 0 {
+                        primes.push(d);
+                        while x % d == 0 {
+                            x /= d;
+                        }
+                    }
+                    d += 1;
+                }
+            }
+            primes.sort_unstable();
+            primes.dedup();
+            for p in primes {
+                let mut q = p;
+                while v.iter().any(|&x| x % q == 0) {
+                    let after = v
+                        .iter()
+                        .map(|&x| if x % q == 0 { x / q } else { x })
+                        .collect();
+                    out.push(vec![arpa_canon(after)]);
+                    q *= p;
+                }
+            }
+        }
+        &Pos::Node(u) => {
+            for &(x, y) in &DAG_EDGES {
+                if x == u {
+                    out.push(vec![Pos::Node(y)]);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A sum in canonical form: sorted, positions without options dropped (in misère play too, `X + 0 = X`), and
+/// equal positions written one way (an E&D pair is unordered; Fibonacci Nim can never take more than is left).
+fn canon(s: Vec<Pos>) -> Vec<Pos> {
+    let mut s: Vec<Pos> = s
+        .into_iter()
+        .map(|p| match p {
+            Pos::Ed(x, y) => Pos::Ed(x.min(y), x.max(y)),
+            Pos::Fib(n, m) => Pos::Fib(n, m.min(n)),
+            p => p,
+        })
+        .collect();
+    s.retain(|p| !options(p).is_empty());
+    s.sort();
+    s
+}
+
+/// True when the player to move wins the sum `s` (canonical) under misère play: with no move at all the player
+/// to move wins; else some move must leave a sum the opponent loses.
+fn misere_wins(s: &[Pos], memo: &mut std::collections::HashMap<Vec<Pos>, bool>) -> bool {
+    if let Some(&w) = memo.get(s) {
+        return w;
+    }
+    let w = s.is_empty()
+        || (0..s.len()).any(|i| {
+            options(&s[i]).into_iter().any(|o| {
+                let mut t = s.to_vec();
+                t.remove(i);
+                t.extend(o);
+                !misere_wins(&canon(t), memo)
+            })
+        });
+    memo.insert(s.to_vec(), w);
+    w
+}
+
+/// Every sum one winning move away (canonical), by brute force.
+fn misere_winning_results(s: &[Pos]) -> std::collections::BTreeSet<Vec<Pos>> {
+    let mut memo = std::collections::HashMap::new();
+    let mut out = std::collections::BTreeSet::new();
+    for i in 0..s.len() {
+        for o in options(&s[i]) {
+            let mut t = s.to_vec();
+            t.remove(i);
+            t.extend(o);
+            let t = canon(t);
+            if !misere_wins(&t, &mut memo) {
+                out.insert(t);
+            }
+        }
+    }
+    out
+}
+
+fn nums(s: &str) -> Vec<u64> {
+    s.split_whitespace().map(|w| w.parse().unwrap()).collect()
+}
+
+/// Parses a printed position of `game` (as `result` and `position` show it) into positions.
+fn parse_shown(game: &str, text: &str) -> Vec<Pos> {
+    if text == "nothing in this component" {
+        return vec![];
+    }
+    text.split(" + ")
+        .map(|part| {
+            let n = nums(&part.replace('x', " "));
+            match game {
+                "wythoff" => Pos::Wythoff(n[0], n[1]),
+                "staircase" => Pos::Stairs(n),
+                "chessmen" => Pos::Chess(n),
+                "ed" => Pos::Ed(n[0], n[1]),
+                "cutting" => Pos::Cut(n[0], n[1]),
+                "fibonacci-nim" => Pos::Fib(n[0], n[1]),
+                "graph" => Pos::Node(n[0]),
+                _ => panic!("no parser for {game}"),
+            }
+        })
+        .collect()
+}
+
+/// Runs `grundy value ARGS --misere --json` for the sum `sum` (the positions in the order the arguments give
+/// them) and checks the outcome and the set of winning moves (each applied to the sum) against brute force.
+fn check_misere(args: &[&str], sum: Vec<Pos>) {
+    let mut a = vec!["value"];
+    a.extend_from_slice(args);
+    a.extend(["--misere", "--json"]);
+    let j = ok_json(&a);
+    let start = canon(sum.clone());
+    let mut memo = std::collections::HashMap::new();
+    let wins = misere_wins(&start, &mut memo);
+    assert_eq!(j["outcome"], if wins { "N" } else { "P" }, "{args:?}");
+    let parts = j["parts"].as_array().unwrap();
+    let mut got = std::collections::BTreeSet::new();
+    for m in j["winning_moves"].as_array().unwrap() {
+        let c = m["component"].as_u64().unwrap() as usize;
+        let game = parts[c]["game"].as_str().unwrap();
+        let after: Vec<Pos> = if game == "arpa" {
+            // "divide by P^K ...": apply it to the numbers.
+            let d = m["move"].as_str().unwrap();
+            let pk = d.split_whitespace().nth(2).unwrap();
+            let (p, k) = pk.split_once('^').unwrap();
+            let q = p.parse::<u64>().unwrap().pow(k.parse().unwrap());
+            let Pos::Arpa(v) = &sum[0] else { panic!() };
+            vec![arpa_canon(
+                v.iter()
+                    .map(|&x| if x % q == 0 { x / q } else { x })
+                    .collect(),
+            )]
+        } else {
+            let mut t = sum.clone();
+            t.remove(c);
+            t.extend(parse_shown(game, m["result"].as_str().unwrap()));
+            t
+        };
+        let after = canon(after);
+        assert!(
+            !misere_wins(&after, &mut memo),
+            "{args:?}: the move {m} leaves a misère N-position"
+        );
+        got.insert(after);
+    }
+    assert_eq!(
+        got,
+        misere_winning_results(&start),
+        "{args:?}: winning moves"
+    );
+}
+
+#[test]
+fn misere_wythoff_alone_and_in_sums_match_brute_force() {
+    for a in 0..8u64 {
+        for b in 0..8u64 {
+            let (sa, sb) = (a.to_string(), b.to_string());
+            check_misere(&["wythoff", &sa, &sb], vec![Pos::Wythoff(a, b)]);
+        }
+    }
+    check_misere(
+        &["wythoff", "1", "2", "3", "3"],
+        vec![Pos::Wythoff(1, 2), Pos::Wythoff(3, 3)],
+    );
+    check_misere(
+        &["wythoff", "2", "2", "+", "wythoff", "0", "4"],
+        vec![Pos::Wythoff(2, 2), Pos::Wythoff(0, 4)],
+    );
+    check_misere(
+        &["wythoff", "1", "1", "1", "1"],
+        vec![Pos::Wythoff(1, 1), Pos::Wythoff(1, 1)],
+    );
+}
+
+#[test]
+fn misere_wythoff_huge_heaps_alone_by_rule() {
+    // (0,1), (2,2) and the normal P-positions of difference ≥ 2 are the misère P-positions.
+    for (a, b, p) in [
+        (0u64, 1u64, true),
+        (2, 2, true),
+        (1, 2, false),
+        (0, 0, false),
+        (161_803_398_874_989_484, 261_803_398_874_989_484, true),
+        (100_000_000, 200_000_000, false),
+    ] {
+        let j = ok_json(&[
+            "value",
+            "wythoff",
+            &a.to_string(),
+            &b.to_string(),
+            "--misere",
+            "--json",
+        ]);
+        assert_eq!(j["outcome"], if p { "P" } else { "N" }, "({a},{b})");
+        for m in j["winning_moves"].as_array().unwrap() {
+            let r = nums(m["result"].as_str().unwrap());
+            let (x, y) = (r[0].min(r[1]), r[0].max(r[1]));
+            let misere_p = (x, y) == (0, 1) || (x, y) == (2, 2) || (y - x >= 2 && wythoff_p(x, y));
+            assert!(misere_p, "({a},{b}) -> {r:?}");
+        }
+    }
+    // In a sum, large heaps go to the exact search, which refuses them clearly.
+    assert_error(
+        &grundy(&[
+            "value", "wythoff", "100000", "1", "+", "nim", "1", "--misere",
+        ]),
+        "searched exactly",
+    );
+}
+
+#[test]
+fn misere_other_families_match_brute_force() {
+    for c in [
+        [0u64, 0, 0],
+        [1, 0, 0],
+        [1, 2, 0],
+        [2, 1, 1],
+        [0, 3, 1],
+        [2, 0, 2],
+    ] {
+        let args: Vec<String> = c.iter().map(u64::to_string).collect();
+        let mut a = vec!["staircase"];
+        a.extend(args.iter().map(String::as_str));
+        check_misere(&a, vec![Pos::Stairs(c.to_vec())]);
+    }
+    for cells in [
+        vec![1u64],
+        vec![2],
+        vec![1, 4, 6],
+        vec![2, 3, 7],
+        vec![3, 5],
+    ] {
+        let args: Vec<String> = cells.iter().map(u64::to_string).collect();
+        let mut a = vec!["chessmen"];
+        a.extend(args.iter().map(String::as_str));
+        check_misere(&a, vec![Pos::Chess(cells.clone())]);
+    }
+    for (x, y) in [(1u64, 1u64), (1, 2), (2, 2), (3, 4), (5, 1), (6, 6)] {
+        check_misere(&["ed", &x.to_string(), &y.to_string()], vec![Pos::Ed(x, y)]);
+    }
+    check_misere(
+        &["ed", "1", "2", "3", "4"],
+        vec![Pos::Ed(1, 2), Pos::Ed(3, 4)],
+    );
+    for (w, h) in [(2u64, 2u64), (4, 2), (4, 5), (6, 3), (7, 7)] {
+        check_misere(&["cutting", &format!("{w}x{h}")], vec![Pos::Cut(w, h)]);
+    }
+    check_misere(
+        &["cutting", "4x4", "5x2"],
+        vec![Pos::Cut(4, 4), Pos::Cut(5, 2)],
+    );
+    for (n, m) in [(1u64, 1u64), (2, 2), (5, 5), (10, 10), (12, 3), (20, 20)] {
+        check_misere(
+            &["fibonacci-nim", &n.to_string(), &m.to_string()],
+            vec![Pos::Fib(n, m)],
+        );
+    }
+    for v in [
+        vec![1u64],
+        vec![2],
+        vec![4, 12],
+        vec![6, 8, 9],
+        vec![16, 18, 5],
+        vec![2, 4, 8],
+    ] {
+        let args: Vec<String> = v.iter().map(u64::to_string).collect();
+        let mut a = vec!["arpa"];
+        a.extend(args.iter().map(String::as_str));
+        check_misere(&a, vec![arpa_canon(v.clone())]);
+    }
+    let dir = std::env::temp_dir().join(format!("grundy-families-dag-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("dag.txt");
+    std::fs::write(&f, DAG).unwrap();
+    let f = f.to_str().unwrap();
+    for tokens in [vec![1u64], vec![6], vec![1, 2], vec![3, 3], vec![1, 4, 5]] {
+        let args: Vec<String> = tokens.iter().map(u64::to_string).collect();
+        let mut a = vec!["graph", f];
+        a.extend(args.iter().map(String::as_str));
+        check_misere(&a, tokens.iter().map(|&t| Pos::Node(t)).collect());
+    }
+}
+
+#[test]
+fn misere_sums_of_different_games_match_brute_force() {
+    check_misere(
+        &[
+            "wythoff", "1", "3", "+", "ed", "2", "3", "+", "cutting", "4x3",
+        ],
+        vec![Pos::Wythoff(1, 3), Pos::Ed(2, 3), Pos::Cut(4, 3)],
+    );
+    check_misere(
+        &[
+            "staircase",
+            "1",
+            "1",
+            "+",
+            "chessmen",
+            "2",
+            "4",
+            "+",
+            "fibonacci-nim",
+            "4",
+        ],
+        vec![
+            Pos::Stairs(vec![1, 1]),
+            Pos::Chess(vec![2, 4]),
+            Pos::Fib(4, 4),
+        ],
+    );
+    check_misere(
+        &["wythoff", "2", "2", "+", "wythoff", "0", "1"],
+        vec![Pos::Wythoff(2, 2), Pos::Wythoff(0, 1)],
+    );
+}
+
+#[test]
+fn misere_bad_input_is_a_one_line_error() {
+    assert_error(&grundy(&["value", "wythoff", "1", "--misere"]), "two heaps");
+    assert_error(&grundy(&["value", "ed", "0", "1", "--misere"]), "positive");
+    assert_error(
+        &grundy(&["value", "cutting", "1x5", "--misere"]),
+        "side below 2",
+    );
+    assert_error(&grundy(&["value", "staircase", "--misere"]), "staircase");
+    assert_error(
+        &grundy(&["value", "staircase", "20000", "--misere"]),
+        "searched exactly",
+    );
+    assert_error(
+        &grundy(&["value", "chessmen", "2", "2", "--misere"]),
+        "chessmen",
+    );
+    assert_error(&grundy(&["value", "arpa", "0", "--misere"]), "positive");
+    assert_error(
+        &grundy(&["value", "fibonacci-nim", "x", "--misere"]),
+        "fibonacci-nim",
+    );
+    assert_error(
+        &grundy(&["value", "graph", "/nonexistent/g.txt", "1", "--misere"]),
+        "cannot read",
+    );
+}
