@@ -238,8 +238,9 @@ enum Pos {
     Node(u64),
 }
 
-/// The test DAG (1-based): 1→2, 1→3, 2→3, 2→4, 3→4, 4→5, 3→5, 5→6, 1→6.
-const DAG: &str = "6 9\n1 2\n1 3\n2 3\n2 4\n3 4\n4 5\n3 5\n5 6\n1 6\n";
+/// The test DAG, in the edge-list format shared with the loopy games (ids as written; node 0 is isolated):
+/// 1→2, 1→3, 2→3, 2→4, 3→4, 4→5, 3→5, 5→6, 1→6.
+const DAG: &str = "# test DAG\nnodes 7\n1 2\n1 3\n2 3\n2 4\n3 4\n4 5\n3 5\n5 6\n1 6\n";
 const DAG_EDGES: [(u64, u64); 9] = [
     (1, 2),
     (1, 3),
@@ -615,7 +616,15 @@ fn misere_other_families_match_brute_force() {
     let f = dir.join("dag.txt");
     std::fs::write(&f, DAG).unwrap();
     let f = f.to_str().unwrap();
-    for tokens in [vec![1u64], vec![6], vec![1, 2], vec![3, 3], vec![1, 4, 5]] {
+    for tokens in [
+        vec![1u64],
+        vec![6],
+        vec![0],
+        vec![1, 2],
+        vec![3, 3],
+        vec![1, 4, 5],
+        vec![0, 2],
+    ] {
         let args: Vec<String> = tokens.iter().map(u64::to_string).collect();
         let mut a = vec!["graph", f];
         a.extend(args.iter().map(String::as_str));
@@ -682,4 +691,76 @@ fn misere_bad_input_is_a_one_line_error() {
         &grundy(&["value", "graph", "/nonexistent/g.txt", "1", "--misere"]),
         "cannot read",
     );
+}
+
+/// `graph` and `loopy-graph` read the same file through one reader: on an acyclic file they agree on every
+/// outcome, and the DAG solver names an edge of any cycle with the ids as written.
+#[test]
+fn graph_and_loopy_graph_read_the_same_file() {
+    let dir = std::env::temp_dir().join(format!("grundy-families-same-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("dag.txt");
+    std::fs::write(&f, DAG).unwrap();
+    let f = f.to_str().unwrap();
+    for tokens in [
+        vec!["0"],
+        vec!["1"],
+        vec!["2", "3"],
+        vec!["1", "4", "6"],
+        vec!["5", "5"],
+    ] {
+        let mut a = vec!["value", "graph", f];
+        a.extend(&tokens);
+        a.push("--json");
+        let dag = ok_json(&a);
+        a[1] = "loopy-graph";
+        let loopy = ok_json(&a);
+        assert_eq!(dag["outcome"], loopy["outcome"], "{tokens:?}");
+        assert_eq!(dag["nim_value"], loopy["value"]["finite"], "{tokens:?}");
+        // The same winning moves, by target node.
+        let mut d: Vec<String> = dag["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["result"].as_str().unwrap().to_string())
+            .collect();
+        let mut l: Vec<String> = loopy["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["to"].to_string())
+            .collect();
+        d.sort();
+        d.dedup();
+        l.sort();
+        l.dedup();
+        assert_eq!(d, l, "{tokens:?}");
+    }
+    let c = dir.join("cycle.txt");
+    std::fs::write(&c, "# a cycle\n0 1\n1 2\n2 1\n").unwrap();
+    let c = c.to_str().unwrap();
+    let o = grundy(&["value", "graph", c, "0"]);
+    assert_error(&o, "cycle through the edge");
+    let e = stderr(&o);
+    assert!(e.contains("1 -> 2") || e.contains("2 -> 1"), "{e}");
+    let j = ok_json(&["value", "loopy-graph", c, "0", "--json"]);
+    assert_eq!(j["outcome"], "D");
+    // Bad files and nodes: one line each, from the one reader.
+    std::fs::write(dir.join("bad.txt"), "0 1\n1 two\n").unwrap();
+    let bad = dir.join("bad.txt");
+    assert_error(
+        &grundy(&["value", "graph", bad.to_str().unwrap(), "0"]),
+        "'two'",
+    );
+    std::fs::write(dir.join("empty.txt"), "").unwrap();
+    let empty = dir.join("empty.txt");
+    assert_error(
+        &grundy(&["value", "graph", empty.to_str().unwrap(), "0"]),
+        "empty",
+    );
+    assert_error(
+        &grundy(&["value", "graph", f, "7"]),
+        "node 7 is not in the graph (it has nodes 0..6)",
+    );
+    assert_error(&grundy(&["value", "graph", f, "-1"]), "graph");
 }

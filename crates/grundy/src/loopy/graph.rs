@@ -107,7 +107,8 @@ impl Graph {
 
     /// Reads the edge-list format: lines `X Y` (an edge from node X to node Y, ids below 2^32), blank lines and
     /// lines starting with `#` ignored, and an optional first line `nodes N` fixing the node count (else the
-    /// largest id plus one).
+    /// largest id plus one). This is the one graph-file reader: `loopy-graph` and the DAG game `graph`
+    /// ([`crate::games::digraph::Dag::from_graph`]) both read their files with it.
     pub fn parse(text: &str) -> Result<Graph> {
         let mut declared: Option<u64> = None;
         let mut edges = Vec::new();
