@@ -77,7 +77,11 @@ pub fn run_value(args: &Args) -> CliResult {
         );
         (solved, tokens, "heap", Some(rule))
     };
-    let a = solved.analyse(&tokens);
+    let mut a = solved.analyse(&tokens);
+    // Equal tokens have the same moves: list each move once, at the first such token (as misère mode does).
+    let first = |m: &grundy::loopy::TokenMove| !tokens[..m.token].contains(&tokens[m.token]);
+    a.winning_moves.retain(first);
+    a.drawing_moves.retain(first);
     if args.switch("json") {
         return print_json(&to_json(&a, &tokens, what, rule.as_deref()));
     }

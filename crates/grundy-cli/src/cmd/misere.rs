@@ -58,6 +58,9 @@ struct Found {
 /// `grundy value GAME HEAP... [+ GAME HEAP...]... --misere`.
 pub fn run_value(args: &Args) -> CliResult {
     let mut groups = Vec::new();
+    // A single position of a game with a proved misère rule (Wythoff's game) is answered by the rule.
+    let mut alone: Option<grundy::games::MisereAlone> = None;
+    let single = !args.positional.iter().any(|w| w == "+");
     for group in args.positional.split(|w| w == "+") {
         let Some((game, pos)) = group.split_first() else {
             return Err(CliError::usage(
@@ -82,13 +85,22 @@ pub fn run_value(args: &Args) -> CliResult {
                 shown: pos.to_vec(),
                 heaps,
             });
+        } else if let Some(answer) = family.misere_alone(pos).filter(|_| single) {
+            alone = Some(answer?);
+            groups.push(Group {
+                name: family.name(),
+                rules: None,
+                game: None,
+                shown: vec![pos.join(" ")],
+                heaps: vec![0],
+            });
         } else if let Some(parts) = family.misere_parts(pos) {
             let (game, ids) = parts?;
             groups.push(Group {
                 name: family.name(),
                 rules: None,
+                shown: ids.iter().map(|&i| game.show(i)).collect(),
                 game: Some(game),
-                shown: pos.to_vec(),
                 heaps: ids,
             });
         } else {
@@ -119,10 +131,21 @@ pub fn run_value(args: &Args) -> CliResult {
         }
     };
 
-    let (outcome, method, value, moves): (Outcome, String, Option<u64>, Vec<Found>) = if groups
-        .iter()
-        .all(|g| g.name == "nim")
+    let (outcome, method, value, moves): (Outcome, String, Option<u64>, Vec<Found>) = if let Some(
+        a,
+    ) = alone
     {
+        let moves = a
+            .winning
+            .into_iter()
+            .map(|m| Found {
+                component: 0,
+                description: m.description,
+                result: m.result,
+            })
+            .collect();
+        (a.outcome, a.method, None, moves)
+    } else if groups.iter().all(|g| g.name == "nim") {
         let heaps: Vec<u64> = comps.iter().map(|c| c.1).collect();
         let moves = misere_nim_winning_moves(&heaps)
             .into_iter()
@@ -271,7 +294,12 @@ pub fn run_value(args: &Args) -> CliResult {
     let _ = writeln!(
         s,
         "position: {}",
-        (0..comps.len()).map(show).collect::<Vec<_>>().join(" + ")
+        if comps.is_empty() {
+            // Every component was a position without moves (e.g. `arpa 1`): show it as written.
+            args.positional.join(" ")
+        } else {
+            (0..comps.len()).map(show).collect::<Vec<_>>().join(" + ")
+        }
     );
     for (c, gen) in genera.iter().enumerate() {
         if let Some((genus, tame)) = gen {
@@ -290,6 +318,13 @@ pub fn run_value(args: &Args) -> CliResult {
     match outcome {
         Outcome::P => {
             let _ = writeln!(s, "outcome: P (the player to move loses: every move leaves a position where the opponent wins)");
+        }
+        _ if moves.is_empty() => {
+            // Only a sum with no moves at all (every component empty) is an N-position without a winning move.
+            let _ = writeln!(
+                s,
+                "outcome: N (the player to move has no move and so wins: under misère play whoever cannot move wins)"
+            );
         }
         _ => {
             let _ = writeln!(

@@ -103,6 +103,21 @@ pub fn value_of_numbers(game: &mut ExponentGame, numbers: &[u64]) -> Nimber {
         .fold(0, |x, (_, m)| x ^ game.value(m))
 }
 
+fn parse_numbers(args: &[String]) -> Result<Vec<u64>> {
+    if args.is_empty() {
+        return Err(Error::input("arpa: give at least one number"));
+    }
+    let mut numbers = vec![];
+    for a in args {
+        let v = crate::error::parse_bounded(a, "arpa: a number", MAX_NUMBER)?;
+        if v == 0 {
+            return Err(Error::input("arpa: the numbers must be positive, found 0"));
+        }
+        numbers.push(v);
+    }
+    Ok(numbers)
+}
+
 /// The catalog family `arpa`.
 pub struct ArpaFamily {
     game: Rc<RefCell<ExponentGame>>,
@@ -122,25 +137,80 @@ impl Default for ArpaFamily {
     }
 }
 
+/// The game on one prime's exponent set as a [`crate::Ruleset`]: positions `(p, mask)`, a move divides out `p^k`.
+/// A list of numbers is the sum of these over its primes (see the module docs), which the exact misère search
+/// takes as a sum of components.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ExponentRules;
+
+impl crate::Ruleset for ExponentRules {
+    type Position = (u64, u64);
+    fn name(&self) -> String {
+        "arpa".into()
+    }
+    fn options(&self, &(p, mask): &(u64, u64), out: &mut crate::Options<(u64, u64)>) {
+        let mask = mask & !1;
+        if mask == 0 {
+            return;
+        }
+        let top = 63 - mask.leading_zeros();
+        for k in 1..=top {
+            let after = exponent_move(mask, k);
+            // Different k may leave the same set: list each option once.
+            if (1..k).any(|j| exponent_move(mask, j) == after) {
+                continue;
+            }
+            if after == 0 {
+                out.push(std::iter::empty());
+            } else {
+                out.push_one((p, after));
+            }
+        }
+    }
+    fn show(&self, &(p, mask): &(u64, u64)) -> String {
+        let exps: Vec<String> = (1..64)
+            .filter(|e| mask >> e & 1 == 1)
+            .map(|e| e.to_string())
+            .collect();
+        format!("the exponents {{{}}} of {p}", exps.join(", "))
+    }
+    fn describe_move(&self, &(p, mask): &(u64, u64), to: &[(u64, u64)]) -> String {
+        let after = to.first().map_or(0, |t| t.1);
+        // Every k with exponent_move(mask, k) == after: they are the same move of the game.
+        let ks: Vec<String> = (1..=63 - mask.leading_zeros())
+            .filter(|&k| exponent_move(mask, k) == after)
+            .map(|k| format!("{p}^{k}"))
+            .collect();
+        if ks.is_empty() {
+            format!("move to {}", self.show_sum(to))
+        } else {
+            format!(
+                "divide by {} every number it divides",
+                ks.join(" (or equally by ") + &")".repeat(ks.len() - 1)
+            )
+        }
+    }
+}
+
 impl Family for ArpaFamily {
     fn name(&self) -> String {
         "arpa".to_string()
+    }
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        Some(parse_numbers(args).map(|numbers| {
+            let parts: Vec<(u64, u64)> = exponent_sets(&numbers);
+            crate::games::ruleset_misere_parts(ExponentRules, &parts)
+        }))
     }
     fn position_syntax(&self) -> &'static str {
         "NUMBER... (the whole list is one position)"
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        if args.is_empty() {
-            return Err(Error::input("arpa: give at least one number"));
-        }
-        let mut numbers = vec![];
-        for a in args {
-            let v = crate::error::parse_bounded(a, "arpa: a number", MAX_NUMBER)?;
-            if v == 0 {
-                return Err(Error::input("arpa: the numbers must be positive, found 0"));
-            }
-            numbers.push(v);
-        }
+        let numbers = parse_numbers(args)?;
         Ok(vec![Box::new(ArpaPosition {
             game: self.game.clone(),
             numbers,

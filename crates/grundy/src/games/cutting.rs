@@ -89,9 +89,67 @@ fn parse_piece(arg: &str) -> Result<(usize, usize)> {
     Ok((w, h))
 }
 
+/// The reduced cutting game as a [`crate::Ruleset`] (a piece `(w, h)`, both sides at least 2; a cut leaves two
+/// such pieces), for the exact misère search. Under misère play of this reduced game the player who makes the
+/// last such cut loses (the opponent, with no cut left, wins).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CuttingRules;
+
+impl crate::Ruleset for CuttingRules {
+    type Position = (u64, u64);
+    fn name(&self) -> String {
+        "cutting".into()
+    }
+    fn options(&self, &(w, h): &(u64, u64), out: &mut crate::Options<(u64, u64)>) {
+        for i in 2..=w / 2 {
+            if w - i >= 2 {
+                out.push([(i, h), (w - i, h)]);
+            }
+        }
+        for j in 2..=h / 2 {
+            if h - j >= 2 {
+                out.push([(w, j), (w, h - j)]);
+            }
+        }
+    }
+    fn show(&self, &(w, h): &(u64, u64)) -> String {
+        format!("{w}x{h}")
+    }
+    fn describe_move(&self, &(w, _): &(u64, u64), to: &[(u64, u64)]) -> String {
+        match to {
+            [a, b] if a.0 + b.0 == w && a.1 == b.1 => format!(
+                "cut across the width into {}x{} and {}x{}",
+                a.0, a.1, b.0, b.1
+            ),
+            [a, b] => format!(
+                "cut across the height into {}x{} and {}x{}",
+                a.0, a.1, b.0, b.1
+            ),
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}
+
 impl Family for Cutting {
     fn name(&self) -> String {
         "cutting".into()
+    }
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        let pieces = if args.is_empty() {
+            Err(Error::input("cutting: give a piece, e.g. cutting 4x5"))
+        } else {
+            args.iter()
+                .map(|a| parse_piece(a))
+                .collect::<Result<Vec<_>>>()
+        };
+        Some(pieces.map(|p| {
+            let p: Vec<(u64, u64)> = p.into_iter().map(|(w, h)| (w as u64, h as u64)).collect();
+            crate::games::ruleset_misere_parts(CuttingRules, &p)
+        }))
     }
     fn position_syntax(&self) -> &'static str {
         "WxH..."

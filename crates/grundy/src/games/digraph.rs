@@ -11,9 +11,14 @@
 //! predecessors from any remaining node must repeat a node, and the edge that closes the repeat lies on a cycle.
 //! The error names it.
 //!
-//! **File format** (`grundy value graph FILE NODE...`): whitespace-separated integers; first `N M` (nodes are
-//! `1..=N`), then `M` edges `X Y`, each meaning an edge from `X` to `Y`. Lines starting with `#` are comments.
-//! Example: `3 2` / `1 2` / `2 3` is the path 1 → 2 → 3.
+//! **File format** (`grundy value graph FILE NODE...`): the edge-list file of the loopy games, read by the one
+//! reader [`crate::loopy::graph::Graph::parse`]: lines `X Y` (an edge from node X to node Y; node ids are
+//! non-negative integers, used as written), blank lines and lines starting with `#` ignored, and an optional first
+//! line `nodes N` fixing the node count (nodes `0..N`; else the largest id plus one). Example: `0 1` / `1 2` is the
+//! path 0 → 1 → 2. `graph` values the file as a DAG and reports a cycle as an error naming one of its edges;
+//! `loopy-graph` (or `graph … --loopy`) allows cycles. The older form with an `N M` header and 1-based nodes is no
+//! longer read: it cannot be told apart from an edge list reliably (its header is itself a valid edge), so such a
+//! file is read as edges, like any other (the judge adapter `grundy oj loj10243` keeps the judge's own format).
 
 use crate::error::{Error, Result};
 use crate::games::listed::Listed;
@@ -33,6 +38,21 @@ impl Dag {
     /// Builds the graph on nodes `1..=n` from edges `(x, y)` (1-based) and values every node; an edge out of range
     /// or a cycle is an error.
     pub fn new(n: usize, edges: &[(u32, u32)]) -> Result<Dag> {
+        Self::build(n, edges, 0)
+    }
+
+    /// Values the graph read by [`crate::loopy::graph::Graph::parse`] (nodes `0..N`): its node `u` is node `u + 1`
+    /// here, and a cycle is reported with the ids as written in the file.
+    pub fn from_graph(g: &crate::loopy::graph::Graph) -> Result<Dag> {
+        let mut edges = Vec::with_capacity(g.edges());
+        for u in 0..g.nodes() as u32 {
+            edges.extend(g.followers(u).iter().map(|&w| (u + 1, w + 1)));
+        }
+        Self::build(g.nodes(), &edges, 1)
+    }
+
+    /// [`Dag::new`], naming node `v` as `v − shift` in messages.
+    fn build(n: usize, edges: &[(u32, u32)], shift: u32) -> Result<Dag> {
         let mut start = vec![0u32; n + 2];
         let mut indeg = vec![0u32; n + 1];
         for &(x, y) in edges {
@@ -70,6 +90,7 @@ impl Dag {
         }
         if order.len() < n {
             let (x, y) = cycle_edge(n, edges, &indeg);
+            let (x, y) = (x - shift, y - shift);
             return Err(Error::input(format!(
                 "the graph has a cycle through the edge {x} -> {y}; tokens on a graph need an acyclic graph"
             )));
@@ -96,34 +117,6 @@ impl Dag {
             succ,
             values,
         })
-    }
-
-    /// Parses the file format of the module docs and values the graph.
-    pub fn parse(text: &str) -> Result<Dag> {
-        let mut words = text
-            .lines()
-            .filter(|l| !l.trim_start().starts_with('#'))
-            .flat_map(str::split_whitespace);
-        let mut next = |what: &str, max: u64| -> Result<u64> {
-            let w = words
-                .next()
-                .ok_or_else(|| Error::input(format!("graph: truncated: expected {what}")))?;
-            crate::error::parse_bounded(w, &format!("graph: {what}"), max)
-        };
-        let n = next("the number of nodes N", 10_000_000)? as usize;
-        let m = next("the number of edges M", 100_000_000)? as usize;
-        let mut edges = Vec::with_capacity(m.min(1 << 20));
-        for _ in 0..m {
-            let x = next("an edge's first node", n as u64)? as u32;
-            let y = next("an edge's second node", n as u64)? as u32;
-            edges.push((x, y));
-        }
-        if let Some(w) = words.next() {
-            return Err(Error::input(format!(
-                "graph: unexpected '{w}' after the {m} edges"
-            )));
-        }
-        Dag::new(n, &edges)
     }
 
     /// The number of nodes.
@@ -166,39 +159,83 @@ fn cycle_edge(n: usize, edges: &[(u32, u32)], indeg: &[u32]) -> (u32, u32) {
 /// The catalog family `graph`: `grundy value graph FILE NODE...` (one token per NODE).
 pub struct Graph;
 
+/// Tokens on a DAG as a [`crate::Ruleset`] (a position is a token's node, as the file writes it), for the exact
+/// misère search.
+#[derive(Debug, Clone)]
+pub struct DagRules(pub std::rc::Rc<Dag>);
+
+impl crate::Ruleset for DagRules {
+    type Position = u32;
+    fn name(&self) -> String {
+        "graph".into()
+    }
+    fn options(&self, &v: &u32, out: &mut crate::Options<u32>) {
+        // Positions are the file's ids; the DAG numbers node `v` as `v + 1`.
+        for &w in self.0.successors(v as usize + 1) {
+            out.push_one(w - 1);
+        }
+    }
+    fn show(&self, v: &u32) -> String {
+        v.to_string()
+    }
+    fn describe_move(&self, v: &u32, to: &[u32]) -> String {
+        match to {
+            [w] => format!("move the token from node {v} to node {w}"),
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}
+
+/// Reads the graph file and the tokens' nodes of `graph FILE NODE...`: the DAG, and each token's node as written
+/// (the DAG's node `u + 1`).
+fn read_graph(args: &[String]) -> Result<(String, Dag, Vec<u32>)> {
+    let Some((file, nodes)) = args.split_first().filter(|(_, n)| !n.is_empty()) else {
+        return Err(Error::input(
+            "graph: give an edge-list FILE and the tokens' nodes, e.g. graph g.txt 0 4",
+        ));
+    };
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Error::input(format!("graph: cannot read '{file}': {e}")))?;
+    let graph = crate::loopy::graph::Graph::parse(&text).map_err(|e| e.context(file))?;
+    let mut tokens = Vec::new();
+    for a in nodes {
+        let u = crate::error::parse_u64(a, "graph: a token's node")?;
+        tokens.push(graph.check_node(u).map_err(|e| e.context("graph"))?);
+    }
+    let dag = Dag::from_graph(&graph).map_err(|e| e.context(file))?;
+    Ok((file.clone(), dag, tokens))
+}
+
 impl Family for Graph {
     fn name(&self) -> String {
         "graph".into()
+    }
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        Some(read_graph(args).map(|(_, dag, tokens)| {
+            crate::games::ruleset_misere_parts(DagRules(std::rc::Rc::new(dag)), &tokens)
+        }))
     }
     fn position_syntax(&self) -> &'static str {
         "FILE NODE..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let Some((file, nodes)) = args.split_first().filter(|(_, n)| !n.is_empty()) else {
-            return Err(Error::input(
-                "graph: give an edge-list FILE and the tokens' nodes, e.g. graph g.txt 1 4",
-            ));
-        };
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| Error::input(format!("graph: cannot read '{file}': {e}")))?;
-        let dag = std::rc::Rc::new(Dag::parse(&text).map_err(|e| e.context(file))?);
+        let (file, dag, tokens) = read_graph(args)?;
+        let dag = std::rc::Rc::new(dag);
         let mut out: Vec<Box<dyn Component>> = Vec::new();
-        for a in nodes {
-            let v = crate::error::parse_u64(a, "graph: a token's node")? as usize;
-            if v == 0 || v > dag.len() {
-                return Err(Error::input(format!(
-                    "graph: node {v} is not in the graph (nodes 1 to {})",
-                    dag.len()
-                )));
-            }
+        for v in tokens {
+            // The file's node v is the DAG's node v + 1.
             let d = dag.clone();
             let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-                Ok(d.successors(v)
+                Ok(d.successors(v as usize + 1)
                     .iter()
                     .filter(|&&w| d.value(w as usize) == target)
                     .map(|&w| Move {
-                        description: format!("move the token from node {v} to node {w}"),
-                        result: w.to_string(),
+                        description: format!("move the token from node {v} to node {}", w - 1),
+                        result: (w - 1).to_string(),
                         value_after: target,
                     })
                     .collect())
@@ -206,7 +243,7 @@ impl Family for Graph {
             out.push(Box::new(Listed::new(
                 format!("graph {file}"),
                 v.to_string(),
-                dag.value(v),
+                dag.value(v as usize + 1),
                 moves,
             )));
         }
@@ -255,27 +292,31 @@ mod tests {
 
     #[test]
     fn cycles_and_bad_files_are_errors() {
-        let e = Dag::parse("4 4\n1 2\n2 3\n3 2\n3 4\n").unwrap_err();
+        let read = |t: &str| crate::loopy::graph::Graph::parse(t).and_then(|g| Dag::from_graph(&g));
+        // The cycle 1 -> 2 -> 1, named with the ids as written (0-based, as in the file).
+        let e = read("nodes 4\n0 1\n1 2\n2 1\n2 3\n").unwrap_err();
         let m = e.message().to_string();
-        assert!(m.contains("2 -> 3") || m.contains("3 -> 2"), "{m}");
-        assert!(Dag::parse("3 2\n1 2\n")
+        assert!(m.contains("1 -> 2") || m.contains("2 -> 1"), "{m}");
+        assert!(read("0 0\n").unwrap_err().message().contains("0 -> 0"));
+        assert!(read("0 x\n").unwrap_err().message().contains("'x'"));
+        assert!(read("").unwrap_err().message().contains("empty"));
+        assert!(read("nodes 3\n0 3\n")
             .unwrap_err()
             .message()
-            .contains("truncated"));
-        assert!(Dag::parse("3 1\n1 4\n")
+            .contains("declared node count 3"));
+        // The path 0 -> 1 -> 2: values 0, 1, 0 (the file's node u is the DAG's u + 1); node 3 of `nodes 4` is isolated.
+        let d = read("# a path\nnodes 4\n0 1\n1 2\n").unwrap();
+        assert_eq!(
+            (d.value(1), d.value(2), d.value(3), d.value(4)),
+            (0, 1, 0, 0)
+        );
+        assert_eq!(d.len(), 4);
+        // LOJ 10243's own 1-based form still goes through Dag::new, with its messages.
+        assert!(Dag::new(3, &[(1, 4)])
             .unwrap_err()
             .message()
-            .contains("largest allowed is 3"));
-        assert!(Dag::parse("3 1\n1 x\n")
-            .unwrap_err()
-            .message()
-            .contains("'x'"));
-        assert!(Dag::parse("").unwrap_err().message().contains("truncated"));
-        assert!(Dag::parse("1 1\n1 1\n")
-            .unwrap_err()
-            .message()
-            .contains("1 -> 1"));
-        let d = Dag::parse("# a path\n3 2\n1 2\n2 3\n").unwrap();
-        assert_eq!((d.value(1), d.value(2), d.value(3)), (0, 1, 0));
+            .contains("numbered 1 to 3"));
+        let e = Dag::new(3, &[(1, 2), (2, 3), (3, 2)]).unwrap_err();
+        assert!(e.message().contains("2 -> 3") || e.message().contains("3 -> 2"));
     }
 }

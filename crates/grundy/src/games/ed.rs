@@ -25,24 +25,89 @@ pub const MOVE_LIST_LIMIT: u64 = 1_000_000;
 /// The catalog family `ed`: `grundy value ed X Y [X Y]...`.
 pub struct EAndD;
 
+fn parse_pairs(args: &[String]) -> Result<Vec<(u64, u64)>> {
+    if args.is_empty() || args.len() & 1 == 1 {
+        return Err(Error::input("ed: give the heaps in pairs, e.g. ed 1 2 3 1"));
+    }
+    let mut out = Vec::new();
+    for p in args.chunks(2) {
+        let x = crate::error::parse_u64(&p[0], "ed: heap")?;
+        let y = crate::error::parse_u64(&p[1], "ed: heap")?;
+        if x == 0 || y == 0 {
+            return Err(Error::input("ed: heaps are positive (at least 1)"));
+        }
+        out.push((x, y));
+    }
+    Ok(out)
+}
+
+/// The largest heap of an E&D pair that misère play searches exactly (a pair has `O(heap)` options).
+pub const MISERE_SEARCH_MAX_HEAP: u64 = 10_000;
+
+/// The rules of E&D as a [`crate::Ruleset`] (a pair `(x, y)`), for the exact misère search.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EAndDRules;
+
+impl crate::Ruleset for EAndDRules {
+    type Position = (u64, u64);
+    fn name(&self) -> String {
+        "ed".into()
+    }
+    fn options(&self, &(x, y): &(u64, u64), out: &mut crate::Options<(u64, u64)>) {
+        // The new pair is unordered: list each split once, smaller heap first.
+        let mut splits: Vec<u64> = vec![x, y];
+        splits.dedup();
+        for split in splits {
+            for a in 1..=split / 2 {
+                out.push_one((a, split - a));
+            }
+        }
+    }
+    fn show(&self, &(x, y): &(u64, u64)) -> String {
+        format!("{x} {y}")
+    }
+    fn describe_move(&self, &(x, y): &(u64, u64), to: &[(u64, u64)]) -> String {
+        match to {
+            [(a, b)] if a + b == y => {
+                format!("remove the heap of {x}, split the second heap of {y} into {a} and {b}")
+            }
+            [(a, b)] => {
+                format!("remove the heap of {y}, split the first heap of {x} into {a} and {b}")
+            }
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}
+
 impl Family for EAndD {
     fn name(&self) -> String {
         "ed".into()
+    }
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        Some(parse_pairs(args).and_then(|pairs| {
+            if pairs
+                .iter()
+                .any(|&(x, y)| x.max(y) > MISERE_SEARCH_MAX_HEAP)
+            {
+                return Err(crate::games::misere_too_large(
+                    "ed",
+                    "heaps",
+                    MISERE_SEARCH_MAX_HEAP,
+                ));
+            }
+            Ok(crate::games::ruleset_misere_parts(EAndDRules, &pairs))
+        }))
     }
     fn position_syntax(&self) -> &'static str {
         "X Y [X Y]..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        if args.is_empty() || args.len() & 1 == 1 {
-            return Err(Error::input("ed: give the heaps in pairs, e.g. ed 1 2 3 1"));
-        }
         let mut out: Vec<Box<dyn Component>> = Vec::new();
-        for p in args.chunks(2) {
-            let x = crate::error::parse_u64(&p[0], "ed: heap")?;
-            let y = crate::error::parse_u64(&p[1], "ed: heap")?;
-            if x == 0 || y == 0 {
-                return Err(Error::input("ed: heaps are positive (at least 1)"));
-            }
+        for (x, y) in parse_pairs(args)? {
             let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
                 if x.max(y) > MOVE_LIST_LIMIT {
                     return Err(Error::limit(format!(

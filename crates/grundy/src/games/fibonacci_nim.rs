@@ -110,6 +110,12 @@ impl Ruleset for FibonacciNim {
     fn show(&self, &(n, m): &(u64, u64)) -> String {
         format!("{n} {m}")
     }
+    fn describe_move(&self, &(n, _): &(u64, u64), to: &[(u64, u64)]) -> String {
+        match to {
+            [(left, _)] => format!("take {} of the {n} stones", n - left),
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
 }
 
 /// The nim-values of every `(r, c)` with `c ≤ r ≤ n`: `table[r][c]`. Row `r` costs `O(r)`: the options of `(r, c)`
@@ -170,7 +176,36 @@ impl Family for FibonacciNimFamily {
     fn position_syntax(&self) -> &'static str {
         "STONES [MAX] (MAX: the most the next move may take; default STONES, the opening move)"
     }
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        Some(parse_position(args).and_then(|(n, m)| {
+            if n > MISERE_SEARCH_MAX {
+                return Err(crate::games::misere_too_large(
+                    "fibonacci-nim",
+                    "stones",
+                    MISERE_SEARCH_MAX,
+                ));
+            }
+            Ok(crate::games::ruleset_misere_parts(
+                FibonacciNim,
+                &[(n, m.min(n))],
+            ))
+        }))
+    }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        let (n, m) = parse_position(args)?;
+        Ok(vec![Box::new(FibonacciNimPosition { n, m, table: None })])
+    }
+}
+
+/// The most stones misère play searches exactly (a position has up to that many options).
+pub const MISERE_SEARCH_MAX: u64 = 10_000;
+
+fn parse_position(args: &[String]) -> Result<(u64, u64)> {
+    {
         let (n, m) = match args {
             [n] => {
                 let n = crate::error::parse_u64(n, "fibonacci-nim: stones")?;
@@ -186,7 +221,7 @@ impl Family for FibonacciNimFamily {
                 ))
             }
         };
-        Ok(vec![Box::new(FibonacciNimPosition { n, m, table: None })])
+        Ok((n, m))
     }
 }
 

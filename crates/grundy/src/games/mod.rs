@@ -59,6 +59,11 @@ pub trait Family {
     ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
         None
     }
+    /// The misère outcome and every winning move of a position standing alone, when a proved rule gives them
+    /// without search (Wythoff's game: any heaps up to 10^18). `None` means no such rule: the exact search is used.
+    fn misere_alone(&self, _args: &[String]) -> Option<Result<MisereAlone>> {
+        None
+    }
     /// A note shown with every analysis (for example, that a game is a scoring game, not impartial).
     fn note(&self) -> Option<String> {
         None
@@ -282,4 +287,37 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
 
 fn join(set: &[u64]) -> String {
     set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// A position's misère answer when it stands alone and a proved rule gives it (no search): see
+/// [`Family::misere_alone`].
+#[derive(Debug, Clone)]
+pub struct MisereAlone {
+    pub outcome: crate::Outcome,
+    /// Every move to a misère P-position.
+    pub winning: Vec<crate::sum::Move>,
+    /// The rule used, with its source.
+    pub method: String,
+}
+
+/// The game and the position numbers for [`Family::misere_parts`] from any [`crate::Ruleset`] and its positions.
+#[allow(clippy::type_complexity)]
+pub fn ruleset_misere_parts<R>(
+    ruleset: R,
+    positions: &[R::Position],
+) -> (Box<dyn crate::misere::search::MisereGame>, Vec<u64>)
+where
+    R: crate::Ruleset + 'static,
+    R::Position: 'static,
+{
+    let mut game = crate::misere::search::RulesetGame::new(ruleset);
+    let ids = positions.iter().map(|p| game.id(p)).collect();
+    (Box::new(game), ids)
+}
+
+/// The error for a position too large for the exact misère search (one position's options are listed at once).
+pub fn misere_too_large(game: &str, what: &str, bound: u64) -> Error {
+    Error::limit(format!(
+        "{game}: misère play of this position is searched exactly, for {what} up to {bound}"
+    ))
 }

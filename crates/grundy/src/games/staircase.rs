@@ -95,23 +95,131 @@ pub fn chessmen_value(cells: &mut [u64]) -> Result<Nimber> {
 /// The catalog family `staircase`: `grundy value staircase C1 C2 …` (coins on steps 1, 2, …).
 pub struct Staircase;
 
+fn parse_coins(args: &[String]) -> Result<Vec<u64>> {
+    if args.is_empty() {
+        return Err(Error::input(
+            "staircase: give the coins on steps 1, 2, …, e.g. staircase 1 2 5",
+        ));
+    }
+    args.iter()
+        .map(|a| crate::error::parse_u64(a, "staircase: coins on a step"))
+        .collect()
+}
+
+fn parse_cells(args: &[String]) -> Result<Vec<u64>> {
+    if args.is_empty() {
+        return Err(Error::input(
+            "chessmen: give the chessmen's cells, e.g. chessmen 1 5 6 7",
+        ));
+    }
+    args.iter()
+        .map(|a| crate::error::parse_bounded(a, "chessmen: a cell", MAX_CELL))
+        .collect()
+}
+
+/// The most coins (over all steps) of a staircase, and the largest cell of a chessmen position, that misère play
+/// searches exactly (one position has up to that many options).
+pub const MISERE_SEARCH_MAX: u64 = 10_000;
+
+/// The rules of staircase Nim as a [`crate::Ruleset`] (coins on steps 1, 2, …), for the exact misère search.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StaircaseRules;
+
+impl crate::Ruleset for StaircaseRules {
+    type Position = Vec<u64>;
+    fn name(&self) -> String {
+        "staircase".into()
+    }
+    fn options(&self, p: &Vec<u64>, out: &mut crate::Options<Vec<u64>>) {
+        for i in 0..p.len() {
+            for d in 1..=p[i] {
+                let mut q = p.clone();
+                q[i] -= d;
+                if i > 0 {
+                    q[i - 1] += d;
+                }
+                out.push_one(q);
+            }
+        }
+    }
+    fn show(&self, p: &Vec<u64>) -> String {
+        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    }
+    fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
+        // The step that lost coins is the highest one that changed.
+        match to.first().and_then(|q| {
+            (0..from.len())
+                .rev()
+                .find(|&i| q[i] < from[i])
+                .map(|i| (i, from[i] - q[i]))
+        }) {
+            Some((0, d)) => format!("move {d} coins from step 1 to the ground"),
+            Some((i, d)) => format!("move {d} coins from step {} to step {i}", i + 1),
+            None => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}
+
+/// The rules of the chessmen game as a [`crate::Ruleset`] (sorted cells), for the exact misère search.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ChessmenRules;
+
+impl crate::Ruleset for ChessmenRules {
+    type Position = Vec<u64>;
+    fn name(&self) -> String {
+        "chessmen".into()
+    }
+    fn options(&self, p: &Vec<u64>, out: &mut crate::Options<Vec<u64>>) {
+        for i in 0..p.len() {
+            let floor = if i == 0 { 1 } else { p[i - 1] + 1 };
+            for c in floor..p[i] {
+                let mut q = p.clone();
+                q[i] = c;
+                out.push_one(q);
+            }
+        }
+    }
+    fn show(&self, p: &Vec<u64>) -> String {
+        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    }
+    fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
+        match to.first().and_then(|q| {
+            (0..from.len())
+                .find(|&i| q[i] != from[i])
+                .map(|i| (from[i], q[i]))
+        }) {
+            Some((a, b)) => format!("move the chessman on cell {a} to cell {b}"),
+            None => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}
+
 impl Family for Staircase {
     fn name(&self) -> String {
         "staircase".into()
+    }
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        Some(parse_coins(args).and_then(|coins| {
+            let total = coins.iter().try_fold(0u64, |a, &c| a.checked_add(c));
+            if !matches!(total, Some(t) if t <= MISERE_SEARCH_MAX) {
+                return Err(crate::games::misere_too_large(
+                    "staircase",
+                    "coins in all",
+                    MISERE_SEARCH_MAX,
+                ));
+            }
+            Ok(crate::games::ruleset_misere_parts(StaircaseRules, &[coins]))
+        }))
     }
     fn position_syntax(&self) -> &'static str {
         "COINS-ON-STEP-1 COINS-ON-STEP-2 ..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        if args.is_empty() {
-            return Err(Error::input(
-                "staircase: give the coins on steps 1, 2, …, e.g. staircase 1 2 5",
-            ));
-        }
-        let coins = args
-            .iter()
-            .map(|a| crate::error::parse_u64(a, "staircase: coins on a step"))
-            .collect::<Result<Vec<u64>>>()?;
+        let coins = parse_coins(args)?;
         let show = |c: &[u64]| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         let position = show(&coins);
         let v = value(&coins);
@@ -180,19 +288,28 @@ impl Family for Chessmen {
     fn name(&self) -> String {
         "chessmen".into()
     }
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        Some(parse_cells(args).and_then(|mut cells| {
+            chessmen_value(&mut cells)?; // sorts and checks the cells are distinct and positive
+            if cells.iter().any(|&c| c > MISERE_SEARCH_MAX) {
+                return Err(crate::games::misere_too_large(
+                    "chessmen",
+                    "cells",
+                    MISERE_SEARCH_MAX,
+                ));
+            }
+            Ok(crate::games::ruleset_misere_parts(ChessmenRules, &[cells]))
+        }))
+    }
     fn position_syntax(&self) -> &'static str {
         "CELL..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        if args.is_empty() {
-            return Err(Error::input(
-                "chessmen: give the chessmen's cells, e.g. chessmen 1 5 6 7",
-            ));
-        }
-        let mut cells = args
-            .iter()
-            .map(|a| crate::error::parse_bounded(a, "chessmen: a cell", MAX_CELL))
-            .collect::<Result<Vec<u64>>>()?;
+        let mut cells = parse_cells(args)?;
         let v = chessmen_value(&mut cells)?;
         let show = |c: &[u64]| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         let position = show(&cells);

@@ -21,8 +21,8 @@
 //! A317205 and against the mex rule applied directly.
 
 use crate::error::{Error, Result};
-use crate::games::listed::Listed;
-use crate::games::Family;
+use crate::games::listed::{Listed, OutcomeOnly};
+use crate::games::{Family, MisereAlone};
 use crate::nimber::Nimber;
 use crate::sum::{Component, Move};
 
@@ -112,6 +112,81 @@ pub fn misere_first_wins(a: u64, b: u64) -> bool {
     !p
 }
 
+/// True when `(a, b)` is a misère P-position.
+pub fn is_misere_p_position(a: u64, b: u64) -> bool {
+    !misere_first_wins(a, b)
+}
+
+/// True when `(x, y)` is one move from `(a, b)`: lower one heap, or both by the same amount.
+pub fn is_move(a: u64, b: u64, x: u64, y: u64) -> bool {
+    (x < a && y == b) || (x == a && y < b) || (x < a && y < b && a - x == b - y)
+}
+
+/// Every move of `(a, b)` to a misère P-position, as the position after the move. The misère P-positions differ
+/// from the normal ones only below difference 2 (see the module docs): drop the normal targets `(0,0)`, `(1,2)`,
+/// `(2,1)` and add `(0,1)`, `(1,0)`, `(2,2)` where they are one move away. At most a handful of moves, exact.
+pub fn misere_winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
+    let mut out: Vec<(u64, u64)> = winning_moves(a, b)
+        .into_iter()
+        .filter(|&(x, y)| x.abs_diff(y) >= 2)
+        .collect();
+    for t in [(0, 1), (1, 0), (2, 2)] {
+        if is_move(a, b, t.0, t.1) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// The rules of Wythoff's game as a [`crate::Ruleset`] (positions `(a, b)`), for the exact misère search of sums.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WythoffRules;
+
+impl crate::Ruleset for WythoffRules {
+    type Position = (u64, u64);
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+    fn options(&self, &(a, b): &(u64, u64), out: &mut crate::Options<(u64, u64)>) {
+        for c in 0..a {
+            out.push_one((c, b));
+        }
+        for c in 0..b {
+            out.push_one((a, c));
+        }
+        for d in 1..=a.min(b) {
+            out.push_one((a - d, b - d));
+        }
+    }
+    fn show(&self, &(a, b): &(u64, u64)) -> String {
+        format!("{a} {b}")
+    }
+    fn describe_move(&self, &(a, b): &(u64, u64), to: &[(u64, u64)]) -> String {
+        match to {
+            [t] => describe(a, b, *t),
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}
+
+/// The largest heap of a Wythoff position in a misère sum (searched exactly; one position has `O(heap)` options).
+pub const MISERE_SEARCH_MAX_HEAP: u64 = 10_000;
+
+fn parse_pairs(args: &[String]) -> Result<Vec<(u64, u64)>> {
+    if args.is_empty() || args.len() & 1 == 1 {
+        return Err(Error::input(
+            "wythoff: give the two heaps of each position, e.g. wythoff 3 5",
+        ));
+    }
+    let mut pairs = Vec::new();
+    for pair in args.chunks(2) {
+        let a = crate::error::parse_bounded(&pair[0], "wythoff: heap", MAX_HEAP)?;
+        let b = crate::error::parse_bounded(&pair[1], "wythoff: heap", MAX_HEAP)?;
+        pairs.push((a, b));
+    }
+    Ok(pairs)
+}
+
 /// Nim-values `G(a, b)` for `a, b < n`, by the mex rule.
 pub struct ValueTable {
     n: usize,
@@ -198,18 +273,52 @@ impl Family for Wythoff {
     fn position_syntax(&self) -> &'static str {
         "A B [A B]..."
     }
+    fn misere_alone(&self, args: &[String]) -> Option<Result<MisereAlone>> {
+        if args.len() != 2 {
+            return None;
+        }
+        Some(parse_pairs(args).map(|p| {
+            let (a, b) = p[0];
+            MisereAlone {
+                outcome: if misere_first_wins(a, b) {
+                    crate::Outcome::N
+                } else {
+                    crate::Outcome::P
+                },
+                winning: misere_winning_moves(a, b)
+                    .into_iter()
+                    .map(|t| Move {
+                        description: describe(a, b, t),
+                        result: format!("{} {}", t.0, t.1),
+                        value_after: 0,
+                    })
+                    .collect(),
+                method: "Wythoff's misère rule (P-positions (0,1), (2,2) and the normal ones of difference at least 2)"
+                    .into(),
+            }
+        }))
+    }
+    #[allow(clippy::type_complexity)]
+    fn misere_parts(
+        &self,
+        args: &[String],
+    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+        Some(parse_pairs(args).and_then(|pairs| {
+            if pairs
+                .iter()
+                .any(|&(a, b)| a.max(b) > MISERE_SEARCH_MAX_HEAP)
+            {
+                return Err(crate::games::misere_too_large(
+                    "wythoff",
+                    "heaps (in a sum; a position alone is answered by rule for any heaps)",
+                    MISERE_SEARCH_MAX_HEAP,
+                ));
+            }
+            Ok(crate::games::ruleset_misere_parts(WythoffRules, &pairs))
+        }))
+    }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        if args.is_empty() || args.len() & 1 == 1 {
-            return Err(Error::input(
-                "wythoff: give the two heaps of each position, e.g. wythoff 3 5",
-            ));
-        }
-        let mut pairs = Vec::new();
-        for pair in args.chunks(2) {
-            let a = crate::error::parse_bounded(&pair[0], "wythoff: heap", MAX_HEAP)?;
-            let b = crate::error::parse_bounded(&pair[1], "wythoff: heap", MAX_HEAP)?;
-            pairs.push((a, b));
-        }
+        let pairs = parse_pairs(args)?;
         let need = pairs
             .iter()
             .map(|&(a, b)| a.max(b) + 1)
@@ -219,19 +328,26 @@ impl Family for Wythoff {
         let table = std::rc::Rc::new(ValueTable::new(need as usize));
         let mut out: Vec<Box<dyn Component>> = Vec::new();
         for (a, b) in pairs {
+            let mk0 = |t: (u64, u64)| Move {
+                description: describe(a, b, t),
+                result: format!("{} {}", t.0, t.1),
+                value_after: 0,
+            };
             let value = if is_p_position(a, b) {
                 0
+            } else if let Some(v) = table.get(a, b) {
+                v
             } else {
-                table.get(a, b).ok_or_else(|| {
-                    Error::limit(format!(
-                        "wythoff {a} {b}: an N-position (winning moves: {}); its nim-value is only tabled for heaps below {TABLE}",
-                        winning_moves(a, b)
-                            .iter()
-                            .map(|&t| describe(a, b, t))
-                            .collect::<Vec<_>>()
-                            .join("; ")
-                    ))
-                })?
+                // An N-position past the table: its outcome and every winning move are exact, its nim-value is
+                // not known, so it is answered alone and refused in a sum.
+                out.push(Box::new(OutcomeOnly::new(
+                    "wythoff",
+                    format!("{a} {b}"),
+                    crate::Outcome::N,
+                    winning_moves(a, b).into_iter().map(mk0).collect(),
+                    format!("an N-position whose nim-value is only tabled for heaps below {TABLE}, so it cannot be part of a sum"),
+                )));
+                continue;
             };
             let table = table.clone();
             let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
@@ -317,6 +433,18 @@ mod tests {
                     assert!((x < a && y == b) || (x == a && y < b) || (a - x == b - y && x < a));
                 }
                 assert_eq!(moves.is_empty(), !normal[a][b]);
+                // Misère: exactly the moves to misère P-positions of the exhaustive search.
+                let (au, bu) = (a as u64, b as u64);
+                let mut want: Vec<(u64, u64)> = (0..au)
+                    .map(|c| (c, bu))
+                    .chain((0..bu).map(|c| (au, c)))
+                    .chain((1..=au.min(bu)).map(|d| (au - d, bu - d)))
+                    .filter(|&(x, y)| !misere[x as usize][y as usize])
+                    .collect();
+                let mut got = misere_winning_moves(au, bu);
+                want.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, want, "misère moves of ({a},{b})");
             }
         }
     }
@@ -386,6 +514,16 @@ mod tests {
             for (x, y) in moves {
                 prop_assert!(is_p_position(x, y));
                 prop_assert!((x < a && y == b) || (x == a && y < b) || (a - x == b - y && x < a));
+            }
+        }
+
+        #[test]
+        fn misere_winning_moves_reach_misere_p_positions(a in 0u64..MAX_HEAP, b in 0u64..MAX_HEAP) {
+            let moves = misere_winning_moves(a, b);
+            prop_assert_eq!(moves.is_empty(), is_misere_p_position(a, b) || (a, b) == (0, 0));
+            for (x, y) in moves {
+                prop_assert!(is_misere_p_position(x, y));
+                prop_assert!(is_move(a, b, x, y));
             }
         }
 

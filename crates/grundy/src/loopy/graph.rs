@@ -107,7 +107,8 @@ impl Graph {
 
     /// Reads the edge-list format: lines `X Y` (an edge from node X to node Y, ids below 2^32), blank lines and
     /// lines starting with `#` ignored, and an optional first line `nodes N` fixing the node count (else the
-    /// largest id plus one).
+    /// largest id plus one). This is the one graph-file reader: `loopy-graph` and the DAG game `graph`
+    /// ([`crate::games::digraph::Dag::from_graph`]) both read their files with it.
     pub fn parse(text: &str) -> Result<Graph> {
         let mut declared: Option<u64> = None;
         let mut edges = Vec::new();
@@ -214,10 +215,11 @@ impl Graph {
     /// Checks that `u` is a node, naming it otherwise.
     pub fn check_node(&self, u: u64) -> Result<u32> {
         if u >= self.nodes() as u64 {
-            return Err(Error::input(format!(
-                "node {u} is not in the graph (it has nodes 0..{})",
-                self.nodes()
-            )));
+            return Err(Error::input(match self.nodes() {
+                0 => format!("node {u} is not in the graph (it has no nodes)"),
+                1 => format!("node {u} is not in the graph (its only node is 0)"),
+                n => format!("node {u} is not in the graph (it has nodes 0..{})", n - 1),
+            }));
         }
         Ok(u as u32)
     }
