@@ -35,15 +35,17 @@ pub fn run(argv: &[String]) -> CliResult {
         return write_stdout(s.as_bytes());
     }
     let [id] = args.positional.as_slice() else {
-        return Err(CliError::usage(
+        return Err(CliError::Lib(grundy::Error::input(
             "'grundy oj' takes one problem ID (see 'grundy oj --list')",
-        ));
+        )));
     };
     let p = all
         .iter()
         .find(|p| p.id == id.to_ascii_lowercase())
         .ok_or_else(|| {
-            CliError::usage(format!("unknown problem '{id}' (see 'grundy oj --list')"))
+            CliError::Lib(grundy::Error::input(format!(
+                "unknown problem '{id}' (see 'grundy oj --list')"
+            )))
         })?;
     let stdin = std::io::stdin();
     let mut out = Vec::with_capacity(1 << 16);

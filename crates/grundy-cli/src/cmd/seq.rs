@@ -81,6 +81,11 @@ pub fn run(argv: &[String]) -> CliResult {
         .value("to")
         .ok_or_else(|| CliError::usage("'grundy seq' needs --to N"))?;
     let to = grundy::error::parse_u64(to, "--to")?;
+    if args.switch("misere") && args.switch("genus") {
+        return Err(CliError::usage(
+            "--misere and --genus are two views of misère play: give one of them",
+        ));
+    }
     if args.switch("misere") || args.switch("genus") {
         return super::misere::run_seq(&args, game, to);
     }

@@ -52,7 +52,8 @@ rest (N - J), first, step (the period), last, count (exact) and value_after; win
 winning moves in all (explicit ones plus every family's count; a string if above 2^64 - 1). For smaller heaps
 winning_move_families is empty.
 nim_value is null only for a single position of a game whose outcomes are known in closed form but whose
-nim-values are not (fibonacci-nim beyond the searched range); outcome and winning_moves are exact then too.
+nim-values are not (fibonacci-nim beyond the searched range, wythoff beyond its table, candy-piles, chocolate);
+outcome and winning_moves are exact then too (chocolate lists one winning move).
 With --misere: play \"misere\", outcome, misere_nim_value (null when a rule decided), method, parts (game,
 position, genus and tame, null when not computed) and winning_moves.
 With --loopy: outcome (\"P\", \"N\" or \"D\"), value and each part's value as {\"finite\": n} or {\"infinite\": [K...]}

@@ -62,6 +62,19 @@ impl HeapRules for Lasker {
     fn splits(&self) -> bool {
         true
     }
+    fn sequence(
+        &self,
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> crate::error::Result<Vec<Nimber>> {
+        if to > i64::MAX as u64 {
+            return Err(crate::error::Error::limit(format!(
+                "lasker: heap {to} is above 2^63 - 1 = {}, the largest heap the closed form is used for",
+                i64::MAX
+            )));
+        }
+        crate::heap::plain::sequence(self, to, progress)
+    }
     fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
         if n > i64::MAX as u64 {
             return None;
