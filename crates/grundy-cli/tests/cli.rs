@@ -1,50 +1,7 @@
 //! Integration tests of the `grundy` binary: answers, JSON, and one-line errors with exit status 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy")
-}
-
-fn grundy_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// Asserts a one-line error with exit status 2 whose message contains `needle`, and nothing on stdout.
-fn assert_error(o: &Output, needle: &str) {
-    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
-    let e = stderr(o);
-    assert_eq!(e.lines().count(), 1, "one line: {e}");
-    assert!(e.starts_with("grundy: "), "{e}");
-    assert!(e.contains(needle), "expected '{needle}' in: {e}");
-    assert!(!e.contains("panicked"), "{e}");
-    assert!(o.stdout.is_empty());
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
-    serde_json::from_str(&stdout(o)).expect("valid JSON")
-}
+mod common;
+use common::*;
 
 #[test]
 fn lasker_2_5_7_names_the_split_of_7_into_1_and_6() {

@@ -1,38 +1,8 @@
 //! CLI tests of the catalog's non-heap games: Wythoff past the nim-value table, misère play of the non-heap
 //! families, and the messages of misère and loopy answers.
 
-use std::process::{Command, Output};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// Asserts a one-line error with exit status 2 whose message contains `needle`, and nothing on stdout.
-fn assert_error(o: &Output, needle: &str) {
-    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
-    let e = stderr(o);
-    assert_eq!(e.lines().count(), 1, "one line: {e}");
-    assert!(e.starts_with("grundy: "), "{e}");
-    assert!(e.contains(needle), "expected '{needle}' in: {e}");
-    assert!(o.stdout.is_empty());
-}
-
-fn ok_json(args: &[&str]) -> serde_json::Value {
-    let o = grundy(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    serde_json::from_str(&stdout(&o)).expect("JSON")
-}
+mod common;
+use common::*;
 
 /// Wythoff normal-play P-positions by their definition through the golden ratio, checked independently of the
 /// library: `(a, b)` with `a ≤ b` is a P-position iff `a = ⌊kφ⌋` for `k = b − a`, tested by `a < kφ < a + 1`,

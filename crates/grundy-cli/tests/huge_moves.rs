@@ -1,14 +1,8 @@
 //! `grundy value` on huge heaps whose period is certified: winning moves listed one by one and in families (text
 //! and JSON), every printed move checked to lead to a P-position from values computed by `grundy seq`.
 
-use std::process::{Command, Output};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy")
-}
+mod common;
+use common::grundy;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let o = grundy(args);
