@@ -424,15 +424,14 @@ impl<T: Val> Engine<T> {
                 if a0 >= end {
                     continue;
                 }
-                for (x, y) in g[a0..end].iter().zip(g[m + 1 - end..=m - a0].iter().rev()) {
-                    let v = (*x ^ *y).get();
-                    if wanted[v] == stamp {
-                        wanted[v] = 0;
-                        left -= 1;
-                        if left == 0 {
-                            return c;
-                        }
-                    }
+                if reach(
+                    &g[a0..end],
+                    &g[m + 1 - end..=m - a0],
+                    wanted,
+                    stamp,
+                    &mut left,
+                ) {
+                    return c;
                 }
             }
             a0 += BLOCK;
@@ -444,6 +443,27 @@ impl<T: Val> Engine<T> {
             .find(|&&w| w < c && wanted[w as usize] == stamp)
             .expect("a rare value below c is unreached")
     }
+}
+
+/// Marks off the wanted values (`wanted[v] == stamp`) among the nim-sums `xs[i] ^ ys[len - 1 - i]`, counting
+/// `left` down; true as soon as it reaches 0. (A function of its own, so that the hot loop keeps its few
+/// variables in registers.)
+#[inline(never)]
+fn reach<T: Val>(xs: &[T], ys: &[T], wanted: &mut [u32], stamp: u32, left: &mut usize) -> bool {
+    let mut l = *left;
+    for (x, y) in xs.iter().zip(ys.iter().rev()) {
+        let v = (*x ^ *y).get();
+        if wanted[v] == stamp {
+            wanted[v] = 0;
+            l -= 1;
+            if l == 0 {
+                *left = 0;
+                return true;
+            }
+        }
+    }
+    *left = l;
+    false
 }
 
 /// Extends `values` (the nim-values of heaps `0..values.len()`, possibly empty) to heaps `0..=to`, and returns
