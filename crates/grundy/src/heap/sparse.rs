@@ -33,9 +33,9 @@
 //! as soon as every rare value below the candidate is reached (the whole `n/2` splits per two-heap digit only at
 //! the heaps whose value is rare). Once every heap's value is common (Officers after heap 20627) the scan is a
 //! coupon collection: about `V · H_k` split options (`H_k` the harmonic number) for the `k` rare values below
-//! the candidate when the nim-sums spread over `V` values, so its order matters: it takes blocks of 64 splits
+//! the candidate when the nim-sums spread over `V` values, so its order matters: it takes blocks of 256 splits
 //! alternately from the smallest smaller part up and from the middle down (nim-sums near 0 come from two grown
-//! parts; Officers to 10^5: 185 million split options instead of 273 million from the bottom alone). The scan
+//! parts; Officers to 10^5: 198 million split options instead of 273 million from the bottom alone). The scan
 //! tests each nim-sum against the wanted rare values only (a stamped array, no clearing per heap). Values are stored as `u16` while they fit in 15 bits and widened to `u32` in
 //! the middle of a run when a value needs it (`u32` values above `2^31` are an error, never a wrapped number);
 //! the rare positions are kept with their values side by side, so the marking loop reads one scattered value per
@@ -55,8 +55,8 @@
 //! probe keeps one thread.
 //!
 //! **Measured** (`benches/octal.sh`, the project machine shared with other jobs, so the figures move by tens of
-//! percent between runs): against `ogsolve -m rc2` on one core, Officers 0.6 to 10^6 1.95× faster (6.96 s vs
-//! 3.57 s; 1.3–1.5× before the scan alternated bottom and middle), Treblecross 0.007 to 2^18 1.8–2.3×, Kayles
+//! percent between runs): against `ogsolve -m rc2` on one core, Officers 0.6 to 10^6 1.9–2.35× faster (5.25 s vs
+//! 2.74 s, 6.66 s vs 2.84 s; 1.3–1.5× before the scan alternated bottom and middle), Treblecross 0.007 to 2^18 1.8–2.3×, Kayles
 //! 0.77 to 2·10^5 over 200× (it has nine rare positions); against the plain engine at 10^5 heaps 12× (Officers,
 //! Grundy's game). The second thread did not pay on that loaded machine (the probe mostly kept one thread).
 //! `grundy period 0.56` certifies its preperiod 326640 and period 144 in about half a second.
@@ -455,14 +455,14 @@ impl<T: Val> Engine<T> {
 }
 
 /// Smaller parts per block of the scan.
-const SCAN_BLOCK: usize = 64;
+const SCAN_BLOCK: usize = 256;
 
 /// The block scanned `t`-th among `blocks` blocks of smaller parts (block `i` holds `a` in
-/// `1 + 64 i .. 1 + 64 (i + 1)`): 0, last, 1, last - 1, …, so each block once. Why alternate: a split whose
+/// `1 + 256 i .. 1 + 256 (i + 1)`): 0, last, 1, last - 1, …, so each block once. Why alternate: a split whose
 /// smaller part is small pairs a young heap's small value with a grown one, so the nim-sums near 0 (needed
 /// wanted values, such as 0 itself: two equal values) come mostly from splits near the middle, where both parts
 /// have grown; the bottom reaches the large values sooner. Officers (0.6) to 10^5: 273 million split options
-/// looked at from the bottom up, 185 million in this order; Grundy's game 4!.0 to 60000: 153 million, 114 million.
+/// looked at from the bottom up, 198 million in this order (to 10^6: 2.77 and about 2.0 billion).
 fn scan_block(t: usize, blocks: usize) -> usize {
     if t.is_multiple_of(2) {
         t / 2
