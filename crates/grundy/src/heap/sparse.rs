@@ -55,8 +55,8 @@
 //! probe keeps one thread.
 //!
 //! **Measured** (`benches/octal.sh`, the project machine shared with other jobs, so the figures move by tens of
-//! percent between runs): against `ogsolve -m rc2` on one core, Officers 0.6 to 10^6 1.9–2.35× faster (5.25 s vs
-//! 2.74 s, 6.66 s vs 2.84 s; 1.3–1.5× before the scan alternated bottom and middle), Treblecross 0.007 to 2^18 1.8–2.3×, Kayles
+//! percent between runs): against `ogsolve -m rc2` on one core, Officers 0.6 to 10^6 1.7–2.35× faster (grundy
+//! 2.6–2.85 s, ogsolve 4.6–6.7 s from run to run; 1.3–1.5× before the scan alternated bottom and middle), Treblecross 0.007 to 2^18 1.8–2.3×, Kayles
 //! 0.77 to 2·10^5 over 200× (it has nine rare positions); against the plain engine at 10^5 heaps 12× (Officers,
 //! Grundy's game). The second thread did not pay on that loaded machine (the probe mostly kept one thread).
 //! `grundy period 0.56` certifies its preperiod 326640 and period 144 in about half a second.
