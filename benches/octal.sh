@@ -13,6 +13,7 @@
 # runs Kayles only to 10^5 and 2*10^5 (it took 389 s for 10^6 on this machine; grundy is timed at the same
 # lengths, and alone at 10^6). At the end: a long preperiod certified by `grundy period`.
 # Total run: about three minutes on the project machine when it is not loaded.
+# ONLY=GAME (e.g. ONLY=0.6) runs just that game's rows of the first table and skips the rest (for iterating).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -35,6 +36,7 @@ echo "game       heaps    ogsolve-rc2(s) grundy-1(s) ratio-1  grundy-2(s) ratio-
 for spec in "0.6 1000000" "0.007 262144" "0.77 100000" "0.77 200000"; do
   set -- $spec
   game=$1; n=$2
+  if [ -n "${ONLY:-}" ] && [ "$game" != "$ONLY" ]; then continue; fi
   t0=$(now)
   osum=$($PIN1 "$O" -m rc2 -n "$n" -p "$game" | sed -n 's/^ nimbers: //p' | tr ' ' '\n' | grep -v '^$' | sum)
   t1=$(now)
@@ -48,6 +50,7 @@ for spec in "0.6 1000000" "0.007 262144" "0.77 100000" "0.77 200000"; do
   printf '%-8s %8s %15s %11s %7sx %12s %7sx   %s\n' "$game" "$n" "$to" "$t1s" "$(ratio "$to" "$t1s")" \
     "$t2s" "$(ratio "$to" "$t2s")" "$same"
 done
+if [ -n "${ONLY:-}" ]; then exit 0; fi
 t0=$(now)
 ksum=$($PIN1 "$G" seq 0.77 --to 1000000 --threads 1 | sum)
 t1=$(now)
