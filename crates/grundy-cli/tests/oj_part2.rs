@@ -1,21 +1,9 @@
 //! `grundy oj` for the graph, grid, pairing and scoring games (part 2), and `grundy value` for their families:
 //! every judge sample, bad input of each kind, and every printed winning move checked to reach a P-position.
 
-use std::io::Write;
+mod common;
+use common::grundy_stdin as grundy;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn grundy(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn data() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/oj")
