@@ -12,6 +12,7 @@ pub mod code;
 pub mod multi;
 pub mod period;
 pub mod plain;
+pub mod scan;
 pub mod sparse;
 pub mod table;
 

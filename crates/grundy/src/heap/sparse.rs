@@ -62,6 +62,7 @@
 //! `grundy period 0.56` certifies its preperiod 326640 and period 144 in about half a second.
 
 use super::code::{Code, Constraint};
+use super::scan;
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release, SeqCst};
@@ -182,6 +183,43 @@ trait Val: Copy + Default + std::ops::BitXor<Output = Self> + Send + Sync {
     const LIMIT: u32;
     fn new(v: u32) -> Self;
     fn get(self) -> usize;
+    /// Clears the wanted values (bits of `want`) met among the nim-sums `xs[i] ^ ys[len - 1 - i]`, counting
+    /// `left` down; true as soon as it reaches 0 (see [`scan`]). `simd`: the fast kernel may be used.
+    #[inline(never)]
+    fn reach(xs: &[Self], ys: &[Self], want: &mut scan::Wanted, simd: bool) -> bool {
+        let _ = simd;
+        scan::reach_scalar(xs, ys, want, |x, y| (x ^ y).get())
+    }
+    /// Marks with `stamp` the nim-sums of the splits `r + (m - r)` of the rare positions `r` (values `rare_g`),
+    /// masked with `top` (see [`scan::mark`]). `simd`: the fast kernel may be used.
+    /// The set of nim-sums `xs[i] ^ ys[len - 1 - i]` as a bit mask (every value below 64; see
+    /// [`scan::nim_sums`]).
+    #[inline(never)]
+    fn nim_sums(xs: &[Self], ys: &[Self], simd: bool) -> u64 {
+        let _ = simd;
+        xs.iter()
+            .zip(ys.iter().rev())
+            .fold(0, |b, (&x, &y)| b | 1 << ((x ^ y).get() & 63))
+    }
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn mark(
+        g: &[Self],
+        m: usize,
+        rare: &[u32],
+        rare_g: &[Self],
+        marks: &mut [u32],
+        top: usize,
+        stamp: u32,
+        simd: bool,
+    ) {
+        let _ = simd;
+        let marks = &mut marks[..=top];
+        let g = &g[..m];
+        for (&r, &v) in rare.iter().zip(rare_g) {
+            marks[(v ^ g[m - r as usize]).get() & top] = stamp;
+        }
+    }
 }
 
 impl Val for u16 {
@@ -193,6 +231,27 @@ impl Val for u16 {
     #[inline]
     fn get(self) -> usize {
         self as usize
+    }
+    #[inline]
+    fn reach(xs: &[u16], ys: &[u16], want: &mut scan::Wanted, simd: bool) -> bool {
+        scan::reach(xs, ys, want, simd)
+    }
+    #[inline]
+    fn nim_sums(xs: &[u16], ys: &[u16], simd: bool) -> u64 {
+        scan::nim_sums(xs, ys, simd)
+    }
+    #[inline]
+    fn mark(
+        g: &[u16],
+        m: usize,
+        rare: &[u32],
+        rare_g: &[u16],
+        marks: &mut [u32],
+        top: usize,
+        stamp: u32,
+        simd: bool,
+    ) {
+        scan::mark(g, m, rare, rare_g, marks, top, stamp, simd);
     }
 }
 
@@ -221,8 +280,14 @@ struct Engine<T: Val> {
     rare_g: Vec<T>,
     /// `marks[v] == stamp` when value `v` is an option of the current heap (stamps: no clearing per heap).
     marks: Vec<u32>,
-    /// `wanted[v] == stamp` when the rare value `v` below the candidate is still to be reached.
-    wanted: Vec<u32>,
+    /// Bit `v` set when the rare value `v` below the candidate is still to be reached (clear between heaps).
+    want: scan::Wanted,
+    /// The processor has the fast scan kernel, and (`simd`) every value so far is below its bound.
+    simd_cpu: bool,
+    simd: bool,
+    /// Every value is below 64 and so many positions are rare that looking at every split with the dense kernel
+    /// costs less than marking the rare ones (see [`Engine::next_dense`]).
+    dense: bool,
     /// The common values `0..cap`, ascending, then `cap` itself as a sentinel.
     commons: Vec<u32>,
     /// The rare values `0..cap`, ascending.
@@ -243,7 +308,10 @@ impl<T: Val> Engine<T> {
             rare: Vec::new(),
             rare_g: Vec::new(),
             marks: Vec::new(),
-            wanted: Vec::new(),
+            want: scan::Wanted::new(64),
+            simd_cpu: scan::simd_available(),
+            simd: false,
+            dense: false,
             commons: Vec::new(),
             rares: Vec::new(),
             cap: 0,
@@ -258,7 +326,8 @@ impl<T: Val> Engine<T> {
         self.cap = self.hist.len().next_power_of_two();
         // Every nim-sum of two values is below cap, and the mex is at most cap.
         self.marks = vec![0; self.cap + 1];
-        self.wanted = vec![0; self.cap + 1];
+        self.want = scan::Wanted::new(self.cap);
+        self.simd = self.simd_cpu;
         let mask = self.mask;
         self.commons = (0..self.cap as u32)
             .filter(|&v| !is_rare(v as u64, mask))
@@ -272,6 +341,57 @@ impl<T: Val> Engine<T> {
             .map(|a| a as u32)
             .collect();
         self.rare_g = self.rare.iter().map(|&a| self.g[a as usize]).collect();
+        self.dense = self.wants_dense();
+    }
+
+    /// Whether the dense kernel is the cheaper one: every value below 64 and at least one position in
+    /// [`DENSE_RARE`] rare (marking costs about one step per rare position and two-heap digit, the dense kernel
+    /// one step per 32 splits, and a heap has about `n / 2` splits per digit).
+    fn wants_dense(&self) -> bool {
+        self.cap <= 64 && self.rare.len() * DENSE_RARE > self.g.len()
+    }
+
+    /// The value of heap `n = g.len()` from every option, the splits' nim-sums collected as a bit mask by the
+    /// dense kernel (every value is below 64, so a mask holds them all).
+    fn next_dense(&self) -> u32 {
+        let n = self.g.len() as u64;
+        let g = &self.g[..];
+        let mut bits = 0u64;
+        for mv in &self.moves {
+            if mv.j > n {
+                break;
+            }
+            let m = n - mv.j;
+            if m == 0 {
+                if mv.zero {
+                    bits |= 1;
+                }
+                continue;
+            }
+            if mv.j > 0 && mv.one {
+                bits |= 1 << g[m as usize].get();
+            }
+            if m < 2 {
+                continue;
+            }
+            let unequal = match mv.two {
+                None => continue,
+                Some(Constraint::AllEqual) => {
+                    if m.is_multiple_of(2) {
+                        bits |= 1;
+                    }
+                    continue;
+                }
+                Some(c) => c != Constraint::Any,
+            };
+            let (m, half) = (
+                m as usize,
+                if unequal { (m - 1) / 2 } else { m / 2 } as usize,
+            );
+            // The splits a + (m - a), a = 1..=half.
+            bits |= T::nim_sums(&g[1..=half], &g[m - half..m], self.simd_cpu);
+        }
+        (!bits).trailing_zeros()
     }
 
     /// Takes the split `mask` (chosen by the main thread) and lists the rare positions under it.
@@ -307,6 +427,9 @@ impl<T: Val> Engine<T> {
         } else if is_rare(v as u64, self.mask) {
             self.rare.push(n as u32);
             self.rare_g.push(T::new(v));
+            self.dense = self.wants_dense();
+        } else if self.dense && n.is_multiple_of(DENSE_RARE) {
+            self.dense = self.wants_dense();
         }
         true
     }
@@ -343,10 +466,19 @@ impl<T: Val> Engine<T> {
                 None
             };
             let m = m32 as usize;
+            // Every nim-sum is below `cap`, a power of two.
+            let top = self.cap - 1;
             let mut mark_range = |lo: usize, hi: usize| {
-                for (&r, &v) in rare[lo..hi].iter().zip(&rare_g[lo..hi]) {
-                    marks[(v ^ g[m - r as usize]).get()] = stamp;
-                }
+                T::mark(
+                    g,
+                    m,
+                    &rare[lo..hi],
+                    &rare_g[lo..hi],
+                    marks,
+                    top,
+                    stamp,
+                    self.simd_cpu,
+                );
             };
             match skip {
                 Some(k) => {
@@ -361,6 +493,9 @@ impl<T: Val> Engine<T> {
     /// The value of heap `n = g.len()`, with `marks` (stamped `n`); when `premarked`, the rare splits of the
     /// digits `j ≥ 1` are already marked there (by the helper thread).
     fn next_in(&mut self, marks: &mut [u32], premarked: bool) -> u32 {
+        if self.dense {
+            return self.next_dense();
+        }
         let n = self.g.len() as u64;
         let stamp = n as u32;
         if !premarked {
@@ -406,20 +541,18 @@ impl<T: Val> Engine<T> {
             .find(|&&v| v as usize == self.cap || marks[v as usize] != stamp)
             .expect("the sentinel ends the list");
         // The rare values below c not yet reached.
-        let mut left = 0usize;
         for &w in self.rares.iter().take_while(|&&w| w < c) {
             if marks[w as usize] != stamp {
-                self.wanted[w as usize] = stamp;
-                left += 1;
+                self.want.insert(w as usize);
             }
         }
-        if left == 0 {
+        if self.want.left() == 0 {
             return c;
         }
         // Scan every split (common ⊕ common included) in blocks of SCAN_BLOCK smaller parts, the digits side by
         // side so that a value some digit reaches early is found early, the blocks alternately from the bottom
         // and from the middle (see `scan_block`), and stop once every wanted value is reached.
-        let wanted = &mut self.wanted[..];
+        let want = &mut self.want;
         let most = self
             .splits
             .iter()
@@ -434,25 +567,19 @@ impl<T: Val> Engine<T> {
                 }
                 let lo = 1 + scan_block(t, blocks) * SCAN_BLOCK;
                 let hi = (lo + SCAN_BLOCK).min(half + 1);
-                if reach(
-                    &g[lo..hi],
-                    &g[m + 1 - hi..=m - lo],
-                    wanted,
-                    stamp,
-                    &mut left,
-                ) {
+                if T::reach(&g[lo..hi], &g[m + 1 - hi..=m - lo], want, self.simd) {
                     return c;
                 }
             }
         }
-        // Every option is seen: the mex is the smallest wanted value not reached.
-        *self
-            .rares
-            .iter()
-            .find(|&&w| w < c && wanted[w as usize] == stamp)
-            .expect("a rare value below c is unreached")
+        // Every option is seen: the mex is the smallest wanted value not reached. Clear the rest for the next
+        // heap.
+        want.drain().expect("a rare value below c is unreached") as u32
     }
 }
+
+/// The dense kernel is used while at least one position in this many is rare (and every value is below 64).
+const DENSE_RARE: usize = 16;
 
 /// Smaller parts per block of the scan.
 const SCAN_BLOCK: usize = 256;
@@ -469,27 +596,6 @@ fn scan_block(t: usize, blocks: usize) -> usize {
     } else {
         blocks - 1 - t / 2
     }
-}
-
-/// Marks off the wanted values (`wanted[v] == stamp`) among the nim-sums `xs[i] ^ ys[len - 1 - i]`, counting
-/// `left` down; true as soon as it reaches 0. (A function of its own, so that the hot loop keeps its few
-/// variables in registers.)
-#[inline(never)]
-fn reach<T: Val>(xs: &[T], ys: &[T], wanted: &mut [u32], stamp: u32, left: &mut usize) -> bool {
-    let mut l = *left;
-    for (x, y) in xs.iter().zip(ys.iter().rev()) {
-        let v = (*x ^ *y).get();
-        if wanted[v] == stamp {
-            wanted[v] = 0;
-            l -= 1;
-            if l == 0 {
-                *left = 0;
-                return true;
-            }
-        }
-    }
-    *left = l;
-    false
 }
 
 /// Extends `values` (the nim-values of heaps `0..values.len()`, possibly empty) to heaps `0..=to`, and returns
@@ -643,7 +749,7 @@ fn run<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Don
 
 /// The helper is used only while there are at least this many rare positions: with fewer, its share of a heap
 /// (one XOR per rare position and digit) is smaller than the hand-over.
-const HELPER_MIN_RARE: usize = 4096;
+const HELPER_MIN_RARE: usize = 1024;
 /// The pipeline starts at this heap (below it a heap's work is too small to hand over).
 const PIPELINE_FROM: u64 = 1 << 12;
 
@@ -726,6 +832,8 @@ fn helper<T: Val>(sh: &Shared, mut h: Engine<T>) {
             if buf.len() < len {
                 buf.resize(len, 0);
             }
+            // The main thread's bound on the values (the marking masks its indices with it).
+            h.cap = len - 1;
             h.mark_rare_splits(k, &mut buf, true);
         }
         sh.done.store(k, Release);
@@ -781,7 +889,11 @@ fn run_pipelined<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u6
                 next_rebuild *= 2;
             }
             let premarked = job.is_some_and(|(_, m)| m == e.mask);
-            if n < to && (cfg!(test) || e.rare.len() >= HELPER_MIN_RARE) && probe.pipelined(n) {
+            if n < to
+                && !e.dense
+                && (cfg!(test) || e.rare.len() >= HELPER_MIN_RARE)
+                && probe.pipelined(n)
+            {
                 sh.outbox
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())

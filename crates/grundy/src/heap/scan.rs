@@ -1,0 +1,520 @@
+//! The scan kernel of the sparse-space engine: which of a set of *wanted* values occur among the nim-sums
+//! `xs[i] ⊕ ys[len - 1 - i]` of two runs of nim-values (the splits `a + (m - a)` of a heap, smaller parts
+//! ascending in `xs`, larger parts descending in `ys`).
+//!
+//! **What it computes.** [`reach`] removes from a [`Wanted`] set every value it meets among the nim-sums and
+//! returns true as soon as the set is empty (every wanted value reached; the rest of the run is not looked at).
+//! Otherwise it returns false with every wanted value of the run removed.
+//!
+//! **Two implementations, one result.** [`reach_scalar`] looks at one nim-sum at a time. On x86-64 processors
+//! with AVX-512 (F, BW and VBMI) the engine uses [`reach_simd`]: 32 nim-sums per step (reverse the 32 larger
+//! parts with one permutation, XOR), and a membership test of all 32 at once in the set's 1024-bit table (byte
+//! `u / 8` fetched by one two-register byte permutation, then bit `u mod 8`, for the bucket `u = v >> shift`:
+//! exact while the values are below 1024, buckets of 2 to 32 values above); only a step in which some wanted
+//! bucket appears goes on to the scalar check of the value itself. A step costs about ten instructions for 32 split options instead of about six per option, and most
+//! steps find nothing (in a long scan the wanted values are few and rare). Both are checked against each other on
+//! random runs (tests below) and the engine against the plain one on whole sequences. The processor is asked
+//! once per run ([`simd_available`]); elsewhere the scalar kernel is used and the values are the same.
+
+/// The fast kernels' table has this many bits (two 512-bit registers).
+const TABLE_BITS: usize = 1024;
+
+/// The wanted values of a scan: an exact bit set over `0..cap`, a count, and a table of [`TABLE_BITS`] bits in
+/// which bit `u` is set when some wanted value `v` has `v >> shift == u` (buckets of `2^shift` values, `shift`
+/// the least that makes `cap` fit; 0, so the table is exact, while `cap <= 1024`).
+#[derive(Debug, Clone)]
+pub struct Wanted {
+    bits: Vec<u64>,
+    table: [u64; TABLE_BITS / 64],
+    shift: u32,
+    left: usize,
+}
+
+impl Wanted {
+    /// An empty set for values below `cap` (a power of two).
+    pub fn new(cap: usize) -> Self {
+        let cap = cap.max(64);
+        assert!(cap.is_power_of_two());
+        Wanted {
+            bits: vec![0; cap / 64],
+            table: [0; TABLE_BITS / 64],
+            shift: (cap.trailing_zeros()).saturating_sub(TABLE_BITS.trailing_zeros()),
+            left: 0,
+        }
+    }
+
+    /// How many wanted values are left.
+    pub fn left(&self) -> usize {
+        self.left
+    }
+
+    pub fn contains(&self, v: usize) -> bool {
+        self.bits[v / 64] >> (v % 64) & 1 != 0
+    }
+
+    pub fn insert(&mut self, v: usize) {
+        if !self.contains(v) {
+            self.bits[v / 64] |= 1 << (v % 64);
+            let u = v >> self.shift;
+            self.table[u / 64] |= 1 << (u % 64);
+            self.left += 1;
+        }
+    }
+
+    /// Removes `v`; true when it was wanted. `Some(u)` in `emptied` when its bucket `u` became empty.
+    #[inline]
+    fn take(&mut self, v: usize, emptied: &mut Option<usize>) -> bool {
+        let (w, b) = (v / 64, v % 64);
+        if self.bits[w] >> b & 1 == 0 {
+            return false;
+        }
+        self.bits[w] &= !(1 << b);
+        self.left -= 1;
+        // The bucket's 2^shift bits, aligned: part of word w, or whole words from w on.
+        let empty = if self.shift < 6 {
+            let size = 1u32 << self.shift;
+            let first = (b as u32) & !(size - 1);
+            self.bits[w] & (((1u64 << size) - 1) << first) == 0
+        } else {
+            let words = 1usize << (self.shift - 6);
+            let from = w & !(words - 1);
+            self.bits[from..from + words].iter().all(|&x| x == 0)
+        };
+        if empty {
+            let u = v >> self.shift;
+            self.table[u / 64] &= !(1 << (u % 64));
+            *emptied = Some(u);
+        }
+        true
+    }
+
+    /// Removes every value, smallest first, returning the smallest one that was there.
+    pub fn drain(&mut self) -> Option<usize> {
+        let mut first = None;
+        for (w, word) in self.bits.iter_mut().enumerate() {
+            if *word != 0 {
+                first.get_or_insert(w * 64 + word.trailing_zeros() as usize);
+                *word = 0;
+            }
+        }
+        self.table = [0; TABLE_BITS / 64];
+        self.left = 0;
+        first
+    }
+}
+
+/// Whether the fast kernels can run on this processor (AVX-512 F, BW and VBMI).
+pub fn simd_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Removes from `want` the values met among the nim-sums `xs[i] ^ ys[len - 1 - i]`, one at a time (the
+/// reference kernel, and the one used where the fast kernel is not); true as soon as none is left.
+/// `nim_sum` gives the nim-sum of two stored values as an index.
+#[inline(always)]
+pub fn reach_scalar<T: Copy>(
+    xs: &[T],
+    ys: &[T],
+    want: &mut Wanted,
+    nim_sum: impl Fn(T, T) -> usize,
+) -> bool {
+    let mut emptied = None;
+    for (x, y) in xs.iter().zip(ys.iter().rev()) {
+        if want.take(nim_sum(*x, *y), &mut emptied) && want.left == 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`reach_scalar`] for `u16` values below the set's bound, 32 nim-sums per step when the processor has AVX-512
+/// (`simd` from [`simd_available`]).
+#[inline]
+pub fn reach(xs: &[u16], ys: &[u16], want: &mut Wanted, simd: bool) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if simd {
+        // SAFETY: `simd` comes from `simd_available`, so the processor has the features the kernel is compiled
+        // for; the kernel checks its own bounds.
+        return unsafe { reach_simd(xs, ys, want) };
+    }
+    let _ = simd;
+    reach_u16(xs, ys, want)
+}
+
+/// The scalar kernel for `u16` values (a function of its own, so that the hot loop keeps its few variables in
+/// registers).
+#[inline(never)]
+pub fn reach_u16(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
+    reach_scalar(xs, ys, want, |x, y| (x ^ y) as usize)
+}
+
+/// The AVX-512 kernel. Every value in `xs` and `ys` must be below the set's bound (a larger one would read
+/// the wrong table bit and be missed: the engine sizes the set from the largest value).
+///
+/// # Safety
+/// The processor must have AVX-512 F, BW and VBMI.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
+    use std::arch::x86_64::*;
+    let len = xs.len().min(ys.len());
+    let ys = &ys[ys.len() - len..];
+    // Lane i of the reversed vector takes lane 31 - i.
+    let rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let low_byte = _mm512_set1_epi16(0xff);
+    let low3 = _mm512_set1_epi16(7);
+    let one = _mm512_set1_epi16(1);
+    let shift = _mm_cvtsi32_si128(want.shift as i32);
+    // SAFETY: the table is 16 words, read unaligned.
+    let (mut lo, mut hi) = unsafe {
+        (
+            _mm512_loadu_si512(want.table.as_ptr() as *const __m512i),
+            _mm512_loadu_si512(want.table.as_ptr().add(8) as *const __m512i),
+        )
+    };
+    let mut i = 0;
+    while i + 32 <= len {
+        // SAFETY: i + 32 <= len, so xs[i..i + 32] and ys[len - 32 - i..len - i] are in bounds.
+        let (x, y) = unsafe {
+            (
+                _mm512_loadu_si512(xs.as_ptr().add(i) as *const __m512i),
+                _mm512_loadu_si512(ys.as_ptr().add(len - 32 - i) as *const __m512i),
+            )
+        };
+        // The bucket u = v >> shift of each nim-sum (u < 1024), then byte u / 8 of the table (the index is in
+        // the low byte of each lane and below 128; the high byte's lookup is masked off) and its bit u % 8.
+        let u = _mm512_srl_epi16(_mm512_xor_si512(x, _mm512_permutexvar_epi16(rev, y)), shift);
+        let byte = _mm512_and_si512(
+            _mm512_permutex2var_epi8(lo, _mm512_srli_epi16::<3>(u), hi),
+            low_byte,
+        );
+        let bit = _mm512_srlv_epi16(byte, _mm512_and_si512(u, low3));
+        let mut hit = _mm512_test_epi16_mask(bit, one);
+        while hit != 0 {
+            let k = hit.trailing_zeros() as usize;
+            hit &= hit - 1;
+            // A bucket hit: the value itself may not be wanted (or was met earlier in this step).
+            let mut emptied = None;
+            if want.take((xs[i + k] ^ ys[len - 1 - i - k]) as usize, &mut emptied) {
+                if want.left == 0 {
+                    return true;
+                }
+                if let Some(u) = emptied {
+                    // Clear the bucket in the table registers too (a reload right after the store would stall).
+                    let byte = u >> 3;
+                    let bit = _mm512_maskz_set1_epi8(1u64 << (byte & 63), 1 << (u & 7));
+                    if byte < 64 {
+                        lo = _mm512_andnot_si512(bit, lo);
+                    } else {
+                        hi = _mm512_andnot_si512(bit, hi);
+                    }
+                }
+            }
+        }
+        i += 32;
+    }
+    reach_u16(&xs[i..], &ys[..len - i], want)
+}
+
+/// Marks with `stamp` the nim-sums of the splits `r + (m - r)` of the rare positions `r` (values `rare_g`):
+/// `marks[rare_g[i] ^ g[m - rare[i]]] = stamp` for every `i`. Every `rare[i]` must be in `1..m`, `m <= g.len()`,
+/// and every nim-sum at most `top`, with `marks.len() > top` (the engine's `cap - 1`).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub fn mark(
+    g: &[u16],
+    m: usize,
+    rare: &[u32],
+    rare_g: &[u16],
+    marks: &mut [u32],
+    top: usize,
+    stamp: u32,
+    simd: bool,
+) {
+    assert!(m <= g.len() && rare.len() == rare_g.len() && marks.len() > top);
+    #[cfg(target_arch = "x86_64")]
+    if simd {
+        // SAFETY: as in `reach`; the bounds the kernel relies on are asserted above and checked per element in
+        // debug builds.
+        return unsafe { mark_simd(g, m, rare, rare_g, marks, top, stamp) };
+    }
+    let _ = simd;
+    mark_scalar(g, m, rare, rare_g, marks, top, stamp);
+}
+
+/// The scalar marking loop.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+pub fn mark_scalar(
+    g: &[u16],
+    m: usize,
+    rare: &[u32],
+    rare_g: &[u16],
+    marks: &mut [u32],
+    top: usize,
+    stamp: u32,
+) {
+    let marks = &mut marks[..=top];
+    let g = &g[..m];
+    for (&r, &v) in rare.iter().zip(rare_g) {
+        marks[(v ^ g[m - r as usize]) as usize & top] = stamp;
+    }
+}
+
+/// The AVX-512 marking loop: 16 splits per step, the larger parts' values fetched by one gather and the marks
+/// written by one scatter (two equal nim-sums in a step write the same stamp).
+///
+/// # Safety
+/// The processor must have AVX-512 F; the arguments must satisfy [`mark`]'s conditions.
+#[cfg(target_arch = "x86_64")]
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f,avx512bw")]
+pub unsafe fn mark_simd(
+    g: &[u16],
+    m: usize,
+    rare: &[u32],
+    rare_g: &[u16],
+    marks: &mut [u32],
+    top: usize,
+    stamp: u32,
+) {
+    use std::arch::x86_64::*;
+    let n = rare.len();
+    // The gather reads the 4 bytes of g[m - r - 1] and g[m - r] and keeps the upper half.
+    let mv = _mm512_set1_epi32(m as i32 - 1);
+    let topv = _mm512_set1_epi32(top as i32);
+    let stampv = _mm512_set1_epi32(stamp as i32);
+    let mut i = 0;
+    while i + 16 <= n {
+        // SAFETY: i + 16 <= n, so both loads are in bounds. Each r is in 1..m, so the gather reads g[m - r - 1]
+        // and g[m - r], both in 0..m and m <= g.len(); each scatter index is masked to at most top < marks.len().
+        unsafe {
+            debug_assert!(rare[i..i + 16].iter().all(|&r| r >= 1 && (r as usize) < m));
+            let r = _mm512_loadu_si512(rare.as_ptr().add(i) as *const __m512i);
+            let x =
+                _mm512_cvtepu16_epi32(_mm256_loadu_si256(rare_g.as_ptr().add(i) as *const __m256i));
+            let idx = _mm512_sub_epi32(mv, r);
+            let y =
+                _mm512_srli_epi32::<16>(_mm512_i32gather_epi32::<2>(idx, g.as_ptr() as *const i32));
+            let v = _mm512_and_si512(_mm512_xor_si512(x, y), topv);
+            _mm512_i32scatter_epi32::<4>(marks.as_mut_ptr() as *mut i32, v, stampv);
+        }
+        i += 16;
+    }
+    mark_scalar(g, m, &rare[i..], &rare_g[i..], marks, top, stamp);
+}
+
+/// The set of nim-sums `xs[i] ^ ys[len - 1 - i]`, as a bit mask, for values below 64 (every value in `xs` and
+/// `ys` must be below 64). The dense kernel: it looks at every split, 32 per step on AVX-512 (`simd`), and is
+/// used where most positions are rare, so that marking them one by one would look at as many splits anyway.
+#[inline]
+pub fn nim_sums(xs: &[u16], ys: &[u16], simd: bool) -> u64 {
+    assert_eq!(xs.len(), ys.len());
+    #[cfg(target_arch = "x86_64")]
+    if simd {
+        // SAFETY: as in `reach`.
+        return unsafe { nim_sums_simd(xs, ys) };
+    }
+    let _ = simd;
+    nim_sums_scalar(xs, ys)
+}
+
+/// The scalar dense kernel.
+#[inline(never)]
+pub fn nim_sums_scalar(xs: &[u16], ys: &[u16]) -> u64 {
+    let mut bits = 0u64;
+    for (x, y) in xs.iter().zip(ys.iter().rev()) {
+        bits |= 1 << ((x ^ y) & 63);
+    }
+    bits
+}
+
+/// The AVX-512 dense kernel: in each 16-bit lane, four accumulators collect `1 << v` for the nim-sums `v` in
+/// `0..16`, `16..32`, `32..48` and `48..64` (a variable shift by 16 or more gives 0); the lanes are OR-ed at
+/// the end.
+///
+/// # Safety
+/// The processor must have AVX-512 F and BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+pub unsafe fn nim_sums_simd(xs: &[u16], ys: &[u16]) -> u64 {
+    use std::arch::x86_64::*;
+    let len = xs.len().min(ys.len());
+    let ys = &ys[ys.len() - len..];
+    let rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let one = _mm512_set1_epi16(1);
+    let (s16, s32, s48) = (
+        _mm512_set1_epi16(16),
+        _mm512_set1_epi16(32),
+        _mm512_set1_epi16(48),
+    );
+    let zero = _mm512_setzero_si512();
+    let (mut a0, mut a1, mut a2, mut a3) = (zero, zero, zero, zero);
+    let mut i = 0;
+    while i + 32 <= len {
+        // SAFETY: i + 32 <= len, so xs[i..i + 32] and ys[len - 32 - i..len - i] are in bounds.
+        let (x, y) = unsafe {
+            (
+                _mm512_loadu_si512(xs.as_ptr().add(i) as *const __m512i),
+                _mm512_loadu_si512(ys.as_ptr().add(len - 32 - i) as *const __m512i),
+            )
+        };
+        let v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(rev, y));
+        // Counts are unsigned: v - 16 for v < 16 wraps to a count above 15, which shifts everything out.
+        a0 = _mm512_or_si512(a0, _mm512_sllv_epi16(one, v));
+        a1 = _mm512_or_si512(a1, _mm512_sllv_epi16(one, _mm512_sub_epi16(v, s16)));
+        a2 = _mm512_or_si512(a2, _mm512_sllv_epi16(one, _mm512_sub_epi16(v, s32)));
+        a3 = _mm512_or_si512(a3, _mm512_sllv_epi16(one, _mm512_sub_epi16(v, s48)));
+        i += 32;
+    }
+    let fold = |a: __m512i| -> u64 {
+        let w = _mm512_reduce_or_epi32(a) as u32;
+        ((w | w >> 16) & 0xffff) as u64
+    };
+    let bits = fold(a0) | fold(a1) << 16 | fold(a2) << 32 | fold(a3) << 48;
+    bits | nim_sums_scalar(&xs[i..], &ys[..len - i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The values reached and the result, by brute force.
+    fn reference(xs: &[u16], ys: &[u16], wanted: &[u16]) -> (Vec<u16>, bool) {
+        let mut left: Vec<u16> = wanted.to_vec();
+        for (x, y) in xs.iter().zip(ys.iter().rev()) {
+            left.retain(|&w| w != x ^ y);
+            if left.is_empty() {
+                return (left, true);
+            }
+        }
+        (left, false)
+    }
+
+    fn run(xs: &[u16], ys: &[u16], wanted: &[u16], cap: usize, simd: bool) -> (Vec<u16>, bool) {
+        let mut want = Wanted::new(cap);
+        for &w in wanted {
+            want.insert(w as usize);
+        }
+        let done = if want.left() == 0 {
+            true
+        } else {
+            reach(xs, ys, &mut want, simd)
+        };
+        let rest: Vec<u16> = (0..cap)
+            .filter(|&v| want.contains(v))
+            .map(|v| v as u16)
+            .collect();
+        assert_eq!(rest.len(), want.left(), "the count matches the set");
+        // Every bucket with a wanted value is in the table, and no other.
+        for u in 0..TABLE_BITS {
+            let any = (u << want.shift..(u + 1) << want.shift).any(|v| v < cap && want.contains(v));
+            assert_eq!(want.table[u / 64] >> (u % 64) & 1 != 0, any, "bucket {u}");
+        }
+        (rest, done)
+    }
+
+    #[test]
+    fn finds_a_value_in_the_last_lane_and_in_the_tail() {
+        // 70 splits: two full steps of 32 and a tail of 6. The wanted value 5 appears only at i = 63 (last lane of
+        // the second step) and 9 only at i = 69 (the tail).
+        let mut xs = vec![0u16; 70];
+        let ys = vec![0u16; 70];
+        xs[63] = 5;
+        xs[69] = 9;
+        for simd in [false, simd_available()] {
+            assert_eq!(run(&xs, &ys, &[5, 9], 1024, simd), (vec![], true));
+            assert_eq!(
+                run(&xs, &ys, &[5, 9, 1000], 1024, simd),
+                (vec![1000], false)
+            );
+            assert_eq!(
+                run(&xs, &ys, &[5, 9, 4, 30000], 1 << 15, simd),
+                (vec![4, 30000], false)
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The dense kernels give the set of nim-sums.
+        #[test]
+        fn dense_kernels_agree_with_brute_force(
+            pairs in proptest::collection::vec((0u16..64, 0u16..64), 0..300),
+            small in any::<bool>(),
+        ) {
+            let xs: Vec<u16> = pairs.iter().map(|p| if small { p.0 % 8 } else { p.0 }).collect();
+            let ys: Vec<u16> = pairs.iter().map(|p| if small { p.1 % 8 } else { p.1 }).collect();
+            let expect = xs.iter().zip(ys.iter().rev()).fold(0u64, |b, (x, y)| b | 1 << (x ^ y));
+            prop_assert_eq!(nim_sums(&xs, &ys, false), expect);
+            if simd_available() {
+                prop_assert_eq!(nim_sums(&xs, &ys, true), expect);
+            }
+        }
+
+        /// Both marking kernels mark exactly the nim-sums of the rare splits.
+        #[test]
+        fn marking_kernels_agree_with_brute_force(
+            g in proptest::collection::vec(0u16..1024, 2..400),
+            picks in proptest::collection::vec(any::<proptest::sample::Index>(), 0..100),
+            extra in any::<bool>(),
+        ) {
+            // m = g.len() (the helper's case, all parts already known) or g.len() - 1.
+            let m = if extra { g.len() } else { g.len() - 1 };
+            prop_assume!(m >= 2);
+            let mut rare: Vec<u32> = picks.iter().map(|i| 1 + i.index(m - 1) as u32).collect();
+            rare.sort_unstable();
+            rare.dedup();
+            let rare_g: Vec<u16> = rare.iter().map(|&r| g[r as usize]).collect();
+            let mut expect = vec![0u32; 1024];
+            for &r in &rare {
+                expect[(g[r as usize] ^ g[m - r as usize]) as usize] = 7;
+            }
+            for simd in [false, simd_available()] {
+                let mut marks = vec![0u32; 1024];
+                mark(&g, m, &rare, &rare_g, &mut marks, 1023, 7, simd);
+                prop_assert_eq!(&marks, &expect);
+            }
+        }
+
+        /// Both kernels clear exactly the wanted values a brute-force pass meets, and stop at the same point,
+        /// with exact tables (values below 1024) and with buckets (values up to 2^15).
+        #[test]
+        fn kernels_agree_with_brute_force(
+            pairs in proptest::collection::vec((0u16..1 << 15, 0u16..1 << 15), 0..300),
+            wanted in proptest::collection::btree_set(0u16..1 << 15, 0..40),
+            small in any::<bool>(),
+            bits in 4u32..=15,
+        ) {
+            // Small values make repeated nim-sums (and several hits in one step) common.
+            let cap = 1usize << bits;
+            let shrink = |v: u16| if small { v % 16 } else { v % cap as u16 };
+            let xs: Vec<u16> = pairs.iter().map(|p| shrink(p.0)).collect();
+            let ys: Vec<u16> = pairs.iter().map(|p| shrink(p.1)).collect();
+            let wanted: Vec<u16> = wanted.into_iter().map(shrink).collect::<std::collections::BTreeSet<_>>()
+                .into_iter().collect();
+            let expect = reference(&xs, &ys, &wanted);
+            prop_assert_eq!(&run(&xs, &ys, &wanted, cap, false), &expect);
+            if simd_available() {
+                prop_assert_eq!(&run(&xs, &ys, &wanted, cap, true), &expect);
+            }
+        }
+    }
+}
