@@ -5,9 +5,12 @@
 #
 # One core: ogsolve and `grundy seq --threads 1` are pinned to core 0 (taskset, when available).
 # Two cores: `grundy seq --threads 2` on cores 0 and 1 (ogsolve has no threaded mode, so its one-core time is the
-# baseline of both ratios). grundy's second thread is a helper that marks heap n+1's splits with a rare part
-# while heap n is found; the engine times windows of heaps with and without it and keeps the faster, so on a
-# machine whose other core is busy the two-core run falls back to about the one-core time.
+# baseline of both ratios). grundy's two workers find every other heap (each heap's work before the previous
+# value is known, then a check); the engine times windows of heaps on two workers against one and keeps the
+# faster, so on a machine whose other core is busy the two-core run falls back to about the one-core time.
+#
+# Each program runs RUNS times (default 3) and its best time is reported, the same rule for every
+# program: the machine is shared, and the best of a few runs is the least disturbed one.
 #
 # Lengths are the issue's (Officers 0.6 and Kayles 0.77 to 10^6, Treblecross 0.007 to 2^18), except that ogsolve
 # runs Kayles only to 10^5 and 2*10^5 (it took 389 s for 10^6 on this machine; grundy is timed at the same
@@ -26,7 +29,23 @@ fi
 PIN1="" PIN2=""
 if command -v taskset >/dev/null; then PIN1="taskset -c 0"; PIN2="taskset -c 0,1"; fi
 
+RUNS=${RUNS:-3}
 now() { date +%s.%N; }
+# best VAR CMD...: runs CMD (stdout: the values) RUNS times; sets VAR_t to the best time and VAR_sum to the checksum
+# (DIFFERENT if two runs disagree).
+best() {
+  local var=$1; shift
+  local bt="" sum="" t0 t1 s t
+  for _ in $(seq "$RUNS"); do
+    t0=$(now); s=$("$@" | sum); t1=$(now)
+    t=$(echo "$t1 - $t0" | bc -l)
+    if [ -z "$bt" ] || [ "$(echo "$t < $bt" | bc -l)" = 1 ]; then bt=$t; fi
+    if [ -z "$sum" ]; then sum=$s; elif [ "$sum" != "$s" ]; then sum="DIFFERENT"; fi
+  done
+  printf -v "${var}_t" '%.2f' "$bt"
+  printf -v "${var}_sum" '%s' "$sum"
+}
+og() { $PIN1 "$O" -m rc2 -n "$1" -p "$2" | sed -n 's/^ nimbers: //p' | tr ' ' '\n' | grep -v '^$'; }
 secs() { echo "$2 - $1" | bc -l | xargs printf '%.2f'; }
 ratio() { echo "$1 / $2" | bc -l | xargs printf '%.2f'; }
 sum() { md5sum | cut -c1-12; }
@@ -37,18 +56,13 @@ for spec in "0.6 1000000" "0.007 262144" "0.77 100000" "0.77 200000"; do
   set -- $spec
   game=$1; n=$2
   if [ -n "${ONLY:-}" ] && [ "$game" != "$ONLY" ]; then continue; fi
-  t0=$(now)
-  osum=$($PIN1 "$O" -m rc2 -n "$n" -p "$game" | sed -n 's/^ nimbers: //p' | tr ' ' '\n' | grep -v '^$' | sum)
-  t1=$(now)
-  g1sum=$($PIN1 "$G" seq "$game" --to "$n" --threads 1 | sum)
-  t2=$(now)
-  g2sum=$($PIN2 "$G" seq "$game" --to "$n" --threads 2 | sum)
-  t3=$(now)
-  to=$(secs "$t0" "$t1"); t1s=$(secs "$t1" "$t2"); t2s=$(secs "$t2" "$t3")
-  if [ "$osum" = "$g1sum" ] && [ "$osum" = "$g2sum" ]; then same="identical $g1sum"; else
-    same="DIFFERENT ogsolve $osum grundy-1 $g1sum grundy-2 $g2sum"; fi
-  printf '%-8s %8s %15s %11s %7sx %12s %7sx   %s\n' "$game" "$n" "$to" "$t1s" "$(ratio "$to" "$t1s")" \
-    "$t2s" "$(ratio "$to" "$t2s")" "$same"
+  best o og "$n" "$game"
+  best g1 $PIN1 "$G" seq "$game" --to "$n" --threads 1
+  best g2 $PIN2 "$G" seq "$game" --to "$n" --threads 2
+  if [ "$o_sum" = "$g1_sum" ] && [ "$o_sum" = "$g2_sum" ]; then same="identical $g1_sum"; else
+    same="DIFFERENT ogsolve $o_sum grundy-1 $g1_sum grundy-2 $g2_sum"; fi
+  printf '%-8s %8s %15s %11s %7sx %12s %7sx   %s\n' "$game" "$n" "$o_t" "$g1_t" "$(ratio "$o_t" "$g1_t")" \
+    "$g2_t" "$(ratio "$o_t" "$g2_t")" "$same"
 done
 if [ -n "${ONLY:-}" ]; then exit 0; fi
 t0=$(now)

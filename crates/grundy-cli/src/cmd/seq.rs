@@ -27,11 +27,11 @@ With --json prints {\"game\": ..., \"values\": [...]}.
 OPTIONS
   --engine E     plain (every game; n/2 XORs per heap), fast (the sparse-space rare/common engine, for codes
                  with finitely many digits leaving at most two heaps), auto (fast where it applies; the default)
-  --threads N    threads for the fast engine (default: all cores; it uses at most two: a helper marks heap
-                 n+1's splits with a rare part while heap n is found). The second thread pays on long runs of
-                 games with many rare positions (Treblecross) when the other core is free; it is not used below
-                 heap 4096 or while there are fewer than 4096 rare positions (Kayles, Officers), nor by the plain
-                 engine, and the engine times it against one thread and keeps the faster. Values never depend on it
+  --threads N    threads for the fast engine (default: all cores; it uses at most two, which find every other
+                 heap: each heap's work before the previous heap's value is known, then a check). From heap 4096
+                 on the engine times windows of heaps on two workers against one and keeps the faster: about 1.7-2x
+                 on Officers, Treblecross and Grundy's game when the other core is free, not used on Kayles (too
+                 little work per heap) nor by the plain engine. Values never depend on it
   --stats        also print the rare/common split, the rare positions and the last one, the largest value and
                  where it first appears, and the number of P-positions (lines starting with '#')
   --out FILE     write the values to FILE (header line 'grundy-seq 1 GAME', then one little-endian u32 per heap),
@@ -367,8 +367,7 @@ mod tests {
         }
     }
 
-    /// Two threads (the helper used from heap 4096 on, once there are enough rare positions) and one give the
-    /// same values, here for Treblecross, whose rare positions pass 4096 before heap 40000.
+    /// Two threads (two workers from heap 4096 on) and one give the same values, here for Treblecross.
     #[test]
     fn thread_counts_give_the_same_values() {
         let rules = grundy::games::lookup("0.007")

@@ -19,7 +19,7 @@
 /// The fast kernels' table has this many bits (two 512-bit registers).
 const TABLE_BITS: usize = 1024;
 
-/// The wanted values of a scan: an exact bit set over `0..cap`, a count, and a table of [`TABLE_BITS`] bits in
+/// The wanted values of a scan: an exact bit set over `0..cap`, a count, and a table of 1024 bits in
 /// which bit `u` is set when some wanted value `v` has `v >> shift == u` (buckets of `2^shift` values, `shift`
 /// the least that makes `cap` fit; 0, so the table is exact, while `cap <= 1024`).
 #[derive(Debug, Clone)]
@@ -229,7 +229,8 @@ pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
 }
 
 /// Marks with `stamp` the nim-sums of the splits `r + (m - r)` of the rare positions `r` (values `rare_g`):
-/// `marks[rare_g[i] ^ g[m - rare[i]]] = stamp` for every `i`. Every `rare[i]` must be in `1..m`, `m <= g.len()`,
+/// `marks[rare_g[i] ^ g[m - rare[i]]] = stamp` for every `i`. Every `rare[i]` must be in `1..m` with
+/// `m - rare[i] < g.len()` (the rare positions ascending, so the first one has the largest part),
 /// and every nim-sum at most `top`, with `marks.len() > top` (the engine's `cap - 1`).
 #[allow(clippy::too_many_arguments)]
 #[inline]
@@ -243,7 +244,11 @@ pub fn mark(
     stamp: u32,
     simd: bool,
 ) {
-    assert!(m <= g.len() && rare.len() == rare_g.len() && marks.len() > top);
+    assert!(rare.len() == rare_g.len() && marks.len() > top);
+    assert!(rare
+        .first()
+        .is_none_or(|&r| r >= 1 && m - (r as usize) < g.len()));
+    assert!(rare.last().is_none_or(|&r| (r as usize) < m));
     #[cfg(target_arch = "x86_64")]
     if simd {
         // SAFETY: as in `reach`; the bounds the kernel relies on are asserted above and checked per element in
@@ -267,7 +272,6 @@ pub fn mark_scalar(
     stamp: u32,
 ) {
     let marks = &mut marks[..=top];
-    let g = &g[..m];
     for (&r, &v) in rare.iter().zip(rare_g) {
         marks[(v ^ g[m - r as usize]) as usize & top] = stamp;
     }
@@ -298,8 +302,9 @@ pub unsafe fn mark_simd(
     let stampv = _mm512_set1_epi32(stamp as i32);
     let mut i = 0;
     while i + 16 <= n {
-        // SAFETY: i + 16 <= n, so both loads are in bounds. Each r is in 1..m, so the gather reads g[m - r - 1]
-        // and g[m - r], both in 0..m and m <= g.len(); each scatter index is masked to at most top < marks.len().
+        // SAFETY: i + 16 <= n, so both loads are in bounds. Each r is in 1..m with m - r < g.len() (the rare
+        // positions ascend, and `mark` checked the first and the last), so the gather reads g[m - r - 1] and
+        // g[m - r], both in bounds; each scatter index is masked to at most top < marks.len().
         unsafe {
             debug_assert!(rare[i..i + 16].iter().all(|&r| r >= 1 && (r as usize) < m));
             let r = _mm512_loadu_si512(rare.as_ptr().add(i) as *const __m512i);
@@ -390,6 +395,47 @@ pub unsafe fn nim_sums_simd(xs: &[u16], ys: &[u16]) -> u64 {
     bits | nim_sums_scalar(&xs[i..], &ys[..len - i])
 }
 
+/// ORs into the bit set `out` (bit `v` of word `v / 64`) every value `v < 64 * out.len()` with
+/// `marks[v] == stamp`: the marks of one heap as a bit set, the form in which they are handed between threads and
+/// searched. `marks` must have at least `64 * out.len()` entries.
+#[inline]
+pub fn marked_bits(marks: &[u32], stamp: u32, out: &mut [u64], simd: bool) {
+    let marks = &marks[..64 * out.len()];
+    #[cfg(target_arch = "x86_64")]
+    if simd {
+        // SAFETY: as in `reach`; the slice is exactly 64 entries per word.
+        return unsafe { marked_bits_simd(marks, stamp, out) };
+    }
+    let _ = simd;
+    for (word, chunk) in out.iter_mut().zip(marks.chunks_exact(64)) {
+        for (i, &m) in chunk.iter().enumerate() {
+            *word |= ((m == stamp) as u64) << i;
+        }
+    }
+}
+
+/// [`marked_bits`] with 16 comparisons per instruction.
+///
+/// # Safety
+/// The processor must have AVX-512 F; `marks.len() == 64 * out.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn marked_bits_simd(marks: &[u32], stamp: u32, out: &mut [u64]) {
+    use std::arch::x86_64::*;
+    let s = _mm512_set1_epi32(stamp as i32);
+    for (w, word) in out.iter_mut().enumerate() {
+        let mut bits = 0u64;
+        for q in 0..4 {
+            // SAFETY: 64 * w + 16 * q + 16 <= 64 * out.len() == marks.len().
+            let v = unsafe {
+                _mm512_loadu_si512(marks.as_ptr().add(64 * w + 16 * q) as *const __m512i)
+            };
+            bits |= (_mm512_cmpeq_epi32_mask(v, s) as u64) << (16 * q);
+        }
+        *word |= bits;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,6 +499,20 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Both ways of turning stamped marks into a bit set agree with the definition.
+        #[test]
+        fn marked_bits_agree(marks in proptest::collection::vec(0u32..4, 64..=256)) {
+            let words = marks.len() / 64;
+            let expect: Vec<u64> = (0..words)
+                .map(|w| (0..64).filter(|&i| marks[64 * w + i] == 2).fold(0, |b, i| b | 1 << i))
+                .collect();
+            for simd in [false, simd_available()] {
+                let mut out = vec![0u64; words];
+                marked_bits(&marks, 2, &mut out, simd);
+                prop_assert_eq!(&out, &expect);
+            }
+        }
 
         /// The dense kernels give the set of nim-sums.
         #[test]

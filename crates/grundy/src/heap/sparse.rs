@@ -35,31 +35,39 @@
 //! coupon collection: about `V · H_k` split options (`H_k` the harmonic number) for the `k` rare values below
 //! the candidate when the nim-sums spread over `V` values, so its order matters: it takes blocks of 256 splits
 //! alternately from the smallest smaller part up and from the middle down (nim-sums near 0 come from two grown
-//! parts; Officers to 10^5: 198 million split options instead of 273 million from the bottom alone). The scan
-//! tests each nim-sum against the wanted rare values only (a stamped array, no clearing per heap). Values are stored as `u16` while they fit in 15 bits and widened to `u32` in
-//! the middle of a run when a value needs it (`u32` values above `2^31` are an error, never a wrapped number);
-//! the rare positions are kept with their values side by side, so the marking loop reads one scattered value per
-//! option.
+//! parts; Officers to 10^5: 198 million split options instead of 273 million from the bottom alone). Values are
+//! stored as `u16` while they fit in 15 bits and widened to `u32` in the middle of a run when a value needs it
+//! (`u32` values above `2^31` are an error, never a wrapped number); the rare positions are kept with their
+//! values side by side.
 //!
-//! **Two cores.** Heap `n` needs the value of every smaller heap, so heaps are not computed side by side. But the
-//! splits of heap `n + 1` for digits `j ≥ 1` have parts of at most `n - 1` heaps: with `--threads 2` a helper
-//! thread marks heap `n + 1`'s splits with a rare part (under the current split) while the main thread finds heap
-//! `n` (its one-heap options, the splits of `d0`, the mex and the scan). The helper's marks are used only when
-//! they were made under the split the main thread still uses; otherwise the main thread marks them itself, so
-//! the values never depend on the timing. A hand-over per heap costs about a microsecond when both threads run,
-//! and far more when the other core is busy; the engine therefore times windows of 4096 heaps with and without
-//! the helper and keeps the faster (probing again, less often while the same mode keeps winning). Where it does
-//! not pay, and is not used: below heap 4096, and while there are fewer than 4096 rare positions (Kayles,
-//! Officers: the helper's share of a heap would be small next to the hand-over). It pays on long runs of games
-//! with many rare positions (Treblecross) when the other core is free; on a machine whose other core is busy the
-//! probe keeps one thread.
+//! **Kernels.** The inner loops live in [`super::scan`], each with a scalar reference and an AVX-512 version
+//! chosen at run time and checked against each other: the scan tests 32 nim-sums per step against a 1024-bit
+//! table of the wanted values; the marking fetches 16 larger parts per gather and writes 16 marks per scatter;
+//! the marks become a bit set in which the smallest unmarked common value and the rare values below it are
+//! found a word at a time. Where every value is below 64 and at least one position in 16 is rare
+//! (0.106: half its positions are rare under any mask), marking the rare positions would look at about as many
+//! splits as there are, so the engine looks at all of them with the dense kernel instead (32 nim-sums per step
+//! OR-ed into a 64-bit mask; the mex is exact from the mask).
 //!
-//! **Measured** (`benches/octal.sh`, the project machine shared with other jobs, so the figures move by tens of
-//! percent between runs): against `ogsolve -m rc2` on one core, Officers 0.6 to 10^6 1.7–2.35× faster (grundy
-//! 2.6–2.85 s, ogsolve 4.6–6.7 s from run to run; 1.3–1.5× before the scan alternated bottom and middle), Treblecross 0.007 to 2^18 1.8–2.3×, Kayles
-//! 0.77 to 2·10^5 over 200× (it has nine rare positions); against the plain engine at 10^5 heaps 12× (Officers,
-//! Grundy's game). The second thread did not pay on that loaded machine (the probe mostly kept one thread).
-//! `grundy period 0.56` certifies its preperiod 326640 and period 144 in about half a second.
+//! **Two cores.** Heap `n` needs the value of every smaller heap, but only its one-heap option of the digit
+//! `j = 1` and the split `1 + (n - 1)` of the digit `j = 0` read heap `n - 1` (the *late* options). So with
+//! `--threads 2` two workers find every other heap: each finds heap `n` over its *early* options while the
+//! other worker finishes heap `n - 1`, then, once `G(n - 1)` is known, finishes it:
+//! `mex(E ∪ L) = mex(E)` unless a late option has the value `mex(E)`, and then heap
+//! `n` is computed again from all its options (285 heaps of Officers' first 10^6). Each worker keeps its own
+//! copy of the values and its own split (the argument above holds for any split), so per heap only one cache
+//! line crosses between the cores: the heap's number and value. The engine times windows of 4096 heaps on two
+//! workers against one and keeps the faster (probing again, less often while the same mode keeps winning):
+//! two workers pay from a microsecond of work per heap on (Officers, Treblecross, Grundy's game, 0.106: about
+//! 1.6–2× when the other core is free) and not on Kayles (a tenth of a microsecond per heap); below heap 4096,
+//! and whenever the other core is busy, one worker runs. The values never depend on the timing.
+//!
+//! **Measured** (`benches/octal.sh`, best of three runs each, the project machine shared with other jobs, so
+//! single runs move by tens of percent): see the closing figures in the repository's notes and the bench
+//! output; against `ogsolve -m rc2` (one core) Officers 0.6 to 10^6: grundy 2.15 s on one core (2.1×) and
+//! 1.65 s on two (2.8×) in the first run of this version, 1.2 s on two in quiet runs; Treblecross 0.007 to 2^18:
+//! 4.3–4.7 s on one core, 2.4–2.7 s on two, against 17 s. `grundy period 0.56` certifies its preperiod 326640
+//! and period 144 in about half a second.
 
 use super::code::{Code, Constraint};
 use super::scan;
@@ -67,7 +75,6 @@ use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release, SeqCst};
 use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::sync::Mutex;
 
 /// Heaps at which the split is chosen again (doubling from here).
 const FIRST_REBUILD: u64 = 256;
@@ -215,7 +222,6 @@ trait Val: Copy + Default + std::ops::BitXor<Output = Self> + Send + Sync {
     ) {
         let _ = simd;
         let marks = &mut marks[..=top];
-        let g = &g[..m];
         for (&r, &v) in rare.iter().zip(rare_g) {
             marks[(v ^ g[m - r as usize]).get() & top] = stamp;
         }
@@ -288,14 +294,15 @@ struct Engine<T: Val> {
     /// Every value is below 64 and so many positions are rare that looking at every split with the dense kernel
     /// costs less than marking the rare ones (see [`Engine::next_dense`]).
     dense: bool,
-    /// The common values `0..cap`, ascending, then `cap` itself as a sentinel.
-    commons: Vec<u32>,
-    /// The rare values `0..cap`, ascending.
-    rares: Vec<u32>,
+    /// The common and the rare values below `cap`, as bit sets (bit `v` of word `v / 64`; at least one word),
+    /// and the values marked for the current heap.
+    common_bits: Vec<u64>,
+    rare_bits: Vec<u64>,
+    marked: Vec<u64>,
     /// Every value so far is below this power of two, and so is every nim-sum of two of them.
     cap: usize,
-    /// Split options `(m, largest smaller part)` of the current heap's full scan (reused buffer).
-    splits: Vec<(usize, usize)>,
+    /// Split options `(m, smallest and largest smaller part)` of the current heap's full scan (reused buffer).
+    splits: Vec<(usize, usize, usize)>,
 }
 
 impl<T: Val> Engine<T> {
@@ -312,8 +319,9 @@ impl<T: Val> Engine<T> {
             simd_cpu: scan::simd_available(),
             simd: false,
             dense: false,
-            commons: Vec::new(),
-            rares: Vec::new(),
+            common_bits: Vec::new(),
+            rare_bits: Vec::new(),
+            marked: Vec::new(),
             cap: 0,
             splits: Vec::new(),
         };
@@ -325,17 +333,21 @@ impl<T: Val> Engine<T> {
         self.mask = choose_mask(&self.hist);
         self.cap = self.hist.len().next_power_of_two();
         // Every nim-sum of two values is below cap, and the mex is at most cap.
-        self.marks = vec![0; self.cap + 1];
+        self.marks = vec![0; self.words() * 64];
         self.want = scan::Wanted::new(self.cap);
         self.simd = self.simd_cpu;
         let mask = self.mask;
-        self.commons = (0..self.cap as u32)
-            .filter(|&v| !is_rare(v as u64, mask))
-            .chain([self.cap as u32])
-            .collect();
-        self.rares = (0..self.cap as u32)
-            .filter(|&v| is_rare(v as u64, mask))
-            .collect();
+        let (words, cap) = (self.words(), self.cap);
+        let class = |rare: bool| {
+            let mut bits = vec![0u64; words];
+            for v in (0..cap).filter(|&v| is_rare(v as u64, mask) == rare) {
+                bits[v / 64] |= 1 << (v % 64);
+            }
+            bits
+        };
+        self.common_bits = class(false);
+        self.rare_bits = class(true);
+        self.marked = vec![0; self.words()];
         self.rare = (1..self.g.len())
             .filter(|&a| is_rare(self.g[a].get() as u64, mask))
             .map(|a| a as u32)
@@ -353,8 +365,9 @@ impl<T: Val> Engine<T> {
 
     /// The value of heap `n = g.len()` from every option, the splits' nim-sums collected as a bit mask by the
     /// dense kernel (every value is below 64, so a mask holds them all).
-    fn next_dense(&self) -> u32 {
-        let n = self.g.len() as u64;
+    fn next_dense(&self, early: bool) -> u32 {
+        let len = self.g.len();
+        let n = len as u64 + early as u64;
         let g = &self.g[..];
         let mut bits = 0u64;
         for mv in &self.moves {
@@ -368,7 +381,7 @@ impl<T: Val> Engine<T> {
                 }
                 continue;
             }
-            if mv.j > 0 && mv.one {
+            if mv.j > 0 && mv.one && (m as usize) < len {
                 bits |= 1 << g[m as usize].get();
             }
             if m < 2 {
@@ -388,30 +401,18 @@ impl<T: Val> Engine<T> {
                 m as usize,
                 if unequal { (m - 1) / 2 } else { m / 2 } as usize,
             );
-            // The splits a + (m - a), a = 1..=half.
-            bits |= T::nim_sums(&g[1..=half], &g[m - half..m], self.simd_cpu);
+            // The splits a + (m - a), a = first..=half (first = 2 when the larger part m - 1 is not known yet).
+            let first = (m + 1).saturating_sub(len).max(1);
+            if first <= half {
+                bits |= T::nim_sums(&g[first..=half], &g[m - half..=m - first], self.simd_cpu);
+            }
         }
         (!bits).trailing_zeros()
     }
 
-    /// Takes the split `mask` (chosen by the main thread) and lists the rare positions under it.
-    fn set_mask(&mut self, mask: u64) {
-        self.mask = mask;
-        self.rare = (1..self.g.len())
-            .filter(|&a| is_rare(self.g[a].get() as u64, mask))
-            .map(|a| a as u32)
-            .collect();
-        self.rare_g = self.rare.iter().map(|&a| self.g[a as usize]).collect();
-    }
-
-    /// Appends a value found by the main thread (the helper's copy of the sequence).
-    fn push_known(&mut self, v: u32) {
-        let n = self.g.len();
-        self.g.push(T::new(v));
-        if n >= 1 && is_rare(v as u64, self.mask) {
-            self.rare.push(n as u32);
-            self.rare_g.push(T::new(v));
-        }
+    /// Words of a bit set over the values below `cap` (at least one).
+    fn words(&self) -> usize {
+        self.cap.div_ceil(64).max(1)
     }
 
     /// Appends the value `v` of heap `g.len()`; false when it does not fit `T` (the caller widens).
@@ -434,22 +435,13 @@ impl<T: Val> Engine<T> {
         true
     }
 
-    /// The value of heap `n = g.len()` (at least 1), marking every option in the engine's own marks.
-    fn next(&mut self) -> u32 {
-        let mut marks = std::mem::take(&mut self.marks);
-        let v = self.next_in(&mut marks, false);
-        self.marks = marks;
-        v
-    }
-
-    /// Marks with stamp `n` the values of the splits of heap `n` with a rare part, for the two-heap digits `j`
-    /// with `j ≥ 1` (`later`) or `j = 0` (not `later`). Reads heaps below `n - j` only, so with `later` it
-    /// needs no heap above `n - 2`: that is what lets a second thread mark heap `n + 1` while heap `n` is found.
-    fn mark_rare_splits(&self, n: u64, marks: &mut [u32], later: bool) {
+    /// Marks with stamp `n` the values of the splits of heap `n` with a rare part whose larger part is below
+    /// `g.len()` (every split when `n = g.len()`; all but `1 + (n - 1)` when `n = g.len() + 1`).
+    fn mark_rare_splits(&self, n: u64, marks: &mut [u32]) {
         let stamp = n as u32;
         let g = &self.g[..];
         for mv in &self.moves {
-            if (mv.j >= 1) != later || mv.j + 2 > n {
+            if mv.j + 2 > n {
                 continue;
             }
             let unequal = match mv.two {
@@ -457,15 +449,18 @@ impl<T: Val> Engine<T> {
                 Some(c) => c != Constraint::Any,
             };
             // Every split with a rare part: the rare positions r < m (r and m - r both run over all splits).
+            // Only the splits whose larger part is known (all but 1 + (n - 1) when heap n is found early).
             let m32 = (n - mv.j) as u32;
+            let m = m32 as usize;
+            let lo = self.rare.partition_point(|&r| (r as usize) + g.len() <= m);
             let hi = self.rare.partition_point(|&r| r < m32);
-            let (rare, rare_g) = (&self.rare[..hi], &self.rare_g[..hi]);
+            let (rare, rare_g) = (&self.rare[lo..hi], &self.rare_g[lo..hi]);
             let skip = if unequal && m32.is_multiple_of(2) {
                 rare.binary_search(&(m32 / 2)).ok()
             } else {
                 None
             };
-            let m = m32 as usize;
+            let hi = rare.len();
             // Every nim-sum is below `cap`, a power of two.
             let top = self.cap - 1;
             let mut mark_range = |lo: usize, hi: usize| {
@@ -490,18 +485,62 @@ impl<T: Val> Engine<T> {
         }
     }
 
-    /// The value of heap `n = g.len()`, with `marks` (stamped `n`); when `premarked`, the rare splits of the
-    /// digits `j ≥ 1` are already marked there (by the helper thread).
-    fn next_in(&mut self, marks: &mut [u32], premarked: bool) -> u32 {
-        if self.dense {
-            return self.next_dense();
-        }
+    /// The value of heap `n = g.len()`.
+    fn next(&mut self) -> u32 {
+        self.next_of(false)
+    }
+
+    /// The nim-value of heap `n = g.len() + 1` over its *early* options, those that do not read `G(n - 1)`
+    /// (every option but the one-heap option of the digit `j = 1` and the split `1 + (n - 1)` of the digit
+    /// `j = 0`): the speculative half of the two-worker run ([`run_alternating`]). See [`Engine::finish_early`].
+    fn next_early(&mut self) -> u32 {
+        self.next_of(true)
+    }
+
+    /// The values of the *late* options of heap `n = g.len()` (those that read `G(n - 1)`).
+    fn late_options(&self) -> impl Iterator<Item = u32> + '_ {
         let n = self.g.len() as u64;
-        let stamp = n as u32;
-        if !premarked {
-            self.mark_rare_splits(n, marks, true);
+        let g = &self.g;
+        self.moves.iter().filter_map(move |mv| {
+            let last = g[n as usize - 1].get() as u32;
+            match mv.j {
+                1 if mv.one && n >= 2 => Some(last),
+                0 if n >= 3 => match mv.two {
+                    None | Some(Constraint::AllEqual) => None,
+                    Some(_) => Some(g[1].get() as u32 ^ last),
+                },
+                _ => None,
+            }
+        })
+    }
+
+    /// The value of heap `n = g.len()` from `early`, its value over the early options ([`Engine::next_early`],
+    /// computed before `G(n - 1)` was known): `mex(E ∪ L) = mex(E)` unless some late option `L` has the value
+    /// `mex(E)`, and then the heap is computed again from all its options.
+    fn finish_early(&mut self, early: u32) -> u32 {
+        if self.late_options().any(|v| v == early) {
+            self.next()
+        } else {
+            early
         }
-        self.mark_rare_splits(n, marks, false);
+    }
+
+    fn next_of(&mut self, early: bool) -> u32 {
+        if self.dense {
+            return self.next_dense(early);
+        }
+        let mut marks = std::mem::take(&mut self.marks);
+        let v = self.next_marked(&mut marks, early);
+        self.marks = marks;
+        v
+    }
+
+    /// The value of heap `n = g.len()` (with `early`: of heap `g.len() + 1` over its early options).
+    fn next_marked(&mut self, marks: &mut [u32], early: bool) -> u32 {
+        let len = self.g.len();
+        let n = len as u64 + early as u64;
+        let stamp = n as u32;
+        self.mark_rare_splits(n, marks);
         let g = &self.g[..];
         self.splits.clear();
         for mv in &self.moves {
@@ -515,7 +554,7 @@ impl<T: Val> Engine<T> {
                 }
                 continue;
             }
-            if mv.j > 0 && mv.one {
+            if mv.j > 0 && mv.one && (m as usize) < len {
                 marks[g[m as usize].get()] = stamp;
             }
             if m < 2 {
@@ -532,20 +571,38 @@ impl<T: Val> Engine<T> {
                 Some(c) => c != Constraint::Any,
             };
             let half = if unequal { (m - 1) / 2 } else { m / 2 };
-            self.splits.push((m as usize, half as usize));
-        }
-        // The smallest unmarked common value (cap, the sentinel, when every common value below cap is marked).
-        let c = *self
-            .commons
-            .iter()
-            .find(|&&v| v as usize == self.cap || marks[v as usize] != stamp)
-            .expect("the sentinel ends the list");
-        // The rare values below c not yet reached.
-        for &w in self.rares.iter().take_while(|&&w| w < c) {
-            if marks[w as usize] != stamp {
-                self.want.insert(w as usize);
+            // Smaller parts from 2 when the larger part m - 1 is not known yet.
+            let first = (m as usize + 1).saturating_sub(len).max(1);
+            if first <= half as usize {
+                self.splits.push((m as usize, first, half as usize));
             }
         }
+        // The marked values as a bit set.
+        self.marked.fill(0);
+        scan::marked_bits(marks, stamp, &mut self.marked, self.simd_cpu);
+        // The smallest unmarked common value (cap when every common value below cap is marked).
+        let c = self
+            .common_bits
+            .iter()
+            .zip(&self.marked)
+            .enumerate()
+            .find_map(|(w, (&common, &m))| {
+                let free = common & !m;
+                (free != 0).then(|| w * 64 + free.trailing_zeros() as usize)
+            })
+            .unwrap_or(self.cap);
+        // The rare values below c not yet reached.
+        for w in 0..=(c / 64).min(self.marked.len() - 1) {
+            let mut x = self.rare_bits[w] & !self.marked[w];
+            if w == c / 64 {
+                x &= (1u64 << (c % 64)) - 1;
+            }
+            while x != 0 {
+                self.want.insert(w * 64 + x.trailing_zeros() as usize);
+                x &= x - 1;
+            }
+        }
+        let c = c as u32;
         if self.want.left() == 0 {
             return c;
         }
@@ -556,16 +613,16 @@ impl<T: Val> Engine<T> {
         let most = self
             .splits
             .iter()
-            .map(|s| s.1.div_ceil(SCAN_BLOCK))
+            .map(|s| (s.2 + 1 - s.1).div_ceil(SCAN_BLOCK))
             .max()
             .unwrap_or(0);
         for t in 0..most {
-            for &(m, half) in &self.splits {
-                let blocks = half.div_ceil(SCAN_BLOCK);
+            for &(m, first, half) in &self.splits {
+                let blocks = (half + 1 - first).div_ceil(SCAN_BLOCK);
                 if t >= blocks {
                     continue;
                 }
-                let lo = 1 + scan_block(t, blocks) * SCAN_BLOCK;
+                let lo = first + scan_block(t, blocks) * SCAN_BLOCK;
                 let hi = (lo + SCAN_BLOCK).min(half + 1);
                 if T::reach(&g[lo..hi], &g[m + 1 - hi..=m - lo], want, self.simd) {
                     return c;
@@ -725,7 +782,7 @@ fn drive<T: Val>(
     if let Done::Wider(v) = run(e, PIPELINE_FROM, progress) {
         return Done::Wider(v);
     }
-    run_pipelined(e, to, progress)
+    run_alternating(e, to, progress)
 }
 
 fn run<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
@@ -747,36 +804,52 @@ fn run<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Don
     Done::All
 }
 
-/// The helper is used only while there are at least this many rare positions: with fewer, its share of a heap
-/// (one XOR per rare position and digit) is smaller than the hand-over.
-const HELPER_MIN_RARE: usize = 1024;
-/// The pipeline starts at this heap (below it a heap's work is too small to hand over).
+/// The two-worker run starts at this heap (below it a heap's work is too small to hand over).
 const PIPELINE_FROM: u64 = 1 << 12;
 
-/// What the main thread and the helper share.
+/// A value on a cache line of its own, so that a thread spinning on one never slows the other's writes to
+/// another.
+#[repr(align(128))]
+struct Line<T>(T);
+
+/// What the two workers share. No locks: per heap, one cache line (the heap and its value) crosses over.
 struct Shared {
-    /// Values found by the main thread and not yet taken by the helper (handed over with each job).
-    outbox: Mutex<Vec<u32>>,
-    /// The heap whose rare splits (digits `j ≥ 1`) the helper is to mark next, its split mask, and the size the
-    /// marks must have.
-    job: AtomicU64,
-    mask: AtomicU64,
-    len: AtomicU64,
-    /// The last heap the helper finished.
-    done: AtomicU64,
+    /// The first worker's values (`Engine::g` of the calling thread): at the start of a window `[s, t)`,
+    /// `g[0..s]` are final, and they never move (the vector's capacity is reserved for the whole run before
+    /// the second worker starts). Stored as an address so that `Shared` is `Sync`.
+    g: usize,
+    /// The last heap of each parity found in the current window and its value, as `heap << 32 | value` (heaps
+    /// are below `2^32`, values below `2^31`).
+    slots: [Line<AtomicU64>; 2],
+    /// The current window for the second worker (`epoch` counts windows; its start and end are written first).
+    epoch: Line<AtomicU64>,
+    start: AtomicU64,
+    end: AtomicU64,
+    /// The last window the second worker finished.
+    done: Line<AtomicU64>,
+    /// A worker found a value its type cannot hold: the heap and the value (the run stops and widens).
+    abort: Line<AtomicBool>,
+    abort_at: AtomicU64,
+    abort_value: AtomicU64,
     stop: AtomicBool,
-    /// The helper is (about to be) parked and needs an unpark to see a new job.
+    /// The second worker is (about to be) parked and needs an unpark to see a new window.
     sleeping: AtomicBool,
-    /// Marks of heaps `n` with `n % 2 == 0` and `n % 2 == 1`: the helper fills the one of heap `n + 1` while the
-    /// main thread finishes heap `n` in the other.
-    bufs: [Mutex<Vec<u32>>; 2],
 }
 
-/// Spins briefly, then yields, until `f` holds.
-fn wait_for(f: impl Fn() -> bool) {
+/// Waits for heap `k`'s value from the other worker (`None` if the run was aborted first): spins briefly, then
+/// yields.
+fn wait_value(sh: &Shared, k: u64) -> Option<u32> {
+    let slot = &sh.slots[(k % 2) as usize].0;
     let mut spins = 0u32;
-    while !f() {
-        if spins < 512 {
+    loop {
+        let x = slot.load(Acquire);
+        if x >> 32 == k {
+            return Some(x as u32);
+        }
+        if sh.abort.0.load(Relaxed) {
+            return None;
+        }
+        if spins < 4096 {
             std::hint::spin_loop();
             spins += 1;
         } else {
@@ -785,22 +858,78 @@ fn wait_for(f: impl Fn() -> bool) {
     }
 }
 
-/// The helper thread: for each job `k`, copies the new values, follows the mask, marks heap `k`'s rare splits
-/// of the digits `j ≥ 1` (they read heaps up to `k - 2` only).
-fn helper<T: Val>(sh: &Shared, mut h: Engine<T>) {
+/// One worker's share of a window `[s, t)`: the heaps `k` in it with `k % 2 == parity`. For each (the worker
+/// holding heaps up to `k - 2`): find heap `k` early ([`Engine::next_early`]), wait for heap `k - 1` from the
+/// other worker, finish heap `k` ([`Engine::finish_early`]), hand it over. The other worker does the same for
+/// the other parity at the same time, so each heap's early part (nearly all of its work) overlaps the other
+/// worker's.
+fn work<T: Val>(
+    w: &mut Engine<T>,
+    sh: &Shared,
+    s: u64,
+    t: u64,
+    parity: u64,
+    next_rebuild: &mut u64,
+) -> bool {
+    let mut k = if s % 2 == parity { s } else { s + 1 };
+    while k < t {
+        let v = if w.g.len() as u64 + 1 == k {
+            let early = w.next_early();
+            let Some(last) = wait_value(sh, k - 1) else {
+                return false;
+            };
+            if !w.push(last) {
+                return false;
+            }
+            settle(w, next_rebuild);
+            w.finish_early(early)
+        } else {
+            // The worker already has heap k - 1 (the first heap of a window).
+            w.next()
+        };
+        if !w.push(v) {
+            sh.abort_at.store(k, Relaxed);
+            sh.abort_value.store(v as u64, Relaxed);
+            sh.abort.0.store(true, Release);
+            return false;
+        }
+        settle(w, next_rebuild);
+        sh.slots[(k % 2) as usize]
+            .0
+            .store(k << 32 | v as u64, Release);
+        k += 2;
+    }
+    true
+}
+
+/// Rebuilds the split when the values reach the next point of the doubling schedule of [`run`].
+fn settle<T: Val>(w: &mut Engine<T>, next_rebuild: &mut u64) {
+    if w.g.len() as u64 >= *next_rebuild {
+        w.rebuild();
+        while *next_rebuild <= w.g.len() as u64 {
+            *next_rebuild *= 2;
+        }
+    }
+}
+
+/// The second worker: for each window, catches up with the first worker's values, then works its share.
+fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) {
     let mut last = 0;
+    let mut next_rebuild = (w.g.len() as u64 + 1)
+        .next_power_of_two()
+        .max(FIRST_REBUILD);
     loop {
-        // Spin, then yield, then sleep until the main thread posts a job (it wakes a sleeping helper).
+        // Spin, then yield, then sleep until the first worker posts a window (it wakes a sleeping worker).
         let mut tries = 0u32;
-        while sh.job.load(Acquire) == last && !sh.stop.load(Acquire) {
+        while sh.epoch.0.load(Acquire) == last && !sh.stop.load(Acquire) {
             tries += 1;
-            if tries < 512 {
+            if tries < 4096 {
                 std::hint::spin_loop();
-            } else if tries < 1024 {
+            } else if tries < 8192 {
                 std::thread::yield_now();
             } else {
                 sh.sleeping.store(true, SeqCst);
-                if sh.job.load(SeqCst) == last && !sh.stop.load(SeqCst) {
+                if sh.epoch.0.load(SeqCst) == last && !sh.stop.load(SeqCst) {
                     std::thread::park();
                 }
                 sh.sleeping.store(false, SeqCst);
@@ -809,121 +938,107 @@ fn helper<T: Val>(sh: &Shared, mut h: Engine<T>) {
         if sh.stop.load(Acquire) {
             return;
         }
-        let k = sh.job.load(Acquire);
-        last = k;
-        let mask = sh.mask.load(Relaxed);
-        for v in sh
-            .outbox
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .drain(..)
-        {
-            h.push_known(v);
-        }
-        debug_assert!(h.g.len() as u64 + 1 >= k);
-        if h.mask != mask {
-            h.set_mask(mask);
-        }
-        {
-            let mut buf = sh.bufs[(k % 2) as usize]
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
-            let len = sh.len.load(Relaxed) as usize;
-            if buf.len() < len {
-                buf.resize(len, 0);
+        last = sh.epoch.0.load(Acquire);
+        let (s, t) = (sh.start.load(Relaxed), sh.end.load(Relaxed));
+        let base = sh.g as *const T;
+        while (w.g.len() as u64) < s {
+            // SAFETY: g[0..s] were final before the window was posted (Release, read above with Acquire) and
+            // are never written again nor moved (capacity reserved for the run).
+            let v = unsafe { *base.add(w.g.len()) }.get() as u32;
+            if !w.push(v) {
+                break;
             }
-            // The main thread's bound on the values (the marking masks its indices with it).
-            h.cap = len - 1;
-            h.mark_rare_splits(k, &mut buf, true);
+            settle(&mut w, &mut next_rebuild);
         }
-        sh.done.store(k, Release);
+        work(&mut w, sh, s, t, (s + 1) % 2, &mut next_rebuild);
+        sh.done.0.store(last, Release);
     }
 }
 
-/// Heaps `g.len()..=to` on two threads: while the main thread finds heap `n` (its one-heap options, the splits
-/// of `d0`, the mex and the scan for rare values), the helper marks heap `n + 1`'s splits with a rare part. A
-/// helper's marks count only when they were made under the split the main thread still uses; otherwise the
-/// main thread marks them itself, so the values never depend on the timing.
-fn run_pipelined<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
+/// Heaps `g.len()..=to` on two workers, in windows of [`WINDOW`] heaps: in a two-worker window the calling
+/// thread finds every other heap and a second thread the heaps between ([`work`]); the windows alternate with
+/// one-worker windows while [`Probe`] times them, and the faster mode is kept. The values never depend on the
+/// timing: a heap found early is finished exactly, and the split each worker uses is its own.
+fn run_alternating<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
     let start = e.g.len() as u64;
+    // The second worker reads the values in place when it catches up: they must never move.
+    e.g.reserve_exact((to + 2 - start) as usize);
     let sh = Shared {
-        outbox: Mutex::new(Vec::new()),
-        job: AtomicU64::new(0),
-        mask: AtomicU64::new(e.mask),
-        len: AtomicU64::new(e.cap as u64 + 1),
-        done: AtomicU64::new(0),
+        g: e.g.as_ptr() as usize,
+        slots: [Line(AtomicU64::new(0)), Line(AtomicU64::new(0))],
+        epoch: Line(AtomicU64::new(0)),
+        start: AtomicU64::new(0),
+        end: AtomicU64::new(0),
+        done: Line(AtomicU64::new(0)),
+        abort: Line(AtomicBool::new(false)),
+        abort_at: AtomicU64::new(0),
+        abort_value: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         sleeping: AtomicBool::new(false),
-        bufs: [
-            Mutex::new(vec![0; e.cap + 1]),
-            Mutex::new(vec![0; e.cap + 1]),
-        ],
     };
-    let mut h = Engine::new(e.moves.clone(), e.g.clone(), Vec::new());
-    h.set_mask(e.mask);
+    let second = Engine::new(e.moves.clone(), e.g.clone(), e.hist.clone());
     std::thread::scope(|scope| {
-        let helper_thread = scope.spawn(|| helper(&sh, h));
-        let wake = || {
-            if sh.sleeping.load(SeqCst) {
-                helper_thread.thread().unpark();
-            }
-        };
+        let second_thread = scope.spawn(|| second_worker(&sh, second));
         let mut next_rebuild = start.next_power_of_two().max(FIRST_REBUILD);
-        // The heap and mask of the last job posted for each parity.
-        let mut posted: [Option<(u64, u64)>; 2] = [None, None];
-        let mut result = Done::All;
-        // The two threads are compared with one in windows of heaps (a probe of each, then the faster for a
-        // while): on a machine whose other core is busy the hand-over per heap costs more than it saves. The
-        // timing only chooses who marks; the values are the same either way.
         let mut probe = Probe::new();
-        // How many values the helper has (or has been sent).
-        let mut h_len = start as usize;
+        let mut epoch = 0;
+        let mut result = Done::All;
         while (e.g.len() as u64) <= to {
-            let n = e.g.len() as u64;
-            let job = posted[(n % 2) as usize].filter(|&(k, _)| k == n);
-            if job.is_some() {
-                wait_for(|| sh.done.load(Acquire) >= n);
-            }
-            if n == next_rebuild {
-                e.rebuild();
-                next_rebuild *= 2;
-            }
-            let premarked = job.is_some_and(|(_, m)| m == e.mask);
-            if n < to
-                && !e.dense
-                && (cfg!(test) || e.rare.len() >= HELPER_MIN_RARE)
-                && probe.pipelined(n)
-            {
-                sh.outbox
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .extend(e.g[h_len..].iter().map(|&x| x.get() as u32));
-                h_len = e.g.len();
-                sh.mask.store(e.mask, Relaxed);
-                sh.len.store(e.cap as u64 + 1, Relaxed);
-                posted[((n + 1) % 2) as usize] = Some((n + 1, e.mask));
-                sh.job.store(n + 1, SeqCst);
-                wake();
-            }
-            let v = {
-                let mut buf = sh.bufs[(n % 2) as usize]
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner());
-                if buf.len() < e.cap + 1 {
-                    buf.resize(e.cap + 1, 0);
+            let s = e.g.len() as u64;
+            let t = ((s / WINDOW + 1) * WINDOW).min(to + 1);
+            if probe.pipelined(s) && t - s >= 2 {
+                epoch += 1;
+                sh.start.store(s, Relaxed);
+                sh.end.store(t, Relaxed);
+                sh.epoch.0.store(epoch, SeqCst);
+                if sh.sleeping.load(SeqCst) {
+                    second_thread.thread().unpark();
                 }
-                e.next_in(&mut buf, premarked)
-            };
-            if !e.push(v) {
-                result = Done::Wider(v);
-                break;
+                let mut ok = work(e, &sh, s, t, s % 2, &mut next_rebuild);
+                if ok && (e.g.len() as u64) < t {
+                    // The window's last heap is the second worker's.
+                    match wait_value(&sh, t - 1) {
+                        Some(v) => {
+                            ok = e.push(v);
+                            settle(e, &mut next_rebuild);
+                        }
+                        None => ok = false,
+                    }
+                }
+                // The second worker is done with the window (and with the values) before the next one.
+                while sh.done.0.load(Acquire) != epoch {
+                    std::hint::spin_loop();
+                }
+                if !ok {
+                    // A value too wide for T: every heap before it is in e (the worker that found it waited for
+                    // the heap before, and the other one for it).
+                    let at = sh.abort_at.load(Relaxed);
+                    result = if e.g.len() as u64 == at {
+                        Done::Wider(sh.abort_value.load(Relaxed) as u32)
+                    } else {
+                        run(e, to, progress)
+                    };
+                    break;
+                }
+            } else {
+                while (e.g.len() as u64) < t {
+                    let v = e.next();
+                    if !e.push(v) {
+                        result = Done::Wider(v);
+                        break;
+                    }
+                    settle(e, &mut next_rebuild);
+                }
+                if let Done::Wider(_) = result {
+                    break;
+                }
             }
-            if n & 0xffff == 0 {
-                progress(n);
+            if s / 0x10000 != t / 0x10000 {
+                progress(t);
             }
         }
         sh.stop.store(true, SeqCst);
-        helper_thread.thread().unpark();
+        second_thread.thread().unpark();
         result
     })
 }
@@ -944,7 +1059,7 @@ struct Probe {
     chose: Option<bool>,
 }
 
-const WINDOW: u64 = 1 << 12;
+const WINDOW: u64 = if cfg!(test) { 1 << 9 } else { 1 << 12 };
 
 impl Probe {
     fn new() -> Self {
@@ -959,7 +1074,7 @@ impl Probe {
         }
     }
 
-    /// Whether heap `n + 1`'s marks go to the helper.
+    /// Whether the window of heap `n` goes to two workers.
     fn pipelined(&mut self, n: u64) -> bool {
         if cfg!(test) {
             // Tests switch modes often, so that every hand-over between the modes is exercised.
@@ -1184,7 +1299,52 @@ mod thread_tests {
             let plain = code_sequence(&c, &text, 7_000, &mut |_| {}).unwrap();
             let mut fast = Vec::new();
             extend_with_threads(&c, &text, &mut fast, 7_000, 2, &mut |_| {}).unwrap();
-            prop_assert_eq!(plain, fast, "{}", text);
+            prop_assert_eq!(&plain, &fast, "{}", text);
+            prop_assert_eq!(&plain, &speculative(&c, 7_000), "{} (early, then finished)", text);
+        }
+    }
+
+    /// Heaps found early (before the previous heap's value is known) and finished after, one thread: the
+    /// order of work of the two-worker run, checked against the plain engine.
+    fn speculative(code: &Code, to: u64) -> Vec<Nimber> {
+        let mut e = Engine::<u16>::new(moves_of(code), vec![0], Vec::new());
+        // Heap 1 the ordinary way; then, with v = G(n - 1) found but not yet stored: find heap n early, store
+        // v, finish heap n.
+        let v = e.next();
+        assert!(e.push(v));
+        let mut v = e.next();
+        let mut next_rebuild = FIRST_REBUILD;
+        loop {
+            let pending = ((e.g.len() as u64) < to).then(|| e.next_early());
+            assert!(e.push(v));
+            if e.g.len() as u64 == next_rebuild {
+                e.rebuild();
+                next_rebuild *= 2;
+            }
+            match pending {
+                Some(early) => v = e.finish_early(early),
+                None => break,
+            }
+        }
+        e.g.iter().map(|&v| v.get() as Nimber).collect()
+    }
+
+    #[test]
+    fn early_then_finish_equals_plain() {
+        for (code, to) in [
+            ("0.6", 9_000),
+            ("0.007", 6_000),
+            ("4!.0", 6_000),
+            ("0.137", 3_000),
+            ("4.7", 3_000),
+            ("0.4!", 3_000),
+            ("0.77", 3_000),
+            ("0.106", 6_000),
+            ("4.07", 3_000),
+        ] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            assert_eq!(plain, speculative(&c, to), "{code}");
         }
     }
 
