@@ -1219,19 +1219,19 @@ mod thread_tests {
     use crate::heap::plain::code_sequence;
     use proptest::prelude::*;
 
-    /// A value type that holds only values below 16, so that tests reach the widening to `u32` early.
+    /// A value type that holds only values below `L`, so that tests reach the widening to `u32` early.
     #[derive(Clone, Copy, Default)]
-    struct Tiny(u16);
+    struct Tiny<const L: u32>(u16);
 
-    impl std::ops::BitXor for Tiny {
-        type Output = Tiny;
-        fn bitxor(self, o: Tiny) -> Tiny {
+    impl<const L: u32> std::ops::BitXor for Tiny<L> {
+        type Output = Tiny<L>;
+        fn bitxor(self, o: Tiny<L>) -> Tiny<L> {
             Tiny(self.0 ^ o.0)
         }
     }
 
-    impl Val for Tiny {
-        const LIMIT: u32 = 16;
+    impl<const L: u32> Val for Tiny<L> {
+        const LIMIT: u32 = L;
         fn new(v: u32) -> Self {
             Tiny(v as u16)
         }
@@ -1268,7 +1268,7 @@ mod thread_tests {
             );
             for threads in [1, 2] {
                 let mut fast = Vec::new();
-                widening::<Tiny>(
+                widening::<Tiny<16>>(
                     moves_of(&c),
                     &[0],
                     Vec::new(),
@@ -1282,6 +1282,32 @@ mod thread_tests {
                 assert_eq!(plain, fast, "{code} threads {threads}");
             }
         }
+    }
+
+    /// A value that outgrows the narrow type inside a two-worker window (Officers reach 128 at heap 4178; test
+    /// windows are 512 heaps, two workers in this one) stops both workers and widens, keeping every value.
+    #[test]
+    fn widening_inside_a_two_worker_window() {
+        let c = Code::parse("0.6").unwrap();
+        let plain = code_sequence(&c, "0.6", 6_000, &mut |_| {}).unwrap();
+        let first = plain.iter().position(|&v| v >= 128).unwrap() as u64;
+        assert!(
+            first > PIPELINE_FROM && Probe::new().pipelined(first),
+            "heap {first}"
+        );
+        let mut fast = Vec::new();
+        widening::<Tiny<128>>(
+            moves_of(&c),
+            &[0],
+            Vec::new(),
+            "0.6",
+            &mut fast,
+            6_000,
+            2,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(plain, fast);
     }
 
     proptest! {
