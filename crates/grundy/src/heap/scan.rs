@@ -250,9 +250,9 @@ pub fn mark(
         .is_none_or(|&r| r >= 1 && m - (r as usize) < g.len()));
     assert!(rare.last().is_none_or(|&r| (r as usize) < m));
     #[cfg(target_arch = "x86_64")]
-    if simd {
-        // SAFETY: as in `reach`; the bounds the kernel relies on are asserted above and checked per element in
-        // debug builds.
+    if simd && m <= i32::MAX as usize && g.len() >= 2 {
+        // SAFETY: as in `reach`; the kernel clamps its gather indices into g (32-bit indices hold every
+        // position below m) and masks its scatter indices with top < marks.len().
         return unsafe { mark_simd(g, m, rare, rare_g, marks, top, stamp) };
     }
     let _ = simd;
@@ -281,7 +281,8 @@ pub fn mark_scalar(
 /// written by one scatter (two equal nim-sums in a step write the same stamp).
 ///
 /// # Safety
-/// The processor must have AVX-512 F; the arguments must satisfy [`mark`]'s conditions.
+/// The processor must have AVX-512 F and BW; `m <= i32::MAX`, `g.len() >= 2`, `marks.len() > top` and
+/// `rare.len() == rare_g.len()` (the other conditions of [`mark`] only make the marks right).
 #[cfg(target_arch = "x86_64")]
 #[allow(clippy::too_many_arguments)]
 #[target_feature(enable = "avx512f,avx512bw")]
@@ -298,19 +299,25 @@ pub unsafe fn mark_simd(
     let n = rare.len();
     // The gather reads the 4 bytes of g[m - r - 1] and g[m - r] and keeps the upper half.
     let mv = _mm512_set1_epi32(m as i32 - 1);
+    let last = _mm512_set1_epi32((g.len() - 2).min(i32::MAX as usize) as i32);
     let topv = _mm512_set1_epi32(top as i32);
     let stampv = _mm512_set1_epi32(stamp as i32);
     let mut i = 0;
     while i + 16 <= n {
-        // SAFETY: i + 16 <= n, so both loads are in bounds. Each r is in 1..m with m - r < g.len() (the rare
-        // positions ascend, and `mark` checked the first and the last), so the gather reads g[m - r - 1] and
-        // g[m - r], both in bounds; each scatter index is masked to at most top < marks.len().
+        // SAFETY: i + 16 <= n, so both loads are in bounds. Each gather index is clamped to g.len() - 2, so the
+        // gather reads 4 bytes within g (for the engine's ascending rare positions in 1..m with m - r < g.len()
+        // the clamp never bites: it reads g[m - r - 1] and g[m - r]); each scatter index is masked to at most
+        // top < marks.len().
         unsafe {
-            debug_assert!(rare[i..i + 16].iter().all(|&r| r >= 1 && (r as usize) < m));
+            debug_assert!(rare[i..i + 16]
+                .iter()
+                .all(|&r| r >= 1 && (r as usize) < m && m - (r as usize) < g.len()));
             let r = _mm512_loadu_si512(rare.as_ptr().add(i) as *const __m512i);
             let x =
                 _mm512_cvtepu16_epi32(_mm256_loadu_si256(rare_g.as_ptr().add(i) as *const __m256i));
-            let idx = _mm512_sub_epi32(mv, r);
+            // Clamped (as unsigned, so a wrapped index is clamped too) to the last 4 bytes of g: a caller that
+            // broke the conditions gets wrong marks, never a read outside g.
+            let idx = _mm512_min_epu32(_mm512_sub_epi32(mv, r), last);
             let y =
                 _mm512_srli_epi32::<16>(_mm512_i32gather_epi32::<2>(idx, g.as_ptr() as *const i32));
             let v = _mm512_and_si512(_mm512_xor_si512(x, y), topv);

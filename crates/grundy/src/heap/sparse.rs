@@ -197,8 +197,6 @@ trait Val: Copy + Default + std::ops::BitXor<Output = Self> + Send + Sync {
         let _ = simd;
         scan::reach_scalar(xs, ys, want, |x, y| (x ^ y).get())
     }
-    /// Marks with `stamp` the nim-sums of the splits `r + (m - r)` of the rare positions `r` (values `rare_g`),
-    /// masked with `top` (see [`scan::mark`]). `simd`: the fast kernel may be used.
     /// The set of nim-sums `xs[i] ^ ys[len - 1 - i]` as a bit mask (every value below 64; see
     /// [`scan::nim_sums`]).
     #[inline(never)]
@@ -208,6 +206,8 @@ trait Val: Copy + Default + std::ops::BitXor<Output = Self> + Send + Sync {
             .zip(ys.iter().rev())
             .fold(0, |b, (&x, &y)| b | 1 << ((x ^ y).get() & 63))
     }
+    /// Marks with `stamp` the nim-sums of the splits `r + (m - r)` of the rare positions `r` (values `rare_g`),
+    /// masked with `top` (see [`scan::mark`]). `simd`: the fast kernel may be used.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn mark(
@@ -275,8 +275,9 @@ impl Val for u32 {
 
 /// The engine's state: values so far, the split, the rare positions, the marks of the current heap.
 struct Engine<T: Val> {
+    /// The digits of the code that allow some move.
     moves: Vec<Move>,
-    /// `(m offset j, unequal)` of the digits with a two-heap option other than `=`.
+    /// The values of heaps `0..g.len()`.
     g: Vec<T>,
     hist: Vec<u64>,
     mask: u64,
@@ -288,9 +289,8 @@ struct Engine<T: Val> {
     marks: Vec<u32>,
     /// Bit `v` set when the rare value `v` below the candidate is still to be reached (clear between heaps).
     want: scan::Wanted,
-    /// The processor has the fast scan kernel, and (`simd`) every value so far is below its bound.
+    /// The processor has the fast kernels ([`scan::simd_available`]).
     simd_cpu: bool,
-    simd: bool,
     /// Every value is below 64 and so many positions are rare that looking at every split with the dense kernel
     /// costs less than marking the rare ones (see [`Engine::next_dense`]).
     dense: bool,
@@ -317,7 +317,6 @@ impl<T: Val> Engine<T> {
             marks: Vec::new(),
             want: scan::Wanted::new(64),
             simd_cpu: scan::simd_available(),
-            simd: false,
             dense: false,
             common_bits: Vec::new(),
             rare_bits: Vec::new(),
@@ -335,7 +334,6 @@ impl<T: Val> Engine<T> {
         // Every nim-sum of two values is below cap, and the mex is at most cap.
         self.marks = vec![0; self.words() * 64];
         self.want = scan::Wanted::new(self.cap);
-        self.simd = self.simd_cpu;
         let mask = self.mask;
         let (words, cap) = (self.words(), self.cap);
         let class = |rare: bool| {
@@ -494,6 +492,8 @@ impl<T: Val> Engine<T> {
     /// (every option but the one-heap option of the digit `j = 1` and the split `1 + (n - 1)` of the digit
     /// `j = 0`): the speculative half of the two-worker run ([`run_alternating`]). See [`Engine::finish_early`].
     fn next_early(&mut self) -> u32 {
+        // From heap 3 on: `late_options` leaves out the equal split 1 + 1 of heap 2.
+        assert!(self.g.len() >= 2, "heaps found early are at least 3");
         self.next_of(true)
     }
 
@@ -624,7 +624,7 @@ impl<T: Val> Engine<T> {
                 }
                 let lo = first + scan_block(t, blocks) * SCAN_BLOCK;
                 let hi = (lo + SCAN_BLOCK).min(half + 1);
-                if T::reach(&g[lo..hi], &g[m + 1 - hi..=m - lo], want, self.simd) {
+                if T::reach(&g[lo..hi], &g[m + 1 - hi..=m - lo], want, self.simd_cpu) {
                     return c;
                 }
             }
@@ -812,12 +812,22 @@ const PIPELINE_FROM: u64 = 1 << 12;
 #[repr(align(128))]
 struct Line<T>(T);
 
+/// The address of the first worker's values, readable by the second worker below the start of its window.
+struct Values(*const u8);
+
+// SAFETY: the second worker only reads values that the first worker finished before publishing the window
+// (Release/Acquire on `Shared::epoch`), and the first worker never writes or moves them afterwards.
+unsafe impl Send for Values {}
+// SAFETY: as above.
+unsafe impl Sync for Values {}
+
 /// What the two workers share. No locks: per heap, one cache line (the heap and its value) crosses over.
 struct Shared {
     /// The first worker's values (`Engine::g` of the calling thread): at the start of a window `[s, t)`,
     /// `g[0..s]` are final, and they never move (the vector's capacity is reserved for the whole run before
-    /// the second worker starts). Stored as an address so that `Shared` is `Sync`.
-    g: usize,
+    /// the second worker starts, and the first worker only pushes to it and reads it through shared slices
+    /// during the run: nothing may take a mutable slice of it then).
+    g: Values,
     /// The last heap of each parity found in the current window and its value, as `heap << 32 | value` (heaps
     /// are below `2^32`, values below `2^31`).
     slots: [Line<AtomicU64>; 2],
@@ -873,14 +883,14 @@ fn work<T: Val>(
 ) -> bool {
     let mut k = if s % 2 == parity { s } else { s + 1 };
     while k < t {
+        debug_assert!(w.g.len() as u64 + 1 == k || w.g.len() as u64 == k);
         let v = if w.g.len() as u64 + 1 == k {
             let early = w.next_early();
             let Some(last) = wait_value(sh, k - 1) else {
                 return false;
             };
-            if !w.push(last) {
-                return false;
-            }
+            // The other worker held this value in the same type.
+            assert!(w.push(last), "a value the other worker held fits");
             settle(w, next_rebuild);
             w.finish_early(early)
         } else {
@@ -902,6 +912,17 @@ fn work<T: Val>(
     true
 }
 
+/// Runs its closure when dropped during a panic (so that the other worker stops waiting).
+struct OnUnwind<F: Fn()>(F);
+
+impl<F: Fn()> Drop for OnUnwind<F> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            (self.0)();
+        }
+    }
+}
+
 /// Rebuilds the split when the values reach the next point of the doubling schedule of [`run`].
 fn settle<T: Val>(w: &mut Engine<T>, next_rebuild: &mut u64) {
     if w.g.len() as u64 >= *next_rebuild {
@@ -914,6 +935,11 @@ fn settle<T: Val>(w: &mut Engine<T>, next_rebuild: &mut u64) {
 
 /// The second worker: for each window, catches up with the first worker's values, then works its share.
 fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) {
+    // Should this thread panic (a bug), the first worker must not wait for it forever.
+    let _guard = OnUnwind(|| {
+        sh.abort.0.store(true, SeqCst);
+        sh.done.0.store(u64::MAX, SeqCst);
+    });
     let mut last = 0;
     let mut next_rebuild = (w.g.len() as u64 + 1)
         .next_power_of_two()
@@ -940,14 +966,13 @@ fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) {
         }
         last = sh.epoch.0.load(Acquire);
         let (s, t) = (sh.start.load(Relaxed), sh.end.load(Relaxed));
-        let base = sh.g as *const T;
+        let base = sh.g.0 as *const T;
         while (w.g.len() as u64) < s {
             // SAFETY: g[0..s] were final before the window was posted (Release, read above with Acquire) and
             // are never written again nor moved (capacity reserved for the run).
             let v = unsafe { *base.add(w.g.len()) }.get() as u32;
-            if !w.push(v) {
-                break;
-            }
+            // The first worker held this value in the same type.
+            assert!(w.push(v), "a value the first worker held fits");
             settle(&mut w, &mut next_rebuild);
         }
         work(&mut w, sh, s, t, (s + 1) % 2, &mut next_rebuild);
@@ -961,10 +986,13 @@ fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) {
 /// timing: a heap found early is finished exactly, and the split each worker uses is its own.
 fn run_alternating<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
     let start = e.g.len() as u64;
+    if start > to {
+        return Done::All;
+    }
     // The second worker reads the values in place when it catches up: they must never move.
     e.g.reserve_exact((to + 2 - start) as usize);
     let sh = Shared {
-        g: e.g.as_ptr() as usize,
+        g: Values(e.g.as_ptr() as *const u8),
         slots: [Line(AtomicU64::new(0)), Line(AtomicU64::new(0))],
         epoch: Line(AtomicU64::new(0)),
         start: AtomicU64::new(0),
@@ -979,6 +1007,12 @@ fn run_alternating<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(
     let second = Engine::new(e.moves.clone(), e.g.clone(), e.hist.clone());
     std::thread::scope(|scope| {
         let second_thread = scope.spawn(|| second_worker(&sh, second));
+        // Should this thread panic (a bug), the second worker must not wait for it forever.
+        let _guard = OnUnwind(|| {
+            sh.abort.0.store(true, SeqCst);
+            sh.stop.store(true, SeqCst);
+            second_thread.thread().unpark();
+        });
         let mut next_rebuild = start.next_power_of_two().max(FIRST_REBUILD);
         let mut probe = Probe::new();
         let mut epoch = 0;
@@ -1005,9 +1039,16 @@ fn run_alternating<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(
                         None => ok = false,
                     }
                 }
-                // The second worker is done with the window (and with the values) before the next one.
-                while sh.done.0.load(Acquire) != epoch {
-                    std::hint::spin_loop();
+                // The second worker is done with the window (and with the values) before the next one (u64::MAX:
+                // it panicked, and the scope passes the panic on).
+                let mut spins = 0u32;
+                while sh.done.0.load(Acquire) < epoch {
+                    if spins < 4096 {
+                        std::hint::spin_loop();
+                        spins += 1;
+                    } else {
+                        std::thread::yield_now();
+                    }
                 }
                 if !ok {
                     // A value too wide for T: every heap before it is in e (the worker that found it waited for
@@ -1051,8 +1092,11 @@ struct Probe {
     window: u64,
     next_probe: u64,
     keep: u64,
+    /// When the current window started, and at which heap.
     started: std::time::Instant,
-    /// Seconds taken by the last probe window of each mode: `[one thread, two threads]`.
+    first: u64,
+    /// Seconds per heap in the last probe window of each mode: `[one thread, two threads]` (per heap: a window
+    /// can be partial, and a heap's work grows with its size).
     took: [f64; 2],
     /// The mode of the current window, and the mode the last probe chose.
     two: bool,
@@ -1068,6 +1112,7 @@ impl Probe {
             next_probe: 0,
             keep: 14,
             started: std::time::Instant::now(),
+            first: 0,
             took: [f64::INFINITY; 2],
             two: true,
             chose: None,
@@ -1085,10 +1130,12 @@ impl Probe {
             return self.two;
         }
         if self.window != u64::MAX {
+            let per_heap =
+                self.started.elapsed().as_secs_f64() / n.saturating_sub(self.first).max(1) as f64;
             if self.window == self.next_probe {
-                self.took[1] = self.started.elapsed().as_secs_f64();
+                self.took[1] = per_heap;
             } else if self.window == self.next_probe + 1 {
-                self.took[0] = self.started.elapsed().as_secs_f64();
+                self.took[0] = per_heap;
                 let two = self.took[1] < self.took[0];
                 if self.chose == Some(two) {
                     self.keep = (self.keep * 2).min(1024);
@@ -1097,7 +1144,7 @@ impl Probe {
                 }
                 self.chose = Some(two);
                 self.next_probe = w + self.keep;
-            } else if self.two && self.started.elapsed().as_secs_f64() > 1.25 * self.took[0] {
+            } else if self.two && per_heap > 1.25 * self.took[0] {
                 // Two threads have become clearly slower than one was (the other core got busy): probe now.
                 self.next_probe = w;
                 self.keep = 14;
@@ -1107,6 +1154,7 @@ impl Probe {
         }
         self.window = w;
         self.started = std::time::Instant::now();
+        self.first = n;
         self.two = if w == self.next_probe {
             true
         } else if w == self.next_probe + 1 {
@@ -1284,30 +1332,38 @@ mod thread_tests {
         }
     }
 
-    /// A value that outgrows the narrow type inside a two-worker window (Officers reach 128 at heap 4178; test
-    /// windows are 512 heaps, two workers in this one) stops both workers and widens, keeping every value.
+    /// A value that outgrows the narrow type inside a two-worker window stops both workers and widens, keeping
+    /// every value: found by the second worker (Officers reach 128 at heap 4178, in the window from 4097 whose
+    /// odd heaps are the first worker's) and by the first (Treblecross reaches 256 at heap 9168, in the window
+    /// from 8704 whose even heaps are the first worker's). Test windows are 512 heaps.
     #[test]
     fn widening_inside_a_two_worker_window() {
-        let c = Code::parse("0.6").unwrap();
-        let plain = code_sequence(&c, "0.6", 6_000, &mut |_| {}).unwrap();
-        let first = plain.iter().position(|&v| v >= 128).unwrap() as u64;
-        assert!(
-            first > PIPELINE_FROM && Probe::new().pipelined(first),
-            "heap {first}"
-        );
-        let mut fast = Vec::new();
-        widening::<Tiny<128>>(
-            moves_of(&c),
-            &[0],
-            Vec::new(),
-            "0.6",
-            &mut fast,
-            6_000,
-            2,
-            &mut |_| {},
-        )
-        .unwrap();
-        assert_eq!(plain, fast);
+        fn check<const L: u32>(code: &str, to: u64, window: u64) {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            let first = plain.iter().position(|&v| v >= L as u64).unwrap() as u64;
+            let s = first / WINDOW * WINDOW;
+            assert_eq!(s.max(PIPELINE_FROM + 1), window, "{code}: heap {first}");
+            assert!(
+                Probe::new().pipelined(window),
+                "{code}: two workers at {window}"
+            );
+            let mut fast = Vec::new();
+            widening::<Tiny<L>>(
+                moves_of(&c),
+                &[0],
+                Vec::new(),
+                code,
+                &mut fast,
+                to,
+                2,
+                &mut |_| {},
+            )
+            .unwrap();
+            assert_eq!(plain, fast, "{code}");
+        }
+        check::<128>("0.6", 6_000, 4097);
+        check::<256>("0.007", 9_500, 8704);
     }
 
     proptest! {
