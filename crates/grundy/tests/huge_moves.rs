@@ -15,7 +15,7 @@ use std::rc::Rc;
 /// The certified period of `code` when one is found within `limit` heaps.
 fn certified(code: &str, limit: u64) -> Option<Periodicity> {
     let t = TakeAndBreak::parse(code).ok()?;
-    period::analyse(&t, limit, Engine::Auto, &mut |_, _| {})
+    period::analyse(&t, limit, Engine::Auto, 1, &mut |_, _| {})
         .ok()?
         .periodicity
         .filter(|p| p.certified && p.saltus == 0)

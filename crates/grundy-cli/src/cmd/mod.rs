@@ -92,6 +92,17 @@ fn help(topic: Option<&str>) -> CliResult {
     write_stdout(text.as_bytes())
 }
 
+/// The `--threads N` option of the subcommands that compute sequences (default: all cores).
+pub fn threads_arg(args: &crate::args::Args) -> CliResult<usize> {
+    Ok(match args.value("threads") {
+        Some(t) => match grundy::error::parse_u64(t, "--threads")? {
+            0 => return Err(CliError::usage("--threads must be at least 1")),
+            t => t.min(1024) as usize,
+        },
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    })
+}
+
 /// Prints a subcommand's help when `--help` is among its arguments.
 pub fn wants_help(argv: &[String], text: &str) -> CliResult<bool> {
     if argv.iter().any(|a| a == "--help" || a == "-h") {

@@ -11,7 +11,7 @@ pub const HELP: &str = "\
 grundy period — preperiod, period and saltus of a heap game's nim-values, certified where a theorem allows
 
 USAGE
-  grundy period GAME [--to N] [--engine plain|fast|auto] [--json]
+  grundy period GAME [--to N] [--engine plain|fast|auto] [--threads N] [--json]
 
 Computes the nim-values of the game, doubling the number of heaps (from 1024) until a period is certified or
 heap N is reached (default 4194304 for codes the theorem covers, 16384 for other games), and prints the smallest
@@ -23,6 +23,8 @@ G(n+p) = G(n) for all e <= n < 2e'+p+t (e'+t when no move leaves two heaps; e' =
 n >= e. Arithmetic periods, and periods of games the theorem does not cover (Grundy's game, codes leaving three
 heaps, constrained splits), are reported as 'observed up to N' only.
 
+--threads N: threads for the fast engine (default: all cores; see 'grundy seq --help').
+
 JSON keys: game, preperiod, period, saltus, certified, values_computed, needed (values the certificate needs).
 
 EXAMPLES
@@ -32,7 +34,12 @@ EXAMPLES
   grundy period lasker                 saltus 4, observed
 ";
 
-const OPTS: &[Opt] = &[Opt::Value("to"), Opt::Value("engine"), Opt::Switch("json")];
+const OPTS: &[Opt] = &[
+    Opt::Value("to"),
+    Opt::Value("engine"),
+    Opt::Value("threads"),
+    Opt::Switch("json"),
+];
 
 pub fn run(argv: &[String]) -> CliResult {
     if super::wants_help(argv, HELP)? {
@@ -46,6 +53,7 @@ pub fn run(argv: &[String]) -> CliResult {
         Some(e) => Engine::parse(e)?,
         None => Engine::Auto,
     };
+    let threads = super::threads_arg(&args)?;
     let family = grundy::games::lookup(game)?;
     let rules = family.heap_rules().ok_or_else(|| {
         CliError::usage(format!(
@@ -61,7 +69,7 @@ pub fn run(argv: &[String]) -> CliResult {
         None => period::DEFAULT_LIMIT_UNCERTIFIABLE,
     };
     let mut bar = Progress::new(format!("{} period", rules.name()), limit);
-    let a = period::analyse(&*rules, limit, engine, &mut |n, _| bar.update(n))?;
+    let a = period::analyse(&*rules, limit, engine, threads, &mut |n, _| bar.update(n))?;
     bar.finish();
     let name = rules.name();
     let computed = a.values.len() as u64;

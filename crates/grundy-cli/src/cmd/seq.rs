@@ -93,13 +93,7 @@ pub fn run(argv: &[String]) -> CliResult {
         Some(e) => Engine::parse(e)?,
         None => Engine::Auto,
     };
-    let threads = match args.value("threads") {
-        Some(t) => match grundy::error::parse_u64(t, "--threads")? {
-            0 => return Err(CliError::usage("--threads must be at least 1")),
-            t => t.min(1024) as usize,
-        },
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = super::threads_arg(&args)?;
     let family = grundy::games::lookup(game)?;
     let rules = family.heap_rules().ok_or_else(|| {
         CliError::usage(format!(

@@ -203,6 +203,19 @@ pub fn extend_code(
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Engine> {
+    extend_code_with_threads(code, name, engine, values, to, 1, progress)
+}
+
+/// [`extend_code`] with the fast engine on up to `threads` threads (the values are the same).
+pub fn extend_code_with_threads(
+    code: &Code,
+    name: &str,
+    engine: Engine,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Engine> {
     let used = engine.resolve(code);
     if (values.len() as u64) > to {
         values.truncate(to as usize + 1);
@@ -215,7 +228,7 @@ pub fn extend_code(
                     "{name}: heap {to} is beyond the fast engine's limit of {FAST_MAX_HEAP}"
                 )));
             }
-            sparse::extend(code, name, values, to, progress)?;
+            sparse::extend_with_threads(code, name, values, to, threads, progress)?;
         }
         _ => plain::code_extend(code, name, values, to, progress)?,
     }

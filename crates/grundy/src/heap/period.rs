@@ -38,7 +38,7 @@
 //! period usually fails in a few steps; the search stops at the first period certified (or observed).
 
 use super::code::{Code, Constraint};
-use super::{extend_code, Engine, HeapRules};
+use super::{extend_code_with_threads, Engine, HeapRules};
 use crate::error::Result;
 use crate::nimber::Nimber;
 
@@ -266,11 +266,13 @@ pub struct Analysis {
 }
 
 /// Computes the sequence of `rules` by doubling (from 1024 values) up to heap `limit`, until a period is certified
-/// (codes the theorem covers) or observed (other games), and reports what was found.
+/// (codes the theorem covers) or observed (other games), and reports what was found. The fast engine uses up to
+/// `threads` threads (see [`super::sparse`]).
 pub fn analyse(
     rules: &dyn HeapRules,
     limit: u64,
     engine: Engine,
+    threads: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Analysis> {
     let code = rules.code().cloned();
@@ -281,9 +283,15 @@ pub fn analyse(
         let used;
         match &code {
             Some(c) => {
-                used = extend_code(c, &rules.name(), engine, &mut values, to, &mut |n| {
-                    progress(n, to)
-                })?;
+                used = extend_code_with_threads(
+                    c,
+                    &rules.name(),
+                    engine,
+                    &mut values,
+                    to,
+                    threads,
+                    &mut |n| progress(n, to),
+                )?;
             }
             None => {
                 values = if rules.closed_form(1).is_some() {

@@ -125,6 +125,7 @@ impl HeapTable {
                     &*self.rules,
                     period::DEFAULT_LIMIT,
                     Engine::Auto,
+                    1,
                     &mut |_, _| {},
                 )?;
                 if let Some(p) = a.periodicity.filter(|p| p.certified && p.saltus == 0) {
