@@ -157,6 +157,37 @@ pub fn reach_u16(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
     reach_scalar(xs, ys, want, |x, y| (x ^ y) as usize)
 }
 
+/// The two runs cut to the same length `len` (the first `len` of `xs`, the last `len` of `ys`, so that the
+/// pairs are the same).
+fn paired<'a>(xs: &'a [u16], ys: &'a [u16]) -> (&'a [u16], &'a [u16], usize) {
+    let len = xs.len().min(ys.len());
+    (&xs[..len], &ys[ys.len() - len..], len)
+}
+
+/// The 32 nim-sums `xs[i + k] ^ ys[len - 1 - i - k]`, `k = 0..32` (the larger parts reversed by one
+/// permutation). Panics unless `i + 32 <= len` for runs of equal length `len`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn nim_sums32(xs: &[u16], ys: &[u16], i: usize) -> std::arch::x86_64::__m512i {
+    use std::arch::x86_64::*;
+    let len = xs.len();
+    let (x, y) = (&xs[i..i + 32], &ys[len - 32 - i..len - i]);
+    // Lane k of the reversed vector takes lane 31 - k.
+    let rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    // SAFETY: both slices hold exactly 32 values (64 bytes), read unaligned.
+    let (x, y) = unsafe {
+        (
+            _mm512_loadu_si512(x.as_ptr() as *const __m512i),
+            _mm512_loadu_si512(y.as_ptr() as *const __m512i),
+        )
+    };
+    _mm512_xor_si512(x, _mm512_permutexvar_epi16(rev, y))
+}
+
 /// The AVX-512 kernel. Every value in `xs` and `ys` must be below the set's bound (a larger one would read
 /// the wrong table bit and be missed: the engine sizes the set from the largest value).
 ///
@@ -166,13 +197,7 @@ pub fn reach_u16(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
     use std::arch::x86_64::*;
-    let len = xs.len().min(ys.len());
-    let ys = &ys[ys.len() - len..];
-    // Lane i of the reversed vector takes lane 31 - i.
-    let rev = _mm512_set_epi16(
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-        25, 26, 27, 28, 29, 30, 31,
-    );
+    let (xs, ys, len) = paired(xs, ys);
     let low_byte = _mm512_set1_epi16(0xff);
     let low3 = _mm512_set1_epi16(7);
     let one = _mm512_set1_epi16(1);
@@ -186,16 +211,9 @@ pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
     };
     let mut i = 0;
     while i + 32 <= len {
-        // SAFETY: i + 32 <= len, so xs[i..i + 32] and ys[len - 32 - i..len - i] are in bounds.
-        let (x, y) = unsafe {
-            (
-                _mm512_loadu_si512(xs.as_ptr().add(i) as *const __m512i),
-                _mm512_loadu_si512(ys.as_ptr().add(len - 32 - i) as *const __m512i),
-            )
-        };
         // The bucket u = v >> shift of each nim-sum (u < 1024), then byte u / 8 of the table (the index is in
         // the low byte of each lane and below 128; the high byte's lookup is masked off) and its bit u % 8.
-        let u = _mm512_srl_epi16(_mm512_xor_si512(x, _mm512_permutexvar_epi16(rev, y)), shift);
+        let u = _mm512_srl_epi16(nim_sums32(xs, ys, i), shift);
         let byte = _mm512_and_si512(
             _mm512_permutex2var_epi8(lo, _mm512_srli_epi16::<3>(u), hi),
             low_byte,
@@ -228,52 +246,50 @@ pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
     reach_u16(&xs[i..], &ys[..len - i], want)
 }
 
-/// Marks with `stamp` the nim-sums of the splits `r + (m - r)` of the rare positions `r` (values `rare_g`):
-/// `marks[rare_g[i] ^ g[m - rare[i]]] = stamp` for every `i`. Every `rare[i]` must be in `1..m` with
-/// `m - rare[i] < g.len()` (the rare positions ascending, so the first one has the largest part),
-/// and every nim-sum at most `top`, with `marks.len() > top` (the engine's `cap - 1`).
-#[allow(clippy::too_many_arguments)]
-#[inline]
-pub fn mark(
-    g: &[u16],
-    m: usize,
-    rare: &[u32],
-    rare_g: &[u16],
-    marks: &mut [u32],
-    top: usize,
-    stamp: u32,
-    simd: bool,
-) {
-    assert!(rare.len() == rare_g.len() && marks.len() > top);
-    assert!(rare
-        .first()
-        .is_none_or(|&r| r >= 1 && m - (r as usize) < g.len()));
-    assert!(rare.last().is_none_or(|&r| (r as usize) < m));
-    #[cfg(target_arch = "x86_64")]
-    if simd && m <= i32::MAX as usize && g.len() >= 2 {
-        // SAFETY: as in `reach`; the kernel clamps its gather indices into g (32-bit indices hold every
-        // position below m) and masks its scatter indices with top < marks.len().
-        return unsafe { mark_simd(g, m, rare, rare_g, marks, top, stamp) };
-    }
-    let _ = simd;
-    mark_scalar(g, m, rare, rare_g, marks, top, stamp);
+/// The splits `r + (m - r)` of a heap's part `m` in which `r` runs over rare positions: `rare`
+/// ascending, their values `rare_g`, and the values `g` of every heap below `g.len()`. Every `r` must be in `1..m`
+/// with `m - r < g.len()` (so the first, ascending, has the largest part) for the marks to be right.
+pub struct Splits<'a, T> {
+    pub g: &'a [T],
+    pub m: usize,
+    pub rare: &'a [u32],
+    pub rare_g: &'a [T],
 }
 
-/// The scalar marking loop.
-#[allow(clippy::too_many_arguments)]
+/// Marks: `marks[v] = stamp` for each value met, masked with `top` (a power of two less one, with
+/// `marks.len() > top`; the engine's `cap - 1`, above every nim-sum).
+pub struct Stamp<'a> {
+    pub marks: &'a mut [u32],
+    pub top: usize,
+    pub stamp: u32,
+}
+
+/// Marks the nim-sums of the splits: `marks[rare_g[i] ^ g[m - rare[i]]] = stamp` for every `i`, 16 per step on
+/// AVX-512 (`simd`). Checks the conditions of [`Splits`] at both ends.
+#[inline]
+pub fn mark(s: &Splits<u16>, st: &mut Stamp, simd: bool) {
+    assert!(s.rare.len() == s.rare_g.len() && st.marks.len() > st.top);
+    assert!(s
+        .rare
+        .first()
+        .is_none_or(|&r| r >= 1 && s.m - (r as usize) < s.g.len()));
+    assert!(s.rare.last().is_none_or(|&r| (r as usize) < s.m));
+    #[cfg(target_arch = "x86_64")]
+    if simd && s.m <= i32::MAX as usize && s.g.len() >= 2 {
+        // SAFETY: as in `reach`; the kernel clamps its gather indices into g (32-bit indices hold every
+        // position below m) and masks its scatter indices with top < marks.len().
+        return unsafe { mark_simd(s, st) };
+    }
+    let _ = simd;
+    mark_scalar(s, st, |x, y| (x ^ y) as usize);
+}
+
+/// The scalar marking loop (for any stored value type: `nim_sum` gives the nim-sum of two as an index).
 #[inline(never)]
-pub fn mark_scalar(
-    g: &[u16],
-    m: usize,
-    rare: &[u32],
-    rare_g: &[u16],
-    marks: &mut [u32],
-    top: usize,
-    stamp: u32,
-) {
-    let marks = &mut marks[..=top];
-    for (&r, &v) in rare.iter().zip(rare_g) {
-        marks[(v ^ g[m - r as usize]) as usize & top] = stamp;
+pub fn mark_scalar<T: Copy>(s: &Splits<T>, st: &mut Stamp, nim_sum: impl Fn(T, T) -> usize) {
+    let marks = &mut st.marks[..=st.top];
+    for (&r, &v) in s.rare.iter().zip(s.rare_g) {
+        marks[nim_sum(v, s.g[s.m - r as usize]) & st.top] = st.stamp;
     }
 }
 
@@ -282,26 +298,18 @@ pub fn mark_scalar(
 ///
 /// # Safety
 /// The processor must have AVX-512 F and BW; `m <= i32::MAX`, `g.len() >= 2`, `marks.len() > top` and
-/// `rare.len() == rare_g.len()` (the other conditions of [`mark`] only make the marks right).
+/// `rare.len() == rare_g.len()` (the other conditions of [`Splits`] only make the marks right).
 #[cfg(target_arch = "x86_64")]
-#[allow(clippy::too_many_arguments)]
 #[target_feature(enable = "avx512f,avx512bw")]
-pub unsafe fn mark_simd(
-    g: &[u16],
-    m: usize,
-    rare: &[u32],
-    rare_g: &[u16],
-    marks: &mut [u32],
-    top: usize,
-    stamp: u32,
-) {
+pub unsafe fn mark_simd(s: &Splits<u16>, st: &mut Stamp) {
     use std::arch::x86_64::*;
+    let (g, m, rare, rare_g) = (s.g, s.m, s.rare, s.rare_g);
     let n = rare.len();
     // The gather reads the 4 bytes of g[m - r - 1] and g[m - r] and keeps the upper half.
     let mv = _mm512_set1_epi32(m as i32 - 1);
     let last = _mm512_set1_epi32((g.len() - 2).min(i32::MAX as usize) as i32);
-    let topv = _mm512_set1_epi32(top as i32);
-    let stampv = _mm512_set1_epi32(stamp as i32);
+    let topv = _mm512_set1_epi32(st.top as i32);
+    let stampv = _mm512_set1_epi32(st.stamp as i32);
     let mut i = 0;
     while i + 16 <= n {
         // SAFETY: i + 16 <= n, so both loads are in bounds. Each gather index is clamped to g.len() - 2, so the
@@ -321,11 +329,17 @@ pub unsafe fn mark_simd(
             let y =
                 _mm512_srli_epi32::<16>(_mm512_i32gather_epi32::<2>(idx, g.as_ptr() as *const i32));
             let v = _mm512_and_si512(_mm512_xor_si512(x, y), topv);
-            _mm512_i32scatter_epi32::<4>(marks.as_mut_ptr() as *mut i32, v, stampv);
+            _mm512_i32scatter_epi32::<4>(st.marks.as_mut_ptr() as *mut i32, v, stampv);
         }
         i += 16;
     }
-    mark_scalar(g, m, &rare[i..], &rare_g[i..], marks, top, stamp);
+    let rest = Splits {
+        g,
+        m,
+        rare: &rare[i..],
+        rare_g: &rare_g[i..],
+    };
+    mark_scalar(&rest, st, |x, y| (x ^ y) as usize);
 }
 
 /// The set of nim-sums `xs[i] ^ ys[len - 1 - i]`, as a bit mask, for values below 64 (every value in `xs` and
@@ -363,12 +377,7 @@ pub fn nim_sums_scalar(xs: &[u16], ys: &[u16]) -> u64 {
 #[target_feature(enable = "avx512f,avx512bw")]
 pub unsafe fn nim_sums_simd(xs: &[u16], ys: &[u16]) -> u64 {
     use std::arch::x86_64::*;
-    let len = xs.len().min(ys.len());
-    let ys = &ys[ys.len() - len..];
-    let rev = _mm512_set_epi16(
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-        25, 26, 27, 28, 29, 30, 31,
-    );
+    let (xs, ys, len) = paired(xs, ys);
     let one = _mm512_set1_epi16(1);
     let (s16, s32, s48) = (
         _mm512_set1_epi16(16),
@@ -379,14 +388,7 @@ pub unsafe fn nim_sums_simd(xs: &[u16], ys: &[u16]) -> u64 {
     let (mut a0, mut a1, mut a2, mut a3) = (zero, zero, zero, zero);
     let mut i = 0;
     while i + 32 <= len {
-        // SAFETY: i + 32 <= len, so xs[i..i + 32] and ys[len - 32 - i..len - i] are in bounds.
-        let (x, y) = unsafe {
-            (
-                _mm512_loadu_si512(xs.as_ptr().add(i) as *const __m512i),
-                _mm512_loadu_si512(ys.as_ptr().add(len - 32 - i) as *const __m512i),
-            )
-        };
-        let v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(rev, y));
+        let v = nim_sums32(xs, ys, i);
         // Counts are unsigned: v - 16 for v < 16 wraps to a count above 15, which shifts everything out.
         a0 = _mm512_or_si512(a0, _mm512_sllv_epi16(one, v));
         a1 = _mm512_or_si512(a1, _mm512_sllv_epi16(one, _mm512_sub_epi16(v, s16)));
@@ -556,7 +558,8 @@ mod tests {
             }
             for simd in [false, simd_available()] {
                 let mut marks = vec![0u32; 1024];
-                mark(&g, m, &rare, &rare_g, &mut marks, 1023, 7, simd);
+                let splits = Splits { g: &g, m, rare: &rare, rare_g: &rare_g };
+                mark(&splits, &mut Stamp { marks: &mut marks, top: 1023, stamp: 7 }, simd);
                 prop_assert_eq!(&marks, &expect);
             }
         }

@@ -206,25 +206,11 @@ trait Val: Copy + Default + std::ops::BitXor<Output = Self> + Send + Sync {
             .zip(ys.iter().rev())
             .fold(0, |b, (&x, &y)| b | 1 << ((x ^ y).get() & 63))
     }
-    /// Marks with `stamp` the nim-sums of the splits `r + (m - r)` of the rare positions `r` (values `rare_g`),
-    /// masked with `top` (see [`scan::mark`]). `simd`: the fast kernel may be used.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    fn mark(
-        g: &[Self],
-        m: usize,
-        rare: &[u32],
-        rare_g: &[Self],
-        marks: &mut [u32],
-        top: usize,
-        stamp: u32,
-        simd: bool,
-    ) {
+    /// Marks the nim-sums of the splits of the rare positions (see [`scan::mark`]). `simd`: the fast kernel may
+    /// be used.
+    fn mark(splits: &scan::Splits<Self>, stamp: &mut scan::Stamp, simd: bool) {
         let _ = simd;
-        let marks = &mut marks[..=top];
-        for (&r, &v) in rare.iter().zip(rare_g) {
-            marks[(v ^ g[m - r as usize]).get() & top] = stamp;
-        }
+        scan::mark_scalar(splits, stamp, |x, y| (x ^ y).get());
     }
 }
 
@@ -247,17 +233,8 @@ impl Val for u16 {
         scan::nim_sums(xs, ys, simd)
     }
     #[inline]
-    fn mark(
-        g: &[u16],
-        m: usize,
-        rare: &[u32],
-        rare_g: &[u16],
-        marks: &mut [u32],
-        top: usize,
-        stamp: u32,
-        simd: bool,
-    ) {
-        scan::mark(g, m, rare, rare_g, marks, top, stamp, simd);
+    fn mark(splits: &scan::Splits<u16>, stamp: &mut scan::Stamp, simd: bool) {
+        scan::mark(splits, stamp, simd);
     }
 }
 
@@ -364,10 +341,31 @@ impl<T: Val> Engine<T> {
     /// The value of heap `n = g.len()` from every option, the splits' nim-sums collected as a bit mask by the
     /// dense kernel (every value is below 64, so a mask holds them all).
     fn next_dense(&self, early: bool) -> u32 {
-        let len = self.g.len();
-        let n = len as u64 + early as u64;
+        let n = self.g.len() as u64 + early as u64;
         let g = &self.g[..];
         let mut bits = 0u64;
+        let mut splits = 0u64;
+        self.options(
+            n,
+            |v| bits |= 1 << v,
+            |m, first, half| {
+                splits |= T::nim_sums(&g[first..=half], &g[m - half..=m - first], self.simd_cpu)
+            },
+        );
+        (!(bits | splits)).trailing_zeros()
+    }
+
+    /// Walks the options of heap `n` that read heaps below `g.len()` only (all of them when `n = g.len()`; all
+    /// but the late ones when `n = g.len() + 1`): `direct(v)` for each option whose value is at hand (a move
+    /// that leaves no heap, one heap, or two equal heaps), and `split(m, first, half)` for each digit's splits
+    /// `a + (m - a)` with `a` in `first..=half` (`first = 2` when the larger part `m - 1` is not known yet).
+    fn options(
+        &self,
+        n: u64,
+        mut direct: impl FnMut(usize),
+        mut split: impl FnMut(usize, usize, usize),
+    ) {
+        let len = self.g.len();
         for mv in &self.moves {
             if mv.j > n {
                 break;
@@ -375,12 +373,12 @@ impl<T: Val> Engine<T> {
             let m = n - mv.j;
             if m == 0 {
                 if mv.zero {
-                    bits |= 1;
+                    direct(0);
                 }
                 continue;
             }
             if mv.j > 0 && mv.one && (m as usize) < len {
-                bits |= 1 << g[m as usize].get();
+                direct(self.g[m as usize].get());
             }
             if m < 2 {
                 continue;
@@ -389,7 +387,7 @@ impl<T: Val> Engine<T> {
                 None => continue,
                 Some(Constraint::AllEqual) => {
                     if m.is_multiple_of(2) {
-                        bits |= 1;
+                        direct(0);
                     }
                     continue;
                 }
@@ -399,13 +397,11 @@ impl<T: Val> Engine<T> {
                 m as usize,
                 if unequal { (m - 1) / 2 } else { m / 2 } as usize,
             );
-            // The splits a + (m - a), a = first..=half (first = 2 when the larger part m - 1 is not known yet).
             let first = (m + 1).saturating_sub(len).max(1);
             if first <= half {
-                bits |= T::nim_sums(&g[first..=half], &g[m - half..=m - first], self.simd_cpu);
+                split(m, first, half);
             }
         }
-        (!bits).trailing_zeros()
     }
 
     /// Words of a bit set over the values below `cap` (at least one).
@@ -462,16 +458,18 @@ impl<T: Val> Engine<T> {
             // Every nim-sum is below `cap`, a power of two.
             let top = self.cap - 1;
             let mut mark_range = |lo: usize, hi: usize| {
-                T::mark(
+                let splits = scan::Splits {
                     g,
                     m,
-                    &rare[lo..hi],
-                    &rare_g[lo..hi],
-                    marks,
+                    rare: &rare[lo..hi],
+                    rare_g: &rare_g[lo..hi],
+                };
+                let mut st = scan::Stamp {
+                    marks: &mut *marks,
                     top,
                     stamp,
-                    self.simd_cpu,
-                );
+                };
+                T::mark(&splits, &mut st, self.simd_cpu);
             };
             match skip {
                 Some(k) => {
@@ -541,42 +539,15 @@ impl<T: Val> Engine<T> {
         let n = len as u64 + early as u64;
         let stamp = n as u32;
         self.mark_rare_splits(n, marks);
+        let mut splits = std::mem::take(&mut self.splits);
+        splits.clear();
+        self.options(
+            n,
+            |v| marks[v] = stamp,
+            |m, first, half| splits.push((m, first, half)),
+        );
+        self.splits = splits;
         let g = &self.g[..];
-        self.splits.clear();
-        for mv in &self.moves {
-            if mv.j > n {
-                break;
-            }
-            let m = n - mv.j;
-            if m == 0 {
-                if mv.zero {
-                    marks[0] = stamp;
-                }
-                continue;
-            }
-            if mv.j > 0 && mv.one && (m as usize) < len {
-                marks[g[m as usize].get()] = stamp;
-            }
-            if m < 2 {
-                continue;
-            }
-            let unequal = match mv.two {
-                None => continue,
-                Some(Constraint::AllEqual) => {
-                    if m.is_multiple_of(2) {
-                        marks[0] = stamp;
-                    }
-                    continue;
-                }
-                Some(c) => c != Constraint::Any,
-            };
-            let half = if unequal { (m - 1) / 2 } else { m / 2 };
-            // Smaller parts from 2 when the larger part m - 1 is not known yet.
-            let first = (m as usize + 1).saturating_sub(len).max(1);
-            if first <= half as usize {
-                self.splits.push((m as usize, first, half as usize));
-            }
-        }
         // The marked values as a bit set.
         self.marked.fill(0);
         scan::marked_bits(marks, stamp, &mut self.marked, self.simd_cpu);
@@ -1303,6 +1274,23 @@ mod thread_tests {
             .collect()
     }
 
+    /// The values of `code` to heap `to`, starting with values of type `Tiny<L>`.
+    fn narrow<const L: u32>(code: &Code, name: &str, to: u64, threads: usize) -> Vec<Nimber> {
+        let mut values = Vec::new();
+        widening::<Tiny<L>>(
+            moves_of(code),
+            &[0],
+            Vec::new(),
+            name,
+            &mut values,
+            to,
+            threads,
+            &mut |_| {},
+        )
+        .unwrap();
+        values
+    }
+
     /// Values that outgrow the narrow type are widened mid-run (one thread and two), never wrapped.
     #[test]
     fn widening_mid_run_keeps_the_values() {
@@ -1315,18 +1303,7 @@ mod thread_tests {
                 "{code} should need widening"
             );
             for threads in [1, 2] {
-                let mut fast = Vec::new();
-                widening::<Tiny<16>>(
-                    moves_of(&c),
-                    &[0],
-                    Vec::new(),
-                    code,
-                    &mut fast,
-                    to,
-                    threads,
-                    &mut |_| {},
-                )
-                .unwrap();
+                let fast = narrow::<16>(&c, code, to, threads);
                 assert_eq!(plain, fast, "{code} threads {threads}");
             }
         }
@@ -1348,19 +1325,7 @@ mod thread_tests {
                 Probe::new().pipelined(window),
                 "{code}: two workers at {window}"
             );
-            let mut fast = Vec::new();
-            widening::<Tiny<L>>(
-                moves_of(&c),
-                &[0],
-                Vec::new(),
-                code,
-                &mut fast,
-                to,
-                2,
-                &mut |_| {},
-            )
-            .unwrap();
-            assert_eq!(plain, fast, "{code}");
+            assert_eq!(plain, narrow::<L>(&c, code, to, 2), "{code}");
         }
         check::<128>("0.6", 6_000, 4097);
         check::<256>("0.007", 9_500, 8704);
@@ -1411,28 +1376,10 @@ mod thread_tests {
         e.g.iter().map(|&v| v.get() as Nimber).collect()
     }
 
+    /// Two workers (from heap 4096 on), and heaps found early then finished on one thread, give the plain
+    /// engine's values.
     #[test]
-    fn early_then_finish_equals_plain() {
-        for (code, to) in [
-            ("0.6", 9_000),
-            ("0.007", 6_000),
-            ("4!.0", 6_000),
-            ("0.137", 3_000),
-            ("4.7", 3_000),
-            ("0.4!", 3_000),
-            ("0.77", 3_000),
-            ("0.106", 6_000),
-            ("4.07", 3_000),
-        ] {
-            let c = Code::parse(code).unwrap();
-            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
-            assert_eq!(plain, speculative(&c, to), "{code}");
-        }
-    }
-
-    /// The pipelined run (two threads, from heap 4096 on) gives the plain engine's values.
-    #[test]
-    fn two_threads_agree_with_plain() {
+    fn two_workers_and_early_heaps_agree_with_plain() {
         for (code, to) in [
             ("0.6", 20_000),
             ("0.007", 12_000),
@@ -1441,12 +1388,15 @@ mod thread_tests {
             ("4.7", 9_000),
             ("0.4!", 9_000),
             ("0.77", 9_000),
+            ("0.106", 9_000),
+            ("4.07", 9_000),
         ] {
             let c = Code::parse(code).unwrap();
             let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
             let mut fast = Vec::new();
             extend_with_threads(&c, code, &mut fast, to, 2, &mut |_| {}).unwrap();
-            assert_eq!(plain, fast, "{code}");
+            assert_eq!(plain, fast, "{code}: two workers");
+            assert_eq!(plain, speculative(&c, to), "{code}: early, then finished");
         }
     }
 }
