@@ -92,14 +92,31 @@ fn help(topic: Option<&str>) -> CliResult {
     write_stdout(text.as_bytes())
 }
 
-/// The `--threads N` option of the subcommands that compute sequences (default: all cores).
-pub fn threads_arg(args: &crate::args::Args) -> CliResult<usize> {
-    Ok(match args.value("threads") {
+/// The `--engine E` and `--threads N` options of the subcommands that compute sequences (defaults: auto, all
+/// cores).
+pub fn engine_args(args: &crate::args::Args) -> CliResult<(grundy::heap::Engine, usize)> {
+    let engine = match args.value("engine") {
+        Some(e) => grundy::heap::Engine::parse(e)?,
+        None => grundy::heap::Engine::Auto,
+    };
+    let threads = match args.value("threads") {
         Some(t) => match grundy::error::parse_u64(t, "--threads")? {
             0 => return Err(CliError::usage("--threads must be at least 1")),
             t => t.min(1024) as usize,
         },
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    Ok((engine, threads))
+}
+
+/// The heap rules of a game of the catalog, or a usage error when its positions are not heaps.
+pub fn heap_game(game: &str) -> CliResult<Box<dyn grundy::heap::HeapRules>> {
+    let family = grundy::games::lookup(game)?;
+    family.heap_rules().ok_or_else(|| {
+        CliError::usage(format!(
+            "{}: positions of this game are not heaps, so it has no sequence",
+            family.name()
+        ))
     })
 }
 

@@ -5,7 +5,6 @@ use crate::args::{Args, Opt};
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::heap::period::{self, certificate_length};
-use grundy::heap::Engine;
 
 pub const HELP: &str = "\
 grundy period — preperiod, period and saltus of a heap game's nim-values, certified where a theorem allows
@@ -49,18 +48,8 @@ pub fn run(argv: &[String]) -> CliResult {
     let [game] = args.positional.as_slice() else {
         return Err(CliError::usage("'grundy period' takes one GAME"));
     };
-    let engine = match args.value("engine") {
-        Some(e) => Engine::parse(e)?,
-        None => Engine::Auto,
-    };
-    let threads = super::threads_arg(&args)?;
-    let family = grundy::games::lookup(game)?;
-    let rules = family.heap_rules().ok_or_else(|| {
-        CliError::usage(format!(
-            "{}: positions of this game are not heaps, so it has no sequence",
-            family.name()
-        ))
-    })?;
+    let (engine, threads) = super::engine_args(&args)?;
+    let rules = super::heap_game(game)?;
     let code = rules.code().cloned();
     let certifiable = code.as_ref().is_some_and(period::certifiable);
     let limit = match args.value("to") {

@@ -89,18 +89,8 @@ pub fn run(argv: &[String]) -> CliResult {
     if args.switch("misere") || args.switch("genus") {
         return super::misere::run_seq(&args, game, to);
     }
-    let engine = match args.value("engine") {
-        Some(e) => Engine::parse(e)?,
-        None => Engine::Auto,
-    };
-    let threads = super::threads_arg(&args)?;
-    let family = grundy::games::lookup(game)?;
-    let rules = family.heap_rules().ok_or_else(|| {
-        CliError::usage(format!(
-            "{}: positions of this game are not heaps, so it has no sequence",
-            family.name()
-        ))
-    })?;
+    let (engine, threads) = super::engine_args(&args)?;
+    let rules = super::heap_game(game)?;
     let out = args.value("out").or(args.value("resume"));
     let (values, used) = match args.value("resume") {
         Some(file) => {

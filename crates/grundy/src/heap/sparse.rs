@@ -183,6 +183,23 @@ struct Move {
     two: Option<Constraint>,
 }
 
+/// The digits of a covered code that allow some move.
+fn moves_of(code: &Code) -> Vec<Move> {
+    let t = code.max_removed().expect("covered codes are finite");
+    (0..=t)
+        .map(|j| {
+            let d = code.digit(j);
+            Move {
+                j,
+                zero: d.allows(0),
+                one: d.allows(1),
+                two: d.constraint(2),
+            }
+        })
+        .filter(|m| m.zero || m.one || m.two.is_some())
+        .collect()
+}
+
 /// A stored value: `u16` while every value fits in 15 bits (half the memory traffic in the inner loops), `u32`
 /// after. The engine widens from one to the other when a value needs it; it never wraps.
 trait Val: Copy + Default + std::ops::BitXor<Output = Self> + Send + Sync {
@@ -659,19 +676,7 @@ pub fn extend_with_threads(
             u32::MAX - 1
         )));
     }
-    let t = code.max_removed().expect("covered codes are finite");
-    let moves: Vec<Move> = (0..=t)
-        .map(|j| {
-            let d = code.digit(j);
-            Move {
-                j,
-                zero: d.allows(0),
-                one: d.allows(1),
-                two: d.constraint(2),
-            }
-        })
-        .filter(|m| m.zero || m.one || m.two.is_some())
-        .collect();
+    let moves = moves_of(code);
     let mut prefix: Vec<u32> = Vec::with_capacity(values.len().max(1));
     for (n, &v) in values.iter().enumerate() {
         prefix.push(
@@ -1257,21 +1262,6 @@ mod thread_tests {
         fn get(self) -> usize {
             self.0 as usize
         }
-    }
-
-    fn moves_of(code: &Code) -> Vec<Move> {
-        (0..=code.max_removed().unwrap())
-            .map(|j| {
-                let d = code.digit(j);
-                Move {
-                    j,
-                    zero: d.allows(0),
-                    one: d.allows(1),
-                    two: d.constraint(2),
-                }
-            })
-            .filter(|m| m.zero || m.one || m.two.is_some())
-            .collect()
     }
 
     /// The values of `code` to heap `to`, starting with values of type `Tiny<L>`.
