@@ -451,8 +451,13 @@ mod tests {
     use proptest::prelude::*;
 
     /// The values reached and the result, by brute force.
+    /// The values not reached, and whether every wanted value was reached (at once when none is wanted: the
+    /// engine never scans then).
     fn reference(xs: &[u16], ys: &[u16], wanted: &[u16]) -> (Vec<u16>, bool) {
         let mut left: Vec<u16> = wanted.to_vec();
+        if left.is_empty() {
+            return (left, true);
+        }
         for (x, y) in xs.iter().zip(ys.iter().rev()) {
             left.retain(|&w| w != x ^ y);
             if left.is_empty() {
@@ -495,6 +500,8 @@ mod tests {
         xs[69] = 9;
         for simd in [false, simd_available()] {
             assert_eq!(run(&xs, &ys, &[5, 9], 1024, simd), (vec![], true));
+            assert_eq!(run(&[], &[], &[], 1024, simd), (vec![], true));
+            assert_eq!(run(&[], &[], &[3], 1024, simd), (vec![3], false));
             assert_eq!(
                 run(&xs, &ys, &[5, 9, 1000], 1024, simd),
                 (vec![1000], false)
