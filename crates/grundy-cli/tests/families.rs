@@ -135,11 +135,8 @@ fn misere_with_no_move_says_the_player_to_move_wins() {
 
 #[test]
 fn loopy_graph_names_its_last_node() {
-    let dir = std::env::temp_dir().join(format!("grundy-families-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("g.txt");
-    std::fs::write(&f, "0 1\n1 2\n2 0\n").unwrap();
-    let o = grundy(&["value", "loopy-graph", f.to_str().unwrap(), "5"]);
+    let f = temp_file("families", "g.txt", "0 1\n1 2\n2 0\n");
+    let o = grundy(&["value", "loopy-graph", &f, "5"]);
     assert_error(&o, "node 5 is not in the graph (it has nodes 0..2)");
 }
 
@@ -581,11 +578,7 @@ fn misere_other_families_match_brute_force() {
         a.extend(args.iter().map(String::as_str));
         check_misere(&a, vec![arpa_canon(v.clone())]);
     }
-    let dir = std::env::temp_dir().join(format!("grundy-families-dag-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("dag.txt");
-    std::fs::write(&f, DAG).unwrap();
-    let f = f.to_str().unwrap();
+    let f = &temp_file("families-dag", "dag.txt", DAG);
     for tokens in [
         vec![1u64],
         vec![6],
@@ -667,11 +660,7 @@ fn misere_bad_input_is_a_one_line_error() {
 /// outcome, and the DAG solver names an edge of any cycle with the ids as written.
 #[test]
 fn graph_and_loopy_graph_read_the_same_file() {
-    let dir = std::env::temp_dir().join(format!("grundy-families-same-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("dag.txt");
-    std::fs::write(&f, DAG).unwrap();
-    let f = f.to_str().unwrap();
+    let f = &temp_file("families-same", "dag.txt", DAG);
     for tokens in [
         vec!["0"],
         vec!["1"],
@@ -706,9 +695,7 @@ fn graph_and_loopy_graph_read_the_same_file() {
         l.dedup();
         assert_eq!(d, l, "{tokens:?}");
     }
-    let c = dir.join("cycle.txt");
-    std::fs::write(&c, "# a cycle\n0 1\n1 2\n2 1\n").unwrap();
-    let c = c.to_str().unwrap();
+    let c = &temp_file("families-same", "cycle.txt", "# a cycle\n0 1\n1 2\n2 1\n");
     let o = grundy(&["value", "graph", c, "0"]);
     assert_error(&o, "cycle through the edge");
     let e = stderr(&o);
@@ -716,21 +703,14 @@ fn graph_and_loopy_graph_read_the_same_file() {
     let j = ok_json(&["value", "loopy-graph", c, "0", "--json"]);
     assert_eq!(j["outcome"], "D");
     // Bad files and nodes: one line each, from the one reader.
-    std::fs::write(dir.join("bad.txt"), "0 1\n1 two\n").unwrap();
-    let bad = dir.join("bad.txt");
-    assert_error(
-        &grundy(&["value", "graph", bad.to_str().unwrap(), "0"]),
-        "'two'",
-    );
-    std::fs::write(dir.join("empty.txt"), "").unwrap();
-    let empty = dir.join("empty.txt");
-    assert_error(
-        &grundy(&["value", "graph", empty.to_str().unwrap(), "0"]),
-        "empty",
-    );
-    assert_error(
-        &grundy(&["value", "graph", f, "7"]),
-        "node 7 is not in the graph (it has nodes 0..6)",
-    );
-    assert_error(&grundy(&["value", "graph", f, "-1"]), "graph");
+    let bad = &temp_file("families-same", "bad.txt", "0 1\n1 two\n");
+    let empty = &temp_file("families-same", "empty.txt", "");
+    for (file, node, needle) in [
+        (bad, "0", "'two'"),
+        (empty, "0", "empty"),
+        (f, "7", "node 7 is not in the graph (it has nodes 0..6)"),
+        (f, "-1", "graph"),
+    ] {
+        assert_error(&grundy(&["value", "graph", file, node]), needle);
+    }
 }

@@ -1,23 +1,8 @@
 //! `grundy value CODE HEAP... --loopy` for codes whose moves split heaps: answers in text and JSON, every printed
 //! winning move checked by asking the command about the position it leaves, and one-line errors.
 
-use std::process::Command;
-
-fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(s: &str) -> serde_json::Value {
-    serde_json::from_str(s.trim()).expect("JSON")
-}
+mod common;
+use common::{parse_json as json, run as grundy};
 
 /// The outcome letter of `code` on `heaps` (all given as components) with heaps of at most `bound`.
 fn outcome(code: &str, heaps: &[u64], bound: &str) -> String {

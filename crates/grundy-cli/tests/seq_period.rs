@@ -1,18 +1,7 @@
 //! `grundy seq` (engines, sequence files, statistics) and `grundy period` from the command line.
 
-use std::process::Command;
-
-fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::run as grundy;
 
 fn ok(args: &[&str]) -> String {
     let (code, out, err) = grundy(args);
@@ -21,14 +10,7 @@ fn ok(args: &[&str]) -> String {
 }
 
 fn fails(args: &[&str], why: &str) {
-    let (code, out, err) = grundy(args);
-    assert_eq!(code, 2, "{args:?}: {out}");
-    assert!(out.is_empty(), "{args:?} printed {out}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.starts_with("grundy: ") && err.contains(why),
-        "{args:?}: {err}"
-    );
+    common::assert_error(&common::grundy(args), why);
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
