@@ -142,16 +142,8 @@ fn loopy_graph_names_its_last_node() {
 
 #[test]
 fn loopy_equal_tokens_list_each_move_once() {
-    let j = ok_json(&[
-        "value",
-        "20.3",
-        "1",
-        "1",
-        "--loopy",
-        "--max-heap",
-        "50",
-        "--json",
-    ]);
+    let args = ["value", "20.3", "1", "1", "--loopy", "--max-heap", "50"];
+    let j = ok_json(&[&args[..], &["--json"]].concat());
     let moves: Vec<&serde_json::Value> = j["drawing_moves"]
         .as_array()
         .unwrap()
@@ -166,15 +158,7 @@ fn loopy_equal_tokens_list_each_move_once() {
             "listed twice: {m}"
         );
     }
-    let t = stdout(&grundy(&[
-        "value",
-        "20.3",
-        "1",
-        "1",
-        "--loopy",
-        "--max-heap",
-        "50",
-    ]));
+    let t = stdout(&grundy(&args));
     let lines: Vec<&str> = t.lines().filter(|l| l.starts_with("  move")).collect();
     let unique: std::collections::HashSet<&&str> = lines.iter().collect();
     assert_eq!(lines.len(), unique.len(), "{t}");
@@ -630,30 +614,23 @@ fn misere_sums_of_different_games_match_brute_force() {
 
 #[test]
 fn misere_bad_input_is_a_one_line_error() {
-    assert_error(&grundy(&["value", "wythoff", "1", "--misere"]), "two heaps");
-    assert_error(&grundy(&["value", "ed", "0", "1", "--misere"]), "positive");
-    assert_error(
-        &grundy(&["value", "cutting", "1x5", "--misere"]),
-        "side below 2",
-    );
-    assert_error(&grundy(&["value", "staircase", "--misere"]), "staircase");
-    assert_error(
-        &grundy(&["value", "staircase", "20000", "--misere"]),
-        "searched exactly",
-    );
-    assert_error(
-        &grundy(&["value", "chessmen", "2", "2", "--misere"]),
-        "chessmen",
-    );
-    assert_error(&grundy(&["value", "arpa", "0", "--misere"]), "positive");
-    assert_error(
-        &grundy(&["value", "fibonacci-nim", "x", "--misere"]),
-        "fibonacci-nim",
-    );
-    assert_error(
-        &grundy(&["value", "graph", "/nonexistent/g.txt", "1", "--misere"]),
-        "cannot read",
-    );
+    // Each position, split at spaces, and what its error says.
+    for (position, needle) in [
+        ("wythoff 1", "two heaps"),
+        ("ed 0 1", "positive"),
+        ("cutting 1x5", "side below 2"),
+        ("staircase", "staircase"),
+        ("staircase 20000", "searched exactly"),
+        ("chessmen 2 2", "chessmen"),
+        ("arpa 0", "positive"),
+        ("fibonacci-nim x", "fibonacci-nim"),
+        ("graph /nonexistent/g.txt 1", "cannot read"),
+    ] {
+        let mut args = vec!["value"];
+        args.extend(position.split(' '));
+        args.push("--misere");
+        assert_error(&grundy(&args), needle);
+    }
 }
 
 /// `graph` and `loopy-graph` read the same file through one reader: on an acyclic file they agree on every

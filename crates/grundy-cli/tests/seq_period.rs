@@ -96,42 +96,16 @@ fn out_and_resume_continue_a_run() {
         &["seq", "kayles", "--to", "10", "--resume", file],
         "not of kayles",
     );
+    let resume_fails = |from: &std::path::Path, why: &str| {
+        let from = from.to_str().unwrap();
+        fails(&["seq", "0.6", "--to", "10", "--resume", from], why);
+    };
     let junk = dir.join("junk.seq");
     std::fs::write(&junk, "hello\nxxxx").unwrap();
-    fails(
-        &[
-            "seq",
-            "0.6",
-            "--to",
-            "10",
-            "--resume",
-            junk.to_str().unwrap(),
-        ],
-        "not a grundy sequence file",
-    );
+    resume_fails(&junk, "not a grundy sequence file");
     std::fs::write(&junk, "").unwrap();
-    fails(
-        &[
-            "seq",
-            "0.6",
-            "--to",
-            "10",
-            "--resume",
-            junk.to_str().unwrap(),
-        ],
-        "no header line",
-    );
-    fails(
-        &[
-            "seq",
-            "0.6",
-            "--to",
-            "10",
-            "--resume",
-            dir.join("missing").to_str().unwrap(),
-        ],
-        "missing",
-    );
+    resume_fails(&junk, "no header line");
+    resume_fails(&dir.join("missing"), "missing");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
