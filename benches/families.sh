@@ -6,9 +6,8 @@
 # (answered by the misère rule, no search), timed per call. Total run: well under a minute.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-mkdir -p benches/build
-g++ -O2 -o benches/build/wythoff_misere benches/cpp/wythoff_misere.cpp
-C=$ROOT/benches/build/wythoff_misere
+build_cpp wythoff_misere
+C=$WORK/wythoff_misere
 
 summary() { python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["outcome"], len(j["winning_moves"]))'; }
 

@@ -7,8 +7,8 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 mkdir -p benches/build
-g++ -O2 -o benches/build/huge_moves benches/cpp/huge_moves.cpp
-C=$ROOT/benches/build/huge_moves
+build_cpp huge_moves
+C=$WORK/huge_moves
 
 count() { python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["winning_move_count"], j["nim_value"])'; }
 

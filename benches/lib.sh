@@ -9,6 +9,7 @@
 #   secs T0 T1       T1 − T0 in seconds, to 4 decimals
 #   ratio A B [D]    A / B to D decimals (default 2)
 #   best_ns RUNS IN OUT CMD...   the least wall time, in nanoseconds, of RUNS runs of `CMD < IN > OUT`
+#   build_cpp NAME [FLAG...]     compiles the reference benches/cpp/NAME.cpp (g++ -O2 FLAG...) to $WORK/NAME
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 cargo build --release -q -p grundy-cli
@@ -22,6 +23,11 @@ now() { date +%s.%N; }
 now_ns() { date +%s%N; }
 secs() { echo "$2 - $1" | bc -l | xargs printf '%.4f'; }
 ratio() { echo "$1 / $2" | bc -l | xargs printf "%.${3:-2}f"; }
+build_cpp() {
+    local name=$1
+    shift
+    g++ -O2 "$@" -o "$WORK/$name" "benches/cpp/$name.cpp"
+}
 best_ns() {
     local runs=$1 in=$2 out=$3 best="" t0 t1
     shift 3

@@ -8,7 +8,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 tmp=$WORK
-g++ -O2 -o "$tmp/loopy_split" benches/cpp/loopy_split.cpp
+build_cpp loopy_split
 
 run() { # CODE BOUND "CPP DIGITS" HEAPS...
     code=$1 bound=$2 digits=$3

@@ -7,7 +7,7 @@ source "$(dirname "$0")/lib.sh"
 work=$WORK
 grundy=$G
 for src in gen_oj_part1 hdu3032 cf2004e abc297g luogu_p6487; do
-    g++ -O2 -o "$work/$src" "benches/cpp/$src.cpp"
+    build_cpp "$src"
 done
 
 # best of $1 runs of "CMD... < $2 > $3"; prints milliseconds

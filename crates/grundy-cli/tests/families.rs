@@ -19,6 +19,14 @@ fn wythoff_p(a: u64, b: u64) -> bool {
     (lo < 0 || lo * lo < five_k2) && hi > 0 && hi * hi > five_k2
 }
 
+/// The two heaps of the position a printed Wythoff move leads to (its `result`).
+fn result_pair(m: &serde_json::Value) -> (u64, u64) {
+    match nums(m["result"].as_str().unwrap())[..] {
+        [x, y] => (x, y),
+        ref r => panic!("not two heaps: {r:?}"),
+    }
+}
+
 #[test]
 fn wythoff_large_heaps_are_answered_with_every_winning_move() {
     for (a, b) in [
@@ -34,13 +42,7 @@ fn wythoff_large_heaps_are_answered_with_every_winning_move() {
         let moves = j["winning_moves"].as_array().unwrap();
         assert!(!moves.is_empty() && moves.len() <= 3);
         for m in moves {
-            let r: Vec<u64> = m["result"]
-                .as_str()
-                .unwrap()
-                .split(' ')
-                .map(|w| w.parse().unwrap())
-                .collect();
-            let (x, y) = (r[0], r[1]);
+            let (x, y) = result_pair(m);
             assert!(
                 wythoff_p(x, y),
                 "({a},{b}) -> ({x},{y}) is not a P-position"
@@ -104,15 +106,7 @@ fn wythoff_small_winning_moves_are_all_the_moves_to_p_positions() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|m| {
-                    let r: Vec<u64> = m["result"]
-                        .as_str()
-                        .unwrap()
-                        .split(' ')
-                        .map(|w| w.parse().unwrap())
-                        .collect();
-                    (r[0], r[1])
-                })
+                .map(result_pair)
                 .collect();
             got.sort();
             assert_eq!(got, expected, "wythoff {a} {b}");
