@@ -41,21 +41,16 @@ fn every_sample_passes() {
         assert!(!dirs.is_empty(), "no samples for {id}");
         let mut ran = 0;
         for dir in dirs {
-            for e in std::fs::read_dir(&dir).unwrap() {
-                let p = e.unwrap().path();
-                if p.extension().is_some_and(|x| x == "in") {
-                    let want = std::fs::read_to_string(p.with_extension("out")).unwrap();
-                    let (code, out, err) = oj(id, &std::fs::read(&p).unwrap());
-                    assert_eq!(code, 0, "{id} {}: {err}", p.display());
-                    assert_eq!(
-                        out.split_whitespace().collect::<Vec<_>>(),
-                        want.split_whitespace().collect::<Vec<_>>(),
-                        "{id} {}",
-                        p.display()
-                    );
-                    assert!(out.ends_with('\n'));
-                    ran += 1;
-                }
+            for s in common::run_oj_samples(id, &dir) {
+                let p = s.input.display();
+                assert_eq!(s.code, 0, "{id} {p}: {}", s.err);
+                assert_eq!(
+                    s.out.split_whitespace().collect::<Vec<_>>(),
+                    s.want.split_whitespace().collect::<Vec<_>>(),
+                    "{id} {p}"
+                );
+                assert!(s.out.ends_with('\n'));
+                ran += 1;
             }
         }
         assert!(ran > 0, "{id}: no sample ran");

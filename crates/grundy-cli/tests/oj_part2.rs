@@ -25,28 +25,13 @@ const IDS: &[&str] = &[
 #[test]
 fn every_sample_is_answered_exactly() {
     for id in IDS {
-        let dir = data().join(id);
-        let mut n = 0;
-        for e in std::fs::read_dir(&dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "in") {
-                let input = std::fs::read(&p).unwrap();
-                let want = std::fs::read_to_string(p.with_extension("out")).unwrap();
-                let o = grundy(&["oj", id], &input);
-                assert!(
-                    o.status.success(),
-                    "{id} {p:?}: {}",
-                    String::from_utf8_lossy(&o.stderr)
-                );
-                assert_eq!(
-                    String::from_utf8(o.stdout).unwrap().trim_end(),
-                    want.trim_end(),
-                    "{id} {p:?}"
-                );
-                n += 1;
-            }
+        let samples = common::run_oj_samples(id, &data().join(id));
+        assert!(!samples.is_empty(), "no sample for {id}");
+        for s in samples {
+            let p = &s.input;
+            assert_eq!(s.code, 0, "{id} {p:?}: {}", s.err);
+            assert_eq!(s.out.trim_end(), s.want.trim_end(), "{id} {p:?}");
         }
-        assert!(n > 0, "no sample for {id}");
     }
 }
 

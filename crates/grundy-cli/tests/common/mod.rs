@@ -86,6 +86,36 @@ pub fn assert_oj_error(id: &str, input: &str, needle: &str) {
     assert_error(&o, needle);
 }
 
+/// One judge sample run through `grundy oj ID`: the input file, the expected answer (the `.out` file beside it),
+/// and the run's exit status, stdout and stderr.
+pub struct SampleRun {
+    pub input: std::path::PathBuf,
+    pub want: String,
+    pub code: i32,
+    pub out: String,
+    pub err: String,
+}
+
+/// Runs `grundy oj ID` on every sample input (`*.in`) in `dir`.
+pub fn run_oj_samples(id: &str, dir: &std::path::Path) -> Vec<SampleRun> {
+    let mut runs = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let input = e.unwrap().path();
+        if input.extension().is_some_and(|x| x == "in") {
+            let want = std::fs::read_to_string(input.with_extension("out")).unwrap();
+            let (code, out, err) = run_stdin(&["oj", id], &std::fs::read(&input).unwrap());
+            runs.push(SampleRun {
+                input,
+                want,
+                code,
+                out,
+                err,
+            });
+        }
+    }
+    runs
+}
+
 /// The JSON of a successful run.
 pub fn json(o: &Output) -> serde_json::Value {
     assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
