@@ -5,19 +5,10 @@
 # counts compared, times and ratios printed. (2) Single Wythoff positions with heaps near 10^18 under misère play
 # (answered by the misère rule, no search), timed per call. Total run: well under a minute.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-cargo build --release -q
-G=$ROOT/target/release/grundy
-mkdir -p benches/build
-g++ -O2 -o benches/build/wythoff_misere benches/cpp/wythoff_misere.cpp
-C=$ROOT/benches/build/wythoff_misere
-PIN=""
-if command -v taskset >/dev/null; then PIN="taskset -c 0"; fi
+source "$(dirname "$0")/lib.sh"
+build_cpp wythoff_misere
+C=$WORK/wythoff_misere
 
-now() { date +%s.%N; }
-secs() { echo "$2 - $1" | bc -l | xargs printf '%.4f'; }
-ratio() { echo "$1 / $2" | bc -l | xargs printf '%.2f'; }
 summary() { python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["outcome"], len(j["winning_moves"]))'; }
 
 echo "misère sum of wythoff positions         C++ search(s)  grundy(s)  ratio   outcome, winning moves"

@@ -5,19 +5,11 @@
 # played alone; the counts and nim-values are compared, times and ratios printed. Heaps far beyond what the
 # enumeration can reach (10^12, 10^18) are timed for grundy alone. Total run: under a minute.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-cargo build --release -q
-G=$ROOT/target/release/grundy
+source "$(dirname "$0")/lib.sh"
 mkdir -p benches/build
-g++ -O2 -o benches/build/huge_moves benches/cpp/huge_moves.cpp
-C=$ROOT/benches/build/huge_moves
-PIN=""
-if command -v taskset >/dev/null; then PIN="taskset -c 0"; fi
+build_cpp huge_moves
+C=$WORK/huge_moves
 
-now() { date +%s.%N; }
-secs() { echo "$2 - $1" | bc -l | xargs printf '%.4f'; }
-ratio() { echo "$1 / $2" | bc -l | xargs printf '%.0f'; }
 count() { python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["winning_move_count"], j["nim_value"])'; }
 
 echo "game    heap          enumerate(s)  families(s)  ratio    winning moves (enumerated / families), nim-values"
@@ -33,7 +25,7 @@ for spec in "0.77 300000000" "0.07 300000000" "0.137 300000000" "0.77 1000000000
   gres=$(count < benches/build/huge.json)
   tc=$(secs "$t0" "$t1"); tg=$(secs "$t1" "$t2")
   same=$([ "$cres" = "$gres" ] && echo "identical: $gres" || echo "DIFFERENT: C++ $cres grundy $gres")
-  printf '%-7s %-13s %12s %12s %6sx   %s\n' "$game" "$n" "$tc" "$tg" "$(ratio "$tc" "$tg")" "$same"
+  printf '%-7s %-13s %12s %12s %6sx   %s\n' "$game" "$n" "$tc" "$tg" "$(ratio "$tc" "$tg" 0)" "$same"
 done
 
 echo

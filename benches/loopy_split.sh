@@ -6,19 +6,15 @@
 # 4!.0 as a multiset graph, near a million positions) to show the build and solve rate; its value must equal the
 # finite engine's nim-value (grundy seq).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release -q -p grundy-cli
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-g++ -O2 -o "$tmp/loopy_split" benches/cpp/loopy_split.cpp
-
-now() { date +%s.%N; }
+source "$(dirname "$0")/lib.sh"
+tmp=$WORK
+build_cpp loopy_split
 
 run() { # CODE BOUND "CPP DIGITS" HEAPS...
     code=$1 bound=$2 digits=$3
     shift 3
     t0=$(now)
-    ours=$(target/release/grundy value "$code" "$@" --loopy --max-heap "$bound" --json)
+    ours=$("$G" value "$code" "$@" --loopy --max-heap "$bound" --json)
     t1=$(now)
     ref=$("$tmp/loopy_split" "$bound" $digits -- "$@")
     t2=$(now)
@@ -40,9 +36,9 @@ run 2.37 18 "0 2 3 7" 16 16 18
 echo
 echo "== one large component: grundy value '4!.0' 60 --loopy --max-heap 60 (Grundy's game, every split)"
 t0=$(now)
-ours=$(target/release/grundy value '4!.0' 60 --loopy --max-heap 60 --json)
+ours=$("$G" value '4!.0' 60 --loopy --max-heap 60 --json)
 t1=$(now)
-finite=$(target/release/grundy seq '4!.0' --to 60 | tail -1)
+finite=$("$G" seq '4!.0' --to 60 | tail -1)
 v=$(echo "$ours" | grep -o '"value_text":"[^"]*"' | head -1 | cut -d'"' -f4)
 p=$(echo "$ours" | grep -o '"positions":[0-9]*' | cut -d: -f2)
 [ "$v" = "$finite" ] || { echo "MISMATCH: multiset graph $v, finite engine $finite"; exit 1; }

@@ -5,28 +5,17 @@
 # prints the time ratio (engine / enumeration; below 1 is faster). Then times the engine alone where enumeration
 # cannot go. Usage: benches/multiheap.sh   (about 30 seconds)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-multiheap-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-cargo build --release -q -p grundy-cli
+source "$(dirname "$0")/lib.sh"
+work=$WORK
 cargo build --release -q -p grundy --example seq_enumerated
-grundy="$root/target/release/grundy"
-enumerated="$root/target/release/examples/seq_enumerated"
+grundy=$G
+enumerated="$ROOT/target/release/examples/seq_enumerated"
 
-now() { date +%s%N; }
 # best of $1 runs of a command (its output to $2); prints microseconds
 best_us() {
-    local runs=$1 out=$2 best=""
+    local runs=$1 out=$2
     shift 2
-    for _ in $(seq "$runs"); do
-        local t0 t1
-        t0=$(now); "$@" > "$out"; t1=$(now)
-        local us=$(( (t1 - t0) / 1000 ))
-        if [[ -z "$best" || $us -lt $best ]]; then best=$us; fi
-    done
-    echo "$best"
+    echo $(( $(best_ns "$runs" /dev/null "$out" "$@") / 1000 ))
 }
 
 printf '%-10s %6s %14s %14s %12s\n' code N engine_us enumerate_us ratio

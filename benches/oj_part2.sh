@@ -5,13 +5,8 @@
 # carry-less nim-product reference, which computes in an isomorphic field and so prints different numbers).
 # Prints, per problem, both times and the ratio grundy / C++ (goal: <= 1.0).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-
-cargo build --release -q
-BIN=$ROOT/target/release/grundy
+source "$(dirname "$0")/lib.sh"
+BIN=$G
 for src in benches/cpp/*.cpp; do
     name=$(basename "$src" .cpp)
     flags="-O2"

@@ -19,6 +19,14 @@ fn wythoff_p(a: u64, b: u64) -> bool {
     (lo < 0 || lo * lo < five_k2) && hi > 0 && hi * hi > five_k2
 }
 
+/// The two heaps of the position a printed Wythoff move leads to (its `result`).
+fn result_pair(m: &serde_json::Value) -> (u64, u64) {
+    match nums(m["result"].as_str().unwrap())[..] {
+        [x, y] => (x, y),
+        ref r => panic!("not two heaps: {r:?}"),
+    }
+}
+
 #[test]
 fn wythoff_large_heaps_are_answered_with_every_winning_move() {
     for (a, b) in [
@@ -34,13 +42,7 @@ fn wythoff_large_heaps_are_answered_with_every_winning_move() {
         let moves = j["winning_moves"].as_array().unwrap();
         assert!(!moves.is_empty() && moves.len() <= 3);
         for m in moves {
-            let r: Vec<u64> = m["result"]
-                .as_str()
-                .unwrap()
-                .split(' ')
-                .map(|w| w.parse().unwrap())
-                .collect();
-            let (x, y) = (r[0], r[1]);
+            let (x, y) = result_pair(m);
             assert!(
                 wythoff_p(x, y),
                 "({a},{b}) -> ({x},{y}) is not a P-position"
@@ -104,15 +106,7 @@ fn wythoff_small_winning_moves_are_all_the_moves_to_p_positions() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|m| {
-                    let r: Vec<u64> = m["result"]
-                        .as_str()
-                        .unwrap()
-                        .split(' ')
-                        .map(|w| w.parse().unwrap())
-                        .collect();
-                    (r[0], r[1])
-                })
+                .map(result_pair)
                 .collect();
             got.sort();
             assert_eq!(got, expected, "wythoff {a} {b}");
@@ -135,26 +129,15 @@ fn misere_with_no_move_says_the_player_to_move_wins() {
 
 #[test]
 fn loopy_graph_names_its_last_node() {
-    let dir = std::env::temp_dir().join(format!("grundy-families-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("g.txt");
-    std::fs::write(&f, "0 1\n1 2\n2 0\n").unwrap();
-    let o = grundy(&["value", "loopy-graph", f.to_str().unwrap(), "5"]);
+    let f = temp_file("families", "g.txt", "0 1\n1 2\n2 0\n");
+    let o = grundy(&["value", "loopy-graph", &f, "5"]);
     assert_error(&o, "node 5 is not in the graph (it has nodes 0..2)");
 }
 
 #[test]
 fn loopy_equal_tokens_list_each_move_once() {
-    let j = ok_json(&[
-        "value",
-        "20.3",
-        "1",
-        "1",
-        "--loopy",
-        "--max-heap",
-        "50",
-        "--json",
-    ]);
+    let args = ["value", "20.3", "1", "1", "--loopy", "--max-heap", "50"];
+    let j = ok_json(&[&args[..], &["--json"]].concat());
     let moves: Vec<&serde_json::Value> = j["drawing_moves"]
         .as_array()
         .unwrap()
@@ -169,15 +152,7 @@ fn loopy_equal_tokens_list_each_move_once() {
             "listed twice: {m}"
         );
     }
-    let t = stdout(&grundy(&[
-        "value",
-        "20.3",
-        "1",
-        "1",
-        "--loopy",
-        "--max-heap",
-        "50",
-    ]));
+    let t = stdout(&grundy(&args));
     let lines: Vec<&str> = t.lines().filter(|l| l.starts_with("  move")).collect();
     let unique: std::collections::HashSet<&&str> = lines.iter().collect();
     assert_eq!(lines.len(), unique.len(), "{t}");
@@ -581,11 +556,7 @@ fn misere_other_families_match_brute_force() {
         a.extend(args.iter().map(String::as_str));
         check_misere(&a, vec![arpa_canon(v.clone())]);
     }
-    let dir = std::env::temp_dir().join(format!("grundy-families-dag-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("dag.txt");
-    std::fs::write(&f, DAG).unwrap();
-    let f = f.to_str().unwrap();
+    let f = &temp_file("families-dag", "dag.txt", DAG);
     for tokens in [
         vec![1u64],
         vec![6],
@@ -637,41 +608,30 @@ fn misere_sums_of_different_games_match_brute_force() {
 
 #[test]
 fn misere_bad_input_is_a_one_line_error() {
-    assert_error(&grundy(&["value", "wythoff", "1", "--misere"]), "two heaps");
-    assert_error(&grundy(&["value", "ed", "0", "1", "--misere"]), "positive");
-    assert_error(
-        &grundy(&["value", "cutting", "1x5", "--misere"]),
-        "side below 2",
-    );
-    assert_error(&grundy(&["value", "staircase", "--misere"]), "staircase");
-    assert_error(
-        &grundy(&["value", "staircase", "20000", "--misere"]),
-        "searched exactly",
-    );
-    assert_error(
-        &grundy(&["value", "chessmen", "2", "2", "--misere"]),
-        "chessmen",
-    );
-    assert_error(&grundy(&["value", "arpa", "0", "--misere"]), "positive");
-    assert_error(
-        &grundy(&["value", "fibonacci-nim", "x", "--misere"]),
-        "fibonacci-nim",
-    );
-    assert_error(
-        &grundy(&["value", "graph", "/nonexistent/g.txt", "1", "--misere"]),
-        "cannot read",
-    );
+    // Each position, split at spaces, and what its error says.
+    for (position, needle) in [
+        ("wythoff 1", "two heaps"),
+        ("ed 0 1", "positive"),
+        ("cutting 1x5", "side below 2"),
+        ("staircase", "staircase"),
+        ("staircase 20000", "searched exactly"),
+        ("chessmen 2 2", "chessmen"),
+        ("arpa 0", "positive"),
+        ("fibonacci-nim x", "fibonacci-nim"),
+        ("graph /nonexistent/g.txt 1", "cannot read"),
+    ] {
+        let mut args = vec!["value"];
+        args.extend(position.split(' '));
+        args.push("--misere");
+        assert_error(&grundy(&args), needle);
+    }
 }
 
 /// `graph` and `loopy-graph` read the same file through one reader: on an acyclic file they agree on every
 /// outcome, and the DAG solver names an edge of any cycle with the ids as written.
 #[test]
 fn graph_and_loopy_graph_read_the_same_file() {
-    let dir = std::env::temp_dir().join(format!("grundy-families-same-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("dag.txt");
-    std::fs::write(&f, DAG).unwrap();
-    let f = f.to_str().unwrap();
+    let f = &temp_file("families-same", "dag.txt", DAG);
     for tokens in [
         vec!["0"],
         vec!["1"],
@@ -706,9 +666,7 @@ fn graph_and_loopy_graph_read_the_same_file() {
         l.dedup();
         assert_eq!(d, l, "{tokens:?}");
     }
-    let c = dir.join("cycle.txt");
-    std::fs::write(&c, "# a cycle\n0 1\n1 2\n2 1\n").unwrap();
-    let c = c.to_str().unwrap();
+    let c = &temp_file("families-same", "cycle.txt", "# a cycle\n0 1\n1 2\n2 1\n");
     let o = grundy(&["value", "graph", c, "0"]);
     assert_error(&o, "cycle through the edge");
     let e = stderr(&o);
@@ -716,21 +674,14 @@ fn graph_and_loopy_graph_read_the_same_file() {
     let j = ok_json(&["value", "loopy-graph", c, "0", "--json"]);
     assert_eq!(j["outcome"], "D");
     // Bad files and nodes: one line each, from the one reader.
-    std::fs::write(dir.join("bad.txt"), "0 1\n1 two\n").unwrap();
-    let bad = dir.join("bad.txt");
-    assert_error(
-        &grundy(&["value", "graph", bad.to_str().unwrap(), "0"]),
-        "'two'",
-    );
-    std::fs::write(dir.join("empty.txt"), "").unwrap();
-    let empty = dir.join("empty.txt");
-    assert_error(
-        &grundy(&["value", "graph", empty.to_str().unwrap(), "0"]),
-        "empty",
-    );
-    assert_error(
-        &grundy(&["value", "graph", f, "7"]),
-        "node 7 is not in the graph (it has nodes 0..6)",
-    );
-    assert_error(&grundy(&["value", "graph", f, "-1"]), "graph");
+    let bad = &temp_file("families-same", "bad.txt", "0 1\n1 two\n");
+    let empty = &temp_file("families-same", "empty.txt", "");
+    for (file, node, needle) in [
+        (bad, "0", "'two'"),
+        (empty, "0", "empty"),
+        (f, "7", "node 7 is not in the graph (it has nodes 0..6)"),
+        (f, "-1", "graph"),
+    ] {
+        assert_error(&grundy(&["value", "graph", file, node]), needle);
+    }
 }

@@ -2,18 +2,7 @@
 //! and JSON), every printed move checked to lead to a P-position from values computed by `grundy seq`.
 
 mod common;
-use common::grundy;
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let o = grundy(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_slice(&o.stdout).unwrap()
-}
+use common::{grundy, ok_json as json};
 
 /// Nim-values of any heap of `game`, from `grundy seq` up to 400 and the published period: Kayles (0.77) from
 /// preperiod 71 with period 12 (Guy & Smith 1956; OEIS A002186), Dawson's Kayles (0.07) from 53 with period 34

@@ -1,23 +1,8 @@
 //! `grundy value CODE HEAP... --loopy` for codes whose moves split heaps: answers in text and JSON, every printed
 //! winning move checked by asking the command about the position it leaves, and one-line errors.
 
-use std::process::Command;
-
-fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(s: &str) -> serde_json::Value {
-    serde_json::from_str(s.trim()).expect("JSON")
-}
+mod common;
+use common::{parse_json as json, run as grundy};
 
 /// The outcome letter of `code` on `heaps` (all given as components) with heaps of at most `bound`.
 fn outcome(code: &str, heaps: &[u64], bound: &str) -> String {
@@ -134,62 +119,30 @@ fn loopy_splitting_codes_win_and_draw() {
 
 #[test]
 fn budgets_and_bad_input_are_one_line_errors() {
-    let cases: [&[&str]; 7] = [
-        &[
-            "value",
-            "0.{2+}",
-            "200",
-            "--loopy",
-            "--max-heap",
-            "200",
+    // Each command line, split at spaces, and what its error says.
+    for (line, want) in [
+        (
+            "value 0.{2+} 200 --loopy --max-heap 200 --max-positions 1000",
+            "more than 1000 positions",
+        ),
+        (
+            "value 24.0 3 --loopy --max-heap 6 --max-positions 1000",
+            "more than 1000 positions",
+        ),
+        (
+            "value 24.0 3 --loopy --max-heap 6 --max-positions x",
             "--max-positions",
-            "1000",
-        ],
-        &[
-            "value",
-            "24.0",
-            "3",
-            "--loopy",
-            "--max-heap",
-            "6",
+        ),
+        (
+            "value 24.0 3 --loopy --max-heap 6 --max-positions 99999999999",
             "--max-positions",
-            "1000",
-        ],
-        &[
-            "value",
-            "24.0",
-            "3",
-            "--loopy",
-            "--max-heap",
-            "6",
-            "--max-positions",
-            "x",
-        ],
-        &[
-            "value",
-            "24.0",
-            "3",
-            "--loopy",
-            "--max-heap",
-            "6",
-            "--max-positions",
-            "99999999999",
-        ],
-        &["value", "14.0", "3x", "--loopy", "--max-heap", "6"],
-        &["value", "14.0", "7", "--loopy", "--max-heap", "6"],
-        &["value", "14.0", "--loopy", "--max-heap", "6"],
-    ];
-    let expect = [
-        "more than 1000 positions",
-        "more than 1000 positions",
-        "--max-positions",
-        "--max-positions",
-        "3x",
-        "at most --max-heap 6",
-        "heap size",
-    ];
-    for (args, want) in cases.iter().zip(expect) {
-        let (code, out, err) = grundy(args);
+        ),
+        ("value 14.0 3x --loopy --max-heap 6", "3x"),
+        ("value 14.0 7 --loopy --max-heap 6", "at most --max-heap 6"),
+        ("value 14.0 --loopy --max-heap 6", "heap size"),
+    ] {
+        let args: Vec<&str> = line.split(' ').collect();
+        let (code, out, err) = grundy(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty(), "{args:?}: {out}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");

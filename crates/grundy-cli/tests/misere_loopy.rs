@@ -1,33 +1,10 @@
 //! The command's misère and loopy modes: answers, JSON, and one-line errors for bad input.
 
-use std::io::Write;
-use std::process::Command;
-
-fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::{parse_json as json, run as grundy};
 
 fn graph_file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::File::create(&p)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    p.to_string_lossy().into_owned()
-}
-
-fn json(s: &str) -> serde_json::Value {
-    serde_json::from_str(s.trim()).expect("JSON")
+    common::temp_file("cli-test", name, text)
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! shared/problems/samples when it sits beside the repository), answers checked against the games' definitions, and
 //! bad input (empty, truncated, malformed, out of range) turned into one error line and exit status 2.
 
-use std::io::Write;
+mod common;
+use common::assert_oj_error;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 const IDS: &[&str] = &[
     "hdu3032",
@@ -20,20 +20,7 @@ const IDS: &[&str] = &[
 ];
 
 fn oj(id: &str, input: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["oj", id])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let o = child.wait_with_output().unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
+    common::run_stdin(&["oj", id], input)
 }
 
 fn sample_dirs(id: &str) -> Vec<PathBuf> {
@@ -54,21 +41,16 @@ fn every_sample_passes() {
         assert!(!dirs.is_empty(), "no samples for {id}");
         let mut ran = 0;
         for dir in dirs {
-            for e in std::fs::read_dir(&dir).unwrap() {
-                let p = e.unwrap().path();
-                if p.extension().is_some_and(|x| x == "in") {
-                    let want = std::fs::read_to_string(p.with_extension("out")).unwrap();
-                    let (code, out, err) = oj(id, &std::fs::read(&p).unwrap());
-                    assert_eq!(code, 0, "{id} {}: {err}", p.display());
-                    assert_eq!(
-                        out.split_whitespace().collect::<Vec<_>>(),
-                        want.split_whitespace().collect::<Vec<_>>(),
-                        "{id} {}",
-                        p.display()
-                    );
-                    assert!(out.ends_with('\n'));
-                    ran += 1;
-                }
+            for s in common::run_oj_samples(id, &dir) {
+                let p = s.input.display();
+                assert_eq!(s.code, 0, "{id} {p}: {}", s.err);
+                assert_eq!(
+                    s.out.split_whitespace().collect::<Vec<_>>(),
+                    s.want.split_whitespace().collect::<Vec<_>>(),
+                    "{id} {p}"
+                );
+                assert!(s.out.ends_with('\n'));
+                ran += 1;
             }
         }
         assert!(ran > 0, "{id}: no sample ran");
@@ -79,15 +61,6 @@ fn answer(id: &str, input: &str) -> String {
     let (code, out, err) = oj(id, input.as_bytes());
     assert_eq!(code, 0, "{id} {input:?}: {err}");
     out
-}
-
-fn refused(id: &str, input: &str, words: &str) {
-    let (code, out, err) = oj(id, input.as_bytes());
-    assert_eq!(code, 2, "{id} {input:?} should fail: {out}");
-    assert!(out.is_empty(), "{id} {input:?}: partial output {out:?}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("grundy: "), "{err}");
-    assert!(err.contains(words), "{id} {input:?}: {err}");
 }
 
 #[test]
@@ -132,41 +105,41 @@ fn answers_at_the_edges() {
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     for id in IDS {
-        refused(id, "", "truncated");
-        refused(id, "x", "'x'");
-        refused(id, "-1", "'-1'");
+        assert_oj_error(id, "", "truncated");
+        assert_oj_error(id, "x", "'x'");
+        assert_oj_error(id, "-1", "'-1'");
     }
-    refused("hdu3032", "1\n2\n5", "truncated");
-    refused("hdu3032", "1\n1\n2147483648", "2147483648");
-    refused("hdu3032", "1\n1\n0", "between 1 and");
-    refused("hdu3032", "101\n", "between 1 and 100");
-    refused("hdu3032", "1\n1\n5 7", "extra data");
-    refused("luogu-p4279", "1\n1\n5001", "5001");
-    refused("luogu-p6487", "5\n1000000000000001", "1000000000000001");
-    refused("luogu-p6487", "5\n0", "'0'");
-    refused("loj10241", "3 4", "K = 4 is larger than N = 3");
-    refused("loj10241", "3", "truncated");
-    refused("loj10242", "2\n1 100001", "100001");
-    refused("loj10244", "1\n5\n2\n2", "truncated");
-    refused("loj10244", "1\n1001\n1\n1", "1001");
-    refused("loj10244", "1\n5\n1\n0", "'0'");
-    refused("abc297g", "1 5 4\n3", "L = 5 is larger than R = 4");
-    refused("abc297g", "2 1 2\n3", "truncated");
-    refused("cf850c", "1\n0", "'0'");
-    refused("cf850c", "101\n", "101");
-    refused("cf2004e", "1\n1\n10000001", "10000001");
-    refused("cf2004e", "2\n300000\n", "truncated");
-    refused("cf2004e", "2\n1\n1\n300000\n", "more than 300000");
+    for (id, input, needle) in [
+        ("hdu3032", "1\n2\n5", "truncated"),
+        ("hdu3032", "1\n1\n2147483648", "2147483648"),
+        ("hdu3032", "1\n1\n0", "between 1 and"),
+        ("hdu3032", "101\n", "between 1 and 100"),
+        ("hdu3032", "1\n1\n5 7", "extra data"),
+        ("luogu-p4279", "1\n1\n5001", "5001"),
+        ("luogu-p6487", "5\n1000000000000001", "1000000000000001"),
+        ("luogu-p6487", "5\n0", "'0'"),
+        ("loj10241", "3 4", "K = 4 is larger than N = 3"),
+        ("loj10241", "3", "truncated"),
+        ("loj10242", "2\n1 100001", "100001"),
+        ("loj10244", "1\n5\n2\n2", "truncated"),
+        ("loj10244", "1\n1001\n1\n1", "1001"),
+        ("loj10244", "1\n5\n1\n0", "'0'"),
+        ("abc297g", "1 5 4\n3", "L = 5 is larger than R = 4"),
+        ("abc297g", "2 1 2\n3", "truncated"),
+        ("cf850c", "1\n0", "'0'"),
+        ("cf850c", "101\n", "101"),
+        ("cf2004e", "1\n1\n10000001", "10000001"),
+        ("cf2004e", "2\n300000\n", "truncated"),
+        ("cf2004e", "2\n1\n1\n300000\n", "more than 300000"),
+    ] {
+        assert_oj_error(id, input, needle);
+    }
 }
 
 #[test]
 fn the_list_names_every_problem() {
-    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["oj", "--list"])
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let s = String::from_utf8(o.stdout).unwrap();
+    let (code, s, _) = common::run(&["oj", "--list"]);
+    assert_eq!(code, 0);
     for id in IDS {
         assert!(
             s.lines().any(|l| l.starts_with(id)),

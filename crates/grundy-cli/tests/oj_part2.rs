@@ -2,7 +2,7 @@
 //! every judge sample, bad input of each kind, and every printed winning move checked to reach a P-position.
 
 mod common;
-use common::grundy_stdin as grundy;
+use common::{assert_oj_error, grundy_stdin as grundy};
 use std::path::PathBuf;
 
 fn data() -> PathBuf {
@@ -25,79 +25,55 @@ const IDS: &[&str] = &[
 #[test]
 fn every_sample_is_answered_exactly() {
     for id in IDS {
-        let dir = data().join(id);
-        let mut n = 0;
-        for e in std::fs::read_dir(&dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "in") {
-                let input = std::fs::read(&p).unwrap();
-                let want = std::fs::read_to_string(p.with_extension("out")).unwrap();
-                let o = grundy(&["oj", id], &input);
-                assert!(
-                    o.status.success(),
-                    "{id} {p:?}: {}",
-                    String::from_utf8_lossy(&o.stderr)
-                );
-                assert_eq!(
-                    String::from_utf8(o.stdout).unwrap().trim_end(),
-                    want.trim_end(),
-                    "{id} {p:?}"
-                );
-                n += 1;
-            }
+        let samples = common::run_oj_samples(id, &data().join(id));
+        assert!(!samples.is_empty(), "no sample for {id}");
+        for s in samples {
+            let p = &s.input;
+            assert_eq!(s.code, 0, "{id} {p:?}: {}", s.err);
+            assert_eq!(s.out.trim_end(), s.want.trim_end(), "{id} {p:?}");
         }
-        assert!(n > 0, "no sample for {id}");
     }
-}
-
-/// An error: exit 2, one line on stderr starting with `grundy:` and containing `needle`, nothing on stdout.
-fn assert_error(id: &str, input: &str, needle: &str) {
-    let o = grundy(&["oj", id], input.as_bytes());
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{id} {input:?}: {err}");
-    assert!(o.stdout.is_empty(), "{id} {input:?}: partial output");
-    assert!(
-        err.starts_with("grundy: ") && err.trim_end().lines().count() == 1,
-        "{err}"
-    );
-    assert!(err.contains(needle), "{id} {input:?}: {err}");
 }
 
 #[test]
 fn bad_input_is_a_one_line_error() {
     for id in IDS {
-        assert_error(id, "", "");
-        assert_error(id, "x", "'x'");
+        assert_oj_error(id, "", "");
+        assert_oj_error(id, "x", "'x'");
     }
-    assert_error("poj1704", "1\n3\n1 2", "truncated");
-    assert_error("poj1704", "1\n2\n4 4", "two chessmen on cell 4");
-    assert_error("poj1704", "1\n2\n4 10001", "between 1 and 10000");
-    assert_error("poj2311", "2 1", "between 2 and 200");
-    assert_error("poj2311", "2 2\n3", "truncated");
-    assert_error("luogu-p2148", "1\n3\n1 2 3", "even");
-    assert_error("luogu-p2148", "1\n2\n0 2", "between 1 and 2000000000");
-    assert_error("cf87c", "100001", "between 1 and 100000");
-    assert_error("cf87c", "5 6", "extra data");
-    assert_error("agc002e", "3\n1 2", "truncated");
-    assert_error("agc002e", "1\n-1", "'-1'");
-    assert_error("cf388c", "1\n2 5", "truncated");
-    assert_error("cf388c", "1\n1 1001", "between 1 and 1000");
-    assert_error(
-        "loj10243",
-        "3 3 1\n1 2\n2 3\n3 1\n1",
-        "cycle through the edge",
-    );
-    assert_error("loj10243", "3 1 1\n1 4\n1", "between 1 and 3");
-    assert_error("loj10245", "1\n5\n", "truncated");
-    assert_error("poj1067", "1 2 3", "line 1");
-    assert_error("poj1067", "1 2\n1000000000000000001 2", "line 2");
-    assert_error("poj1067", "1", "truncated");
-    assert_error("yosupo-nim-product-64", "2\n1 2\n3", "truncated");
-    assert_error(
-        "yosupo-nim-product-64",
-        "1\n18446744073709551616 1",
-        "between 0 and 18446744073709551615",
-    );
+    for (id, input, needle) in [
+        ("poj1704", "1\n3\n1 2", "truncated"),
+        ("poj1704", "1\n2\n4 4", "two chessmen on cell 4"),
+        ("poj1704", "1\n2\n4 10001", "between 1 and 10000"),
+        ("poj2311", "2 1", "between 2 and 200"),
+        ("poj2311", "2 2\n3", "truncated"),
+        ("luogu-p2148", "1\n3\n1 2 3", "even"),
+        ("luogu-p2148", "1\n2\n0 2", "between 1 and 2000000000"),
+        ("cf87c", "100001", "between 1 and 100000"),
+        ("cf87c", "5 6", "extra data"),
+        ("agc002e", "3\n1 2", "truncated"),
+        ("agc002e", "1\n-1", "'-1'"),
+        ("cf388c", "1\n2 5", "truncated"),
+        ("cf388c", "1\n1 1001", "between 1 and 1000"),
+        (
+            "loj10243",
+            "3 3 1\n1 2\n2 3\n3 1\n1",
+            "cycle through the edge",
+        ),
+        ("loj10243", "3 1 1\n1 4\n1", "between 1 and 3"),
+        ("loj10245", "1\n5\n", "truncated"),
+        ("poj1067", "1 2 3", "line 1"),
+        ("poj1067", "1 2\n1000000000000000001 2", "line 2"),
+        ("poj1067", "1", "truncated"),
+        ("yosupo-nim-product-64", "2\n1 2\n3", "truncated"),
+        (
+            "yosupo-nim-product-64",
+            "1\n18446744073709551616 1",
+            "between 0 and 18446744073709551615",
+        ),
+    ] {
+        assert_oj_error(id, input, needle);
+    }
 }
 
 #[test]
@@ -152,13 +128,7 @@ fn value_json(args: &[&str]) -> serde_json::Value {
     let mut a = vec!["value"];
     a.extend_from_slice(args);
     a.push("--json");
-    let o = grundy(&a, b"");
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_slice(&o.stdout).unwrap()
+    common::ok_json(&a)
 }
 
 /// Every winning move of `game pos` (one component) leads to a position of nim-value 0.
@@ -279,16 +249,7 @@ fn fox_cards_says_it_is_a_scoring_game() {
 
 #[test]
 fn outcome_only_games_answer_alone_and_refuse_sums() {
-    let json = |args: &[&str]| -> serde_json::Value {
-        let o = grundy(args, b"");
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        serde_json::from_slice(&o.stdout).unwrap()
-    };
+    let json = common::ok_json;
     // Candy Piles (agc002e's samples): 1 3 and 1 2 1 are first-player wins, 1 2 3 is not.
     let v = json(&["value", "candy-piles", "1", "3", "--json"]);
     assert_eq!(v["outcome"], "N");

@@ -1,18 +1,7 @@
 //! `grundy seq` (engines, sequence files, statistics) and `grundy period` from the command line.
 
-use std::process::Command;
-
-fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::run as grundy;
 
 fn ok(args: &[&str]) -> String {
     let (code, out, err) = grundy(args);
@@ -21,14 +10,7 @@ fn ok(args: &[&str]) -> String {
 }
 
 fn fails(args: &[&str], why: &str) {
-    let (code, out, err) = grundy(args);
-    assert_eq!(code, 2, "{args:?}: {out}");
-    assert!(out.is_empty(), "{args:?} printed {out}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.starts_with("grundy: ") && err.contains(why),
-        "{args:?}: {err}"
-    );
+    common::assert_error(&common::grundy(args), why);
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
@@ -114,42 +96,16 @@ fn out_and_resume_continue_a_run() {
         &["seq", "kayles", "--to", "10", "--resume", file],
         "not of kayles",
     );
+    let resume_fails = |from: &std::path::Path, why: &str| {
+        let from = from.to_str().unwrap();
+        fails(&["seq", "0.6", "--to", "10", "--resume", from], why);
+    };
     let junk = dir.join("junk.seq");
     std::fs::write(&junk, "hello\nxxxx").unwrap();
-    fails(
-        &[
-            "seq",
-            "0.6",
-            "--to",
-            "10",
-            "--resume",
-            junk.to_str().unwrap(),
-        ],
-        "not a grundy sequence file",
-    );
+    resume_fails(&junk, "not a grundy sequence file");
     std::fs::write(&junk, "").unwrap();
-    fails(
-        &[
-            "seq",
-            "0.6",
-            "--to",
-            "10",
-            "--resume",
-            junk.to_str().unwrap(),
-        ],
-        "no header line",
-    );
-    fails(
-        &[
-            "seq",
-            "0.6",
-            "--to",
-            "10",
-            "--resume",
-            dir.join("missing").to_str().unwrap(),
-        ],
-        "missing",
-    );
+    resume_fails(&junk, "no header line");
+    resume_fails(&dir.join("missing"), "missing");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -25,6 +25,40 @@ pub fn grundy_stdin(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The exit status (-1 when there is none), stdout and stderr of a finished run.
+pub fn parts(o: Output) -> (i32, String, String) {
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(o.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+/// Runs `grundy ARGS` with no input: its exit status, stdout and stderr.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    parts(grundy(args))
+}
+
+/// Runs `grundy ARGS` with `input` on stdin: its exit status, stdout and stderr.
+pub fn run_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    parts(grundy_stdin(args, input))
+}
+
+/// Parses JSON text, white space around it allowed.
+pub fn parse_json(s: &str) -> serde_json::Value {
+    serde_json::from_str(s.trim()).expect("JSON")
+}
+
+/// Writes `text` to the file `name` in a directory of this test process (`label` tells the test files apart) and
+/// returns its path.
+pub fn temp_file(label: &str, name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("grundy-{label}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
@@ -42,6 +76,44 @@ pub fn assert_error(o: &Output, needle: &str) {
     assert!(e.contains(needle), "expected '{needle}' in: {e}");
     assert!(!e.contains("panicked"), "{e}");
     assert!(o.stdout.is_empty());
+}
+
+/// Asserts that `grundy oj ID` with `input` on stdin fails with a one-line error containing `needle` (see
+/// [`assert_error`]).
+pub fn assert_oj_error(id: &str, input: &str, needle: &str) {
+    let o = grundy_stdin(&["oj", id], input.as_bytes());
+    assert!(o.status.code() == Some(2), "{id} {input:?}: {}", stderr(&o));
+    assert_error(&o, needle);
+}
+
+/// One judge sample run through `grundy oj ID`: the input file, the expected answer (the `.out` file beside it),
+/// and the run's exit status, stdout and stderr.
+pub struct SampleRun {
+    pub input: std::path::PathBuf,
+    pub want: String,
+    pub code: i32,
+    pub out: String,
+    pub err: String,
+}
+
+/// Runs `grundy oj ID` on every sample input (`*.in`) in `dir`.
+pub fn run_oj_samples(id: &str, dir: &std::path::Path) -> Vec<SampleRun> {
+    let mut runs = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let input = e.unwrap().path();
+        if input.extension().is_some_and(|x| x == "in") {
+            let want = std::fs::read_to_string(input.with_extension("out")).unwrap();
+            let (code, out, err) = run_stdin(&["oj", id], &std::fs::read(&input).unwrap());
+            runs.push(SampleRun {
+                input,
+                want,
+                code,
+                out,
+                err,
+            });
+        }
+    }
+    runs
 }
 
 /// The JSON of a successful run.

@@ -196,11 +196,7 @@ impl Family for ArpaFamily {
     fn name(&self) -> String {
         "arpa".to_string()
     }
-    #[allow(clippy::type_complexity)]
-    fn misere_parts(
-        &self,
-        args: &[String],
-    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
         Some(parse_numbers(args).map(|numbers| {
             let parts: Vec<(u64, u64)> = exponent_sets(&numbers);
             crate::games::ruleset_misere_parts(ExponentRules, &parts)

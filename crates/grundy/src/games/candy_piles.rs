@@ -50,16 +50,11 @@ impl crate::games::Family for CandyPiles {
         &self,
         args: &[String],
     ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
-        use crate::error::Error;
-        if args.is_empty() {
-            return Err(Error::input(
-                "candy-piles: give the piles, e.g. candy-piles 1 2 3",
-            ));
-        }
-        let piles = args
-            .iter()
-            .map(|a| crate::error::parse_u64(a, "candy-piles: a pile"))
-            .collect::<crate::error::Result<Vec<u64>>>()?;
+        let piles = crate::games::parse_numbers(
+            args,
+            "candy-piles: give the piles, e.g. candy-piles 1 2 3",
+            "candy-piles: a pile",
+        )?;
         // The two moves: eat a largest pile, or one candy from every pile. A move wins when it leaves a position
         // whose player to move loses; eating the last candy loses at once (the empty position is a win for the
         // player to move, `first_wins(&[])`).

@@ -127,16 +127,11 @@ impl crate::games::Family for Chocolate {
         &self,
         args: &[String],
     ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
-        use crate::error::Error;
-        if args.is_empty() {
-            return Err(Error::input(
-                "chocolate: give the bars' lengths, e.g. chocolate 11 10 15",
-            ));
-        }
-        let bars = args
-            .iter()
-            .map(|a| crate::error::parse_u64(a, "chocolate: a bar's length"))
-            .collect::<crate::error::Result<Vec<u64>>>()?;
+        let bars = crate::games::parse_numbers(
+            args,
+            "chocolate: give the bars' lengths, e.g. chocolate 11 10 15",
+            "chocolate: a bar's length",
+        )?;
         let (outcome, winning) = match winning_take(&bars) {
             None => (crate::Outcome::P, vec![]),
             Some(t) => {

@@ -83,24 +83,15 @@ impl Family for EAndD {
     fn name(&self) -> String {
         "ed".into()
     }
-    #[allow(clippy::type_complexity)]
-    fn misere_parts(
-        &self,
-        args: &[String],
-    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
-        Some(parse_pairs(args).and_then(|pairs| {
-            if pairs
-                .iter()
-                .any(|&(x, y)| x.max(y) > MISERE_SEARCH_MAX_HEAP)
-            {
-                return Err(crate::games::misere_too_large(
-                    "ed",
-                    "heaps",
-                    MISERE_SEARCH_MAX_HEAP,
-                ));
-            }
-            Ok(crate::games::ruleset_misere_parts(EAndDRules, &pairs))
-        }))
+    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
+        crate::games::bounded_misere_parts(
+            EAndDRules,
+            parse_pairs(args),
+            |&(x, y)| x.max(y),
+            "ed",
+            "heaps",
+            MISERE_SEARCH_MAX_HEAP,
+        )
     }
     fn position_syntax(&self) -> &'static str {
         "X Y [X Y]..."

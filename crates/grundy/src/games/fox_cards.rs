@@ -112,15 +112,9 @@ impl crate::games::Family for FoxCards {
         &self,
         args: &[String],
     ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
-        use crate::error::Error;
-        if args.is_empty() {
-            return Err(Error::input(
-                "fox-cards: give the piles, e.g. fox-cards 100 1,10",
-            ));
-        }
         let piles = parse_piles(args)?;
         let (c, j) = greedy(&piles);
-        Err(Error::unsupported(format!(
+        Err(crate::error::Error::unsupported(format!(
             "fox-cards is a scoring game, not impartial, so it has no nim-value and no place in a sum; with best play Ciel (first, from the tops) scores {c} and Jiro (from the bottoms) scores {j}"
         )))
     }

@@ -52,11 +52,7 @@ pub trait Family {
     /// For exact misère search (`grundy value … --misere`) of a game whose positions are not heaps: the game with its
     /// positions numbered, and the numbers of the positions `args` name. Heap games need not provide it (the search
     /// uses [`Family::heap_rules`]); `None` means misère play is not supported for this game.
-    #[allow(clippy::type_complexity)]
-    fn misere_parts(
-        &self,
-        _args: &[String],
-    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+    fn misere_parts(&self, _args: &[String]) -> Option<Result<MisereParts>> {
         None
     }
     /// The misère outcome and every winning move of a position standing alone, when a proved rule gives them
@@ -289,6 +285,10 @@ fn join(set: &[u64]) -> String {
     set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
+/// The game with its positions numbered, and the numbers of the positions asked about: what
+/// [`Family::misere_parts`] gives for the exact misère search.
+pub type MisereParts = (Box<dyn crate::misere::search::MisereGame>, Vec<u64>);
+
 /// A position's misère answer when it stands alone and a proved rule gives it (no search): see
 /// [`Family::misere_alone`].
 #[derive(Debug, Clone)]
@@ -301,11 +301,7 @@ pub struct MisereAlone {
 }
 
 /// The game and the position numbers for [`Family::misere_parts`] from any [`crate::Ruleset`] and its positions.
-#[allow(clippy::type_complexity)]
-pub fn ruleset_misere_parts<R>(
-    ruleset: R,
-    positions: &[R::Position],
-) -> (Box<dyn crate::misere::search::MisereGame>, Vec<u64>)
+pub fn ruleset_misere_parts<R>(ruleset: R, positions: &[R::Position]) -> MisereParts
 where
     R: crate::Ruleset + 'static,
     R::Position: 'static,
@@ -320,4 +316,38 @@ pub fn misere_too_large(game: &str, what: &str, bound: u64) -> Error {
     Error::limit(format!(
         "{game}: misère play of this position is searched exactly, for {what} up to {bound}"
     ))
+}
+
+/// [`Family::misere_parts`] for a game searched exactly only when every position is small enough: `positions` are
+/// the parsed positions (or the parse error, returned as it is), `size` measures a position, and a position whose
+/// size exceeds `bound` gives [`misere_too_large`] with `game` and `what` (the name of the measure).
+pub fn bounded_misere_parts<R>(
+    ruleset: R,
+    positions: Result<Vec<R::Position>>,
+    size: impl Fn(&R::Position) -> u64,
+    game: &str,
+    what: &str,
+    bound: u64,
+) -> Option<Result<MisereParts>>
+where
+    R: crate::Ruleset + 'static,
+    R::Position: 'static,
+{
+    Some(positions.and_then(|positions| {
+        if positions.iter().any(|p| size(p) > bound) {
+            return Err(misere_too_large(game, what, bound));
+        }
+        Ok(ruleset_misere_parts(ruleset, &positions))
+    }))
+}
+
+/// The numbers a position is given as, one argument each (piles, bars, coins on steps): `empty` is the error
+/// message when there are none, `what` names one number in a parse error.
+pub fn parse_numbers(args: &[String], empty: &str, what: &str) -> Result<Vec<u64>> {
+    if args.is_empty() {
+        return Err(Error::input(empty));
+    }
+    args.iter()
+        .map(|a| crate::error::parse_u64(a, what))
+        .collect()
 }

@@ -96,14 +96,16 @@ pub fn chessmen_value(cells: &mut [u64]) -> Result<Nimber> {
 pub struct Staircase;
 
 fn parse_coins(args: &[String]) -> Result<Vec<u64>> {
-    if args.is_empty() {
-        return Err(Error::input(
-            "staircase: give the coins on steps 1, 2, …, e.g. staircase 1 2 5",
-        ));
-    }
-    args.iter()
-        .map(|a| crate::error::parse_u64(a, "staircase: coins on a step"))
-        .collect()
+    crate::games::parse_numbers(
+        args,
+        "staircase: give the coins on steps 1, 2, …, e.g. staircase 1 2 5",
+        "staircase: coins on a step",
+    )
+}
+
+/// A staircase or chessmen position as shown: the numbers, separated by spaces.
+fn show_numbers(p: &[u64]) -> String {
+    p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
 
 fn parse_cells(args: &[String]) -> Result<Vec<u64>> {
@@ -115,6 +117,13 @@ fn parse_cells(args: &[String]) -> Result<Vec<u64>> {
     args.iter()
         .map(|a| crate::error::parse_bounded(a, "chessmen: a cell", MAX_CELL))
         .collect()
+}
+
+/// The cells of a chessmen position, sorted and checked to be distinct and positive.
+fn sorted_cells(args: &[String]) -> Result<Vec<u64>> {
+    let mut cells = parse_cells(args)?;
+    chessmen_value(&mut cells)?;
+    Ok(cells)
 }
 
 /// The most coins (over all steps) of a staircase, and the largest cell of a chessmen position, that misère play
@@ -143,7 +152,7 @@ impl crate::Ruleset for StaircaseRules {
         }
     }
     fn show(&self, p: &Vec<u64>) -> String {
-        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+        show_numbers(p)
     }
     fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
         // The step that lost coins is the highest one that changed.
@@ -180,7 +189,7 @@ impl crate::Ruleset for ChessmenRules {
         }
     }
     fn show(&self, p: &Vec<u64>) -> String {
-        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+        show_numbers(p)
     }
     fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
         match to.first().and_then(|q| {
@@ -198,30 +207,22 @@ impl Family for Staircase {
     fn name(&self) -> String {
         "staircase".into()
     }
-    #[allow(clippy::type_complexity)]
-    fn misere_parts(
-        &self,
-        args: &[String],
-    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
-        Some(parse_coins(args).and_then(|coins| {
-            let total = coins.iter().try_fold(0u64, |a, &c| a.checked_add(c));
-            if !matches!(total, Some(t) if t <= MISERE_SEARCH_MAX) {
-                return Err(crate::games::misere_too_large(
-                    "staircase",
-                    "coins in all",
-                    MISERE_SEARCH_MAX,
-                ));
-            }
-            Ok(crate::games::ruleset_misere_parts(StaircaseRules, &[coins]))
-        }))
+    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
+        crate::games::bounded_misere_parts(
+            StaircaseRules,
+            parse_coins(args).map(|coins| vec![coins]),
+            |coins| coins.iter().fold(0u64, |a, &c| a.saturating_add(c)),
+            "staircase",
+            "coins in all",
+            MISERE_SEARCH_MAX,
+        )
     }
     fn position_syntax(&self) -> &'static str {
         "COINS-ON-STEP-1 COINS-ON-STEP-2 ..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
         let coins = parse_coins(args)?;
-        let show = |c: &[u64]| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-        let position = show(&coins);
+        let position = show_numbers(&coins);
         let v = value(&coins);
         let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
             Ok(moves_to(&coins, target)
@@ -243,7 +244,7 @@ impl Family for Staircase {
                                 m.step - 1
                             )
                         },
-                        result: show(&after),
+                        result: show_numbers(&after),
                         value_after: target,
                     }
                 })
@@ -288,22 +289,15 @@ impl Family for Chessmen {
     fn name(&self) -> String {
         "chessmen".into()
     }
-    #[allow(clippy::type_complexity)]
-    fn misere_parts(
-        &self,
-        args: &[String],
-    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
-        Some(parse_cells(args).and_then(|mut cells| {
-            chessmen_value(&mut cells)?; // sorts and checks the cells are distinct and positive
-            if cells.iter().any(|&c| c > MISERE_SEARCH_MAX) {
-                return Err(crate::games::misere_too_large(
-                    "chessmen",
-                    "cells",
-                    MISERE_SEARCH_MAX,
-                ));
-            }
-            Ok(crate::games::ruleset_misere_parts(ChessmenRules, &[cells]))
-        }))
+    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
+        crate::games::bounded_misere_parts(
+            ChessmenRules,
+            sorted_cells(args).map(|cells| vec![cells]),
+            |cells| cells.iter().copied().max().unwrap_or(0),
+            "chessmen",
+            "cells",
+            MISERE_SEARCH_MAX,
+        )
     }
     fn position_syntax(&self) -> &'static str {
         "CELL..."
@@ -311,8 +305,7 @@ impl Family for Chessmen {
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
         let mut cells = parse_cells(args)?;
         let v = chessmen_value(&mut cells)?;
-        let show = |c: &[u64]| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-        let position = show(&cells);
+        let position = show_numbers(&cells);
         let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
             Ok(chessmen_moves_to(&cells, target)
                 .into_iter()
@@ -321,7 +314,7 @@ impl Family for Chessmen {
                     after[i] = to;
                     Move {
                         description: format!("move the chessman on cell {} to cell {to}", cells[i]),
-                        result: show(&after),
+                        result: show_numbers(&after),
                         value_after: target,
                     }
                 })
@@ -338,64 +331,25 @@ mod tests {
     use crate::solver::Solver;
     use proptest::prelude::*;
 
-    struct Stairs;
-    impl Ruleset for Stairs {
-        type Position = Vec<u64>;
-        fn name(&self) -> String {
-            "staircase".into()
-        }
-        fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
-            for i in 0..p.len() {
-                for d in 1..=p[i] {
-                    let mut q = p.clone();
-                    q[i] -= d;
-                    if i > 0 {
-                        q[i - 1] += d;
-                    }
-                    out.push_one(q);
-                }
-            }
-        }
-    }
-
-    /// Chessmen by their own rules: cells as a sorted vector.
-    struct Chess;
-    impl Ruleset for Chess {
-        type Position = Vec<u64>;
-        fn name(&self) -> String {
-            "chessmen".into()
-        }
-        fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
-            for i in 0..p.len() {
-                let floor = if i == 0 { 1 } else { p[i - 1] + 1 };
-                for c in floor..p[i] {
-                    let mut q = p.clone();
-                    q[i] = c;
-                    out.push_one(q);
-                }
-            }
-        }
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(60))]
         #[test]
         fn staircase_value_is_exhaustive_search(coins in proptest::collection::vec(0u64..4, 0..5)) {
-            let mut solver = Solver::new(Stairs);
-            let mut brute_force_value = |_: &Stairs, p: &Vec<u64>| solver.nim_value(p).unwrap();
-            let v = brute_force_value(&Stairs, &coins);
+            let mut solver = Solver::new(StaircaseRules);
+            let mut brute_force_value = |_: &StaircaseRules, p: &Vec<u64>| solver.nim_value(p).unwrap();
+            let v = brute_force_value(&StaircaseRules, &coins);
             prop_assert_eq!(value(&coins), v);
             for target in 0..6 {
                 let listed = moves_to(&coins, target);
                 let mut opts = Options::new();
-                Stairs.options(&coins, &mut opts);
-                let n = opts.iter().filter(|o| brute_force_value(&Stairs, &o[0]) == target).count();
+                StaircaseRules.options(&coins, &mut opts);
+                let n = opts.iter().filter(|o| brute_force_value(&StaircaseRules, &o[0]) == target).count();
                 prop_assert_eq!(listed.len(), n);
                 for m in listed {
                     let mut after = coins.clone();
                     after[m.step - 1] -= m.count;
                     if m.step >= 2 { after[m.step - 2] += m.count; }
-                    prop_assert_eq!(brute_force_value(&Stairs, &after), target);
+                    prop_assert_eq!(brute_force_value(&StaircaseRules, &after), target);
                 }
             }
         }
@@ -404,12 +358,12 @@ mod tests {
         fn chessmen_value_is_exhaustive_search(set in proptest::collection::btree_set(1u64..10, 0..5)) {
             let cells: Vec<u64> = set.into_iter().collect();
             let mut shuffled: Vec<u64> = cells.iter().rev().copied().collect();
-            let mut solver = Solver::new(Chess);
+            let mut solver = Solver::new(ChessmenRules);
             prop_assert_eq!(chessmen_value(&mut shuffled).unwrap(), solver.nim_value(&cells).unwrap());
             for target in 0..5 {
                 let listed = chessmen_moves_to(&cells, target);
                 let mut opts = Options::new();
-                Chess.options(&cells, &mut opts);
+                ChessmenRules.options(&cells, &mut opts);
                 let n = opts.iter().filter(|o| solver.nim_value(&o[0]).unwrap() == target).count();
                 prop_assert_eq!(listed.len(), n);
                 for (i, to) in listed {

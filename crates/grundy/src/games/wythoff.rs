@@ -298,24 +298,15 @@ impl Family for Wythoff {
             }
         }))
     }
-    #[allow(clippy::type_complexity)]
-    fn misere_parts(
-        &self,
-        args: &[String],
-    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
-        Some(parse_pairs(args).and_then(|pairs| {
-            if pairs
-                .iter()
-                .any(|&(a, b)| a.max(b) > MISERE_SEARCH_MAX_HEAP)
-            {
-                return Err(crate::games::misere_too_large(
-                    "wythoff",
-                    "heaps (in a sum; a position alone is answered by rule for any heaps)",
-                    MISERE_SEARCH_MAX_HEAP,
-                ));
-            }
-            Ok(crate::games::ruleset_misere_parts(WythoffRules, &pairs))
-        }))
+    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
+        crate::games::bounded_misere_parts(
+            WythoffRules,
+            parse_pairs(args),
+            |&(a, b)| a.max(b),
+            "wythoff",
+            "heaps (in a sum; a position alone is answered by rule for any heaps)",
+            MISERE_SEARCH_MAX_HEAP,
+        )
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
         let pairs = parse_pairs(args)?;
