@@ -62,13 +62,15 @@
 //! 1.6–2× when the other core is free) and not on Kayles (a tenth of a microsecond per heap); below heap 4096,
 //! and whenever the other core is busy, one worker runs. The values never depend on the timing.
 //!
-//! **Measured** (`benches/octal.sh`: best of three runs of each program, the project machine (2 cores, shared),
-//! identical checksums throughout), against `ogsolve -m rc2` on one core: Officers 0.6 to 10^6 in 1.96 s on one
-//! core (2.4× faster) and 1.30 s on two (3.7×), ogsolve 4.78 s; Treblecross 0.007 to 2^18 in 4.64 s (2.7×) and
-//! 2.61 s (4.7×), ogsolve 12.36 s; Kayles 0.77 to 2·10^5 in 0.04 s (230×; it has nine rare positions). Against
-//! the plain engine at 10^5 heaps: Officers 24×, Grundy's game 24×, Kayles 600×. Officers to 10^7 takes 15.6 s
-//! on two cores. `grundy period 0.56` certifies its preperiod 326640 and period 144 in about 0.3 s, 0.16 its
-//! period 149459 (preperiod 105351) in about 0.1 s.
+//! **Measured** (`benches/octal.sh`: best of three runs of each program on the project machine, 2 cores shared
+//! with other work, whose speed moved by 2× between runs; identical checksums throughout), against
+//! `ogsolve -m rc2` on one core. Officers 0.6 to 10^6: one core 2.44×, 2.13×, 2.33× faster in three runs (grundy
+//! 1.96–4.39 s, ogsolve 4.78–9.36 s), two cores 3.68×, 2.13×, 3.48× (1.30–4.39 s; in the second run the probe
+//! kept one worker). Treblecross 0.007 to 2^18: one core 2.66× and 3.24×, two cores 4.74× and 4.73×. Kayles 0.77
+//! to 2·10^5: about 200× (it has nine rare positions). Against the plain engine at 10^5 heaps: Officers 15–24×,
+//! Grundy's game 24–30×, Kayles 490–600×. Officers to 10^7 takes 15.6 s on two cores. `grundy period 0.56`
+//! certifies its preperiod 326640 and period 144 in about half a second, 0.16 its period 149459 (preperiod
+//! 105351) in about 0.3 s.
 
 use super::code::{Code, Constraint};
 use super::scan;
