@@ -1084,6 +1084,9 @@ struct Probe {
 
 const WINDOW: u64 = if cfg!(test) { 1 << 9 } else { 1 << 12 };
 
+/// Two workers are kept while their time per heap is below this multiple of one worker's.
+const PREFER_TWO: f64 = 1.15;
+
 impl Probe {
     fn new() -> Self {
         Probe {
@@ -1115,7 +1118,9 @@ impl Probe {
                 self.took[1] = per_heap;
             } else if self.window == self.next_probe + 1 {
                 self.took[0] = per_heap;
-                let two = self.took[1] < self.took[0];
+                // Two workers unless one is clearly faster: one window of each is a small sample on a shared
+                // machine, and where two workers pay at all they pay by far more than this margin.
+                let two = self.took[1] < PREFER_TWO * self.took[0];
                 if self.chose == Some(two) {
                     self.keep = (self.keep * 2).min(1024);
                 } else {
