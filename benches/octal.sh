@@ -72,7 +72,7 @@ printf '%-8s %8s %15s %11s %8s %12s %8s   %s\n' 0.77 1000000 "(not run)" "$(secs
 
 echo
 echo "game       heaps     plain(s)  fast-1(s)  ratio   checksums"
-for spec in "0.6 100000" "4!.0 100000" "0.77 100000"; do
+for spec in "0.6 100000" "4!.0 100000" "0.77 100000" "0.106 100000"; do
   set -- $spec
   game=$1; n=$2
   t0=$(now)

@@ -354,15 +354,15 @@ pub fn nim_sums(xs: &[u16], ys: &[u16], simd: bool) -> u64 {
         return unsafe { nim_sums_simd(xs, ys) };
     }
     let _ = simd;
-    nim_sums_scalar(xs, ys)
+    nim_sums_scalar(xs, ys, |x, y| (x ^ y) as usize)
 }
 
-/// The scalar dense kernel.
-#[inline(never)]
-pub fn nim_sums_scalar(xs: &[u16], ys: &[u16]) -> u64 {
+/// The scalar dense kernel (for any stored value type: `nim_sum` gives the nim-sum of two as an index).
+#[inline(always)]
+pub fn nim_sums_scalar<T: Copy>(xs: &[T], ys: &[T], nim_sum: impl Fn(T, T) -> usize) -> u64 {
     let mut bits = 0u64;
     for (x, y) in xs.iter().zip(ys.iter().rev()) {
-        bits |= 1 << ((x ^ y) & 63);
+        bits |= 1 << (nim_sum(*x, *y) & 63);
     }
     bits
 }
@@ -401,7 +401,7 @@ pub unsafe fn nim_sums_simd(xs: &[u16], ys: &[u16]) -> u64 {
         ((w | w >> 16) & 0xffff) as u64
     };
     let bits = fold(a0) | fold(a1) << 16 | fold(a2) << 32 | fold(a3) << 48;
-    bits | nim_sums_scalar(&xs[i..], &ys[..len - i])
+    bits | nim_sums_scalar(&xs[i..], &ys[..len - i], |x, y| (x ^ y) as usize)
 }
 
 /// ORs into the bit set `out` (bit `v` of word `v / 64`) every value `v < 64 * out.len()` with

@@ -222,9 +222,7 @@ trait Val: Copy + Default + std::ops::BitXor<Output = Self> + Send + Sync {
     #[inline(never)]
     fn nim_sums(xs: &[Self], ys: &[Self], simd: bool) -> u64 {
         let _ = simd;
-        xs.iter()
-            .zip(ys.iter().rev())
-            .fold(0, |b, (&x, &y)| b | 1 << ((x ^ y).get() & 63))
+        scan::nim_sums_scalar(xs, ys, |x, y| (x ^ y).get())
     }
     /// Marks the nim-sums of the splits of the rare positions (see [`scan::mark`]). `simd`: the fast kernel may
     /// be used.
