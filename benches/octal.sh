@@ -18,19 +18,15 @@
 # Total run: about three minutes on the project machine when it is not loaded.
 # ONLY=GAME (e.g. ONLY=0.6) runs just that game's rows of the first table and skips the rest (for iterating).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-cargo build --release -q
-G=$ROOT/target/release/grundy
+source "$(dirname "$0")/lib.sh"
 O=$ROOT/benches/build/ogsolve/bin/ogsolve
 if [ ! -x "$O" ]; then
   cargo install -q --root "$ROOT/benches/build/ogsolve" ogsolve
 fi
-PIN1="" PIN2=""
-if command -v taskset >/dev/null; then PIN1="taskset -c 0"; PIN2="taskset -c 0,1"; fi
+PIN1=$PIN PIN2=""
+if [ -n "$PIN" ]; then PIN2="taskset -c 0,1"; fi
 
 RUNS=${RUNS:-3}
-now() { date +%s.%N; }
 # best VAR CMD...: runs CMD (stdout: the values) RUNS times; sets VAR_t to the best time and VAR_sum to the checksum
 # (DIFFERENT if two runs disagree).
 best() {
@@ -46,8 +42,6 @@ best() {
   printf -v "${var}_sum" '%s' "$sum"
 }
 og() { $PIN1 "$O" -m rc2 -n "$1" -p "$2" | sed -n 's/^ nimbers: //p' | tr ' ' '\n' | grep -v '^$'; }
-secs() { echo "$2 - $1" | bc -l | xargs printf '%.2f'; }
-ratio() { echo "$1 / $2" | bc -l | xargs printf '%.2f'; }
 sum() { md5sum | cut -c1-12; }
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

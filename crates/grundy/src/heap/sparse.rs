@@ -64,9 +64,10 @@
 //!
 //! **Measured** (`benches/octal.sh`: best of three runs of each program on the project machine, 2 cores shared
 //! with other work, whose speed moved by 2× between runs; identical checksums throughout), against
-//! `ogsolve -m rc2` on one core. Officers 0.6 to 10^6: one core 2.1–2.9× faster in seven runs (grundy 1.96–4.39 s,
-//! ogsolve 4.78–9.36 s), two cores 2.1–4.05× (median 3.5×; 1.30–4.39 s; in the slowest run the probe kept one
-//! worker). Treblecross 0.007 to 2^18: one core 2.5–3.2×, two cores 4.4–4.7× in three runs. Kayles 0.77
+//! `ogsolve -m rc2` on one core. Officers 0.6 to 10^6: one core 1.86–2.88× faster in eight runs (under 2× once; grundy
+//! 1.96–4.39 s, ogsolve 4.78–9.36 s), two cores 2.1–4.05× (median 3.4×; 1.30–4.39 s; in the slowest run the
+//! probe kept one worker). Treblecross 0.007 to 2^18: one core 2.5–3.2×, two cores 4.4–4.8× in four runs. 0.106
+//! to 10^5 (the dense kernel): 29× the plain engine. Kayles 0.77
 //! to 2·10^5: about 200× (it has nine rare positions). Against the plain engine at 10^5 heaps: Officers 15–24×,
 //! Grundy's game 24–30×, Kayles 490–600×. Officers to 10^7 takes 15.6 s on two cores. `grundy period 0.56`
 //! certifies its preperiod 326640 and period 144 in about half a second, 0.16 its period 149459 (preperiod
