@@ -61,6 +61,27 @@ impl Wanted {
         }
     }
 
+    /// Inserts the values `64 * w + i` for the bits `i` of `x` (a word at a time: the table's words are the set's
+    /// own while it is exact).
+    pub fn insert_word(&mut self, w: usize, x: u64) {
+        let new = x & !self.bits[w];
+        if new == 0 {
+            return;
+        }
+        self.bits[w] |= new;
+        self.left += new.count_ones() as usize;
+        if self.shift == 0 {
+            self.table[w] |= new;
+        } else {
+            let mut y = new;
+            while y != 0 {
+                let u = (w * 64 + y.trailing_zeros() as usize) >> self.shift;
+                self.table[u / 64] |= 1 << (u % 64);
+                y &= y - 1;
+            }
+        }
+    }
+
     /// Removes `v`; true when it was wanted. `Some(u)` in `emptied` when its bucket `u` became empty.
     #[inline]
     fn take(&mut self, v: usize, emptied: &mut Option<usize>) -> bool {
@@ -210,6 +231,51 @@ pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
         )
     };
     let mut i = 0;
+    if want.shift == 0 {
+        // The table is the set itself (values below 1024): a hit is a wanted value, unless an earlier lane of
+        // the same step took it. No branch per lane: each hit clears its bit in the set and in the table
+        // registers (clearing a clear bit changes nothing) and counts only if the bit was set.
+        while i + 32 <= len {
+            let v = nim_sums32(xs, ys, i);
+            let byte = _mm512_and_si512(
+                _mm512_permutex2var_epi8(lo, _mm512_srli_epi16::<3>(v), hi),
+                low_byte,
+            );
+            let bit = _mm512_srlv_epi16(byte, _mm512_and_si512(v, low3));
+            let mut hit = _mm512_test_epi16_mask(bit, one);
+            if hit != 0 {
+                while hit != 0 {
+                    let k = hit.trailing_zeros() as usize;
+                    hit &= hit - 1;
+                    let u = (xs[i + k] ^ ys[len - 1 - i - k]) as usize & (TABLE_BITS - 1);
+                    let (w, b) = (u / 64, 1u64 << (u % 64));
+                    let word = &mut want.bits[w];
+                    want.left -= (*word & b != 0) as usize;
+                    *word &= !b;
+                    // Byte u / 8 of the table, bit u % 8: in lo for bytes 0..64, in hi for 64..128.
+                    let byte = 1u64 << ((u >> 3) & 63);
+                    let (in_lo, in_hi) = if u < 512 { (byte, 0) } else { (0, byte) };
+                    let bit = 1i8 << (u & 7);
+                    lo = _mm512_andnot_si512(_mm512_maskz_set1_epi8(in_lo, bit), lo);
+                    hi = _mm512_andnot_si512(_mm512_maskz_set1_epi8(in_hi, bit), hi);
+                }
+                if want.left == 0 {
+                    break;
+                }
+            }
+            i += 32;
+        }
+        // The set is the table: store the registers back.
+        // SAFETY: the table is 16 words, written unaligned.
+        unsafe {
+            _mm512_storeu_si512(want.table.as_mut_ptr() as *mut __m512i, lo);
+            _mm512_storeu_si512(want.table.as_mut_ptr().add(8) as *mut __m512i, hi);
+        }
+        if want.left == 0 {
+            return true;
+        }
+        return reach_u16(&xs[i..], &ys[..len - i], want);
+    }
     while i + 32 <= len {
         // The bucket u = v >> shift of each nim-sum (u < 1024), then byte u / 8 of the table (the index is in
         // the low byte of each lane and below 128; the high byte's lookup is masked off) and its bit u % 8.
@@ -340,6 +406,130 @@ pub unsafe fn mark_simd(s: &Splits<u16>, st: &mut Stamp) {
         rare_g: &rare_g[i..],
     };
     mark_scalar(&rest, st, |x, y| (x ^ y) as usize);
+}
+
+/// Heaps per batch of [`mark_batch`] (one 16-lane scatter marks one split of each).
+pub const BATCH: usize = 16;
+
+/// The splits `r + (m_k - r)` of [`BATCH`] heaps at once, for rare positions `r` far enough below every heap
+/// that every larger part is known: heap `k` of the batch splits its part `m_k = base + stride · k`, and
+/// `rare[i]` (value `rare_g[i]`) pairs with the part `m_k - rare[i]`. For one `r` the larger parts of the 16
+/// heaps lie side by side in `g` (every `stride`-th value from `g[base - r]`), so one load fetches them
+/// instead of a gather per heap. Each `r` must satisfy `r < base` (so every part is at least 1) and
+/// `base - r + 16 · stride <= g.len()` (every part read is known); with `unequal`, the split `r + r` is left out
+/// (a digit whose two heaps must differ).
+pub struct BatchSplits<'a, T> {
+    pub g: &'a [T],
+    pub base: usize,
+    pub stride: usize,
+    pub rare: &'a [u32],
+    pub rare_g: &'a [T],
+    pub unequal: bool,
+}
+
+/// Marks of a batch: heap `k`'s marks are `marks[k * slot..(k + 1) * slot]`, the batch's stamp is `stamp`, and
+/// each nim-sum is masked with `top < slot`.
+pub struct BatchStamp<'a> {
+    pub marks: &'a mut [u32],
+    pub slot: usize,
+    pub top: usize,
+    pub stamp: u32,
+}
+
+/// Marks the nim-sums of a batch of splits (see [`BatchSplits`]): for every `i` and heap `k`,
+/// `marks[k * slot + (rare_g[i] ^ g[base + stride · k - rare[i]])] = stamp`, 16 heaps per scatter on
+/// AVX-512 (`simd`). Panics when a condition of [`BatchSplits`] or [`BatchStamp`] fails.
+#[inline]
+pub fn mark_batch(s: &BatchSplits<u16>, st: &mut BatchStamp, simd: bool) {
+    batch_checks(s, st);
+    #[cfg(target_arch = "x86_64")]
+    if simd && s.base + BATCH * s.stride <= i32::MAX as usize && (s.stride == 1 || s.stride == 2) {
+        // SAFETY: as in `reach`; the conditions the kernel's loads and scatter rely on were checked above.
+        return unsafe { mark_batch_simd(s, st) };
+    }
+    let _ = simd;
+    mark_batch_scalar(s, st, |x, y| (x ^ y) as usize);
+}
+
+/// The conditions of [`BatchSplits`] and [`BatchStamp`] (every `r`: the rare positions need not be sorted).
+fn batch_checks<T>(s: &BatchSplits<T>, st: &BatchStamp) {
+    assert!(s.rare.len() == s.rare_g.len() && s.stride >= 1);
+    assert!(st.top < st.slot && st.marks.len() >= BATCH * st.slot);
+    for &r in s.rare {
+        let r = r as usize;
+        assert!(
+            r < s.base && s.base - r + BATCH * s.stride <= s.g.len(),
+            "part {r} of {} is outside the known values",
+            s.base
+        );
+    }
+}
+
+/// The scalar batch marking loop (for any stored value type: `nim_sum` gives the nim-sum of two as an index).
+#[inline(never)]
+pub fn mark_batch_scalar<T: Copy>(
+    s: &BatchSplits<T>,
+    st: &mut BatchStamp,
+    nim_sum: impl Fn(T, T) -> usize,
+) {
+    batch_checks(s, st);
+    for k in 0..BATCH {
+        let m = s.base + s.stride * k;
+        let stamp = st.stamp;
+        let marks = &mut st.marks[k * st.slot..k * st.slot + st.top + 1];
+        for (&r, &v) in s.rare.iter().zip(s.rare_g) {
+            if !(s.unequal && m == 2 * r as usize) {
+                marks[nim_sum(v, s.g[m - r as usize]) & st.top] = stamp;
+            }
+        }
+    }
+}
+
+/// The AVX-512 batch marking loop: per rare position, one load of the larger parts of the 16 heaps (every
+/// other value when `stride` is 2), one XOR, one scatter into the 16 heaps' marks.
+///
+/// # Safety
+/// The processor must have AVX-512 F and BW; the conditions checked by [`batch_checks`] must hold, `stride` must
+/// be 1 or 2 and `base + 16 · stride <= i32::MAX`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn mark_batch_simd(s: &BatchSplits<u16>, st: &mut BatchStamp) {
+    use std::arch::x86_64::*;
+    let lanes = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    let stride = _mm512_set1_epi32(s.stride as i32);
+    let steps = _mm512_mullo_epi32(lanes, stride);
+    // Lane k: heap k's part, stamp and the start of its marks.
+    let parts = _mm512_add_epi32(_mm512_set1_epi32(s.base as i32), steps);
+    let stamps = _mm512_set1_epi32(st.stamp as i32);
+    let offsets = _mm512_mullo_epi32(lanes, _mm512_set1_epi32(st.slot as i32));
+    let topv = _mm512_set1_epi32(st.top as i32);
+    let low = _mm512_set1_epi32(0xffff);
+    let marks = st.marks.as_mut_ptr() as *mut i32;
+    for (&r, &x) in s.rare.iter().zip(s.rare_g) {
+        let from = s.base - r as usize;
+        // SAFETY: batch_checks: from + 16 * stride <= g.len(), so the 16 (stride 1) or 32 (stride 2) values
+        // read are in g.
+        let y = unsafe {
+            if s.stride == 1 {
+                _mm512_cvtepu16_epi32(_mm256_loadu_si256(s.g.as_ptr().add(from) as *const __m256i))
+            } else {
+                // Each 32-bit lane holds g[from + 2k] in its low half.
+                _mm512_and_si512(
+                    _mm512_loadu_si512(s.g.as_ptr().add(from) as *const __m512i),
+                    low,
+                )
+            }
+        };
+        let v = _mm512_and_si512(_mm512_xor_si512(_mm512_set1_epi32(x as i32), y), topv);
+        let idx = _mm512_add_epi32(v, offsets);
+        let keep = if s.unequal {
+            _mm512_cmpneq_epi32_mask(parts, _mm512_set1_epi32(2 * r as i32))
+        } else {
+            0xffff
+        };
+        // SAFETY: each index is at most 15 * slot + top < 16 * slot <= marks.len().
+        unsafe { _mm512_mask_i32scatter_epi32::<4>(marks, keep, idx, stamps) };
+    }
 }
 
 /// The set of nim-sums `xs[i] ^ ys[len - 1 - i]`, as a bit mask, for values below 64 (every value in `xs` and
@@ -513,6 +703,82 @@ mod tests {
         }
     }
 
+    /// A batch whose larger parts would run past the known values is refused (never read out of bounds), by
+    /// both kernels.
+    #[test]
+    fn batch_marking_refuses_unknown_parts() {
+        let g = vec![1u16; 40];
+        for simd in [false, true] {
+            let result = std::panic::catch_unwind(|| {
+                let mut marks = vec![0u32; BATCH * 64];
+                // base - r + 16 = 41 > 40: the last heap's part would read g[40].
+                let splits = BatchSplits {
+                    g: &g,
+                    base: 26,
+                    stride: 1,
+                    rare: &[1],
+                    rare_g: &[1],
+                    unequal: false,
+                };
+                mark_batch(
+                    &splits,
+                    &mut BatchStamp {
+                        marks: &mut marks,
+                        slot: 64,
+                        top: 63,
+                        stamp: 1,
+                    },
+                    simd,
+                );
+            });
+            assert!(result.is_err(), "simd {simd}");
+            // r = base: a part of 0.
+            let result = std::panic::catch_unwind(|| {
+                let mut marks = vec![0u32; BATCH * 64];
+                let splits = BatchSplits {
+                    g: &g,
+                    base: 20,
+                    stride: 1,
+                    rare: &[20],
+                    rare_g: &[1],
+                    unequal: false,
+                };
+                mark_batch(
+                    &splits,
+                    &mut BatchStamp {
+                        marks: &mut marks,
+                        slot: 64,
+                        top: 63,
+                        stamp: 1,
+                    },
+                    simd,
+                );
+            });
+            assert!(result.is_err(), "simd {simd}");
+        }
+        // In bounds (base - r + 16 = 40): accepted, and heap 15 marks 1 ^ 1 = 0.
+        let mut marks = vec![0u32; BATCH * 64];
+        let splits = BatchSplits {
+            g: &g,
+            base: 25,
+            stride: 1,
+            rare: &[1],
+            rare_g: &[1],
+            unequal: false,
+        };
+        mark_batch(
+            &splits,
+            &mut BatchStamp {
+                marks: &mut marks,
+                slot: 64,
+                top: 63,
+                stamp: 9,
+            },
+            simd_available(),
+        );
+        assert_eq!(marks[15 * 64], 9);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -567,6 +833,65 @@ mod tests {
                 let mut marks = vec![0u32; 1024];
                 let splits = Splits { g: &g, m, rare: &rare, rare_g: &rare_g };
                 mark(&splits, &mut Stamp { marks: &mut marks, top: 1023, stamp: 7 }, simd);
+                prop_assert_eq!(&marks, &expect);
+            }
+        }
+
+        /// Inserting a word at a time gives the same set as inserting value by value.
+        #[test]
+        fn insert_word_agrees_with_insert(
+            values in proptest::collection::vec(0usize..1 << 15, 0..200),
+            bits in 6u32..=15,
+        ) {
+            let cap = 1usize << bits;
+            let (mut one, mut words) = (Wanted::new(cap), Wanted::new(cap));
+            let mut by_word = vec![0u64; cap / 64];
+            for &v in &values {
+                let v = v % cap;
+                one.insert(v);
+                by_word[v / 64] |= 1 << (v % 64);
+            }
+            for (w, &x) in by_word.iter().enumerate() {
+                words.insert_word(w, x);
+                // Again: values already in are not counted twice.
+                words.insert_word(w, x);
+            }
+            prop_assert_eq!(&one.bits, &words.bits);
+            prop_assert_eq!(one.table, words.table);
+            prop_assert_eq!(one.left, words.left);
+        }
+
+        /// Both batch marking kernels mark exactly the nim-sums of each heap's far rare splits.
+        #[test]
+        fn batch_kernels_agree_with_brute_force(
+            g in proptest::collection::vec(0u16..1024, 40..300),
+            picks in proptest::collection::vec(any::<proptest::sample::Index>(), 0..60),
+            stride in 1usize..=2,
+            unequal in any::<bool>(),
+            small in any::<bool>(),
+        ) {
+            let g: Vec<u16> = g.iter().map(|&v| if small { v % 8 } else { v }).collect();
+            // Parts from base to base + 15 * stride; every r with base - r + 16 * stride <= g.len() and r < base.
+            let base = g.len() - 16 * stride;
+            prop_assume!(base >= 2);
+            let mut rare: Vec<u32> = picks.iter().map(|i| 1 + i.index(base - 1) as u32).collect();
+            rare.sort_unstable();
+            rare.dedup();
+            let rare_g: Vec<u16> = rare.iter().map(|&r| g[r as usize]).collect();
+            let slot = 1024;
+            let mut expect = vec![0u32; BATCH * slot];
+            for k in 0..BATCH {
+                let m = base + stride * k;
+                for &r in &rare {
+                    if !(unequal && m == 2 * r as usize) {
+                        expect[k * slot + (g[r as usize] ^ g[m - r as usize]) as usize] = 100;
+                    }
+                }
+            }
+            for simd in [false, simd_available()] {
+                let mut marks = vec![0u32; BATCH * slot];
+                let splits = BatchSplits { g: &g, base, stride, rare: &rare, rare_g: &rare_g, unequal };
+                mark_batch(&splits, &mut BatchStamp { marks: &mut marks, slot, top: 1023, stamp: 100 }, simd);
                 prop_assert_eq!(&marks, &expect);
             }
         }
