@@ -348,12 +348,9 @@ impl<T: Val> Engine<T> {
         // Every nim-sum of two values is below cap, and the mex is at most cap.
         let slot = self.words() * 64;
         if slot != self.batch.slot {
-            // Batches while their marks stay small.
-            let heaps = if slot <= BATCH_SLOT_MAX {
-                scan::BATCH
-            } else {
-                1
-            };
+            // As many heaps per batch as keep their marks in the first-level cache (a scatter into a larger
+            // table costs more than the gathers the batch saves).
+            let heaps = (BATCH_MARKS / slot).clamp(1, scan::BATCH);
             self.batch.marks = vec![0; heaps * slot];
             self.batch.slot = slot;
         }
@@ -600,7 +597,7 @@ impl<T: Val> Engine<T> {
                     continue;
                 }
             };
-            let far = if heaps == scan::BATCH && n > mv.j + FAR as u64 {
+            let far = if heaps >= MIN_BATCH && n > mv.j + FAR as u64 {
                 (len - 1).min(n - mv.j - 1) as u32
             } else {
                 0
@@ -622,6 +619,7 @@ impl<T: Val> Engine<T> {
                 unequal,
             };
             let mut st = scan::BatchStamp {
+                heaps,
                 marks: &mut b.marks,
                 slot: b.slot,
                 top: self.cap - 1,
@@ -777,9 +775,14 @@ struct Batch {
     slot: usize,
 }
 
-/// Heaps are found in batches while the values are below this bound (16 heaps' marks are then at most 8 MiB);
-/// above it one at a time. Lower in tests, so that both ways run on the games tested.
-const BATCH_SLOT_MAX: usize = if cfg!(test) { 1 << 9 } else { 1 << 17 };
+/// A batch holds as many heaps (up to [`scan::BATCH`]) as have this many marks in all (32 KiB: they stay in the
+/// first-level cache). Lower in tests, so that every batch size runs on the games tested.
+const BATCH_MARKS: usize = if cfg!(test) { 1 << 11 } else { 1 << 13 };
+
+/// Fewer heaps than this are marked heap by heap: a scatter costs about the same whatever the number of its
+/// lanes, and the per-heap marking writes 16 marks per scatter (Treblecross to 2·10^5, values up to 1024:
+/// batches of 8 heaps took 30% longer than marking heap by heap, batches of 16 marking into 64 KiB about the same).
+const MIN_BATCH: usize = scan::BATCH;
 
 /// The rare positions from this one on are marked in batches (far enough below the batch's heaps that their
 /// splits' larger parts are known for heaps up to 30 ahead: [`Engine::start_batch`]).
