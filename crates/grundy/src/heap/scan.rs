@@ -8,25 +8,30 @@
 //!
 //! **Two implementations, one result.** [`reach_scalar`] looks at one nim-sum at a time. On x86-64 processors
 //! with AVX-512 (F, BW and VBMI) the engine uses [`reach_simd`]: 32 nim-sums per step (reverse the 32 larger
-//! parts with one permutation, XOR), and a membership test of all 32 at once in the set's 1024-bit table (byte
-//! `u / 8` fetched by one two-register byte permutation, then bit `u mod 8`, for the bucket `u = v >> shift`:
-//! exact while the values are below 1024, buckets of 2 to 32 values above); only a step in which some wanted
-//! bucket appears goes on to the scalar check of the value itself. A step costs about ten instructions for 32 split options instead of about six per option, and most
-//! steps find nothing (in a long scan the wanted values are few and rare). Both are checked against each other on
+//! parts with one permutation, XOR), and a membership test of all 32 at once in the set's table (byte `u / 8`
+//! fetched by one two-register byte permutation per 1024 bits, then bit `u mod 8`, for the bucket
+//! `u = v >> shift`: a 1024-bit table while the values are below 1024, 2048 bits above, exact while the values
+//! are below 2048, buckets of 2 to 16 values above). Where the table is exact a hit is a wanted value (unless
+//! another lane of the same step took it first) and is cleared without a branch per lane; in a bucket table
+//! the value itself is checked. A step costs about ten instructions for 32 split options instead of about six
+//! per option, and most steps find nothing (in a long scan the wanted values are few and rare). Both are
+//! checked against each other on
 //! random runs (tests below) and the engine against the plain one on whole sequences. The processor is asked
 //! once per run ([`simd_available`]); elsewhere the scalar kernel is used and the values are the same.
 
-/// The fast kernels' table has this many bits (two 512-bit registers).
-const TABLE_BITS: usize = 1024;
+/// The fast kernels' table has this many bits (four 512-bit registers; two while the values are below 1024).
+const TABLE_BITS: usize = 2048;
 
-/// The wanted values of a scan: an exact bit set over `0..cap`, a count, and a table of 1024 bits in
+/// The wanted values of a scan: an exact bit set over `0..cap`, a count, and a table of 2048 bits in
 /// which bit `u` is set when some wanted value `v` has `v >> shift == u` (buckets of `2^shift` values, `shift`
-/// the least that makes `cap` fit; 0, so the table is exact, while `cap <= 1024`).
+/// the least that makes `cap` fit; 0, so the table is exact, while `cap <= 2048`).
 #[derive(Debug, Clone)]
 pub struct Wanted {
     bits: Vec<u64>,
     table: [u64; TABLE_BITS / 64],
     shift: u32,
+    /// 512-bit registers that hold the table's used part: 2 while `cap <= 1024`, else 4.
+    tables: usize,
     left: usize,
 }
 
@@ -39,6 +44,7 @@ impl Wanted {
             bits: vec![0; cap / 64],
             table: [0; TABLE_BITS / 64],
             shift: (cap.trailing_zeros()).saturating_sub(TABLE_BITS.trailing_zeros()),
+            tables: if cap <= 1024 { 2 } else { 4 },
             left: 0,
         }
     }
@@ -217,47 +223,74 @@ fn nim_sums32(xs: &[u16], ys: &[u16], i: usize) -> std::arch::x86_64::__m512i {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
+    // SAFETY: the same features.
+    unsafe {
+        if want.tables == 2 {
+            reach_simd_with::<2>(xs, ys, want)
+        } else {
+            reach_simd_with::<4>(xs, ys, want)
+        }
+    }
+}
+
+/// [`reach_simd`] with the table in `R` registers (2: 1024 bits, 4: 2048 bits; the set's `tables`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+unsafe fn reach_simd_with<const R: usize>(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
     use std::arch::x86_64::*;
     let (xs, ys, len) = paired(xs, ys);
     let low_byte = _mm512_set1_epi16(0xff);
     let low3 = _mm512_set1_epi16(7);
     let one = _mm512_set1_epi16(1);
+    let high_bit = _mm512_set1_epi8(-128);
     let shift = _mm_cvtsi32_si128(want.shift as i32);
-    // SAFETY: the table is 16 words, read unaligned.
-    let (mut lo, mut hi) = unsafe {
-        (
-            _mm512_loadu_si512(want.table.as_ptr() as *const __m512i),
-            _mm512_loadu_si512(want.table.as_ptr().add(8) as *const __m512i),
-        )
+    // SAFETY: the table is 32 words; R registers read its first 8 R words, unaligned.
+    let mut t: [__m512i; R] = std::array::from_fn(|r| unsafe {
+        _mm512_loadu_si512(want.table.as_ptr().add(8 * r) as *const __m512i)
+    });
+    // Bit u of the table for each 16-bit lane u (below 512 R), in bit 0 of the lane: byte u / 8 (the index is
+    // in the low byte of each lane, one permutation per 128 bytes, the two halves of a 2048-bit table chosen by
+    // the byte index's top bit; the high byte's lookup is masked off), then its bit u % 8.
+    let lookup = |t: &[__m512i; R], u: __m512i| -> __m512i {
+        let idx = _mm512_srli_epi16::<3>(u);
+        let mut byte = _mm512_permutex2var_epi8(t[0], idx, t[1]);
+        if R == 4 {
+            let upper = _mm512_permutex2var_epi8(t[2], idx, t[3]);
+            byte = _mm512_mask_blend_epi8(_mm512_test_epi8_mask(idx, high_bit), byte, upper);
+        }
+        _mm512_srlv_epi16(_mm512_and_si512(byte, low_byte), _mm512_and_si512(u, low3))
+    };
+    // Clears bit u of the table registers (branch-free: every register gets an AND-NOT, all but one with
+    // nothing).
+    let clear = |t: &mut [__m512i; R], u: usize| {
+        let (byte, bit) = (u >> 3, 1i8 << (u & 7));
+        for (r, reg) in t.iter_mut().enumerate() {
+            let here = if byte >> 6 == r {
+                1u64 << (byte & 63)
+            } else {
+                0
+            };
+            *reg = _mm512_andnot_si512(_mm512_maskz_set1_epi8(here, bit), *reg);
+        }
     };
     let mut i = 0;
     if want.shift == 0 {
-        // The table is the set itself (values below 1024): a hit is a wanted value, unless an earlier lane of
-        // the same step took it. No branch per lane: each hit clears its bit in the set and in the table
-        // registers (clearing a clear bit changes nothing) and counts only if the bit was set.
+        // The table is the set itself: a hit is a wanted value, unless an earlier lane of the same step took
+        // it. No branch per lane: each hit clears its bit in the set and in the table registers (clearing a
+        // clear bit changes nothing) and counts only if the bit was set.
         while i + 32 <= len {
             let v = nim_sums32(xs, ys, i);
-            let byte = _mm512_and_si512(
-                _mm512_permutex2var_epi8(lo, _mm512_srli_epi16::<3>(v), hi),
-                low_byte,
-            );
-            let bit = _mm512_srlv_epi16(byte, _mm512_and_si512(v, low3));
-            let mut hit = _mm512_test_epi16_mask(bit, one);
+            let mut hit = _mm512_test_epi16_mask(lookup(&t, v), one);
             if hit != 0 {
                 while hit != 0 {
                     let k = hit.trailing_zeros() as usize;
                     hit &= hit - 1;
-                    let u = (xs[i + k] ^ ys[len - 1 - i - k]) as usize & (TABLE_BITS - 1);
+                    let u = (xs[i + k] ^ ys[len - 1 - i - k]) as usize & (512 * R - 1);
                     let (w, b) = (u / 64, 1u64 << (u % 64));
                     let word = &mut want.bits[w];
                     want.left -= (*word & b != 0) as usize;
                     *word &= !b;
-                    // Byte u / 8 of the table, bit u % 8: in lo for bytes 0..64, in hi for 64..128.
-                    let byte = 1u64 << ((u >> 3) & 63);
-                    let (in_lo, in_hi) = if u < 512 { (byte, 0) } else { (0, byte) };
-                    let bit = 1i8 << (u & 7);
-                    lo = _mm512_andnot_si512(_mm512_maskz_set1_epi8(in_lo, bit), lo);
-                    hi = _mm512_andnot_si512(_mm512_maskz_set1_epi8(in_hi, bit), hi);
+                    clear(&mut t, u);
                 }
                 if want.left == 0 {
                     break;
@@ -266,10 +299,11 @@ pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
             i += 32;
         }
         // The set is the table: store the registers back.
-        // SAFETY: the table is 16 words, written unaligned.
-        unsafe {
-            _mm512_storeu_si512(want.table.as_mut_ptr() as *mut __m512i, lo);
-            _mm512_storeu_si512(want.table.as_mut_ptr().add(8) as *mut __m512i, hi);
+        for (r, reg) in t.iter().enumerate() {
+            // SAFETY: the table is 32 words, written unaligned.
+            unsafe {
+                _mm512_storeu_si512(want.table.as_mut_ptr().add(8 * r) as *mut __m512i, *reg)
+            };
         }
         if want.left == 0 {
             return true;
@@ -277,15 +311,9 @@ pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
         return reach_u16(&xs[i..], &ys[..len - i], want);
     }
     while i + 32 <= len {
-        // The bucket u = v >> shift of each nim-sum (u < 1024), then byte u / 8 of the table (the index is in
-        // the low byte of each lane and below 128; the high byte's lookup is masked off) and its bit u % 8.
+        // The bucket u = v >> shift of each nim-sum (below 512 R), looked up in the table.
         let u = _mm512_srl_epi16(nim_sums32(xs, ys, i), shift);
-        let byte = _mm512_and_si512(
-            _mm512_permutex2var_epi8(lo, _mm512_srli_epi16::<3>(u), hi),
-            low_byte,
-        );
-        let bit = _mm512_srlv_epi16(byte, _mm512_and_si512(u, low3));
-        let mut hit = _mm512_test_epi16_mask(bit, one);
+        let mut hit = _mm512_test_epi16_mask(lookup(&t, u), one);
         while hit != 0 {
             let k = hit.trailing_zeros() as usize;
             hit &= hit - 1;
@@ -297,13 +325,7 @@ pub unsafe fn reach_simd(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
                 }
                 if let Some(u) = emptied {
                     // Clear the bucket in the table registers too (a reload right after the store would stall).
-                    let byte = u >> 3;
-                    let bit = _mm512_maskz_set1_epi8(1u64 << (byte & 63), 1 << (u & 7));
-                    if byte < 64 {
-                        lo = _mm512_andnot_si512(bit, lo);
-                    } else {
-                        hi = _mm512_andnot_si512(bit, hi);
-                    }
+                    clear(&mut t, u);
                 }
             }
         }
