@@ -297,6 +297,11 @@ struct Engine<T: Val> {
     /// The marks of the heaps of the current batch (in a heap's slot, `marks[v] == stamp` when value `v` is an
     /// option of the heap, `stamp` the batch's: no clearing per heap).
     batch: Batch,
+    /// The next batch, prepared while waiting for the other worker ([`Engine::prepare`]; its `heaps` is 0
+    /// when it holds nothing).
+    spare: Batch,
+    /// The last stamp given to a batch.
+    stamp: u32,
     /// The step between the heaps the runner asks for (1, or 2 when each of two workers finds every other heap),
     /// so that a batch holds the heaps that will be asked for.
     stride: u64,
@@ -328,6 +333,8 @@ impl<T: Val> Engine<T> {
             rare: Vec::new(),
             rare_g: Vec::new(),
             batch: Batch::default(),
+            spare: Batch::default(),
+            stamp: 0,
             stride: 1,
             want: scan::Wanted::new(64),
             simd_cpu: scan::simd_available(),
@@ -351,11 +358,14 @@ impl<T: Val> Engine<T> {
             // As many heaps per batch as keep their marks in the first-level cache (a scatter into a larger
             // table costs more than the gathers the batch saves).
             let heaps = (BATCH_MARKS / slot).clamp(1, scan::BATCH);
-            self.batch.marks = vec![0; heaps * slot];
-            self.batch.slot = slot;
+            for b in [&mut self.batch, &mut self.spare] {
+                b.marks = vec![0; heaps * slot];
+                b.slot = slot;
+            }
         }
-        // The batch was marked under the old split.
+        // The batches were marked under the old split.
         self.batch.heaps = 0;
+        self.spare.heaps = 0;
         self.want = scan::Wanted::new(self.cap);
         let mask = self.mask;
         let (words, cap) = (self.words(), self.cap);
@@ -477,7 +487,7 @@ impl<T: Val> Engine<T> {
 
     /// Marks with `stamp` the values of the splits of heap `n` with a rare part whose larger part is below
     /// `g.len()` (every split when `n = g.len()`; all but `1 + (n - 1)` when `n = g.len() + 1`), except those of
-    /// the far rare positions its batch marked ([`Engine::start_batch`]).
+    /// the far rare positions its batch marked ([`Engine::plan`]).
     fn mark_rare_splits(&self, n: u64, marks: &mut [u32], stamp: u32) {
         let g = &self.g[..];
         for (d, mv) in self.moves.iter().enumerate() {
@@ -504,9 +514,10 @@ impl<T: Val> Engine<T> {
                 Some(&r) if r >= m32 => rare.partition_point(|&r| r < m32),
                 _ => rare.len(),
             };
-            // The rare positions FAR..=far were marked with the batch.
-            let (near, beyond) = match self.batch.far.get(d) {
-                Some(&far) if far >= FAR => (self.batch.near, self.batch.beyond[d]),
+            // The batch marked the rare positions at indices near..beyond.
+            let b = &self.batch;
+            let (near, beyond) = match b.far.get(d) {
+                Some(&far) if far > 0 => (b.near[d], b.beyond[d]),
                 _ => (hi, hi),
             };
             let skip = if unequal && m32.is_multiple_of(2) {
@@ -546,7 +557,8 @@ impl<T: Val> Engine<T> {
     }
 
     /// The marks of heap `n` (`n = g.len()`, or `g.len() + 1` when found early): its slot in the current batch,
-    /// or the first slot of a new batch starting at `n`.
+    /// or the first slot of the next batch (prepared ahead by [`Engine::prepare`], when it starts at `n`), or of
+    /// a new batch starting at `n`.
     fn slot_of(&mut self, n: u64) -> usize {
         let b = &self.batch;
         if b.heaps > 0 && n >= b.first && (n - b.first).is_multiple_of(b.stride) {
@@ -555,79 +567,114 @@ impl<T: Val> Engine<T> {
                 return k as usize;
             }
         }
-        self.start_batch(n);
+        let mut next = std::mem::take(&mut self.spare);
+        if !(next.heaps > 0 && next.first == n && next.stride == self.stride) {
+            self.plan(&mut next, n);
+        }
+        self.mark_some(&mut next, usize::MAX);
+        self.spare = std::mem::replace(&mut self.batch, next);
+        self.spare.heaps = 0;
         0
     }
 
-    /// Starts a batch at heap `n`: heaps `n + stride · k`, `k <` [`scan::BATCH`] (`stride` the engine's, set
-    /// by the runner to the step between the heaps it will ask for). For each two-heap digit `j` it marks, in
-    /// each heap's slot, the splits with a rare part `r` in `FAR..=far`, where `far = min(g.len() - 1, n - j - 1)`:
+    /// Plans a batch at heap `n`: heaps `n + stride · k`, `k <` [`scan::BATCH`] (`stride` the engine's, set by
+    /// the runner to the step between the heaps it will ask for). For each two-heap digit `j` the batch will
+    /// mark ([`Engine::mark_some`]), in each heap's slot, the splits with a rare part `r` in `lo..=far`, where
+    /// `far = min(g.len() - 1, n - j - 1)` and `lo = max(FAR, n - j + 16 · stride - g.len())` (`g.len()` now):
     /// every such split is a split of every heap of the batch (`r ≤ m - 1` for each heap's part `m ≥ n - j`),
-    /// its larger part is already known (`m - r ≤ n + 30 - j - FAR < g.len()`, as `g.len() ≥ n - 1`), and `r`
-    /// is in the rare list now (below `g.len()`), so the heap's own marking ([`Engine::mark_rare_splits`])
-    /// leaves out exactly these. A batch holds as long as the split does (a rebuild ends it), whatever the
-    /// order in which its heaps are found; a heap the run never asks for only costs its marks.
-    fn start_batch(&mut self, n: u64) {
+    /// its larger part is already known (`m - r ≤ n - j + 15 · stride - lo < g.len()`), and `r` is in the rare
+    /// list now (below `g.len()`; later rare positions are larger), so the heap's own marking
+    /// ([`Engine::mark_rare_splits`]) leaves out exactly these. A batch holds as long as the split does (a
+    /// rebuild ends it), whatever the order in which its heaps are found; a heap the run never asks for only
+    /// costs its marks. When the batch starts at the next heap (`g.len() ≥ n - 1`), `lo` is `FAR`.
+    fn plan(&mut self, b: &mut Batch, n: u64) {
         assert!(
             self.stride == 1 || self.stride == 2,
             "heaps of a batch are 1 or 2 apart"
         );
-        let mut b = std::mem::take(&mut self.batch);
-        let heaps = b.marks.len() / b.slot;
         b.first = n;
         b.stride = self.stride;
         // A stamp no slot holds: a new one per batch (after 2^32 - 1 batches every mark is cleared first).
-        b.stamp = match b.stamp.checked_add(1) {
+        self.stamp = match self.stamp.checked_add(1) {
             Some(s) => s,
             None => {
                 b.marks.fill(0);
+                self.batch.marks.fill(0);
                 1
             }
         };
+        b.stamp = self.stamp;
+        let heaps = b.marks.len() / b.slot;
         b.heaps = heaps as u64;
         b.far.clear();
+        b.near.clear();
         b.beyond.clear();
-        b.beyond.resize(self.moves.len(), 0);
         let len = self.g.len() as u64;
-        for (d, mv) in self.moves.iter().enumerate() {
-            let unequal = match mv.two {
-                Some(c) if c != Constraint::AllEqual => c != Constraint::Any,
-                _ => {
-                    b.far.push(0);
-                    continue;
-                }
-            };
-            let far = if heaps >= MIN_BATCH && n > mv.j + FAR as u64 {
-                (len - 1).min(n - mv.j - 1) as u32
+        for mv in &self.moves {
+            let splits = matches!(mv.two, Some(c) if c != Constraint::AllEqual);
+            let lo = (FAR as u64).max((n - mv.j.min(n) + 16 * self.stride).saturating_sub(len));
+            let far = (len - 1).min(n.saturating_sub(mv.j + 1));
+            let far = if splits && heaps >= MIN_BATCH && far >= lo {
+                far as u32
             } else {
                 0
             };
             b.far.push(far);
-            if far < FAR {
+            if far == 0 {
+                b.near.push(0);
+                b.beyond.push(0);
                 continue;
             }
-            let lo = self.rare.partition_point(|&r| r < FAR);
-            let hi = self.rare.partition_point(|&r| r <= far);
-            b.near = lo;
-            b.beyond[d] = hi;
+            b.near.push(self.rare.partition_point(|&r| (r as u64) < lo));
+            b.beyond.push(self.rare.partition_point(|&r| r <= far));
+        }
+        b.todo.clone_from(&b.near);
+    }
+
+    /// Marks the splits of batch `b` for up to `budget` more rare positions; true once all are marked.
+    fn mark_some(&self, b: &mut Batch, mut budget: usize) -> bool {
+        for (d, mv) in self.moves.iter().enumerate() {
+            if b.far[d] == 0 || b.todo[d] >= b.beyond[d] || budget == 0 {
+                continue;
+            }
+            let (lo, hi) = (b.todo[d], b.beyond[d].min(b.todo[d].saturating_add(budget)));
             let splits = scan::BatchSplits {
                 g: &self.g,
-                base: (n - mv.j) as usize,
-                stride: self.stride as usize,
+                base: (b.first - mv.j) as usize,
+                stride: b.stride as usize,
                 rare: &self.rare[lo..hi],
                 rare_g: &self.rare_g[lo..hi],
-                unequal,
+                unequal: mv.two != Some(Constraint::Any),
             };
             let mut st = scan::BatchStamp {
-                heaps,
+                heaps: b.heaps as usize,
                 marks: &mut b.marks,
                 slot: b.slot,
                 top: self.cap - 1,
                 stamp: b.stamp,
             };
             T::mark_batch(&splits, &mut st, self.simd_cpu);
+            b.todo[d] = hi;
+            budget -= hi - lo;
         }
-        self.batch = b;
+        (0..self.moves.len()).all(|d| b.far[d] == 0 || b.todo[d] >= b.beyond[d])
+    }
+
+    /// Work to do while waiting for the other worker: marks part of the batch after the current one (the
+    /// heaps `stride · BATCH` further on). False when there is nothing to do.
+    fn prepare(&mut self) -> bool {
+        let b = &self.batch;
+        if self.dense || b.heaps == 0 {
+            return false;
+        }
+        let n = b.first + b.stride * b.heaps;
+        let mut next = std::mem::take(&mut self.spare);
+        if !(next.heaps > 0 && next.first == n && next.stride == self.stride) {
+            self.plan(&mut next, n);
+        }
+        let busy = !self.mark_some(&mut next, PREPARE_CHUNK);
+        self.spare = next;
+        busy
     }
 
     /// The value of heap `n = g.len()`.
@@ -754,7 +801,7 @@ impl<T: Val> Engine<T> {
     }
 }
 
-/// The marks of a batch of heaps `first + stride · k`, `k < heaps` (see [`Engine::start_batch`]): heap `k`'s
+/// The marks of a batch of heaps `first + stride · k`, `k < heaps` (see [`Engine::plan`]): heap `k`'s
 /// in `marks[k * slot..(k + 1) * slot]`.
 #[derive(Default)]
 struct Batch {
@@ -762,18 +809,22 @@ struct Batch {
     stride: u64,
     /// 0 when there is no batch (before the first, and after a rebuild).
     heaps: u64,
-    /// The stamp of the current batch's marks (every batch has a new one; marks start at 0, below every stamp).
+    /// The stamp of the batch's marks (every batch has a new one; marks start at 0, below every stamp).
     stamp: u32,
-    /// Per entry of `Engine::moves`: the batch marked the splits with a rare part in `FAR..=far` (none when
-    /// `far < FAR`).
+    /// Per entry of `Engine::moves`: the batch marks the splits with a rare part up to `far` (none when `far`
+    /// is 0), from the rare position at index `near` of `Engine::rare` to the one before index `beyond`; those
+    /// before index `todo` are marked.
     far: Vec<u32>,
-    /// Indices in `Engine::rare`: the first position from `FAR` on, and per entry of `Engine::moves` the
-    /// first beyond its `far`.
-    near: usize,
+    near: Vec<usize>,
     beyond: Vec<usize>,
+    todo: Vec<usize>,
     marks: Vec<u32>,
     slot: usize,
 }
+
+/// Rare positions marked per call of [`Engine::prepare`] (about a tenth of a microsecond of work: a worker
+/// waiting for the other's value checks again this often).
+const PREPARE_CHUNK: usize = 32;
 
 /// A batch holds as many heaps (up to [`scan::BATCH`]) as have this many marks in all (32 KiB: they stay in the
 /// first-level cache). Lower in tests, so that every batch size runs on the games tested.
@@ -785,7 +836,7 @@ const BATCH_MARKS: usize = if cfg!(test) { 1 << 11 } else { 1 << 13 };
 const MIN_BATCH: usize = scan::BATCH;
 
 /// The rare positions from this one on are marked in batches (far enough below the batch's heaps that their
-/// splits' larger parts are known for heaps up to 30 ahead: [`Engine::start_batch`]).
+/// splits' larger parts are known for heaps up to 30 ahead: [`Engine::plan`]).
 const FAR: u32 = 2 * scan::BATCH as u32 + 2;
 
 /// The dense kernel is used while at least one position in this many is rare (and every value is below 64).
@@ -988,9 +1039,9 @@ struct Shared {
     sleeping: AtomicBool,
 }
 
-/// Waits for heap `k`'s value from the other worker (`None` if the run was aborted first): spins briefly, then
-/// yields.
-fn wait_value(sh: &Shared, k: u64) -> Option<u32> {
+/// Waits for heap `k`'s value from the other worker (`None` if the run was aborted first): does `idle` work while
+/// it has some ([`Engine::prepare`]), then spins briefly, then yields.
+fn wait_value(sh: &Shared, k: u64, idle: &mut dyn FnMut() -> bool) -> Option<u32> {
     let slot = &sh.slots[(k % 2) as usize].0;
     let mut spins = 0u32;
     loop {
@@ -1000,6 +1051,9 @@ fn wait_value(sh: &Shared, k: u64) -> Option<u32> {
         }
         if sh.abort.0.load(Relaxed) {
             return None;
+        }
+        if idle() {
+            continue;
         }
         if spins < 4096 {
             std::hint::spin_loop();
@@ -1029,7 +1083,7 @@ fn work<T: Val>(
         debug_assert!(w.g.len() as u64 + 1 == k || w.g.len() as u64 == k);
         let v = if w.g.len() as u64 + 1 == k {
             let early = w.next_early();
-            let Some(last) = wait_value(sh, k - 1) else {
+            let Some(last) = wait_value(sh, k - 1, &mut || w.prepare()) else {
                 return false;
             };
             // The other worker held this value in the same type.
@@ -1174,7 +1228,7 @@ fn run_alternating<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(
                 let mut ok = work(e, &sh, s, t, s % 2, &mut next_rebuild);
                 if ok && (e.g.len() as u64) < t {
                     // The window's last heap is the second worker's.
-                    match wait_value(&sh, t - 1) {
+                    match wait_value(&sh, t - 1, &mut || false) {
                         Some(v) => {
                             ok = e.push(v);
                             settle(e, &mut next_rebuild);
@@ -1541,7 +1595,7 @@ mod thread_tests {
 
     /// A batch holds the heaps it was made for whatever the runner asks: heaps asked in an order other than the
     /// batch's stride (here the stride changes every few heaps, and heaps are found early now and then) only
-    /// start new batches.
+    /// start new batches, and a batch prepared ahead is used only when the run reaches it as planned.
     #[test]
     fn batches_hold_whatever_the_order_of_heaps() {
         for (code, to) in [
@@ -1557,6 +1611,11 @@ mod thread_tests {
             while (e.g.len() as u64) <= to {
                 let n = e.g.len() as u64;
                 e.stride = 1 + (n / 5) % 2;
+                // Part of the next batch prepared now and then (used if the run gets there with the same
+                // stride, dropped if not).
+                for _ in 0..n % 3 {
+                    e.prepare();
+                }
                 let v = if n >= 3 && n < to && n.is_multiple_of(7) {
                     // Heap n + 1 early (it joins the current batch or starts one), then heap n.
                     let early = e.next_early();
