@@ -41,17 +41,19 @@
 //! values side by side.
 //!
 //! **Kernels.** The inner loops live in [`super::scan`], each with a scalar reference and an AVX-512 version
-//! chosen at run time and checked against each other: the scan tests 32 nim-sums per step against a 1024-bit
-//! table of the wanted values; the marking writes 16 marks per scatter. Marking goes in *batches* of 16 heaps
-//! `n, n + s, …, n + 15s` (`s = 1`, or 2 for each of two workers): for a rare position `r ≥ 34` every heap's
-//! larger part `m - r` is already known when the batch starts, and the 16 larger parts of one `r` lie side by
-//! side in the values, so one load fetches them and one scatter marks the 16 heaps (each heap has its own
-//! marks); the few rare positions below 34 are marked heap by heap (16 per gather). Officers to 10^6: about
-//! 30% less time than marking heap by heap with gathers. The marks become a bit set in which the smallest unmarked common value and the rare values below it are
-//! found a word at a time. Where every value is below 64 and at least one position in 16 is rare
-//! (0.106: half its positions are rare under any mask), marking the rare positions would look at about as many
-//! splits as there are, so the engine looks at all of them with the dense kernel instead (32 nim-sums per step
-//! OR-ed into a 64-bit mask; the mex is exact from the mask).
+//! chosen at run time and checked against each other: the scan tests 32 nim-sums per step against a table of
+//! the wanted values held in registers (exact below 2048); the marking writes 16 marks per scatter. Marking
+//! goes in *batches* of 16 heaps `n, n + s, …, n + 15s` (`s = 1`, or 2 for each of two workers) while their
+//! marks fit the first-level cache (values below 512): for a rare position `r ≥ 34` every heap's larger part
+//! `m - r` is already known when the batch starts, and the 16 larger parts of one `r` lie side by side in the
+//! values, so one load fetches them and one scatter marks the 16 heaps (each heap has its own marks); the few
+//! rare positions below 34, and every rare position once the values pass 512, are marked heap by heap (16
+//! larger parts per gather). Officers to 10^6: about 30% less time than marking heap by heap. The marks become
+//! a bit set in which the smallest unmarked common value and the rare values below it are found a word at a
+//! time. Where every value is below 64 and at least one position in 16 is rare (0.106: half its positions are
+//! rare under any mask), marking the rare positions would look at about as many splits as there are, so the
+//! engine looks at all of them with the dense kernel instead (32 nim-sums per step OR-ed into a 64-bit mask;
+//! the mex is exact from the mask).
 //!
 //! **Two cores.** Heap `n` needs the value of every smaller heap, but only its one-heap option of the digit
 //! `j = 1` and the split `1 + (n - 1)` of the digit `j = 0` read heap `n - 1` (the *late* options). So with
@@ -60,7 +62,8 @@
 //! `mex(E ∪ L) = mex(E)` unless a late option has the value `mex(E)`, and then heap
 //! `n` is computed again from all its options (285 heaps of Officers' first 10^6). Each worker keeps its own
 //! copy of the values and its own split (the argument above holds for any split), so per heap only one cache
-//! line crosses between the cores: the heap's number and value. The engine times windows of 4096 heaps on two
+//! line crosses between the cores: the heap's number and value. A worker waiting for the other's value marks
+//! part of its next batch meanwhile (Officers: about 40% of the batch marking is done so). The engine times windows of 4096 heaps on two
 //! workers against one and keeps the faster (probing again, less often while the same mode keeps winning):
 //! two workers pay from a microsecond of work per heap on (Officers, Treblecross, Grundy's game, 0.106: about
 //! 1.6–2× when the other core is free) and not on Kayles (a tenth of a microsecond per heap); below heap 4096,
