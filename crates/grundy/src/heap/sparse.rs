@@ -65,20 +65,20 @@
 //! line crosses between the cores: the heap's number and value. A worker waiting for the other's value marks
 //! part of its next batch meanwhile (Officers: about 40% of the batch marking is done so). The engine times windows of 4096 heaps on two
 //! workers against one and keeps the faster (probing again, less often while the same mode keeps winning):
-//! two workers pay from a microsecond of work per heap on (Officers, Treblecross, Grundy's game, 0.106: about
-//! 1.6–2× when the other core is free) and not on Kayles (a tenth of a microsecond per heap); below heap 4096,
-//! and whenever the other core is busy, one worker runs. The values never depend on the timing.
+//! two workers pay from a microsecond of work per heap on (Officers, Treblecross, Grundy's game, 0.106; in the
+//! runs below 1.2–1.6× the one-worker time, less than 2× because each heap waits for the other worker's last
+//! one, and heaps differ in cost) and not on Kayles (a tenth of a microsecond per heap); below heap 4096, and
+//! whenever the other core is busy, one worker runs. The values never depend on the timing.
 //!
 //! **Measured** (`benches/octal.sh`: best of three runs of each program on the project machine, 2 cores shared
-//! with other work, whose speed moved by 2× between runs; identical checksums throughout), against
-//! `ogsolve -m rc2` on one core. Officers 0.6 to 10^6: one core 1.86–2.88× faster in eight runs (under 2× once; grundy
-//! 1.96–4.39 s, ogsolve 4.78–9.36 s), two cores 2.1–4.05× (median 3.4×; 1.30–4.39 s; in the slowest run the
-//! probe kept one worker). Treblecross 0.007 to 2^18: one core 2.5–3.2×, two cores 4.4–4.8× in four runs. 0.106
-//! to 10^5 (the dense kernel): 29× the plain engine. Kayles 0.77
-//! to 2·10^5: about 200× (it has nine rare positions). Against the plain engine at 10^5 heaps: Officers 15–24×,
-//! Grundy's game 24–30×, Kayles 490–600×. Officers to 10^7 takes 15.6 s on two cores. `grundy period 0.56`
-//! certifies its preperiod 326640 and period 144 in about half a second, 0.16 its period 149459 (preperiod
-//! 105351) in about 0.3 s.
+//! with other work, whose speed moves by up to 2× between runs; identical checksums throughout), against
+//! `ogsolve -m rc2` on one core, in four runs of the whole script. Officers 0.6 to 10^6: one core 3.0–4.2×
+//! faster (grundy 1.46–1.92 s, ogsolve 4.80–7.52 s), two cores 3.8–5.3× (1.19–1.43 s). Treblecross 0.007 to
+//! 2^18: one core 3.5–4.9× (3.67–3.81 s, ogsolve 12.7–18.7 s), two cores 5.6–7.7× (2.23–2.74 s). Kayles 0.77:
+//! 85–105× at 10^5, 147–277× at 2·10^5 (it has nine rare positions). Against the plain engine at 10^5 heaps:
+//! Officers 33–39×, Grundy's game 41–51×, Kayles 415–628×, 0.106 (the dense kernel) 22–29×. Officers to 10^7
+//! takes 10.4 s on two cores. `grundy period 0.56` certifies its preperiod 326640 and period 144 in 0.2–0.4 s,
+//! 0.16 its period 149459 (preperiod 105351) in about 0.15 s.
 
 use super::code::{Code, Constraint};
 use super::scan;
