@@ -734,78 +734,39 @@ mod tests {
     #[test]
     fn batch_marking_refuses_unknown_parts() {
         let g = vec![1u16; 40];
-        for simd in [false, true] {
-            let result = std::panic::catch_unwind(|| {
-                let mut marks = vec![0u32; BATCH * 64];
-                // base - r + 16 = 41 > 40: the last heap's part would read g[40].
-                let splits = BatchSplits {
-                    g: &g,
-                    base: 26,
-                    stride: 1,
-                    rare: &[1],
-                    rare_g: &[1],
-                    unequal: false,
-                };
-                mark_batch(
-                    &splits,
-                    &mut BatchStamp {
-                        heaps: BATCH,
-                        marks: &mut marks,
-                        slot: 64,
-                        top: 63,
-                        stamp: 1,
-                    },
-                    simd,
-                );
-            });
-            assert!(result.is_err(), "simd {simd}");
-            // r = base: a part of 0.
-            let result = std::panic::catch_unwind(|| {
+        // The marks of one rare position r (value 1) for the 16 heaps of parts base..base + 16, or a panic.
+        let batch = |base: usize, r: u32, simd: bool| {
+            std::panic::catch_unwind(|| {
                 let mut marks = vec![0u32; BATCH * 64];
                 let splits = BatchSplits {
                     g: &g,
-                    base: 20,
+                    base,
                     stride: 1,
-                    rare: &[20],
+                    rare: &[r],
                     rare_g: &[1],
                     unequal: false,
                 };
-                mark_batch(
-                    &splits,
-                    &mut BatchStamp {
-                        heaps: BATCH,
-                        marks: &mut marks,
-                        slot: 64,
-                        top: 63,
-                        stamp: 1,
-                    },
-                    simd,
-                );
-            });
-            assert!(result.is_err(), "simd {simd}");
-        }
-        // In bounds (base - r + 16 = 40): accepted, and heap 15 marks 1 ^ 1 = 0.
-        let mut marks = vec![0u32; BATCH * 64];
-        let splits = BatchSplits {
-            g: &g,
-            base: 25,
-            stride: 1,
-            rare: &[1],
-            rare_g: &[1],
-            unequal: false,
+                let mut st = BatchStamp {
+                    heaps: BATCH,
+                    marks: &mut marks,
+                    slot: 64,
+                    top: 63,
+                    stamp: 9,
+                };
+                mark_batch(&splits, &mut st, simd);
+                marks
+            })
         };
-        mark_batch(
-            &splits,
-            &mut BatchStamp {
-                heaps: BATCH,
-                marks: &mut marks,
-                slot: 64,
-                top: 63,
-                stamp: 9,
-            },
-            simd_available(),
-        );
-        assert_eq!(marks[15 * 64], 9);
+        for simd in [false, simd_available()] {
+            // base - r + 16 = 41 > 40: the last heap's part would read g[40].
+            assert!(batch(26, 1, simd).is_err(), "simd {simd}");
+            // r = base: a part of 0.
+            assert!(batch(20, 20, simd).is_err(), "simd {simd}");
+            // In bounds (base - r + 16 = 40): accepted, and every heap marks 1 ^ 1 = 0.
+            let marks = batch(25, 1, simd).expect("in bounds");
+            assert!((0..BATCH).all(|k| marks[k * 64] == 9), "simd {simd}");
+            assert_eq!(marks.iter().filter(|&&m| m == 9).count(), BATCH);
+        }
     }
 
     proptest! {
