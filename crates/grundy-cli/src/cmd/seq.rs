@@ -29,8 +29,8 @@ OPTIONS
                  with finitely many digits leaving at most two heaps), auto (fast where it applies; the default)
   --threads N    threads for the fast engine (default: all cores; it uses at most two, which find every other
                  heap: each heap's work before the previous heap's value is known, then a check). From heap 4096
-                 on the engine times windows of heaps on two workers against one and keeps the faster: about 1.7-2x
-                 on Officers, Treblecross and Grundy's game when the other core is free, not used on Kayles (too
+                 on the engine times windows of heaps on two workers against one and keeps the faster: about 1.2-1.6x
+                 faster on Officers, Treblecross and Grundy's game when the other core is free, not used on Kayles (too
                  little work per heap) nor by the plain engine. Values never depend on it
   --stats        also print the rare/common split, the rare positions and the last one, the largest value and
                  where it first appears, and the number of P-positions (lines starting with '#')
