@@ -72,11 +72,11 @@
 //!
 //! **Measured** (`benches/octal.sh`: best of three runs of each program on the project machine, 2 cores shared
 //! with other work, whose speed moves by up to 2× between runs; identical checksums throughout), against
-//! `ogsolve -m rc2` on one core, in four runs of the whole script. Officers 0.6 to 10^6: one core 3.0–4.2×
-//! faster (grundy 1.46–1.92 s, ogsolve 4.80–7.52 s), two cores 3.8–5.3× (1.19–1.43 s). Treblecross 0.007 to
-//! 2^18: one core 3.5–4.9× (3.67–3.81 s, ogsolve 12.7–18.7 s), two cores 5.6–7.7× (2.23–2.74 s). Kayles 0.77:
-//! 85–105× at 10^5, 147–277× at 2·10^5 (it has nine rare positions). Against the plain engine at 10^5 heaps:
-//! Officers 33–39×, Grundy's game 41–51×, Kayles 415–628×, 0.106 (the dense kernel) 22–29×. Officers to 10^7
+//! `ogsolve -m rc2` on one core, in five runs of the whole script. Officers 0.6 to 10^6: one core 3.0–4.2×
+//! faster (grundy 1.46–1.92 s, ogsolve 4.80–7.52 s), two cores 3.8–5.7× (0.93–1.43 s). Treblecross 0.007 to
+//! 2^18: one core 3.0–4.9× (3.67–4.82 s, ogsolve 12.7–18.7 s), two cores 5.6–7.7× (2.23–2.74 s). Kayles 0.77:
+//! 85–126× at 10^5, 147–277× at 2·10^5 (it has nine rare positions). Against the plain engine at 10^5 heaps:
+//! Officers 29–39×, Grundy's game 34–51×, Kayles 415–628×, 0.106 (the dense kernel) 22–29×. Officers to 10^7
 //! takes 10.4 s on two cores. `grundy period 0.56` certifies its preperiod 326640 and period 144 in 0.2–0.4 s,
 //! 0.16 its period 149459 (preperiod 105351) in about 0.15 s.
 
