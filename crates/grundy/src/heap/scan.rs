@@ -449,11 +449,9 @@ pub struct BatchSplits<'a, T> {
     pub unequal: bool,
 }
 
-/// Marks of a batch of `heaps` heaps (at most [`BATCH`]; the parts of the others are read but not marked):
-/// heap `k`'s marks are `marks[k * slot..(k + 1) * slot]`, the batch's stamp is `stamp`, and each nim-sum is
-/// masked with `top < slot`.
+/// Marks of a batch: heap `k`'s marks are `marks[k * slot..(k + 1) * slot]`, the batch's stamp is `stamp`, and
+/// each nim-sum is masked with `top < slot`.
 pub struct BatchStamp<'a> {
-    pub heaps: usize,
     pub marks: &'a mut [u32],
     pub slot: usize,
     pub top: usize,
@@ -478,7 +476,7 @@ pub fn mark_batch(s: &BatchSplits<u16>, st: &mut BatchStamp, simd: bool) {
 /// The conditions of [`BatchSplits`] and [`BatchStamp`] (every `r`: the rare positions need not be sorted).
 fn batch_checks<T>(s: &BatchSplits<T>, st: &BatchStamp) {
     assert!(s.rare.len() == s.rare_g.len() && s.stride >= 1);
-    assert!(st.heaps <= BATCH && st.top < st.slot && st.marks.len() >= st.heaps * st.slot);
+    assert!(st.top < st.slot && st.marks.len() >= BATCH * st.slot);
     for &r in s.rare {
         let r = r as usize;
         assert!(
@@ -497,7 +495,7 @@ pub fn mark_batch_scalar<T: Copy>(
     nim_sum: impl Fn(T, T) -> usize,
 ) {
     batch_checks(s, st);
-    for k in 0..st.heaps {
+    for k in 0..BATCH {
         let m = s.base + s.stride * k;
         let stamp = st.stamp;
         let marks = &mut st.marks[k * st.slot..k * st.slot + st.top + 1];
@@ -529,8 +527,6 @@ unsafe fn mark_batch_simd(s: &BatchSplits<u16>, st: &mut BatchStamp) {
     let topv = _mm512_set1_epi32(st.top as i32);
     let low = _mm512_set1_epi32(0xffff);
     let marks = st.marks.as_mut_ptr() as *mut i32;
-    // The lanes of the batch's heaps.
-    let heaps = ((1u32 << st.heaps) - 1) as u16;
     for (&r, &x) in s.rare.iter().zip(s.rare_g) {
         let from = s.base - r as usize;
         // SAFETY: batch_checks: from + 16 * stride <= g.len(), so the 16 (stride 1) or 32 (stride 2) values
@@ -549,11 +545,11 @@ unsafe fn mark_batch_simd(s: &BatchSplits<u16>, st: &mut BatchStamp) {
         let v = _mm512_and_si512(_mm512_xor_si512(_mm512_set1_epi32(x as i32), y), topv);
         let idx = _mm512_add_epi32(v, offsets);
         let keep = if s.unequal {
-            _mm512_mask_cmpneq_epi32_mask(heaps, parts, _mm512_set1_epi32(2 * r as i32))
+            _mm512_cmpneq_epi32_mask(parts, _mm512_set1_epi32(2 * r as i32))
         } else {
-            heaps
+            0xffff
         };
-        // SAFETY: each index kept is at most (heaps - 1) * slot + top < heaps * slot <= marks.len().
+        // SAFETY: each index is at most 15 * slot + top < 16 * slot <= marks.len().
         unsafe { _mm512_mask_i32scatter_epi32::<4>(marks, keep, idx, stamps) };
     }
 }
@@ -747,7 +743,6 @@ mod tests {
                     unequal: false,
                 };
                 let mut st = BatchStamp {
-                    heaps: BATCH,
                     marks: &mut marks,
                     slot: 64,
                     top: 63,
@@ -859,7 +854,6 @@ mod tests {
             stride in 1usize..=2,
             unequal in any::<bool>(),
             small in any::<bool>(),
-            heaps in 1usize..=BATCH,
         ) {
             let g: Vec<u16> = g.iter().map(|&v| if small { v % 8 } else { v }).collect();
             // Parts from base to base + 15 * stride; every r with base - r + 16 * stride <= g.len() and r < base.
@@ -870,9 +864,8 @@ mod tests {
             rare.dedup();
             let rare_g: Vec<u16> = rare.iter().map(|&r| g[r as usize]).collect();
             let slot = 1024;
-            // Exactly the marks of the batch's heaps (a write past them would panic or show).
-            let mut expect = vec![0u32; heaps * slot];
-            for k in 0..heaps {
+            let mut expect = vec![0u32; BATCH * slot];
+            for k in 0..BATCH {
                 let m = base + stride * k;
                 for &r in &rare {
                     if !(unequal && m == 2 * r as usize) {
@@ -881,9 +874,9 @@ mod tests {
                 }
             }
             for simd in [false, simd_available()] {
-                let mut marks = vec![0u32; heaps * slot];
+                let mut marks = vec![0u32; BATCH * slot];
                 let splits = BatchSplits { g: &g, base, stride, rare: &rare, rare_g: &rare_g, unequal };
-                let mut st = BatchStamp { heaps, marks: &mut marks, slot, top: 1023, stamp: 100 };
+                let mut st = BatchStamp { marks: &mut marks, slot, top: 1023, stamp: 100 };
                 mark_batch(&splits, &mut st, simd);
                 prop_assert_eq!(&marks, &expect);
             }

@@ -55,20 +55,20 @@
 //! engine looks at all of them with the dense kernel instead (32 nim-sums per step OR-ed into a 64-bit mask;
 //! the mex is exact from the mask).
 //!
-//! **Two cores.** Heap `n` needs the value of every smaller heap, but only its one-heap option of the digit
-//! `j = 1` and the split `1 + (n - 1)` of the digit `j = 0` read heap `n - 1` (the *late* options). So with
-//! `--threads 2` two workers find every other heap: each finds heap `n` over its *early* options while the
-//! other worker finishes heap `n - 1`, then, once `G(n - 1)` is known, finishes it:
-//! `mex(E ∪ L) = mex(E)` unless a late option has the value `mex(E)`, and then heap
-//! `n` is computed again from all its options (285 heaps of Officers' first 10^6). Each worker keeps its own
-//! copy of the values and its own split (the argument above holds for any split), so per heap only one cache
-//! line crosses between the cores: the heap's number and value. A worker waiting for the other's value marks
-//! part of its next batch meanwhile (Officers: about 40% of the batch marking is done so). The engine times windows of 4096 heaps on two
-//! workers against one and keeps the faster (probing again, less often while the same mode keeps winning):
-//! two workers pay from a microsecond of work per heap on (Officers, Treblecross, Grundy's game, 0.106; in the
-//! runs below 1.2–1.6× the one-worker time, less than 2× because each heap waits for the other worker's last
-//! one, and heaps differ in cost) and not on Kayles (a tenth of a microsecond per heap); below heap 4096, and
-//! whenever the other core is busy, one worker runs. The values never depend on the timing.
+//! **Two cores.** Heap `n` needs the value of every smaller heap, but only its one-heap option of the digit `j = 1`
+//! and the split `1 + (n - 1)` of the digit `j = 0` read heap `n - 1` (the *late* options). So with `--threads 2`
+//! two workers find every other heap: each finds heap `n` over its *early* options while the other worker finishes
+//! heap `n - 1`, then, once `G(n - 1)` is known, finishes it: `mex(E ∪ L) = mex(E)` unless a late option has the
+//! value `mex(E)`, and then heap `n` is computed again from all its options (285 heaps of Officers' first 10^6).
+//! Each worker keeps its own copy of the values and its own split (the argument above holds for any split), so per
+//! heap only one cache line crosses between the cores: the heap's number and value. A worker waiting for the
+//! other's value marks part of its next batch meanwhile (Officers: about 40% of the batch marking is done so). The
+//! engine times windows of 4096 heaps on two workers against one and keeps the faster (probing again, less often
+//! while the same mode keeps winning): two workers pay from a microsecond of work per heap on (Officers,
+//! Treblecross, Grundy's game, 0.106; in the runs below 1.2–1.6× the one-worker time, less than 2× because each
+//! heap waits for the other worker's last one, and heaps differ in cost) and not on Kayles (a tenth of a
+//! microsecond per heap); below heap 4096, and whenever the other core is busy, one worker runs. The values never
+//! depend on the timing.
 //!
 //! **Measured** (`benches/octal.sh`: best of three runs of each program on the project machine, 2 cores shared
 //! with other work, whose speed moves by up to 2× between runs; identical checksums throughout), against
@@ -358,9 +358,12 @@ impl<T: Val> Engine<T> {
         // Every nim-sum of two values is below cap, and the mex is at most cap.
         let slot = self.words() * 64;
         if slot != self.batch.slot {
-            // As many heaps per batch as keep their marks in the first-level cache (a scatter into a larger
-            // table costs more than the gathers the batch saves).
-            let heaps = (BATCH_MARKS / slot).clamp(1, scan::BATCH);
+            // Batches while their marks fit the first-level cache; otherwise one slot, heap by heap.
+            let heaps = if scan::BATCH * slot <= BATCH_MARKS {
+                scan::BATCH
+            } else {
+                1
+            };
             for b in [&mut self.batch, &mut self.spare] {
                 b.marks = vec![0; heaps * slot];
                 b.slot = slot;
@@ -570,14 +573,20 @@ impl<T: Val> Engine<T> {
                 return k as usize;
             }
         }
-        let mut next = std::mem::take(&mut self.spare);
-        if !(next.heaps > 0 && next.first == n && next.stride == self.stride) {
-            self.plan(&mut next, n);
-        }
+        let mut next = self.take_spare(n);
         self.mark_some(&mut next, usize::MAX);
         self.spare = std::mem::replace(&mut self.batch, next);
         self.spare.heaps = 0;
         0
+    }
+
+    /// The spare batch, planned for heap `n` unless it already is (with the engine's stride).
+    fn take_spare(&mut self, n: u64) -> Batch {
+        let mut next = std::mem::take(&mut self.spare);
+        if !(next.heaps > 0 && next.first == n && next.stride == self.stride) {
+            self.plan(&mut next, n);
+        }
+        next
     }
 
     /// Plans a batch at heap `n`: heaps `n + stride · k`, `k <` [`scan::BATCH`] (`stride` the engine's, set by
@@ -617,7 +626,7 @@ impl<T: Val> Engine<T> {
             let splits = matches!(mv.two, Some(c) if c != Constraint::AllEqual);
             let lo = (FAR as u64).max((n - mv.j.min(n) + 16 * self.stride).saturating_sub(len));
             let far = (len - 1).min(n.saturating_sub(mv.j + 1));
-            let far = if splits && heaps >= MIN_BATCH && far >= lo {
+            let far = if splits && heaps == scan::BATCH && far >= lo {
                 far as u32
             } else {
                 0
@@ -650,7 +659,6 @@ impl<T: Val> Engine<T> {
                 unequal: mv.two != Some(Constraint::Any),
             };
             let mut st = scan::BatchStamp {
-                heaps: b.heaps as usize,
                 marks: &mut b.marks,
                 slot: b.slot,
                 top: self.cap - 1,
@@ -671,10 +679,7 @@ impl<T: Val> Engine<T> {
             return false;
         }
         let n = b.first + b.stride * b.heaps;
-        let mut next = std::mem::take(&mut self.spare);
-        if !(next.heaps > 0 && next.first == n && next.stride == self.stride) {
-            self.plan(&mut next, n);
-        }
+        let mut next = self.take_spare(n);
         let busy = !self.mark_some(&mut next, PREPARE_CHUNK);
         self.spare = next;
         busy
@@ -829,14 +834,12 @@ struct Batch {
 /// waiting for the other's value checks again this often).
 const PREPARE_CHUNK: usize = 32;
 
-/// A batch holds as many heaps (up to [`scan::BATCH`]) as have this many marks in all (32 KiB: they stay in the
-/// first-level cache). Lower in tests, so that every batch size runs on the games tested.
+/// Heaps are found in batches of [`scan::BATCH`] while their marks number at most this many in all (32 KiB: they
+/// stay in the first-level cache), and one at a time otherwise. A scatter costs about the same whatever the
+/// number of its lanes, so smaller batches do not pay (Treblecross to 2·10^5, values up to 1024: batches of 8
+/// heaps took 30% longer than heap by heap, batches of 16 marking into 64 KiB about the same). Lower in tests,
+/// so that both ways run on the games tested.
 const BATCH_MARKS: usize = if cfg!(test) { 1 << 11 } else { 1 << 13 };
-
-/// Fewer heaps than this are marked heap by heap: a scatter costs about the same whatever the number of its
-/// lanes, and the per-heap marking writes 16 marks per scatter (Treblecross to 2·10^5, values up to 1024:
-/// batches of 8 heaps took 30% longer than marking heap by heap, batches of 16 marking into 64 KiB about the same).
-const MIN_BATCH: usize = scan::BATCH;
 
 /// The rare positions from this one on are marked in batches (far enough below the batch's heaps that their
 /// splits' larger parts are known for heaps up to 30 ahead: [`Engine::plan`]).
