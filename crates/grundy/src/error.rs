@@ -74,6 +74,26 @@ impl std::error::Error for Error {}
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// User text made safe for a one-line message: control characters (terminal escapes, newlines, tabs) and other
+/// invisible characters are written as Rust escapes (`\u{1b}`), and text past 200 characters is cut with `…`.
+pub fn escape(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == 200 {
+            out.push('…');
+            break;
+        }
+        if c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Parses a non-negative integer that must fit in `u64`, with a message that names `what` and the bound.
 pub fn parse_u64(text: &str, what: &str) -> Result<u64> {
     let t = text.trim();
@@ -84,7 +104,8 @@ pub fn parse_u64(text: &str, what: &str) -> Result<u64> {
     }
     if !t.bytes().all(|b| b.is_ascii_digit()) {
         return Err(Error::input(format!(
-            "{what}: expected a non-negative integer, found '{t}'"
+            "{what}: expected a non-negative integer, found '{}'",
+            escape(t)
         )));
     }
     t.parse::<u64>().map_err(|_| {
@@ -138,5 +159,11 @@ mod tests {
             .message()
             .contains("largest allowed is 10"));
         assert_eq!(parse_bounded("10", "k", 10).unwrap(), 10);
+        let e = parse_u64("\u{1b}[31mred\n", "heap").unwrap_err();
+        assert!(
+            !e.message().contains('\u{1b}') && !e.message().contains('\n'),
+            "{e}"
+        );
+        assert!(e.message().contains("\\u{1b}[31mred"), "{e}");
     }
 }

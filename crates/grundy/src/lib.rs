@@ -27,4 +27,4 @@ pub mod sum;
 pub use error::{Error, ErrorKind, Result};
 pub use nimber::Nimber;
 pub use ruleset::{Options, Outcome, Play, Ruleset};
-pub use solver::{Limits, Solver};
+pub use solver::{Deadline, Limits, Solver};

@@ -188,7 +188,7 @@ fn a_search_limit_is_an_error() {
         vec![Box::new(HeapGame(code_game("0.77"))) as Box<dyn MisereGame>],
         Limits {
             max_positions: 100,
-            max_time: None,
+            ..Limits::default()
         },
     );
     let e = s.value(&parts(&[20, 20, 20])).unwrap_err();

@@ -26,15 +26,17 @@ pub fn limits(args: &Args) -> CliResult<Limits> {
     // Misère states are multisets, larger than the normal solver's positions: a smaller default budget.
     let mut l = Limits {
         max_positions: MISERE_DEFAULT_POSITIONS,
-        max_time: Some(std::time::Duration::from_secs(MISERE_DEFAULT_SECONDS)),
+        deadline: None,
+        ..Limits::default()
     };
     if let Some(v) = args.value("max-positions") {
         l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
     }
-    if let Some(v) = args.value("max-seconds") {
-        let secs = grundy::error::parse_bounded(v, "--max-seconds", 1 << 32)?;
-        l.max_time = Some(std::time::Duration::from_secs(secs.max(1)));
-    }
+    let secs = match args.value("max-seconds") {
+        Some(v) => grundy::solver::parse_seconds(v, "--max-seconds")?,
+        None => MISERE_DEFAULT_SECONDS as f64,
+    };
+    l.deadline = Some(grundy::solver::Deadline::after_seconds(secs));
     Ok(l)
 }
 
@@ -357,7 +359,8 @@ fn genus_table(name: &str, max: u64) -> Option<Vec<grundy::misere::genus::HeapGe
     let normal = rules.sequence(max, &mut |_| {}).ok()?;
     let limits = Limits {
         max_positions: GENUS_BUDGET,
-        max_time: Some(std::time::Duration::from_secs(2)),
+        deadline: Some(grundy::solver::Deadline::after_seconds(2.0)),
+        ..Limits::default()
     };
     GenusTable::new(again, normal, limits)
         .sequence(max, &mut |_| {})

@@ -24,7 +24,6 @@ use crate::ruleset::{Options, Outcome, Ruleset};
 use crate::solver::Limits;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
-use std::time::Instant;
 
 /// One game of a sum, with its positions numbered by `u64` (a heap game numbers them by heap size).
 pub trait MisereGame {
@@ -296,7 +295,6 @@ impl MisereSearch {
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
-        let start = Instant::now();
         let mut mex = MexSet::new();
         // Children held by the open frames: with the memo and the option cache, what the budget bounds.
         let mut open_children: usize = 0;
@@ -320,7 +318,7 @@ impl MisereSearch {
             if let Some(c) = child {
                 self.limits
                     .check_positions(self.memo.len() + stack.len() + open_children + self.held)?;
-                self.limits.check_time(start)?;
+                self.limits.check_time()?;
                 let children = self.children(&c);
                 open_children += children.len();
                 stack.push(Frame {
