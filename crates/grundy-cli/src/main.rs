@@ -1,13 +1,20 @@
-//! The `grundy` command. Thin: parse arguments, call the library, print. Every error becomes one line on stderr
-//! and an exit status here, in one place.
+//! The `grundy` command. Thin: parse arguments (declared once in [`cli`]), set the command's hard limits
+//! ([`guard`]), call the library, print. Every error becomes one line on stderr and an exit status here, in one
+//! place.
 
 mod args;
+mod cli;
 mod cmd;
+mod guard;
 mod oj;
 mod output;
 mod progress;
 
+use output::{write_stdout, CliResult};
 use std::process::ExitCode;
+
+#[global_allocator]
+static ALLOC: guard::Budgeted = guard::Budgeted;
 
 /// Exit status for an answer.
 const EXIT_OK: u8 = 0;
@@ -15,8 +22,7 @@ const EXIT_OK: u8 = 0;
 const EXIT_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    match cmd::run(&argv) {
+    match run() {
         Ok(()) => ExitCode::from(EXIT_OK),
         Err(e) if e.is_broken_pipe() => ExitCode::from(EXIT_OK),
         Err(e) => {
@@ -24,4 +30,30 @@ fn main() -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+fn run() -> CliResult {
+    guard::erase_bar_on_interrupt();
+    let (cli, matches) = match cli::parse(std::env::args_os().skip(1).collect())? {
+        cli::Parsed::Run(cli, m) => (cli, m),
+        cli::Parsed::Print(text) => return write_stdout(text.as_bytes()),
+    };
+    let limits = match &cli.command {
+        Some(cli::Command::Value(a)) => Some(&a.limits),
+        Some(cli::Command::Seq(a)) => Some(&a.limits),
+        Some(cli::Command::Period(a)) => Some(&a.limits),
+        _ => None,
+    };
+    let max_memory = match limits.and_then(|l| l.max_memory.as_deref()) {
+        Some(m) => grundy::solver::parse_memory(&cli::text(m, "--max-memory")?, "--max-memory")?,
+        None => grundy::solver::DEFAULT_MAX_MEMORY,
+    };
+    guard::limit_memory(max_memory);
+    if let Some(s) = limits.and_then(|l| l.max_seconds.as_deref()) {
+        guard::limit_time(grundy::solver::parse_seconds(
+            &cli::text(s, "--max-seconds")?,
+            "--max-seconds",
+        )?);
+    }
+    cmd::run(*cli, &matches)
 }

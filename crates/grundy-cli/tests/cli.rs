@@ -192,9 +192,12 @@ fn bad_input_is_a_one_line_error() {
     assert_error(&grundy(&["seq", "kayles", "--to", "10000000000"]), "limit");
     assert_error(
         &grundy(&["seq", "kayles", "--to", "5", "--frobnicate"]),
-        "unknown option --frobnicate",
+        "unexpected argument '--frobnicate'",
     );
-    assert_error(&grundy(&["frobnicate"]), "unknown command");
+    assert_error(
+        &grundy(&["frobnicate"]),
+        "unrecognized subcommand 'frobnicate'",
+    );
     assert_error(
         &grundy_stdin(&["oj", "luogu-p2197"], b""),
         "truncated input",

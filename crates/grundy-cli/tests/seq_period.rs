@@ -38,7 +38,7 @@ fn engines_agree() {
     );
     fails(
         &["seq", "kayles", "--to", "10", "--engine"],
-        "--engine needs a value",
+        "a value is required for '--engine <E>'",
     );
 }
 
@@ -155,7 +155,7 @@ fn uncovered_games_are_only_observed() {
     assert_eq!(j["certified"].as_bool(), Some(false));
     assert_eq!(j["values_computed"].as_u64(), Some(151));
     fails(&["period", "kayles", "--to", "x"], "--to");
-    fails(&["period"], "takes one GAME");
+    fails(&["period"], "not provided: <GAME>");
     fails(&["period", "nosuchgame"], "unknown game");
 }
 

@@ -34,8 +34,8 @@ pub struct Limits {
     pub max_memory: u64,
 }
 
-/// The default memory budget: 4 GiB.
-pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+/// The default memory budget: 3 GiB (a command under a 4 GB address-space cap still ends in an error, not an abort).
+pub const DEFAULT_MAX_MEMORY: u64 = 3 << 30;
 
 impl Default for Limits {
     fn default() -> Self {

@@ -1,6 +1,7 @@
 //! `grundy games`: the catalog.
 
-use crate::output::{write_stdout, CliError, CliResult};
+use crate::args::Args;
+use crate::output::{print_json, write_stdout, CliResult};
 
 pub const HELP: &str = "\
 grundy games — the named games
@@ -9,17 +10,16 @@ Lists each named game with its take-and-break code (CGSuite notation) or rule, a
 names, or a code, can be given to 'grundy value' and 'grundy seq'.
 ";
 
-pub fn run(argv: &[String]) -> CliResult {
-    if super::wants_help(argv, HELP)? {
-        return Ok(());
-    }
-    if let Some(a) = argv.first() {
-        return Err(CliError::usage(format!(
-            "'grundy games' takes no arguments, found '{a}'"
-        )));
+pub fn run(args: &Args) -> CliResult {
+    let entries = grundy::games::catalog();
+    if args.switch("json") {
+        let list: Vec<serde_json::Value> = entries
+            .iter()
+            .map(|e| serde_json::json!({ "name": e.name, "spec": e.spec, "summary": e.summary }))
+            .collect();
+        return print_json(&serde_json::json!({ "games": list }));
     }
     let mut s = String::new();
-    let entries = grundy::games::catalog();
     let w = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
     let c = entries
         .iter()

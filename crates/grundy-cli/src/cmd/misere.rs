@@ -32,11 +32,11 @@ pub fn limits(args: &Args) -> CliResult<Limits> {
     if let Some(v) = args.value("max-positions") {
         l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
     }
-    let secs = match args.value("max-seconds") {
-        Some(v) => grundy::solver::parse_seconds(v, "--max-seconds")?,
-        None => MISERE_DEFAULT_SECONDS as f64,
-    };
-    l.deadline = Some(grundy::solver::Deadline::after_seconds(secs));
+    // The command's one deadline (set from --max-seconds when the arguments were read), else the search's default.
+    l.deadline =
+        Some(crate::guard::deadline().unwrap_or_else(|| {
+            grundy::solver::Deadline::after_seconds(MISERE_DEFAULT_SECONDS as f64)
+        }));
     Ok(l)
 }
 

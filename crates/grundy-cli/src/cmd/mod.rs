@@ -1,17 +1,18 @@
 //! Subcommands, one module each.
 
-mod games;
+pub mod games;
 mod loopy;
 mod misere;
-mod nimber;
-mod oj;
-mod period;
-mod seq;
-mod value;
+pub mod nimber;
+pub mod oj;
+pub mod period;
+pub mod seq;
+pub mod value;
 
+use crate::cli::{Cli, Command};
 use crate::output::{write_stdout, CliError, CliResult};
 
-const HELP: &str = "\
+pub const HELP: &str = "\
 grundy — solve impartial combinatorial games exactly
 
 Two players alternate and have the same moves; under normal play whoever cannot move loses. Every position has a
@@ -56,40 +57,75 @@ EXIT STATUS
   which).
 ";
 
-/// Runs the command line.
-pub fn run(argv: &[String]) -> CliResult {
-    let Some(cmd) = argv.first() else {
-        write_stdout(HELP.as_bytes())?;
-        return Ok(());
+/// Runs the parsed command line.
+pub fn run(cli: Cli, matches: &clap::ArgMatches) -> CliResult {
+    let Some(command) = cli.command else {
+        return write_stdout(crate::cli::command().render_help().to_string().as_bytes());
     };
-    let rest = &argv[1..];
-    match cmd.as_str() {
-        "value" => value::run(rest),
-        "seq" => seq::run(rest),
-        "period" => period::run(rest),
-        "games" => games::run(rest),
-        "oj" => oj::run(rest),
-        "nimber" => nimber::run(rest),
-        "help" | "--help" | "-h" => help(rest.first().map(String::as_str)),
-        "--version" | "-V" => {
-            write_stdout(format!("grundy {}\n", env!("CARGO_PKG_VERSION")).as_bytes())
+    let (name, sub) = matches.subcommand().expect("a subcommand was parsed");
+    let def = crate::cli::command();
+    let def = def.find_subcommand(name).expect("declared");
+    let args = crate::cli::words(sub, def)?;
+    match command {
+        Command::Value(_) => value::run(&args),
+        Command::Seq(_) => seq::run(&args),
+        Command::Period(_) => period::run(&args),
+        Command::Games(_) => games::run(&args),
+        Command::Oj(_) => oj::run(&args),
+        Command::Nimber(_) => {
+            let (op, op_m) = sub.subcommand().expect("a nimber operation was parsed");
+            let op_def = def.find_subcommand(op).expect("declared");
+            let mut args = crate::cli::words(op_m, op_def)?;
+            args.positional.insert(0, op.to_string());
+            nimber::run(&args)
         }
-        other => Err(CliError::usage(format!("unknown command '{other}'"))),
+        Command::Help(h) => help(h.topic.as_deref()),
+        Command::Completions(c) => {
+            let mut out = Vec::new();
+            clap_complete::generate(c.shell, &mut crate::cli::command(), "grundy", &mut out);
+            write_stdout(&out)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(crate::cli::command()).render(&mut out)?;
+            write_stdout(&out)
+        }
     }
 }
 
-fn help(topic: Option<&str>) -> CliResult {
+/// Parses and runs a command line given as words separated by spaces (for tests).
+#[cfg(test)]
+pub fn run_line(line: &str) -> CliResult {
+    let argv = line
+        .split_whitespace()
+        .map(std::ffi::OsString::from)
+        .collect();
+    match crate::cli::parse(argv)? {
+        crate::cli::Parsed::Run(cli, m) => run(*cli, &m),
+        crate::cli::Parsed::Print(_) => Ok(()),
+    }
+}
+
+/// `grundy help [COMMAND]`: the long help of the command, or of grundy itself.
+fn help(topic: Option<&std::ffi::OsStr>) -> CliResult {
+    let mut c = crate::cli::command();
+    c.build();
     let text = match topic {
-        None => HELP,
-        Some("value") => value::HELP,
-        Some("seq") => seq::HELP,
-        Some("period") => period::HELP,
-        Some("games") => games::HELP,
-        Some("oj") => oj::HELP,
-        Some("nimber") => nimber::HELP,
-        Some(t) => return Err(CliError::usage(format!("no help on '{t}'"))),
+        None => c.render_long_help(),
+        Some(t) => {
+            let t = crate::cli::text(t, "help")?;
+            match c.find_subcommand_mut(&t) {
+                Some(s) => s.render_long_help(),
+                None => {
+                    return Err(CliError::usage(format!(
+                        "no help on '{}' (commands: value, seq, period, games, oj, nimber, completions, man)",
+                        grundy::error::escape(&t)
+                    )))
+                }
+            }
+        }
     };
-    write_stdout(text.as_bytes())
+    write_stdout(text.to_string().as_bytes())
 }
 
 /// The `--engine E` and `--threads N` options of the subcommands that compute sequences (defaults: auto, all
@@ -118,13 +154,4 @@ pub fn heap_game(game: &str) -> CliResult<Box<dyn grundy::heap::HeapRules>> {
             family.name()
         ))
     })
-}
-
-/// Prints a subcommand's help when `--help` is among its arguments.
-pub fn wants_help(argv: &[String], text: &str) -> CliResult<bool> {
-    if argv.iter().any(|a| a == "--help" || a == "-h") {
-        write_stdout(text.as_bytes())?;
-        return Ok(true);
-    }
-    Ok(false)
 }

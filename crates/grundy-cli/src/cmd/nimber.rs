@@ -1,7 +1,7 @@
 //! `grundy nimber mul A B | inv A | pow A K`: arithmetic in the field of nimbers below 2^64.
 
 use crate::args::Args;
-use crate::output::{write_stdout, CliError, CliResult};
+use crate::output::{print_json, write_stdout, CliError, CliResult};
 use grundy::nimber::field;
 
 pub const HELP: &str = "\
@@ -24,11 +24,7 @@ fn num(s: &str, what: &str) -> CliResult<u64> {
     Ok(grundy::error::parse_u64(s, &format!("nimber: {what}"))?)
 }
 
-pub fn run(argv: &[String]) -> CliResult {
-    if super::wants_help(argv, HELP)? {
-        return Ok(());
-    }
-    let args = Args::parse(argv, &[])?;
+pub fn run(args: &Args) -> CliResult {
     let p: Vec<&str> = args.positional.iter().map(String::as_str).collect();
     let v = match p.as_slice() {
         ["mul", a, b] => field::mul(num(a, "A")?, num(b, "B")?),
@@ -42,5 +38,12 @@ pub fn run(argv: &[String]) -> CliResult {
             ))
         }
     };
+    if args.switch("json") {
+        let nums: Vec<u64> = p[1..]
+            .iter()
+            .map(|x| grundy::error::parse_u64(x, "nimber"))
+            .collect::<Result<_, _>>()?;
+        return print_json(&serde_json::json!({ "op": p[0], "args": nums, "result": v }));
+    }
     write_stdout(format!("{v}\n").as_bytes())
 }

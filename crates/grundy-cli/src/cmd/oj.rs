@@ -1,8 +1,8 @@
 //! `grundy oj ID`: answer a judge problem from stdin.
 
-use crate::args::{Args, Opt};
+use crate::args::Args;
 use crate::oj::{problems, Run, Tokens};
-use crate::output::{write_stdout, CliError, CliResult};
+use crate::output::{print_json, write_stdout, CliError, CliResult};
 use std::io::Read;
 
 pub const HELP: &str = "\
@@ -17,15 +17,16 @@ one-line error on stderr and exit status 2; nothing is printed on stdout then. -
 its game and a line about it.
 ";
 
-const OPTS: &[Opt] = &[Opt::Switch("list")];
-
-pub fn run(argv: &[String]) -> CliResult {
-    if super::wants_help(argv, HELP)? {
-        return Ok(());
-    }
-    let args = Args::parse(argv, OPTS)?;
+pub fn run(args: &Args) -> CliResult {
     let all = problems();
     if args.switch("list") {
+        if args.switch("json") {
+            let list: Vec<serde_json::Value> = all
+                .iter()
+                .map(|p| serde_json::json!({ "id": p.id, "game": p.game, "summary": p.summary }))
+                .collect();
+            return print_json(&serde_json::json!({ "problems": list }));
+        }
         let w = all.iter().map(|p| p.id.len()).max().unwrap_or(0);
         let g = all.iter().map(|p| p.game.len()).max().unwrap_or(0);
         let mut s = String::new();

@@ -1,7 +1,7 @@
 //! `grundy period GAME [--to N] [--json]`: the preperiod, period and saltus of a heap game's nim-values, certified
 //! by the Guy–Smith periodicity theorem where it applies (see `grundy::heap::period`), else observed.
 
-use crate::args::{Args, Opt};
+use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::heap::period::{self, certificate_length};
@@ -33,22 +33,11 @@ EXAMPLES
   grundy period lasker                 saltus 4, observed
 ";
 
-const OPTS: &[Opt] = &[
-    Opt::Value("to"),
-    Opt::Value("engine"),
-    Opt::Value("threads"),
-    Opt::Switch("json"),
-];
-
-pub fn run(argv: &[String]) -> CliResult {
-    if super::wants_help(argv, HELP)? {
-        return Ok(());
-    }
-    let args = Args::parse(argv, OPTS)?;
+pub fn run(args: &Args) -> CliResult {
     let [game] = args.positional.as_slice() else {
         return Err(CliError::usage("'grundy period' takes one GAME"));
     };
-    let (engine, threads) = super::engine_args(&args)?;
+    let (engine, threads) = super::engine_args(args)?;
     let rules = super::heap_game(game)?;
     let code = rules.code().cloned();
     let certifiable = code.as_ref().is_some_and(period::certifiable);

@@ -5,7 +5,7 @@
 //! value, after an interruption, is ignored). Long runs append to the file every few seconds of work, so an
 //! interrupted run loses at most its last chunk.
 
-use crate::args::{Args, Opt};
+use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::heap::{extend_code, sparse, Engine, HeapRules, FAST_MAX_HEAP};
@@ -53,27 +53,9 @@ EXAMPLES
   grundy seq kayles --to 20 --genus      4^146 at heap 5 (Winning Ways ch. 13)
 ";
 
-const OPTS: &[Opt] = &[
-    Opt::Value("to"),
-    Opt::Switch("json"),
-    Opt::Switch("misere"),
-    Opt::Switch("genus"),
-    Opt::Value("max-positions"),
-    Opt::Value("max-seconds"),
-    Opt::Value("engine"),
-    Opt::Switch("stats"),
-    Opt::Value("out"),
-    Opt::Value("resume"),
-    Opt::Value("threads"),
-];
-
 const MAGIC: &str = "grundy-seq 1";
 
-pub fn run(argv: &[String]) -> CliResult {
-    if super::wants_help(argv, HELP)? {
-        return Ok(());
-    }
-    let args = Args::parse(argv, OPTS)?;
+pub fn run(args: &Args) -> CliResult {
     let [game] = args.positional.as_slice() else {
         return Err(CliError::usage("'grundy seq' takes one GAME and --to N"));
     };
@@ -87,9 +69,9 @@ pub fn run(argv: &[String]) -> CliResult {
         ));
     }
     if args.switch("misere") || args.switch("genus") {
-        return super::misere::run_seq(&args, game, to);
+        return super::misere::run_seq(args, game, to);
     }
-    let (engine, threads) = super::engine_args(&args)?;
+    let (engine, threads) = super::engine_args(args)?;
     let rules = super::heap_game(game)?;
     let out = args.value("out").or(args.value("resume"));
     let (values, used) = match args.value("resume") {
@@ -334,10 +316,6 @@ fn read_file(file: &str, game: &str) -> CliResult<Vec<Nimber>> {
 mod tests {
     use super::*;
 
-    fn argv(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
-
     #[test]
     fn bad_thread_counts_are_one_line_errors() {
         for (args, says) in [
@@ -346,7 +324,9 @@ mod tests {
             ("0.6 --to 10 --threads -1", "--threads"),
             ("0.6 --to 10 --threads 99999999999999999999999", "--threads"),
         ] {
-            let e = run(&argv(args)).unwrap_err().to_string();
+            let e = crate::cmd::run_line(&format!("seq {args}"))
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(says) && !e.contains('\n'), "{args}: {e}");
         }
     }

@@ -1,6 +1,6 @@
 //! `grundy value GAME POSITION… [+ GAME POSITION…]…`: outcome, nim-value and winning moves of a sum.
 
-use crate::args::{Args, Opt};
+use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use grundy::sum::{analyse, Analysis, Component};
 use grundy::Outcome;
@@ -64,31 +64,17 @@ note (the heap bound of a loopy code, else null).
 /// Winning moves printed in text before the list is shortened (JSON always has them all).
 const MOVES_SHOWN: usize = 20;
 
-const OPTS: &[Opt] = &[
-    Opt::Switch("json"),
-    Opt::Switch("all-moves"),
-    Opt::Switch("misere"),
-    Opt::Switch("loopy"),
-    Opt::Value("max-heap"),
-    Opt::Value("max-positions"),
-    Opt::Value("max-seconds"),
-];
-
-pub fn run(argv: &[String]) -> CliResult {
-    if super::wants_help(argv, HELP)? {
-        return Ok(());
-    }
-    let args = Args::parse(argv, OPTS)?;
+pub fn run(args: &Args) -> CliResult {
     if args.positional.is_empty() {
         return Err(CliError::usage(
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
         ));
     }
     if args.switch("loopy") || args.positional.first().is_some_and(|g| g == "loopy-graph") {
-        return super::loopy::run_value(&args);
+        return super::loopy::run_value(args);
     }
     if args.switch("misere") {
-        return super::misere::run_value(&args);
+        return super::misere::run_value(args);
     }
     let groups: Vec<&[String]> = args.positional.split(|w| w == "+").collect();
     if let [[game, pos @ ..]] = groups.as_slice() {

@@ -1,0 +1,427 @@
+//! The command line, declared once with clap: every subcommand, its arguments, which flags belong to it and which
+//! exclude each other. Help, the man page, shell completions and the flag-combination test all read these
+//! declarations.
+//!
+//! Arguments are read as OS strings and turned into text in one place ([`words`]), so a byte sequence that is not
+//! UTF-8 is a one-line error, never a panic. The subcommand modules read the parsed arguments through
+//! [`crate::args::Args`], built here from the matches.
+
+use crate::args::Args;
+use crate::output::{CliError, CliResult};
+use clap::parser::ValueSource;
+use clap::{ArgAction, ArgMatches, Args as ClapArgs, CommandFactory, Parser, Subcommand};
+use std::ffi::OsString;
+
+/// `grundy`: solve impartial combinatorial games exactly.
+#[derive(Parser, Debug)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Solve impartial combinatorial games exactly: nim-values, outcomes, every winning move",
+    propagate_version = true,
+    disable_help_subcommand = true,
+    arg_required_else_help = false
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Outcome, nim-value and every winning move of a position or a sum of positions of different games
+    Value(ValueArgs),
+    /// Nim-values (or misère values, or genera) of heaps 0..=N of a heap game
+    Seq(SeqArgs),
+    /// Preperiod, period and saltus of a heap game's nim-values, certified where a theorem allows
+    Period(PeriodArgs),
+    /// The named games: names, codes, a line on each
+    Games(GamesArgs),
+    /// Answer a judge problem: read its input on stdin, print exactly the judge's output
+    Oj(OjArgs),
+    /// Arithmetic in the field of nimbers below 2^64
+    Nimber(NimberArgs),
+    /// What each command does, with examples (grundy help COMMAND)
+    Help(HelpArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) of grundy
+    Man,
+}
+
+/// Limits shared by the commands that search or compute sequences.
+#[derive(ClapArgs, Debug, Clone)]
+pub struct LimitArgs {
+    /// End with an error after S seconds of the whole command (fractions allowed: 0.5)
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<OsString>,
+    /// Most memory the command's tables may hold, e.g. 512M, 8G (default 3G)
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<OsString>,
+}
+
+#[derive(ClapArgs, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct ValueArgs {
+    /// GAME POSITION... [+ GAME POSITION...]...: a game and its position; '+' starts a part of another game
+    #[arg(value_name = "GAME POSITION", num_args = 0.., required = false)]
+    pub words: Vec<OsString>,
+    /// Print one JSON object (see the JSON section of --help)
+    #[arg(long)]
+    pub json: bool,
+    /// List every winning move in the text answer (normal play shows the first 20)
+    #[arg(long, conflicts_with_all = ["misere", "loopy"])]
+    pub all_moves: bool,
+    /// Misère play: whoever makes the last move loses
+    #[arg(long, conflicts_with = "loopy")]
+    pub misere: bool,
+    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
+    #[arg(long)]
+    pub loopy: bool,
+    /// Largest heap of a loopy code (moves to larger heaps are not allowed; default 1000)
+    #[arg(long, value_name = "B", requires = "loopy")]
+    pub max_heap: Option<OsString>,
+    /// Most states the misère or loopy search may store
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<OsString>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(ClapArgs, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct SeqArgs {
+    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
+    #[arg(value_name = "GAME")]
+    pub game: OsString,
+    /// The largest heap N
+    #[arg(long, value_name = "N")]
+    pub to: OsString,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Misère nim-values instead of nim-values
+    #[arg(long, conflicts_with = "genus")]
+    pub misere: bool,
+    /// Genera g^γ0γ1... in CGSuite's notation, with 'tame' marks
+    #[arg(long)]
+    pub genus: bool,
+    /// Most states the misère search may store (with --misere or --genus)
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<OsString>,
+    /// plain, fast or auto (default): the normal-play engine
+    #[arg(long, value_name = "E", conflicts_with_all = ["misere", "genus"])]
+    pub engine: Option<OsString>,
+    /// Threads of the fast engine (1 or more; default all cores)
+    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "genus"])]
+    pub threads: Option<OsString>,
+    /// Also print statistics of the rare/common split
+    #[arg(long, conflicts_with_all = ["misere", "genus"])]
+    pub stats: bool,
+    /// Write the values to FILE instead of printing them
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<OsString>,
+    /// Continue the run saved in FILE by --out
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "genus"])]
+    pub resume: Option<OsString>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(ClapArgs, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct PeriodArgs {
+    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
+    #[arg(value_name = "GAME")]
+    pub game: OsString,
+    /// Compute at most up to heap N
+    #[arg(long, value_name = "N")]
+    pub to: Option<OsString>,
+    /// plain, fast or auto (default)
+    #[arg(long, value_name = "E")]
+    pub engine: Option<OsString>,
+    /// Threads of the fast engine (1 or more; default all cores)
+    #[arg(long, value_name = "N")]
+    pub threads: Option<OsString>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct GamesArgs {
+    /// Print the catalog as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct OjArgs {
+    /// The problem ID (see --list)
+    #[arg(
+        value_name = "ID",
+        required_unless_present = "list",
+        conflicts_with = "list"
+    )]
+    pub id: Option<OsString>,
+    /// Name every supported problem
+    #[arg(long)]
+    pub list: bool,
+    /// With --list: the list as JSON
+    #[arg(long, requires = "list")]
+    pub json: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct NimberArgs {
+    #[command(subcommand)]
+    pub op: NimberOp,
+}
+
+/// A nimber operation.
+#[derive(Subcommand, Debug)]
+#[command(allow_negative_numbers = true)]
+pub enum NimberOp {
+    /// The nim-product A ⊗ B
+    Mul {
+        #[arg(value_name = "A")]
+        a: OsString,
+        #[arg(value_name = "B")]
+        b: OsString,
+        /// Print {"op", "args", "result"} as JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// The nim-inverse of A (A ≠ 0)
+    Inv {
+        #[arg(value_name = "A")]
+        a: OsString,
+        /// Print {"op", "args", "result"} as JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// A nim-multiplied by itself K times
+    Pow {
+        #[arg(value_name = "A")]
+        a: OsString,
+        #[arg(value_name = "K")]
+        k: OsString,
+        /// Print {"op", "args", "result"} as JSON
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct HelpArgs {
+    /// The command to explain
+    #[arg(value_name = "COMMAND")]
+    pub topic: Option<OsString>,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CompletionsArgs {
+    /// bash, zsh, fish, elvish or powershell
+    #[arg(value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+/// The whole command definition, with the long help texts of each subcommand and the catalog in the top-level
+/// help.
+pub fn command() -> clap::Command {
+    use crate::cmd;
+    let mut c = Cli::command()
+        .after_long_help(top_help())
+        .after_help("'grundy --help' explains games, codes and exit statuses; 'grundy help COMMAND' each command.");
+    for (name, text) in [
+        ("value", cmd::value::HELP),
+        ("seq", cmd::seq::HELP),
+        ("period", cmd::period::HELP),
+        ("games", cmd::games::HELP),
+        ("oj", cmd::oj::HELP),
+        ("nimber", cmd::nimber::HELP),
+    ] {
+        let body = strip_usage(text);
+        c = c.mut_subcommand(name, |s| s.after_long_help(body));
+    }
+    c
+}
+
+/// A help text without its title line and its USAGE block (clap prints the usage from the declarations).
+fn strip_usage(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    // The title line ("grundy value — ...") and the blank line after it.
+    lines.next();
+    while lines.peek().is_some_and(|l| l.trim().is_empty()) {
+        lines.next();
+    }
+    let mut skipping = false;
+    for l in lines {
+        if l == "USAGE" {
+            skipping = true;
+            continue;
+        }
+        if skipping {
+            if l.trim().is_empty() {
+                skipping = false;
+            }
+            continue;
+        }
+        out.push(l);
+    }
+    out.join("\n").trim_end().to_string()
+}
+
+/// The top-level long help: the overview, the games of the catalog, codes, and exit statuses.
+fn top_help() -> String {
+    // The overview keeps its tour of the commands (with examples), under a heading of its own.
+    let mut s = crate::cmd::HELP
+        .split_once('\n')
+        .map_or("", |(_, rest)| rest)
+        .trim_start()
+        .replacen("USAGE\n", "A SHORT TOUR\n", 1);
+    s.push_str("\n\nTHE CATALOG ('grundy games' for the codes)\n");
+    let names: Vec<String> = grundy::games::catalog()
+        .into_iter()
+        .map(|e| e.name.to_string())
+        .collect();
+    let mut line = String::from(" ");
+    for n in names {
+        if line.len() + n.len() + 1 > 110 {
+            s.push_str(&line);
+            s.push('\n');
+            line = String::from(" ");
+        }
+        line.push(' ');
+        line.push_str(&n);
+    }
+    s.push_str(&line);
+    s
+}
+
+/// What parsing the command line gave: a subcommand to run, or text to print (help, version) and exit 0.
+pub enum Parsed {
+    Run(Box<Cli>, Box<ArgMatches>),
+    Print(String),
+}
+
+/// Parses the arguments (without the program name) by the declarations.
+pub fn parse(argv: Vec<OsString>) -> CliResult<Parsed> {
+    let mut full = vec![OsString::from("grundy")];
+    full.extend(argv);
+    match command().try_get_matches_from(full) {
+        Ok(m) => {
+            use clap::FromArgMatches;
+            let cli = Cli::from_arg_matches(&m).map_err(clap_error)?;
+            Ok(Parsed::Run(Box::new(cli), Box::new(m)))
+        }
+        Err(e) => match e.kind() {
+            clap::error::ErrorKind::DisplayHelp
+            | clap::error::ErrorKind::DisplayVersion
+            | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                Ok(Parsed::Print(e.render().to_string()))
+            }
+            _ => Err(clap_error(e)),
+        },
+    }
+}
+
+/// A clap error as one line: its first sentence, with clap's tip (a similar argument, a missing value) kept, and
+/// where to read more.
+fn clap_error(e: clap::Error) -> CliError {
+    let text = e.render().to_string();
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let mut first = lines
+        .next()
+        .unwrap_or("bad arguments")
+        .trim_start_matches("error: ")
+        .to_string();
+    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("Usage:")).collect();
+    if first.ends_with(':') {
+        // "the following required arguments were not provided:" and the arguments on the lines after it.
+        let named: Vec<&str> = rest
+            .iter()
+            .copied()
+            .filter(|l| !l.starts_with("tip:"))
+            .collect();
+        first = format!("{} {}", first, named.join(", "));
+    }
+    let tips: Vec<&str> = rest
+        .iter()
+        .filter(|l| l.starts_with("tip:"))
+        .map(|l| l.trim_start_matches("tip:").trim())
+        .filter(|t| !t.starts_with("to pass "))
+        .collect();
+    let mut msg = first;
+    if !tips.is_empty() {
+        msg.push_str(&format!(" ({})", tips.join("; ")));
+    }
+    CliError::Usage(grundy::error::escape(&msg))
+}
+
+/// Turns an OS string into text, or an error that shows the bytes that are not UTF-8.
+pub fn text(os: &std::ffi::OsStr, what: &str) -> CliResult<String> {
+    match os.to_str() {
+        Some(s) => Ok(s.to_string()),
+        None => {
+            let bytes = os.as_encoded_bytes();
+            let shown: String = bytes
+                .utf8_chunks()
+                .flat_map(|c| {
+                    let mut s = grundy::error::escape(c.valid());
+                    for b in c.invalid() {
+                        s.push_str(&format!("\\x{b:02x}"));
+                    }
+                    [s]
+                })
+                .collect();
+            Err(CliError::Lib(grundy::Error::input(format!(
+                "{what}: '{shown}' is not valid UTF-8 text"
+            ))))
+        }
+    }
+}
+
+/// The arguments of subcommand `matches` as [`Args`]: positional words in order, switches given, values given.
+/// Only what the user typed counts (defaults are the modules' own).
+pub fn words(matches: &ArgMatches, cmd: &clap::Command) -> CliResult<Args> {
+    let mut a = Args::default();
+    for arg in cmd.get_arguments() {
+        let id = arg.get_id().as_str();
+        if matches.value_source(id) != Some(ValueSource::CommandLine) {
+            continue;
+        }
+        let name = arg.get_long().unwrap_or(id);
+        match arg.get_action() {
+            ArgAction::SetTrue => {
+                if matches.get_flag(id) {
+                    a.push_switch(name);
+                }
+            }
+            _ => {
+                let Some(values) = matches.get_raw(id) else {
+                    continue;
+                };
+                for v in values {
+                    let what = if arg.is_positional() {
+                        "an argument".to_string()
+                    } else {
+                        format!("--{name}")
+                    };
+                    let t = text(v, &what)?;
+                    if arg.is_positional() {
+                        a.positional.push(t);
+                    } else {
+                        a.push_value(name, t);
+                    }
+                }
+            }
+        }
+    }
+    Ok(a)
+}

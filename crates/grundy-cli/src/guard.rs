@@ -1,0 +1,173 @@
+//! Hard bounds on the whole process: memory, time, and Ctrl-C.
+//!
+//! The library checks its limits cooperatively ([`grundy::Limits`]): estimates before it allocates, the deadline
+//! in its loops, with messages that say how far the work got. This module is the backstop that makes each limit a
+//! bound on the *command*, whatever code is running:
+//!
+//! - **Memory.** The global allocator counts the bytes held. An allocation that would take the count past the
+//!   budget (`--max-memory`, plus a small slack so that the library's own estimates speak first) ends the process
+//!   with the one-line limit error and exit status 2, instead of an out-of-memory kill or an abort.
+//! - **Time.** With `--max-seconds S`, a watchdog thread ends the process with the one-line limit error once the
+//!   command has run S seconds plus a short grace (for the library's own check to answer first).
+//! - **Ctrl-C.** The progress bar's line is erased before the process ends with status 130.
+//!
+//! All of this crate's `unsafe` is in this file. Each block states why it is sound.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// Bytes the allocator may hand out beyond the library's memory budget: room for the tables' small companions
+/// (hash-map control bytes, output buffers), so that the library's estimate, when it has one, fails first.
+const SLACK: usize = 64 << 20;
+
+/// Time after the deadline before the watchdog ends the process.
+const GRACE: Duration = Duration::from_millis(400);
+
+static IN_USE: AtomicUsize = AtomicUsize::new(0);
+static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+static MEMORY_MESSAGE: OnceLock<Vec<u8>> = OnceLock::new();
+/// True while a progress bar is drawn on stderr (so an exit erases its line first).
+pub static BAR_DRAWN: AtomicBool = AtomicBool::new(false);
+static DEADLINE: OnceLock<grundy::Deadline> = OnceLock::new();
+
+/// The global allocator: the system's, with a count of the bytes held.
+pub struct Budgeted;
+
+// SAFETY: every method forwards to `System` with the same arguments, so the allocator contract is `System`'s;
+// the counting only decides whether to forward, and a refused request never returns (the process exits).
+unsafe impl GlobalAlloc for Budgeted {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        reserve(layout.size());
+        // SAFETY: the caller's contract for `alloc` is passed on unchanged.
+        let p = unsafe { System.alloc(layout) };
+        if p.is_null() {
+            release(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        reserve(layout.size());
+        // SAFETY: as in `alloc`.
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if p.is_null() {
+            release(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by this allocator (so by `System`) with `layout`: the caller's contract.
+        unsafe { System.dealloc(ptr, layout) };
+        release(layout.size());
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let old = layout.size();
+        if new_size > old {
+            reserve(new_size - old);
+        }
+        // SAFETY: the caller's contract for `realloc` is passed on unchanged.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if p.is_null() {
+            if new_size > old {
+                release(new_size - old);
+            }
+        } else if new_size < old {
+            release(old - new_size);
+        }
+        p
+    }
+}
+
+fn reserve(bytes: usize) {
+    let before = IN_USE.fetch_add(bytes, Ordering::Relaxed);
+    if before.saturating_add(bytes) > LIMIT.load(Ordering::Relaxed) {
+        IN_USE.fetch_sub(bytes, Ordering::Relaxed);
+        let msg = MEMORY_MESSAGE.get().map_or(
+            &b"grundy: the memory limit was reached\n"[..],
+            Vec::as_slice,
+        );
+        exit_with(msg, 2);
+    }
+}
+
+fn release(bytes: usize) {
+    IN_USE.fetch_sub(bytes, Ordering::Relaxed);
+}
+
+/// Bytes held now by the allocator.
+pub fn in_use() -> usize {
+    IN_USE.load(Ordering::Relaxed)
+}
+
+/// Writes `msg` to stderr (after erasing a drawn progress bar) and ends the process at once with `code`. Uses
+/// only `write(2)` and `_exit(2)`: no allocation, no lock, so it is safe from the allocator and a signal handler.
+fn exit_with(msg: &[u8], code: i32) -> ! {
+    if BAR_DRAWN.load(Ordering::Relaxed) {
+        raw_write(b"\r\x1b[K");
+    }
+    raw_write(msg);
+    // SAFETY: `_exit` ends the process; it has no preconditions.
+    unsafe { libc::_exit(code) }
+}
+
+fn raw_write(mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is a valid slice for its length; fd 2 is stderr (a bad fd only makes write fail).
+        let n = unsafe { libc::write(2, bytes.as_ptr().cast(), bytes.len()) };
+        if n <= 0 {
+            return;
+        }
+        bytes = &bytes[n as usize..];
+    }
+}
+
+/// Sets the memory budget of the command: the library's `max_memory`, enforced by the allocator with a small
+/// slack.
+pub fn limit_memory(max_memory: u64) {
+    let text = format!(
+        "grundy: the command needed more than {} of memory, the limit (raise it with --max-memory)\n",
+        grundy::solver::format_bytes(max_memory)
+    );
+    let _ = MEMORY_MESSAGE.set(text.into_bytes());
+    let cap = usize::try_from(max_memory)
+        .unwrap_or(usize::MAX)
+        .saturating_add(SLACK);
+    LIMIT.store(cap.max(in_use().saturating_add(SLACK)), Ordering::Relaxed);
+}
+
+/// Sets the command's deadline and starts the watchdog that enforces it.
+pub fn limit_time(seconds: f64) {
+    let d = grundy::Deadline::after_seconds(seconds);
+    if DEADLINE.set(d).is_err() {
+        return;
+    }
+    let msg = format!("grundy: {}\n", d.error());
+    let _ = std::thread::Builder::new()
+        .name("deadline".into())
+        .spawn(move || {
+            std::thread::sleep(d.remaining() + GRACE);
+            exit_with(msg.as_bytes(), 2);
+        });
+}
+
+/// The command's deadline, when `--max-seconds` was given.
+pub fn deadline() -> Option<grundy::Deadline> {
+    DEADLINE.get().copied()
+}
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    exit_with(b"", 130);
+}
+
+/// Makes Ctrl-C erase a drawn progress bar before the process ends (status 130, as a shell expects).
+pub fn erase_bar_on_interrupt() {
+    let handler: extern "C" fn(libc::c_int) = on_interrupt;
+    // SAFETY: the handler only calls `write` and `_exit`, both async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, handler as libc::sighandler_t);
+    }
+}
