@@ -26,7 +26,8 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::from(EXIT_OK),
         Err(e) if e.is_broken_pipe() => ExitCode::from(EXIT_OK),
         Err(e) => {
-            eprintln!("grundy: {e}");
+            // The one place errors are printed: user text inside the message is shown escaped, on one line.
+            eprintln!("grundy: {}", grundy::error::escape(&e.to_string()));
             ExitCode::from(EXIT_ERROR)
         }
     }

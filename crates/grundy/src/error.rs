@@ -74,15 +74,11 @@ impl std::error::Error for Error {}
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// User text made safe for a one-line message: control characters (terminal escapes, newlines, tabs) and other
-/// invisible characters are written as Rust escapes (`\u{1b}`), and text past 200 characters is cut with `…`.
+/// User text made safe for a one-line message: control characters (terminal escapes, newlines, tabs) and
+/// invisible direction marks are written as Rust escapes (`\u{1b}`), everything else as it is.
 pub fn escape(text: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == 200 {
-            out.push('…');
-            break;
-        }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
         if c.is_control()
             || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
         {

@@ -70,6 +70,7 @@ pub fn run(args: &Args) -> CliResult {
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
         ));
     }
+    refuse_flags_that_do_not_apply(args)?;
     if args.switch("loopy") || args.positional.first().is_some_and(|g| g == "loopy-graph") {
         return super::loopy::run_value(args);
     }
@@ -117,6 +118,32 @@ pub fn run(args: &Args) -> CliResult {
     }
     s.push_str(&explain(&analysis, args.switch("all-moves")));
     write_stdout(s.as_bytes())
+}
+
+/// Flags that clap cannot judge alone, because whether they apply depends on the game: a flag is never silently
+/// ignored.
+fn refuse_flags_that_do_not_apply(args: &Args) -> CliResult {
+    let graph = args
+        .positional
+        .first()
+        .is_some_and(|g| g == "loopy-graph" || (g == "graph" && args.switch("loopy")));
+    if graph && args.value("max-heap").is_some() {
+        return Err(CliError::usage(
+            "--max-heap bounds the heaps of a loopy code; a loopy graph has no heaps",
+        ));
+    }
+    if graph && args.switch("misere") {
+        return Err(CliError::usage(
+            "--misere is not supported for loopy games (misère play with draws); drop --misere",
+        ));
+    }
+    let searched = args.switch("misere") || (args.switch("loopy") && !graph);
+    if !searched && args.value("max-positions").is_some() {
+        return Err(CliError::usage(
+            "--max-positions bounds the --misere and --loopy searches; normal play is bounded by --max-seconds and --max-memory",
+        ));
+    }
+    Ok(())
 }
 
 fn to_json(a: &Analysis) -> serde_json::Value {
