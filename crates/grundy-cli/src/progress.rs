@@ -1,7 +1,11 @@
 //! A progress bar on stderr for long work: shown only after a second has passed and only when stderr is a
-//! terminal (or `GRUNDY_PROGRESS=1`), redrawn at most ten times a second, and erased when the work ends.
+//! terminal (or `GRUNDY_PROGRESS=1`), redrawn at most ten times a second, cut to the terminal's width (so that one
+//! carriage return always reaches its start), and erased when the work ends, on an error, and on Ctrl-C (see
+//! [`crate::guard`]).
 
+use crate::guard::BAR_DRAWN;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 pub struct Progress {
@@ -11,6 +15,19 @@ pub struct Progress {
     last: Instant,
     enabled: bool,
     drawn: bool,
+}
+
+/// The width of the terminal on stderr, in columns (80 when it cannot be told).
+fn terminal_width() -> usize {
+    // SAFETY: `winsize` is plain data that `ioctl(TIOCGWINSZ)` fills in; a failed call leaves it zeroed.
+    let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: fd 2 and a valid pointer to a `winsize`, as TIOCGWINSZ expects.
+    let ok = unsafe { libc::ioctl(2, libc::TIOCGWINSZ, &mut ws) } == 0;
+    if ok && ws.ws_col > 0 {
+        ws.ws_col as usize
+    } else {
+        80
+    }
 }
 
 impl Progress {
@@ -41,7 +58,18 @@ impl Progress {
             return;
         }
         self.last = now;
-        let secs = now.duration_since(self.start).as_secs_f64();
+        let line = self.line(done, now.duration_since(self.start).as_secs_f64());
+        // Three columns are kept free: the terminal echoes Ctrl-C as "^C" after the bar, and a line that wrapped
+        // there could no longer be erased from its start.
+        let width = terminal_width().saturating_sub(3).max(1);
+        let cut: String = line.chars().take(width).collect();
+        BAR_DRAWN.store(true, Ordering::Relaxed);
+        eprint!("\r\x1b[K{cut}");
+        let _ = std::io::stderr().flush();
+        self.drawn = true;
+    }
+
+    fn line(&self, done: u64, secs: f64) -> String {
         let rate = done as f64 / secs.max(1e-9);
         let frac = if self.total == 0 {
             1.0
@@ -56,20 +84,19 @@ impl Progress {
         let width = 30;
         let filled = (frac * width as f64) as usize;
         let bar: String = "#".repeat(filled) + &"-".repeat(width - filled);
-        eprint!(
-            "\r{} [{bar}] {done}/{} ({:.0}/s, {:.0}s left)   ",
+        format!(
+            "{} [{bar}] {done}/{} ({:.0}/s, {:.0}s left)",
             self.what, self.total, rate, left
-        );
-        let _ = std::io::stderr().flush();
-        self.drawn = true;
+        )
     }
 
     /// Erases the bar.
     pub fn finish(&mut self) {
         if self.drawn {
-            eprint!("\r{}\r", " ".repeat(100));
+            eprint!("\r\x1b[K");
             let _ = std::io::stderr().flush();
             self.drawn = false;
+            BAR_DRAWN.store(false, Ordering::Relaxed);
         }
     }
 }
