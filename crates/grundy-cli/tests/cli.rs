@@ -269,3 +269,17 @@ fn a_position_known_by_its_outcome_alone() {
         "only for heaps up to",
     );
 }
+
+/// The README's loopy example, on the graph file the repository ships.
+#[test]
+fn the_shipped_example_graph() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/game.txt");
+    let j = json(&grundy(&["value", "loopy-graph", file, "0", "4", "--json"]));
+    // Node 3 has no move (0); 5 -> 3 gives 1; 0 -> 1 -> 2 -> {0, 3}: G(2) = 2, G(1) = 0, G(0) = 1; 4 -> {0, 5}: 0.
+    assert_eq!(j["parts"][0]["value_text"], "1");
+    assert_eq!(j["parts"][1]["value_text"], "0");
+    assert_eq!(j["outcome"], "N");
+    let j = json(&grundy(&["value", "loopy-graph", file, "6", "--json"]));
+    assert_eq!(j["outcome"], "D");
+    assert_eq!(j["value_text"], "inf()");
+}
