@@ -30,7 +30,9 @@ pub struct Wanted {
     bits: Vec<u64>,
     table: [u64; TABLE_BITS / 64],
     shift: u32,
-    /// 512-bit registers that hold the table's used part: 2 while `cap <= 1024`, else 4.
+    /// 512-bit registers that hold the table's used part: 2 while `cap <= 1024`, else 4 (read by the AVX-512
+    /// kernels only).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     tables: usize,
     left: usize,
 }
@@ -130,8 +132,12 @@ impl Wanted {
     }
 }
 
-/// Whether the fast kernels can run on this processor (AVX-512 F, BW and VBMI).
+/// Whether the fast kernels can run on this processor (AVX-512 F, BW and VBMI). The environment variable
+/// `GRUNDY_SCALAR=1` forces the scalar kernels, so that tests can run both paths of the engines on any machine.
 pub fn simd_available() -> bool {
+    if std::env::var_os("GRUNDY_SCALAR").is_some_and(|v| v == "1") {
+        return false;
+    }
     #[cfg(target_arch = "x86_64")]
     {
         std::arch::is_x86_feature_detected!("avx512f")
@@ -186,6 +192,7 @@ pub fn reach_u16(xs: &[u16], ys: &[u16], want: &mut Wanted) -> bool {
 
 /// The two runs cut to the same length `len` (the first `len` of `xs`, the last `len` of `ys`, so that the
 /// pairs are the same).
+#[cfg(target_arch = "x86_64")]
 fn paired<'a>(xs: &'a [u16], ys: &'a [u16]) -> (&'a [u16], &'a [u16], usize) {
     let len = xs.len().min(ys.len());
     (&xs[..len], &ys[ys.len() - len..], len)
