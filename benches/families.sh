@@ -23,7 +23,7 @@ for pairs in "5 7 6 6 4 9" "8 9 10 12 7 11" "3 5 2 9 6 1 4 4"; do
   gres=$($PIN "$G" value $args --misere --json --max-seconds 60 | summary)
   t2=$(now)
   tc=$(secs "$t0" "$t1"); tg=$(secs "$t1" "$t2")
-  same=$([ "$cres" = "$gres" ] && echo "identical: $gres" || echo "DIFFERENT: C++ $cres grundy $gres")
+  if [ "$cres" = "$gres" ]; then same="identical: $gres"; else same="DIFFERENT: C++ $cres grundy $gres"; differ; fi
   printf '%-38s %13s %10s %6sx   %s\n' "$pairs" "$tc" "$tg" "$(ratio "$tc" "$tg")" "$same"
 done
 

@@ -24,7 +24,7 @@ for spec in "0.77 300000000" "0.07 300000000" "0.137 300000000" "0.77 1000000000
   t2=$(now)
   gres=$(count < benches/build/huge.json)
   tc=$(secs "$t0" "$t1"); tg=$(secs "$t1" "$t2")
-  same=$([ "$cres" = "$gres" ] && echo "identical: $gres" || echo "DIFFERENT: C++ $cres grundy $gres")
+  if [ "$cres" = "$gres" ]; then same="identical: $gres"; else same="DIFFERENT: C++ $cres grundy $gres"; differ; fi
   printf '%-7s %-13s %12s %12s %6sx   %s\n' "$game" "$n" "$tc" "$tg" "$(ratio "$tc" "$tg" 0)" "$same"
 done
 

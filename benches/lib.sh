@@ -10,12 +10,25 @@
 #   ratio A B [D]    A / B to D decimals (default 2)
 #   best_ns RUNS IN OUT CMD...   the least wall time, in nanoseconds, of RUNS runs of `CMD < IN > OUT`
 #   build_cpp NAME [FLAG...]     compiles the reference benches/cpp/NAME.cpp (g++ -O2 FLAG...) to $WORK/NAME
+#   differ           marks the run as failed (two checksums differ): the script goes on printing its table, then
+#                    exits with status 1
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 cargo build --release -q -p grundy-cli
 G=$ROOT/target/release/grundy
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/grundy-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+BAD=""
+differ() { BAD=1; }
+on_exit() {
+    local status=$?
+    rm -rf "$WORK"
+    if [ -n "$BAD" ]; then
+        echo "benchmark FAILED: checksums differ (see DIFFERENT above)" >&2
+        exit 1
+    fi
+    exit "$status"
+}
+trap on_exit EXIT
 PIN=""
 if command -v taskset >/dev/null; then PIN="taskset -c 0"; fi
 

@@ -54,7 +54,7 @@ for spec in "0.6 1000000" "0.007 262144" "0.77 100000" "0.77 200000"; do
   best g1 $PIN1 "$G" seq "$game" --to "$n" --threads 1
   best g2 $PIN2 "$G" seq "$game" --to "$n" --threads 2
   if [ "$o_sum" = "$g1_sum" ] && [ "$o_sum" = "$g2_sum" ]; then same="identical $g1_sum"; else
-    same="DIFFERENT ogsolve $o_sum grundy-1 $g1_sum grundy-2 $g2_sum"; fi
+    same="DIFFERENT ogsolve $o_sum grundy-1 $g1_sum grundy-2 $g2_sum"; differ; fi
   printf '%-8s %8s %15s %11s %7sx %12s %7sx   %s\n' "$game" "$n" "$o_t" "$g1_t" "$(ratio "$o_t" "$g1_t")" \
     "$g2_t" "$(ratio "$o_t" "$g2_t")" "$same"
 done
@@ -75,7 +75,7 @@ for spec in "0.6 100000" "4!.0 100000" "0.77 100000" "0.106 100000"; do
   fsum=$($PIN1 "$G" seq "$game" --to "$n" --engine fast --threads 1 | sum)
   t2=$(now)
   tp=$(secs "$t0" "$t1"); tf=$(secs "$t1" "$t2")
-  same=$([ "$psum" = "$fsum" ] && echo "identical $fsum" || echo "DIFFERENT plain $psum fast $fsum")
+  if [ "$psum" = "$fsum" ]; then same="identical $fsum"; else same="DIFFERENT plain $psum fast $fsum"; differ; fi
   printf '%-8s %8s %11s %10s %6sx   %s\n' "$game" "$n" "$tp" "$tf" "$(ratio "$tp" "$tf")" "$same"
 done
 
