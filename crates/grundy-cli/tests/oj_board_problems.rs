@@ -1,4 +1,4 @@
-//! `grundy oj` for the graph, grid, pairing and scoring games (part 2), and `grundy value` for their families:
+//! `grundy oj` for the graph, grid, pairing and scoring games, and `grundy value` for their families:
 //! every judge sample, bad input of each kind, and every printed winning move checked to reach a P-position.
 
 mod common;

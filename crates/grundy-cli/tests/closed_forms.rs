@@ -1,4 +1,4 @@
-//! `grundy value` on the games of issue 3: huge heaps, the non-heap games (Fibonacci Nim, Arpa), and their errors.
+//! `grundy value` on games known in closed form: huge heaps, the non-heap games (Fibonacci Nim, Arpa), and their errors.
 //! Every winning move printed is replayed: the position it leaves has nim-value 0 (or, for Fibonacci Nim, is a
 //! P-position by Whinihan's rule).
 

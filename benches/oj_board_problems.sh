@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks `grundy oj` (part 2 problems) at the judges' full limits against straightforward C++ references
+# Benchmarks `grundy oj` (the graph, grid, pairing and scoring problems) at the judges' full limits against straightforward C++ references
 # written for this purpose (benches/cpp/*.cpp, built here with g++ -O2). Inputs are generated with a fixed seed;
 # each program runs 9 times on the same input and the least CPU time (user + system) counts. Outputs are compared (except the
 # carry-less nim-product reference, which computes in an isomorphic field and so prints different numbers).
