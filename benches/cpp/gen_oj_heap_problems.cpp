@@ -1,5 +1,5 @@
 // Input generator for benches/oj_part1.sh: the largest inputs the judges' limits allow, from a fixed seed.
-// Usage: gen_oj_part1 PROBLEM > file   (PROBLEM: hdu3032, cf2004e, abc297g, luogu-p6487)
+// Usage: gen_oj_heap_problems PROBLEM > file   (PROBLEM: hdu3032, cf2004e, abc297g, luogu-p6487)
 #include <cstdio>
 #include <cstring>
 #include <cstdint>

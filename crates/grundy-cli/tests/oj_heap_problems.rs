@@ -1,5 +1,5 @@
-//! `grundy oj` on the judge problems of heap games (Nim, Bash, SG sums, staircase, constrained and anti-SG games): every sample (from the repository copy in tests/data/oj, and from
-//! shared/problems/samples when it sits beside the repository), answers checked against the games' definitions, and
+//! `grundy oj` on the judge problems of heap games: every sample (from the repository copy in tests/data/oj, and
+//! from shared/problems/samples when it sits beside the repository), answers checked against the games' definitions, and
 //! bad input (empty, truncated, malformed, out of range) turned into one error line and exit status 2.
 
 mod common;
