@@ -36,7 +36,7 @@ EXAMPLES
   grundy value kayles 5 7 + nim 3 + 0.07 10
   grundy value subtraction:1,3,4 10 11 --json
   grundy value kayles 5 7 + nim 3 --misere
-  grundy value loopy-graph game.txt 0 4 --json
+  grundy value loopy-graph examples/game.txt 0 4 --json
   grundy value 20.3 1 2 --loopy --max-heap 50
 
 JSON (--json): one object with the keys nim_value (integer), outcome (\"P\" or \"N\"), parts (game, position,
