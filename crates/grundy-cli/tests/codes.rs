@@ -75,8 +75,17 @@ fn many_winning_moves_are_counted_not_held() {
     // 0.*: remove one token, leave any number of heaps. By induction G(n) = n mod 2 (a heap of n reaches exactly
     // the sums of heaps totalling n − 1, whose value is the parity of their odd heaps, that is of n − 1). So from an
     // odd heap every partition of the even n − 1 is a winning move: p(40) = 37338 of them from 41 (OEIS A000041).
-    assert_eq!(value("0.*", "41"), (1, "0.*".into(), 1000, 37338));
+    assert_eq!(value("0.*", "41"), (1, "0.*".into(), 37338, 37338));
     let (status, out, _) = run(&["value", "0.*", "40"]);
     assert_eq!(status, 0);
     assert!(out.contains("nim-value 0"), "{out}");
+}
+
+#[test]
+fn millions_of_winning_moves_in_bounded_memory() {
+    // From 81, every partition of 80 wins: p(80) = 15796476 (OEIS A000041), counted, 100000 listed (the bound of
+    // a heap's list). This exhausted memory when every move was held.
+    assert_eq!(value("0.*", "81"), (1, "0.*".into(), 100_000, 15_796_476));
+    // Six heaps from a heap of 400: about 10^8 options, too many even to count: a limit error, not a wait.
+    assert_error(&grundy(&["value", "0.&64;", "400"]), "too many to count");
 }

@@ -37,10 +37,15 @@ use std::rc::Rc;
 /// The largest heap whose options are enumerated when looking for winning moves.
 pub const MAX_LISTED_OPTIONS: u64 = 50_000_000;
 /// The most options of one heap enumerated when looking for its winning moves (a code that leaves three or more
-/// heaps has about `p(n)` options): beyond it the moves are not even counted, and asking is a limit error.
-pub const MAX_ENUMERATED_OPTIONS: u64 = 30_000_000;
+/// heaps has about `p(n)` options): beyond it the moves are not even counted, and asking is a limit error. It is
+/// above [`MAX_LISTED_OPTIONS`], so a game whose moves leave at most one heap (`n + 1` options at most) is never
+/// refused by it.
+pub const MAX_ENUMERATED_OPTIONS: u64 = 60_000_000;
 /// The most winning moves of one heap listed one by one by [`HeapTable::winning_moves`]; the others are counted.
-pub const MAX_LISTED_WINNING_MOVES: usize = 1000;
+/// Large enough that a heap whose moves leave at most two heaps lists them all up to heaps of about 10^6 (Kayles
+/// 10^6 has 83338), small enough to bound memory (each move is a description of some 60 bytes) when a code that
+/// leaves three or more heaps has millions.
+pub const MAX_LISTED_WINNING_MOVES: usize = 100_000;
 /// The most moves [`HeapTable::options_with_value`] lists (it lists all of them or fails).
 pub const MAX_ALL_LISTED: usize = 1_000_000;
 
@@ -67,6 +72,8 @@ pub struct HeapTable {
     families_from: u64,
     /// The most options of one heap enumerated to find its moves to a nim-value.
     max_enumerated: u64,
+    /// The most moves of one heap [`HeapTable::winning_moves`] lists one by one.
+    max_listed: usize,
 }
 
 /// Heaps above this are valued from a certified period when the game has one (tables stay small).
@@ -81,7 +88,14 @@ impl HeapTable {
             period_values: Vec::new(),
             families_from: PERIOD_FROM,
             max_enumerated: MAX_ENUMERATED_OPTIONS,
+            max_listed: MAX_LISTED_WINNING_MOVES,
         }
+    }
+
+    /// Sets the most moves of one heap [`HeapTable::winning_moves`] lists one by one (by default
+    /// [`MAX_LISTED_WINNING_MOVES`]; tests lower it).
+    pub fn set_max_listed(&mut self, moves: usize) {
+        self.max_listed = moves;
     }
 
     /// Sets the most options of one heap enumerated to find its moves to a nim-value (by default
@@ -183,10 +197,11 @@ impl HeapTable {
         Ok((w.listed, w.families))
     }
 
-    /// [`HeapTable::winning_options`] with at most [`MAX_LISTED_WINNING_MOVES`] moves listed one by one and the
-    /// others counted exactly: memory stays bounded whatever the number of moves.
+    /// [`HeapTable::winning_options`] with at most [`MAX_LISTED_WINNING_MOVES`] moves listed one by one (see
+    /// [`HeapTable::set_max_listed`]) and the others counted exactly: memory stays bounded whatever the number of
+    /// moves.
     pub fn winning_moves(&mut self, n: u64, target: Nimber) -> Result<WinningOptions> {
-        self.moves_to_value(n, target, MAX_LISTED_WINNING_MOVES)
+        self.moves_to_value(n, target, self.max_listed)
     }
 
     fn too_many(&self, n: u64, count: u64) -> Error {
@@ -471,13 +486,14 @@ mod tests {
 
     #[test]
     fn many_winning_moves_are_counted_not_held() {
-        // 0.* (remove a token, leave any number of heaps) has thousands of moves to 0 from a heap of 31 (value 1): at most
-        // MAX_LISTED_WINNING_MOVES are listed, and the count is exact.
+        // 0.* (remove a token, leave any number of heaps) has thousands of moves to 0 from a heap of 31 (value 1):
+        // with the listing bound lowered to 1000, 1000 are listed and the count is exact.
         let mut t = HeapTable::new(Box::new(TakeAndBreak::parse("0.*").unwrap()));
+        t.set_max_listed(1000);
         let w = t.winning_moves(31, 0).unwrap();
         let want = count_by_enumeration("0.*", 31, 0);
-        assert!(want > MAX_LISTED_WINNING_MOVES as u64, "{want}");
-        assert_eq!(w.listed.len(), MAX_LISTED_WINNING_MOVES);
+        assert!(want > 1000, "{want}");
+        assert_eq!(w.listed.len(), 1000);
         assert_eq!(w.listed.len() as u64 + w.unlisted, want);
         assert!(w.families.is_empty());
         let v = code_sequence(&Code::parse("0.*").unwrap(), "0.*", 31, &mut |_| {}).unwrap();
@@ -487,7 +503,7 @@ mod tests {
         // Listing them all is within MAX_ALL_LISTED here, and gives the same first ones.
         let all = t.options_with_value(31, 0).unwrap();
         assert_eq!(all.len() as u64, want);
-        assert_eq!(all[..MAX_LISTED_WINNING_MOVES], w.listed[..]);
+        assert_eq!(all[..1000], w.listed[..]);
         // A budget of options too small to count them is a limit error, not a partial answer.
         t.set_max_enumerated(1000);
         let e = t.winning_moves(31, 0).unwrap_err();
@@ -508,18 +524,16 @@ mod tests {
         let table = Rc::new(RefCell::new(HeapTable::new(Box::new(
             TakeAndBreak::parse("0.*").unwrap(),
         ))));
+        table.borrow_mut().set_max_listed(1000);
         let mut sum: Vec<Box<dyn Component>> =
             vec![Box::new(HeapComponent::new(table.clone(), 31))];
         let a = analyse(&mut sum).unwrap();
         let g = a.nim_value.unwrap();
         assert_ne!(g, 0);
         let want = count_by_enumeration("0.*", 31, 0);
-        assert_eq!(a.winning_moves.len(), MAX_LISTED_WINNING_MOVES);
+        assert_eq!(a.winning_moves.len(), 1000);
         assert_eq!(a.unlisted_winning_moves.len(), 1);
-        assert_eq!(
-            a.unlisted_winning_moves[0].count,
-            want - MAX_LISTED_WINNING_MOVES as u64
-        );
+        assert_eq!(a.unlisted_winning_moves[0].count, want - 1000);
         assert_eq!(a.winning_move_count(), want as u128);
     }
 
