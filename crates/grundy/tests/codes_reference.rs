@@ -16,22 +16,21 @@
 //! (c) every engine's sequence (plain by enumeration, plain with the multi-heap engine, the sparse engine where it
 //!     covers the code, `Engine::Auto`) equals the reference values;
 //! (d) the value of a heap, and of a sum of two heaps, and the complete set of winning moves that `grundy value`
-//!     reports (`sum::analyse` over `HeapTable` components) equal the reference's;
+//!     reports (`games::lookup`, its components, `sum::analyse`) equal the reference's;
 //! (e) a period that `heap::period::certify` certifies holds on the reference values well past its certificate.
 //!
 //! The seed is fixed; `GRUNDY_FUZZ_CASES=100000 cargo test -p grundy --release --test codes_reference` runs a
 //! longer search (see `docs/codes.md`).
 
+use grundy::games;
 use grundy::heap::period;
 use grundy::heap::plain::{code_sequence, code_sequence_enumerated};
-use grundy::heap::table::{HeapComponent, HeapTable, MAX_LISTED_WINNING_MOVES};
+use grundy::heap::table::MAX_LISTED_WINNING_MOVES;
 use grundy::heap::{extend_code, sparse, Code, Engine, TakeAndBreak};
-use grundy::sum::{analyse, Component};
+use grundy::sum::analyse;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
-use std::rc::Rc;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The reference: its own parser and its own moves.
@@ -444,17 +443,19 @@ fn check(text: &str) -> Result<(), String> {
         }
     }
     // (d): values and winning moves as `grundy value` reports them, for single heaps and a sum of two.
-    let game = TakeAndBreak::new(code.clone()).map_err(|e| format!("{text}: {e}"))?;
-    let table = Rc::new(RefCell::new(HeapTable::new(Box::new(game))));
+    // The path of `grundy value TEXT HEAP...`: the catalog's family for the text, its components, `analyse` (the
+    // catalog takes a code only with its point: `4` alone is looked up as printed, `4.0`).
+    let spec = if text.contains('.') { text } else { &printed };
+    let family = games::lookup(spec).map_err(|e| format!("{text}: {e}"))?;
     let sums: Vec<Vec<u64>> = (0..=to)
         .map(|n| vec![n])
         .chain((1..=to / 2).map(|n| vec![n, to - n]))
         .collect();
     for heaps in sums {
-        let mut comps: Vec<Box<dyn Component>> = heaps
-            .iter()
-            .map(|&h| Box::new(HeapComponent::new(table.clone(), h)) as Box<dyn Component>)
-            .collect();
+        let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let mut comps = family
+            .components(&args)
+            .map_err(|e| format!("{text} {heaps:?}: {e}"))?;
         let a = analyse(&mut comps).map_err(|e| format!("{text} {heaps:?}: {e}"))?;
         let total = xor(&g, &heaps);
         if a.nim_value != Some(total) {
@@ -663,9 +664,10 @@ proptest! {
 
 /// The value of heap `n` of `text` as `grundy value` computes it (a one-heap sum), and its printed name.
 fn value(text: &str, n: u64) -> (u64, String) {
-    let game = TakeAndBreak::parse(text).unwrap();
-    let table = Rc::new(RefCell::new(HeapTable::new(Box::new(game))));
-    let mut sum: Vec<Box<dyn Component>> = vec![Box::new(HeapComponent::new(table, n))];
+    let mut sum = games::lookup(text)
+        .unwrap()
+        .components(&[n.to_string()])
+        .unwrap();
     let a = analyse(&mut sum).unwrap();
     (a.nim_value.unwrap(), a.parts[0].game.clone())
 }
