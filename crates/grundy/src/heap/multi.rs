@@ -688,19 +688,17 @@ fn plan(d: &Digit) -> Plan {
     if most < 3 {
         return p;
     }
-    // Explicit counts are below 64; with "or more" every count from some K ≤ 64 on has one constraint.
-    let (last, tail) = if most == usize::MAX {
-        let c = d.constraint(64);
-        let mut from = 64;
-        while from > 3 && d.constraint(from - 1) == c {
-            from -= 1;
+    // With "or more", every count from `more_from` (at most 64) on has the constraint `more`; explicit counts
+    // just below it with the same constraint join the tail.
+    let (last, tail) = match d.more() {
+        Some(c) => {
+            let mut from = d.more_from().max(3);
+            while from > 3 && d.constraint(from - 1) == Some(c) {
+                from -= 1;
+            }
+            (from - 1, Some((from, c)))
         }
-        (
-            from - 1,
-            Some((from, c.expect("or more allows some count"))),
-        )
-    } else {
-        (most, None)
+        None => (most, None),
     };
     for k in 3..=last {
         match d.constraint(k) {
