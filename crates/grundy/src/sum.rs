@@ -10,6 +10,12 @@
 //! split the rest `r` into `a` and `r − a` for every `a = first, first + step, …, last`", an arithmetic progression
 //! of moves that all lead to the same nim-value, stored in O(1) with its exact count (see
 //! [`crate::heap::table`] for why the winning moves of a heap whose period is certified form such families).
+//!
+//! A heap of a code that leaves three or more heaps can have millions of winning moves with no such structure
+//! (`0.*` from a heap of 81 has about 1.6·10^7): a heap lists at most
+//! [`crate::heap::table::MAX_LISTED_WINNING_MOVES`] of them and counts the others exactly
+//! ([`Analysis::unlisted_winning_moves`]), so memory stays bounded; when even counting would enumerate more than
+//! [`crate::heap::table::MAX_ENUMERATED_OPTIONS`] options, the analysis is a limit error instead.
 
 use crate::error::Result;
 use crate::nimber::Nimber;
@@ -125,11 +131,33 @@ pub trait Component {
     fn moves_and_families_to(&mut self, target: Nimber) -> Result<(Vec<Move>, Vec<MoveFamily>)> {
         Ok((self.moves_to(target)?, Vec::new()))
     }
+    /// The moves of this component to a position of nim-value `target` as [`analyse`] reports them: some listed,
+    /// some in families, and the rest only counted (a heap whose winning moves are too many to hold, see
+    /// [`crate::heap::table::MAX_LISTED_WINNING_MOVES`]). The default is [`Component::moves_and_families_to`], with
+    /// nothing left unlisted.
+    fn winning_moves_to(&mut self, target: Nimber) -> Result<ComponentMoves> {
+        let (moves, families) = self.moves_and_families_to(target)?;
+        Ok(ComponentMoves {
+            moves,
+            families,
+            unlisted: 0,
+        })
+    }
     /// The outcome of this component played alone. A game whose outcomes are known in closed form but whose
     /// nim-values are not (Fibonacci Nim) overrides this, so that a position standing alone is still answered.
     fn outcome_alone(&mut self) -> Result<Outcome> {
         Ok(Outcome::of_nim_value(self.nim_value()?))
     }
+}
+
+/// The moves of one component to one nim-value: listed, in families, and counted but not listed. Together they are
+/// every such move, each exactly once.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ComponentMoves {
+    pub moves: Vec<Move>,
+    pub families: Vec<MoveFamily>,
+    /// How many other moves there are (exact), neither listed nor in a family.
+    pub unlisted: u64,
 }
 
 /// A position of a [`Ruleset`] as a component; components of the same ruleset share one solver (and its memo).
@@ -199,6 +227,18 @@ pub struct WinningMoveFamily {
     pub family: MoveFamily,
 }
 
+/// Winning moves of one component that are counted but not listed (there are too many to hold).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnlistedWinningMoves {
+    /// Index of the component in the sum (0-based).
+    pub component: usize,
+    pub game: String,
+    pub position: String,
+    /// How many (exact): winning moves of this component besides those in `winning_moves` and
+    /// `winning_move_families`.
+    pub count: u64,
+}
+
 /// The analysis of a sum under normal play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
@@ -210,18 +250,28 @@ pub struct Analysis {
     pub winning_moves: Vec<WinningMove>,
     /// The other winning moves, in families (empty unless some component has too many moves to list: a heap
     /// above [`crate::heap::table::HeapTable::families_from`]). A family never repeats a move of `winning_moves`,
-    /// and both are empty exactly for a P-position.
+    /// and `winning_moves`, `winning_move_families` and `unlisted_winning_moves` are all empty exactly for a
+    /// P-position.
     pub winning_move_families: Vec<WinningMoveFamily>,
+    /// Winning moves counted exactly but not listed, per component (a heap lists at most
+    /// [`crate::heap::table::MAX_LISTED_WINNING_MOVES`] of its winning moves one by one).
+    pub unlisted_winning_moves: Vec<UnlistedWinningMoves>,
 }
 
 impl Analysis {
-    /// How many winning moves there are in all: those listed plus every family's count.
+    /// How many winning moves there are in all (exact): those listed, every family's count, and those counted but
+    /// not listed.
     pub fn winning_move_count(&self) -> u128 {
         self.winning_moves.len() as u128
             + self
                 .winning_move_families
                 .iter()
                 .map(|f| f.family.count as u128)
+                .sum::<u128>()
+            + self
+                .unlisted_winning_moves
+                .iter()
+                .map(|u| u.count as u128)
                 .sum::<u128>()
     }
 }
@@ -260,6 +310,7 @@ pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
                 outcome,
                 winning_moves,
                 winning_move_families: Vec::new(),
+                unlisted_winning_moves: Vec::new(),
             });
         }
     }
@@ -278,9 +329,22 @@ pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
     }
     let mut winning_moves = Vec::new();
     let mut winning_move_families = Vec::new();
+    let mut unlisted_winning_moves = Vec::new();
     if total != 0 {
         for (i, c) in components.iter_mut().enumerate() {
-            let (moves, families) = c.moves_and_families_to(values[i] ^ total)?;
+            let ComponentMoves {
+                moves,
+                families,
+                unlisted,
+            } = c.winning_moves_to(values[i] ^ total)?;
+            if unlisted > 0 {
+                unlisted_winning_moves.push(UnlistedWinningMoves {
+                    component: i,
+                    game: parts[i].game.clone(),
+                    position: parts[i].position.clone(),
+                    count: unlisted,
+                });
+            }
             for mv in moves {
                 winning_moves.push(WinningMove {
                     component: i,
@@ -305,6 +369,7 @@ pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
         outcome: Outcome::of_nim_value(total),
         winning_moves,
         winning_move_families,
+        unlisted_winning_moves,
     })
 }
 

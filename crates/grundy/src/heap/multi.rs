@@ -404,13 +404,19 @@ impl MultiHeap {
     }
 }
 
-/// The most distinct positive parts a partition of `to` can have: the largest `k` with `k(k+1)/2 ≤ to`.
+/// The most distinct positive parts a partition of `to` can have: the largest `k` with `k(k+1)/2 ≤ to`, by bisection
+/// in `u128` (no overflow and no loop over `k`, whatever `to`).
 fn most_distinct_parts(to: u64) -> usize {
-    let mut k: u64 = 0;
-    while (k + 1) * (k + 2) / 2 <= to {
-        k += 1;
+    let (mut lo, mut hi) = (0u128, 1u128 << 33); // hi(hi + 1)/2 > 2^64 > to
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if mid * (mid + 1) / 2 <= to as u128 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
     }
-    k as usize
+    lo as usize
 }
 
 /// Nim-sum sets of partitions into distinct parts, by a 0/1 knapsack over part sizes (see the module docs).
@@ -568,7 +574,14 @@ impl MultiMoves {
         if !any {
             return Ok(None);
         }
-        let to = usize::try_from(to).map_err(|_| Error::limit("the heap is too large"))?;
+        // Every level stores a row per heap: a heap whose one row passes the memory limit is refused before
+        // anything is sized from it.
+        if to >= MULTI_MAX_WORDS {
+            return Err(Error::limit(format!(
+                "heap {to} is beyond the multi-heap engine's memory limit (heaps below {MULTI_MAX_WORDS})"
+            )));
+        }
+        let to = to as usize;
         let distinct = if max_distinct >= 2 {
             Some(DistinctParts::new(
                 max_distinct.min(most_distinct_parts(to as u64)),
@@ -675,19 +688,17 @@ fn plan(d: &Digit) -> Plan {
     if most < 3 {
         return p;
     }
-    // Explicit counts are below 64; with "or more" every count from some K ≤ 64 on has one constraint.
-    let (last, tail) = if most == usize::MAX {
-        let c = d.constraint(64);
-        let mut from = 64;
-        while from > 3 && d.constraint(from - 1) == c {
-            from -= 1;
+    // With "or more", every count from `more_from` (at most 64) on has the constraint `more`; explicit counts
+    // just below it with the same constraint join the tail.
+    let (last, tail) = match d.more() {
+        Some(c) => {
+            let mut from = d.more_from().max(3);
+            while from > 3 && d.constraint(from - 1) == Some(c) {
+                from -= 1;
+            }
+            (from - 1, Some((from, c)))
         }
-        (
-            from - 1,
-            Some((from, c.expect("or more allows some count"))),
-        )
-    } else {
-        (most, None)
+        None => (most, None),
     };
     for k in 3..=last {
         match d.constraint(k) {
@@ -829,6 +840,23 @@ mod tests {
             }
             d.add(s, v).unwrap();
         }
+    }
+
+    #[test]
+    fn distinct_parts_of_huge_heaps_are_counted_without_a_loop() {
+        for to in [0u64, 1, 2, 3, 5, 6, 9, 10, 39, 1000] {
+            let k = most_distinct_parts(to) as u64;
+            assert!(k * (k + 1) / 2 <= to && (k + 1) * (k + 2) / 2 > to, "{to}");
+        }
+        // k(k+1)/2 ≤ 2^64 − 1 < (k+1)(k+2)/2 for k = 6074000999 (√(2^65) ≈ 6074001000.2).
+        assert_eq!(most_distinct_parts(u64::MAX), 6_074_000_999);
+        // A heap far beyond the engine's memory is refused before anything is sized from it.
+        for to in [u64::MAX, 1 << 63, MULTI_MAX_WORDS] {
+            let e = MultiMoves::for_code(&Code::parse("0.8!").unwrap(), to).unwrap_err();
+            assert_eq!(e.kind(), crate::ErrorKind::Limit, "{e}");
+            assert!(e.message().contains("memory limit"), "{e}");
+        }
+        assert!(MultiMoves::for_code(&Code::parse("0.8!").unwrap(), 100).is_ok());
     }
 
     #[test]

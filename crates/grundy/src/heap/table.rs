@@ -29,12 +29,36 @@ use super::period::{self, Periodicity};
 use super::{Engine, HeapRules};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
-use crate::sum::{Component, Move, MoveFamily};
+use crate::sum::{Component, ComponentMoves, Move, MoveFamily};
 use std::cell::RefCell;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
-/// The most options of one heap that are listed when looking for winning moves.
+/// The largest heap whose options are enumerated when looking for winning moves.
 pub const MAX_LISTED_OPTIONS: u64 = 50_000_000;
+/// The most options of one heap enumerated when looking for its winning moves (a code that leaves three or more
+/// heaps has about `p(n)` options): beyond it the moves are not even counted, and asking is a limit error. It is
+/// above [`MAX_LISTED_OPTIONS`], so a game whose moves leave at most one heap (`n + 1` options at most) is never
+/// refused by it.
+pub const MAX_ENUMERATED_OPTIONS: u64 = 60_000_000;
+/// The most winning moves of one heap listed one by one by [`HeapTable::winning_moves`]; the others are counted.
+/// Large enough that a heap whose moves leave at most two heaps lists them all up to heaps of about 10^6 (Kayles
+/// 10^6 has 83338), small enough to bound memory (each move is a description of some 60 bytes) when a code that
+/// leaves three or more heaps has millions.
+pub const MAX_LISTED_WINNING_MOVES: usize = 100_000;
+/// The most moves [`HeapTable::options_with_value`] lists (it lists all of them or fails).
+pub const MAX_ALL_LISTED: usize = 1_000_000;
+
+/// The moves of a heap to one nim-value: some listed, the rest counted, and families of splits.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct WinningOptions {
+    /// Moves listed one by one: the heaps each leaves.
+    pub listed: Vec<Vec<u64>>,
+    /// How many more moves there are (exact), neither listed nor in a family.
+    pub unlisted: u64,
+    /// Families of splits (see the module docs).
+    pub families: Vec<MoveFamily>,
+}
 
 /// A heap game with its nim-value table, extended on demand.
 pub struct HeapTable {
@@ -46,6 +70,10 @@ pub struct HeapTable {
     period_values: Vec<Nimber>,
     /// Heaps above this list their winning moves in families when a period is certified.
     families_from: u64,
+    /// The most options of one heap enumerated to find its moves to a nim-value.
+    max_enumerated: u64,
+    /// The most moves of one heap [`HeapTable::winning_moves`] lists one by one.
+    max_listed: usize,
 }
 
 /// Heaps above this are valued from a certified period when the game has one (tables stay small).
@@ -59,7 +87,21 @@ impl HeapTable {
             period: None,
             period_values: Vec::new(),
             families_from: PERIOD_FROM,
+            max_enumerated: MAX_ENUMERATED_OPTIONS,
+            max_listed: MAX_LISTED_WINNING_MOVES,
         }
+    }
+
+    /// Sets the most moves of one heap [`HeapTable::winning_moves`] lists one by one (by default
+    /// [`MAX_LISTED_WINNING_MOVES`]; tests lower it).
+    pub fn set_max_listed(&mut self, moves: usize) {
+        self.max_listed = moves;
+    }
+
+    /// Sets the most options of one heap enumerated to find its moves to a nim-value (by default
+    /// [`MAX_ENUMERATED_OPTIONS`]; tests lower it).
+    pub fn set_max_enumerated(&mut self, options: u64) {
+        self.max_enumerated = options;
     }
 
     /// Heaps above this list their winning moves in families ([`HeapTable::winning_options`]) when the game has a
@@ -141,21 +183,61 @@ impl HeapTable {
     ///
     /// Heaps up to [`HeapTable::families_from`], and games without a certified period, list every move (as
     /// [`HeapTable::options_with_value`]) and no family. Larger heaps of a game with a certified period use the
-    /// families of the module docs, whatever their size.
+    /// families of the module docs, whatever their size. More than [`MAX_ALL_LISTED`] moves listed one by one is a
+    /// limit error ([`HeapTable::winning_moves`] counts them instead).
     pub fn winning_options(
         &mut self,
         n: u64,
         target: Nimber,
     ) -> Result<(Vec<Vec<u64>>, Vec<MoveFamily>)> {
-        if let Some(found) = self.rules.options_with_value(n, target) {
-            return Ok((found, Vec::new()));
+        let w = self.moves_to_value(n, target, MAX_ALL_LISTED)?;
+        if w.unlisted > 0 {
+            return Err(self.too_many(n, w.listed.len() as u64 + w.unlisted));
+        }
+        Ok((w.listed, w.families))
+    }
+
+    /// [`HeapTable::winning_options`] with at most [`MAX_LISTED_WINNING_MOVES`] moves listed one by one (see
+    /// [`HeapTable::set_max_listed`]) and the others counted exactly: memory stays bounded whatever the number of
+    /// moves.
+    pub fn winning_moves(&mut self, n: u64, target: Nimber) -> Result<WinningOptions> {
+        self.moves_to_value(n, target, self.max_listed)
+    }
+
+    fn too_many(&self, n: u64, count: u64) -> Error {
+        Error::limit(format!(
+            "{}: a heap of {n} has {count} such moves, more than the {MAX_ALL_LISTED} listed one by one",
+            self.rules.name()
+        ))
+    }
+
+    /// The moves of a heap of `n` to `target`, at most `max_listed` listed one by one.
+    fn moves_to_value(
+        &mut self,
+        n: u64,
+        target: Nimber,
+        max_listed: usize,
+    ) -> Result<WinningOptions> {
+        if let Some(mut found) = self.rules.options_with_value(n, target) {
+            let unlisted = found.len().saturating_sub(max_listed) as u64;
+            found.truncate(max_listed);
+            return Ok(WinningOptions {
+                listed: found,
+                unlisted,
+                families: Vec::new(),
+            });
         }
         let huge = n > self.families_from && n > 0 && self.rules.code().is_some();
         if huge {
             self.certified_period()?;
         }
         let (true, Some(code), Some(Some(p))) = (huge, self.rules.code(), &self.period) else {
-            return Ok((self.options_with_value(n, target)?, Vec::new()));
+            let (listed, total) = self.listed_options(n, target, max_listed)?;
+            return Ok(WinningOptions {
+                unlisted: total - listed.len() as u64,
+                listed,
+                families: Vec::new(),
+            });
         };
         let values = &self.period_values;
         let g = |x: u64| {
@@ -168,16 +250,23 @@ impl HeapTable {
         };
         let t = code.max_removed().unwrap_or(0).min(n);
         let e1 = p.preperiod.max(1);
-        let mut listed = Vec::new();
+        let mut out = WinningOptions::default();
+        let mut list = |o: Vec<u64>| {
+            if out.listed.len() < max_listed {
+                out.listed.push(o);
+            } else {
+                out.unlisted += 1;
+            }
+        };
         let mut families = Vec::new();
         for j in 0..=t {
             let d = code.digit(j);
             let r = n - j;
             if d.allows(0) && r == 0 && target == 0 {
-                listed.push(Vec::new());
+                list(Vec::new());
             }
             if j > 0 && r >= 1 && d.allows(1) && g(r)? == target {
-                listed.push(vec![r]);
+                list(vec![r]);
             }
             if r < 2 || !d.allows(2) {
                 continue;
@@ -191,7 +280,7 @@ impl HeapTable {
             let half = r / 2;
             for a in 1..e1.min(half + 1) {
                 if g(a)? ^ g(r - a)? == target {
-                    listed.push(vec![a, r - a]);
+                    list(vec![a, r - a]);
                 }
             }
             for c in 0..p.period {
@@ -204,14 +293,32 @@ impl HeapTable {
                 }
             }
         }
-        Ok((listed, families))
+        out.families = families;
+        Ok(out)
     }
 
-    /// The options of a heap of `n` whose nim-value is `target`.
+    /// The options of a heap of `n` whose nim-value is `target`: all of them, or a limit error when there are more
+    /// than [`MAX_ALL_LISTED`].
     pub fn options_with_value(&mut self, n: u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
         if let Some(found) = self.rules.options_with_value(n, target) {
             return Ok(found);
         }
+        let (listed, total) = self.listed_options(n, target, MAX_ALL_LISTED)?;
+        if total > listed.len() as u64 {
+            return Err(self.too_many(n, total));
+        }
+        Ok(listed)
+    }
+
+    /// The first `max_listed` options of a heap of `n` whose nim-value is `target` (in the order the rules give
+    /// them), and how many there are in all. The options are streamed, never stored; more than the table's
+    /// [`MAX_ENUMERATED_OPTIONS`] options (or a heap above [`MAX_LISTED_OPTIONS`]) is a limit error.
+    fn listed_options(
+        &mut self,
+        n: u64,
+        target: Nimber,
+        max_listed: usize,
+    ) -> Result<(Vec<Vec<u64>>, u64)> {
         if n > MAX_LISTED_OPTIONS {
             return Err(Error::limit(format!(
                 "{}: listing the moves from a heap of {n} would enumerate too many options (limit: heaps up to {MAX_LISTED_OPTIONS})",
@@ -219,20 +326,83 @@ impl HeapTable {
             )));
         }
         self.value(n)?;
-        let mut opts: Vec<Vec<u64>> = Vec::new();
-        self.rules
-            .for_each_option(n, &mut |h| opts.push(h.to_vec()));
-        let mut out = Vec::new();
-        for o in opts {
-            let mut v = 0;
-            for &h in &o {
-                v ^= self.value(h)?;
+        for attempt in 0..2 {
+            let mut listed = Vec::new();
+            let mut total = 0u64;
+            let mut enumerated = 0u64;
+            let mut missing = false;
+            let max = self.max_enumerated;
+            let (rules, values, period, period_values) = (
+                &*self.rules,
+                &self.values,
+                &self.period,
+                &self.period_values,
+            );
+            let known = |h: u64| -> Option<Nimber> {
+                if h == 0 {
+                    return Some(0);
+                }
+                rules
+                    .closed_form(h)
+                    .or_else(|| values.get(usize::try_from(h).ok()?).copied())
+                    .or_else(|| match period {
+                        Some(Some(p)) => p.value(period_values, h),
+                        _ => None,
+                    })
+            };
+            let mut visit = |h: &[u64]| -> ControlFlow<()> {
+                if missing || enumerated > max {
+                    return ControlFlow::Break(()); // stopped already: the rules' enumeration cannot be cut short
+                }
+                enumerated += 1;
+                if enumerated > max {
+                    return ControlFlow::Break(());
+                }
+                let mut v = 0;
+                for &x in h {
+                    match known(x) {
+                        Some(g) => v ^= g,
+                        None => {
+                            missing = true;
+                            return ControlFlow::Break(());
+                        }
+                    }
+                }
+                if v == target {
+                    if listed.len() < max_listed {
+                        listed.push(h.to_vec());
+                    }
+                    total += 1;
+                }
+                ControlFlow::Continue(())
+            };
+            match rules.code() {
+                // A code's options can be cut short as soon as the budget is spent.
+                Some(code) => {
+                    let _ = code.try_for_each_option(n, &mut Vec::new(), |_, h| visit(h));
+                }
+                None => rules.for_each_option(n, &mut |h| {
+                    let _ = visit(h);
+                }),
             }
-            if v == target {
-                out.push(o);
+            if enumerated > max {
+                return Err(Error::limit(format!(
+                    "{}: a heap of {n} has more than {max} options, too many to count its moves to nim-value {target}",
+                    rules.name()
+                )));
+            }
+            if !missing {
+                return Ok((listed, total));
+            }
+            if attempt == 0 && n > 0 {
+                // A heap below `n` has no value at hand (a closed form that skips it): compute the table to `n`.
+                self.values = self.rules.sequence(n, &mut |_| {})?;
             }
         }
-        Ok(out)
+        Err(Error::limit(format!(
+            "{}: some option of a heap of {n} has no value at hand",
+            self.rules.name()
+        )))
     }
 }
 
@@ -268,6 +438,15 @@ impl Component for HeapComponent {
         let (opts, families) = t.winning_options(self.heap, target)?;
         Ok((self.listed(&t, opts, target), families))
     }
+    fn winning_moves_to(&mut self, target: Nimber) -> Result<ComponentMoves> {
+        let mut t = self.table.borrow_mut();
+        let w = t.winning_moves(self.heap, target)?;
+        Ok(ComponentMoves {
+            moves: self.listed(&t, w.listed, target),
+            families: w.families,
+            unlisted: w.unlisted,
+        })
+    }
 }
 
 impl HeapComponent {
@@ -291,6 +470,72 @@ mod tests {
     use super::*;
     use crate::heap::plain::code_sequence;
     use crate::heap::{Code, TakeAndBreak};
+
+    /// The moves of heap `n` of `code` to `target`, counted by enumerating its options with the plain values.
+    fn count_by_enumeration(code: &str, n: u64, target: Nimber) -> u64 {
+        let c = Code::parse(code).unwrap();
+        let v = code_sequence(&c, code, n, &mut |_| {}).unwrap();
+        let mut count = 0;
+        c.for_each_option(n, &mut vec![], |_, h| {
+            if h.iter().fold(0, |x, &a| x ^ v[a as usize]) == target {
+                count += 1;
+            }
+        });
+        count
+    }
+
+    #[test]
+    fn many_winning_moves_are_counted_not_held() {
+        // 0.* (remove a token, leave any number of heaps) has thousands of moves to 0 from a heap of 31 (value 1):
+        // with the listing bound lowered to 1000, 1000 are listed and the count is exact.
+        let mut t = HeapTable::new(Box::new(TakeAndBreak::parse("0.*").unwrap()));
+        t.set_max_listed(1000);
+        let w = t.winning_moves(31, 0).unwrap();
+        let want = count_by_enumeration("0.*", 31, 0);
+        assert!(want > 1000, "{want}");
+        assert_eq!(w.listed.len(), 1000);
+        assert_eq!(w.listed.len() as u64 + w.unlisted, want);
+        assert!(w.families.is_empty());
+        let v = code_sequence(&Code::parse("0.*").unwrap(), "0.*", 31, &mut |_| {}).unwrap();
+        for o in &w.listed {
+            assert_eq!(o.iter().fold(0, |x, &a| x ^ v[a as usize]), 0, "{o:?}");
+        }
+        // Listing them all is within MAX_ALL_LISTED here, and gives the same first ones.
+        let all = t.options_with_value(31, 0).unwrap();
+        assert_eq!(all.len() as u64, want);
+        assert_eq!(all[..1000], w.listed[..]);
+        // A budget of options too small to count them is a limit error, not a partial answer.
+        t.set_max_enumerated(1000);
+        let e = t.winning_moves(31, 0).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Limit);
+        assert!(e.message().contains("more than 1000 options"), "{e}");
+        assert!(t.options_with_value(31, 0).is_err());
+        // Six heaps from a heap of 400 (0.&64;): far more options than the default budget, refused up front
+        // rather than held in memory.
+        let mut six = HeapTable::new(Box::new(TakeAndBreak::parse("0.&64;").unwrap()));
+        six.set_max_enumerated(100_000);
+        let e = six.winning_moves(400, 0).unwrap_err();
+        assert!(e.message().contains("more than 100000 options"), "{e}");
+    }
+
+    #[test]
+    fn a_sum_counts_its_unlisted_winning_moves() {
+        use crate::sum::analyse;
+        let table = Rc::new(RefCell::new(HeapTable::new(Box::new(
+            TakeAndBreak::parse("0.*").unwrap(),
+        ))));
+        table.borrow_mut().set_max_listed(1000);
+        let mut sum: Vec<Box<dyn Component>> =
+            vec![Box::new(HeapComponent::new(table.clone(), 31))];
+        let a = analyse(&mut sum).unwrap();
+        let g = a.nim_value.unwrap();
+        assert_ne!(g, 0);
+        let want = count_by_enumeration("0.*", 31, 0);
+        assert_eq!(a.winning_moves.len(), 1000);
+        assert_eq!(a.unlisted_winning_moves.len(), 1);
+        assert_eq!(a.unlisted_winning_moves[0].count, want - 1000);
+        assert_eq!(a.winning_move_count(), want as u128);
+    }
 
     #[test]
     fn huge_heaps_from_a_certified_period() {
