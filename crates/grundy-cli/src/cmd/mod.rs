@@ -49,8 +49,11 @@ GAMES
 
   A code d0.d1d2...dk: digit d_j says what a move that removes j tokens may leave; bit i of d_j (1, 2, 4, 8, ...)
   allows leaving exactly i non-empty heaps. So 0.77 (Kayles) removes 1 or 2 tokens and leaves 0, 1 or 2 heaps.
-  Digits are 0-9 and A-V, &n; for any value; [...] at the end repeats; ! after a digit means the heaps left are
-  pairwise unequal (4!.0 is Grundy's game), ? not all equal, = all equal; {a,b} and {k+} name heap counts.
+  Digits are 0-9 and A-V (either case), &n; for any value below 2^64, * for any number of heaps; {a,b,k+} names
+  heap counts (k+: k or more). A modifier after a digit or a closing brace, or after a count in braces, constrains
+  the heaps left: ! pairwise unequal (4!.0 is Grundy's game), ? not all equal, = all equal ({1,2=+}: one heap, or
+  two or more all equal). [...] at the end repeats. A count listed twice, a modifier both inside and after
+  braces, or + not on the last count is an error; docs/codes.md has the grammar.
 
 EXIT STATUS
   0 an answer was printed; 2 the input or the usage was wrong, or a limit was reached (one line on stderr says

@@ -41,8 +41,10 @@ EXAMPLES
 
 JSON (--json): one object with the keys nim_value (integer), outcome (\"P\" or \"N\"), parts (game, position,
 nim_value of each) and winning_moves (component index, game, position, move, result, value_after; empty for a
-P-position), winning_move_families and winning_move_count. Text output shows the first 20 winning moves and
-how many there are (--all-moves: every one); JSON always lists them all.
+P-position), winning_move_families, unlisted_winning_moves and winning_move_count. Text output shows the first
+20 winning moves and how many there are (--all-moves: every one); JSON lists every move, up to 100000 per heap:
+past that, unlisted_winning_moves gives, for each such heap (component, game, position), the exact count of the
+moves not listed, and winning_move_count includes them.
 A heap above 2^20 of a game whose period is certified (see 'grundy help period') has too many moves to list:
 moves that leave no heap or one heap, and splits into a + b with a below the preperiod, are still listed one by
 one in winning_moves; the other winning splits come in families, one per number taken and residue class of a
@@ -174,6 +176,12 @@ fn to_json(a: &Analysis) -> serde_json::Value {
             "count": w.family.count,
             "value_after": w.family.value_after,
         })).collect::<Vec<_>>(),
+        "unlisted_winning_moves": a.unlisted_winning_moves.iter().map(|u| serde_json::json!({
+            "component": u.component,
+            "game": u.game,
+            "position": u.position,
+            "count": u.count,
+        })).collect::<Vec<_>>(),
         "winning_move_count": count_json(a.winning_move_count()),
     })
 }
@@ -249,6 +257,12 @@ fn explain(a: &Analysis, all_moves: bool) -> String {
                     a.winning_move_count(),
                     families.len()
                 );
+            } else if !a.unlisted_winning_moves.is_empty() {
+                let _ = writeln!(
+                    s,
+                    "{} winning moves: {total} listed (the first {shown} shown), the rest counted:",
+                    a.winning_move_count()
+                );
             } else if total > shown {
                 let _ = writeln!(s, "{total} winning moves; the first {shown}:");
             } else {
@@ -277,6 +291,13 @@ fn explain(a: &Analysis, all_moves: bool) -> String {
                     s,
                     "  ... and {} more winning moves (--all-moves lists them, --json gives them all)",
                     total - shown
+                );
+            }
+            for u in &a.unlisted_winning_moves {
+                let _ = writeln!(
+                    s,
+                    "  in {} {}: {} more winning moves, counted exactly but too many to list",
+                    u.game, u.position, u.count
                 );
             }
             let fshown = if all_moves {
