@@ -169,3 +169,151 @@ fn every_printed_misere_winning_move_leaves_a_p_position() {
         }
     }
 }
+
+/// The misère outcome of a sum of Kayles heaps by plain search, independent of the command: a move takes one or two
+/// adjacent pins from a heap, leaving up to two heaps; whoever cannot move wins.
+fn kayles_misere_p(heaps: &[u64], memo: &mut std::collections::HashMap<Vec<u64>, bool>) -> bool {
+    let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&p) = memo.get(&key) {
+        return p;
+    }
+    let mut p = !key.is_empty(); // no move: the player to move wins (N)
+    'all: for i in 0..key.len() {
+        for take in 1..=2u64.min(key[i]) {
+            for left in 0..=(key[i] - take) {
+                let right = key[i] - take - left;
+                let mut after = key.clone();
+                after.remove(i);
+                after.extend([left, right]);
+                if kayles_misere_p(&after, memo) {
+                    p = false; // a move to a P-position
+                    break 'all;
+                }
+            }
+        }
+    }
+    memo.insert(key, p);
+    p
+}
+
+/// Winning moves are listed in every component, equal ones included, and each leaves a misère P-position by an
+/// independent search (issue 18).
+#[test]
+fn misere_winning_moves_in_every_equal_component() {
+    let mut memo = std::collections::HashMap::new();
+    for heaps in [
+        &["2", "2", "2"][..],
+        &["3", "3", "1", "4", "4", "4"],
+        &["5", "5", "2"],
+    ] {
+        let mut args = vec!["value", "kayles"];
+        args.extend_from_slice(heaps);
+        args.extend_from_slice(&["--misere", "--json"]);
+        let (code, out, err) = grundy(&args);
+        assert_eq!(code, 0, "{err}");
+        let v = json(&out);
+        let hs: Vec<u64> = heaps.iter().map(|h| h.parse().unwrap()).collect();
+        let p = kayles_misere_p(&hs, &mut memo);
+        assert_eq!(v["outcome"], if p { "P" } else { "N" }, "{heaps:?}");
+        let moves = v["winning_moves"].as_array().unwrap();
+        let mut components = std::collections::BTreeSet::new();
+        for m in moves {
+            let i = m["component"].as_u64().unwrap() as usize;
+            components.insert(i);
+            let mut after = hs.clone();
+            after.remove(i);
+            for part in m["result"].as_str().unwrap().split(" + ") {
+                after.push(part.parse().unwrap());
+            }
+            assert!(kayles_misere_p(&after, &mut memo), "{heaps:?}: {m}");
+        }
+        // Every component from which some move reaches a P-position is listed: equal heaps all or none.
+        for i in 0..hs.len() {
+            let wins = (1..=2u64.min(hs[i])).any(|take| {
+                (0..=hs[i] - take).any(|l| {
+                    let mut after = hs.clone();
+                    after[i] = l;
+                    after.push(hs[i] - take - l);
+                    kayles_misere_p(&after, &mut memo)
+                })
+            });
+            assert_eq!(components.contains(&i), wins, "{heaps:?}: component {i}");
+        }
+    }
+    // kayles 2 2 2: take a whole heap of 2 in any of the three (leaving 2 + 2, a misère P-position).
+    let (_, out, _) = grundy(&["value", "kayles", "2", "2", "2", "--misere", "--json"]);
+    let v = json(&out);
+    let comps: Vec<u64> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["component"].as_u64().unwrap())
+        .collect();
+    assert_eq!(comps, [0, 1, 2]);
+    let (_, out, _) = grundy(&["value", "kayles", "2", "2", "2", "--misere"]);
+    for i in 0..3 {
+        assert!(
+            out.contains(&format!("in kayles 2 (component {i}): take all 2")),
+            "{out}"
+        );
+    }
+    // The same through misère Nim's rule and the SJ theorem: 3 + 3 + 3 wins in each heap.
+    for (game, method) in [("nim", "Bouton"), ("0.[3]", "SJ")] {
+        let (_, out, _) = grundy(&["value", game, "3", "3", "3", "--misere", "--json"]);
+        let v = json(&out);
+        assert!(v["method"].as_str().unwrap().contains(method), "{v}");
+        let comps: std::collections::BTreeSet<u64> = v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["component"].as_u64().unwrap())
+            .collect();
+        assert_eq!(comps.into_iter().collect::<Vec<_>>(), [0, 1, 2], "{game}");
+    }
+}
+
+/// Loopy mode lists the winning and the draw-keeping moves of every token, equal tokens included (issue 18).
+#[test]
+fn loopy_moves_in_every_equal_token() {
+    // 0 -> 1 -> 2 -> 0 a cycle, 2 -> 3 -> 4 a tail: node 3 has value 1, node 2 is inf(1).
+    let f = graph_file("cycle3.txt", "nodes 5\n0 1\n1 2\n2 0\n2 3\n3 4\n");
+    let (_, out, _) = grundy(&["value", "loopy-graph", &f, "3", "3", "3", "--json"]);
+    let v = json(&out);
+    assert_eq!(v["outcome"], "N");
+    let moves: Vec<(u64, u64, u64)> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            assert_eq!(m["value_after_text"], "0");
+            (
+                m["component"].as_u64().unwrap(),
+                m["from"].as_u64().unwrap(),
+                m["to"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(moves, [(0, 3, 4), (1, 3, 4), (2, 3, 4)]);
+    // Two tokens on the cycle draw; each keeps the draw by moving on along the cycle or to 3.
+    let (_, out, _) = grundy(&["value", "loopy-graph", &f, "2", "2", "--json"]);
+    let v = json(&out);
+    assert_eq!(v["outcome"], "D");
+    let moves: Vec<(u64, u64)> = v["drawing_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["component"].as_u64().unwrap(), m["to"].as_u64().unwrap()))
+        .collect();
+    // 2 -> 0 leaves inf() + inf(1): a draw; 2 -> 3 leaves inf(1) + 1 = inf(0): N for the opponent, not a draw.
+    assert_eq!(moves, [(0, 0), (1, 0)]);
+    let (_, out, _) = grundy(&["value", "loopy-graph", &f, "3", "3", "3"]);
+    for i in 0..3 {
+        assert!(
+            out.contains(&format!(
+                "[component {i}] move the token on node 3 to node 4"
+            )),
+            "{out}"
+        );
+    }
+}

@@ -77,11 +77,8 @@ pub fn run_value(args: &Args) -> CliResult {
         );
         (solved, tokens, "heap", Some(rule))
     };
-    let mut a = solved.analyse(&tokens);
-    // Equal tokens have the same moves: list each move once, at the first such token (as misère mode does).
-    let first = |m: &grundy::loopy::TokenMove| !tokens[..m.token].contains(&tokens[m.token]);
-    a.winning_moves.retain(first);
-    a.drawing_moves.retain(first);
+    // Every winning (or draw-keeping) move of every token is listed, equal tokens each under their own index.
+    let a = solved.analyse(&tokens);
     if args.switch("json") {
         return print_json(&to_json(&a, &tokens, what, rule.as_deref()));
     }
@@ -190,6 +187,18 @@ fn explain_with(
     describe: &dyn Fn(&TokenMove) -> String,
 ) -> String {
     let mut s = String::new();
+    // Equal tokens are told apart by their index (as in JSON, from 0); each distinct token counted once.
+    let mut counts: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
+    for &t in tokens {
+        *counts.entry(t).or_default() += 1;
+    }
+    let token_label = |i: usize| -> String {
+        if counts[&tokens[i]] > 1 {
+            format!("[component {i}] ")
+        } else {
+            String::new()
+        }
+    };
     for (t, v) in tokens.iter().zip(&a.parts) {
         let _ = writeln!(s, "{what} {t}: generalised value {v}");
     }
@@ -211,7 +220,7 @@ fn explain_with(
             );
             let _ = writeln!(s, "winning moves:");
             for m in &a.winning_moves {
-                let _ = writeln!(s, "  {}", describe(m));
+                let _ = writeln!(s, "  {}{}", token_label(m.token), describe(m));
             }
         }
         Outcome::D => {
@@ -221,7 +230,7 @@ fn explain_with(
             );
             let _ = writeln!(s, "moves that keep the draw:");
             for m in &a.drawing_moves {
-                let _ = writeln!(s, "  {}", describe(m));
+                let _ = writeln!(s, "  {}{}", token_label(m.token), describe(m));
             }
         }
     }

@@ -265,11 +265,8 @@ pub fn run_value(args: &Args) -> CliResult {
             })
             .collect()
     };
-    // Equal components have the same moves: list them once, at the first.
-    let moves: Vec<Found> = moves
-        .into_iter()
-        .filter(|m| !comps[..m.component].contains(&comps[m.component]))
-        .collect();
+    // Every winning move is listed, in every component: equal components have equal moves, and each is listed
+    // under its own component index (as normal play does).
     if args.switch("json") {
         return print_json(&serde_json::json!({
             "play": "misere",
@@ -340,7 +337,14 @@ pub fn run_value(args: &Args) -> CliResult {
                 } else {
                     format!(" (leaving {})", m.result)
                 };
-                let _ = writeln!(s, "  in {}: {}{left}", show(m.component), m.description);
+                // Equal components are told apart by their index (as in JSON, from 0).
+                let c = m.component;
+                let which = if (0..comps.len()).any(|d| d != c && show(d) == show(c)) {
+                    format!(" (component {c})")
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(s, "  in {}{which}: {}{left}", show(c), m.description);
             }
         }
     }
