@@ -317,3 +317,43 @@ fn loopy_moves_in_every_equal_token() {
         );
     }
 }
+
+/// Many tokens on a cycle: every token keeps the draw; text shows the first 20 moves and the count, --all-moves and
+/// JSON every one (issue 19: the sum is valued in linear time).
+#[test]
+fn loopy_many_tokens_are_listed_with_a_count() {
+    let n = 1000;
+    let mut text = format!("nodes {n}\n");
+    for i in 0..n {
+        text.push_str(&format!("{i} {}\n", (i + 1) % n));
+    }
+    let f = graph_file("ring.txt", &text);
+    let nodes: Vec<String> = (0..3000).map(|i| (i * 7 % n).to_string()).collect();
+    let mut args = vec!["value", "loopy-graph", f.as_str()];
+    args.extend(nodes.iter().map(String::as_str));
+    let (code, out, err) = grundy(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("outcome: D"), "{out}");
+    assert!(
+        out.contains("3000 moves that keep the draw; the first 20:"),
+        "{out}"
+    );
+    assert!(out.contains("... and 2980 more"), "{out}");
+    args.push("--all-moves");
+    let (_, out, _) = grundy(&args);
+    assert_eq!(
+        out.lines().filter(|l| l.contains("move the token")).count(),
+        3000
+    );
+    args.pop();
+    args.push("--json");
+    let (_, out, _) = grundy(&args);
+    let v = json(&out);
+    let moves = v["drawing_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3000);
+    for (i, m) in moves.iter().enumerate() {
+        assert_eq!(m["component"], i);
+        let from = m["from"].as_u64().unwrap();
+        assert_eq!(m["to"].as_u64().unwrap(), (from + 1) % n as u64);
+    }
+}

@@ -15,6 +15,9 @@ use grundy::loopy::multiset::{MultisetGame, DEFAULT_MAX_POSITIONS};
 use grundy::Outcome;
 use std::fmt::Write as _;
 
+/// Moves printed in text before the list is shortened (JSON and --all-moves list them all), as in normal play.
+const MOVES_SHOWN: usize = 20;
+
 /// The default bound on heap sizes for loopy heap codes.
 const DEFAULT_MAX_HEAP: u64 = 1000;
 
@@ -86,7 +89,7 @@ pub fn run_value(args: &Args) -> CliResult {
     if let Some(r) = &rule {
         let _ = writeln!(s, "note: {r}");
     }
-    s.push_str(&explain(&a, &tokens, what));
+    s.push_str(&explain(&a, &tokens, what, args.switch("all-moves")));
     write_stdout(s.as_bytes())
 }
 
@@ -139,7 +142,13 @@ fn run_split(args: &Args, code: &grundy::heap::Code, bound: u64, heaps: &[u32]) 
         format!("{what} (the value becomes {})", m.value_after)
     };
     let mut s = format!("note: {rule}\n");
-    s.push_str(&explain_with(&a, heaps, "heap", &describe));
+    s.push_str(&explain_with(
+        &a,
+        heaps,
+        "heap",
+        &describe,
+        args.switch("all-moves"),
+    ));
     write_stdout(s.as_bytes())
 }
 
@@ -170,14 +179,14 @@ fn to_json(a: &LoopyAnalysis, tokens: &[u32], what: &str, rule: Option<&str>) ->
     })
 }
 
-fn explain(a: &LoopyAnalysis, tokens: &[u32], what: &str) -> String {
+fn explain(a: &LoopyAnalysis, tokens: &[u32], what: &str, all: bool) -> String {
     let describe = |m: &TokenMove| {
         format!(
             "move the token on {what} {} to {what} {} (the value becomes {})",
             m.from, m.to, m.value_after
         )
     };
-    explain_with(a, tokens, what, &describe)
+    explain_with(a, tokens, what, &describe, all)
 }
 
 fn explain_with(
@@ -185,6 +194,7 @@ fn explain_with(
     tokens: &[u32],
     what: &str,
     describe: &dyn Fn(&TokenMove) -> String,
+    all: bool,
 ) -> String {
     let mut s = String::new();
     // Equal tokens are told apart by their index (as in JSON, from 0); each distinct token counted once.
@@ -197,6 +207,29 @@ fn explain_with(
             format!("[component {i}] ")
         } else {
             String::new()
+        }
+    };
+    // The first MOVES_SHOWN moves, and how many there are (--all-moves: every one), as normal play's text does.
+    let list = |s: &mut String, title: &str, moves: &[TokenMove]| {
+        let shown = if all {
+            moves.len()
+        } else {
+            moves.len().min(MOVES_SHOWN)
+        };
+        if shown < moves.len() {
+            let _ = writeln!(s, "{} {title}; the first {shown}:", moves.len());
+        } else {
+            let _ = writeln!(s, "{title}:");
+        }
+        for m in &moves[..shown] {
+            let _ = writeln!(s, "  {}{}", token_label(m.token), describe(m));
+        }
+        if shown < moves.len() {
+            let _ = writeln!(
+                s,
+                "  ... and {} more (--all-moves lists them, --json gives them all)",
+                moves.len() - shown
+            );
         }
     };
     for (t, v) in tokens.iter().zip(&a.parts) {
@@ -218,20 +251,14 @@ fn explain_with(
                 s,
                 "outcome: N (the player to move wins by moving to a position of value 0)"
             );
-            let _ = writeln!(s, "winning moves:");
-            for m in &a.winning_moves {
-                let _ = writeln!(s, "  {}{}", token_label(m.token), describe(m));
-            }
+            list(&mut s, "winning moves", &a.winning_moves);
         }
         Outcome::D => {
             let _ = writeln!(
                 s,
                 "outcome: D (a draw: neither player can force a win, and perfect play goes on forever)"
             );
-            let _ = writeln!(s, "moves that keep the draw:");
-            for m in &a.drawing_moves {
-                let _ = writeln!(s, "  {}{}", token_label(m.token), describe(m));
-            }
+            list(&mut s, "moves that keep the draw", &a.drawing_moves);
         }
     }
     s

@@ -29,7 +29,9 @@ FILE (lines 'X Y' for an edge X->Y, '#' comments, optional first line 'nodes N';
 left of the point (moves that add tokens, e.g. 20.3) is played on heaps of at most B tokens (--max-heap, default
 1000): a move that would leave a larger heap is not allowed. The outcome is P, N or D (a draw); values are Smith's
 generalised Sprague-Grundy values: a number, or inf(K) for an infinite value whose finite options are the set K.
-In D-positions the moves that keep the draw are listed.
+In D-positions the moves that keep the draw are listed. Moves are listed in every component (equal ones too, told
+apart by index); text shows the first 20 and how many there are (--all-moves: every one), JSON all of them. A sum
+needs only the nim-sum of its finite parts and its infinite parts (Smith 1966), so many tokens cost linear time.
 
 EXAMPLES
   grundy value lasker 2 5 7
