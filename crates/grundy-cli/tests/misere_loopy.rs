@@ -357,3 +357,58 @@ fn loopy_many_tokens_are_listed_with_a_count() {
         assert_eq!(m["to"].as_u64().unwrap(), (from + 1) % n as u64);
     }
 }
+
+/// `--out` writes the misère values and genera (the lines stdout would show); `--resume`, `--engine` and
+/// `--threads` are refused with the misère views, and `--misere` with loopy games (issue 19).
+#[test]
+fn misere_seq_out_and_refused_flags() {
+    let dir = std::env::temp_dir().join(format!("grundy-misere-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (view, json_key) in [("--misere", "values"), ("--genus", "genus")] {
+        let f = dir.join(format!("k{view}.txt"));
+        let f = f.to_str().unwrap();
+        let (_, shown, _) = grundy(&["seq", "kayles", "--to", "8", view]);
+        let (code, out, err) = grundy(&["seq", "kayles", "--to", "8", view, "--out", f]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(f), "{out}");
+        assert_eq!(std::fs::read_to_string(f).unwrap(), shown);
+        let (_, shown, _) = grundy(&["seq", "kayles", "--to", "8", view, "--json"]);
+        let (code, _, _) = grundy(&["seq", "kayles", "--to", "8", view, "--json", "--out", f]);
+        assert_eq!(code, 0);
+        let saved = std::fs::read_to_string(f).unwrap();
+        assert_eq!(saved, shown);
+        assert_eq!(json(&saved)[json_key].as_array().unwrap().len(), 9);
+    }
+    let (_, out, _) = grundy(&["seq", "kayles", "--to", "5", "--misere"]);
+    let lines: Vec<&str> = out.lines().collect();
+    // Misère Kayles: heaps 0..=5 have misère nim-values 1, 0, 2, 3, 0, 1 (Winning Ways ch. 13: genus 0^120, 1^031,
+    // 2^20, 3^31, 1^031, 4^146).
+    assert_eq!(lines, ["1", "0", "2", "3", "0", "1"]);
+    for (flag, value) in [
+        ("--resume", "x.seq"),
+        ("--engine", "plain"),
+        ("--threads", "2"),
+    ] {
+        for view in ["--misere", "--genus"] {
+            let (code, out, err) = grundy(&["seq", "kayles", "--to", "5", view, flag, value]);
+            assert_eq!(code, 2, "{flag} {view}");
+            assert!(out.is_empty());
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(err.contains(flag) && err.contains(view), "{err}");
+        }
+    }
+    let g = graph_file("two.txt", "nodes 2\n0 1\n1 0\n");
+    for args in [
+        &["value", "loopy-graph", g.as_str(), "0", "--misere"][..],
+        &["value", "20.3", "1", "--loopy", "--misere"],
+    ] {
+        let (code, out, err) = grundy(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("misère play of loopy games") && err.contains("not supported"),
+            "{err}"
+        );
+    }
+}

@@ -24,6 +24,13 @@ const DEFAULT_MAX_HEAP: u64 = 1000;
 /// `value loopy-graph FILE NODE...` or `value CODE HEAP... --loopy [--max-heap B]`.
 pub fn run_value(args: &Args) -> CliResult {
     let words = &args.positional;
+    if args.switch("misere") {
+        return Err(grundy::Error::unsupported(
+            "--misere: misère play of loopy games (loopy-graph, --loopy) is not supported; their values and \
+             outcomes are for normal play (whoever cannot move loses), so leave out --misere",
+        )
+        .into());
+    }
     if words.iter().any(|w| w == "+") {
         return Err(CliError::usage(
             "--loopy takes one game: tokens on one graph, or heaps of one code",

@@ -391,7 +391,8 @@ fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
     Ok(Some(out))
 }
 
-/// `grundy seq GAME --to N --misere` (misère nim-values) or `--genus` (genus and tameness).
+/// `grundy seq GAME --to N --misere` (misère nim-values) or `--genus` (genus and tameness). With `--out FILE` the
+/// lines that stdout would show (or the JSON object, with `--json`) go to FILE, and stdout says where.
 pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
     let family = grundy::games::lookup(game)?;
     let (Some(rules), Some(again)) = (family.heap_rules(), family.heap_rules()) else {
@@ -400,23 +401,30 @@ pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
             family.name()
         )));
     };
+    let limits = limits(args)?;
     let normal = rules.sequence(to, &mut |_| {})?;
-    let mut table = GenusTable::new(again, normal, limits(args)?);
+    limits.check_time()?;
+    let mut table = GenusTable::new(again, normal, limits);
     let name = rules.name();
     let json = args.switch("json");
+    let genus = args.switch("genus");
     let mut s = String::new();
-    if args.switch("genus") {
+    let mut j = serde_json::json!({ "game": name });
+    if genus {
         let mut bar = Progress::new(format!("genus of {name} to {to}"), to);
         let all = table.sequence(to, &mut |n| bar.update(n))?;
         bar.finish();
         if json {
-            return print_json(&serde_json::json!({
-                "game": name,
-                "genus": all.iter().map(|h| serde_json::json!({
-                    "heap": h.heap, "genus": h.genus.to_string(), "nim_value": h.genus.g,
-                    "misere_nim_value": h.genus.misere_value(), "tame": h.tame,
-                })).collect::<Vec<_>>(),
-            }));
+            j["genus"] = all
+                .iter()
+                .map(|h| {
+                    serde_json::json!({
+                        "heap": h.heap, "genus": h.genus.to_string(), "nim_value": h.genus.g,
+                        "misere_nim_value": h.genus.misere_value(), "tame": h.tame,
+                    })
+                })
+                .collect::<Vec<_>>()
+                .into();
         }
         for h in &all {
             let _ = writeln!(s, "{}{}", h.genus, if h.tame { " tame" } else { "" });
@@ -429,14 +437,31 @@ pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
             bar.update(n);
         }
         bar.finish();
-        if json {
-            return print_json(
-                &serde_json::json!({ "game": name, "play": "misere", "values": values }),
-            );
-        }
-        for v in values {
+        for v in &values {
             let _ = writeln!(s, "{v}");
         }
+        j["play"] = "misere".into();
+        j["values"] = values.into();
     }
-    write_stdout(s.as_bytes())
+    if json {
+        s = serde_json::to_string(&j).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        s.push('\n');
+    }
+    let Some(file) = args.value("out") else {
+        return write_stdout(s.as_bytes());
+    };
+    std::fs::write(file, &s)
+        .map_err(|e| grundy::Error::input(format!("{}: {e}", grundy::error::escape(file))))?;
+    let what = if genus { "genera" } else { "misère values" };
+    if json {
+        return print_json(&serde_json::json!({ "game": name, "out": file, "heaps": to + 1 }));
+    }
+    write_stdout(
+        format!(
+            "# {name}: {} {what} (heaps 0..={to}) in {}\n",
+            to + 1,
+            grundy::error::escape(file)
+        )
+        .as_bytes(),
+    )
 }

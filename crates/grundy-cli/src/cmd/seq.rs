@@ -19,7 +19,7 @@ grundy seq — nim-values of heaps 0..=N
 USAGE
   grundy seq GAME --to N [--engine plain|fast|auto] [--threads N] [--stats] [--json]
   grundy seq GAME --to N --out FILE [--resume FILE] [--stats]
-  grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--max-seconds S] [--json]
+  grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--max-seconds S] [--json] [--out FILE]
 
 Prints G(0), G(1), ..., G(N), one per line, for a heap game (a name, a code, subtraction:S, allbut:S, bash:K).
 With --json prints {\"game\": ..., \"values\": [...]}.
@@ -42,7 +42,8 @@ A progress bar (heaps done, rate, time left) is shown on stderr for long runs.
 --misere prints misère nim-values (1 for a heap with no move, else the mex of its options' misère values, sums
 searched exactly). --genus prints the genus g^γ0γ1... in CGSuite's notation (g the nim-value, γk the misère
 nim-value of the heap plus k heaps *2, written until they alternate; (a,b,...) when a value exceeds 9), followed by
-'tame' when the heap and every heap it reaches have the genus of a misère Nim heap.
+'tame' when the heap and every heap it reaches have the genus of a misère Nim heap. With --out FILE the lines (or
+the JSON object, with --json) go to FILE as text; --resume, --engine and --threads do not apply and are refused.
 
 EXAMPLES
   grundy seq kayles --to 100
@@ -87,6 +88,7 @@ pub fn run(argv: &[String]) -> CliResult {
         ));
     }
     if args.switch("misere") || args.switch("genus") {
+        check_misere_flags(&args)?;
         return super::misere::run_seq(&args, game, to);
     }
     let (engine, threads) = super::engine_args(&args)?;
@@ -176,6 +178,38 @@ pub fn run(argv: &[String]) -> CliResult {
         let _ = writeln!(s, "# P-positions: {}", st.p_positions);
     }
     write_stdout(s.as_bytes())
+}
+
+/// Flags that the misère views (`--misere`, `--genus`) do not take, refused with the reason. Kept apart from the
+/// argument parsing so that it moves as it is when the parser changes.
+fn check_misere_flags(args: &Args) -> CliResult {
+    let view = if args.switch("genus") {
+        "--genus"
+    } else {
+        "--misere"
+    };
+    for (flag, why) in [
+        (
+            "resume",
+            "misère values and genera are computed by an exact search from heap 0 and --out writes them as text, so \
+             there is no saved run to continue",
+        ),
+        (
+            "engine",
+            "the engines compute normal-play values; misère values and genera come from the exact misère search",
+        ),
+        (
+            "threads",
+            "the exact misère search runs on one thread",
+        ),
+    ] {
+        if args.value(flag).is_some() {
+            return Err(CliError::usage(format!(
+                "--{flag} cannot be used with {view}: {why}"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn engine_name(e: Engine) -> &'static str {
