@@ -412,3 +412,79 @@ fn misere_seq_out_and_refused_flags() {
         );
     }
 }
+
+/// Runs `grundy ARGS` and returns its exit status, stderr and the seconds it took.
+fn timed(args: &[&str]) -> (i32, String, f64) {
+    let start = std::time::Instant::now();
+    let (code, _, err) = grundy(args);
+    (code, err, start.elapsed().as_secs_f64())
+}
+
+/// `--max-seconds` bounds the whole command: the exact search, the genus shown beside it, and every heap of a
+/// sequence share one deadline; fractions are accepted (issue 19). Each command here needs seconds without a limit.
+#[test]
+fn max_seconds_bounds_the_whole_command() {
+    for args in [
+        &["value", "kayles", "40", "--misere", "--max-seconds", "0.3"][..],
+        &[
+            "seq",
+            "kayles",
+            "--to",
+            "40",
+            "--genus",
+            "--max-seconds",
+            "0.3",
+        ],
+        &[
+            "seq",
+            "kayles",
+            "--to",
+            "80",
+            "--misere",
+            "--max-seconds",
+            "0.3",
+        ],
+        &[
+            "seq",
+            "kayles",
+            "--to",
+            "80",
+            "--misere",
+            "--max-seconds",
+            ".3",
+        ],
+    ] {
+        let (code, err, secs) = timed(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(secs < 1.3, "{args:?} took {secs:.2} s");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("grundy: ")
+                && err.contains("time limit of 0.3 s")
+                && err.contains("--max-seconds"),
+            "{err}"
+        );
+    }
+    // The search of kayles 40 takes about 0.8 s and the genus of heaps up to 40 more than 2 s: with a limit of
+    // 1.5 s the command answers (the genus left out when there is no time for it) or stops, by 2.5 s either way.
+    let (code, err, secs) = timed(&["value", "kayles", "40", "--misere", "--max-seconds", "1.5"]);
+    assert!(secs < 2.5, "took {secs:.2} s");
+    assert!(
+        code == 0 || err.contains("time limit of 1.5 s"),
+        "{code}: {err}"
+    );
+    let (code, err, _) = timed(&[
+        "seq",
+        "kayles",
+        "--to",
+        "3",
+        "--misere",
+        "--max-seconds",
+        "0",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--max-seconds") && err.contains("'0'"),
+        "{err}"
+    );
+}

@@ -59,6 +59,8 @@ struct Found {
 
 /// `grundy value GAME HEAP... [+ GAME HEAP...]... --misere`.
 pub fn run_value(args: &Args) -> CliResult {
+    // The command's limits, and its one deadline, made once as the flags are read: every search below shares them.
+    let limits = limits(args)?;
     let mut groups = Vec::new();
     // A single position of a game with a proved misère rule (Wythoff's game) is answered by the rule.
     let mut alone: Option<grundy::games::MisereAlone> = None;
@@ -170,7 +172,7 @@ pub fn run_value(args: &Args) -> CliResult {
             None,
             moves,
         )
-    } else if let Some(values) = sj_values(&groups)? {
+    } else if let Some(values) = sj_values(&groups, &limits)? {
         // values[g][h]: normal nim-value of heap h of group g.
         let vs: Vec<u64> = comps.iter().map(|&(g, h)| values[g][h as usize]).collect();
         let mut moves = Vec::new();
@@ -204,7 +206,7 @@ pub fn run_value(args: &Args) -> CliResult {
             .into_iter()
             .map(|g| g.expect("each group has its game"))
             .collect();
-        let mut search = MisereSearch::new(games, limits(args)?);
+        let mut search = MisereSearch::new(games, limits);
         let parts: Vec<Part> = comps
             .iter()
             .map(|&(g, h)| Part {
@@ -251,7 +253,7 @@ pub fn run_value(args: &Args) -> CliResult {
         for g in &groups {
             let max = g.heaps.iter().copied().max().unwrap_or(0);
             let table = match (&g.rules, max <= GENUS_MAX_HEAP) {
-                (Some(rules), true) => genus_table(rules.name().as_str(), max),
+                (Some(rules), true) => genus_table(rules.name().as_str(), max, &limits),
                 _ => None,
             };
             per_group.push(table);
@@ -355,16 +357,31 @@ pub fn run_value(args: &Args) -> CliResult {
 const GENUS_MAX_HEAP: u64 = 40;
 /// The most states the genus computation for `value --misere` may store; past it the genus is not shown.
 const GENUS_BUDGET: usize = 300_000;
+/// The most time the genus computation for `value --misere` may take (less when the command has less left).
+const GENUS_SECONDS: f64 = 2.0;
 
-/// Genera of heaps `0..=max` of the game named `name`, or `None` when that is not cheap.
-fn genus_table(name: &str, max: u64) -> Option<Vec<grundy::misere::genus::HeapGenus>> {
+/// Genera of heaps `0..=max` of the game named `name`, or `None` when that is not cheap: within
+/// [`GENUS_BUDGET`] states and [`GENUS_SECONDS`] or the command's remaining time, whichever is less (the genus is
+/// extra information, so running out of either drops it rather than failing the command).
+fn genus_table(
+    name: &str,
+    max: u64,
+    command: &Limits,
+) -> Option<Vec<grundy::misere::genus::HeapGenus>> {
     let family = grundy::games::lookup(name).ok()?;
     let (rules, again) = (family.heap_rules()?, family.heap_rules()?);
+    let seconds = match &command.deadline {
+        Some(d) => d.remaining().as_secs_f64().min(GENUS_SECONDS),
+        None => GENUS_SECONDS,
+    };
+    if seconds <= 0.0 {
+        return None;
+    }
     let normal = rules.sequence(max, &mut |_| {}).ok()?;
     let limits = Limits {
-        max_positions: GENUS_BUDGET,
-        deadline: Some(grundy::solver::Deadline::after_seconds(2.0)),
-        ..Limits::default()
+        max_positions: GENUS_BUDGET.min(command.max_positions),
+        deadline: Some(grundy::solver::Deadline::after_seconds(seconds)),
+        max_memory: command.max_memory,
     };
     GenusTable::new(again, normal, limits)
         .sequence(max, &mut |_| {})
@@ -372,7 +389,7 @@ fn genus_table(name: &str, max: u64) -> Option<Vec<grundy::misere::genus::HeapGe
 }
 
 /// The normal nim-values of each group up to its largest heap, when the SJ condition holds for every group.
-fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
+fn sj_values(groups: &[Group], limits: &Limits) -> CliResult<Option<Vec<Vec<u64>>>> {
     let mut out = Vec::new();
     for g in groups {
         let max = g.heaps.iter().copied().max().unwrap_or(0);
@@ -383,6 +400,7 @@ fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
             return Ok(None);
         };
         let values = rules.sequence(max, &mut |_| {})?;
+        limits.check_time()?;
         if !sj_condition_holds(rules.splits(), &values) {
             return Ok(None);
         }
