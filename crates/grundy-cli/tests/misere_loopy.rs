@@ -488,3 +488,46 @@ fn max_seconds_bounds_the_whole_command() {
         "{err}"
     );
 }
+
+/// The two memory reproducers of issue 19, run under `ulimit -v 4000000` (about 3.8 GiB of address space): each
+/// ends at once with exit 2 and one line naming the limit it reached, instead of being killed.
+#[test]
+fn memory_reproducers_end_with_a_limit_error() {
+    let bin = env!("CARGO_BIN_EXE_grundy");
+    for (args, needle) in [
+        ("value '0.[U]' 400 --misere", "--max-positions"),
+        ("value '20.[3]' 9 --loopy --max-heap 30000", "--max-memory"),
+        (
+            "value '20.[3]' 9 --loopy --max-heap 3000 --max-memory 10M",
+            "limit of 10.0 MiB",
+        ),
+        (
+            "value '0.[U]' 60 --misere --max-positions 100000000 --max-memory 1M",
+            "--max-memory",
+        ),
+    ] {
+        let start = std::time::Instant::now();
+        let o = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 4000000; exec '{bin}' {args}"))
+            .output()
+            .unwrap();
+        let secs = start.elapsed().as_secs_f64();
+        let (code, out, err) = common::parts(o);
+        assert_eq!(code, 2, "{args}: {err}");
+        assert!(out.is_empty(), "{args}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args}: {err}");
+        assert!(
+            err.starts_with("grundy: ") && err.contains(needle),
+            "{args}: {err}"
+        );
+        assert!(secs < 5.0, "{args}: {secs:.2} s");
+    }
+    // A bad size is an input error naming the flag.
+    let (code, _, err) = grundy(&["value", "20.3", "1", "--loopy", "--max-memory", "10Q"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--max-memory") && err.contains("'10Q'"),
+        "{err}"
+    );
+}

@@ -286,3 +286,35 @@ fn many_tokens_agree_with_the_sum_of_the_others() {
         assert_eq!(got, want, "{inf_tokens} infinite tokens");
     }
 }
+
+/// The edges of a loopy heap graph are counted without listing them, exactly, and a graph over the memory budget is
+/// refused from the count before anything is allocated (issue 19: `20.[3]` on heaps up to 30000 has 4.5·10^8 moves).
+#[test]
+fn heap_graph_edges_are_counted_before_building() {
+    use grundy::heap::Code;
+    use grundy::loopy::heap::{heap_graph, heap_graph_edges, heap_graph_within};
+    for code in [
+        "20.3", "2.3", "20.[3]", "320.13", "1.2[3]", "0.31", "20.1", "3.[1]", "2220.3",
+    ] {
+        let c = Code::parse(code).unwrap();
+        for bound in 0..40u64 {
+            let g = heap_graph(&c, bound).unwrap();
+            assert_eq!(
+                heap_graph_edges(&c, bound),
+                g.edges() as u64,
+                "{code} to {bound}"
+            );
+        }
+    }
+    let c = Code::parse("20.[3]").unwrap();
+    assert_eq!(heap_graph_edges(&c, 30_000), 30_000 * 30_001 / 2 + 29_999);
+    let t = std::time::Instant::now();
+    let e = heap_graph_within(&c, 30_000, 4 << 30).unwrap_err();
+    assert_eq!(e.kind(), grundy::ErrorKind::Limit);
+    assert!(
+        e.message().contains("--max-memory") && e.message().contains("450044999 moves"),
+        "{e}"
+    );
+    assert!(t.elapsed().as_secs_f64() < 1.0);
+    assert!(heap_graph_within(&c, 300, 4 << 30).is_ok());
+}

@@ -81,7 +81,7 @@ pub fn run_value(args: &Args) -> CliResult {
         if code.max_heaps() >= 2 {
             return run_split(args, &code, bound, &tokens);
         }
-        let solved = grundy::loopy::heap::solve_code(&code, bound)?;
+        let solved = grundy::loopy::heap::solve_code_within(&code, bound, max_memory(args)?)?;
         let rule = format!(
             "the game {code} is played on heaps of at most {bound} tokens: a move that would leave a larger heap is not allowed (--max-heap)"
         );
@@ -109,7 +109,7 @@ fn run_split(args: &Args, code: &grundy::heap::Code, bound: u64, heaps: &[u32]) 
         None => DEFAULT_MAX_POSITIONS,
     };
     let hs: Vec<u64> = heaps.iter().map(|&h| h as u64).collect();
-    let game = MultisetGame::solve(code, bound, &hs, max_positions)?;
+    let game = MultisetGame::solve_within(code, bound, &hs, max_positions, max_memory(args)?)?;
     let a = game.analyse();
     let rule = format!(
         "the game {code} is played on heaps of at most {bound} tokens: a move that would leave a larger heap is not allowed (--max-heap); a position is a multiset of heaps ({} positions reachable from the heaps given)",
@@ -157,6 +157,14 @@ fn run_split(args: &Args, code: &grundy::heap::Code, bound: u64, heaps: &[u32]) 
         args.switch("all-moves"),
     ));
     write_stdout(s.as_bytes())
+}
+
+/// The memory budget (`--max-memory`, default [`grundy::solver::DEFAULT_MAX_MEMORY`]).
+fn max_memory(args: &Args) -> CliResult<u64> {
+    Ok(match args.value("max-memory") {
+        Some(v) => grundy::solver::parse_memory(v, "--max-memory")?,
+        None => grundy::solver::DEFAULT_MAX_MEMORY,
+    })
 }
 
 fn value_json(v: &Gsg) -> serde_json::Value {

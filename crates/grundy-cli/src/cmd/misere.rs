@@ -32,6 +32,10 @@ pub fn limits(args: &Args) -> CliResult<Limits> {
     if let Some(v) = args.value("max-positions") {
         l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
     }
+    l.max_memory = match args.value("max-memory") {
+        Some(v) => grundy::solver::parse_memory(v, "--max-memory")?,
+        None => grundy::solver::DEFAULT_MAX_MEMORY,
+    };
     let secs = match args.value("max-seconds") {
         Some(v) => grundy::solver::parse_seconds(v, "--max-seconds")?,
         None => MISERE_DEFAULT_SECONDS as f64,

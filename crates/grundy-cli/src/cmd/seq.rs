@@ -19,7 +19,8 @@ grundy seq — nim-values of heaps 0..=N
 USAGE
   grundy seq GAME --to N [--engine plain|fast|auto] [--threads N] [--stats] [--json]
   grundy seq GAME --to N --out FILE [--resume FILE] [--stats]
-  grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--max-seconds S] [--json] [--out FILE]
+  grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--max-seconds S] [--max-memory M] [--json]
+                 [--out FILE]
 
 Prints G(0), G(1), ..., G(N), one per line, for a heap game (a name, a code, subtraction:S, allbut:S, bash:K).
 With --json prints {\"game\": ..., \"values\": [...]}.
@@ -61,6 +62,7 @@ const OPTS: &[Opt] = &[
     Opt::Switch("genus"),
     Opt::Value("max-positions"),
     Opt::Value("max-seconds"),
+    Opt::Value("max-memory"),
     Opt::Value("engine"),
     Opt::Switch("stats"),
     Opt::Value("out"),

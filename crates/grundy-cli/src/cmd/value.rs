@@ -10,9 +10,9 @@ pub const HELP: &str = "\
 grundy value — who wins, and how
 
 USAGE
-  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves] [--misere [--max-positions N] [--max-seconds S]]
+  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves] [--misere [--max-positions N] [--max-seconds S] [--max-memory M]]
   grundy value loopy-graph FILE NODE... [--json]
-  grundy value CODE HEAP... --loopy [--max-heap B] [--json]
+  grundy value CODE HEAP... --loopy [--max-heap B] [--max-memory M] [--json]
 
 Values every part of the position, XORs the nim-values (the Sprague-Grundy theorem), and lists every winning
 move: a move that changes one part so that the XOR becomes 0. Several heaps after one game are several parts of
@@ -21,7 +21,8 @@ the sum; '+' starts a part of another game.
 --misere: misère play (whoever makes the last move loses). Sums do not add by XOR there; the outcome and every
 winning move come from misère Nim's rule (nim), the SJ theorem (games that never split a heap and whose non-empty
 heaps all have non-zero nim-values), or else an exact search over the sums of components (bounded by
---max-positions, default 2000000 states; --max-seconds, default 30). The method used is printed, and so is the genus g^γ0γ1... of each heap
+--max-positions, default 2000000 states, counted as they are made; --max-seconds, default 30, for the whole command;
+--max-memory, default 4G, an estimate checked before allocating). The method used is printed, and so is the genus g^γ0γ1... of each heap
 up to 40 (see 'grundy help seq') and whether it is tame.
 
 --loopy: games whose positions can repeat. loopy-graph FILE NODE... puts a token on each NODE of the digraph in
@@ -29,7 +30,9 @@ FILE (lines 'X Y' for an edge X->Y, '#' comments, optional first line 'nodes N';
 left of the point (moves that add tokens, e.g. 20.3) is played on heaps of at most B tokens (--max-heap, default
 1000): a move that would leave a larger heap is not allowed. The outcome is P, N or D (a draw); values are Smith's
 generalised Sprague-Grundy values: a number, or inf(K) for an infinite value whose finite options are the set K.
-In D-positions the moves that keep the draw are listed. Moves are listed in every component (equal ones too, told
+--max-memory (default 4G; 512M, 2G, ...) bounds the graph: its moves are counted first and a graph
+that would not fit is refused before it is built. --misere is not supported for loopy games. In D-positions the
+moves that keep the draw are listed. Moves are listed in every component (equal ones too, told
 apart by index); text shows the first 20 and how many there are (--all-moves: every one), JSON all of them. A sum
 needs only the nim-sum of its finite parts and its infinite parts (Smith 1966), so many tokens cost linear time.
 
@@ -74,6 +77,7 @@ const OPTS: &[Opt] = &[
     Opt::Value("max-heap"),
     Opt::Value("max-positions"),
     Opt::Value("max-seconds"),
+    Opt::Value("max-memory"),
 ];
 
 pub fn run(argv: &[String]) -> CliResult {

@@ -143,7 +143,7 @@ impl GenusTable {
             let mut tame = genus.is_tame();
             if tame {
                 // Every heap reachable from n is reached through an option of n; those heaps are smaller.
-                let opts = self.search.component_options(Part { game: 0, pos: n });
+                let opts = self.search.component_options(Part { game: 0, pos: n })?;
                 tame = opts.iter().flatten().all(|&h| out[h as usize].tame);
             }
             out.push(HeapGenus {

@@ -31,6 +31,14 @@ pub trait MisereGame {
     fn name(&self) -> String;
     /// The options of position `p`: each a (possibly empty) sum of positions of the same game.
     fn options(&mut self, p: u64, out: &mut Options<u64>);
+    /// The options of `p` as [`MisereGame::options`] gives them, but at most `limit` of them: false (with `out`
+    /// holding some) when `p` has more. A game whose positions can have very many options (a heap of a code whose
+    /// digits allow many heaps) stops listing at `limit + 1`, so the search's budget is checked while the options
+    /// are made, never after; the default lists them all and then counts.
+    fn options_within(&mut self, p: u64, out: &mut Options<u64>, limit: usize) -> bool {
+        self.options(p, out);
+        out.len() <= limit
+    }
     /// How position `p` is shown.
     fn show(&self, p: u64) -> String {
         p.to_string()
@@ -81,9 +89,62 @@ impl MisereGame for HeapGame {
         self.0
             .for_each_option(p, &mut |h| out.push(h.iter().copied()));
     }
+    fn options_within(&mut self, p: u64, out: &mut Options<u64>, limit: usize) -> bool {
+        match self.0.code() {
+            Some(code) => code_options_within(code, p, out, limit),
+            None => {
+                self.options(p, out);
+                out.len() <= limit
+            }
+        }
+    }
     fn describe_move(&self, p: u64, to: &[u64]) -> String {
         self.0.describe_move(p, to)
     }
+}
+
+/// The options of a heap of `n` of a take-and-break code, in the order of [`crate::heap::Code::for_each_option`]
+/// (tokens removed `j` ascending, then heaps left `k` ascending, then the partitions in order), stopping with false
+/// once more than `limit` have been made: the partitions are listed by [`crate::loopy::multiset::each_partition`],
+/// which can stop, so a heap with 10^19 options costs `limit` steps, not 10^19.
+pub fn code_options_within(
+    code: &crate::heap::Code,
+    n: u64,
+    out: &mut Options<u64>,
+    limit: usize,
+) -> bool {
+    if n == 0 {
+        return true;
+    }
+    let mut buf = Vec::new();
+    let last = code.max_removed().map_or(n, |k| k.min(n));
+    for j in 0..=last {
+        let d = code.digit(j);
+        if d.is_zero() {
+            continue;
+        }
+        let m = n - j;
+        for k in 0..=d.max_heaps().min(m as usize) {
+            if j == 0 && k == 1 {
+                continue; // removing nothing and leaving the heap is no move
+            }
+            let Some(c) = d.constraint(k) else { continue };
+            if k == 0 {
+                if m == 0 {
+                    out.push(std::iter::empty());
+                }
+            } else {
+                crate::loopy::multiset::each_partition(m, k, c, m, &mut buf, &mut |heaps| {
+                    out.push(heaps.iter().copied());
+                    out.len() <= limit
+                });
+            }
+            if out.len() > limit {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Any [`Ruleset`], its positions numbered as they are met.
@@ -177,6 +238,10 @@ pub struct MisereSearch {
     /// Options held in the cache of component options: counted against the positions budget with the memo, since
     /// they take memory too.
     held: usize,
+    /// Children held by the open frames of the running search, and the frames: with the memo and `held`, what the
+    /// positions budget bounds.
+    open: usize,
+    depth: usize,
 }
 
 struct Frame {
@@ -195,6 +260,8 @@ impl MisereSearch {
             limits,
             buf: Options::new(),
             held: 0,
+            open: 0,
+            depth: 0,
         }
     }
 
@@ -207,16 +274,40 @@ impl MisereSearch {
         self.memo.len()
     }
 
-    /// The options of one component, as its game gives them.
-    pub fn component_options(&mut self, p: Part) -> Vec<Vec<u64>> {
+    /// Everything the positions budget counts: stored values, open frames, their children, cached options.
+    fn used(&self) -> usize {
+        self.memo.len() + self.depth + self.open + self.held
+    }
+
+    /// The error for a budget reached while `what` was being made.
+    fn over_budget(&self, what: &str) -> crate::Error {
+        crate::Error::limit(format!(
+            "the search reached its limit of {} positions while listing {what} (raise it with --max-positions)",
+            self.limits.max_positions
+        ))
+    }
+
+    /// The options of one component, as its game gives them (within the positions budget).
+    pub fn component_options(&mut self, p: Part) -> Result<Vec<Vec<u64>>> {
         self.raw_options(p)
     }
 
-    fn raw_options(&mut self, p: Part) -> Vec<Vec<u64>> {
+    fn raw_options(&mut self, p: Part) -> Result<Vec<Vec<u64>>> {
         self.buf.clear();
         let mut buf = std::mem::take(&mut self.buf);
-        self.games[p.game as usize].options(p.pos, &mut buf);
-        let v = buf.iter().map(|o| o.to_vec()).collect();
+        let room = self.limits.max_positions.saturating_sub(self.used());
+        let ok = self.games[p.game as usize].options_within(p.pos, &mut buf, room);
+        let v = if ok {
+            Ok(buf.iter().map(|o| o.to_vec()).collect())
+        } else {
+            let game = &self.games[p.game as usize];
+            Err(self.over_budget(&format!(
+                "the options of {} {}",
+                game.name(),
+                game.show(p.pos)
+            )))
+        };
+        buf.clear();
         self.buf = buf;
         v
     }
@@ -227,19 +318,20 @@ impl MisereSearch {
         }
         self.buf.clear();
         let mut buf = std::mem::take(&mut self.buf);
-        self.games[p.game as usize].options(p.pos, &mut buf);
-        let t = buf.is_empty();
+        // Stops at the first option (for games that can stop).
+        let t = self.games[p.game as usize].options_within(p.pos, &mut buf, 0);
+        buf.clear();
         self.buf = buf;
         self.terminal.insert(p, t);
         t
     }
 
     /// The options of a component, terminal parts dropped, each sorted.
-    fn part_options(&mut self, p: Part) -> Rc<Vec<Vec<Part>>> {
+    fn part_options(&mut self, p: Part) -> Result<Rc<Vec<Vec<Part>>>> {
         if let Some(o) = self.options.get(&p) {
-            return o.clone();
+            return Ok(o.clone());
         }
-        let raw = self.raw_options(p);
+        let raw = self.raw_options(p)?;
         let mut out = Vec::with_capacity(raw.len());
         for o in raw {
             let mut parts = Vec::with_capacity(o.len());
@@ -258,7 +350,7 @@ impl MisereSearch {
         self.held += out.len();
         let rc = Rc::new(out);
         self.options.insert(p, rc.clone());
-        rc
+        Ok(rc)
     }
 
     /// A sum as a state: terminal parts dropped, sorted.
@@ -272,18 +364,32 @@ impl MisereSearch {
         v.into_boxed_slice()
     }
 
-    fn children(&mut self, state: &[Part]) -> Vec<Box<[Part]>> {
+    /// The children of a state, counted against the positions budget (and the clock) as they are made.
+    fn children(&mut self, state: &[Part]) -> Result<Vec<Box<[Part]>>> {
         let mut out = Vec::new();
         for i in 0..state.len() {
             if i > 0 && state[i] == state[i - 1] {
                 continue;
             }
-            let opts = self.part_options(state[i]);
+            let opts = self.part_options(state[i])?;
             for o in opts.iter() {
+                if self.used() + out.len() >= self.limits.max_positions {
+                    return Err(self.over_budget("the moves of a sum"));
+                }
+                if out.len() % 4096 == 4095 {
+                    self.limits.check_time()?;
+                    // Each state held is a boxed slice of parts (16 bytes a part) and about 40 bytes of table
+                    // entry and pointers: the estimate for what is held once these children are made.
+                    let per_state = 40 + 16 * (state.len() + o.len()) as u64;
+                    self.limits.check_memory(
+                        (self.used() + out.len() + 4096) as u64 * per_state,
+                        "the exact misère search",
+                    )?;
+                }
                 out.push(replace(state, i, o));
             }
         }
-        out
+        Ok(out)
     }
 
     /// The misère nim-value of a sum.
@@ -295,11 +401,19 @@ impl MisereSearch {
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
+        self.open = 0;
+        self.depth = 0;
+        let r = self.search(root);
+        self.open = 0;
+        self.depth = 0;
+        r
+    }
+
+    fn search(&mut self, root: Box<[Part]>) -> Result<Nimber> {
         let mut mex = MexSet::new();
-        // Children held by the open frames: with the memo and the option cache, what the budget bounds.
-        let mut open_children: usize = 0;
-        let children = self.children(&root);
-        open_children += children.len();
+        let children = self.children(&root)?;
+        self.open += children.len();
+        self.depth = 1;
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
@@ -316,20 +430,21 @@ impl MisereSearch {
                 }
             }
             if let Some(c) = child {
-                self.limits
-                    .check_positions(self.memo.len() + stack.len() + open_children + self.held)?;
+                self.limits.check_positions(self.used())?;
                 self.limits.check_time()?;
-                let children = self.children(&c);
-                open_children += children.len();
+                let children = self.children(&c)?;
+                self.open += children.len();
                 stack.push(Frame {
                     state: c,
                     children,
                     next: 0,
                 });
+                self.depth = stack.len();
                 continue;
             }
             let frame = stack.pop().expect("not empty");
-            open_children -= frame.children.len();
+            self.depth = stack.len();
+            self.open -= frame.children.len();
             let v = if frame.children.is_empty() {
                 1
             } else {
@@ -357,7 +472,7 @@ impl MisereSearch {
     pub fn moves(&mut self, parts: &[Part]) -> Result<Vec<MisereMove>> {
         let mut out = Vec::new();
         for (i, &p) in parts.iter().enumerate() {
-            for o in self.raw_options(p) {
+            for o in self.raw_options(p)? {
                 let mut after: Vec<Part> = parts.to_vec();
                 after.remove(i);
                 after.extend(o.iter().map(|&q| Part {
