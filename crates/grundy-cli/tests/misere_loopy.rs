@@ -424,36 +424,16 @@ fn timed(args: &[&str]) -> (i32, String, f64) {
 /// sequence share one deadline; fractions are accepted (issue 19). Each command here needs seconds without a limit.
 #[test]
 fn max_seconds_bounds_the_whole_command() {
-    for args in [
-        &["value", "kayles", "40", "--misere", "--max-seconds", "0.3"][..],
-        &[
-            "seq",
-            "kayles",
-            "--to",
-            "40",
-            "--genus",
-            "--max-seconds",
-            "0.3",
-        ],
-        &[
-            "seq",
-            "kayles",
-            "--to",
-            "80",
-            "--misere",
-            "--max-seconds",
-            "0.3",
-        ],
-        &[
-            "seq",
-            "kayles",
-            "--to",
-            "80",
-            "--misere",
-            "--max-seconds",
-            ".3",
-        ],
-    ] {
+    // Each takes more than 3 s without a limit.
+    let kayles_pair = "value kayles 40 40 --misere --max-seconds 0.3";
+    let genus = "seq kayles --to 80 --genus --max-seconds 0.3";
+    let misere = "seq kayles --to 80 --misere --max-seconds 0.3";
+    let fraction = "seq kayles --to 80 --misere --max-seconds .3";
+    let cases: Vec<Vec<&str>> = [kayles_pair, genus, misere, fraction]
+        .iter()
+        .map(|c| c.split(' ').collect())
+        .collect();
+    for args in &cases {
         let (code, err, secs) = timed(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(secs < 1.3, "{args:?} took {secs:.2} s");
@@ -465,9 +445,17 @@ fn max_seconds_bounds_the_whole_command() {
             "{err}"
         );
     }
-    // The search of kayles 40 takes about 0.8 s and the genus of heaps up to 40 more than 2 s: with a limit of
-    // 1.5 s the command answers (the genus left out when there is no time for it) or stops, by 2.5 s either way.
-    let (code, err, secs) = timed(&["value", "kayles", "40", "--misere", "--max-seconds", "1.5"]);
+    // The search of 0.3F 39 + 12 takes a few seconds and the genus shown beside it has a budget of its own: with a
+    // limit of 1.5 s the command answers (the genus left out when there is no time for it) or stops, by 2.5 s.
+    let (code, err, secs) = timed(&[
+        "value",
+        "0.3F",
+        "39",
+        "12",
+        "--misere",
+        "--max-seconds",
+        "1.5",
+    ]);
     assert!(secs < 2.5, "took {secs:.2} s");
     assert!(
         code == 0 || err.contains("time limit of 1.5 s"),
@@ -530,4 +518,24 @@ fn memory_reproducers_end_with_a_limit_error() {
         err.contains("--max-memory") && err.contains("'10Q'"),
         "{err}"
     );
+}
+
+/// `seq 0.3F --to 39 --genus` used to give up at heap 39 ("did not settle within 7 heaps *2"); the genus is now
+/// exact with no depth bound, and each γ0 agrees with the misère values of `seq --misere` (issue 19).
+#[test]
+fn genus_of_a_late_settling_heap() {
+    let (code, out, err) = grundy(&["seq", "0.3F", "--to", "39", "--genus", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let genus = v["genus"].as_array().unwrap();
+    assert_eq!(genus.len(), 40);
+    let (_, misere, _) = grundy(&["seq", "0.3F", "--to", "39", "--misere"]);
+    let (_, normal, _) = grundy(&["seq", "0.3F", "--to", "39"]);
+    for ((g, m), n) in genus.iter().zip(misere.lines()).zip(normal.lines()) {
+        assert_eq!(g["misere_nim_value"].to_string(), m, "{g}");
+        assert_eq!(g["nim_value"].to_string(), n, "{g}");
+    }
+    // Heap 39 alternates only from γ5 on: seven terms, comma-separated since some exceed 9.
+    let last = genus[39]["genus"].as_str().unwrap();
+    assert!(last.split(',').count() >= 7, "{last}");
 }

@@ -316,3 +316,58 @@ fn a_heap_with_too_many_options_stops_at_the_budget() {
     let e = s.value(&parts(&[60])).unwrap_err();
     assert!(e.message().contains("--max-memory"), "{e}");
 }
+
+/// The genus from Conway's rule (each state's γ from its options', exact with no bound on k) agrees with γk
+/// computed directly as the misère value of `heap + k·*2`, for every k up to three past where it alternates.
+#[test]
+fn genus_by_conways_rule_agrees_with_heaps_of_two_added() {
+    use grundy::misere::search::gamma_at;
+    for (code, top) in [
+        ("0.77", 13u64),
+        ("4!.0", 14),
+        ("0.137", 12),
+        ("0.3F", 14),
+        ("0.6", 12),
+        ("0.[3]", 8),
+        ("0.3033", 12),
+    ] {
+        let rules = code_game(code);
+        let normal = rules.sequence(top, &mut |_| {}).unwrap();
+        let mut t = GenusTable::new(code_game(code), normal.clone(), Limits::default());
+        for n in 0..=top {
+            let g = t.genus(n).unwrap();
+            assert_eq!(g.g, normal[n as usize]);
+            for k in 0..g.gammas.len() + 3 {
+                assert_eq!(
+                    t.gamma(n, k).unwrap(),
+                    gamma_at(&g.gammas, k),
+                    "{code} heap {n}: genus {g}, γ{k}"
+                );
+            }
+            // Written to two terms past the alternation, no more: the last term differs from the one two before.
+            let l = g.gammas.len();
+            assert!(
+                l == 2 || g.gammas[l - 1] != g.gammas[l - 3],
+                "{code} {n}: {g}"
+            );
+        }
+    }
+}
+
+/// `0.3F` to heap 39: the old search added at most 7 heaps *2 and gave up at heap 39 (issue 19); the genus of heap
+/// 39 alternates only from γ5 on, and its first terms agree with direct searches.
+#[test]
+fn a_genus_that_settles_late_is_found() {
+    use grundy::misere::search::gamma_at;
+    let rules = code_game("0.3F");
+    let normal = rules.sequence(39, &mut |_| {}).unwrap();
+    let mut t = GenusTable::new(code_game("0.3F"), normal, Limits::default());
+    let all = t.sequence(39, &mut |_| {}).unwrap();
+    let g = &all[39].genus;
+    assert!(g.gammas.len() >= 7, "{g}");
+    let mut s = search_for(code_game("0.3F"));
+    assert_eq!(s.value(&parts(&[39])).unwrap(), g.misere_value());
+    for k in 0..=1 {
+        assert_eq!(t.gamma(39, k).unwrap(), gamma_at(&g.gammas, k), "γ{k}");
+    }
+}

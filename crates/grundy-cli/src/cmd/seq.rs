@@ -42,7 +42,10 @@ A progress bar (heaps done, rate, time left) is shown on stderr for long runs.
 
 --misere prints misère nim-values (1 for a heap with no move, else the mex of its options' misère values, sums
 searched exactly). --genus prints the genus g^γ0γ1... in CGSuite's notation (g the nim-value, γk the misère
-nim-value of the heap plus k heaps *2, written until they alternate; (a,b,...) when a value exceeds 9), followed by
+nim-value of the heap plus k heaps *2, written to two terms past where they alternate; (a,b,...) when a value
+exceeds 9). The genus is exact, with no limit on k: each position's γ come from its options' by Conway's rule
+(ONAG ch. 12; Winning Ways ch. 13), and a position whose options alternate from γD on alternates from γ(D+2) on
+(a theorem, proved in the library's misere::search::genus), so no depth is guessed. It is followed by
 'tame' when the heap and every heap it reaches have the genus of a misère Nim heap. With --out FILE the lines (or
 the JSON object, with --json) go to FILE as text; --resume, --engine and --threads do not apply and are refused.
 

@@ -233,6 +233,8 @@ pub struct MisereSearch {
     options: FxHashMap<Part, Rc<Vec<Vec<Part>>>>,
     terminal: FxHashMap<Part, bool>,
     memo: FxHashMap<Box<[Part]>, Nimber>,
+    /// Genera `γ0γ1…` of states (see [`MisereSearch::genus`]), each written to two terms past where it alternates.
+    genera: FxHashMap<Box<[Part]>, Rc<[Nimber]>>,
     limits: Limits,
     buf: Options<u64>,
     /// Options held in the cache of component options: counted against the positions budget with the memo, since
@@ -257,6 +259,7 @@ impl MisereSearch {
             options: FxHashMap::default(),
             terminal: FxHashMap::default(),
             memo: FxHashMap::default(),
+            genera: FxHashMap::default(),
             limits,
             buf: Options::new(),
             held: 0,
@@ -276,7 +279,7 @@ impl MisereSearch {
 
     /// Everything the positions budget counts: stored values, open frames, their children, cached options.
     fn used(&self) -> usize {
-        self.memo.len() + self.depth + self.open + self.held
+        self.memo.len() + self.genera.len() + self.depth + self.open + self.held
     }
 
     /// The error for a budget reached while `what` was being made.
@@ -459,6 +462,90 @@ impl MisereSearch {
         Ok(self.memo[&root])
     }
 
+    /// The misère genus exponents `γ0, γ1, …` of a sum `G`, where `γk = G⁻(G + k·*2)`, written up to two terms past
+    /// the index from which they alternate (`γ(j+2) = γj` for every later `j`): the `γ` of CGSuite's genus `g^γ0γ1…`.
+    ///
+    /// **Exact, with no bound on `k`.** The genus of a state is computed from the genera of its children, by two
+    /// facts (ONAG ch. 12, Winning Ways ch. 13; CGSuite's `Genus` computes it the same way):
+    /// 1. `G⁻(H + *1) = G⁻(H) ⊕ 1` for every `H` (induction: for `H = 0` both sides are 0; otherwise the options of
+    ///    `H + *1` are the `H' + *1` and `H`, of values `G⁻(H') ⊕ 1` and `v = G⁻(H) = mex{G⁻(H')}`, whose mex is
+    ///    `v ⊕ 1`). So for `G` with options and `k ≥ 1`, the options of `G + k·*2` are the `G' + k·*2` (values
+    ///    `γk(G')`), `G + (k−1)·*2` (value `γ(k−1)`) and `G + (k−1)·*2 + *1` (value `γ(k−1) ⊕ 1`):
+    ///    `γ0 = mex{γ0(G')}` and `γk = mex({γk(G')} ∪ {γ(k−1), γ(k−1) ⊕ 1})`. The game 0 has `γ = 1, 2, 0, 2, 0, …`
+    ///    (misère Nim on `k` heaps of 2), genus `0^120`.
+    /// 2. If every option alternates from index `D` on, `G` alternates from `D + 2` on. For `k ≥ D` the set
+    ///    `S_k = {γk(G')}` alternates; with `a = mex S_k` and `a' = mex(S_k ∪ {a, a ⊕ 1})`, `γk` is `a` unless
+    ///    `γ(k−1) ∈ {a, a ⊕ 1}`, then `a'`: two candidates per parity. The two-step map `h` from `γk` to `γ(k+2)`
+    ///    fixes `a` (from `a` the next value `y` has `y ∉ {a, a ⊕ 1}`: were `y = b` in `{a, a ⊕ 1}` then `a` would be
+    ///    in `{b, b ⊕ 1}` and `y` would be `b'`, which is outside `{b, b ⊕ 1} = {a, a ⊕ 1}`), so `h(h(x)) = h(x)`:
+    ///    `γ(k+2) = γk` from `k = D + 2` on.
+    ///
+    /// So each state's `γ` are computed to index `D + 3` for `D` the largest alternation index of its children, then
+    /// cut back to two terms past its own. The states are those of [`MisereSearch::value`] (no heaps `*2` are
+    /// added), each keeping its `γ` (a few numbers); budget and clock as there.
+    pub fn genus(&mut self, parts: &[Part]) -> Result<Vec<Nimber>> {
+        for p in parts {
+            self.games[p.game as usize].validate(p.pos)?;
+        }
+        let root = self.normalise(parts);
+        if let Some(g) = self.genera.get(&root) {
+            return Ok(g.to_vec());
+        }
+        self.open = 0;
+        self.depth = 0;
+        let r = self.genus_search(root);
+        self.open = 0;
+        self.depth = 0;
+        r
+    }
+
+    fn genus_search(&mut self, root: Box<[Part]>) -> Result<Vec<Nimber>> {
+        let children = self.children(&root)?;
+        self.open += children.len();
+        self.depth = 1;
+        let mut stack = vec![Frame {
+            state: root.clone(),
+            children,
+            next: 0,
+        }];
+        let mut mex = MexSet::new();
+        while let Some(top) = stack.last_mut() {
+            let mut child = None;
+            while top.next < top.children.len() {
+                if self.genera.contains_key(&top.children[top.next]) {
+                    top.next += 1;
+                } else {
+                    child = Some(top.children[top.next].clone());
+                    break;
+                }
+            }
+            if let Some(c) = child {
+                self.limits.check_positions(self.used())?;
+                self.limits.check_time()?;
+                let children = self.children(&c)?;
+                self.open += children.len();
+                stack.push(Frame {
+                    state: c,
+                    children,
+                    next: 0,
+                });
+                self.depth = stack.len();
+                continue;
+            }
+            let frame = stack.pop().expect("not empty");
+            self.depth = stack.len();
+            self.open -= frame.children.len();
+            let kids: Vec<Rc<[Nimber]>> = frame
+                .children
+                .iter()
+                .map(|c| self.genera[c].clone())
+                .collect();
+            let g = genus_from_children(&kids, &mut mex);
+            self.genera.insert(frame.state, g.into());
+        }
+        Ok(self.genera[&root].to_vec())
+    }
+
     /// The misère outcome of a sum: P exactly when its misère nim-value is 0.
     pub fn outcome(&mut self, parts: &[Part]) -> Result<Outcome> {
         Ok(if self.value(parts)? == 0 {
@@ -490,6 +577,40 @@ impl MisereSearch {
         }
         Ok(out)
     }
+}
+
+/// `γk` of a genus written as [`MisereSearch::genus`] writes it (alternating after its last two terms).
+pub fn gamma_at(g: &[Nimber], k: usize) -> Nimber {
+    if k < g.len() {
+        g[k]
+    } else {
+        g[g.len() - 2 + (k - g.len()) % 2]
+    }
+}
+
+/// The `γ` of a state from its children's (see [`MisereSearch::genus`]): `1, 2, 0` for a state without moves.
+fn genus_from_children(kids: &[Rc<[Nimber]>], mex: &mut MexSet) -> Vec<Nimber> {
+    if kids.is_empty() {
+        return vec![1, 2, 0];
+    }
+    // The children alternate from index d on; this state from d + 2 on: compute γ0..=γ(d+3).
+    let d = kids.iter().map(|g| g.len() - 2).max().unwrap_or(0);
+    let mut out: Vec<Nimber> = Vec::with_capacity(d + 4);
+    for k in 0..d + 4 {
+        mex.clear();
+        for g in kids {
+            mex.insert(gamma_at(g, k));
+        }
+        if let Some(&prev) = out.last() {
+            mex.insert(prev);
+            mex.insert(prev ^ 1);
+        }
+        out.push(mex.mex());
+    }
+    while out.len() > 2 && out[out.len() - 1] == out[out.len() - 3] {
+        out.pop();
+    }
+    out
 }
 
 /// `state` with its part `i` replaced by the (sorted) parts `with`, sorted.
