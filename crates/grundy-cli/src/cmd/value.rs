@@ -22,8 +22,9 @@ the sum; '+' starts a part of another game.
 winning move come from misère Nim's rule (nim), the SJ theorem (games that never split a heap and whose non-empty
 heaps all have non-zero nim-values), or else an exact search over the sums of components (bounded by
 --max-positions, default 2000000 states, counted as they are made; --max-seconds, default 30, for the whole command;
---max-memory, default 4G, an estimate checked before allocating). The method used is printed, and so is the genus g^γ0γ1... of each heap
-up to 40 (see 'grundy help seq') and whether it is tame.
+--max-memory, default 4G, an estimate checked before allocating). The method used is printed, and so is the
+genus g^γ0γ1... of each heap up to 40 (see 'grundy help seq') and whether it is tame, when it fits in 2 s or the
+time left. Every winning move is listed, in every component (equal components too, told apart by index).
 
 --loopy: games whose positions can repeat. loopy-graph FILE NODE... puts a token on each NODE of the digraph in
 FILE (lines 'X Y' for an edge X->Y, '#' comments, optional first line 'nodes N'; cycles allowed); a CODE with digits
