@@ -134,8 +134,10 @@ fn loopy_graph_names_its_last_node() {
     assert_error(&o, "node 5 is not in the graph (it has nodes 0..2)");
 }
 
+/// Equal tokens each have their moves listed, under their own component index, each move once (issue 18: the help
+/// promises every winning move).
 #[test]
-fn loopy_equal_tokens_list_each_move_once() {
+fn loopy_equal_tokens_list_each_move_in_each_token() {
     let args = ["value", "20.3", "1", "1", "--loopy", "--max-heap", "50"];
     let j = ok_json(&[&args[..], &["--json"]].concat());
     let moves: Vec<&serde_json::Value> = j["drawing_moves"]
@@ -148,13 +150,20 @@ fn loopy_equal_tokens_list_each_move_once() {
     let mut seen = std::collections::HashSet::new();
     for m in &moves {
         assert!(
-            seen.insert((m["from"].clone(), m["to"].clone())),
+            seen.insert((m["component"].clone(), m["from"].clone(), m["to"].clone())),
             "listed twice: {m}"
         );
     }
+    let per = |c: u64| moves.iter().filter(|m| m["component"] == c).count();
+    assert_eq!(per(0), per(1));
+    assert_eq!(per(0) * 2, moves.len());
     let t = stdout(&grundy(&args));
-    let lines: Vec<&str> = t.lines().filter(|l| l.starts_with("  move")).collect();
+    let lines: Vec<&str> = t
+        .lines()
+        .filter(|l| l.starts_with("  [component"))
+        .collect();
     let unique: std::collections::HashSet<&&str> = lines.iter().collect();
+    assert_eq!(lines.len(), moves.len(), "{t}");
     assert_eq!(lines.len(), unique.len(), "{t}");
 }
 

@@ -89,8 +89,7 @@ const SUBS: &[Sub] = &[
             ("--stats", "--genus"),
             ("--resume", "--misere"),
             ("--resume", "--genus"),
-            // --max-positions brings --misere.
-            ("--max-positions", "--genus"),
+            // --max-positions brings --misere (unless --genus is there).
             ("--max-positions", "--engine"),
             ("--max-positions", "--threads"),
             ("--max-positions", "--stats"),

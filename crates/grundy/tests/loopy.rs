@@ -91,6 +91,34 @@ proptest! {
             }
             prop_assert_eq!(a.winning_moves.is_empty(), expected != Outcome::N);
             prop_assert_eq!(a.drawing_moves.is_empty(), expected != Outcome::D);
+            // And every such move is listed, in every token (equal tokens included), each once.
+            let mut want = Vec::new();
+            for (i, &u) in tokens.iter().enumerate() {
+                let mut ws: Vec<u32> = g.followers(u).to_vec();
+                ws.sort_unstable();
+                ws.dedup();
+                for w in ws {
+                    let mut t = tokens.clone();
+                    t[i] = w;
+                    let keep = match expected {
+                        Outcome::N => truth[&t] == Outcome::P,
+                        Outcome::D => truth[&t] == Outcome::D,
+                        Outcome::P => false,
+                    };
+                    if keep {
+                        want.push((i, w));
+                    }
+                }
+            }
+            let mut got: Vec<(usize, u32)> = a
+                .winning_moves
+                .iter()
+                .chain(&a.drawing_moves)
+                .map(|m| (m.token, m.to))
+                .collect();
+            got.sort_unstable();
+            want.sort_unstable();
+            prop_assert_eq!(got, want, "tokens {:?}", tokens);
         }
     }
 
@@ -193,4 +221,100 @@ fn a_code_that_adds_tokens_agrees_with_its_graph_written_out() {
             );
         }
     }
+}
+
+/// Many tokens: the linear analysis (nim-sum of the finite parts, count of the infinite ones) agrees with folding
+/// Smith's sum over every token but the one moved, on a random graph with cycles and 400 tokens (issue 19).
+#[test]
+fn many_tokens_agree_with_the_sum_of_the_others() {
+    use grundy::loopy::graph::Gsg;
+    let n = 60u32;
+    let mut x: u64 = 12345;
+    let mut next = |m: u32| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % m as u64) as u32
+    };
+    let edges: Vec<(u32, u32)> = (0..150).map(|_| (next(n), next(n))).collect();
+    let s = Solved::new(Graph::new(n as usize, &edges).unwrap());
+    let finite: Vec<u32> = (0..n)
+        .filter(|&u| matches!(s.value(u), Gsg::Finite(_)))
+        .collect();
+    let infinite: Vec<u32> = (0..n)
+        .filter(|&u| !matches!(s.value(u), Gsg::Finite(_)))
+        .collect();
+    assert!(!finite.is_empty() && !infinite.is_empty());
+    for inf_tokens in [0usize, 1, 2, 3] {
+        let mut tokens: Vec<u32> = (0..400 - inf_tokens)
+            .map(|_| finite[next(finite.len() as u32) as usize])
+            .collect();
+        tokens.extend((0..inf_tokens).map(|_| infinite[next(infinite.len() as u32) as usize]));
+        let a = s.analyse(&tokens);
+        assert_eq!(a.value, s.sum_value(&tokens));
+        let mut want = Vec::new();
+        for (i, &u) in tokens.iter().enumerate() {
+            let rest = tokens
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .fold(Gsg::Finite(0), |acc, (_, &t)| acc.add(&s.value(t)));
+            let mut ws: Vec<u32> = s.graph.followers(u).to_vec();
+            ws.sort_unstable();
+            ws.dedup();
+            for w in ws {
+                let after = rest.add(&s.value(w));
+                let keep = match a.outcome {
+                    Outcome::N => after.outcome() == Outcome::P,
+                    Outcome::D => after.outcome() == Outcome::D,
+                    Outcome::P => false,
+                };
+                if keep {
+                    want.push((i, w, after));
+                }
+            }
+        }
+        let mut got: Vec<(usize, u32, Gsg)> = a
+            .winning_moves
+            .iter()
+            .chain(&a.drawing_moves)
+            .map(|m| (m.token, m.to, m.value_after.clone()))
+            .collect();
+        got.sort_by_key(|m| (m.0, m.1));
+        want.sort_by_key(|m| (m.0, m.1));
+        assert!(!want.is_empty() || a.outcome == Outcome::P);
+        assert_eq!(got, want, "{inf_tokens} infinite tokens");
+    }
+}
+
+/// The edges of a loopy heap graph are counted without listing them, exactly, and a graph over the memory budget is
+/// refused from the count before anything is allocated (issue 19: `20.[3]` on heaps up to 30000 has 4.5·10^8 moves).
+#[test]
+fn heap_graph_edges_are_counted_before_building() {
+    use grundy::heap::Code;
+    use grundy::loopy::heap::{heap_graph, heap_graph_edges, heap_graph_within};
+    for code in [
+        "20.3", "2.3", "20.[3]", "320.13", "1.2[3]", "0.31", "20.1", "3.[1]", "2220.3",
+    ] {
+        let c = Code::parse(code).unwrap();
+        for bound in 0..40u64 {
+            let g = heap_graph(&c, bound).unwrap();
+            assert_eq!(
+                heap_graph_edges(&c, bound),
+                g.edges() as u64,
+                "{code} to {bound}"
+            );
+        }
+    }
+    let c = Code::parse("20.[3]").unwrap();
+    assert_eq!(heap_graph_edges(&c, 30_000), 30_000 * 30_001 / 2 + 29_999);
+    let t = std::time::Instant::now();
+    let e = heap_graph_within(&c, 30_000, 4 << 30).unwrap_err();
+    assert_eq!(e.kind(), grundy::ErrorKind::Limit);
+    assert!(
+        e.message().contains("--max-memory") && e.message().contains("450044999 moves"),
+        "{e}"
+    );
+    assert!(t.elapsed().as_secs_f64() < 1.0);
+    assert!(heap_graph_within(&c, 300, 4 << 30).is_ok());
 }

@@ -247,3 +247,127 @@ fn any_ruleset_through_numbered_positions() {
         heaps.value(&parts(&[3, 5, 6])).unwrap() != 0
     );
 }
+
+/// A heap of a code whose options are listed with a stop gives the same options, in the same order, as the
+/// game's own `for_each_option` (issue 19), for codes leaving many heaps too.
+#[test]
+fn options_listed_with_a_stop_are_the_games_options() {
+    use grundy::misere::search::code_options_within;
+    use grundy::ruleset::Options;
+    for code in [
+        "0.77", "4!.0", "0.[U]", "0.[F]", "0.137", "4.[3]", "0.3033", "8.0", "0.[7]",
+    ] {
+        let rules = TakeAndBreak::parse(code).unwrap();
+        let c = rules.code().unwrap().clone();
+        for n in 0..=16u64 {
+            let mut want: Vec<Vec<u64>> = Vec::new();
+            rules.for_each_option(n, &mut |o| want.push(o.to_vec()));
+            let mut out = Options::new();
+            assert!(
+                code_options_within(&c, n, &mut out, usize::MAX - 1),
+                "{code} {n}"
+            );
+            let got: Vec<Vec<u64>> = out.iter().map(|o| o.to_vec()).collect();
+            assert_eq!(got, want, "{code} heap {n}");
+            if !want.is_empty() {
+                let mut out = Options::new();
+                let limit = want.len() / 2;
+                assert!(!code_options_within(&c, n, &mut out, limit), "{code} {n}");
+                assert_eq!(out.len(), limit + 1);
+            }
+        }
+    }
+}
+
+/// A heap with about 10^19 options (`0.[U]`: take a token, leave any number of heaps) is refused as the options are
+/// made, at the budget, in a moment (issue 19); a budget that fits still gives the exact value.
+#[test]
+fn a_heap_with_too_many_options_stops_at_the_budget() {
+    let t = std::time::Instant::now();
+    let mut s = MisereSearch::new(
+        vec![Box::new(HeapGame(code_game("0.[U]"))) as Box<dyn MisereGame>],
+        Limits {
+            max_positions: 50_000,
+            ..Limits::default()
+        },
+    );
+    let e = s.value(&parts(&[400])).unwrap_err();
+    assert_eq!(e.kind(), grundy::ErrorKind::Limit);
+    assert!(
+        e.message().contains("50000 positions") && e.message().contains("--max-positions"),
+        "{e}"
+    );
+    assert!(t.elapsed().as_secs_f64() < 2.0, "{:?}", t.elapsed());
+    // Small heaps of the same game agree with the brute force.
+    let rules = code_game("0.[U]");
+    for n in 0..=9u64 {
+        let wins = brute_misere_wins(&*rules, &[n]);
+        assert_eq!(s.value(&parts(&[n])).unwrap() != 0, wins, "heap {n}");
+    }
+    // A memory budget below what the children of a state need is refused by its estimate, naming --max-memory.
+    let mut s = MisereSearch::new(
+        vec![Box::new(HeapGame(code_game("0.[U]"))) as Box<dyn MisereGame>],
+        Limits {
+            max_positions: 100_000_000,
+            max_memory: 1 << 20,
+            ..Limits::default()
+        },
+    );
+    let e = s.value(&parts(&[60])).unwrap_err();
+    assert!(e.message().contains("--max-memory"), "{e}");
+}
+
+/// The genus from Conway's rule (each state's γ from its options', exact with no bound on k) agrees with γk
+/// computed directly as the misère value of `heap + k·*2`, for every k up to three past where it alternates.
+#[test]
+fn genus_by_conways_rule_agrees_with_heaps_of_two_added() {
+    use grundy::misere::search::gamma_at;
+    for (code, top) in [
+        ("0.77", 13u64),
+        ("4!.0", 14),
+        ("0.137", 12),
+        ("0.3F", 14),
+        ("0.6", 12),
+        ("0.[3]", 8),
+        ("0.3033", 12),
+    ] {
+        let rules = code_game(code);
+        let normal = rules.sequence(top, &mut |_| {}).unwrap();
+        let mut t = GenusTable::new(code_game(code), normal.clone(), Limits::default());
+        for n in 0..=top {
+            let g = t.genus(n).unwrap();
+            assert_eq!(g.g, normal[n as usize]);
+            for k in 0..g.gammas.len() + 3 {
+                assert_eq!(
+                    t.gamma(n, k).unwrap(),
+                    gamma_at(&g.gammas, k),
+                    "{code} heap {n}: genus {g}, γ{k}"
+                );
+            }
+            // Written to two terms past the alternation, no more: the last term differs from the one two before.
+            let l = g.gammas.len();
+            assert!(
+                l == 2 || g.gammas[l - 1] != g.gammas[l - 3],
+                "{code} {n}: {g}"
+            );
+        }
+    }
+}
+
+/// `0.3F` to heap 39: the old search added at most 7 heaps *2 and gave up at heap 39 (issue 19); the genus of heap
+/// 39 alternates only from γ5 on, and its first terms agree with direct searches.
+#[test]
+fn a_genus_that_settles_late_is_found() {
+    use grundy::misere::search::gamma_at;
+    let rules = code_game("0.3F");
+    let normal = rules.sequence(39, &mut |_| {}).unwrap();
+    let mut t = GenusTable::new(code_game("0.3F"), normal, Limits::default());
+    let all = t.sequence(39, &mut |_| {}).unwrap();
+    let g = &all[39].genus;
+    assert!(g.gammas.len() >= 7, "{g}");
+    let mut s = search_for(code_game("0.3F"));
+    assert_eq!(s.value(&parts(&[39])).unwrap(), g.misere_value());
+    for k in 0..=1 {
+        assert_eq!(t.gamma(39, k).unwrap(), gamma_at(&g.gammas, k), "γ{k}");
+    }
+}

@@ -15,12 +15,22 @@ use grundy::loopy::multiset::{MultisetGame, DEFAULT_MAX_POSITIONS};
 use grundy::Outcome;
 use std::fmt::Write as _;
 
+/// Moves printed in text before the list is shortened (JSON and --all-moves list them all), as in normal play.
+const MOVES_SHOWN: usize = 20;
+
 /// The default bound on heap sizes for loopy heap codes.
 const DEFAULT_MAX_HEAP: u64 = 1000;
 
 /// `value loopy-graph FILE NODE...` or `value CODE HEAP... --loopy [--max-heap B]`.
 pub fn run_value(args: &Args) -> CliResult {
     let words = &args.positional;
+    if args.switch("misere") {
+        return Err(grundy::Error::unsupported(
+            "--misere: misère play of loopy games (loopy-graph, --loopy) is not supported; their values and \
+             outcomes are for normal play (whoever cannot move loses), so leave out --misere",
+        )
+        .into());
+    }
     if words.iter().any(|w| w == "+") {
         return Err(CliError::usage(
             "--loopy takes one game: tokens on one graph, or heaps of one code",
@@ -71,17 +81,14 @@ pub fn run_value(args: &Args) -> CliResult {
         if code.max_heaps() >= 2 {
             return run_split(args, &code, bound, &tokens);
         }
-        let solved = grundy::loopy::heap::solve_code(&code, bound)?;
+        let solved = grundy::loopy::heap::solve_code_within(&code, bound, max_memory(args)?)?;
         let rule = format!(
             "the game {code} is played on heaps of at most {bound} tokens: a move that would leave a larger heap is not allowed (--max-heap)"
         );
         (solved, tokens, "heap", Some(rule))
     };
-    let mut a = solved.analyse(&tokens);
-    // Equal tokens have the same moves: list each move once, at the first such token (as misère mode does).
-    let first = |m: &grundy::loopy::TokenMove| !tokens[..m.token].contains(&tokens[m.token]);
-    a.winning_moves.retain(first);
-    a.drawing_moves.retain(first);
+    // Every winning (or draw-keeping) move of every token is listed, equal tokens each under their own index.
+    let a = solved.analyse(&tokens);
     if args.switch("json") {
         return print_json(&to_json(&a, &tokens, what, rule.as_deref()));
     }
@@ -89,7 +96,7 @@ pub fn run_value(args: &Args) -> CliResult {
     if let Some(r) = &rule {
         let _ = writeln!(s, "note: {r}");
     }
-    s.push_str(&explain(&a, &tokens, what));
+    s.push_str(&explain(&a, &tokens, what, args.switch("all-moves")));
     write_stdout(s.as_bytes())
 }
 
@@ -102,7 +109,7 @@ fn run_split(args: &Args, code: &grundy::heap::Code, bound: u64, heaps: &[u32]) 
         None => DEFAULT_MAX_POSITIONS,
     };
     let hs: Vec<u64> = heaps.iter().map(|&h| h as u64).collect();
-    let game = MultisetGame::solve(code, bound, &hs, max_positions)?;
+    let game = MultisetGame::solve_within(code, bound, &hs, max_positions, max_memory(args)?)?;
     let a = game.analyse();
     let rule = format!(
         "the game {code} is played on heaps of at most {bound} tokens: a move that would leave a larger heap is not allowed (--max-heap); a position is a multiset of heaps ({} positions reachable from the heaps given)",
@@ -142,8 +149,22 @@ fn run_split(args: &Args, code: &grundy::heap::Code, bound: u64, heaps: &[u32]) 
         format!("{what} (the value becomes {})", m.value_after)
     };
     let mut s = format!("note: {rule}\n");
-    s.push_str(&explain_with(&a, heaps, "heap", &describe));
+    s.push_str(&explain_with(
+        &a,
+        heaps,
+        "heap",
+        &describe,
+        args.switch("all-moves"),
+    ));
     write_stdout(s.as_bytes())
+}
+
+/// The memory budget (`--max-memory`, default [`grundy::solver::DEFAULT_MAX_MEMORY`]).
+fn max_memory(args: &Args) -> CliResult<u64> {
+    Ok(match args.value("max-memory") {
+        Some(v) => grundy::solver::parse_memory(v, "--max-memory")?,
+        None => grundy::solver::DEFAULT_MAX_MEMORY,
+    })
 }
 
 fn value_json(v: &Gsg) -> serde_json::Value {
@@ -173,14 +194,14 @@ fn to_json(a: &LoopyAnalysis, tokens: &[u32], what: &str, rule: Option<&str>) ->
     })
 }
 
-fn explain(a: &LoopyAnalysis, tokens: &[u32], what: &str) -> String {
+fn explain(a: &LoopyAnalysis, tokens: &[u32], what: &str, all: bool) -> String {
     let describe = |m: &TokenMove| {
         format!(
             "move the token on {what} {} to {what} {} (the value becomes {})",
             m.from, m.to, m.value_after
         )
     };
-    explain_with(a, tokens, what, &describe)
+    explain_with(a, tokens, what, &describe, all)
 }
 
 fn explain_with(
@@ -188,8 +209,44 @@ fn explain_with(
     tokens: &[u32],
     what: &str,
     describe: &dyn Fn(&TokenMove) -> String,
+    all: bool,
 ) -> String {
     let mut s = String::new();
+    // Equal tokens are told apart by their index (as in JSON, from 0); each distinct token counted once.
+    let mut counts: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
+    for &t in tokens {
+        *counts.entry(t).or_default() += 1;
+    }
+    let token_label = |i: usize| -> String {
+        if counts[&tokens[i]] > 1 {
+            format!("[component {i}] ")
+        } else {
+            String::new()
+        }
+    };
+    // The first MOVES_SHOWN moves, and how many there are (--all-moves: every one), as normal play's text does.
+    let list = |s: &mut String, title: &str, moves: &[TokenMove]| {
+        let shown = if all {
+            moves.len()
+        } else {
+            moves.len().min(MOVES_SHOWN)
+        };
+        if shown < moves.len() {
+            let _ = writeln!(s, "{} {title}; the first {shown}:", moves.len());
+        } else {
+            let _ = writeln!(s, "{title}:");
+        }
+        for m in &moves[..shown] {
+            let _ = writeln!(s, "  {}{}", token_label(m.token), describe(m));
+        }
+        if shown < moves.len() {
+            let _ = writeln!(
+                s,
+                "  ... and {} more (--all-moves lists them, --json gives them all)",
+                moves.len() - shown
+            );
+        }
+    };
     for (t, v) in tokens.iter().zip(&a.parts) {
         let _ = writeln!(s, "{what} {t}: generalised value {v}");
     }
@@ -209,20 +266,14 @@ fn explain_with(
                 s,
                 "outcome: N (the player to move wins by moving to a position of value 0)"
             );
-            let _ = writeln!(s, "winning moves:");
-            for m in &a.winning_moves {
-                let _ = writeln!(s, "  {}", describe(m));
-            }
+            list(&mut s, "winning moves", &a.winning_moves);
         }
         Outcome::D => {
             let _ = writeln!(
                 s,
                 "outcome: D (a draw: neither player can force a win, and perfect play goes on forever)"
             );
-            let _ = writeln!(s, "moves that keep the draw:");
-            for m in &a.drawing_moves {
-                let _ = writeln!(s, "  {}", describe(m));
-            }
+            list(&mut s, "moves that keep the draw", &a.drawing_moves);
         }
     }
     s

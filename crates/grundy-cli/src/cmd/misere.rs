@@ -32,6 +32,10 @@ pub fn limits(args: &Args) -> CliResult<Limits> {
     if let Some(v) = args.value("max-positions") {
         l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
     }
+    l.max_memory = match args.value("max-memory") {
+        Some(v) => grundy::solver::parse_memory(v, "--max-memory")?,
+        None => grundy::solver::DEFAULT_MAX_MEMORY,
+    };
     // The command's one deadline (set from --max-seconds when the arguments were read), else the search's default.
     l.deadline =
         Some(crate::guard::deadline().unwrap_or_else(|| {
@@ -59,6 +63,8 @@ struct Found {
 
 /// `grundy value GAME HEAP... [+ GAME HEAP...]... --misere`.
 pub fn run_value(args: &Args) -> CliResult {
+    // The command's limits, and its one deadline, made once as the flags are read: every search below shares them.
+    let limits = limits(args)?;
     let mut groups = Vec::new();
     // A single position of a game with a proved misère rule (Wythoff's game) is answered by the rule.
     let mut alone: Option<grundy::games::MisereAlone> = None;
@@ -170,7 +176,7 @@ pub fn run_value(args: &Args) -> CliResult {
             None,
             moves,
         )
-    } else if let Some(values) = sj_values(&groups)? {
+    } else if let Some(values) = sj_values(&groups, &limits)? {
         // values[g][h]: normal nim-value of heap h of group g.
         let vs: Vec<u64> = comps.iter().map(|&(g, h)| values[g][h as usize]).collect();
         let mut moves = Vec::new();
@@ -204,7 +210,7 @@ pub fn run_value(args: &Args) -> CliResult {
             .into_iter()
             .map(|g| g.expect("each group has its game"))
             .collect();
-        let mut search = MisereSearch::new(games, limits(args)?);
+        let mut search = MisereSearch::new(games, limits);
         let parts: Vec<Part> = comps
             .iter()
             .map(|&(g, h)| Part {
@@ -251,7 +257,7 @@ pub fn run_value(args: &Args) -> CliResult {
         for g in &groups {
             let max = g.heaps.iter().copied().max().unwrap_or(0);
             let table = match (&g.rules, max <= GENUS_MAX_HEAP) {
-                (Some(rules), true) => genus_table(rules.name().as_str(), max),
+                (Some(rules), true) => genus_table(rules.name().as_str(), max, &limits),
                 _ => None,
             };
             per_group.push(table);
@@ -265,11 +271,8 @@ pub fn run_value(args: &Args) -> CliResult {
             })
             .collect()
     };
-    // Equal components have the same moves: list them once, at the first.
-    let moves: Vec<Found> = moves
-        .into_iter()
-        .filter(|m| !comps[..m.component].contains(&comps[m.component]))
-        .collect();
+    // Every winning move is listed, in every component: equal components have equal moves, and each is listed
+    // under its own component index (as normal play does).
     if args.switch("json") {
         return print_json(&serde_json::json!({
             "play": "misere",
@@ -340,7 +343,14 @@ pub fn run_value(args: &Args) -> CliResult {
                 } else {
                     format!(" (leaving {})", m.result)
                 };
-                let _ = writeln!(s, "  in {}: {}{left}", show(m.component), m.description);
+                // Equal components are told apart by their index (as in JSON, from 0).
+                let c = m.component;
+                let which = if (0..comps.len()).any(|d| d != c && show(d) == show(c)) {
+                    format!(" (component {c})")
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(s, "  in {}{which}: {}{left}", show(c), m.description);
             }
         }
     }
@@ -351,16 +361,31 @@ pub fn run_value(args: &Args) -> CliResult {
 const GENUS_MAX_HEAP: u64 = 40;
 /// The most states the genus computation for `value --misere` may store; past it the genus is not shown.
 const GENUS_BUDGET: usize = 300_000;
+/// The most time the genus computation for `value --misere` may take (less when the command has less left).
+const GENUS_SECONDS: f64 = 2.0;
 
-/// Genera of heaps `0..=max` of the game named `name`, or `None` when that is not cheap.
-fn genus_table(name: &str, max: u64) -> Option<Vec<grundy::misere::genus::HeapGenus>> {
+/// Genera of heaps `0..=max` of the game named `name`, or `None` when that is not cheap: within
+/// [`GENUS_BUDGET`] states and [`GENUS_SECONDS`] or the command's remaining time, whichever is less (the genus is
+/// extra information, so running out of either drops it rather than failing the command).
+fn genus_table(
+    name: &str,
+    max: u64,
+    command: &Limits,
+) -> Option<Vec<grundy::misere::genus::HeapGenus>> {
     let family = grundy::games::lookup(name).ok()?;
     let (rules, again) = (family.heap_rules()?, family.heap_rules()?);
+    let seconds = match &command.deadline {
+        Some(d) => d.remaining().as_secs_f64().min(GENUS_SECONDS),
+        None => GENUS_SECONDS,
+    };
+    if seconds <= 0.0 {
+        return None;
+    }
     let normal = rules.sequence(max, &mut |_| {}).ok()?;
     let limits = Limits {
-        max_positions: GENUS_BUDGET,
-        deadline: Some(grundy::solver::Deadline::after_seconds(2.0)),
-        ..Limits::default()
+        max_positions: GENUS_BUDGET.min(command.max_positions),
+        deadline: Some(grundy::solver::Deadline::after_seconds(seconds)),
+        max_memory: command.max_memory,
     };
     GenusTable::new(again, normal, limits)
         .sequence(max, &mut |_| {})
@@ -368,7 +393,7 @@ fn genus_table(name: &str, max: u64) -> Option<Vec<grundy::misere::genus::HeapGe
 }
 
 /// The normal nim-values of each group up to its largest heap, when the SJ condition holds for every group.
-fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
+fn sj_values(groups: &[Group], limits: &Limits) -> CliResult<Option<Vec<Vec<u64>>>> {
     let mut out = Vec::new();
     for g in groups {
         let max = g.heaps.iter().copied().max().unwrap_or(0);
@@ -379,6 +404,7 @@ fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
             return Ok(None);
         };
         let values = rules.sequence(max, &mut |_| {})?;
+        limits.check_time()?;
         if !sj_condition_holds(rules.splits(), &values) {
             return Ok(None);
         }
@@ -387,7 +413,8 @@ fn sj_values(groups: &[Group]) -> CliResult<Option<Vec<Vec<u64>>>> {
     Ok(Some(out))
 }
 
-/// `grundy seq GAME --to N --misere` (misère nim-values) or `--genus` (genus and tameness).
+/// `grundy seq GAME --to N --misere` (misère nim-values) or `--genus` (genus and tameness). With `--out FILE` the
+/// lines that stdout would show (or the JSON object, with `--json`) go to FILE, and stdout says where.
 pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
     let family = grundy::games::lookup(game)?;
     let (Some(rules), Some(again)) = (family.heap_rules(), family.heap_rules()) else {
@@ -396,23 +423,30 @@ pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
             family.name()
         )));
     };
+    let limits = limits(args)?;
     let normal = rules.sequence(to, &mut |_| {})?;
-    let mut table = GenusTable::new(again, normal, limits(args)?);
+    limits.check_time()?;
+    let mut table = GenusTable::new(again, normal, limits);
     let name = rules.name();
     let json = args.switch("json");
+    let genus = args.switch("genus");
     let mut s = String::new();
-    if args.switch("genus") {
+    let mut j = serde_json::json!({ "game": name });
+    if genus {
         let mut bar = Progress::new(format!("genus of {name} to {to}"), to);
         let all = table.sequence(to, &mut |n| bar.update(n))?;
         bar.finish();
         if json {
-            return print_json(&serde_json::json!({
-                "game": name,
-                "genus": all.iter().map(|h| serde_json::json!({
-                    "heap": h.heap, "genus": h.genus.to_string(), "nim_value": h.genus.g,
-                    "misere_nim_value": h.genus.misere_value(), "tame": h.tame,
-                })).collect::<Vec<_>>(),
-            }));
+            j["genus"] = all
+                .iter()
+                .map(|h| {
+                    serde_json::json!({
+                        "heap": h.heap, "genus": h.genus.to_string(), "nim_value": h.genus.g,
+                        "misere_nim_value": h.genus.misere_value(), "tame": h.tame,
+                    })
+                })
+                .collect::<Vec<_>>()
+                .into();
         }
         for h in &all {
             let _ = writeln!(s, "{}{}", h.genus, if h.tame { " tame" } else { "" });
@@ -425,14 +459,31 @@ pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
             bar.update(n);
         }
         bar.finish();
-        if json {
-            return print_json(
-                &serde_json::json!({ "game": name, "play": "misere", "values": values }),
-            );
-        }
-        for v in values {
+        for v in &values {
             let _ = writeln!(s, "{v}");
         }
+        j["play"] = "misere".into();
+        j["values"] = values.into();
     }
-    write_stdout(s.as_bytes())
+    if json {
+        s = serde_json::to_string(&j).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        s.push('\n');
+    }
+    let Some(file) = args.value("out") else {
+        return write_stdout(s.as_bytes());
+    };
+    std::fs::write(file, &s)
+        .map_err(|e| grundy::Error::input(format!("{}: {e}", grundy::error::escape(file))))?;
+    let what = if genus { "genera" } else { "misère values" };
+    if json {
+        return print_json(&serde_json::json!({ "game": name, "out": file, "heaps": to + 1 }));
+    }
+    write_stdout(
+        format!(
+            "# {name}: {} {what} (heaps 0..={to}) in {}\n",
+            to + 1,
+            grundy::error::escape(file)
+        )
+        .as_bytes(),
+    )
 }

@@ -19,7 +19,8 @@ grundy seq — nim-values of heaps 0..=N
 USAGE
   grundy seq GAME --to N [--engine plain|fast|auto] [--threads N] [--stats] [--json]
   grundy seq GAME --to N --out FILE [--resume FILE] [--stats]
-  grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--max-seconds S] [--json]
+  grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--max-seconds S] [--max-memory M] [--json]
+                 [--out FILE]
 
 Prints G(0), G(1), ..., G(N), one per line, for a heap game (a name, a code, subtraction:S, allbut:S, bash:K).
 With --json prints {\"game\": ..., \"values\": [...]}.
@@ -41,8 +42,12 @@ A progress bar (heaps done, rate, time left) is shown on stderr for long runs.
 
 --misere prints misère nim-values (1 for a heap with no move, else the mex of its options' misère values, sums
 searched exactly). --genus prints the genus g^γ0γ1... in CGSuite's notation (g the nim-value, γk the misère
-nim-value of the heap plus k heaps *2, written until they alternate; (a,b,...) when a value exceeds 9), followed by
-'tame' when the heap and every heap it reaches have the genus of a misère Nim heap.
+nim-value of the heap plus k heaps *2, written to two terms past where they alternate; (a,b,...) when a value
+exceeds 9). The genus is exact, with no limit on k: each position's γ come from its options' by Conway's rule
+(ONAG ch. 12; Winning Ways ch. 13), and a position whose options alternate from γD on alternates from γ(D+2) on
+(a theorem, proved in the library's misere::search::genus), so no depth is guessed. It is followed by
+'tame' when the heap and every heap it reaches have the genus of a misère Nim heap. With --out FILE the lines (or
+the JSON object, with --json) go to FILE as text; --resume, --engine and --threads do not apply and are refused.
 
 EXAMPLES
   grundy seq kayles --to 100

@@ -10,9 +10,9 @@ pub const HELP: &str = "\
 grundy value — who wins, and how
 
 USAGE
-  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves] [--misere [--max-positions N] [--max-seconds S]]
+  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves] [--misere [--max-positions N] [--max-seconds S] [--max-memory M]]
   grundy value loopy-graph FILE NODE... [--json]
-  grundy value CODE HEAP... --loopy [--max-heap B] [--json]
+  grundy value CODE HEAP... --loopy [--max-heap B] [--max-memory M] [--json]
 
 Values every part of the position, XORs the nim-values (the Sprague-Grundy theorem), and lists every winning
 move: a move that changes one part so that the XOR becomes 0. Several heaps after one game are several parts of
@@ -21,15 +21,21 @@ the sum; '+' starts a part of another game.
 --misere: misère play (whoever makes the last move loses). Sums do not add by XOR there; the outcome and every
 winning move come from misère Nim's rule (nim), the SJ theorem (games that never split a heap and whose non-empty
 heaps all have non-zero nim-values), or else an exact search over the sums of components (bounded by
---max-positions, default 2000000 states; --max-seconds, default 30). The method used is printed, and so is the genus g^γ0γ1... of each heap
-up to 40 (see 'grundy help seq') and whether it is tame.
+--max-positions, default 2000000 states, counted as they are made; --max-seconds, default 30, for the whole command;
+--max-memory, default 4G, an estimate checked before allocating). The method used is printed, and so is the
+genus g^γ0γ1... of each heap up to 40 (see 'grundy help seq') and whether it is tame, when it fits in 2 s or the
+time left. Every winning move is listed, in every component (equal components too, told apart by index).
 
 --loopy: games whose positions can repeat. loopy-graph FILE NODE... puts a token on each NODE of the digraph in
 FILE (lines 'X Y' for an edge X->Y, '#' comments, optional first line 'nodes N'; cycles allowed); a CODE with digits
 left of the point (moves that add tokens, e.g. 20.3) is played on heaps of at most B tokens (--max-heap, default
 1000): a move that would leave a larger heap is not allowed. The outcome is P, N or D (a draw); values are Smith's
 generalised Sprague-Grundy values: a number, or inf(K) for an infinite value whose finite options are the set K.
-In D-positions the moves that keep the draw are listed.
+--max-memory (default 4G; 512M, 2G, ...) bounds the graph: its moves are counted first and a graph
+that would not fit is refused before it is built. --misere is not supported for loopy games. In D-positions the
+moves that keep the draw are listed. Moves are listed in every component (equal ones too, told
+apart by index); text shows the first 20 and how many there are (--all-moves: every one), JSON all of them. A sum
+needs only the nim-sum of its finite parts and its infinite parts (Smith 1966), so many tokens cost linear time.
 
 EXAMPLES
   grundy value lasker 2 5 7
@@ -136,7 +142,7 @@ fn refuse_flags_that_do_not_apply(args: &Args) -> CliResult {
     }
     if graph && args.switch("misere") {
         return Err(CliError::usage(
-            "--misere is not supported for loopy games (misère play with draws); drop --misere",
+            "--misere: misère play of loopy games (with draws) is not supported; drop --misere",
         ));
     }
     let searched = args.switch("misere") || (args.switch("loopy") && !graph);

@@ -409,6 +409,9 @@ pub struct LoopyAnalysis {
     pub drawing_moves: Vec<TokenMove>,
 }
 
+/// Moves of one token, as (follower, value of the sum after).
+type MovesFrom = Vec<(u32, Gsg)>;
+
 /// A graph with its generalised values computed once, for many queries.
 pub struct Solved {
     pub graph: Graph,
@@ -445,38 +448,96 @@ impl Solved {
     }
 
     /// Values, outcome, winning moves and draw-keeping moves of a sum of tokens.
+    ///
+    /// **Linear in the tokens.** By Smith's theorem (see the module documentation) the value of a sum depends only on
+    /// the nim-sum `a` of its finite parts and on its infinite parts: none gives `a`, one `∞(K)` gives `∞(K ⊕ a)`, two
+    /// or more give `∞(∅)`. So the sum of all tokens but one is read off three numbers kept for the whole sum — the
+    /// nim-sum of the finite parts, the number of infinite parts and the first two of them — in constant time, and
+    /// tokens on the same node (whose other tokens are the same multiset) share one list of moves. The time is
+    /// `O(tokens + Σ over distinct token nodes u of Σ over followers w of u of deg(w))` plus the moves listed.
     pub fn analyse(&self, tokens: &[u32]) -> LoopyAnalysis {
-        let parts: Vec<Gsg> = tokens.iter().map(|&u| self.value(u)).collect();
-        let value = parts.iter().fold(Gsg::Finite(0), |acc, p| acc.add(p));
+        let mut cache: rustc_hash::FxHashMap<u32, Gsg> = rustc_hash::FxHashMap::default();
+        let parts: Vec<Gsg> = tokens
+            .iter()
+            .map(|&u| cache.entry(u).or_insert_with(|| self.value(u)).clone())
+            .collect();
+        let mut finite: Nimber = 0;
+        let mut infinite: Vec<usize> = Vec::new();
+        for (i, p) in parts.iter().enumerate() {
+            match p {
+                Gsg::Finite(v) => finite ^= v,
+                Gsg::Infinite(_) if infinite.len() < 2 => infinite.push(i),
+                Gsg::Infinite(_) => {}
+            }
+        }
+        let infinite_count = parts
+            .iter()
+            .filter(|p| matches!(p, Gsg::Infinite(_)))
+            .count();
+        let value = match infinite_count {
+            0 => Gsg::Finite(finite),
+            1 => parts[infinite[0]].add(&Gsg::Finite(finite)),
+            _ => Gsg::Infinite(BTreeSet::new()),
+        };
         let outcome = value.outcome();
+        // The sum of every token but token i.
+        let rest = |i: usize| -> Gsg {
+            match &parts[i] {
+                Gsg::Finite(v) => match infinite_count {
+                    0 => Gsg::Finite(finite ^ v),
+                    1 => parts[infinite[0]].add(&Gsg::Finite(finite ^ v)),
+                    _ => Gsg::Infinite(BTreeSet::new()),
+                },
+                Gsg::Infinite(_) => match infinite_count {
+                    1 => Gsg::Finite(finite),
+                    2 => {
+                        let other = if infinite[0] == i {
+                            infinite[1]
+                        } else {
+                            infinite[0]
+                        };
+                        parts[other].add(&Gsg::Finite(finite))
+                    }
+                    _ => Gsg::Infinite(BTreeSet::new()),
+                },
+            }
+        };
         let mut winning_moves = Vec::new();
         let mut drawing_moves = Vec::new();
         if outcome != Outcome::P {
+            // The moves of the first token on each node, as (to, value after), reused by equal tokens.
+            let mut done: rustc_hash::FxHashMap<u32, (MovesFrom, MovesFrom)> =
+                rustc_hash::FxHashMap::default();
             for (i, &u) in tokens.iter().enumerate() {
-                // The sum of the other tokens.
-                let rest = parts
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .fold(Gsg::Finite(0), |acc, (_, p)| acc.add(p));
-                let mut seen = BTreeSet::new();
-                for &w in self.graph.followers(u) {
-                    if !seen.insert(w) {
-                        continue;
+                let (win, draw) = done.entry(u).or_insert_with(|| {
+                    let rest = rest(i);
+                    let (mut win, mut draw) = (Vec::new(), Vec::new());
+                    let mut seen = rustc_hash::FxHashSet::default();
+                    for &w in self.graph.followers(u) {
+                        if !seen.insert(w) {
+                            continue;
+                        }
+                        // ∞(∅) ⊕ x = ∞(∅) for every x: beside it every move leaves a draw, whatever w is.
+                        let after = match &rest {
+                            Gsg::Infinite(k) if k.is_empty() => Gsg::Infinite(BTreeSet::new()),
+                            r => r.add(&self.value(w)),
+                        };
+                        match (outcome, after.outcome()) {
+                            (Outcome::N, Outcome::P) => win.push((w, after)),
+                            (Outcome::D, Outcome::D) => draw.push((w, after)),
+                            _ => {}
+                        }
                     }
-                    let after = rest.add(&self.value(w));
-                    let mv = TokenMove {
-                        token: i,
-                        from: u,
-                        to: w,
-                        value_after: after.clone(),
-                    };
-                    match (outcome, after.outcome()) {
-                        (Outcome::N, Outcome::P) => winning_moves.push(mv),
-                        (Outcome::D, Outcome::D) => drawing_moves.push(mv),
-                        _ => {}
-                    }
-                }
+                    (win, draw)
+                });
+                let mv = |(w, after): &(u32, Gsg)| TokenMove {
+                    token: i,
+                    from: u,
+                    to: *w,
+                    value_after: after.clone(),
+                };
+                winning_moves.extend(win.iter().map(mv));
+                drawing_moves.extend(draw.iter().map(mv));
             }
         }
         LoopyAnalysis {

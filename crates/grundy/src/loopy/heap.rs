@@ -12,8 +12,10 @@
 //! or more heaps make a heap a sum, not a node of this graph: [`heap_graph`] refuses them, and
 //! [`super::multiset`] plays such codes on multisets of heaps.
 //!
-//! **Cost.** `O(B · r)` edges for `r` the number of non-zero digits, then the `O((M + 2)(V + E))` of
-//! [`super::graph::generalised_values`].
+//! **Cost.** `O(B · r)` edges for `r` the number of non-zero digits (`O(B²)` for a code with a repeating digit such
+//! as `20.[3]`), then the `O((M + 2)(V + E))` of [`super::graph::generalised_values`]. The edges are counted in
+//! `O(B)` before any is stored, and a graph whose estimate (16 bytes an edge, 40 a node) is over the memory budget
+//! (`--max-memory`) is refused before it is allocated.
 
 use super::graph::{Graph, Solved};
 use crate::error::{Error, Result};
@@ -22,8 +24,55 @@ use crate::heap::Code;
 /// The largest bound on heap sizes.
 pub const MAX_BOUND: u64 = 20_000_000;
 
-/// The heap graph of `code` on heaps `0..=bound` (node `n` is a heap of `n`; 0 is the empty heap).
+/// The heap graph of `code` on heaps `0..=bound` (node `n` is a heap of `n`; 0 is the empty heap), within the
+/// default memory budget ([`crate::solver::DEFAULT_MAX_MEMORY`]).
 pub fn heap_graph(code: &Code, bound: u64) -> Result<Graph> {
+    heap_graph_within(code, bound, crate::solver::DEFAULT_MAX_MEMORY)
+}
+
+/// The number of edges of the heap graph of `code` on heaps `0..=bound` (one per move, as [`heap_graph`] lists
+/// them), counted in `O(bound)` time without listing them: a heap of `n` has one move for each `j < n` removed whose
+/// digit leaves one heap, one for `j = n` when that digit leaves none, a pass when `d0` allows it, and one for each
+/// `j` added whose digit allows it and keeps the heap within the bound.
+pub fn heap_graph_edges(code: &Code, bound: u64) -> u64 {
+    let last = code.max_removed();
+    let pass = code.digits()[0].allows(1) as u64;
+    let adds: Vec<u64> = code
+        .additive()
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.allows(1))
+        .map(|(i, _)| i as u64 + 1)
+        .collect();
+    let mut edges: u64 = 0;
+    // Removals j in 1..n whose digit leaves one heap, counted as n grows.
+    let mut one_heap_below: u64 = 0;
+    for n in 1..=bound {
+        let in_range = |j: u64| last.is_none_or(|l| j <= l);
+        if in_range(n) && code.digit(n).allows(0) {
+            edges += 1;
+        }
+        edges += one_heap_below + pass;
+        edges += adds.iter().filter(|&&j| n + j <= bound).count() as u64;
+        if in_range(n) && code.digit(n).allows(1) {
+            one_heap_below += 1;
+        }
+    }
+    edges
+}
+
+/// Bytes the heap graph of `edges` moves on `nodes` heaps takes to build and solve: the edge list (8 bytes an edge)
+/// while the compressed graph is made (4 bytes an edge each way), and about 40 bytes a node for the graph and the
+/// values.
+pub fn heap_graph_bytes(nodes: u64, edges: u64) -> u64 {
+    edges
+        .saturating_mul(16)
+        .saturating_add(nodes.saturating_mul(40))
+}
+
+/// [`heap_graph`] within a memory budget of `max_memory` bytes: the edges are counted first
+/// ([`heap_graph_edges`]) and a graph that would not fit is refused before anything is allocated.
+pub fn heap_graph_within(code: &Code, bound: u64, max_memory: u64) -> Result<Graph> {
     if bound > MAX_BOUND {
         return Err(Error::limit(format!(
             "the heap bound {bound} is above the limit of {MAX_BOUND}"
@@ -35,7 +84,23 @@ pub fn heap_graph(code: &Code, bound: u64) -> Result<Graph> {
              graph (grundy::loopy::multiset plays it on multisets of heaps)"
         )));
     }
-    let mut edges: Vec<(u32, u32)> = Vec::new();
+    let count = heap_graph_edges(code, bound);
+    let limits = crate::solver::Limits {
+        max_memory,
+        ..Default::default()
+    };
+    limits.check_memory(
+        heap_graph_bytes(bound + 1, count),
+        &format!("the heap graph of {code} on heaps 0..={bound} ({count} moves)"),
+    )?;
+    if count >= u32::MAX as u64 {
+        return Err(Error::limit(format!(
+            "the heap graph of {code} on heaps 0..={bound} has {count} moves, more than the limit of {}; lower \
+             --max-heap",
+            u32::MAX - 1
+        )));
+    }
+    let mut edges: Vec<(u32, u32)> = Vec::with_capacity(count as usize);
     let mut buf = Vec::new();
     for n in 1..=bound {
         // Moves that remove tokens (d1, d2, …) and d0 leaving nothing.
@@ -54,16 +119,19 @@ pub fn heap_graph(code: &Code, bound: u64) -> Result<Graph> {
                 edges.push((n as u32, (n + j) as u32));
             }
         }
-        if edges.len() as u64 > 4_000_000_000 {
-            return Err(Error::limit("the heap graph has more than 4·10^9 edges"));
-        }
     }
+    debug_assert_eq!(edges.len() as u64, count);
     Graph::new(bound as usize + 1, &edges)
 }
 
 /// The solved heap graph of a loopy code on heaps `0..=bound`.
 pub fn solve_code(code: &Code, bound: u64) -> Result<Solved> {
     Ok(Solved::new(heap_graph(code, bound)?))
+}
+
+/// [`solve_code`] within a memory budget of `max_memory` bytes (see [`heap_graph_within`]).
+pub fn solve_code_within(code: &Code, bound: u64, max_memory: u64) -> Result<Solved> {
+    Ok(Solved::new(heap_graph_within(code, bound, max_memory)?))
 }
 
 #[cfg(test)]

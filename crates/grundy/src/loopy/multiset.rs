@@ -251,6 +251,31 @@ impl MultisetGame {
         heaps: &[u64],
         max_positions: u64,
     ) -> Result<MultisetGame> {
+        Self::solve_within(
+            code,
+            bound,
+            heaps,
+            max_positions,
+            crate::solver::DEFAULT_MAX_MEMORY,
+        )
+    }
+
+    /// [`MultisetGame::solve`] within a memory budget of `max_memory` bytes: what the build holds (heaps of the
+    /// positions, their index, the table and the edges) is checked as it grows, every 2^16 moves, and the graph
+    /// and its values are estimated before they are made; past the budget the build stops with a limit error naming
+    /// `--max-memory`.
+    pub fn solve_within(
+        code: &Code,
+        bound: u64,
+        heaps: &[u64],
+        max_positions: u64,
+        max_memory: u64,
+    ) -> Result<MultisetGame> {
+        let memory = crate::solver::Limits {
+            max_memory,
+            ..Default::default()
+        };
+        let what = format!("the positions of the game {code} (heaps of at most {bound})");
         if bound > super::heap::MAX_BOUND {
             return Err(Error::limit(format!(
                 "the heap bound {bound} is above the limit of {}",
@@ -340,7 +365,17 @@ impl MultisetGame {
                         )));
                     } else if work.get() > MAX_WORK {
                         overflow = Some(too_much_work());
-                    } else if edges.len() > MAX_EDGES {
+                    } else if edges.len().is_multiple_of(1 << 16) {
+                        // What is held, with the edge list's next doubling (it doubles at a multiple of 2^16).
+                        let held = (edges.capacity() as u64) * 16
+                            + (positions.data.capacity() as u64) * 4
+                            + (positions.start.capacity() as u64) * 8
+                            + (positions.table.len() as u64) * 8;
+                        if let Err(e) = memory.check_memory(held, &what) {
+                            overflow = Some(e);
+                        }
+                    }
+                    if overflow.is_none() && edges.len() > MAX_EDGES {
                         overflow = Some(Error::limit(format!(
                             "the game {code} (heaps of at most {bound}) has more than {MAX_EDGES} moves between its \
                              positions; lower --max-heap"
@@ -405,6 +440,15 @@ impl MultisetGame {
             edges.truncate(w);
             u += 1;
         }
+        // The compressed graph (4 bytes an edge each way) and the values (about 40 bytes a node) beside the build.
+        let held = (edges.capacity() as u64) * 8
+            + (positions.data.capacity() as u64) * 4
+            + (positions.start.capacity() as u64) * 8
+            + (positions.table.len() as u64) * 8;
+        memory.check_memory(
+            held + (edges.len() as u64) * 8 + (positions.len() as u64) * 40,
+            &format!("{what}, with their graph of {} moves", edges.len()),
+        )?;
         let graph = Graph::new(positions.len(), &edges)?;
         drop(edges);
         Ok(MultisetGame {

@@ -14,23 +14,24 @@
 //! tame games are tame (Winning Ways ch. 13, "tame games"; ONAG ch. 12). So a sum of tame heaps has the misère
 //! outcome of misère Nim on its parts: [`tame_sum_outcome`].
 //!
-//! **How.** Each `γk` is computed exactly by [`super::search`] on the sum `heap n + k·*2` (a heap of the game and
-//! `k` heaps of Nim), with one memo shared by all heaps and all `k`. It is computed for `k ≤` [`GENUS_COPIES`];
-//! the alternation must be seen over at least the last four computed terms, else the computation stops with a
-//! limit error rather than print an unconfirmed genus. The cost is that of the misère search: exponential in the
-//! heap size for games that split heaps, so [`Limits`] bounds it.
+//! **How.** The `γ` of a heap are not found by adding heaps `*2` one at a time and watching for the alternation
+//! (which needs a bound on how many to add: none is proved for that search, and a fixed one gave up on `0.3F`,
+//! whose heap 39 settles only after eight). Instead [`MisereSearch::genus`] computes the `γ` of every sum reached
+//! from the heap from those of its options, by Conway's rule (ONAG ch. 12; Winning Ways ch. 13): `γ0 = mex{γ0(G')}`
+//! and `γk = mex({γk(G')} ∪ {γ(k−1), γ(k−1) ⊕ 1})`, and a position whose options all alternate from index `D` on
+//! alternates from `D + 2` on (proved in [`MisereSearch::genus`]). So every genus printed is exact and complete,
+//! with no depth to choose. The cost is that of the misère search of the heap alone (exponential in the heap size
+//! for games that split heaps), so [`Limits`] bounds it. [`GenusTable::gamma`] still computes one `γk` directly on
+//! `heap n + k·*2`, as an independent check.
 
 use super::search::{HeapGame, MisereGame, MisereSearch, Part};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::games::nim::Nim;
 use crate::heap::HeapRules;
 use crate::nimber::Nimber;
 use crate::ruleset::Outcome;
 use crate::solver::Limits;
 use std::fmt;
-
-/// The largest number `k` of heaps `*2` added when computing `γk`.
-pub const GENUS_COPIES: usize = 7;
 
 /// A genus `g^γ0γ1…`, with the `γ` written up to the first two terms of their final alternation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,16 +123,14 @@ impl GenusTable {
         self.gamma(n, 0)
     }
 
-    /// The genus of heap `n` (`n` must be within the normal values given).
+    /// The genus of heap `n` (`n` must be within the normal values given), exact: the `γ` come from
+    /// [`MisereSearch::genus`], which computes each state's genus from its children's and knows, by a theorem, where
+    /// it alternates (no number of heaps `*2` is guessed).
     pub fn genus(&mut self, n: u64) -> Result<Genus> {
-        let mut all = Vec::with_capacity(GENUS_COPIES + 1);
-        for k in 0..=GENUS_COPIES {
-            all.push(self.gamma(n, k)?);
-        }
-        Genus::from_gammas(self.normal[n as usize], &all).ok_or_else(|| {
-            Error::limit(format!(
-                "the genus of heap {n} did not settle within {GENUS_COPIES} heaps *2 (γ = {all:?})"
-            ))
+        let gammas = self.search.genus(&[Part { game: 0, pos: n }])?;
+        Ok(Genus {
+            g: self.normal[n as usize],
+            gammas,
         })
     }
 
@@ -143,7 +142,7 @@ impl GenusTable {
             let mut tame = genus.is_tame();
             if tame {
                 // Every heap reachable from n is reached through an option of n; those heaps are smaller.
-                let opts = self.search.component_options(Part { game: 0, pos: n });
+                let opts = self.search.component_options(Part { game: 0, pos: n })?;
                 tame = opts.iter().flatten().all(|&h| out[h as usize].tame);
             }
             out.push(HeapGenus {

@@ -31,6 +31,14 @@ pub trait MisereGame {
     fn name(&self) -> String;
     /// The options of position `p`: each a (possibly empty) sum of positions of the same game.
     fn options(&mut self, p: u64, out: &mut Options<u64>);
+    /// The options of `p` as [`MisereGame::options`] gives them, but at most `limit` of them: false (with `out`
+    /// holding some) when `p` has more. A game whose positions can have very many options (a heap of a code whose
+    /// digits allow many heaps) stops listing at `limit + 1`, so the search's budget is checked while the options
+    /// are made, never after; the default lists them all and then counts.
+    fn options_within(&mut self, p: u64, out: &mut Options<u64>, limit: usize) -> bool {
+        self.options(p, out);
+        out.len() <= limit
+    }
     /// How position `p` is shown.
     fn show(&self, p: u64) -> String {
         p.to_string()
@@ -81,9 +89,62 @@ impl MisereGame for HeapGame {
         self.0
             .for_each_option(p, &mut |h| out.push(h.iter().copied()));
     }
+    fn options_within(&mut self, p: u64, out: &mut Options<u64>, limit: usize) -> bool {
+        match self.0.code() {
+            Some(code) => code_options_within(code, p, out, limit),
+            None => {
+                self.options(p, out);
+                out.len() <= limit
+            }
+        }
+    }
     fn describe_move(&self, p: u64, to: &[u64]) -> String {
         self.0.describe_move(p, to)
     }
+}
+
+/// The options of a heap of `n` of a take-and-break code, in the order of [`crate::heap::Code::for_each_option`]
+/// (tokens removed `j` ascending, then heaps left `k` ascending, then the partitions in order), stopping with false
+/// once more than `limit` have been made: the partitions are listed by [`crate::loopy::multiset::each_partition`],
+/// which can stop, so a heap with 10^19 options costs `limit` steps, not 10^19.
+pub fn code_options_within(
+    code: &crate::heap::Code,
+    n: u64,
+    out: &mut Options<u64>,
+    limit: usize,
+) -> bool {
+    if n == 0 {
+        return true;
+    }
+    let mut buf = Vec::new();
+    let last = code.max_removed().map_or(n, |k| k.min(n));
+    for j in 0..=last {
+        let d = code.digit(j);
+        if d.is_zero() {
+            continue;
+        }
+        let m = n - j;
+        for k in 0..=d.max_heaps().min(m as usize) {
+            if j == 0 && k == 1 {
+                continue; // removing nothing and leaving the heap is no move
+            }
+            let Some(c) = d.constraint(k) else { continue };
+            if k == 0 {
+                if m == 0 {
+                    out.push(std::iter::empty());
+                }
+            } else {
+                crate::loopy::multiset::each_partition(m, k, c, m, &mut buf, &mut |heaps| {
+                    out.push(heaps.iter().copied());
+                    out.len() <= limit
+                });
+            }
+            if out.len() > limit {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Any [`Ruleset`], its positions numbered as they are met.
@@ -172,11 +233,17 @@ pub struct MisereSearch {
     options: FxHashMap<Part, Rc<Vec<Vec<Part>>>>,
     terminal: FxHashMap<Part, bool>,
     memo: FxHashMap<Box<[Part]>, Nimber>,
+    /// Genera `γ0γ1…` of states (see [`MisereSearch::genus`]), each written to two terms past where it alternates.
+    genera: FxHashMap<Box<[Part]>, Rc<[Nimber]>>,
     limits: Limits,
     buf: Options<u64>,
     /// Options held in the cache of component options: counted against the positions budget with the memo, since
     /// they take memory too.
     held: usize,
+    /// Children held by the open frames of the running search, and the frames: with the memo and `held`, what the
+    /// positions budget bounds.
+    open: usize,
+    depth: usize,
 }
 
 struct Frame {
@@ -192,9 +259,12 @@ impl MisereSearch {
             options: FxHashMap::default(),
             terminal: FxHashMap::default(),
             memo: FxHashMap::default(),
+            genera: FxHashMap::default(),
             limits,
             buf: Options::new(),
             held: 0,
+            open: 0,
+            depth: 0,
         }
     }
 
@@ -207,16 +277,40 @@ impl MisereSearch {
         self.memo.len()
     }
 
-    /// The options of one component, as its game gives them.
-    pub fn component_options(&mut self, p: Part) -> Vec<Vec<u64>> {
+    /// Everything the positions budget counts: stored values, open frames, their children, cached options.
+    fn used(&self) -> usize {
+        self.memo.len() + self.genera.len() + self.depth + self.open + self.held
+    }
+
+    /// The error for a budget reached while `what` was being made.
+    fn over_budget(&self, what: &str) -> crate::Error {
+        crate::Error::limit(format!(
+            "the search reached its limit of {} positions while listing {what} (raise it with --max-positions)",
+            self.limits.max_positions
+        ))
+    }
+
+    /// The options of one component, as its game gives them (within the positions budget).
+    pub fn component_options(&mut self, p: Part) -> Result<Vec<Vec<u64>>> {
         self.raw_options(p)
     }
 
-    fn raw_options(&mut self, p: Part) -> Vec<Vec<u64>> {
+    fn raw_options(&mut self, p: Part) -> Result<Vec<Vec<u64>>> {
         self.buf.clear();
         let mut buf = std::mem::take(&mut self.buf);
-        self.games[p.game as usize].options(p.pos, &mut buf);
-        let v = buf.iter().map(|o| o.to_vec()).collect();
+        let room = self.limits.max_positions.saturating_sub(self.used());
+        let ok = self.games[p.game as usize].options_within(p.pos, &mut buf, room);
+        let v = if ok {
+            Ok(buf.iter().map(|o| o.to_vec()).collect())
+        } else {
+            let game = &self.games[p.game as usize];
+            Err(self.over_budget(&format!(
+                "the options of {} {}",
+                game.name(),
+                game.show(p.pos)
+            )))
+        };
+        buf.clear();
         self.buf = buf;
         v
     }
@@ -227,19 +321,20 @@ impl MisereSearch {
         }
         self.buf.clear();
         let mut buf = std::mem::take(&mut self.buf);
-        self.games[p.game as usize].options(p.pos, &mut buf);
-        let t = buf.is_empty();
+        // Stops at the first option (for games that can stop).
+        let t = self.games[p.game as usize].options_within(p.pos, &mut buf, 0);
+        buf.clear();
         self.buf = buf;
         self.terminal.insert(p, t);
         t
     }
 
     /// The options of a component, terminal parts dropped, each sorted.
-    fn part_options(&mut self, p: Part) -> Rc<Vec<Vec<Part>>> {
+    fn part_options(&mut self, p: Part) -> Result<Rc<Vec<Vec<Part>>>> {
         if let Some(o) = self.options.get(&p) {
-            return o.clone();
+            return Ok(o.clone());
         }
-        let raw = self.raw_options(p);
+        let raw = self.raw_options(p)?;
         let mut out = Vec::with_capacity(raw.len());
         for o in raw {
             let mut parts = Vec::with_capacity(o.len());
@@ -258,7 +353,7 @@ impl MisereSearch {
         self.held += out.len();
         let rc = Rc::new(out);
         self.options.insert(p, rc.clone());
-        rc
+        Ok(rc)
     }
 
     /// A sum as a state: terminal parts dropped, sorted.
@@ -272,18 +367,32 @@ impl MisereSearch {
         v.into_boxed_slice()
     }
 
-    fn children(&mut self, state: &[Part]) -> Vec<Box<[Part]>> {
+    /// The children of a state, counted against the positions budget (and the clock) as they are made.
+    fn children(&mut self, state: &[Part]) -> Result<Vec<Box<[Part]>>> {
         let mut out = Vec::new();
         for i in 0..state.len() {
             if i > 0 && state[i] == state[i - 1] {
                 continue;
             }
-            let opts = self.part_options(state[i]);
+            let opts = self.part_options(state[i])?;
             for o in opts.iter() {
+                if self.used() + out.len() >= self.limits.max_positions {
+                    return Err(self.over_budget("the moves of a sum"));
+                }
+                if out.len() % 4096 == 4095 {
+                    self.limits.check_time()?;
+                    // Each state held is a boxed slice of parts (16 bytes a part) and about 40 bytes of table
+                    // entry and pointers: the estimate for what is held once these children are made.
+                    let per_state = 40 + 16 * (state.len() + o.len()) as u64;
+                    self.limits.check_memory(
+                        (self.used() + out.len() + 4096) as u64 * per_state,
+                        "the exact misère search",
+                    )?;
+                }
                 out.push(replace(state, i, o));
             }
         }
-        out
+        Ok(out)
     }
 
     /// The misère nim-value of a sum.
@@ -295,11 +404,19 @@ impl MisereSearch {
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
+        self.open = 0;
+        self.depth = 0;
+        let r = self.search(root);
+        self.open = 0;
+        self.depth = 0;
+        r
+    }
+
+    fn search(&mut self, root: Box<[Part]>) -> Result<Nimber> {
         let mut mex = MexSet::new();
-        // Children held by the open frames: with the memo and the option cache, what the budget bounds.
-        let mut open_children: usize = 0;
-        let children = self.children(&root);
-        open_children += children.len();
+        let children = self.children(&root)?;
+        self.open += children.len();
+        self.depth = 1;
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
@@ -316,20 +433,21 @@ impl MisereSearch {
                 }
             }
             if let Some(c) = child {
-                self.limits
-                    .check_positions(self.memo.len() + stack.len() + open_children + self.held)?;
+                self.limits.check_positions(self.used())?;
                 self.limits.check_time()?;
-                let children = self.children(&c);
-                open_children += children.len();
+                let children = self.children(&c)?;
+                self.open += children.len();
                 stack.push(Frame {
                     state: c,
                     children,
                     next: 0,
                 });
+                self.depth = stack.len();
                 continue;
             }
             let frame = stack.pop().expect("not empty");
-            open_children -= frame.children.len();
+            self.depth = stack.len();
+            self.open -= frame.children.len();
             let v = if frame.children.is_empty() {
                 1
             } else {
@@ -342,6 +460,90 @@ impl MisereSearch {
             self.memo.insert(frame.state, v);
         }
         Ok(self.memo[&root])
+    }
+
+    /// The misère genus exponents `γ0, γ1, …` of a sum `G`, where `γk = G⁻(G + k·*2)`, written up to two terms past
+    /// the index from which they alternate (`γ(j+2) = γj` for every later `j`): the `γ` of CGSuite's genus `g^γ0γ1…`.
+    ///
+    /// **Exact, with no bound on `k`.** The genus of a state is computed from the genera of its children, by two
+    /// facts (ONAG ch. 12, Winning Ways ch. 13; CGSuite's `Genus` computes it the same way):
+    /// 1. `G⁻(H + *1) = G⁻(H) ⊕ 1` for every `H` (induction: for `H = 0` both sides are 0; otherwise the options of
+    ///    `H + *1` are the `H' + *1` and `H`, of values `G⁻(H') ⊕ 1` and `v = G⁻(H) = mex{G⁻(H')}`, whose mex is
+    ///    `v ⊕ 1`). So for `G` with options and `k ≥ 1`, the options of `G + k·*2` are the `G' + k·*2` (values
+    ///    `γk(G')`), `G + (k−1)·*2` (value `γ(k−1)`) and `G + (k−1)·*2 + *1` (value `γ(k−1) ⊕ 1`):
+    ///    `γ0 = mex{γ0(G')}` and `γk = mex({γk(G')} ∪ {γ(k−1), γ(k−1) ⊕ 1})`. The game 0 has `γ = 1, 2, 0, 2, 0, …`
+    ///    (misère Nim on `k` heaps of 2), genus `0^120`.
+    /// 2. If every option alternates from index `D` on, `G` alternates from `D + 2` on. For `k ≥ D` the set
+    ///    `S_k = {γk(G')}` alternates; with `a = mex S_k` and `a' = mex(S_k ∪ {a, a ⊕ 1})`, `γk` is `a` unless
+    ///    `γ(k−1) ∈ {a, a ⊕ 1}`, then `a'`: two candidates per parity. The two-step map `h` from `γk` to `γ(k+2)`
+    ///    fixes `a` (from `a` the next value `y` has `y ∉ {a, a ⊕ 1}`: were `y = b` in `{a, a ⊕ 1}` then `a` would be
+    ///    in `{b, b ⊕ 1}` and `y` would be `b'`, which is outside `{b, b ⊕ 1} = {a, a ⊕ 1}`), so `h(h(x)) = h(x)`:
+    ///    `γ(k+2) = γk` from `k = D + 2` on.
+    ///
+    /// So each state's `γ` are computed to index `D + 3` for `D` the largest alternation index of its children, then
+    /// cut back to two terms past its own. The states are those of [`MisereSearch::value`] (no heaps `*2` are
+    /// added), each keeping its `γ` (a few numbers); budget and clock as there.
+    pub fn genus(&mut self, parts: &[Part]) -> Result<Vec<Nimber>> {
+        for p in parts {
+            self.games[p.game as usize].validate(p.pos)?;
+        }
+        let root = self.normalise(parts);
+        if let Some(g) = self.genera.get(&root) {
+            return Ok(g.to_vec());
+        }
+        self.open = 0;
+        self.depth = 0;
+        let r = self.genus_search(root);
+        self.open = 0;
+        self.depth = 0;
+        r
+    }
+
+    fn genus_search(&mut self, root: Box<[Part]>) -> Result<Vec<Nimber>> {
+        let children = self.children(&root)?;
+        self.open += children.len();
+        self.depth = 1;
+        let mut stack = vec![Frame {
+            state: root.clone(),
+            children,
+            next: 0,
+        }];
+        let mut mex = MexSet::new();
+        while let Some(top) = stack.last_mut() {
+            let mut child = None;
+            while top.next < top.children.len() {
+                if self.genera.contains_key(&top.children[top.next]) {
+                    top.next += 1;
+                } else {
+                    child = Some(top.children[top.next].clone());
+                    break;
+                }
+            }
+            if let Some(c) = child {
+                self.limits.check_positions(self.used())?;
+                self.limits.check_time()?;
+                let children = self.children(&c)?;
+                self.open += children.len();
+                stack.push(Frame {
+                    state: c,
+                    children,
+                    next: 0,
+                });
+                self.depth = stack.len();
+                continue;
+            }
+            let frame = stack.pop().expect("not empty");
+            self.depth = stack.len();
+            self.open -= frame.children.len();
+            let kids: Vec<Rc<[Nimber]>> = frame
+                .children
+                .iter()
+                .map(|c| self.genera[c].clone())
+                .collect();
+            let g = genus_from_children(&kids, &mut mex);
+            self.genera.insert(frame.state, g.into());
+        }
+        Ok(self.genera[&root].to_vec())
     }
 
     /// The misère outcome of a sum: P exactly when its misère nim-value is 0.
@@ -357,7 +559,7 @@ impl MisereSearch {
     pub fn moves(&mut self, parts: &[Part]) -> Result<Vec<MisereMove>> {
         let mut out = Vec::new();
         for (i, &p) in parts.iter().enumerate() {
-            for o in self.raw_options(p) {
+            for o in self.raw_options(p)? {
                 let mut after: Vec<Part> = parts.to_vec();
                 after.remove(i);
                 after.extend(o.iter().map(|&q| Part {
@@ -375,6 +577,40 @@ impl MisereSearch {
         }
         Ok(out)
     }
+}
+
+/// `γk` of a genus written as [`MisereSearch::genus`] writes it (alternating after its last two terms).
+pub fn gamma_at(g: &[Nimber], k: usize) -> Nimber {
+    if k < g.len() {
+        g[k]
+    } else {
+        g[g.len() - 2 + (k - g.len()) % 2]
+    }
+}
+
+/// The `γ` of a state from its children's (see [`MisereSearch::genus`]): `1, 2, 0` for a state without moves.
+fn genus_from_children(kids: &[Rc<[Nimber]>], mex: &mut MexSet) -> Vec<Nimber> {
+    if kids.is_empty() {
+        return vec![1, 2, 0];
+    }
+    // The children alternate from index d on; this state from d + 2 on: compute γ0..=γ(d+3).
+    let d = kids.iter().map(|g| g.len() - 2).max().unwrap_or(0);
+    let mut out: Vec<Nimber> = Vec::with_capacity(d + 4);
+    for k in 0..d + 4 {
+        mex.clear();
+        for g in kids {
+            mex.insert(gamma_at(g, k));
+        }
+        if let Some(&prev) = out.last() {
+            mex.insert(prev);
+            mex.insert(prev ^ 1);
+        }
+        out.push(mex.mex());
+    }
+    while out.len() > 2 && out[out.len() - 1] == out[out.len() - 3] {
+        out.pop();
+    }
+    out
 }
 
 /// `state` with its part `i` replaced by the (sorted) parts `with`, sorted.
