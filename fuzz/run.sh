@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The cargo-fuzz targets (fuzz/fuzz_targets): each runs SECONDS (default 30) from the committed seed corpus
-# fuzz/corpus/TARGET, with libFuzzer's -seed=SEED (default 1), under a 4 GB RSS cap and a 10 s limit per input.
+# fuzz/corpus/TARGET and the dictionary fuzz/TARGET.dict, with libFuzzer's -seed=SEED (default 1), under a 4 GB
+# RSS cap and a 10 s limit per input.
 #   fuzz/run.sh [SECONDS] [SEED]        TARGETS="code" fuzz/run.sh 600   (only some targets)
 # cargo-fuzz is installed from crates.io into fuzz/build (gitignored) on first use. It needs nightly compiler
 # features; on a stable toolchain RUSTC_BOOTSTRAP=1 allows them (set here). Inputs the run finds are kept in
@@ -19,10 +20,12 @@ export RUSTC_BOOTSTRAP=1
 status=0
 for t in $TARGETS; do
   mkdir -p "fuzz/corpus-work/$t"
+  dict=()
+  if [ -f "fuzz/$t.dict" ]; then dict=(-dict="fuzz/$t.dict"); fi
   echo "== fuzz target $t: ${SECONDS_EACH}s, seed $SEED"
   if ! "$CF" run --fuzz-dir fuzz "$t" "fuzz/corpus-work/$t" "fuzz/corpus/$t" -- \
       -seed="$SEED" -max_total_time="$SECONDS_EACH" -rss_limit_mb=4096 -timeout=10 -max_len=4096 \
-      -print_final_stats=1 2> "fuzz/corpus-work/$t.log"; then
+      -print_final_stats=1 "${dict[@]}" 2> "fuzz/corpus-work/$t.log"; then
     status=1
     echo "FAILURE in target $t: see fuzz/corpus-work/$t.log and fuzz/artifacts/$t/"
     grep -E '^(==[0-9]+==ERROR|thread .* panicked|SUMMARY|.*panicked at)' "fuzz/corpus-work/$t.log" | head -5 || true
