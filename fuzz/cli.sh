@@ -5,7 +5,7 @@
 # fuzz/report/cli-report.txt and the inputs of every failing case are kept under fuzz/report/cases/ (both
 # gitignored). Exits 1 if any command line failed.
 #   fuzz/cli.sh [N] [SEED]          fuzz/cli.sh 10000 1   (the issue's full run)
-# Options for fuzz/cli (e.g. --jobs 1, --timeout 20, --only CASE) can follow in FUZZ_ARGS.
+# Options for fuzz/cli (e.g. --jobs 1, --timeout 20, --only CASE,CASE) can follow in FUZZ_ARGS.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 N=${1:-300}

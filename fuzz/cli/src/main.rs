@@ -6,7 +6,7 @@
 //! failed.
 //!
 //! Usage: grundy-clifuzz --bin PATH [--n N] [--seed S] [--jobs J] [--timeout SECS] [--mem-kb KB]
-//!        [--data tests/data/oj] [--work DIR] [--report FILE] [--only I]
+//!        [--data tests/data/oj] [--work DIR] [--report FILE] [--only I,J,...]
 
 mod gen;
 
@@ -35,7 +35,7 @@ struct Config {
     data: PathBuf,
     work: PathBuf,
     report: PathBuf,
-    only: Option<usize>,
+    only: Option<Vec<usize>>,
 }
 
 fn parse_args() -> Config {
@@ -65,7 +65,11 @@ fn parse_args() -> Config {
             "--data" => c.data = v.into(),
             "--work" => c.work = v.into(),
             "--report" => c.report = v.into(),
-            "--only" => c.only = Some(v.parse().unwrap_or_else(|_| die("--only: a case number"))),
+            "--only" => {
+                c.only = Some(
+                    v.split(',').map(|x| x.trim().parse().unwrap_or_else(|_| die("--only: case numbers, e.g. 7,42"))).collect(),
+                )
+            }
             other => die(&format!("unknown option {other}")),
         }
         i += 2;
@@ -125,9 +129,12 @@ struct Outcome {
     stderr: Vec<u8>,
 }
 
+/// grundy's default `--max-seconds` for the exact misère search.
+const MISERE_DEFAULT_SECONDS: f64 = 30.0;
+
 /// The wall-clock limit of a command line: its `--max-seconds` (a whole number up to 60) plus one second, else
-/// the default.
-fn time_limit(args: &[Vec<u8>], default: f64) -> f64 {
+/// the misère search's default 30 s plus one for `value --misere` and `seq --misere|--genus`, else the default.
+fn time_limit(args: &[Vec<u8>], default: f64) -> (f64, &'static str) {
     let mut own: Option<f64> = None;
     for (i, a) in args.iter().enumerate() {
         let v = if a == b"--max-seconds" {
@@ -140,9 +147,14 @@ fn time_limit(args: &[Vec<u8>], default: f64) -> f64 {
             own = Some(v.clamp(1, 60) as f64);
         }
     }
+    // The exact misère search (value --misere, seq --misere or --genus) has a default limit of its own: 30 s.
+    let sub = args.first().map(|a| a.as_slice());
+    let misere = matches!(sub, Some(b"value") | Some(b"seq"))
+        && args.iter().any(|a| a == b"--misere" || (sub == Some(b"seq") && a == b"--genus"));
     match own {
-        Some(s) => s + 1.0,
-        None => default,
+        Some(s) => (s + 1.0, "its --max-seconds + 1 s"),
+        None if misere => (MISERE_DEFAULT_SECONDS + 1.0, "no --max-seconds: the misère search's default 30 + 1 s"),
+        None => (default, "no --max-seconds: the harness's default"),
     }
 }
 
@@ -171,7 +183,7 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
     for (p, c) in &case.files {
         std::fs::write(p, c).unwrap_or_else(|e| die(&format!("{}: {e}", p.display())));
     }
-    let limit = time_limit(&case.args, cfg.timeout);
+    let (limit, limit_kind) = time_limit(&case.args, cfg.timeout);
     let mut cmd = Command::new(&cfg.bin);
     for a in &case.args {
         cmd.arg(std::ffi::OsStr::from_bytes(a));
@@ -237,12 +249,9 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
     };
     let err_text = String::from_utf8_lossy(&stderr);
     if timed_out {
-        if limit == cfg.timeout {
-            reasons.push(format!("timeout: no --max-seconds, still running after the default {limit:.0} s"));
-        } else {
-            reasons.push(format!("timeout: still running after its --max-seconds + 1 = {limit:.0} s"));
-        }
+        reasons.push(format!("timeout: still running after {limit:.0} s ({limit_kind})"));
     }
+
     if let Some(s) = signal.filter(|_| !timed_out) {
         let what = if err_text.contains("memory allocation of") {
             "allocation failed under the memory cap, abort"
@@ -439,8 +448,8 @@ fn main() {
     let results: Mutex<Vec<(usize, Case, Outcome)>> = Mutex::new(Vec::new());
     let counts: Mutex<[usize; 3]> = Mutex::new([0; 3]);
     let started = Instant::now();
-    let indices: Vec<usize> = match cfg.only {
-        Some(i) => vec![i],
+    let indices: Vec<usize> = match &cfg.only {
+        Some(v) => v.clone(),
         None => (0..cfg.n).collect(),
     };
     let total = indices.len();
