@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The command-line fuzzer: builds the release `grundy` and fuzz/cli, then runs N command lines (default 300)
 # generated from SEED (default 1) on two workers, each under a 4 GB address-space cap (ulimit -v 4000000) and a
-# wall-clock limit of its own --max-seconds plus one second (else 10 s). Prints the summary; the full report is
+# wall-clock limit of its own --max-seconds plus one second (else 31 s for the misère search, 10 s otherwise). Prints the summary; the full report is
 # fuzz/report/cli-report.txt and the inputs of every failing case are kept under fuzz/report/cases/ (both
 # gitignored). Exits 1 if any command line failed.
 #   fuzz/cli.sh [N] [SEED]          fuzz/cli.sh 10000 1   (the full run)
