@@ -39,7 +39,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Ok(dag) = Dag::from_graph(&g) {
-        assert_eq!(dag.len(), g.nodes(), "Dag::from_graph changed the node count");
+        assert_eq!(
+            dag.len(),
+            g.nodes(),
+            "Dag::from_graph changed the node count"
+        );
     }
     if g.nodes() <= 1 << 16 {
         let values = generalised_values(&g);

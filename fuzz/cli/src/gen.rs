@@ -76,9 +76,44 @@ const OTHER_GAMES: &[&str] = &[
     "fox-cards",
 ];
 const KNOWN_CODES: &[&str] = &[
-    "0.77", "4!.0", "0.[3]", "4.[3]", "0.{2+}", "0.137", "0.07", "0.6", "0.007", "20.3", "0.8!", "0.8", "0.F",
-    "0.V", "0.&64;", "4.0", "8.0", "0.{1,3}", "0.3F", "0.[7]", "0.[37]", "2.0", "1.0", "0.0", "0.", "0.4!", "0.4?",
-    "0.4=", "0.&1000000;", "0.{3+}7", "0.1", "0.51", "0.161", "0.36", "0.26", "0.2", "0.3", "0.4",
+    "0.77",
+    "4!.0",
+    "0.[3]",
+    "4.[3]",
+    "0.{2+}",
+    "0.137",
+    "0.07",
+    "0.6",
+    "0.007",
+    "20.3",
+    "0.8!",
+    "0.8",
+    "0.F",
+    "0.V",
+    "0.&64;",
+    "4.0",
+    "8.0",
+    "0.{1,3}",
+    "0.3F",
+    "0.[7]",
+    "0.[37]",
+    "2.0",
+    "1.0",
+    "0.0",
+    "0.",
+    "0.4!",
+    "0.4?",
+    "0.4=",
+    "0.&1000000;",
+    "0.{3+}7",
+    "0.1",
+    "0.51",
+    "0.161",
+    "0.36",
+    "0.26",
+    "0.2",
+    "0.3",
+    "0.4",
 ];
 /// Numbers a user might type, and the edges of every integer type.
 const ADVERSARIAL_NUMBERS: &[&str] = &[
@@ -153,7 +188,10 @@ fn num_list(r: &mut Rng) -> String {
     match r.below(10) {
         0 => String::new(),
         1 => ",".into(),
-        2 => (1..=r.range(50, 3000)).map(|x| x.to_string()).collect::<Vec<_>>().join(","),
+        2 => (1..=r.range(50, 3000))
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
         3 => format!("1,,{}", num(r)),
         _ => {
             let k = r.range(1, 5);
@@ -213,7 +251,11 @@ fn code(r: &mut Rng) -> String {
         1 => 0,
         _ => r.range(1, 6),
     };
-    let repeat_at = if r.pct(25) { Some(r.below(n.max(1))) } else { None };
+    let repeat_at = if r.pct(25) {
+        Some(r.below(n.max(1)))
+    } else {
+        None
+    };
     for i in 0..n {
         if repeat_at == Some(i) {
             s.push('[');
@@ -254,12 +296,20 @@ fn graph_file(r: &mut Rng) -> Vec<u8> {
         let declared = if r.pct(80) { n.to_string() } else { num(r) };
         s.push_str(&format!("nodes {declared}{nl}"));
     }
-    let m = if n > 100 { n * r.range(1, 5) } else { r.range(0, 3 * n) };
+    let m = if n > 100 {
+        n * r.range(1, 5)
+    } else {
+        r.range(0, 3 * n)
+    };
     let acyclic = r.pct(50);
     for _ in 0..m {
         let x = r.below(n);
         let y = r.below(n);
-        let (x, y) = if acyclic && x >= y { (y, x + 1) } else { (x, y) };
+        let (x, y) = if acyclic && x >= y {
+            (y, x + 1)
+        } else {
+            (x, y)
+        };
         if acyclic && y >= n {
             continue;
         }
@@ -332,7 +382,9 @@ impl Gen<'_> {
         let k = if r.pct(10) { 0 } else { r.range(1, 4) };
         match game {
             "wythoff" | "ed" => (0..2).map(|_| small_num(r)).collect(),
-            "cutting" => (0..k).map(|_| format!("{}x{}", small_num(r), small_num(r))).collect(),
+            "cutting" => (0..k)
+                .map(|_| format!("{}x{}", small_num(r), small_num(r)))
+                .collect(),
             "fibonacci-nim" => (0..r.range(1, 2)).map(|_| num(r)).collect(),
             "graph" | "loopy-graph" => {
                 let mut v = vec![self.graph_path()];
@@ -345,12 +397,20 @@ impl Gen<'_> {
 
     fn value(&mut self) -> Vec<String> {
         let mut a = vec!["value".to_string()];
-        let parts = if self.r.pct(70) { 1 } else { self.r.range(2, 4) };
+        let parts = if self.r.pct(70) {
+            1
+        } else {
+            self.r.range(2, 4)
+        };
         for p in 0..parts {
             if p > 0 {
                 a.push("+".into());
             }
-            let game = if self.r.pct(70) { heap_game(&mut self.r) } else { self.r.pick(OTHER_GAMES).to_string() };
+            let game = if self.r.pct(70) {
+                heap_game(&mut self.r)
+            } else {
+                self.r.pick(OTHER_GAMES).to_string()
+            };
             let pos = self.positions(&game);
             a.push(game);
             a.extend(pos);
@@ -373,7 +433,11 @@ impl Gen<'_> {
 
     fn seq(&mut self, period: bool) -> Vec<String> {
         let mut a = vec![if period { "period" } else { "seq" }.to_string()];
-        let game = if self.r.pct(90) { heap_game(&mut self.r) } else { self.r.pick(OTHER_GAMES).to_string() };
+        let game = if self.r.pct(90) {
+            heap_game(&mut self.r)
+        } else {
+            self.r.pick(OTHER_GAMES).to_string()
+        };
         a.push(game.clone());
         if !period || self.r.pct(50) {
             let to = match self.r.below(10) {
@@ -413,7 +477,11 @@ impl Gen<'_> {
         let k = self.r.below(4);
         for _ in 0..k {
             let (name, takes) = self.r.pick(own);
-            let v = if takes { Some(self.flag_value(name)) } else { None };
+            let v = if takes {
+                Some(self.flag_value(name))
+            } else {
+                None
+            };
             let inline = self.r.pct(15);
             match v {
                 Some(v) if inline => a.push(format!("--{name}={v}")),
@@ -427,8 +495,20 @@ impl Gen<'_> {
         }
         if self.r.pct(8) {
             let other = [
-                "--to", "--jsn", "-j", "--list", "--json=", "--", "-", "--max-seconds", "--loopy", "--help", "-h",
-                "--version", "--engine", "--out",
+                "--to",
+                "--jsn",
+                "-j",
+                "--list",
+                "--json=",
+                "--",
+                "-",
+                "--max-seconds",
+                "--loopy",
+                "--help",
+                "-h",
+                "--version",
+                "--engine",
+                "--out",
             ];
             a.push(self.r.pick(&other).to_string());
         }
@@ -453,8 +533,17 @@ impl Gen<'_> {
                 if r.pct(70) {
                     r.range(0, 3).to_string()
                 } else {
-                    r.pick(&["-1", "", "0.5", "1e3", "18446744073709551615", "4294967296", "99999999999999999999", "x"])
-                        .to_string()
+                    r.pick(&[
+                        "-1",
+                        "",
+                        "0.5",
+                        "1e3",
+                        "18446744073709551615",
+                        "4294967296",
+                        "99999999999999999999",
+                        "x",
+                    ])
+                    .to_string()
                 }
             }
             "threads" => {
@@ -497,7 +586,12 @@ impl Gen<'_> {
     /// A sequence file for `--resume`: the right header and a few values, or a broken one.
     fn seq_file(&mut self) -> Vec<u8> {
         let r = &mut self.r;
-        let game = if r.pct(60) { r.pick(&["kayles", "0.77", "0.6", "4!.0", "nim"]).to_string() } else { heap_game(r) };
+        let game = if r.pct(60) {
+            r.pick(&["kayles", "0.77", "0.6", "4!.0", "nim"])
+                .to_string()
+        } else {
+            heap_game(r)
+        };
         let mut b = match r.below(10) {
             0 => Vec::new(),
             1 => b"grundy-seq 1".to_vec(),
@@ -538,7 +632,11 @@ impl Gen<'_> {
             _ => a.push(id.clone()),
         }
         // The input: a sample of this problem (or another's), mutated.
-        let src_k = if self.r.pct(90) { k } else { self.r.below(self.samples.len() as u64) as usize };
+        let src_k = if self.r.pct(90) {
+            k
+        } else {
+            self.r.below(self.samples.len() as u64) as usize
+        };
         let (src_id, src_ins) = &self.samples[src_k];
         let si = self.r.below(src_ins.len() as u64) as usize;
         let _ = ins;
@@ -550,7 +648,11 @@ impl Gen<'_> {
 
     fn nimber(&mut self) -> Vec<String> {
         let r = &mut self.r;
-        let op = if r.pct(90) { r.pick(&["mul", "inv", "pow"]).to_string() } else { r.pick(&["add", "", "MUL"]).to_string() };
+        let op = if r.pct(90) {
+            r.pick(&["mul", "inv", "pow"]).to_string()
+        } else {
+            r.pick(&["add", "", "MUL"]).to_string()
+        };
         let k = match op.as_str() {
             "inv" => 1,
             _ => 2,
@@ -578,7 +680,9 @@ impl Gen<'_> {
                 a
             }
             90..=93 => {
-                let topics = ["value", "seq", "period", "games", "oj", "nimber", "help", "", "nosuch"];
+                let topics = [
+                    "value", "seq", "period", "games", "oj", "nimber", "help", "", "nosuch",
+                ];
                 let mut a = vec![self.r.pick(&["help", "--help", "-h"]).to_string()];
                 if self.r.pct(80) {
                     a.push(self.r.pick(&topics).to_string());
@@ -586,7 +690,18 @@ impl Gen<'_> {
                 a
             }
             _ => {
-                let words = ["", "--version", "-V", "valu", "VALUE", "+", "--", "-", "seq", "value"];
+                let words = [
+                    "",
+                    "--version",
+                    "-V",
+                    "valu",
+                    "VALUE",
+                    "+",
+                    "--",
+                    "-",
+                    "seq",
+                    "value",
+                ];
                 let k = self.r.below(4);
                 (0..k).map(|_| self.r.pick(&words).to_string()).collect()
             }
@@ -633,7 +748,15 @@ fn mutate(r: &mut Rng, input: &[u8]) -> (Vec<u8>, String) {
             let w = match r.below(4) {
                 0 => r.pick(ADVERSARIAL_NUMBERS).to_string(),
                 1 => r.range(0, 1 << 20).to_string(),
-                2 => r.pick(&["1000000000", "1000000000000000000", "2000000000", "100000", "0"]).to_string(),
+                2 => r
+                    .pick(&[
+                        "1000000000",
+                        "1000000000000000000",
+                        "2000000000",
+                        "100000",
+                        "0",
+                    ])
+                    .to_string(),
                 _ => (r.next() >> r.below(64)).to_string(),
             };
             let how = format!("word {i} '{}' replaced by '{}'", words[i], w.escape_debug());
@@ -642,7 +765,15 @@ fn mutate(r: &mut Rng, input: &[u8]) -> (Vec<u8>, String) {
         }
         6 if !words.is_empty() => {
             // The first number (often a count of cases or of items) made large: the rest is then too short.
-            let w = r.pick(&["1000000000", "100000", "18446744073709551615", "2147483647", "-1"]).to_string();
+            let w = r
+                .pick(&[
+                    "1000000000",
+                    "100000",
+                    "18446744073709551615",
+                    "2147483647",
+                    "-1",
+                ])
+                .to_string();
             let how = format!("first word '{}' replaced by '{w}'", words[0]);
             words[0] = w;
             (join_lines(&words, r), how)
@@ -655,13 +786,28 @@ fn mutate(r: &mut Rng, input: &[u8]) -> (Vec<u8>, String) {
         8 => {
             let mut b = input.to_vec();
             let at = r.below(b.len() as u64 + 1) as usize;
-            let junk: &[u8] = r.pick(&[&b"\xff\xfe"[..], b"\x1b[31m", b"\0", b"-", b"x", b"\r", b"1e5", b"\xe2\x80\xae"]);
+            let junk: &[u8] = r.pick(&[
+                &b"\xff\xfe"[..],
+                b"\x1b[31m",
+                b"\0",
+                b"-",
+                b"x",
+                b"\r",
+                b"1e5",
+                b"\xe2\x80\xae",
+            ]);
             b.splice(at..at, junk.iter().copied());
-            (b, format!("{:?} inserted at byte {at}", String::from_utf8_lossy(junk)))
+            (
+                b,
+                format!("{:?} inserted at byte {at}", String::from_utf8_lossy(junk)),
+            )
         }
         9 => {
             let n = r.below(64) as usize;
-            ((0..n).map(|_| r.next() as u8).collect(), format!("{n} random bytes"))
+            (
+                (0..n).map(|_| r.next() as u8).collect(),
+                format!("{n} random bytes"),
+            )
         }
         10 => {
             let lines: Vec<&str> = text.lines().collect();
@@ -675,7 +821,10 @@ fn mutate(r: &mut Rng, input: &[u8]) -> (Vec<u8>, String) {
                 out.push(lines[i]);
             }
             out.extend_from_slice(&lines[i + 1..]);
-            (format!("{}\n", out.join("\n")).into_bytes(), format!("line {i} repeated {times} times"))
+            (
+                format!("{}\n", out.join("\n")).into_bytes(),
+                format!("line {i} repeated {times} times"),
+            )
         }
         _ => (Vec::new(), "empty".into()),
     }

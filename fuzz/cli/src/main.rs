@@ -23,7 +23,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Bytes of stdout and stderr kept per run (the rest is read and counted, not kept).
-const KEEP: usize = 32 << 20;
+const KEEP: usize = 8 << 20;
 
 struct Config {
     bin: PathBuf,
@@ -54,7 +54,10 @@ fn parse_args() -> Config {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < argv.len() {
-        let v = argv.get(i + 1).cloned().unwrap_or_else(|| die(&format!("{} needs a value", argv[i])));
+        let v = argv
+            .get(i + 1)
+            .cloned()
+            .unwrap_or_else(|| die(&format!("{} needs a value", argv[i])));
         match argv[i].as_str() {
             "--bin" => c.bin = v.into(),
             "--n" => c.n = v.parse().unwrap_or_else(|_| die("--n: a number")),
@@ -67,7 +70,13 @@ fn parse_args() -> Config {
             "--report" => c.report = v.into(),
             "--only" => {
                 c.only = Some(
-                    v.split(',').map(|x| x.trim().parse().unwrap_or_else(|_| die("--only: case numbers, e.g. 7,42"))).collect(),
+                    v.split(',')
+                        .map(|x| {
+                            x.trim()
+                                .parse()
+                                .unwrap_or_else(|_| die("--only: case numbers, e.g. 7,42"))
+                        })
+                        .collect(),
                 )
             }
             other => die(&format!("unknown option {other}")),
@@ -142,7 +151,10 @@ fn time_limit(args: &[Vec<u8>], default: f64) -> (f64, &'static str) {
         } else {
             a.strip_prefix(b"--max-seconds=")
         };
-        if let Some(v) = v.and_then(|v| std::str::from_utf8(v).ok()).and_then(|v| v.parse::<u64>().ok()) {
+        if let Some(v) = v
+            .and_then(|v| std::str::from_utf8(v).ok())
+            .and_then(|v| v.parse::<u64>().ok())
+        {
             // grundy reads a limit of 0 as 1 second.
             own = Some(v.clamp(1, 60) as f64);
         }
@@ -150,10 +162,15 @@ fn time_limit(args: &[Vec<u8>], default: f64) -> (f64, &'static str) {
     // The exact misère search (value --misere, seq --misere or --genus) has a default limit of its own: 30 s.
     let sub = args.first().map(|a| a.as_slice());
     let misere = matches!(sub, Some(b"value") | Some(b"seq"))
-        && args.iter().any(|a| a == b"--misere" || (sub == Some(b"seq") && a == b"--genus"));
+        && args
+            .iter()
+            .any(|a| a == b"--misere" || (sub == Some(b"seq") && a == b"--genus"));
     match own {
         Some(s) => (s + 1.0, "its --max-seconds + 1 s"),
-        None if misere => (MISERE_DEFAULT_SECONDS + 1.0, "no --max-seconds: the misère search's default 30 + 1 s"),
+        None if misere => (
+            MISERE_DEFAULT_SECONDS + 1.0,
+            "no --max-seconds: the misère search's default 30 + 1 s",
+        ),
         None => (default, "no --max-seconds: the harness's default"),
     }
 }
@@ -179,6 +196,8 @@ fn reader(mut r: impl Read + Send + 'static) -> std::thread::JoinHandle<(Vec<u8>
     })
 }
 
+// The child is reaped by wait4 (for its rusage), not by Child::wait.
+#[allow(clippy::zombie_processes)]
 fn run(cfg: &Config, case: &Case) -> Outcome {
     for (p, c) in &case.files {
         std::fs::write(p, c).unwrap_or_else(|e| die(&format!("{}: {e}", p.display())));
@@ -188,13 +207,21 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
     for a in &case.args {
         cmd.arg(std::ffi::OsStr::from_bytes(a));
     }
-    cmd.env_remove("RUST_BACKTRACE").env_remove("GRUNDY_PROGRESS");
-    cmd.stdin(if case.stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    cmd.env_remove("RUST_BACKTRACE")
+        .env_remove("GRUNDY_PROGRESS");
+    cmd.stdin(if case.stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    });
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     let mem = cfg.mem_kb * 1024;
     unsafe {
         cmd.pre_exec(move || {
-            let lim = libc::rlimit { rlim_cur: mem, rlim_max: mem };
+            let lim = libc::rlimit {
+                rlim_cur: mem,
+                rlim_max: mem,
+            };
             if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
@@ -203,7 +230,9 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
         });
     }
     let start = Instant::now();
-    let mut child = cmd.spawn().unwrap_or_else(|e| die(&format!("{}: {e}", cfg.bin.display())));
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| die(&format!("{}: {e}", cfg.bin.display())));
     let pid = child.id() as libc::pid_t;
     if let Some(input) = case.stdin.clone() {
         let mut w = child.stdin.take().unwrap();
@@ -239,8 +268,16 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
     let (stderr, _) = err.join().unwrap();
     let peak_kb = usage.ru_maxrss;
     let mut reasons = Vec::new();
-    let exit = if libc::WIFEXITED(status) { Some(libc::WEXITSTATUS(status)) } else { None };
-    let signal = if libc::WIFSIGNALED(status) { Some(libc::WTERMSIG(status)) } else { None };
+    let exit = if libc::WIFEXITED(status) {
+        Some(libc::WEXITSTATUS(status))
+    } else {
+        None
+    };
+    let signal = if libc::WIFSIGNALED(status) {
+        Some(libc::WTERMSIG(status))
+    } else {
+        None
+    };
     let status_text = match (exit, signal) {
         _ if timed_out => format!("killed after {limit:.0} s"),
         (Some(c), _) => format!("exit {c}"),
@@ -249,7 +286,9 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
     };
     let err_text = String::from_utf8_lossy(&stderr);
     if timed_out {
-        reasons.push(format!("timeout: still running after {limit:.0} s ({limit_kind})"));
+        reasons.push(format!(
+            "timeout: still running after {limit:.0} s ({limit_kind})"
+        ));
     }
 
     if let Some(s) = signal.filter(|_| !timed_out) {
@@ -262,7 +301,10 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
         };
         reasons.push(format!("{what}: signal {s} ({})", signal_name(s)));
     }
-    if err_text.contains("panicked") || err_text.contains("stack backtrace") || err_text.contains("RUST_BACKTRACE") {
+    if err_text.contains("panicked")
+        || err_text.contains("stack backtrace")
+        || err_text.contains("RUST_BACKTRACE")
+    {
         reasons.push("panic".into());
     }
     let args_have = |f: &str| case.args.iter().any(|a| a == f.as_bytes());
@@ -290,7 +332,10 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
             if stderr.is_empty() {
                 reasons.push("exit 2 with nothing on stderr".into());
             } else if !stderr.ends_with(b"\n") || body.contains(&b'\n') {
-                reasons.push(format!("error is not one line ({} lines)", stderr.split(|&b| b == b'\n').count() - 1));
+                reasons.push(format!(
+                    "error is not one line ({} lines)",
+                    stderr.split(|&b| b == b'\n').count() - 1
+                ));
             }
             if !stderr.is_empty() && !stderr.starts_with(b"grundy: ") {
                 reasons.push("error does not start with 'grundy: '".into());
@@ -311,7 +356,11 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
     if has_control(&stdout, true) {
         reasons.push("control characters on stdout".into());
     }
-    let class = if reasons.is_empty() { class } else { Class::Failure };
+    let class = if reasons.is_empty() {
+        class
+    } else {
+        Class::Failure
+    };
     Outcome {
         class,
         reasons,
@@ -328,8 +377,10 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
 /// True if `b` has a C0 control character (besides newline, and tab where `lines`), DEL, or a C1 control
 /// character (U+0080..U+009F in UTF-8).
 fn has_control(b: &[u8], lines: bool) -> bool {
-    b.iter().any(|&c| (c < 0x20 && c != b'\n' && !(lines && c == b'\t')) || c == 0x7f)
-        || b.windows(2).any(|w| w[0] == 0xc2 && (0x80..=0x9f).contains(&w[1]))
+    b.iter()
+        .any(|&c| (c < 0x20 && c != b'\n' && !(lines && c == b'\t')) || c == 0x7f)
+        || b.windows(2)
+            .any(|w| w[0] == 0xc2 && (0x80..=0x9f).contains(&w[1]))
 }
 
 fn signal_name(s: i32) -> &'static str {
@@ -375,7 +426,12 @@ fn shell_quote(w: &[u8]) -> String {
 
 /// The command line that reproduces a case, from the repository root.
 fn reproducer(cfg: &Config, case: &Case, limit: f64, stdin_file: Option<&Path>) -> String {
-    let mut s = format!("(ulimit -v {}; timeout {} {}", cfg.mem_kb, limit, cfg.bin.display());
+    let mut s = format!(
+        "(ulimit -v {}; timeout {} {}",
+        cfg.mem_kb,
+        limit,
+        cfg.bin.display()
+    );
     for a in &case.args {
         s.push(' ');
         s.push_str(&shell_quote(a));
@@ -401,7 +457,10 @@ fn preview(b: &[u8], max: usize) -> String {
 /// blanked out.
 fn group_key(case: &Case, o: &Outcome) -> String {
     let first = String::from_utf8_lossy(&o.stderr);
-    let first = first.lines().find(|l| l.contains("panicked") || l.contains("memory allocation")).unwrap_or_else(|| first.lines().next().unwrap_or(""));
+    let first = first
+        .lines()
+        .find(|l| l.contains("panicked") || l.contains("memory allocation"))
+        .unwrap_or_else(|| first.lines().next().unwrap_or(""));
     let mut k = String::new();
     let mut quoted = false;
     let mut prev_digit = false;
@@ -424,11 +483,22 @@ fn group_key(case: &Case, o: &Outcome) -> String {
         prev_digit = false;
         k.push(ch);
     }
-    let sub = case.args.first().map(|a| String::from_utf8_lossy(a).into_owned()).unwrap_or_default();
-    let sub = if ["value", "seq", "period", "oj", "nimber", "games", "help"].contains(&sub.as_str()) { sub } else { "-".into() };
+    let sub = case
+        .args
+        .first()
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .unwrap_or_default();
+    let sub = if ["value", "seq", "period", "oj", "nimber", "games", "help"].contains(&sub.as_str())
+    {
+        sub
+    } else {
+        "-".into()
+    };
     // Timeouts have no message: group them by the switches that pick the method instead.
     let mut sub = sub;
-    for f in ["--misere", "--genus", "--loopy", "--json", "--out", "--resume", "--stats"] {
+    for f in [
+        "--misere", "--genus", "--loopy", "--json", "--out", "--resume", "--stats",
+    ] {
         if !o.stderr.is_empty() || f == "--json" || f == "--stats" {
             continue;
         }
@@ -437,13 +507,19 @@ fn group_key(case: &Case, o: &Outcome) -> String {
             sub.push_str(f);
         }
     }
-    format!("[{}] {} | {}", sub, o.reasons.join("; "), k.chars().take(160).collect::<String>())
+    format!(
+        "[{}] {} | {}",
+        sub,
+        o.reasons.join("; "),
+        k.chars().take(160).collect::<String>()
+    )
 }
 
 fn main() {
     let cfg = parse_args();
     let samples = load_samples(&cfg.data);
-    std::fs::create_dir_all(&cfg.work).unwrap_or_else(|e| die(&format!("{}: {e}", cfg.work.display())));
+    std::fs::create_dir_all(&cfg.work)
+        .unwrap_or_else(|e| die(&format!("{}: {e}", cfg.work.display())));
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Case, Outcome)>> = Mutex::new(Vec::new());
     let counts: Mutex<[usize; 3]> = Mutex::new([0; 3]);
@@ -467,7 +543,12 @@ fn main() {
                     r: Rng::new(cfg.seed, i as u64),
                     dir: &dir,
                     samples: &samples,
-                    case: Case { args: Vec::new(), stdin: None, files: Vec::new(), stdin_note: String::new() },
+                    case: Case {
+                        args: Vec::new(),
+                        stdin: None,
+                        files: Vec::new(),
+                        stdin_note: String::new(),
+                    },
                 };
                 let case = g.generate();
                 if let Some(input) = &case.stdin {
@@ -487,11 +568,19 @@ fn main() {
                         c[0],
                         c[1],
                         c[2],
-                        if o.class == Class::Failure { format!("  case {i}: {}", o.reasons.join("; ")) } else { String::new() }
+                        if o.class == Class::Failure {
+                            format!("  case {i}: {}", o.reasons.join("; "))
+                        } else {
+                            String::new()
+                        }
                     );
                 }
+                let mut o = o;
                 if o.class != Class::Failure {
                     let _ = std::fs::remove_dir_all(&dir);
+                    // Keep the harness small: a child's peak RSS starts from the harness's RSS at fork.
+                    o.stdout = Vec::new();
+                    o.stderr = Vec::new();
                 }
                 results.lock().unwrap().push((i, case, o));
             });
@@ -503,30 +592,74 @@ fn main() {
     let c = counts.into_inner().unwrap();
 
     let mut rep = String::new();
-    let _ = writeln!(rep, "grundy command-line fuzz: {} command lines, seed {}, {} jobs", total, cfg.seed, cfg.jobs);
-    let _ = writeln!(rep, "binary {}, address space cap {} KB, timeout: own --max-seconds + 1 s, else {} s", cfg.bin.display(), cfg.mem_kb, cfg.timeout);
+    let _ = writeln!(
+        rep,
+        "grundy command-line fuzz: {} command lines, seed {}, {} jobs",
+        total, cfg.seed, cfg.jobs
+    );
+    let _ = writeln!(
+        rep,
+        "binary {}, address space cap {} KB, timeout: own --max-seconds + 1 s, else {} s",
+        cfg.bin.display(),
+        cfg.mem_kb,
+        cfg.timeout
+    );
     let _ = writeln!(rep, "time taken: {elapsed:.1} s");
     let _ = writeln!(rep, "OK {}  ERROR {}  FAILURE {}", c[0], c[1], c[2]);
     let per_sub = {
         let mut m: BTreeMap<String, [usize; 3]> = BTreeMap::new();
         for (_, case, o) in &results {
-            let sub = case.args.first().map(|a| String::from_utf8_lossy(a).into_owned()).unwrap_or_default();
-            let sub = if ["value", "seq", "period", "oj", "nimber", "games", "help"].contains(&sub.as_str()) { sub } else { "(other)".into() };
+            let sub = case
+                .args
+                .first()
+                .map(|a| String::from_utf8_lossy(a).into_owned())
+                .unwrap_or_default();
+            let sub = if ["value", "seq", "period", "oj", "nimber", "games", "help"]
+                .contains(&sub.as_str())
+            {
+                sub
+            } else {
+                "(other)".into()
+            };
             m.entry(sub).or_default()[o.class as usize] += 1;
         }
         m
     };
     for (sub, k) in &per_sub {
-        let _ = writeln!(rep, "  {sub:<8} ok {:>5}  error {:>5}  failure {:>5}", k[0], k[1], k[2]);
+        let _ = writeln!(
+            rep,
+            "  {sub:<8} ok {:>5}  error {:>5}  failure {:>5}",
+            k[0], k[1], k[2]
+        );
     }
     let max_peak = results.iter().map(|r| r.2.peak_kb).max().unwrap_or(0);
-    let _ = writeln!(rep, "largest peak RSS: {} MB", max_peak / 1024);
+    let own = unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut u);
+        u.ru_maxrss
+    };
+    let _ = writeln!(
+        rep,
+        "largest peak RSS: {} MB (a run's peak RSS counts the harness's own at fork, at most {} MB)",
+        max_peak / 1024,
+        own / 1024
+    );
     let mut slow: Vec<&(usize, Case, Outcome)> = results.iter().collect();
     slow.sort_by(|a, b| b.2.secs.total_cmp(&a.2.secs));
     let _ = writeln!(rep, "\nslowest runs:");
     for (i, case, o) in slow.iter().take(10) {
-        let stdin_file = case.stdin.as_ref().map(|_| cfg.work.join(format!("{i:05}")).join("stdin"));
-        let _ = writeln!(rep, "  case {i}: {:.2} s, {} MB, {:?}: {}", o.secs, o.peak_kb / 1024, o.class, reproducer(&cfg, case, o.limit, stdin_file.as_deref()));
+        let stdin_file = case
+            .stdin
+            .as_ref()
+            .map(|_| cfg.work.join(format!("{i:05}")).join("stdin"));
+        let _ = writeln!(
+            rep,
+            "  case {i}: {:.2} s, {} MB, {:?}: {}",
+            o.secs,
+            o.peak_kb / 1024,
+            o.class,
+            reproducer(&cfg, case, o.limit, stdin_file.as_deref())
+        );
     }
 
     // Failures, grouped.
@@ -539,9 +672,28 @@ fn main() {
     let _ = writeln!(rep, "\n{} failures in {} groups (reasons | first line of stderr, numbers and quoted words blanked)", c[2], groups.len());
     for (key, ks) in &groups {
         // The shortest reproducer of the group first.
-        let best = *ks.iter().min_by_key(|&&k| results[k].1.args.iter().map(|a| a.len() + 1).sum::<usize>() + results[k].1.stdin.as_ref().map_or(0, |s| s.len())).unwrap();
+        let best = *ks
+            .iter()
+            .min_by_key(|&&k| {
+                results[k].1.args.iter().map(|a| a.len() + 1).sum::<usize>()
+                    + results[k].1.stdin.as_ref().map_or(0, |s| s.len())
+            })
+            .unwrap();
         let (i, case, _) = &results[best];
-        let _ = writeln!(rep, "  {} × {key}\n      e.g. case {i}: {}", ks.len(), reproducer(&cfg, case, results[best].2.limit, case.stdin.as_ref().map(|_| cfg.work.join(format!("{i:05}")).join("stdin")).as_deref()));
+        let _ = writeln!(
+            rep,
+            "  {} × {key}\n      e.g. case {i}: {}",
+            ks.len(),
+            reproducer(
+                &cfg,
+                case,
+                results[best].2.limit,
+                case.stdin
+                    .as_ref()
+                    .map(|_| cfg.work.join(format!("{i:05}")).join("stdin"))
+                    .as_deref()
+            )
+        );
     }
     let _ = writeln!(rep, "\nevery failure:");
     for (i, case, o) in &results {
@@ -551,24 +703,54 @@ fn main() {
         let dir = cfg.work.join(format!("{i:05}"));
         let stdin_file = case.stdin.as_ref().map(|_| dir.join("stdin"));
         let _ = writeln!(rep, "\ncase {i}: FAILURE: {}", o.reasons.join("; "));
-        let _ = writeln!(rep, "  reproduce: {}", reproducer(&cfg, case, o.limit, stdin_file.as_deref()));
-        let _ = writeln!(rep, "  status: {}; {:.2} s (limit {:.0} s); peak RSS {} MB", o.status, o.secs, o.limit, o.peak_kb / 1024);
-        if case.stdin.is_some() {
-            let _ = writeln!(rep, "  stdin ({}): {}", case.stdin_note, preview(case.stdin.as_ref().unwrap(), 300));
+        let _ = writeln!(
+            rep,
+            "  reproduce: {}",
+            reproducer(&cfg, case, o.limit, stdin_file.as_deref())
+        );
+        let _ = writeln!(
+            rep,
+            "  status: {}; {:.2} s (limit {:.0} s); peak RSS {} MB",
+            o.status,
+            o.secs,
+            o.limit,
+            o.peak_kb / 1024
+        );
+        if let Some(input) = &case.stdin {
+            let _ = writeln!(
+                rep,
+                "  stdin ({}): {}",
+                case.stdin_note,
+                preview(input, 300)
+            );
         }
         for (p, content) in &case.files {
             let _ = writeln!(rep, "  file {}: {}", p.display(), preview(content, 300));
         }
         let _ = writeln!(rep, "  stderr: {}", preview(&o.stderr, 600));
-        let _ = writeln!(rep, "  stdout: {}", preview(&o.stdout[..o.stdout.len().min(300)], 300) + &if o.stdout_len > 300 { format!("… ({} bytes)", o.stdout_len) } else { String::new() });
+        let _ = writeln!(
+            rep,
+            "  stdout: {}",
+            preview(&o.stdout[..o.stdout.len().min(300)], 300)
+                + &if o.stdout_len > 300 {
+                    format!("… ({} bytes)", o.stdout_len)
+                } else {
+                    String::new()
+                }
+        );
     }
     if let Some(parent) = cfg.report.parent() {
         let _ = std::fs::create_dir_all(parent);
     }
-    std::fs::write(&cfg.report, &rep).unwrap_or_else(|e| die(&format!("{}: {e}", cfg.report.display())));
+    std::fs::write(&cfg.report, &rep)
+        .unwrap_or_else(|e| die(&format!("{}: {e}", cfg.report.display())));
     // The summary on stdout: everything before the list of every failure.
     let summary = rep.split("\nevery failure:").next().unwrap_or("");
     print!("{summary}");
-    println!("\nreport: {} (cases of failures kept under {})", cfg.report.display(), cfg.work.display());
+    println!(
+        "\nreport: {} (cases of failures kept under {})",
+        cfg.report.display(),
+        cfg.work.display()
+    );
     std::process::exit(if c[2] > 0 { 1 } else { 0 });
 }
