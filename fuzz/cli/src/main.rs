@@ -599,7 +599,7 @@ fn main() {
     );
     let _ = writeln!(
         rep,
-        "binary {}, address space cap {} KB, timeout: own --max-seconds + 1 s, else {} s",
+        "binary {}, address space cap {} KB, timeout: own --max-seconds + 1 s, else 31 s for the misère search, else {} s",
         cfg.bin.display(),
         cfg.mem_kb,
         cfg.timeout
