@@ -48,10 +48,7 @@ pub fn run_value(args: &Args) -> CliResult {
         if nodes.is_empty() {
             return Err(CliError::usage("give at least one NODE to put a token on"));
         }
-        let text = std::fs::read_to_string(file).map_err(|e| {
-            grundy::Error::input(format!("{file}: cannot read the graph file: {e}"))
-        })?;
-        let graph = Graph::parse(&text).map_err(|e| e.context(file))?;
+        let graph = Graph::read_file(file)?;
         let mut tokens = Vec::new();
         for w in nodes {
             let u = grundy::error::parse_u64(w, "node")?;

@@ -194,9 +194,7 @@ fn read_graph(args: &[String]) -> Result<(String, Dag, Vec<u32>)> {
             "graph: give an edge-list FILE and the tokens' nodes, e.g. graph g.txt 0 4",
         ));
     };
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| Error::input(format!("graph: cannot read '{file}': {e}")))?;
-    let graph = crate::loopy::graph::Graph::parse(&text).map_err(|e| e.context(file))?;
+    let graph = crate::loopy::graph::Graph::read_file(file).map_err(|e| e.context("graph"))?;
     let mut tokens = Vec::new();
     for a in nodes {
         let u = crate::error::parse_u64(a, "graph: a token's node")?;

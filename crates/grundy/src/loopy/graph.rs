@@ -45,6 +45,10 @@ use std::fmt;
 /// nodes).
 pub const MAX_NODES: u64 = 20_000_000;
 
+/// The largest graph file read, in bytes (256 MiB: about 2·10^7 edges written with 8-digit ids). A larger file,
+/// or an endless one such as `/dev/zero`, is refused after reading this much, not read to its end.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
 /// A digraph in compressed form: followers and predecessors of each node.
 #[derive(Debug, Clone)]
 pub struct Graph {
@@ -55,6 +59,28 @@ pub struct Graph {
 }
 
 impl Graph {
+    /// Reads and parses the edge-list file at `path` (see [`Graph::parse`]); errors name the file. At most
+    /// [`MAX_FILE_BYTES`] are read.
+    pub fn read_file(path: &str) -> Result<Graph> {
+        use std::io::Read;
+        let shown = crate::error::escape(path);
+        let cannot = |e: std::io::Error| Error::input(format!("{shown}: cannot read the graph file: {e}"));
+        let file = std::fs::File::open(path).map_err(cannot)?;
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(cannot)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(Error::limit(format!(
+                "{shown}: the graph file is larger than {} MiB, the largest read",
+                MAX_FILE_BYTES >> 20
+            )));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|e| Error::input(format!("{shown}: the graph file is not UTF-8 text ({e})")))?;
+        Graph::parse(&text).map_err(|e| e.context(&shown))
+    }
+
     /// A graph on `nodes` nodes with the given edges (`x -> y`). Node ids must be `< nodes`.
     pub fn new(nodes: usize, edges: &[(u32, u32)]) -> Result<Graph> {
         if nodes as u64 > MAX_NODES {
