@@ -223,9 +223,13 @@ fn write_values(w: &mut impl Write, values: &[Nimber], sep: &[u8]) -> std::io::R
 }
 
 /// The `--max-seconds S` (the whole command, none by default) and `--max-memory SIZE` (default
-/// [`grundy::solver::DEFAULT_MAX_MEMORY`]) limits of the commands that compute sequences.
+/// [`grundy::solver::DEFAULT_MAX_MEMORY`], or three quarters of the process's address-space limit, `ulimit -v`,
+/// when that is lower) limits of the commands that compute sequences.
 pub fn limits(args: &Args) -> CliResult<Limits> {
     let mut l = Limits::default();
+    if let Some(space) = address_space_limit() {
+        l.max_memory = l.max_memory.min(space / 4 * 3);
+    }
     if let Some(v) = args.value("max-seconds") {
         let secs = grundy::solver::parse_seconds(v, "--max-seconds")?;
         l.deadline = Some(grundy::solver::Deadline::after_seconds(secs));
@@ -234,6 +238,13 @@ pub fn limits(args: &Args) -> CliResult<Limits> {
         l.max_memory = grundy::solver::parse_memory(v, "--max-memory")?;
     }
     Ok(l)
+}
+
+/// The process's address-space limit in bytes (`ulimit -v`), from `/proc/self/limits` where there is one.
+fn address_space_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
 }
 
 /// Computes heaps `0..=to` from `prefix` by [`sequence::extend`], appending to `out` as it goes (in chunks of

@@ -289,7 +289,9 @@ fn run_engine(
     }
 }
 
-/// Computes to doubling checkpoints until the Guy–Smith certificate holds, then fills the rest from the period.
+/// Computes to doubling checkpoints (heaps 1023, 2047, 4095, … below `to`) until the Guy–Smith certificate holds
+/// on the values up to one of them, then fills the rest from the period. A certificate on a prefix of the values
+/// holds for every heap, so a resumed run tries the same checkpoints on the values it already has.
 fn by_period(
     code: &Code,
     name: &str,
@@ -300,25 +302,22 @@ fn by_period(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Method> {
     let engine = Engine::Auto.resolve(code);
-    // The first checkpoint: heap 1023, or the end of a prefix (a resumed run), tried first.
-    let mut at = match values.len() as u64 {
-        0 => 1023,
-        l => l - 1,
-    };
-    let per_heap = bytes_per_heap(Method::Engine(engine), threads) + 16;
+    // The engine's bytes per heap, and the certificate's three linear work arrays at a checkpoint.
+    let per_heap = bytes_per_heap(Method::Engine(engine), threads) + 24;
+    let mut c: u64 = 1023;
     loop {
-        let c = at.min(to);
-        if (values.len() as u64) <= c {
+        let c_now = c.min(to);
+        if (values.len() as u64) <= c_now {
             limits.check_memory(
-                (c + 1).saturating_mul(per_heap),
-                &format!("{name}: the nim-values of heaps 0..={c}"),
+                (c_now + 1).saturating_mul(per_heap),
+                &format!("{name}: the nim-values of heaps 0..={c_now}"),
             )?;
-            run_engine(code, name, engine, values, c, threads, limits, progress)?;
+            run_engine(code, name, engine, values, c_now, threads, limits, progress)?;
         }
-        if c >= to {
+        if c_now >= to {
             return Ok(Method::Engine(engine));
         }
-        if let Some(p) = period::certify(code, values) {
+        if let Some(p) = period::certify(code, &values[..=c_now as usize]) {
             fill(values, &p, to);
             progress(to);
             return Ok(Method::Period {
@@ -327,7 +326,7 @@ fn by_period(
                 certified_at: p.values_computed,
             });
         }
-        at = c.saturating_mul(2).saturating_add(1).max(1023);
+        c = c.saturating_mul(2).saturating_add(1);
     }
 }
 
@@ -336,8 +335,9 @@ fn fill(values: &mut Vec<Nimber>, p: &Periodicity, to: u64) {
     values.reserve_exact((to + 1) as usize - values.len());
     let (e, q) = (p.preperiod as usize, p.period as usize);
     for n in values.len()..=to as usize {
-        let v = values[n - q];
+        // n − q ≥ e: the values reach past the preperiod by more than a period.
         debug_assert!(n - q >= e);
+        let v = values[n - q];
         values.push(v);
     }
 }
