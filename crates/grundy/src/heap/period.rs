@@ -34,6 +34,19 @@
 //! first; and the preperiod found (the least `e` with agreement over the computed range) is the true one, since
 //! the certificate holds from it and no smaller `e` agrees.
 //!
+//! **The certificates named.** [`Certificate::GuySmith`] is the theorem above for codes some move of which leaves
+//! two heaps; [`Certificate::Subtraction`] is its case `N₀ = e' + t` for codes no move of which splits (subtraction
+//! games, `bash:K` as a code, `0.3`): `G(n + p) = G(n)` on the `t` consecutive heaps `e' ≤ n < e' + t` (and on
+//! `e ≤ n < e'`) certifies period `p` from `e`, as every option of a larger heap is one of the `t` heaps below it;
+//! [`Certificate::ClosedForm`] is a game's own proof that its closed form is periodic
+//! ([`HeapRules::closed_form_period`]: `bash:K` period `K + 1`, `constrained:L,R` period `L + R`, Nim period 1 and
+//! saltus 1).
+//!
+//! **Observations need enough data.** A pattern no certificate covers is reported as *observed* only when it shows
+//! at least three periods and the values reach heap `e + t + p`, `t` the game's longest move (`e` when moves have
+//! no bound): a heap's options reach `t` heaps back, so fewer values cannot show a period ([`observe_with`]).
+//! (Before this rule, the first 1024 values of `bash:100000`, `0 1 2 … 1023`, were read as "period 1, saltus 1".)
+//!
 //! **Cost.** For each candidate period the agreement is checked backwards from the end of the sequence, so a wrong
 //! period usually fails in a few steps; the search stops at the first period certified (or observed).
 
