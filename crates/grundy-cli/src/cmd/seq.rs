@@ -260,7 +260,7 @@ fn compute(
 ) -> CliResult<(Vec<Nimber>, Method)> {
     let mut bar = Progress::new(format!("{} to {to}", rules.name()), to);
     let mut used = sequence::choose(rules, engine);
-    if (values.len() as u64) > to + 1 {
+    if (values.len() as u64) > to.saturating_add(1) {
         values.truncate(to as usize + 1);
         return Ok((values, used));
     }
