@@ -286,7 +286,8 @@ fn compute(
             let from = (have as usize).min(values.len());
             append(file, &values[from..], &rules.name())?;
         }
-        used = r?;
+        used =
+            r.map_err(|e| sequence::stopped(&rules.name(), e, values.len() as u64, to, limits))?;
         if upto >= to {
             break;
         }

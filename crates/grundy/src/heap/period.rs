@@ -380,7 +380,8 @@ pub fn analyse_limited(
     loop {
         let method = sequence::extend(rules, &mut values, to, engine, threads, limits, &mut |n| {
             progress(n, to)
-        })?;
+        })
+        .map_err(|e| sequence::stopped(&rules.name(), e, values.len() as u64, limit, limits))?;
         let found = match &code {
             Some(c) if cert => certify(c, &values),
             _ => observe_with(&values, longest),

@@ -179,6 +179,32 @@ pub fn extend(
     limits: &Limits,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Method> {
+    let r = extend_unlabelled(rules, values, to, engine, threads, limits, progress);
+    r.map_err(|e| stopped(&rules.name(), e, values.len() as u64, to, limits))
+}
+
+/// A deadline's error as the caller sees it: how far the run towards heap `to` got (`done` values kept), in one
+/// line; other errors unchanged.
+pub fn stopped(name: &str, e: Error, done: u64, to: u64, limits: &Limits) -> Error {
+    match limits.check_time() {
+        Err(late) if e.kind() == crate::ErrorKind::Limit => Error::limit(format!(
+            "{name}: stopped after heaps 0..={} of 0..={to}: {}",
+            done.saturating_sub(1),
+            late.message()
+        )),
+        _ => e,
+    }
+}
+
+fn extend_unlabelled(
+    rules: &dyn HeapRules,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Method> {
     let name = rules.name();
     let method = choose(rules, engine);
     if engine == Engine::Fast {
