@@ -255,7 +255,7 @@ fn limits_are_checked_before_the_work() {
             "--max-seconds",
             "0.5",
         ],
-        "stopped after heaps 0..=",
+        "of 0..=100000000: the command took longer than its time limit of 0.5 s",
     );
     fails(
         &["seq", "8.0", "--to", "200000", "--max-seconds", "0.3"],
