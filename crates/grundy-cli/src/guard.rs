@@ -14,7 +14,7 @@
 //! All of this crate's `unsafe` is in this file. Each block states why it is sound.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -31,6 +31,27 @@ static MEMORY_MESSAGE: OnceLock<Vec<u8>> = OnceLock::new();
 /// True while a progress bar is drawn on stderr (so an exit erases its line first).
 pub static BAR_DRAWN: AtomicBool = AtomicBool::new(false);
 static DEADLINE: OnceLock<grundy::Deadline> = OnceLock::new();
+static MAX_MEMORY: OnceLock<u64> = OnceLock::new();
+/// What the long work of the command is, and how far it got (from the progress bar, drawn or not): for the
+/// watchdog's message.
+static WORK: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+static WORK_DONE: AtomicU64 = AtomicU64::new(0);
+static WORK_TOTAL: AtomicU64 = AtomicU64::new(0);
+
+/// Names the long work now under way (`what`, counting up to `total`).
+pub fn work_started(what: &str, total: u64) {
+    if let Ok(mut w) = WORK.lock() {
+        w.clear();
+        w.push_str(what);
+    }
+    WORK_DONE.store(0, Ordering::Relaxed);
+    WORK_TOTAL.store(total, Ordering::Relaxed);
+}
+
+/// Records how far the long work got.
+pub fn work_done(done: u64) {
+    WORK_DONE.store(done, Ordering::Relaxed);
+}
 
 /// The global allocator: the system's, with a count of the bytes held.
 pub struct Budgeted;
@@ -128,6 +149,7 @@ fn raw_write(mut bytes: &[u8]) {
 /// Sets the memory budget of the command: the library's `max_memory`, enforced by the allocator with a small
 /// slack.
 pub fn limit_memory(max_memory: u64) {
+    let _ = MAX_MEMORY.set(max_memory);
     let text = format!(
         "grundy: the command needed more than {} of memory, the limit (raise it with --max-memory)\n",
         grundy::solver::format_bytes(max_memory)
@@ -145,13 +167,52 @@ pub fn limit_time(seconds: f64) {
     if DEADLINE.set(d).is_err() {
         return;
     }
-    let msg = format!("grundy: {}\n", d.error());
     let _ = std::thread::Builder::new()
         .name("deadline".into())
         .spawn(move || {
             std::thread::sleep(d.remaining() + GRACE);
+            let total = WORK_TOTAL.load(Ordering::Relaxed);
+            let what = WORK.lock().map(|w| w.clone()).unwrap_or_default();
+            let msg = if total > 0 && !what.is_empty() {
+                format!(
+                    "grundy: {}: stopped near {} of 0..={total}: {}\n",
+                    grundy::error::escape(&what),
+                    WORK_DONE.load(Ordering::Relaxed),
+                    d.error()
+                )
+            } else {
+                format!("grundy: {}\n", d.error())
+            };
             exit_with(msg.as_bytes(), 2);
         });
+}
+
+/// The memory budget when `--max-memory` is not given: [`grundy::solver::DEFAULT_MAX_MEMORY`], or three quarters of
+/// the process's address-space limit (`ulimit -v`) when that is lower, so that a capped process still ends in the
+/// limit error and not in a failed allocation.
+pub fn default_max_memory() -> u64 {
+    let d = grundy::solver::DEFAULT_MAX_MEMORY;
+    match address_space_limit() {
+        Some(space) => d.min(space / 4 * 3),
+        None => d,
+    }
+}
+
+/// The process's address-space limit in bytes (`ulimit -v`), from `/proc/self/limits` where there is one.
+fn address_space_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}
+
+/// The command's limits for the library: the deadline of `--max-seconds` (if given) and the memory budget, with
+/// `max_positions` at the library's default (a subcommand sets its own).
+pub fn limits() -> grundy::Limits {
+    grundy::Limits {
+        deadline: deadline(),
+        max_memory: MAX_MEMORY.get().copied().unwrap_or_else(default_max_memory),
+        ..grundy::Limits::default()
+    }
 }
 
 /// The command's deadline, when `--max-seconds` was given.

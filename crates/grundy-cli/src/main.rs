@@ -47,7 +47,7 @@ fn run() -> CliResult {
     };
     let max_memory = match limits.and_then(|l| l.max_memory.as_deref()) {
         Some(m) => grundy::solver::parse_memory(&cli::text(m, "--max-memory")?, "--max-memory")?,
-        None => grundy::solver::DEFAULT_MAX_MEMORY,
+        None => guard::default_max_memory(),
     };
     guard::limit_memory(max_memory);
     if let Some(s) = limits.and_then(|l| l.max_seconds.as_deref()) {

@@ -36,8 +36,10 @@ impl Progress {
         let enabled = std::io::stderr().is_terminal()
             || std::env::var_os("GRUNDY_PROGRESS").is_some_and(|v| v == "1");
         let now = Instant::now();
+        let what = what.into();
+        crate::guard::work_started(&what, total);
         Progress {
-            what: what.into(),
+            what,
             total,
             start: now,
             last: now,
@@ -48,6 +50,7 @@ impl Progress {
 
     /// Reports that `done` units are done.
     pub fn update(&mut self, done: u64) {
+        crate::guard::work_done(done);
         if !self.enabled {
             return;
         }

@@ -171,3 +171,103 @@ fn huge_heaps_are_valued_from_the_certified_period() {
     );
     assert!(out.contains("outcome: P"), "{out}");
 }
+
+#[test]
+fn periods_are_never_read_from_too_little_data() {
+    // bash:100000 is n mod 100001 (period 100001; 1024 values showed "period 1, saltus 1"), constrained:600,700
+    // has period 1300 from heap 0 (1024 values showed "preperiod 600, period 1"). Both are brute-forced from the
+    // rules in crates/grundy/tests/sequence.rs; here the command reports them, certified by the closed form.
+    for (game, e, p) in [
+        ("bash:100000", 0, 100_001),
+        ("constrained:600,700", 0, 1300),
+    ] {
+        let j = json(&["period", game, "--json"]);
+        assert_eq!(j["preperiod"].as_u64(), Some(e), "{game}");
+        assert_eq!(j["period"].as_u64(), Some(p), "{game}");
+        assert_eq!(j["saltus"].as_u64(), Some(0), "{game}");
+        assert_eq!(j["certified"].as_bool(), Some(true), "{game}");
+        assert_eq!(j["certificate"].as_str(), Some("the game's closed form"));
+    }
+    let out = ok(&["period", "subtraction:2,3,7"]);
+    assert!(out.contains("subtraction-game certificate"), "{out}");
+    // --to is honoured: Grundy's game (no certificate) is computed to the heap asked for.
+    let j = json(&["period", "grundys-game", "--to", "5000", "--json"]);
+    assert_eq!(j["values_computed"].as_u64(), Some(5001));
+    // Fibonacci subtraction (moves without bound): no period claimed from 2048 values.
+    let j = json(&["period", "fibonacci-subtraction", "--to", "2047", "--json"]);
+    assert!(j["period"].is_null(), "{j}");
+    assert!(ok(&["help", "period"]).contains("subtraction-game certificate"));
+}
+
+#[test]
+fn sequences_use_closed_forms_counting_and_certified_periods() {
+    // Values that follow from the rules: nim n, bash:4 n mod 5, allbut:1 (all-but subtraction).
+    let j = json(&["seq", "nim", "--to", "300000", "--json"]);
+    assert_eq!(j["engine"].as_str(), Some("closed-form"));
+    let v = j["values"].as_array().unwrap();
+    assert_eq!(v.len(), 300_001);
+    assert!(v
+        .iter()
+        .enumerate()
+        .all(|(n, x)| x.as_u64() == Some(n as u64)));
+    for game in [
+        "allbut:1",
+        "allbut:2,3",
+        "bash:4",
+        "dawsons-chess",
+        "subtraction:1,3,4",
+    ] {
+        let plain = ok(&["seq", game, "--to", "4000", "--engine", "plain"]);
+        assert_eq!(ok(&["seq", game, "--to", "4000"]), plain, "{game}");
+    }
+    let j = json(&["seq", "allbut:1", "--to", "10", "--json"]);
+    assert_eq!(j["engine"].as_str(), Some("counting-mex"));
+    // Dawson's Chess to a million heaps: certified after 1024 values, the rest filled from the period.
+    let j = json(&["seq", "dawsons-chess", "--to", "1000000", "--json"]);
+    assert_eq!(j["engine"].as_str(), Some("certified-period"));
+    let v = j["values"].as_array().unwrap();
+    assert_eq!(v[1_000_000], v[52 + (1_000_000 - 52) % 34]);
+}
+
+#[test]
+fn limits_are_checked_before_the_work() {
+    // 2·10^9 heaps of 0.3 need 16 GB for the values alone: refused at once, not aborted by the allocator.
+    let start = std::time::Instant::now();
+    fails(&["seq", "0.3", "--to", "2000000000"], "--max-memory");
+    fails(
+        &["seq", "kayles", "--to", "100000", "--max-memory", "64K"],
+        "over the limit of 64.0 KiB",
+    );
+    fails(
+        &["seq", "kayles", "--to", "10", "--max-memory", "lots"],
+        "--max-memory",
+    );
+    fails(&["period", "kayles", "--max-memory", "1K"], "--max-memory");
+    assert!(start.elapsed().as_secs() < 20);
+    // A deadline stops the engines and says how far they got.
+    let start = std::time::Instant::now();
+    fails(
+        &[
+            "seq",
+            "treblecross",
+            "--to",
+            "100000000",
+            "--max-seconds",
+            "0.5",
+        ],
+        "of 0..=100000000: the command took longer than its time limit of 0.5 s",
+    );
+    fails(
+        &["seq", "8.0", "--to", "200000", "--max-seconds", "0.3"],
+        "--max-seconds",
+    );
+    fails(
+        &["period", "officers", "--max-seconds", "0.5"],
+        "--max-seconds",
+    );
+    fails(
+        &["seq", "kayles", "--to", "10", "--max-seconds", "-1"],
+        "--max-seconds",
+    );
+    assert!(start.elapsed().as_secs() < 60);
+}

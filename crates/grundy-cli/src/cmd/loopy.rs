@@ -156,12 +156,9 @@ fn run_split(args: &Args, code: &grundy::heap::Code, bound: u64, heaps: &[u32]) 
     write_stdout(s.as_bytes())
 }
 
-/// The memory budget (`--max-memory`, default [`grundy::solver::DEFAULT_MAX_MEMORY`]).
-fn max_memory(args: &Args) -> CliResult<u64> {
-    Ok(match args.value("max-memory") {
-        Some(v) => grundy::solver::parse_memory(v, "--max-memory")?,
-        None => grundy::solver::DEFAULT_MAX_MEMORY,
-    })
+/// The memory budget (`--max-memory`, read when the arguments were parsed).
+fn max_memory(_args: &Args) -> CliResult<u64> {
+    Ok(crate::guard::limits().max_memory)
 }
 
 fn value_json(v: &Gsg) -> serde_json::Value {

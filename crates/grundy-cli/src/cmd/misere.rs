@@ -24,23 +24,17 @@ const SJ_MAX_HEAP: u64 = 1_000_000;
 
 pub fn limits(args: &Args) -> CliResult<Limits> {
     // Misère states are multisets, larger than the normal solver's positions: a smaller default budget.
-    let mut l = Limits {
-        max_positions: MISERE_DEFAULT_POSITIONS,
-        deadline: None,
-        ..Limits::default()
-    };
+    let mut l = crate::guard::limits();
+    l.max_positions = MISERE_DEFAULT_POSITIONS;
     if let Some(v) = args.value("max-positions") {
         l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
     }
-    l.max_memory = match args.value("max-memory") {
-        Some(v) => grundy::solver::parse_memory(v, "--max-memory")?,
-        None => grundy::solver::DEFAULT_MAX_MEMORY,
-    };
-    // The command's one deadline (set from --max-seconds when the arguments were read), else the search's default.
-    l.deadline =
-        Some(crate::guard::deadline().unwrap_or_else(|| {
-            grundy::solver::Deadline::after_seconds(MISERE_DEFAULT_SECONDS as f64)
-        }));
+    // The command's one deadline (from --max-seconds), else the search's default.
+    if l.deadline.is_none() {
+        l.deadline = Some(grundy::solver::Deadline::after_seconds(
+            MISERE_DEFAULT_SECONDS as f64,
+        ));
+    }
     Ok(l)
 }
 

@@ -8,8 +8,9 @@
 use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
-use grundy::heap::{extend_code, sparse, Engine, HeapRules, FAST_MAX_HEAP};
-use grundy::Nimber;
+use grundy::heap::sequence::{self, Method};
+use grundy::heap::{sparse, Engine, HeapRules};
+use grundy::{Limits, Nimber};
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 
@@ -18,6 +19,7 @@ grundy seq — nim-values of heaps 0..=N
 
 USAGE
   grundy seq GAME --to N [--engine plain|fast|auto] [--threads N] [--stats] [--json]
+                   [--max-seconds S] [--max-memory SIZE]
   grundy seq GAME --to N --out FILE [--resume FILE] [--stats]
   grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--max-seconds S] [--max-memory M] [--json]
                  [--out FILE]
@@ -25,9 +27,20 @@ USAGE
 Prints G(0), G(1), ..., G(N), one per line, for a heap game (a name, a code, subtraction:S, allbut:S, bash:K).
 With --json prints {\"game\": ..., \"values\": [...]}.
 
+HOW (auto, the default: the cost follows the answer, not N)
+  a closed form where the game has one (nim: n; bash:K: n mod (K+1); constrained:L,R; lasker);
+  a counting mex for codes that never split and repeat one digit (allbut:S, 0.[3]): O(|S|) per heap, not O(n);
+  a certified period for codes the Guy-Smith theorem covers (octal codes leaving at most two heaps,
+    subtraction:S): computed to heaps 1023, 2047, 4095, ... until the certificate holds, the rest filled from it;
+  else the fast engine where it applies, else the plain one. The method used is named with --out and in --json.
+Before any work the memory needed is estimated and checked against --max-memory (default 4G), and heaps past
+the engines' limits are refused; --max-seconds S stops the run after S seconds with an error saying how far it
+got (with --out the values computed so far are in the file).
+
 OPTIONS
   --engine E     plain (every game; n/2 XORs per heap), fast (the sparse-space rare/common engine, for codes
-                 with finitely many digits leaving at most two heaps), auto (fast where it applies; the default)
+                 with finitely many digits leaving at most two heaps), auto (the methods above; the default).
+                 plain and fast run that engine on every heap (the references the shortcuts are tested against)
   --threads N    threads for the fast engine (default: all cores; it uses at most two, which find every other
                  heap: each heap's work before the previous heap's value is known, then a check). From heap 4096
                  on the engine times windows of heaps on two workers against one and keeps the faster: about 1.2-1.6x
@@ -77,6 +90,7 @@ pub fn run(args: &Args) -> CliResult {
         return super::misere::run_seq(args, game, to);
     }
     let (engine, threads) = super::engine_args(args)?;
+    let limits = limits(args)?;
     let rules = super::heap_game(game)?;
     let out = args.value("out").or(args.value("resume"));
     let (values, used) = match args.value("resume") {
@@ -86,13 +100,16 @@ pub fn run(args: &Args) -> CliResult {
                 start_file(o, &rules.name())?;
                 append(o, &prefix, &rules.name())?;
             }
-            compute(&*rules, engine, prefix, to, out, threads)?
+            compute(&*rules, engine, prefix, to, out, threads, &limits)?
         }
         None => {
+            // Refuse at once what cannot fit, before creating the file.
+            let method = sequence::choose(&*rules, engine);
+            sequence::check(&*rules, method, to, threads, &limits)?;
             if let Some(file) = out {
                 start_file(file, &rules.name())?;
             }
-            compute(&*rules, engine, Vec::new(), to, out, threads)?
+            compute(&*rules, engine, Vec::new(), to, out, threads, &limits)?
         }
     };
     let stats = args.switch("stats").then(|| {
@@ -100,10 +117,7 @@ pub fn run(args: &Args) -> CliResult {
         sparse::stats(&values, mask)
     });
     if args.switch("json") {
-        let mut j = serde_json::json!({ "game": rules.name(), "engine": engine_name(used) });
-        if out.is_none() {
-            j["values"] = serde_json::json!(values);
-        }
+        let mut j = serde_json::json!({ "game": rules.name(), "engine": used.name() });
         if let Some(s) = &stats {
             j["stats"] = serde_json::json!({
                 "mask": s.mask, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
@@ -111,7 +125,18 @@ pub fn run(args: &Args) -> CliResult {
                 "p_positions": s.p_positions,
             });
         }
-        return print_json(&j);
+        if out.is_some() {
+            return print_json(&j);
+        }
+        // The values are streamed: a JSON array of a billion values would not fit in memory as a tree.
+        let head = serde_json::to_string(&j).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        let mut w = std::io::stdout().lock();
+        w.write_all(&head.as_bytes()[..head.len() - 1])?;
+        w.write_all(b",\"values\":[")?;
+        write_values(&mut w, &values, b",")?;
+        w.write_all(b"]}\n")?;
+        w.flush()?;
+        return Ok(());
     }
     let mut s = String::new();
     match out {
@@ -121,14 +146,16 @@ pub fn run(args: &Args) -> CliResult {
                 "# {}: {} values (heaps 0..={to}) in {file}, engine {}",
                 rules.name(),
                 values.len(),
-                engine_name(used)
+                used.name()
             );
         }
         None => {
-            s.reserve(values.len() * 4);
-            for v in &values {
-                let _ = writeln!(s, "{v}");
+            let mut w = std::io::stdout().lock();
+            write_values(&mut w, &values, b"\n")?;
+            if !values.is_empty() {
+                w.write_all(b"\n")?;
             }
+            w.flush()?;
         }
     }
     if let Some(st) = &stats {
@@ -165,15 +192,29 @@ pub fn run(args: &Args) -> CliResult {
     write_stdout(s.as_bytes())
 }
 
-fn engine_name(e: Engine) -> &'static str {
-    match e {
-        Engine::Plain => "plain",
-        Engine::Fast => "fast",
-        Engine::Auto => "auto",
+/// Writes `values` separated by `sep`, in chunks (no string the size of the whole sequence).
+fn write_values(w: &mut impl Write, values: &[Nimber], sep: &[u8]) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(1 << 16);
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            buf.extend_from_slice(sep);
+        }
+        let _ = write!(buf, "{v}");
+        if buf.len() >= 1 << 16 {
+            w.write_all(&buf)?;
+            buf.clear();
+        }
     }
+    w.write_all(&buf)
 }
 
-/// Computes heaps `0..=to` from `prefix`, appending to `out` as it goes (in chunks of growing size).
+/// The command's limits (`--max-seconds`, `--max-memory`: read once, when the arguments were parsed).
+pub fn limits(_args: &Args) -> CliResult<Limits> {
+    Ok(crate::guard::limits())
+}
+
+/// Computes heaps `0..=to` from `prefix` by [`sequence::extend`], appending to `out` as it goes (in chunks of
+/// growing size).
 fn compute(
     rules: &dyn HeapRules,
     engine: Engine,
@@ -181,31 +222,11 @@ fn compute(
     to: u64,
     out: Option<&str>,
     threads: usize,
-) -> CliResult<(Vec<Nimber>, Engine)> {
+    limits: &Limits,
+) -> CliResult<(Vec<Nimber>, Method)> {
     let mut bar = Progress::new(format!("{} to {to}", rules.name()), to);
-    let Some(code) = rules.code().cloned() else {
-        if engine == Engine::Fast {
-            return Err(CliError::usage(format!(
-                "{}: the fast engine computes take-and-break codes only",
-                rules.name()
-            )));
-        }
-        let v = rules.sequence(to, &mut |n| bar.update(n))?;
-        bar.finish();
-        if let Some(file) = out {
-            append(file, &v[values.len().min(v.len())..], &rules.name())?;
-        }
-        return Ok((v, Engine::Plain));
-    };
-    if engine == Engine::Fast && !sparse::covers(&code) {
-        return Err(grundy::Error::unsupported(format!(
-            "{}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)",
-            rules.name()
-        ))
-        .into());
-    }
-    let mut used = engine.resolve(&code);
-    if (values.len() as u64) > to + 1 {
+    let mut used = sequence::choose(rules, engine);
+    if (values.len() as u64) > to.saturating_add(1) {
         values.truncate(to as usize + 1);
         return Ok((values, used));
     }
@@ -217,24 +238,22 @@ fn compute(
             u64::MAX
         };
         let upto = have.saturating_add(step).min(to);
-        used = if engine.resolve(&code) == Engine::Fast && threads > 1 && upto <= FAST_MAX_HEAP {
-            sparse::extend_with_threads(
-                &code,
-                &rules.name(),
-                &mut values,
-                upto,
-                threads,
-                &mut |n| bar.update(n),
-            )?;
-            Engine::Fast
-        } else {
-            extend_code(&code, &rules.name(), engine, &mut values, upto, &mut |n| {
-                bar.update(n)
-            })?
-        };
+        let r = sequence::extend(
+            rules,
+            &mut values,
+            upto,
+            engine,
+            threads,
+            limits,
+            &mut |n| bar.update(n),
+        );
         if let Some(file) = out {
-            append(file, &values[have as usize..], &rules.name())?;
+            // What was computed is kept, even when the run stopped at a limit.
+            let from = (have as usize).min(values.len());
+            append(file, &values[from..], &rules.name())?;
         }
+        used =
+            r.map_err(|e| sequence::stopped(&rules.name(), e, values.len() as u64, to, limits))?;
         if upto >= to {
             break;
         }
@@ -343,8 +362,9 @@ mod tests {
             .unwrap()
             .heap_rules()
             .unwrap();
-        let (one, _) = compute(&*rules, Engine::Fast, Vec::new(), 40_000, None, 1).unwrap();
-        let (two, _) = compute(&*rules, Engine::Fast, Vec::new(), 40_000, None, 2).unwrap();
+        let l = Limits::default();
+        let (one, _) = compute(&*rules, Engine::Fast, Vec::new(), 40_000, None, 1, &l).unwrap();
+        let (two, _) = compute(&*rules, Engine::Fast, Vec::new(), 40_000, None, 2, &l).unwrap();
         assert_eq!(one.len(), 40_001);
         assert_eq!(one, two);
     }

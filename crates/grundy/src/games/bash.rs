@@ -69,6 +69,13 @@ impl HeapRules for Bash {
     fn closed_form(&self, n: u64) -> Option<Nimber> {
         Some(self.value(n))
     }
+    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+        // n mod (K+1): period K+1 from heap 0 (the closed form above).
+        self.k.checked_add(1).map(|p| (0, p, 0))
+    }
+    fn longest_move(&self) -> Option<u64> {
+        Some(self.k)
+    }
     fn splits(&self) -> bool {
         false
     }

@@ -54,6 +54,15 @@ impl HeapRules for ConstrainedNim {
     fn closed_form(&self, n: u64) -> Option<Nimber> {
         Some(self.value(n))
     }
+    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+        // ⌊(x mod (L+R)) / L⌋ depends on x mod (L+R) only: period L+R from heap 0. It is the smallest: a period
+        // q < L would give G(L) = G(L − q) = 0, but G(L) = 1; a period L ≤ q < L+R would give G(q) = G(0) = 0, but
+        // G(q) ≥ 1 there.
+        Some((0, self.l + self.r, 0))
+    }
+    fn longest_move(&self) -> Option<u64> {
+        Some(self.r)
+    }
     fn splits(&self) -> bool {
         false
     }

@@ -23,6 +23,10 @@ impl HeapRules for Nim {
     fn closed_form(&self, n: u64) -> Option<Nimber> {
         Some(n)
     }
+    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+        // G(n) = n: G(n + 1) = G(n) + 1 from heap 0.
+        Some((0, 1, 1))
+    }
     fn splits(&self) -> bool {
         false
     }

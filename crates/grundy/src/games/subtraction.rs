@@ -94,6 +94,9 @@ impl HeapRules for Subtraction {
             crate::heap::leave(n - s, f);
         }
     }
+    fn longest_move(&self) -> Option<u64> {
+        self.set.last().copied()
+    }
     fn splits(&self) -> bool {
         false
     }

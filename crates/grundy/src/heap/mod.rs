@@ -7,12 +7,15 @@
 //! - [`table`]: heap positions as components of sums, valued from a sequence computed once.
 //! - [`sparse`]: the sparse-space (rare/common) engine for codes that leave at most two heaps.
 //! - [`period`]: periodicity of nim-value sequences, found and, where a theorem allows, certified.
+//! - [`sequence`]: the nim-values of heaps `0..=N` by the cheapest exact method (closed form, counting mex,
+//!   certified period, engines): what `seq`, `period` and value look-ups call.
 
 pub mod code;
 pub mod multi;
 pub mod period;
 pub mod plain;
 pub mod scan;
+pub mod sequence;
 pub mod sparse;
 pub mod table;
 
@@ -35,6 +38,16 @@ pub trait HeapRules {
     /// A proved closed form for the nim-value of a heap of `n`, usable for any `n`.
     fn closed_form(&self, _n: u64) -> Option<Nimber> {
         None
+    }
+    /// When the module proves its closed form periodic: `(preperiod, period, saltus)` with
+    /// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod`.
+    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+        None
+    }
+    /// The most tokens one move removes (`None`: no bound, or not known). No period can be read from fewer
+    /// values than this past the preperiod.
+    fn longest_move(&self) -> Option<u64> {
+        self.code().and_then(Code::max_removed)
     }
     /// True when some move leaves two or more heaps (the plain engine then costs `n²`).
     fn splits(&self) -> bool;
@@ -125,6 +138,12 @@ macro_rules! forward_heap_rules {
             }
             fn closed_form(&self, n: u64) -> Option<Nimber> {
                 (**self).closed_form(n)
+            }
+            fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+                (**self).closed_form_period()
+            }
+            fn longest_move(&self) -> Option<u64> {
+                (**self).longest_move()
             }
             fn splits(&self) -> bool {
                 (**self).splits()
@@ -277,9 +296,8 @@ impl HeapRules for TakeAndBreak {
         self.code.max_heaps() >= 2
     }
     fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        let mut v = Vec::new();
-        extend_code(&self.code, &self.name, Engine::Auto, &mut v, to, progress)?;
-        Ok(v)
+        let limits = crate::solver::Limits::default();
+        Ok(sequence::nim_values(self, to, Engine::Auto, 1, &limits, progress)?.0)
     }
     fn code(&self) -> Option<&Code> {
         Some(&self.code)

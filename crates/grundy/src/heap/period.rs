@@ -34,13 +34,52 @@
 //! first; and the preperiod found (the least `e` with agreement over the computed range) is the true one, since
 //! the certificate holds from it and no smaller `e` agrees.
 //!
+//! **The certificates named.** [`Certificate::GuySmith`] is the theorem above for codes some move of which leaves
+//! two heaps; [`Certificate::Subtraction`] is its case `N₀ = e' + t` for codes no move of which splits (subtraction
+//! games, `bash:K` as a code, `0.3`): `G(n + p) = G(n)` on the `t` consecutive heaps `e' ≤ n < e' + t` (and on
+//! `e ≤ n < e'`) certifies period `p` from `e`, as every option of a larger heap is one of the `t` heaps below it;
+//! [`Certificate::ClosedForm`] is a game's own proof that its closed form is periodic
+//! ([`HeapRules::closed_form_period`]: `bash:K` period `K + 1`, `constrained:L,R` period `L + R`, Nim period 1 and
+//! saltus 1).
+//!
+//! **Observations need enough data.** A pattern no certificate covers is reported as *observed* only when it shows
+//! at least three periods and the values reach heap `e + t + p`, `t` the game's longest move (`e` when moves have
+//! no bound): a heap's options reach `t` heaps back, so fewer values cannot show a period ([`observe_with`]).
+//! (Before this rule, the first 1024 values of `bash:100000`, `0 1 2 … 1023`, were read as "period 1, saltus 1".)
+//!
 //! **Cost.** For each candidate period the agreement is checked backwards from the end of the sequence, so a wrong
 //! period usually fails in a few steps; the search stops at the first period certified (or observed).
 
 use super::code::{Code, Constraint};
-use super::{extend_code_with_threads, Engine, HeapRules};
+use super::sequence::{self, Method};
+use super::{Engine, HeapRules};
 use crate::error::Result;
 use crate::nimber::Nimber;
+use crate::solver::Limits;
+
+/// The theorem that certifies a period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Certificate {
+    /// The Guy–Smith theorem of this module for codes some move of which leaves two heaps.
+    GuySmith,
+    /// The same theorem for codes no move of which splits a heap (subtraction games): with `t` the most tokens a
+    /// move removes, `G(n + p) = G(n)` for `t` consecutive heaps `n ≥ e` (from `e' = max(e, 1)`) implies it for
+    /// every `n ≥ e`, since every option of a heap `n ≥ e' + t` is one of those `t` heaps below it.
+    Subtraction,
+    /// The game's proved closed form ([`HeapRules::closed_form_period`]).
+    ClosedForm,
+}
+
+impl Certificate {
+    /// Words for messages.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Certificate::GuySmith => "the Guy-Smith periodicity theorem",
+            Certificate::Subtraction => "the subtraction-game certificate",
+            Certificate::ClosedForm => "the game's closed form",
+        }
+    }
+}
 
 /// What was found about the periodicity of a sequence.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,8 +88,10 @@ pub struct Periodicity {
     pub period: u64,
     /// 0 for ordinary periodicity.
     pub saltus: u64,
-    /// True only when the theorem of this module proves the pattern for every heap.
+    /// True only when a theorem proves the pattern for every heap.
     pub certified: bool,
+    /// The theorem, when certified.
+    pub by: Option<Certificate>,
     /// How many values (heaps `0 … values_computed − 1`) were computed.
     pub values_computed: u64,
 }
@@ -206,6 +247,11 @@ pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
                 period: p,
                 saltus: 0,
                 certified: true,
+                by: Some(if two {
+                    Certificate::GuySmith
+                } else {
+                    Certificate::Subtraction
+                }),
                 values_computed: l,
             });
         }
@@ -216,18 +262,31 @@ pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
 /// The smallest period (ordinary first, then arithmetic) that the values show at least three times over, with
 /// its preperiod: an observation, not a proof. Linear in the values.
 pub fn observe(values: &[Nimber]) -> Option<Periodicity> {
+    observe_with(values, None)
+}
+
+/// [`observe`] for a game whose moves remove at most `longest` tokens (`None`: no bound): a period `p` from `e` is
+/// reported only when the values also reach heap `e + t + p`, `t` the longest move (`e` when there is no bound: the
+/// longest move of a heap of `e`). Fewer values cannot show a period: a heap's options reach `t` heaps back, so
+/// the window that repeats must be at least that long, and one period more must follow it.
+pub fn observe_with(values: &[Nimber], longest: Option<u64>) -> Option<Periodicity> {
     let l = values.len() as u64;
     if l < 2 {
         return None;
     }
+    let enough = |e: u64, p: u64| {
+        let t = longest.unwrap_or(e);
+        l - e >= 3 * p && l - e >= t.saturating_add(p)
+    };
     let e_of = preperiods(values);
     let ordinary = (1..=l / 3).find_map(|p| {
         let e = e_of[p as usize];
-        (l - e >= 3 * p).then_some(Periodicity {
+        enough(e, p).then_some(Periodicity {
             preperiod: e,
             period: p,
             saltus: 0,
             certified: false,
+            by: None,
             values_computed: l,
         })
     });
@@ -242,11 +301,12 @@ pub fn observe(values: &[Nimber]) -> Option<Periodicity> {
             return None;
         }
         let e = d_of[p as usize];
-        (l - e >= 3 * p).then_some(Periodicity {
+        enough(e, p).then_some(Periodicity {
             preperiod: e,
             period: p,
             saltus: last - before,
             certified: false,
+            by: None,
             values_computed: l,
         })
     })
@@ -275,48 +335,75 @@ pub fn analyse(
     threads: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Analysis> {
+    analyse_limited(rules, limit, engine, threads, &Limits::default(), progress)
+}
+
+/// [`analyse`] within `limits` (memory checked before each doubling, the deadline polled by the engines).
+///
+/// A game whose closed form is proved periodic ([`HeapRules::closed_form_period`]) is answered from it, certified
+/// by the closed form, with the values of one preperiod and period (at most 2^22 of them). Otherwise the values
+/// come from [`super::sequence::extend`] at doubling checkpoints; codes the theorem covers are computed until it
+/// certifies a period or `limit` is reached (then a pattern is at most observed), other games until a period is
+/// observed with enough values ([`observe_with`]) or `limit` is reached.
+pub fn analyse_limited(
+    rules: &dyn HeapRules,
+    limit: u64,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Analysis> {
+    if engine == Engine::Auto {
+        if let Some((e, p, s)) = rules.closed_form_period() {
+            let n = e.saturating_add(p).clamp(1, 1 << 22);
+            let (values, method) =
+                sequence::nim_values(rules, n - 1, engine, threads, limits, &mut |_| {})?;
+            return Ok(Analysis {
+                periodicity: Some(Periodicity {
+                    preperiod: e,
+                    period: p,
+                    saltus: s,
+                    certified: true,
+                    by: Some(Certificate::ClosedForm),
+                    values_computed: values.len() as u64,
+                }),
+                values,
+                engine: engine_of(method),
+            });
+        }
+    }
     let code = rules.code().cloned();
     let cert = code.as_ref().is_some_and(certifiable);
+    let longest = rules.longest_move();
     let mut values: Vec<Nimber> = Vec::new();
     let mut to = limit.min(1023);
     loop {
-        let used;
-        match &code {
-            Some(c) => {
-                used = extend_code_with_threads(
-                    c,
-                    &rules.name(),
-                    engine,
-                    &mut values,
-                    to,
-                    threads,
-                    &mut |n| progress(n, to),
-                )?;
-            }
-            None => {
-                values = if rules.closed_form(1).is_some() {
-                    (0..=to)
-                        .map(|n| rules.closed_form(n).unwrap_or(0))
-                        .collect()
-                } else {
-                    rules.sequence(to, &mut |n| progress(n, to))?
-                };
-                used = Engine::Plain;
-            }
-        }
+        let method = sequence::extend(rules, &mut values, to, engine, threads, limits, &mut |n| {
+            progress(n, to)
+        })
+        .map_err(|e| sequence::stopped(&rules.name(), e, values.len() as u64, limit, limits))?;
         let found = match &code {
             Some(c) if cert => certify(c, &values),
-            _ => observe(&values),
+            _ => observe_with(&values, longest),
         };
         if found.is_some() || to >= limit {
-            let periodicity = found.or_else(|| observe(&values));
+            let periodicity = found.or_else(|| observe_with(&values, longest));
             return Ok(Analysis {
                 values,
                 periodicity,
-                engine: used,
+                engine: engine_of(method),
             });
         }
         to = to.saturating_mul(2).saturating_add(1).min(limit);
+    }
+}
+
+/// The engine named by a method (the closed form and the counting mex count as the plain engine's exact answer).
+fn engine_of(m: Method) -> Engine {
+    match m {
+        Method::Engine(e) => e,
+        Method::Period { .. } => Engine::Fast,
+        _ => Engine::Plain,
     }
 }
 

@@ -17,6 +17,7 @@ use super::multi::MultiMoves;
 use super::{HeapRules, PLAIN_MAX_HEAP, PLAIN_MAX_HEAP_SPLITTING};
 use crate::error::{Error, Result};
 use crate::nimber::{MexSet, Nimber};
+use crate::solver::Limits;
 
 /// Partitions the plain engine may enumerate for moves that leave three or more heaps, in one run.
 pub const PLAIN_MAX_PARTITIONS: u64 = 4_000_000_000;
@@ -48,6 +49,16 @@ pub fn sequence<H: HeapRules + ?Sized>(
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<Nimber>> {
+    sequence_limited(rules, to, &Limits::default(), progress)
+}
+
+/// [`sequence`] that polls `limits`' deadline every 1024 heaps and ends with an error saying how far it got.
+pub fn sequence_limited<H: HeapRules + ?Sized>(
+    rules: &H,
+    to: u64,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Nimber>> {
     check_length(&rules.name(), to, rules.splits())?;
     let mut g: Vec<Nimber> = Vec::with_capacity(to as usize + 1);
     let mut mex = MexSet::new();
@@ -74,6 +85,7 @@ pub fn sequence<H: HeapRules + ?Sized>(
         g.push(mex.mex());
         if n & 0x3ff == 0 {
             progress(n);
+            poll(limits, &rules.name(), n, to)?;
         }
     }
     progress(to);
@@ -103,7 +115,7 @@ pub fn code_sequence_enumerated(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<Nimber>> {
     let mut g = Vec::new();
-    code_extend_with(code, name, &mut g, to, progress, None)?;
+    code_extend_with(code, name, &mut g, to, &Limits::default(), progress, None)?;
     Ok(g)
 }
 
@@ -116,7 +128,38 @@ pub fn code_extend(
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<()> {
-    code_extend_with(code, name, g, to, progress, MultiMoves::for_code(code, to)?)
+    code_extend_limited(code, name, g, to, &Limits::default(), progress)
+}
+
+/// [`code_extend`] that polls `limits`' deadline every 1024 heaps and ends with an error saying how far it got (the
+/// values computed stay in `g`).
+pub fn code_extend_limited(
+    code: &Code,
+    name: &str,
+    g: &mut Vec<Nimber>,
+    to: u64,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<()> {
+    code_extend_with(
+        code,
+        name,
+        g,
+        to,
+        limits,
+        progress,
+        MultiMoves::for_code(code, to)?,
+    )
+}
+
+/// The deadline's error, saying how far a run from heap 0 to `to` got (heaps `0..=n` done).
+pub fn poll(limits: &Limits, name: &str, n: u64, to: u64) -> Result<()> {
+    limits.check_time().map_err(|e| {
+        Error::limit(format!(
+            "{name}: stopped after heaps 0..={n} of 0..={to}: {}",
+            e.message()
+        ))
+    })
 }
 
 fn code_extend_with(
@@ -124,6 +167,7 @@ fn code_extend_with(
     name: &str,
     g: &mut Vec<Nimber>,
     to: u64,
+    limits: &Limits,
     progress: &mut dyn FnMut(u64),
     mut multi: Option<MultiMoves>,
 ) -> Result<()> {
@@ -226,6 +270,7 @@ fn code_extend_with(
         }
         if n & 0x3ff == 0 {
             progress(n);
+            poll(limits, name, n, to)?;
         }
     }
     progress(to);

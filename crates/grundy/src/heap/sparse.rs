@@ -887,6 +887,23 @@ pub fn extend_with_threads(
     threads: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<u64> {
+    extend_polled(code, name, values, to, threads, &mut |n| {
+        progress(n);
+        true
+    })
+}
+
+/// [`extend_with_threads`] whose `progress` may stop the run: it is called where progress is reported (every
+/// 65536 heaps, in the outer loop, so polling costs nothing measurable) and returns `false` to stop. A stopped run
+/// keeps the values it computed in `values` and returns a limit error that says how far it got.
+pub fn extend_polled(
+    code: &Code,
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<u64> {
     if !covers(code) {
         return Err(Error::unsupported(format!(
             "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
@@ -923,10 +940,21 @@ pub fn extend_with_threads(
         match drive(&mut e, to, threads, progress) {
             Done::All => finish(&e, values, to),
             Done::Wider(_) => return Err(wide(name, e.g.len() as u64)),
+            Done::Stopped => return Err(stopped(&e, values, name, to)),
         }
     };
-    progress(to);
+    let _ = progress(to);
     Ok(mask)
+}
+
+/// Keeps the values a stopped run computed, and the error that says how far it got.
+fn stopped<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, name: &str, to: u64) -> Error {
+    let done = e.g.len() as u64;
+    finish(e, values, done.saturating_sub(1));
+    Error::limit(format!(
+        "{name}: stopped after heaps 0..={} of 0..={to}",
+        done.saturating_sub(1)
+    ))
 }
 
 /// Runs with values of type `N` while they fit, then widens to `u32`.
@@ -939,12 +967,13 @@ fn widening<N: Val>(
     values: &mut Vec<Nimber>,
     to: u64,
     threads: usize,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<u64> {
     let g = prefix.iter().map(|&v| N::new(v)).collect();
     let mut e = Engine::<N>::new(moves.clone(), g, hist);
     Ok(match drive(&mut e, to, threads, progress) {
         Done::All => finish(&e, values, to),
+        Done::Stopped => return Err(stopped(&e, values, name, to)),
         Done::Wider(v) => {
             let g: Vec<u32> = e.g.iter().map(|&x| x.get() as u32).collect();
             let mut w = Engine::<u32>::new(moves, g, std::mem::take(&mut e.hist));
@@ -955,6 +984,7 @@ fn widening<N: Val>(
             match drive(&mut w, to, threads, progress) {
                 Done::All => finish(&w, values, to),
                 Done::Wider(_) => return Err(wide(name, w.g.len() as u64)),
+                Done::Stopped => return Err(stopped(&w, values, name, to)),
             }
         }
     })
@@ -964,6 +994,8 @@ enum Done {
     All,
     /// The next value does not fit the engine's value type.
     Wider(u32),
+    /// `progress` asked to stop.
+    Stopped,
 }
 
 /// Runs the engine to heap `to`: on one thread, or (with `threads ≥ 2`) on one thread to [`PIPELINE_FROM`]
@@ -972,18 +1004,19 @@ fn drive<T: Val>(
     e: &mut Engine<T>,
     to: u64,
     threads: usize,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Done {
     if threads < 2 || to <= PIPELINE_FROM {
         return run(e, to, progress);
     }
-    if let Done::Wider(v) = run(e, PIPELINE_FROM, progress) {
-        return Done::Wider(v);
+    match run(e, PIPELINE_FROM, progress) {
+        Done::All => {}
+        other => return other,
     }
     run_alternating(e, to, progress)
 }
 
-fn run<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
+fn run<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64) -> bool) -> Done {
     e.stride = 1;
     let mut next_rebuild = (e.g.len() as u64).next_power_of_two().max(FIRST_REBUILD);
     while (e.g.len() as u64) <= to {
@@ -996,8 +1029,8 @@ fn run<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Don
         if !e.push(v) {
             return Done::Wider(v);
         }
-        if n & 0xffff == 0 {
-            progress(n);
+        if n & 0xffff == 0 && !progress(n) {
+            return Done::Stopped;
         }
     }
     Done::All
@@ -1187,7 +1220,11 @@ fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) {
 /// thread finds every other heap and a second thread the heaps between ([`work`]); the windows alternate with
 /// one-worker windows while [`Probe`] times them, and the faster mode is kept. The values never depend on the
 /// timing: a heap found early is finished exactly, and the split each worker uses is its own.
-fn run_alternating<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(u64)) -> Done {
+fn run_alternating<T: Val>(
+    e: &mut Engine<T>,
+    to: u64,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Done {
     let start = e.g.len() as u64;
     if start > to {
         return Done::All;
@@ -1278,8 +1315,9 @@ fn run_alternating<T: Val>(e: &mut Engine<T>, to: u64, progress: &mut dyn FnMut(
                     break;
                 }
             }
-            if s / 0x10000 != t / 0x10000 {
-                progress(t);
+            if s / 0x10000 != t / 0x10000 && !progress(t) {
+                result = Done::Stopped;
+                break;
             }
         }
         sh.stop.store(true, SeqCst);
@@ -1508,7 +1546,7 @@ mod thread_tests {
             &mut values,
             to,
             threads,
-            &mut |_| {},
+            &mut |_| true,
         )
         .unwrap();
         values

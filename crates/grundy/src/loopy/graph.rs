@@ -64,7 +64,8 @@ impl Graph {
     pub fn read_file(path: &str) -> Result<Graph> {
         use std::io::Read;
         let shown = crate::error::escape(path);
-        let cannot = |e: std::io::Error| Error::input(format!("{shown}: cannot read the graph file: {e}"));
+        let cannot =
+            |e: std::io::Error| Error::input(format!("{shown}: cannot read the graph file: {e}"));
         let file = std::fs::File::open(path).map_err(cannot)?;
         let mut bytes = Vec::new();
         file.take(MAX_FILE_BYTES + 1)
@@ -76,8 +77,9 @@ impl Graph {
                 MAX_FILE_BYTES >> 20
             )));
         }
-        let text = String::from_utf8(bytes)
-            .map_err(|e| Error::input(format!("{shown}: the graph file is not UTF-8 text ({e})")))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            Error::input(format!("{shown}: the graph file is not UTF-8 text ({e})"))
+        })?;
         Graph::parse(&text).map_err(|e| e.context(&shown))
     }
 

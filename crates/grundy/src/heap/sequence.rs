@@ -1,0 +1,594 @@
+//! The nim-values of heaps `0..=N` of a heap game, by the cheapest exact method that applies: the one function that
+//! `grundy seq`, `grundy period` and value look-ups of large heaps call ([`extend`], [`nim_values`]).
+//!
+//! With [`Engine::Auto`] the methods are tried in this order (an explicit [`Engine::Plain`] or [`Engine::Fast`]
+//! runs that engine on every heap, as the reference):
+//!
+//! 1. **A closed form** ([`HeapRules::closed_form`]): each value in `O(1)` (Nim `G(n) = n`, Bash `n mod (K+1)`,
+//!    Constrained Nim, Lasker's Nim; each module proves its form).
+//! 2. **Counting mex** ([`Method::CountingMex`]) for codes that never split and whose digits repeat one digit `D`
+//!    from some removal `J` on, `D` allowing one heap to be left (all-but subtraction games `allbut:S`, Nim as
+//!    `0.[3]`): a heap of `n` reaches every heap `1 … n − J` by the repeating digits, plus the few heaps
+//!    `n − j` for `j < J` whose digit allows it, plus the empty heap when `d_n` allows it. So
+//!    `G(n) = min { v : v is the value of no heap 1 … n − J, and v ∉ E }`, `E` the at most `J + 1` extra values.
+//!    A count of each value over heaps `1 … n − J` and a "next value with count 0" pointer structure
+//!    (union–find with path halving; counts only grow, so zeros only disappear) give each heap in
+//!    `O(J + α(n))` instead of the plain engine's `O(n)`. Exact: it is the definition of the mex, reorganised.
+//! 3. **A certified period** ([`Method::Period`]) for codes the Guy–Smith theorem of [`super::period`] covers
+//!    (octal-type codes leaving at most two heaps, subtraction games): the values are computed (by the fast
+//!    engine) to checkpoints 1023, 2047, 4095, … below `N`; at each the certificate is tried, and once it holds
+//!    every later value is `G(e + (n − e) mod p)`. Values beyond the checkpoint are never guessed: only a theorem
+//!    fills them.
+//! 4. **The engines**: the sparse-space engine where it applies, else the plain one (or the game's own
+//!    [`HeapRules::sequence`] for games without a code).
+//!
+//! **Limits.** Before any work the memory the method needs is estimated ([`bytes_per_heap`] × heaps) and checked
+//! against [`Limits::max_memory`], and heap sizes past the engines' limits fail at once. The engines poll
+//! [`Limits::deadline`] where they report progress and stop with an error that says how far they got.
+
+use super::period::{self, Periodicity};
+use super::PLAIN_MAX_HEAP_SPLITTING;
+use super::{plain, sparse, Code, Engine, HeapRules, FAST_MAX_HEAP, PLAIN_MAX_HEAP};
+use crate::error::{Error, Result};
+use crate::nimber::Nimber;
+use crate::solver::Limits;
+
+/// How the values were computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The game's proved closed form.
+    ClosedForm,
+    /// The counting mex of repeating-digit codes that do not split (all-but subtraction games).
+    CountingMex,
+    /// Computed to `certified_at` values, where the period `period` from `preperiod` on was certified, then filled.
+    Period {
+        preperiod: u64,
+        period: u64,
+        certified_at: u64,
+    },
+    /// An engine on every heap.
+    Engine(Engine),
+}
+
+impl Method {
+    /// A short name for messages and JSON (`closed-form`, `counting-mex`, `certified-period`, `fast`, `plain`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Method::ClosedForm => "closed-form",
+            Method::CountingMex => "counting-mex",
+            Method::Period { .. } => "certified-period",
+            Method::Engine(Engine::Fast) => "fast",
+            Method::Engine(_) => "plain",
+        }
+    }
+}
+
+/// The method [`extend`] uses for `rules` with `engine` (before any heap is computed).
+pub fn choose(rules: &dyn HeapRules, engine: Engine) -> Method {
+    let code = rules.code();
+    if engine == Engine::Auto {
+        if rules.closed_form(1).is_some() {
+            return Method::ClosedForm;
+        }
+        if let Some(c) = code {
+            if counting_shape(c).is_some() {
+                return Method::CountingMex;
+            }
+            if period::certifiable(c) {
+                return Method::Period {
+                    preperiod: 0,
+                    period: 0,
+                    certified_at: 0,
+                };
+            }
+        }
+    }
+    match code {
+        Some(c) => Method::Engine(engine.resolve(c)),
+        None => Method::Engine(Engine::Plain),
+    }
+}
+
+/// Bytes of memory per heap that `method` needs with `threads` threads, an upper estimate: the values (`u64`)
+/// handed back, plus, for the fast engine, its `u16`/`u32` copy per worker and the `u32` prefix; for the counting
+/// mex its counts and pointers; for a period the filled values (what each checkpoint computes, with the
+/// certificate's two work arrays, is checked before that checkpoint).
+pub fn bytes_per_heap(method: Method, threads: usize) -> u64 {
+    match method {
+        Method::ClosedForm => 8,
+        Method::CountingMex => 16,
+        // The fill: the values computed before a certificate are checked at each checkpoint.
+        Method::Period { .. } => 8,
+        Method::Engine(Engine::Fast) => 8 + 4 * threads.clamp(1, 2) as u64 + 4,
+        Method::Engine(_) => 16,
+    }
+}
+
+/// Checks, before any work, that heaps `0..=to` of `rules` by `method` fit the heap-size limits and
+/// `limits.max_memory`.
+pub fn check(
+    rules: &dyn HeapRules,
+    method: Method,
+    to: u64,
+    threads: usize,
+    limits: &Limits,
+) -> Result<()> {
+    let name = rules.name();
+    let heap_limit = match method {
+        Method::Engine(Engine::Fast) | Method::Period { .. } => {
+            Some((FAST_MAX_HEAP, "fast engine"))
+        }
+        Method::Engine(_) if rules.code().is_some() || rules.closed_form(1).is_none() => {
+            Some(if rules.splits() {
+                (PLAIN_MAX_HEAP_SPLITTING, "plain engine")
+            } else {
+                (PLAIN_MAX_HEAP, "plain engine")
+            })
+        }
+        _ => None,
+    };
+    if let Some((limit, what)) = heap_limit {
+        // A certified period may fill past the engine's limit: only the computed part is bounded, and that is
+        // not known in advance, so the fill is bounded by memory alone.
+        if to > limit && !matches!(method, Method::Period { .. }) {
+            return Err(Error::limit(format!(
+                "{name}: heap {to} is beyond the {what}'s limit of {limit}"
+            )));
+        }
+    }
+    let heaps = to.saturating_add(1);
+    let bytes = heaps.saturating_mul(bytes_per_heap(method, threads));
+    limits.check_memory(
+        bytes,
+        &format!(
+            "{name}: the nim-values of heaps 0..={to} ({})",
+            method.name()
+        ),
+    )?;
+    if usize::try_from(to).is_err() || to == u64::MAX {
+        return Err(Error::limit(format!(
+            "{name}: heap {to} is too large to tabulate"
+        )));
+    }
+    Ok(())
+}
+
+/// The nim-values of heaps `0..=to` of `rules`, and how they were computed. See the module docs.
+pub fn nim_values(
+    rules: &dyn HeapRules,
+    to: u64,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Vec<Nimber>, Method)> {
+    let mut values = Vec::new();
+    let m = extend(rules, &mut values, to, engine, threads, limits, progress)?;
+    Ok((values, m))
+}
+
+/// Extends `values` (the nim-values of heaps `0..values.len()`, possibly empty) to heaps `0..=to` of `rules` (or
+/// truncates it), and returns how. Limits are checked first; on a deadline the values computed so far stay in
+/// `values` and the error says how far the run got.
+pub fn extend(
+    rules: &dyn HeapRules,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Method> {
+    let r = extend_unlabelled(rules, values, to, engine, threads, limits, progress);
+    r.map_err(|e| stopped(&rules.name(), e, values.len() as u64, to, limits))
+}
+
+/// A deadline's error as the caller sees it: how far the run towards heap `to` got (`done` values kept), in one
+/// line; other errors unchanged.
+pub fn stopped(name: &str, e: Error, done: u64, to: u64, limits: &Limits) -> Error {
+    match limits.check_time() {
+        Err(late) if e.kind() == crate::ErrorKind::Limit => Error::limit(format!(
+            "{name}: stopped after heaps 0..={} of 0..={to}: {}",
+            done.saturating_sub(1),
+            late.message()
+        )),
+        _ => e,
+    }
+}
+
+fn extend_unlabelled(
+    rules: &dyn HeapRules,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Method> {
+    let name = rules.name();
+    let method = choose(rules, engine);
+    if engine == Engine::Fast {
+        match rules.code() {
+            Some(c) if sparse::covers(c) => {}
+            Some(_) => {
+                return Err(Error::unsupported(format!(
+                    "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
+                )))
+            }
+            None => {
+                return Err(Error::unsupported(format!(
+                    "{name}: the fast engine computes take-and-break codes only"
+                )))
+            }
+        }
+    }
+    if (values.len() as u64) > to {
+        values.truncate(to as usize + 1);
+        return Ok(method);
+    }
+    check(rules, method, to, threads, limits)?;
+    limits.check_time()?;
+    match method {
+        Method::ClosedForm => {
+            values.reserve_exact((to + 1) as usize - values.len());
+            for n in values.len() as u64..=to {
+                values.push(if n == 0 {
+                    0
+                } else {
+                    rules.closed_form(n).unwrap_or(0)
+                });
+                if n & 0xf_ffff == 0 {
+                    progress(n);
+                    plain::poll(limits, &name, n, to)?;
+                }
+            }
+            progress(to);
+            Ok(method)
+        }
+        Method::CountingMex => {
+            let code = rules.code().expect("a counting mex is chosen for codes");
+            let shape = counting_shape(code).expect("checked by choose");
+            counting_mex(code, shape, &name, values, to, limits, progress)?;
+            Ok(method)
+        }
+        Method::Period { .. } => {
+            let code = rules.code().expect("a period is chosen for codes").clone();
+            by_period(&code, &name, values, to, threads, limits, progress)
+        }
+        Method::Engine(e) => {
+            match rules.code() {
+                Some(code) => run_engine(code, &name, e, values, to, threads, limits, progress)?,
+                None => {
+                    let v = plain_or_own(rules, to, limits, progress)?;
+                    *values = v;
+                }
+            }
+            Ok(method)
+        }
+    }
+}
+
+/// A game without a code: its own sequence method when it has one (they are linear or near it), else the plain
+/// engine with the deadline polled.
+fn plain_or_own(
+    rules: &dyn HeapRules,
+    to: u64,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Nimber>> {
+    if rules.splits() {
+        plain::sequence_limited(rules, to, limits, progress)
+    } else {
+        rules.sequence(to, progress)
+    }
+}
+
+/// Runs engine `e` (resolved: fast or plain) on a code from `values.len()` to `to`.
+#[allow(clippy::too_many_arguments)]
+fn run_engine(
+    code: &Code,
+    name: &str,
+    e: Engine,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<()> {
+    match e {
+        Engine::Fast => {
+            let r = sparse::extend_polled(code, name, values, to, threads, &mut |n| {
+                progress(n);
+                !limits.deadline.is_some_and(|d| d.passed())
+            });
+            match (r, limits.check_time()) {
+                (Ok(_), _) => Ok(()),
+                (Err(err), Err(late)) => Err(Error::limit(format!(
+                    "{}: {}",
+                    err.message(),
+                    late.message()
+                ))),
+                (Err(err), Ok(())) => Err(err),
+            }
+        }
+        _ => plain::code_extend_limited(code, name, values, to, limits, progress),
+    }
+}
+
+/// Computes to doubling checkpoints (heaps 1023, 2047, 4095, … below `to`) until the Guy–Smith certificate holds
+/// on the values up to one of them, then fills the rest from the period. A certificate on a prefix of the values
+/// holds for every heap, so a resumed run tries the same checkpoints on the values it already has.
+fn by_period(
+    code: &Code,
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Method> {
+    let engine = Engine::Auto.resolve(code);
+    // The engine's bytes per heap, and the certificate's three linear work arrays at a checkpoint.
+    let per_heap = bytes_per_heap(Method::Engine(engine), threads) + 24;
+    let mut c: u64 = 1023;
+    loop {
+        let c_now = c.min(to);
+        if (values.len() as u64) <= c_now {
+            limits.check_memory(
+                (c_now + 1).saturating_mul(per_heap),
+                &format!("{name}: the nim-values of heaps 0..={c_now}"),
+            )?;
+            run_engine(code, name, engine, values, c_now, threads, limits, progress)?;
+        }
+        if c_now >= to {
+            return Ok(Method::Engine(engine));
+        }
+        if let Some(p) = period::certify(code, &values[..=c_now as usize]) {
+            fill(values, &p, to);
+            progress(to);
+            return Ok(Method::Period {
+                preperiod: p.preperiod,
+                period: p.period,
+                certified_at: p.values_computed,
+            });
+        }
+        c = c.saturating_mul(2).saturating_add(1);
+    }
+}
+
+/// Fills `values` to heap `to` from a certified period (saltus 0).
+fn fill(values: &mut Vec<Nimber>, p: &Periodicity, to: u64) {
+    values.reserve_exact((to + 1) as usize - values.len());
+    let (e, q) = (p.preperiod as usize, p.period as usize);
+    for n in values.len()..=to as usize {
+        // n − q ≥ e: the values reach past the preperiod by more than a period.
+        debug_assert!(n - q >= e);
+        let v = values[n - q];
+        values.push(v);
+    }
+}
+
+/// The shape the counting mex needs: the removal `J` from which every digit is the same digit, and whether that
+/// digit allows taking a whole heap. `None` when the code splits, is finite, or its repeating digits differ or do
+/// not allow leaving one heap.
+fn counting_shape(code: &Code) -> Option<(u64, bool)> {
+    if code.period() == 0 || code.max_heaps() > 1 || code.is_loopy() {
+        return None;
+    }
+    let digits = code.digits();
+    let j = digits.len() - code.period();
+    let d = &digits[j];
+    if !d.allows(1) || digits[j..].iter().any(|x| x != d) {
+        return None;
+    }
+    Some((j as u64, d.allows(0)))
+}
+
+/// The counting mex of the module docs.
+fn counting_mex(
+    code: &Code,
+    (j0, _): (u64, bool),
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<()> {
+    let len = to as usize + 2;
+    let mut count = vec![0u32; len + 1];
+    // next[v] = v while count[v] = 0, else a pointer towards the next value with count 0.
+    let mut next: Vec<u32> = (0..=len as u32).collect();
+    fn find(next: &mut [u32], mut v: usize) -> usize {
+        while next[v] as usize != v {
+            let up = next[next[v] as usize];
+            next[v] = up;
+            v = up as usize;
+        }
+        v
+    }
+    let ones: Vec<u64> = (1..j0).filter(|&j| code.digit(j).allows(1)).collect();
+    let prefix = values.len();
+    values.reserve_exact((to as usize + 1).saturating_sub(prefix));
+    if values.is_empty() {
+        values.push(0);
+    }
+    let mut extra: Vec<u64> = Vec::with_capacity(ones.len() + 1);
+    for n in 1..=to {
+        // Heap n − J joins the counted heaps 1 … n − J.
+        if n > j0 {
+            let v = values[(n - j0) as usize] as usize;
+            if v >= len {
+                return Err(Error::limit(format!(
+                    "{name}: a value beyond the table at heap {n}"
+                )));
+            }
+            count[v] = count[v].saturating_add(1);
+            if count[v] == 1 {
+                next[v] = v as u32 + 1;
+            }
+        }
+        if (n as usize) < values.len() {
+            continue;
+        }
+        extra.clear();
+        for &j in &ones {
+            if j >= n {
+                break;
+            }
+            extra.push(values[(n - j) as usize]);
+        }
+        if code.digit(n).allows(0) {
+            extra.push(0);
+        }
+        let mut v = find(&mut next, 0);
+        while extra.contains(&(v as u64)) {
+            v = find(&mut next, v + 1);
+        }
+        values.push(v as u64);
+        if n & 0xffff == 0 {
+            progress(n);
+            plain::poll(limits, name, n, to)?;
+        }
+    }
+    progress(to);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::plain::code_sequence;
+    use crate::heap::TakeAndBreak;
+    use proptest::prelude::*;
+
+    fn plain(code: &str, to: u64) -> Vec<Nimber> {
+        code_sequence(&Code::parse(code).unwrap(), code, to, &mut |_| {}).unwrap()
+    }
+
+    fn auto(code: &str, to: u64) -> (Vec<Nimber>, Method) {
+        let t = TakeAndBreak::parse(code).unwrap();
+        nim_values(&t, to, Engine::Auto, 1, &Limits::default(), &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn all_but_games_by_counting_equal_the_plain_engine() {
+        for set in [
+            vec![],
+            vec![1],
+            vec![2],
+            vec![1, 2],
+            vec![2, 5, 6],
+            vec![1, 3, 4, 9],
+        ] {
+            let code = crate::heap::all_but_code(&set).unwrap();
+            let text = code.to_string();
+            let (fast, m) = auto(&text, 3000);
+            assert_eq!(m, Method::CountingMex, "{text}");
+            assert_eq!(fast, plain(&text, 3000), "{text}");
+        }
+        // Other repeating-digit codes that do not split.
+        for text in ["0.[3]", "0.[2]", "0.1[3]", "0.2[3]", "0.31[2]"] {
+            let (fast, m) = auto(text, 2000);
+            assert_eq!(m, Method::CountingMex, "{text}");
+            assert_eq!(fast, plain(text, 2000), "{text}");
+        }
+    }
+
+    #[test]
+    fn certified_periods_fill_exactly() {
+        for text in ["0.137", "0.77", "0.07", "0.3033", "0.333", "0.6"] {
+            let (v, m) = auto(text, 20_000);
+            assert_eq!(v, plain(text, 20_000), "{text}");
+            if text != "0.6" {
+                assert!(matches!(m, Method::Period { .. }), "{text}: {m:?}");
+            }
+        }
+        // Dawson's Chess 0.137: period 34 from preperiod 52 (Dawson's Kayles 0.07, whose heap n + 1 it is, has
+        // preperiod 53; Winning Ways ch. 4), certified from its first 1024 values.
+        let (_, m) = auto("0.137", 1_000_000);
+        assert_eq!(
+            m,
+            Method::Period {
+                preperiod: 52,
+                period: 34,
+                certified_at: 1024
+            }
+        );
+    }
+
+    #[test]
+    fn limits_fail_before_work() {
+        let t = TakeAndBreak::parse("0.3").unwrap();
+        let e = nim_values(
+            &t,
+            2_000_000_000,
+            Engine::Auto,
+            1,
+            &Limits::default(),
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(e.message().contains("--max-memory"), "{e}");
+        let tight = Limits {
+            max_memory: 1000,
+            ..Limits::default()
+        };
+        let e = nim_values(&t, 1000, Engine::Auto, 1, &tight, &mut |_| {}).unwrap_err();
+        assert!(e.message().contains("--max-memory"), "{e}");
+        let t = TakeAndBreak::parse("0.007").unwrap();
+        let e = nim_values(
+            &t,
+            1 << 40,
+            Engine::Auto,
+            1,
+            &Limits::default(),
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(e.message().contains("heaps 0..=1099511627776"), "{e}");
+    }
+
+    #[test]
+    fn a_deadline_stops_the_engines_and_says_how_far() {
+        for (code, engine, to) in [
+            ("0.007", Engine::Fast, 100_000_000),
+            ("4!.0", Engine::Plain, 200_000),
+        ] {
+            let limits = Limits {
+                deadline: Some(crate::solver::Deadline::after_seconds(0.2)),
+                ..Limits::default()
+            };
+            let t = TakeAndBreak::parse(code).unwrap();
+            let start = std::time::Instant::now();
+            let e = nim_values(&t, to, engine, 1, &limits, &mut |_| {}).unwrap_err();
+            // Polled every 65536 heaps (fast) or 1024 (plain): soon after the deadline even unoptimised.
+            assert!(start.elapsed().as_secs_f64() < 30.0, "{code}");
+            assert!(
+                e.message().contains("stopped after heaps 0..="),
+                "{code}: {e}"
+            );
+            assert!(e.message().contains("--max-seconds"), "{code}: {e}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn closed_forms_are_the_definition(k in 1u64..7, l in 1u64..5, extra in 0u64..5) {
+            let bash = crate::games::bash::Bash::new(k).unwrap();
+            let (v, m) = nim_values(&bash, 200, Engine::Auto, 1, &Limits::default(), &mut |_| {}).unwrap();
+            prop_assert_eq!(m, Method::ClosedForm);
+            prop_assert_eq!(v, plain::sequence(&bash, 200, &mut |_| {}).unwrap());
+            let c = crate::games::constrained_nim::ConstrainedNim::new(l, l + extra).unwrap();
+            let (v, _) = nim_values(&c, 200, Engine::Auto, 1, &Limits::default(), &mut |_| {}).unwrap();
+            prop_assert_eq!(v, plain::sequence(&c, 200, &mut |_| {}).unwrap());
+        }
+
+        #[test]
+        fn counting_mex_is_the_definition(set in proptest::collection::vec(1u64..12, 0..5), to in 0u64..400) {
+            let code = crate::heap::all_but_code(&set).unwrap();
+            let t = TakeAndBreak::new(code.clone()).unwrap();
+            let (v, _) = nim_values(&t, to, Engine::Auto, 1, &Limits::default(), &mut |_| {}).unwrap();
+            prop_assert_eq!(v, plain::sequence(&t, to, &mut |_| {}).unwrap());
+        }
+    }
+}
