@@ -16,18 +16,27 @@
 //! [`crate::heap::table::MAX_LISTED_WINNING_MOVES`] of them and counts the others exactly
 //! ([`Analysis::unlisted_winning_moves`]), so memory stays bounded; when even counting would enumerate more than
 //! [`crate::heap::table::MAX_ENUMERATED_OPTIONS`] options, the analysis is a limit error instead.
+//!
+//! The result types serialise with serde ([`serde::Serialize`]): an [`Analysis`] is the JSON object that
+//! `grundy value … --json` prints under normal play, and its documentation is the one description of that schema
+//! (`docs/json.md` shows it with an example).
 
 use crate::error::Result;
 use crate::nimber::Nimber;
 use crate::ruleset::{Outcome, Ruleset};
 use crate::solver::Solver;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 /// A move of one component, for people and for programs.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Serialises as `{"move": description, "result": …, "value_after": …}` (the keys of a winning move in
+/// [`Analysis`]'s schema).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Move {
     /// In words: "split the heap of 7 into heaps of 1 and 6".
+    #[serde(rename = "move")]
     pub description: String,
     /// The component's position after the move, as the game's syntax writes it (a sum may be `1 + 6`).
     pub result: String,
@@ -38,6 +47,9 @@ pub struct Move {
 /// A family of moves of one heap of `heap` tokens: remove `take` tokens and split the rest `heap − take` into `a`
 /// and `heap − take − a`, for every `a = first, first + step, …, last` (`first ≤ last ≤ (heap − take)/2`, and
 /// `step` divides `last − first`). Every member leads to a component of nim-value `value_after`.
+///
+/// Serialises as `{"move": describe(), "take", "rest": rest(), "first", "step", "last", "count", "value_after"}`:
+/// the heap itself is `take + rest` (and is the component's `position` in a [`WinningMoveFamily`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveFamily {
     pub heap: u64,
@@ -113,6 +125,21 @@ impl MoveFamily {
             self.last,
             self.count
         )
+    }
+}
+
+impl Serialize for MoveFamily {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut st = serializer.serialize_struct("MoveFamily", 8)?;
+        st.serialize_field("move", &self.describe())?;
+        st.serialize_field("take", &self.take)?;
+        st.serialize_field("rest", &self.rest())?;
+        st.serialize_field("first", &self.first)?;
+        st.serialize_field("step", &self.step)?;
+        st.serialize_field("last", &self.last)?;
+        st.serialize_field("count", &self.count)?;
+        st.serialize_field("value_after", &self.value_after)?;
+        st.end()
     }
 }
 
@@ -198,8 +225,9 @@ impl<R: Ruleset> Component for RulesetComponent<R> {
     }
 }
 
-/// One part of an analysed sum.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One part of an analysed sum. Serialises as `{"game", "position", "nim_value"}` (`nim_value` an integer or
+/// `null`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PartValue {
     pub game: String,
     pub position: String,
@@ -207,28 +235,33 @@ pub struct PartValue {
     pub nim_value: Option<Nimber>,
 }
 
-/// A winning move of a sum: which component, and the move.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A winning move of a sum: which component, and the move. Serialises as `{"component", "game", "position"}`
+/// together with the keys of the [`Move`] (`move`, `result`, `value_after`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct WinningMove {
     /// Index of the component in the sum (0-based).
     pub component: usize,
     pub game: String,
     pub position: String,
+    #[serde(flatten)]
     pub mv: Move,
 }
 
-/// A family of winning moves of a sum: which component, and the family of moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A family of winning moves of a sum: which component, and the family of moves. Serialises as
+/// `{"component", "game", "position"}` together with the keys of the [`MoveFamily`].
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct WinningMoveFamily {
     /// Index of the component in the sum (0-based).
     pub component: usize,
     pub game: String,
     pub position: String,
+    #[serde(flatten)]
     pub family: MoveFamily,
 }
 
-/// Winning moves of one component that are counted but not listed (there are too many to hold).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Winning moves of one component that are counted but not listed (there are too many to hold). Serialises as
+/// `{"component", "game", "position", "count"}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct UnlistedWinningMoves {
     /// Index of the component in the sum (0-based).
     pub component: usize,
@@ -240,6 +273,34 @@ pub struct UnlistedWinningMoves {
 }
 
 /// The analysis of a sum under normal play.
+///
+/// # JSON
+///
+/// An `Analysis` serialises (serde, [`Serialize`]) as the object `grundy value … --json` prints under normal play;
+/// `docs/json.md` has an example. Every key is always present:
+///
+/// - `nim_value` (integer or `null`): [`Analysis::nim_value`], the nim-value of the sum (the XOR of the parts');
+///   `null` only for a single position whose outcome is known but not its nim-value.
+/// - `outcome` (`"P"` or `"N"`): [`Analysis::outcome`]; `"P"` when the player to move loses, `"N"` when they win.
+/// - `parts` (array of objects): [`Analysis::parts`], in the order of the sum, each with `game` (string, the game's
+///   name or code), `position` (string, in the game's syntax) and `nim_value` (integer, or `null` as above).
+/// - `winning_moves` (array of objects): [`Analysis::winning_moves`], the winning moves listed one by one, each with
+///   `component` (integer, the 0-based index of the part in `parts`), `game` and `position` (strings, that part's),
+///   `move` (string, the move in words), `result` (string, the part's position after the move: `1 + 6` for a split,
+///   `0` for an emptied heap) and `value_after` (integer, the part's nim-value after the move).
+/// - `winning_move_families` (array of objects): [`Analysis::winning_move_families`], the other winning moves of a
+///   huge heap, grouped as "take `take` from the heap and split the rest `rest` into `a` and `rest − a`, for each
+///   `a = first, first + step, …, last`". Each has `component`, `game` and `position` (as in `winning_moves`),
+///   `move` (string, the family in words), the integers `take`, `rest`, `first`, `step` and `last`, `count`
+///   (integer, the exact number of moves: `(last − first)/step + 1`) and `value_after` (integer, the part's
+///   nim-value after any of them).
+/// - `unlisted_winning_moves` (array of objects): [`Analysis::unlisted_winning_moves`], winning moves counted but
+///   not listed, each with `component`, `game` and `position` (as in `winning_moves`) and `count` (integer, exact).
+/// - `winning_move_count` (integer, or string): [`Analysis::winning_move_count`], every winning move (listed, in
+///   families, and unlisted); a decimal string when it is above 2^64 − 1.
+///
+/// The three lists of moves are all empty exactly for a P-position, and no move is in two of them. Integers are
+/// unsigned and below 2^64. (`serde_json::to_value` sorts the keys of every object, as the command prints them.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     pub parts: Vec<PartValue>,
@@ -273,6 +334,33 @@ impl Analysis {
                 .iter()
                 .map(|u| u.count as u128)
                 .sum::<u128>()
+    }
+}
+
+impl Serialize for Analysis {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut st = serializer.serialize_struct("Analysis", 7)?;
+        st.serialize_field("nim_value", &self.nim_value)?;
+        st.serialize_field("outcome", &self.outcome)?;
+        st.serialize_field("parts", &self.parts)?;
+        st.serialize_field("winning_moves", &self.winning_moves)?;
+        st.serialize_field("winning_move_families", &self.winning_move_families)?;
+        st.serialize_field("unlisted_winning_moves", &self.unlisted_winning_moves)?;
+        st.serialize_field("winning_move_count", &Count(self.winning_move_count()))?;
+        st.end()
+    }
+}
+
+/// A count that serialises as an integer up to 2^64 − 1 and as a decimal string beyond (where JSON readers lose
+/// precision, and `serde_json` has no number for it).
+struct Count(u128);
+
+impl Serialize for Count {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        match u64::try_from(self.0) {
+            Ok(n) => serializer.serialize_u64(n),
+            Err(_) => serializer.collect_str(&self.0),
+        }
     }
 }
 

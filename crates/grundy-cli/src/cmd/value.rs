@@ -112,7 +112,10 @@ pub fn run(args: &Args) -> CliResult {
     }
     let analysis = analyse(&mut components)?;
     if args.switch("json") {
-        return print_json(&to_json(&analysis));
+        // The schema is the library's: see grundy::sum::Analysis and docs/json.md.
+        let json =
+            serde_json::to_value(&analysis).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        return print_json(&json);
     }
     let mut s = String::new();
     for n in notes {
@@ -146,52 +149,6 @@ fn refuse_flags_that_do_not_apply(args: &Args) -> CliResult {
         ));
     }
     Ok(())
-}
-
-fn to_json(a: &Analysis) -> serde_json::Value {
-    serde_json::json!({
-        "nim_value": a.nim_value,
-        "outcome": a.outcome.letter(),
-        "parts": a.parts.iter().map(|p| serde_json::json!({
-            "game": p.game, "position": p.position, "nim_value": p.nim_value
-        })).collect::<Vec<_>>(),
-        "winning_moves": a.winning_moves.iter().map(|m| serde_json::json!({
-            "component": m.component,
-            "game": m.game,
-            "position": m.position,
-            "move": m.mv.description,
-            "result": m.mv.result,
-            "value_after": m.mv.value_after,
-        })).collect::<Vec<_>>(),
-        "winning_move_families": a.winning_move_families.iter().map(|w| serde_json::json!({
-            "component": w.component,
-            "game": w.game,
-            "position": w.position,
-            "move": w.family.describe(),
-            "take": w.family.take,
-            "rest": w.family.rest(),
-            "first": w.family.first,
-            "step": w.family.step,
-            "last": w.family.last,
-            "count": w.family.count,
-            "value_after": w.family.value_after,
-        })).collect::<Vec<_>>(),
-        "unlisted_winning_moves": a.unlisted_winning_moves.iter().map(|u| serde_json::json!({
-            "component": u.component,
-            "game": u.game,
-            "position": u.position,
-            "count": u.count,
-        })).collect::<Vec<_>>(),
-        "winning_move_count": count_json(a.winning_move_count()),
-    })
-}
-
-/// A count as a JSON integer, or as a decimal string beyond 2^64 − 1 (where JSON readers lose precision).
-fn count_json(n: u128) -> serde_json::Value {
-    match u64::try_from(n) {
-        Ok(n) => n.into(),
-        Err(_) => n.to_string().into(),
-    }
 }
 
 /// The analysis in words a student follows.
