@@ -488,4 +488,160 @@ mod tests {
         let big = MoveFamily::new(u64::MAX, 1, 1, 1, (u64::MAX - 1) / 2, 0).unwrap();
         assert_eq!(big.count, (u64::MAX - 1) / 2);
     }
+
+    /// The components of `groups` (each a game and its positions), as `grundy value` builds them.
+    fn sum_of(groups: &[(&str, &[&str])]) -> Vec<Box<dyn Component>> {
+        let mut components = Vec::new();
+        for (game, pos) in groups {
+            let pos: Vec<String> = pos.iter().map(|p| p.to_string()).collect();
+            components.extend(
+                crate::games::lookup(game)
+                    .unwrap()
+                    .components(&pos)
+                    .unwrap(),
+            );
+        }
+        components
+    }
+
+    #[test]
+    fn an_analysis_serialises_as_the_documented_json() {
+        // Kayles 5, 7 and nim 3: nim-values 4, 2, 3 (Kayles: 0 1 2 3 1 4 3 2 …), nim-sum 5. Kayles 5 must go to
+        // 4 ⊕ 5 = 1: taking 1 leaves 4 (value 1), while 1 + 3, 2 + 2, 3 and 1 + 2 have values 2, 0, 3, 3. Kayles 7
+        // must go to 2 ⊕ 5 = 7, which no option of it has (heaps of at most 6 have values at most 4, and no two
+        // of them with at most 6 tokens in all XOR to 7), and nim 3 cannot go to 6: one winning move.
+        let a = analyse(&mut sum_of(&[("kayles", &["5", "7"]), ("nim", &["3"])])).unwrap();
+        assert_eq!(
+            serde_json::to_value(&a).unwrap(),
+            serde_json::json!({
+                "nim_value": 5,
+                "outcome": "N",
+                "parts": [
+                    {"game": "kayles", "position": "5", "nim_value": 4},
+                    {"game": "kayles", "position": "7", "nim_value": 2},
+                    {"game": "nim", "position": "3", "nim_value": 3},
+                ],
+                "winning_moves": [{
+                    "component": 0,
+                    "game": "kayles",
+                    "position": "5",
+                    "move": "take 1 from the heap of 5, leaving 4",
+                    "result": "4",
+                    "value_after": 1,
+                }],
+                "winning_move_families": [],
+                "unlisted_winning_moves": [],
+                "winning_move_count": 1,
+            })
+        );
+        // A P-position: nim 1 2 3 has nim-sum 0 and every list empty.
+        let p = analyse(&mut sum_of(&[("nim", &["1", "2", "3"])])).unwrap();
+        let j = serde_json::to_value(&p).unwrap();
+        assert_eq!((&j["nim_value"], &j["outcome"]), (&0.into(), &"P".into()));
+        for k in [
+            "winning_moves",
+            "winning_move_families",
+            "unlisted_winning_moves",
+        ] {
+            assert_eq!(j[k], serde_json::json!([]), "{k}");
+        }
+        assert_eq!(j["winning_move_count"], 0);
+        // The keys are sorted, as the command prints them.
+        assert_eq!(
+            serde_json::to_string(&j).unwrap(),
+            r#"{"nim_value":0,"outcome":"P","parts":[{"game":"nim","nim_value":1,"position":"1"},{"game":"nim","nim_value":2,"position":"2"},{"game":"nim","nim_value":3,"position":"3"}],"unlisted_winning_moves":[],"winning_move_count":0,"winning_move_families":[],"winning_moves":[]}"#
+        );
+    }
+
+    #[test]
+    fn families_unlisted_moves_and_huge_counts_serialise_as_documented() {
+        let family = MoveFamily::new(20, 2, 4, 3, 9, 6).unwrap();
+        let w = WinningMoveFamily {
+            component: 1,
+            game: "kayles".into(),
+            position: "20".into(),
+            family: family.clone(),
+        };
+        let family_json = serde_json::json!({
+            "move": "take 2 from the heap of 20 and split the rest into a and 18 − a, for each a ≡ 1 (mod 3) with 4 ≤ a ≤ 7: 2 moves",
+            "take": 2,
+            "rest": 18,
+            "first": 4,
+            "step": 3,
+            "last": 7,
+            "count": 2,
+            "value_after": 6,
+        });
+        assert_eq!(serde_json::to_value(&family).unwrap(), family_json);
+        let mut winning = family_json.clone();
+        winning["component"] = 1.into();
+        winning["game"] = "kayles".into();
+        winning["position"] = "20".into();
+        assert_eq!(serde_json::to_value(&w).unwrap(), winning);
+        let u = UnlistedWinningMoves {
+            component: 0,
+            game: "0.*".into(),
+            position: "81".into(),
+            count: 16_000_000,
+        };
+        assert_eq!(
+            serde_json::to_value(&u).unwrap(),
+            serde_json::json!({"component": 0, "game": "0.*", "position": "81", "count": 16_000_000})
+        );
+        // Two families of 2^63 − 1 moves and 16000000 unlisted ones, and one move listed: the count is a string.
+        let half = MoveFamily::new(u64::MAX, 1, 1, 1, u64::MAX / 2, 0).unwrap();
+        assert_eq!(half.count, (1 << 63) - 1);
+        let mut a = Analysis {
+            parts: vec![PartValue {
+                game: "kayles".into(),
+                position: u64::MAX.to_string(),
+                nim_value: None,
+            }],
+            nim_value: None,
+            outcome: Outcome::N,
+            winning_moves: vec![WinningMove {
+                component: 0,
+                game: "kayles".into(),
+                position: u64::MAX.to_string(),
+                mv: Move {
+                    description: "take 1".into(),
+                    result: "18446744073709551614".into(),
+                    value_after: 0,
+                },
+            }],
+            winning_move_families: vec![w.clone(), w],
+            unlisted_winning_moves: vec![u],
+        };
+        for f in &mut a.winning_move_families {
+            f.family = half.clone();
+        }
+        let j = serde_json::to_value(&a).unwrap();
+        assert_eq!(j["winning_move_count"], "18446744073725551615");
+        assert_eq!(a.winning_move_count(), 18_446_744_073_725_551_615);
+        assert_eq!(
+            (&j["nim_value"], &j["parts"][0]["nim_value"]),
+            (&serde_json::Value::Null, &serde_json::Value::Null)
+        );
+        assert_eq!(
+            j["winning_moves"][0],
+            serde_json::json!({
+                "component": 0,
+                "game": "kayles",
+                "position": "18446744073709551615",
+                "move": "take 1",
+                "result": "18446744073709551614",
+                "value_after": 0,
+            })
+        );
+        // Exactly 2^64 − 1 is still an integer.
+        a.unlisted_winning_moves[0].count = 0;
+        assert_eq!(a.winning_move_count(), u64::MAX as u128);
+        assert_eq!(
+            serde_json::to_value(&a).unwrap()["winning_move_count"],
+            u64::MAX
+        );
+        for (o, letter) in [(Outcome::P, "P"), (Outcome::N, "N"), (Outcome::D, "D")] {
+            assert_eq!(serde_json::to_value(o).unwrap(), letter);
+        }
+    }
 }
