@@ -35,7 +35,7 @@ use std::rc::Rc;
 /// [`Analysis`]'s schema).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Move {
-    /// In words: "split the heap of 7 into heaps of 1 and 6".
+    /// In words: "split the heap of 7 into 1 and 6".
     #[serde(rename = "move")]
     pub description: String,
     /// The component's position after the move, as the game's syntax writes it (a sum may be `1 + 6`).
