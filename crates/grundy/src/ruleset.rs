@@ -19,8 +19,9 @@ pub enum Play {
     Misere,
 }
 
-/// The outcome class of a position: who wins with perfect play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The outcome class of a position: who wins with perfect play. It serialises (serde) as its letter: `"P"`, `"N"`
+/// or `"D"`, as [`Outcome::letter`] writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
     /// The previous player (the one who just moved) wins: a P-position.
     P,

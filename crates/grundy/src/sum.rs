@@ -16,18 +16,27 @@
 //! [`crate::heap::table::MAX_LISTED_WINNING_MOVES`] of them and counts the others exactly
 //! ([`Analysis::unlisted_winning_moves`]), so memory stays bounded; when even counting would enumerate more than
 //! [`crate::heap::table::MAX_ENUMERATED_OPTIONS`] options, the analysis is a limit error instead.
+//!
+//! The result types serialise with serde ([`serde::Serialize`]): an [`Analysis`] is the JSON object that
+//! `grundy value … --json` prints under normal play, and its documentation is the one description of that schema
+//! (`docs/json.md` shows it with an example).
 
 use crate::error::Result;
 use crate::nimber::Nimber;
 use crate::ruleset::{Outcome, Ruleset};
 use crate::solver::Solver;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 /// A move of one component, for people and for programs.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Serialises as `{"move": description, "result": …, "value_after": …}` (the keys of a winning move in
+/// [`Analysis`]'s schema).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Move {
-    /// In words: "split the heap of 7 into heaps of 1 and 6".
+    /// In words: "split the heap of 7 into 1 and 6".
+    #[serde(rename = "move")]
     pub description: String,
     /// The component's position after the move, as the game's syntax writes it (a sum may be `1 + 6`).
     pub result: String,
@@ -38,6 +47,9 @@ pub struct Move {
 /// A family of moves of one heap of `heap` tokens: remove `take` tokens and split the rest `heap − take` into `a`
 /// and `heap − take − a`, for every `a = first, first + step, …, last` (`first ≤ last ≤ (heap − take)/2`, and
 /// `step` divides `last − first`). Every member leads to a component of nim-value `value_after`.
+///
+/// Serialises as `{"move": describe(), "take", "rest": rest(), "first", "step", "last", "count", "value_after"}`:
+/// the heap itself is `take + rest` (and is the component's `position` in a [`WinningMoveFamily`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveFamily {
     pub heap: u64,
@@ -113,6 +125,21 @@ impl MoveFamily {
             self.last,
             self.count
         )
+    }
+}
+
+impl Serialize for MoveFamily {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut st = serializer.serialize_struct("MoveFamily", 8)?;
+        st.serialize_field("move", &self.describe())?;
+        st.serialize_field("take", &self.take)?;
+        st.serialize_field("rest", &self.rest())?;
+        st.serialize_field("first", &self.first)?;
+        st.serialize_field("step", &self.step)?;
+        st.serialize_field("last", &self.last)?;
+        st.serialize_field("count", &self.count)?;
+        st.serialize_field("value_after", &self.value_after)?;
+        st.end()
     }
 }
 
@@ -198,8 +225,9 @@ impl<R: Ruleset> Component for RulesetComponent<R> {
     }
 }
 
-/// One part of an analysed sum.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One part of an analysed sum. Serialises as `{"game", "position", "nim_value"}` (`nim_value` an integer or
+/// `null`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PartValue {
     pub game: String,
     pub position: String,
@@ -207,28 +235,33 @@ pub struct PartValue {
     pub nim_value: Option<Nimber>,
 }
 
-/// A winning move of a sum: which component, and the move.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A winning move of a sum: which component, and the move. Serialises as `{"component", "game", "position"}`
+/// together with the keys of the [`Move`] (`move`, `result`, `value_after`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct WinningMove {
     /// Index of the component in the sum (0-based).
     pub component: usize,
     pub game: String,
     pub position: String,
+    #[serde(flatten)]
     pub mv: Move,
 }
 
-/// A family of winning moves of a sum: which component, and the family of moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A family of winning moves of a sum: which component, and the family of moves. Serialises as
+/// `{"component", "game", "position"}` together with the keys of the [`MoveFamily`].
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct WinningMoveFamily {
     /// Index of the component in the sum (0-based).
     pub component: usize,
     pub game: String,
     pub position: String,
+    #[serde(flatten)]
     pub family: MoveFamily,
 }
 
-/// Winning moves of one component that are counted but not listed (there are too many to hold).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Winning moves of one component that are counted but not listed (there are too many to hold). Serialises as
+/// `{"component", "game", "position", "count"}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct UnlistedWinningMoves {
     /// Index of the component in the sum (0-based).
     pub component: usize,
@@ -240,6 +273,34 @@ pub struct UnlistedWinningMoves {
 }
 
 /// The analysis of a sum under normal play.
+///
+/// # JSON
+///
+/// An `Analysis` serialises (serde, [`Serialize`]) as the object `grundy value … --json` prints under normal play;
+/// `docs/json.md` has an example. Every key is always present:
+///
+/// - `nim_value` (integer or `null`): [`Analysis::nim_value`], the nim-value of the sum (the XOR of the parts');
+///   `null` only for a single position whose outcome is known but not its nim-value.
+/// - `outcome` (`"P"` or `"N"`): [`Analysis::outcome`]; `"P"` when the player to move loses, `"N"` when they win.
+/// - `parts` (array of objects): [`Analysis::parts`], in the order of the sum, each with `game` (string, the game's
+///   name or code), `position` (string, in the game's syntax) and `nim_value` (integer, or `null` as above).
+/// - `winning_moves` (array of objects): [`Analysis::winning_moves`], the winning moves listed one by one, each with
+///   `component` (integer, the 0-based index of the part in `parts`), `game` and `position` (strings, that part's),
+///   `move` (string, the move in words), `result` (string, the part's position after the move: `1 + 6` for a split,
+///   `0` for an emptied heap) and `value_after` (integer, the part's nim-value after the move).
+/// - `winning_move_families` (array of objects): [`Analysis::winning_move_families`], the other winning moves of a
+///   huge heap, grouped as "take `take` from the heap and split the rest `rest` into `a` and `rest − a`, for each
+///   `a = first, first + step, …, last`". Each has `component`, `game` and `position` (as in `winning_moves`),
+///   `move` (string, the family in words), the integers `take`, `rest`, `first`, `step` and `last`, `count`
+///   (integer, the exact number of moves: `(last − first)/step + 1`) and `value_after` (integer, the part's
+///   nim-value after any of them).
+/// - `unlisted_winning_moves` (array of objects): [`Analysis::unlisted_winning_moves`], winning moves counted but
+///   not listed, each with `component`, `game` and `position` (as in `winning_moves`) and `count` (integer, exact).
+/// - `winning_move_count` (integer, or string): [`Analysis::winning_move_count`], every winning move (listed, in
+///   families, and unlisted); a decimal string when it is above 2^64 − 1.
+///
+/// The three lists of moves are all empty exactly for a P-position, and no move is in two of them. Integers are
+/// unsigned and below 2^64. (`serde_json::to_value` sorts the keys of every object, as the command prints them.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     pub parts: Vec<PartValue>,
@@ -273,6 +334,33 @@ impl Analysis {
                 .iter()
                 .map(|u| u.count as u128)
                 .sum::<u128>()
+    }
+}
+
+impl Serialize for Analysis {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut st = serializer.serialize_struct("Analysis", 7)?;
+        st.serialize_field("nim_value", &self.nim_value)?;
+        st.serialize_field("outcome", &self.outcome)?;
+        st.serialize_field("parts", &self.parts)?;
+        st.serialize_field("winning_moves", &self.winning_moves)?;
+        st.serialize_field("winning_move_families", &self.winning_move_families)?;
+        st.serialize_field("unlisted_winning_moves", &self.unlisted_winning_moves)?;
+        st.serialize_field("winning_move_count", &Count(self.winning_move_count()))?;
+        st.end()
+    }
+}
+
+/// A count that serialises as an integer up to 2^64 − 1 and as a decimal string beyond (where JSON readers lose
+/// precision, and `serde_json` has no number for it).
+struct Count(u128);
+
+impl Serialize for Count {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        match u64::try_from(self.0) {
+            Ok(n) => serializer.serialize_u64(n),
+            Err(_) => serializer.collect_str(&self.0),
+        }
     }
 }
 
@@ -399,5 +487,161 @@ mod tests {
         // Counts near 2^64 are exact.
         let big = MoveFamily::new(u64::MAX, 1, 1, 1, (u64::MAX - 1) / 2, 0).unwrap();
         assert_eq!(big.count, (u64::MAX - 1) / 2);
+    }
+
+    /// The components of `groups` (each a game and its positions), as `grundy value` builds them.
+    fn sum_of(groups: &[(&str, &[&str])]) -> Vec<Box<dyn Component>> {
+        let mut components = Vec::new();
+        for (game, pos) in groups {
+            let pos: Vec<String> = pos.iter().map(|p| p.to_string()).collect();
+            components.extend(
+                crate::games::lookup(game)
+                    .unwrap()
+                    .components(&pos)
+                    .unwrap(),
+            );
+        }
+        components
+    }
+
+    #[test]
+    fn an_analysis_serialises_as_the_documented_json() {
+        // Kayles 5, 7 and nim 3: nim-values 4, 2, 3 (Kayles: 0 1 2 3 1 4 3 2 …), nim-sum 5. Kayles 5 must go to
+        // 4 ⊕ 5 = 1: taking 1 leaves 4 (value 1), while 1 + 3, 2 + 2, 3 and 1 + 2 have values 2, 0, 3, 3. Kayles 7
+        // must go to 2 ⊕ 5 = 7, which no option of it has (heaps of at most 6 have values at most 4, and no two
+        // of them with at most 6 tokens in all XOR to 7), and nim 3 cannot go to 6: one winning move.
+        let a = analyse(&mut sum_of(&[("kayles", &["5", "7"]), ("nim", &["3"])])).unwrap();
+        assert_eq!(
+            serde_json::to_value(&a).unwrap(),
+            serde_json::json!({
+                "nim_value": 5,
+                "outcome": "N",
+                "parts": [
+                    {"game": "kayles", "position": "5", "nim_value": 4},
+                    {"game": "kayles", "position": "7", "nim_value": 2},
+                    {"game": "nim", "position": "3", "nim_value": 3},
+                ],
+                "winning_moves": [{
+                    "component": 0,
+                    "game": "kayles",
+                    "position": "5",
+                    "move": "take 1 from the heap of 5, leaving 4",
+                    "result": "4",
+                    "value_after": 1,
+                }],
+                "winning_move_families": [],
+                "unlisted_winning_moves": [],
+                "winning_move_count": 1,
+            })
+        );
+        // A P-position: nim 1 2 3 has nim-sum 0 and every list empty.
+        let p = analyse(&mut sum_of(&[("nim", &["1", "2", "3"])])).unwrap();
+        let j = serde_json::to_value(&p).unwrap();
+        assert_eq!((&j["nim_value"], &j["outcome"]), (&0.into(), &"P".into()));
+        for k in [
+            "winning_moves",
+            "winning_move_families",
+            "unlisted_winning_moves",
+        ] {
+            assert_eq!(j[k], serde_json::json!([]), "{k}");
+        }
+        assert_eq!(j["winning_move_count"], 0);
+        // The keys are sorted, as the command prints them.
+        assert_eq!(
+            serde_json::to_string(&j).unwrap(),
+            r#"{"nim_value":0,"outcome":"P","parts":[{"game":"nim","nim_value":1,"position":"1"},{"game":"nim","nim_value":2,"position":"2"},{"game":"nim","nim_value":3,"position":"3"}],"unlisted_winning_moves":[],"winning_move_count":0,"winning_move_families":[],"winning_moves":[]}"#
+        );
+    }
+
+    #[test]
+    fn families_unlisted_moves_and_huge_counts_serialise_as_documented() {
+        let family = MoveFamily::new(20, 2, 4, 3, 9, 6).unwrap();
+        let w = WinningMoveFamily {
+            component: 1,
+            game: "kayles".into(),
+            position: "20".into(),
+            family: family.clone(),
+        };
+        let family_json = serde_json::json!({
+            "move": "take 2 from the heap of 20 and split the rest into a and 18 − a, for each a ≡ 1 (mod 3) with 4 ≤ a ≤ 7: 2 moves",
+            "take": 2,
+            "rest": 18,
+            "first": 4,
+            "step": 3,
+            "last": 7,
+            "count": 2,
+            "value_after": 6,
+        });
+        assert_eq!(serde_json::to_value(&family).unwrap(), family_json);
+        let mut winning = family_json.clone();
+        winning["component"] = 1.into();
+        winning["game"] = "kayles".into();
+        winning["position"] = "20".into();
+        assert_eq!(serde_json::to_value(&w).unwrap(), winning);
+        let u = UnlistedWinningMoves {
+            component: 0,
+            game: "0.*".into(),
+            position: "81".into(),
+            count: 16_000_000,
+        };
+        assert_eq!(
+            serde_json::to_value(&u).unwrap(),
+            serde_json::json!({"component": 0, "game": "0.*", "position": "81", "count": 16_000_000})
+        );
+        // Two families of 2^63 − 1 moves and 16000000 unlisted ones, and one move listed: the count is a string.
+        let half = MoveFamily::new(u64::MAX, 1, 1, 1, u64::MAX / 2, 0).unwrap();
+        assert_eq!(half.count, (1 << 63) - 1);
+        let mut a = Analysis {
+            parts: vec![PartValue {
+                game: "kayles".into(),
+                position: u64::MAX.to_string(),
+                nim_value: None,
+            }],
+            nim_value: None,
+            outcome: Outcome::N,
+            winning_moves: vec![WinningMove {
+                component: 0,
+                game: "kayles".into(),
+                position: u64::MAX.to_string(),
+                mv: Move {
+                    description: "take 1".into(),
+                    result: "18446744073709551614".into(),
+                    value_after: 0,
+                },
+            }],
+            winning_move_families: vec![w.clone(), w],
+            unlisted_winning_moves: vec![u],
+        };
+        for f in &mut a.winning_move_families {
+            f.family = half.clone();
+        }
+        let j = serde_json::to_value(&a).unwrap();
+        assert_eq!(j["winning_move_count"], "18446744073725551615");
+        assert_eq!(a.winning_move_count(), 18_446_744_073_725_551_615);
+        assert_eq!(
+            (&j["nim_value"], &j["parts"][0]["nim_value"]),
+            (&serde_json::Value::Null, &serde_json::Value::Null)
+        );
+        assert_eq!(
+            j["winning_moves"][0],
+            serde_json::json!({
+                "component": 0,
+                "game": "kayles",
+                "position": "18446744073709551615",
+                "move": "take 1",
+                "result": "18446744073709551614",
+                "value_after": 0,
+            })
+        );
+        // Exactly 2^64 − 1 is still an integer.
+        a.unlisted_winning_moves[0].count = 0;
+        assert_eq!(a.winning_move_count(), u64::MAX as u128);
+        assert_eq!(
+            serde_json::to_value(&a).unwrap()["winning_move_count"],
+            u64::MAX
+        );
+        for (o, letter) in [(Outcome::P, "P"), (Outcome::N, "N"), (Outcome::D, "D")] {
+            assert_eq!(serde_json::to_value(o).unwrap(), letter);
+        }
     }
 }

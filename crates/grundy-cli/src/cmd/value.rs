@@ -45,23 +45,17 @@ EXAMPLES
   grundy value loopy-graph examples/game.txt 0 4 --json
   grundy value 20.3 1 2 --loopy --max-heap 50
 
-JSON (--json): one object with the keys nim_value (integer), outcome (\"P\" or \"N\"), parts (game, position,
-nim_value of each) and winning_moves (component index, game, position, move, result, value_after; empty for a
-P-position), winning_move_families, unlisted_winning_moves and winning_move_count. Text output shows the first
-20 winning moves and how many there are (--all-moves: every one); JSON lists every move, up to 100000 per heap:
-past that, unlisted_winning_moves gives, for each such heap (component, game, position), the exact count of the
-moves not listed, and winning_move_count includes them.
-A heap above 2^20 of a game whose period is certified (see 'grundy help period') has too many moves to list:
-moves that leave no heap or one heap, and splits into a + b with a below the preperiod, are still listed one by
-one in winning_moves; the other winning splits come in families, one per number taken and residue class of a
-modulo the period: \"take J from the heap of N and split the rest into a and N-J - a, for each a = FIRST,
-FIRST + STEP, ..., LAST\". winning_move_families has, for each, component, game, position, move (in words), take,
-rest (N - J), first, step (the period), last, count (exact) and value_after; winning_move_count is the number of
-winning moves in all (explicit ones plus every family's count; a string if above 2^64 - 1). For smaller heaps
-winning_move_families is empty.
-nim_value is null only for a single position of a game whose outcomes are known in closed form but whose
-nim-values are not (fibonacci-nim beyond the searched range, wythoff beyond its table, candy-piles, chocolate);
-outcome and winning_moves are exact then too (chocolate lists one winning move).
+JSON (--json): one object (docs/json.md has the schema, with examples; the library's grundy::sum::Analysis is
+the same object). Under normal play its keys are nim_value (integer; null only for a single position of a game
+whose outcomes are known in closed form but whose nim-values are not: fibonacci-nim beyond the searched range,
+wythoff beyond its table, candy-piles, chocolate), outcome (\"P\" or \"N\"), parts (game, position, nim_value of each),
+winning_moves (component index, game, position, move in words, result, value_after), winning_move_families,
+unlisted_winning_moves and winning_move_count. JSON lists every winning move, up to 100000 per heap (text shows
+the first 20; --all-moves: every one): past that, unlisted_winning_moves counts the others of each such heap. A
+heap above 2^20 of a game whose period is certified (see 'grundy help period') has its other winning splits in
+families, \"take J from the heap of N and split the rest into a and N-J - a, for each a = FIRST, FIRST + STEP, ...,
+LAST\" (keys take, rest, first, step, last, count, value_after). winning_move_count counts every winning move,
+and is a string above 2^64 - 1.
 With --misere: play \"misere\", outcome, misere_nim_value (null when a rule decided), method, parts (game,
 position, genus and tame, null when not computed) and winning_moves.
 With --loopy: outcome (\"P\", \"N\" or \"D\"), value and each part's value as {\"finite\": n} or {\"infinite\": [K...]}
@@ -118,7 +112,10 @@ pub fn run(args: &Args) -> CliResult {
     }
     let analysis = analyse(&mut components)?;
     if args.switch("json") {
-        return print_json(&to_json(&analysis));
+        // The schema is the library's: see grundy::sum::Analysis and docs/json.md.
+        let json =
+            serde_json::to_value(&analysis).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        return print_json(&json);
     }
     let mut s = String::new();
     for n in notes {
@@ -152,52 +149,6 @@ fn refuse_flags_that_do_not_apply(args: &Args) -> CliResult {
         ));
     }
     Ok(())
-}
-
-fn to_json(a: &Analysis) -> serde_json::Value {
-    serde_json::json!({
-        "nim_value": a.nim_value,
-        "outcome": a.outcome.letter(),
-        "parts": a.parts.iter().map(|p| serde_json::json!({
-            "game": p.game, "position": p.position, "nim_value": p.nim_value
-        })).collect::<Vec<_>>(),
-        "winning_moves": a.winning_moves.iter().map(|m| serde_json::json!({
-            "component": m.component,
-            "game": m.game,
-            "position": m.position,
-            "move": m.mv.description,
-            "result": m.mv.result,
-            "value_after": m.mv.value_after,
-        })).collect::<Vec<_>>(),
-        "winning_move_families": a.winning_move_families.iter().map(|w| serde_json::json!({
-            "component": w.component,
-            "game": w.game,
-            "position": w.position,
-            "move": w.family.describe(),
-            "take": w.family.take,
-            "rest": w.family.rest(),
-            "first": w.family.first,
-            "step": w.family.step,
-            "last": w.family.last,
-            "count": w.family.count,
-            "value_after": w.family.value_after,
-        })).collect::<Vec<_>>(),
-        "unlisted_winning_moves": a.unlisted_winning_moves.iter().map(|u| serde_json::json!({
-            "component": u.component,
-            "game": u.game,
-            "position": u.position,
-            "count": u.count,
-        })).collect::<Vec<_>>(),
-        "winning_move_count": count_json(a.winning_move_count()),
-    })
-}
-
-/// A count as a JSON integer, or as a decimal string beyond 2^64 − 1 (where JSON readers lose precision).
-fn count_json(n: u128) -> serde_json::Value {
-    match u64::try_from(n) {
-        Ok(n) => n.into(),
-        Err(_) => n.to_string().into(),
-    }
 }
 
 /// The analysis in words a student follows.
