@@ -312,6 +312,10 @@ pub enum Parsed {
 
 /// Parses the arguments (without the program name) by the declarations.
 pub fn parse(argv: Vec<OsString>) -> CliResult<Parsed> {
+    // clap would show a command word that is not UTF-8 with replacement characters: name its bytes instead.
+    if let Some(first) = argv.first() {
+        text(first, "the command")?;
+    }
     let mut full = vec![OsString::from("grundy")];
     full.extend(argv);
     match command().try_get_matches_from(full) {

@@ -426,9 +426,21 @@ impl Gen<'_> {
             ("max-heap", true),
             ("max-positions", true),
             ("max-seconds", true),
+            ("max-memory", true),
         ];
         self.flags(&mut a, flags);
+        self.mostly_a_time_limit(&mut a);
         a
+    }
+
+    /// Gives most `value`, `seq` and `period` command lines a time limit when they have none, so that the run
+    /// tests that limits hold (a line without one may compute for as long as its work takes, which is no hang).
+    fn mostly_a_time_limit(&mut self, a: &mut Vec<String>) {
+        if a.iter().any(|w| w.starts_with("--max-seconds")) || !self.r.pct(90) {
+            return;
+        }
+        a.push("--max-seconds".into());
+        a.push(self.r.pick(&["0.2", "0.5", "1", "2", "3"]).to_string());
     }
 
     fn seq(&mut self, period: bool) -> Vec<String> {
@@ -451,7 +463,13 @@ impl Gen<'_> {
             }
         }
         let flags: &[(&str, bool)] = if period {
-            &[("engine", true), ("threads", true), ("json", false)]
+            &[
+                ("engine", true),
+                ("threads", true),
+                ("json", false),
+                ("max-seconds", true),
+                ("max-memory", true),
+            ]
         } else {
             &[
                 ("json", false),
@@ -464,9 +482,11 @@ impl Gen<'_> {
                 ("out", true),
                 ("resume", true),
                 ("threads", true),
+                ("max-memory", true),
             ]
         };
         self.flags(&mut a, flags);
+        self.mostly_a_time_limit(&mut a);
         let _ = game;
         a
     }
@@ -531,7 +551,7 @@ impl Gen<'_> {
             }
             "max-seconds" => {
                 if r.pct(70) {
-                    r.range(0, 3).to_string()
+                    r.pick(&["0.3", "0.5", "1", "2", "0", "3"]).to_string()
                 } else {
                     r.pick(&[
                         "-1",
@@ -544,6 +564,13 @@ impl Gen<'_> {
                         "x",
                     ])
                     .to_string()
+                }
+            }
+            "max-memory" => {
+                if r.pct(70) {
+                    r.pick(&["1K", "64M", "512M", "1G", "3G", "100000"]).to_string()
+                } else {
+                    r.pick(&["0", "-1", "", "1X", "18446744073709551615G", "x"]).to_string()
                 }
             }
             "threads" => {

@@ -141,7 +141,7 @@ struct Outcome {
 /// grundy's default `--max-seconds` for the exact misère search.
 const MISERE_DEFAULT_SECONDS: f64 = 30.0;
 
-/// The wall-clock limit of a command line: its `--max-seconds` (a whole number up to 60) plus one second, else
+/// The wall-clock limit of a command line: its `--max-seconds` (a positive number, capped at 60) plus one second, else
 /// the misère search's default 30 s plus one for `value --misere` and `seq --misere|--genus`, else the default.
 fn time_limit(args: &[Vec<u8>], default: f64) -> (f64, &'static str) {
     let mut own: Option<f64> = None;
@@ -151,12 +151,14 @@ fn time_limit(args: &[Vec<u8>], default: f64) -> (f64, &'static str) {
         } else {
             a.strip_prefix(b"--max-seconds=")
         };
+        // grundy takes a positive decimal number of seconds (fractions allowed) and refuses anything else.
         if let Some(v) = v
             .and_then(|v| std::str::from_utf8(v).ok())
-            .and_then(|v| v.parse::<u64>().ok())
+            .filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+            .and_then(|v| v.parse::<f64>().ok())
+            .filter(|v| v.is_finite() && *v > 0.0)
         {
-            // grundy reads a limit of 0 as 1 second.
-            own = Some(v.clamp(1, 60) as f64);
+            own = Some(v.min(60.0));
         }
     }
     // The exact misère search (value --misere, seq --misere or --genus) has a default limit of its own: 30 s.

@@ -95,7 +95,7 @@ pub fn run(args: &Args) -> CliResult {
     let out = args.value("out").or(args.value("resume"));
     let (values, used) = match args.value("resume") {
         Some(file) => {
-            let prefix = read_file(file, &rules.name())?;
+            let prefix = read_file(file, &*rules, to, &limits)?;
             if let Some(o) = out.filter(|&o| o != file) {
                 start_file(o, &rules.name())?;
                 append(o, &prefix, &rules.name())?;
@@ -293,20 +293,33 @@ fn append(file: &str, values: &[Nimber], game: &str) -> CliResult {
     f.flush().map_err(|e| io_err(file, e))
 }
 
-/// Reads a sequence file written by `--out`, checking that it is one and that it is for `game`. Drops a partly
-/// written last value and rewrites the file to end on a whole value.
-fn read_file(file: &str, game: &str) -> CliResult<Vec<Nimber>> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(file)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
+/// Reads a sequence file written by `--out`, checking that it is one and that it is for the game of `rules`.
+/// Reads the header first and then at most the values up to heap `to` (so an endless or huge file costs no more
+/// than the run asked for, and its size is checked against the memory budget before it is read). Drops a partly
+/// written last value and rewrites the file to end on a whole value. A damaged file is refused: the value of heap
+/// 0 must be 0, and the first values (up to heap 4095) are computed again and must agree.
+fn read_file(
+    file: &str,
+    rules: &dyn HeapRules,
+    to: u64,
+    limits: &Limits,
+) -> CliResult<Vec<Nimber>> {
+    use std::io::BufRead;
+    let game = rules.name();
+    let shown = grundy::error::escape(file);
+    let bad = |why: &str| CliError::Lib(grundy::Error::input(format!("{shown}: {why}")));
+    let f = std::fs::File::open(file).map_err(|e| io_err(file, e))?;
+    let mut reader = std::io::BufReader::new(f);
+    let mut header = Vec::new();
+    (&mut reader)
+        .take(4096)
+        .read_until(b'\n', &mut header)
         .map_err(|e| io_err(file, e))?;
-    let bad = |why: &str| CliError::Lib(grundy::Error::input(format!("{file}: {why}")));
-    let nl = bytes
-        .iter()
-        .position(|&b| b == b'\n')
-        .ok_or_else(|| bad("not a grundy sequence file (no header line)"))?;
-    let header =
-        std::str::from_utf8(&bytes[..nl]).map_err(|_| bad("not a grundy sequence file"))?;
+    if header.last() != Some(&b'\n') {
+        return Err(bad("not a grundy sequence file (no header line)"));
+    }
+    header.pop();
+    let header = std::str::from_utf8(&header).map_err(|_| bad("not a grundy sequence file"))?;
     let Some(name) = header.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(' ')) else {
         return Err(bad(&format!(
             "not a grundy sequence file (the first line should start with '{MAGIC}')"
@@ -314,10 +327,21 @@ fn read_file(file: &str, game: &str) -> CliResult<Vec<Nimber>> {
     };
     if name != game {
         return Err(bad(&format!(
-            "the file holds the sequence of {name}, not of {game}"
+            "the file holds the sequence of {}, not of {game}",
+            grundy::error::escape(name)
         )));
     }
-    let body = &bytes[nl + 1..];
+    let header_len = header.len() as u64 + 1;
+    let wanted = to.saturating_add(1).saturating_mul(4);
+    limits.check_memory(
+        wanted.saturating_mul(3),
+        &format!("reading {} values of {shown}", to.saturating_add(1)),
+    )?;
+    let mut body = Vec::new();
+    reader
+        .take(wanted)
+        .read_to_end(&mut body)
+        .map_err(|e| io_err(file, e))?;
     let whole = body.len() / 4 * 4;
     let values: Vec<Nimber> = body[..whole]
         .chunks_exact(4)
@@ -326,11 +350,28 @@ fn read_file(file: &str, game: &str) -> CliResult<Vec<Nimber>> {
     if values.first().is_some_and(|&v| v != 0) {
         return Err(bad("the value of heap 0 is not 0, so the file is damaged"));
     }
+    let check = values.len().min(4096);
+    if check > 1 {
+        let (again, _) = sequence::nim_values(
+            rules,
+            check as u64 - 1,
+            Engine::Auto,
+            1,
+            limits,
+            &mut |_| {},
+        )?;
+        if let Some(n) = (0..check).find(|&n| again[n] != values[n]) {
+            return Err(bad(&format!(
+                "the value of heap {n} is {}, not {} as computed now, so the file is damaged",
+                values[n], again[n]
+            )));
+        }
+    }
     if whole < body.len() {
         std::fs::OpenOptions::new()
             .write(true)
             .open(file)
-            .and_then(|f| f.set_len((nl + 1 + whole) as u64))
+            .and_then(|f| f.set_len(header_len + whole as u64))
             .map_err(|e| io_err(file, e))?;
     }
     Ok(values)
