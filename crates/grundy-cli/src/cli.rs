@@ -56,7 +56,7 @@ pub struct LimitArgs {
     /// End with an error after S seconds of the whole command (fractions allowed: 0.5)
     #[arg(long, value_name = "S")]
     pub max_seconds: Option<OsString>,
-    /// Most memory the command's tables may hold, e.g. 512M, 8G (default 3G)
+    /// Most memory the command may hold, e.g. 512M, 8G (default 3G, or 3/4 of `ulimit -v` when lower)
     #[arg(long, value_name = "SIZE")]
     pub max_memory: Option<OsString>,
 }
@@ -234,7 +234,9 @@ pub struct CompletionsArgs {
 /// help.
 pub fn command() -> clap::Command {
     use crate::cmd;
+    // The long help texts are wrapped by hand at 116 columns: printed as written (no re-wrapping).
     let mut c = Cli::command()
+        .term_width(0)
         .after_long_help(top_help())
         .after_help("'grundy --help' explains games, codes and exit statuses; 'grundy help COMMAND' each command.");
     for (name, text) in [

@@ -34,7 +34,7 @@ the game's longest move past the preperiod plus one period (fewer values cannot 
 
 --threads N: threads for the fast engine (default: all cores; see 'grundy seq --help').
 --max-seconds S: stop with an error after S seconds (the whole command). --max-memory SIZE: refuse, before
-computing, work whose memory estimate is over SIZE (default 4G; e.g. 512M).
+computing, work whose memory estimate is over SIZE (default 3G; e.g. 512M).
 
 JSON keys: game, preperiod, period, saltus, certified, certificate, values_computed, needed (values the
 certificate needs).

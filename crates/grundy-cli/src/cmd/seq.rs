@@ -33,7 +33,7 @@ HOW (auto, the default: the cost follows the answer, not N)
   a certified period for codes the Guy-Smith theorem covers (octal codes leaving at most two heaps,
     subtraction:S): computed to heaps 1023, 2047, 4095, ... until the certificate holds, the rest filled from it;
   else the fast engine where it applies, else the plain one. The method used is named with --out and in --json.
-Before any work the memory needed is estimated and checked against --max-memory (default 4G), and heaps past
+Before any work the memory needed is estimated and checked against --max-memory (default 3G), and heaps past
 the engines' limits are refused; --max-seconds S stops the run after S seconds with an error saying how far it
 got (with --out the values computed so far are in the file).
 

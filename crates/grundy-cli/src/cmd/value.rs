@@ -22,7 +22,7 @@ the sum; '+' starts a part of another game.
 winning move come from misère Nim's rule (nim), the SJ theorem (games that never split a heap and whose non-empty
 heaps all have non-zero nim-values), or else an exact search over the sums of components (bounded by
 --max-positions, default 2000000 states, counted as they are made; --max-seconds, default 30, for the whole command;
---max-memory, default 4G, an estimate checked before allocating). The method used is printed, and so is the
+--max-memory, default 3G, an estimate checked before allocating). The method used is printed, and so is the
 genus g^γ0γ1... of each heap up to 40 (see 'grundy help seq') and whether it is tame, when it fits in 2 s or the
 time left. Every winning move is listed, in every component (equal components too, told apart by index).
 
@@ -31,7 +31,7 @@ FILE (lines 'X Y' for an edge X->Y, '#' comments, optional first line 'nodes N';
 left of the point (moves that add tokens, e.g. 20.3) is played on heaps of at most B tokens (--max-heap, default
 1000): a move that would leave a larger heap is not allowed. The outcome is P, N or D (a draw); values are Smith's
 generalised Sprague-Grundy values: a number, or inf(K) for an infinite value whose finite options are the set K.
---max-memory (default 4G; 512M, 2G, ...) bounds the graph: its moves are counted first and a graph
+--max-memory (default 3G; 512M, 2G, ...) bounds the graph: its moves are counted first and a graph
 that would not fit is refused before it is built. --misere is not supported for loopy games. In D-positions the
 moves that keep the draw are listed. Moves are listed in every component (equal ones too, told
 apart by index); text shows the first 20 and how many there are (--all-moves: every one), JSON all of them. A sum
