@@ -18,7 +18,6 @@ use std::ffi::OsString;
     name = "grundy",
     version,
     about = "Solve impartial combinatorial games exactly: nim-values, outcomes, every winning move",
-    propagate_version = true,
     disable_help_subcommand = true,
     arg_required_else_help = false
 )]

@@ -35,6 +35,7 @@ fn main() -> ExitCode {
 
 fn run() -> CliResult {
     guard::erase_bar_on_interrupt();
+    progress::show_library_work();
     let (cli, matches) = match cli::parse(std::env::args_os().skip(1).collect())? {
         cli::Parsed::Run(cli, m) => (cli, m),
         cli::Parsed::Print(text) => return write_stdout(text.as_bytes()),

@@ -109,3 +109,22 @@ impl Drop for Progress {
         self.finish();
     }
 }
+
+/// Shows the library's own long work (see [`grundy::progress`]) with a bar like any other.
+pub fn show_library_work() {
+    use std::sync::Mutex;
+    let bar: Mutex<Option<(String, Progress)>> = Mutex::new(None);
+    grundy::progress::set_reporter(Box::new(move |what, done, total| {
+        let Ok(mut slot) = bar.lock() else { return };
+        if done >= total {
+            *slot = None;
+            return;
+        }
+        if slot.as_ref().is_none_or(|(w, _)| w != what) {
+            *slot = Some((what.to_string(), Progress::new(what, total)));
+        }
+        if let Some((_, p)) = slot.as_mut() {
+            p.update(done);
+        }
+    }));
+}

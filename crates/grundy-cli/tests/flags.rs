@@ -294,6 +294,9 @@ fn help_version_completions_and_man_page() {
     let (code, out, _) = run(&["--version"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("grundy "), "{out}");
+    // The version belongs to grundy, not to a subcommand (where it would leave --json unanswered).
+    let (code, out, _) = run(&["value", "nim", "3", "--json", "--version"]);
+    assert_eq!(code, 2, "{out}");
     let (code, out, _) = run(&["completions", "bash"]);
     assert_eq!(code, 0);
     assert!(

@@ -20,6 +20,7 @@ pub mod heap;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;
+pub mod progress;
 pub mod ruleset;
 pub mod solver;
 pub mod sum;

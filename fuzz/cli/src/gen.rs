@@ -433,10 +433,11 @@ impl Gen<'_> {
         a
     }
 
-    /// Gives most `value`, `seq` and `period` command lines a time limit when they have none, so that the run
-    /// tests that limits hold (a line without one may compute for as long as its work takes, which is no hang).
+    /// Gives every `value`, `seq` and `period` command line a time limit when it has none: a line without one
+    /// may compute for as long as its work takes (a period search of millions of heaps, with a progress bar),
+    /// which is no hang; what the run checks is that every limit holds. (The tests run commands without a limit.)
     fn mostly_a_time_limit(&mut self, a: &mut Vec<String>) {
-        if a.iter().any(|w| w.starts_with("--max-seconds")) || !self.r.pct(90) {
+        if a.iter().any(|w| w.starts_with("--max-seconds")) {
             return;
         }
         a.push("--max-seconds".into());
@@ -559,7 +560,6 @@ impl Gen<'_> {
                         "0.5",
                         "1e3",
                         "18446744073709551615",
-                        "4294967296",
                         "99999999999999999999",
                         "x",
                     ])

@@ -316,7 +316,12 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
             if !out_ok {
                 reasons.push("exit 0 with nothing on stdout".into());
             }
-            let help = args_have("--help") || args_have("-h");
+            // Help (`--help`, or a cluster of short flags starting `-h`) is shown whatever else the line asks.
+            let help = args_have("--help")
+                || case
+                    .args
+                    .iter()
+                    .any(|a| a.starts_with(b"-h") && !a.starts_with(b"--"));
             if args_have("--json") && !help && stdout_len > 0 {
                 if stdout_len > stdout.len() {
                     // Too long to keep; not checked.

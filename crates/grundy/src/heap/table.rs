@@ -79,6 +79,12 @@ pub struct HeapTable {
 /// Heaps above this are valued from a certified period when the game has one (tables stay small).
 pub const PERIOD_FROM: u64 = 1 << 20;
 
+/// How far a table looks for a certified period (heaps computed): 2^20, enough for the octal games with the
+/// longest certified periods the project's tests and benchmarks meet (0.16: preperiod 105351, period 149459, needs
+/// 360161 values; 0.56: 653424), and a few seconds of work for the games that have none in reach (Treblecross,
+/// Officers). `grundy period GAME --to N` searches further.
+pub const PERIOD_SEARCH: u64 = 1 << 20;
+
 impl HeapTable {
     pub fn new(rules: Box<dyn HeapRules>) -> Self {
         HeapTable {
@@ -136,17 +142,30 @@ impl HeapTable {
             // Grow geometrically, so that many small queries cost one computation; fall back to exactly `n` when
             // the larger table would pass a limit.
             let want = n.max(self.values.len() as u64 * 2).max(64);
+            let searched = n > PERIOD_FROM && matches!(self.period, Some(None));
+            let direct = |e: Error| {
+                if searched && e.kind() == crate::ErrorKind::Limit {
+                    e.context(format!(
+                        "no period of {} is certified within {PERIOD_SEARCH} heaps, so heap {n} must be computed \
+                         ('grundy period {} --to N' searches further)",
+                        self.rules.name(),
+                        self.rules.name()
+                    ))
+                } else {
+                    e
+                }
+            };
             self.values = match self.rules.sequence(want, &mut |_| {}) {
                 Ok(v) => v,
-                Err(_) if want > n => self.rules.sequence(n, &mut |_| {})?,
-                Err(e) => return Err(e),
+                Err(_) if want > n => self.rules.sequence(n, &mut |_| {}).map_err(direct)?,
+                Err(e) => return Err(direct(e)),
             };
         }
         Ok(self.values[n as usize])
     }
 
     /// The value of heap `n` from a certified period, looking for one the first time (`None`: the game has none
-    /// certified within [`period::DEFAULT_LIMIT`] heaps).
+    /// certified within [`PERIOD_SEARCH`] heaps).
     fn periodic_value(&mut self, n: u64) -> Result<Option<Nimber>> {
         self.certified_period()?;
         Ok(match &self.period {
@@ -157,19 +176,22 @@ impl HeapTable {
 
     /// The game's certified period (saltus 0), looked for the first time this is asked (`None`: the game's code
     /// is not covered by the theorem of [`super::period`], or no period is certified within
-    /// [`period::DEFAULT_LIMIT`] heaps).
+    /// [`PERIOD_SEARCH`] heaps).
     pub fn certified_period(&mut self) -> Result<Option<&Periodicity>> {
         if self.period.is_none() {
             let certifiable = self.rules.code().is_some_and(period::certifiable);
             self.period = Some(None);
             if certifiable {
-                let a = period::analyse(
-                    &*self.rules,
-                    period::DEFAULT_LIMIT,
-                    Engine::Auto,
-                    1,
-                    &mut |_, _| {},
-                )?;
+                let what = format!("{}: looking for a certified period", self.rules.name());
+                let report = crate::progress::wanted();
+                let a =
+                    period::analyse(&*self.rules, PERIOD_SEARCH, Engine::Auto, 1, &mut |n, _| {
+                        if report {
+                            crate::progress::report(&what, n, PERIOD_SEARCH)
+                        }
+                    });
+                crate::progress::report(&what, PERIOD_SEARCH, PERIOD_SEARCH);
+                let a = a?;
                 if let Some(p) = a.periodicity.filter(|p| p.certified && p.saltus == 0) {
                     self.period_values = a.values;
                     self.period = Some(Some(p));
