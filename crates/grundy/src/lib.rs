@@ -13,6 +13,7 @@
 //! - [`heap`]: heap games — take-and-break codes, subtraction sets, sequence engines, periodicity;
 //! - [`games`]: the catalog, one module per game, each with its closed form and the argument for it;
 //! - [`misere`] and [`loopy`]: misère play, and games with cycles and draws.
+#![warn(missing_docs)]
 
 pub mod error;
 pub mod games;

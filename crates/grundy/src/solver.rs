@@ -219,10 +219,12 @@ struct Frame<P> {
 }
 
 impl<R: Ruleset> Solver<R> {
+    /// A solver for `ruleset` with an empty memo and the default [`Limits`].
     pub fn new(ruleset: R) -> Self {
         Self::with_limits(ruleset, Limits::default())
     }
 
+    /// A solver for `ruleset` with an empty memo, bounded by `limits` (positions stored, deadline, memory).
     pub fn with_limits(ruleset: R, limits: Limits) -> Self {
         Solver {
             ruleset,
@@ -233,10 +235,12 @@ impl<R: Ruleset> Solver<R> {
         }
     }
 
+    /// The rules the solver values.
     pub fn ruleset(&self) -> &R {
         &self.ruleset
     }
 
+    /// The limits the solver works under.
     pub fn limits(&self) -> Limits {
         self.limits
     }

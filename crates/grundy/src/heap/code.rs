@@ -141,6 +141,7 @@ impl Digit {
         Digit { counts, more }
     }
 
+    /// Whether the digit allows no move (the digit `0`).
     pub fn is_zero(&self) -> bool {
         self.counts.is_empty() && self.more.is_none()
     }
@@ -346,6 +347,7 @@ impl Code {
     pub fn digits(&self) -> &[Digit] {
         &self.digits
     }
+    /// How many of the last [`Code::digits`] repeat forever (the bracketed part of `0.[3]`); 0 for a finite code.
     pub fn period(&self) -> usize {
         self.period
     }

@@ -84,7 +84,9 @@ impl Certificate {
 /// What was found about the periodicity of a sequence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Periodicity {
+    /// The preperiod `e`: the first heap from which the pattern holds (`G(n + p) = G(n) + s` for all `n ≥ e`).
     pub preperiod: u64,
+    /// The period `p ≥ 1` (in heaps).
     pub period: u64,
     /// 0 for ordinary periodicity.
     pub saltus: u64,
@@ -319,7 +321,9 @@ pub const DEFAULT_LIMIT_UNCERTIFIABLE: u64 = 1 << 14;
 
 /// The outcome of [`analyse`]: the values computed and what they show (`None`: no period seen).
 pub struct Analysis {
+    /// The nim-values of heaps `0 … values.len() − 1`, as computed.
     pub values: Vec<Nimber>,
+    /// The preperiod, period and saltus found over `values`, certified or only observed; `None` when none was seen.
     pub periodicity: Option<Periodicity>,
     /// The engine that computed the values.
     pub engine: Engine,

@@ -42,8 +42,12 @@ pub enum Method {
     CountingMex,
     /// Computed to `certified_at` values, where the period `period` from `preperiod` on was certified, then filled.
     Period {
+        /// The certified preperiod (first heap of the periodic part).
         preperiod: u64,
+        /// The certified period, in heaps.
         period: u64,
+        /// How many values (heaps `0 … certified_at − 1`) were computed to certify it; the rest were filled from
+        /// the period.
         certified_at: u64,
     },
     /// An engine on every heap.

@@ -229,6 +229,7 @@ impl Graph {
     pub fn nodes(&self) -> usize {
         self.out_start.len() - 1
     }
+    /// The number of edges (moves from node to node), repeats included.
     pub fn edges(&self) -> usize {
         self.out.len()
     }
@@ -418,7 +419,9 @@ pub fn outcomes(g: &Graph) -> Vec<Outcome> {
 pub struct TokenMove {
     /// Index of the token in the sum.
     pub token: usize,
+    /// The node the token leaves.
     pub from: u32,
+    /// The node the token moves to (a follower of `from`).
     pub to: u32,
     /// The value of the sum after the move.
     pub value_after: Gsg,
@@ -429,7 +432,9 @@ pub struct TokenMove {
 pub struct LoopyAnalysis {
     /// The generalised value of each token.
     pub parts: Vec<Gsg>,
+    /// The generalised value of the sum (Smith's rule over `parts`).
     pub value: Gsg,
+    /// `P`, `N`, or `D` when perfect play goes on forever.
     pub outcome: Outcome,
     /// Every move to a P-position (non-empty exactly for an N-position).
     pub winning_moves: Vec<TokenMove>,
@@ -442,11 +447,14 @@ type MovesFrom = Vec<(u32, Gsg)>;
 
 /// A graph with its generalised values computed once, for many queries.
 pub struct Solved {
+    /// The graph.
     pub graph: Graph,
+    /// The generalised value of each node: a finite nim-value, or [`INFINITE`] (see [`generalised_values`]).
     pub values: Vec<u32>,
 }
 
 impl Solved {
+    /// Computes the generalised values of `graph` once (`O((M + 2)(V + E))`, see [`generalised_values`]).
     pub fn new(graph: Graph) -> Solved {
         let values = generalised_values(&graph);
         Solved { graph, values }
