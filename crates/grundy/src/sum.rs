@@ -388,6 +388,34 @@ impl Serialize for Count {
 ///
 /// A single component whose nim-value is not known (an [`ErrorKind::Unsupported`](crate::ErrorKind) error) but
 /// whose outcome is, is answered by its outcome and its moves to P-positions, with no nim-value.
+///
+/// # Example
+///
+/// Nim heaps 1, 2 and 3 have nim-sum 0: a P-position, with no winning move. Adding a Kayles row of 5 pins
+/// (nim-value 4) makes the total 4, and the only moves to total 0 take Kayles 5 to a position of value 0.
+///
+/// ```rust
+/// use grundy::{games, sum, Outcome};
+///
+/// let nim = games::lookup("nim")?;
+/// let heaps = ["1", "2", "3"].map(String::from);
+/// let mut parts = nim.components(&heaps)?;
+/// let analysis = sum::analyse(&mut parts)?;
+/// assert_eq!(analysis.nim_value, Some(0));
+/// assert_eq!(analysis.outcome, Outcome::P);
+/// assert_eq!(analysis.winning_move_count(), 0);
+///
+/// parts.extend(games::lookup("kayles")?.components(&["5".to_string()])?);
+/// let analysis = sum::analyse(&mut parts)?;
+/// assert_eq!(analysis.parts[3].nim_value, Some(4));
+/// assert_eq!(analysis.nim_value, Some(4));
+/// assert_eq!(analysis.outcome, Outcome::N);
+/// // Kayles 5 → 2 + 2 (take the middle pin) is the one winning move: 2 ⊕ 2 = 0.
+/// assert_eq!(analysis.winning_move_count(), 1);
+/// let w = &analysis.winning_moves[0];
+/// assert_eq!((w.component, w.mv.result.as_str(), w.mv.value_after), (3, "2 + 2", 0));
+/// # Ok::<(), grundy::Error>(())
+/// ```
 pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
     if let [c] = components {
         if let Err(e) = c.nim_value() {
