@@ -332,6 +332,28 @@ pub struct Analysis {
 /// Computes the sequence of `rules` by doubling (from 1024 values) up to heap `limit`, until a period is certified
 /// (codes the theorem covers) or observed (other games), and reports what was found. The fast engine uses up to
 /// `threads` threads (see [`super::sparse`]).
+///
+/// `progress` is called now and then with the heap reached and the last heap of the current doubling.
+///
+/// # Example
+///
+/// Kayles (`0.77`) is periodic with preperiod 71 and period 12 (Guy and Smith 1956), which the theorem here
+/// certifies from the first 1024 values:
+///
+/// ```rust
+/// use grundy::heap::{period, Engine, TakeAndBreak};
+///
+/// let kayles = TakeAndBreak::parse("0.77")?;
+/// let analysis = period::analyse(&kayles, 1 << 12, Engine::Auto, 1, &mut |_, _| {})?;
+/// let p = analysis.periodicity.expect("Kayles has a period");
+/// assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
+/// assert!(p.certified);
+/// assert_eq!(p.by, Some(period::Certificate::GuySmith));
+/// // Every heap is now known: G(n) = G(n − 12) for n ≥ 71 + 12.
+/// assert_eq!(analysis.values[70], 6);
+/// assert_eq!(analysis.values[83 + 5], analysis.values[71 + 5]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
 pub fn analyse(
     rules: &dyn HeapRules,
     limit: u64,
