@@ -137,6 +137,21 @@ impl Graph {
     /// lines starting with `#` ignored, and an optional first line `nodes N` fixing the node count (else the
     /// largest id plus one). This is the one graph-file reader: `loopy-graph` and the DAG game `graph`
     /// ([`crate::games::digraph::Dag::from_graph`]) both read their files with it.
+    ///
+    /// # Example
+    ///
+    /// A 2-cycle `0 ⇄ 1` is a draw from either node (each player can always move back); a path `2 → 3` gives a
+    /// P-position at its end and an N-position before it.
+    ///
+    /// ```rust
+    /// use grundy::loopy::graph::{outcomes, Graph};
+    /// use grundy::Outcome;
+    ///
+    /// let g = Graph::parse("# a 2-cycle, then a path\n0 1\n1 0\n2 3\n")?;
+    /// assert_eq!((g.nodes(), g.edges()), (4, 3));
+    /// assert_eq!(outcomes(&g), [Outcome::D, Outcome::D, Outcome::N, Outcome::P]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
     pub fn parse(text: &str) -> Result<Graph> {
         let mut declared: Option<u64> = None;
         let mut edges = Vec::new();
