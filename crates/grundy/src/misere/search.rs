@@ -257,7 +257,7 @@ struct Frame {
 }
 
 impl MisereSearch {
-    /// A search over sums of positions of `games`, with an empty memo bounded by `limits` (positions stored, time).
+    /// A search over sums of positions of `games`, with an empty memo, within `limits`.
     pub fn new(games: Vec<Box<dyn MisereGame>>, limits: Limits) -> Self {
         MisereSearch {
             games,
