@@ -26,6 +26,7 @@ pub struct Error {
 }
 
 impl Error {
+    /// An error of `kind` with the one-line `message` (no trailing newline or period needed).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
@@ -48,9 +49,11 @@ impl Error {
     pub fn unsupported(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Unsupported, message)
     }
+    /// What kind of failure this is (the command-line tool maps it to an exit status).
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
+    /// The one-line message, naming the offending input or the limit reached.
     pub fn message(&self) -> &str {
         &self.message
     }

@@ -40,6 +40,7 @@ impl Outcome {
             Outcome::N
         }
     }
+    /// The outcome class as one letter: `"P"`, `"N"` or `"D"`.
     pub fn letter(self) -> &'static str {
         match self {
             Outcome::P => "P",
@@ -67,6 +68,7 @@ impl<P> Default for Options<P> {
 }
 
 impl<P> Options<P> {
+    /// An empty buffer: no options (the options of a terminal position).
     pub fn new() -> Self {
         Self::default()
     }
@@ -84,6 +86,7 @@ impl<P> Options<P> {
     pub fn len(&self) -> usize {
         self.ends.len()
     }
+    /// Whether there are no options: the position is terminal (a P-position under normal play).
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
@@ -96,6 +99,7 @@ impl<P> Options<P> {
     pub fn iter(&self) -> impl Iterator<Item = &[P]> + '_ {
         (0..self.len()).map(move |i| self.get(i))
     }
+    /// Removes every option, keeping the memory for reuse.
     pub fn clear(&mut self) {
         self.items.clear();
         self.ends.clear();

@@ -204,6 +204,44 @@ pub struct SumMove<P> {
 }
 
 /// A memoised solver for one ruleset.
+///
+/// # Example
+///
+/// The subtraction game S(1, 3, 4) (take 1, 3 or 4 tokens from a heap), defined here as a [`Ruleset`]: its
+/// nim-values are periodic with period 7, `0 1 0 1 2 3 2` repeated.
+///
+/// ```rust
+/// use grundy::{Options, Outcome, Ruleset, Solver};
+///
+/// struct Subtract134;
+///
+/// impl Ruleset for Subtract134 {
+///     type Position = u64;
+///     fn name(&self) -> String {
+///         "S(1,3,4)".to_string()
+///     }
+///     fn options(&self, heap: &u64, out: &mut Options<u64>) {
+///         for take in [1, 3, 4] {
+///             if take <= *heap {
+///                 out.push_one(heap - take);
+///             }
+///         }
+///     }
+/// }
+///
+/// let mut solver = Solver::new(Subtract134);
+/// let values: Vec<u64> = (0..14).map(|n| solver.nim_value(&n)).collect::<grundy::Result<_>>()?;
+/// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+///
+/// // Heaps 4 and 5: nim-values 2 ⊕ 3 = 1, so the player to move wins, by taking 1 from the heap of 5
+/// // (to 4: 2 ⊕ 2 = 0).
+/// assert_eq!(solver.sum_value(&[4, 5])?, 1);
+/// assert_eq!(solver.outcome(&[4, 5])?, Outcome::N);
+/// let moves = solver.winning_moves(&[4, 5])?;
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!((moves[0].component, moves[0].to.clone()), (1, vec![4]));
+/// # Ok::<(), grundy::Error>(())
+/// ```
 pub struct Solver<R: Ruleset> {
     ruleset: R,
     memo: FxHashMap<R::Position, Nimber>,
@@ -219,10 +257,12 @@ struct Frame<P> {
 }
 
 impl<R: Ruleset> Solver<R> {
+    /// A solver for `ruleset` with an empty memo and the default [`Limits`].
     pub fn new(ruleset: R) -> Self {
         Self::with_limits(ruleset, Limits::default())
     }
 
+    /// A solver for `ruleset` with an empty memo, bounded by `limits` (positions stored, deadline, memory).
     pub fn with_limits(ruleset: R, limits: Limits) -> Self {
         Solver {
             ruleset,
@@ -233,10 +273,12 @@ impl<R: Ruleset> Solver<R> {
         }
     }
 
+    /// The rules the solver values.
     pub fn ruleset(&self) -> &R {
         &self.ruleset
     }
 
+    /// The limits the solver works under.
     pub fn limits(&self) -> Limits {
         self.limits
     }

@@ -52,10 +52,15 @@ pub struct Move {
 /// the heap itself is `take + rest` (and is the component's `position` in a [`WinningMoveFamily`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveFamily {
+    /// The size of the heap moved in (tokens), `take + rest`.
     pub heap: u64,
+    /// How many tokens every move of the family removes before splitting the rest.
     pub take: u64,
+    /// The smallest first part `a` of the split (at least 1).
     pub first: u64,
+    /// The difference between consecutive first parts `a` (at least 1).
     pub step: u64,
+    /// The largest first part `a` of the split (`first ≤ last ≤ (heap − take)/2`).
     pub last: u64,
     /// How many moves the family holds: `(last − first)/step + 1`.
     pub count: u64,
@@ -181,7 +186,9 @@ pub trait Component {
 /// every such move, each exactly once.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ComponentMoves {
+    /// The moves listed one by one.
     pub moves: Vec<Move>,
+    /// The moves grouped as arithmetic families of splits of a heap (none of them also in `moves`).
     pub families: Vec<MoveFamily>,
     /// How many other moves there are (exact), neither listed nor in a family.
     pub unlisted: u64,
@@ -194,6 +201,7 @@ pub struct RulesetComponent<R: Ruleset> {
 }
 
 impl<R: Ruleset> RulesetComponent<R> {
+    /// The component `position`, valued through `solver` (share the solver between components of one ruleset).
     pub fn new(solver: Rc<RefCell<Solver<R>>>, position: R::Position) -> Self {
         RulesetComponent { solver, position }
     }
@@ -229,7 +237,9 @@ impl<R: Ruleset> Component for RulesetComponent<R> {
 /// `null`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PartValue {
+    /// The game's name or code, as the sum was written (`kayles`, `0.77`).
     pub game: String,
+    /// The position in the game's syntax (a heap size for heap games).
     pub position: String,
     /// `None` only for a position analysed alone by its outcome (see [`Component::outcome_alone`]).
     pub nim_value: Option<Nimber>,
@@ -241,8 +251,11 @@ pub struct PartValue {
 pub struct WinningMove {
     /// Index of the component in the sum (0-based).
     pub component: usize,
+    /// The game of the component (as in [`PartValue::game`]).
     pub game: String,
+    /// The component's position before the move, in the game's syntax.
     pub position: String,
+    /// The move itself, and the component's position and nim-value after it.
     #[serde(flatten)]
     pub mv: Move,
 }
@@ -253,8 +266,11 @@ pub struct WinningMove {
 pub struct WinningMoveFamily {
     /// Index of the component in the sum (0-based).
     pub component: usize,
+    /// The game of the component (as in [`PartValue::game`]).
     pub game: String,
+    /// The component's position (the heap) before the moves, in the game's syntax.
     pub position: String,
+    /// The family of moves of that heap, all to the same nim-value.
     #[serde(flatten)]
     pub family: MoveFamily,
 }
@@ -265,7 +281,9 @@ pub struct WinningMoveFamily {
 pub struct UnlistedWinningMoves {
     /// Index of the component in the sum (0-based).
     pub component: usize,
+    /// The game of the component (as in [`PartValue::game`]).
     pub game: String,
+    /// The component's position before the moves, in the game's syntax.
     pub position: String,
     /// How many (exact): winning moves of this component besides those in `winning_moves` and
     /// `winning_move_families`.
@@ -303,9 +321,11 @@ pub struct UnlistedWinningMoves {
 /// unsigned and below 2^64. (`serde_json::to_value` sorts the keys of every object, as the command prints them.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
+    /// Each component's game, position and nim-value, in the order of the sum.
     pub parts: Vec<PartValue>,
     /// The nim-value of the sum; `None` only when a single component's outcome is known but not its nim-value.
     pub nim_value: Option<Nimber>,
+    /// `P` when the player to move loses (nim-value 0), `N` when they win.
     pub outcome: Outcome,
     /// The winning moves listed one by one.
     pub winning_moves: Vec<WinningMove>,
@@ -368,6 +388,34 @@ impl Serialize for Count {
 ///
 /// A single component whose nim-value is not known (an [`ErrorKind::Unsupported`](crate::ErrorKind) error) but
 /// whose outcome is, is answered by its outcome and its moves to P-positions, with no nim-value.
+///
+/// # Example
+///
+/// Nim heaps 1, 2 and 3 have nim-sum 0: a P-position, with no winning move. Adding a Kayles row of 5 pins
+/// (nim-value 4) makes the total 4, and the only moves to total 0 take Kayles 5 to a position of value 0.
+///
+/// ```rust
+/// use grundy::{games, sum, Outcome};
+///
+/// let nim = games::lookup("nim")?;
+/// let heaps = ["1", "2", "3"].map(String::from);
+/// let mut parts = nim.components(&heaps)?;
+/// let analysis = sum::analyse(&mut parts)?;
+/// assert_eq!(analysis.nim_value, Some(0));
+/// assert_eq!(analysis.outcome, Outcome::P);
+/// assert_eq!(analysis.winning_move_count(), 0);
+///
+/// parts.extend(games::lookup("kayles")?.components(&["5".to_string()])?);
+/// let analysis = sum::analyse(&mut parts)?;
+/// assert_eq!(analysis.parts[3].nim_value, Some(4));
+/// assert_eq!(analysis.nim_value, Some(4));
+/// assert_eq!(analysis.outcome, Outcome::N);
+/// // Kayles 5 → 2 + 2 (take the middle pin) is the one winning move: 2 ⊕ 2 = 0.
+/// assert_eq!(analysis.winning_move_count(), 1);
+/// let w = &analysis.winning_moves[0];
+/// assert_eq!((w.component, w.mv.result.as_str(), w.mv.value_after), (3, "2 + 2", 0));
+/// # Ok::<(), grundy::Error>(())
+/// ```
 pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
     if let [c] = components {
         if let Err(e) = c.nim_value() {

@@ -45,7 +45,9 @@ pub fn misere_nim(heaps: &[u64]) -> Outcome {
 /// nim-value 0 reachable in it is terminal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Part {
+    /// The component's normal-play nim-value.
     pub nim_value: Nimber,
+    /// Whether every position of nim-value 0 reachable in the component is terminal (the SJ condition).
     pub zero_means_ended: bool,
 }
 

@@ -35,6 +35,7 @@ pub struct ExponentGame {
 }
 
 impl ExponentGame {
+    /// An empty memo.
     pub fn new() -> Self {
         Self::default()
     }
@@ -57,6 +58,7 @@ impl ExponentGame {
         self.memo.insert(mask, v);
         v
     }
+    /// How many exponent sets have their nim-value memoised.
     pub fn stored(&self) -> usize {
         self.memo.len()
     }
@@ -124,6 +126,7 @@ pub struct ArpaFamily {
 }
 
 impl ArpaFamily {
+    /// The family, with an empty memo of exponent-set values shared by its components.
     pub fn new() -> Self {
         ArpaFamily {
             game: Rc::new(RefCell::new(ExponentGame::new())),

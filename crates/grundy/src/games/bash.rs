@@ -41,6 +41,7 @@ impl Bash {
         };
         Some(Bash { k, code })
     }
+    /// The most tokens a move may take (`K ≥ 1`); the values have period `K + 1`.
     pub fn k(&self) -> u64 {
         self.k
     }

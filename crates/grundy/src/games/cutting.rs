@@ -26,6 +26,7 @@ pub struct CuttingTable {
 }
 
 impl CuttingTable {
+    /// Fills the table of `G(w, h)` for every piece up to `max_w × max_h`, in `O(W·H·(W+H))` time.
     pub fn new(max_w: usize, max_h: usize) -> Self {
         let stride = max_h + 1;
         let mut g = vec![0u32; (max_w + 1) * stride];

@@ -123,6 +123,7 @@ impl Dag {
     pub fn len(&self) -> usize {
         self.values.len() - 1
     }
+    /// Whether the graph has no nodes.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

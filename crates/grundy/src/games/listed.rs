@@ -17,6 +17,8 @@ pub struct Listed {
 }
 
 impl Listed {
+    /// The position `position` of `game` (both as written for people), of nim-value `value`; `moves(v)` lists its moves
+    /// to options of nim-value `v`.
     pub fn new(
         game: impl Into<String>,
         position: impl Into<String>,
@@ -59,6 +61,8 @@ pub struct OutcomeOnly {
 }
 
 impl OutcomeOnly {
+    /// The position `position` of `game` with its `outcome` and its `winning` moves (to P-positions); `why` says why
+    /// no nim-value is given.
     pub fn new(
         game: impl Into<String>,
         position: impl Into<String>,

@@ -74,15 +74,19 @@ pub trait Family {
 /// The answer for a position of a game that is not impartial: lines for people and named integers for programs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
+    /// The answer in lines for people (newline-separated, no trailing newline needed).
     pub text: String,
+    /// The same answer as named integers for programs, in a fixed order.
     pub fields: Vec<(String, u64)>,
 }
 
 /// One entry of the catalog listing.
 pub struct Entry {
+    /// The game's name on the command line (`kayles`).
     pub name: &'static str,
     /// The take-and-break code or rule, as a spec.
     pub spec: &'static str,
+    /// One line saying what a move is (and the closed form, when there is one).
     pub summary: &'static str,
 }
 
@@ -293,6 +297,7 @@ pub type MisereParts = (Box<dyn crate::misere::search::MisereGame>, Vec<u64>);
 /// [`Family::misere_alone`].
 #[derive(Debug, Clone)]
 pub struct MisereAlone {
+    /// The misère outcome: `P` when the player to move loses (making the last move loses).
     pub outcome: crate::Outcome,
     /// Every move to a misère P-position.
     pub winning: Vec<crate::sum::Move>,

@@ -75,6 +75,7 @@ impl Sieve {
         }
         Ok(Sieve { bound, odd })
     }
+    /// The largest `x` sieved: [`Sieve::value`] is defined for `x ≤ bound`.
     pub fn bound(&self) -> u64 {
         self.bound
     }

@@ -27,7 +27,9 @@ pub fn value(coins: &[u64]) -> Nimber {
 /// A move of the staircase: `count` coins from step `step` (1-based) to step `step − 1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StairMove {
+    /// The step the coins leave (1-based, so `step ≥ 1`; step 0 is the ground).
     pub step: usize,
+    /// How many coins move down (at least 1).
     pub count: u64,
 }
 

@@ -35,6 +35,7 @@ impl Subtraction {
         }
         Ok(Subtraction { set })
     }
+    /// The subtraction set: the amounts a move may take, sorted, distinct and positive.
     pub fn set(&self) -> &[u64] {
         &self.set
     }

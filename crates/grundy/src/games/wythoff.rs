@@ -194,6 +194,8 @@ pub struct ValueTable {
 }
 
 impl ValueTable {
+    /// The table of `G(a, b)` for `a, b < n`, by the mex over each cell's row, column and diagonal; values stay below
+    /// `3n`.
     pub fn new(n: usize) -> Self {
         // Bit sets of the values already in each row, column and diagonal: the options of (a, b) are exactly the
         // earlier cells of its row, column and diagonal, so the mex is the first zero bit of their union. A
@@ -223,6 +225,7 @@ impl ValueTable {
         }
         ValueTable { n, g }
     }
+    /// The side `n` of the table: it holds `G(a, b)` for `a, b < n`.
     pub fn size(&self) -> usize {
         self.n
     }

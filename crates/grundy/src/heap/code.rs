@@ -141,6 +141,7 @@ impl Digit {
         Digit { counts, more }
     }
 
+    /// Whether the digit allows no move (the digit `0`).
     pub fn is_zero(&self) -> bool {
         self.counts.is_empty() && self.more.is_none()
     }
@@ -251,6 +252,26 @@ pub struct Code {
 
 impl Code {
     /// Parses a code, with an error that says what is wrong and where.
+    ///
+    /// # Example
+    ///
+    /// Kayles is `0.77`: digit `d1 = 7` lets a move remove one token and leave 0, 1 or 2 heaps, and `d2 = 7` the
+    /// same for two tokens. From a heap (row of pins) of 4 there are four options:
+    ///
+    /// ```rust
+    /// use grundy::heap::Code;
+    ///
+    /// let kayles = Code::parse("0.77")?;
+    /// let mut buf = Vec::new();
+    /// let mut options = Vec::new();
+    /// kayles.for_each_option(4, &mut buf, |taken, heaps| options.push((taken, heaps.to_vec())));
+    /// assert_eq!(
+    ///     options,
+    ///     [(1, vec![3]), (1, vec![1, 2]), (2, vec![2]), (2, vec![1, 1])]
+    /// );
+    /// assert!(Code::parse("0.7x").is_err());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
     pub fn parse(text: &str) -> Result<Code> {
         Parser {
             s: text.trim(),
@@ -346,6 +367,7 @@ impl Code {
     pub fn digits(&self) -> &[Digit] {
         &self.digits
     }
+    /// How many of the last [`Code::digits`] repeat forever (the bracketed part of `0.[3]`); 0 for a finite code.
     pub fn period(&self) -> usize {
         self.period
     }

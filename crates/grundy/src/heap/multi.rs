@@ -172,6 +172,7 @@ impl MultiHeap {
         self.g.len()
     }
 
+    /// Whether no nim-value has been pushed yet.
     pub fn is_empty(&self) -> bool {
         self.g.is_empty()
     }

@@ -84,7 +84,9 @@ impl Certificate {
 /// What was found about the periodicity of a sequence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Periodicity {
+    /// The preperiod `e`: the first heap from which the pattern holds (`G(n + p) = G(n) + s` for all `n ≥ e`).
     pub preperiod: u64,
+    /// The period `p ≥ 1` (in heaps).
     pub period: u64,
     /// 0 for ordinary periodicity.
     pub saltus: u64,
@@ -319,7 +321,9 @@ pub const DEFAULT_LIMIT_UNCERTIFIABLE: u64 = 1 << 14;
 
 /// The outcome of [`analyse`]: the values computed and what they show (`None`: no period seen).
 pub struct Analysis {
+    /// The nim-values of heaps `0 … values.len() − 1`, as computed.
     pub values: Vec<Nimber>,
+    /// The preperiod, period and saltus found over `values`, certified or only observed; `None` when none was seen.
     pub periodicity: Option<Periodicity>,
     /// The engine that computed the values.
     pub engine: Engine,
@@ -328,6 +332,28 @@ pub struct Analysis {
 /// Computes the sequence of `rules` by doubling (from 1024 values) up to heap `limit`, until a period is certified
 /// (codes the theorem covers) or observed (other games), and reports what was found. The fast engine uses up to
 /// `threads` threads (see [`super::sparse`]).
+///
+/// `progress` is called now and then with the heap reached and the last heap of the current doubling.
+///
+/// # Example
+///
+/// Kayles (`0.77`) is periodic with preperiod 71 and period 12 (Guy and Smith 1956), which the theorem here
+/// certifies from the first 1024 values:
+///
+/// ```rust
+/// use grundy::heap::{period, Engine, TakeAndBreak};
+///
+/// let kayles = TakeAndBreak::parse("0.77")?;
+/// let analysis = period::analyse(&kayles, 1 << 12, Engine::Auto, 1, &mut |_, _| {})?;
+/// let p = analysis.periodicity.expect("Kayles has a period");
+/// assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
+/// assert!(p.certified);
+/// assert_eq!(p.by, Some(period::Certificate::GuySmith));
+/// // Every heap is now known: G(n) = G(n − 12) for n ≥ 71 + 12.
+/// assert_eq!(analysis.values[70], 6);
+/// assert_eq!(analysis.values[83 + 5], analysis.values[71 + 5]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
 pub fn analyse(
     rules: &dyn HeapRules,
     limit: u64,

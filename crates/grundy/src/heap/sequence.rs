@@ -42,8 +42,12 @@ pub enum Method {
     CountingMex,
     /// Computed to `certified_at` values, where the period `period` from `preperiod` on was certified, then filled.
     Period {
+        /// The certified preperiod (first heap of the periodic part).
         preperiod: u64,
+        /// The certified period, in heaps.
         period: u64,
+        /// How many values (heaps `0 … certified_at − 1`) were computed to certify it; the rest were filled from
+        /// the period.
         certified_at: u64,
     },
     /// An engine on every heap.
@@ -154,6 +158,22 @@ pub fn check(
 }
 
 /// The nim-values of heaps `0..=to` of `rules`, and how they were computed. See the module docs.
+///
+/// `threads` bounds the threads of the fast engine; `progress` is called now and then with the heap reached.
+///
+/// # Example
+///
+/// The nim-values of Kayles (`0.77`) for rows of 0 to 12 pins, the start of OEIS A002186:
+///
+/// ```rust
+/// use grundy::heap::{sequence, Engine, TakeAndBreak};
+///
+/// let kayles = TakeAndBreak::parse("0.77")?;
+/// let (values, _method) =
+///     sequence::nim_values(&kayles, 12, Engine::Auto, 1, &grundy::Limits::default(), &mut |_| {})?;
+/// assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
 pub fn nim_values(
     rules: &dyn HeapRules,
     to: u64,

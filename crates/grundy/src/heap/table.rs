@@ -86,6 +86,8 @@ pub const PERIOD_FROM: u64 = 1 << 20;
 pub const PERIOD_SEARCH: u64 = 1 << 20;
 
 impl HeapTable {
+    /// An empty table for `rules`, with the default limits ([`PERIOD_FROM`], [`MAX_ENUMERATED_OPTIONS`],
+    /// [`MAX_LISTED_WINNING_MOVES`]); values are computed on first use.
     pub fn new(rules: Box<dyn HeapRules>) -> Self {
         HeapTable {
             rules,
@@ -121,6 +123,7 @@ impl HeapTable {
         self.families_from = heap;
     }
 
+    /// The rules of the game the table values.
     pub fn rules(&self) -> &dyn HeapRules {
         &*self.rules
     }
@@ -435,6 +438,7 @@ pub struct HeapComponent {
 }
 
 impl HeapComponent {
+    /// A heap of `heap` tokens, valued through `table` (share one table between the heaps of a game).
     pub fn new(table: Rc<RefCell<HeapTable>>, heap: u64) -> Self {
         HeapComponent { table, heap }
     }

@@ -137,6 +137,21 @@ impl Graph {
     /// lines starting with `#` ignored, and an optional first line `nodes N` fixing the node count (else the
     /// largest id plus one). This is the one graph-file reader: `loopy-graph` and the DAG game `graph`
     /// ([`crate::games::digraph::Dag::from_graph`]) both read their files with it.
+    ///
+    /// # Example
+    ///
+    /// A 2-cycle `0 ⇄ 1` is a draw from either node (each player can always move back); a path `2 → 3` gives a
+    /// P-position at its end and an N-position before it.
+    ///
+    /// ```rust
+    /// use grundy::loopy::graph::{outcomes, Graph};
+    /// use grundy::Outcome;
+    ///
+    /// let g = Graph::parse("# a 2-cycle, then a path\n0 1\n1 0\n2 3\n")?;
+    /// assert_eq!((g.nodes(), g.edges()), (4, 3));
+    /// assert_eq!(outcomes(&g), [Outcome::D, Outcome::D, Outcome::N, Outcome::P]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
     pub fn parse(text: &str) -> Result<Graph> {
         let mut declared: Option<u64> = None;
         let mut edges = Vec::new();
@@ -229,6 +244,7 @@ impl Graph {
     pub fn nodes(&self) -> usize {
         self.out_start.len() - 1
     }
+    /// The number of edges (moves from node to node), repeats included.
     pub fn edges(&self) -> usize {
         self.out.len()
     }
@@ -418,7 +434,9 @@ pub fn outcomes(g: &Graph) -> Vec<Outcome> {
 pub struct TokenMove {
     /// Index of the token in the sum.
     pub token: usize,
+    /// The node the token leaves.
     pub from: u32,
+    /// The node the token moves to (a follower of `from`).
     pub to: u32,
     /// The value of the sum after the move.
     pub value_after: Gsg,
@@ -429,7 +447,9 @@ pub struct TokenMove {
 pub struct LoopyAnalysis {
     /// The generalised value of each token.
     pub parts: Vec<Gsg>,
+    /// The generalised value of the sum (Smith's rule over `parts`).
     pub value: Gsg,
+    /// `P`, `N`, or `D` when perfect play goes on forever.
     pub outcome: Outcome,
     /// Every move to a P-position (non-empty exactly for an N-position).
     pub winning_moves: Vec<TokenMove>,
@@ -442,11 +462,14 @@ type MovesFrom = Vec<(u32, Gsg)>;
 
 /// A graph with its generalised values computed once, for many queries.
 pub struct Solved {
+    /// The graph.
     pub graph: Graph,
+    /// The generalised value of each node: a finite nim-value, or [`INFINITE`] (see [`generalised_values`]).
     pub values: Vec<u32>,
 }
 
 impl Solved {
+    /// Computes the generalised values of `graph` once (`O((M + 2)(V + E))`, see [`generalised_values`]).
     pub fn new(graph: Graph) -> Solved {
         let values = generalised_values(&graph);
         Solved { graph, values }

@@ -89,8 +89,12 @@ impl fmt::Display for Genus {
 /// The genus of one heap, and whether the heap is tame.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeapGenus {
+    /// The heap size (tokens).
     pub heap: u64,
+    /// The heap's genus `g^γ0γ1…`: its normal nim-value `g` and the misère nim-values `γk` of the heap plus `k`
+    /// heaps of 2.
     pub genus: Genus,
+    /// Whether the heap and every heap reachable from it have tame genera (then it plays like misère Nim).
     pub tame: bool,
 }
 

@@ -17,6 +17,23 @@ use crate::ruleset::Outcome;
 
 /// Misère Nim (Bouton 1902; Winning Ways ch. 13): if every heap has at most one token, the player to move wins
 /// exactly when the number of heaps of one is even; otherwise exactly when the nim-sum is not 0.
+///
+/// # Example
+///
+/// ```rust
+/// use grundy::misere::misere_nim_outcome;
+/// use grundy::Outcome;
+///
+/// // Only heaps of one: a P-position exactly when their number is odd (whoever takes the last token loses).
+/// assert_eq!(misere_nim_outcome(&[1]), Outcome::P);
+/// assert_eq!(misere_nim_outcome(&[1, 1]), Outcome::N);
+/// assert_eq!(misere_nim_outcome(&[1, 1, 1]), Outcome::P);
+/// assert_eq!(misere_nim_outcome(&[]), Outcome::N); // no heap: the player to move has already won
+/// // Some heap of two or more: as in normal play, a P-position exactly when the nim-sum is 0.
+/// assert_eq!(misere_nim_outcome(&[2, 2]), Outcome::P);
+/// assert_eq!(misere_nim_outcome(&[1, 2, 3]), Outcome::P);
+/// assert_eq!(misere_nim_outcome(&[1, 2]), Outcome::N);
+/// ```
 pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
     let total = heaps.iter().fold(0, |a, &h| a ^ h);
     let n = if heaps.iter().all(|&h| h <= 1) {

@@ -156,6 +156,7 @@ pub struct RulesetGame<R: Ruleset> {
 }
 
 impl<R: Ruleset> RulesetGame<R> {
+    /// The positions of `ruleset`, none numbered yet (numbers are given in the order positions are met, from 0).
     pub fn new(ruleset: R) -> Self {
         RulesetGame {
             ruleset,
@@ -174,6 +175,7 @@ impl<R: Ruleset> RulesetGame<R> {
         self.ids.insert(p.clone(), i);
         i
     }
+    /// The position numbered `id` (panics when no position has that number yet).
     pub fn position(&self, id: u64) -> &R::Position {
         &self.positions[id as usize]
     }
@@ -209,7 +211,9 @@ impl<R: Ruleset> MisereGame for RulesetGame<R> {
 /// One component of a sum: a position of game number `game`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Part {
+    /// Index of the game in the search's list of games.
     pub game: u32,
+    /// The position's number in that game (see [`MisereGame`]).
     pub pos: u64,
 }
 
@@ -253,6 +257,7 @@ struct Frame {
 }
 
 impl MisereSearch {
+    /// A search over sums of positions of `games`, with an empty memo, within `limits`.
     pub fn new(games: Vec<Box<dyn MisereGame>>, limits: Limits) -> Self {
         MisereSearch {
             games,
@@ -268,6 +273,7 @@ impl MisereSearch {
         }
     }
 
+    /// The game number `i` (as in [`Part::game`]).
     pub fn game(&self, i: u32) -> &dyn MisereGame {
         &*self.games[i as usize]
     }

@@ -161,6 +161,21 @@ impl Tables {
 }
 
 /// The nim-product `a ⊗ b` (fast: table-driven; see the module docs).
+///
+/// # Example
+///
+/// Below 4 the nimbers are the field GF(4): `2 ⊗ 2 = 3` and `2 ⊗ 3 = 1` (so `3` is the inverse of `2`). A Fermat
+/// 2-power times a smaller nimber is the ordinary product, and `F ⊗ F = 3F/2`.
+///
+/// ```rust
+/// use grundy::nimber::field::mul;
+///
+/// assert_eq!(mul(2, 2), 3);
+/// assert_eq!(mul(2, 3), 1);
+/// assert_eq!(mul(4, 3), 12);
+/// assert_eq!(mul(16, 16), 24);
+/// assert_eq!(mul(1 << 32, 1 << 32), 3 << 31);
+/// ```
 #[inline]
 pub fn mul(a: u64, b: u64) -> u64 {
     Tables::get().mul(a, b)

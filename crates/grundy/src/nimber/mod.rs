@@ -22,6 +22,7 @@ pub struct MexSet {
 }
 
 impl MexSet {
+    /// The empty set.
     pub fn new() -> Self {
         Self::default()
     }
@@ -39,6 +40,7 @@ impl MexSet {
         self.words[w] |= 1u64 << (v & 63);
     }
 
+    /// Whether `v` was inserted since the set was made or last cleared.
     #[inline]
     pub fn contains(&self, v: Nimber) -> bool {
         let w = (v >> 6) as usize;
