@@ -14,6 +14,8 @@
 //! - [`games`]: the catalog, one module per game, each with its closed form and the argument for it;
 //! - [`misere`] and [`loopy`]: misère play, and games with cycles and draws.
 
+#![deny(unsafe_code)]
+
 pub mod error;
 pub mod games;
 pub mod heap;
