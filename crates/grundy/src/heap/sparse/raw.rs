@@ -4,8 +4,9 @@
 //!
 //! **The kernels.** Each `*_simd` function is compiled with `#[target_feature]` and is `unsafe` to call only
 //! because the processor must have those features. The dispatchers ([`reach`], [`mark`], [`mark_batch`],
-//! [`nim_sums`], [`marked_bits`]) call them when their `simd` argument is true, and `simd` comes from
-//! [`simd_available`], which asks the processor (the engine asks once per run). Inside the kernels, every
+//! [`nim_sums`], [`marked_bits`]) call them when their `simd` argument is true (the engine passes
+//! [`simd_available`], asked once per run) *and* the processor has the features (checked on every call, from the
+//! standard library's cache), so the safe dispatchers are sound whatever they are passed. Inside the kernels, every
 //! unaligned load reads a range that was bounds-checked (by slicing) or follows from a condition checked by the
 //! dispatcher, and every gather and scatter index is clamped or masked into its slice; each block says which.
 //!
@@ -14,6 +15,19 @@
 //! start of a posted window are final (published with Release, read with Acquire).
 
 use super::scan::*;
+
+/// Whether the processor has AVX-512 F and BW (and VBMI, with `vbmi`): the features the kernels below are
+/// compiled for. The dispatchers check it themselves before each call of a kernel, so that no value of their `simd`
+/// argument can run a kernel on a processor without them (the standard library caches the answer: a load and a
+/// test per call). `simd` only lets a caller choose the scalar kernel ([`simd_available`] is false with
+/// `GRUNDY_SCALAR=1`).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn has_avx512(vbmi: bool) -> bool {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512bw")
+        && (!vbmi || std::arch::is_x86_feature_detected!("avx512vbmi"))
+}
 
 /// The address of the first worker's values, readable by the second worker below the start of its window.
 pub(super) struct Values(*const u8);
@@ -51,9 +65,9 @@ impl Values {
 #[inline]
 pub fn reach(xs: &[u16], ys: &[u16], want: &mut Wanted, simd: bool) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if simd {
-        // SAFETY: `simd` comes from `simd_available`, so the processor has the features the kernel is compiled
-        // for; the kernel checks its own bounds.
+    if simd && has_avx512(true) {
+        // SAFETY: the processor has the features the kernel is compiled for (AVX-512 F, BW and VBMI: checked just
+        // above, whatever the caller passed as `simd`); the kernel checks its own bounds.
         return unsafe { reach_simd(xs, ys, want) };
     }
     let _ = simd;
@@ -221,9 +235,10 @@ pub fn mark(s: &Splits<u16>, st: &mut Stamp, simd: bool) {
         .is_none_or(|&r| r >= 1 && s.m - (r as usize) < s.g.len()));
     assert!(s.rare.last().is_none_or(|&r| (r as usize) < s.m));
     #[cfg(target_arch = "x86_64")]
-    if simd && s.m <= i32::MAX as usize && s.g.len() >= 2 {
-        // SAFETY: as in `reach`; the kernel clamps its gather indices into g (32-bit indices hold every
-        // position below m) and masks its scatter indices with top < marks.len().
+    if simd && has_avx512(false) && s.m <= i32::MAX as usize && s.g.len() >= 2 {
+        // SAFETY: the processor has AVX-512 F and BW (checked just above); the kernel clamps its gather indices
+        // into g (32-bit indices hold every position below m) and masks its scatter indices with
+        // top < marks.len().
         return unsafe { mark_simd(s, st) };
     }
     let _ = simd;
@@ -285,8 +300,13 @@ pub unsafe fn mark_simd(s: &Splits<u16>, st: &mut Stamp) {
 pub fn mark_batch(s: &BatchSplits<u16>, st: &mut BatchStamp, simd: bool) {
     batch_checks(s, st);
     #[cfg(target_arch = "x86_64")]
-    if simd && s.base + BATCH * s.stride <= i32::MAX as usize && (s.stride == 1 || s.stride == 2) {
-        // SAFETY: as in `reach`; the conditions the kernel's loads and scatter rely on were checked above.
+    if simd
+        && has_avx512(false)
+        && s.base + BATCH * s.stride <= i32::MAX as usize
+        && (s.stride == 1 || s.stride == 2)
+    {
+        // SAFETY: the processor has AVX-512 F and BW (checked just above); the conditions the kernel's loads and
+        // scatter rely on were checked above (`batch_checks`, 32-bit indices, stride 1 or 2).
         return unsafe { mark_batch_simd(s, st) };
     }
     let _ = simd;
@@ -347,8 +367,8 @@ unsafe fn mark_batch_simd(s: &BatchSplits<u16>, st: &mut BatchStamp) {
 pub fn nim_sums(xs: &[u16], ys: &[u16], simd: bool) -> u64 {
     assert_eq!(xs.len(), ys.len());
     #[cfg(target_arch = "x86_64")]
-    if simd {
-        // SAFETY: as in `reach`.
+    if simd && has_avx512(false) {
+        // SAFETY: the processor has AVX-512 F and BW (checked just above); the kernel slices its own loads.
         return unsafe { nim_sums_simd(xs, ys) };
     }
     let _ = simd;
@@ -399,8 +419,8 @@ pub unsafe fn nim_sums_simd(xs: &[u16], ys: &[u16]) -> u64 {
 pub fn marked_bits(marks: &[u32], stamp: u32, out: &mut [u64], simd: bool) {
     let marks = &marks[..64 * out.len()];
     #[cfg(target_arch = "x86_64")]
-    if simd {
-        // SAFETY: as in `reach`; the slice is exactly 64 entries per word.
+    if simd && has_avx512(false) {
+        // SAFETY: the processor has AVX-512 F (checked just above); the slice is exactly 64 entries per word.
         return unsafe { marked_bits_simd(marks, stamp, out) };
     }
     let _ = simd;
