@@ -451,6 +451,7 @@ pub(super) fn scan_block(t: usize, blocks: usize) -> usize {
     }
 }
 
+/// How a run of the engine ended.
 pub(super) enum Done {
     All,
     /// The next value does not fit the engine's value type.
@@ -483,6 +484,7 @@ pub(super) fn run<T: Val>(
     Done::All
 }
 
+/// Writes the engine's values of heaps `0..=to` into `values` and returns the mask of its split.
 pub(super) fn finish<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, to: u64) -> u64 {
     values.clear();
     values.extend(e.g.iter().take(to as usize + 1).map(|&v| v.get() as Nimber));

@@ -111,6 +111,7 @@ pub(super) fn widening<N: Val>(
     })
 }
 
+/// The error for a value that needs more than 31 bits (never a wrapped number).
 pub(super) fn wide(name: &str, n: u64) -> Error {
     Error::limit(format!(
         "{name}: the nim-value of heap {n} does not fit the fast engine's 31-bit values"
