@@ -46,6 +46,8 @@
 //! ```
 #![warn(missing_docs)]
 
+#![deny(unsafe_code)]
+
 pub mod error;
 pub mod games;
 pub mod heap;

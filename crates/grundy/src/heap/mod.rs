@@ -14,9 +14,10 @@ pub mod code;
 pub mod multi;
 pub mod period;
 pub mod plain;
-pub mod scan;
+
 pub mod sequence;
 pub mod sparse;
+pub use sparse::scan;
 pub mod table;
 
 use crate::error::{Error, Result};

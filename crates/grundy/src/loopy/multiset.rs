@@ -35,8 +35,7 @@
 //!
 //! **Cost.** Building is one pass over the `V` reachable multisets; a multiset of `h` heaps costs, for each distinct
 //! heap size in it, its options (the partitions the code allows), each hashed in the time of its new heaps, merged
-//! into a sorted multiset of `O(h)` heaps and looked up (about 0.25 µs a move for Grundy's game on heap 60:
-//! `benches/loopy_split.sh`). Solving is the `O((M + 2)(V + E))` of [`super::graph::generalised_values`] for `E`
+//! into a sorted multiset of `O(h)` heaps and looked up (time per move: `benches/RESULTS.md`). Solving is the `O((M + 2)(V + E))` of [`super::graph::generalised_values`] for `E`
 //! edges and largest finite value `M`. Memory: the heap sizes of every multiset once (4 bytes a heap), 8 bytes a
 //! table slot (load at most 1/2), 8 bytes an edge while building and then the compressed graph.
 

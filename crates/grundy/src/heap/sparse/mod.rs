@@ -1,0 +1,201 @@
+//! The sparse-space (rare/common) engine: nim-value sequences of take-and-break codes that leave at most two
+//! heaps, with about as many XORs per heap as there are rare positions instead of `n/2`.
+//!
+//! **What it computes.** The same `G(0), G(1), …, G(N)` as the plain engine ([`super::plain`]) for a code with
+//! finitely many digits whose moves leave 0, 1 or 2 heaps (any constraint on the two heaps: none, `!`, `?`, `=`;
+//! `d0 = 4` as in Grundy's game `4!.0` included).
+//!
+//! **The split.** Pick a bit mask `M` and call a value `v` *rare* when `popcount(v & M)` is even and *common* when
+//! it is odd. Parity of `popcount(· & M)` is linear over XOR, so
+//! `rare ⊕ rare = rare`, `rare ⊕ common = common` and **`common ⊕ common = rare`**: a common value is never the
+//! nim-sum of two common values. This is the observation behind the sparse-space computations of octal games
+//! (Winning Ways, ch. 4, "rare and common values" for Grundy's game; R. Gangolli and T. Plambeck, *A note on
+//! periodicity in some octal games*, Int. J. Game Theory 18 (1989); A. Flammenkamp's octal game records, which
+//! use the same rare/common split with a mask chosen from the values).
+//!
+//! **Why the result is exact whatever the mask.** For a heap `n` the engine marks every option value except those
+//! of splits `a + b` in which both `a` and `b` are common positions; it keeps the list `R` of all positions
+//! `a ≥ 1` with a rare value (under the current mask), so "every split involving a rare position" is enumerated
+//! completely from `R`. The unmarked options are common ⊕ common, hence rare. Let `c` be the smallest common
+//! value not marked: no option at all has value `c` (marked ones were all seen; unmarked ones are rare), and every
+//! common value below `c` is reached. So `G(n) = mex ≤ c`, and `G(n) = c` exactly when every *rare* value below
+//! `c` is reached. Rare values below `c` that are already marked are reached; if some are not, the engine scans
+//! all split options (common ⊕ common included), marking as it goes, and stops as soon as every rare value below
+//! `c` is reached (then `G(n) = c`) or the options are exhausted (then `G(n)` is the smallest unmarked value, a
+//! rare value below `c`). Nothing in this argument depends on which mask was chosen: a poor mask only makes `R`
+//! long (mask 0 makes every value rare, and the engine becomes the plain one).
+//!
+//! **Choosing the split.** At heaps 256, 512, 1024, … and whenever the largest value needs a new bit, the engine
+//! counts how often each value occurred, picks the mask (over the low 12 bits of the values) that makes the
+//! fewest positions rare, and rebuilds `R` — `O(N)` work in all, amortised by the doubling.
+//!
+//! **Cost.** Per heap: one XOR per (rare position, two-heap digit), plus a scan of the split options that stops
+//! as soon as every rare value below the candidate is reached (the whole `n/2` splits per two-heap digit only at
+//! the heaps whose value is rare). Once every heap's value is common (Officers after heap 20627) the scan is a
+//! coupon collection: about `V · H_k` split options (`H_k` the harmonic number) for the `k` rare values below
+//! the candidate when the nim-sums spread over `V` values, so its order matters: it takes blocks of 256 splits
+//! alternately from the smallest smaller part up and from the middle down (nim-sums near 0 come from two grown
+//! parts; Officers to 10^5: 198 million split options instead of 273 million from the bottom alone). Values are
+//! stored as `u16` while they fit in 15 bits and widened to `u32` in the middle of a run when a value needs it
+//! (`u32` values above `2^31` are an error, never a wrapped number); the rare positions are kept with their
+//! values side by side.
+//!
+//! **Kernels.** The inner loops live in [`super::scan`], each with a scalar reference and an AVX-512 version
+//! chosen at run time and checked against each other: the scan tests 32 nim-sums per step against a table of
+//! the wanted values held in registers (exact below 2048); the marking writes 16 marks per scatter. Marking
+//! goes in *batches* of 16 heaps `n, n + s, …, n + 15s` (`s = 1`, or 2 for each of two workers) while their
+//! marks fit the first-level cache (values below 512): for a rare position `r ≥ 34` every heap's larger part
+//! `m - r` is already known when the batch starts, and the 16 larger parts of one `r` lie side by side in the
+//! values, so one load fetches them and one scatter marks the 16 heaps (each heap has its own marks); the few
+//! rare positions below 34, and every rare position once the values pass 512, are marked heap by heap (16
+//! larger parts per gather). The marks become
+//! a bit set in which the smallest unmarked common value and the rare values below it are found a word at a
+//! time. Where every value is below 64 and at least one position in 16 is rare (0.106: half its positions are
+//! rare under any mask), marking the rare positions would look at about as many splits as there are, so the
+//! engine looks at all of them with the dense kernel instead (32 nim-sums per step OR-ed into a 64-bit mask;
+//! the mex is exact from the mask).
+//!
+//! **Two cores.** Heap `n` needs the value of every smaller heap, but only its one-heap option of the digit `j = 1`
+//! and the split `1 + (n - 1)` of the digit `j = 0` read heap `n - 1` (the *late* options). So with `--threads 2`
+//! two workers find every other heap: each finds heap `n` over its *early* options while the other worker finishes
+//! heap `n - 1`, then, once `G(n - 1)` is known, finishes it: `mex(E ∪ L) = mex(E)` unless a late option has the
+//! value `mex(E)`, and then heap `n` is computed again from all its options (285 heaps of Officers' first 10^6).
+//! Each worker keeps its own copy of the values and its own split (the argument above holds for any split), so per
+//! heap only one cache line crosses between the cores: the heap's number and value. A worker waiting for the
+//! other's value marks part of its next batch meanwhile. The
+//! engine times windows of 4096 heaps on two workers against one and keeps the faster (probing again, less often
+//! while the same mode keeps winning): two workers pay from about a microsecond of work per heap on (Officers,
+//! Treblecross, Grundy's game, 0.106; less than twice as fast because each heap waits for the other worker's
+//! last one, and heaps differ in cost) and not on Kayles (a tenth of a microsecond per heap); below heap 4096,
+//! and whenever the other core is busy, one worker runs. The values never depend on the timing.
+//!
+//! **Layout.** `split.rs`: the rare/common split and its mask. `engine.rs`: the single-worker engine
+//! (marking, scan, one heap after another). `batch.rs`: batched marking. `widen.rs`: value widening (`u16` to
+//! `u32`). `pipeline.rs`: the two-worker pipeline. [`scan`]: the kernels. `raw.rs`: their AVX-512 versions and
+//! every other `unsafe` block of the crate, fenced in one private module (the only one allowed `unsafe_code`).
+//!
+//! **Figures.** Timings and ratios (against `ogsolve -m rc2` and the plain engine, one and two cores, the effect
+//! of batches and of marking while waiting) are in `benches/RESULTS.md`, each with the command that produced it
+//! and its date; they are not repeated here because they move with the machine.
+
+mod batch;
+mod engine;
+mod pipeline;
+#[allow(unsafe_code)]
+mod raw;
+pub mod scan;
+mod split;
+#[cfg(test)]
+mod tests;
+mod widen;
+
+use batch::*;
+use engine::*;
+use pipeline::*;
+use split::*;
+pub use split::{best_mask, stats, Stats};
+use widen::*;
+
+use super::code::{Code, Constraint};
+use crate::error::{Error, Result};
+use crate::nimber::Nimber;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release, SeqCst};
+use std::sync::atomic::{AtomicBool, AtomicU64};
+
+/// True when the sparse engine computes this code: finitely many digits, no move leaving three or more heaps,
+/// and no move that can repeat a position.
+pub fn covers(code: &Code) -> bool {
+    code.max_removed().is_some() && code.max_heaps() <= 2 && !code.is_loopy()
+}
+
+/// Extends `values` (the nim-values of heaps `0..values.len()`, possibly empty) to heaps `0..=to`, and returns
+/// the mask of the final split. `progress` is called with the heap reached now and then.
+pub fn extend(
+    code: &Code,
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64> {
+    extend_with_threads(code, name, values, to, 1, progress)
+}
+
+/// [`extend`] on up to `threads` threads (two are used when `threads ≥ 2`: see the module docs for where the
+/// second one pays). The values are the same whatever the number of threads.
+pub fn extend_with_threads(
+    code: &Code,
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64> {
+    extend_polled(code, name, values, to, threads, &mut |n| {
+        progress(n);
+        true
+    })
+}
+
+/// [`extend_with_threads`] whose `progress` may stop the run: it is called where progress is reported (every
+/// 65536 heaps, in the outer loop, so polling costs nothing measurable) and returns `false` to stop. A stopped run
+/// keeps the values it computed in `values` and returns a limit error that says how far it got.
+pub fn extend_polled(
+    code: &Code,
+    name: &str,
+    values: &mut Vec<Nimber>,
+    to: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<u64> {
+    if !covers(code) {
+        return Err(Error::unsupported(format!(
+            "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
+        )));
+    }
+    if to >= u32::MAX as u64 {
+        return Err(Error::limit(format!(
+            "{name}: heap {to} is beyond the fast engine's limit of {} heaps",
+            u32::MAX - 1
+        )));
+    }
+    let moves = moves_of(code);
+    let mut prefix: Vec<u32> = Vec::with_capacity(values.len().max(1));
+    for (n, &v) in values.iter().enumerate() {
+        prefix.push(
+            u32::try_from(v)
+                .ok()
+                .filter(|&x| x < u32::LIMIT)
+                .ok_or_else(|| wide(name, n as u64))?,
+        );
+    }
+    if prefix.is_empty() {
+        prefix.push(0);
+    }
+    let mut hist = Vec::new();
+    for &v in &prefix[1..] {
+        bump(&mut hist, v);
+    }
+    let mask = if prefix.iter().all(|&v| v < u16::LIMIT) {
+        widening::<u16>(moves, &prefix, hist, name, values, to, threads, progress)?
+    } else {
+        let g = prefix.iter().map(|&v| u32::new(v)).collect();
+        let mut e = Engine::<u32>::new(moves, g, hist);
+        match drive(&mut e, to, threads, progress) {
+            Done::All => finish(&e, values, to),
+            Done::Wider(_) => return Err(wide(name, e.g.len() as u64)),
+            Done::Stopped => return Err(stopped(&e, values, name, to)),
+        }
+    };
+    let _ = progress(to);
+    Ok(mask)
+}
+
+/// Keeps the values a stopped run computed, and the error that says how far it got.
+fn stopped<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, name: &str, to: u64) -> Error {
+    let done = e.g.len() as u64;
+    finish(e, values, done.saturating_sub(1));
+    Error::limit(format!(
+        "{name}: stopped after heaps 0..={} of 0..={to}",
+        done.saturating_sub(1)
+    ))
+}

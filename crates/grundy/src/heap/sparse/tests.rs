@@ -1,0 +1,277 @@
+//! Tests of the sparse engine against the plain one.
+
+mod values {
+    use super::super::*;
+    use crate::heap::plain::code_sequence;
+
+    fn both(code: &str, to: u64) -> (Vec<Nimber>, Vec<Nimber>) {
+        let c = Code::parse(code).unwrap();
+        let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+        let mut fast = Vec::new();
+        extend(&c, code, &mut fast, to, &mut |_| {}).unwrap();
+        (plain, fast)
+    }
+
+    #[test]
+    fn agrees_with_plain_on_named_games() {
+        for code in [
+            "0.77", "0.07", "0.137", "4!.0", "0.6", "0.007", "4.7", "4=.3", "0.4!", "0.4=", "0.3",
+        ] {
+            let (p, f) = both(code, 3000);
+            assert_eq!(p, f, "{code}");
+        }
+    }
+
+    #[test]
+    fn resuming_gives_the_same_sequence() {
+        let c = Code::parse("0.6").unwrap();
+        let mut whole = Vec::new();
+        extend(&c, "0.6", &mut whole, 5000, &mut |_| {}).unwrap();
+        let mut part = whole[..1234].to_vec();
+        extend(&c, "0.6", &mut part, 5000, &mut |_| {}).unwrap();
+        assert_eq!(whole, part);
+    }
+
+    #[test]
+    fn kayles_split_is_sensible_and_stats_are_right() {
+        let c = Code::parse("0.77").unwrap();
+        let mut v = Vec::new();
+        let mask = extend(&c, "kayles", &mut v, 1000, &mut |_| {}).unwrap();
+        let s = stats(&v, mask);
+        // The only P-position of Kayles is the empty row: from a row of n ≥ 1 pins the first player knocks down
+        // the middle one or two and then copies the opponent's moves on the other side.
+        assert_eq!(s.p_positions, 1);
+        assert_eq!(s.largest, *v.iter().max().unwrap());
+        assert_eq!(v[s.largest_at as usize], s.largest);
+        assert!(v[..s.largest_at as usize].iter().all(|&x| x < s.largest));
+        assert_ne!(mask, 0);
+        let rare: Vec<u64> = (1..=1000)
+            .filter(|&n| is_rare(v[n as usize], mask))
+            .collect();
+        assert_eq!(s.rare_positions, rare.len() as u64);
+        assert_eq!(s.last_rare, rare.last().copied());
+    }
+
+    #[test]
+    fn the_scan_visits_every_block_once() {
+        for blocks in 1..40 {
+            let mut seen: Vec<usize> = (0..blocks).map(|t| scan_block(t, blocks)).collect();
+            assert_eq!(seen[0], 0);
+            assert_eq!(seen.get(1).copied(), (blocks > 1).then_some(blocks - 1));
+            seen.sort_unstable();
+            assert_eq!(seen, (0..blocks).collect::<Vec<_>>(), "{blocks} blocks");
+        }
+    }
+
+    #[test]
+    fn codes_it_does_not_cover_are_refused() {
+        for code in ["0.F", "0.[7]", "0.{3}"] {
+            let c = Code::parse(code).unwrap();
+            let e = extend(&c, code, &mut Vec::new(), 10, &mut |_| {}).unwrap_err();
+            assert!(e.message().contains("plain"), "{e}");
+        }
+    }
+}
+
+mod threads {
+    use super::super::*;
+    use crate::heap::plain::code_sequence;
+    use proptest::prelude::*;
+
+    /// A value type that holds only values below `L`, so that tests reach the widening to `u32` early.
+    #[derive(Clone, Copy, Default)]
+    struct Tiny<const L: u32>(u16);
+
+    impl<const L: u32> std::ops::BitXor for Tiny<L> {
+        type Output = Tiny<L>;
+        fn bitxor(self, o: Tiny<L>) -> Tiny<L> {
+            Tiny(self.0 ^ o.0)
+        }
+    }
+
+    impl<const L: u32> Val for Tiny<L> {
+        const LIMIT: u32 = L;
+        fn new(v: u32) -> Self {
+            Tiny(v as u16)
+        }
+        fn get(self) -> usize {
+            self.0 as usize
+        }
+    }
+
+    /// The values of `code` to heap `to`, starting with values of type `Tiny<L>`.
+    fn narrow<const L: u32>(code: &Code, name: &str, to: u64, threads: usize) -> Vec<Nimber> {
+        let mut values = Vec::new();
+        widening::<Tiny<L>>(
+            moves_of(code),
+            &[0],
+            Vec::new(),
+            name,
+            &mut values,
+            to,
+            threads,
+            &mut |_| true,
+        )
+        .unwrap();
+        values
+    }
+
+    /// Values that outgrow the narrow type are widened mid-run (one thread and two), never wrapped.
+    #[test]
+    fn widening_mid_run_keeps_the_values() {
+        // Officers and Treblecross pass 16 early (heap 60-odd and heap 40-odd), Grundy's game later.
+        for (code, to) in [("0.6", 9_000), ("0.007", 9_000), ("4!.0", 9_000)] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            assert!(
+                plain.iter().any(|&v| v >= 16),
+                "{code} should need widening"
+            );
+            for threads in [1, 2] {
+                let fast = narrow::<16>(&c, code, to, threads);
+                assert_eq!(plain, fast, "{code} threads {threads}");
+            }
+        }
+    }
+
+    /// A value that outgrows the narrow type inside a two-worker window stops both workers and widens, keeping
+    /// every value: found by the second worker (Officers reach 128 at heap 4178, in the window from 4097 whose
+    /// odd heaps are the first worker's) and by the first (Treblecross reaches 256 at heap 9168, in the window
+    /// from 8704 whose even heaps are the first worker's). Test windows are 512 heaps.
+    #[test]
+    fn widening_inside_a_two_worker_window() {
+        fn check<const L: u32>(code: &str, to: u64, window: u64) {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            let first = plain.iter().position(|&v| v >= L as u64).unwrap() as u64;
+            let s = first / WINDOW * WINDOW;
+            assert_eq!(s.max(PIPELINE_FROM + 1), window, "{code}: heap {first}");
+            assert!(
+                Probe::new().pipelined(window),
+                "{code}: two workers at {window}"
+            );
+            assert_eq!(plain, narrow::<L>(&c, code, to, 2), "{code}");
+        }
+        check::<128>("0.6", 6_000, 4097);
+        check::<256>("0.007", 9_500, 8704);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        /// Random codes (taking and splitting digits, d0 = 4 or not) on two threads: the plain engine's values.
+        #[test]
+        fn two_threads_equal_plain_on_random_codes(
+            d0 in any::<bool>(),
+            digits in proptest::collection::vec(0u64..8, 1..5),
+        ) {
+            let text = format!("{}.{}", if d0 { 4 } else { 0 }, digits.iter().map(|d| d.to_string()).collect::<String>());
+            let c = Code::parse(&text).unwrap();
+            prop_assume!(covers(&c));
+            let plain = code_sequence(&c, &text, 7_000, &mut |_| {}).unwrap();
+            let mut fast = Vec::new();
+            extend_with_threads(&c, &text, &mut fast, 7_000, 2, &mut |_| {}).unwrap();
+            prop_assert_eq!(&plain, &fast, "{}", text);
+            prop_assert_eq!(&plain, &speculative(&c, 7_000), "{} (early, then finished)", text);
+        }
+    }
+
+    /// Heaps found early (before the previous heap's value is known) and finished after, one thread: the
+    /// order of work of the two-worker run, checked against the plain engine.
+    fn speculative(code: &Code, to: u64) -> Vec<Nimber> {
+        let mut e = Engine::<u16>::new(moves_of(code), vec![0], Vec::new());
+        // Heap 1 the ordinary way; then, with v = G(n - 1) found but not yet stored: find heap n early, store
+        // v, finish heap n.
+        let v = e.next();
+        assert!(e.push(v));
+        let mut v = e.next();
+        let mut next_rebuild = FIRST_REBUILD;
+        loop {
+            let pending = ((e.g.len() as u64) < to).then(|| e.next_early());
+            assert!(e.push(v));
+            if e.g.len() as u64 == next_rebuild {
+                e.rebuild();
+                next_rebuild *= 2;
+            }
+            match pending {
+                Some(early) => v = e.finish_early(early),
+                None => break,
+            }
+        }
+        e.g.iter().map(|&v| v.get() as Nimber).collect()
+    }
+
+    /// A batch holds the heaps it was made for whatever the runner asks: heaps asked in an order other than the
+    /// batch's stride (here the stride changes every few heaps, and heaps are found early now and then) only
+    /// start new batches, and a batch prepared ahead is used only when the run reaches it as planned.
+    #[test]
+    fn batches_hold_whatever_the_order_of_heaps() {
+        for (code, to) in [
+            ("0.6", 6_000),
+            ("4!.0", 5_000),
+            ("0.77", 3_000),
+            ("0.16", 5_000),
+        ] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            let mut e = Engine::<u16>::new(moves_of(&c), vec![0], Vec::new());
+            let mut next_rebuild = FIRST_REBUILD;
+            while (e.g.len() as u64) <= to {
+                let n = e.g.len() as u64;
+                e.stride = 1 + (n / 5) % 2;
+                // Part of the next batch prepared now and then (used if the run gets there with the same
+                // stride, dropped if not).
+                for _ in 0..n % 3 {
+                    e.prepare();
+                }
+                let v = if n >= 3 && n < to && n.is_multiple_of(7) {
+                    // Heap n + 1 early (it joins the current batch or starts one), then heap n.
+                    let early = e.next_early();
+                    let v = e.next();
+                    assert!(e.push(v));
+                    let w = e.finish_early(early);
+                    assert_eq!(
+                        w as Nimber,
+                        plain[n as usize + 1],
+                        "{code}: heap {} early",
+                        n + 1
+                    );
+                    w
+                } else {
+                    e.next()
+                };
+                assert!(e.push(v));
+                if e.g.len() as u64 >= next_rebuild {
+                    e.rebuild();
+                    next_rebuild *= 2;
+                }
+            }
+            let fast: Vec<Nimber> = e.g.iter().map(|&v| v.get() as Nimber).collect();
+            assert_eq!(plain, fast[..plain.len()], "{code}");
+        }
+    }
+
+    /// Two workers (from heap 4096 on), and heaps found early then finished on one thread, give the plain
+    /// engine's values.
+    #[test]
+    fn two_workers_and_early_heaps_agree_with_plain() {
+        for (code, to) in [
+            ("0.6", 20_000),
+            ("0.007", 12_000),
+            ("4!.0", 12_000),
+            ("0.137", 9_000),
+            ("4.7", 9_000),
+            ("0.4!", 9_000),
+            ("0.77", 9_000),
+            ("0.106", 9_000),
+            ("4.07", 9_000),
+        ] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            let mut fast = Vec::new();
+            extend_with_threads(&c, code, &mut fast, to, 2, &mut |_| {}).unwrap();
+            assert_eq!(plain, fast, "{code}: two workers");
+            assert_eq!(plain, speculative(&c, to), "{code}: early, then finished");
+        }
+    }
+}
