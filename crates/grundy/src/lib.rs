@@ -45,7 +45,6 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 #![warn(missing_docs)]
-
 #![deny(unsafe_code)]
 
 pub mod error;
