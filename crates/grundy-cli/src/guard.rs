@@ -11,7 +11,8 @@
 //!   command has run S seconds plus a short grace (for the library's own check to answer first).
 //! - **Ctrl-C.** The progress bar's line is erased before the process ends with status 130.
 //!
-//! All of this crate's `unsafe` is in this file. Each block states why it is sound.
+//! All of this crate's `unsafe` is in this file (the crate denies it elsewhere), with the terminal-width query the
+//! progress bar needs. Each block states why it is sound.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -230,5 +231,18 @@ pub fn erase_bar_on_interrupt() {
     // SAFETY: the handler only calls `write` and `_exit`, both async-signal-safe.
     unsafe {
         libc::signal(libc::SIGINT, handler as libc::sighandler_t);
+    }
+}
+
+/// The width of the terminal on stderr, in columns (80 when it cannot be told).
+pub fn terminal_width() -> usize {
+    // SAFETY: `winsize` is plain data that `ioctl(TIOCGWINSZ)` fills in; a failed call leaves it zeroed.
+    let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: fd 2 and a valid pointer to a `winsize`, as TIOCGWINSZ expects.
+    let ok = unsafe { libc::ioctl(2, libc::TIOCGWINSZ, &mut ws) } == 0;
+    if ok && ws.ws_col > 0 {
+        ws.ws_col as usize
+    } else {
+        80
     }
 }

@@ -2,9 +2,12 @@
 //! ([`guard`]), call the library, print. Every error becomes one line on stderr and an exit status here, in one
 //! place.
 
+#![deny(unsafe_code)]
+
 mod args;
 mod cli;
 mod cmd;
+#[allow(unsafe_code)]
 mod guard;
 mod oj;
 mod output;

@@ -17,19 +17,6 @@ pub struct Progress {
     drawn: bool,
 }
 
-/// The width of the terminal on stderr, in columns (80 when it cannot be told).
-fn terminal_width() -> usize {
-    // SAFETY: `winsize` is plain data that `ioctl(TIOCGWINSZ)` fills in; a failed call leaves it zeroed.
-    let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
-    // SAFETY: fd 2 and a valid pointer to a `winsize`, as TIOCGWINSZ expects.
-    let ok = unsafe { libc::ioctl(2, libc::TIOCGWINSZ, &mut ws) } == 0;
-    if ok && ws.ws_col > 0 {
-        ws.ws_col as usize
-    } else {
-        80
-    }
-}
-
 impl Progress {
     /// Progress of `what`, counting up to `total` units.
     pub fn new(what: impl Into<String>, total: u64) -> Self {
@@ -64,7 +51,7 @@ impl Progress {
         let line = self.line(done, now.duration_since(self.start).as_secs_f64());
         // Three columns are kept free: the terminal echoes Ctrl-C as "^C" after the bar, and a line that wrapped
         // there could no longer be erased from its start.
-        let width = terminal_width().saturating_sub(3).max(1);
+        let width = crate::guard::terminal_width().saturating_sub(3).max(1);
         let cut: String = line.chars().take(width).collect();
         BAR_DRAWN.store(true, Ordering::Relaxed);
         eprint!("\r\x1b[K{cut}");
