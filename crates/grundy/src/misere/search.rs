@@ -250,6 +250,10 @@ pub struct MisereSearch {
     depth: usize,
 }
 
+/// What [`MisereSearch::post_order`] does with a state once its children are done: the search, the state and its
+/// children.
+type Finish<'a> = dyn FnMut(&mut MisereSearch, Box<[Part]>, &[Box<[Part]>]) + 'a;
+
 struct Frame {
     state: Box<[Part]>,
     children: Vec<Box<[Part]>>,
@@ -420,18 +424,47 @@ impl MisereSearch {
 
     fn search(&mut self, root: Box<[Part]>) -> Result<Nimber> {
         let mut mex = MexSet::new();
+        self.post_order(
+            root.clone(),
+            |s, c| s.memo.contains_key(c),
+            &mut |s, state, children| {
+                let v = if children.is_empty() {
+                    1
+                } else {
+                    mex.clear();
+                    for c in children {
+                        mex.insert(s.memo[c]);
+                    }
+                    mex.mex()
+                };
+                s.memo.insert(state, v);
+            },
+        )?;
+        Ok(self.memo[&root])
+    }
+
+    /// Visits the states reachable from `root` that are not `known`, each once and after all its children (an
+    /// explicit stack, never the call stack), and calls `finish` with the state and its children. The budget of
+    /// positions and the clock are checked as each state is opened; `open` and `depth` count what the open frames
+    /// hold, for the budget.
+    fn post_order(
+        &mut self,
+        root: Box<[Part]>,
+        known: fn(&Self, &[Part]) -> bool,
+        finish: &mut Finish<'_>,
+    ) -> Result<()> {
         let children = self.children(&root)?;
         self.open += children.len();
         self.depth = 1;
         let mut stack = vec![Frame {
-            state: root.clone(),
+            state: root,
             children,
             next: 0,
         }];
         while let Some(top) = stack.last_mut() {
             let mut child = None;
             while top.next < top.children.len() {
-                if self.memo.contains_key(&top.children[top.next]) {
+                if known(self, &top.children[top.next]) {
                     top.next += 1;
                 } else {
                     child = Some(top.children[top.next].clone());
@@ -454,18 +487,9 @@ impl MisereSearch {
             let frame = stack.pop().expect("not empty");
             self.depth = stack.len();
             self.open -= frame.children.len();
-            let v = if frame.children.is_empty() {
-                1
-            } else {
-                mex.clear();
-                for c in &frame.children {
-                    mex.insert(self.memo[c]);
-                }
-                mex.mex()
-            };
-            self.memo.insert(frame.state, v);
+            finish(self, frame.state, &frame.children);
         }
-        Ok(self.memo[&root])
+        Ok(())
     }
 
     /// The misère genus exponents `γ0, γ1, …` of a sum `G`, where `γk = G⁻(G + k·*2)`, written up to two terms past
@@ -506,49 +530,17 @@ impl MisereSearch {
     }
 
     fn genus_search(&mut self, root: Box<[Part]>) -> Result<Vec<Nimber>> {
-        let children = self.children(&root)?;
-        self.open += children.len();
-        self.depth = 1;
-        let mut stack = vec![Frame {
-            state: root.clone(),
-            children,
-            next: 0,
-        }];
         let mut mex = MexSet::new();
-        while let Some(top) = stack.last_mut() {
-            let mut child = None;
-            while top.next < top.children.len() {
-                if self.genera.contains_key(&top.children[top.next]) {
-                    top.next += 1;
-                } else {
-                    child = Some(top.children[top.next].clone());
-                    break;
-                }
-            }
-            if let Some(c) = child {
-                self.limits.check_positions(self.used())?;
-                self.limits.check_time()?;
-                let children = self.children(&c)?;
-                self.open += children.len();
-                stack.push(Frame {
-                    state: c,
-                    children,
-                    next: 0,
-                });
-                self.depth = stack.len();
-                continue;
-            }
-            let frame = stack.pop().expect("not empty");
-            self.depth = stack.len();
-            self.open -= frame.children.len();
-            let kids: Vec<Rc<[Nimber]>> = frame
-                .children
-                .iter()
-                .map(|c| self.genera[c].clone())
-                .collect();
-            let g = genus_from_children(&kids, &mut mex);
-            self.genera.insert(frame.state, g.into());
-        }
+        self.post_order(
+            root.clone(),
+            |s, c| s.genera.contains_key(c),
+            &mut |s, state, children| {
+                let kids: Vec<Rc<[Nimber]>> =
+                    children.iter().map(|c| s.genera[c].clone()).collect();
+                let g = genus_from_children(&kids, &mut mex);
+                s.genera.insert(state, g.into());
+            },
+        )?;
         Ok(self.genera[&root].to_vec())
     }
 
