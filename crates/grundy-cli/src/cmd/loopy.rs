@@ -78,7 +78,11 @@ pub fn run_value(args: &Args) -> CliResult {
         if code.max_heaps() >= 2 {
             return run_split(args, &code, bound, &tokens);
         }
-        let solved = grundy::loopy::heap::solve_code_within(&code, bound, max_memory(args)?)?;
+        let solved = grundy::loopy::heap::solve_code_within(
+            &code,
+            bound,
+            crate::guard::limits().max_memory,
+        )?;
         let rule = format!(
             "the game {code} is played on heaps of at most {bound} tokens: a move that would leave a larger heap is not allowed (--max-heap)"
         );
@@ -106,7 +110,13 @@ fn run_split(args: &Args, code: &grundy::heap::Code, bound: u64, heaps: &[u32]) 
         None => DEFAULT_MAX_POSITIONS,
     };
     let hs: Vec<u64> = heaps.iter().map(|&h| h as u64).collect();
-    let game = MultisetGame::solve_within(code, bound, &hs, max_positions, max_memory(args)?)?;
+    let game = MultisetGame::solve_within(
+        code,
+        bound,
+        &hs,
+        max_positions,
+        crate::guard::limits().max_memory,
+    )?;
     let a = game.analyse();
     let rule = format!(
         "the game {code} is played on heaps of at most {bound} tokens: a move that would leave a larger heap is not allowed (--max-heap); a position is a multiset of heaps ({} positions reachable from the heaps given)",
@@ -154,11 +164,6 @@ fn run_split(args: &Args, code: &grundy::heap::Code, bound: u64, heaps: &[u32]) 
         args.switch("all-moves"),
     ));
     write_stdout(s.as_bytes())
-}
-
-/// The memory budget (`--max-memory`, read when the arguments were parsed).
-fn max_memory(_args: &Args) -> CliResult<u64> {
-    Ok(crate::guard::limits().max_memory)
 }
 
 fn value_json(v: &Gsg) -> serde_json::Value {

@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> CliResult {
         return Err(CliError::usage("'grundy period' takes one GAME"));
     };
     let (engine, threads) = super::engine_args(args)?;
-    let limits = super::seq::limits(args)?;
+    let limits = crate::guard::limits();
     let to = args
         .value("to")
         .map(|t| grundy::error::parse_u64(t, "--to"))

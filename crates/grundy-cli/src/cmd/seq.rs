@@ -90,7 +90,7 @@ pub fn run(args: &Args) -> CliResult {
         return super::misere::run_seq(args, game, to);
     }
     let (engine, threads) = super::engine_args(args)?;
-    let limits = limits(args)?;
+    let limits = crate::guard::limits();
     let rules = super::heap_game(game)?;
     let out = args.value("out").or(args.value("resume"));
     let (values, used) = match args.value("resume") {
@@ -206,11 +206,6 @@ fn write_values(w: &mut impl Write, values: &[Nimber], sep: &[u8]) -> std::io::R
         }
     }
     w.write_all(&buf)
-}
-
-/// The command's limits (`--max-seconds`, `--max-memory`: read once, when the arguments were parsed).
-pub fn limits(_args: &Args) -> CliResult<Limits> {
-    Ok(crate::guard::limits())
 }
 
 /// Computes heaps `0..=to` from `prefix` by [`sequence::extend`], appending to `out` as it goes (in chunks of

@@ -167,6 +167,19 @@ macro_rules! forward_heap_rules {
 
 forward_heap_rules!(&H, Box<H>);
 
+/// The error of a sequence run stopped early (by its deadline or by its progress callback): which heaps it had
+/// done (`0..=last`, of `0..=to`) and, when given, why. Every engine words it this way.
+pub(crate) fn stopped_error(name: &str, last: u64, to: u64, why: Option<&str>) -> Error {
+    match why {
+        Some(why) => Error::limit(format!(
+            "{name}: stopped after heaps 0..={last} of 0..={to}: {why}"
+        )),
+        None => Error::limit(format!(
+            "{name}: stopped after heaps 0..={last} of 0..={to}"
+        )),
+    }
+}
+
 /// Calls `f` with the option of a move that leaves `left` tokens in one heap: that heap, or nothing when `left` is 0.
 #[inline]
 pub fn leave(left: u64, f: &mut dyn FnMut(&[u64])) {

@@ -154,12 +154,9 @@ pub fn code_extend_limited(
 
 /// The deadline's error, saying how far a run from heap 0 to `to` got (heaps `0..=n` done).
 pub fn poll(limits: &Limits, name: &str, n: u64, to: u64) -> Result<()> {
-    limits.check_time().map_err(|e| {
-        Error::limit(format!(
-            "{name}: stopped after heaps 0..={n} of 0..={to}: {}",
-            e.message()
-        ))
-    })
+    limits
+        .check_time()
+        .map_err(|e| super::stopped_error(name, n, to, Some(e.message())))
 }
 
 fn code_extend_with(

@@ -207,11 +207,9 @@ pub fn extend(
 /// line; other errors unchanged.
 pub fn stopped(name: &str, e: Error, done: u64, to: u64, limits: &Limits) -> Error {
     match limits.check_time() {
-        Err(late) if e.kind() == crate::ErrorKind::Limit => Error::limit(format!(
-            "{name}: stopped after heaps 0..={} of 0..={to}: {}",
-            done.saturating_sub(1),
-            late.message()
-        )),
+        Err(late) if e.kind() == crate::ErrorKind::Limit => {
+            super::stopped_error(name, done.saturating_sub(1), to, Some(late.message()))
+        }
         _ => e,
     }
 }

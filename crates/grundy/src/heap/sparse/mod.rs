@@ -194,8 +194,5 @@ pub fn extend_polled(
 fn stopped<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, name: &str, to: u64) -> Error {
     let done = e.g.len() as u64;
     finish(e, values, done.saturating_sub(1));
-    Error::limit(format!(
-        "{name}: stopped after heaps 0..={} of 0..={to}",
-        done.saturating_sub(1)
-    ))
+    super::stopped_error(name, done.saturating_sub(1), to, None)
 }
