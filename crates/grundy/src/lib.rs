@@ -48,17 +48,17 @@
 #![deny(unsafe_code)]
 
 pub mod error;
+pub mod game;
 pub mod games;
 pub mod heap;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod progress;
-pub mod ruleset;
 pub mod solver;
 pub mod sum;
 
 pub use error::{Error, ErrorKind, Result};
+pub use game::{Game, Options, Outcome, Play};
 pub use nimber::Nimber;
-pub use ruleset::{Options, Outcome, Play, Ruleset};
 pub use solver::{Deadline, Limits, Solver};

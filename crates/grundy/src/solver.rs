@@ -1,4 +1,4 @@
-//! The memoised solver: nim-values, outcomes and winning moves of any finite [`Ruleset`].
+//! The memoised solver: nim-values, outcomes and winning moves of any finite [`Game`].
 //!
 //! **What it computes.** The nim-value `G(x) = mex { G(o) : o an option of x }`, where the value of an option that
 //! is a sum of components is the nim-sum of the components' values (Sprague–Grundy theorem; Winning Ways ch. 4;
@@ -15,8 +15,8 @@
 //! [`ErrorKind::Limit`](crate::ErrorKind::Limit) error instead of exhausting memory.
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Options, Outcome};
 use crate::nimber::{MexSet, Nimber};
-use crate::ruleset::{Options, Outcome, Ruleset};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::{Duration, Instant};
 
@@ -207,15 +207,15 @@ pub struct SumMove<P> {
 ///
 /// # Example
 ///
-/// The subtraction game S(1, 3, 4) (take 1, 3 or 4 tokens from a heap), defined here as a [`Ruleset`]: its
+/// The subtraction game S(1, 3, 4) (take 1, 3 or 4 tokens from a heap), defined here as a [`Game`]: its
 /// nim-values are periodic with period 7, `0 1 0 1 2 3 2` repeated.
 ///
 /// ```rust
-/// use grundy::{Options, Outcome, Ruleset, Solver};
+/// use grundy::{Options, Outcome, Game, Solver};
 ///
 /// struct Subtract134;
 ///
-/// impl Ruleset for Subtract134 {
+/// impl Game for Subtract134 {
 ///     type Position = u64;
 ///     fn name(&self) -> String {
 ///         "S(1,3,4)".to_string()
@@ -242,7 +242,7 @@ pub struct SumMove<P> {
 /// assert_eq!((moves[0].component, moves[0].to.clone()), (1, vec![4]));
 /// # Ok::<(), grundy::Error>(())
 /// ```
-pub struct Solver<R: Ruleset> {
+pub struct Solver<R: Game> {
     ruleset: R,
     memo: FxHashMap<R::Position, Nimber>,
     limits: Limits,
@@ -256,7 +256,7 @@ struct Frame<P> {
     next: usize,
 }
 
-impl<R: Ruleset> Solver<R> {
+impl<R: Game> Solver<R> {
     /// A solver for `ruleset` with an empty memo and the default [`Limits`].
     pub fn new(ruleset: R) -> Self {
         Self::with_limits(ruleset, Limits::default())
@@ -297,7 +297,7 @@ impl<R: Ruleset> Solver<R> {
         if let Some(&v) = self.memo.get(p) {
             return Some(v);
         }
-        self.ruleset.known_value(p)
+        self.ruleset.nim_value(p)
     }
 
     /// The nim-value of one position.
@@ -315,7 +315,7 @@ impl<R: Ruleset> Solver<R> {
             let flat = top.options.flat();
             while top.next < flat.len() {
                 let c = &flat[top.next];
-                if self.memo.contains_key(c) || self.ruleset.known_value(c).is_some() {
+                if self.memo.contains_key(c) || self.ruleset.nim_value(c).is_some() {
                     top.next += 1;
                     continue;
                 }
@@ -427,7 +427,7 @@ impl<R: Ruleset> Solver<R> {
 
 /// A reference solver for tests: plain recursion over the whole game, no memo, no closed forms. Only for tiny
 /// positions; it is the definition written as code.
-pub fn brute_force_value<R: Ruleset>(ruleset: &R, position: &R::Position) -> Nimber {
+pub fn brute_force_value<R: Game>(ruleset: &R, position: &R::Position) -> Nimber {
     let mut opts = Options::new();
     ruleset.options(position, &mut opts);
     let values: Vec<Nimber> = opts
@@ -446,7 +446,7 @@ mod tests {
 
     /// Subtraction game S(1,3,4) with explicit positions.
     struct Sub134;
-    impl Ruleset for Sub134 {
+    impl Game for Sub134 {
         type Position = u64;
         fn name(&self) -> String {
             "S(1,3,4)".into()
@@ -462,7 +462,7 @@ mod tests {
 
     /// A chain 0 <- 1 <- 2 ... of length 10^6: one move a turn, play lasts n moves.
     struct Chain;
-    impl Ruleset for Chain {
+    impl Game for Chain {
         type Position = u64;
         fn name(&self) -> String {
             "chain".into()
@@ -476,7 +476,7 @@ mod tests {
 
     /// A cycle 0 -> 1 -> 2 -> 0.
     struct Cycle;
-    impl Ruleset for Cycle {
+    impl Game for Cycle {
         type Position = u64;
         fn name(&self) -> String {
             "cycle".into()

@@ -22,8 +22,8 @@
 //! (`docs/json.md` shows it with an example).
 
 use crate::error::Result;
+use crate::game::{Game, Outcome};
 use crate::nimber::Nimber;
-use crate::ruleset::{Outcome, Ruleset};
 use crate::solver::Solver;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::cell::RefCell;
@@ -194,20 +194,20 @@ pub struct ComponentMoves {
     pub unlisted: u64,
 }
 
-/// A position of a [`Ruleset`] as a component; components of the same ruleset share one solver (and its memo).
-pub struct RulesetComponent<R: Ruleset> {
+/// A position of a [`Game`] as a component; components of the same ruleset share one solver (and its memo).
+pub struct GameComponent<R: Game> {
     solver: Rc<RefCell<Solver<R>>>,
     position: R::Position,
 }
 
-impl<R: Ruleset> RulesetComponent<R> {
+impl<R: Game> GameComponent<R> {
     /// The component `position`, valued through `solver` (share the solver between components of one ruleset).
     pub fn new(solver: Rc<RefCell<Solver<R>>>, position: R::Position) -> Self {
-        RulesetComponent { solver, position }
+        GameComponent { solver, position }
     }
 }
 
-impl<R: Ruleset> Component for RulesetComponent<R> {
+impl<R: Game> Component for GameComponent<R> {
     fn game(&self) -> String {
         self.solver.borrow().ruleset().name()
     }

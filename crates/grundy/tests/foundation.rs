@@ -7,7 +7,7 @@ use grundy::heap::table::{HeapComponent, HeapTable};
 use grundy::heap::{HeapRules, Heaps, TakeAndBreak};
 use grundy::solver::brute_force_value;
 use grundy::sum::{analyse, Component};
-use grundy::{Nimber, Options, Ruleset, Solver};
+use grundy::{Game, Nimber, Options, Solver};
 use proptest::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -66,7 +66,7 @@ fn grundys_game_matches_oeis_a002188() {
 /// of one of its options. Its nim-values by brute force test that a sum's value is the XOR of the parts'.
 struct WholeSum<'a>(&'a TakeAndBreak);
 
-impl Ruleset for WholeSum<'_> {
+impl Game for WholeSum<'_> {
     type Position = Vec<u64>;
     fn name(&self) -> String {
         "whole sum".into()

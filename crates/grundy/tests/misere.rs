@@ -216,8 +216,8 @@ fn kayles_genera() {
 fn any_ruleset_through_numbered_positions() {
     // The same game through the generic adapter (positions numbered as met) and as a heap game agree.
     use grundy::heap::Heaps;
-    use grundy::misere::search::RulesetGame;
-    let mut adapter = RulesetGame::new(Heaps(TakeAndBreak::parse("0.77").unwrap()));
+    use grundy::misere::search::NumberedGame;
+    let mut adapter = NumberedGame::new(Heaps(TakeAndBreak::parse("0.77").unwrap()));
     let ids: Vec<u64> = [3u64, 5, 6].iter().map(|h| adapter.id(h)).collect();
     let mut generic = MisereSearch::new(
         vec![Box::new(adapter) as Box<dyn MisereGame>],
@@ -252,8 +252,8 @@ fn any_ruleset_through_numbered_positions() {
 /// game's own `for_each_option` (issue 19), for codes leaving many heaps too.
 #[test]
 fn options_listed_with_a_stop_are_the_games_options() {
+    use grundy::game::Options;
     use grundy::misere::search::code_options_within;
-    use grundy::ruleset::Options;
     for code in [
         "0.77", "4!.0", "0.[U]", "0.[F]", "0.137", "4.[3]", "0.3033", "8.0", "0.[7]",
     ] {

@@ -18,9 +18,9 @@
 //! condition holds for each; [`misere_outcome_of_heaps`] checks it for a heap game itself, from its nim-values.
 
 use crate::error::{Error, Result};
+use crate::game::Outcome;
 use crate::heap::HeapRules;
 use crate::nimber::Nimber;
-use crate::ruleset::Outcome;
 
 /// The largest heap up to which [`misere_outcome_of_heaps`] checks the SJ condition from the nim-value sequence.
 pub const MAX_CHECKED_HEAP: u64 = 10_000_000;

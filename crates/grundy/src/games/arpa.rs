@@ -140,13 +140,13 @@ impl Default for ArpaFamily {
     }
 }
 
-/// The game on one prime's exponent set as a [`crate::Ruleset`]: positions `(p, mask)`, a move divides out `p^k`.
+/// The game on one prime's exponent set as a [`crate::Game`]: positions `(p, mask)`, a move divides out `p^k`.
 /// A list of numbers is the sum of these over its primes (see the module docs), which the exact misère search
 /// takes as a sum of components.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ExponentRules;
 
-impl crate::Ruleset for ExponentRules {
+impl crate::Game for ExponentRules {
     type Position = (u64, u64);
     fn name(&self) -> String {
         "arpa".into()
@@ -202,7 +202,7 @@ impl Family for ArpaFamily {
     fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
         Some(parse_numbers(args).map(|numbers| {
             let parts: Vec<(u64, u64)> = exponent_sets(&numbers);
-            crate::games::ruleset_misere_parts(ExponentRules, &parts)
+            crate::games::numbered_misere_parts(ExponentRules, &parts)
         }))
     }
     fn position_syntax(&self) -> &'static str {
@@ -273,13 +273,13 @@ impl Component for ArpaPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::{Options, Ruleset};
+    use crate::game::{Game, Options};
     use crate::solver::brute_force_value;
     use proptest::prelude::*;
 
     /// The game on the numbers themselves, straight from the rules: the reference.
     struct Numbers;
-    impl Ruleset for Numbers {
+    impl Game for Numbers {
         type Position = Vec<u64>;
         fn name(&self) -> String {
             "arpa (by the rules)".into()

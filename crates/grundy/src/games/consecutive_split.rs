@@ -107,12 +107,12 @@ impl HeapRules for ConsecutiveSplit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::{Options, Ruleset};
+    use crate::game::{Game, Options};
     use crate::solver::Solver;
 
     /// The game by its own rules, a position being the whole sorted multiset of piles.
     struct Whole;
-    impl Ruleset for Whole {
+    impl Game for Whole {
         type Position = Vec<u64>;
         fn name(&self) -> String {
             "consecutive-split".into()

@@ -90,13 +90,13 @@ fn parse_piece(arg: &str) -> Result<(usize, usize)> {
     Ok((w, h))
 }
 
-/// The reduced cutting game as a [`crate::Ruleset`] (a piece `(w, h)`, both sides at least 2; a cut leaves two
+/// The reduced cutting game as a [`crate::Game`] (a piece `(w, h)`, both sides at least 2; a cut leaves two
 /// such pieces), for the exact misère search. Under misère play of this reduced game the player who makes the
 /// last such cut loses (the opponent, with no cut left, wins).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CuttingRules;
 
-impl crate::Ruleset for CuttingRules {
+impl crate::Game for CuttingRules {
     type Position = (u64, u64);
     fn name(&self) -> String {
         "cutting".into()
@@ -149,7 +149,7 @@ impl Family for Cutting {
         };
         Some(pieces.map(|p| {
             let p: Vec<(u64, u64)> = p.into_iter().map(|(w, h)| (w as u64, h as u64)).collect();
-            crate::games::ruleset_misere_parts(CuttingRules, &p)
+            crate::games::numbered_misere_parts(CuttingRules, &p)
         }))
     }
     fn position_syntax(&self) -> &'static str {

@@ -160,12 +160,12 @@ fn cycle_edge(n: usize, edges: &[(u32, u32)], indeg: &[u32]) -> (u32, u32) {
 /// The catalog family `graph`: `grundy value graph FILE NODE...` (one token per NODE).
 pub struct Graph;
 
-/// Tokens on a DAG as a [`crate::Ruleset`] (a position is a token's node, as the file writes it), for the exact
+/// Tokens on a DAG as a [`crate::Game`] (a position is a token's node, as the file writes it), for the exact
 /// misère search.
 #[derive(Debug, Clone)]
 pub struct DagRules(pub std::rc::Rc<Dag>);
 
-impl crate::Ruleset for DagRules {
+impl crate::Game for DagRules {
     type Position = u32;
     fn name(&self) -> String {
         "graph".into()
@@ -215,7 +215,7 @@ impl Family for Graph {
         args: &[String],
     ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
         Some(read_graph(args).map(|(_, dag, tokens)| {
-            crate::games::ruleset_misere_parts(DagRules(std::rc::Rc::new(dag)), &tokens)
+            crate::games::numbered_misere_parts(DagRules(std::rc::Rc::new(dag)), &tokens)
         }))
     }
     fn position_syntax(&self) -> &'static str {
@@ -253,12 +253,12 @@ impl Family for Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::{Options, Ruleset};
+    use crate::game::{Game, Options};
     use crate::solver::Solver;
     use proptest::prelude::*;
 
     struct Tokens(Vec<Vec<u32>>);
-    impl Ruleset for Tokens {
+    impl Game for Tokens {
         type Position = u32;
         fn name(&self) -> String {
             "graph".into()

@@ -44,11 +44,11 @@ fn parse_pairs(args: &[String]) -> Result<Vec<(u64, u64)>> {
 /// The largest heap of an E&D pair that misère play searches exactly (a pair has `O(heap)` options).
 pub const MISERE_SEARCH_MAX_HEAP: u64 = 10_000;
 
-/// The rules of E&D as a [`crate::Ruleset`] (a pair `(x, y)`), for the exact misère search.
+/// The rules of E&D as a [`crate::Game`] (a pair `(x, y)`), for the exact misère search.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EAndDRules;
 
-impl crate::Ruleset for EAndDRules {
+impl crate::Game for EAndDRules {
     type Position = (u64, u64);
     fn name(&self) -> String {
         "ed".into()

@@ -18,9 +18,9 @@
 //! for `n ≤` [`MAX_SEARCHED`], and for P-positions of any size; elsewhere it is an `unsupported` error.
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Options};
 use crate::games::Family;
 use crate::nimber::{MexSet, Nimber};
-use crate::ruleset::{Options, Ruleset};
 use crate::sum::{Component, Move};
 
 /// The largest heap whose nim-values (not only the outcome) are computed by search.
@@ -96,7 +96,7 @@ pub fn winning_takes(n: u64, m: u64) -> Vec<u64> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FibonacciNim;
 
-impl Ruleset for FibonacciNim {
+impl Game for FibonacciNim {
     type Position = (u64, u64);
     fn name(&self) -> String {
         "fibonacci-nim".into()
@@ -189,7 +189,7 @@ impl Family for FibonacciNimFamily {
                     MISERE_SEARCH_MAX,
                 ));
             }
-            Ok(crate::games::ruleset_misere_parts(
+            Ok(crate::games::numbered_misere_parts(
                 FibonacciNim,
                 &[(n, m.min(n))],
             ))

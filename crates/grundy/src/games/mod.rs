@@ -305,13 +305,13 @@ pub struct MisereAlone {
     pub method: String,
 }
 
-/// The game and the position numbers for [`Family::misere_parts`] from any [`crate::Ruleset`] and its positions.
-pub fn ruleset_misere_parts<R>(ruleset: R, positions: &[R::Position]) -> MisereParts
+/// The game and the position numbers for [`Family::misere_parts`] from any [`crate::Game`] and its positions.
+pub fn numbered_misere_parts<R>(ruleset: R, positions: &[R::Position]) -> MisereParts
 where
-    R: crate::Ruleset + 'static,
+    R: crate::Game + 'static,
     R::Position: 'static,
 {
-    let mut game = crate::misere::search::RulesetGame::new(ruleset);
+    let mut game = crate::misere::search::NumberedGame::new(ruleset);
     let ids = positions.iter().map(|p| game.id(p)).collect();
     (Box::new(game), ids)
 }
@@ -335,14 +335,14 @@ pub fn bounded_misere_parts<R>(
     bound: u64,
 ) -> Option<Result<MisereParts>>
 where
-    R: crate::Ruleset + 'static,
+    R: crate::Game + 'static,
     R::Position: 'static,
 {
     Some(positions.and_then(|positions| {
         if positions.iter().any(|p| size(p) > bound) {
             return Err(misere_too_large(game, what, bound));
         }
-        Ok(ruleset_misere_parts(ruleset, &positions))
+        Ok(numbered_misere_parts(ruleset, &positions))
     }))
 }
 

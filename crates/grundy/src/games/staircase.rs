@@ -132,11 +132,11 @@ fn sorted_cells(args: &[String]) -> Result<Vec<u64>> {
 /// searches exactly (one position has up to that many options).
 pub const MISERE_SEARCH_MAX: u64 = 10_000;
 
-/// The rules of staircase Nim as a [`crate::Ruleset`] (coins on steps 1, 2, …), for the exact misère search.
+/// The rules of staircase Nim as a [`crate::Game`] (coins on steps 1, 2, …), for the exact misère search.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct StaircaseRules;
 
-impl crate::Ruleset for StaircaseRules {
+impl crate::Game for StaircaseRules {
     type Position = Vec<u64>;
     fn name(&self) -> String {
         "staircase".into()
@@ -171,11 +171,11 @@ impl crate::Ruleset for StaircaseRules {
     }
 }
 
-/// The rules of the chessmen game as a [`crate::Ruleset`] (sorted cells), for the exact misère search.
+/// The rules of the chessmen game as a [`crate::Game`] (sorted cells), for the exact misère search.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessmenRules;
 
-impl crate::Ruleset for ChessmenRules {
+impl crate::Game for ChessmenRules {
     type Position = Vec<u64>;
     fn name(&self) -> String {
         "chessmen".into()
@@ -329,7 +329,7 @@ impl Family for Chessmen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::{Options, Ruleset};
+    use crate::game::{Game, Options};
     use crate::solver::Solver;
     use proptest::prelude::*;
 

@@ -138,11 +138,11 @@ pub fn misere_winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
     out
 }
 
-/// The rules of Wythoff's game as a [`crate::Ruleset`] (positions `(a, b)`), for the exact misère search of sums.
+/// The rules of Wythoff's game as a [`crate::Game`] (positions `(a, b)`), for the exact misère search of sums.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct WythoffRules;
 
-impl crate::Ruleset for WythoffRules {
+impl crate::Game for WythoffRules {
     type Position = (u64, u64);
     fn name(&self) -> String {
         "wythoff".into()

@@ -21,14 +21,18 @@ pub use sparse::scan;
 pub mod table;
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Options};
 use crate::nimber::Nimber;
-use crate::ruleset::{Options, Ruleset};
 pub use code::{Code, Constraint, Digit};
 
 /// The default largest heap the plain engine computes up to when a game splits heaps (its cost grows as `n²`).
 pub const PLAIN_MAX_HEAP_SPLITTING: u64 = 200_000;
 /// The default largest heap the plain engine computes up to otherwise.
 pub const PLAIN_MAX_HEAP: u64 = 50_000_000;
+
+/// A heap game behind a pointer: a [`Game`](crate::Game) whose positions are heap sizes (see
+/// [`Game::is_heap_game`](crate::Game::is_heap_game)). The engines, periodicity and the heap table read it.
+pub type HeapGame = dyn crate::Game<Position = u64>;
 
 /// The rules of a heap game. Options of a heap of `n` are sums of heaps smaller than `n`.
 pub trait HeapRules {
@@ -100,11 +104,11 @@ fn join_heaps(heaps: &[u64]) -> String {
     }
 }
 
-/// Any [`HeapRules`] as a [`Ruleset`] whose positions are heap sizes.
+/// Any [`HeapRules`] as a [`Game`] whose positions are heap sizes.
 #[derive(Debug, Clone)]
 pub struct Heaps<H>(pub H);
 
-impl<H: HeapRules> Ruleset for Heaps<H> {
+impl<H: HeapRules> Game for Heaps<H> {
     type Position = u64;
     fn name(&self) -> String {
         self.0.name()
@@ -113,7 +117,7 @@ impl<H: HeapRules> Ruleset for Heaps<H> {
         self.0
             .for_each_option(*n, &mut |h| out.push(h.iter().copied()));
     }
-    fn known_value(&self, n: &u64) -> Option<Nimber> {
+    fn nim_value(&self, n: &u64) -> Option<Nimber> {
         if *n == 0 {
             return Some(0);
         }

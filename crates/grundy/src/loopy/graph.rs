@@ -36,8 +36,8 @@
 //! alone ([`outcomes`]) are one linear-time retrograde pass.
 
 use crate::error::{Error, Result};
+use crate::game::Outcome;
 use crate::nimber::Nimber;
-use crate::ruleset::Outcome;
 use std::collections::BTreeSet;
 use std::fmt;
 

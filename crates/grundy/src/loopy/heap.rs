@@ -137,8 +137,8 @@ pub fn solve_code_within(code: &Code, bound: u64, max_memory: u64) -> Result<Sol
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Outcome;
     use crate::loopy::graph::Gsg;
-    use crate::ruleset::Outcome;
 
     #[test]
     fn take_one_or_add_one() {

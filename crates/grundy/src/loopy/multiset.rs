@@ -489,8 +489,8 @@ impl MultisetGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Outcome;
     use crate::loopy::graph::Gsg;
-    use crate::ruleset::Outcome;
 
     #[test]
     fn bounded_partitions_are_the_partitions_with_small_parts() {

@@ -26,10 +26,10 @@
 
 use super::search::{HeapGame, MisereGame, MisereSearch, Part};
 use crate::error::Result;
+use crate::game::Outcome;
 use crate::games::nim::Nim;
 use crate::heap::HeapRules;
 use crate::nimber::Nimber;
-use crate::ruleset::Outcome;
 use crate::solver::Limits;
 use std::fmt;
 

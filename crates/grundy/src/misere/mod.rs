@@ -12,8 +12,8 @@
 pub mod genus;
 pub mod search;
 
+use crate::game::Outcome;
 use crate::nimber::Nimber;
-use crate::ruleset::Outcome;
 
 /// Misère Nim (Bouton 1902; Winning Ways ch. 13): if every heap has at most one token, the player to move wins
 /// exactly when the number of heaps of one is even; otherwise exactly when the nim-sum is not 0.

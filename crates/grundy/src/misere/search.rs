@@ -18,9 +18,9 @@
 //! the search stops with a [`crate::ErrorKind::Limit`] error.
 
 use crate::error::Result;
+use crate::game::{Game, Options, Outcome};
 use crate::heap::HeapRules;
 use crate::nimber::{MexSet, Nimber};
-use crate::ruleset::{Options, Outcome, Ruleset};
 use crate::solver::Limits;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -147,18 +147,18 @@ pub fn code_options_within(
     true
 }
 
-/// Any [`Ruleset`], its positions numbered as they are met.
-pub struct RulesetGame<R: Ruleset> {
+/// Any [`Game`], its positions numbered as they are met.
+pub struct NumberedGame<R: Game> {
     ruleset: R,
     ids: FxHashMap<R::Position, u64>,
     positions: Vec<R::Position>,
     buf: Options<R::Position>,
 }
 
-impl<R: Ruleset> RulesetGame<R> {
+impl<R: Game> NumberedGame<R> {
     /// The positions of `ruleset`, none numbered yet (numbers are given in the order positions are met, from 0).
     pub fn new(ruleset: R) -> Self {
-        RulesetGame {
+        NumberedGame {
             ruleset,
             ids: FxHashMap::default(),
             positions: Vec::new(),
@@ -181,7 +181,7 @@ impl<R: Ruleset> RulesetGame<R> {
     }
 }
 
-impl<R: Ruleset> MisereGame for RulesetGame<R> {
+impl<R: Game> MisereGame for NumberedGame<R> {
     fn name(&self) -> String {
         self.ruleset.name()
     }

@@ -1,0 +1,314 @@
+//! The game model: the rules of an impartial game, stated once, as a type.
+//!
+//! A [`Game`] says, for each position, which options (positions reachable in one move) it has. An option may be
+//! a *sum* of independent components: splitting a heap into two heaps gives two games, not one, and the solver
+//! values such an option as the nim-sum of its parts. Keeping components apart is what makes heap games cheap: a
+//! heap of `n` has `O(n)` options instead of one option per multiset of heaps.
+
+use crate::error::{Error, Result};
+use crate::heap::Code;
+use crate::nimber::Nimber;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Normal or misère play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Play {
+    /// The player who cannot move loses.
+    #[default]
+    Normal,
+    /// The player who cannot move wins (whoever makes the last move loses).
+    Misere,
+}
+
+/// The outcome class of a position: who wins with perfect play. It serialises (serde) as its letter: `"P"`, `"N"`
+/// or `"D"`, as [`Outcome::letter`] writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Outcome {
+    /// The previous player (the one who just moved) wins: a P-position.
+    P,
+    /// The next player (the one to move) wins: an N-position.
+    N,
+    /// Neither player can force a win: perfect play goes on forever (loopy games only).
+    D,
+}
+
+impl Outcome {
+    /// The outcome of a position with nim-value `v` under normal play.
+    pub fn of_nim_value(v: Nimber) -> Outcome {
+        if v == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+    /// The outcome class as one letter: `"P"`, `"N"` or `"D"`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        }
+    }
+}
+
+/// The options of one position, written into a reusable buffer: each option is a (possibly empty) list of
+/// components whose sum it is. Enumerating options allocates nothing once the buffer has grown.
+#[derive(Debug, Clone)]
+pub struct Options<P> {
+    items: Vec<P>,
+    ends: Vec<usize>,
+}
+
+impl<P> Default for Options<P> {
+    fn default() -> Self {
+        Options {
+            items: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+}
+
+impl<P> Options<P> {
+    /// An empty buffer: no options (the options of a terminal position).
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds an option that is the sum of `components` (an empty sum is the terminal position).
+    pub fn push<I: IntoIterator<Item = P>>(&mut self, components: I) {
+        self.items.extend(components);
+        self.ends.push(self.items.len());
+    }
+    /// Adds an option with a single component.
+    pub fn push_one(&mut self, p: P) {
+        self.items.push(p);
+        self.ends.push(self.items.len());
+    }
+    /// Number of options.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+    /// Whether there are no options: the position is terminal (a P-position under normal play).
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+    /// The components of option `i`.
+    pub fn get(&self, i: usize) -> &[P] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.items[start..self.ends[i]]
+    }
+    /// Every option in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[P]> + '_ {
+        (0..self.len()).map(move |i| self.get(i))
+    }
+    /// Removes every option, keeping the memory for reuse.
+    pub fn clear(&mut self) {
+        self.items.clear();
+        self.ends.clear();
+    }
+    /// All components of all options, one after the other.
+    pub fn flat(&self) -> &[P] {
+        &self.items
+    }
+}
+
+/// The rules of an impartial game: the one statement every analysis reads.
+///
+/// A game says what its positions are ([`Game::Position`], checked by [`Game::validate`] before any analysis, as a
+/// setup becomes a position only through validation), what the options of a position are ([`Game::options`]: each
+/// option a sum of independent components), how a position is written and described to a person, and what it
+/// knows without search. Normal play ([`crate::Solver`], [`crate::analysis`]), misère search
+/// ([`crate::misere::search`]), loopy analysis ([`crate::loopy`]), sums, tables ([`crate::heap::sequence`]) and
+/// winning moves all read this one statement.
+///
+/// Every method but [`Game::name`] and [`Game::options`] is optional. The *closed forms* ([`Game::nim_value`],
+/// [`Game::outcome`], [`Game::options_with_value`], [`Game::winning_options`], and for heap games
+/// [`Game::period`] and [`Game::sequence`]) must be proved: the analyses trust them and skip the search they
+/// replace. A closed form that answers `None` for a position sends the analysis back to search.
+///
+/// The finite-game solvers need the game *short*: every sequence of moves ends. They report a cycle as
+/// [`crate::ErrorKind::Loopy`]; games whose positions can repeat are analysed by [`crate::loopy`].
+///
+/// **Heap games** are the games whose positions are heap sizes (`Position = u64`) and whose options are sums of
+/// smaller heaps: they say so with [`Game::is_heap_game`], and the sequence engines, periodicity and the heap
+/// table of [`crate::heap`] then apply ([`crate::heap::HeapGame`] is such a game behind a pointer).
+pub trait Game {
+    /// A position of one component. Positions that are equal must have the same options.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// A short name for messages, e.g. `kayles` or `0.77`.
+    fn name(&self) -> String;
+
+    /// Writes the options of `position` into `out` (which the caller has cleared).
+    fn options(&self, position: &Self::Position, out: &mut Options<Self::Position>);
+
+    // ----- Positions: validation, text, components -----
+
+    /// Checks that `position` is a position of this game (in range, well formed): an error names what is wrong.
+    /// Every analysis calls it on the positions it is given; options need not be checked.
+    fn validate(&self, position: &Self::Position) -> Result<()> {
+        let _ = position;
+        Ok(())
+    }
+
+    /// Reads a sum of positions from words, as the command line writes them (`5 7` for two heaps, `3 5` for one
+    /// Wythoff position): the game's text syntax. The default refuses: the game has no text syntax. Positions it
+    /// returns are validated by the caller ([`Game::validate`]).
+    fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> {
+        let _ = words;
+        Err(Error::unsupported(format!(
+            "{}: positions of this game cannot be written as text",
+            self.name()
+        )))
+    }
+
+    /// What [`Game::parse`] reads, for help and messages, e.g. `HEAP...` or `A B [A B]...`.
+    fn position_syntax(&self) -> &'static str {
+        "HEAP..."
+    }
+
+    /// The independent components `position` is the sum of (a row of pins with gaps is a sum of rows); the
+    /// default is the position alone. The value of a position is the nim-sum of its components' values.
+    fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
+        vec![position.clone()]
+    }
+
+    /// How a position is shown to a person (in the syntax [`Game::parse`] reads, where there is one).
+    fn show(&self, position: &Self::Position) -> String {
+        format!("{position:?}")
+    }
+
+    /// Describes the move from `from` to the option `to`, in words a student follows.
+    fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
+        let _ = from;
+        format!("move to {}", self.show_sum(to))
+    }
+
+    /// How a sum of positions is shown.
+    fn show_sum(&self, sum: &[Self::Position]) -> String {
+        if sum.is_empty() {
+            "the empty position".to_string()
+        } else {
+            sum.iter()
+                .map(|p| self.show(p))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        }
+    }
+
+    /// A note shown with every analysis of this game (for example, the bound a loopy code is played under).
+    fn note(&self) -> Option<String> {
+        None
+    }
+
+    // ----- Closed forms: what the game knows without search (each optional, each proved) -----
+
+    /// The nim-value of `position` by a proved closed form, if the game knows it.
+    fn nim_value(&self, position: &Self::Position) -> Option<Nimber> {
+        let _ = position;
+        None
+    }
+
+    /// The outcome of `position` standing alone under `play`, by a proved rule, for games that know outcomes
+    /// where they do not know nim-values (Fibonacci Nim, Wythoff's game at 10^18, misère Wythoff).
+    fn outcome(&self, position: &Self::Position, play: Play) -> Option<Outcome> {
+        let _ = (position, play);
+        None
+    }
+
+    /// Every option of `position` whose nim-value is `target`, by a closed form, without enumerating every
+    /// option (a heap of 10^18). `None`: enumerate.
+    fn options_with_value(
+        &self,
+        position: &Self::Position,
+        target: Nimber,
+    ) -> Option<Vec<Vec<Self::Position>>> {
+        let _ = (position, target);
+        None
+    }
+
+    /// Every option of `position` that is a P-position under `play` (the winning moves of the position standing
+    /// alone), by the rule that gives [`Game::outcome`]. `None`: search.
+    fn winning_options(
+        &self,
+        position: &Self::Position,
+        play: Play,
+    ) -> Option<Vec<Vec<Self::Position>>> {
+        let _ = (position, play);
+        None
+    }
+
+    // ----- Heap games -----
+
+    /// True when positions are heap sizes and every option is a sum of smaller heaps (then `Position` is `u64`).
+    fn is_heap_game(&self) -> bool {
+        false
+    }
+
+    /// The take-and-break code of the game, when it has one.
+    fn code(&self) -> Option<&Code> {
+        None
+    }
+
+    /// True when some move leaves two or more components (the plain heap engine then costs `n²`).
+    fn splits(&self) -> bool {
+        self.code().is_some_and(|c| c.max_heaps() >= 2)
+    }
+
+    /// The most tokens one move removes from a heap (`None`: no bound, or not known). No period can be read from
+    /// fewer values than this past the preperiod.
+    fn longest_move(&self) -> Option<u64> {
+        self.code().and_then(Code::max_removed)
+    }
+
+    /// When a proved closed form makes the heap nim-values periodic: `(preperiod, period, saltus)` with
+    /// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod`.
+    fn period(&self) -> Option<(u64, u64, u64)> {
+        None
+    }
+
+    /// The nim-values of heaps `0..=to` by a method of the game's own (a sieve, a closed form), faster than the
+    /// engines. `None`: the engines of [`crate::heap::sequence`] compute them.
+    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
+        let _ = (to, progress);
+        None
+    }
+}
+
+/// Forwards every method of [`Game`] through a pointer type.
+macro_rules! forward_game {
+    ($($ptr:ty),*) => {$(
+        impl<G: Game + ?Sized> Game for $ptr {
+            type Position = G::Position;
+            fn name(&self) -> String { (**self).name() }
+            fn options(&self, p: &Self::Position, out: &mut Options<Self::Position>) { (**self).options(p, out) }
+            fn validate(&self, p: &Self::Position) -> Result<()> { (**self).validate(p) }
+            fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> { (**self).parse(words) }
+            fn position_syntax(&self) -> &'static str { (**self).position_syntax() }
+            fn components(&self, p: &Self::Position) -> Vec<Self::Position> { (**self).components(p) }
+            fn show(&self, p: &Self::Position) -> String { (**self).show(p) }
+            fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
+                (**self).describe_move(from, to)
+            }
+            fn show_sum(&self, sum: &[Self::Position]) -> String { (**self).show_sum(sum) }
+            fn note(&self) -> Option<String> { (**self).note() }
+            fn nim_value(&self, p: &Self::Position) -> Option<Nimber> { (**self).nim_value(p) }
+            fn outcome(&self, p: &Self::Position, play: Play) -> Option<Outcome> { (**self).outcome(p, play) }
+            fn options_with_value(&self, p: &Self::Position, target: Nimber) -> Option<Vec<Vec<Self::Position>>> {
+                (**self).options_with_value(p, target)
+            }
+            fn winning_options(&self, p: &Self::Position, play: Play) -> Option<Vec<Vec<Self::Position>>> {
+                (**self).winning_options(p, play)
+            }
+            fn is_heap_game(&self) -> bool { (**self).is_heap_game() }
+            fn code(&self) -> Option<&Code> { (**self).code() }
+            fn splits(&self) -> bool { (**self).splits() }
+            fn longest_move(&self) -> Option<u64> { (**self).longest_move() }
+            fn period(&self) -> Option<(u64, u64, u64)> { (**self).period() }
+            fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
+                (**self).sequence(to, progress)
+            }
+        }
+    )*};
+}
+forward_game!(&G, Box<G>, std::rc::Rc<G>);
