@@ -151,6 +151,14 @@ pub trait Game {
         Ok(())
     }
 
+    /// An error when `position` is too large for a search to list its options (a Wythoff position of 10^18 has
+    /// 3·10^18 of them), checked before a search starts, so that a huge position is refused at once, not after its
+    /// options have filled memory. Closed forms still answer such positions. The default accepts every position.
+    fn check_searchable(&self, position: &Self::Position) -> Result<()> {
+        let _ = position;
+        Ok(())
+    }
+
     /// Reads a sum of positions from words, as the command line writes them (`5 7` for two heaps, `3 5` for one
     /// Wythoff position): the game's text syntax. The default refuses: the game has no text syntax. Positions it
     /// returns are validated by the caller ([`Game::validate`]).
@@ -283,6 +291,7 @@ macro_rules! forward_game {
             fn name(&self) -> String { (**self).name() }
             fn options(&self, p: &Self::Position, out: &mut Options<Self::Position>) { (**self).options(p, out) }
             fn validate(&self, p: &Self::Position) -> Result<()> { (**self).validate(p) }
+            fn check_searchable(&self, p: &Self::Position) -> Result<()> { (**self).check_searchable(p) }
             fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> { (**self).parse(words) }
             fn position_syntax(&self) -> &'static str { (**self).position_syntax() }
             fn components(&self, p: &Self::Position) -> Vec<Self::Position> { (**self).components(p) }
