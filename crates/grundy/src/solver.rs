@@ -278,6 +278,11 @@ impl<R: Game> Solver<R> {
         &self.ruleset
     }
 
+    /// Bounds the solver by `limits` from now on (the memo is kept).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
     /// The limits the solver works under.
     pub fn limits(&self) -> Limits {
         self.limits

@@ -2,7 +2,8 @@
 
 use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
-use grundy::sum::{analyse, Analysis, Component};
+use grundy::analysis::{analyse, Convention, Report, Sum};
+use grundy::sum::Analysis;
 use grundy::Outcome;
 use std::fmt::Write as _;
 
@@ -73,56 +74,93 @@ pub fn run(args: &Args) -> CliResult {
         ));
     }
     refuse_flags_that_do_not_apply(args)?;
-    if args.switch("loopy") || args.positional.first().is_some_and(|g| g == "loopy-graph") {
-        return super::loopy::run_value(args);
-    }
-    if args.switch("misere") {
-        return super::misere::run_value(args);
-    }
+    let graph = args.positional[0] == "loopy-graph";
+    let loopy = args.switch("loopy") || graph;
     let groups: Vec<&[String]> = args.positional.split(|w| w == "+").collect();
-    if let [[game, pos @ ..]] = groups.as_slice() {
-        let family = grundy::games::lookup(game)?;
-        if let Some(report) = family.report(pos) {
-            let report = report?;
-            if args.switch("json") {
-                let mut obj = serde_json::Map::new();
-                obj.insert("game".into(), family.name().into());
-                obj.insert("impartial".into(), false.into());
-                for (k, v) in &report.fields {
-                    obj.insert(k.clone(), (*v).into());
-                }
-                return print_json(&serde_json::Value::Object(obj));
-            }
-            return write_stdout(report.text.as_bytes());
-        }
+    if loopy && groups.len() > 1 {
+        return Err(CliError::usage(
+            "--loopy takes one game: tokens on one graph, or heaps of one code",
+        ));
     }
-    let mut components: Vec<Box<dyn Component>> = Vec::new();
-    let mut notes = Vec::new();
-    for group in groups {
+    let registry = grundy::games::Registry::builtin();
+    let mut sum = Sum::new();
+    for group in &groups {
         let Some((game, pos)) = group.split_first() else {
             return Err(CliError::usage(
                 "'+' must stand between two parts, each a GAME and a position",
             ));
         };
-        let family = grundy::games::lookup(game)?;
-        if let Some(n) = family.note() {
-            notes.push(n);
+        // Tokens on a graph with --loopy: the graph may have cycles.
+        let name = if loopy && game == "graph" {
+            "loopy-graph"
+        } else {
+            game.as_str()
+        };
+        let game = registry.lookup(name)?;
+        if groups.len() == 1 {
+            if let Some(report) = game.scoring(pos) {
+                return print_scoring(&game.name(), &report?, args.switch("json"));
+            }
         }
-        components.extend(family.components(pos)?);
+        game.add_to(&mut sum, pos)?;
     }
-    let analysis = analyse(&mut components)?;
+    let command = crate::guard::limits();
+    let (convention, limits) = if loopy {
+        let max_heap = match args.value("max-heap") {
+            Some(b) => grundy::error::parse_bounded(b, "--max-heap", grundy::loopy::heap::MAX_BOUND)?,
+            None => super::loopy::DEFAULT_MAX_HEAP,
+        };
+        let mut l = command;
+        l.max_positions = match args.value("max-positions") {
+            Some(v) => grundy::error::parse_bounded(v, "--max-positions", grundy::loopy::graph::MAX_NODES)? as usize,
+            None if graph => grundy::loopy::graph::MAX_NODES as usize,
+            None => grundy::loopy::multiset::DEFAULT_MAX_POSITIONS as usize,
+        };
+        (Convention::Loopy { max_heap }, l)
+    } else if args.switch("misere") {
+        let states = match args.value("max-positions") {
+            Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
+            None => None,
+        };
+        (Convention::Misere, grundy::analysis::misere::limits(&command, states))
+    } else {
+        (Convention::Normal, command)
+    };
+    let report = analyse(&mut sum, convention, &limits)?;
     if args.switch("json") {
-        // The schema is the library's: see grundy::sum::Analysis and docs/json.md.
+        // The schema is the library's: see grundy::analysis::Report and docs/json.md.
         let json =
-            serde_json::to_value(&analysis).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+            serde_json::to_value(&report).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
         return print_json(&json);
     }
-    let mut s = String::new();
-    for n in notes {
-        let _ = writeln!(s, "note: {n}");
+    let all = args.switch("all-moves");
+    let text = match &report {
+        Report::Normal(a) => {
+            let mut s = String::new();
+            for n in sum.notes() {
+                let _ = writeln!(s, "note: {n}");
+            }
+            s.push_str(&explain(a, all));
+            s
+        }
+        Report::Misere(m) => super::misere::explain(m, &args.positional),
+        Report::Loopy(l) => super::loopy::explain(l, all),
+    };
+    write_stdout(text.as_bytes())
+}
+
+/// The answer for a game that is not impartial (a scoring game).
+fn print_scoring(name: &str, report: &grundy::games::ScoringReport, json: bool) -> CliResult {
+    if json {
+        let mut obj = serde_json::Map::new();
+        obj.insert("game".into(), name.into());
+        obj.insert("impartial".into(), false.into());
+        for (k, v) in &report.fields {
+            obj.insert(k.clone(), (*v).into());
+        }
+        return print_json(&serde_json::Value::Object(obj));
     }
-    s.push_str(&explain(&analysis, args.switch("all-moves")));
-    write_stdout(s.as_bytes())
+    write_stdout(report.text.as_bytes())
 }
 
 /// Flags that clap cannot judge alone, because whether they apply depends on the game: a flag is never silently

@@ -648,3 +648,75 @@ mod tests {
         assert_eq!(Graph::parse("# c\n\n3 1\n").unwrap().nodes(), 4);
     }
 }
+
+/// Tokens on a digraph whose positions can repeat (the game `loopy-graph`), as a [`crate::Game`]: a position is a
+/// node, its options the node's followers. Its words are `FILE NODE...`: the graph is read from the file (see
+/// [`Graph::parse`]) when the first position is parsed, or given with [`LoopyGraph::new`].
+#[derive(Debug, Default)]
+pub struct LoopyGraph {
+    graph: std::cell::OnceCell<std::rc::Rc<Graph>>,
+}
+
+impl LoopyGraph {
+    /// Tokens on `graph`.
+    pub fn new(graph: Graph) -> Self {
+        let cell = std::cell::OnceCell::new();
+        let _ = cell.set(std::rc::Rc::new(graph));
+        LoopyGraph { graph: cell }
+    }
+    fn graph(&self) -> Option<&Graph> {
+        self.graph.get().map(|g| &**g)
+    }
+}
+
+impl crate::Game for LoopyGraph {
+    type Position = u64;
+    fn name(&self) -> String {
+        "loopy-graph".into()
+    }
+    fn options(&self, u: &u64, out: &mut crate::Options<u64>) {
+        if let Some(g) = self.graph() {
+            for &w in g.followers(*u as u32) {
+                out.push_one(u64::from(w));
+            }
+        }
+    }
+    fn validate(&self, u: &u64) -> Result<()> {
+        match self.graph() {
+            Some(g) => g.check_node(*u).map(|_| ()),
+            None => Err(Error::input("loopy-graph: no graph has been read")),
+        }
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        let [file, nodes @ ..] = words else {
+            return Err(Error::input(
+                "'loopy-graph FILE NODE...' needs a graph file",
+            ));
+        };
+        if nodes.is_empty() {
+            return Err(Error::input("give at least one NODE to put a token on"));
+        }
+        let graph = Graph::read_file(file)?;
+        let mut tokens = Vec::new();
+        for w in nodes {
+            let u = crate::error::parse_u64(w, "node")?;
+            tokens.push(u64::from(graph.check_node(u)?));
+        }
+        self.graph.set(std::rc::Rc::new(graph)).map_err(|_| {
+            Error::input("loopy-graph: this game has its graph already; look the game up again for another file")
+        })?;
+        Ok(tokens)
+    }
+    fn position_syntax(&self) -> &'static str {
+        "FILE NODE..."
+    }
+    fn show(&self, u: &u64) -> String {
+        u.to_string()
+    }
+    fn describe_move(&self, u: &u64, to: &[u64]) -> String {
+        match to {
+            [w] => format!("move the token on node {u} to node {w}"),
+            _ => format!("move the token on node {u}"),
+        }
+    }
+}

@@ -167,3 +167,54 @@ mod tests {
         ));
     }
 }
+
+/// A take-and-break code whose moves can add tokens, as a [`crate::Game`]: positions are heaps, options as the code
+/// gives them, unbounded. Only loopy analysis answers it ([`crate::analysis::loopy`], which plays it on heaps of at
+/// most a bound); the finite-game searches refuse it at once ([`crate::Game::check_searchable`]), since its positions
+/// repeat.
+#[derive(Debug, Clone)]
+pub struct LoopyCode {
+    code: Code,
+}
+
+impl LoopyCode {
+    /// The game of `code`.
+    pub fn new(code: Code) -> Self {
+        LoopyCode { code }
+    }
+}
+
+impl crate::Game for LoopyCode {
+    type Position = u64;
+    fn name(&self) -> String {
+        self.code.to_string()
+    }
+    fn options(&self, n: &u64, out: &mut crate::Options<u64>) {
+        self.code
+            .for_each_option(*n, &mut Vec::new(), |_, h| out.push(h.iter().copied()));
+    }
+    fn check_searchable(&self, _n: &u64) -> Result<()> {
+        Err(Error::loopy(format!(
+            "{}: moves of this code can add tokens, so positions can repeat: use --loopy (on heaps of at most --max-heap tokens)",
+            self.code
+        )))
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        if words.is_empty() {
+            return Err(Error::input("give at least one heap size"));
+        }
+        words
+            .iter()
+            .map(|w| crate::error::parse_u64(w, &format!("{}: heap size", self.code)))
+            .collect()
+    }
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, n: &u64, to: &[u64]) -> String {
+        crate::heap::describe_heap_move(*n, to)
+    }
+    fn code(&self) -> Option<&Code> {
+        Some(&self.code)
+    }
+}

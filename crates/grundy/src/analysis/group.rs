@@ -1,0 +1,381 @@
+//! The positions of one game in a sum, behind one object-safe interface: how [`super::Sum`] holds parts of different
+//! games, typed positions included, and how every analysis reaches each game's one statement of its rules.
+//!
+//! Two kinds of group exist, and the choice between them is made here, not by the caller:
+//! - [`GameGroup`]: any [`Game`], valued by the memoised [`Solver`] after the game's closed forms;
+//! - [`HeapGroup`]: a heap game ([`Game::is_heap_game`]), valued from a nim-value sequence computed once by the
+//!   cheapest exact method ([`crate::heap::table::HeapTable`]), so a heap of 10^12 costs what its certified period
+//!   costs.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::game::{Game, Options, Outcome, Play};
+use crate::heap::table::{HeapComponent, HeapTable};
+use crate::heap::HeapGame;
+use crate::misere::search::{HeapPositions, MisereGame, NumberedGame};
+use crate::nimber::Nimber;
+use crate::solver::{Limits, Solver};
+use crate::sum::{Component, Move};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The positions of one game in a sum.
+pub(crate) trait Group {
+    /// The game's name.
+    fn name(&self) -> String;
+    /// How many positions (components) the group holds.
+    fn len(&self) -> usize;
+    /// Position `i` as the game writes it.
+    fn show(&self, i: usize) -> String;
+    /// The game's note, shown with every analysis.
+    fn note(&self) -> Option<String>;
+    /// Bounds the group's searches by `limits` from now on.
+    fn set_limits(&self, limits: &Limits);
+    /// The normal-play parts, in order (sharing the group's memo).
+    fn components(&self) -> Vec<Box<dyn Component>>;
+    /// For a heap game: the game and the heaps.
+    fn heaps(&self) -> Option<(Rc<HeapGame>, Vec<u64>)>;
+    /// The game for the exact misère search, with the numbers of the group's positions (each checked to be
+    /// searchable first).
+    fn misere_game(&self) -> Result<(Box<dyn MisereGame>, Vec<u64>)>;
+    /// Position `i` standing alone under `play`, when a proved rule gives its outcome: the outcome and every move to
+    /// a P-position.
+    fn alone(&self, i: usize, play: Play) -> Option<(Outcome, Vec<Move>)>;
+    /// The take-and-break code of the game, when it has one (loopy play of codes has its own solvers).
+    fn code(&self) -> Option<crate::heap::Code>;
+    /// For loopy analysis: the game's options of position `i` and of every position reachable from it, numbered,
+    /// as a graph with the numbers of the group's positions; `None` when an option is a sum of two or more
+    /// components (the multiset analysis of [`crate::loopy::multiset`] is for codes).
+    fn reachable(&self, max_positions: usize) -> Option<Result<Reachable>>;
+}
+
+/// Positions reachable from a group's positions, numbered from 0, with their single-component options.
+pub(crate) struct Reachable {
+    /// Each position as the game shows it, by number.
+    pub shown: Vec<String>,
+    /// The options of each position, by number.
+    pub edges: Vec<(u32, u32)>,
+    /// The numbers of the group's positions.
+    pub roots: Vec<u32>,
+    /// Describes the move from position `from` to `to`, by number.
+    pub describe: Box<dyn Fn(u32, u32) -> String>,
+}
+
+/// Positions of any game, valued by the memoised solver after the game's closed forms.
+pub(crate) struct GameGroup<G: Game> {
+    game: Rc<G>,
+    positions: Vec<G::Position>,
+    solver: Rc<RefCell<Solver<Rc<G>>>>,
+}
+
+impl<G: Game + 'static> GameGroup<G>
+where
+    G::Position: 'static,
+{
+    /// The positions (each validated, and split into its components) of `game`, valued under `limits`.
+    pub fn new(game: Rc<G>, positions: Vec<G::Position>, limits: Limits) -> Result<Self> {
+        let mut parts = Vec::with_capacity(positions.len());
+        for p in positions {
+            game.validate(&p)?;
+            parts.extend(game.components(&p));
+        }
+        let solver = Rc::new(RefCell::new(Solver::with_limits(game.clone(), limits)));
+        Ok(GameGroup {
+            game,
+            positions: parts,
+            solver,
+        })
+    }
+}
+
+/// One position of a [`GameGroup`] as a normal-play part of a sum.
+struct Part<G: Game> {
+    game: Rc<G>,
+    solver: Rc<RefCell<Solver<Rc<G>>>>,
+    position: G::Position,
+}
+
+impl<G: Game> Part<G> {
+    fn moves(&self, to: Vec<Vec<G::Position>>, value_after: Nimber) -> Vec<Move> {
+        to.into_iter()
+            .map(|o| Move {
+                description: self.game.describe_move(&self.position, &o),
+                result: self.game.show_sum(&o),
+                value_after,
+            })
+            .collect()
+    }
+}
+
+impl<G: Game> Component for Part<G> {
+    fn game(&self) -> String {
+        self.game.name()
+    }
+    fn position(&self) -> String {
+        self.game.show(&self.position)
+    }
+    fn nim_value(&mut self) -> Result<Nimber> {
+        if let Some(v) = self.game.nim_value(&self.position) {
+            return Ok(v);
+        }
+        if let Err(e) = self.game.check_searchable(&self.position) {
+            if self.game.outcome(&self.position, Play::Normal).is_some() {
+                // Answered alone by its outcome; in a sum it would need the nim-value no rule gives.
+                return Err(Error::unsupported(format!(
+                    "{} {}: {}",
+                    self.game.name(),
+                    self.game.show(&self.position),
+                    e.message()
+                )));
+            }
+            return Err(e);
+        }
+        self.solver.borrow_mut().nim_value(&self.position)
+    }
+    fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
+        if let Some(to) = self.game.options_with_value(&self.position, target) {
+            return Ok(self.moves(to, target));
+        }
+        if target == 0 && self.game.nim_value(&self.position).is_none() {
+            if let Some(to) = self.game.winning_options(&self.position, Play::Normal) {
+                if self.game.check_searchable(&self.position).is_err() {
+                    return Ok(self.moves(to, 0));
+                }
+            }
+        }
+        self.game.check_searchable(&self.position)?;
+        let options = self.solver.borrow_mut().valued_options(&self.position)?;
+        Ok(options
+            .into_iter()
+            .filter(|(_, v)| *v == target)
+            .map(|(to, v)| Move {
+                description: self.game.describe_move(&self.position, &to),
+                result: self.game.show_sum(&to),
+                value_after: v,
+            })
+            .collect())
+    }
+    fn outcome_alone(&mut self) -> Result<Outcome> {
+        match self.nim_value() {
+            Ok(v) => Ok(Outcome::of_nim_value(v)),
+            Err(e) if e.kind() == ErrorKind::Unsupported => self
+                .game
+                .outcome(&self.position, Play::Normal)
+                .ok_or(e),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl<G: Game + 'static> Group for GameGroup<G>
+where
+    G::Position: 'static,
+{
+    fn name(&self) -> String {
+        self.game.name()
+    }
+    fn len(&self) -> usize {
+        self.positions.len()
+    }
+    fn show(&self, i: usize) -> String {
+        self.game.show(&self.positions[i])
+    }
+    fn note(&self) -> Option<String> {
+        self.game.note()
+    }
+    fn set_limits(&self, limits: &Limits) {
+        self.solver.borrow_mut().set_limits(*limits);
+    }
+    fn components(&self) -> Vec<Box<dyn Component>> {
+        self.positions
+            .iter()
+            .map(|p| {
+                Box::new(Part {
+                    game: self.game.clone(),
+                    solver: self.solver.clone(),
+                    position: p.clone(),
+                }) as Box<dyn Component>
+            })
+            .collect()
+    }
+    fn heaps(&self) -> Option<(Rc<HeapGame>, Vec<u64>)> {
+        None
+    }
+    fn code(&self) -> Option<crate::heap::Code> {
+        self.game.code().cloned()
+    }
+    fn misere_game(&self) -> Result<(Box<dyn MisereGame>, Vec<u64>)> {
+        for p in &self.positions {
+            self.game.check_searchable(p)?;
+        }
+        let mut numbered = NumberedGame::new(self.game.clone());
+        let ids = self.positions.iter().map(|p| numbered.id(p)).collect();
+        Ok((Box::new(numbered), ids))
+    }
+    fn alone(&self, i: usize, play: Play) -> Option<(Outcome, Vec<Move>)> {
+        let p = &self.positions[i];
+        let outcome = self.game.outcome(p, play)?;
+        let winning = if outcome == Outcome::P {
+            Vec::new()
+        } else {
+            self.game
+                .winning_options(p, play)?
+                .into_iter()
+                .map(|o| Move {
+                    description: self.game.describe_move(p, &o),
+                    result: self.game.show_sum(&o),
+                    value_after: 0,
+                })
+                .collect()
+        };
+        Some((outcome, winning))
+    }
+    fn reachable(&self, max_positions: usize) -> Option<Result<Reachable>> {
+        let mut ids: rustc_hash::FxHashMap<G::Position, u32> = Default::default();
+        let mut order: Vec<G::Position> = Vec::new();
+        let mut edges = Vec::new();
+        let mut id = |p: &G::Position, order: &mut Vec<G::Position>| -> Result<u32> {
+            if let Some(&i) = ids.get(p) {
+                return Ok(i);
+            }
+            if order.len() >= max_positions {
+                return Err(Error::limit(format!(
+                    "{}: more than {max_positions} positions are reachable (raise --max-positions)",
+                    self.game.name()
+                )));
+            }
+            let i = order.len() as u32;
+            ids.insert(p.clone(), i);
+            order.push(p.clone());
+            Ok(i)
+        };
+        let mut roots = Vec::new();
+        for p in &self.positions {
+            if let Err(e) = self.game.check_searchable(p) {
+                return Some(Err(e));
+            }
+            match id(p, &mut order) {
+                Ok(i) => roots.push(i),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        let mut buf = Options::new();
+        let mut next = 0;
+        while next < order.len() {
+            buf.clear();
+            let p = order[next].clone();
+            self.game.options(&p, &mut buf);
+            for o in buf.iter() {
+                match o {
+                    [] => {}
+                    [q] => match id(q, &mut order) {
+                        Ok(j) => edges.push((next as u32, j)),
+                        Err(e) => return Some(Err(e)),
+                    },
+                    _ => return None,
+                }
+            }
+            next += 1;
+        }
+        let shown = order.iter().map(|p| self.game.show(p)).collect();
+        let game = self.game.clone();
+        let describe = Box::new(move |a: u32, b: u32| {
+            game.describe_move(&order[a as usize], std::slice::from_ref(&order[b as usize]))
+        });
+        Some(Ok(Reachable {
+            shown,
+            edges,
+            roots,
+            describe,
+        }))
+    }
+}
+
+/// Heaps of a heap game, valued from one shared table of its nim-value sequence.
+pub(crate) struct HeapGroup {
+    game: Rc<HeapGame>,
+    table: Rc<RefCell<HeapTable>>,
+    heaps: Vec<u64>,
+}
+
+impl HeapGroup {
+    /// The heaps (each validated) of the heap game `game`.
+    pub fn new(game: Rc<HeapGame>, heaps: Vec<u64>) -> Result<Self> {
+        for h in &heaps {
+            game.validate(h)?;
+        }
+        let table = Rc::new(RefCell::new(HeapTable::new(game.clone())));
+        Ok(HeapGroup { game, table, heaps })
+    }
+}
+
+impl Group for HeapGroup {
+    fn name(&self) -> String {
+        self.game.name()
+    }
+    fn len(&self) -> usize {
+        self.heaps.len()
+    }
+    fn show(&self, i: usize) -> String {
+        self.game.show(&self.heaps[i])
+    }
+    fn note(&self) -> Option<String> {
+        self.game.note()
+    }
+    fn set_limits(&self, _limits: &Limits) {
+        // The heap table bounds itself: its sequence methods have their own length limits and the command's
+        // clock and memory guard.
+    }
+    fn components(&self) -> Vec<Box<dyn Component>> {
+        self.heaps
+            .iter()
+            .map(|&h| Box::new(HeapComponent::new(self.table.clone(), h)) as Box<dyn Component>)
+            .collect()
+    }
+    fn heaps(&self) -> Option<(Rc<HeapGame>, Vec<u64>)> {
+        Some((self.game.clone(), self.heaps.clone()))
+    }
+    fn code(&self) -> Option<crate::heap::Code> {
+        self.game.code().cloned()
+    }
+    fn misere_game(&self) -> Result<(Box<dyn MisereGame>, Vec<u64>)> {
+        let game = HeapPositions(self.game.clone());
+        for &h in &self.heaps {
+            game.validate(h)?;
+        }
+        Ok((Box::new(game), self.heaps.clone()))
+    }
+    fn alone(&self, i: usize, play: Play) -> Option<(Outcome, Vec<Move>)> {
+        let n = self.heaps[i];
+        let outcome = self.game.outcome(&n, play)?;
+        let winning = if outcome == Outcome::P {
+            Vec::new()
+        } else {
+            self.game
+                .winning_options(&n, play)?
+                .into_iter()
+                .map(|o| Move {
+                    description: self.game.describe_move(&n, &o),
+                    result: show_heaps(&o),
+                    value_after: 0,
+                })
+                .collect()
+        };
+        Some((outcome, winning))
+    }
+    fn reachable(&self, _max_positions: usize) -> Option<Result<Reachable>> {
+        None
+    }
+}
+
+/// Heaps as a sum is written: `1 + 6`, or `0` for none.
+pub(crate) fn show_heaps(heaps: &[u64]) -> String {
+    if heaps.is_empty() {
+        "0".to_string()
+    } else {
+        heaps
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}

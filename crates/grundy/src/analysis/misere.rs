@@ -1,0 +1,313 @@
+//! Misère play of a sum: which method answers it, and the answer.
+//!
+//! Sums do not add by nim-sum under misère play, so the method depends on the sum; they are tried in this order,
+//! and the report names the one used:
+//!
+//! 1. **A game's own rule for a position alone** ([`crate::Game::outcome`] with [`Play::Misere`]): Wythoff's game
+//!    has a proved misère rule for any heaps up to 10^18.
+//! 2. **Misère Nim's rule** (Bouton 1902; [`crate::misere::misere_nim_outcome`]) when every part is a heap of Nim.
+//!    A heap game is Nim when its proved closed form is `G(n) = n` (period 1, saltus 1 from heap 0) and no move
+//!    splits a heap: then the options of a heap of `n` are exactly the heaps `0..n`.
+//! 3. **The SJ theorem** (anti-SG; [`crate::misere::sj_outcome`]) when every part is a heap of a game that never
+//!    splits a heap and whose non-empty heaps all have non-zero nim-values (checked on the computed sequence).
+//! 4. **Exact search** over sums of components ([`crate::misere::search`]), bounded by the limits' positions
+//!    budget, clock and memory.
+//!
+//! The genus `g^γ0γ1…` of each heap up to [`GENUS_MAX_HEAP`] is added where it is cheap (within [`GENUS_BUDGET`]
+//! states and [`GENUS_SECONDS`]); running out drops it, never the answer.
+
+use super::group::show_heaps;
+use super::Sum;
+use crate::error::Result;
+use crate::game::{Outcome, Play};
+use crate::heap::HeapGame;
+use crate::misere::genus::{GenusTable, HeapGenus};
+use crate::misere::search::{MisereGame, MisereSearch, Part};
+use crate::misere::{misere_nim_outcome, misere_nim_winning_moves, sj_condition_holds, sj_outcome};
+use crate::nimber::Nimber;
+use crate::solver::{Deadline, Limits};
+use serde::Serialize;
+use std::rc::Rc;
+
+/// The states the exact misère search stores by default (misère states are multisets, larger than the normal
+/// solver's positions).
+pub const DEFAULT_MAX_STATES: usize = 2_000_000;
+/// The time the exact misère search takes at most by default, in seconds.
+pub const DEFAULT_SECONDS: u64 = 30;
+/// The largest heap for which the SJ theorem's condition is checked from the game's normal sequence.
+pub const SJ_MAX_HEAP: u64 = 1_000_000;
+/// The largest heap whose genus the analysis shows.
+pub const GENUS_MAX_HEAP: u64 = 40;
+/// The most states the genus computation may store; past it the genus is not shown.
+pub const GENUS_BUDGET: usize = 300_000;
+/// The most time the genus computation may take, in seconds (less when the analysis has less left).
+pub const GENUS_SECONDS: f64 = 2.0;
+
+/// The misère analysis of a sum.
+///
+/// Serialises as `{"play": "misere", "outcome", "misere_nim_value", "method", "parts", "winning_moves"}`:
+/// `misere_nim_value` is `null` when a rule decided (rules give outcomes, not values); each part has `game`,
+/// `position`, `genus` (a string such as `"1^31"`, or `null` when not computed) and `tame` (or `null`); each winning
+/// move has `component`, `game`, `position`, `move` (in words) and `result` (the part after the move).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MisereAnalysis {
+    /// Always `"misere"`.
+    pub play: &'static str,
+    /// `P` when the player to move loses; `N` when they win (a sum with no moves at all is `N`: whoever cannot move
+    /// wins).
+    pub outcome: Outcome,
+    /// The misère nim-value of the sum, when the exact search found it (`None` when a rule decided).
+    pub misere_nim_value: Option<Nimber>,
+    /// The method that decided, in words with its source.
+    pub method: String,
+    /// Each part, in the order of the sum.
+    pub parts: Vec<MiserePart>,
+    /// Every move to a misère P-position, in every part (equal parts too, told apart by index).
+    pub winning_moves: Vec<MisereWinningMove>,
+}
+
+/// One part of a sum under misère play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MiserePart {
+    /// The game's name.
+    pub game: String,
+    /// The position, as the game writes it.
+    pub position: String,
+    /// The genus `g^γ0γ1…` of a heap, when computed.
+    pub genus: Option<String>,
+    /// Whether the heap is tame, when its genus was computed.
+    pub tame: Option<bool>,
+}
+
+/// A winning move of a sum under misère play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MisereWinningMove {
+    /// Index of the part moved in (0-based).
+    pub component: usize,
+    /// The part's game.
+    pub game: String,
+    /// The part's position before the move.
+    pub position: String,
+    /// The move in words.
+    #[serde(rename = "move")]
+    pub description: String,
+    /// The part after the move (a sum of the game's positions; `0` for an emptied heap).
+    pub result: String,
+}
+
+/// The limits a misère analysis runs under when the caller set none of its own: `command` with the positions
+/// budget at [`DEFAULT_MAX_STATES`] unless `max_states` is given, and a deadline of [`DEFAULT_SECONDS`] unless the
+/// command has one.
+pub fn limits(command: &Limits, max_states: Option<usize>) -> Limits {
+    let mut l = *command;
+    l.max_positions = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    if l.deadline.is_none() {
+        l.deadline = Some(Deadline::after_seconds(DEFAULT_SECONDS as f64));
+    }
+    l
+}
+
+/// The misère analysis of `sum` within `limits`: see the module documentation for the order of methods.
+pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
+    let groups = sum.groups();
+    // Each component: (group, index in the group).
+    let comps: Vec<(usize, usize)> = groups
+        .iter()
+        .enumerate()
+        .flat_map(|(g, gr)| (0..gr.len()).map(move |i| (g, i)))
+        .collect();
+    let game_of = |c: usize| groups[comps[c].0].name();
+    let shown = |c: usize| groups[comps[c].0].show(comps[c].1);
+    let heap_groups: Option<Vec<(Rc<HeapGame>, Vec<u64>)>> =
+        groups.iter().map(|g| g.heaps()).collect();
+    let mut moves: Vec<(usize, String, String)> = Vec::new();
+    let (outcome, method, value) = if let Some((outcome, winning)) = (comps.len() == 1)
+        .then(|| groups[0].alone(0, Play::Misere))
+        .flatten()
+    {
+        moves.extend(winning.into_iter().map(|m| (0, m.description, m.result)));
+        (
+            outcome,
+            format!("{}'s own misère rule for a position alone", game_of(0)),
+            None,
+        )
+    } else if let Some(hg) = heap_groups.as_ref().filter(|hg| hg.iter().all(|(g, _)| is_nim(g))) {
+        let heaps: Vec<u64> = hg.iter().flat_map(|(_, h)| h.iter().copied()).collect();
+        for (i, left) in misere_nim_winning_moves(&heaps) {
+            let to: &[u64] = if left == 0 { &[] } else { std::slice::from_ref(&left) };
+            let g = &hg[comps[i].0].0;
+            moves.push((i, g.describe_move(&heaps[i], to), left.to_string()));
+        }
+        (
+            misere_nim_outcome(&heaps),
+            "misère Nim's rule (Bouton)".to_string(),
+            None,
+        )
+    } else if let Some(values) = match &heap_groups {
+        Some(hg) => sj_values(hg, limits)?,
+        None => None,
+    } {
+        let hg = heap_groups.as_ref().expect("SJ is tried on heap games only");
+        let heap = |c: usize| hg[comps[c].0].1[comps[c].1];
+        let vs: Vec<Nimber> = (0..comps.len())
+            .map(|c| values[comps[c].0][heap(c) as usize])
+            .collect();
+        let mut buf = crate::Options::new();
+        for c in 0..comps.len() {
+            let (g, h) = (&hg[comps[c].0].0, heap(c));
+            buf.clear();
+            g.options(&h, &mut buf);
+            for o in buf.iter() {
+                let mut after = vs.clone();
+                after.remove(c);
+                after.extend(o.iter().map(|&x| values[comps[c].0][x as usize]));
+                if sj_outcome(&after) == Outcome::P {
+                    moves.push((c, g.describe_move(&h, o), show_heaps(o)));
+                }
+            }
+        }
+        (
+            sj_outcome(&vs),
+            "the SJ theorem (anti-SG: no move splits a heap, and every non-empty heap has a non-zero nim-value)"
+                .to_string(),
+            None,
+        )
+    } else {
+        let mut games: Vec<Box<dyn MisereGame>> = Vec::new();
+        let mut parts = Vec::new();
+        for (g, group) in groups.iter().enumerate() {
+            let (game, ids) = group.misere_game()?;
+            games.push(game);
+            parts.extend(ids.into_iter().map(|pos| Part {
+                game: g as u32,
+                pos,
+            }));
+        }
+        let mut search = MisereSearch::new(games, *limits);
+        let v = search.value(&parts)?;
+        for m in search.moves(&parts)? {
+            if m.value_after != 0 {
+                continue;
+            }
+            let g = comps[m.component].0;
+            let result = if groups[g].heaps().is_some() {
+                show_heaps(&m.to)
+            } else if m.to.is_empty() {
+                "nothing in this component".to_string()
+            } else {
+                let game = search.game(g as u32);
+                m.to.iter()
+                    .map(|&q| game.show(q))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            };
+            moves.push((m.component, m.description, result));
+        }
+        (
+            if v == 0 { Outcome::P } else { Outcome::N },
+            format!("exact search over {} sums of components", search.stored()),
+            Some(v),
+        )
+    };
+    // The genus of each heap, where it is cheap.
+    let mut genera: Vec<Option<Vec<HeapGenus>>> = Vec::new();
+    for g in groups {
+        genera.push(g.heaps().and_then(|(game, heaps)| {
+            let max = heaps.iter().copied().max().unwrap_or(0);
+            (max <= GENUS_MAX_HEAP)
+                .then(|| genus_table(&game, max, limits))
+                .flatten()
+        }));
+    }
+    let parts = (0..comps.len())
+        .map(|c| {
+            let (g, i) = comps[c];
+            let genus = genera[g].as_ref().and_then(|t| {
+                let h = groups[g].heaps()?.1[i];
+                t.get(h as usize)
+            });
+            MiserePart {
+                game: game_of(c),
+                position: shown(c),
+                genus: genus.map(|h| h.genus.to_string()),
+                tame: genus.map(|h| h.tame),
+            }
+        })
+        .collect();
+    let winning_moves = moves
+        .into_iter()
+        .map(|(component, description, result)| MisereWinningMove {
+            component,
+            game: game_of(component),
+            position: shown(component),
+            description,
+            result,
+        })
+        .collect();
+    Ok(MisereAnalysis {
+        play: "misere",
+        outcome,
+        misere_nim_value: value,
+        method,
+        parts,
+        winning_moves,
+    })
+}
+
+/// True when the heap game is Nim: its proved closed form is `G(n) = n` and no move splits a heap, so the options
+/// of `n` are single heaps `h < n` with values covering `0..n`, that is every heap below `n`.
+fn is_nim(game: &HeapGame) -> bool {
+    game.period() == Some((0, 1, 1)) && !game.splits() && game.nim_value(&0) == Some(0)
+}
+
+/// Genera of heaps `0..=max`, or `None` when that is not cheap: within [`GENUS_BUDGET`] states and
+/// [`GENUS_SECONDS`] or the analysis's remaining time, whichever is less.
+fn genus_table(game: &Rc<HeapGame>, max: u64, limits: &Limits) -> Option<Vec<HeapGenus>> {
+    let seconds = match &limits.deadline {
+        Some(d) => d.remaining().as_secs_f64().min(GENUS_SECONDS),
+        None => GENUS_SECONDS,
+    };
+    if seconds <= 0.0 {
+        return None;
+    }
+    let normal = normal_values(game, max).ok()?;
+    let budget = Limits {
+        max_positions: GENUS_BUDGET.min(limits.max_positions),
+        deadline: Some(Deadline::after_seconds(seconds)),
+        max_memory: limits.max_memory,
+    };
+    GenusTable::new(game.clone(), normal, budget)
+        .sequence(max, &mut |_| {})
+        .ok()
+}
+
+/// The normal nim-values of each heap group up to its largest heap, when the SJ condition holds for every group.
+fn sj_values(groups: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Result<Option<Vec<Vec<Nimber>>>> {
+    let mut out = Vec::new();
+    for (game, heaps) in groups {
+        let max = heaps.iter().copied().max().unwrap_or(0);
+        if max > SJ_MAX_HEAP {
+            return Ok(None);
+        }
+        let values = normal_values(game, max)?;
+        limits.check_time()?;
+        if !sj_condition_holds(game.splits(), &values) {
+            return Ok(None);
+        }
+        out.push(values);
+    }
+    Ok(Some(out))
+}
+
+/// The normal nim-values of heaps `0..=max`, by the cheapest exact method.
+fn normal_values(game: &Rc<HeapGame>, max: u64) -> Result<Vec<Nimber>> {
+    let (values, _) = crate::heap::sequence::nim_values(
+        &**game,
+        max,
+        crate::heap::Engine::Auto,
+        1,
+        &Limits::default(),
+        &mut |_| {},
+    )?;
+    Ok(values)
+}

@@ -1,0 +1,198 @@
+//! One entry point for every analysis: a sum of positions, a play convention and limits in; one report out.
+//!
+//! A [`Sum`] holds positions of any games, typed ([`Sum::add`] takes a [`Game`] and its own positions; no text is
+//! involved) or read from words through the catalog ([`crate::games::Registry`]). [`analyse`] decides how to answer
+//! under the [`Convention`] asked for, and says which method it used:
+//!
+//! - **normal play**: each part's nim-value (closed form, heap table, or memoised search), their nim-sum (the
+//!   Sprague–Grundy theorem), and every winning move, in families and counts where a huge heap has too many to list
+//!   ([`crate::sum::Analysis`]); a single position known only by its outcome is answered by that outcome;
+//! - **misère play** ([`misere`]): a proved rule where one applies (a game's own rule for a position alone, misère
+//!   Nim's rule, the SJ theorem), else exact search over sums of components; the genus of small heaps;
+//! - **loopy play** ([`loopy`]): Smith's generalised Sprague–Grundy values, outcomes P, N or D, winning moves and the
+//!   moves that keep a draw, for games whose positions can repeat.
+//!
+//! The reports derive serde's `Serialize`: the command line's `--json` prints them as they are (`docs/json.md`), so
+//! every front end reads one schema.
+//!
+//! # Example
+//!
+//! A game defined here, through the [`Game`] trait only, and analysed with typed positions: the subtraction game
+//! S(1, 2) (take one or two tokens), whose nim-values are `n mod 3`.
+//!
+//! ```rust
+//! use grundy::analysis::{analyse, Convention, Report, Sum};
+//! use grundy::{Game, Limits, Options, Outcome};
+//! use std::rc::Rc;
+//!
+//! struct TakeOneOrTwo;
+//! impl Game for TakeOneOrTwo {
+//!     type Position = u64;
+//!     fn name(&self) -> String {
+//!         "take-1-or-2".into()
+//!     }
+//!     fn options(&self, n: &u64, out: &mut Options<u64>) {
+//!         for take in [1, 2] {
+//!             if take <= *n {
+//!                 out.push_one(n - take);
+//!             }
+//!         }
+//!     }
+//! }
+//!
+//! let game = Rc::new(TakeOneOrTwo);
+//! let mut sum = Sum::new();
+//! sum.add(&game, vec![4, 8])?; // nim-values 1 and 2
+//! let Report::Normal(a) = analyse(&mut sum, Convention::Normal, &Limits::default())? else { unreachable!() };
+//! assert_eq!((a.nim_value, a.outcome), (Some(3), Outcome::N));
+//! // Two winning moves: heap 4 to 2 (value 1 → 2) and heap 8 to 7 (value 2 → 1); either leaves 2 ⊕ 2 or 1 ⊕ 1.
+//! let moves: Vec<_> = a.winning_moves.iter().map(|w| (w.component, w.mv.result.as_str())).collect();
+//! assert_eq!(moves, [(0, "2"), (1, "7")]);
+//!
+//! // Misère play of the same sum: searched exactly.
+//! let Report::Misere(m) = analyse(&mut sum, Convention::Misere, &Limits::default())? else { unreachable!() };
+//! assert_eq!(m.outcome, Outcome::N);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+
+pub(crate) mod group;
+pub mod loopy;
+pub mod misere;
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::heap::HeapGame;
+use crate::solver::Limits;
+use crate::sum::Component;
+use group::{GameGroup, Group, HeapGroup};
+use std::rc::Rc;
+
+pub use loopy::LoopyAnalysis;
+pub use misere::MisereAnalysis;
+
+/// The play convention an analysis is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Convention {
+    /// Whoever cannot move loses; sums add by nim-sum.
+    #[default]
+    Normal,
+    /// Whoever cannot move wins (whoever makes the last move loses).
+    Misere,
+    /// Positions may repeat: outcomes P, N or D (a draw), by Smith's generalised values.
+    Loopy {
+        /// A code with digits that add tokens is played on heaps of at most this many tokens: a move that would
+        /// leave a larger heap is not allowed.
+        max_heap: u64,
+    },
+}
+
+/// What [`analyse`] found: one report type per convention, each serialising as the JSON object the command line
+/// prints (`docs/json.md`).
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(untagged)]
+pub enum Report {
+    /// Normal play.
+    Normal(crate::sum::Analysis),
+    /// Misère play.
+    Misere(MisereAnalysis),
+    /// Loopy play.
+    Loopy(LoopyAnalysis),
+}
+
+/// A sum of positions of one or more games: what [`analyse`] analyses.
+#[derive(Default)]
+pub struct Sum {
+    groups: Vec<Box<dyn Group>>,
+}
+
+impl Sum {
+    /// The empty sum (a P-position under normal play).
+    pub fn new() -> Self {
+        Sum::default()
+    }
+
+    /// Adds positions of `game`, each validated by [`Game::validate`] and split into its [`Game::components`].
+    /// Positions added in one call share one memo; a heap game added here is valued by search (use
+    /// [`Sum::add_heaps`] for the sequence engines and certified periods).
+    pub fn add<G: Game + 'static>(
+        &mut self,
+        game: &Rc<G>,
+        positions: Vec<G::Position>,
+    ) -> Result<&mut Self>
+    where
+        G::Position: 'static,
+    {
+        self.groups.push(Box::new(GameGroup::new(
+            game.clone(),
+            positions,
+            Limits::default(),
+        )?));
+        Ok(self)
+    }
+
+    /// Adds heaps of a heap game ([`Game::is_heap_game`]), valued from its nim-value sequence, computed once by the
+    /// cheapest exact method ([`crate::heap::sequence`]).
+    pub fn add_heaps(&mut self, game: &Rc<HeapGame>, heaps: Vec<u64>) -> Result<&mut Self> {
+        if !game.is_heap_game() {
+            return Err(Error::input(format!(
+                "{}: its positions are not heaps",
+                game.name()
+            )));
+        }
+        self.groups
+            .push(Box::new(HeapGroup::new(game.clone(), heaps)?));
+        Ok(self)
+    }
+
+    /// The number of components.
+    pub fn len(&self) -> usize {
+        self.groups.iter().map(|g| g.len()).sum()
+    }
+
+    /// True when the sum has no component.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The notes of the games in the sum (for example, the heap bound of a loopy code), each once.
+    pub fn notes(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for n in self.groups.iter().filter_map(|g| g.note()) {
+            if !out.contains(&n) {
+                out.push(n);
+            }
+        }
+        out
+    }
+
+    pub(crate) fn push(&mut self, group: Box<dyn Group>) {
+        self.groups.push(group);
+    }
+
+    pub(crate) fn groups(&self) -> &[Box<dyn Group>] {
+        &self.groups
+    }
+
+    /// The normal-play parts of every group, in order.
+    fn components(&self) -> Vec<Box<dyn Component>> {
+        self.groups.iter().flat_map(|g| g.components()).collect()
+    }
+}
+
+/// Analyses `sum` under `convention`, within `limits` (positions stored by searches, the deadline, memory).
+///
+/// Normal play: the nim-value of each part, their nim-sum, and every winning move ([`crate::sum::analyse`]).
+/// Misère play: [`misere::analyse`]. Loopy play: [`loopy::analyse`].
+pub fn analyse(sum: &mut Sum, convention: Convention, limits: &Limits) -> Result<Report> {
+    for g in &sum.groups {
+        g.set_limits(limits);
+    }
+    match convention {
+        Convention::Normal => {
+            let mut parts = sum.components();
+            crate::sum::analyse(&mut parts).map(Report::Normal)
+        }
+        Convention::Misere => misere::analyse(sum, limits).map(Report::Misere),
+        Convention::Loopy { max_heap } => loopy::analyse(sum, max_heap, limits).map(Report::Loopy),
+    }
+}

@@ -1,0 +1,302 @@
+//! The catalog as one table: every game `grundy` knows by name, with its aliases, kind, one-line help and
+//! constructor. `grundy games`, the lookup of a game by name and the help text are all made from it, and a crate
+//! that depends on the library adds its own games with [`Registry::register`].
+//!
+//! A game is looked up by a *spec*: a name (`kayles`), a parametrised name (`subtraction:1,3,4`, `bash:3`), or a
+//! take-and-break code (`0.77`, `4!.0`), which needs no entry. The constructor returns the game behind
+//! [`AnyGame`], the catalog's view of a [`Game`] whose positions are written as words: it reads words into
+//! positions with the game's own [`Game::parse`] and adds them to a [`Sum`].
+
+use crate::analysis::Sum;
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::heap::{all_but_code, parse_amounts, subtraction_code, HeapGame, TakeAndBreak};
+use std::rc::Rc;
+
+/// What kind of game an entry is: what its positions look like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Positions are heaps (sums of heaps); the game has a nim-value sequence (`grundy seq`, `grundy period`).
+    Heap,
+    /// Positions are boards, pairs, sets of numbers: anything but a heap.
+    Board,
+    /// Tokens on a digraph read from a file.
+    Graph,
+    /// Not impartial: a scoring game, answered by its own report, with no nim-value and no place in a sum.
+    Scoring,
+}
+
+/// A game of the catalog with its positions written as words: the one view of a game the command line needs.
+///
+/// Every [`Game`] has it through [`erase`] (or [`erase_heap`] for heap games, valued from their sequence), so a
+/// game states its rules once, in [`Game`], and never implements this trait itself. The one exception is a game
+/// that is not impartial ([`Kind::Scoring`]), which answers [`AnyGame::scoring`] and has no [`Game`] at all.
+pub trait AnyGame {
+    /// The game's name.
+    fn name(&self) -> String;
+    /// What a position looks like on the command line, e.g. `HEAP...`.
+    fn position_syntax(&self) -> &'static str;
+    /// The game as a heap game, when its positions are heaps.
+    fn heap_game(&self) -> Option<Rc<HeapGame>>;
+    /// Reads positions from `words` (the game's text syntax), validates them, and adds them to `sum`.
+    fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()>;
+    /// For a scoring game: its own answer for the position in `words` (a scoring game has no nim-value).
+    fn scoring(&self, words: &[String]) -> Option<Result<ScoringReport>> {
+        let _ = words;
+        None
+    }
+}
+
+/// The answer for a position of a game that is not impartial: lines for people and named integers for programs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoringReport {
+    /// The answer in lines for people (newline-separated, no trailing newline needed).
+    pub text: String,
+    /// The same answer as named integers for programs, in a fixed order.
+    pub fields: Vec<(String, u64)>,
+}
+
+struct Erased<G>(Rc<G>);
+
+impl<G: Game + 'static> AnyGame for Erased<G>
+where
+    G::Position: 'static,
+{
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn position_syntax(&self) -> &'static str {
+        self.0.position_syntax()
+    }
+    fn heap_game(&self) -> Option<Rc<HeapGame>> {
+        None
+    }
+    fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()> {
+        let positions = self.0.parse(words)?;
+        sum.add(&self.0, positions)?;
+        Ok(())
+    }
+}
+
+struct ErasedHeap(Rc<HeapGame>);
+
+impl AnyGame for ErasedHeap {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn position_syntax(&self) -> &'static str {
+        self.0.position_syntax()
+    }
+    fn heap_game(&self) -> Option<Rc<HeapGame>> {
+        Some(self.0.clone())
+    }
+    fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()> {
+        let heaps = self.0.parse(words)?;
+        sum.add_heaps(&self.0, heaps)?;
+        Ok(())
+    }
+}
+
+/// Any game as the catalog sees it: positions read by [`Game::parse`], valued by the game's closed forms and then
+/// by search.
+pub fn erase<G: Game + 'static>(game: G) -> Box<dyn AnyGame>
+where
+    G::Position: 'static,
+{
+    Box::new(Erased(Rc::new(game)))
+}
+
+/// A heap game ([`Game::is_heap_game`]) as the catalog sees it: heaps valued from the game's nim-value sequence,
+/// computed once by the cheapest exact method, and its sequence available to `seq` and `period`.
+pub fn erase_heap(game: Rc<HeapGame>) -> Box<dyn AnyGame> {
+    Box::new(ErasedHeap(game))
+}
+
+/// The constructor of a catalog game from its parameter (the text after `:`, lower-cased; `None` when absent).
+pub type Make = fn(Option<&str>) -> Result<Box<dyn AnyGame>>;
+
+/// One game of the catalog.
+#[derive(Clone)]
+pub struct Entry {
+    /// The game's name on the command line (`kayles`, `subtraction`).
+    pub name: &'static str,
+    /// Other names it is found by (`sub`, `laskers-nim`).
+    pub aliases: &'static [&'static str],
+    /// The parameter's name when the game takes one after a colon (`S` in `subtraction:S`), else `None`.
+    pub param: Option<&'static str>,
+    /// What kind of game it is.
+    pub kind: Kind,
+    /// The take-and-break code, rule or position syntax, for the listing.
+    pub spec: &'static str,
+    /// One line saying what a move is (and the closed form, when there is one).
+    pub summary: &'static str,
+    /// Makes the game from its parameter.
+    pub make: Make,
+}
+
+impl Entry {
+    /// The name as the listing shows it: `subtraction:S` for a game with a parameter.
+    pub fn display_name(&self) -> String {
+        match self.param {
+            Some(p) => format!("{}:{p}", self.name),
+            None => self.name.to_string(),
+        }
+    }
+}
+
+/// The catalog: a table of [`Entry`]s, looked up by name, alias or code.
+///
+/// # Example
+///
+/// A crate adds its own game, then finds it by name like any built-in one.
+///
+/// ```rust
+/// use grundy::games::registry::{erase, Entry, Kind, Registry};
+/// use grundy::{Game, Options};
+///
+/// struct TakeOneOrTwo;
+/// impl Game for TakeOneOrTwo {
+///     type Position = u64;
+///     fn name(&self) -> String { "take-1-or-2".into() }
+///     fn options(&self, n: &u64, out: &mut Options<u64>) {
+///         for t in [1, 2] { if t <= *n { out.push_one(n - t); } }
+///     }
+///     fn parse(&self, words: &[String]) -> grundy::Result<Vec<u64>> {
+///         words.iter().map(|w| grundy::error::parse_u64(w, "heap")).collect()
+///     }
+/// }
+///
+/// let mut registry = Registry::builtin();
+/// registry.register(Entry {
+///     name: "take-1-or-2",
+///     aliases: &[],
+///     param: None,
+///     kind: Kind::Heap,
+///     spec: "take 1 or 2",
+///     summary: "take one or two tokens; G(n) = n mod 3",
+///     make: |_| Ok(erase(TakeOneOrTwo)),
+/// })?;
+/// assert_eq!(registry.lookup("take-1-or-2")?.name(), "take-1-or-2");
+/// assert!(registry.register(registry.entries()[0].clone()).is_err()); // names are unique
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Default)]
+pub struct Registry {
+    entries: Vec<Entry>,
+}
+
+impl Registry {
+    /// An empty catalog (codes are still looked up).
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// The games built into `grundy`.
+    pub fn builtin() -> Self {
+        Registry {
+            entries: super::builtin_entries(),
+        }
+    }
+
+    /// Adds a game; an error when its name or an alias is already taken.
+    pub fn register(&mut self, entry: Entry) -> Result<()> {
+        for n in std::iter::once(&entry.name).chain(entry.aliases) {
+            if self.find(n).is_some() {
+                return Err(Error::input(format!(
+                    "the catalog already has a game named '{n}'"
+                )));
+            }
+        }
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    /// Every entry, in the order of the listing.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    fn find(&self, name: &str) -> Option<&Entry> {
+        self.entries
+            .iter()
+            .find(|e| e.name == name || e.aliases.contains(&name))
+    }
+
+    /// Looks a game up by name, alias, parametrised name or take-and-break code.
+    pub fn lookup(&self, spec: &str) -> Result<Box<dyn AnyGame>> {
+        let lower = spec.trim().to_ascii_lowercase();
+        let (head, param) = match lower.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (lower.as_str(), None),
+        };
+        if let Some(e) = self.find(head) {
+            match (e.param, param) {
+                (Some(_), Some(_)) | (None, None) => return (e.make)(param),
+                (Some(_), None) => {
+                    return Err(Error::input(format!(
+                        "'{head}' needs a parameter, e.g. {}",
+                        e.spec
+                    )))
+                }
+                (None, Some(_)) => {}
+            }
+        }
+        if spec
+            .trim()
+            .starts_with(|c: char| c.is_ascii_alphanumeric() || "&{*[".contains(c))
+            && spec.contains('.')
+        {
+            return code_game(spec);
+        }
+        Err(Error::input(format!(
+            "unknown game '{}' (see 'grundy games' for names; a take-and-break code has a point, as in 0.77)",
+            crate::error::escape(spec)
+        )))
+    }
+}
+
+/// The game of a take-and-break code: a heap game, or, for a code whose moves can add tokens, a loopy game
+/// ([`crate::loopy::heap::LoopyCode`]) that only loopy analysis answers.
+pub fn code_game(spec: &str) -> Result<Box<dyn AnyGame>> {
+    let code = crate::heap::Code::parse(spec)?;
+    if code.is_loopy() {
+        return Ok(erase(crate::loopy::heap::LoopyCode::new(code)));
+    }
+    Ok(erase_heap(Rc::new(TakeAndBreak::new(code)?)))
+}
+
+/// A named code of the catalog.
+pub(crate) fn named_code(code: &str, name: &str) -> Result<Box<dyn AnyGame>> {
+    Ok(erase_heap(Rc::new(TakeAndBreak::parse(code)?.named(name))))
+}
+
+/// `subtraction:S`: take `s` tokens for some `s` in `S`.
+pub(crate) fn subtraction(param: Option<&str>) -> Result<Box<dyn AnyGame>> {
+    let set = parse_amounts(param.unwrap_or_default(), "subtraction amount")?;
+    let code = subtraction_code(&set)?;
+    let name = format!("subtraction:{}", join(&set));
+    Ok(erase_heap(Rc::new(TakeAndBreak::new(code)?.named(&name))))
+}
+
+/// `allbut:S`: take any number of tokens except those in `S`.
+pub(crate) fn all_but(param: Option<&str>) -> Result<Box<dyn AnyGame>> {
+    let p = param.unwrap_or_default();
+    let set = if p.trim().is_empty() {
+        vec![]
+    } else {
+        parse_amounts(p, "all-but amount")?
+    };
+    let code = all_but_code(&set)?;
+    let name = format!("allbut:{}", join(&set));
+    Ok(erase_heap(Rc::new(TakeAndBreak::new(code)?.named(&name))))
+}
+
+fn join(set: &[u64]) -> String {
+    set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// Looks a game up in the built-in catalog ([`Registry::builtin`]).
+pub fn lookup(spec: &str) -> Result<Box<dyn AnyGame>> {
+    Registry::builtin().lookup(spec)
+}
