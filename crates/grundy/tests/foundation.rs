@@ -4,7 +4,7 @@
 use grundy::heap::code::Code;
 use grundy::heap::plain::code_sequence;
 use grundy::heap::table::{HeapComponent, HeapTable};
-use grundy::heap::{HeapRules, Heaps, TakeAndBreak};
+use grundy::heap::{sequence, HeapGame, TakeAndBreak};
 use grundy::solver::brute_force_value;
 use grundy::sum::{analyse, Component};
 use grundy::{Game, Nimber, Options, Solver};
@@ -76,7 +76,7 @@ impl Game for WholeSum<'_> {
             if i > 0 && p[i] == p[i - 1] {
                 continue;
             }
-            self.0.for_each_option(p[i], &mut |h| {
+            (self.0 as &HeapGame).for_each_option(p[i], &mut |h| {
                 let mut q: Vec<u64> = p[..i].iter().chain(&p[i + 1..]).chain(h).copied().collect();
                 q.sort_unstable();
                 out.push_one(q);
@@ -136,20 +136,20 @@ proptest! {
     #[test]
     fn solver_sequence_engine_and_brute_force_agree(c in code()) {
         let t = TakeAndBreak::parse(&c).unwrap();
-        let g = t.sequence(30, &mut |_| {}).unwrap();
-        let mut solver = Solver::new(Heaps(&t));
+        let g = sequence::values(&t, 30, &mut |_| {}).unwrap();
+        let mut solver = Solver::new(&t);
         for n in 0..=30u64 {
             prop_assert_eq!(solver.nim_value(&n).unwrap(), g[n as usize], "heap {}", n);
         }
         for n in 0..=7u64 {
-            prop_assert_eq!(brute_force_value(&Heaps(&t), &n), g[n as usize], "heap {}", n);
+            prop_assert_eq!(brute_force_value(&t, &n), g[n as usize], "heap {}", n);
         }
     }
 
     #[test]
     fn a_sum_has_the_xor_of_its_parts(c in code(), heaps in prop::collection::vec(1u64..7, 1..4)) {
         let t = TakeAndBreak::parse(&c).unwrap();
-        let g = t.sequence(8, &mut |_| {}).unwrap();
+        let g = sequence::values(&t, 8, &mut |_| {}).unwrap();
         let mut sorted = heaps.clone();
         sorted.sort_unstable();
         // Memoised, but with no decomposition into components: the sum is searched as one game.
@@ -161,8 +161,8 @@ proptest! {
     #[test]
     fn every_winning_move_leads_to_a_p_position(c in code(), heaps in prop::collection::vec(1u64..25, 1..4)) {
         let t = TakeAndBreak::parse(&c).unwrap();
-        let g = t.sequence(25, &mut |_| {}).unwrap();
-        let table = Rc::new(RefCell::new(HeapTable::new(Box::new(t.clone()))));
+        let g = sequence::values(&t, 25, &mut |_| {}).unwrap();
+        let table = Rc::new(RefCell::new(HeapTable::new(Rc::new(t.clone()))));
         let mut comps: Vec<Box<dyn Component>> =
             heaps.iter().map(|&h| Box::new(HeapComponent::new(table.clone(), h)) as Box<dyn Component>).collect();
         let a = analyse(&mut comps).unwrap();
@@ -186,7 +186,7 @@ proptest! {
         let mut expected = 0;
         for (i, &h) in heaps.iter().enumerate() {
             let rest = heaps.iter().enumerate().filter(|(j, _)| *j != i).fold(0, |x, (_, &h)| x ^ g[h as usize]);
-            t.for_each_option(h, &mut |o| {
+            (&t as &HeapGame).for_each_option(h, &mut |o| {
                 if o.iter().fold(rest, |x, &k| x ^ g[k as usize]) == 0 { expected += 1; }
             });
         }

@@ -4,7 +4,7 @@
 
 use grundy::heap::period::{self, Periodicity};
 use grundy::heap::table::{HeapComponent, HeapTable, PERIOD_FROM};
-use grundy::heap::{Engine, HeapRules, Heaps, TakeAndBreak};
+use grundy::heap::{Engine, HeapGame, TakeAndBreak};
 use grundy::solver::brute_force_value;
 use grundy::sum::{analyse, Component, MoveFamily};
 use grundy::{Nimber, Solver};
@@ -48,7 +48,7 @@ fn check_shape(f: &MoveFamily, p: &Periodicity) {
 /// For heaps `ns` of `code`: with the cutoff lowered to 0, families plus listed moves equal the explicit list (from
 /// a second table that enumerates every option) for every target value.
 fn families_equal_explicit(code: &str, ns: impl Iterator<Item = u64>) {
-    let rules = || Box::new(TakeAndBreak::parse(code).unwrap()) as Box<dyn HeapRules>;
+    let rules = || Rc::new(TakeAndBreak::parse(code).unwrap()) as Rc<HeapGame>;
     let mut fam = HeapTable::new(rules());
     fam.set_families_from(0);
     let p = fam.certified_period().unwrap().expect("certified").clone();
@@ -91,7 +91,7 @@ fn named_codes_families_expand_to_the_explicit_lists() {
 #[test]
 fn the_default_cutoff_lists_small_heaps_and_uses_families_above_the_table() {
     // Just above 2^20 the explicit enumeration (every option, table values) is still possible: compare with it.
-    let mut t = HeapTable::new(Box::new(TakeAndBreak::parse("0.77").unwrap()));
+    let mut t = HeapTable::new(Rc::new(TakeAndBreak::parse("0.77").unwrap()));
     assert_eq!(t.families_from(), PERIOD_FROM);
     let n = PERIOD_FROM + 5;
     let target = 0;
@@ -111,8 +111,8 @@ fn members_of_small_families_lead_to_the_target_by_brute_force() {
     // exhaustive unmemoised search on the smallest heaps).
     for code in ["0.77", "0.07", "0.137", "0.72"] {
         let rules = TakeAndBreak::parse(code).unwrap();
-        let mut solver = Solver::new(Heaps(rules.clone()));
-        let mut fam = HeapTable::new(Box::new(rules.clone()));
+        let mut solver = Solver::new(rules.clone());
+        let mut fam = HeapTable::new(Rc::new(rules.clone()));
         fam.set_families_from(0);
         for n in [90u64, 120, 150] {
             for target in 0..4 {
@@ -125,7 +125,7 @@ fn members_of_small_families_lead_to_the_target_by_brute_force() {
                 }
             }
         }
-        let heaps = Heaps(rules);
+        let heaps = rules;
         for x in 1..=9u64 {
             assert_eq!(
                 brute_force_value(&heaps, &x),
@@ -167,7 +167,7 @@ proptest! {
         other in 1u64..200,
     ) {
         // A sum n + other of one game: every listed move and sampled members of every family leave nim-sum 0.
-        let table = Rc::new(RefCell::new(HeapTable::new(Box::new(
+        let table = Rc::new(RefCell::new(HeapTable::new(Rc::new(
             TakeAndBreak::parse(code).unwrap(),
         ))));
         let mut comps: Vec<Box<dyn Component>> = vec![
@@ -205,7 +205,7 @@ proptest! {
 
 /// As [`families_equal_explicit`], without requiring that a family was used (random codes may have none).
 fn families_equal_explicit_any(code: &str, ns: impl Iterator<Item = u64>) {
-    let rules = || Box::new(TakeAndBreak::parse(code).unwrap()) as Box<dyn HeapRules>;
+    let rules = || Rc::new(TakeAndBreak::parse(code).unwrap()) as Rc<HeapGame>;
     let mut fam = HeapTable::new(rules());
     fam.set_families_from(0);
     let p = fam.certified_period().unwrap().expect("certified").clone();
@@ -231,7 +231,7 @@ fn families_equal_explicit_any(code: &str, ns: impl Iterator<Item = u64>) {
 #[test]
 fn kayles_of_a_trillion_and_five() {
     // The command's example: kayles 10^12 + kayles 5. G(10^12) = G(71 + (10^12 − 71) mod 12) (Guy & Smith 1956).
-    let table = Rc::new(RefCell::new(HeapTable::new(Box::new(
+    let table = Rc::new(RefCell::new(HeapTable::new(Rc::new(
         TakeAndBreak::parse("0.77").unwrap(),
     ))));
     let n = 1_000_000_000_000u64;
@@ -296,10 +296,10 @@ fn kayles_of_a_trillion_and_five() {
 #[test]
 fn huge_heaps_without_a_certified_period_are_a_limit_error() {
     // Grundy's game 4!.0 is not covered by the periodicity theorem: no family, and no guess, but a clear error.
-    let mut t = HeapTable::new(Box::new(TakeAndBreak::parse("4!.0").unwrap()));
+    let mut t = HeapTable::new(Rc::new(TakeAndBreak::parse("4!.0").unwrap()));
     assert!(t.winning_options(1 << 40, 0).is_err());
     // Subtraction games (no split) list their few moves of any heap: S(1,3,4) has period 7 from 0.
-    let mut s = HeapTable::new(Box::new(TakeAndBreak::parse("0.3033").unwrap()));
+    let mut s = HeapTable::new(Rc::new(TakeAndBreak::parse("0.3033").unwrap()));
     let n = 1_000_000_000_000_000u64;
     let (listed, families) = s.winning_options(n, 0).unwrap();
     assert!(families.is_empty());

@@ -185,10 +185,10 @@ proptest! {
     fn without_cycles_generalised_values_are_nim_values(
         code in prop::sample::select(vec!["0.3033", "0.333", "0.[3]", "0.30[3]", "0.1[3]", "0.3313"]),
     ) {
-        use grundy::heap::{Code, HeapRules, TakeAndBreak};
+        use grundy::heap::{sequence, Code, TakeAndBreak};
         use grundy::loopy::graph::Gsg;
         let solved = grundy::loopy::heap::solve_code(&Code::parse(code).unwrap(), 60).unwrap();
-        let values = TakeAndBreak::parse(code).unwrap().sequence(60, &mut |_| {}).unwrap();
+        let values = sequence::values(&TakeAndBreak::parse(code).unwrap(), 60, &mut |_| {}).unwrap();
         for n in 0..=60u32 {
             prop_assert_eq!(solved.value(n), Gsg::Finite(values[n as usize]));
         }

@@ -2,7 +2,7 @@
 //! retrograde analysis of the whole multiset graph of the sum, with a move generator written here from the digits
 //! (no `Code::for_each_option`, no theory of sums); and, without cycles, the nim-values of the finite engine.
 
-use grundy::heap::{Code, HeapRules, TakeAndBreak};
+use grundy::heap::{sequence, Code, TakeAndBreak};
 use grundy::loopy::graph::Gsg;
 use grundy::loopy::multiset::MultisetGame;
 use grundy::{ErrorKind, Outcome};
@@ -302,7 +302,7 @@ proptest! {
     ) {
         let text = format!("{d0}.{}", d.iter().map(u8::to_string).collect::<String>());
         let code = Code::parse(&text).unwrap();
-        let values = TakeAndBreak::parse(&text).unwrap().sequence(n, &mut |_| {}).unwrap();
+        let values = sequence::values(&TakeAndBreak::parse(&text).unwrap(), n, &mut |_| {}).unwrap();
         let g = MultisetGame::solve(&code, n, &[n], 2_000_000).unwrap();
         prop_assert_eq!(g.solved.value(g.starts[0]), Gsg::Finite(values[n as usize]), "{} heap {}", text, n);
     }
@@ -313,10 +313,8 @@ fn named_finite_codes_give_their_nim_values() {
     // Kayles (0.77), Dawson's Kayles (0.07), Grundy's game (4!.0), Lasker's Nim (4.[3]) as multiset graphs.
     for (text, top) in [("0.77", 20u64), ("0.07", 20), ("4!.0", 22), ("4.333333", 6)] {
         let code = Code::parse(text).unwrap();
-        let values = TakeAndBreak::parse(text)
-            .unwrap()
-            .sequence(top, &mut |_| {})
-            .unwrap();
+        let values =
+            sequence::values(&TakeAndBreak::parse(text).unwrap(), top, &mut |_| {}).unwrap();
         let heaps: Vec<u64> = (0..=top).collect();
         let g = MultisetGame::solve(&code, top, &heaps, 2_000_000).unwrap();
         assert_eq!(values.len(), g.starts.len());

@@ -2,20 +2,21 @@
 //! sequences, and misère outcomes from the genus against exhaustive search on small sums.
 
 use grundy::games::nim::Nim;
-use grundy::heap::{HeapRules, TakeAndBreak};
+use grundy::heap::{sequence, HeapGame, TakeAndBreak};
 use grundy::misere::genus::{tame_sum_outcome, Genus, GenusTable};
-use grundy::misere::search::{HeapGame, MisereGame, MisereSearch, Part};
+use grundy::misere::search::{HeapPositions, MisereGame, MisereSearch, Part};
 use grundy::misere::{
     misere_nim_outcome, misere_nim_winning_moves, sj_condition_holds, sj_outcome,
 };
 use grundy::{Limits, Outcome};
 use proptest::prelude::*;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// The definition as plain recursion over sums of heaps of one game, misère; true when the player to move wins.
 /// Memoised on the sorted heaps only to keep it quick; no dropped components, no theory.
-fn brute_misere_wins(rules: &dyn HeapRules, heaps: &[u64]) -> bool {
-    fn go(rules: &dyn HeapRules, heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+fn brute_misere_wins(rules: &HeapGame, heaps: &[u64]) -> bool {
+    fn go(rules: &HeapGame, heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
         let mut key = heaps.to_vec();
         key.sort_unstable();
         if let Some(&w) = memo.get(&key) {
@@ -37,9 +38,9 @@ fn brute_misere_wins(rules: &dyn HeapRules, heaps: &[u64]) -> bool {
     go(rules, heaps, &mut HashMap::new())
 }
 
-fn search_for(rules: Box<dyn HeapRules>) -> MisereSearch {
+fn search_for(rules: Rc<HeapGame>) -> MisereSearch {
     MisereSearch::new(
-        vec![Box::new(HeapGame(rules)) as Box<dyn MisereGame>],
+        vec![Box::new(HeapPositions(rules)) as Box<dyn MisereGame>],
         Limits::default(),
     )
 }
@@ -48,8 +49,8 @@ fn parts(heaps: &[u64]) -> Vec<Part> {
     heaps.iter().map(|&h| Part { game: 0, pos: h }).collect()
 }
 
-fn code_game(code: &str) -> Box<dyn HeapRules> {
-    Box::new(TakeAndBreak::parse(code).unwrap())
+fn code_game(code: &str) -> Rc<HeapGame> {
+    Rc::new(TakeAndBreak::parse(code).unwrap())
 }
 
 /// Games whose moves leave at most one heap, with long runs of non-zero nim-values: Nim, S(1,2,4), take any
@@ -84,7 +85,7 @@ proptest! {
 
     #[test]
     fn misere_nim_follows_boutons_rule(heaps in prop::collection::vec(0u64..9, 0..5)) {
-        let mut s = search_for(Box::new(Nim));
+        let mut s = search_for(Rc::new(Nim));
         prop_assert_eq!(s.outcome(&parts(&heaps)).unwrap(), misere_nim_outcome(&heaps));
         for (i, left) in misere_nim_winning_moves(&heaps) {
             let mut next = heaps.clone();
@@ -96,7 +97,7 @@ proptest! {
     #[test]
     fn the_sj_theorem_where_it_applies(code in prop::sample::select(NO_SPLIT), heaps in prop::collection::vec(0u64..12, 0..4)) {
         let rules = code_game(code);
-        let values = rules.sequence(12, &mut |_| {}).unwrap();
+        let values = sequence::values(&*rules, 12, &mut |_| {}).unwrap();
         let max = heaps.iter().copied().max().unwrap_or(0) as usize;
         prop_assume!(sj_condition_holds(rules.splits(), &values[..=max]));
         let mut s = search_for(rules);
@@ -107,7 +108,7 @@ proptest! {
     #[test]
     fn outcomes_from_the_genus_agree_with_search(code in prop::sample::select(CODES), heaps in prop::collection::vec(0u64..8, 1..4)) {
         let rules = code_game(code);
-        let normal = rules.sequence(8, &mut |_| {}).unwrap();
+        let normal = sequence::values(&*rules, 8, &mut |_| {}).unwrap();
         let mut table = GenusTable::new(code_game(code), normal, Limits::default());
         let all = table.sequence(8, &mut |_| {}).unwrap();
         let genera: Vec<Genus> = heaps.iter().map(|&h| all[h as usize].genus.clone()).collect();
@@ -127,7 +128,7 @@ proptest! {
 fn genera_of_nim_heaps() {
     // Winning Ways ch. 13: *0 = 0^120, *1 = 1^031, *g = g^(g)(g⊕2) for g >= 2; every nim-heap is tame.
     let normal: Vec<u64> = (0..=12).collect();
-    let mut t = GenusTable::new(Box::new(Nim), normal, Limits::default());
+    let mut t = GenusTable::new(Rc::new(Nim), normal, Limits::default());
     let all = t.sequence(12, &mut |_| {}).unwrap();
     let shown: Vec<String> = all.iter().map(|h| h.genus.to_string()).collect();
     assert_eq!(
@@ -156,7 +157,7 @@ fn a_genus_that_is_not_tame() {
     // Grundy's game (4!.0): heaps 0..=2 have no move (genus 0^120); heap 3 splits into 1 + 2 only, a terminal
     // position in misère play (value 1), so G⁻(3) = mex{1} = 0 while G(3) = 1: genus 1^0..., tame like *1.
     let rules = code_game("4!.0");
-    let normal = rules.sequence(14, &mut |_| {}).unwrap();
+    let normal = sequence::values(&*rules, 14, &mut |_| {}).unwrap();
     let mut t = GenusTable::new(code_game("4!.0"), normal.clone(), Limits::default());
     let all = t.sequence(14, &mut |_| {}).unwrap();
     assert_eq!(all[0].genus.to_string(), "0^120");
@@ -185,7 +186,7 @@ fn a_genus_that_is_not_tame() {
 #[test]
 fn a_search_limit_is_an_error() {
     let mut s = MisereSearch::new(
-        vec![Box::new(HeapGame(code_game("0.77"))) as Box<dyn MisereGame>],
+        vec![Box::new(HeapPositions(code_game("0.77"))) as Box<dyn MisereGame>],
         Limits {
             max_positions: 100,
             ..Limits::default()
@@ -200,7 +201,7 @@ fn kayles_genera() {
     // Winning Ways ch. 13 (misère Kayles): heaps 0..=4 are tame (0^120, 1^031, 2^20, 3^31, 1^031) and the heap
     // of 5 has genus 4^146, the first wild one; a heap reaching it is not tame.
     let rules = code_game("0.77");
-    let normal = rules.sequence(7, &mut |_| {}).unwrap();
+    let normal = sequence::values(&*rules, 7, &mut |_| {}).unwrap();
     let mut t = GenusTable::new(code_game("0.77"), normal, Limits::default());
     let all = t.sequence(7, &mut |_| {}).unwrap();
     let shown: Vec<String> = all.iter().map(|h| h.genus.to_string()).collect();
@@ -215,9 +216,8 @@ fn kayles_genera() {
 #[test]
 fn any_ruleset_through_numbered_positions() {
     // The same game through the generic adapter (positions numbered as met) and as a heap game agree.
-    use grundy::heap::Heaps;
     use grundy::misere::search::NumberedGame;
-    let mut adapter = NumberedGame::new(Heaps(TakeAndBreak::parse("0.77").unwrap()));
+    let mut adapter = NumberedGame::new(TakeAndBreak::parse("0.77").unwrap());
     let ids: Vec<u64> = [3u64, 5, 6].iter().map(|h| adapter.id(h)).collect();
     let mut generic = MisereSearch::new(
         vec![Box::new(adapter) as Box<dyn MisereGame>],
@@ -257,7 +257,7 @@ fn options_listed_with_a_stop_are_the_games_options() {
     for code in [
         "0.77", "4!.0", "0.[U]", "0.[F]", "0.137", "4.[3]", "0.3033", "8.0", "0.[7]",
     ] {
-        let rules = TakeAndBreak::parse(code).unwrap();
+        let rules = code_game(code);
         let c = rules.code().unwrap().clone();
         for n in 0..=16u64 {
             let mut want: Vec<Vec<u64>> = Vec::new();
@@ -285,7 +285,7 @@ fn options_listed_with_a_stop_are_the_games_options() {
 fn a_heap_with_too_many_options_stops_at_the_budget() {
     let t = std::time::Instant::now();
     let mut s = MisereSearch::new(
-        vec![Box::new(HeapGame(code_game("0.[U]"))) as Box<dyn MisereGame>],
+        vec![Box::new(HeapPositions(code_game("0.[U]"))) as Box<dyn MisereGame>],
         Limits {
             max_positions: 50_000,
             ..Limits::default()
@@ -306,7 +306,7 @@ fn a_heap_with_too_many_options_stops_at_the_budget() {
     }
     // A memory budget below what the children of a state need is refused by its estimate, naming --max-memory.
     let mut s = MisereSearch::new(
-        vec![Box::new(HeapGame(code_game("0.[U]"))) as Box<dyn MisereGame>],
+        vec![Box::new(HeapPositions(code_game("0.[U]"))) as Box<dyn MisereGame>],
         Limits {
             max_positions: 100_000_000,
             max_memory: 1 << 20,
@@ -332,7 +332,7 @@ fn genus_by_conways_rule_agrees_with_heaps_of_two_added() {
         ("0.3033", 12),
     ] {
         let rules = code_game(code);
-        let normal = rules.sequence(top, &mut |_| {}).unwrap();
+        let normal = sequence::values(&*rules, top, &mut |_| {}).unwrap();
         let mut t = GenusTable::new(code_game(code), normal.clone(), Limits::default());
         for n in 0..=top {
             let g = t.genus(n).unwrap();
@@ -360,7 +360,7 @@ fn genus_by_conways_rule_agrees_with_heaps_of_two_added() {
 fn a_genus_that_settles_late_is_found() {
     use grundy::misere::search::gamma_at;
     let rules = code_game("0.3F");
-    let normal = rules.sequence(39, &mut |_| {}).unwrap();
+    let normal = sequence::values(&*rules, 39, &mut |_| {}).unwrap();
     let mut t = GenusTable::new(code_game("0.3F"), normal, Limits::default());
     let all = t.sequence(39, &mut |_| {}).unwrap();
     let g = &all[39].genus;

@@ -5,7 +5,7 @@ use grundy::games::bash::Bash;
 use grundy::games::constrained_nim::ConstrainedNim;
 use grundy::heap::period::{self, Certificate};
 use grundy::heap::sequence::{self, Method};
-use grundy::heap::{plain, Engine, HeapRules, TakeAndBreak};
+use grundy::heap::{plain, Engine, HeapGame, TakeAndBreak};
 use grundy::{Limits, Nimber};
 
 /// The nim-values of a game that takes 1..=k tokens, by the definition (mex of the previous k values), with a
@@ -99,7 +99,7 @@ fn period_honours_to_and_certifies_subtraction_games() {
     }
 }
 
-fn plain_values(rules: &dyn HeapRules, to: u64) -> Vec<Nimber> {
+fn plain_values(rules: &HeapGame, to: u64) -> Vec<Nimber> {
     plain::sequence(rules, to, &mut |_| {}).unwrap()
 }
 
@@ -120,7 +120,7 @@ fn every_fast_path_equals_the_plain_engine() {
         ("4!.0", "fast"),
         ("8.0", "plain"),
     ] {
-        let rules = grundy::games::lookup(game).unwrap().heap_rules().unwrap();
+        let rules = grundy::games::lookup(game).unwrap().heap_game().unwrap();
         let (v, m) =
             sequence::nim_values(&*rules, 2500, Engine::Auto, 1, &limits, &mut |_| {}).unwrap();
         assert_eq!(v, plain_values(&*rules, 2500), "{game}");

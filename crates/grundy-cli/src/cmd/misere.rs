@@ -4,14 +4,15 @@
 use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
-use grundy::heap::HeapRules;
+use grundy::heap::{sequence, HeapGame};
 use grundy::misere::genus::GenusTable;
-use grundy::misere::search::{HeapGame, MisereGame, MisereSearch, Part};
+use grundy::misere::search::{HeapPositions, MisereGame, MisereSearch, Part};
 use grundy::misere::{
     misere_nim_outcome, misere_nim_winning_moves, sj_condition_holds, sj_outcome,
 };
 use grundy::{Limits, Outcome};
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 /// The default number of states the exact misère search may store (raise it with --max-positions).
 const MISERE_DEFAULT_POSITIONS: usize = 2_000_000;
@@ -40,8 +41,8 @@ pub fn limits(args: &Args) -> CliResult<Limits> {
 
 struct Group {
     name: String,
-    /// The heap rules, for heap games (misère Nim's rule and the SJ theorem need them).
-    rules: Option<Box<dyn HeapRules>>,
+    /// The heap game, for heap games (misère Nim's rule and the SJ theorem need it).
+    rules: Option<Rc<HeapGame>>,
     /// The game for the exact search.
     game: Option<Box<dyn MisereGame>>,
     /// Positions: heap sizes, or the numbers the game gave them.
@@ -70,7 +71,7 @@ pub fn run_value(args: &Args) -> CliResult {
             ));
         };
         let family = grundy::games::lookup(game)?;
-        if let Some(rules) = family.heap_rules() {
+        if let Some(rules) = family.heap_game() {
             family.components(pos)?; // validates the heap sizes with the game's own messages
             let mut heaps = Vec::new();
             for p in pos {
@@ -79,11 +80,10 @@ pub fn run_value(args: &Args) -> CliResult {
                     &format!("{}: heap size", family.name()),
                 )?);
             }
-            let again = family.heap_rules().expect("a heap game");
             groups.push(Group {
                 name: family.name(),
+                game: Some(Box::new(HeapPositions(rules.clone()))),
                 rules: Some(rules),
-                game: Some(Box::new(HeapGame(again))),
                 shown: pos.to_vec(),
                 heaps,
             });
@@ -186,7 +186,7 @@ pub fn run_value(args: &Args) -> CliResult {
                 if sj_outcome(&after) == Outcome::P {
                     moves.push(Found {
                         component: i,
-                        description: rules.describe_move(h, o),
+                        description: rules.describe_move(&h, o),
                         result: join(o),
                     });
                 }
@@ -367,7 +367,7 @@ fn genus_table(
     command: &Limits,
 ) -> Option<Vec<grundy::misere::genus::HeapGenus>> {
     let family = grundy::games::lookup(name).ok()?;
-    let (rules, again) = (family.heap_rules()?, family.heap_rules()?);
+    let rules = family.heap_game()?;
     let seconds = match &command.deadline {
         Some(d) => d.remaining().as_secs_f64().min(GENUS_SECONDS),
         None => GENUS_SECONDS,
@@ -375,13 +375,13 @@ fn genus_table(
     if seconds <= 0.0 {
         return None;
     }
-    let normal = rules.sequence(max, &mut |_| {}).ok()?;
+    let normal = sequence::values(&*rules, max, &mut |_| {}).ok()?;
     let limits = Limits {
         max_positions: GENUS_BUDGET.min(command.max_positions),
         deadline: Some(grundy::solver::Deadline::after_seconds(seconds)),
         max_memory: command.max_memory,
     };
-    GenusTable::new(again, normal, limits)
+    GenusTable::new(rules, normal, limits)
         .sequence(max, &mut |_| {})
         .ok()
 }
@@ -397,7 +397,7 @@ fn sj_values(groups: &[Group], limits: &Limits) -> CliResult<Option<Vec<Vec<u64>
         let Some(rules) = &g.rules else {
             return Ok(None);
         };
-        let values = rules.sequence(max, &mut |_| {})?;
+        let values = sequence::values(&**rules, max, &mut |_| {})?;
         limits.check_time()?;
         if !sj_condition_holds(rules.splits(), &values) {
             return Ok(None);
@@ -411,17 +411,17 @@ fn sj_values(groups: &[Group], limits: &Limits) -> CliResult<Option<Vec<Vec<u64>
 /// lines that stdout would show (or the JSON object, with `--json`) go to FILE, and stdout says where.
 pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
     let family = grundy::games::lookup(game)?;
-    let (Some(rules), Some(again)) = (family.heap_rules(), family.heap_rules()) else {
+    let Some(rules) = family.heap_game() else {
         return Err(CliError::usage(format!(
             "{}: positions of this game are not heaps, so it has no sequence",
             family.name()
         )));
     };
     let limits = limits(args)?;
-    let normal = rules.sequence(to, &mut |_| {})?;
+    let normal = sequence::values(&*rules, to, &mut |_| {})?;
     limits.check_time()?;
-    let mut table = GenusTable::new(again, normal, limits);
     let name = rules.name();
+    let mut table = GenusTable::new(rules, normal, limits);
     let json = args.switch("json");
     let genus = args.switch("genus");
     let mut s = String::new();

@@ -148,10 +148,10 @@ pub fn engine_args(args: &crate::args::Args) -> CliResult<(grundy::heap::Engine,
     Ok((engine, threads))
 }
 
-/// The heap rules of a game of the catalog, or a usage error when its positions are not heaps.
-pub fn heap_game(game: &str) -> CliResult<Box<dyn grundy::heap::HeapRules>> {
+/// A heap game of the catalog, or a usage error when its positions are not heaps.
+pub fn heap_game(game: &str) -> CliResult<std::rc::Rc<grundy::heap::HeapGame>> {
     let family = grundy::games::lookup(game)?;
-    family.heap_rules().ok_or_else(|| {
+    family.heap_game().ok_or_else(|| {
         CliError::usage(format!(
             "{}: positions of this game are not heaps, so it has no sequence",
             family.name()

@@ -6,7 +6,7 @@ use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::heap::period::{self, certificate_length, Certificate};
-use grundy::heap::{Engine, HeapRules};
+use grundy::heap::{Engine, HeapGame};
 use grundy::Limits;
 
 pub const HELP: &str = "\
@@ -63,7 +63,7 @@ pub fn run(args: &Args) -> CliResult {
 
 /// Analyses `rules` up to heap `to` (or the default limit) and prints the result.
 fn report(
-    rules: &dyn HeapRules,
+    rules: &HeapGame,
     to: Option<u64>,
     engine: Engine,
     threads: usize,

@@ -9,7 +9,7 @@ use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::heap::sequence::{self, Method};
-use grundy::heap::{sparse, Engine, HeapRules};
+use grundy::heap::{sparse, Engine, HeapGame};
 use grundy::{Limits, Nimber};
 use std::fmt::Write as _;
 use std::io::{Read, Write};
@@ -211,7 +211,7 @@ fn write_values(w: &mut impl Write, values: &[Nimber], sep: &[u8]) -> std::io::R
 /// Computes heaps `0..=to` from `prefix` by [`sequence::extend`], appending to `out` as it goes (in chunks of
 /// growing size).
 fn compute(
-    rules: &dyn HeapRules,
+    rules: &HeapGame,
     engine: Engine,
     mut values: Vec<Nimber>,
     to: u64,
@@ -293,12 +293,7 @@ fn append(file: &str, values: &[Nimber], game: &str) -> CliResult {
 /// than the run asked for, and its size is checked against the memory budget before it is read). Drops a partly
 /// written last value and rewrites the file to end on a whole value. A damaged file is refused: the value of heap
 /// 0 must be 0, and the first values (up to heap 4095) are computed again and must agree.
-fn read_file(
-    file: &str,
-    rules: &dyn HeapRules,
-    to: u64,
-    limits: &Limits,
-) -> CliResult<Vec<Nimber>> {
+fn read_file(file: &str, rules: &HeapGame, to: u64, limits: &Limits) -> CliResult<Vec<Nimber>> {
     use std::io::BufRead;
     let game = rules.name();
     let shown = grundy::error::escape(file);
@@ -394,10 +389,7 @@ mod tests {
     /// Two threads (two workers from heap 4096 on) and one give the same values, here for Treblecross.
     #[test]
     fn thread_counts_give_the_same_values() {
-        let rules = grundy::games::lookup("0.007")
-            .unwrap()
-            .heap_rules()
-            .unwrap();
+        let rules = grundy::games::lookup("0.007").unwrap().heap_game().unwrap();
         let l = Limits::default();
         let (one, _) = compute(&*rules, Engine::Fast, Vec::new(), 40_000, None, 1, &l).unwrap();
         let (two, _) = compute(&*rules, Engine::Fast, Vec::new(), 40_000, None, 2, &l).unwrap();

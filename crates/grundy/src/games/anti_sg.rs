@@ -19,7 +19,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Outcome;
-use crate::heap::HeapRules;
+use crate::heap::{sequence, HeapGame};
 use crate::nimber::Nimber;
 
 /// The largest heap up to which [`misere_outcome_of_heaps`] checks the SJ condition from the nim-value sequence.
@@ -67,25 +67,25 @@ pub fn misere_outcome(parts: &[Part]) -> Result<Outcome> {
 
 /// The misère outcome of a sum of heaps of one heap game, after checking the SJ condition: no heap from 1 up to the
 /// largest heap of the sum has nim-value 0 (from the game's closed form or its sequence).
-pub fn misere_outcome_of_heaps(rules: &dyn HeapRules, heaps: &[u64]) -> Result<Outcome> {
+pub fn misere_outcome_of_heaps(game: &HeapGame, heaps: &[u64]) -> Result<Outcome> {
     let max = heaps.iter().copied().max().unwrap_or(0);
     if max > MAX_CHECKED_HEAP {
         return Err(Error::limit(format!(
             "misère play of {}: checking the SJ condition up to heap {max} is beyond the limit {MAX_CHECKED_HEAP}",
-            rules.name()
+            game.name()
         )));
     }
     let values: Vec<Nimber> = match (1..=max)
-        .map(|n| rules.closed_form(n))
+        .map(|n| game.nim_value(&n))
         .collect::<Option<Vec<_>>>()
     {
         Some(v) => std::iter::once(0).chain(v).collect(),
-        None => rules.sequence(max, &mut |_| {})?,
+        None => sequence::values(game, max, &mut |_| {})?,
     };
     if let Some(n) = (1..=max as usize).find(|&n| values[n] == 0) {
         return Err(Error::unsupported(format!(
             "misère play of {}: the heap of {n} has nim-value 0 but still has moves, so the SJ theorem does not apply",
-            rules.name()
+            game.name()
         )));
     }
     let parts: Vec<Part> = heaps
@@ -109,7 +109,7 @@ mod tests {
 
     /// Misère outcome of a multiset of heaps of a heap game, by exhaustive search (no theory).
     fn misere_by_search(
-        rules: &dyn HeapRules,
+        game: &HeapGame,
         heaps: Vec<u64>,
         memo: &mut HashMap<Vec<u64>, bool>,
     ) -> bool {
@@ -122,13 +122,13 @@ mod tests {
         let mut wins = false;
         for i in 0..key.len() {
             let mut options = vec![];
-            rules.for_each_option(key[i], &mut |h| options.push(h.to_vec()));
+            game.for_each_option(key[i], &mut |h| options.push(h.to_vec()));
             for o in options {
                 any_move = true;
                 let mut next = key.clone();
                 next.remove(i);
                 next.extend(o);
-                if !misere_by_search(rules, next, memo) {
+                if !misere_by_search(game, next, memo) {
                     wins = true;
                 }
             }

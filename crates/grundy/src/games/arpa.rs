@@ -11,6 +11,7 @@
 //! most 63 deep. Numbers are factored by trial division (`√a` steps), so they are limited to [`MAX_NUMBER`].
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Options};
 use crate::games::Family;
 use crate::nimber::{MexSet, Nimber};
 use crate::sum::{Component, Move};
@@ -140,58 +141,223 @@ impl Default for ArpaFamily {
     }
 }
 
-/// The game on one prime's exponent set as a [`crate::Game`]: positions `(p, mask)`, a move divides out `p^k`.
-/// A list of numbers is the sum of these over its primes (see the module docs), which the exact misère search
-/// takes as a sum of components.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ExponentRules;
+/// A position of Arpa and Mojtaba: a whole list of numbers, or one prime's part of it.
+///
+/// A list is the sum over its primes of their exponent sets (see the module docs), and [`Game::components`] splits
+/// a [`ArpaPosition::Numbers`] into those [`ArpaPosition::Exponents`] parts. Both are positions of the one game
+/// [`ArpaGame`]: the list, as written and shown by `grundy value arpa`, whose moves are told by the number divided;
+/// and the parts, as the exact misère search plays them (a list is not a sum under misère play unless split).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ArpaPosition {
+    /// The numbers as written, each from 1 to [`MAX_NUMBER`]: a move divides every number divisible by a prime power
+    /// `p^k` by it (one option per `p^k` dividing some number, in increasing `p` then `k`).
+    Numbers(Vec<u64>),
+    /// The exponent set of one prime: bit `e` of `exponents` set for each exponent `e ≥ 1` with which `prime`
+    /// exactly divides some number (bit 0 is clear, and `prime^e ≤` [`MAX_NUMBER`] for every exponent). A move
+    /// divides out `prime^k`: every exponent `e ≥ k` becomes `e − k` ([`exponent_move`]); moves that leave the same
+    /// set are one option, and the empty set is the empty sum.
+    Exponents {
+        /// The prime.
+        prime: u64,
+        /// The set of exponents, as a bit mask.
+        exponents: u64,
+    },
+}
 
-impl crate::Game for ExponentRules {
-    type Position = (u64, u64);
+/// Arpa and Mojtaba as a [`Game`]: its rules, text syntax (`NUMBER...`, the whole list one position) and closed form,
+/// stated once. Positions are [`ArpaPosition`]s; [`Game::nim_value`] is exact for both kinds (the nim-sum over primes
+/// of the exponent games' values, from a memo of [`ExponentGame`] values the game keeps).
+#[derive(Default)]
+pub struct ArpaGame {
+    memo: RefCell<ExponentGame>,
+}
+
+impl std::fmt::Debug for ArpaGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ArpaGame")
+            .field("stored", &self.memo.borrow().stored())
+            .finish()
+    }
+}
+
+impl ArpaGame {
+    /// The game, with an empty memo of exponent-set values.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+/// The numbers after dividing every number divisible by `pk` by it.
+fn divide_out(numbers: &[u64], pk: u64) -> Vec<u64> {
+    numbers
+        .iter()
+        .map(|&a| if a % pk == 0 { a / pk } else { a })
+        .collect()
+}
+
+/// True when `n ≥ 2` is prime (trial division).
+fn is_prime(n: u64) -> bool {
+    n >= 2 && factorise(n) == [(n, 1)]
+}
+
+/// The error for a number outside `1..=MAX_NUMBER`, as the parser words it.
+fn check_number(v: u64) -> Result<()> {
+    if v == 0 {
+        return Err(Error::input("arpa: the numbers must be positive, found 0"));
+    }
+    if v > MAX_NUMBER {
+        return Err(Error::input(format!(
+            "arpa: a number: {v} is too large (the largest allowed is {MAX_NUMBER})"
+        )));
+    }
+    Ok(())
+}
+
+impl Game for ArpaGame {
+    type Position = ArpaPosition;
     fn name(&self) -> String {
         "arpa".into()
     }
-    fn options(&self, &(p, mask): &(u64, u64), out: &mut crate::Options<(u64, u64)>) {
-        let mask = mask & !1;
-        if mask == 0 {
+    fn options(&self, position: &ArpaPosition, out: &mut Options<ArpaPosition>) {
+        if self.validate(position).is_err() {
             return;
         }
-        let top = 63 - mask.leading_zeros();
-        for k in 1..=top {
-            let after = exponent_move(mask, k);
-            // Different k may leave the same set: list each option once.
-            if (1..k).any(|j| exponent_move(mask, j) == after) {
-                continue;
+        match position {
+            ArpaPosition::Numbers(numbers) => {
+                for (p, mask) in exponent_sets(numbers) {
+                    for k in 1..=63 - mask.leading_zeros() {
+                        out.push_one(ArpaPosition::Numbers(divide_out(numbers, p.pow(k))));
+                    }
+                }
             }
-            if after == 0 {
-                out.push(std::iter::empty());
-            } else {
-                out.push_one((p, after));
+            &ArpaPosition::Exponents { prime, exponents } => {
+                let mask = exponents & !1;
+                if mask == 0 {
+                    return;
+                }
+                let top = 63 - mask.leading_zeros();
+                for k in 1..=top {
+                    let after = exponent_move(mask, k);
+                    // Different k may leave the same set: list each option once.
+                    if (1..k).any(|j| exponent_move(mask, j) == after) {
+                        continue;
+                    }
+                    if after == 0 {
+                        out.push(std::iter::empty());
+                    } else {
+                        out.push_one(ArpaPosition::Exponents {
+                            prime,
+                            exponents: after,
+                        });
+                    }
+                }
             }
         }
     }
-    fn show(&self, &(p, mask): &(u64, u64)) -> String {
-        let exps: Vec<String> = (1..64)
-            .filter(|e| mask >> e & 1 == 1)
-            .map(|e| e.to_string())
-            .collect();
-        format!("the exponents {{{}}} of {p}", exps.join(", "))
-    }
-    fn describe_move(&self, &(p, mask): &(u64, u64), to: &[(u64, u64)]) -> String {
-        let after = to.first().map_or(0, |t| t.1);
-        // Every k with exponent_move(mask, k) == after: they are the same move of the game.
-        let ks: Vec<String> = (1..=63 - mask.leading_zeros())
-            .filter(|&k| exponent_move(mask, k) == after)
-            .map(|k| format!("{p}^{k}"))
-            .collect();
-        if ks.is_empty() {
-            format!("move to {}", self.show_sum(to))
-        } else {
-            format!(
-                "divide by {} every number it divides",
-                ks.join(" (or equally by ") + &")".repeat(ks.len() - 1)
-            )
+    fn validate(&self, position: &ArpaPosition) -> Result<()> {
+        match position {
+            ArpaPosition::Numbers(numbers) => numbers.iter().try_for_each(|&v| check_number(v)),
+            &ArpaPosition::Exponents { prime, exponents } => {
+                if prime > MAX_NUMBER || !is_prime(prime) {
+                    return Err(Error::input(format!(
+                        "arpa: the exponents of {prime}: {prime} is not a prime up to {MAX_NUMBER}"
+                    )));
+                }
+                if exponents & 1 == 1 {
+                    return Err(Error::input(format!(
+                        "arpa: the exponents of {prime}: exponents are at least 1 (bit 0 is set)"
+                    )));
+                }
+                let top = 63 - (exponents | 1).leading_zeros();
+                if prime.checked_pow(top).is_none_or(|q| q > MAX_NUMBER) {
+                    return Err(Error::input(format!(
+                        "arpa: the exponents of {prime}: {prime}^{top} is larger than {MAX_NUMBER}, the largest number"
+                    )));
+                }
+                Ok(())
+            }
         }
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<ArpaPosition>> {
+        Ok(vec![ArpaPosition::Numbers(parse_numbers(words)?)])
+    }
+    fn position_syntax(&self) -> &'static str {
+        "NUMBER... (the whole list is one position)"
+    }
+    fn components(&self, position: &ArpaPosition) -> Vec<ArpaPosition> {
+        match position {
+            ArpaPosition::Numbers(numbers) if self.validate(position).is_ok() => {
+                exponent_sets(numbers)
+                    .into_iter()
+                    .map(|(prime, exponents)| ArpaPosition::Exponents { prime, exponents })
+                    .collect()
+            }
+            p => vec![p.clone()],
+        }
+    }
+    fn show(&self, position: &ArpaPosition) -> String {
+        match position {
+            ArpaPosition::Numbers(numbers) => numbers
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            &ArpaPosition::Exponents { prime, exponents } => {
+                let exps: Vec<String> = (1..64)
+                    .filter(|e| exponents >> e & 1 == 1)
+                    .map(|e| e.to_string())
+                    .collect();
+                format!("the exponents {{{}}} of {prime}", exps.join(", "))
+            }
+        }
+    }
+    fn describe_move(&self, from: &ArpaPosition, to: &[ArpaPosition]) -> String {
+        match (from, to) {
+            (ArpaPosition::Numbers(a), [ArpaPosition::Numbers(b)]) => {
+                // The divisor is the quotient of any number that changed; it is a prime power p^k.
+                let q = a
+                    .iter()
+                    .zip(b)
+                    .find(|(x, y)| x != y && **y != 0 && *x % *y == 0)
+                    .map(|(x, y)| x / y);
+                match q.map(|q| (q, factorise(q))) {
+                    Some((q, f)) if f.len() == 1 => {
+                        let (p, k) = f[0];
+                        format!("divide every number divisible by {p}^{k} = {q} by it")
+                    }
+                    _ => format!("move to {}", self.show_sum(to)),
+                }
+            }
+            (&ArpaPosition::Exponents { prime, exponents }, _) => {
+                let after = match to {
+                    [ArpaPosition::Exponents { exponents, .. }] => *exponents,
+                    _ => 0,
+                };
+                let mask = exponents & !1;
+                // Every k with exponent_move(mask, k) == after: they are the same move of the game.
+                let ks: Vec<String> = (1..=63 - (mask | 1).leading_zeros())
+                    .filter(|&k| exponent_move(mask, k) == after)
+                    .map(|k| format!("{prime}^{k}"))
+                    .collect();
+                if ks.is_empty() || to.len() > 1 {
+                    format!("move to {}", self.show_sum(to))
+                } else {
+                    format!(
+                        "divide by {} every number it divides",
+                        ks.join(" (or equally by ") + &")".repeat(ks.len() - 1)
+                    )
+                }
+            }
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+    fn nim_value(&self, position: &ArpaPosition) -> Option<Nimber> {
+        self.validate(position).ok()?;
+        let mut memo = self.memo.borrow_mut();
+        Some(match position {
+            ArpaPosition::Numbers(numbers) => value_of_numbers(&mut memo, numbers),
+            ArpaPosition::Exponents { exponents, .. } => memo.value(*exponents),
+        })
     }
 }
 
@@ -201,8 +367,9 @@ impl Family for ArpaFamily {
     }
     fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
         Some(parse_numbers(args).map(|numbers| {
-            let parts: Vec<(u64, u64)> = exponent_sets(&numbers);
-            crate::games::numbered_misere_parts(ExponentRules, &parts)
+            let game = ArpaGame::new();
+            let parts = game.components(&ArpaPosition::Numbers(numbers));
+            crate::games::numbered_misere_parts(game, &parts)
         }))
     }
     fn position_syntax(&self) -> &'static str {
@@ -210,7 +377,7 @@ impl Family for ArpaFamily {
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
         let numbers = parse_numbers(args)?;
-        Ok(vec![Box::new(ArpaPosition {
+        Ok(vec![Box::new(NumbersComponent {
             game: self.game.clone(),
             numbers,
         })])
@@ -218,12 +385,12 @@ impl Family for ArpaFamily {
 }
 
 /// A list of numbers as one component of a sum.
-pub struct ArpaPosition {
+pub struct NumbersComponent {
     game: Rc<RefCell<ExponentGame>>,
     numbers: Vec<u64>,
 }
 
-impl Component for ArpaPosition {
+impl Component for NumbersComponent {
     fn game(&self) -> String {
         "arpa".to_string()
     }
@@ -328,7 +495,7 @@ mod tests {
         #[test]
         fn every_listed_move_reaches_the_target(a in proptest::collection::vec(1u64..200, 1..5), t in 0u64..4) {
             let game = Rc::new(RefCell::new(ExponentGame::new()));
-            let mut c = ArpaPosition { game: game.clone(), numbers: a.clone() };
+            let mut c = NumbersComponent { game: game.clone(), numbers: a.clone() };
             for m in c.moves_to(t).unwrap() {
                 let after: Vec<u64> = m.result.split(' ').map(|x| x.parse().unwrap()).collect();
                 prop_assert_eq!(value_of_numbers(&mut game.borrow_mut(), &after), t);

@@ -11,7 +11,9 @@
 //!
 //! Cost: `O(1)` per heap, any heap up to 2^64 − 1.
 
-use crate::heap::{subtraction_code, Code, HeapRules};
+use crate::error::Result;
+use crate::game::{Game, Options};
+use crate::heap::{describe_heap_move, leave, parse_heaps, subtraction_code, Code};
 use crate::nimber::Nimber;
 
 /// The largest `K` accepted on the command line.
@@ -58,19 +60,32 @@ impl Bash {
     }
 }
 
-impl HeapRules for Bash {
+impl Game for Bash {
+    type Position = u64;
     fn name(&self) -> String {
         format!("bash:{}", self.k)
     }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-        for x in 1..=self.k.min(n) {
-            crate::heap::leave(n - x, f);
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
+        for x in 1..=self.k.min(*n) {
+            leave(out, n - x);
         }
     }
-    fn closed_form(&self, n: u64) -> Option<Nimber> {
-        Some(self.value(n))
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        parse_heaps(&self.name(), words)
     }
-    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        describe_heap_move(*from, to)
+    }
+    fn is_heap_game(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, n: &u64) -> Option<Nimber> {
+        Some(self.value(*n))
+    }
+    fn period(&self) -> Option<(u64, u64, u64)> {
         // n mod (K+1): period K+1 from heap 0 (the closed form above).
         self.k.checked_add(1).map(|p| (0, p, 0))
     }
@@ -83,7 +98,8 @@ impl HeapRules for Bash {
     fn code(&self) -> Option<&Code> {
         self.code.as_ref()
     }
-    fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+    fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        let n = *n;
         // The options n−1, …, n−K have distinct values, so at most one has the target.
         let v = self.value(n);
         if target == v || target > self.k {
@@ -106,7 +122,7 @@ impl HeapRules for Bash {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::Heaps;
+    use crate::heap::HeapGame;
     use crate::solver::brute_force_value;
     use proptest::prelude::*;
 
@@ -125,22 +141,22 @@ mod tests {
         #[test]
         fn closed_form_is_the_definition(k in 1u64..6, n in 0u64..18) {
             let b = Bash::new(k).unwrap();
-            prop_assert_eq!(b.value(n), brute_force_value(&Heaps(b.clone()), &n));
+            prop_assert_eq!(b.value(n), brute_force_value(&b, &n));
         }
 
         #[test]
         fn two_heaps_by_brute_force(k in 1u64..5, a in 0u64..12, c in 0u64..12) {
             let b = Bash::new(k).unwrap();
-            let sum = brute_force_value(&Heaps(&b), &a) ^ brute_force_value(&Heaps(&b), &c);
+            let sum = brute_force_value(&b, &a) ^ brute_force_value(&b, &c);
             prop_assert_eq!(sum == 0, b.two_heaps_lose_for_mover(a, c));
         }
 
         #[test]
         fn listed_options_are_exactly_those_of_the_target(k in 1u64..6, n in 0u64..40, t in 0u64..8) {
             let b = Bash::new(k).unwrap();
-            let listed = b.options_with_value(n, t).unwrap();
+            let listed = b.options_with_value(&n, t).unwrap();
             let mut all = vec![];
-            b.for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ b.value(x)) == t { all.push(h.to_vec()) });
+            (&b as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ b.value(x)) == t { all.push(h.to_vec()) });
             prop_assert_eq!(listed, all);
         }
     }

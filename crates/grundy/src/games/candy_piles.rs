@@ -10,6 +10,9 @@
 //! edge to the right (`a_{i+1}` counted from `i`, i.e. the piles left in column `i`) or the distance upward is odd
 //! (AtCoder AGC 002 editorial). Cost: a sort, then `O(n)`. The tests prove it against exhaustive search.
 
+use crate::error::{Error, Result};
+use crate::game::{Game, Options, Outcome, Play};
+
 /// True when the player to move wins (piles in any order; zero piles are ignored).
 pub fn first_wins(piles: &[u64]) -> bool {
     let mut a: Vec<u64> = piles.iter().copied().filter(|&p| p > 0).collect();
@@ -32,6 +35,135 @@ pub fn first_wins(piles: &[u64]) -> bool {
         right += 1;
     }
     up % 2 == 1 || right % 2 == 1
+}
+
+/// The piles after eating a largest pile (`piles` in decreasing order).
+fn eat_largest(piles: &[u64]) -> Vec<u64> {
+    piles.get(1..).unwrap_or_default().to_vec()
+}
+
+/// The piles after eating one candy from every pile (`piles` in decreasing order, none empty).
+fn eat_one_each(piles: &[u64]) -> Vec<u64> {
+    piles.iter().map(|p| p - 1).filter(|&p| p > 0).collect()
+}
+
+/// Piles as shown: decreasing, separated by spaces, `nothing` when no candy is left.
+fn show_piles(v: &[u64]) -> String {
+    if v.is_empty() {
+        "nothing".to_string()
+    } else {
+        v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Candy Piles as a [`Game`]: its rules, text syntax (`PILE...`, all one position) and closed form, stated once.
+///
+/// A position is the list of the non-empty piles in decreasing order ([`Game::validate`]; [`Game::parse`] sorts
+/// the piles as given and drops empty ones); the empty list is the position with no candy left. The options are
+/// the two moves, eat a largest pile and eat one candy from every pile, listed once when they leave the same piles
+/// (piles `k, k−1, …, 1`).
+///
+/// **The game is played misère** ([`CandyPilesGame::PLAY`]): whoever eats the last candy loses, which is misère
+/// play of these moves (the player left with no candy, who cannot move, wins). Its closed form is for that play:
+/// [`Game::outcome`] and [`Game::winning_options`] under [`Play::Misere`] are the diagonal walk ([`first_wins`]) for
+/// any piles; under normal play no rule is known (`None`), and no nim-value is.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CandyPilesGame;
+
+impl CandyPilesGame {
+    /// The play the game is stated under: misère (whoever eats the last candy loses). An analysis of a position of
+    /// this game "as the game is played" asks for this play.
+    pub const PLAY: Play = Play::Misere;
+}
+
+impl Game for CandyPilesGame {
+    type Position = Vec<u64>;
+    fn name(&self) -> String {
+        "candy-piles".into()
+    }
+    fn options(&self, piles: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+        if piles.is_empty() || self.validate(piles).is_err() {
+            return;
+        }
+        let largest = eat_largest(piles);
+        let one_each = eat_one_each(piles);
+        if one_each != largest {
+            out.push_one(largest);
+            out.push_one(one_each);
+        } else {
+            out.push_one(largest);
+        }
+    }
+    fn validate(&self, piles: &Vec<u64>) -> Result<()> {
+        if piles.contains(&0) {
+            return Err(Error::input(
+                "candy-piles: a position lists its non-empty piles only, found an empty pile",
+            ));
+        }
+        if piles.windows(2).any(|w| w[0] < w[1]) {
+            return Err(Error::input(
+                "candy-piles: a position lists its piles largest first",
+            ));
+        }
+        Ok(())
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
+        let piles = crate::games::parse_numbers(
+            words,
+            "candy-piles: give the piles, e.g. candy-piles 1 2 3",
+            "candy-piles: a pile",
+        )?;
+        let mut sorted: Vec<u64> = piles.into_iter().filter(|&p| p > 0).collect();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        Ok(vec![sorted])
+    }
+    fn position_syntax(&self) -> &'static str {
+        "PILE..."
+    }
+    fn show(&self, piles: &Vec<u64>) -> String {
+        show_piles(piles)
+    }
+    fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
+        let [after] = to else {
+            return format!("move to {}", self.show_sum(to));
+        };
+        if from.is_empty() || self.validate(from).is_err() {
+            return format!("move to {}", self.show_sum(to));
+        }
+        let largest = *after == eat_largest(from);
+        let one_each = *after == eat_one_each(from);
+        let what = match (largest, one_each) {
+            (true, true) => "eat a largest pile (or equally one candy from every pile)",
+            (true, false) => "eat a largest pile",
+            (false, true) => "eat one candy from every pile",
+            (false, false) => return format!("move to {}", self.show_sum(to)),
+        };
+        format!("{what}, leaving {}", show_piles(after))
+    }
+    fn outcome(&self, piles: &Vec<u64>, play: Play) -> Option<Outcome> {
+        match play {
+            Play::Misere => Some(if first_wins(piles) {
+                Outcome::N
+            } else {
+                Outcome::P
+            }),
+            Play::Normal => None,
+        }
+    }
+    fn winning_options(&self, piles: &Vec<u64>, play: Play) -> Option<Vec<Vec<Vec<u64>>>> {
+        if play != Play::Misere || self.validate(piles).is_err() {
+            return None;
+        }
+        let mut options = Options::new();
+        self.options(piles, &mut options);
+        Some(
+            options
+                .iter()
+                .filter(|o| !first_wins(&o[0]))
+                .map(<[Vec<u64>]>::to_vec)
+                .collect(),
+        )
+    }
 }
 
 /// The catalog family `candy-piles`: `grundy value candy-piles 1 2 3`. Whoever eats the last candy loses, so a

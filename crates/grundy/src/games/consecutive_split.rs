@@ -10,7 +10,8 @@
 //! [`smallest_winning_k`] returns the least such `k`.
 
 use crate::error::Result;
-use crate::heap::HeapRules;
+use crate::game::{Game, Options};
+use crate::heap::parse_heaps;
 use crate::nimber::Nimber;
 
 /// The largest pile [`values`] is meant for in the CLI (memory: 8 bytes per pile).
@@ -68,32 +69,23 @@ pub fn value(g: &[u32], n: u64) -> Nimber {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ConsecutiveSplit;
 
-impl HeapRules for ConsecutiveSplit {
+impl Game for ConsecutiveSplit {
+    type Position = u64;
     fn name(&self) -> String {
         "consecutive-split".into()
     }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-        let mut heaps = Vec::new();
-        for (a, k) in splits(n) {
-            heaps.clear();
-            heaps.extend(a..a + k);
-            f(&heaps);
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
+        for (a, k) in splits(*n) {
+            out.push(a..a + k);
         }
     }
-    fn splits(&self) -> bool {
-        true
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        parse_heaps(&self.name(), words)
     }
-    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        if to > MAX_PILE {
-            return Err(crate::error::Error::limit(format!(
-                "consecutive-split: nim-values are computed up to a pile of {MAX_PILE}, asked for {to}"
-            )));
-        }
-        let (g, _) = values(to);
-        progress(to);
-        Ok(g.into_iter().map(Nimber::from).collect())
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
     }
-    fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
+    fn describe_move(&self, n: &u64, heaps: &[u64]) -> String {
         match heaps {
             [first, .., last] => format!(
                 "split the pile of {n} into the {} consecutive piles {first}..={last}",
@@ -102,12 +94,28 @@ impl HeapRules for ConsecutiveSplit {
             _ => format!("move from the pile of {n}"),
         }
     }
+    fn is_heap_game(&self) -> bool {
+        true
+    }
+    fn splits(&self) -> bool {
+        true
+    }
+    /// [`values`]: `O(√n)` per pile, up to [`MAX_PILE`].
+    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
+        if to > MAX_PILE {
+            return Some(Err(crate::error::Error::limit(format!(
+                "consecutive-split: nim-values are computed up to a pile of {MAX_PILE}, asked for {to}"
+            ))));
+        }
+        let (g, _) = values(to);
+        progress(to);
+        Some(Ok(g.into_iter().map(Nimber::from).collect()))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Options};
     use crate::solver::Solver;
 
     /// The game by its own rules, a position being the whole sorted multiset of piles.
@@ -140,10 +148,14 @@ mod tests {
     #[test]
     fn heap_rules_agree_with_the_plain_engine() {
         let plain = crate::heap::plain::sequence(&ConsecutiveSplit, 300, &mut |_| {}).unwrap();
-        let fast = ConsecutiveSplit.sequence(300, &mut |_| {}).unwrap();
+        let fast = ConsecutiveSplit
+            .sequence(300, &mut |_| {})
+            .unwrap()
+            .unwrap();
         assert_eq!(plain, fast);
         assert!(ConsecutiveSplit
             .sequence(MAX_PILE + 1, &mut |_| {})
+            .unwrap()
             .is_err());
     }
 

@@ -12,7 +12,9 @@
 //!
 //! Cost: `O(1)` per heap; `L + R` is at most `2·10^18`, so it fits `u64`.
 
-use crate::heap::HeapRules;
+use crate::error::Result;
+use crate::game::{Game, Options};
+use crate::heap::{describe_heap_move, leave, parse_heaps};
 use crate::nimber::Nimber;
 
 /// The most takes one heap's winning-move listing scans.
@@ -39,22 +41,36 @@ impl ConstrainedNim {
     }
 }
 
-impl HeapRules for ConstrainedNim {
+impl Game for ConstrainedNim {
+    type Position = u64;
     fn name(&self) -> String {
         format!("constrained:{},{}", self.l, self.r)
     }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
+        let n = *n;
         if n < self.l {
             return;
         }
         for x in self.l..=self.r.min(n) {
-            crate::heap::leave(n - x, f);
+            leave(out, n - x);
         }
     }
-    fn closed_form(&self, n: u64) -> Option<Nimber> {
-        Some(self.value(n))
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        parse_heaps(&self.name(), words)
     }
-    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        describe_heap_move(*from, to)
+    }
+    fn is_heap_game(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, n: &u64) -> Option<Nimber> {
+        Some(self.value(*n))
+    }
+    fn period(&self) -> Option<(u64, u64, u64)> {
         // ⌊(x mod (L+R)) / L⌋ depends on x mod (L+R) only: period L+R from heap 0. It is the smallest: a period
         // q < L would give G(L) = G(L − q) = 0, but G(L) = 1; a period L ≤ q < L+R would give G(q) = G(0) = 0, but
         // G(q) ≥ 1 there.
@@ -66,7 +82,8 @@ impl HeapRules for ConstrainedNim {
     fn splits(&self) -> bool {
         false
     }
-    fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+    fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        let n = *n;
         if n < self.l {
             return Some(vec![]);
         }
@@ -88,7 +105,7 @@ impl HeapRules for ConstrainedNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::Heaps;
+    use crate::heap::HeapGame;
     use crate::solver::{brute_force_value, Solver};
     use proptest::prelude::*;
 
@@ -106,18 +123,18 @@ mod tests {
         #[test]
         fn closed_form_is_the_definition(l in 1u64..5, extra in 0u64..5, n in 0u64..60) {
             let g = ConstrainedNim::new(l, l + extra).unwrap();
-            prop_assert_eq!(g.value(n), Solver::new(Heaps(g)).nim_value(&n).unwrap());
+            prop_assert_eq!(g.value(n), Solver::new(g).nim_value(&n).unwrap());
             if n < 14 {
-                prop_assert_eq!(g.value(n), brute_force_value(&Heaps(g), &n));
+                prop_assert_eq!(g.value(n), brute_force_value(&g, &n));
             }
         }
 
         #[test]
         fn listed_options_are_exactly_those_of_the_target(l in 1u64..5, extra in 0u64..6, n in 0u64..80, t in 0u64..5) {
             let g = ConstrainedNim::new(l, l + extra).unwrap();
-            let listed = g.options_with_value(n, t).unwrap();
+            let listed = g.options_with_value(&n, t).unwrap();
             let mut all = vec![];
-            g.for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ g.value(x)) == t { all.push(h.to_vec()) });
+            (&g as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ g.value(x)) == t { all.push(h.to_vec()) });
             prop_assert_eq!(listed, all);
         }
     }

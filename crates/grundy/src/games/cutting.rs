@@ -11,10 +11,13 @@
 //! **Cost.** [`CuttingTable::new`] fills the table of `G(w, h)` for `2 ≤ w ≤ W`, `2 ≤ h ≤ H` in `O(W·H·(W+H))`.
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Options};
 use crate::games::listed::Listed;
 use crate::games::Family;
 use crate::nimber::Nimber;
 use crate::sum::{Component, Move};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Nim-values `G(w, h)` of pieces with `2 ≤ w ≤ max_w`, `2 ≤ h ≤ max_h` (entries with a side below 2 are 0 and
 /// meaningless).
@@ -90,18 +93,77 @@ fn parse_piece(arg: &str) -> Result<(usize, usize)> {
     Ok((w, h))
 }
 
-/// The reduced cutting game as a [`crate::Game`] (a piece `(w, h)`, both sides at least 2; a cut leaves two
-/// such pieces), for the exact misère search. Under misère play of this reduced game the player who makes the
-/// last such cut loses (the opponent, with no cut left, wins).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CuttingRules;
+/// The pieces of `cutting WxH...`.
+fn parse_pieces(args: &[String]) -> Result<Vec<(u64, u64)>> {
+    if args.is_empty() {
+        return Err(Error::input("cutting: give a piece, e.g. cutting 4x5"));
+    }
+    args.iter()
+        .map(|a| parse_piece(a).map(|(w, h)| (w as u64, h as u64)))
+        .collect()
+}
 
-impl crate::Game for CuttingRules {
+/// The cutting game as a [`Game`]: its rules (reduced to pieces with both sides at least 2, see the module docs),
+/// text syntax (`WxH...`, one piece per word) and closed form, stated once.
+///
+/// A position is one piece `(w, h)` with `2 ≤ w, h ≤` [`MAX_SIDE`] ([`Game::validate`]); a cut leaves two such
+/// pieces, an option of two components. Under misère play of this reduced game the player who makes the last such
+/// cut loses (the opponent, with no cut left, wins). [`Game::nim_value`] reads a [`CuttingTable`], built on first
+/// use only as large as the pieces asked about need: it is rebuilt square when a larger piece is asked, to the
+/// larger of that piece's longer side and twice the old side (never past [`MAX_SIDE`]), so a run of growing pieces
+/// costs at most a constant factor over one table of the final side.
+#[derive(Clone)]
+pub struct CuttingGame {
+    table: RefCell<Rc<CuttingTable>>,
+}
+
+impl std::fmt::Debug for CuttingGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CuttingGame")
+            .field("tabled", &self.tabled())
+            .finish()
+    }
+}
+
+impl Default for CuttingGame {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl CuttingGame {
+    /// The game, with no nim-value tabled yet.
+    pub fn new() -> Self {
+        CuttingGame {
+            table: RefCell::new(Rc::new(CuttingTable::new(1, 1))),
+        }
+    }
+
+    /// The side of the square table of nim-values built so far: `G(w, h)` is tabled for `2 ≤ w, h ≤` it (below 2:
+    /// nothing is tabled yet).
+    pub fn tabled(&self) -> usize {
+        self.table.borrow().max_w
+    }
+
+    /// The table, grown to hold pieces with sides up to `need` (`need ≤ MAX_SIDE`).
+    fn table_for(&self, need: usize) -> Rc<CuttingTable> {
+        let current = self.table.borrow().clone();
+        if current.max_w >= need {
+            return current;
+        }
+        let side = need.max(current.max_w * 2).min(MAX_SIDE as usize);
+        let table = Rc::new(CuttingTable::new(side, side));
+        *self.table.borrow_mut() = table.clone();
+        table
+    }
+}
+
+impl Game for CuttingGame {
     type Position = (u64, u64);
     fn name(&self) -> String {
         "cutting".into()
     }
-    fn options(&self, &(w, h): &(u64, u64), out: &mut crate::Options<(u64, u64)>) {
+    fn options(&self, &(w, h): &(u64, u64), out: &mut Options<(u64, u64)>) {
         for i in 2..=w / 2 {
             if w - i >= 2 {
                 out.push([(i, h), (w - i, h)]);
@@ -112,6 +174,27 @@ impl crate::Game for CuttingRules {
                 out.push([(w, j), (w, h - j)]);
             }
         }
+    }
+    fn validate(&self, &(w, h): &(u64, u64)) -> Result<()> {
+        for (side, what) in [(w, "width"), (h, "height")] {
+            if side > MAX_SIDE {
+                return Err(Error::input(format!(
+                    "cutting: {what}: {side} is too large (the largest allowed is {MAX_SIDE})"
+                )));
+            }
+        }
+        if w < 2 || h < 2 {
+            return Err(Error::input(format!(
+                "cutting {w}x{h}: a piece with a side below 2 is not a game position (the player to move cuts out a 1x1 at once)"
+            )));
+        }
+        Ok(())
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
+        parse_pieces(words)
+    }
+    fn position_syntax(&self) -> &'static str {
+        "WxH..."
     }
     fn show(&self, &(w, h): &(u64, u64)) -> String {
         format!("{w}x{h}")
@@ -129,77 +212,60 @@ impl crate::Game for CuttingRules {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
+    fn nim_value(&self, &(w, h): &(u64, u64)) -> Option<Nimber> {
+        if w.max(h) > MAX_SIDE {
+            return None;
+        }
+        let (w, h) = (w as usize, h as usize);
+        self.table_for(w.max(h)).get(w, h)
+    }
 }
 
 impl Family for Cutting {
     fn name(&self) -> String {
         "cutting".into()
     }
-    #[allow(clippy::type_complexity)]
-    fn misere_parts(
-        &self,
-        args: &[String],
-    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
-        let pieces = if args.is_empty() {
-            Err(Error::input("cutting: give a piece, e.g. cutting 4x5"))
-        } else {
-            args.iter()
-                .map(|a| parse_piece(a))
-                .collect::<Result<Vec<_>>>()
-        };
-        Some(pieces.map(|p| {
-            let p: Vec<(u64, u64)> = p.into_iter().map(|(w, h)| (w as u64, h as u64)).collect();
-            crate::games::numbered_misere_parts(CuttingRules, &p)
-        }))
+    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
+        let game = CuttingGame::new();
+        Some(
+            game.parse(args)
+                .map(|p| crate::games::numbered_misere_parts(game, &p)),
+        )
     }
     fn position_syntax(&self) -> &'static str {
         "WxH..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        if args.is_empty() {
-            return Err(Error::input("cutting: give a piece, e.g. cutting 4x5"));
-        }
-        let pieces = args
-            .iter()
-            .map(|a| parse_piece(a))
-            .collect::<Result<Vec<_>>>()?;
+        let game = Rc::new(CuttingGame::new());
+        let pieces = game.parse(args)?;
+        // One table for the whole sum, as large as its largest piece.
         let mw = pieces.iter().map(|p| p.0.max(p.1)).max().unwrap_or(2);
-        let table = std::rc::Rc::new(CuttingTable::new(mw, mw));
+        game.table_for(mw as usize);
         let mut out: Vec<Box<dyn Component>> = Vec::new();
-        for (w, h) in pieces {
-            let t = table.clone();
+        for piece in pieces {
+            let v = game.nim_value(&piece).expect("in the table");
+            let g = game.clone();
             let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-                let mut out = Vec::new();
-                for i in 2..=w / 2 {
-                    if w - i >= 2 && t.get(i, h).unwrap() ^ t.get(w - i, h).unwrap() == target {
-                        out.push(Move {
-                            description: format!(
-                                "cut across the width into {i}x{h} and {}x{h}",
-                                w - i
-                            ),
-                            result: format!("{i}x{h} + {}x{h}", w - i),
-                            value_after: target,
-                        });
-                    }
-                }
-                for j in 2..=h / 2 {
-                    if h - j >= 2 && t.get(w, j).unwrap() ^ t.get(w, h - j).unwrap() == target {
-                        out.push(Move {
-                            description: format!(
-                                "cut across the height into {w}x{j} and {w}x{}",
-                                h - j
-                            ),
-                            result: format!("{w}x{j} + {w}x{}", h - j),
-                            value_after: target,
-                        });
-                    }
-                }
-                Ok(out)
+                let mut options = Options::new();
+                g.options(&piece, &mut options);
+                Ok(options
+                    .iter()
+                    .filter(|o| {
+                        o.iter()
+                            .map(|c| g.nim_value(c).unwrap_or(0))
+                            .fold(0, |a, b| a ^ b)
+                            == target
+                    })
+                    .map(|to| Move {
+                        description: g.describe_move(&piece, to),
+                        result: g.show_sum(to),
+                        value_after: target,
+                    })
+                    .collect())
             });
-            let v = table.get(w, h).expect("in the table");
             out.push(Box::new(Listed::new(
                 "cutting",
-                format!("{w}x{h}"),
+                game.show(&piece),
                 v,
                 moves,
             )));

@@ -21,10 +21,13 @@
 //! file is read as edges, like any other (the judge adapter `grundy oj loj10243` keeps the judge's own format).
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Options};
 use crate::games::listed::Listed;
 use crate::games::Family;
 use crate::nimber::Nimber;
 use crate::sum::{Component, Move};
+use std::cell::OnceCell;
+use std::rc::Rc;
 
 /// A directed acyclic graph with the nim-value of every node.
 #[derive(Debug, Clone)]
@@ -160,21 +163,99 @@ fn cycle_edge(n: usize, edges: &[(u32, u32)], indeg: &[u32]) -> (u32, u32) {
 /// The catalog family `graph`: `grundy value graph FILE NODE...` (one token per NODE).
 pub struct Graph;
 
-/// Tokens on a DAG as a [`crate::Game`] (a position is a token's node, as the file writes it), for the exact
-/// misère search.
-#[derive(Debug, Clone)]
-pub struct DagRules(pub std::rc::Rc<Dag>);
+/// Tokens on a directed acyclic graph as a [`Game`]: the rules (a token slides along an edge), the text syntax
+/// (`FILE NODE...`: the edge-list file, then one token's node per word) and the closed form, stated once.
+///
+/// A position is one token's node, numbered as the file writes it (`0..N`; the [`Dag`]'s node `v + 1`). The game
+/// holds its graph: [`Game::parse`] reads it from the file named by its first word (the first call fills the game;
+/// a later call must name the same file, whose graph the game keeps), and [`GraphGame::new`] makes the game of a
+/// graph built by the caller (its [`Dag::new`] node `v + 1` is position `v`). Until a graph is held, no node is a
+/// position ([`Game::validate`] says so) and there are no options. [`Game::nim_value`] is the DAG's value of the
+/// node, for every node.
+///
+/// The name is `graph FILE` once a file is read (as `grundy value` names the part), else `graph`.
+#[derive(Debug, Clone, Default)]
+pub struct GraphGame {
+    dag: OnceCell<Rc<Dag>>,
+    file: OnceCell<String>,
+}
 
-impl crate::Game for DagRules {
+impl GraphGame {
+    /// The game of `dag`, its positions the nodes `0..dag.len()` (position `v` is the DAG's node `v + 1`).
+    pub fn new(dag: Rc<Dag>) -> Self {
+        GraphGame {
+            dag: OnceCell::from(dag),
+            file: OnceCell::new(),
+        }
+    }
+    /// A game that holds no graph yet: [`Game::parse`] reads one from a file.
+    pub fn empty() -> Self {
+        Self::default()
+    }
+    /// The graph the game holds, if any.
+    pub fn dag(&self) -> Option<&Rc<Dag>> {
+        self.dag.get()
+    }
+    /// The file the graph was read from, if it was read by [`Game::parse`].
+    pub fn file(&self) -> Option<&str> {
+        self.file.get().map(String::as_str)
+    }
+}
+
+impl Game for GraphGame {
     type Position = u32;
     fn name(&self) -> String {
-        "graph".into()
-    }
-    fn options(&self, &v: &u32, out: &mut crate::Options<u32>) {
-        // Positions are the file's ids; the DAG numbers node `v` as `v + 1`.
-        for &w in self.0.successors(v as usize + 1) {
-            out.push_one(w - 1);
+        match self.file.get() {
+            Some(f) => format!("graph {f}"),
+            None => "graph".into(),
         }
+    }
+    fn options(&self, &v: &u32, out: &mut Options<u32>) {
+        let Some(dag) = self.dag.get() else { return };
+        // Positions are the file's ids; the DAG numbers node `v` as `v + 1`.
+        if (v as usize) < dag.len() {
+            for &w in dag.successors(v as usize + 1) {
+                out.push_one(w - 1);
+            }
+        }
+    }
+    fn validate(&self, &v: &u32) -> Result<()> {
+        let Some(dag) = self.dag.get() else {
+            return Err(Error::input(
+                "graph: the game holds no graph yet (read one: graph FILE NODE...)",
+            ));
+        };
+        if (v as usize) >= dag.len() {
+            return Err(Error::input(match dag.len() {
+                0 => format!("graph: node {v} is not in the graph (it has no nodes)"),
+                1 => format!("graph: node {v} is not in the graph (its only node is 0)"),
+                n => format!(
+                    "graph: node {v} is not in the graph (it has nodes 0..{})",
+                    n - 1
+                ),
+            }));
+        }
+        Ok(())
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<u32>> {
+        let (file, dag, tokens) = read_graph(words)?;
+        if self.dag.get().is_some() {
+            return match self.file.get() {
+                Some(held) if *held == file => Ok(tokens),
+                Some(held) => Err(Error::input(format!(
+                    "graph: this game holds the graph of {held}; make another game for {file}"
+                ))),
+                None => Err(Error::input(format!(
+                    "graph: this game holds a graph made by GraphGame::new; make another game for {file}"
+                ))),
+            };
+        }
+        let _ = self.dag.set(Rc::new(dag));
+        let _ = self.file.set(file);
+        Ok(tokens)
+    }
+    fn position_syntax(&self) -> &'static str {
+        "FILE NODE..."
     }
     fn show(&self, v: &u32) -> String {
         v.to_string()
@@ -184,6 +265,10 @@ impl crate::Game for DagRules {
             [w] => format!("move the token from node {v} to node {w}"),
             _ => format!("move to {}", self.show_sum(to)),
         }
+    }
+    fn nim_value(&self, &v: &u32) -> Option<Nimber> {
+        let dag = self.dag.get()?;
+        ((v as usize) < dag.len()).then(|| dag.value(v as usize + 1))
     }
 }
 
@@ -209,40 +294,37 @@ impl Family for Graph {
     fn name(&self) -> String {
         "graph".into()
     }
-    #[allow(clippy::type_complexity)]
-    fn misere_parts(
-        &self,
-        args: &[String],
-    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
+    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
         Some(read_graph(args).map(|(_, dag, tokens)| {
-            crate::games::numbered_misere_parts(DagRules(std::rc::Rc::new(dag)), &tokens)
+            crate::games::numbered_misere_parts(GraphGame::new(Rc::new(dag)), &tokens)
         }))
     }
     fn position_syntax(&self) -> &'static str {
         "FILE NODE..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let (file, dag, tokens) = read_graph(args)?;
-        let dag = std::rc::Rc::new(dag);
+        let game = Rc::new(GraphGame::empty());
+        let tokens = game.parse(args)?;
         let mut out: Vec<Box<dyn Component>> = Vec::new();
         for v in tokens {
-            // The file's node v is the DAG's node v + 1.
-            let d = dag.clone();
+            let g = game.clone();
             let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-                Ok(d.successors(v as usize + 1)
+                let mut options = Options::new();
+                g.options(&v, &mut options);
+                Ok(options
                     .iter()
-                    .filter(|&&w| d.value(w as usize) == target)
-                    .map(|&w| Move {
-                        description: format!("move the token from node {v} to node {}", w - 1),
-                        result: (w - 1).to_string(),
+                    .filter(|o| g.nim_value(&o[0]) == Some(target))
+                    .map(|to| Move {
+                        description: g.describe_move(&v, to),
+                        result: g.show_sum(to),
                         value_after: target,
                     })
                     .collect())
             });
             out.push(Box::new(Listed::new(
-                format!("graph {file}"),
-                v.to_string(),
-                dag.value(v as usize + 1),
+                game.name(),
+                game.show(&v),
+                game.nim_value(&v).expect("a node of the graph"),
                 moves,
             )));
         }

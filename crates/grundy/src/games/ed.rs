@@ -8,6 +8,7 @@
 //! pairs. Cost: `O(1)` per pair.
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Options};
 use crate::games::listed::Listed;
 use crate::games::Family;
 use crate::nimber::Nimber;
@@ -44,16 +45,23 @@ fn parse_pairs(args: &[String]) -> Result<Vec<(u64, u64)>> {
 /// The largest heap of an E&D pair that misère play searches exactly (a pair has `O(heap)` options).
 pub const MISERE_SEARCH_MAX_HEAP: u64 = 10_000;
 
-/// The rules of E&D as a [`crate::Game`] (a pair `(x, y)`), for the exact misère search.
+/// E&D as a [`Game`]: its rules, text syntax (`X Y [X Y]...`, one pair per two words) and closed form, stated once.
+///
+/// A position is a pair `(x, y)` of heaps, both at least 1 ([`Game::validate`]); the pair is unordered in the game,
+/// and `(x, y)` and `(y, x)` have the same options. An option is the new pair `(a, b)`, `a ≤ b`, from splitting one
+/// heap (when `x = y` each split is listed once). Closed forms: [`Game::nim_value`] for any pair ([`value`]), and
+/// [`Game::options_with_value`] lists the moves to a value for heaps up to [`MOVE_LIST_LIMIT`], in the order `grundy
+/// value` lists them (splits of the second heap first). [`Game::check_searchable`] refuses heaps above
+/// [`MISERE_SEARCH_MAX_HEAP`] for a search.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct EAndDRules;
+pub struct EAndDGame;
 
-impl crate::Game for EAndDRules {
+impl Game for EAndDGame {
     type Position = (u64, u64);
     fn name(&self) -> String {
         "ed".into()
     }
-    fn options(&self, &(x, y): &(u64, u64), out: &mut crate::Options<(u64, u64)>) {
+    fn options(&self, &(x, y): &(u64, u64), out: &mut Options<(u64, u64)>) {
         // The new pair is unordered: list each split once, smaller heap first.
         let mut splits: Vec<u64> = vec![x, y];
         splits.dedup();
@@ -62,6 +70,28 @@ impl crate::Game for EAndDRules {
                 out.push_one((a, split - a));
             }
         }
+    }
+    fn validate(&self, &(x, y): &(u64, u64)) -> Result<()> {
+        if x == 0 || y == 0 {
+            return Err(Error::input("ed: heaps are positive (at least 1)"));
+        }
+        Ok(())
+    }
+    fn check_searchable(&self, &(x, y): &(u64, u64)) -> Result<()> {
+        if x.max(y) > MISERE_SEARCH_MAX_HEAP {
+            return Err(crate::games::misere_too_large(
+                "ed",
+                "heaps",
+                MISERE_SEARCH_MAX_HEAP,
+            ));
+        }
+        Ok(())
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
+        parse_pairs(words)
+    }
+    fn position_syntax(&self) -> &'static str {
+        "X Y [X Y]..."
     }
     fn show(&self, &(x, y): &(u64, u64)) -> String {
         format!("{x} {y}")
@@ -77,6 +107,29 @@ impl crate::Game for EAndDRules {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
+    fn nim_value(&self, &(x, y): &(u64, u64)) -> Option<Nimber> {
+        (x >= 1 && y >= 1).then(|| value(x, y))
+    }
+    fn options_with_value(
+        &self,
+        &(x, y): &(u64, u64),
+        target: Nimber,
+    ) -> Option<Vec<Vec<(u64, u64)>>> {
+        if x == 0 || y == 0 || x.max(y) > MOVE_LIST_LIMIT {
+            return None;
+        }
+        let mut splits = vec![y, x];
+        splits.dedup();
+        let mut out = Vec::new();
+        for split in splits {
+            for a in 1..=split / 2 {
+                if value(a, split - a) == target {
+                    out.push(vec![(a, split - a)]);
+                }
+            }
+        }
+        Some(out)
+    }
 }
 
 impl Family for EAndD {
@@ -85,7 +138,7 @@ impl Family for EAndD {
     }
     fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
         crate::games::bounded_misere_parts(
-            EAndDRules,
+            EAndDGame,
             parse_pairs(args),
             |&(x, y)| x.max(y),
             "ed",

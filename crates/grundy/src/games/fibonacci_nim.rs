@@ -18,10 +18,12 @@
 //! for `n ≤` [`MAX_SEARCHED`], and for P-positions of any size; elsewhere it is an `unsupported` error.
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Options};
+use crate::game::{Game, Options, Outcome, Play};
 use crate::games::Family;
 use crate::nimber::{MexSet, Nimber};
 use crate::sum::{Component, Move};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The largest heap whose nim-values (not only the outcome) are computed by search.
 pub const MAX_SEARCHED: u64 = 3000;
@@ -92,9 +94,75 @@ pub fn winning_takes(n: u64, m: u64) -> Vec<u64> {
     out
 }
 
-/// The rules, for search and tests: positions `(n, m)` with `m` capped at `n`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct FibonacciNim;
+/// Fibonacci Nim as a [`Game`]: its rules, text syntax (`STONES [MAX]`) and closed forms, stated once.
+///
+/// A position is `(n, m)`: `n` stones left, and the next move may take at most `m` of them (any `m`: a bound above
+/// `n` allows taking everything, so `(n, m)` and `(n, min(m, n))` are the same game, and the position keeps the bound
+/// as the last move set it). Taking `x` leads to `(n − x, 2x)` (saturating). Closed forms:
+/// - [`Game::outcome`] under normal play for any position ([`first_player_wins`], Zeckendorf);
+/// - [`Game::winning_options`] under normal play: every winning take ([`winning_takes`]);
+/// - [`Game::nim_value`]: 0 for every P-position, and for N-positions of at most [`MAX_SEARCHED`] stones the
+///   [`value_table`], built on first use only as large as asked (rebuilt, at least doubling, when a larger position
+///   is asked; never past [`MAX_SEARCHED`]); `None` for larger N-positions (no closed form is known);
+/// - [`Game::options_with_value`]: the winning takes for the value 0 at any size, and the table's options for other
+///   values up to [`MAX_SEARCHED`] stones.
+///
+/// [`Game::check_searchable`] refuses more than [`MISERE_SEARCH_MAX`] stones for a search (a position has up to that
+/// many options).
+#[derive(Clone, Default)]
+pub struct FibonacciNim {
+    table: RefCell<Option<Rc<Vec<Vec<u32>>>>>,
+}
+
+impl std::fmt::Debug for FibonacciNim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FibonacciNim")
+            .field("tabled", &self.tabled())
+            .finish()
+    }
+}
+
+impl FibonacciNim {
+    /// The game, with no nim-value tabled yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The heaps whose nim-values are tabled so far: `0..tabled()` (0 before the first N-position is valued).
+    pub fn tabled(&self) -> usize {
+        self.table.borrow().as_ref().map_or(0, |t| t.len())
+    }
+
+    /// The value table, grown to hold heaps up to `n ≤ MAX_SEARCHED`.
+    fn table_for(&self, n: u64) -> Rc<Vec<Vec<u32>>> {
+        if let Some(t) = self.table.borrow().as_ref() {
+            if t.len() as u64 > n {
+                return t.clone();
+            }
+        }
+        let have = self.tabled() as u64;
+        let to = n.max(have.saturating_mul(2)).min(MAX_SEARCHED);
+        let t = Rc::new(value_table(to).expect("to ≤ MAX_SEARCHED"));
+        *self.table.borrow_mut() = Some(t.clone());
+        t
+    }
+
+    /// The nim-value of `(n, m)` when it is known: 0 for a P-position, the table's up to `MAX_SEARCHED` stones.
+    fn value(&self, n: u64, m: u64) -> Option<Nimber> {
+        if !first_player_wins(n, m) {
+            return Some(0);
+        }
+        if n > MAX_SEARCHED {
+            return None;
+        }
+        Some(self.table_for(n)[n as usize][m.min(n) as usize] as Nimber)
+    }
+}
+
+/// The position after taking `x` from `n` stones.
+fn after_take(n: u64, x: u64) -> (u64, u64) {
+    (n - x, x.saturating_mul(2))
+}
 
 impl Game for FibonacciNim {
     type Position = (u64, u64);
@@ -103,17 +171,82 @@ impl Game for FibonacciNim {
     }
     fn options(&self, &(n, m): &(u64, u64), out: &mut Options<(u64, u64)>) {
         for x in 1..=m.min(n) {
-            let left = n - x;
-            out.push_one((left, (2 * x).min(left)));
+            out.push_one(after_take(n, x));
         }
+    }
+    fn check_searchable(&self, &(n, _): &(u64, u64)) -> Result<()> {
+        if n > MISERE_SEARCH_MAX {
+            return Err(crate::games::misere_too_large(
+                "fibonacci-nim",
+                "stones",
+                MISERE_SEARCH_MAX,
+            ));
+        }
+        Ok(())
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
+        Ok(vec![parse_position(words)?])
+    }
+    fn position_syntax(&self) -> &'static str {
+        "STONES [MAX] (MAX: the most the next move may take; default STONES, the opening move)"
     }
     fn show(&self, &(n, m): &(u64, u64)) -> String {
         format!("{n} {m}")
     }
     fn describe_move(&self, &(n, _): &(u64, u64), to: &[(u64, u64)]) -> String {
         match to {
-            [(left, _)] => format!("take {} of the {n} stones", n - left),
+            [(left, _)] if *left <= n => {
+                let x = n - left;
+                format!(
+                    "take {x}, leaving {left} (the next move takes at most {})",
+                    x.saturating_mul(2)
+                )
+            }
             _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+    fn nim_value(&self, &(n, m): &(u64, u64)) -> Option<Nimber> {
+        self.value(n, m)
+    }
+    fn outcome(&self, &(n, m): &(u64, u64), play: Play) -> Option<Outcome> {
+        match play {
+            Play::Normal => Some(if first_player_wins(n, m) {
+                Outcome::N
+            } else {
+                Outcome::P
+            }),
+            Play::Misere => None,
+        }
+    }
+    fn options_with_value(
+        &self,
+        &(n, m): &(u64, u64),
+        target: Nimber,
+    ) -> Option<Vec<Vec<(u64, u64)>>> {
+        if target == 0 {
+            return self.winning_options(&(n, m), Play::Normal);
+        }
+        if n > MAX_SEARCHED {
+            return None;
+        }
+        let mut out = Vec::new();
+        for x in 1..=m.min(n) {
+            let (left, max) = after_take(n, x);
+            if self.value(left, max)? == target {
+                out.push(vec![(left, max)]);
+            }
+        }
+        Some(out)
+    }
+    fn winning_options(&self, &(n, m): &(u64, u64), play: Play) -> Option<Vec<Vec<(u64, u64)>>> {
+        match play {
+            Play::Normal => Some(
+                winning_takes(n, m)
+                    .into_iter()
+                    .map(|x| vec![after_take(n, x)])
+                    .collect(),
+            ),
+            Play::Misere => None,
         }
     }
 }
@@ -190,7 +323,7 @@ impl Family for FibonacciNimFamily {
                 ));
             }
             Ok(crate::games::numbered_misere_parts(
-                FibonacciNim,
+                CappedForMisere,
                 &[(n, m.min(n))],
             ))
         }))
@@ -198,6 +331,35 @@ impl Family for FibonacciNimFamily {
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
         let (n, m) = parse_position(args)?;
         Ok(vec![Box::new(FibonacciNimPosition { n, m, table: None })])
+    }
+}
+
+/// The rules as `grundy value fibonacci-nim … --misere` has always searched them, for [`FibonacciNimFamily`] only
+/// (it goes when the family does): the bound on a take capped at the stones left, so that positions that are the
+/// same game are one position, and a move worded "take X of the N stones". [`FibonacciNim`] states the same rules
+/// with the bound as the last move set it (`grundy value`'s normal-play words and results).
+#[derive(Debug, Clone, Copy)]
+struct CappedForMisere;
+
+impl Game for CappedForMisere {
+    type Position = (u64, u64);
+    fn name(&self) -> String {
+        "fibonacci-nim".into()
+    }
+    fn options(&self, &(n, m): &(u64, u64), out: &mut Options<(u64, u64)>) {
+        for x in 1..=m.min(n) {
+            let left = n - x;
+            out.push_one((left, x.saturating_mul(2).min(left)));
+        }
+    }
+    fn show(&self, &(n, m): &(u64, u64)) -> String {
+        format!("{n} {m}")
+    }
+    fn describe_move(&self, &(n, _): &(u64, u64), to: &[(u64, u64)]) -> String {
+        match to {
+            [(left, _)] => format!("take {} of the {n} stones", n - left),
+            _ => format!("move to {}", self.show_sum(to)),
+        }
     }
 }
 
@@ -300,11 +462,23 @@ mod tests {
     use crate::solver::{brute_force_value, Solver};
     use proptest::prelude::*;
 
-    fn p_by_search(n: u64, m: u64) -> bool {
-        nim_value(n, m).unwrap() == 0 && brute_force_value(&FibonacciNim, &(n, m.min(n))) == 0
+    /// The rules alone (no closed form), so that the solver searches.
+    struct RulesOnly;
+    impl Game for RulesOnly {
+        type Position = (u64, u64);
+        fn name(&self) -> String {
+            "fibonacci-nim".into()
+        }
+        fn options(&self, p: &(u64, u64), out: &mut Options<(u64, u64)>) {
+            FibonacciNim::new().options(p, out)
+        }
     }
 
-    fn searched(s: &mut Solver<FibonacciNim>, n: u64, m: u64) -> u64 {
+    fn p_by_search(n: u64, m: u64) -> bool {
+        nim_value(n, m).unwrap() == 0 && brute_force_value(&RulesOnly, &(n, m.min(n))) == 0
+    }
+
+    fn searched(s: &mut Solver<RulesOnly>, n: u64, m: u64) -> u64 {
         s.nim_value(&(n, m.min(n))).unwrap()
     }
 
@@ -325,7 +499,7 @@ mod tests {
 
     #[test]
     fn outcome_and_moves_by_exhaustive_search() {
-        let mut s = Solver::new(FibonacciNim);
+        let mut s = Solver::new(RulesOnly);
         for n in 0..=120u64 {
             for m in 1..=n.max(1) {
                 let p = searched(&mut s, n, m) == 0;
@@ -343,13 +517,13 @@ mod tests {
     proptest! {
         #[test]
         fn nim_values_by_search_match_brute_force(n in 0u64..16, m in 1u64..16) {
-            prop_assert_eq!(nim_value(n, m).unwrap(), brute_force_value(&FibonacciNim, &(n, m.min(n))));
+            prop_assert_eq!(nim_value(n, m).unwrap(), brute_force_value(&RulesOnly, &(n, m.min(n))));
         }
 
         #[test]
         fn nim_values_match_the_memoised_solver(n in 0u64..150, m in 1u64..200) {
             prop_assert_eq!(value_table(150).unwrap()[n as usize][m.min(n) as usize] as Nimber, nim_value(n, m).unwrap());
-            prop_assert_eq!(nim_value(n, m).unwrap(), Solver::new(FibonacciNim).nim_value(&(n, m.min(n))).unwrap());
+            prop_assert_eq!(nim_value(n, m).unwrap(), Solver::new(RulesOnly).nim_value(&(n, m.min(n))).unwrap());
         }
 
         #[test]

@@ -6,7 +6,8 @@
 //! (pinned against exhaustive search in the tests). Three heaps are a P-position iff the XOR of their values is 0.
 
 use crate::error::Result;
-use crate::heap::HeapRules;
+use crate::game::{Game, Options};
+use crate::heap::{describe_heap_move, leave, parse_heaps};
 use crate::nimber::{MexSet, Nimber};
 
 /// The Fibonacci numbers 1, 2, 3, 5, … up to `n` (the amounts a move may take).
@@ -35,51 +36,70 @@ pub fn fibonacci_amounts(n: u64) -> Vec<u64> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FibonacciSubtraction;
 
-impl HeapRules for FibonacciSubtraction {
+impl Game for FibonacciSubtraction {
+    type Position = u64;
     fn name(&self) -> String {
         "fibonacci-subtraction".to_string()
     }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-        for s in fibonacci_amounts(n) {
-            crate::heap::leave(n - s, f);
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
+        for s in fibonacci_amounts(*n) {
+            leave(out, n - s);
         }
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        parse_heaps(&self.name(), words)
+    }
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        describe_heap_move(*from, to)
+    }
+    fn is_heap_game(&self) -> bool {
+        true
     }
     fn splits(&self) -> bool {
         false
     }
-    fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        crate::heap::plain::check_length(&self.name(), to, false)?;
-        let amounts = fibonacci_amounts(to);
-        let mut g = vec![0; to as usize + 1];
-        let mut seen = MexSet::new();
-        for n in 1..=to as usize {
-            seen.clear();
-            for &s in &amounts {
-                if s as usize > n {
-                    break;
-                }
-                seen.insert(g[n - s as usize]);
-            }
-            g[n] = seen.mex();
-        }
-        Ok(g)
+    /// The definition bottom-up over the Fibonacci amounts: `O(log n)` per heap.
+    fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
+        Some(values(to))
     }
+}
+
+/// The nim-values of heaps `0..=to`, by the definition `G(n) = mex{G(n−F)}` bottom-up (at most the plain engine's
+/// limit for games that do not split).
+pub fn values(to: u64) -> Result<Vec<Nimber>> {
+    crate::heap::plain::check_length("fibonacci-subtraction", to, false)?;
+    let amounts = fibonacci_amounts(to);
+    let mut g = vec![0; to as usize + 1];
+    let mut seen = MexSet::new();
+    for n in 1..=to as usize {
+        seen.clear();
+        for &s in &amounts {
+            if s as usize > n {
+                break;
+            }
+            seen.insert(g[n - s as usize]);
+        }
+        g[n] = seen.mex();
+    }
+    Ok(g)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::Heaps;
     use crate::solver::brute_force_value;
 
     #[test]
     fn values_are_the_definition() {
-        let g = FibonacciSubtraction.sequence(300, &mut |_| {}).unwrap();
+        let g = values(300).unwrap();
         assert_eq!(&g[..10], &[0, 1, 2, 3, 0, 1, 2, 3, 4, 5]);
         for n in 0..=22u64 {
             assert_eq!(
                 g[n as usize],
-                brute_force_value(&Heaps(FibonacciSubtraction), &n),
+                brute_force_value(&FibonacciSubtraction, &n),
                 "heap {n}"
             );
         }

@@ -21,7 +21,9 @@
 //!
 //! Heaps up to 2^63 − 1 are valued exactly (values above 2^31 included; `G(2^31 − 1) = 2^31`).
 
-use crate::heap::HeapRules;
+use crate::error::Result;
+use crate::game::{Game, Options};
+use crate::heap::{describe_heap_move, leave, parse_heaps};
 use crate::nimber::Nimber;
 
 /// The largest heap for which the split moves are listed one by one.
@@ -41,41 +43,44 @@ pub fn lasker_value(n: u64) -> Nimber {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Lasker;
 
-impl HeapRules for Lasker {
+impl Game for Lasker {
+    type Position = u64;
     fn name(&self) -> String {
         "lasker".to_string()
     }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
+        let n = *n;
         for k in (0..n).rev() {
-            crate::heap::leave(k, f);
+            leave(out, k);
         }
         for a in 1..=n / 2 {
-            f(&[a, n - a]);
+            out.push([a, n - a]);
         }
     }
-    fn closed_form(&self, n: u64) -> Option<Nimber> {
-        if n > i64::MAX as u64 {
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        parse_heaps(&self.name(), words)
+    }
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        describe_heap_move(*from, to)
+    }
+    fn is_heap_game(&self) -> bool {
+        true
+    }
+    /// The closed form, for heaps up to 2^63 − 1 (a larger heap's value may not fit 64 bits: `None`).
+    fn nim_value(&self, n: &u64) -> Option<Nimber> {
+        if *n > i64::MAX as u64 {
             return None;
         }
-        Some(lasker_value(n))
+        Some(lasker_value(*n))
     }
     fn splits(&self) -> bool {
         true
     }
-    fn sequence(
-        &self,
-        to: u64,
-        progress: &mut dyn FnMut(u64),
-    ) -> crate::error::Result<Vec<Nimber>> {
-        if to > i64::MAX as u64 {
-            return Err(crate::error::Error::limit(format!(
-                "lasker: heap {to} is above 2^63 - 1 = {}, the largest heap the closed form is used for",
-                i64::MAX
-            )));
-        }
-        crate::heap::plain::sequence(self, to, progress)
-    }
-    fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+    fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        let n = *n;
         if n > i64::MAX as u64 {
             return None;
         }
@@ -171,19 +176,19 @@ mod tests {
     fn large_heaps() {
         assert_eq!(lasker_value((1 << 31) - 1), 1 << 31);
         assert_eq!(lasker_value(i64::MAX as u64), 1 << 63);
-        assert_eq!(Lasker.closed_form(u64::MAX), None);
+        assert_eq!(Lasker.nim_value(&u64::MAX), None);
     }
 
     #[test]
     fn huge_heaps_list_their_winning_moves() {
         // A lone heap of 2^31 − 1 (value 2^31): the only move to 0 is taking it all (G is a bijection, so no split).
         assert_eq!(
-            Lasker.options_with_value((1 << 31) - 1, 0),
+            Lasker.options_with_value(&((1 << 31) - 1), 0),
             Some(vec![vec![]])
         );
         let n = 1u64 << 40;
         for t in [0u64, 1, 2, 3, 7, 12345, 1 << 20] {
-            for o in Lasker.options_with_value(n, t).unwrap() {
+            for o in Lasker.options_with_value(&n, t).unwrap() {
                 assert_eq!(o.iter().fold(0, |x, &h| x ^ lasker_value(h)), t, "{o:?}");
             }
         }
@@ -201,9 +206,9 @@ mod tests {
 
         #[test]
         fn listed_options_are_exactly_those_of_the_target_value(n in 0u64..300, t in 0u64..310) {
-            let listed = Lasker.options_with_value(n, t).unwrap();
+            let listed = Lasker.options_with_value(&n, t).unwrap();
             let mut all = vec![];
-            Lasker.for_each_option(n, &mut |h| {
+            (&Lasker as &crate::heap::HeapGame).for_each_option(n, &mut |h| {
                 if h.iter().fold(0, |a, &b| a ^ lasker_value(b)) == t { all.push(h.to_vec()) }
             });
             let mut l = listed.clone(); l.sort();

@@ -30,7 +30,7 @@ pub mod wythoff;
 
 use crate::error::{Error, Result};
 use crate::heap::table::{HeapComponent, HeapTable};
-use crate::heap::{all_but_code, parse_amounts, subtraction_code, HeapRules, TakeAndBreak};
+use crate::heap::{all_but_code, parse_amounts, subtraction_code, HeapGame, TakeAndBreak};
 use crate::sum::Component;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -45,13 +45,13 @@ pub trait Family {
     }
     /// Validates position arguments and turns them into components of a sum.
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>>;
-    /// The heap rules, for games whose positions are heaps (`grundy seq`, `grundy period`).
-    fn heap_rules(&self) -> Option<Box<dyn HeapRules>> {
+    /// The game, for games whose positions are heaps (`grundy seq`, `grundy period`, misère search).
+    fn heap_game(&self) -> Option<Rc<HeapGame>> {
         None
     }
     /// For exact misère search (`grundy value … --misere`) of a game whose positions are not heaps: the game with its
     /// positions numbered, and the numbers of the positions `args` name. Heap games need not provide it (the search
-    /// uses [`Family::heap_rules`]); `None` means misère play is not supported for this game.
+    /// uses [`Family::heap_game`]); `None` means misère play is not supported for this game.
     fn misere_parts(&self, _args: &[String]) -> Option<Result<MisereParts>> {
         None
     }
@@ -129,48 +129,39 @@ pub fn catalog() -> Vec<Entry> {
 /// A heap game of the catalog, its positions being heaps.
 pub struct HeapFamily {
     table: Rc<RefCell<HeapTable>>,
-    make: Rc<dyn Fn() -> Box<dyn HeapRules>>,
+    game: Rc<HeapGame>,
 }
 
 impl HeapFamily {
-    /// A family from a constructor of its rules (called once for the shared table, and again for `heap_rules`).
-    pub fn new(make: impl Fn() -> Box<dyn HeapRules> + 'static) -> Self {
-        let table = Rc::new(RefCell::new(HeapTable::new(make())));
-        HeapFamily {
-            table,
-            make: Rc::new(make),
-        }
+    /// The family of a heap game (shared by its table and [`Family::heap_game`]).
+    pub fn new(game: impl crate::Game<Position = u64> + 'static) -> Self {
+        let game: Rc<HeapGame> = Rc::new(game);
+        let table = Rc::new(RefCell::new(HeapTable::new(game.clone())));
+        HeapFamily { table, game }
     }
 }
 
 impl Family for HeapFamily {
     fn name(&self) -> String {
-        self.table.borrow().rules().name()
+        self.game.name()
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        if args.is_empty() {
-            return Err(Error::input(format!(
-                "{}: give at least one heap size",
-                self.name()
-            )));
-        }
         let mut out: Vec<Box<dyn Component>> = Vec::new();
-        for a in args {
-            let n = crate::error::parse_u64(a, &format!("{}: heap size", self.name()))?;
+        for n in self.game.parse(args)? {
+            self.game.validate(&n)?;
             out.push(Box::new(HeapComponent::new(self.table.clone(), n)));
         }
         Ok(out)
     }
-    fn heap_rules(&self) -> Option<Box<dyn HeapRules>> {
-        Some((self.make)())
+    fn heap_game(&self) -> Option<Rc<HeapGame>> {
+        Some(self.game.clone())
     }
 }
 
 fn code_family(code: &'static str, name: &'static str) -> Result<Box<dyn Family>> {
-    TakeAndBreak::parse(code)?; // validate once
-    Ok(Box::new(HeapFamily::new(move || {
-        Box::new(TakeAndBreak::parse(code).expect("valid").named(name))
-    })))
+    Ok(Box::new(HeapFamily::new(
+        TakeAndBreak::parse(code)?.named(name),
+    )))
 }
 
 /// Looks a game up by name, code or parametrised spec.
@@ -181,10 +172,8 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
         None => (lower.as_str(), None),
     };
     match (head, param) {
-        ("nim", None) => Ok(Box::new(HeapFamily::new(|| Box::new(nim::Nim)))),
-        ("lasker", None) | ("laskers-nim", None) => {
-            Ok(Box::new(HeapFamily::new(|| Box::new(lasker::Lasker))))
-        }
+        ("nim", None) => Ok(Box::new(HeapFamily::new(nim::Nim))),
+        ("lasker", None) | ("laskers-nim", None) => Ok(Box::new(HeapFamily::new(lasker::Lasker))),
         ("wythoff", None) => Ok(Box::new(wythoff::Wythoff)),
         ("staircase", None) => Ok(Box::new(staircase::Staircase)),
         ("chessmen", None) => Ok(Box::new(staircase::Chessmen)),
@@ -194,9 +183,9 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
         ("fox-cards", None) => Ok(Box::new(fox_cards::FoxCards)),
         ("candy-piles", None) => Ok(Box::new(candy_piles::CandyPiles)),
         ("chocolate", None) => Ok(Box::new(chocolate::Chocolate)),
-        ("consecutive-split", None) => Ok(Box::new(HeapFamily::new(|| {
-            Box::new(consecutive_split::ConsecutiveSplit)
-        }))),
+        ("consecutive-split", None) => Ok(Box::new(HeapFamily::new(
+            consecutive_split::ConsecutiveSplit,
+        ))),
         ("kayles", None) => code_family("0.77", "kayles"),
         ("dawsons-kayles", None) => code_family("0.07", "dawsons-kayles"),
         ("dawsons-chess", None) => code_family("0.137", "dawsons-chess"),
@@ -207,13 +196,9 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
             let set = parse_amounts(p, "subtraction amount")?;
             let code = subtraction_code(&set)?;
             let name = format!("subtraction:{}", join(&set));
-            Ok(Box::new(HeapFamily::new(move || {
-                Box::new(
-                    TakeAndBreak::new(code.clone())
-                        .expect("finite")
-                        .named(&name),
-                )
-            })))
+            Ok(Box::new(HeapFamily::new(
+                TakeAndBreak::new(code)?.named(&name),
+            )))
         }
         ("allbut", Some(p)) => {
             let set = if p.trim().is_empty() {
@@ -223,20 +208,16 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
             };
             let code = all_but_code(&set)?;
             let name = format!("allbut:{}", join(&set));
-            Ok(Box::new(HeapFamily::new(move || {
-                Box::new(
-                    TakeAndBreak::new(code.clone())
-                        .expect("finite")
-                        .named(&name),
-                )
-            })))
+            Ok(Box::new(HeapFamily::new(
+                TakeAndBreak::new(code)?.named(&name),
+            )))
         }
         ("bash", Some(p)) => {
             let k =
                 crate::error::parse_bounded(p, "bash: the most tokens a move takes", bash::MAX_K)?;
             let rules = bash::Bash::new(k)
                 .ok_or_else(|| Error::input("bash:K needs K >= 1 (a move takes 1..K tokens)"))?;
-            Ok(Box::new(HeapFamily::new(move || Box::new(rules.clone()))))
+            Ok(Box::new(HeapFamily::new(rules)))
         }
         ("constrained", Some(p)) | ("constrained-nim", Some(p)) => {
             let (l, r) = p.split_once(',').ok_or_else(|| {
@@ -249,17 +230,15 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
                     "constrained:L,R needs 1 <= L <= R, found L = {l}, R = {r}"
                 ))
             })?;
-            Ok(Box::new(HeapFamily::new(move || Box::new(rules))))
+            Ok(Box::new(HeapFamily::new(rules)))
         }
-        ("fibonacci-subtraction", None) | ("fib-subtraction", None) => {
-            Ok(Box::new(HeapFamily::new(|| {
-                Box::new(fibonacci_subtraction::FibonacciSubtraction)
-            })))
-        }
+        ("fibonacci-subtraction", None) | ("fib-subtraction", None) => Ok(Box::new(
+            HeapFamily::new(fibonacci_subtraction::FibonacciSubtraction),
+        )),
         ("fibonacci-nim", None) | ("fib-nim", None) => {
             Ok(Box::new(fibonacci_nim::FibonacciNimFamily))
         }
-        ("not-a-nim", None) => Ok(Box::new(HeapFamily::new(|| Box::new(not_a_nim::NotANim)))),
+        ("not-a-nim", None) => Ok(Box::new(HeapFamily::new(not_a_nim::NotANim))),
         ("arpa", None) | ("arpa-mojtaba", None) => Ok(Box::new(arpa::ArpaFamily::new())),
         (h, Some(_)) if ["subtraction", "sub", "allbut", "bash"].contains(&h) => unreachable!(),
         (h, None) if ["subtraction", "sub", "allbut", "bash", "constrained"].contains(&h) => Err(
@@ -272,11 +251,7 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Family>> {
                 && spec.contains('.')
             {
                 let code = crate::heap::Code::parse(spec)?;
-                let t = TakeAndBreak::new(code.clone())?;
-                let _ = t;
-                return Ok(Box::new(HeapFamily::new(move || {
-                    Box::new(TakeAndBreak::new(code.clone()).expect("checked"))
-                })));
+                return Ok(Box::new(HeapFamily::new(TakeAndBreak::new(code)?)));
             }
             Err(Error::input(format!(
                 "unknown game '{spec}' (see 'grundy games' for names; a take-and-break code has a point, as in 0.77)"

@@ -4,35 +4,50 @@
 //! the mex of `{0, …, n−1}` is `n` (Bouton 1902; Winning Ways ch. 2). A sum of Nim heaps is a P-position exactly
 //! when the XOR of the heap sizes is 0.
 
-use crate::heap::HeapRules;
+use crate::error::Result;
+use crate::game::{Game, Options};
+use crate::heap::{describe_heap_move, leave, parse_heaps};
 use crate::nimber::Nimber;
 
 /// The rules of Nim.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Nim;
 
-impl HeapRules for Nim {
+impl Game for Nim {
+    type Position = u64;
     fn name(&self) -> String {
         "nim".to_string()
     }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-        for k in (0..n).rev() {
-            crate::heap::leave(k, f);
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
+        for k in (0..*n).rev() {
+            leave(out, k);
         }
     }
-    fn closed_form(&self, n: u64) -> Option<Nimber> {
-        Some(n)
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        parse_heaps(&self.name(), words)
     }
-    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        describe_heap_move(*from, to)
+    }
+    fn is_heap_game(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, n: &u64) -> Option<Nimber> {
+        Some(*n)
+    }
+    fn period(&self) -> Option<(u64, u64, u64)> {
         // G(n) = n: G(n + 1) = G(n) + 1 from heap 0.
         Some((0, 1, 1))
     }
     fn splits(&self) -> bool {
         false
     }
-    fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+    fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
         Some(match target {
-            t if t >= n => vec![],
+            t if t >= *n => vec![],
             0 => vec![vec![]],
             t => vec![vec![t]],
         })
@@ -42,23 +57,23 @@ impl HeapRules for Nim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::plain;
+    use crate::heap::{plain, HeapGame};
     use proptest::prelude::*;
 
     #[test]
     fn closed_form_matches_plain_engine() {
         let g = plain::sequence(&Nim, 300, &mut |_| {}).unwrap();
         for (n, v) in g.iter().enumerate() {
-            assert_eq!(Nim.closed_form(n as u64), Some(*v));
+            assert_eq!(Nim.nim_value(&(n as u64)), Some(*v));
         }
     }
 
     proptest! {
         #[test]
         fn listed_options_have_the_target_value(n in 0u64..200, t in 0u64..220) {
-            let listed = Nim.options_with_value(n, t).unwrap();
+            let listed = Nim.options_with_value(&n, t).unwrap();
             let mut all = vec![];
-            Nim.for_each_option(n, &mut |h| { if h.iter().fold(0, |a, &b| a ^ b) == t { all.push(h.to_vec()) } });
+            (&Nim as &HeapGame).for_each_option(n, &mut |h| { if h.iter().fold(0, |a, &b| a ^ b) == t { all.push(h.to_vec()) } });
             prop_assert_eq!(listed, all);
         }
     }

@@ -17,7 +17,8 @@
 //! the usual two `int` tables of all numbers), and the list of odd primes.
 
 use crate::error::{Error, Result};
-use crate::heap::HeapRules;
+use crate::game::{Game, Options};
+use crate::heap::{describe_heap_move, leave, parse_heaps};
 use crate::nimber::Nimber;
 
 /// The largest bound the sieve accepts (4 bytes per odd number: 400 MB at this bound).
@@ -101,36 +102,55 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-impl HeapRules for NotANim {
+impl Game for NotANim {
+    type Position = u64;
     fn name(&self) -> String {
         "not-a-nim".to_string()
     }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
+        let n = *n;
         for y in 1..=n {
             if gcd(n, y) == 1 {
-                crate::heap::leave(n - y, f);
+                leave(out, n - y);
             }
         }
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        parse_heaps(&self.name(), words)
+    }
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        describe_heap_move(*from, to)
+    }
+    fn is_heap_game(&self) -> bool {
+        true
     }
     fn splits(&self) -> bool {
         false
     }
-    fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        if to > MAX_SEQUENCE {
-            return Err(Error::limit(format!(
-                "not-a-nim: heap {to} is beyond the limit of {MAX_SEQUENCE} for a table of nim-values"
-            )));
-        }
-        let s = Sieve::new(to)?;
-        Ok((0..=to).map(|x| s.value(x)).collect())
+    /// The values from the [`Sieve`], up to [`MAX_SEQUENCE`].
+    fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
+        Some(sieved_values(to))
     }
+}
+
+/// The nim-values of heaps `0..=to` from the [`Sieve`] (`to` at most [`MAX_SEQUENCE`]).
+pub fn sieved_values(to: u64) -> Result<Vec<Nimber>> {
+    if to > MAX_SEQUENCE {
+        return Err(Error::limit(format!(
+            "not-a-nim: heap {to} is beyond the limit of {MAX_SEQUENCE} for a table of nim-values"
+        )));
+    }
+    let s = Sieve::new(to)?;
+    Ok((0..=to).map(|x| s.value(x)).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::heap::plain;
-    use crate::heap::Heaps;
     use crate::solver::brute_force_value;
     use proptest::prelude::*;
 
@@ -147,7 +167,7 @@ mod tests {
         }
         assert_eq!(&def[..10], &[0, 1, 0, 2, 0, 3, 0, 4, 0, 2]);
         for x in 0..=12u64 {
-            assert_eq!(def[x as usize], brute_force_value(&Heaps(NotANim), &x));
+            assert_eq!(def[x as usize], brute_force_value(&NotANim, &x));
         }
     }
 

@@ -14,6 +14,7 @@
 //! the nim-sum of `g_n, g_{n−2}, g_{n−4}, …`. Cost: a sort, `O(n log n)`.
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Options};
 use crate::games::listed::Listed;
 use crate::games::Family;
 use crate::nimber::Nimber;
@@ -132,16 +133,41 @@ fn sorted_cells(args: &[String]) -> Result<Vec<u64>> {
 /// searches exactly (one position has up to that many options).
 pub const MISERE_SEARCH_MAX: u64 = 10_000;
 
-/// The rules of staircase Nim as a [`crate::Game`] (coins on steps 1, 2, …), for the exact misère search.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct StaircaseRules;
+/// The staircase after the move `m` of `coins`.
+fn after_stair_move(coins: &[u64], m: StairMove) -> Vec<u64> {
+    let mut after = coins.to_vec();
+    after[m.step - 1] -= m.count;
+    if m.step >= 2 {
+        after[m.step - 2] += m.count;
+    }
+    after
+}
 
-impl crate::Game for StaircaseRules {
+/// The words of the staircase move of `count` coins from `step` (1-based).
+fn describe_stair_move(step: usize, count: u64) -> String {
+    if step == 1 {
+        format!("move {count} coins from step 1 to the ground")
+    } else {
+        format!("move {count} coins from step {step} to step {}", step - 1)
+    }
+}
+
+/// Staircase Nim as a [`Game`]: its rules, text syntax (`C1 C2 ...`, the coins on steps 1, 2, …, all one
+/// position) and closed forms, stated once.
+///
+/// A position is the list of coin counts, `coins[i]` on step `i + 1`; every list is a position. Closed forms:
+/// [`Game::nim_value`] is the nim-sum of the odd steps ([`value`]), and [`Game::options_with_value`] lists the moves
+/// to any value without enumerating the options ([`moves_to`]). [`Game::check_searchable`] refuses more than
+/// [`MISERE_SEARCH_MAX`] coins in all for a search (a position has one option per coin).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StaircaseGame;
+
+impl Game for StaircaseGame {
     type Position = Vec<u64>;
     fn name(&self) -> String {
         "staircase".into()
     }
-    fn options(&self, p: &Vec<u64>, out: &mut crate::Options<Vec<u64>>) {
+    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
         for i in 0..p.len() {
             for d in 1..=p[i] {
                 let mut q = p.clone();
@@ -153,6 +179,22 @@ impl crate::Game for StaircaseRules {
             }
         }
     }
+    fn check_searchable(&self, coins: &Vec<u64>) -> Result<()> {
+        if coins.iter().fold(0u64, |a, &c| a.saturating_add(c)) > MISERE_SEARCH_MAX {
+            return Err(crate::games::misere_too_large(
+                "staircase",
+                "coins in all",
+                MISERE_SEARCH_MAX,
+            ));
+        }
+        Ok(())
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
+        Ok(vec![parse_coins(words)?])
+    }
+    fn position_syntax(&self) -> &'static str {
+        "COINS-ON-STEP-1 COINS-ON-STEP-2 ..."
+    }
     fn show(&self, p: &Vec<u64>) -> String {
         show_numbers(p)
     }
@@ -161,26 +203,42 @@ impl crate::Game for StaircaseRules {
         match to.first().and_then(|q| {
             (0..from.len())
                 .rev()
-                .find(|&i| q[i] < from[i])
+                .find(|&i| q.get(i).is_some_and(|&c| c < from[i]))
                 .map(|i| (i, from[i] - q[i]))
         }) {
-            Some((0, d)) => format!("move {d} coins from step 1 to the ground"),
-            Some((i, d)) => format!("move {d} coins from step {} to step {i}", i + 1),
+            Some((i, d)) => describe_stair_move(i + 1, d),
             None => format!("move to {}", self.show_sum(to)),
         }
     }
+    fn nim_value(&self, coins: &Vec<u64>) -> Option<Nimber> {
+        Some(value(coins))
+    }
+    fn options_with_value(&self, coins: &Vec<u64>, target: Nimber) -> Option<Vec<Vec<Vec<u64>>>> {
+        Some(
+            moves_to(coins, target)
+                .into_iter()
+                .map(|m| vec![after_stair_move(coins, m)])
+                .collect(),
+        )
+    }
 }
 
-/// The rules of the chessmen game as a [`crate::Game`] (sorted cells), for the exact misère search.
+/// The chessmen game as a [`Game`]: its rules, text syntax (`CELL...`, the chessmen's cells in any order, all one
+/// position) and closed forms, stated once.
+///
+/// A position is the list of the chessmen's cells, strictly increasing, each from 1 to [`MAX_CELL`]
+/// ([`Game::validate`]; [`Game::parse`] sorts the cells as given). Closed forms: [`Game::nim_value`] is staircase
+/// Nim on the gaps ([`chessmen_value`]), and [`Game::options_with_value`] lists the moves to any value in `O(1)`
+/// each ([`chessmen_moves_to`]). [`Game::check_searchable`] refuses cells above [`MISERE_SEARCH_MAX`] for a search.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ChessmenRules;
+pub struct ChessmenGame;
 
-impl crate::Game for ChessmenRules {
+impl Game for ChessmenGame {
     type Position = Vec<u64>;
     fn name(&self) -> String {
         "chessmen".into()
     }
-    fn options(&self, p: &Vec<u64>, out: &mut crate::Options<Vec<u64>>) {
+    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
         for i in 0..p.len() {
             let floor = if i == 0 { 1 } else { p[i - 1] + 1 };
             for c in floor..p[i] {
@@ -190,18 +248,78 @@ impl crate::Game for ChessmenRules {
             }
         }
     }
+    fn validate(&self, cells: &Vec<u64>) -> Result<()> {
+        let mut prev = 0;
+        for &c in cells {
+            if c == 0 {
+                return Err(Error::input(
+                    "chessmen stand on cells 1, 2, …; found cell 0",
+                ));
+            }
+            if c > MAX_CELL {
+                return Err(Error::input(format!(
+                    "chessmen: a cell: {c} is too large (the largest allowed is {MAX_CELL})"
+                )));
+            }
+            if c == prev {
+                return Err(Error::input(format!(
+                    "two chessmen on cell {c}: cells must be distinct"
+                )));
+            }
+            if c < prev {
+                return Err(Error::input(format!(
+                    "chessmen: the cells of a position are listed in increasing order, found {c} after {prev}"
+                )));
+            }
+            prev = c;
+        }
+        Ok(())
+    }
+    fn check_searchable(&self, cells: &Vec<u64>) -> Result<()> {
+        if cells.iter().copied().max().unwrap_or(0) > MISERE_SEARCH_MAX {
+            return Err(crate::games::misere_too_large(
+                "chessmen",
+                "cells",
+                MISERE_SEARCH_MAX,
+            ));
+        }
+        Ok(())
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
+        Ok(vec![sorted_cells(words)?])
+    }
+    fn position_syntax(&self) -> &'static str {
+        "CELL..."
+    }
     fn show(&self, p: &Vec<u64>) -> String {
         show_numbers(p)
     }
     fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
         match to.first().and_then(|q| {
             (0..from.len())
-                .find(|&i| q[i] != from[i])
+                .find(|&i| q.get(i).is_some_and(|&c| c != from[i]))
                 .map(|i| (from[i], q[i]))
         }) {
             Some((a, b)) => format!("move the chessman on cell {a} to cell {b}"),
             None => format!("move to {}", self.show_sum(to)),
         }
+    }
+    fn nim_value(&self, cells: &Vec<u64>) -> Option<Nimber> {
+        chessmen_value(&mut cells.clone()).ok()
+    }
+    fn options_with_value(&self, cells: &Vec<u64>, target: Nimber) -> Option<Vec<Vec<Vec<u64>>>> {
+        // chessmen_moves_to reads gaps of sorted distinct cells.
+        self.validate(cells).ok()?;
+        Some(
+            chessmen_moves_to(cells, target)
+                .into_iter()
+                .map(|(i, to)| {
+                    let mut after = cells.clone();
+                    after[i] = to;
+                    vec![after]
+                })
+                .collect(),
+        )
     }
 }
 
@@ -211,8 +329,8 @@ impl Family for Staircase {
     }
     fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
         crate::games::bounded_misere_parts(
-            StaircaseRules,
-            parse_coins(args).map(|coins| vec![coins]),
+            StaircaseGame,
+            StaircaseGame.parse(args),
             |coins| coins.iter().fold(0u64, |a, &c| a.saturating_add(c)),
             "staircase",
             "coins in all",
@@ -223,32 +341,19 @@ impl Family for Staircase {
         "COINS-ON-STEP-1 COINS-ON-STEP-2 ..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        let game = StaircaseGame;
         let coins = parse_coins(args)?;
-        let position = show_numbers(&coins);
+        let position = game.show(&coins);
         let v = value(&coins);
         let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-            Ok(moves_to(&coins, target)
+            Ok(game
+                .options_with_value(&coins, target)
+                .unwrap_or_default()
                 .into_iter()
-                .map(|m| {
-                    let mut after = coins.clone();
-                    after[m.step - 1] -= m.count;
-                    if m.step >= 2 {
-                        after[m.step - 2] += m.count;
-                    }
-                    Move {
-                        description: if m.step == 1 {
-                            format!("move {} coins from step 1 to the ground", m.count)
-                        } else {
-                            format!(
-                                "move {} coins from step {} to step {}",
-                                m.count,
-                                m.step,
-                                m.step - 1
-                            )
-                        },
-                        result: show_numbers(&after),
-                        value_after: target,
-                    }
+                .map(|to| Move {
+                    description: game.describe_move(&coins, &to),
+                    result: game.show_sum(&to),
+                    value_after: target,
                 })
                 .collect())
         });
@@ -293,8 +398,8 @@ impl Family for Chessmen {
     }
     fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
         crate::games::bounded_misere_parts(
-            ChessmenRules,
-            sorted_cells(args).map(|cells| vec![cells]),
+            ChessmenGame,
+            ChessmenGame.parse(args),
             |cells| cells.iter().copied().max().unwrap_or(0),
             "chessmen",
             "cells",
@@ -305,20 +410,19 @@ impl Family for Chessmen {
         "CELL..."
     }
     fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
+        let game = ChessmenGame;
         let mut cells = parse_cells(args)?;
         let v = chessmen_value(&mut cells)?;
-        let position = show_numbers(&cells);
+        let position = game.show(&cells);
         let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-            Ok(chessmen_moves_to(&cells, target)
+            Ok(game
+                .options_with_value(&cells, target)
+                .unwrap_or_default()
                 .into_iter()
-                .map(|(i, to)| {
-                    let mut after = cells.clone();
-                    after[i] = to;
-                    Move {
-                        description: format!("move the chessman on cell {} to cell {to}", cells[i]),
-                        result: show_numbers(&after),
-                        value_after: target,
-                    }
+                .map(|to| Move {
+                    description: game.describe_move(&cells, &to),
+                    result: game.show_sum(&to),
+                    value_after: target,
                 })
                 .collect())
         });
@@ -333,25 +437,37 @@ mod tests {
     use crate::solver::Solver;
     use proptest::prelude::*;
 
+    /// A game's rules alone (its options, none of its closed forms), so that the solver searches.
+    struct RulesOnly<G>(G);
+    impl<G: Game> Game for RulesOnly<G> {
+        type Position = G::Position;
+        fn name(&self) -> String {
+            self.0.name()
+        }
+        fn options(&self, p: &G::Position, out: &mut Options<G::Position>) {
+            self.0.options(p, out)
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(60))]
         #[test]
         fn staircase_value_is_exhaustive_search(coins in proptest::collection::vec(0u64..4, 0..5)) {
-            let mut solver = Solver::new(StaircaseRules);
-            let mut brute_force_value = |_: &StaircaseRules, p: &Vec<u64>| solver.nim_value(p).unwrap();
-            let v = brute_force_value(&StaircaseRules, &coins);
+            let mut solver = Solver::new(RulesOnly(StaircaseGame));
+            let mut brute_force_value = |p: &Vec<u64>| solver.nim_value(p).unwrap();
+            let v = brute_force_value(&coins);
             prop_assert_eq!(value(&coins), v);
             for target in 0..6 {
                 let listed = moves_to(&coins, target);
                 let mut opts = Options::new();
-                StaircaseRules.options(&coins, &mut opts);
-                let n = opts.iter().filter(|o| brute_force_value(&StaircaseRules, &o[0]) == target).count();
+                StaircaseGame.options(&coins, &mut opts);
+                let n = opts.iter().filter(|o| brute_force_value(&o[0]) == target).count();
                 prop_assert_eq!(listed.len(), n);
                 for m in listed {
                     let mut after = coins.clone();
                     after[m.step - 1] -= m.count;
                     if m.step >= 2 { after[m.step - 2] += m.count; }
-                    prop_assert_eq!(brute_force_value(&StaircaseRules, &after), target);
+                    prop_assert_eq!(brute_force_value(&after), target);
                 }
             }
         }
@@ -360,12 +476,12 @@ mod tests {
         fn chessmen_value_is_exhaustive_search(set in proptest::collection::btree_set(1u64..10, 0..5)) {
             let cells: Vec<u64> = set.into_iter().collect();
             let mut shuffled: Vec<u64> = cells.iter().rev().copied().collect();
-            let mut solver = Solver::new(ChessmenRules);
+            let mut solver = Solver::new(RulesOnly(ChessmenGame));
             prop_assert_eq!(chessmen_value(&mut shuffled).unwrap(), solver.nim_value(&cells).unwrap());
             for target in 0..5 {
                 let listed = chessmen_moves_to(&cells, target);
                 let mut opts = Options::new();
-                ChessmenRules.options(&cells, &mut opts);
+                ChessmenGame.options(&cells, &mut opts);
                 let n = opts.iter().filter(|o| solver.nim_value(&o[0]).unwrap() == target).count();
                 prop_assert_eq!(listed.len(), n);
                 for (i, to) in listed {

@@ -10,7 +10,8 @@
 //! then the smallest amount — the order the judge asks for.
 
 use crate::error::{Error, Result};
-use crate::heap::HeapRules;
+use crate::game::{Game, Options};
+use crate::heap::{describe_heap_move, leave, parse_heaps};
 use crate::nimber::{MexSet, Nimber};
 
 /// A subtraction set: distinct positive amounts, sorted.
@@ -82,18 +83,31 @@ pub fn first_winning_move(
     None
 }
 
-impl HeapRules for Subtraction {
+impl Game for Subtraction {
+    type Position = u64;
     fn name(&self) -> String {
         let s: Vec<String> = self.set.iter().map(u64::to_string).collect();
         format!("subtraction:{}", s.join(","))
     }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
         for &s in &self.set {
-            if s > n {
+            if s > *n {
                 break;
             }
-            crate::heap::leave(n - s, f);
+            leave(out, n - s);
         }
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        parse_heaps(&self.name(), words)
+    }
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        describe_heap_move(*from, to)
+    }
+    fn is_heap_game(&self) -> bool {
+        true
     }
     fn longest_move(&self) -> Option<u64> {
         self.set.last().copied()
@@ -101,16 +115,18 @@ impl HeapRules for Subtraction {
     fn splits(&self) -> bool {
         false
     }
-    fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        crate::heap::plain::check_length(&self.name(), to, false)?;
-        Ok(self.values(to as usize))
+    /// [`Subtraction::values`]: `O(|S|)` per heap.
+    fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
+        Some(
+            crate::heap::plain::check_length(&self.name(), to, false)
+                .map(|()| self.values(to as usize)),
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::Heaps;
     use crate::solver::brute_force_value;
     use proptest::prelude::*;
 
@@ -134,7 +150,7 @@ mod tests {
         #[test]
         fn values_are_the_definition(set in proptest::collection::vec(1u64..7, 1..4), n in 0u64..20) {
             let g = Subtraction::new(&set).unwrap();
-            prop_assert_eq!(g.values(n as usize)[n as usize], brute_force_value(&Heaps(g.clone()), &n));
+            prop_assert_eq!(g.values(n as usize)[n as usize], brute_force_value(&g, &n));
         }
 
         #[test]

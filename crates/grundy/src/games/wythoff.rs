@@ -21,10 +21,13 @@
 //! A317205 and against the mex rule applied directly.
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Options, Outcome, Play};
 use crate::games::listed::{Listed, OutcomeOnly};
 use crate::games::{Family, MisereAlone};
 use crate::nimber::Nimber;
 use crate::sum::{Component, Move};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The largest heap accepted (so that `5k²` fits a `u128`).
 pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
@@ -138,37 +141,6 @@ pub fn misere_winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
     out
 }
 
-/// The rules of Wythoff's game as a [`crate::Game`] (positions `(a, b)`), for the exact misère search of sums.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct WythoffRules;
-
-impl crate::Game for WythoffRules {
-    type Position = (u64, u64);
-    fn name(&self) -> String {
-        "wythoff".into()
-    }
-    fn options(&self, &(a, b): &(u64, u64), out: &mut crate::Options<(u64, u64)>) {
-        for c in 0..a {
-            out.push_one((c, b));
-        }
-        for c in 0..b {
-            out.push_one((a, c));
-        }
-        for d in 1..=a.min(b) {
-            out.push_one((a - d, b - d));
-        }
-    }
-    fn show(&self, &(a, b): &(u64, u64)) -> String {
-        format!("{a} {b}")
-    }
-    fn describe_move(&self, &(a, b): &(u64, u64), to: &[(u64, u64)]) -> String {
-        match to {
-            [t] => describe(a, b, *t),
-            _ => format!("move to {}", self.show_sum(to)),
-        }
-    }
-}
-
 /// The largest heap of a Wythoff position in a misère sum (searched exactly; one position has `O(heap)` options).
 pub const MISERE_SEARCH_MAX_HEAP: u64 = 10_000;
 
@@ -269,6 +241,193 @@ fn describe(a: u64, b: u64, to: (u64, u64)) -> String {
     }
 }
 
+/// What the misère search bound measures, as its message names it.
+const MISERE_WHAT: &str = "heaps (in a sum; a position alone is answered by rule for any heaps)";
+
+/// Wythoff's game as a [`Game`]: its rules, its text syntax (`A B [A B]...`) and its closed forms, stated once.
+///
+/// A position is a pair of heaps `(a, b)`, each at most [`MAX_HEAP`] ([`Game::validate`]). What it knows without
+/// search:
+/// - [`Game::outcome`]: under normal play by the P-positions `(a_k, b_k)` (any heaps up to [`MAX_HEAP`]), under
+///   misère play by the misère rule (see the module docs);
+/// - [`Game::winning_options`]: every move to a P-position, under either play ([`winning_moves`],
+///   [`misere_winning_moves`]);
+/// - [`Game::nim_value`]: 0 for a P-position of any size, else from the [`ValueTable`] for heaps below [`TABLE`]
+///   (`None` past it: no closed form is known);
+/// - [`Game::options_with_value`]: the winning moves for the value 0 at any size, and the table's options for
+///   other values.
+///
+/// The table is built on first use, only as large as the positions asked about need: it is rebuilt when a
+/// larger position is asked, to the larger of that position's need and twice the old side (never past
+/// [`TABLE`]), so a run of growing positions costs at most a constant factor over one table of the final side.
+/// [`Game::check_searchable`] refuses heaps above [`MISERE_SEARCH_MAX_HEAP`] for a search (a position has up to
+/// `3·heap` options).
+#[derive(Clone)]
+pub struct WythoffGame {
+    table: RefCell<Rc<ValueTable>>,
+}
+
+impl std::fmt::Debug for WythoffGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WythoffGame")
+            .field("tabled", &self.tabled())
+            .finish()
+    }
+}
+
+impl Default for WythoffGame {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl WythoffGame {
+    /// The game, with no nim-value tabled yet.
+    pub fn new() -> Self {
+        WythoffGame {
+            table: RefCell::new(Rc::new(ValueTable::new(0))),
+        }
+    }
+
+    /// The side of the nim-value table built so far: `G(a, b)` is tabled for `a, b` below it.
+    pub fn tabled(&self) -> usize {
+        self.table.borrow().size()
+    }
+
+    /// The table, grown to hold heaps below `need` (`need ≤ TABLE`).
+    fn table_for(&self, need: usize) -> Rc<ValueTable> {
+        let current = self.table.borrow().clone();
+        if current.size() >= need {
+            return current;
+        }
+        let side = need.max(current.size() * 2).min(TABLE);
+        let table = Rc::new(ValueTable::new(side));
+        *self.table.borrow_mut() = table.clone();
+        table
+    }
+
+    /// `G(a, b)` from the table, when both heaps are below [`TABLE`].
+    fn tabled_value(&self, a: u64, b: u64) -> Option<Nimber> {
+        let need = a.max(b).checked_add(1)?;
+        if need > TABLE as u64 {
+            return None;
+        }
+        self.table_for(need as usize).get(a, b)
+    }
+}
+
+/// The positions after moves, each an option of one component.
+fn one_each(moves: Vec<(u64, u64)>) -> Vec<Vec<(u64, u64)>> {
+    moves.into_iter().map(|t| vec![t]).collect()
+}
+
+impl Game for WythoffGame {
+    type Position = (u64, u64);
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+    fn options(&self, &(a, b): &(u64, u64), out: &mut Options<(u64, u64)>) {
+        for c in 0..a {
+            out.push_one((c, b));
+        }
+        for c in 0..b {
+            out.push_one((a, c));
+        }
+        for d in 1..=a.min(b) {
+            out.push_one((a - d, b - d));
+        }
+    }
+    fn validate(&self, &(a, b): &(u64, u64)) -> Result<()> {
+        for h in [a, b] {
+            if h > MAX_HEAP {
+                return Err(Error::input(format!(
+                    "wythoff: heap: {h} is too large (the largest allowed is {MAX_HEAP})"
+                )));
+            }
+        }
+        Ok(())
+    }
+    fn check_searchable(&self, &(a, b): &(u64, u64)) -> Result<()> {
+        if a.max(b) > MISERE_SEARCH_MAX_HEAP {
+            return Err(crate::games::misere_too_large(
+                "wythoff",
+                MISERE_WHAT,
+                MISERE_SEARCH_MAX_HEAP,
+            ));
+        }
+        Ok(())
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
+        parse_pairs(words)
+    }
+    fn position_syntax(&self) -> &'static str {
+        "A B [A B]..."
+    }
+    fn show(&self, &(a, b): &(u64, u64)) -> String {
+        format!("{a} {b}")
+    }
+    fn describe_move(&self, &(a, b): &(u64, u64), to: &[(u64, u64)]) -> String {
+        match to {
+            [t] => describe(a, b, *t),
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+    fn nim_value(&self, &(a, b): &(u64, u64)) -> Option<Nimber> {
+        if a.max(b) > MAX_HEAP {
+            return None;
+        }
+        if is_p_position(a, b) {
+            return Some(0);
+        }
+        self.tabled_value(a, b)
+    }
+    fn outcome(&self, &(a, b): &(u64, u64), play: Play) -> Option<Outcome> {
+        if a.max(b) > MAX_HEAP {
+            return None;
+        }
+        let p = match play {
+            Play::Normal => is_p_position(a, b),
+            Play::Misere => is_misere_p_position(a, b),
+        };
+        Some(if p { Outcome::P } else { Outcome::N })
+    }
+    fn options_with_value(
+        &self,
+        &(a, b): &(u64, u64),
+        target: Nimber,
+    ) -> Option<Vec<Vec<(u64, u64)>>> {
+        let top = a.max(b);
+        if top > MAX_HEAP {
+            return None;
+        }
+        if target == 0 {
+            return Some(one_each(winning_moves(a, b)));
+        }
+        if top >= TABLE as u64 {
+            return None;
+        }
+        let table = self.table_for(top as usize + 1);
+        let mut options = Options::new();
+        self.options(&(a, b), &mut options);
+        Some(
+            options
+                .iter()
+                .filter(|o| table.get(o[0].0, o[0].1) == Some(target))
+                .map(<[(u64, u64)]>::to_vec)
+                .collect(),
+        )
+    }
+    fn winning_options(&self, &(a, b): &(u64, u64), play: Play) -> Option<Vec<Vec<(u64, u64)>>> {
+        if a.max(b) > MAX_HEAP {
+            return None;
+        }
+        Some(one_each(match play {
+            Play::Normal => winning_moves(a, b),
+            Play::Misere => misere_winning_moves(a, b),
+        }))
+    }
+}
+
 impl Family for Wythoff {
     fn name(&self) -> String {
         "wythoff".into()
@@ -303,11 +462,11 @@ impl Family for Wythoff {
     }
     fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
         crate::games::bounded_misere_parts(
-            WythoffRules,
+            WythoffGame::new(),
             parse_pairs(args),
             |&(a, b)| a.max(b),
             "wythoff",
-            "heaps (in a sum; a position alone is answered by rule for any heaps)",
+            MISERE_WHAT,
             MISERE_SEARCH_MAX_HEAP,
         )
     }

@@ -1,16 +1,19 @@
 //! Heap games: a position is a sum of heaps, a move changes one heap into a (possibly empty) sum of heaps.
 //!
 //! - [`code`]: take-and-break codes in CGSuite's notation, and their options.
-//! - [`HeapRules`]: the rules of any heap game (a code, a subtraction set, a rule with a closed form).
-//! - [`plain`]: the plain mex engine for nim-value sequences, exact for every heap game.
-//! - [`multi`]: nim-sum sets of moves that leave three or more heaps, by dynamic programming (used by [`plain`]).
+//! - [`HeapGame`]: a heap game is a [`Game`] whose positions are heap sizes (`Position = u64`) and that says so with
+//!   [`Game::is_heap_game`]; [`TakeAndBreak`] is the game of a code, the catalog ([`crate::games`]) has the others.
+//! - [`SequenceEngine`]: the one trait of the engines that compute nim-value sequences:
+//!   - [`plain`]: the plain mex engine, exact for every heap game;
+//!   - [`multi`]: the multi-heap engine, nim-sum sets of moves that leave three or more heaps, by dynamic programming;
+//!   - [`sparse`]: the sparse-space (rare/common) engine for codes that leave at most two heaps.
 //! - [`table`]: heap positions as components of sums, valued from a sequence computed once.
-//! - [`sparse`]: the sparse-space (rare/common) engine for codes that leave at most two heaps.
 //! - [`period`]: periodicity of nim-value sequences, found and, where a theorem allows, certified.
 //! - [`sequence`]: the nim-values of heaps `0..=N` by the cheapest exact method (closed form, counting mex,
 //!   certified period, engines): what `seq`, `period` and value look-ups call.
 
 pub mod code;
+pub mod engine;
 pub mod multi;
 pub mod period;
 pub mod plain;
@@ -24,57 +27,17 @@ use crate::error::{Error, Result};
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 pub use code::{Code, Constraint, Digit};
+pub use engine::SequenceEngine;
 
 /// The default largest heap the plain engine computes up to when a game splits heaps (its cost grows as `n²`).
 pub const PLAIN_MAX_HEAP_SPLITTING: u64 = 200_000;
 /// The default largest heap the plain engine computes up to otherwise.
 pub const PLAIN_MAX_HEAP: u64 = 50_000_000;
 
-/// A heap game behind a pointer: a [`Game`](crate::Game) whose positions are heap sizes (see
-/// [`Game::is_heap_game`](crate::Game::is_heap_game)). The engines, periodicity and the heap table read it.
-pub type HeapGame = dyn crate::Game<Position = u64>;
-
-/// The rules of a heap game. Options of a heap of `n` are sums of heaps smaller than `n`.
-pub trait HeapRules {
-    /// Short name for messages.
-    fn name(&self) -> String;
-    /// Calls `f` with the heaps left by each move from a heap of `n` (an empty slice: the heap is gone).
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64]));
-    /// A proved closed form for the nim-value of a heap of `n`, usable for any `n`.
-    fn closed_form(&self, _n: u64) -> Option<Nimber> {
-        None
-    }
-    /// When the module proves its closed form periodic: `(preperiod, period, saltus)` with
-    /// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod`.
-    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
-        None
-    }
-    /// The most tokens one move removes (`None`: no bound, or not known). No period can be read from fewer
-    /// values than this past the preperiod.
-    fn longest_move(&self) -> Option<u64> {
-        self.code().and_then(Code::max_removed)
-    }
-    /// True when some move leaves two or more heaps (the plain engine then costs `n²`).
-    fn splits(&self) -> bool;
-    /// The nim-values of heaps `0..=to`. The default is the plain engine; games override it with faster exact
-    /// engines.
-    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        plain::sequence(self, to, progress)
-    }
-    /// The code of the game, when it is a take-and-break game.
-    fn code(&self) -> Option<&Code> {
-        None
-    }
-    /// Describes the move from a heap of `n` to `heaps`.
-    fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
-        describe_heap_move(n, heaps)
-    }
-    /// Every option of a heap of `n` with nim-value `target`, when the game can list them without enumerating all
-    /// options (a closed form for huge heaps). `None`: enumerate.
-    fn options_with_value(&self, _n: u64, _target: Nimber) -> Option<Vec<Vec<u64>>> {
-        None
-    }
-}
+/// A heap game behind a pointer: a [`Game`] whose positions are heap sizes (see [`Game::is_heap_game`]). The
+/// engines, periodicity and the heap table read it. Every heap game implements [`Game`] with `Position = u64` and
+/// answers `true` to [`Game::is_heap_game`]; its options are sums of smaller heaps.
+pub type HeapGame = dyn Game<Position = u64>;
 
 /// Words for a heap move: "take 3 from the heap of 7, leaving 4", "split the heap of 7 into 1 and 6".
 pub fn describe_heap_move(n: u64, heaps: &[u64]) -> String {
@@ -104,72 +67,29 @@ fn join_heaps(heaps: &[u64]) -> String {
     }
 }
 
-/// Any [`HeapRules`] as a [`Game`] whose positions are heap sizes.
-#[derive(Debug, Clone)]
-pub struct Heaps<H>(pub H);
-
-impl<H: HeapRules> Game for Heaps<H> {
-    type Position = u64;
-    fn name(&self) -> String {
-        self.0.name()
-    }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
-        self.0
-            .for_each_option(*n, &mut |h| out.push(h.iter().copied()));
-    }
-    fn nim_value(&self, n: &u64) -> Option<Nimber> {
-        if *n == 0 {
-            return Some(0);
+impl HeapGame {
+    /// Calls `f` with the heaps left by each move from a heap of `n` (an empty slice: the heap is gone), in the
+    /// order of [`Game::options`]: a convenience for callers that look at each option once.
+    pub fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        let mut out = Options::new();
+        self.options(&n, &mut out);
+        for o in out.iter() {
+            f(o);
         }
-        self.0.closed_form(*n)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        self.0.describe_move(*from, to)
     }
 }
 
-/// Forwards every method of [`HeapRules`] through a pointer type.
-macro_rules! forward_heap_rules {
-    ($($ptr:ty),*) => {$(
-        impl<H: HeapRules + ?Sized> HeapRules for $ptr {
-            fn name(&self) -> String {
-                (**self).name()
-            }
-            fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-                (**self).for_each_option(n, f)
-            }
-            fn closed_form(&self, n: u64) -> Option<Nimber> {
-                (**self).closed_form(n)
-            }
-            fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
-                (**self).closed_form_period()
-            }
-            fn longest_move(&self) -> Option<u64> {
-                (**self).longest_move()
-            }
-            fn splits(&self) -> bool {
-                (**self).splits()
-            }
-            fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-                (**self).sequence(to, progress)
-            }
-            fn code(&self) -> Option<&Code> {
-                (**self).code()
-            }
-            fn options_with_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
-                (**self).options_with_value(n, target)
-            }
-            fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
-                (**self).describe_move(n, heaps)
-            }
-        }
-    )*};
+/// Reads heap sizes from words, as the catalog's heap games do ([`Game::parse`]): at least one, each a whole number;
+/// `name` is the game's name in the messages.
+pub fn parse_heaps(name: &str, words: &[String]) -> Result<Vec<u64>> {
+    if words.is_empty() {
+        return Err(Error::input(format!("{name}: give at least one heap size")));
+    }
+    words
+        .iter()
+        .map(|a| crate::error::parse_u64(a, &format!("{name}: heap size")))
+        .collect()
 }
-
-forward_heap_rules!(&H, Box<H>);
 
 /// The error of a sequence run stopped early (by its deadline or by its progress callback): which heaps it had
 /// done (`0..=last`, of `0..=to`) and, when given, why. Every engine words it this way.
@@ -184,24 +104,28 @@ pub(crate) fn stopped_error(name: &str, last: u64, to: u64, why: Option<&str>) -
     }
 }
 
-/// Calls `f` with the option of a move that leaves `left` tokens in one heap: that heap, or nothing when `left` is 0.
+/// Adds to `out` the option of a move that leaves `left` tokens in one heap: that heap, or nothing when `left` is 0.
 #[inline]
-pub fn leave(left: u64, f: &mut dyn FnMut(&[u64])) {
+pub fn leave(out: &mut Options<u64>, left: u64) {
     if left == 0 {
-        f(&[]);
+        out.push([]);
     } else {
-        f(&[left]);
+        out.push_one(left);
     }
 }
 
-/// Which sequence engine computes a take-and-break code's nim-values.
+/// Which sequence engine computes a heap game's nim-values (`--engine plain|fast|auto`). The engines themselves
+/// implement [`SequenceEngine`]; [`sequence::engine_for`] resolves this choice for a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// The plain mex engine ([`plain`]): every code, `n/2` XORs per heap and two-heap digit.
+    /// The plain mex by the definition, on every heap: the plain engine ([`plain::Plain`]), or for codes some move of
+    /// which leaves three or more heaps the multi-heap engine ([`multi::MultiHeapEngine`]), which is the plain mex
+    /// with those moves' nim-sums from dynamic programming.
     Plain,
-    /// The sparse-space engine ([`sparse`]): finite codes whose moves leave at most two heaps.
+    /// The sparse-space engine ([`sparse::Sparse`]): finite codes whose moves leave at most two heaps.
     Fast,
-    /// The fast engine where it applies, else the plain one.
+    /// The cheapest exact method (see [`sequence`]): a closed form, the game's own method, a counting mex or a
+    /// certified period where one applies, else the fast engine where it applies, else the plain one.
     #[default]
     Auto,
 }
@@ -218,21 +142,16 @@ impl Engine {
             ))),
         }
     }
-    /// The engine that computes `code`: `Auto` resolved.
-    pub fn resolve(self, code: &Code) -> Engine {
-        match self {
-            Engine::Auto if sparse::covers(code) => Engine::Fast,
-            Engine::Auto => Engine::Plain,
-            e => e,
-        }
-    }
 }
 
 /// The largest heap the fast engine computes up to by default (its memory: about 12 bytes per heap on one thread,
 /// 14 on two: the values as `u64` for the caller, and one `u16` or `u32` copy per worker).
 pub const FAST_MAX_HEAP: u64 = 2_000_000_000;
 
-/// Extends `values` (heaps `0..values.len()`) to heaps `0..=to` of `code` with `engine`; returns the engine used.
+/// Extends `values` (heaps `0..values.len()`) to heaps `0..=to` of `code` with the engine `engine` names for it
+/// ([`sequence::engine_for`]: `Auto` is the fast engine where it applies, else the plain one; no closed form or
+/// period here); returns the engine used. Unlike [`TakeAndBreak::new`] it takes any code: the engines refuse a
+/// loopy one themselves.
 pub fn extend_code(
     code: &Code,
     name: &str,
@@ -254,23 +173,18 @@ pub fn extend_code_with_threads(
     threads: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Engine> {
-    let used = engine.resolve(code);
+    let game = TakeAndBreak {
+        code: code.clone(),
+        name: name.to_string(),
+    };
+    let used = sequence::engine_for(&game, engine)?;
     if (values.len() as u64) > to {
         values.truncate(to as usize + 1);
-        return Ok(used);
+        return Ok(used.engine());
     }
-    match used {
-        Engine::Fast => {
-            if to > FAST_MAX_HEAP {
-                return Err(Error::limit(format!(
-                    "{name}: heap {to} is beyond the fast engine's limit of {FAST_MAX_HEAP}"
-                )));
-            }
-            sparse::extend_with_threads(code, name, values, to, threads, progress)?;
-        }
-        _ => plain::code_extend(code, name, values, to, progress)?,
-    }
-    Ok(used)
+    let limits = crate::solver::Limits::default();
+    used.extend(&game, values, to, threads, &limits, progress)?;
+    Ok(used.engine())
 }
 
 /// A heap game given by a take-and-break code.
@@ -302,20 +216,29 @@ impl TakeAndBreak {
     }
 }
 
-impl HeapRules for TakeAndBreak {
+/// A code's game: its options are the code's ([`Code::for_each_option`]); it knows no closed form, and its
+/// sequence comes from the engines (see [`sequence`]), which read the code.
+impl Game for TakeAndBreak {
+    type Position = u64;
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
         let mut buf = Vec::new();
-        self.code.for_each_option(n, &mut buf, |_, h| f(h));
+        self.code
+            .for_each_option(*n, &mut buf, |_, h| out.push(h.iter().copied()));
     }
-    fn splits(&self) -> bool {
-        self.code.max_heaps() >= 2
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        parse_heaps(&self.name, words)
     }
-    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
-        let limits = crate::solver::Limits::default();
-        Ok(sequence::nim_values(self, to, Engine::Auto, 1, &limits, progress)?.0)
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        describe_heap_move(*from, to)
+    }
+    fn is_heap_game(&self) -> bool {
+        true
     }
     fn code(&self) -> Option<&Code> {
         Some(&self.code)

@@ -5,8 +5,9 @@
 //! non-empty heaps, and the set `T_K(m) = ∪_{k ≥ K} S_k(m)` for "`K` or more" heaps. [`MultiMoves`] uses them to add
 //! to a mex set, heap by heap, every nim-value of a take-and-break move that leaves three or more heaps with no
 //! constraint (`8`, `C`, `F`, `{3}`, `{2+}`, `{3+}`, …), with all heaps equal (`=`, a closed form), with pairwise
-//! unequal heaps (`!`, a knapsack over distinct parts), or with not all heaps equal (`?`). Partition enumeration
-//! in [`super::plain`] remains as the reference ([`super::plain::code_sequence_enumerated`]).
+//! unequal heaps (`!`, a knapsack over distinct parts), or with not all heaps equal (`?`). [`MultiHeapEngine`] is
+//! the sequence engine built on them: the plain engine's loop over a code's digits with those moves answered here.
+//! Partition enumeration in [`super::plain`] remains as the reference ([`super::plain::code_sequence_enumerated`]).
 //!
 //! **Why it is correct.** XOR is commutative and associative, so the nim-sum of a multiset of heaps does not
 //! depend on their order: the set of nim-sums over the partitions of `m` into `k` parts equals the set over its
@@ -56,8 +57,10 @@
 //! enumeration costs one XOR per partition instead, about `p(m)`, which grows like `exp(π √(2m/3))`.
 
 use super::code::{Code, Constraint, Digit};
+use super::{Engine, HeapGame, SequenceEngine};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
+use crate::solver::Limits;
 
 /// Word operations the engine may spend in one run.
 pub const MULTI_MAX_WORK: u64 = 10_000_000_000;
@@ -679,6 +682,54 @@ impl MultiMoves {
             }
         }
         Ok(())
+    }
+}
+
+/// The multi-heap engine as a [`SequenceEngine`]: the plain engine's digit loop ([`super::plain`]) with every move
+/// that leaves three or more heaps answered by [`MultiMoves`] instead of enumerated. It applies to take-and-break
+/// codes some move of which leaves three or more heaps (`8.0`, `0.*`, `0.{3+}`, `4!.0` does not): it is exact by
+/// the recurrences of the module docs, and costs what they cost (bounded by [`MULTI_MAX_WORK`] and
+/// [`MULTI_MAX_WORDS`]) where enumeration would cost one XOR per partition.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MultiHeapEngine;
+
+/// The multi-heap engine.
+pub static MULTI: MultiHeapEngine = MultiHeapEngine;
+
+impl SequenceEngine for MultiHeapEngine {
+    fn name(&self) -> &'static str {
+        "multi-heap"
+    }
+    fn engine(&self) -> Engine {
+        Engine::Plain
+    }
+    fn applies(&self, game: &HeapGame) -> bool {
+        game.code()
+            .is_some_and(|c| c.max_heaps() >= 3 && !c.is_loopy())
+    }
+    fn max_heap(&self, _game: &HeapGame) -> u64 {
+        super::PLAIN_MAX_HEAP_SPLITTING
+    }
+    fn bytes_per_heap(&self, _threads: usize) -> u64 {
+        // The values, and the engine's own sets, bounded by MULTI_MAX_WORDS on their own.
+        16
+    }
+    fn extend(
+        &self,
+        game: &HeapGame,
+        values: &mut Vec<Nimber>,
+        to: u64,
+        _threads: usize,
+        limits: &Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<()> {
+        let Some(code) = game.code() else {
+            return Err(Error::unsupported(format!(
+                "{}: the multi-heap engine computes take-and-break codes only",
+                game.name()
+            )));
+        };
+        super::plain::code_extend_limited(code, &game.name(), values, to, limits, progress)
     }
 }
 

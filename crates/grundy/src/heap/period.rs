@@ -39,7 +39,7 @@
 //! games, `bash:K` as a code, `0.3`): `G(n + p) = G(n)` on the `t` consecutive heaps `e' ≤ n < e' + t` (and on
 //! `e ≤ n < e'`) certifies period `p` from `e`, as every option of a larger heap is one of the `t` heaps below it;
 //! [`Certificate::ClosedForm`] is a game's own proof that its closed form is periodic
-//! ([`HeapRules::closed_form_period`]: `bash:K` period `K + 1`, `constrained:L,R` period `L + R`, Nim period 1 and
+//! ([`Game::period`](crate::Game::period): `bash:K` period `K + 1`, `constrained:L,R` period `L + R`, Nim period 1 and
 //! saltus 1).
 //!
 //! **Observations need enough data.** A pattern no certificate covers is reported as *observed* only when it shows
@@ -52,7 +52,7 @@
 
 use super::code::{Code, Constraint};
 use super::sequence::{self, Method};
-use super::{Engine, HeapRules};
+use super::{Engine, HeapGame};
 use crate::error::Result;
 use crate::nimber::Nimber;
 use crate::solver::Limits;
@@ -66,7 +66,7 @@ pub enum Certificate {
     /// move removes, `G(n + p) = G(n)` for `t` consecutive heaps `n ≥ e` (from `e' = max(e, 1)`) implies it for
     /// every `n ≥ e`, since every option of a heap `n ≥ e' + t` is one of those `t` heaps below it.
     Subtraction,
-    /// The game's proved closed form ([`HeapRules::closed_form_period`]).
+    /// The game's proved closed form ([`Game::period`](crate::Game::period)).
     ClosedForm,
 }
 
@@ -329,7 +329,7 @@ pub struct Analysis {
     pub engine: Engine,
 }
 
-/// Computes the sequence of `rules` by doubling (from 1024 values) up to heap `limit`, until a period is certified
+/// Computes the sequence of `game` by doubling (from 1024 values) up to heap `limit`, until a period is certified
 /// (codes the theorem covers) or observed (other games), and reports what was found. The fast engine uses up to
 /// `threads` threads (see [`super::sparse`]).
 ///
@@ -355,24 +355,24 @@ pub struct Analysis {
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn analyse(
-    rules: &dyn HeapRules,
+    game: &HeapGame,
     limit: u64,
     engine: Engine,
     threads: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Analysis> {
-    analyse_limited(rules, limit, engine, threads, &Limits::default(), progress)
+    analyse_limited(game, limit, engine, threads, &Limits::default(), progress)
 }
 
 /// [`analyse`] within `limits` (memory checked before each doubling, the deadline polled by the engines).
 ///
-/// A game whose closed form is proved periodic ([`HeapRules::closed_form_period`]) is answered from it, certified
+/// A game whose closed form is proved periodic ([`Game::period`](crate::Game::period)) is answered from it, certified
 /// by the closed form, with the values of one preperiod and period (at most 2^22 of them). Otherwise the values
 /// come from [`super::sequence::extend`] at doubling checkpoints; codes the theorem covers are computed until it
 /// certifies a period or `limit` is reached (then a pattern is at most observed), other games until a period is
 /// observed with enough values ([`observe_with`]) or `limit` is reached.
 pub fn analyse_limited(
-    rules: &dyn HeapRules,
+    game: &HeapGame,
     limit: u64,
     engine: Engine,
     threads: usize,
@@ -380,10 +380,10 @@ pub fn analyse_limited(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Analysis> {
     if engine == Engine::Auto {
-        if let Some((e, p, s)) = rules.closed_form_period() {
+        if let Some((e, p, s)) = game.period() {
             let n = e.saturating_add(p).clamp(1, 1 << 22);
             let (values, method) =
-                sequence::nim_values(rules, n - 1, engine, threads, limits, &mut |_| {})?;
+                sequence::nim_values(game, n - 1, engine, threads, limits, &mut |_| {})?;
             return Ok(Analysis {
                 periodicity: Some(Periodicity {
                     preperiod: e,
@@ -398,16 +398,16 @@ pub fn analyse_limited(
             });
         }
     }
-    let code = rules.code().cloned();
+    let code = game.code().cloned();
     let cert = code.as_ref().is_some_and(certifiable);
-    let longest = rules.longest_move();
+    let longest = game.longest_move();
     let mut values: Vec<Nimber> = Vec::new();
     let mut to = limit.min(1023);
     loop {
-        let method = sequence::extend(rules, &mut values, to, engine, threads, limits, &mut |n| {
+        let method = sequence::extend(game, &mut values, to, engine, threads, limits, &mut |n| {
             progress(n, to)
         })
-        .map_err(|e| sequence::stopped(&rules.name(), e, values.len() as u64, limit, limits))?;
+        .map_err(|e| sequence::stopped(&game.name(), e, values.len() as u64, limit, limits))?;
         let found = match &code {
             Some(c) if cert => certify(c, &values),
             _ => observe_with(&values, longest),

@@ -1,21 +1,30 @@
 //! The plain mex engine: nim-values of heaps `0..=N`, one heap after the other, by the definition.
 //!
 //! **What it computes.** `G(n) = mex { G(h1) ⊕ … ⊕ G(hk) : h1 + … + hk an option of n }`, for every `n ≤ N`. It is
-//! exact for every heap game whose options are sums of smaller heaps, codes that leave three or more heaps
-//! included: for codes, those options come as nim-sum sets from the multi-heap engine ([`super::multi`]), or are
-//! enumerated one partition at a time where it does not apply (`?` with "or more", and
-//! [`code_sequence_enumerated`]).
+//! exact for every heap game whose options are sums of smaller heaps (a move to a heap that is not smaller is an
+//! error, as positions could repeat). For a game with a take-and-break code it runs on the code's digits: the
+//! one- and two-heap moves of each digit in place, the moves that leave three or more heaps enumerated one
+//! partition at a time ([`code_sequence_enumerated`]). The multi-heap engine ([`super::multi`]) is this same loop
+//! with those moves' nim-sums from dynamic programming instead ([`code_sequence`] and [`code_extend`] run it, and
+//! `--engine plain` names it for such codes). For other games it is the mex over [`Game::options`]
+//! ([`sequence`]).
+//!
+//! **Why it is correct.** It is the definition of the nim-value (the Sprague–Grundy theorem: a sum's value is the
+//! nim-sum of its parts'), evaluated bottom-up: every option of a heap of `n` is a sum of heaps below `n`, whose
+//! values are known when `n` is reached.
 //!
 //! **Cost.** For a code that leaves at most two heaps, about `n/2` XORs per digit per heap, so `O(N²)` in all for
 //! codes that split (`O(N · k)` for a code of length `k` that does not); the sparse-space engine
 //! ([`super::sparse`]) does the same job with far fewer XORs. A move that leaves `k ≥ 3` heaps costs about
 //! `n · W/64` word operations per count in the multi-heap engine (`W` a power of two above the values), or one XOR
-//! per partition (about `n^(k−1)/(k!(k−1)!)` of them) when enumerated; both are bounded by work limits.
+//! per partition (about `n^(k−1)/(k!(k−1)!)` of them) when enumerated; both are bounded by work limits. Over
+//! [`Game::options`], one XOR per heap of every option. Memory: the values, 8 bytes per heap.
 
 use super::code::{partitions, Code, Constraint};
 use super::multi::MultiMoves;
-use super::{HeapRules, PLAIN_MAX_HEAP, PLAIN_MAX_HEAP_SPLITTING};
+use super::{Engine, HeapGame, SequenceEngine, PLAIN_MAX_HEAP, PLAIN_MAX_HEAP_SPLITTING};
 use crate::error::{Error, Result};
+use crate::game::{Game, Options};
 use crate::nimber::{MexSet, Nimber};
 use crate::solver::Limits;
 
@@ -42,54 +51,113 @@ pub fn check_length(name: &str, to: u64, splits: bool) -> Result<()> {
     Ok(())
 }
 
-/// The nim-values of heaps `0..=to` of any heap game, from its options. `progress` is called with the heap reached
-/// now and then.
-pub fn sequence<H: HeapRules + ?Sized>(
-    rules: &H,
+/// The nim-values of heaps `0..=to` of any heap game, from its options ([`Game::options`]) alone, whatever else the
+/// game knows: the definition, the reference the other methods are tested against. `progress` is called with the
+/// heap reached now and then.
+pub fn sequence<G: Game<Position = u64> + ?Sized>(
+    game: &G,
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<Nimber>> {
-    sequence_limited(rules, to, &Limits::default(), progress)
+    sequence_limited(game, to, &Limits::default(), progress)
 }
 
 /// [`sequence`] that polls `limits`' deadline every 1024 heaps and ends with an error saying how far it got.
-pub fn sequence_limited<H: HeapRules + ?Sized>(
-    rules: &H,
+pub fn sequence_limited<G: Game<Position = u64> + ?Sized>(
+    game: &G,
     to: u64,
     limits: &Limits,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<Nimber>> {
-    check_length(&rules.name(), to, rules.splits())?;
-    let mut g: Vec<Nimber> = Vec::with_capacity(to as usize + 1);
+    let mut g = Vec::new();
+    extend_by_options(game, &mut g, to, limits, progress)?;
+    Ok(g)
+}
+
+/// Extends `g` (the nim-values of heaps `0..g.len()`) to heaps `0..=to` by the mex over each heap's options.
+fn extend_by_options<G: Game<Position = u64> + ?Sized>(
+    game: &G,
+    g: &mut Vec<Nimber>,
+    to: u64,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<()> {
+    let name = game.name();
+    check_length(&name, to, game.splits())?;
+    g.truncate(to as usize + 1);
+    g.reserve((to as usize + 1).saturating_sub(g.len()));
     let mut mex = MexSet::new();
-    for n in 0..=to {
+    let mut options = Options::new();
+    for n in g.len() as u64..=to {
         mex.clear();
-        let mut bad = None;
-        rules.for_each_option(n, &mut |heaps| {
+        options.clear();
+        game.options(&n, &mut options);
+        for heaps in options.iter() {
             let mut v = 0;
             for &h in heaps {
                 if h >= n {
-                    bad = Some(h);
-                    return;
+                    return Err(Error::loopy(format!(
+                        "{name}: a move from a heap of {n} leaves a heap of {h}, not smaller, so positions can repeat"
+                    )));
                 }
                 v ^= g[h as usize];
             }
             mex.insert(v);
-        });
-        if let Some(h) = bad {
-            return Err(Error::loopy(format!(
-                "{}: a move from a heap of {n} leaves a heap of {h}, not smaller, so positions can repeat",
-                rules.name()
-            )));
         }
         g.push(mex.mex());
         if n & 0x3ff == 0 {
             progress(n);
-            poll(limits, &rules.name(), n, to)?;
+            poll(limits, &name, n, to)?;
         }
     }
     progress(to);
-    Ok(g)
+    Ok(())
+}
+
+/// The plain mex engine as a [`SequenceEngine`] (see the module docs): exact for every heap game. For a game with a
+/// code it runs on the code's digits, one- and two-heap moves in place and every move that leaves three or more
+/// heaps enumerated partition by partition ([`code_sequence_enumerated`], the reference of the multi-heap engine);
+/// for other games it takes the mex over [`Game::options`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Plain;
+
+/// The plain engine.
+pub static PLAIN: Plain = Plain;
+
+impl SequenceEngine for Plain {
+    fn name(&self) -> &'static str {
+        "plain"
+    }
+    fn engine(&self) -> Engine {
+        Engine::Plain
+    }
+    fn applies(&self, game: &HeapGame) -> bool {
+        game.is_heap_game() && game.code().is_none_or(|c| !c.is_loopy())
+    }
+    fn max_heap(&self, game: &HeapGame) -> u64 {
+        if game.splits() {
+            PLAIN_MAX_HEAP_SPLITTING
+        } else {
+            PLAIN_MAX_HEAP
+        }
+    }
+    fn bytes_per_heap(&self, _threads: usize) -> u64 {
+        16
+    }
+    fn extend(
+        &self,
+        game: &HeapGame,
+        values: &mut Vec<Nimber>,
+        to: u64,
+        _threads: usize,
+        limits: &Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<()> {
+        match game.code() {
+            Some(code) => code_extend_with(code, &game.name(), values, to, limits, progress, None),
+            None => extend_by_options(game, values, to, limits, progress),
+        }
+    }
 }
 
 /// The nim-values of heaps `0..=to` of a take-and-break code, with the one- and two-heap moves done in place and
@@ -159,7 +227,9 @@ pub fn poll(limits: &Limits, name: &str, n: u64, to: u64) -> Result<()> {
         .map_err(|e| super::stopped_error(name, n, to, Some(e.message())))
 }
 
-fn code_extend_with(
+/// The digit loop of the plain engine on a code, with the moves that leave three or more heaps from `multi` when
+/// given (the multi-heap engine), enumerated partition by partition otherwise.
+pub(super) fn code_extend_with(
     code: &Code,
     name: &str,
     g: &mut Vec<Nimber>,
@@ -277,7 +347,7 @@ fn code_extend_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::{Heaps, TakeAndBreak};
+    use crate::heap::TakeAndBreak;
     use crate::solver::brute_force_value;
 
     fn seq(code: &str, to: u64) -> Vec<Nimber> {
@@ -305,11 +375,7 @@ mod tests {
             let b = sequence(&t, 24, &mut |_| {}).unwrap();
             assert_eq!(a, b, "{code}");
             for n in 0..=14 {
-                assert_eq!(
-                    a[n as usize],
-                    brute_force_value(&Heaps(&t), &n),
-                    "{code} heap {n}"
-                );
+                assert_eq!(a[n as usize], brute_force_value(&t, &n), "{code} heap {n}");
             }
         }
     }

@@ -1,12 +1,16 @@
-//! The nim-values of heaps `0..=N` of a heap game, by the cheapest exact method that applies: the one function that
-//! `grundy seq`, `grundy period` and value look-ups of large heaps call ([`extend`], [`nim_values`]).
+//! The nim-values of heaps `0..=N` of a heap game, by the cheapest exact method that applies: the one place that
+//! chooses among the methods and engines ([`choose`], [`engine_for`]), and the one function that `grundy seq`,
+//! `grundy period`, heap tables and value look-ups call ([`extend`], [`nim_values`], [`values`]).
 //!
 //! With [`Engine::Auto`] the methods are tried in this order (an explicit [`Engine::Plain`] or [`Engine::Fast`]
 //! runs that engine on every heap, as the reference):
 //!
-//! 1. **A closed form** ([`HeapRules::closed_form`]): each value in `O(1)` (Nim `G(n) = n`, Bash `n mod (K+1)`,
-//!    Constrained Nim, Lasker's Nim; each module proves its form).
-//! 2. **Counting mex** ([`Method::CountingMex`]) for codes that never split and whose digits repeat one digit `D`
+//! 1. **A closed form** ([`Game::nim_value`](crate::Game::nim_value)): each value in `O(1)` (Nim `G(n) = n`, Bash
+//!    `n mod (K+1)`, Constrained Nim, Lasker's Nim; each module proves its form).
+//! 2. **The game's own method** ([`Game::sequence`](crate::Game::sequence)): a sieve or a recurrence of the game's
+//!    module, linear or near it (Not a Nim, subtraction sets, Fibonacci subtraction, consecutive splits). A game
+//!    has one when it answers for heap 0 (cheap for every method).
+//! 3. **Counting mex** ([`Method::CountingMex`]) for codes that never split and whose digits repeat one digit `D`
 //!    from some removal `J` on, `D` allowing one heap to be left (all-but subtraction games `allbut:S`, Nim as
 //!    `0.[3]`): a heap of `n` reaches every heap `1 … n − J` by the repeating digits, plus the few heaps
 //!    `n − j` for `j < J` whose digit allows it, plus the empty heap when `d_n` allows it. So
@@ -14,21 +18,23 @@
 //!    A count of each value over heaps `1 … n − J` and a "next value with count 0" pointer structure
 //!    (union–find with path halving; counts only grow, so zeros only disappear) give each heap in
 //!    `O(J + α(n))` instead of the plain engine's `O(n)`. Exact: it is the definition of the mex, reorganised.
-//! 3. **A certified period** ([`Method::Period`]) for codes the Guy–Smith theorem of [`super::period`] covers
+//! 4. **A certified period** ([`Method::Period`]) for codes the Guy–Smith theorem of [`super::period`] covers
 //!    (octal-type codes leaving at most two heaps, subtraction games): the values are computed (by the fast
 //!    engine) to checkpoints 1023, 2047, 4095, … below `N`; at each the certificate is tried, and once it holds
 //!    every later value is `G(e + (n − e) mod p)`. Values beyond the checkpoint are never guessed: only a theorem
 //!    fills them.
-//! 4. **The engines**: the sparse-space engine where it applies, else the plain one (or the game's own
-//!    [`HeapRules::sequence`] for games without a code).
+//! 5. **The engines** ([`SequenceEngine`]): the sparse-space engine where it applies, else the multi-heap engine
+//!    for codes that leave three or more heaps, else the plain one ([`engine_for`]).
 //!
 //! **Limits.** Before any work the memory the method needs is estimated ([`bytes_per_heap`] × heaps) and checked
 //! against [`Limits::max_memory`], and heap sizes past the engines' limits fail at once. The engines poll
 //! [`Limits::deadline`] where they report progress and stop with an error that says how far they got.
 
+use super::multi::MULTI;
 use super::period::{self, Periodicity};
-use super::PLAIN_MAX_HEAP_SPLITTING;
-use super::{plain, sparse, Code, Engine, HeapRules, FAST_MAX_HEAP, PLAIN_MAX_HEAP};
+use super::plain::{self, PLAIN};
+use super::sparse::SPARSE;
+use super::{Code, Engine, HeapGame, SequenceEngine};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 use crate::solver::Limits;
@@ -38,6 +44,8 @@ use crate::solver::Limits;
 pub enum Method {
     /// The game's proved closed form.
     ClosedForm,
+    /// The game's own method ([`Game::sequence`](crate::Game::sequence)).
+    Own,
     /// The counting mex of repeating-digit codes that do not split (all-but subtraction games).
     CountingMex,
     /// Computed to `certified_at` values, where the period `period` from `preperiod` on was certified, then filled.
@@ -50,15 +58,18 @@ pub enum Method {
         /// the period.
         certified_at: u64,
     },
-    /// An engine on every heap.
+    /// An engine on every heap ([`Engine::Plain`] for the plain and multi-heap engines, [`Engine::Fast`] for the
+    /// sparse-space one).
     Engine(Engine),
 }
 
 impl Method {
-    /// A short name for messages and JSON (`closed-form`, `counting-mex`, `certified-period`, `fast`, `plain`).
+    /// A short name for messages and JSON (`closed-form`, `own-method`, `counting-mex`, `certified-period`, `fast`,
+    /// `plain`).
     pub fn name(&self) -> &'static str {
         match self {
             Method::ClosedForm => "closed-form",
+            Method::Own => "own-method",
             Method::CountingMex => "counting-mex",
             Method::Period { .. } => "certified-period",
             Method::Engine(Engine::Fast) => "fast",
@@ -67,12 +78,46 @@ impl Method {
     }
 }
 
-/// The method [`extend`] uses for `rules` with `engine` (before any heap is computed).
-pub fn choose(rules: &dyn HeapRules, engine: Engine) -> Method {
-    let code = rules.code();
+/// Whether `game` has a proved closed form (it answers for heap 1).
+fn has_closed_form(game: &HeapGame) -> bool {
+    game.nim_value(&1).is_some()
+}
+
+/// Whether `game` has a sequence method of its own: it answers for heap 0.
+fn has_own_method(game: &HeapGame) -> bool {
+    game.sequence(0, &mut |_| {}).is_some()
+}
+
+/// The engine that `engine` names for `game`: [`Engine::Fast`] the sparse-space engine (an error where it does not
+/// apply); [`Engine::Plain`] the multi-heap engine for codes some move of which leaves three or more heaps, else the
+/// plain engine; [`Engine::Auto`] the sparse-space engine where it applies, else as [`Engine::Plain`].
+pub fn engine_for(game: &HeapGame, engine: Engine) -> Result<&'static dyn SequenceEngine> {
+    let name = game.name();
+    match engine {
+        Engine::Fast | Engine::Auto if SPARSE.applies(game) => Ok(&SPARSE),
+        Engine::Fast => Err(match game.code() {
+            Some(_) => Error::unsupported(format!(
+                "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
+            )),
+            None => Error::unsupported(format!(
+                "{name}: the fast engine computes take-and-break codes only"
+            )),
+        }),
+        _ if MULTI.applies(game) => Ok(&MULTI),
+        _ => Ok(&PLAIN),
+    }
+}
+
+/// The method [`extend`] uses for `game` with `engine` (before any heap is computed): the one choice among the
+/// methods of the module docs.
+pub fn choose(game: &HeapGame, engine: Engine) -> Method {
+    let code = game.code();
     if engine == Engine::Auto {
-        if rules.closed_form(1).is_some() {
+        if has_closed_form(game) {
             return Method::ClosedForm;
+        }
+        if has_own_method(game) {
+            return Method::Own;
         }
         if let Some(c) = code {
             if counting_shape(c).is_some() {
@@ -87,47 +132,47 @@ pub fn choose(rules: &dyn HeapRules, engine: Engine) -> Method {
             }
         }
     }
-    match code {
-        Some(c) => Method::Engine(engine.resolve(c)),
-        None => Method::Engine(Engine::Plain),
+    // An engine that does not apply (fast on a code it does not cover) is named, and refused by `extend`.
+    match (engine, code) {
+        (Engine::Fast, Some(_)) => Method::Engine(Engine::Fast),
+        _ => Method::Engine(engine_for(game, engine).map_or(Engine::Plain, |e| e.engine())),
     }
 }
 
 /// Bytes of memory per heap that `method` needs with `threads` threads, an upper estimate: the values (`u64`)
-/// handed back, plus, for the fast engine, its `u16`/`u32` copy per worker and the `u32` prefix; for the counting
-/// mex its counts and pointers; for a period the filled values (what each checkpoint computes, with the
+/// handed back, plus, for an engine, what it says it needs ([`SequenceEngine::bytes_per_heap`]: for the fast
+/// engine its `u16`/`u32` copy per worker and the `u32` prefix); for the counting mex its counts and pointers; for
+/// the game's own method its tables; for a period the filled values (what each checkpoint computes, with the
 /// certificate's two work arrays, is checked before that checkpoint).
 pub fn bytes_per_heap(method: Method, threads: usize) -> u64 {
     match method {
         Method::ClosedForm => 8,
+        Method::Own => 16,
         Method::CountingMex => 16,
         // The fill: the values computed before a certificate are checked at each checkpoint.
         Method::Period { .. } => 8,
-        Method::Engine(Engine::Fast) => 8 + 4 * threads.clamp(1, 2) as u64 + 4,
-        Method::Engine(_) => 16,
+        Method::Engine(Engine::Fast) => SPARSE.bytes_per_heap(threads),
+        Method::Engine(_) => PLAIN.bytes_per_heap(threads),
     }
 }
 
-/// Checks, before any work, that heaps `0..=to` of `rules` by `method` fit the heap-size limits and
+/// Checks, before any work, that heaps `0..=to` of `game` by `method` fit the heap-size limits and
 /// `limits.max_memory`.
 pub fn check(
-    rules: &dyn HeapRules,
+    game: &HeapGame,
     method: Method,
     to: u64,
     threads: usize,
     limits: &Limits,
 ) -> Result<()> {
-    let name = rules.name();
+    let name = game.name();
     let heap_limit = match method {
         Method::Engine(Engine::Fast) | Method::Period { .. } => {
-            Some((FAST_MAX_HEAP, "fast engine"))
+            Some((SPARSE.max_heap(game), "fast engine"))
         }
-        Method::Engine(_) if rules.code().is_some() || rules.closed_form(1).is_none() => {
-            Some(if rules.splits() {
-                (PLAIN_MAX_HEAP_SPLITTING, "plain engine")
-            } else {
-                (PLAIN_MAX_HEAP, "plain engine")
-            })
+        Method::Engine(e) if game.code().is_some() || !has_closed_form(game) => {
+            let used = engine_for(game, e).unwrap_or(&PLAIN);
+            Some((used.max_heap(game), "plain engine"))
         }
         _ => None,
     };
@@ -157,7 +202,7 @@ pub fn check(
     Ok(())
 }
 
-/// The nim-values of heaps `0..=to` of `rules`, and how they were computed. See the module docs.
+/// The nim-values of heaps `0..=to` of `game`, and how they were computed. See the module docs.
 ///
 /// `threads` bounds the threads of the fast engine; `progress` is called now and then with the heap reached.
 ///
@@ -175,7 +220,7 @@ pub fn check(
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn nim_values(
-    rules: &dyn HeapRules,
+    game: &HeapGame,
     to: u64,
     engine: Engine,
     threads: usize,
@@ -183,15 +228,21 @@ pub fn nim_values(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Vec<Nimber>, Method)> {
     let mut values = Vec::new();
-    let m = extend(rules, &mut values, to, engine, threads, limits, progress)?;
+    let m = extend(game, &mut values, to, engine, threads, limits, progress)?;
     Ok((values, m))
 }
 
-/// Extends `values` (the nim-values of heaps `0..values.len()`, possibly empty) to heaps `0..=to` of `rules` (or
+/// The nim-values of heaps `0..=to` of `game` by the cheapest exact method ([`nim_values`] with [`Engine::Auto`],
+/// one thread and the default [`Limits`]): what heap tables, value look-ups and misère analyses call.
+pub fn values(game: &HeapGame, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Vec<Nimber>> {
+    Ok(nim_values(game, to, Engine::Auto, 1, &Limits::default(), progress)?.0)
+}
+
+/// Extends `values` (the nim-values of heaps `0..values.len()`, possibly empty) to heaps `0..=to` of `game` (or
 /// truncates it), and returns how. Limits are checked first; on a deadline the values computed so far stay in
 /// `values` and the error says how far the run got.
 pub fn extend(
-    rules: &dyn HeapRules,
+    game: &HeapGame,
     values: &mut Vec<Nimber>,
     to: u64,
     engine: Engine,
@@ -199,8 +250,8 @@ pub fn extend(
     limits: &Limits,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Method> {
-    let r = extend_unlabelled(rules, values, to, engine, threads, limits, progress);
-    r.map_err(|e| stopped(&rules.name(), e, values.len() as u64, to, limits))
+    let r = extend_unlabelled(game, values, to, engine, threads, limits, progress);
+    r.map_err(|e| stopped(&game.name(), e, values.len() as u64, to, limits))
 }
 
 /// A deadline's error as the caller sees it: how far the run towards heap `to` got (`done` values kept), in one
@@ -215,7 +266,7 @@ pub fn stopped(name: &str, e: Error, done: u64, to: u64, limits: &Limits) -> Err
 }
 
 fn extend_unlabelled(
-    rules: &dyn HeapRules,
+    game: &HeapGame,
     values: &mut Vec<Nimber>,
     to: u64,
     engine: Engine,
@@ -223,28 +274,21 @@ fn extend_unlabelled(
     limits: &Limits,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Method> {
-    let name = rules.name();
-    let method = choose(rules, engine);
+    let name = game.name();
+    if !game.is_heap_game() {
+        return Err(Error::unsupported(format!(
+            "{name}: positions of this game are not heaps, so it has no sequence"
+        )));
+    }
+    let method = choose(game, engine);
     if engine == Engine::Fast {
-        match rules.code() {
-            Some(c) if sparse::covers(c) => {}
-            Some(_) => {
-                return Err(Error::unsupported(format!(
-                    "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
-                )))
-            }
-            None => {
-                return Err(Error::unsupported(format!(
-                    "{name}: the fast engine computes take-and-break codes only"
-                )))
-            }
-        }
+        engine_for(game, engine)?;
     }
     if (values.len() as u64) > to {
         values.truncate(to as usize + 1);
         return Ok(method);
     }
-    check(rules, method, to, threads, limits)?;
+    check(game, method, to, threads, limits)?;
     limits.check_time()?;
     match method {
         Method::ClosedForm => {
@@ -253,7 +297,7 @@ fn extend_unlabelled(
                 values.push(if n == 0 {
                     0
                 } else {
-                    rules.closed_form(n).unwrap_or(0)
+                    game.nim_value(&n).unwrap_or(0)
                 });
                 if n & 0xf_ffff == 0 {
                     progress(n);
@@ -263,73 +307,37 @@ fn extend_unlabelled(
             progress(to);
             Ok(method)
         }
+        Method::Own => match game.sequence(to, progress) {
+            Some(own) => {
+                let own = own?;
+                if own.len() as u64 != to + 1 {
+                    return Err(Error::unsupported(format!(
+                        "{name}: the game's own method gave {} values for heaps 0..={to}",
+                        own.len()
+                    )));
+                }
+                *values = own;
+                Ok(method)
+            }
+            // No method of its own for this many heaps: the engines compute them.
+            None => {
+                let e = engine_for(game, engine)?;
+                e.extend(game, values, to, threads, limits, progress)?;
+                Ok(Method::Engine(e.engine()))
+            }
+        },
         Method::CountingMex => {
-            let code = rules.code().expect("a counting mex is chosen for codes");
+            let code = game.code().expect("a counting mex is chosen for codes");
             let shape = counting_shape(code).expect("checked by choose");
             counting_mex(code, shape, &name, values, to, limits, progress)?;
             Ok(method)
         }
-        Method::Period { .. } => {
-            let code = rules.code().expect("a period is chosen for codes").clone();
-            by_period(&code, &name, values, to, threads, limits, progress)
+        Method::Period { .. } => by_period(game, values, to, threads, limits, progress),
+        Method::Engine(_) => {
+            let e = engine_for(game, engine)?;
+            e.extend(game, values, to, threads, limits, progress)?;
+            Ok(Method::Engine(e.engine()))
         }
-        Method::Engine(e) => {
-            match rules.code() {
-                Some(code) => run_engine(code, &name, e, values, to, threads, limits, progress)?,
-                None => {
-                    let v = plain_or_own(rules, to, limits, progress)?;
-                    *values = v;
-                }
-            }
-            Ok(method)
-        }
-    }
-}
-
-/// A game without a code: its own sequence method when it has one (they are linear or near it), else the plain
-/// engine with the deadline polled.
-fn plain_or_own(
-    rules: &dyn HeapRules,
-    to: u64,
-    limits: &Limits,
-    progress: &mut dyn FnMut(u64),
-) -> Result<Vec<Nimber>> {
-    if rules.splits() {
-        plain::sequence_limited(rules, to, limits, progress)
-    } else {
-        rules.sequence(to, progress)
-    }
-}
-
-/// Runs engine `e` (resolved: fast or plain) on a code from `values.len()` to `to`.
-#[allow(clippy::too_many_arguments)]
-fn run_engine(
-    code: &Code,
-    name: &str,
-    e: Engine,
-    values: &mut Vec<Nimber>,
-    to: u64,
-    threads: usize,
-    limits: &Limits,
-    progress: &mut dyn FnMut(u64),
-) -> Result<()> {
-    match e {
-        Engine::Fast => {
-            let r = sparse::extend_polled(code, name, values, to, threads, &mut |n| {
-                progress(n);
-                !limits.deadline.is_some_and(|d| d.passed())
-            });
-            match (r, limits.check_time()) {
-                (Ok(_), _) => Ok(()),
-                (Err(err), Err(late)) => Err(Error::limit(format!(
-                    "{}: {}",
-                    err.message(),
-                    late.message()
-                ))),
-                (Err(err), Ok(())) => Err(err),
-            }
-        }
-        _ => plain::code_extend_limited(code, name, values, to, limits, progress),
     }
 }
 
@@ -337,17 +345,18 @@ fn run_engine(
 /// on the values up to one of them, then fills the rest from the period. A certificate on a prefix of the values
 /// holds for every heap, so a resumed run tries the same checkpoints on the values it already has.
 fn by_period(
-    code: &Code,
-    name: &str,
+    game: &HeapGame,
     values: &mut Vec<Nimber>,
     to: u64,
     threads: usize,
     limits: &Limits,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Method> {
-    let engine = Engine::Auto.resolve(code);
+    let name = game.name();
+    let code = game.code().expect("a period is chosen for codes");
+    let engine = engine_for(game, Engine::Auto)?;
     // The engine's bytes per heap, and the certificate's three linear work arrays at a checkpoint.
-    let per_heap = bytes_per_heap(Method::Engine(engine), threads) + 24;
+    let per_heap = engine.bytes_per_heap(threads) + 24;
     let mut c: u64 = 1023;
     loop {
         let c_now = c.min(to);
@@ -356,10 +365,10 @@ fn by_period(
                 (c_now + 1).saturating_mul(per_heap),
                 &format!("{name}: the nim-values of heaps 0..={c_now}"),
             )?;
-            run_engine(code, name, engine, values, c_now, threads, limits, progress)?;
+            engine.extend(game, values, c_now, threads, limits, progress)?;
         }
         if c_now >= to {
-            return Ok(Method::Engine(engine));
+            return Ok(Method::Engine(engine.engine()));
         }
         if let Some(p) = period::certify(code, &values[..=c_now as usize]) {
             fill(values, &p, to);

@@ -26,7 +26,7 @@
 //! heap of 10^12 needs about 3·(71 + 12) instead of 10^12 option evaluations.
 
 use super::period::{self, Periodicity};
-use super::{Engine, HeapRules};
+use super::{sequence, Engine, HeapGame};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 use crate::sum::{Component, ComponentMoves, Move, MoveFamily};
@@ -62,7 +62,7 @@ pub struct WinningOptions {
 
 /// A heap game with its nim-value table, extended on demand.
 pub struct HeapTable {
-    rules: Box<dyn HeapRules>,
+    game: Rc<HeapGame>,
     values: Vec<Nimber>,
     /// A certified period, once looked for (`Some(None)`: looked for, none certified).
     period: Option<Option<Periodicity>>,
@@ -86,11 +86,11 @@ pub const PERIOD_FROM: u64 = 1 << 20;
 pub const PERIOD_SEARCH: u64 = 1 << 20;
 
 impl HeapTable {
-    /// An empty table for `rules`, with the default limits ([`PERIOD_FROM`], [`MAX_ENUMERATED_OPTIONS`],
-    /// [`MAX_LISTED_WINNING_MOVES`]); values are computed on first use.
-    pub fn new(rules: Box<dyn HeapRules>) -> Self {
+    /// An empty table for the heap game `game`, with the default limits ([`PERIOD_FROM`],
+    /// [`MAX_ENUMERATED_OPTIONS`], [`MAX_LISTED_WINNING_MOVES`]); values are computed on first use.
+    pub fn new(game: Rc<HeapGame>) -> Self {
         HeapTable {
-            rules,
+            game,
             values: Vec::new(),
             period: None,
             period_values: Vec::new(),
@@ -123,9 +123,9 @@ impl HeapTable {
         self.families_from = heap;
     }
 
-    /// The rules of the game the table values.
-    pub fn rules(&self) -> &dyn HeapRules {
-        &*self.rules
+    /// The game the table values.
+    pub fn game(&self) -> &HeapGame {
+        &*self.game
     }
 
     /// The nim-value of a heap of `n`: from the game's closed form when it has one, else from the table.
@@ -133,7 +133,7 @@ impl HeapTable {
         if n == 0 {
             return Ok(0);
         }
-        if let Some(v) = self.rules.closed_form(n) {
+        if let Some(v) = self.game.nim_value(&n) {
             return Ok(v);
         }
         if n > PERIOD_FROM && n as usize >= self.values.len() {
@@ -151,16 +151,18 @@ impl HeapTable {
                     e.context(format!(
                         "no period of {} is certified within {PERIOD_SEARCH} heaps, so heap {n} must be computed \
                          ('grundy period {} --to N' searches further)",
-                        self.rules.name(),
-                        self.rules.name()
+                        self.game.name(),
+                        self.game.name()
                     ))
                 } else {
                     e
                 }
             };
-            self.values = match self.rules.sequence(want, &mut |_| {}) {
+            self.values = match sequence::values(&*self.game, want, &mut |_| {}) {
                 Ok(v) => v,
-                Err(_) if want > n => self.rules.sequence(n, &mut |_| {}).map_err(direct)?,
+                Err(_) if want > n => {
+                    sequence::values(&*self.game, n, &mut |_| {}).map_err(direct)?
+                }
                 Err(e) => return Err(direct(e)),
             };
         }
@@ -182,13 +184,13 @@ impl HeapTable {
     /// [`PERIOD_SEARCH`] heaps).
     pub fn certified_period(&mut self) -> Result<Option<&Periodicity>> {
         if self.period.is_none() {
-            let certifiable = self.rules.code().is_some_and(period::certifiable);
+            let certifiable = self.game.code().is_some_and(period::certifiable);
             self.period = Some(None);
             if certifiable {
-                let what = format!("{}: looking for a certified period", self.rules.name());
+                let what = format!("{}: looking for a certified period", self.game.name());
                 let report = crate::progress::wanted();
                 let a =
-                    period::analyse(&*self.rules, PERIOD_SEARCH, Engine::Auto, 1, &mut |n, _| {
+                    period::analyse(&*self.game, PERIOD_SEARCH, Engine::Auto, 1, &mut |n, _| {
                         if report {
                             crate::progress::report(&what, n, PERIOD_SEARCH)
                         }
@@ -232,7 +234,7 @@ impl HeapTable {
     fn too_many(&self, n: u64, count: u64) -> Error {
         Error::limit(format!(
             "{}: a heap of {n} has {count} such moves, more than the {MAX_ALL_LISTED} listed one by one",
-            self.rules.name()
+            self.game.name()
         ))
     }
 
@@ -243,7 +245,7 @@ impl HeapTable {
         target: Nimber,
         max_listed: usize,
     ) -> Result<WinningOptions> {
-        if let Some(mut found) = self.rules.options_with_value(n, target) {
+        if let Some(mut found) = self.game.options_with_value(&n, target) {
             let unlisted = found.len().saturating_sub(max_listed) as u64;
             found.truncate(max_listed);
             return Ok(WinningOptions {
@@ -252,11 +254,11 @@ impl HeapTable {
                 families: Vec::new(),
             });
         }
-        let huge = n > self.families_from && n > 0 && self.rules.code().is_some();
+        let huge = n > self.families_from && n > 0 && self.game.code().is_some();
         if huge {
             self.certified_period()?;
         }
-        let (true, Some(code), Some(Some(p))) = (huge, self.rules.code(), &self.period) else {
+        let (true, Some(code), Some(Some(p))) = (huge, self.game.code(), &self.period) else {
             let (listed, total) = self.listed_options(n, target, max_listed)?;
             return Ok(WinningOptions {
                 unlisted: total - listed.len() as u64,
@@ -269,7 +271,7 @@ impl HeapTable {
             p.value(values, x).ok_or_else(|| {
                 Error::limit(format!(
                     "{}: no certified value for heap {x}",
-                    self.rules.name()
+                    self.game.name()
                 ))
             })
         };
@@ -299,7 +301,7 @@ impl HeapTable {
             if d.constraint(2) != Some(super::Constraint::Any) {
                 return Err(Error::unsupported(format!(
                     "{}: the moves of a huge heap are listed in families only for splits with no constraint",
-                    self.rules.name()
+                    self.game.name()
                 )));
             }
             let half = r / 2;
@@ -325,7 +327,7 @@ impl HeapTable {
     /// The options of a heap of `n` whose nim-value is `target`: all of them, or a limit error when there are more
     /// than [`MAX_ALL_LISTED`].
     pub fn options_with_value(&mut self, n: u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
-        if let Some(found) = self.rules.options_with_value(n, target) {
+        if let Some(found) = self.game.options_with_value(&n, target) {
             return Ok(found);
         }
         let (listed, total) = self.listed_options(n, target, MAX_ALL_LISTED)?;
@@ -347,7 +349,7 @@ impl HeapTable {
         if n > MAX_LISTED_OPTIONS {
             return Err(Error::limit(format!(
                 "{}: listing the moves from a heap of {n} would enumerate too many options (limit: heaps up to {MAX_LISTED_OPTIONS})",
-                self.rules.name()
+                self.game.name()
             )));
         }
         self.value(n)?;
@@ -357,18 +359,13 @@ impl HeapTable {
             let mut enumerated = 0u64;
             let mut missing = false;
             let max = self.max_enumerated;
-            let (rules, values, period, period_values) = (
-                &*self.rules,
-                &self.values,
-                &self.period,
-                &self.period_values,
-            );
+            let (game, values, period, period_values) =
+                (&*self.game, &self.values, &self.period, &self.period_values);
             let known = |h: u64| -> Option<Nimber> {
                 if h == 0 {
                     return Some(0);
                 }
-                rules
-                    .closed_form(h)
+                game.nim_value(&h)
                     .or_else(|| values.get(usize::try_from(h).ok()?).copied())
                     .or_else(|| match period {
                         Some(Some(p)) => p.value(period_values, h),
@@ -401,19 +398,19 @@ impl HeapTable {
                 }
                 ControlFlow::Continue(())
             };
-            match rules.code() {
+            match game.code() {
                 // A code's options can be cut short as soon as the budget is spent.
                 Some(code) => {
                     let _ = code.try_for_each_option(n, &mut Vec::new(), |_, h| visit(h));
                 }
-                None => rules.for_each_option(n, &mut |h| {
+                None => game.for_each_option(n, &mut |h| {
                     let _ = visit(h);
                 }),
             }
             if enumerated > max {
                 return Err(Error::limit(format!(
                     "{}: a heap of {n} has more than {max} options, too many to count its moves to nim-value {target}",
-                    rules.name()
+                    game.name()
                 )));
             }
             if !missing {
@@ -421,12 +418,12 @@ impl HeapTable {
             }
             if attempt == 0 && n > 0 {
                 // A heap below `n` has no value at hand (a closed form that skips it): compute the table to `n`.
-                self.values = self.rules.sequence(n, &mut |_| {})?;
+                self.values = sequence::values(&*self.game, n, &mut |_| {})?;
             }
         }
         Err(Error::limit(format!(
             "{}: some option of a heap of {n} has no value at hand",
-            self.rules.name()
+            self.game.name()
         )))
     }
 }
@@ -446,7 +443,7 @@ impl HeapComponent {
 
 impl Component for HeapComponent {
     fn game(&self) -> String {
-        self.table.borrow().rules.name()
+        self.table.borrow().game.name()
     }
     fn position(&self) -> String {
         self.heap.to_string()
@@ -479,7 +476,7 @@ impl HeapComponent {
     fn listed(&self, t: &HeapTable, opts: Vec<Vec<u64>>, target: Nimber) -> Vec<Move> {
         opts.into_iter()
             .map(|h| Move {
-                description: t.rules.describe_move(self.heap, &h),
+                description: t.game.describe_move(&self.heap, &h),
                 result: if h.is_empty() {
                     "0".to_string()
                 } else {
@@ -514,7 +511,7 @@ mod tests {
     fn many_winning_moves_are_counted_not_held() {
         // 0.* (remove a token, leave any number of heaps) has thousands of moves to 0 from a heap of 31 (value 1):
         // with the listing bound lowered to 1000, 1000 are listed and the count is exact.
-        let mut t = HeapTable::new(Box::new(TakeAndBreak::parse("0.*").unwrap()));
+        let mut t = HeapTable::new(Rc::new(TakeAndBreak::parse("0.*").unwrap()));
         t.set_max_listed(1000);
         let w = t.winning_moves(31, 0).unwrap();
         let want = count_by_enumeration("0.*", 31, 0);
@@ -538,7 +535,7 @@ mod tests {
         assert!(t.options_with_value(31, 0).is_err());
         // Six heaps from a heap of 400 (0.&64;): far more options than the default budget, refused up front
         // rather than held in memory.
-        let mut six = HeapTable::new(Box::new(TakeAndBreak::parse("0.&64;").unwrap()));
+        let mut six = HeapTable::new(Rc::new(TakeAndBreak::parse("0.&64;").unwrap()));
         six.set_max_enumerated(100_000);
         let e = six.winning_moves(400, 0).unwrap_err();
         assert!(e.message().contains("more than 100000 options"), "{e}");
@@ -547,7 +544,7 @@ mod tests {
     #[test]
     fn a_sum_counts_its_unlisted_winning_moves() {
         use crate::sum::analyse;
-        let table = Rc::new(RefCell::new(HeapTable::new(Box::new(
+        let table = Rc::new(RefCell::new(HeapTable::new(Rc::new(
             TakeAndBreak::parse("0.*").unwrap(),
         ))));
         table.borrow_mut().set_max_listed(1000);
@@ -566,7 +563,7 @@ mod tests {
     #[test]
     fn huge_heaps_from_a_certified_period() {
         // Kayles 0.77: certified preperiod 71 and period 12, so G(10^12) = G(71 + (10^12 − 71) mod 12).
-        let mut t = HeapTable::new(Box::new(TakeAndBreak::parse("0.77").unwrap()));
+        let mut t = HeapTable::new(Rc::new(TakeAndBreak::parse("0.77").unwrap()));
         let v = code_sequence(&Code::parse("0.77").unwrap(), "0.77", 200, &mut |_| {}).unwrap();
         let n = 1_000_000_000_000u64;
         assert_eq!(t.value(n).unwrap(), v[(71 + (n - 71) % 12) as usize]);
@@ -576,7 +573,7 @@ mod tests {
         );
         assert_eq!(t.value(150).unwrap(), v[150]);
         // Grundy's game has no certified period: a huge heap is a limit error, not a guess.
-        let mut g = HeapTable::new(Box::new(TakeAndBreak::parse("4!.0").unwrap()));
+        let mut g = HeapTable::new(Rc::new(TakeAndBreak::parse("4!.0").unwrap()));
         assert!(g.value(1 << 40).is_err());
     }
 }

@@ -24,14 +24,15 @@
 //! for games that split heaps), so [`Limits`] bounds it. [`GenusTable::gamma`] still computes one `γk` directly on
 //! `heap n + k·*2`, as an independent check.
 
-use super::search::{HeapGame, MisereGame, MisereSearch, Part};
+use super::search::{HeapPositions, MisereGame, MisereSearch, Part};
 use crate::error::Result;
 use crate::game::Outcome;
 use crate::games::nim::Nim;
-use crate::heap::HeapRules;
+use crate::heap::HeapGame;
 use crate::nimber::Nimber;
 use crate::solver::Limits;
 use std::fmt;
+use std::rc::Rc;
 
 /// A genus `g^γ0γ1…`, with the `γ` written up to the first two terms of their final alternation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,9 +107,11 @@ pub struct GenusTable {
 
 impl GenusTable {
     /// Prepares the table; `normal` are the normal nim-values of heaps `0..=to` (from the game's sequence engine).
-    pub fn new(rules: Box<dyn HeapRules>, normal: Vec<Nimber>, limits: Limits) -> Self {
-        let games: Vec<Box<dyn MisereGame>> =
-            vec![Box::new(HeapGame(rules)), Box::new(HeapGame(Box::new(Nim)))];
+    pub fn new(game: Rc<HeapGame>, normal: Vec<Nimber>, limits: Limits) -> Self {
+        let games: Vec<Box<dyn MisereGame>> = vec![
+            Box::new(HeapPositions(game)),
+            Box::new(HeapPositions(Rc::new(Nim))),
+        ];
         GenusTable {
             search: MisereSearch::new(games, limits),
             normal,

@@ -19,7 +19,7 @@
 
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome};
-use crate::heap::HeapRules;
+use crate::heap::HeapGame;
 use crate::nimber::{MexSet, Nimber};
 use crate::solver::Limits;
 use rustc_hash::FxHashMap;
@@ -64,14 +64,14 @@ pub trait MisereGame {
     }
 }
 
-/// A heap game: position `n` is a heap of `n`.
-pub struct HeapGame(pub Box<dyn HeapRules>);
+/// The positions of a heap game for the search: position `n` is a heap of `n` (numbered by its size).
+pub struct HeapPositions(pub Rc<HeapGame>);
 
 /// The largest heap whose misère value the exact search will try: a heap of `n` has up to about `n/2` options per
 /// digit, and the search keeps the options of every heap on its path, so memory grows as `n²`.
 pub const MAX_SEARCHED_HEAP: u64 = 20_000;
 
-impl MisereGame for HeapGame {
+impl MisereGame for HeapPositions {
     fn name(&self) -> String {
         self.0.name()
     }
@@ -86,8 +86,7 @@ impl MisereGame for HeapGame {
         Ok(())
     }
     fn options(&mut self, p: u64, out: &mut Options<u64>) {
-        self.0
-            .for_each_option(p, &mut |h| out.push(h.iter().copied()));
+        self.0.options(&p, out);
     }
     fn options_within(&mut self, p: u64, out: &mut Options<u64>, limit: usize) -> bool {
         match self.0.code() {
@@ -99,7 +98,7 @@ impl MisereGame for HeapGame {
         }
     }
     fn describe_move(&self, p: u64, to: &[u64]) -> String {
-        self.0.describe_move(p, to)
+        self.0.describe_move(&p, to)
     }
 }
 

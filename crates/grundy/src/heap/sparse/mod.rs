@@ -69,6 +69,10 @@
 //! last one, and heaps differ in cost) and not on Kayles (a tenth of a microsecond per heap); below heap 4096,
 //! and whenever the other core is busy, one worker runs. The values never depend on the timing.
 //!
+//! **As an engine.** [`Sparse`] is this engine behind [`super::SequenceEngine`]: it applies to the codes [`covers`]
+//! accepts, polls the deadline where it reports progress, and is what `--engine fast` and, where it applies,
+//! `--engine auto` run.
+//!
 //! **Layout.** `split.rs`: the rare/common split and its mask. `engine.rs`: the single-worker engine
 //! (marking, scan, one heap after another). `batch.rs`: batched marking. `widen.rs`: value widening (`u16` to
 //! `u32`). `pipeline.rs`: the two-worker pipeline. [`scan`]: the kernels. `raw.rs`: their AVX-512 versions and
@@ -97,8 +101,10 @@ pub use split::{best_mask, stats, Stats};
 use widen::*;
 
 use super::code::{Code, Constraint};
+use super::{HeapGame, SequenceEngine, FAST_MAX_HEAP};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
+use crate::solver::Limits;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release, SeqCst};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
@@ -188,6 +194,68 @@ pub fn extend_polled(
     };
     let _ = progress(to);
     Ok(mask)
+}
+
+/// The sparse-space engine as a [`SequenceEngine`] (see the module docs for what it computes, why it is exact and
+/// its cost): it applies to the codes [`covers`] accepts, up to heap [`FAST_MAX_HEAP`], on up to two threads.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Sparse;
+
+/// The sparse-space engine.
+pub static SPARSE: Sparse = Sparse;
+
+impl SequenceEngine for Sparse {
+    fn name(&self) -> &'static str {
+        "fast"
+    }
+    fn engine(&self) -> super::Engine {
+        super::Engine::Fast
+    }
+    fn applies(&self, game: &HeapGame) -> bool {
+        game.code().is_some_and(covers)
+    }
+    fn max_heap(&self, _game: &HeapGame) -> u64 {
+        FAST_MAX_HEAP
+    }
+    fn bytes_per_heap(&self, threads: usize) -> u64 {
+        // The values as u64 for the caller, a u16/u32 copy per worker (at most two), and the u32 prefix.
+        8 + 4 * threads.clamp(1, 2) as u64 + 4
+    }
+    fn extend(
+        &self,
+        game: &HeapGame,
+        values: &mut Vec<Nimber>,
+        to: u64,
+        threads: usize,
+        limits: &Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<()> {
+        let name = game.name();
+        let Some(code) = game.code() else {
+            return Err(Error::unsupported(format!(
+                "{name}: the fast engine computes take-and-break codes only"
+            )));
+        };
+        if to > FAST_MAX_HEAP {
+            return Err(Error::limit(format!(
+                "{name}: heap {to} is beyond the fast engine's limit of {FAST_MAX_HEAP}"
+            )));
+        }
+        // The deadline is polled where progress is reported (every 65536 heaps, in the outer loop).
+        let r = extend_polled(code, &name, values, to, threads, &mut |n| {
+            progress(n);
+            !limits.deadline.is_some_and(|d| d.passed())
+        });
+        match (r, limits.check_time()) {
+            (Ok(_), _) => Ok(()),
+            (Err(err), Err(late)) => Err(Error::limit(format!(
+                "{}: {}",
+                err.message(),
+                late.message()
+            ))),
+            (Err(err), Ok(())) => Err(err),
+        }
+    }
 }
 
 /// Keeps the values a stopped run computed, and the error that says how far it got.
