@@ -287,9 +287,10 @@ fn top_help() -> String {
         .trim_start()
         .replacen("USAGE\n", "A SHORT TOUR\n", 1);
     s.push_str("\n\nTHE CATALOG ('grundy games' for the codes)\n");
-    let names: Vec<String> = grundy::games::catalog()
-        .into_iter()
-        .map(|e| e.name.to_string())
+    let names: Vec<String> = grundy::games::Registry::builtin()
+        .entries()
+        .iter()
+        .map(|e| e.display_name())
         .collect();
     let mut line = String::from(" ");
     for n in names {

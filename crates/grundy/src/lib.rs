@@ -8,29 +8,33 @@
 //!
 //! The crate is layered by concept:
 //! - [`nimber`]: nim-sum, mex, and the field of nimbers (nim-multiplication);
-//! - [`ruleset`] and [`solver`]: any finite impartial game as a type, and its memoised, stack-safe solver;
-//! - [`sum`]: sums of positions of different games, and the winning moves of a sum;
-//! - [`heap`]: heap games — take-and-break codes, subtraction sets, sequence engines, periodicity;
-//! - [`games`]: the catalog, one module per game, each with its closed form and the argument for it;
+//! - [`game`] and [`solver`]: the one game model — every game states its rules once, as a [`Game`] — and the
+//!   memoised, stack-safe solver that reads it;
+//! - [`analysis`]: the one entry point — a sum of positions, a play convention (normal, misère, loopy) and limits
+//!   in, one report out, serialisable as the JSON every front end shares; [`sum`] holds the normal-play result types;
+//! - [`heap`]: heap games — take-and-break codes, sequence engines behind one trait, periodicity;
+//! - [`games`]: one module per game, each with its closed form and the argument for it, and the catalog's one
+//!   registry table ([`games::Registry`]), open to games defined elsewhere;
 //! - [`misere`] and [`loopy`]: misère play, and games with cycles and draws.
 //!
 //! # A short tour
 //!
 //! Value the sum of a Kayles row of 4 pins and a Nim heap of 3: look each game up in the catalog
-//! ([`games::lookup`]), turn positions written as on the command line into components
-//! ([`games::Family::components`]), and analyse the sum ([`sum::analyse`]). Kayles 4 has nim-value 1 and Nim 3
-//! has nim-value 3, so the sum has nim-value 1 ⊕ 3 = 2: an N-position. One winning move takes 2 from the Nim
-//! heap, leaving a heap of 1 (total 1 ⊕ 1 = 0).
+//! ([`games::lookup`]), add positions written as on the command line to a sum ([`games::AnyGame::add_to`]), and
+//! analyse it ([`analysis::analyse`]). Kayles 4 has nim-value 1 and Nim 3 has nim-value 3, so the sum has nim-value
+//! 1 ⊕ 3 = 2: an N-position. One winning move takes 2 from the Nim heap, leaving a heap of 1 (total 1 ⊕ 1 = 0).
 //!
 //! ```rust
-//! use grundy::{games, sum, Outcome};
+//! use grundy::analysis::{analyse, Convention, Report, Sum};
+//! use grundy::{games, Limits, Outcome};
 //!
-//! let kayles = games::lookup("kayles")?;
-//! let nim = games::lookup("nim")?;
-//! let mut parts = kayles.components(&["4".to_string()])?;
-//! parts.extend(nim.components(&["3".to_string()])?);
+//! let mut sum = Sum::new();
+//! games::lookup("kayles")?.add_to(&mut sum, &["4".to_string()])?;
+//! games::lookup("nim")?.add_to(&mut sum, &["3".to_string()])?;
 //!
-//! let analysis = sum::analyse(&mut parts)?;
+//! let Report::Normal(analysis) = analyse(&mut sum, Convention::Normal, &Limits::default())? else {
+//!     unreachable!("normal play gives a normal-play report")
+//! };
 //! assert_eq!(analysis.parts[0].nim_value, Some(1)); // Kayles 4
 //! assert_eq!(analysis.parts[1].nim_value, Some(3)); // Nim 3
 //! assert_eq!(analysis.nim_value, Some(2));
@@ -42,11 +46,16 @@
 //! assert_eq!(nim_move.component, 1);
 //! assert_eq!(nim_move.mv.result, "1");
 //! assert_eq!(nim_move.mv.value_after, 1);
+//!
+//! // The same sum under misère play: Kayles 4 + Nim 3 is decided by exact search.
+//! let Report::Misere(m) = analyse(&mut sum, Convention::Misere, &Limits::default())? else { unreachable!() };
+//! assert_eq!(m.outcome, Outcome::N);
 //! # Ok::<(), grundy::Error>(())
 //! ```
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+pub mod analysis;
 pub mod error;
 pub mod game;
 pub mod games;

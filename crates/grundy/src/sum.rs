@@ -22,12 +22,9 @@
 //! (`docs/json.md` shows it with an example).
 
 use crate::error::Result;
-use crate::game::{Game, Outcome};
+use crate::game::Outcome;
 use crate::nimber::Nimber;
-use crate::solver::Solver;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// A move of one component, for people and for programs.
 ///
@@ -148,8 +145,9 @@ impl Serialize for MoveFamily {
     }
 }
 
-/// One position of some game, as a part of a sum.
-pub trait Component {
+/// One position of some game, as a part of a sum: the library's own view, which [`crate::analysis`] builds for every
+/// game from its one statement of the rules ([`crate::Game`]); games do not implement it.
+pub(crate) trait Component {
     /// The game's name, e.g. `kayles`.
     fn game(&self) -> String;
     /// The position in the game's syntax, e.g. `7`.
@@ -192,45 +190,6 @@ pub struct ComponentMoves {
     pub families: Vec<MoveFamily>,
     /// How many other moves there are (exact), neither listed nor in a family.
     pub unlisted: u64,
-}
-
-/// A position of a [`Game`] as a component; components of the same ruleset share one solver (and its memo).
-pub struct GameComponent<R: Game> {
-    solver: Rc<RefCell<Solver<R>>>,
-    position: R::Position,
-}
-
-impl<R: Game> GameComponent<R> {
-    /// The component `position`, valued through `solver` (share the solver between components of one ruleset).
-    pub fn new(solver: Rc<RefCell<Solver<R>>>, position: R::Position) -> Self {
-        GameComponent { solver, position }
-    }
-}
-
-impl<R: Game> Component for GameComponent<R> {
-    fn game(&self) -> String {
-        self.solver.borrow().ruleset().name()
-    }
-    fn position(&self) -> String {
-        self.solver.borrow().ruleset().show(&self.position)
-    }
-    fn nim_value(&mut self) -> Result<Nimber> {
-        self.solver.borrow_mut().nim_value(&self.position)
-    }
-    fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
-        let mut solver = self.solver.borrow_mut();
-        let options = solver.valued_options(&self.position)?;
-        let r = solver.ruleset();
-        Ok(options
-            .into_iter()
-            .filter(|(_, v)| *v == target)
-            .map(|(to, v)| Move {
-                description: r.describe_move(&self.position, &to),
-                result: r.show_sum(&to),
-                value_after: v,
-            })
-            .collect())
-    }
 }
 
 /// One part of an analysed sum. Serialises as `{"game", "position", "nim_value"}` (`nim_value` an integer or
@@ -389,34 +348,7 @@ impl Serialize for Count {
 /// A single component whose nim-value is not known (an [`ErrorKind::Unsupported`](crate::ErrorKind) error) but
 /// whose outcome is, is answered by its outcome and its moves to P-positions, with no nim-value.
 ///
-/// # Example
-///
-/// Nim heaps 1, 2 and 3 have nim-sum 0: a P-position, with no winning move. Adding a Kayles row of 5 pins
-/// (nim-value 4) makes the total 4, and the only moves to total 0 take Kayles 5 to a position of value 0.
-///
-/// ```rust
-/// use grundy::{games, sum, Outcome};
-///
-/// let nim = games::lookup("nim")?;
-/// let heaps = ["1", "2", "3"].map(String::from);
-/// let mut parts = nim.components(&heaps)?;
-/// let analysis = sum::analyse(&mut parts)?;
-/// assert_eq!(analysis.nim_value, Some(0));
-/// assert_eq!(analysis.outcome, Outcome::P);
-/// assert_eq!(analysis.winning_move_count(), 0);
-///
-/// parts.extend(games::lookup("kayles")?.components(&["5".to_string()])?);
-/// let analysis = sum::analyse(&mut parts)?;
-/// assert_eq!(analysis.parts[3].nim_value, Some(4));
-/// assert_eq!(analysis.nim_value, Some(4));
-/// assert_eq!(analysis.outcome, Outcome::N);
-/// // Kayles 5 → 2 + 2 (take the middle pin) is the one winning move: 2 ⊕ 2 = 0.
-/// assert_eq!(analysis.winning_move_count(), 1);
-/// let w = &analysis.winning_moves[0];
-/// assert_eq!((w.component, w.mv.result.as_str(), w.mv.value_after), (3, "2 + 2", 0));
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
+pub(crate) fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
     if let [c] = components {
         if let Err(e) = c.nim_value() {
             if e.kind() != crate::ErrorKind::Unsupported {
@@ -537,19 +469,20 @@ mod tests {
         assert_eq!(big.count, (u64::MAX - 1) / 2);
     }
 
-    /// The components of `groups` (each a game and its positions), as `grundy value` builds them.
-    fn sum_of(groups: &[(&str, &[&str])]) -> Vec<Box<dyn Component>> {
-        let mut components = Vec::new();
+    /// The normal-play analysis of `groups` (each a game and its positions), as `grundy value` makes it.
+    fn analysed(groups: &[(&str, &[&str])]) -> Analysis {
+        let mut sum = crate::analysis::Sum::new();
         for (game, pos) in groups {
             let pos: Vec<String> = pos.iter().map(|p| p.to_string()).collect();
-            components.extend(
-                crate::games::lookup(game)
-                    .unwrap()
-                    .components(&pos)
-                    .unwrap(),
-            );
+            crate::games::lookup(game)
+                .unwrap()
+                .add_to(&mut sum, &pos)
+                .unwrap();
         }
-        components
+        match crate::analysis::analyse(&mut sum, crate::analysis::Convention::Normal, &Default::default()) {
+            Ok(crate::analysis::Report::Normal(a)) => a,
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -558,7 +491,7 @@ mod tests {
         // 4 ⊕ 5 = 1: taking 1 leaves 4 (value 1), while 1 + 3, 2 + 2, 3 and 1 + 2 have values 2, 0, 3, 3. Kayles 7
         // must go to 2 ⊕ 5 = 7, which no option of it has (heaps of at most 6 have values at most 4, and no two
         // of them with at most 6 tokens in all XOR to 7), and nim 3 cannot go to 6: one winning move.
-        let a = analyse(&mut sum_of(&[("kayles", &["5", "7"]), ("nim", &["3"])])).unwrap();
+        let a = analysed(&[("kayles", &["5", "7"]), ("nim", &["3"])]);
         assert_eq!(
             serde_json::to_value(&a).unwrap(),
             serde_json::json!({
@@ -583,7 +516,7 @@ mod tests {
             })
         );
         // A P-position: nim 1 2 3 has nim-sum 0 and every list empty.
-        let p = analyse(&mut sum_of(&[("nim", &["1", "2", "3"])])).unwrap();
+        let p = analysed(&[("nim", &["1", "2", "3"])]);
         let j = serde_json::to_value(&p).unwrap();
         assert_eq!((&j["nim_value"], &j["outcome"]), (&0.into(), &"P".into()));
         for k in [

@@ -10,12 +10,36 @@ Lists each named game with its take-and-break code (CGSuite notation) or rule, a
 names, or a code, can be given to 'grundy value' and 'grundy seq'.
 ";
 
+/// One line of the listing, from the registry's table.
+struct Entry {
+    name: String,
+    spec: &'static str,
+    summary: &'static str,
+    kind: grundy::games::Kind,
+    aliases: &'static [&'static str],
+}
+
 pub fn run(args: &Args) -> CliResult {
-    let entries = grundy::games::catalog();
+    let registry = grundy::games::Registry::builtin();
+    let entries: Vec<Entry> = registry
+        .entries()
+        .iter()
+        .map(|e| Entry {
+            name: e.display_name(),
+            spec: e.spec,
+            summary: e.summary,
+            kind: e.kind,
+            aliases: e.aliases,
+        })
+        .collect();
     if args.switch("json") {
         let list: Vec<serde_json::Value> = entries
             .iter()
-            .map(|e| serde_json::json!({ "name": e.name, "spec": e.spec, "summary": e.summary }))
+            .map(|e| {
+                serde_json::json!({
+                    "name": e.name, "spec": e.spec, "summary": e.summary, "kind": e.kind, "aliases": e.aliases,
+                })
+            })
             .collect();
         return print_json(&serde_json::json!({ "games": list }));
     }

@@ -71,17 +71,16 @@ impl<G: Game + 'static> GameGroup<G>
 where
     G::Position: 'static,
 {
-    /// The positions (each validated, and split into its components) of `game`, valued under `limits`.
+    /// The positions (each validated) of `game`, valued under `limits`; a position that is a sum of
+    /// [`Game::components`] is valued by the nim-sum of theirs.
     pub fn new(game: Rc<G>, positions: Vec<G::Position>, limits: Limits) -> Result<Self> {
-        let mut parts = Vec::with_capacity(positions.len());
-        for p in positions {
-            game.validate(&p)?;
-            parts.extend(game.components(&p));
+        for p in &positions {
+            game.validate(p)?;
         }
         let solver = Rc::new(RefCell::new(Solver::with_limits(game.clone(), limits)));
         Ok(GameGroup {
             game,
-            positions: parts,
+            positions,
             solver,
         })
     }
@@ -129,7 +128,19 @@ impl<G: Game> Component for Part<G> {
             }
             return Err(e);
         }
-        self.solver.borrow_mut().nim_value(&self.position)
+        let parts = self.game.components(&self.position);
+        if let [one] = parts.as_slice() {
+            return self.solver.borrow_mut().nim_value(one);
+        }
+        // A sum of independent components: the nim-sum of their values (Sprague–Grundy).
+        let mut total = 0;
+        for p in &parts {
+            total ^= match self.game.nim_value(p) {
+                Some(v) => v,
+                None => self.solver.borrow_mut().nim_value(p)?,
+            };
+        }
+        Ok(total)
     }
     fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
         if let Some(to) = self.game.options_with_value(&self.position, target) {

@@ -104,6 +104,23 @@ impl Serialize for Value<'_> {
     }
 }
 
+/// A part as JSON: `{KIND: position, "value", "value_text"}`.
+struct PartJson<'a> {
+    kind: &'static str,
+    part: &'a LoopyPart,
+}
+
+impl Serialize for PartJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = serializer.serialize_map(Some(3))?;
+        m.serialize_entry(self.kind, &self.part.position)?;
+        m.serialize_entry("value", &Value(&self.part.value))?;
+        m.serialize_entry("value_text", &self.part.value.to_string())?;
+        m.end()
+    }
+}
+
 impl Serialize for LoopyMove {
     fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
         let mut st = serializer.serialize_struct("LoopyMove", 5)?;
@@ -118,21 +135,12 @@ impl Serialize for LoopyMove {
 
 impl Serialize for LoopyAnalysis {
     fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        let parts: Vec<serde_json::Value> = self
+        let parts: Vec<PartJson> = self
             .parts
             .iter()
-            .map(|p| {
-                let mut o = serde_json::Map::new();
-                o.insert(
-                    self.kind.to_string(),
-                    serde_json::to_value(&p.position).unwrap_or_default(),
-                );
-                o.insert(
-                    "value".into(),
-                    serde_json::to_value(Value(&p.value)).unwrap_or_default(),
-                );
-                o.insert("value_text".into(), p.value.to_string().into());
-                serde_json::Value::Object(o)
+            .map(|p| PartJson {
+                kind: self.kind,
+                part: p,
             })
             .collect();
         let mut st = serializer.serialize_struct("LoopyAnalysis", 8)?;

@@ -270,7 +270,7 @@ fn genus_table(game: &Rc<HeapGame>, max: u64, limits: &Limits) -> Option<Vec<Hea
     if seconds <= 0.0 {
         return None;
     }
-    let normal = normal_values(game, max).ok()?;
+    let normal = crate::heap::sequence::values(game, max, &mut |_| {}).ok()?;
     let budget = Limits {
         max_positions: GENUS_BUDGET.min(limits.max_positions),
         deadline: Some(Deadline::after_seconds(seconds)),
@@ -289,7 +289,7 @@ fn sj_values(groups: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Result<Opt
         if max > SJ_MAX_HEAP {
             return Ok(None);
         }
-        let values = normal_values(game, max)?;
+        let values = crate::heap::sequence::values(game, max, &mut |_| {})?;
         limits.check_time()?;
         if !sj_condition_holds(game.splits(), &values) {
             return Ok(None);
@@ -297,17 +297,4 @@ fn sj_values(groups: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Result<Opt
         out.push(values);
     }
     Ok(Some(out))
-}
-
-/// The normal nim-values of heaps `0..=max`, by the cheapest exact method.
-fn normal_values(game: &Rc<HeapGame>, max: u64) -> Result<Vec<Nimber>> {
-    let (values, _) = crate::heap::sequence::nim_values(
-        &**game,
-        max,
-        crate::heap::Engine::Auto,
-        1,
-        &Limits::default(),
-        &mut |_| {},
-    )?;
-    Ok(values)
 }

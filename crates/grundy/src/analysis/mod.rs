@@ -165,10 +165,6 @@ impl Sum {
         out
     }
 
-    pub(crate) fn push(&mut self, group: Box<dyn Group>) {
-        self.groups.push(group);
-    }
-
     pub(crate) fn groups(&self) -> &[Box<dyn Group>] {
         &self.groups
     }

@@ -12,12 +12,9 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
-use crate::games::Family;
 use crate::nimber::{MexSet, Nimber};
-use crate::sum::{Component, Move};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::rc::Rc;
 
 /// The largest number accepted: the judge's bound, for which exponents stay below 30 and the memo stays small (a test
 /// values the set of every exponent 1..=29).
@@ -119,26 +116,6 @@ fn parse_numbers(args: &[String]) -> Result<Vec<u64>> {
         numbers.push(v);
     }
     Ok(numbers)
-}
-
-/// The catalog family `arpa`.
-pub struct ArpaFamily {
-    game: Rc<RefCell<ExponentGame>>,
-}
-
-impl ArpaFamily {
-    /// The family, with an empty memo of exponent-set values shared by its components.
-    pub fn new() -> Self {
-        ArpaFamily {
-            game: Rc::new(RefCell::new(ExponentGame::new())),
-        }
-    }
-}
-
-impl Default for ArpaFamily {
-    fn default() -> Self {
-        Self::new()
-    }
 }
 
 /// A position of Arpa and Mojtaba: a whole list of numbers, or one prime's part of it.
@@ -361,81 +338,6 @@ impl Game for ArpaGame {
     }
 }
 
-impl Family for ArpaFamily {
-    fn name(&self) -> String {
-        "arpa".to_string()
-    }
-    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
-        Some(parse_numbers(args).map(|numbers| {
-            let game = ArpaGame::new();
-            let parts = game.components(&ArpaPosition::Numbers(numbers));
-            crate::games::numbered_misere_parts(game, &parts)
-        }))
-    }
-    fn position_syntax(&self) -> &'static str {
-        "NUMBER... (the whole list is one position)"
-    }
-    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let numbers = parse_numbers(args)?;
-        Ok(vec![Box::new(NumbersComponent {
-            game: self.game.clone(),
-            numbers,
-        })])
-    }
-}
-
-/// A list of numbers as one component of a sum.
-pub struct NumbersComponent {
-    game: Rc<RefCell<ExponentGame>>,
-    numbers: Vec<u64>,
-}
-
-impl Component for NumbersComponent {
-    fn game(&self) -> String {
-        "arpa".to_string()
-    }
-    fn position(&self) -> String {
-        self.numbers
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-    fn nim_value(&mut self) -> Result<Nimber> {
-        Ok(value_of_numbers(&mut self.game.borrow_mut(), &self.numbers))
-    }
-    fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
-        let mut g = self.game.borrow_mut();
-        let sets = exponent_sets(&self.numbers);
-        let total = sets.iter().fold(0, |x, &(_, m)| x ^ g.value(m));
-        let mut out = vec![];
-        for &(p, m) in &sets {
-            let rest = total ^ g.value(m);
-            let top = 63 - m.leading_zeros();
-            for k in 1..=top {
-                if rest ^ g.value(exponent_move(m, k)) != target {
-                    continue;
-                }
-                let pk = p.pow(k);
-                let after: Vec<u64> = self
-                    .numbers
-                    .iter()
-                    .map(|&a| if a % pk == 0 { a / pk } else { a })
-                    .collect();
-                out.push(Move {
-                    description: format!("divide every number divisible by {p}^{k} = {pk} by it"),
-                    result: after
-                        .iter()
-                        .map(u64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    value_after: target,
-                });
-            }
-        }
-        Ok(out)
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -493,13 +395,32 @@ mod tests {
         }
 
         #[test]
-        fn every_listed_move_reaches_the_target(a in proptest::collection::vec(1u64..200, 1..5), t in 0u64..4) {
-            let game = Rc::new(RefCell::new(ExponentGame::new()));
-            let mut c = NumbersComponent { game: game.clone(), numbers: a.clone() };
-            for m in c.moves_to(t).unwrap() {
-                let after: Vec<u64> = m.result.split(' ').map(|x| x.parse().unwrap()).collect();
-                prop_assert_eq!(value_of_numbers(&mut game.borrow_mut(), &after), t);
+        fn every_winning_move_reaches_a_p_position(a in proptest::collection::vec(1u64..200, 1..5)) {
+            use crate::analysis::{analyse, Convention, Report, Sum};
+            let words: Vec<String> = a.iter().map(u64::to_string).collect();
+            let mut sum = Sum::new();
+            crate::games::lookup("arpa").unwrap().add_to(&mut sum, &words).unwrap();
+            let Ok(Report::Normal(r)) = analyse(&mut sum, Convention::Normal, &Default::default()) else {
+                panic!("a normal-play report");
+            };
+            let mut g = ExponentGame::new();
+            prop_assert_eq!(r.nim_value, Some(value_of_numbers(&mut g, &a)));
+            // Every move listed reaches value 0, and every move to value 0 is listed.
+            let mut to_zero = 0;
+            let mut opts = Options::new();
+            ArpaGame::new().options(&ArpaPosition::Numbers(a.clone()), &mut opts);
+            for o in opts.iter() {
+                if let [ArpaPosition::Numbers(after)] = o {
+                    if value_of_numbers(&mut g, after) == 0 {
+                        to_zero += 1;
+                    }
+                }
             }
+            for m in &r.winning_moves {
+                let after: Vec<u64> = m.mv.result.split(' ').map(|x| x.parse().unwrap()).collect();
+                prop_assert_eq!(value_of_numbers(&mut g, &after), 0);
+            }
+            prop_assert_eq!(r.winning_moves.len(), to_zero);
         }
     }
 }

@@ -171,65 +171,6 @@ impl Game for CandyPilesGame {
 /// it is an error.
 pub struct CandyPiles;
 
-impl crate::games::Family for CandyPiles {
-    fn name(&self) -> String {
-        "candy-piles".into()
-    }
-    fn position_syntax(&self) -> &'static str {
-        "PILE..."
-    }
-    fn components(
-        &self,
-        args: &[String],
-    ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
-        let piles = crate::games::parse_numbers(
-            args,
-            "candy-piles: give the piles, e.g. candy-piles 1 2 3",
-            "candy-piles: a pile",
-        )?;
-        // The two moves: eat a largest pile, or one candy from every pile. A move wins when it leaves a position
-        // whose player to move loses; eating the last candy loses at once (the empty position is a win for the
-        // player to move, `first_wins(&[])`).
-        let mut sorted: Vec<u64> = piles.iter().copied().filter(|&p| p > 0).collect();
-        sorted.sort_unstable_by(|a, b| b.cmp(a));
-        let show = |v: &[u64]| {
-            if v.is_empty() {
-                "nothing".to_string()
-            } else {
-                v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-            }
-        };
-        let mut winning = Vec::new();
-        if !sorted.is_empty() {
-            let eat_largest: Vec<u64> = sorted[1..].to_vec();
-            let one_each: Vec<u64> = sorted.iter().map(|p| p - 1).filter(|&p| p > 0).collect();
-            for (what, after) in [
-                ("eat a largest pile", eat_largest),
-                ("eat one candy from every pile", one_each),
-            ] {
-                if !first_wins(&after) {
-                    winning.push(crate::sum::Move {
-                        description: format!("{what}, leaving {}", show(&after)),
-                        result: show(&after),
-                        value_after: 0,
-                    });
-                }
-            }
-        }
-        let outcome = if first_wins(&piles) {
-            crate::Outcome::N
-        } else {
-            crate::Outcome::P
-        };
-        Ok(vec![Box::new(crate::games::listed::OutcomeOnly::new(
-            "candy-piles",
-            show(&sorted),
-            outcome,
-            winning,
-            "candy-piles is played misère (whoever eats the last candy loses), so it has no nim-value and no place in a normal-play sum; asked alone, its outcome and winning moves are given",
-        ))])
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -423,50 +423,6 @@ impl Game for ChocolateGame {
 /// outcome and one winning move, in a sum it is an error.
 pub struct Chocolate;
 
-impl crate::games::Family for Chocolate {
-    fn name(&self) -> String {
-        "chocolate".into()
-    }
-    fn position_syntax(&self) -> &'static str {
-        "LENGTH... (the bars in the box)"
-    }
-    fn components(
-        &self,
-        args: &[String],
-    ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
-        let bars = crate::games::parse_numbers(
-            args,
-            "chocolate: give the bars' lengths, e.g. chocolate 11 10 15",
-            "chocolate: a bar's length",
-        )?;
-        let (outcome, winning) = match winning_take(&bars) {
-            None => (crate::Outcome::P, vec![]),
-            Some(t) => {
-                let taken: Vec<String> = t
-                    .iter()
-                    .map(|&i| format!("#{} ({})", i + 1, bars[i]))
-                    .collect();
-                let out: Vec<String> = t.iter().map(|&i| bars[i].to_string()).collect();
-                let mv = crate::sum::Move {
-                    description: format!(
-                        "take the bars {} out of the box (their lengths XOR to 0 and the bars left in the box are independent over GF(2); one winning move, others may exist)",
-                        taken.join(", ")
-                    ),
-                    result: format!("out: {}", out.join(" ")),
-                    value_after: 0,
-                };
-                (crate::Outcome::N, vec![mv])
-            }
-        };
-        Ok(vec![Box::new(crate::games::listed::OutcomeOnly::new(
-            "chocolate",
-            args.join(" "),
-            outcome,
-            winning,
-            "only the outcome is known in closed form, not the nim-value, so it cannot be part of a sum",
-        ))])
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -12,10 +12,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
-use crate::games::listed::Listed;
-use crate::games::Family;
 use crate::nimber::Nimber;
-use crate::sum::{Component, Move};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -221,58 +218,6 @@ impl Game for CuttingGame {
     }
 }
 
-impl Family for Cutting {
-    fn name(&self) -> String {
-        "cutting".into()
-    }
-    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
-        let game = CuttingGame::new();
-        Some(
-            game.parse(args)
-                .map(|p| crate::games::numbered_misere_parts(game, &p)),
-        )
-    }
-    fn position_syntax(&self) -> &'static str {
-        "WxH..."
-    }
-    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let game = Rc::new(CuttingGame::new());
-        let pieces = game.parse(args)?;
-        // One table for the whole sum, as large as its largest piece.
-        let mw = pieces.iter().map(|p| p.0.max(p.1)).max().unwrap_or(2);
-        game.table_for(mw as usize);
-        let mut out: Vec<Box<dyn Component>> = Vec::new();
-        for piece in pieces {
-            let v = game.nim_value(&piece).expect("in the table");
-            let g = game.clone();
-            let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-                let mut options = Options::new();
-                g.options(&piece, &mut options);
-                Ok(options
-                    .iter()
-                    .filter(|o| {
-                        o.iter()
-                            .map(|c| g.nim_value(c).unwrap_or(0))
-                            .fold(0, |a, b| a ^ b)
-                            == target
-                    })
-                    .map(|to| Move {
-                        description: g.describe_move(&piece, to),
-                        result: g.show_sum(to),
-                        value_after: target,
-                    })
-                    .collect())
-            });
-            out.push(Box::new(Listed::new(
-                "cutting",
-                game.show(&piece),
-                v,
-                moves,
-            )));
-        }
-        Ok(out)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -22,10 +22,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
-use crate::games::listed::Listed;
-use crate::games::Family;
 use crate::nimber::Nimber;
-use crate::sum::{Component, Move};
 use std::cell::OnceCell;
 use std::rc::Rc;
 
@@ -290,47 +287,6 @@ fn read_graph(args: &[String]) -> Result<(String, Dag, Vec<u32>)> {
     Ok((file.clone(), dag, tokens))
 }
 
-impl Family for Graph {
-    fn name(&self) -> String {
-        "graph".into()
-    }
-    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
-        Some(read_graph(args).map(|(_, dag, tokens)| {
-            crate::games::numbered_misere_parts(GraphGame::new(Rc::new(dag)), &tokens)
-        }))
-    }
-    fn position_syntax(&self) -> &'static str {
-        "FILE NODE..."
-    }
-    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let game = Rc::new(GraphGame::empty());
-        let tokens = game.parse(args)?;
-        let mut out: Vec<Box<dyn Component>> = Vec::new();
-        for v in tokens {
-            let g = game.clone();
-            let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-                let mut options = Options::new();
-                g.options(&v, &mut options);
-                Ok(options
-                    .iter()
-                    .filter(|o| g.nim_value(&o[0]) == Some(target))
-                    .map(|to| Move {
-                        description: g.describe_move(&v, to),
-                        result: g.show_sum(to),
-                        value_after: target,
-                    })
-                    .collect())
-            });
-            out.push(Box::new(Listed::new(
-                game.name(),
-                game.show(&v),
-                game.nim_value(&v).expect("a node of the graph"),
-                moves,
-            )));
-        }
-        Ok(out)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -9,10 +9,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
-use crate::games::listed::Listed;
-use crate::games::Family;
 use crate::nimber::Nimber;
-use crate::sum::{Component, Move};
 
 /// The nim-value of the pair `(x, y)`, `x, y ≥ 1`.
 pub fn value(x: u64, y: u64) -> Nimber {
@@ -132,59 +129,6 @@ impl Game for EAndDGame {
     }
 }
 
-impl Family for EAndD {
-    fn name(&self) -> String {
-        "ed".into()
-    }
-    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
-        crate::games::bounded_misere_parts(
-            EAndDGame,
-            parse_pairs(args),
-            |&(x, y)| x.max(y),
-            "ed",
-            "heaps",
-            MISERE_SEARCH_MAX_HEAP,
-        )
-    }
-    fn position_syntax(&self) -> &'static str {
-        "X Y [X Y]..."
-    }
-    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let mut out: Vec<Box<dyn Component>> = Vec::new();
-        for (x, y) in parse_pairs(args)? {
-            let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-                if x.max(y) > MOVE_LIST_LIMIT {
-                    return Err(Error::limit(format!(
-                        "ed {x} {y}: moves are listed only for heaps up to {MOVE_LIST_LIMIT}"
-                    )));
-                }
-                let mut out = Vec::new();
-                for (gone, split, which) in [(x, y, "second"), (y, x, "first")] {
-                    for a in 1..=split / 2 {
-                        let b = split - a;
-                        if b >= 1 && value(a, b) == target {
-                            out.push(Move {
-                                description: format!(
-                                    "remove the heap of {gone}, split the {which} heap of {split} into {a} and {b}"
-                                ),
-                                result: format!("{a} {b}"),
-                                value_after: target,
-                            });
-                        }
-                    }
-                }
-                Ok(out)
-            });
-            out.push(Box::new(Listed::new(
-                "ed",
-                format!("{x} {y}"),
-                value(x, y),
-                moves,
-            )));
-        }
-        Ok(out)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -19,9 +19,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options, Outcome, Play};
-use crate::games::Family;
 use crate::nimber::{MexSet, Nimber};
-use crate::sum::{Component, Move};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -299,70 +297,6 @@ fn join(v: &[u64]) -> String {
     v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// The catalog family.
-pub struct FibonacciNimFamily;
-
-impl Family for FibonacciNimFamily {
-    fn name(&self) -> String {
-        "fibonacci-nim".into()
-    }
-    fn position_syntax(&self) -> &'static str {
-        "STONES [MAX] (MAX: the most the next move may take; default STONES, the opening move)"
-    }
-    #[allow(clippy::type_complexity)]
-    fn misere_parts(
-        &self,
-        args: &[String],
-    ) -> Option<Result<(Box<dyn crate::misere::search::MisereGame>, Vec<u64>)>> {
-        Some(parse_position(args).and_then(|(n, m)| {
-            if n > MISERE_SEARCH_MAX {
-                return Err(crate::games::misere_too_large(
-                    "fibonacci-nim",
-                    "stones",
-                    MISERE_SEARCH_MAX,
-                ));
-            }
-            Ok(crate::games::numbered_misere_parts(
-                CappedForMisere,
-                &[(n, m.min(n))],
-            ))
-        }))
-    }
-    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let (n, m) = parse_position(args)?;
-        Ok(vec![Box::new(FibonacciNimPosition { n, m, table: None })])
-    }
-}
-
-/// The rules as `grundy value fibonacci-nim … --misere` has always searched them, for [`FibonacciNimFamily`] only
-/// (it goes when the family does): the bound on a take capped at the stones left, so that positions that are the
-/// same game are one position, and a move worded "take X of the N stones". [`FibonacciNim`] states the same rules
-/// with the bound as the last move set it (`grundy value`'s normal-play words and results).
-#[derive(Debug, Clone, Copy)]
-struct CappedForMisere;
-
-impl Game for CappedForMisere {
-    type Position = (u64, u64);
-    fn name(&self) -> String {
-        "fibonacci-nim".into()
-    }
-    fn options(&self, &(n, m): &(u64, u64), out: &mut Options<(u64, u64)>) {
-        for x in 1..=m.min(n) {
-            let left = n - x;
-            out.push_one((left, x.saturating_mul(2).min(left)));
-        }
-    }
-    fn show(&self, &(n, m): &(u64, u64)) -> String {
-        format!("{n} {m}")
-    }
-    fn describe_move(&self, &(n, _): &(u64, u64), to: &[(u64, u64)]) -> String {
-        match to {
-            [(left, _)] => format!("take {} of the {n} stones", n - left),
-            _ => format!("move to {}", self.show_sum(to)),
-        }
-    }
-}
-
 /// The most stones misère play searches exactly (a position has up to that many options).
 pub const MISERE_SEARCH_MAX: u64 = 10_000;
 
@@ -384,75 +318,6 @@ fn parse_position(args: &[String]) -> Result<(u64, u64)> {
             }
         };
         Ok((n, m))
-    }
-}
-
-/// One Fibonacci Nim position as a component.
-pub struct FibonacciNimPosition {
-    n: u64,
-    m: u64,
-    /// The value table up to `n`, once searched.
-    table: Option<Vec<Vec<u32>>>,
-}
-
-impl FibonacciNimPosition {
-    fn value_of(&mut self, r: u64, c: u64) -> Result<Nimber> {
-        if !first_player_wins(r, c) {
-            return Ok(0);
-        }
-        if r > MAX_SEARCHED {
-            return Err(unknown_value(r, c));
-        }
-        if self.table.is_none() {
-            self.table = Some(value_table(self.n.min(MAX_SEARCHED))?);
-        }
-        let t = self.table.as_ref().expect("set");
-        Ok(t[r as usize][c.min(r) as usize] as Nimber)
-    }
-}
-
-impl Component for FibonacciNimPosition {
-    fn game(&self) -> String {
-        "fibonacci-nim".into()
-    }
-    fn position(&self) -> String {
-        format!("{} (take at most {})", self.n, self.m.min(self.n))
-    }
-    fn nim_value(&mut self) -> Result<Nimber> {
-        self.value_of(self.n, self.m)
-    }
-    fn outcome_alone(&mut self) -> Result<crate::Outcome> {
-        Ok(if first_player_wins(self.n, self.m) {
-            crate::Outcome::N
-        } else {
-            crate::Outcome::P
-        })
-    }
-    fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
-        let (n, m) = (self.n, self.m);
-        let takes: Vec<u64> = if target == 0 {
-            winning_takes(n, m)
-        } else {
-            let mut v = vec![];
-            for x in 1..=m.min(n) {
-                if self.value_of(n - x, 2 * x)? == target {
-                    v.push(x);
-                }
-            }
-            v
-        };
-        Ok(takes
-            .into_iter()
-            .map(|x| Move {
-                description: format!(
-                    "take {x}, leaving {} (the next move takes at most {})",
-                    n - x,
-                    x.saturating_mul(2)
-                ),
-                result: format!("{} {}", n - x, x.saturating_mul(2)),
-                value_after: target,
-            })
-            .collect())
     }
 }
 

@@ -98,30 +98,27 @@ fn parse_piles(args: &[String]) -> crate::error::Result<Vec<Vec<u64>>> {
 /// gives the scores.
 pub struct FoxCards;
 
-impl crate::games::Family for FoxCards {
+impl crate::games::AnyGame for FoxCards {
     fn name(&self) -> String {
         "fox-cards".into()
     }
     fn position_syntax(&self) -> &'static str {
         "PILE... (each PILE the card values top to bottom, comma-separated)"
     }
-    fn note(&self) -> Option<String> {
-        Some("fox-cards is a scoring game, not impartial: there is no nim-value, only best-play scores".into())
+    fn heap_game(&self) -> Option<std::rc::Rc<crate::heap::HeapGame>> {
+        None
     }
-    fn components(
-        &self,
-        args: &[String],
-    ) -> crate::error::Result<Vec<Box<dyn crate::sum::Component>>> {
+    fn add_to(&self, _sum: &mut crate::analysis::Sum, args: &[String]) -> crate::error::Result<()> {
         let piles = parse_piles(args)?;
         let (c, j) = greedy(&piles);
         Err(crate::error::Error::unsupported(format!(
             "fox-cards is a scoring game, not impartial, so it has no nim-value and no place in a sum; with best play Ciel (first, from the tops) scores {c} and Jiro (from the bottoms) scores {j}"
         )))
     }
-    fn report(&self, args: &[String]) -> Option<crate::error::Result<crate::games::Report>> {
+    fn scoring(&self, args: &[String]) -> Option<crate::error::Result<crate::games::ScoringReport>> {
         Some(parse_piles(args).map(|piles| {
             let (c, j) = greedy(&piles);
-            crate::games::Report {
+            crate::games::ScoringReport {
                 text: format!(
                     "fox-cards is a scoring game, not impartial: there is no nim-value and no P/N outcome, only scores.\n\
                      With best play Ciel (moving first, taking from the tops) scores {c} and Jiro (taking from the bottoms) scores {j}.\n\

@@ -15,10 +15,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
-use crate::games::listed::Listed;
-use crate::games::Family;
 use crate::nimber::Nimber;
-use crate::sum::{Component, Move};
 
 /// The nim-value of a staircase with `coins[i]` coins on step `i + 1`.
 pub fn value(coins: &[u64]) -> Nimber {
@@ -323,43 +320,6 @@ impl Game for ChessmenGame {
     }
 }
 
-impl Family for Staircase {
-    fn name(&self) -> String {
-        "staircase".into()
-    }
-    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
-        crate::games::bounded_misere_parts(
-            StaircaseGame,
-            StaircaseGame.parse(args),
-            |coins| coins.iter().fold(0u64, |a, &c| a.saturating_add(c)),
-            "staircase",
-            "coins in all",
-            MISERE_SEARCH_MAX,
-        )
-    }
-    fn position_syntax(&self) -> &'static str {
-        "COINS-ON-STEP-1 COINS-ON-STEP-2 ..."
-    }
-    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let game = StaircaseGame;
-        let coins = parse_coins(args)?;
-        let position = game.show(&coins);
-        let v = value(&coins);
-        let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-            Ok(game
-                .options_with_value(&coins, target)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|to| Move {
-                    description: game.describe_move(&coins, &to),
-                    result: game.show_sum(&to),
-                    value_after: target,
-                })
-                .collect())
-        });
-        Ok(vec![Box::new(Listed::new("staircase", position, v, moves))])
-    }
-}
 
 /// The largest cell `grundy value chessmen` accepts (moves are listed one by one).
 pub const MAX_CELL: u64 = 10_000_000;
@@ -392,43 +352,6 @@ pub fn chessmen_moves_to(cells: &[u64], target: Nimber) -> Vec<(usize, u64)> {
 /// The catalog family `chessmen`: `grundy value chessmen 1 5 6 7` (the cells, in any order; POJ 1704).
 pub struct Chessmen;
 
-impl Family for Chessmen {
-    fn name(&self) -> String {
-        "chessmen".into()
-    }
-    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
-        crate::games::bounded_misere_parts(
-            ChessmenGame,
-            ChessmenGame.parse(args),
-            |cells| cells.iter().copied().max().unwrap_or(0),
-            "chessmen",
-            "cells",
-            MISERE_SEARCH_MAX,
-        )
-    }
-    fn position_syntax(&self) -> &'static str {
-        "CELL..."
-    }
-    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let game = ChessmenGame;
-        let mut cells = parse_cells(args)?;
-        let v = chessmen_value(&mut cells)?;
-        let position = game.show(&cells);
-        let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-            Ok(game
-                .options_with_value(&cells, target)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|to| Move {
-                    description: game.describe_move(&cells, &to),
-                    result: game.show_sum(&to),
-                    value_after: target,
-                })
-                .collect())
-        });
-        Ok(vec![Box::new(Listed::new("chessmen", position, v, moves))])
-    }
-}
 
 #[cfg(test)]
 mod tests {

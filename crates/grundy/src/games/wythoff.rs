@@ -22,10 +22,8 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options, Outcome, Play};
-use crate::games::listed::{Listed, OutcomeOnly};
-use crate::games::{Family, MisereAlone};
+
 use crate::nimber::Nimber;
-use crate::sum::{Component, Move};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -428,116 +426,6 @@ impl Game for WythoffGame {
     }
 }
 
-impl Family for Wythoff {
-    fn name(&self) -> String {
-        "wythoff".into()
-    }
-    fn position_syntax(&self) -> &'static str {
-        "A B [A B]..."
-    }
-    fn misere_alone(&self, args: &[String]) -> Option<Result<MisereAlone>> {
-        if args.len() != 2 {
-            return None;
-        }
-        Some(parse_pairs(args).map(|p| {
-            let (a, b) = p[0];
-            MisereAlone {
-                outcome: if misere_first_wins(a, b) {
-                    crate::Outcome::N
-                } else {
-                    crate::Outcome::P
-                },
-                winning: misere_winning_moves(a, b)
-                    .into_iter()
-                    .map(|t| Move {
-                        description: describe(a, b, t),
-                        result: format!("{} {}", t.0, t.1),
-                        value_after: 0,
-                    })
-                    .collect(),
-                method: "Wythoff's misère rule (P-positions (0,1), (2,2) and the normal ones of difference at least 2)"
-                    .into(),
-            }
-        }))
-    }
-    fn misere_parts(&self, args: &[String]) -> Option<Result<crate::games::MisereParts>> {
-        crate::games::bounded_misere_parts(
-            WythoffGame::new(),
-            parse_pairs(args),
-            |&(a, b)| a.max(b),
-            "wythoff",
-            MISERE_WHAT,
-            MISERE_SEARCH_MAX_HEAP,
-        )
-    }
-    fn components(&self, args: &[String]) -> Result<Vec<Box<dyn Component>>> {
-        let pairs = parse_pairs(args)?;
-        let need = pairs
-            .iter()
-            .map(|&(a, b)| a.max(b) + 1)
-            .max()
-            .unwrap_or(1)
-            .min(TABLE as u64);
-        let table = std::rc::Rc::new(ValueTable::new(need as usize));
-        let mut out: Vec<Box<dyn Component>> = Vec::new();
-        for (a, b) in pairs {
-            let mk0 = |t: (u64, u64)| Move {
-                description: describe(a, b, t),
-                result: format!("{} {}", t.0, t.1),
-                value_after: 0,
-            };
-            let value = if is_p_position(a, b) {
-                0
-            } else if let Some(v) = table.get(a, b) {
-                v
-            } else {
-                // An N-position past the table: its outcome and every winning move are exact, its nim-value is
-                // not known, so it is answered alone and refused in a sum.
-                out.push(Box::new(OutcomeOnly::new(
-                    "wythoff",
-                    format!("{a} {b}"),
-                    crate::Outcome::N,
-                    winning_moves(a, b).into_iter().map(mk0).collect(),
-                    format!("an N-position whose nim-value is only tabled for heaps below {TABLE}, so it cannot be part of a sum"),
-                )));
-                continue;
-            };
-            let table = table.clone();
-            let moves = Box::new(move |target: Nimber| -> Result<Vec<Move>> {
-                let mk = |t: (u64, u64)| Move {
-                    description: describe(a, b, t),
-                    result: format!("{} {}", t.0, t.1),
-                    value_after: target,
-                };
-                if target == 0 {
-                    return Ok(winning_moves(a, b).into_iter().map(mk).collect());
-                }
-                let mut out = Vec::new();
-                let mut opts: Vec<(u64, u64)> = (0..a).map(|c| (c, b)).collect();
-                opts.extend((0..b).map(|c| (a, c)));
-                opts.extend((1..=a.min(b)).map(|d| (a - d, b - d)));
-                for t in opts {
-                    let v = table.get(t.0, t.1).ok_or_else(|| {
-                        Error::limit(format!(
-                            "wythoff {a} {b}: nim-values are only tabled for heaps below {TABLE}"
-                        ))
-                    })?;
-                    if v == target {
-                        out.push(mk(t));
-                    }
-                }
-                Ok(out)
-            });
-            out.push(Box::new(Listed::new(
-                "wythoff",
-                format!("{a} {b}"),
-                value,
-                moves,
-            )));
-        }
-        Ok(out)
-    }
-}
 
 #[cfg(test)]
 mod tests {
