@@ -1054,3 +1054,269 @@ fn chocolate_bad_positions_and_family() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every small position, not a sample: the closed forms differ from a wrong rule on few positions (misère Wythoff
+// differs from normal play at six), which a sample can miss.
+// ---------------------------------------------------------------------------------------------------------------
+
+/// Every list of `len` numbers from `lo..hi`, for each `len` in `lens`.
+fn lists(lens: std::ops::Range<usize>, lo: u64, hi: u64) -> Vec<Vec<u64>> {
+    let mut out = vec![];
+    for len in lens {
+        let mut cur = vec![lo; len];
+        loop {
+            out.push(cur.clone());
+            let Some(i) = (0..len).rev().find(|&i| cur[i] + 1 < hi) else {
+                break;
+            };
+            cur[i] += 1;
+            for c in &mut cur[i + 1..] {
+                *c = lo;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_small_position_of_each_game() {
+    let wythoff = WythoffGame::new();
+    let mut solver = Solver::new(RulesOnly(&wythoff));
+    let mut memo = HashMap::new();
+    for a in 0..18 {
+        for b in 0..18 {
+            check_normal(&wythoff, &mut solver, &(a, b)).unwrap();
+            check_misere(&wythoff, &mut memo, &(a, b)).unwrap();
+        }
+    }
+    let mut solver = Solver::new(RulesOnly(&StaircaseGame));
+    for coins in lists(0..4, 0, 4) {
+        check_normal(&StaircaseGame, &mut solver, &coins).unwrap();
+    }
+    let mut solver = Solver::new(RulesOnly(&ChessmenGame));
+    for cells in lists(0..4, 1, 9) {
+        if cells.windows(2).all(|w| w[0] < w[1]) {
+            check_normal(&ChessmenGame, &mut solver, &cells).unwrap();
+        }
+    }
+    let cutting = CuttingGame::new();
+    let mut solver = Solver::new(RulesOnly(&cutting));
+    for w in 2..11 {
+        for h in 2..11 {
+            check_normal(&cutting, &mut solver, &(w, h)).unwrap();
+        }
+    }
+    let mut solver = Solver::new(RulesOnly(&EAndDGame));
+    for x in 1..18 {
+        for y in 1..18 {
+            check_normal(&EAndDGame, &mut solver, &(x, y)).unwrap();
+        }
+    }
+    let fib = FibonacciNim::new();
+    let mut solver = Solver::new(RulesOnly(&fib));
+    for n in 0..30 {
+        for m in 0..65 {
+            check_normal(&fib, &mut solver, &(n, m)).unwrap();
+        }
+    }
+    let arpa = ArpaGame::new();
+    let mut solver = Solver::new(RulesOnly(&arpa));
+    for numbers in lists(1..3, 1, 40) {
+        let p = ArpaPosition::Numbers(numbers);
+        let v = check_normal(&arpa, &mut solver, &p).unwrap();
+        let parts: Nimber = arpa
+            .components(&p)
+            .iter()
+            .map(|c| check_normal(&arpa, &mut solver, c).unwrap())
+            .fold(0, |a, b| a ^ b);
+        assert_eq!(parts, v, "{p:?}");
+    }
+    let mut memo = HashMap::new();
+    for piles in lists(0..6, 1, 6) {
+        if piles.windows(2).all(|w| w[0] >= w[1]) {
+            check_misere(&CandyPilesGame, &mut memo, &piles).unwrap();
+        }
+    }
+    let mut memo = HashMap::new();
+    for boxed in lists(0..4, 0, 5) {
+        for out in lists(0..3, 1, 5) {
+            let p = ChocolatePosition {
+                boxed: boxed.clone(),
+                out,
+            };
+            let w = wins(&ChocolateGame, &p, Play::Normal, &mut memo);
+            if let Some(o) = ChocolateGame.outcome(&p, Play::Normal) {
+                assert_eq!(o, outcome_of(w), "{p:?}");
+            }
+            let winning: Vec<Vec<ChocolatePosition>> = options_of(&ChocolateGame, &p)
+                .into_iter()
+                .filter(|o| !wins(&ChocolateGame, &o[0], Play::Normal, &mut memo))
+                .collect();
+            match ChocolateGame.winning_options(&p, Play::Normal) {
+                None => assert!(ChocolateGame.outcome(&p, Play::Normal).is_none(), "{p:?}"),
+                Some(list) if grundy::games::chocolate::independent(&p.boxed) => {
+                    assert_eq!(set(list), set(winning), "{p:?}")
+                }
+                Some(list) => {
+                    assert!(list.len() == 1 && winning.contains(&list[0]), "{p:?}");
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The words of moves, as `grundy value` has always printed them (from its output before the game model).
+// ---------------------------------------------------------------------------------------------------------------
+
+fn said(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+#[test]
+fn moves_are_worded_as_before() {
+    let w = WythoffGame::new();
+    assert_eq!(
+        game_moves(&w, &(10, 7), 0),
+        said(&[
+            ("take 6 from the first heap, leaving 4 7", "4 7"),
+            ("take 1 from the second heap, leaving 10 6", "10 6"),
+            ("take 3 from both heaps, leaving 7 4", "7 4"),
+        ])
+    );
+    assert_eq!(
+        game_moves(&w, &(4, 4), 1),
+        said(&[("take 2 from both heaps, leaving 2 2", "2 2")])
+    );
+    assert_eq!(
+        game_moves(&StaircaseGame, &vec![3, 1, 4, 1, 5], 0),
+        said(&[("move 2 coins from step 1 to the ground", "1 1 4 1 5")])
+    );
+    assert_eq!(
+        game_moves(&StaircaseGame, &vec![0, 3], 2),
+        said(&[("move 2 coins from step 2 to step 1", "2 1")])
+    );
+    assert_eq!(
+        game_moves(&ChessmenGame, &vec![1, 5, 6, 7, 9, 12, 14, 17], 0),
+        said(&[
+            (
+                "move the chessman on cell 5 to cell 2",
+                "1 2 6 7 9 12 14 17"
+            ),
+            (
+                "move the chessman on cell 12 to cell 11",
+                "1 5 6 7 9 11 14 17"
+            ),
+            (
+                "move the chessman on cell 17 to cell 16",
+                "1 5 6 7 9 12 14 16"
+            ),
+        ])
+    );
+    let c = CuttingGame::new();
+    assert_eq!(
+        game_moves(&c, &(6, 7), 0),
+        said(&[("cut across the width into 3x7 and 3x7", "3x7 + 3x7")])
+    );
+    assert_eq!(
+        c.describe_move(&(2, 9), &[(2, 4), (2, 5)]),
+        "cut across the height into 2x4 and 2x5"
+    );
+    assert_eq!(
+        game_moves(&EAndDGame, &(3, 4), 0),
+        said(&[(
+            "remove the heap of 3, split the second heap of 4 into 1 and 3",
+            "1 3"
+        )])
+    );
+    assert_eq!(
+        EAndDGame.describe_move(&(5, 1), &[(2, 3)]),
+        "remove the heap of 1, split the first heap of 5 into 2 and 3"
+    );
+    let f = temp_file(
+        "words.txt",
+        "# t\nnodes 7\n1 2\n1 3\n2 3\n2 4\n3 4\n4 5\n3 5\n5 6\n1 6\n",
+    );
+    let g = GraphGame::empty();
+    let tokens = g.parse(&words(&format!("{f} 1"))).unwrap();
+    assert_eq!(
+        game_moves(&g, &tokens[0], 0),
+        said(&[("move the token from node 1 to node 6", "6")])
+    );
+    let fib = FibonacciNim::new();
+    assert_eq!(
+        game_moves(&fib, &(13, 13), 0),
+        said(&[(
+            "take 13, leaving 0 (the next move takes at most 26)",
+            "0 26"
+        )])
+    );
+    assert_eq!(
+        game_moves(&fib, &(20, 20), 1),
+        said(&[
+            ("take 1, leaving 19 (the next move takes at most 2)", "19 2"),
+            (
+                "take 6, leaving 14 (the next move takes at most 12)",
+                "14 12"
+            ),
+            (
+                "take 19, leaving 1 (the next move takes at most 38)",
+                "1 38"
+            ),
+        ])
+    );
+    let arpa = ArpaGame::new();
+    assert_eq!(
+        game_moves(&arpa, &ArpaPosition::Numbers(vec![1, 1, 17, 17]), 0),
+        said(&[(
+            "divide every number divisible by 17^1 = 17 by it",
+            "1 1 1 1"
+        )])
+    );
+    assert_eq!(
+        game_moves(&arpa, &ArpaPosition::Numbers(vec![4, 12]), 0),
+        said(&[("divide every number divisible by 2^1 = 2 by it", "2 6")])
+    );
+    // Misère play searches the primes' parts, worded as the search has always worded them.
+    let part = ArpaPosition::Exponents {
+        prime: 2,
+        exponents: 4,
+    };
+    assert_eq!(arpa.show(&part), "the exponents {2} of 2");
+    assert_eq!(
+        arpa.describe_move(&part, &[]),
+        "divide by 2^2 every number it divides"
+    );
+    let candy = |piles: Vec<u64>| -> Vec<(String, String)> {
+        let g = CandyPilesGame;
+        g.winning_options(&piles, Play::Misere)
+            .unwrap()
+            .iter()
+            .map(|o| (g.describe_move(&piles, o), g.show_sum(o)))
+            .collect()
+    };
+    assert_eq!(
+        candy(vec![2, 1, 1]),
+        said(&[("eat one candy from every pile, leaving 1", "1")])
+    );
+    assert_eq!(
+        candy(vec![3, 1]),
+        said(&[("eat a largest pile, leaving 1", "1")])
+    );
+    let p = ChocolatePosition::in_box(vec![13, 6, 7, 15, 3]);
+    let o = ChocolateGame.winning_options(&p, Play::Normal).unwrap();
+    assert_eq!(
+        o.iter()
+            .map(|o| (ChocolateGame.describe_move(&p, o), ChocolateGame.show_sum(o)))
+            .collect::<Vec<_>>(),
+        said(&[(
+            "take the bars #1 (13), #2 (6), #3 (7), #4 (15), #5 (3) out of the box (their lengths XOR to 0 and the \
+             bars left in the box are independent over GF(2); one winning move, others may exist)",
+            "out: 13 6 7 15 3"
+        )])
+    );
+}

@@ -177,8 +177,8 @@ impl ChocolatePosition {
     }
 }
 
-/// The most bars in the box, and the most length in all, of a position that a search may enumerate (a position
-/// has one option per non-empty set of bars in the box, and one per length eaten).
+/// The most bars in the box of a position that a search may enumerate (a position has one option per non-empty
+/// set of bars in the box, and one per length that can be eaten).
 pub const SEARCH_MAX_BARS: usize = 16;
 
 /// The most length in all (in and out of the box) of a position that a search may enumerate.
@@ -210,16 +210,17 @@ fn taken_indices(from: &[u64], left: &[u64], taken: &[u64]) -> Option<Vec<usize>
 ///
 /// A position is a [`ChocolatePosition`]: the bars in the box (in the order given, which names them in move
 /// descriptions) and the bars out of it. [`Game::parse`] reads the lengths in the box, and after a word `out:` the
-/// lengths out of the box (the command line gives the box only; [`Game::show`] writes `out:` when some bar is
-/// out, and writes the empty position `out:`). The options: take any non-empty set of the bars in the box out (by increasing bit mask of their places),
-/// or eat a positive length of one bar that is out (down to each shorter length, 0 removing the bar).
+/// lengths out of the box (the command line gives the box only; [`Game::show`] writes `out:` when some bar is out,
+/// and writes the empty position `out:`). The options: take any non-empty set of the bars in the box out (by
+/// increasing bit mask of their places), or eat a positive length of one bar that is out (down to each shorter
+/// length, 0 removing the bar).
 ///
 /// Closed forms (normal play; no nim-value is known): with `s` the nim-sum of the bars out,
 /// - when the box is independent over GF(2) the position is a P-position exactly when `s = 0` (it is calm, or a
 ///   Nim move makes it calm), and [`Game::winning_options`] lists **every** winning move: the Nim moves on the bars
 ///   out that make `s` zero, and the one set of bars in the box with nim-sum `s`, if any;
-/// - when the box is dependent and `s` is in the span of its lengths (every position with all bars in the box) it
-///   is an N-position, and [`Game::winning_options`] gives **one** winning move (to a calm position, as
+/// - when the box is dependent and `s` is in the span of its lengths (as in every position with all bars in a
+///   dependent box, where `s = 0`) it is an N-position, and [`Game::winning_options`] gives **one** winning move (to a calm position, as
 ///   [`calm_take`] builds it), not every one: listing every one needs the outcome of positions no rule covers (a
 ///   non-calm position can be a P-position: `1` out and `2 2` in the box). `grundy value` has always listed this
 ///   one move and says so in its words ("one winning move, others may exist"); an analysis that needs every

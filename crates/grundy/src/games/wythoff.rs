@@ -251,7 +251,8 @@ const MISERE_WHAT: &str = "heaps (in a sum; a position alone is answered by rule
 /// - [`Game::winning_options`]: every move to a P-position, under either play ([`winning_moves`],
 ///   [`misere_winning_moves`]);
 /// - [`Game::nim_value`]: 0 for a P-position of any size, else from the [`ValueTable`] for heaps below [`TABLE`]
-///   (`None` past it: no closed form is known);
+///   (`None` past it: no closed form is known, so such an N-position is answered alone by its outcome and winning
+///   moves, and `grundy value` refuses it in a sum);
 /// - [`Game::options_with_value`]: the winning moves for the value 0 at any size, and the table's options for
 ///   other values.
 ///
