@@ -266,7 +266,7 @@ fn a_position_known_by_its_outcome_alone() {
             "nim",
             "1",
         ]),
-        "only for heaps up to",
+        "its outcome is known by rule but not its nim-value",
     );
 }
 

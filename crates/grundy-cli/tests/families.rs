@@ -79,7 +79,7 @@ fn wythoff_large_heaps_in_a_sum_are_a_clear_error() {
             "nim",
             "1",
         ]),
-        "cannot be part of a sum",
+        "no place in a sum",
     );
     assert_error(
         &grundy(&["value", "wythoff", "1000000000000000001", "1"]),
@@ -392,7 +392,7 @@ fn parse_shown(game: &str, text: &str) -> Vec<Pos> {
                 "ed" => Pos::Ed(n[0], n[1]),
                 "cutting" => Pos::Cut(n[0], n[1]),
                 "fibonacci-nim" => Pos::Fib(n[0], n[1]),
-                "graph" => Pos::Node(n[0]),
+                g if g == "graph" || g.starts_with("graph ") => Pos::Node(n[0]),
                 _ => panic!("no parser for {game}"),
             }
         })
@@ -416,9 +416,9 @@ fn check_misere(args: &[&str], sum: Vec<Pos>) {
         let c = m["component"].as_u64().unwrap() as usize;
         let game = parts[c]["game"].as_str().unwrap();
         let after: Vec<Pos> = if game == "arpa" {
-            // "divide by P^K ...": apply it to the numbers.
+            // "divide every number divisible by P^K = Q by it": apply it to the numbers.
             let d = m["move"].as_str().unwrap();
-            let pk = d.split_whitespace().nth(2).unwrap();
+            let pk = d.split_whitespace().find(|w| w.contains('^')).unwrap();
             let (p, k) = pk.split_once('^').unwrap();
             let q = p.parse::<u64>().unwrap().pow(k.parse().unwrap());
             let Pos::Arpa(v) = &sum[0] else { panic!() };

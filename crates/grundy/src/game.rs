@@ -204,6 +204,13 @@ pub trait Game {
         }
     }
 
+    /// The convention the game's own rules are played under: [`Play::Normal`] (whoever cannot move loses) unless
+    /// the rules say the last mover loses (Candy Piles: whoever eats the last candy loses). A game played misère by
+    /// its own rules has no nim-value; it is answered alone, by its misère outcome, and has no place in a sum.
+    fn play(&self) -> Play {
+        Play::Normal
+    }
+
     /// A note shown with every analysis of this game (for example, the bound a loopy code is played under).
     fn note(&self) -> Option<String> {
         None
@@ -300,6 +307,7 @@ macro_rules! forward_game {
                 (**self).describe_move(from, to)
             }
             fn show_sum(&self, sum: &[Self::Position]) -> String { (**self).show_sum(sum) }
+            fn play(&self) -> Play { (**self).play() }
             fn note(&self) -> Option<String> { (**self).note() }
             fn nim_value(&self, p: &Self::Position) -> Option<Nimber> { (**self).nim_value(p) }
             fn outcome(&self, p: &Self::Position, play: Play) -> Option<Outcome> { (**self).outcome(p, play) }

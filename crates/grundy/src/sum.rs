@@ -479,7 +479,11 @@ mod tests {
                 .add_to(&mut sum, &pos)
                 .unwrap();
         }
-        match crate::analysis::analyse(&mut sum, crate::analysis::Convention::Normal, &Default::default()) {
+        match crate::analysis::analyse(
+            &mut sum,
+            crate::analysis::Convention::Normal,
+            &Default::default(),
+        ) {
             Ok(crate::analysis::Report::Normal(a)) => a,
             other => panic!("{other:?}"),
         }

@@ -257,41 +257,53 @@ fn game_moves<G: Game>(game: &G, p: &G::Position, target: Nimber) -> Vec<(String
         .collect()
 }
 
-/// The moves the catalog's component of `spec words` lists to value `target`: (description, result).
-fn family_moves(spec: &str, text: &[String], target: Nimber) -> Vec<(String, String)> {
-    let mut parts = grundy::games::lookup(spec)
+/// The normal-play analysis of `spec words` as `grundy value` makes it (through the catalog), with a Nim heap of
+/// `nim` added when given (so that the winning moves of the first part are its moves to that value).
+fn catalog_analysis(spec: &str, text: &[String], nim: Option<u64>) -> grundy::sum::Analysis {
+    use grundy::analysis::{analyse, Convention, Report, Sum};
+    let mut sum = Sum::new();
+    grundy::games::lookup(spec)
         .unwrap()
-        .components(text)
+        .add_to(&mut sum, text)
         .unwrap();
-    assert_eq!(parts.len(), 1);
-    parts[0]
-        .moves_to(target)
-        .unwrap()
+    if let Some(t) = nim {
+        grundy::games::lookup("nim")
+            .unwrap()
+            .add_to(&mut sum, &[t.to_string()])
+            .unwrap();
+    }
+    match analyse(&mut sum, Convention::Normal, &grundy::Limits::default()) {
+        Ok(Report::Normal(a)) => a,
+        other => panic!("{spec} {text:?}: {other:?}"),
+    }
+}
+
+/// The moves the catalog's analysis of `spec words` lists to value `target`: (description, result). A move to
+/// `target` is a winning move once a Nim heap of `target` is added (its own value is never `target`).
+fn family_moves(spec: &str, text: &[String], target: Nimber) -> Vec<(String, String)> {
+    let a = catalog_analysis(spec, text, (target != 0).then_some(target));
+    a.winning_moves
         .into_iter()
-        .map(|m| (m.description, m.result))
+        .filter(|w| w.component == 0)
+        .map(|w| (w.mv.description, w.mv.result))
         .collect()
 }
 
-/// The catalog's component of `spec words` and the game agree on the position, the nim-value (or outcome), and,
+/// The catalog's analysis of `spec words` and the game agree on the position, the nim-value (or outcome), and,
 /// for the targets given, every move, word for word.
 fn family_agrees<G: Game>(game: &G, spec: &str, text: &[String], targets: &[Nimber]) {
     let p = game.parse(text).unwrap().remove(0);
-    let mut parts = grundy::games::lookup(spec)
-        .unwrap()
-        .components(text)
-        .unwrap();
-    assert_eq!(parts.len(), 1);
-    let part = &mut parts[0];
-    assert_eq!(part.game(), game.name(), "{spec} {text:?}");
-    assert_eq!(part.position(), game.show(&p), "{spec} {text:?}");
-    match part.nim_value() {
-        Ok(v) => assert_eq!(game.nim_value(&p), Some(v), "{spec} {text:?}"),
-        Err(_) => assert_eq!(game.nim_value(&p), None, "{spec} {text:?}"),
+    let a = catalog_analysis(spec, text, None);
+    assert_eq!(a.parts.len(), 1);
+    assert_eq!(a.parts[0].game, game.name(), "{spec} {text:?}");
+    assert_eq!(a.parts[0].position, game.show(&p), "{spec} {text:?}");
+    if let Some(v) = game.nim_value(&p) {
+        assert_eq!(a.parts[0].nim_value, Some(v), "{spec} {text:?}");
     }
     assert_eq!(
-        Some(part.outcome_alone().unwrap()),
+        Some(a.outcome),
         game.outcome(&p, Play::Normal)
-            .or_else(|| game.nim_value(&p).map(Outcome::of_nim_value)),
+            .or_else(|| a.parts[0].nim_value.map(Outcome::of_nim_value)),
         "{spec} {text:?}"
     );
     for &t in targets {
@@ -541,11 +553,11 @@ fn ed_bad_positions_and_family() {
     for text in ["3 4", "1 2", "5 1", "8 13", "1 1"] {
         family_agrees(&game, "ed", &words(text), &[0, 1, 2, 3]);
     }
-    // Equal heaps: the catalog's component lists each split twice (once per heap), the game once.
-    let twice = family_moves("ed", &words("6 6"), 0);
+    // Equal heaps: each split is one option, listed once (the old catalog component listed it once per heap).
+    let listed = family_moves("ed", &words("6 6"), 0);
     let once = game_moves(&game, &(6, 6), 0);
-    assert_eq!(twice.len(), 2 * once.len());
-    assert_eq!(twice[..once.len()], once[..]);
+    assert!(!once.is_empty());
+    assert_eq!(listed, once);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -910,15 +922,9 @@ fn candy_piles_bad_positions_and_family() {
     // moves leave the same piles (k, k−1, …, 1) the component lists two moves and the game one option.
     for text in ["1 3", "1 2 1", "1 2 3", "5 5 2", "4 1 1 1", "7", "2 2", "0"] {
         let p = game.parse(&words(text)).unwrap().remove(0);
-        let mut parts = grundy::games::lookup("candy-piles")
-            .unwrap()
-            .components(&words(text))
-            .unwrap();
-        assert_eq!(parts[0].position(), game.show(&p));
-        assert_eq!(
-            Some(parts[0].outcome_alone().unwrap()),
-            game.outcome(&p, Play::Misere)
-        );
+        let a = catalog_analysis("candy-piles", &words(text), None);
+        assert_eq!(a.parts[0].position, game.show(&p));
+        assert_eq!(Some(a.outcome), game.outcome(&p, Play::Misere));
         let listed: Vec<(String, String)> = game
             .winning_options(&p, Play::Misere)
             .unwrap()
@@ -938,7 +944,8 @@ fn candy_piles_bad_positions_and_family() {
         game.describe_move(&p, &opts[0]),
         "eat a largest pile (or equally one candy from every pile), leaving 1"
     );
-    assert_eq!(family_moves("candy-piles", &words("1 2"), 0).len(), 2);
+    // Both moves from 2 1 leave the pile 1: one option, one winning move (the old component listed two).
+    assert_eq!(family_moves("candy-piles", &words("1 2"), 0).len(), 1);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1028,15 +1035,9 @@ fn chocolate_bad_positions_and_family() {
     // only the bars out ("out: …"), the game's position also writes the bars left in the box.
     for text in ["13 6 7 15 3", "1 1", "3 5 6", "0", "4 4 4", "1 2 3 4 5 6 7"] {
         let p = game.parse(&words(text)).unwrap().remove(0);
-        let mut parts = grundy::games::lookup("chocolate")
-            .unwrap()
-            .components(&words(text))
-            .unwrap();
-        assert_eq!(parts[0].position(), game.show(&p));
-        assert_eq!(
-            Some(parts[0].outcome_alone().unwrap()),
-            game.outcome(&p, Play::Normal)
-        );
+        let a = catalog_analysis("chocolate", &words(text), None);
+        assert_eq!(a.parts[0].position, game.show(&p));
+        assert_eq!(Some(a.outcome), game.outcome(&p, Play::Normal));
         let old = family_moves("chocolate", &words(text), 0);
         let new = game.winning_options(&p, Play::Normal).unwrap();
         assert_eq!(old.len(), new.len(), "{text}");

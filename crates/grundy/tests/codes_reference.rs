@@ -28,7 +28,6 @@ use grundy::heap::period;
 use grundy::heap::plain::{code_sequence, code_sequence_enumerated};
 use grundy::heap::table::MAX_LISTED_WINNING_MOVES;
 use grundy::heap::{extend_code, sparse, Code, Engine, TakeAndBreak};
-use grundy::sum::analyse;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use std::collections::{BTreeMap, BTreeSet};
@@ -454,10 +453,7 @@ fn check(text: &str) -> Result<(), String> {
         .collect();
     for heaps in sums {
         let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let mut comps = family
-            .components(&args)
-            .map_err(|e| format!("{text} {heaps:?}: {e}"))?;
-        let a = analyse(&mut comps).map_err(|e| format!("{text} {heaps:?}: {e}"))?;
+        let a = analysed(&*family, &args).map_err(|e| format!("{text} {heaps:?}: {e}"))?;
         let total = xor(&g, &heaps);
         if a.nim_value != Some(total) {
             return Err(format!(
@@ -669,11 +665,7 @@ proptest! {
 
 /// The value of heap `n` of `text` as `grundy value` computes it (a one-heap sum), and its printed name.
 fn value(text: &str, n: u64) -> (u64, String) {
-    let mut sum = games::lookup(text)
-        .unwrap()
-        .components(&[n.to_string()])
-        .unwrap();
-    let a = analyse(&mut sum).unwrap();
+    let a = analysed(&*games::lookup(text).unwrap(), &[n.to_string()]).unwrap();
     (a.nim_value.unwrap(), a.parts[0].game.clone())
 }
 
@@ -774,4 +766,15 @@ fn generated_codes_cover_the_grammar() {
         forms.values().all(|&n| n >= 50) && forms.len() == 8,
         "{forms:?}"
     );
+}
+
+/// The normal-play analysis of `words` of `game`, as `grundy value` makes it.
+fn analysed(game: &dyn games::AnyGame, words: &[String]) -> grundy::Result<grundy::sum::Analysis> {
+    use grundy::analysis::{analyse, Convention, Report, Sum};
+    let mut sum = Sum::new();
+    game.add_to(&mut sum, words)?;
+    match analyse(&mut sum, Convention::Normal, &grundy::Limits::default())? {
+        Report::Normal(a) => Ok(a),
+        other => panic!("normal play gave {other:?}"),
+    }
 }

@@ -3,13 +3,12 @@
 
 use grundy::heap::code::Code;
 use grundy::heap::plain::code_sequence;
-use grundy::heap::table::{HeapComponent, HeapTable};
+
 use grundy::heap::{sequence, HeapGame, TakeAndBreak};
 use grundy::solver::brute_force_value;
-use grundy::sum::{analyse, Component};
 use grundy::{Game, Nimber, Options, Solver};
 use proptest::prelude::*;
-use std::cell::RefCell;
+
 use std::rc::Rc;
 
 fn reference(name: &str) -> Vec<Nimber> {
@@ -162,10 +161,7 @@ proptest! {
     fn every_winning_move_leads_to_a_p_position(c in code(), heaps in prop::collection::vec(1u64..25, 1..4)) {
         let t = TakeAndBreak::parse(&c).unwrap();
         let g = sequence::values(&t, 25, &mut |_| {}).unwrap();
-        let table = Rc::new(RefCell::new(HeapTable::new(Rc::new(t.clone()))));
-        let mut comps: Vec<Box<dyn Component>> =
-            heaps.iter().map(|&h| Box::new(HeapComponent::new(table.clone(), h)) as Box<dyn Component>).collect();
-        let a = analyse(&mut comps).unwrap();
+        let a = heap_analysis(Rc::new(t.clone()), heaps.clone());
         let total = heaps.iter().fold(0, |x, &h| x ^ g[h as usize]);
         prop_assert_eq!(a.nim_value, Some(total));
         prop_assert_eq!(a.winning_moves.is_empty(), total == 0);
@@ -191,5 +187,16 @@ proptest! {
             });
         }
         prop_assert_eq!(count, expected);
+    }
+}
+
+/// The normal-play analysis of heaps of `game`, as `grundy value` makes it.
+fn heap_analysis(game: Rc<grundy::heap::HeapGame>, heaps: Vec<u64>) -> grundy::sum::Analysis {
+    use grundy::analysis::{analyse, Convention, Report, Sum};
+    let mut sum = Sum::new();
+    sum.add_heaps(&game, heaps).unwrap();
+    match analyse(&mut sum, Convention::Normal, &grundy::Limits::default()).unwrap() {
+        Report::Normal(a) => a,
+        other => panic!("{other:?}"),
     }
 }

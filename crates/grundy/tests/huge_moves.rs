@@ -3,10 +3,10 @@
 //! (10^12 tokens) are answered with families whose sampled members lead to P-positions.
 
 use grundy::heap::period::{self, Periodicity};
-use grundy::heap::table::{HeapComponent, HeapTable, PERIOD_FROM};
+use grundy::heap::table::{HeapTable, PERIOD_FROM};
 use grundy::heap::{Engine, HeapGame, TakeAndBreak};
 use grundy::solver::brute_force_value;
-use grundy::sum::{analyse, Component, MoveFamily};
+use grundy::sum::MoveFamily;
 use grundy::{Nimber, Solver};
 use proptest::prelude::*;
 use std::cell::RefCell;
@@ -170,11 +170,7 @@ proptest! {
         let table = Rc::new(RefCell::new(HeapTable::new(Rc::new(
             TakeAndBreak::parse(code).unwrap(),
         ))));
-        let mut comps: Vec<Box<dyn Component>> = vec![
-            Box::new(HeapComponent::new(table.clone(), n)),
-            Box::new(HeapComponent::new(table.clone(), other)),
-        ];
-        let a = analyse(&mut comps).unwrap();
+        let a = heap_analysis(Rc::new(TakeAndBreak::parse(code).unwrap()), vec![n, other]);
         let mut t = table.borrow_mut();
         let (gn, go) = (t.value(n).unwrap(), t.value(other).unwrap());
         prop_assert_eq!(a.nim_value, Some(gn ^ go));
@@ -235,11 +231,7 @@ fn kayles_of_a_trillion_and_five() {
         TakeAndBreak::parse("0.77").unwrap(),
     ))));
     let n = 1_000_000_000_000u64;
-    let mut comps: Vec<Box<dyn Component>> = vec![
-        Box::new(HeapComponent::new(table.clone(), n)),
-        Box::new(HeapComponent::new(table.clone(), 5)),
-    ];
-    let a = analyse(&mut comps).unwrap();
+    let a = heap_analysis(Rc::new(TakeAndBreak::parse("0.77").unwrap()), vec![n, 5]);
     let mut t = table.borrow_mut();
     let g = (0..200).map(|x| t.value(x).unwrap()).collect::<Vec<_>>();
     let gn = g[(71 + (n - 71) % 12) as usize];
@@ -313,4 +305,15 @@ fn huge_heaps_without_a_certified_period_are_a_limit_error() {
     let mut got = listed;
     got.sort();
     assert_eq!(got, want);
+}
+
+/// The normal-play analysis of heaps of `game`, as `grundy value` makes it.
+fn heap_analysis(game: Rc<grundy::heap::HeapGame>, heaps: Vec<u64>) -> grundy::sum::Analysis {
+    use grundy::analysis::{analyse, Convention, Report, Sum};
+    let mut sum = Sum::new();
+    sum.add_heaps(&game, heaps).unwrap();
+    match analyse(&mut sum, Convention::Normal, &grundy::Limits::default()).unwrap() {
+        Report::Normal(a) => a,
+        other => panic!("{other:?}"),
+    }
 }

@@ -70,7 +70,9 @@ impl Game for LazyQueen {
 
     fn describe_move(&self, &(x, y): &(u64, u64), to: &[(u64, u64)]) -> String {
         match to {
-            [(a, b)] if *a < x && *b < y => format!("step diagonally from ({x}, {y}) to ({a}, {b})"),
+            [(a, b)] if *a < x && *b < y => {
+                format!("step diagonally from ({x}, {y}) to ({a}, {b})")
+            }
             [(a, b)] => format!("move the queen from ({x}, {y}) to ({a}, {b})"),
             _ => "move".into(),
         }

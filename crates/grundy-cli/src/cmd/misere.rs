@@ -5,10 +5,10 @@ use crate::args::Args;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::analysis::MisereAnalysis;
+use grundy::heap::sequence;
 use grundy::misere::genus::GenusTable;
 use grundy::{Limits, Outcome};
 use std::fmt::Write as _;
-use grundy::heap::sequence;
 
 /// The limits of a misère command: the command's, with the misère defaults (`grundy::analysis::misere::limits`)
 /// and `--max-positions`.
@@ -17,7 +17,10 @@ pub fn limits(args: &Args) -> CliResult<Limits> {
         Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
         None => None,
     };
-    Ok(grundy::analysis::misere::limits(&crate::guard::limits(), states))
+    Ok(grundy::analysis::misere::limits(
+        &crate::guard::limits(),
+        states,
+    ))
 }
 
 /// The misère analysis in words a student follows; `words` is the position as written (shown when every component

@@ -107,12 +107,17 @@ pub fn run(args: &Args) -> CliResult {
     let command = crate::guard::limits();
     let (convention, limits) = if loopy {
         let max_heap = match args.value("max-heap") {
-            Some(b) => grundy::error::parse_bounded(b, "--max-heap", grundy::loopy::heap::MAX_BOUND)?,
+            Some(b) => {
+                grundy::error::parse_bounded(b, "--max-heap", grundy::loopy::heap::MAX_BOUND)?
+            }
             None => super::loopy::DEFAULT_MAX_HEAP,
         };
         let mut l = command;
         l.max_positions = match args.value("max-positions") {
-            Some(v) => grundy::error::parse_bounded(v, "--max-positions", grundy::loopy::graph::MAX_NODES)? as usize,
+            Some(v) => {
+                grundy::error::parse_bounded(v, "--max-positions", grundy::loopy::graph::MAX_NODES)?
+                    as usize
+            }
             None if graph => grundy::loopy::graph::MAX_NODES as usize,
             None => grundy::loopy::multiset::DEFAULT_MAX_POSITIONS as usize,
         };
@@ -122,7 +127,10 @@ pub fn run(args: &Args) -> CliResult {
             Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
             None => None,
         };
-        (Convention::Misere, grundy::analysis::misere::limits(&command, states))
+        (
+            Convention::Misere,
+            grundy::analysis::misere::limits(&command, states),
+        )
     } else {
         (Convention::Normal, command)
     };

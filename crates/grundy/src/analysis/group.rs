@@ -22,6 +22,8 @@ use std::rc::Rc;
 pub(crate) trait Group {
     /// The game's name.
     fn name(&self) -> String;
+    /// The convention the game's own rules are played under ([`Game::play`]).
+    fn own_play(&self) -> Play;
     /// How many positions (components) the group holds.
     fn len(&self) -> usize;
     /// Position `i` as the game writes it.
@@ -113,21 +115,27 @@ impl<G: Game> Component for Part<G> {
         self.game.show(&self.position)
     }
     fn nim_value(&mut self) -> Result<Nimber> {
+        if self.game.play() == Play::Misere {
+            return Err(Error::unsupported(format!(
+                "{} {}: the game is played misère by its own rules (the last mover loses), so it has no nim-value and no place in a sum of normal-play games",
+                self.game.name(),
+                self.game.show(&self.position)
+            )));
+        }
         if let Some(v) = self.game.nim_value(&self.position) {
             return Ok(v);
         }
-        if let Err(e) = self.game.check_searchable(&self.position) {
-            if self.game.outcome(&self.position, Play::Normal).is_some() {
-                // Answered alone by its outcome; in a sum it would need the nim-value no rule gives.
-                return Err(Error::unsupported(format!(
-                    "{} {}: {}",
-                    self.game.name(),
-                    self.game.show(&self.position),
-                    e.message()
-                )));
-            }
-            return Err(e);
+        if self.game.outcome(&self.position, Play::Normal).is_some() {
+            // A rule gives the outcome but not the nim-value: the position is answered alone by its outcome, and a
+            // sum, which needs the nim-value, is refused rather than searched (the rule exists because the search
+            // is out of reach).
+            return Err(Error::unsupported(format!(
+                "{} {}: its outcome is known by rule but not its nim-value, so it is answered alone and has no place in a sum",
+                self.game.name(),
+                self.game.show(&self.position),
+            )));
         }
+        self.game.check_searchable(&self.position)?;
         let parts = self.game.components(&self.position);
         if let [one] = parts.as_slice() {
             return self.solver.borrow_mut().nim_value(one);
@@ -143,15 +151,29 @@ impl<G: Game> Component for Part<G> {
         Ok(total)
     }
     fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
+        let own = self.game.play();
+        if own == Play::Misere {
+            // Answered alone by its own (misère) rule: the moves to its P-positions.
+            let to = self.game.winning_options(&self.position, own);
+            return match (target, to) {
+                (0, Some(to)) => Ok(self.moves(to, 0)),
+                _ => self.nim_value().map(|_| Vec::new()),
+            };
+        }
         if let Some(to) = self.game.options_with_value(&self.position, target) {
             return Ok(self.moves(to, target));
         }
-        if target == 0 && self.game.nim_value(&self.position).is_none() {
-            if let Some(to) = self.game.winning_options(&self.position, Play::Normal) {
-                if self.game.check_searchable(&self.position).is_err() {
-                    return Ok(self.moves(to, 0));
-                }
+        if self.game.nim_value(&self.position).is_none()
+            && self.game.outcome(&self.position, Play::Normal).is_some()
+        {
+            // Known by its outcome alone: its moves to P-positions, by the same rule.
+            if let (0, Some(to)) = (
+                target,
+                self.game.winning_options(&self.position, Play::Normal),
+            ) {
+                return Ok(self.moves(to, 0));
             }
+            return self.nim_value().map(|_| Vec::new());
         }
         self.game.check_searchable(&self.position)?;
         let options = self.solver.borrow_mut().valued_options(&self.position)?;
@@ -168,10 +190,9 @@ impl<G: Game> Component for Part<G> {
     fn outcome_alone(&mut self) -> Result<Outcome> {
         match self.nim_value() {
             Ok(v) => Ok(Outcome::of_nim_value(v)),
-            Err(e) if e.kind() == ErrorKind::Unsupported => self
-                .game
-                .outcome(&self.position, Play::Normal)
-                .ok_or(e),
+            Err(e) if e.kind() == ErrorKind::Unsupported => {
+                self.game.outcome(&self.position, self.game.play()).ok_or(e)
+            }
             Err(e) => Err(e),
         }
     }
@@ -183,6 +204,9 @@ where
 {
     fn name(&self) -> String {
         self.game.name()
+    }
+    fn own_play(&self) -> Play {
+        self.game.play()
     }
     fn len(&self) -> usize {
         self.positions.len()
@@ -322,6 +346,9 @@ impl HeapGroup {
 impl Group for HeapGroup {
     fn name(&self) -> String {
         self.game.name()
+    }
+    fn own_play(&self) -> Play {
+        self.game.play()
     }
     fn len(&self) -> usize {
         self.heaps.len()

@@ -110,6 +110,12 @@ pub fn limits(command: &Limits, max_states: Option<usize>) -> Limits {
 /// The misère analysis of `sum` within `limits`: see the module documentation for the order of methods.
 pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
     let groups = sum.groups();
+    if let Some(g) = groups.iter().find(|g| g.own_play() == Play::Misere) {
+        return Err(crate::Error::unsupported(format!(
+            "{} is played misère by its own rules already (the last mover loses): leave out --misere",
+            g.name()
+        )));
+    }
     // Each component: (group, index in the group).
     let comps: Vec<(usize, usize)> = groups
         .iter()
@@ -131,10 +137,17 @@ pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
             format!("{}'s own misère rule for a position alone", game_of(0)),
             None,
         )
-    } else if let Some(hg) = heap_groups.as_ref().filter(|hg| hg.iter().all(|(g, _)| is_nim(g))) {
+    } else if let Some(hg) = heap_groups
+        .as_ref()
+        .filter(|hg| hg.iter().all(|(g, _)| is_nim(g)))
+    {
         let heaps: Vec<u64> = hg.iter().flat_map(|(_, h)| h.iter().copied()).collect();
         for (i, left) in misere_nim_winning_moves(&heaps) {
-            let to: &[u64] = if left == 0 { &[] } else { std::slice::from_ref(&left) };
+            let to: &[u64] = if left == 0 {
+                &[]
+            } else {
+                std::slice::from_ref(&left)
+            };
             let g = &hg[comps[i].0].0;
             moves.push((i, g.describe_move(&heaps[i], to), left.to_string()));
         }
@@ -147,7 +160,9 @@ pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
         Some(hg) => sj_values(hg, limits)?,
         None => None,
     } {
-        let hg = heap_groups.as_ref().expect("SJ is tried on heap games only");
+        let hg = heap_groups
+            .as_ref()
+            .expect("SJ is tried on heap games only");
         let heap = |c: usize| hg[comps[c].0].1[comps[c].1];
         let vs: Vec<Nimber> = (0..comps.len())
             .map(|c| values[comps[c].0][heap(c) as usize])
@@ -282,7 +297,10 @@ fn genus_table(game: &Rc<HeapGame>, max: u64, limits: &Limits) -> Option<Vec<Hea
 }
 
 /// The normal nim-values of each heap group up to its largest heap, when the SJ condition holds for every group.
-fn sj_values(groups: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Result<Option<Vec<Vec<Nimber>>>> {
+fn sj_values(
+    groups: &[(Rc<HeapGame>, Vec<u64>)],
+    limits: &Limits,
+) -> Result<Option<Vec<Vec<Nimber>>>> {
     let mut out = Vec::new();
     for (game, heaps) in groups {
         let max = heaps.iter().copied().max().unwrap_or(0);

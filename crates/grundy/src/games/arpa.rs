@@ -338,7 +338,6 @@ impl Game for ArpaGame {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

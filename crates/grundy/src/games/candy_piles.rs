@@ -81,6 +81,9 @@ impl Game for CandyPilesGame {
     fn name(&self) -> String {
         "candy-piles".into()
     }
+    fn play(&self) -> Play {
+        Self::PLAY
+    }
     fn options(&self, piles: &Vec<u64>, out: &mut Options<Vec<u64>>) {
         if piles.is_empty() || self.validate(piles).is_err() {
             return;
@@ -170,7 +173,6 @@ impl Game for CandyPilesGame {
 /// position is not a normal-play component of a sum: alone it is answered by its outcome and winning moves, in a sum
 /// it is an error.
 pub struct CandyPiles;
-
 
 #[cfg(test)]
 mod tests {

@@ -424,7 +424,6 @@ impl Game for ChocolateGame {
 /// outcome and one winning move, in a sum it is an error.
 pub struct Chocolate;
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

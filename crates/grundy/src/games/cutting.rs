@@ -218,7 +218,6 @@ impl Game for CuttingGame {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

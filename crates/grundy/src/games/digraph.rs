@@ -287,7 +287,6 @@ fn read_graph(args: &[String]) -> Result<(String, Dag, Vec<u32>)> {
     Ok((file.clone(), dag, tokens))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -129,7 +129,6 @@ impl Game for EAndDGame {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -115,7 +115,10 @@ impl crate::games::AnyGame for FoxCards {
             "fox-cards is a scoring game, not impartial, so it has no nim-value and no place in a sum; with best play Ciel (first, from the tops) scores {c} and Jiro (from the bottoms) scores {j}"
         )))
     }
-    fn scoring(&self, args: &[String]) -> Option<crate::error::Result<crate::games::ScoringReport>> {
+    fn scoring(
+        &self,
+        args: &[String],
+    ) -> Option<crate::error::Result<crate::games::ScoringReport>> {
         Some(parse_piles(args).map(|piles| {
             let (c, j) = greedy(&piles);
             crate::games::ScoringReport {

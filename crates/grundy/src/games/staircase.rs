@@ -320,7 +320,6 @@ impl Game for ChessmenGame {
     }
 }
 
-
 /// The largest cell `grundy value chessmen` accepts (moves are listed one by one).
 pub const MAX_CELL: u64 = 10_000_000;
 
@@ -351,7 +350,6 @@ pub fn chessmen_moves_to(cells: &[u64], target: Nimber) -> Vec<(usize, u64)> {
 
 /// The catalog family `chessmen`: `grundy value chessmen 1 5 6 7` (the cells, in any order; POJ 1704).
 pub struct Chessmen;
-
 
 #[cfg(test)]
 mod tests {

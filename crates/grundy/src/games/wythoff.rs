@@ -427,7 +427,6 @@ impl Game for WythoffGame {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
