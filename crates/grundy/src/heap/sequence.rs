@@ -176,6 +176,11 @@ pub fn check(
         }
         _ => None,
     };
+    if method == Method::ClosedForm && game.nim_value(&to).is_none() {
+        return Err(Error::limit(format!(
+            "{name}: heap {to} is beyond the heaps the game's closed form answers"
+        )));
+    }
     if let Some((limit, what)) = heap_limit {
         // A certified period may fill past the engine's limit: only the computed part is bounded, and that is
         // not known in advance, so the fill is bounded by memory alone.
@@ -294,11 +299,15 @@ fn extend_unlabelled(
         Method::ClosedForm => {
             values.reserve_exact((to + 1) as usize - values.len());
             for n in values.len() as u64..=to {
-                values.push(if n == 0 {
-                    0
-                } else {
-                    game.nim_value(&n).unwrap_or(0)
-                });
+                let v = match n {
+                    0 => 0,
+                    _ => game.nim_value(&n).ok_or_else(|| {
+                        Error::limit(format!(
+                            "{name}: heap {n} is beyond the heaps the game's closed form answers"
+                        ))
+                    })?,
+                };
+                values.push(v);
                 if n & 0xf_ffff == 0 {
                     progress(n);
                     plain::poll(limits, &name, n, to)?;
