@@ -89,8 +89,9 @@ fn has_own_method(game: &HeapGame) -> bool {
 }
 
 /// The engine that `engine` names for `game`: [`Engine::Fast`] the sparse-space engine (an error where it does not
-/// apply); [`Engine::Plain`] the multi-heap engine for codes some move of which leaves three or more heaps, else the
-/// plain engine; [`Engine::Auto`] the sparse-space engine where it applies, else as [`Engine::Plain`].
+/// apply); [`Engine::Plain`] the multi-heap engine for codes some move of which leaves three or more heaps (for other
+/// codes the two run the same loop, and the plain engine is named), else the plain engine; [`Engine::Auto`] the
+/// sparse-space engine where it applies, else as [`Engine::Plain`].
 pub fn engine_for(game: &HeapGame, engine: Engine) -> Result<&'static dyn SequenceEngine> {
     let name = game.name();
     match engine {
@@ -103,7 +104,7 @@ pub fn engine_for(game: &HeapGame, engine: Engine) -> Result<&'static dyn Sequen
                 "{name}: the fast engine computes take-and-break codes only"
             )),
         }),
-        _ if MULTI.applies(game) => Ok(&MULTI),
+        _ if MULTI.applies(game) && game.code().is_some_and(|c| c.max_heaps() >= 3) => Ok(&MULTI),
         _ => Ok(&PLAIN),
     }
 }
