@@ -195,3 +195,48 @@ fn own_methods_and_their_limits() {
     .unwrap_err();
     assert!(e.message().contains("take-and-break codes only"), "{e}");
 }
+
+#[test]
+fn one_place_names_the_engine_of_each_game() {
+    use grundy::heap::multi::MULTI;
+    use grundy::heap::plain::PLAIN;
+    use grundy::heap::sparse::SPARSE;
+    use grundy::heap::SequenceEngine;
+    for (spec, engine, name) in [
+        ("kayles", Engine::Auto, "fast"),
+        ("kayles", Engine::Fast, "fast"),
+        ("kayles", Engine::Plain, "plain"),
+        ("4!.0", Engine::Auto, "fast"),
+        ("8.0", Engine::Auto, "multi-heap"),
+        ("8.0", Engine::Plain, "multi-heap"),
+        ("0.{3}", Engine::Plain, "multi-heap"),
+        ("allbut:1,2", Engine::Auto, "plain"),
+        ("lasker", Engine::Auto, "plain"),
+        ("lasker", Engine::Plain, "plain"),
+        ("not-a-nim", Engine::Plain, "plain"),
+    ] {
+        let g = game(spec);
+        let e = sequence::engine_for(&*g, engine).unwrap();
+        assert_eq!(e.name(), name, "{spec} {engine:?}");
+        assert!(e.applies(&*g), "{spec}: {name} applies");
+    }
+    for spec in ["8.0", "lasker", "allbut:1,2"] {
+        assert!(
+            sequence::engine_for(&*game(spec), Engine::Fast).is_err(),
+            "{spec}"
+        );
+        assert!(!SPARSE.applies(&*game(spec)), "{spec}");
+    }
+    assert!(!MULTI.applies(&*game("lasker")));
+    assert!(PLAIN.applies(&*game("lasker")));
+    // Every engine that applies extends a prefix to the same values.
+    let g = game("0.6");
+    let (whole, _) =
+        sequence::nim_values(&*g, 5000, Engine::Fast, 1, &Limits::default(), &mut |_| {}).unwrap();
+    for e in [&SPARSE as &dyn SequenceEngine, &MULTI, &PLAIN] {
+        let mut part = whole[..1234].to_vec();
+        e.extend(&*g, &mut part, 5000, 1, &Limits::default(), &mut |_| {})
+            .unwrap();
+        assert_eq!(part, whole, "{}", e.name());
+    }
+}

@@ -29,6 +29,7 @@ With --json prints {\"game\": ..., \"values\": [...]}.
 
 HOW (auto, the default: the cost follows the answer, not N)
   a closed form where the game has one (nim: n; bash:K: n mod (K+1); constrained:L,R; lasker);
+  the game's own method where it has one (not-a-nim: a sieve; fibonacci-subtraction; consecutive-split);
   a counting mex for codes that never split and repeat one digit (allbut:S, 0.[3]): O(|S|) per heap, not O(n);
   a certified period for codes the Guy-Smith theorem covers (octal codes leaving at most two heaps,
     subtraction:S): computed to heaps 1023, 2047, 4095, ... until the certificate holds, the rest filled from it;

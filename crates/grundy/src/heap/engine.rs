@@ -22,8 +22,8 @@ pub trait SequenceEngine: Sync {
     /// The `--engine` choice that names this engine ([`Engine::Plain`] or [`Engine::Fast`]), as runs report it.
     fn engine(&self) -> Engine;
 
-    /// Whether this engine computes `game` exactly (the selection in [`super::sequence::engine_for`] prefers the
-    /// engines that apply in the order fast, multi-heap, plain).
+    /// Whether this engine computes `game` exactly ([`super::sequence::engine_for`] chooses among the engines that
+    /// apply: fast, then multi-heap for codes that leave three or more heaps, then plain).
     fn applies(&self, game: &HeapGame) -> bool;
 
     /// The largest heap this engine computes for `game` by default (its cost or memory grows past it).

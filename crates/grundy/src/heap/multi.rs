@@ -686,10 +686,11 @@ impl MultiMoves {
 }
 
 /// The multi-heap engine as a [`SequenceEngine`]: the plain engine's digit loop ([`super::plain`]) with every move
-/// that leaves three or more heaps answered by [`MultiMoves`] instead of enumerated. It applies to take-and-break
-/// codes some move of which leaves three or more heaps (`8.0`, `0.*`, `0.{3+}`, `4!.0` does not): it is exact by
-/// the recurrences of the module docs, and costs what they cost (bounded by [`MULTI_MAX_WORK`] and
-/// [`MULTI_MAX_WORDS`]) where enumeration would cost one XOR per partition.
+/// that leaves three or more heaps answered by [`MultiMoves`] instead of enumerated. It applies to every
+/// take-and-break code that cannot repeat a position, and is exact by the recurrences of the module docs; it is
+/// chosen for the codes some move of which leaves three or more heaps (`8.0`, `0.*`, `0.{3+}`; for the others it is
+/// the plain engine's loop itself), where it costs what those recurrences cost (bounded by [`MULTI_MAX_WORK`] and
+/// [`MULTI_MAX_WORDS`]) instead of one XOR per partition.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct MultiHeapEngine;
 
@@ -704,8 +705,7 @@ impl SequenceEngine for MultiHeapEngine {
         Engine::Plain
     }
     fn applies(&self, game: &HeapGame) -> bool {
-        game.code()
-            .is_some_and(|c| c.max_heaps() >= 3 && !c.is_loopy())
+        game.code().is_some_and(|c| !c.is_loopy())
     }
     fn max_heap(&self, _game: &HeapGame) -> u64 {
         super::PLAIN_MAX_HEAP_SPLITTING

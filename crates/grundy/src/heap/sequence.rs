@@ -89,8 +89,9 @@ fn has_own_method(game: &HeapGame) -> bool {
 }
 
 /// The engine that `engine` names for `game`: [`Engine::Fast`] the sparse-space engine (an error where it does not
-/// apply); [`Engine::Plain`] the multi-heap engine for codes some move of which leaves three or more heaps, else the
-/// plain engine; [`Engine::Auto`] the sparse-space engine where it applies, else as [`Engine::Plain`].
+/// apply); [`Engine::Plain`] the multi-heap engine for codes some move of which leaves three or more heaps (for other
+/// codes the two run the same loop, and the plain engine is named), else the plain engine; [`Engine::Auto`] the
+/// sparse-space engine where it applies, else as [`Engine::Plain`].
 pub fn engine_for(game: &HeapGame, engine: Engine) -> Result<&'static dyn SequenceEngine> {
     let name = game.name();
     match engine {
@@ -103,7 +104,7 @@ pub fn engine_for(game: &HeapGame, engine: Engine) -> Result<&'static dyn Sequen
                 "{name}: the fast engine computes take-and-break codes only"
             )),
         }),
-        _ if MULTI.applies(game) => Ok(&MULTI),
+        _ if MULTI.applies(game) && game.code().is_some_and(|c| c.max_heaps() >= 3) => Ok(&MULTI),
         _ => Ok(&PLAIN),
     }
 }
@@ -176,6 +177,11 @@ pub fn check(
         }
         _ => None,
     };
+    if method == Method::ClosedForm && game.nim_value(&to).is_none() {
+        return Err(Error::limit(format!(
+            "{name}: heap {to} is beyond the heaps the game's closed form answers"
+        )));
+    }
     if let Some((limit, what)) = heap_limit {
         // A certified period may fill past the engine's limit: only the computed part is bounded, and that is
         // not known in advance, so the fill is bounded by memory alone.
@@ -294,11 +300,15 @@ fn extend_unlabelled(
         Method::ClosedForm => {
             values.reserve_exact((to + 1) as usize - values.len());
             for n in values.len() as u64..=to {
-                values.push(if n == 0 {
-                    0
-                } else {
-                    game.nim_value(&n).unwrap_or(0)
-                });
+                let v = match n {
+                    0 => 0,
+                    _ => game.nim_value(&n).ok_or_else(|| {
+                        Error::limit(format!(
+                            "{name}: heap {n} is beyond the heaps the game's closed form answers"
+                        ))
+                    })?,
+                };
+                values.push(v);
                 if n & 0xf_ffff == 0 {
                     progress(n);
                     plain::poll(limits, &name, n, to)?;
