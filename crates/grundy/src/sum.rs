@@ -1,9 +1,9 @@
 //! Sums of positions of different games, and their analysis for people.
 //!
-//! A [`Component`] is one position of some game, behind a trait object so that a sum can mix games: `kayles 5 7 +
-//! nim 3 + 0.07 10` is four components of three rulesets. Under normal play the nim-value of the sum is the nim-sum
+//! A component is one position of some game, behind a trait object so that a sum can mix games: `kayles 5 7 +
+//! nim 3 + 0.07 10` is four components of three games. Under normal play the nim-value of the sum is the nim-sum
 //! of the components' values, and a move wins exactly when it changes one component `c` of value `v_c` into an
-//! option of value `v_c ⊕ total` (then the new total is 0). [`analyse`] returns every such move.
+//! option of value `v_c ⊕ total` (then the new total is 0). [`crate::analysis::analyse`] returns every such move.
 //!
 //! A huge heap can have more winning moves than can be listed (a Kayles heap of 10^12 has about 10^11). A
 //! component may then answer with [`MoveFamily`]s besides explicit [`Move`]s: a family is "take `j` tokens and
@@ -200,7 +200,7 @@ pub struct PartValue {
     pub game: String,
     /// The position in the game's syntax (a heap size for heap games).
     pub position: String,
-    /// `None` only for a position analysed alone by its outcome (see [`Component::outcome_alone`]).
+    /// `None` only for a position analysed alone by its outcome (a game whose outcome is known by rule but not its nim-value).
     pub nim_value: Option<Nimber>,
 }
 

@@ -6,7 +6,7 @@
 //! - the misère `outcome` (Wythoff's game, Candy Piles) against a direct recursive search of misère play;
 //! - `options_with_value` and `winning_options` against the options filtered by their brute-force values;
 //! - `parse` and `show` round trip, and `parse` refuses bad words with the messages the command line gives;
-//! - the catalog's old `Family` components give, move for move, the words and results of the game's own methods
+//! - the catalog's analysis (`grundy value`) gives, move for move, the words and results of the game's own methods
 //!   (`describe_move`, `show_sum`), where they agree (the few places where they differ are checked as such).
 
 use grundy::game::{Game, Options, Outcome, Play};

@@ -4,7 +4,7 @@
 use grundy::games::nim::Nim;
 use grundy::heap::{sequence, HeapGame, TakeAndBreak};
 use grundy::misere::genus::{tame_sum_outcome, Genus, GenusTable};
-use grundy::misere::search::{HeapPositions, MisereGame, MisereSearch, Part};
+use grundy::misere::search::{HeapPositions, MisereSearch, Numbered, Part};
 use grundy::misere::{
     misere_nim_outcome, misere_nim_winning_moves, sj_condition_holds, sj_outcome,
 };
@@ -40,7 +40,7 @@ fn brute_misere_wins(rules: &HeapGame, heaps: &[u64]) -> bool {
 
 fn search_for(rules: Rc<HeapGame>) -> MisereSearch {
     MisereSearch::new(
-        vec![Box::new(HeapPositions(rules)) as Box<dyn MisereGame>],
+        vec![Box::new(HeapPositions(rules)) as Box<dyn Numbered>],
         Limits::default(),
     )
 }
@@ -186,7 +186,7 @@ fn a_genus_that_is_not_tame() {
 #[test]
 fn a_search_limit_is_an_error() {
     let mut s = MisereSearch::new(
-        vec![Box::new(HeapPositions(code_game("0.77"))) as Box<dyn MisereGame>],
+        vec![Box::new(HeapPositions(code_game("0.77"))) as Box<dyn Numbered>],
         Limits {
             max_positions: 100,
             ..Limits::default()
@@ -220,7 +220,7 @@ fn any_ruleset_through_numbered_positions() {
     let mut adapter = NumberedGame::new(TakeAndBreak::parse("0.77").unwrap());
     let ids: Vec<u64> = [3u64, 5, 6].iter().map(|h| adapter.id(h)).collect();
     let mut generic = MisereSearch::new(
-        vec![Box::new(adapter) as Box<dyn MisereGame>],
+        vec![Box::new(adapter) as Box<dyn Numbered>],
         Limits::default(),
     );
     let mut heaps = search_for(code_game("0.77"));
@@ -285,7 +285,7 @@ fn options_listed_with_a_stop_are_the_games_options() {
 fn a_heap_with_too_many_options_stops_at_the_budget() {
     let t = std::time::Instant::now();
     let mut s = MisereSearch::new(
-        vec![Box::new(HeapPositions(code_game("0.[U]"))) as Box<dyn MisereGame>],
+        vec![Box::new(HeapPositions(code_game("0.[U]"))) as Box<dyn Numbered>],
         Limits {
             max_positions: 50_000,
             ..Limits::default()
@@ -306,7 +306,7 @@ fn a_heap_with_too_many_options_stops_at_the_budget() {
     }
     // A memory budget below what the children of a state need is refused by its estimate, naming --max-memory.
     let mut s = MisereSearch::new(
-        vec![Box::new(HeapPositions(code_game("0.[U]"))) as Box<dyn MisereGame>],
+        vec![Box::new(HeapPositions(code_game("0.[U]"))) as Box<dyn Numbered>],
         Limits {
             max_positions: 100_000_000,
             max_memory: 1 << 20,

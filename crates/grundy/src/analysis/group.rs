@@ -11,7 +11,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Game, Options, Outcome, Play};
 use crate::heap::table::{HeapComponent, HeapTable};
 use crate::heap::HeapGame;
-use crate::misere::search::{HeapPositions, MisereGame, NumberedGame};
+use crate::misere::search::{HeapPositions, Numbered, NumberedGame};
 use crate::nimber::Nimber;
 use crate::solver::{Limits, Solver};
 use crate::sum::{Component, Move};
@@ -38,7 +38,7 @@ pub(crate) trait Group {
     fn heaps(&self) -> Option<(Rc<HeapGame>, Vec<u64>)>;
     /// The game for the exact misère search, with the numbers of the group's positions (each checked to be
     /// searchable first).
-    fn misere_game(&self) -> Result<(Box<dyn MisereGame>, Vec<u64>)>;
+    fn misere_game(&self) -> Result<(Box<dyn Numbered>, Vec<u64>)>;
     /// Position `i` standing alone under `play`, when a proved rule gives its outcome: the outcome and every move to
     /// a P-position.
     fn alone(&self, i: usize, play: Play) -> Option<(Outcome, Vec<Move>)>;
@@ -238,7 +238,7 @@ where
     fn code(&self) -> Option<crate::heap::Code> {
         self.game.code().cloned()
     }
-    fn misere_game(&self) -> Result<(Box<dyn MisereGame>, Vec<u64>)> {
+    fn misere_game(&self) -> Result<(Box<dyn Numbered>, Vec<u64>)> {
         for p in &self.positions {
             self.game.check_searchable(p)?;
         }
@@ -375,7 +375,7 @@ impl Group for HeapGroup {
     fn code(&self) -> Option<crate::heap::Code> {
         self.game.code().cloned()
     }
-    fn misere_game(&self) -> Result<(Box<dyn MisereGame>, Vec<u64>)> {
+    fn misere_game(&self) -> Result<(Box<dyn Numbered>, Vec<u64>)> {
         let game = HeapPositions(self.game.clone());
         for &h in &self.heaps {
             game.validate(h)?;

@@ -22,7 +22,7 @@ use crate::error::Result;
 use crate::game::{Outcome, Play};
 use crate::heap::HeapGame;
 use crate::misere::genus::{GenusTable, HeapGenus};
-use crate::misere::search::{MisereGame, MisereSearch, Part};
+use crate::misere::search::{MisereSearch, Numbered, Part};
 use crate::misere::{misere_nim_outcome, misere_nim_winning_moves, sj_condition_holds, sj_outcome};
 use crate::nimber::Nimber;
 use crate::solver::{Deadline, Limits};
@@ -188,7 +188,7 @@ pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
             None,
         )
     } else {
-        let mut games: Vec<Box<dyn MisereGame>> = Vec::new();
+        let mut games: Vec<Box<dyn Numbered>> = Vec::new();
         let mut parts = Vec::new();
         for (g, group) in groups.iter().enumerate() {
             let (game, ids) = group.misere_game()?;

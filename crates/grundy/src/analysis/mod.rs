@@ -177,7 +177,7 @@ impl Sum {
 
 /// Analyses `sum` under `convention`, within `limits` (positions stored by searches, the deadline, memory).
 ///
-/// Normal play: the nim-value of each part, their nim-sum, and every winning move ([`crate::sum::analyse`]).
+/// Normal play: the nim-value of each part, their nim-sum, and every winning move (a [`crate::sum::Analysis`]).
 /// Misère play: [`misere::analyse`]. Loopy play: [`loopy::analyse`].
 pub fn analyse(sum: &mut Sum, convention: Convention, limits: &Limits) -> Result<Report> {
     for g in &sum.groups {

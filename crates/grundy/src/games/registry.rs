@@ -30,9 +30,10 @@ pub enum Kind {
 /// A game of the catalog with its positions written as words: the one view of a game the command line needs.
 ///
 /// Every [`Game`] has it through [`erase`] (or [`erase_heap`] for heap games, valued from their sequence), so a
-/// game states its rules once, in [`Game`], and never implements this trait itself. The one exception is a game
-/// that is not impartial ([`Kind::Scoring`]), which answers [`AnyGame::scoring`] and has no [`Game`] at all.
-pub trait AnyGame {
+/// game states its rules once, in [`Game`], and never implements this trait itself (it is sealed). The one
+/// exception, inside the library, is a game that is not impartial ([`Kind::Scoring`]), which answers
+/// [`AnyGame::scoring`] and has no [`Game`] at all.
+pub trait AnyGame: sealed::Sealed {
     /// The game's name.
     fn name(&self) -> String;
     /// What a position looks like on the command line, e.g. `HEAP...`.
@@ -55,6 +56,14 @@ pub struct ScoringReport {
     pub text: String,
     /// The same answer as named integers for programs, in a fixed order.
     pub fields: Vec<(String, u64)>,
+}
+
+pub(crate) mod sealed {
+    /// Only the library's own views implement [`super::AnyGame`].
+    pub trait Sealed {}
+    impl<G> Sealed for super::Erased<G> {}
+    impl Sealed for super::ErasedHeap {}
+    impl Sealed for crate::games::fox_cards::FoxCards {}
 }
 
 struct Erased<G>(Rc<G>);

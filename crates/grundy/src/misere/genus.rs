@@ -24,7 +24,7 @@
 //! for games that split heaps), so [`Limits`] bounds it. [`GenusTable::gamma`] still computes one `γk` directly on
 //! `heap n + k·*2`, as an independent check.
 
-use super::search::{HeapPositions, MisereGame, MisereSearch, Part};
+use super::search::{HeapPositions, MisereSearch, Numbered, Part};
 use crate::error::Result;
 use crate::game::Outcome;
 use crate::games::nim::Nim;
@@ -108,7 +108,7 @@ pub struct GenusTable {
 impl GenusTable {
     /// Prepares the table; `normal` are the normal nim-values of heaps `0..=to` (from the game's sequence engine).
     pub fn new(game: Rc<HeapGame>, normal: Vec<Nimber>, limits: Limits) -> Self {
-        let games: Vec<Box<dyn MisereGame>> = vec![
+        let games: Vec<Box<dyn Numbered>> = vec![
             Box::new(HeapPositions(game)),
             Box::new(HeapPositions(Rc::new(Nim))),
         ];

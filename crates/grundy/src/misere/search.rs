@@ -25,13 +25,15 @@ use crate::solver::Limits;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-/// One game of a sum, with its positions numbered by `u64` (a heap game numbers them by heap size).
-pub trait MisereGame {
+/// One game of a sum as the search sees it: its positions numbered by `u64` (a heap game numbers them by heap
+/// size). It is not a way to state a game — every game states its rules once, as a [`Game`] — but the view the
+/// library makes of one: [`NumberedGame`] for any game, [`HeapPositions`] for a heap game. The trait is sealed.
+pub trait Numbered: sealed::Sealed {
     /// Short name for messages.
     fn name(&self) -> String;
     /// The options of position `p`: each a (possibly empty) sum of positions of the same game.
     fn options(&mut self, p: u64, out: &mut Options<u64>);
-    /// The options of `p` as [`MisereGame::options`] gives them, but at most `limit` of them: false (with `out`
+    /// The options of `p` as [`Numbered::options`] gives them, but at most `limit` of them: false (with `out`
     /// holding some) when `p` has more. A game whose positions can have very many options (a heap of a code whose
     /// digits allow many heaps) stops listing at `limit + 1`, so the search's budget is checked while the options
     /// are made, never after; the default lists them all and then counts.
@@ -71,7 +73,14 @@ pub struct HeapPositions(pub Rc<HeapGame>);
 /// digit, and the search keeps the options of every heap on its path, so memory grows as `n²`.
 pub const MAX_SEARCHED_HEAP: u64 = 20_000;
 
-impl MisereGame for HeapPositions {
+mod sealed {
+    /// Only the library's own views implement [`super::Numbered`].
+    pub trait Sealed {}
+    impl Sealed for super::HeapPositions {}
+    impl<R: crate::Game> Sealed for super::NumberedGame<R> {}
+}
+
+impl Numbered for HeapPositions {
     fn name(&self) -> String {
         self.0.name()
     }
@@ -180,7 +189,7 @@ impl<R: Game> NumberedGame<R> {
     }
 }
 
-impl<R: Game> MisereGame for NumberedGame<R> {
+impl<R: Game> Numbered for NumberedGame<R> {
     fn name(&self) -> String {
         self.ruleset.name()
     }
@@ -212,7 +221,7 @@ impl<R: Game> MisereGame for NumberedGame<R> {
 pub struct Part {
     /// Index of the game in the search's list of games.
     pub game: u32,
-    /// The position's number in that game (see [`MisereGame`]).
+    /// The position's number in that game (see [`Numbered`]).
     pub pos: u64,
 }
 
@@ -231,7 +240,7 @@ pub struct MisereMove {
 
 /// The misère search over sums of positions of the given games.
 pub struct MisereSearch {
-    games: Vec<Box<dyn MisereGame>>,
+    games: Vec<Box<dyn Numbered>>,
     /// Each component's options, with terminal components dropped and each option sorted.
     options: FxHashMap<Part, Rc<Vec<Vec<Part>>>>,
     terminal: FxHashMap<Part, bool>,
@@ -261,7 +270,7 @@ struct Frame {
 
 impl MisereSearch {
     /// A search over sums of positions of `games`, with an empty memo, within `limits`.
-    pub fn new(games: Vec<Box<dyn MisereGame>>, limits: Limits) -> Self {
+    pub fn new(games: Vec<Box<dyn Numbered>>, limits: Limits) -> Self {
         MisereSearch {
             games,
             options: FxHashMap::default(),
@@ -277,7 +286,7 @@ impl MisereSearch {
     }
 
     /// The game number `i` (as in [`Part::game`]).
-    pub fn game(&self, i: u32) -> &dyn MisereGame {
+    pub fn game(&self, i: u32) -> &dyn Numbered {
         &*self.games[i as usize]
     }
 
