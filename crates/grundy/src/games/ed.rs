@@ -76,7 +76,7 @@ impl Game for EAndDGame {
     }
     fn check_searchable(&self, &(x, y): &(u64, u64)) -> Result<()> {
         if x.max(y) > MISERE_SEARCH_MAX_HEAP {
-            return Err(crate::games::misere_too_large(
+            return Err(crate::games::too_large_to_search(
                 "ed",
                 "heaps",
                 MISERE_SEARCH_MAX_HEAP,

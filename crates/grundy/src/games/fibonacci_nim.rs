@@ -174,7 +174,7 @@ impl Game for FibonacciNim {
     }
     fn check_searchable(&self, &(n, _): &(u64, u64)) -> Result<()> {
         if n > MISERE_SEARCH_MAX {
-            return Err(crate::games::misere_too_large(
+            return Err(crate::games::too_large_to_search(
                 "fibonacci-nim",
                 "stones",
                 MISERE_SEARCH_MAX,

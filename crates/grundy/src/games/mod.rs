@@ -157,9 +157,10 @@ pub fn parse_numbers(args: &[String], empty: &str, what: &str) -> Result<Vec<u64
 }
 
 /// The error for a position too large for the exact searches (one position's options are listed at once): what
-/// [`crate::Game::check_searchable`] answers for such a position.
-pub fn misere_too_large(game: &str, what: &str, bound: u64) -> Error {
+/// [`crate::Game::check_searchable`] answers for such a position. The searches are misère play, and normal play
+/// where no closed form answers.
+pub fn too_large_to_search(game: &str, what: &str, bound: u64) -> Error {
     Error::limit(format!(
-        "{game}: misère play of this position is searched exactly, for {what} up to {bound}"
+        "{game}: this position is beyond the exact search (misère play, or normal play where no rule answers), which is searched exactly for {what} up to {bound}"
     ))
 }

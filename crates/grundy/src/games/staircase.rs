@@ -178,7 +178,7 @@ impl Game for StaircaseGame {
     }
     fn check_searchable(&self, coins: &Vec<u64>) -> Result<()> {
         if coins.iter().fold(0u64, |a, &c| a.saturating_add(c)) > MISERE_SEARCH_MAX {
-            return Err(crate::games::misere_too_large(
+            return Err(crate::games::too_large_to_search(
                 "staircase",
                 "coins in all",
                 MISERE_SEARCH_MAX,
@@ -274,7 +274,7 @@ impl Game for ChessmenGame {
     }
     fn check_searchable(&self, cells: &Vec<u64>) -> Result<()> {
         if cells.iter().copied().max().unwrap_or(0) > MISERE_SEARCH_MAX {
-            return Err(crate::games::misere_too_large(
+            return Err(crate::games::too_large_to_search(
                 "chessmen",
                 "cells",
                 MISERE_SEARCH_MAX,

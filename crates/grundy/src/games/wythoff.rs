@@ -348,7 +348,7 @@ impl Game for WythoffGame {
     }
     fn check_searchable(&self, &(a, b): &(u64, u64)) -> Result<()> {
         if a.max(b) > MISERE_SEARCH_MAX_HEAP {
-            return Err(crate::games::misere_too_large(
+            return Err(crate::games::too_large_to_search(
                 "wythoff",
                 MISERE_WHAT,
                 MISERE_SEARCH_MAX_HEAP,
