@@ -2,15 +2,14 @@
 //! exclude each other. Help, the man page, shell completions and the flag-combination test all read these
 //! declarations.
 //!
-//! Arguments are read as OS strings and turned into text in one place ([`words`]), so a byte sequence that is not
-//! UTF-8 is a one-line error, never a panic. The subcommand modules read the parsed arguments through
-//! [`crate::args::Args`], built here from the matches.
+//! Arguments are read as OS strings and turned into text here, by [`text`] alone, so a byte sequence that is not
+//! UTF-8 is a one-line error, never a panic. Each subcommand's arguments as clap gives them (`ValueArgs`, ...)
+//! become the same fields as text by their `checked` method (`ValueCmd`, ...), which the subcommand module reads;
+//! the limits (`--max-seconds`, `--max-memory`) are read by `main` before the command runs ([`LimitArgs`]).
 
-use crate::args::Args;
 use crate::output::{CliError, CliResult};
-use clap::parser::ValueSource;
-use clap::{ArgAction, ArgMatches, Args as ClapArgs, CommandFactory, Parser, Subcommand};
-use std::ffi::OsString;
+use clap::{Args as ClapArgs, CommandFactory, Parser, Subcommand};
+use std::ffi::{OsStr, OsString};
 
 /// `grundy`: solve impartial combinatorial games exactly.
 #[derive(Parser, Debug)]
@@ -50,7 +49,7 @@ pub enum Command {
 }
 
 /// Limits shared by the commands that search or compute sequences.
-#[derive(ClapArgs, Debug, Clone)]
+#[derive(ClapArgs, Debug, Clone, Default)]
 pub struct LimitArgs {
     /// End with an error after S seconds of the whole command (fractions allowed: 0.5)
     #[arg(long, value_name = "S")]
@@ -308,7 +307,7 @@ fn top_help() -> String {
 
 /// What parsing the command line gave: a subcommand to run, or text to print (help, version) and exit 0.
 pub enum Parsed {
-    Run(Box<Cli>, Box<ArgMatches>),
+    Run(Box<Cli>),
     Print(String),
 }
 
@@ -324,7 +323,7 @@ pub fn parse(argv: Vec<OsString>) -> CliResult<Parsed> {
         Ok(m) => {
             use clap::FromArgMatches;
             let cli = Cli::from_arg_matches(&m).map_err(clap_error)?;
-            Ok(Parsed::Run(Box::new(cli), Box::new(m)))
+            Ok(Parsed::Run(Box::new(cli)))
         }
         Err(e) => match e.kind() {
             clap::error::ErrorKind::DisplayHelp
@@ -371,7 +370,7 @@ fn clap_error(e: clap::Error) -> CliError {
 }
 
 /// Turns an OS string into text, or an error that shows the bytes that are not UTF-8.
-pub fn text(os: &std::ffi::OsStr, what: &str) -> CliResult<String> {
+fn text(os: &OsStr, what: &str) -> CliResult<String> {
     match os.to_str() {
         Some(s) => Ok(s.to_string()),
         None => {
@@ -393,41 +392,282 @@ pub fn text(os: &std::ffi::OsStr, what: &str) -> CliResult<String> {
     }
 }
 
-/// The arguments of subcommand `matches` as [`Args`]: positional words in order, switches given, values given.
-/// Only what the user typed counts (defaults are the modules' own).
-pub fn words(matches: &ArgMatches, cmd: &clap::Command) -> CliResult<Args> {
-    let mut a = Args::default();
-    for arg in cmd.get_arguments() {
-        let id = arg.get_id().as_str();
-        if matches.value_source(id) != Some(ValueSource::CommandLine) {
-            continue;
-        }
-        let name = arg.get_long().unwrap_or(id);
-        match arg.get_action() {
-            ArgAction::SetTrue => {
-                if matches.get_flag(id) {
-                    a.push_switch(name);
-                }
-            }
-            _ => {
-                let Some(values) = matches.get_raw(id) else {
-                    continue;
-                };
-                for v in values {
-                    let what = if arg.is_positional() {
-                        "an argument".to_string()
-                    } else {
-                        format!("--{name}")
-                    };
-                    let t = text(v, &what)?;
-                    if arg.is_positional() {
-                        a.positional.push(t);
-                    } else {
-                        a.push_value(name, t);
-                    }
-                }
-            }
+/// An option's value as text (`what` names it in the error), or `None` when it was not given.
+fn opt_text(os: Option<&OsStr>, what: &str) -> CliResult<Option<String>> {
+    os.map(|o| text(o, what)).transpose()
+}
+
+/// What a positional argument is called when it is not UTF-8.
+const POSITIONAL: &str = "an argument";
+
+// The subcommands' arguments as text. Each `checked` converts the fields in the order they are declared (so with
+// two arguments that are not UTF-8 the first declared is named), and leaves out the limits: `main` has read and
+// applied them before ([`LimitArgs::max_memory_text`], [`LimitArgs::max_seconds_text`]).
+
+/// `grundy value`: [`ValueArgs`] as text.
+#[derive(Debug)]
+pub struct ValueCmd {
+    pub words: Vec<String>,
+    pub json: bool,
+    pub all_moves: bool,
+    pub misere: bool,
+    pub loopy: bool,
+    pub max_heap: Option<String>,
+    pub max_positions: Option<String>,
+}
+
+impl ValueArgs {
+    pub fn checked(self) -> CliResult<ValueCmd> {
+        Ok(ValueCmd {
+            words: self
+                .words
+                .iter()
+                .map(|w| text(w, POSITIONAL))
+                .collect::<CliResult<_>>()?,
+            json: self.json,
+            all_moves: self.all_moves,
+            misere: self.misere,
+            loopy: self.loopy,
+            max_heap: opt_text(self.max_heap.as_deref(), "--max-heap")?,
+            max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+        })
+    }
+}
+
+/// `grundy seq`: [`SeqArgs`] as text.
+#[derive(Debug)]
+pub struct SeqCmd {
+    pub game: String,
+    pub to: String,
+    pub json: bool,
+    pub misere: bool,
+    pub genus: bool,
+    pub max_positions: Option<String>,
+    pub engine: Option<String>,
+    pub threads: Option<String>,
+    pub stats: bool,
+    pub out: Option<String>,
+    pub resume: Option<String>,
+}
+
+impl SeqArgs {
+    pub fn checked(self) -> CliResult<SeqCmd> {
+        Ok(SeqCmd {
+            game: text(&self.game, POSITIONAL)?,
+            to: text(&self.to, "--to")?,
+            json: self.json,
+            misere: self.misere,
+            genus: self.genus,
+            max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+            engine: opt_text(self.engine.as_deref(), "--engine")?,
+            threads: opt_text(self.threads.as_deref(), "--threads")?,
+            stats: self.stats,
+            out: opt_text(self.out.as_deref(), "--out")?,
+            resume: opt_text(self.resume.as_deref(), "--resume")?,
+        })
+    }
+}
+
+/// `grundy period`: [`PeriodArgs`] as text.
+#[derive(Debug)]
+pub struct PeriodCmd {
+    pub game: String,
+    pub to: Option<String>,
+    pub engine: Option<String>,
+    pub threads: Option<String>,
+    pub json: bool,
+}
+
+impl PeriodArgs {
+    pub fn checked(self) -> CliResult<PeriodCmd> {
+        Ok(PeriodCmd {
+            game: text(&self.game, POSITIONAL)?,
+            to: opt_text(self.to.as_deref(), "--to")?,
+            engine: opt_text(self.engine.as_deref(), "--engine")?,
+            threads: opt_text(self.threads.as_deref(), "--threads")?,
+            json: self.json,
+        })
+    }
+}
+
+/// `grundy oj`: [`OjArgs`] as text.
+#[derive(Debug)]
+pub struct OjCmd {
+    pub id: Option<String>,
+    pub list: bool,
+    pub json: bool,
+}
+
+impl OjArgs {
+    pub fn checked(self) -> CliResult<OjCmd> {
+        Ok(OjCmd {
+            id: opt_text(self.id.as_deref(), POSITIONAL)?,
+            list: self.list,
+            json: self.json,
+        })
+    }
+}
+
+/// `grundy nimber`: [`NimberArgs`] as text, the operation and its numbers.
+#[derive(Debug)]
+pub struct NimberCmd {
+    pub op: NimberOpText,
+    pub json: bool,
+}
+
+/// A nimber operation with its numbers as text.
+#[derive(Debug)]
+pub enum NimberOpText {
+    Mul { a: String, b: String },
+    Inv { a: String },
+    Pow { a: String, k: String },
+}
+
+impl NimberArgs {
+    pub fn checked(self) -> CliResult<NimberCmd> {
+        let (op, json) = match self.op {
+            NimberOp::Mul { a, b, json } => (
+                NimberOpText::Mul {
+                    a: text(&a, POSITIONAL)?,
+                    b: text(&b, POSITIONAL)?,
+                },
+                json,
+            ),
+            NimberOp::Inv { a, json } => (
+                NimberOpText::Inv {
+                    a: text(&a, POSITIONAL)?,
+                },
+                json,
+            ),
+            NimberOp::Pow { a, k, json } => (
+                NimberOpText::Pow {
+                    a: text(&a, POSITIONAL)?,
+                    k: text(&k, POSITIONAL)?,
+                },
+                json,
+            ),
+        };
+        Ok(NimberCmd { op, json })
+    }
+}
+
+impl HelpArgs {
+    /// The topic as text.
+    pub fn checked(self) -> CliResult<Option<String>> {
+        opt_text(self.topic.as_deref(), POSITIONAL)
+    }
+}
+
+impl LimitArgs {
+    /// `--max-memory` as text. Read before `--max-seconds`, and applied before that is read.
+    pub fn max_memory_text(&self) -> CliResult<Option<String>> {
+        opt_text(self.max_memory.as_deref(), "--max-memory")
+    }
+
+    /// `--max-seconds` as text.
+    pub fn max_seconds_text(&self) -> CliResult<Option<String>> {
+        opt_text(self.max_seconds.as_deref(), "--max-seconds")
+    }
+}
+
+impl Command {
+    /// The limits of the commands that search or compute sequences.
+    pub fn limits(&self) -> Option<&LimitArgs> {
+        match self {
+            Command::Value(a) => Some(&a.limits),
+            Command::Seq(a) => Some(&a.limits),
+            Command::Period(a) => Some(&a.limits),
+            _ => None,
         }
     }
-    Ok(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::ffi::OsStrExt;
+
+    fn argv(words: &[&str], bad: &[u8]) -> Vec<OsString> {
+        let mut v: Vec<OsString> = words.iter().map(OsString::from).collect();
+        v.push(OsStr::from_bytes(bad).to_owned());
+        v
+    }
+
+    /// A command line of each subcommand that runs, and what an option needs beside it.
+    fn base(sub: &str, option: &str) -> Vec<&'static str> {
+        let mut w = match sub {
+            "value" => vec!["value", "kayles", "3"],
+            "seq" if option != "to" => vec!["seq", "kayles", "--to", "3"],
+            "seq" => vec!["seq", "kayles"],
+            "period" => vec!["period", "kayles"],
+            _ => panic!("no command line for {sub} --{option}"),
+        };
+        if option == "max-heap" {
+            w.push("--loopy");
+        }
+        w
+    }
+
+    /// Every option that takes a value, of every subcommand, read as the declarations name it: one that is not
+    /// UTF-8 is an error naming the option (the limits are read by `main`, through [`LimitArgs`]).
+    #[test]
+    fn every_option_value_that_is_not_utf8_names_its_option() {
+        let mut checked = 0;
+        for sub in command().get_subcommands() {
+            for arg in sub.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                if !arg.get_action().takes_values() {
+                    continue;
+                }
+                let mut words = base(sub.get_name(), long);
+                let flag = format!("--{long}");
+                words.push(&flag);
+                let line = argv(&words, b"a\xffb");
+                let e = if matches!(long, "max-seconds" | "max-memory") {
+                    let Ok(Parsed::Run(cli)) = parse(line) else {
+                        panic!("{words:?} parses")
+                    };
+                    let l = cli.command.as_ref().and_then(Command::limits).unwrap();
+                    l.max_memory_text().and(l.max_seconds_text()).unwrap_err()
+                } else {
+                    crate::cmd::run_argv(line).unwrap_err()
+                };
+                assert_eq!(
+                    e.to_string(),
+                    format!("{flag}: 'a\\xffb' is not valid UTF-8 text"),
+                    "{words:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 17, "options taking a value");
+    }
+
+    /// Every positional argument of the subcommands that take text.
+    #[test]
+    fn every_positional_that_is_not_utf8_is_named_an_argument() {
+        for line in [
+            &["value", "kayles", "3", "+", "nim"][..],
+            &["value"],
+            &["seq", "--to", "3"],
+            &["period"],
+            &["oj"],
+            &["help"],
+            &["nimber", "mul", "2"],
+            &["nimber", "mul"],
+            &["nimber", "inv"],
+            &["nimber", "pow", "2"],
+            &["nimber", "pow"],
+        ] {
+            let mut v = argv(line, b"\xfe");
+            if line == ["nimber", "mul"] || line == ["nimber", "pow"] {
+                v.push("2".into());
+            }
+            let e = crate::cmd::run_argv(v).unwrap_err().to_string();
+            assert_eq!(
+                e, "an argument: '\\xfe' is not valid UTF-8 text",
+                "{line:?}"
+            );
+        }
+    }
 }

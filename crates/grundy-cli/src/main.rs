@@ -4,7 +4,6 @@
 
 #![deny(unsafe_code)]
 
-mod args;
 mod cli;
 mod cmd;
 #[allow(unsafe_code)]
@@ -39,26 +38,22 @@ fn main() -> ExitCode {
 fn run() -> CliResult {
     guard::erase_bar_on_interrupt();
     progress::show_library_work();
-    let (cli, matches) = match cli::parse(std::env::args_os().skip(1).collect())? {
-        cli::Parsed::Run(cli, m) => (cli, m),
+    let cli = match cli::parse(std::env::args_os().skip(1).collect())? {
+        cli::Parsed::Run(cli) => cli,
         cli::Parsed::Print(text) => return write_stdout(text.as_bytes()),
     };
-    let limits = match &cli.command {
-        Some(cli::Command::Value(a)) => Some(&a.limits),
-        Some(cli::Command::Seq(a)) => Some(&a.limits),
-        Some(cli::Command::Period(a)) => Some(&a.limits),
-        _ => None,
-    };
-    let max_memory = match limits.and_then(|l| l.max_memory.as_deref()) {
-        Some(m) => grundy::solver::parse_memory(&cli::text(m, "--max-memory")?, "--max-memory")?,
+    // The limits are read and applied (--max-memory, then --max-seconds) before the subcommand's other arguments
+    // are turned into text by its `checked` (in `cmd::run`): this order decides which of several bad arguments an
+    // error names.
+    let limits = cli.command.as_ref().and_then(cli::Command::limits);
+    let limits = limits.cloned().unwrap_or_default();
+    let max_memory = match limits.max_memory_text()? {
+        Some(m) => grundy::solver::parse_memory(&m, "--max-memory")?,
         None => guard::default_max_memory(),
     };
     guard::limit_memory(max_memory);
-    if let Some(s) = limits.and_then(|l| l.max_seconds.as_deref()) {
-        guard::limit_time(grundy::solver::parse_seconds(
-            &cli::text(s, "--max-seconds")?,
-            "--max-seconds",
-        )?);
+    if let Some(s) = limits.max_seconds_text()? {
+        guard::limit_time(grundy::solver::parse_seconds(&s, "--max-seconds")?);
     }
-    cmd::run(*cli, &matches)
+    cmd::run(*cli)
 }

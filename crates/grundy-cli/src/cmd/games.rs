@@ -1,6 +1,6 @@
 //! `grundy games`: the catalog.
 
-use crate::args::Args;
+use crate::cli::GamesArgs;
 use crate::output::{print_json, write_stdout, CliResult};
 
 pub const HELP: &str = "\
@@ -19,7 +19,7 @@ struct Entry {
     aliases: &'static [&'static str],
 }
 
-pub fn run(args: &Args) -> CliResult {
+pub fn run(a: &GamesArgs) -> CliResult {
     let registry = grundy::games::Registry::builtin();
     let entries: Vec<Entry> = registry
         .entries()
@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> CliResult {
             aliases: e.aliases,
         })
         .collect();
-    if args.switch("json") {
+    if a.json {
         let list: Vec<serde_json::Value> = entries
             .iter()
             .map(|e| {

@@ -1,7 +1,7 @@
 //! How `grundy value … --misere` shows the library's misère analysis (`grundy::analysis::misere`), and `grundy seq
 //! GAME --to N --misere | --genus`: misère play, where whoever makes the last move loses. See `grundy::misere`.
 
-use crate::args::Args;
+use crate::cli::SeqCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::analysis::MisereAnalysis;
@@ -12,8 +12,8 @@ use std::fmt::Write as _;
 
 /// The limits of a misère command: the command's, with the misère defaults (`grundy::analysis::misere::limits`)
 /// and `--max-positions`.
-pub fn limits(args: &Args) -> CliResult<Limits> {
-    let states = match args.value("max-positions") {
+pub fn limits(max_positions: Option<&str>) -> CliResult<Limits> {
+    let states = match max_positions {
         Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
         None => None,
     };
@@ -95,7 +95,7 @@ pub fn explain(m: &MisereAnalysis, words: &[String]) -> String {
 
 /// `grundy seq GAME --to N --misere` (misère nim-values) or `--genus` (genus and tameness). With `--out FILE` the
 /// lines that stdout would show (or the JSON object, with `--json`) go to FILE, and stdout says where.
-pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
+pub fn run_seq(a: &SeqCmd, game: &str, to: u64) -> CliResult {
     let family = grundy::games::lookup(game)?;
     let Some(rules) = family.heap_game() else {
         return Err(CliError::usage(format!(
@@ -103,13 +103,13 @@ pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
             family.name()
         )));
     };
-    let limits = limits(args)?;
+    let limits = limits(a.max_positions.as_deref())?;
     let normal = sequence::values(&*rules, to, &mut |_| {})?;
     limits.check_time()?;
     let name = rules.name();
     let mut table = GenusTable::new(rules, normal, limits);
-    let json = args.switch("json");
-    let genus = args.switch("genus");
+    let json = a.json;
+    let genus = a.genus;
     let mut s = String::new();
     let mut j = serde_json::json!({ "game": name });
     if genus {
@@ -149,7 +149,7 @@ pub fn run_seq(args: &Args, game: &str, to: u64) -> CliResult {
         s = serde_json::to_string(&j).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
         s.push('\n');
     }
-    let Some(file) = args.value("out") else {
+    let Some(file) = a.out.as_deref() else {
         return write_stdout(s.as_bytes());
     };
     std::fs::write(file, &s)

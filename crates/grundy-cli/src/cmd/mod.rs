@@ -60,29 +60,20 @@ EXIT STATUS
   which).
 ";
 
-/// Runs the parsed command line.
-pub fn run(cli: Cli, matches: &clap::ArgMatches) -> CliResult {
+/// Runs the parsed command line (its limits already applied, by `main`). Each subcommand's arguments are turned
+/// into text first ([`crate::cli::ValueArgs::checked`], ...): an argument that is not UTF-8 is a one-line error.
+pub fn run(cli: Cli) -> CliResult {
     let Some(command) = cli.command else {
         return write_stdout(crate::cli::command().render_help().to_string().as_bytes());
     };
-    let (name, sub) = matches.subcommand().expect("a subcommand was parsed");
-    let def = crate::cli::command();
-    let def = def.find_subcommand(name).expect("declared");
-    let args = crate::cli::words(sub, def)?;
     match command {
-        Command::Value(_) => value::run(&args),
-        Command::Seq(_) => seq::run(&args),
-        Command::Period(_) => period::run(&args),
-        Command::Games(_) => games::run(&args),
-        Command::Oj(_) => oj::run(&args),
-        Command::Nimber(_) => {
-            let (op, op_m) = sub.subcommand().expect("a nimber operation was parsed");
-            let op_def = def.find_subcommand(op).expect("declared");
-            let mut args = crate::cli::words(op_m, op_def)?;
-            args.positional.insert(0, op.to_string());
-            nimber::run(&args)
-        }
-        Command::Help(h) => help(h.topic.as_deref()),
+        Command::Value(a) => value::run(&a.checked()?),
+        Command::Seq(a) => seq::run(&a.checked()?),
+        Command::Period(a) => period::run(&a.checked()?),
+        Command::Games(a) => games::run(&a),
+        Command::Oj(a) => oj::run(&a.checked()?),
+        Command::Nimber(a) => nimber::run(&a.checked()?),
+        Command::Help(h) => help(h.checked()?.as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();
             clap_complete::generate(c.shell, &mut crate::cli::command(), "grundy", &mut out);
@@ -96,33 +87,38 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> CliResult {
     }
 }
 
-/// Parses and runs a command line given as words separated by spaces (for tests).
+/// Parses and runs a command line given as words separated by spaces (for tests). The limits are not applied.
 #[cfg(test)]
 pub fn run_line(line: &str) -> CliResult {
-    let argv = line
-        .split_whitespace()
-        .map(std::ffi::OsString::from)
-        .collect();
+    run_argv(
+        line.split_whitespace()
+            .map(std::ffi::OsString::from)
+            .collect(),
+    )
+}
+
+/// Parses and runs a command line given as OS strings (for tests). The limits are not applied.
+#[cfg(test)]
+pub fn run_argv(argv: Vec<std::ffi::OsString>) -> CliResult {
     match crate::cli::parse(argv)? {
-        crate::cli::Parsed::Run(cli, m) => run(*cli, &m),
+        crate::cli::Parsed::Run(cli) => run(*cli),
         crate::cli::Parsed::Print(_) => Ok(()),
     }
 }
 
 /// `grundy help [COMMAND]`: the long help of the command, or of grundy itself.
-fn help(topic: Option<&std::ffi::OsStr>) -> CliResult {
+fn help(topic: Option<&str>) -> CliResult {
     let mut c = crate::cli::command();
     c.build();
     let text = match topic {
         None => c.render_long_help(),
         Some(t) => {
-            let t = crate::cli::text(t, "help")?;
-            match c.find_subcommand_mut(&t) {
+            match c.find_subcommand_mut(t) {
                 Some(s) => s.render_long_help(),
                 None => {
                     return Err(CliError::usage(format!(
                         "no help on '{}' (commands: value, seq, period, games, oj, nimber, completions, man)",
-                        grundy::error::escape(&t)
+                        grundy::error::escape(t)
                     )))
                 }
             }
@@ -133,12 +129,15 @@ fn help(topic: Option<&std::ffi::OsStr>) -> CliResult {
 
 /// The `--engine E` and `--threads N` options of the subcommands that compute sequences (defaults: auto, all
 /// cores).
-pub fn engine_args(args: &crate::args::Args) -> CliResult<(grundy::heap::Engine, usize)> {
-    let engine = match args.value("engine") {
+pub fn engine_args(
+    engine: Option<&str>,
+    threads: Option<&str>,
+) -> CliResult<(grundy::heap::Engine, usize)> {
+    let engine = match engine {
         Some(e) => grundy::heap::Engine::parse(e)?,
         None => grundy::heap::Engine::Auto,
     };
-    let threads = match args.value("threads") {
+    let threads = match threads {
         Some(t) => match grundy::error::parse_u64(t, "--threads")? {
             0 => return Err(CliError::usage("--threads must be at least 1")),
             t => t.min(1024) as usize,

@@ -1,6 +1,6 @@
 //! `grundy nimber mul A B | inv A | pow A K`: arithmetic in the field of nimbers below 2^64.
 
-use crate::args::Args;
+use crate::cli::{NimberCmd, NimberOpText};
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use grundy::nimber::field;
 
@@ -24,26 +24,24 @@ fn num(s: &str, what: &str) -> CliResult<u64> {
     Ok(grundy::error::parse_u64(s, &format!("nimber: {what}"))?)
 }
 
-pub fn run(args: &Args) -> CliResult {
-    let p: Vec<&str> = args.positional.iter().map(String::as_str).collect();
-    let v = match p.as_slice() {
-        ["mul", a, b] => field::mul(num(a, "A")?, num(b, "B")?),
-        ["inv", a] => {
-            field::inv(num(a, "A")?).ok_or_else(|| CliError::usage("nimber: 0 has no inverse"))?
+pub fn run(c: &NimberCmd) -> CliResult {
+    let (op, args, v) = match &c.op {
+        NimberOpText::Mul { a, b } => {
+            let (a, b) = (num(a, "A")?, num(b, "B")?);
+            ("mul", vec![a, b], field::mul(a, b))
         }
-        ["pow", a, k] => field::pow(num(a, "A")?, num(k, "K")?),
-        _ => {
-            return Err(CliError::usage(
-                "'grundy nimber' takes 'mul A B', 'inv A' or 'pow A K'",
-            ))
+        NimberOpText::Inv { a } => {
+            let a = num(a, "A")?;
+            let v = field::inv(a).ok_or_else(|| CliError::usage("nimber: 0 has no inverse"))?;
+            ("inv", vec![a], v)
+        }
+        NimberOpText::Pow { a, k } => {
+            let (a, k) = (num(a, "A")?, num(k, "K")?);
+            ("pow", vec![a, k], field::pow(a, k))
         }
     };
-    if args.switch("json") {
-        let nums: Vec<u64> = p[1..]
-            .iter()
-            .map(|x| grundy::error::parse_u64(x, "nimber"))
-            .collect::<Result<_, _>>()?;
-        return print_json(&serde_json::json!({ "op": p[0], "args": nums, "result": v }));
+    if c.json {
+        return print_json(&serde_json::json!({ "op": op, "args": args, "result": v }));
     }
     write_stdout(format!("{v}\n").as_bytes())
 }

@@ -1,6 +1,6 @@
 //! `grundy oj ID`: answer a judge problem from stdin.
 
-use crate::args::Args;
+use crate::cli::OjCmd;
 use crate::oj::{problems, Run, Tokens};
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use std::io::Read;
@@ -17,10 +17,10 @@ one-line error on stderr and exit status 2; nothing is printed on stdout then. -
 its game and a line about it.
 ";
 
-pub fn run(args: &Args) -> CliResult {
+pub fn run(a: &OjCmd) -> CliResult {
     let all = problems();
-    if args.switch("list") {
-        if args.switch("json") {
+    if a.list {
+        if a.json {
             let list: Vec<serde_json::Value> = all
                 .iter()
                 .map(|p| serde_json::json!({ "id": p.id, "game": p.game, "summary": p.summary }))
@@ -35,7 +35,7 @@ pub fn run(args: &Args) -> CliResult {
         }
         return write_stdout(s.as_bytes());
     }
-    let [id] = args.positional.as_slice() else {
+    let Some(id) = &a.id else {
         return Err(CliError::Lib(grundy::Error::input(
             "'grundy oj' takes one problem ID (see 'grundy oj --list')",
         )));

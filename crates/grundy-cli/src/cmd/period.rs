@@ -2,8 +2,8 @@
 //! by the Guy–Smith periodicity theorem, the subtraction-game certificate or a proved closed form where one
 //! applies (see `grundy::heap::period`), else observed.
 
-use crate::args::Args;
-use crate::output::{print_json, write_stdout, CliError, CliResult};
+use crate::cli::PeriodCmd;
+use crate::output::{print_json, write_stdout, CliResult};
 use crate::progress::Progress;
 use grundy::heap::period::{self, certificate_length, Certificate};
 use grundy::heap::{Engine, HeapGame};
@@ -47,18 +47,15 @@ EXAMPLES
   grundy period lasker                 saltus 4, observed
 ";
 
-pub fn run(args: &Args) -> CliResult {
-    let [game] = args.positional.as_slice() else {
-        return Err(CliError::usage("'grundy period' takes one GAME"));
-    };
-    let (engine, threads) = super::engine_args(args)?;
+pub fn run(a: &PeriodCmd) -> CliResult {
+    let (engine, threads) = super::engine_args(a.engine.as_deref(), a.threads.as_deref())?;
     let limits = crate::guard::limits();
-    let to = args
-        .value("to")
-        .map(|t| grundy::error::parse_u64(t, "--to"))
-        .transpose()?;
-    let rules = super::heap_game(game)?;
-    report(&*rules, to, engine, threads, &limits, args.switch("json"))
+    let to =
+        a.to.as_deref()
+            .map(|t| grundy::error::parse_u64(t, "--to"))
+            .transpose()?;
+    let rules = super::heap_game(&a.game)?;
+    report(&*rules, to, engine, threads, &limits, a.json)
 }
 
 /// Analyses `rules` up to heap `to` (or the default limit) and prints the result.

@@ -5,7 +5,7 @@
 //! value, after an interruption, is ignored). Long runs append to the file every few seconds of work, so an
 //! interrupted run loses at most its last chunk.
 
-use crate::args::Args;
+use crate::cli::SeqCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::heap::sequence::{self, Method};
@@ -74,27 +74,22 @@ EXAMPLES
 
 const MAGIC: &str = "grundy-seq 1";
 
-pub fn run(args: &Args) -> CliResult {
-    let [game] = args.positional.as_slice() else {
-        return Err(CliError::usage("'grundy seq' takes one GAME and --to N"));
-    };
-    let to = args
-        .value("to")
-        .ok_or_else(|| CliError::usage("'grundy seq' needs --to N"))?;
-    let to = grundy::error::parse_u64(to, "--to")?;
-    if args.switch("misere") && args.switch("genus") {
+pub fn run(a: &SeqCmd) -> CliResult {
+    let game = &a.game;
+    let to = grundy::error::parse_u64(&a.to, "--to")?;
+    if a.misere && a.genus {
         return Err(CliError::usage(
             "--misere and --genus are two views of misère play: give one of them",
         ));
     }
-    if args.switch("misere") || args.switch("genus") {
-        return super::misere::run_seq(args, game, to);
+    if a.misere || a.genus {
+        return super::misere::run_seq(a, game, to);
     }
-    let (engine, threads) = super::engine_args(args)?;
+    let (engine, threads) = super::engine_args(a.engine.as_deref(), a.threads.as_deref())?;
     let limits = crate::guard::limits();
     let rules = super::heap_game(game)?;
-    let out = args.value("out").or(args.value("resume"));
-    let (values, used) = match args.value("resume") {
+    let out = a.out.as_deref().or(a.resume.as_deref());
+    let (values, used) = match a.resume.as_deref() {
         Some(file) => {
             let prefix = read_file(file, &*rules, to, &limits)?;
             if let Some(o) = out.filter(|&o| o != file) {
@@ -113,11 +108,11 @@ pub fn run(args: &Args) -> CliResult {
             compute(&*rules, engine, Vec::new(), to, out, threads, &limits)?
         }
     };
-    let stats = args.switch("stats").then(|| {
+    let stats = a.stats.then(|| {
         let mask = sparse::best_mask(&values);
         sparse::stats(&values, mask)
     });
-    if args.switch("json") {
+    if a.json {
         let mut j = serde_json::json!({ "game": rules.name(), "engine": used.name() });
         if let Some(s) = &stats {
             j["stats"] = serde_json::json!({

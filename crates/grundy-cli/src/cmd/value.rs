@@ -1,6 +1,6 @@
 //! `grundy value GAME POSITION… [+ GAME POSITION…]…`: outcome, nim-value and winning moves of a sum.
 
-use crate::args::Args;
+use crate::cli::ValueCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use grundy::analysis::{analyse, Convention, Report, Sum};
 use grundy::sum::Analysis;
@@ -67,16 +67,16 @@ note (the heap bound of a loopy code, else null).
 /// Winning moves printed in text before the list is shortened (JSON always has them all).
 const MOVES_SHOWN: usize = 20;
 
-pub fn run(args: &Args) -> CliResult {
-    if args.positional.is_empty() {
+pub fn run(a: &ValueCmd) -> CliResult {
+    if a.words.is_empty() {
         return Err(CliError::usage(
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
         ));
     }
-    refuse_flags_that_do_not_apply(args)?;
-    let graph = args.positional[0] == "loopy-graph";
-    let loopy = args.switch("loopy") || graph;
-    let groups: Vec<&[String]> = args.positional.split(|w| w == "+").collect();
+    refuse_flags_that_do_not_apply(a)?;
+    let graph = a.words[0] == "loopy-graph";
+    let loopy = a.loopy || graph;
+    let groups: Vec<&[String]> = a.words.split(|w| w == "+").collect();
     if loopy && groups.len() > 1 {
         return Err(CliError::usage(
             "--loopy takes one game: tokens on one graph, or heaps of one code",
@@ -99,21 +99,21 @@ pub fn run(args: &Args) -> CliResult {
         let game = registry.lookup(name)?;
         if groups.len() == 1 {
             if let Some(report) = game.scoring(pos) {
-                return print_scoring(&game.name(), &report?, args.switch("json"));
+                return print_scoring(&game.name(), &report?, a.json);
             }
         }
         game.add_to(&mut sum, pos)?;
     }
     let command = crate::guard::limits();
     let (convention, limits) = if loopy {
-        let max_heap = match args.value("max-heap") {
+        let max_heap = match a.max_heap.as_deref() {
             Some(b) => {
                 grundy::error::parse_bounded(b, "--max-heap", grundy::loopy::heap::MAX_BOUND)?
             }
             None => super::loopy::DEFAULT_MAX_HEAP,
         };
         let mut l = command;
-        l.max_positions = match args.value("max-positions") {
+        l.max_positions = match a.max_positions.as_deref() {
             Some(v) => {
                 grundy::error::parse_bounded(v, "--max-positions", grundy::loopy::graph::MAX_NODES)?
                     as usize
@@ -122,8 +122,8 @@ pub fn run(args: &Args) -> CliResult {
             None => grundy::loopy::multiset::DEFAULT_MAX_POSITIONS as usize,
         };
         (Convention::Loopy { max_heap }, l)
-    } else if args.switch("misere") {
-        let states = match args.value("max-positions") {
+    } else if a.misere {
+        let states = match a.max_positions.as_deref() {
             Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
             None => None,
         };
@@ -135,13 +135,13 @@ pub fn run(args: &Args) -> CliResult {
         (Convention::Normal, command)
     };
     let report = analyse(&mut sum, convention, &limits)?;
-    if args.switch("json") {
+    if a.json {
         // The schema is the library's: see grundy::analysis::Report and docs/json.md.
         let json =
             serde_json::to_value(&report).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
         return print_json(&json);
     }
-    let all = args.switch("all-moves");
+    let all = a.all_moves;
     let text = match &report {
         Report::Normal(a) => {
             let mut s = String::new();
@@ -151,7 +151,7 @@ pub fn run(args: &Args) -> CliResult {
             s.push_str(&explain(a, all));
             s
         }
-        Report::Misere(m) => super::misere::explain(m, &args.positional),
+        Report::Misere(m) => super::misere::explain(m, &a.words),
         Report::Loopy(l) => super::loopy::explain(l, all),
     };
     write_stdout(text.as_bytes())
@@ -173,23 +173,23 @@ fn print_scoring(name: &str, report: &grundy::games::ScoringReport, json: bool) 
 
 /// Flags that clap cannot judge alone, because whether they apply depends on the game: a flag is never silently
 /// ignored.
-fn refuse_flags_that_do_not_apply(args: &Args) -> CliResult {
-    let graph = args
-        .positional
+fn refuse_flags_that_do_not_apply(a: &ValueCmd) -> CliResult {
+    let graph = a
+        .words
         .first()
-        .is_some_and(|g| g == "loopy-graph" || (g == "graph" && args.switch("loopy")));
-    if graph && args.value("max-heap").is_some() {
+        .is_some_and(|g| g == "loopy-graph" || (g == "graph" && a.loopy));
+    if graph && a.max_heap.is_some() {
         return Err(CliError::usage(
             "--max-heap bounds the heaps of a loopy code; a loopy graph has no heaps",
         ));
     }
-    if graph && args.switch("misere") {
+    if graph && a.misere {
         return Err(CliError::usage(
             "--misere: misère play of loopy games (with draws) is not supported; drop --misere",
         ));
     }
-    let searched = args.switch("misere") || (args.switch("loopy") && !graph);
-    if !searched && args.value("max-positions").is_some() {
+    let searched = a.misere || (a.loopy && !graph);
+    if !searched && a.max_positions.is_some() {
         return Err(CliError::usage(
             "--max-positions bounds the --misere and --loopy searches; normal play is bounded by --max-seconds and --max-memory",
         ));
