@@ -15,8 +15,10 @@ pub mod arpa;
 pub mod bash;
 pub mod candy_piles;
 pub mod chocolate;
+pub mod chomp;
 pub mod consecutive_split;
 pub mod constrained_nim;
+pub mod cram;
 pub mod cutting;
 pub mod digraph;
 pub mod ed;
@@ -121,6 +123,12 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
         Entry { name: "cutting", aliases: &[], param: None, kind: Kind::Board, spec: "WxH",
             summary: "cut grid paper in two; whoever cuts out a 1x1 wins (POJ 2311)",
             make: |_| Ok(erase(cutting::CuttingGame::default())) },
+        Entry { name: "cram", aliases: &[], param: None, kind: Kind::Board, spec: "RxC | FILE | ROWS",
+            summary: "Cram: place a domino on two adjacent empty cells; boards to 128 cells, split into regions",
+            make: |_| Ok(erase(cram::CramGame)) },
+        Entry { name: "chomp", aliases: &[], param: None, kind: Kind::Board, spec: "RxC | ROW...",
+            summary: "Chomp: eat a square and all below-right of it; whoever eats the poisoned corner loses",
+            make: |_| Ok(erase(chomp::ChompGame)) },
         Entry { name: "ed", aliases: &["e&d"], param: None, kind: Kind::Board, spec: "X Y",
             summary: "E&D: remove one heap of a pair, split the other into a new pair",
             make: |_| Ok(erase(ed::EAndDGame)) },

@@ -1,0 +1,233 @@
+//! Chomp: a bar of chocolate shaped as a Young diagram (rows of non-increasing lengths, flush left); a move picks
+//! a remaining square `(r, c)` and eats it with every square `(r', c')` with `r' ≥ r` and `c' ≥ c` (below and to
+//! its right). The square `(0, 0)` is poisoned: whoever eats it loses. `grundy value chomp 4x5` for the full
+//! rectangle of 4 rows of 5, `grundy value chomp 4 4 2 1` for rows of lengths 4, 4, 2, 1. The words are one position;
+//! a sum of bars is written as the command line writes any sum, `chomp 3x3 + chomp 2 1`.
+//!
+//! **As normal play.** Eating the poison is a move only a player with no other move makes, and it loses; so the
+//! game is played here under normal play with the poisoned square never eaten: a move eats a square other than
+//! `(0, 0)`, and the position that is the poisoned square alone is terminal (its player must eat the poison:
+//! loses). A position is a [`Vec<u32>`] of row lengths, non-increasing, each at least 1, with at least one row (the
+//! poison's): every position contains `(0, 0)`.
+//!
+//! **Known truth** (checked by the tests against the search). Every rectangle larger than `1 × 1` is an
+//! N-position, by strategy stealing: if eating the far corner `(R−1, C−1)` lost, the reply that wins against it
+//! is also available at once. For `n × n` the winning move is `(1, 1)`, leaving an L with two arms of `n − 1`
+//! that the second player mirrors; for two rows the P-positions are exactly the rows `(a, a − 1)`, so from `2 × n`
+//! the winning move leaves `(n, n − 1)`.
+//!
+//! **Closed form.** An L (a first row of `a + 1` and `b` further rows of 1) is two Nim heaps `a` and `b`: its
+//! nim-value is `a ⊕ b` ([`Game::nim_value`]).
+//!
+//! **Cost.** Every position reachable from a diagram is a sub-diagram of it; a diagram of `R` rows and `C` columns
+//! has at most `C(R + C, R)` of them, each with one option per square. The search is refused
+//! ([`Game::check_searchable`]) beyond [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares.
+
+use crate::error::{Error, Result};
+use crate::game::{Game, Options};
+use crate::nimber::Nimber;
+
+/// The longest row and the most rows a position may have.
+pub const MAX_SIDE: u64 = 100_000;
+/// The most sub-diagrams (positions the search may meet) of a position searched exactly.
+pub const MAX_SUBDIAGRAMS: u64 = 2_000_000;
+/// The most squares of a position searched exactly.
+pub const MAX_CELLS: u64 = 20_000;
+
+/// Chomp as a [`Game`] (see the module docs): positions are row lengths.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ChompGame;
+
+/// The position left by eating `(r, c)` from `rows`.
+fn bite(rows: &[u32], r: usize, c: u32) -> Vec<u32> {
+    let mut out: Vec<u32> = rows[..r].to_vec();
+    out.extend(rows[r..].iter().map(|&l| l.min(c)).take_while(|&l| l > 0));
+    out
+}
+
+/// The number of sub-diagrams of `rows` that contain `(0, 0)`, saturating just past `cap`.
+pub fn subdiagrams(rows: &[u32], cap: u64) -> u64 {
+    let Some(&first) = rows.first() else {
+        return 0;
+    };
+    // ways[v]: sequences for the rows so far whose last row has length v.
+    let mut ways: Vec<u64> = (0..=first as usize).map(|v| u64::from(v >= 1)).collect();
+    for &a in &rows[1..] {
+        let mut next = vec![0u64; a as usize + 1];
+        let mut suffix = ways[a as usize + 1..]
+            .iter()
+            .fold(0u64, |s, &w| s.saturating_add(w).min(cap + 1));
+        for v in (0..=a as usize).rev() {
+            suffix = suffix.saturating_add(ways[v]).min(cap + 1);
+            next[v] = suffix;
+        }
+        ways = next;
+    }
+    ways.iter()
+        .fold(0u64, |s, &w| s.saturating_add(w).min(cap + 1))
+}
+
+fn parse_one(words: &[&String]) -> Result<Vec<u32>> {
+    if let [w] = words {
+        if w.contains(['x', 'X']) {
+            let bad = || {
+                Error::input(format!(
+                    "chomp: expected a rectangle RxC (rows x columns, e.g. 4x5), found '{}'",
+                    crate::error::escape(w)
+                ))
+            };
+            let (r, c) = w.split_once(['x', 'X']).ok_or_else(bad)?;
+            if r.is_empty() || c.is_empty() {
+                return Err(bad());
+            }
+            let r = crate::error::parse_bounded(r, "chomp: rows", MAX_SIDE)?;
+            let c = crate::error::parse_bounded(c, "chomp: columns", MAX_SIDE)?;
+            if r == 0 || c == 0 {
+                return Err(Error::input(format!(
+                    "chomp {r}x{c}: a bar needs at least one row and one column (the poisoned square)"
+                )));
+            }
+            return Ok(vec![c as u32; r as usize]);
+        }
+    }
+    if words.len() as u64 > MAX_SIDE {
+        return Err(Error::input(format!(
+            "chomp: {} rows is more than the {MAX_SIDE} a bar may have",
+            words.len()
+        )));
+    }
+    let rows = words
+        .iter()
+        .map(|w| crate::error::parse_bounded(w, "chomp: row length", MAX_SIDE).map(|v| v as u32))
+        .collect::<Result<Vec<u32>>>()?;
+    check_rows(&rows)?;
+    Ok(rows)
+}
+
+fn check_rows(rows: &[u32]) -> Result<()> {
+    if rows.is_empty() {
+        return Err(Error::input(
+            "chomp: give the row lengths (e.g. chomp 4 4 2 1) or a rectangle RxC",
+        ));
+    }
+    if rows.len() as u64 > MAX_SIDE || rows.iter().any(|&l| u64::from(l) > MAX_SIDE) {
+        return Err(Error::input(format!(
+            "chomp: a bar has at most {MAX_SIDE} rows of at most {MAX_SIDE} squares"
+        )));
+    }
+    if let Some(i) = rows.iter().position(|&l| l == 0) {
+        return Err(Error::input(format!(
+            "chomp: row {} has length 0: write only the rows that have squares",
+            i + 1
+        )));
+    }
+    if let Some(i) = rows.windows(2).position(|w| w[1] > w[0]) {
+        return Err(Error::input(format!(
+            "chomp: row {} ({}) is longer than row {} ({}): row lengths must not increase",
+            i + 2,
+            rows[i + 1],
+            i + 1,
+            rows[i]
+        )));
+    }
+    Ok(())
+}
+
+impl Game for ChompGame {
+    type Position = Vec<u32>;
+    fn name(&self) -> String {
+        "chomp".into()
+    }
+    fn options(&self, rows: &Vec<u32>, out: &mut Options<Vec<u32>>) {
+        for (r, &len) in rows.iter().enumerate() {
+            for c in u32::from(r == 0)..len {
+                out.push_one(bite(rows, r, c));
+            }
+        }
+    }
+    fn validate(&self, rows: &Vec<u32>) -> Result<()> {
+        check_rows(rows)
+    }
+    fn check_searchable(&self, rows: &Vec<u32>) -> Result<()> {
+        let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
+        if cells > MAX_CELLS {
+            return Err(super::too_large_to_search(
+                "chomp",
+                "bars of squares numbering",
+                MAX_CELLS,
+            ));
+        }
+        if subdiagrams(rows, MAX_SUBDIAGRAMS) > MAX_SUBDIAGRAMS {
+            return Err(super::too_large_to_search(
+                "chomp",
+                "bars whose sub-bars (positions reachable) number",
+                MAX_SUBDIAGRAMS,
+            ));
+        }
+        Ok(())
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u32>>> {
+        let words: Vec<&String> = words.iter().collect();
+        Ok(vec![parse_one(&words)?])
+    }
+    fn position_syntax(&self) -> &'static str {
+        "RxC | ROW..."
+    }
+    fn show(&self, rows: &Vec<u32>) -> String {
+        if rows.len() >= 2 && rows.iter().all(|&l| l == rows[0]) {
+            format!("{}x{}", rows.len(), rows[0])
+        } else {
+            rows.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    }
+    fn describe_move(&self, from: &Vec<u32>, to: &[Vec<u32>]) -> String {
+        if let [to] = to {
+            for (r, &len) in from.iter().enumerate() {
+                for c in u32::from(r == 0)..len {
+                    if bite(from, r, c) == *to {
+                        return format!(
+                            "eat the square in row {}, column {} and all below and right of it, leaving {}",
+                            r + 1,
+                            c + 1,
+                            self.show(to)
+                        );
+                    }
+                }
+            }
+        }
+        format!("move to {}", self.show_sum(to))
+    }
+    fn nim_value(&self, rows: &Vec<u32>) -> Option<Nimber> {
+        // An L: a first row of a + 1 and b rows of 1 is Nim on heaps a and b.
+        if rows[1..].iter().all(|&l| l == 1) {
+            let a = u64::from(rows[0]) - 1;
+            let b = rows.len() as u64 - 1;
+            return Some((a ^ b) as Nimber);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subdiagrams_of_a_rectangle_are_a_binomial() {
+        // Sub-diagrams of R x C containing (0,0): C(R+C, R) minus the empty one.
+        assert_eq!(subdiagrams(&[3, 3], u64::MAX - 1), 10 - 1);
+        assert_eq!(subdiagrams(&[4, 4, 4], u64::MAX - 1), 35 - 1);
+        assert_eq!(subdiagrams(&[1], 10), 1);
+        assert_eq!(subdiagrams(&vec![1000; 1000], 100), 101);
+    }
+
+    #[test]
+    fn bites_keep_the_diagram_and_the_poison() {
+        assert_eq!(bite(&[4, 4, 2, 1], 1, 1), vec![4, 1, 1, 1]);
+        assert_eq!(bite(&[4, 4, 2, 1], 0, 2), vec![2, 2, 2, 1]);
+        assert_eq!(bite(&[4, 4, 2, 1], 2, 0), vec![4, 4]);
+    }
+}
