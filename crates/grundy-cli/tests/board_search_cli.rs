@@ -1,0 +1,177 @@
+//! `grundy value cram` and `grundy value chomp` (issue 17, the board half): every winning move the command prints
+//! leads to a P-position, checked by a brute force written here (not by the binary), and bad input is a one-line
+//! error.
+
+mod common;
+use common::{assert_error, grundy, ok_json, temp_file};
+use std::collections::HashMap;
+
+fn mex(mut seen: Vec<u64>) -> u64 {
+    seen.sort_unstable();
+    seen.dedup();
+    seen.iter()
+        .enumerate()
+        .take_while(|(i, &v)| *i as u64 == v)
+        .count() as u64
+}
+
+/// A Cram board as its rows of `.` and `#`, from a word as the command prints it (`RxC` or `..#/...`).
+fn cram_rows(word: &str) -> Vec<Vec<bool>> {
+    if let Some((r, c)) = word.split_once('x') {
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        return vec![vec![true; c]; r];
+    }
+    word.split('/')
+        .map(|row| row.chars().map(|ch| ch == '.').collect())
+        .collect()
+}
+
+/// Cram by the definition, on the whole board.
+fn cram_brute(board: &[Vec<bool>], memo: &mut HashMap<Vec<Vec<bool>>, u64>) -> u64 {
+    if let Some(&v) = memo.get(board) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for r in 0..board.len() {
+        for c in 0..board[r].len() {
+            for (dr, dc) in [(0, 1), (1, 0)] {
+                let (r2, c2) = (r + dr, c + dc);
+                if board[r][c] && r2 < board.len() && c2 < board[r2].len() && board[r2][c2] {
+                    let mut next = board.to_vec();
+                    next[r][c] = false;
+                    next[r2][c2] = false;
+                    seen.push(cram_brute(&next, memo));
+                }
+            }
+        }
+    }
+    let v = mex(seen);
+    memo.insert(board.to_vec(), v);
+    v
+}
+
+/// Chomp by the definition (the poisoned square (0, 0) is never eaten).
+fn chomp_brute(rows: &[u32], memo: &mut HashMap<Vec<u32>, u64>) -> u64 {
+    if let Some(&v) = memo.get(rows) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for r in 0..rows.len() {
+        for c in u32::from(r == 0)..rows[r] {
+            let next: Vec<u32> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| if i >= r { l.min(c) } else { l })
+                .filter(|&l| l > 0)
+                .collect();
+            seen.push(chomp_brute(&next, memo));
+        }
+    }
+    let v = mex(seen);
+    memo.insert(rows.to_vec(), v);
+    v
+}
+
+fn chomp_rows(text: &str) -> Vec<u32> {
+    if let Some((r, c)) = text.split_once('x') {
+        return vec![c.parse().unwrap(); r.parse().unwrap()];
+    }
+    text.split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect()
+}
+
+/// The value after each printed winning move of `grundy value ARGS --json`, by `value` of each part of its result.
+fn check_winning_moves(args: &[&str], value: &mut dyn FnMut(&str) -> u64) -> usize {
+    let mut full = args.to_vec();
+    full.push("--json");
+    let j = ok_json(&full);
+    let moves = j["winning_moves"].as_array().unwrap();
+    for m in moves {
+        let result = m["result"].as_str().unwrap();
+        let after = if result == "the empty position" {
+            0
+        } else {
+            result.split(" + ").fold(0, |x, part| x ^ value(part))
+        };
+        assert_eq!(after, 0, "{args:?}: {m}");
+        assert_eq!(m["value_after"], 0, "{args:?}: {m}");
+    }
+    assert_eq!(
+        moves.len() as u64,
+        j["winning_move_count"].as_u64().unwrap()
+    );
+    assert_eq!(j["outcome"] == "N", !moves.is_empty(), "{args:?}: {j}");
+    moves.len()
+}
+
+#[test]
+fn every_printed_cram_winning_move_leads_to_a_p_position() {
+    let mut memo = HashMap::new();
+    let mut value = |part: &str| cram_brute(&cram_rows(part), &mut memo);
+    let file = temp_file("board-search", "b.txt", "..#..\n.....\n.#...\n");
+    let mut total = 0;
+    for args in [
+        vec!["value", "cram", "3x4"],
+        vec!["value", "cram", "1x9"],
+        vec!["value", "cram", "2x5"],
+        vec!["value", "cram", "3x5"],
+        vec!["value", "cram", "..#./..../#..."],
+        vec!["value", "cram", &file],
+        vec!["value", "cram", "3x4", "1x7"],
+    ] {
+        total += check_winning_moves(&args, &mut value);
+    }
+    assert!(total > 0);
+    // The whole board before the move: 3x4 is an N-position (odd x even).
+    assert_ne!(value("3x4"), 0);
+}
+
+#[test]
+fn every_printed_chomp_winning_move_leads_to_a_p_position() {
+    let mut memo = HashMap::new();
+    let mut value = |part: &str| chomp_brute(&chomp_rows(part), &mut memo);
+    for args in [
+        vec!["value", "chomp", "4x4"],
+        vec!["value", "chomp", "2x7"],
+        vec!["value", "chomp", "3x5"],
+        vec!["value", "chomp", "4", "4", "2", "1"],
+        vec!["value", "chomp", "5", "3", "3"],
+    ] {
+        assert!(check_winning_moves(&args, &mut value) > 0, "{args:?}");
+    }
+    // n x n: the printed move is the (1, 1) bite; 2 x n: it leaves (n, n - 1).
+    let j = ok_json(&["value", "chomp", "5x5", "--json"]);
+    let results: Vec<&str> = j["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["result"].as_str().unwrap())
+        .collect();
+    assert!(results.contains(&"5 1 1 1 1"), "{results:?}");
+    let j = ok_json(&["value", "chomp", "2x9", "--json"]);
+    assert_eq!(j["winning_moves"][0]["result"], "9 8");
+    assert_eq!(j["winning_move_count"], 1);
+}
+
+#[test]
+fn bad_board_input_is_a_one_line_error() {
+    let odd = temp_file("board-search", "odd.txt", "..x\n...\n");
+    let ragged = temp_file("board-search", "ragged.txt", "...\n..\n");
+    for (args, needle) in [
+        (vec!["value", "cram", "0x3"], "at least one row"),
+        (vec!["value", "cram", "3x"], "'3x'"),
+        (vec!["value", "cram", "12x12"], "144 cells"),
+        (vec!["value", "cram", &odd], "'x' is not a cell"),
+        (vec!["value", "cram", &ragged], "row 2 has 2 cells"),
+        (vec!["value", "cram", "/no/such/file"], "cannot read"),
+        (vec!["value", "cram"], "give a board"),
+        (vec!["value", "chomp", "3", "4"], "must not increase"),
+        (vec!["value", "chomp", "0x3"], "at least one row"),
+        (vec!["value", "chomp", "2x"], "'2x'"),
+        (vec!["value", "chomp"], "give the row lengths"),
+        (vec!["value", "chomp", "300x300"], "beyond the exact search"),
+    ] {
+        assert_error(&grundy(&args), needle);
+    }
+}
