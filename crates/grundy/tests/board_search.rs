@@ -139,14 +139,14 @@ fn cram_equals_brute_force_on_random_boards() {
 fn cram_strips_are_dawsons_kayles() {
     let dawson = TakeAndBreak::parse("0.07").unwrap();
     let want = sequence::values(&dawson, 60, &mut |_| {}).unwrap();
-    for n in 1..=14usize {
-        let brute = cram_brute(1, n, (1u64 << n) - 1, &mut HashMap::new());
-        assert_eq!(brute, want[n], "brute force 1x{n}");
-    }
-    for n in 1..=60usize {
-        assert_eq!(cram_value(&[&format!("1x{n}")]), want[n], "cram 1x{n}");
+    for (n, &g) in want.iter().enumerate().skip(1) {
+        if n <= 14 {
+            let brute = cram_brute(1, n, (1u64 << n) - 1, &mut HashMap::new());
+            assert_eq!(brute, g, "brute force 1x{n}");
+        }
+        assert_eq!(cram_value(&[&format!("1x{n}")]), g, "cram 1x{n}");
         // A column is the same strip turned.
-        assert_eq!(cram_value(&[&format!("{n}x1")]), want[n], "cram {n}x1");
+        assert_eq!(cram_value(&[&format!("{n}x1")]), g, "cram {n}x1");
     }
 }
 
@@ -277,7 +277,7 @@ fn chomp_equals_brute_force_on_random_diagrams() {
     for a in 0..8u32 {
         for b in 0..8usize {
             let mut rows = vec![a + 1];
-            rows.extend(std::iter::repeat(1).take(b));
+            rows.extend(std::iter::repeat_n(1, b));
             assert_eq!(
                 ChompGame.nim_value(&rows),
                 Some(u64::from(a) ^ b as u64),
@@ -303,7 +303,7 @@ fn chomp_outside_truth() {
     // n x n: the (1, 1) bite leaves an L with equal arms, a P-position.
     for n in 2..=8u32 {
         let mut l = vec![n];
-        l.extend(std::iter::repeat(1).take(n as usize - 1));
+        l.extend(std::iter::repeat_n(1, n as usize - 1));
         assert_eq!(chomp_value(l), 0, "the L of {n}x{n}");
     }
     // 2 x n: leaving rows (n, n - 1) wins, and is the only winning move (P-positions of two rows: (a, a - 1)).
