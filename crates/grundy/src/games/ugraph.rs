@@ -10,7 +10,7 @@
 //! order only makes more isomorphic components equal (more sharing), and can never merge two non-isomorphic ones.
 //!
 //! **Canonical order** ([`canonical_order`]): paths and cycles are labelled along the walk (the one labelled path
-//! or cycle on `k` vertices); other components are split into classes by colour refinement (degree, then the
+//! or cycle on `k` vertices); other trees by Aho, Hopcroft and Ullman's encoding rooted at a centre; other components are split into classes by colour refinement (degree, then the
 //! multiset of the neighbours' colours, repeated until stable; each step reads no vertex names, so isomorphic graphs
 //! get the same classes in the same order), then, when the classes allow at most [`BRUTE_FORCE_LABELLINGS`]
 //! orders, the order giving the lexicographically least adjacency rows is taken (a true canonical form); past that
@@ -29,7 +29,7 @@ pub const MAX_VERTICES: usize = 128;
 
 /// The most orders [`canonical_order`] tries to find the least labelling of a component that colour refinement
 /// does not tell apart; past it, ties are broken by the file's ids.
-pub const BRUTE_FORCE_LABELLINGS: u64 = 5040;
+pub const BRUTE_FORCE_LABELLINGS: u64 = 720;
 
 /// A graph on `k ≤ 128` vertices labelled `0..k` (one adjacency bitmask per vertex), with each vertex's id in the
 /// file. Equality and hashing read the adjacency alone (see the module docs).
@@ -210,6 +210,10 @@ pub fn canonical_order(adj: &[u128]) -> Vec<usize> {
             }
         }
     }
+    // A tree (connected, k − 1 edges): the AHU canonical form.
+    if deg.iter().map(|&d| d as usize).sum::<usize>() == 2 * (k - 1) {
+        return tree_order(adj);
+    }
     // Colour refinement: a colour is the rank of (own colour, sorted neighbours' colours) among all vertices'.
     let mut colour = deg.clone();
     let mut classes = count_distinct(&colour);
@@ -254,13 +258,77 @@ pub fn canonical_order(adj: &[u128]) -> Vec<usize> {
     }
     let mut best: Option<(Vec<u128>, Vec<usize>)> = None;
     let mut current = order.clone();
+    let mut rows = vec![0u128; k];
+    let mut inv = [0u8; MAX_VERTICES];
     permute_classes(&colour, &mut current, 0, &mut |ord| {
-        let rows = relabel(adj, &vec![0; k], ord).adj.into_vec();
+        for (i, &v) in ord.iter().enumerate() {
+            inv[v] = i as u8;
+        }
+        for (row, &v) in rows.iter_mut().zip(ord) {
+            *row = bits(adj[v]).fold(0u128, |r, w| r | 1 << inv[w]);
+        }
         if best.as_ref().is_none_or(|(b, _)| rows < *b) {
-            best = Some((rows, ord.to_vec()));
+            best = Some((rows.clone(), ord.to_vec()));
         }
     });
     best.map(|(_, o)| o).unwrap_or(order)
+}
+
+/// The canonical order of a tree (Aho, Hopcroft and Ullman's encoding): rooted at its centre (of the two centres,
+/// the one giving the smaller encoding), each subtree encoded as `(` + its children's encodings, sorted, + `)`, and
+/// the vertices listed in preorder with children in order of their encodings. The encoding determines the rooted
+/// tree, and siblings with equal encodings are isomorphic subtrees, so isomorphic trees get the same labelled tree.
+fn tree_order(adj: &[u128]) -> Vec<usize> {
+    let k = adj.len();
+    let mut deg: Vec<u32> = adj.iter().map(|r| r.count_ones()).collect();
+    let mut removed = 0u128;
+    let mut remaining = k;
+    let mut layer: Vec<usize> = (0..k).filter(|&v| deg[v] <= 1).collect();
+    while remaining > 2 {
+        let mut next = Vec::new();
+        for &v in &layer {
+            removed |= 1 << v;
+            remaining -= 1;
+        }
+        for &v in &layer {
+            for w in bits(adj[v] & !removed) {
+                deg[w] -= 1;
+                if deg[w] == 1 {
+                    next.push(w);
+                }
+            }
+        }
+        layer = next;
+    }
+    fn encode(adj: &[u128], v: usize, parent: usize, codes: &mut [String]) -> String {
+        let mut children: Vec<String> = bits(adj[v])
+            .filter(|&w| w != parent)
+            .map(|w| encode(adj, w, v, codes))
+            .collect();
+        children.sort_unstable();
+        let code = format!("({})", children.concat());
+        codes[v] = code.clone();
+        code
+    }
+    let mut best: Option<(String, usize, Vec<String>)> = None;
+    for root in bits(mask(k) & !removed) {
+        let mut codes = vec![String::new(); k];
+        let code = encode(adj, root, usize::MAX, &mut codes);
+        if best.as_ref().is_none_or(|(b, _, _)| code < *b) {
+            best = Some((code, root, codes));
+        }
+    }
+    let (_, root, codes) = best.expect("a tree has a centre");
+    let mut order = Vec::with_capacity(k);
+    let mut stack = vec![(root, usize::MAX)];
+    while let Some((v, parent)) = stack.pop() {
+        order.push(v);
+        let mut children: Vec<usize> = bits(adj[v]).filter(|&w| w != parent).collect();
+        // Pushed largest first, so the smallest encoding is visited first.
+        children.sort_unstable_by(|&a, &b| codes[b].cmp(&codes[a]));
+        stack.extend(children.into_iter().map(|w| (w, v)));
+    }
+    order
 }
 
 fn count_distinct(v: &[u32]) -> usize {
@@ -407,6 +475,37 @@ mod tests {
         assert_eq!(two[0], two[2]);
         assert_eq!(show(&two[1]), "{2}");
         assert_eq!(show_ids(&[9, 0, 1, 2, 3, 7, 10]), "{0-3, 7, 9-10}");
+    }
+
+    #[test]
+    fn relabelled_trees_are_equal() {
+        let mut s = 7u64;
+        let mut next = move |m: u32| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) as u32 % m
+        };
+        for n in [2u32, 3, 9, 30, 128] {
+            for _ in 0..20 {
+                let edges: Vec<(u32, u32)> = (1..n).map(|i| (next(i), i)).collect();
+                let mut perm: Vec<u32> = (0..n).collect();
+                for i in (1..n as usize).rev() {
+                    perm.swap(i, next(i as u32 + 1) as usize);
+                }
+                let moved: Vec<(u32, u32)> = edges
+                    .iter()
+                    .map(|&(a, b)| (perm[a as usize], perm[b as usize]))
+                    .collect();
+                let a = comp(n as usize, &edges);
+                assert_eq!(a, comp(n as usize, &moved));
+                assert_eq!(a[0].edges().count(), n as usize - 1);
+            }
+        }
+        // Two trees with the same degrees are not merged: the spider with legs 1, 1, 3 and the one with 1, 2, 2.
+        let a = comp(6, &[(0, 1), (0, 2), (0, 3), (3, 4), (4, 5)]);
+        let b = comp(6, &[(0, 1), (0, 2), (2, 3), (0, 4), (4, 5)]);
+        assert_ne!(a, b);
     }
 
     #[test]
