@@ -11,6 +11,7 @@
 //! Every game states its rules once, as a [`crate::Game`]; the table of [`registry`] lists them.
 
 pub mod anti_sg;
+pub mod arc_kayles;
 pub mod arpa;
 pub mod bash;
 pub mod candy_piles;
@@ -27,10 +28,12 @@ pub mod fibonacci_subtraction;
 pub mod fox_cards;
 pub mod lasker;
 pub mod nim;
+pub mod node_kayles;
 pub mod not_a_nim;
 pub mod registry;
 pub mod staircase;
 pub mod subtraction;
+pub mod ugraph;
 pub mod wythoff;
 
 use crate::error::{Error, Result};
@@ -138,6 +141,12 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
         Entry { name: "loopy-graph", aliases: &[], param: None, kind: Kind::Graph, spec: "FILE NODE...",
             summary: "tokens on a digraph with cycles: outcomes P, N or D (draw), Smith's values",
             make: |_| Ok(erase(crate::loopy::graph::LoopyGraph::default())) },
+        Entry { name: "node-kayles", aliases: &[], param: None, kind: Kind::Graph, spec: "FILE",
+            summary: "Node Kayles on an undirected graph file: take a vertex, remove it and its neighbours",
+            make: |_| Ok(erase(node_kayles::NodeKayles)) },
+        Entry { name: "arc-kayles", aliases: &[], param: None, kind: Kind::Graph, spec: "FILE",
+            summary: "Arc Kayles on an undirected graph file: take an edge, remove both its ends",
+            make: |_| Ok(erase(arc_kayles::ArcKayles)) },
         Entry { name: "consecutive-split", aliases: &[], param: None, kind: Kind::Heap, spec: "N",
             summary: "split a pile into k >= 2 piles of consecutive sizes (Codeforces 87C)",
             make: |_| Ok(erase_heap(Rc::new(consecutive_split::ConsecutiveSplit))) },

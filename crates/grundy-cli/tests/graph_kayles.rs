@@ -1,0 +1,148 @@
+//! `grundy value node-kayles FILE` and `arc-kayles FILE`: the value printed equals a brute force written here, and
+//! every winning move printed leads to a P-position (checked by the brute force on the vertices it leaves).
+
+mod common;
+use common::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// The nim-value of the subgraph of `adj` induced on `alive` (`arc`: Arc Kayles, else Node Kayles), by the
+/// definition.
+fn brute(arc: bool, adj: &[u32], alive: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+    if let Some(&v) = memo.get(&alive) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for v in (0..adj.len()).filter(|&v| alive >> v & 1 == 1) {
+        if arc {
+            for w in (v + 1..adj.len()).filter(|&w| alive >> w & 1 == 1 && adj[v] >> w & 1 == 1) {
+                seen.push(brute(arc, adj, alive & !(1 << v | 1 << w), memo));
+            }
+        } else {
+            seen.push(brute(arc, adj, alive & !(adj[v] | 1 << v), memo));
+        }
+    }
+    let mut m = 0;
+    while seen.contains(&m) {
+        m += 1;
+    }
+    memo.insert(alive, m);
+    m
+}
+
+/// The vertex ids of a shown sum: `{0-3, 7} + {9}`, or `the empty position`.
+fn ids(shown: &str) -> BTreeSet<u32> {
+    let mut out = BTreeSet::new();
+    for part in shown.split(" + ") {
+        let Some(inner) = part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) else {
+            assert_eq!(part, "the empty position");
+            continue;
+        };
+        for run in inner.split(", ") {
+            match run.split_once('-') {
+                Some((a, b)) => out.extend(a.parse::<u32>().unwrap()..=b.parse().unwrap()),
+                None => {
+                    out.insert(run.parse().unwrap());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Pseudo-random graphs on `n` vertices (a fixed linear congruential sequence; no self-loops).
+fn graphs() -> Vec<(usize, Vec<(u32, u32)>)> {
+    let mut s = 12345u64;
+    let mut next = move || {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (s >> 33) as u32
+    };
+    let mut out = vec![
+        (9, (1..9).map(|i| (i - 1, i)).collect()),
+        (7, vec![(0, 1), (1, 2), (2, 0), (3, 4), (4, 5)]),
+    ];
+    for _ in 0..10 {
+        let n = 6 + next() as usize % 9;
+        let m = next() as usize % (2 * n);
+        let edges = (0..m)
+            .map(|_| (next() % n as u32, next() % n as u32))
+            .filter(|(a, b)| a != b)
+            .collect();
+        out.push((n, edges));
+    }
+    out
+}
+
+#[test]
+fn every_printed_winning_move_leads_to_a_p_position() {
+    let mut winning_positions = 0;
+    for (i, (n, edges)) in graphs().into_iter().enumerate() {
+        let mut text = format!("nodes {n}\n");
+        for (a, b) in &edges {
+            text.push_str(&format!("{a} {b}\n"));
+        }
+        let file = temp_file("graph-kayles", &format!("g{i}.txt"), &text);
+        let mut adj = vec![0u32; n];
+        for &(a, b) in &edges {
+            adj[a as usize] |= 1 << b;
+            adj[b as usize] |= 1 << a;
+        }
+        for (game, arc) in [("node-kayles", false), ("arc-kayles", true)] {
+            let j = json(&grundy(&["value", game, &file, "--json"]));
+            let mut memo = HashMap::new();
+            let whole = brute(arc, &adj, (1 << n) - 1, &mut memo);
+            assert_eq!(j["nim_value"].as_u64(), Some(whole), "{game} {text}");
+            let parts: Vec<BTreeSet<u32>> = j["parts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| ids(p["position"].as_str().unwrap()))
+                .collect();
+            let all: BTreeSet<u32> = parts.iter().flatten().copied().collect();
+            assert_eq!(
+                all,
+                (0..n as u32).collect(),
+                "{game}: the parts cover the graph"
+            );
+            let moves = j["winning_moves"].as_array().unwrap();
+            assert_eq!(moves.is_empty(), whole == 0, "{game} {text}");
+            for m in moves {
+                let c = m["component"].as_u64().unwrap() as usize;
+                let before = &parts[c];
+                let after = ids(m["result"].as_str().unwrap());
+                assert!(after.is_subset(before));
+                let left: u32 = all
+                    .iter()
+                    .filter(|v| !before.contains(v) || after.contains(v))
+                    .fold(0, |s, &v| s | 1 << v);
+                assert_eq!(brute(arc, &adj, left, &mut memo), 0, "{game} {text}: {m}");
+                winning_positions += 1;
+            }
+        }
+    }
+    assert!(
+        winning_positions > 5,
+        "the graphs should include N-positions"
+    );
+}
+
+#[test]
+fn bad_graph_files_are_one_line_errors() {
+    let looped = temp_file("graph-kayles-bad", "loop.txt", "0 1\n2 2\n");
+    let empty = temp_file("graph-kayles-bad", "empty.txt", "# nothing\n");
+    let missing = format!("{looped}.missing");
+    for game in ["node-kayles", "arc-kayles"] {
+        for (file, says) in [
+            (&looped, "self-loop"),
+            (&empty, "empty"),
+            (&missing, "cannot read"),
+        ] {
+            let (code, out, err) = run(&["value", game, file]);
+            assert_eq!(code, 2, "{err}");
+            assert!(out.is_empty());
+            assert!(err.contains(says), "{err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        }
+    }
+}

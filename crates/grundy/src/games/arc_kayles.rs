@@ -1,0 +1,62 @@
+//! Arc Kayles on a graph (`grundy value arc-kayles FILE`): a move chooses an edge and removes its two end vertices
+//! together with every edge touching them. A player who cannot move (no edge is left) loses.
+//!
+//! **Components.** A move touches the two ends of one edge, inside one connected component, so the components of
+//! the remaining graph are independent games and, by the Sprague–Grundy theorem, the position is the nim-sum of
+//! their values. Each option is given as the *sum* of its connected components
+//! ([`crate::games::ugraph::Component::split`]); components are canonically labelled (see
+//! [`crate::games::ugraph`]), so isomorphic components share one memo entry. Isolated vertices are components of
+//! value 0 (no edge to take).
+//!
+//! **Cost.** A component with `m` edges has `m` options, each split in `O(k)` bitmask steps and labelled. The
+//! number of positions is the number of distinct (up to the labelling) connected induced subgraphs play reaches:
+//! linear for a path or a cycle, exponential for general graphs (Arc Kayles is PSPACE-complete, Schaefer 1978), so
+//! graphs are limited to [`crate::games::ugraph::MAX_VERTICES`] vertices and dense graphs of a few dozen vertices may
+//! exceed the memo limit.
+//!
+//! **Paths.** Arc Kayles on the path of `n` vertices is Dawson's Kayles, octal `0.07`, heap `n`: a move removes two
+//! adjacent vertices of the path, leaving the parts on either side (Berlekamp, Conway and Guy, *Winning Ways*,
+//! ch. 4, where Dawson's Kayles is knocking down two adjacent pins of a row, code `0.07`). The tests check this
+//! against brute force and against the `0.07` sequence.
+
+use super::ugraph::{self, Component};
+use crate::error::Result;
+use crate::game::{Game, Options};
+
+/// Arc Kayles: choose an edge, remove both its ends. A position is one graph ([`Component`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArcKayles;
+
+impl Game for ArcKayles {
+    type Position = Component;
+    fn name(&self) -> String {
+        "arc-kayles".into()
+    }
+    fn options(&self, p: &Component, out: &mut Options<Component>) {
+        let all = p.all();
+        for (u, v) in p.edges() {
+            out.push(p.split(all & !(1u128 << u | 1u128 << v)));
+        }
+    }
+    fn validate(&self, p: &Component) -> Result<()> {
+        p.check().map_err(|e| e.context("arc-kayles"))
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<Component>> {
+        ugraph::read("arc-kayles", words)
+    }
+    fn position_syntax(&self) -> &'static str {
+        "FILE"
+    }
+    fn components(&self, p: &Component) -> Vec<Component> {
+        p.split(p.all())
+    }
+    fn show(&self, p: &Component) -> String {
+        ugraph::show(p)
+    }
+    fn describe_move(&self, from: &Component, to: &[Component]) -> String {
+        match ugraph::removed(from, to).as_slice() {
+            [a, b] => format!("take the edge {a}-{b}, removing vertices {a} and {b}"),
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}

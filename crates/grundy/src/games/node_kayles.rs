@@ -1,0 +1,87 @@
+//! Node Kayles on a graph (`grundy value node-kayles FILE`): a move chooses a vertex and removes it together with
+//! its neighbours (with every edge touching them). A player who cannot move (no vertex is left) loses.
+//!
+//! **Components.** After a move the remaining graph may fall apart; its connected components never interact again
+//! (a move touches one vertex's closed neighbourhood, which lies inside one component), so by the Sprague–Grundy
+//! theorem the position is the nim-sum of its components. Each option is therefore given as the *sum* of its
+//! connected components ([`crate::games::ugraph::Component::split`]), and the solver memoises components, not
+//! whole graphs; components are canonically labelled (see [`crate::games::ugraph`]), so isomorphic components are
+//! one memo entry. The file's graph itself is read as the sum of its components.
+//!
+//! **Cost.** A component of `k` vertices has `k` options, each split in `O(k)` bitmask steps and labelled (colour
+//! refinement, at most [`crate::games::ugraph::BRUTE_FORCE_LABELLINGS`] orders tried). The number of positions is the
+//! number of distinct (up to the labelling) connected induced subgraphs the play reaches: linear for a path or a
+//! cycle, exponential for general graphs (Node Kayles is PSPACE-complete, Schaefer 1978), so graphs are limited to
+//! [`crate::games::ugraph::MAX_VERTICES`] vertices and dense or tree-like graphs of a few dozen vertices may exceed the
+//! memo limit.
+//!
+//! **Paths.** Node Kayles on the path of `n` vertices is Dawson's chess, octal `0.137`, heap `n`: choosing an end
+//! removes two vertices (an end heap loses 1 or 2), choosing an inner vertex removes three and may split the rest
+//! (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4, where Dawson's chess is shown equal to `0.137`, i.e.
+//! Node Kayles on a path). The tests check this against brute force and against the `0.137` sequence.
+
+use super::ugraph::{self, Component};
+use crate::error::Result;
+use crate::game::{Game, Options};
+
+/// Node Kayles: choose a vertex, remove it and its neighbours. A position is one graph ([`Component`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NodeKayles;
+
+impl Game for NodeKayles {
+    type Position = Component;
+    fn name(&self) -> String {
+        "node-kayles".into()
+    }
+    fn options(&self, p: &Component, out: &mut Options<Component>) {
+        let all = p.all();
+        for v in 0..p.len() {
+            out.push(p.split(all & !(p.neighbours(v) | 1 << v)));
+        }
+    }
+    fn validate(&self, p: &Component) -> Result<()> {
+        p.check().map_err(|e| e.context("node-kayles"))
+    }
+    fn parse(&self, words: &[String]) -> Result<Vec<Component>> {
+        ugraph::read("node-kayles", words)
+    }
+    fn position_syntax(&self) -> &'static str {
+        "FILE"
+    }
+    fn components(&self, p: &Component) -> Vec<Component> {
+        p.split(p.all())
+    }
+    fn show(&self, p: &Component) -> String {
+        ugraph::show(p)
+    }
+    fn describe_move(&self, from: &Component, to: &[Component]) -> String {
+        let removed = ugraph::removed(from, to);
+        // The chosen vertex is one whose closed neighbourhood is exactly what was removed.
+        let chosen = (0..from.len()).find(|&v| {
+            let mut closed: Vec<u32> = ugraph::bits(from.neighbours(v) | 1 << v)
+                .map(|w| from.id(w))
+                .collect();
+            closed.sort_unstable();
+            closed == removed
+        });
+        match chosen {
+            Some(v) => {
+                let id = from.id(v);
+                let others: Vec<String> = removed
+                    .iter()
+                    .filter(|&&w| w != id)
+                    .map(|w| w.to_string())
+                    .collect();
+                if others.is_empty() {
+                    format!("take vertex {id} (it has no neighbours)")
+                } else {
+                    format!(
+                        "take vertex {id}, removing it and its neighbours {}",
+                        others.join(", ")
+                    )
+                }
+            }
+            None => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}

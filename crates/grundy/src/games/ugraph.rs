@@ -1,0 +1,521 @@
+//! Small undirected graphs as positions of vertex-deletion games ([`super::node_kayles`], [`super::arc_kayles`]):
+//! reading them from an edge-list file, splitting them into connected components, and labelling each component so
+//! that equal components share one memo entry.
+//!
+//! **Representation.** A [`Component`] is a graph on at most [`MAX_VERTICES`] (128) vertices, held as one
+//! adjacency bitmask (`u128`) per vertex, its vertices labelled `0..k` in a canonical order, and beside it the file's
+//! id of each vertex (for messages only). Equality and hashing read the adjacency rows alone: two components are
+//! equal exactly when they are the *same labelled graph*, so equal components are isomorphic graphs and have the
+//! same options up to renaming, hence the same nim-value. This holds whatever order the labelling picks; a better
+//! order only makes more isomorphic components equal (more sharing), and can never merge two non-isomorphic ones.
+//!
+//! **Canonical order** ([`canonical_order`]): paths and cycles are labelled along the walk (the one labelled path
+//! or cycle on `k` vertices); other trees by Aho, Hopcroft and Ullman's encoding rooted at a centre; other components are split into classes by colour refinement (degree, then the
+//! multiset of the neighbours' colours, repeated until stable; each step reads no vertex names, so isomorphic graphs
+//! get the same classes in the same order), then, when the classes allow at most [`BRUTE_FORCE_LABELLINGS`]
+//! orders, the order giving the lexicographically least adjacency rows is taken (a true canonical form); past that
+//! budget ties are broken by the file's ids (correct, though isomorphic components may then not share).
+//!
+//! **File format**: the project's edge list ([`crate::loopy::graph::Graph::parse`]: lines `X Y`, `#` comments, an
+//! optional first line `nodes N`), each line read as an *undirected* edge (`0 1` and `1 0` are the same edge). A
+//! self-loop, a graph with no vertices, and a graph of more than [`MAX_VERTICES`] vertices are refused.
+
+use crate::error::{Error, Result};
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// The most vertices a graph may have: one `u128` bitmask per vertex.
+pub const MAX_VERTICES: usize = 128;
+
+/// The most orders [`canonical_order`] tries to find the least labelling of a component that colour refinement
+/// does not tell apart; past it, ties are broken by the file's ids.
+pub const BRUTE_FORCE_LABELLINGS: u64 = 720;
+
+/// A graph on `k ≤ 128` vertices labelled `0..k` (one adjacency bitmask per vertex), with each vertex's id in the
+/// file. Equality and hashing read the adjacency alone (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Component {
+    adj: Box<[u128]>,
+    ids: Rc<[u32]>,
+}
+
+impl PartialEq for Component {
+    fn eq(&self, other: &Self) -> bool {
+        self.adj == other.adj
+    }
+}
+impl Eq for Component {}
+impl Hash for Component {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.adj.hash(state)
+    }
+}
+
+impl Component {
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.adj.len()
+    }
+    /// Whether the graph has no vertices.
+    pub fn is_empty(&self) -> bool {
+        self.adj.is_empty()
+    }
+    /// The neighbours of vertex `v` (labels `0..k`) as a bitmask.
+    pub fn neighbours(&self, v: usize) -> u128 {
+        self.adj[v]
+    }
+    /// The file's id of vertex `v`.
+    pub fn id(&self, v: usize) -> u32 {
+        self.ids[v]
+    }
+    /// The file's ids of the vertices, increasing.
+    pub fn sorted_ids(&self) -> Vec<u32> {
+        let mut ids = self.ids.to_vec();
+        ids.sort_unstable();
+        ids
+    }
+    /// Every vertex, as a bitmask.
+    pub fn all(&self) -> u128 {
+        mask(self.len())
+    }
+    /// The edges `(u, v)`, `u < v`, in labels `0..k`.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.len()).flat_map(move |u| bits(self.adj[u] & !mask(u + 1)).map(move |v| (u, v)))
+    }
+
+    /// Checks the structure: at most [`MAX_VERTICES`] vertices, one id each, symmetric adjacency, no self-loop.
+    pub fn check(&self) -> Result<()> {
+        let k = self.len();
+        if k > MAX_VERTICES || self.ids.len() != k {
+            return Err(Error::input(format!(
+                "a graph position has at most {MAX_VERTICES} vertices, each with one id"
+            )));
+        }
+        for u in 0..k {
+            if self.adj[u] & !mask(k) != 0 || self.adj[u] >> u & 1 != 0 {
+                return Err(Error::input(format!(
+                    "vertex {} has a self-loop or a neighbour outside the graph",
+                    self.ids[u]
+                )));
+            }
+            for v in bits(self.adj[u]) {
+                if self.adj[v] >> u & 1 == 0 {
+                    return Err(Error::input(
+                        "a graph position's adjacency is not symmetric",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The connected components of the subgraph induced on the vertices of `alive`, each canonically labelled.
+    pub fn split(&self, mut alive: u128) -> Vec<Component> {
+        alive &= self.all();
+        let mut out = Vec::new();
+        while alive != 0 {
+            let mut comp = alive & alive.wrapping_neg();
+            let mut frontier = comp;
+            while frontier != 0 {
+                let mut next = 0;
+                for v in bits(frontier) {
+                    next |= self.adj[v];
+                }
+                frontier = next & alive & !comp;
+                comp |= frontier;
+            }
+            alive &= !comp;
+            out.push(self.induced(comp));
+        }
+        out
+    }
+
+    /// The subgraph induced on `set` (one component, or the whole of a disconnected set), canonically labelled.
+    fn induced(&self, set: u128) -> Component {
+        let mut members: Vec<usize> = bits(set).collect();
+        members.sort_unstable_by_key(|&v| self.ids[v]);
+        let mut local = [u8::MAX; MAX_VERTICES];
+        for (i, &v) in members.iter().enumerate() {
+            local[v] = i as u8;
+        }
+        let adj: Vec<u128> = members
+            .iter()
+            .map(|&v| bits(self.adj[v] & set).fold(0u128, |row, w| row | 1 << local[w]))
+            .collect();
+        let ids: Vec<u32> = members.iter().map(|&v| self.ids[v]).collect();
+        relabel(&adj, &ids, &canonical_order(&adj))
+    }
+}
+
+/// The bitmask of vertices `0..k`.
+fn mask(k: usize) -> u128 {
+    if k >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << k) - 1
+    }
+}
+
+/// The set bits of `m`, lowest first.
+pub fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            b
+        })
+    })
+}
+
+/// The graph `adj` with vertex `order[i]` renamed `i`.
+fn relabel(adj: &[u128], ids: &[u32], order: &[usize]) -> Component {
+    let mut inv = [0u8; MAX_VERTICES];
+    for (i, &v) in order.iter().enumerate() {
+        inv[v] = i as u8;
+    }
+    let rows: Box<[u128]> = order
+        .iter()
+        .map(|&v| bits(adj[v]).fold(0u128, |row, w| row | 1 << inv[w]))
+        .collect();
+    let ids: Rc<[u32]> = order.iter().map(|&v| ids[v]).collect();
+    Component { adj: rows, ids }
+}
+
+/// A canonical order of the vertices of the graph `adj` (see the module docs): position `i` of the answer is the
+/// vertex to be labelled `i`. Vertices are listed in order of their file ids in `adj` (`adj` is labelled so), which
+/// breaks the ties refinement leaves when the brute force is over budget.
+pub fn canonical_order(adj: &[u128]) -> Vec<usize> {
+    let k = adj.len();
+    let deg: Vec<u32> = adj.iter().map(|r| r.count_ones()).collect();
+    if k <= 1 {
+        return (0..k).collect();
+    }
+    // A path or a cycle (connected, degrees at most 2): label along the walk.
+    if deg.iter().all(|&d| d <= 2) {
+        let ends: Vec<usize> = (0..k).filter(|&v| deg[v] == 1).collect();
+        let start = match ends.as_slice() {
+            [a, _] => Some(*a),
+            [] if deg.iter().all(|&d| d == 2) => Some(0),
+            _ => None,
+        };
+        if let Some(start) = start {
+            let mut order = vec![start];
+            let mut seen = 1u128 << start;
+            while let Some(next) = bits(adj[*order.last().unwrap()] & !seen).next() {
+                seen |= 1 << next;
+                order.push(next);
+            }
+            if order.len() == k {
+                return order;
+            }
+        }
+    }
+    // A tree (connected, k − 1 edges): the AHU canonical form.
+    if deg.iter().map(|&d| d as usize).sum::<usize>() == 2 * (k - 1) {
+        return tree_order(adj);
+    }
+    // Colour refinement: a colour is the rank of (own colour, sorted neighbours' colours) among all vertices'.
+    let mut colour = deg.clone();
+    let mut classes = count_distinct(&colour);
+    loop {
+        let sigs: Vec<(u32, Vec<u32>)> = (0..k)
+            .map(|v| {
+                let mut n: Vec<u32> = bits(adj[v]).map(|w| colour[w]).collect();
+                n.sort_unstable();
+                (colour[v], n)
+            })
+            .collect();
+        let mut sorted = sigs.clone();
+        sorted.sort();
+        sorted.dedup();
+        let next: Vec<u32> = sigs
+            .iter()
+            .map(|s| sorted.binary_search(s).unwrap() as u32)
+            .collect();
+        let n = sorted.len();
+        colour = next;
+        if n == classes {
+            break;
+        }
+        classes = n;
+    }
+    // The vertices by colour, ties by id (the order of `adj`).
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by_key(|&v| (colour[v], v));
+    // The number of orders refinement leaves open: the product of the classes' factorials.
+    let mut count = 1u64;
+    let mut run = 0u64;
+    for i in 0..k {
+        run = if i > 0 && colour[order[i]] == colour[order[i - 1]] {
+            run + 1
+        } else {
+            1
+        };
+        count = count.saturating_mul(run);
+    }
+    if count == 1 || count > BRUTE_FORCE_LABELLINGS {
+        return order;
+    }
+    let mut best: Option<(Vec<u128>, Vec<usize>)> = None;
+    let mut current = order.clone();
+    let mut rows = vec![0u128; k];
+    let mut inv = [0u8; MAX_VERTICES];
+    permute_classes(&colour, &mut current, 0, &mut |ord| {
+        for (i, &v) in ord.iter().enumerate() {
+            inv[v] = i as u8;
+        }
+        for (row, &v) in rows.iter_mut().zip(ord) {
+            *row = bits(adj[v]).fold(0u128, |r, w| r | 1 << inv[w]);
+        }
+        if best.as_ref().is_none_or(|(b, _)| rows < *b) {
+            best = Some((rows.clone(), ord.to_vec()));
+        }
+    });
+    best.map(|(_, o)| o).unwrap_or(order)
+}
+
+/// The canonical order of a tree (Aho, Hopcroft and Ullman's encoding): rooted at its centre (of the two centres,
+/// the one giving the smaller encoding), each subtree encoded as `(` + its children's encodings, sorted, + `)`, and
+/// the vertices listed in preorder with children in order of their encodings. The encoding determines the rooted
+/// tree, and siblings with equal encodings are isomorphic subtrees, so isomorphic trees get the same labelled tree.
+fn tree_order(adj: &[u128]) -> Vec<usize> {
+    let k = adj.len();
+    let mut deg: Vec<u32> = adj.iter().map(|r| r.count_ones()).collect();
+    let mut removed = 0u128;
+    let mut remaining = k;
+    let mut layer: Vec<usize> = (0..k).filter(|&v| deg[v] <= 1).collect();
+    while remaining > 2 {
+        let mut next = Vec::new();
+        for &v in &layer {
+            removed |= 1 << v;
+            remaining -= 1;
+        }
+        for &v in &layer {
+            for w in bits(adj[v] & !removed) {
+                deg[w] -= 1;
+                if deg[w] == 1 {
+                    next.push(w);
+                }
+            }
+        }
+        layer = next;
+    }
+    fn encode(adj: &[u128], v: usize, parent: usize, codes: &mut [String]) -> String {
+        let mut children: Vec<String> = bits(adj[v])
+            .filter(|&w| w != parent)
+            .map(|w| encode(adj, w, v, codes))
+            .collect();
+        children.sort_unstable();
+        let code = format!("({})", children.concat());
+        codes[v] = code.clone();
+        code
+    }
+    let mut best: Option<(String, usize, Vec<String>)> = None;
+    for root in bits(mask(k) & !removed) {
+        let mut codes = vec![String::new(); k];
+        let code = encode(adj, root, usize::MAX, &mut codes);
+        if best.as_ref().is_none_or(|(b, _, _)| code < *b) {
+            best = Some((code, root, codes));
+        }
+    }
+    let (_, root, codes) = best.expect("a tree has a centre");
+    let mut order = Vec::with_capacity(k);
+    let mut stack = vec![(root, usize::MAX)];
+    while let Some((v, parent)) = stack.pop() {
+        order.push(v);
+        let mut children: Vec<usize> = bits(adj[v]).filter(|&w| w != parent).collect();
+        // Pushed largest first, so the smallest encoding is visited first.
+        children.sort_unstable_by(|&a, &b| codes[b].cmp(&codes[a]));
+        stack.extend(children.into_iter().map(|w| (w, v)));
+    }
+    order
+}
+
+fn count_distinct(v: &[u32]) -> usize {
+    let mut s = v.to_vec();
+    s.sort_unstable();
+    s.dedup();
+    s.len()
+}
+
+/// Calls `visit` with every order of `order` that permutes vertices only within their colour class (the classes
+/// are runs of `order`), from position `at` on.
+fn permute_classes(
+    colour: &[u32],
+    order: &mut [usize],
+    at: usize,
+    visit: &mut dyn FnMut(&[usize]),
+) {
+    if at == order.len() {
+        visit(order);
+        return;
+    }
+    for j in at..order.len() {
+        if colour[order[j]] != colour[order[at]] {
+            break;
+        }
+        order.swap(at, j);
+        permute_classes(colour, order, at + 1, visit);
+        order.swap(at, j);
+    }
+}
+
+/// The connected components of the undirected graph on `nodes` vertices (ids `0..nodes`) with `edges`, each
+/// canonically labelled: the position a graph file describes, as a sum. A self-loop, no vertex at all, or more than
+/// [`MAX_VERTICES`] vertices is an error.
+pub fn graph_components(nodes: usize, edges: &[(u32, u32)]) -> Result<Vec<Component>> {
+    if nodes == 0 {
+        return Err(Error::input("the graph has no vertices"));
+    }
+    if nodes > MAX_VERTICES {
+        return Err(Error::limit(format!(
+            "the graph has {nodes} vertices, more than the {MAX_VERTICES} these games handle"
+        )));
+    }
+    let mut adj = vec![0u128; nodes];
+    for &(x, y) in edges {
+        if x as usize >= nodes || y as usize >= nodes {
+            return Err(Error::input(format!(
+                "edge {x} {y}: vertices are numbered 0 to {}",
+                nodes - 1
+            )));
+        }
+        if x == y {
+            return Err(Error::input(format!(
+                "edge {x} {y} is a self-loop; the graph must be simple"
+            )));
+        }
+        adj[x as usize] |= 1 << y;
+        adj[y as usize] |= 1 << x;
+    }
+    let whole = Component {
+        adj: adj.into_boxed_slice(),
+        ids: (0..nodes as u32).collect(),
+    };
+    Ok(whole.split(whole.all()))
+}
+
+/// Reads `GAME FILE`: the words must be one file name; the position is the whole graph, as the sum of its
+/// connected components. Errors are one line, prefixed with the game's name.
+pub fn read(game: &str, words: &[String]) -> Result<Vec<Component>> {
+    let [file] = words else {
+        return Err(Error::input(format!(
+            "{game}: give one edge-list FILE (the position is the whole graph), e.g. {game} g.txt"
+        )));
+    };
+    let g = crate::loopy::graph::Graph::read_file(file).map_err(|e| e.context(game))?;
+    let mut edges = Vec::with_capacity(g.edges());
+    for u in 0..g.nodes() as u32 {
+        edges.extend(g.followers(u).iter().map(|&w| (u, w)));
+    }
+    graph_components(g.nodes(), &edges)
+        .map_err(|e| e.context(format!("{game} {}", crate::error::escape(file))))
+}
+
+/// A set of file ids written with runs: `{0-3, 7, 9-12}`.
+pub fn show_ids(ids: &[u32]) -> String {
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < ids.len() {
+        let mut j = i;
+        while j + 1 < ids.len() && ids[j + 1] == ids[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j == i {
+            ids[i].to_string()
+        } else {
+            format!("{}-{}", ids[i], ids[j])
+        });
+        i = j + 1;
+    }
+    format!("{{{}}}", parts.join(", "))
+}
+
+/// How a component is shown: its vertices' file ids (the edges are the file's edges among them).
+pub fn show(c: &Component) -> String {
+    show_ids(&c.ids)
+}
+
+/// The file ids a move removed from `from`, leaving the sum `to`, increasing.
+pub fn removed(from: &Component, to: &[Component]) -> Vec<u32> {
+    let left: std::collections::HashSet<u32> =
+        to.iter().flat_map(|c| c.ids.iter().copied()).collect();
+    from.sorted_ids()
+        .into_iter()
+        .filter(|v| !left.contains(v))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn comp(n: usize, edges: &[(u32, u32)]) -> Vec<Component> {
+        graph_components(n, edges).unwrap()
+    }
+
+    #[test]
+    fn isomorphic_components_are_equal_and_others_are_not() {
+        // Two labellings of a path of 4, a star and a triangle with a tail.
+        let p1 = comp(4, &[(0, 1), (1, 2), (2, 3)]);
+        let p2 = comp(4, &[(2, 0), (0, 3), (3, 1)]);
+        assert_eq!(p1, p2);
+        let star = comp(4, &[(0, 1), (0, 2), (0, 3)]);
+        let star2 = comp(4, &[(3, 1), (3, 2), (3, 0)]);
+        assert_eq!(star, star2);
+        assert_ne!(p1, star);
+        let paw = comp(4, &[(0, 1), (1, 2), (2, 0), (2, 3)]);
+        let paw2 = comp(4, &[(3, 1), (1, 0), (0, 3), (1, 2)]);
+        assert_eq!(paw, paw2);
+        // Two components: split, each its own part.
+        let two = comp(5, &[(0, 1), (3, 4)]);
+        assert_eq!(two.len(), 3);
+        assert_eq!(two[0], two[2]);
+        assert_eq!(show(&two[1]), "{2}");
+        assert_eq!(show_ids(&[9, 0, 1, 2, 3, 7, 10]), "{0-3, 7, 9-10}");
+    }
+
+    #[test]
+    fn relabelled_trees_are_equal() {
+        let mut s = 7u64;
+        let mut next = move |m: u32| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) as u32 % m
+        };
+        for n in [2u32, 3, 9, 30, 128] {
+            for _ in 0..20 {
+                let edges: Vec<(u32, u32)> = (1..n).map(|i| (next(i), i)).collect();
+                let mut perm: Vec<u32> = (0..n).collect();
+                for i in (1..n as usize).rev() {
+                    perm.swap(i, next(i as u32 + 1) as usize);
+                }
+                let moved: Vec<(u32, u32)> = edges
+                    .iter()
+                    .map(|&(a, b)| (perm[a as usize], perm[b as usize]))
+                    .collect();
+                let a = comp(n as usize, &edges);
+                assert_eq!(a, comp(n as usize, &moved));
+                assert_eq!(a[0].edges().count(), n as usize - 1);
+            }
+        }
+        // Two trees with the same degrees are not merged: the spider with legs 1, 1, 3 and the one with 1, 2, 2.
+        let a = comp(6, &[(0, 1), (0, 2), (0, 3), (3, 4), (4, 5)]);
+        let b = comp(6, &[(0, 1), (0, 2), (2, 3), (0, 4), (4, 5)]);
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn bad_graphs_are_refused() {
+        assert!(graph_components(0, &[]).is_err());
+        assert!(graph_components(3, &[(1, 1)])
+            .unwrap_err()
+            .message()
+            .contains("self-loop"));
+        assert!(graph_components(129, &[]).is_err());
+        assert_eq!(graph_components(128, &[(0, 127)]).unwrap().len(), 127);
+    }
+}

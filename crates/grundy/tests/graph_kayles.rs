@@ -1,0 +1,280 @@
+//! Node Kayles and Arc Kayles on graphs (`games::node_kayles`, `games::arc_kayles`), checked against a brute force
+//! written here (a plain recursive mex over vertex sets, no components, no canonical labelling), against the octal
+//! games they equal on paths, and on bad input.
+
+use grundy::analysis::{analyse, Convention, Report, Sum};
+use grundy::games::arc_kayles::ArcKayles;
+use grundy::games::node_kayles::NodeKayles;
+use grundy::games::ugraph::{graph_components, Component};
+use grundy::heap::{sequence, TakeAndBreak};
+use grundy::{Game, Limits};
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Which game the brute force plays.
+#[derive(Clone, Copy, Debug)]
+enum Rules {
+    Node,
+    Arc,
+}
+
+/// The nim-value of the subgraph of `adj` induced on `alive`, by the definition: the mex of the options' values.
+fn brute(rules: Rules, adj: &[u32], alive: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+    if let Some(&v) = memo.get(&alive) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for v in 0..adj.len() {
+        if alive >> v & 1 == 0 {
+            continue;
+        }
+        match rules {
+            Rules::Node => seen.push(brute(rules, adj, alive & !(adj[v] | 1 << v), memo)),
+            Rules::Arc => {
+                for w in v + 1..adj.len() {
+                    if alive >> w & 1 == 1 && adj[v] >> w & 1 == 1 {
+                        seen.push(brute(rules, adj, alive & !(1 << v | 1 << w), memo));
+                    }
+                }
+            }
+        }
+    }
+    let mut m = 0;
+    while seen.contains(&m) {
+        m += 1;
+    }
+    memo.insert(alive, m);
+    m
+}
+
+fn adjacency(n: usize, edges: &[(u32, u32)]) -> Vec<u32> {
+    let mut adj = vec![0u32; n];
+    for &(x, y) in edges {
+        adj[x as usize] |= 1 << y;
+        adj[y as usize] |= 1 << x;
+    }
+    adj
+}
+
+fn brute_whole(rules: Rules, n: usize, edges: &[(u32, u32)]) -> u64 {
+    brute(
+        rules,
+        &adjacency(n, edges),
+        (1u32 << n) - 1,
+        &mut HashMap::new(),
+    )
+}
+
+/// The nim-value of the sum `positions` of `game` through the library's analysis.
+fn analysed<G: Game<Position = Component> + 'static>(game: G, positions: Vec<Component>) -> u64 {
+    let mut sum = Sum::new();
+    sum.add(&Rc::new(game), positions).unwrap();
+    match analyse(&mut sum, Convention::Normal, &Limits::default()).unwrap() {
+        Report::Normal(a) => a.nim_value.unwrap(),
+        other => panic!("expected a normal-play report, got {other:?}"),
+    }
+}
+
+fn path(n: usize) -> Vec<(u32, u32)> {
+    (1..n as u32).map(|i| (i - 1, i)).collect()
+}
+
+/// The graphs of up to 8 vertices from raw pairs: loops dropped, ids reduced mod n.
+fn graph(n: usize, raw: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    raw.iter()
+        .map(|&(a, b)| (a % n as u32, b % n as u32))
+        .filter(|(a, b)| a != b)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn node_kayles_equals_brute_force(n in 1usize..=8, raw in proptest::collection::vec((0u32..8, 0u32..8), 0..20)) {
+        let edges = graph(n, &raw);
+        let want = brute_whole(Rules::Node, n, &edges);
+        prop_assert_eq!(analysed(NodeKayles, graph_components(n, &edges).unwrap()), want);
+    }
+
+    #[test]
+    fn arc_kayles_equals_brute_force(n in 1usize..=8, raw in proptest::collection::vec((0u32..8, 0u32..8), 0..20)) {
+        let edges = graph(n, &raw);
+        let want = brute_whole(Rules::Arc, n, &edges);
+        prop_assert_eq!(analysed(ArcKayles, graph_components(n, &edges).unwrap()), want);
+    }
+
+    /// Relabelling the vertices never changes the components' canonical forms when the brute force decides them,
+    /// and never changes a value.
+    #[test]
+    fn relabelling_keeps_the_value(n in 1usize..=8, raw in proptest::collection::vec((0u32..8, 0u32..8), 0..20), shift in 0u32..8) {
+        let edges = graph(n, &raw);
+        let perm = |v: u32| (v * 5 + shift) % n as u32; // a bijection only when gcd(5, n) = 1, else skip
+        prop_assume!(n % 5 != 0);
+        let moved: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (perm(a), perm(b))).collect();
+        let mut a = graph_components(n, &edges).unwrap();
+        let mut b = graph_components(n, &moved).unwrap();
+        prop_assert_eq!(a.len(), b.len());
+        let key = |c: &Component| (c.len(), c.edges().count());
+        a.sort_by_key(key);
+        b.sort_by_key(key);
+        // Components of at most 6 vertices (6! = 720 orders at most) are labelled canonically: the multisets agree.
+        if a.iter().all(|c| c.len() <= 6) {
+            for c in &a {
+                prop_assert_eq!(a.iter().filter(|d| *d == c).count(), b.iter().filter(|d| *d == c).count());
+            }
+        }
+        prop_assert_eq!(analysed(NodeKayles, a), analysed(NodeKayles, b));
+    }
+}
+
+/// Every graph on 5 vertices (all 2^10 edge sets), both games: the analysis equals the brute force. Isomorphic
+/// components share memo entries across these runs only within one analysis, so a wrong merge would show here.
+#[test]
+fn every_graph_on_five_vertices() {
+    let pairs: Vec<(u32, u32)> = (0..5u32)
+        .flat_map(|a| (a + 1..5).map(move |b| (a, b)))
+        .collect();
+    for set in 0u32..1 << pairs.len() {
+        let edges: Vec<(u32, u32)> = (0..pairs.len())
+            .filter(|i| set >> i & 1 == 1)
+            .map(|i| pairs[i])
+            .collect();
+        let parts = graph_components(5, &edges).unwrap();
+        assert_eq!(
+            analysed(NodeKayles, parts.clone()),
+            brute_whole(Rules::Node, 5, &edges),
+            "node {edges:?}"
+        );
+        assert_eq!(
+            analysed(ArcKayles, parts),
+            brute_whole(Rules::Arc, 5, &edges),
+            "arc {edges:?}"
+        );
+    }
+}
+
+/// Node Kayles on a path is Dawson's chess (0.137); Arc Kayles on a path is Dawson's Kayles (0.07). First checked
+/// on small paths against the brute force (so the equivalence is not taken on trust), then to 120 vertices.
+#[test]
+fn paths_are_dawsons_chess_and_dawsons_kayles() {
+    const TO: usize = 120;
+    let chess = sequence::values(
+        &TakeAndBreak::parse("0.137").unwrap(),
+        TO as u64,
+        &mut |_| {},
+    )
+    .unwrap();
+    let dawson = sequence::values(
+        &TakeAndBreak::parse("0.07").unwrap(),
+        TO as u64,
+        &mut |_| {},
+    )
+    .unwrap();
+    for n in 1..=14 {
+        assert_eq!(
+            brute_whole(Rules::Node, n, &path(n)),
+            chess[n],
+            "node, path {n}"
+        );
+        assert_eq!(
+            brute_whole(Rules::Arc, n, &path(n)),
+            dawson[n],
+            "arc, path {n}"
+        );
+    }
+    for n in 1..=TO {
+        let p = graph_components(n, &path(n)).unwrap();
+        assert_eq!(p.len(), 1);
+        assert_eq!(analysed(NodeKayles, p.clone()), chess[n], "node, path {n}");
+        assert_eq!(analysed(ArcKayles, p), dawson[n], "arc, path {n}");
+    }
+}
+
+/// Cycles: any first move on the cycle of n leaves a path (n − 3 vertices for Node Kayles, n − 2 for Arc Kayles).
+#[test]
+fn cycles_are_one_move_from_a_path() {
+    let chess = sequence::values(&TakeAndBreak::parse("0.137").unwrap(), 80, &mut |_| {}).unwrap();
+    let dawson = sequence::values(&TakeAndBreak::parse("0.07").unwrap(), 80, &mut |_| {}).unwrap();
+    let mex1 = |v: u64| if v == 0 { 1 } else { 0 };
+    for n in 3..=80usize {
+        let mut edges = path(n);
+        edges.push((n as u32 - 1, 0));
+        let c = graph_components(n, &edges).unwrap();
+        assert_eq!(
+            analysed(NodeKayles, c.clone()),
+            mex1(chess[n - 3]),
+            "node, cycle {n}"
+        );
+        assert_eq!(
+            analysed(ArcKayles, c),
+            mex1(dawson[n - 2]),
+            "arc, cycle {n}"
+        );
+    }
+}
+
+/// Caterpillars (a path with a leaf on every vertex): checked against the brute force up to 12 vertices, then one
+/// of 40 vertices (2^40 vertex sets, out of reach of the brute force) is searched through components.
+#[test]
+fn a_caterpillar_of_forty_vertices_is_searched() {
+    let mut edges = path(20);
+    edges.extend((0..20u32).map(|i| (i, 20 + i)));
+    let parts = graph_components(40, &edges).unwrap();
+    // Node Kayles on a caterpillar of 2k vertices: brute force for small k against the analysis first.
+    for k in 1..=6usize {
+        let mut e = path(k);
+        e.extend((0..k as u32).map(|i| (i, k as u32 + i)));
+        assert_eq!(
+            analysed(NodeKayles, graph_components(2 * k, &e).unwrap()),
+            brute_whole(Rules::Node, 2 * k, &e)
+        );
+        assert_eq!(
+            analysed(ArcKayles, graph_components(2 * k, &e).unwrap()),
+            brute_whole(Rules::Arc, 2 * k, &e)
+        );
+    }
+    analysed(NodeKayles, parts.clone());
+    analysed(ArcKayles, parts);
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    let dir = std::env::temp_dir().join(format!("grundy-graph-kayles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let looped = write("loop.txt", "0 1\n1 1\n");
+    let empty = write("empty.txt", "# no edges\n");
+    let none = write("none.txt", "nodes 0\n");
+    let big = write("big.txt", "0 128\n");
+    let missing = dir.join("missing.txt").to_string_lossy().into_owned();
+    for (words, says) in [
+        (vec![looped], "self-loop"),
+        (vec![empty], "empty"),
+        (vec![none], "no vertices"),
+        (vec![big], "129 vertices"),
+        (vec![missing], "cannot read"),
+        (vec![], "give one edge-list FILE"),
+    ] {
+        for e in [
+            NodeKayles.parse(&words).unwrap_err(),
+            ArcKayles.parse(&words).unwrap_err(),
+        ] {
+            let m = e.message();
+            assert!(m.contains(says), "{words:?}: {m}");
+            assert!(!m.contains('\n'), "{m}");
+        }
+    }
+    // A good file: two components and an isolated vertex, read as the sum of its components.
+    let ok = write("ok.txt", "nodes 6\n0 1\n1 0\n2 3\n3 4\n");
+    let parts = NodeKayles.parse(&[ok]).unwrap();
+    assert_eq!(parts.len(), 3);
+    // Node Kayles: an edge 1, a path of 3 is 2 (take the middle: 0; an end: 1), a vertex 1.
+    assert_eq!(analysed(NodeKayles, parts.clone()), 1 ^ 2 ^ 1);
+    // Arc Kayles: an edge 1, a path of 3 is 1, a vertex 0.
+    assert_eq!(analysed(ArcKayles, parts), 1 ^ 1);
+}
