@@ -313,6 +313,7 @@ impl<R: Game> Solver<R> {
         let mut open: FxHashSet<R::Position> = FxHashSet::default();
         let mut spare: Vec<Options<R::Position>> = Vec::new();
         let mut stack: Vec<Frame<R::Position>> = Vec::new();
+        let mut reported = false;
         self.push_frame(root.clone(), &mut stack, &mut open, &mut spare);
         while let Some(top) = stack.last_mut() {
             // Find the next component whose value is unknown.
@@ -338,6 +339,15 @@ impl<R: Game> Solver<R> {
                 self.limits.check_positions(self.memo.len() + stack.len())?;
                 if self.expanded & 0xfff == 0 {
                     self.limits.check_time()?;
+                    if crate::progress::wanted() {
+                        // No total is known in advance: the bar shows the positions budget being used up.
+                        crate::progress::report(
+                            &self.progress_label(),
+                            self.memo.len() as u64,
+                            self.limits.max_positions as u64,
+                        );
+                        reported = true;
+                    }
                 }
                 self.push_frame(c, &mut stack, &mut open, &mut spare);
                 continue;
@@ -360,7 +370,20 @@ impl<R: Game> Solver<R> {
             opts.clear();
             spare.push(opts);
         }
+        if reported {
+            let total = self.limits.max_positions as u64;
+            crate::progress::report(&self.progress_label(), total, total);
+        }
         Ok(self.known(root).expect("root solved"))
+    }
+
+    /// What a long search reports as its work ([`crate::progress`]).
+    fn progress_label(&self) -> String {
+        format!(
+            "searching {} (positions stored, of the {} allowed)",
+            self.ruleset.name(),
+            self.limits.max_positions
+        )
     }
 
     fn push_frame(
