@@ -11,9 +11,8 @@
 //!
 //! Cost: `O(1)` per heap, any heap up to 2^64 − 1.
 
-use crate::error::Result;
 use crate::game::{Game, Options};
-use crate::heap::{describe_heap_move, leave, parse_heaps, subtraction_code, Code};
+use crate::heap::{leave, subtraction_code, Code};
 use crate::nimber::Nimber;
 
 /// The largest `K` accepted on the command line.
@@ -70,18 +69,7 @@ impl Game for Bash {
             leave(out, n - x);
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        parse_heaps(&self.name(), words)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        describe_heap_move(*from, to)
-    }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
+    crate::heap_game_text!();
     fn nim_value(&self, n: &u64) -> Option<Nimber> {
         Some(self.value(*n))
     }

@@ -12,9 +12,8 @@
 //!
 //! Cost: `O(1)` per heap; `L + R` is at most `2·10^18`, so it fits `u64`.
 
-use crate::error::Result;
 use crate::game::{Game, Options};
-use crate::heap::{describe_heap_move, leave, parse_heaps};
+use crate::heap::leave;
 use crate::nimber::Nimber;
 
 /// The most takes one heap's winning-move listing scans.
@@ -55,18 +54,7 @@ impl Game for ConstrainedNim {
             leave(out, n - x);
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        parse_heaps(&self.name(), words)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        describe_heap_move(*from, to)
-    }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
+    crate::heap_game_text!();
     fn nim_value(&self, n: &u64) -> Option<Nimber> {
         Some(self.value(*n))
     }

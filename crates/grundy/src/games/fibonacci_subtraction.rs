@@ -7,7 +7,7 @@
 
 use crate::error::Result;
 use crate::game::{Game, Options};
-use crate::heap::{describe_heap_move, leave, parse_heaps};
+use crate::heap::leave;
 use crate::nimber::{MexSet, Nimber};
 
 /// The Fibonacci numbers 1, 2, 3, 5, … up to `n` (the amounts a move may take).
@@ -46,18 +46,7 @@ impl Game for FibonacciSubtraction {
             leave(out, n - s);
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        parse_heaps(&self.name(), words)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        describe_heap_move(*from, to)
-    }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
+    crate::heap_game_text!();
     fn splits(&self) -> bool {
         false
     }

@@ -21,9 +21,8 @@
 //!
 //! Heaps up to 2^63 − 1 are valued exactly (values above 2^31 included; `G(2^31 − 1) = 2^31`).
 
-use crate::error::Result;
 use crate::game::{Game, Options};
-use crate::heap::{describe_heap_move, leave, parse_heaps};
+use crate::heap::leave;
 use crate::nimber::Nimber;
 
 /// The largest heap for which the split moves are listed one by one.
@@ -57,18 +56,7 @@ impl Game for Lasker {
             out.push([a, n - a]);
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        parse_heaps(&self.name(), words)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        describe_heap_move(*from, to)
-    }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
+    crate::heap_game_text!();
     /// The closed form, for heaps up to 2^63 − 1 (a larger heap's value may not fit 64 bits: `None`).
     fn nim_value(&self, n: &u64) -> Option<Nimber> {
         if *n > i64::MAX as u64 {

@@ -4,9 +4,8 @@
 //! the mex of `{0, …, n−1}` is `n` (Bouton 1902; Winning Ways ch. 2). A sum of Nim heaps is a P-position exactly
 //! when the XOR of the heap sizes is 0.
 
-use crate::error::Result;
 use crate::game::{Game, Options};
-use crate::heap::{describe_heap_move, leave, parse_heaps};
+use crate::heap::leave;
 use crate::nimber::Nimber;
 
 /// The rules of Nim.
@@ -23,18 +22,7 @@ impl Game for Nim {
             leave(out, k);
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        parse_heaps(&self.name(), words)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        describe_heap_move(*from, to)
-    }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
+    crate::heap_game_text!();
     fn nim_value(&self, n: &u64) -> Option<Nimber> {
         Some(*n)
     }

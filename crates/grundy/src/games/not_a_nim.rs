@@ -18,7 +18,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
-use crate::heap::{describe_heap_move, leave, parse_heaps};
+use crate::heap::leave;
 use crate::nimber::Nimber;
 
 /// The largest bound the sieve accepts (4 bytes per odd number: 400 MB at this bound).
@@ -115,18 +115,7 @@ impl Game for NotANim {
             }
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        parse_heaps(&self.name(), words)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        describe_heap_move(*from, to)
-    }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
+    crate::heap_game_text!();
     fn splits(&self) -> bool {
         false
     }

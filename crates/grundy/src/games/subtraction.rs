@@ -11,7 +11,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
-use crate::heap::{describe_heap_move, leave, parse_heaps};
+use crate::heap::leave;
 use crate::nimber::{MexSet, Nimber};
 
 /// A subtraction set: distinct positive amounts, sorted.
@@ -97,18 +97,7 @@ impl Game for Subtraction {
             leave(out, n - s);
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        parse_heaps(&self.name(), words)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        describe_heap_move(*from, to)
-    }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
+    crate::heap_game_text!();
     fn longest_move(&self) -> Option<u64> {
         self.set.last().copied()
     }

@@ -79,6 +79,28 @@ impl HeapGame {
     }
 }
 
+/// The text a heap game states the same way as every other heap game, for use inside an `impl Game for …` whose
+/// `Position` is `u64`: it is a heap game ([`Game::is_heap_game`]), a position is written as its size, positions are
+/// read by [`parse_heaps`] under the game's name, and a move is described by [`describe_heap_move`].
+#[macro_export]
+#[doc(hidden)]
+macro_rules! heap_game_text {
+    () => {
+        fn parse(&self, words: &[String]) -> $crate::Result<Vec<u64>> {
+            $crate::heap::parse_heaps(&$crate::Game::name(self), words)
+        }
+        fn show(&self, n: &u64) -> String {
+            n.to_string()
+        }
+        fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+            $crate::heap::describe_heap_move(*from, to)
+        }
+        fn is_heap_game(&self) -> bool {
+            true
+        }
+    };
+}
+
 /// Reads heap sizes from words, as the catalog's heap games do ([`Game::parse`]): at least one, each a whole number;
 /// `name` is the game's name in the messages.
 pub fn parse_heaps(name: &str, words: &[String]) -> Result<Vec<u64>> {
@@ -228,18 +250,7 @@ impl Game for TakeAndBreak {
         self.code
             .for_each_option(*n, &mut buf, |_, h| out.push(h.iter().copied()));
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        parse_heaps(&self.name, words)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        describe_heap_move(*from, to)
-    }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
+    crate::heap_game_text!();
     fn code(&self) -> Option<&Code> {
         Some(&self.code)
     }
