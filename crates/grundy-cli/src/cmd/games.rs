@@ -20,7 +20,7 @@ struct Entry {
 }
 
 pub fn run(a: &GamesArgs) -> CliResult {
-    let registry = grundy::games::Registry::builtin();
+    let registry = super::catalog();
     let entries: Vec<Entry> = registry
         .entries()
         .iter()

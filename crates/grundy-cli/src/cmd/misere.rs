@@ -96,7 +96,7 @@ pub fn explain(m: &MisereAnalysis, words: &[String]) -> String {
 /// `grundy seq GAME --to N --misere` (misère nim-values) or `--genus` (genus and tameness). With `--out FILE` the
 /// lines that stdout would show (or the JSON object, with `--json`) go to FILE, and stdout says where.
 pub fn run_seq(a: &SeqCmd, game: &str, to: u64) -> CliResult {
-    let family = grundy::games::lookup(game)?;
+    let family = super::lookup(game)?;
     let Some(rules) = family.heap_game() else {
         return Err(CliError::usage(format!(
             "{}: positions of this game are not heaps, so it has no sequence",

@@ -147,9 +147,20 @@ pub fn engine_args(
     Ok((engine, threads))
 }
 
+/// The games this command line knows: the built-in catalog. Every subcommand finds a game through [`lookup`] (or
+/// [`heap_game`]), so a game added here (a rules script, say) is known to all of them at once.
+pub fn catalog() -> grundy::games::Registry {
+    grundy::games::Registry::builtin()
+}
+
+/// A game of the catalog by its spec (a name, `name:PARAM` or a take-and-break code).
+pub fn lookup(spec: &str) -> CliResult<Box<dyn grundy::games::AnyGame>> {
+    Ok(catalog().lookup(spec)?)
+}
+
 /// A heap game of the catalog, or a usage error when its positions are not heaps.
 pub fn heap_game(game: &str) -> CliResult<std::rc::Rc<grundy::heap::HeapGame>> {
-    let family = grundy::games::lookup(game)?;
+    let family = lookup(game)?;
     family.heap_game().ok_or_else(|| {
         CliError::usage(format!(
             "{}: positions of this game are not heaps, so it has no sequence",

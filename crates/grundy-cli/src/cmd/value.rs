@@ -82,7 +82,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
             "--loopy takes one game: tokens on one graph, or heaps of one code",
         ));
     }
-    let registry = grundy::games::Registry::builtin();
+    let registry = super::catalog();
     let mut sum = Sum::new();
     for group in &groups {
         let Some((game, pos)) = group.split_first() else {
