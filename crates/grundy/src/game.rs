@@ -253,6 +253,22 @@ pub trait Game {
         None
     }
 
+    // ----- Tables -----
+
+    /// How many whole numbers name a position in a table of this game (`grundy table`, `grundy plot`): 1 for a
+    /// heap game (the heap `n`), 2 for a game whose positions are pairs (Wythoff's `(a, b)`, a `w×h` chocolate
+    /// bar), 0 (the default) for a game with no such numbering.
+    fn parameters(&self) -> usize {
+        0
+    }
+
+    /// The position named by `params` (`params.len() == self.parameters()`), or `None` when those numbers name
+    /// no position (a board with no cells, say). The position is then validated like one read from text.
+    fn position_at(&self, params: &[u64]) -> Option<Self::Position> {
+        let _ = params;
+        None
+    }
+
     // ----- Heap games -----
 
     /// True when positions are heap sizes and every option is a sum of smaller heaps (then `Position` is `u64`).
@@ -317,6 +333,8 @@ macro_rules! forward_game {
             fn winning_options(&self, p: &Self::Position, play: Play) -> Option<Vec<Vec<Self::Position>>> {
                 (**self).winning_options(p, play)
             }
+            fn parameters(&self) -> usize { (**self).parameters() }
+            fn position_at(&self, params: &[u64]) -> Option<Self::Position> { (**self).position_at(params) }
             fn is_heap_game(&self) -> bool { (**self).is_heap_game() }
             fn code(&self) -> Option<&Code> { (**self).code() }
             fn splits(&self) -> bool { (**self).splits() }

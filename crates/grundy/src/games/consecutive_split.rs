@@ -97,6 +97,15 @@ impl Game for ConsecutiveSplit {
     fn is_heap_game(&self) -> bool {
         true
     }
+    fn parameters(&self) -> usize {
+        1
+    }
+    fn position_at(&self, params: &[u64]) -> Option<u64> {
+        match params {
+            [n] => Some(*n),
+            _ => None,
+        }
+    }
     fn splits(&self) -> bool {
         true
     }

@@ -11,6 +11,8 @@ use crate::analysis::Sum;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::heap::{all_but_code, parse_amounts, subtraction_code, HeapGame, TakeAndBreak};
+use crate::nimber::Nimber;
+use crate::solver::{Limits, Solver};
 use std::rc::Rc;
 
 /// What kind of game an entry is: what its positions look like.
@@ -42,6 +44,26 @@ pub trait AnyGame: sealed::Sealed {
     fn heap_game(&self) -> Option<Rc<HeapGame>>;
     /// Reads positions from `words` (the game's text syntax), validates them, and adds them to `sum`.
     fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()>;
+    /// How many whole numbers name a position in a table ([`Game::parameters`]): 0, 1 or 2.
+    fn parameters(&self) -> usize {
+        0
+    }
+    /// Normal-play nim-values of the positions named by `cells` (each of [`AnyGame::parameters`] numbers, by
+    /// [`Game::position_at`]), in order, with one memo shared by all of them: `None` for numbers that name no
+    /// position. Closed forms answer first; the rest is search within `limits`. `progress` is called with the
+    /// number of cells done. An error for a position that fails validation or a limit.
+    fn values_at(
+        &self,
+        cells: &[Vec<u64>],
+        limits: &Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Vec<Option<Nimber>>> {
+        let _ = (cells, limits, progress);
+        Err(Error::input(format!(
+            "{}: positions of this game are not numbered, so it has no table",
+            self.name()
+        )))
+    }
     /// For a scoring game: its own answer for the position in `words` (a scoring game has no nim-value).
     fn scoring(&self, words: &[String]) -> Option<Result<ScoringReport>> {
         let _ = words;
@@ -86,6 +108,41 @@ where
         sum.add(&self.0, positions)?;
         Ok(())
     }
+    fn parameters(&self) -> usize {
+        self.0.parameters()
+    }
+    fn values_at(
+        &self,
+        cells: &[Vec<u64>],
+        limits: &Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Vec<Option<Nimber>>> {
+        if self.0.parameters() == 0 {
+            return Err(Error::input(format!(
+                "{}: positions of this game are not numbered, so it has no table",
+                self.0.name()
+            )));
+        }
+        let mut solver = Solver::with_limits(self.0.clone(), limits.clone());
+        let mut out = Vec::with_capacity(cells.len());
+        for (done, cell) in cells.iter().enumerate() {
+            let Some(p) = self.0.position_at(cell) else {
+                out.push(None);
+                continue;
+            };
+            self.0.validate(&p)?;
+            let v = match self.0.nim_value(&p) {
+                Some(v) => v,
+                None => {
+                    self.0.check_searchable(&p)?;
+                    solver.nim_value(&p)?
+                }
+            };
+            out.push(Some(v));
+            progress(done as u64 + 1);
+        }
+        Ok(out)
+    }
 }
 
 struct ErasedHeap(Rc<HeapGame>);
@@ -104,6 +161,41 @@ impl AnyGame for ErasedHeap {
         let heaps = self.0.parse(words)?;
         sum.add_heaps(&self.0, heaps)?;
         Ok(())
+    }
+    fn parameters(&self) -> usize {
+        1
+    }
+    fn values_at(
+        &self,
+        cells: &[Vec<u64>],
+        limits: &Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Vec<Option<Nimber>>> {
+        let mut top = None;
+        for cell in cells {
+            match cell.as_slice() {
+                [n] => top = top.max(Some(*n)),
+                _ => {
+                    return Err(Error::input(format!(
+                        "{}: a heap is one number, not {}",
+                        self.0.name(),
+                        cell.len()
+                    )))
+                }
+            }
+        }
+        let Some(top) = top else {
+            return Ok(Vec::new());
+        };
+        let (values, _) = crate::heap::sequence::nim_values(
+            &*self.0,
+            top,
+            crate::heap::Engine::Auto,
+            1,
+            limits,
+            progress,
+        )?;
+        Ok(cells.iter().map(|c| Some(values[c[0] as usize])).collect())
     }
 }
 
@@ -308,4 +400,37 @@ fn join(set: &[u64]) -> String {
 /// Looks a game up in the built-in catalog ([`Registry::builtin`]).
 pub fn lookup(spec: &str) -> Result<Box<dyn AnyGame>> {
     Registry::builtin().lookup(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heap_tables_come_from_the_sequence() {
+        let kayles = lookup("kayles").unwrap();
+        assert_eq!(kayles.parameters(), 1);
+        let cells: Vec<Vec<u64>> = [0, 1, 2, 3, 4, 5, 71, 72]
+            .iter()
+            .map(|&n| vec![n])
+            .collect();
+        let values = kayles
+            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .unwrap();
+        // Kayles' nim-values (OEIS A002186): 0 1 2 3 1 4 ..., G(71) = 7, G(72) = 4.
+        let expect = [0, 1, 2, 3, 1, 4, 7, 4].map(Some);
+        assert_eq!(values, expect);
+        assert!(kayles
+            .values_at(&[vec![1, 2]], &Limits::default(), &mut |_| {})
+            .is_err());
+    }
+
+    #[test]
+    fn games_without_numbering_have_no_table() {
+        let chessmen = lookup("chessmen").unwrap();
+        assert_eq!(chessmen.parameters(), 0);
+        assert!(chessmen
+            .values_at(&[vec![1]], &Limits::default(), &mut |_| {})
+            .is_err());
+    }
 }

@@ -98,6 +98,15 @@ macro_rules! heap_game_text {
         fn is_heap_game(&self) -> bool {
             true
         }
+        fn parameters(&self) -> usize {
+            1
+        }
+        fn position_at(&self, params: &[u64]) -> Option<u64> {
+            match params {
+                [n] => Some(*n),
+                _ => None,
+            }
+        }
     };
 }
 
