@@ -123,7 +123,7 @@ where
                 self.0.name()
             )));
         }
-        let mut solver = Solver::with_limits(self.0.clone(), limits.clone());
+        let mut solver = Solver::with_limits(self.0.clone(), *limits);
         let mut out = Vec::with_capacity(cells.len());
         for (done, cell) in cells.iter().enumerate() {
             let Some(p) = self.0.position_at(cell) else {
