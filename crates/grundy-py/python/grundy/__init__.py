@@ -1,0 +1,319 @@
+"""grundy: exact nim-values, outcomes and winning moves of impartial combinatorial games.
+
+Two players alternate and have the same moves; under normal play whoever cannot move loses. Every position has a
+nim-value (Sprague-Grundy theory); it is a P-position (the player who just moved wins) exactly when its value is 0,
+and a sum of games has the XOR (nim-sum) of the parts' values. This package is the Rust library ``grundy`` (the
+engine behind the ``grundy`` command) as Python values.
+
+Catalog games and take-and-break codes::
+
+    >>> import grundy
+    >>> kayles = grundy.game("kayles")
+    >>> kayles.sequence(12)
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+    >>> p = kayles.period()
+    >>> (p.preperiod, p.period, p.certified)
+    (71, 12, True)
+    >>> a = grundy.analyse(kayles(5, 7), grundy.game("nim")(3))
+    >>> a.nim_value, a.outcome, a.winning_moves[0].move
+    (5, 'N', 'take 1 from the heap of 5, leaving 4')
+
+Games defined in Python: a function giving a position's options (see :func:`define`)::
+
+    >>> def kayles_rules(n):
+    ...     return [grundy.splits(n - t) for t in (1, 2) if t <= n]
+    >>> k = grundy.define(kayles_rules, heap=True, name="my-kayles")
+    >>> k.sequence(12) == kayles.sequence(12)
+    True
+
+Results are :class:`Record` objects: dicts with the keys of the command line's ``--json`` output (docs/json.md),
+also readable as attributes. Errors are exceptions with the command line's one-line messages: ``ValueError`` for
+bad input, :class:`LimitError` when a limit (``max_seconds``, ``max_positions``, ``max_memory``) was reached,
+:class:`LoopyError` and :class:`UnsupportedError` (both ``ValueError``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
+
+from . import _grundy
+from ._grundy import LimitError, LoopyError, Splits, UnsupportedError, mex, nim_inv, nim_mul, nim_pow, nim_sum
+
+__version__ = _grundy.__version__
+
+__all__ = [
+    "Game",
+    "Part",
+    "Record",
+    "Splits",
+    "LimitError",
+    "LoopyError",
+    "UnsupportedError",
+    "analyse",
+    "define",
+    "game",
+    "games",
+    "mex",
+    "nim_inv",
+    "nim_mul",
+    "nim_pow",
+    "nim_sum",
+    "splits",
+]
+
+Position = Union[int, Tuple[int, ...], str]
+
+
+class Record(dict):
+    """A result: a dict with the keys of the JSON schema (docs/json.md), also readable as attributes
+    (``r.nim_value`` is ``r["nim_value"]``). Nested objects are Records too."""
+
+    __slots__ = ()
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(f"this result has no field {key!r} (fields: {', '.join(self)})") from None
+
+    def __dir__(self) -> List[str]:
+        return list(self) + list(dict.__dir__(self))
+
+
+def _record(v: Any) -> Any:
+    if isinstance(v, dict):
+        return Record((k, _record(x)) for k, x in v.items())
+    if isinstance(v, list):
+        return [_record(x) for x in v]
+    return v
+
+
+def _play(misere: bool, loopy: bool) -> str:
+    if misere and loopy:
+        raise UnsupportedError("misère play of loopy games is not supported: give misere=True or loopy=True, not both")
+    return "misere" if misere else "loopy" if loopy else "normal"
+
+
+class Part:
+    """Positions of one game, as a part of a sum: made by calling a game, ``kayles(5, 7)``."""
+
+    __slots__ = ("game", "positions")
+
+    def __init__(self, game: "Game", positions: Sequence[Position]):
+        self.game = game
+        self.positions = list(positions)
+
+    def __repr__(self) -> str:
+        return f"{self.game.name}{tuple(self.positions)!r}"
+
+
+class Game:
+    """A game: from the catalog (:func:`game`) or defined in Python (:func:`define`).
+
+    Positions are given as arguments. For a catalog game they are written as on the command line (ints or
+    strings): ``kayles.analyse(5, 7)`` is two Kayles rows, ``wythoff.analyse(3, 5)`` is one Wythoff position. For a
+    game defined in Python each argument is one position (an int, or a tuple of ints).
+    """
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: Any):
+        self._native = native
+
+    @property
+    def name(self) -> str:
+        """The game's name, as in results."""
+        return self._native.name
+
+    @property
+    def is_heap(self) -> bool:
+        """True when positions are heap sizes (the game has a sequence and a period)."""
+        return self._native.is_heap
+
+    @property
+    def is_python(self) -> bool:
+        """True for a game defined in Python."""
+        return self._native.is_python
+
+    def __repr__(self) -> str:
+        return repr(self._native)
+
+    def __call__(self, *positions: Position) -> Part:
+        """These positions as a part of a sum, for :func:`analyse`: ``grundy.analyse(kayles(5, 7), nim(3))``."""
+        return Part(self, positions)
+
+    def analyse(
+        self,
+        *positions: Position,
+        misere: bool = False,
+        loopy: bool = False,
+        max_heap: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> Record:
+        """The analysis of the sum of these positions: under normal play ``nim_value``, ``outcome``, ``parts``,
+        ``winning_moves`` (each with ``component``, ``game``, ``position``, ``move``, ``result``, ``value_after``),
+        ``winning_move_families``, ``unlisted_winning_moves`` and ``winning_move_count``; with ``misere=True`` the
+        misère analysis, with ``loopy=True`` (codes that add tokens, on heaps up to ``max_heap``, default 1000;
+        graphs with cycles) the loopy one. The keys are those of ``grundy value ... --json``."""
+        return analyse(
+            Part(self, positions),
+            misere=misere,
+            loopy=loopy,
+            max_heap=max_heap,
+            max_seconds=max_seconds,
+            max_positions=max_positions,
+            max_memory=max_memory,
+        )
+
+    value = analyse
+
+    def nim_value(self, *position: Position, max_seconds: Optional[float] = None,
+                  max_positions: Optional[int] = None) -> Optional[int]:
+        """The nim-value of a position (for a catalog game: of the positions these words write, their nim-sum).
+        ``None`` for a position whose outcome is known by rule but not its nim-value. A game defined in Python
+        keeps one memo for all its ``nim_value`` calls."""
+        if self._native.is_python and len(position) == 1:
+            return self._native.memo_nim_value(position[0], max_seconds=max_seconds, max_positions=max_positions)
+        return self.analyse(*position, max_seconds=max_seconds, max_positions=max_positions).nim_value
+
+    def outcome(self, *positions: Position, misere: bool = False, loopy: bool = False, **limits: Any) -> str:
+        """``'P'`` (the player to move loses), ``'N'`` (the player to move wins) or, in loopy games, ``'D'`` (a
+        draw)."""
+        return self.analyse(*positions, misere=misere, loopy=loopy, **limits).outcome
+
+    def winning_moves(self, *positions: Position, misere: bool = False, loopy: bool = False,
+                      **limits: Any) -> List[Record]:
+        """Every winning move listed one by one (huge heaps may also have families of moves: see
+        :meth:`analyse`)."""
+        return self.analyse(*positions, misere=misere, loopy=loopy, **limits).winning_moves
+
+    def sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
+                 max_memory: Optional[int] = None) -> Any:
+        """The nim-values of heaps ``0..=to`` (a heap game), by the cheapest exact method (closed form, certified
+        period, the sparse-space or plain engine): a list, or a numpy ``uint64`` array with ``numpy=True``."""
+        values = self._native.sequence(to, max_seconds=max_seconds, max_memory=max_memory)
+        if numpy:
+            import numpy as np
+
+            return np.array(values, dtype=np.uint64)
+        return values
+
+    def period(self, to: Optional[int] = None, *, max_seconds: Optional[float] = None,
+               max_memory: Optional[int] = None) -> Record:
+        """Preperiod, period and saltus of the nim-values, as ``grundy period --json``: keys ``game``,
+        ``preperiod``, ``period``, ``saltus``, ``certified`` (True only when a theorem proves the pattern for every
+        heap: the Guy-Smith theorem, the subtraction-game certificate or a closed form), ``certificate``,
+        ``values_computed`` and ``needed``. The values are computed to heap ``to`` at most (default: 4194304 for
+        codes a certificate covers, 16384 otherwise). A game defined in Python is never certified: its period is
+        only observed."""
+        return _record(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))
+
+    def misere_sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
+                        max_positions: Optional[int] = None, max_memory: Optional[int] = None) -> Any:
+        """Misère nim-values of heaps ``0..=to`` (1 for a heap with no move)."""
+        values = self._native.misere(to, genus=False, max_seconds=max_seconds, max_positions=max_positions,
+                                     max_memory=max_memory)
+        if numpy:
+            import numpy as np
+
+            return np.array(values, dtype=np.uint64)
+        return values
+
+    def genus(self, to: int, *, max_seconds: Optional[float] = None, max_positions: Optional[int] = None,
+              max_memory: Optional[int] = None) -> List[Record]:
+        """The genus of heaps ``0..=to``: records with ``heap``, ``genus`` (CGSuite's notation, ``4^146``),
+        ``nim_value``, ``misere_nim_value`` and ``tame``."""
+        return _record(self._native.misere(to, genus=True, max_seconds=max_seconds, max_positions=max_positions,
+                                           max_memory=max_memory))
+
+
+def game(spec: str) -> Game:
+    """A game of the catalog by name (``kayles``, ``lasker``, ``wythoff``, ``subtraction:1,3,4``) or a
+    take-and-break code (``0.77``, ``4!.0``): see :func:`games`. An unknown name is a ``ValueError``."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a game is named by a string such as 'kayles' or '0.77', not {spec!r}")
+    return Game(_grundy.lookup(spec))
+
+
+def games() -> List[Record]:
+    """The catalog: one record per game with ``name``, ``display_name``, ``aliases``, ``param``, ``kind``
+    (``heap``, ``board``, ``graph`` or ``scoring``), ``spec`` and ``summary``."""
+    return _record(_grundy.catalog())
+
+
+def splits(total: int, max_parts: int = 2, min_parts: int = 0, distinct: bool = False) -> Splits:
+    """As an item of a game's options: every way to leave ``total`` tokens as between ``min_parts`` and
+    ``max_parts`` non-empty heaps (pairwise unequal when ``distinct``), each way once, enumerated natively.
+    ``splits(n - t)`` is every Kayles-like move that takes ``t`` and leaves the rest as 0, 1 or 2 heaps;
+    ``splits(n, min_parts=2, distinct=True)`` is Grundy's game. ``list(s.ways())`` shows them."""
+    return Splits(total, max_parts, min_parts, distinct)
+
+
+def define(
+    rules: Any,
+    *,
+    name: Optional[str] = None,
+    heap: bool = False,
+    components: Optional[Callable[[Any], Iterable[Any]]] = None,
+) -> Game:
+    """A game defined in Python, analysed like any catalog game and memoised natively.
+
+    ``rules`` is a function from a position to its options, or an object with an ``options`` method (and
+    optionally ``components`` and ``name``). Positions are ints (with ``heap=True``: heap sizes from 0, and the game
+    has a sequence, a period and misère genera) or tuples of ints. Each item the options function returns is:
+
+    - a position: an option with one component;
+    - a list of positions: an option that is their sum (a split heap: ``[a, b]``; ``[]`` leaves nothing);
+    - a ``range``: one option per number in it (``range(n)`` is every Nim move of a heap of ``n``), read natively;
+    - :func:`splits`: every way to leave a total as a sum of heaps, enumerated natively.
+
+    ``components(position)``, when given, returns the independent positions a position is the sum of (a row with
+    gaps is a sum of rows). Exceptions raised by the functions end the analysis with that exception.
+    """
+    options = rules
+    if not callable(rules):
+        options = getattr(rules, "options", None)
+        if not callable(options):
+            raise ValueError("define: give a function from a position to its options, or an object with an "
+                             "options method")
+        if components is None:
+            components = getattr(rules, "components", None)
+        if name is None:
+            name = getattr(rules, "name", None) or type(rules).__name__
+    if name is None:
+        name = getattr(rules, "__name__", None) or "python-game"
+    if not isinstance(name, str):
+        raise ValueError(f"define: name is a string, not {name!r}")
+    if components is not None and not callable(components):
+        raise ValueError("define: components is a function from a position to its components")
+    return Game(_grundy.define(options, name, heap=bool(heap), components=components))
+
+
+def analyse(
+    *parts: Part,
+    misere: bool = False,
+    loopy: bool = False,
+    max_heap: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_positions: Optional[int] = None,
+    max_memory: Optional[int] = None,
+) -> Record:
+    """The analysis of a sum of positions of several games: ``grundy.analyse(kayles(5, 7), nim(3))``. See
+    :meth:`Game.analyse` for the fields; long calls on catalog games release the GIL, and Ctrl-C interrupts."""
+    native = []
+    for p in parts:
+        if not isinstance(p, Part):
+            raise ValueError(f"a part of a sum is made by calling a game, as kayles(5, 7), not {p!r}")
+        native.append((p.game._native, p.positions))
+    return _record(
+        _grundy.analyse_sum(
+            native,
+            play=_play(misere, loopy),
+            max_heap=max_heap,
+            max_seconds=max_seconds,
+            max_positions=max_positions,
+            max_memory=max_memory,
+        )
+    )

@@ -1,0 +1,811 @@
+//! `grundy._grundy`: the native half of the Python package `grundy` (the other half, `python/grundy/__init__.py`,
+//! wraps it with keyword arguments, result records and numpy arrays).
+//!
+//! Everything here calls the library's own entry points: [`grundy::games::lookup`] for catalog games and codes,
+//! [`grundy::analysis::analyse`] for a position or a sum under normal, misère or loopy play,
+//! [`grundy::heap::sequence`] and [`grundy::heap::period`] for heap games, [`grundy::misere::genus`] for misère
+//! values and genera, [`grundy::nimber`] for nimber arithmetic. Results are the library's serde types, converted
+//! through `serde_json` to Python dicts, so they have exactly the keys of the command line's `--json` output
+//! (`docs/json.md`). Library errors become Python exceptions with the same one-line message: `ValueError` for
+//! bad input, [`LimitError`] when a limit was reached, `LoopyError` and `UnsupportedError` (both `ValueError`s).
+//!
+//! **Threads and Ctrl-C.** Work on catalog games needs no Python: it runs on a worker thread while the calling
+//! thread waits with the GIL released, checking for signals every 50 ms; Ctrl-C raises `KeyboardInterrupt` at
+//! once (the abandoned computation finishes on its thread, within its limits, and its answer is dropped). Work on
+//! games defined in Python calls Python for every position, so it keeps the GIL and checks for signals every 64
+//! positions ([`rules`]).
+
+mod rules;
+
+use grundy::analysis::{analyse, Convention, Sum};
+use grundy::game::Game;
+use grundy::heap::{period, sequence, Engine, HeapGame};
+use grundy::misere::genus::GenusTable;
+use grundy::{ErrorKind, Limits, Solver};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use rules::{Pos, PyPos, PyRules, Splits};
+use std::rc::Rc;
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+create_exception!(
+    _grundy,
+    LimitError,
+    PyException,
+    "A limit was reached (time, memory, positions stored, heap size): raising the limit may help."
+);
+create_exception!(
+    _grundy,
+    LoopyError,
+    PyValueError,
+    "The game has a cycle of positions: analyse it with loopy=True."
+);
+create_exception!(
+    _grundy,
+    UnsupportedError,
+    PyValueError,
+    "The request is well formed but not supported (for example misère play of a loopy game)."
+);
+
+/// A library error as the Python exception of its kind, with the same one-line message.
+fn err(e: grundy::Error) -> PyErr {
+    let m = e.message().to_string();
+    match e.kind() {
+        ErrorKind::Input => PyValueError::new_err(m),
+        ErrorKind::Limit => LimitError::new_err(m),
+        ErrorKind::Loopy => LoopyError::new_err(m),
+        ErrorKind::Unsupported => UnsupportedError::new_err(m),
+    }
+}
+
+/// An object as a short, one-line text for messages.
+pub(crate) fn short_repr(ob: &Bound<'_, PyAny>) -> String {
+    let r = ob
+        .repr()
+        .map(|s| s.to_string())
+        .unwrap_or_else(|_| "an object".into());
+    let r = grundy::error::escape(&r);
+    if r.chars().count() > 60 {
+        format!("{}...", r.chars().take(57).collect::<String>())
+    } else {
+        r
+    }
+}
+
+/// An int from 0 to 2^64 − 1, or a `ValueError` naming `what`.
+pub(crate) fn u64_arg(ob: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    if ob.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyValueError::new_err(format!(
+            "{what}: expected an int from 0 to 2^64 - 1, found a bool"
+        )));
+    }
+    ob.extract::<u64>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{what}: expected an int from 0 to 2^64 - 1, found {}",
+            short_repr(ob)
+        ))
+    })
+}
+
+fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    use serde_json::Value;
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => {
+            if let Some(u) = n.as_u64() {
+                u.into_pyobject(py)?.into_any()
+            } else if let Some(i) = n.as_i64() {
+                i.into_pyobject(py)?.into_any()
+            } else {
+                n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any()
+            }
+        }
+        Value::String(s) => s.into_pyobject(py)?.into_any(),
+        Value::Array(a) => {
+            let l = PyList::empty(py);
+            for x in a {
+                l.append(json_to_py(py, x)?)?;
+            }
+            l.into_any()
+        }
+        Value::Object(o) => {
+            let d = PyDict::new(py);
+            for (k, x) in o {
+                d.set_item(k, json_to_py(py, x)?)?;
+            }
+            d.into_any()
+        }
+    })
+}
+
+fn to_json<T: serde::Serialize>(t: &T) -> grundy::Result<serde_json::Value> {
+    serde_json::to_value(t).map_err(|e| grundy::Error::input(format!("JSON: {e}")))
+}
+
+/// The limits of one call: the library's defaults, with the caller's time, positions and memory bounds.
+#[derive(Clone, Copy, Default)]
+struct Bounds {
+    max_seconds: Option<f64>,
+    max_positions: Option<u64>,
+    max_memory: Option<u64>,
+}
+
+impl Bounds {
+    fn read(
+        max_seconds: Option<&Bound<'_, PyAny>>,
+        max_positions: Option<&Bound<'_, PyAny>>,
+        max_memory: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let max_seconds = match max_seconds {
+            None => None,
+            Some(s) => {
+                let v: f64 = s.extract().map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "max_seconds: expected a positive number of seconds such as 30 or 0.5, found {}",
+                        short_repr(s)
+                    ))
+                })?;
+                if !v.is_finite() || v <= 0.0 || v > 4_294_967_296.0 {
+                    return Err(PyValueError::new_err(format!(
+                        "max_seconds: expected a positive number of seconds up to 4294967296, found {v}"
+                    )));
+                }
+                Some(v)
+            }
+        };
+        let positive = |o: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<Option<u64>> {
+            match o {
+                None => Ok(None),
+                Some(x) => match u64_arg(x, what)? {
+                    0 => Err(PyValueError::new_err(format!("{what} must be at least 1"))),
+                    v => Ok(Some(v)),
+                },
+            }
+        };
+        Ok(Bounds {
+            max_seconds,
+            max_positions: positive(max_positions, "max_positions")?,
+            max_memory: positive(max_memory, "max_memory")?,
+        })
+    }
+
+    /// The limits for `convention` (misère and loopy analyses have their own positions budgets, as on the
+    /// command line). The deadline starts now.
+    fn limits(&self, convention: Convention, graph: bool) -> Limits {
+        let mut l = Limits::default();
+        if let Some(s) = self.max_seconds {
+            l.deadline = Some(grundy::Deadline::after_seconds(s));
+        }
+        if let Some(m) = self.max_memory {
+            l.max_memory = m;
+        }
+        let positions = self
+            .max_positions
+            .map(|p| p.min(usize::MAX as u64) as usize);
+        match convention {
+            Convention::Normal => {
+                if let Some(p) = positions {
+                    l.max_positions = p;
+                }
+                l
+            }
+            Convention::Misere => grundy::analysis::misere::limits(&l, positions),
+            Convention::Loopy { .. } => {
+                l.max_positions = positions.unwrap_or(if graph {
+                    grundy::loopy::graph::MAX_NODES as usize
+                } else {
+                    grundy::loopy::multiset::DEFAULT_MAX_POSITIONS as usize
+                });
+                l
+            }
+        }
+    }
+}
+
+/// Runs `work` (which needs no Python) on a worker thread while this thread waits with the GIL released, checking
+/// for signals every 50 ms: Ctrl-C raises `KeyboardInterrupt` at once.
+fn run_native<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> grundy::Result<T> + Send + 'static,
+) -> PyResult<T> {
+    let (tx, rx) = channel();
+    std::thread::Builder::new()
+        .name("grundy".into())
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let _ = tx.send(work());
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))?;
+    let mut rx = Some(rx);
+    loop {
+        let waiting = rx.take().expect("the receiver is put back after each wait");
+        let (waiting, r) = py.detach(move || {
+            let r = waiting.recv_timeout(Duration::from_millis(50));
+            (waiting, r)
+        });
+        rx = Some(waiting);
+        match r {
+            Ok(r) => return r.map_err(err),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the computation ended without an answer",
+                ))
+            }
+        }
+    }
+}
+
+/// A game defined in Python, with the memo its `nim_value` calls share.
+struct Defined<P: PyPos> {
+    rules: PyRules<P>,
+    solver: Mutex<Solver<PyRules<P>>>,
+}
+
+impl<P: PyPos> Defined<P> {
+    fn new(rules: PyRules<P>) -> Self {
+        Defined {
+            solver: Mutex::new(Solver::new(rules.clone())),
+            rules,
+        }
+    }
+
+    /// The result of an analysis that called the game's Python code: the exception it raised, if any, first.
+    fn settle<T>(&self, r: grundy::Result<T>) -> PyResult<T> {
+        if let Some(e) = self.rules.take_failure() {
+            return Err(e);
+        }
+        r.map_err(err)
+    }
+
+    fn nim_value(&self, position: P, limits: Limits) -> PyResult<u64> {
+        let mut solver = self.solver.try_lock().map_err(|_| {
+            PyRuntimeError::new_err(format!(
+                "{}: nim_value was called again from inside the game's own options",
+                self.rules.inner.name
+            ))
+        })?;
+        solver.set_limits(limits);
+        let mut r = Ok(0);
+        for c in self.rules.components(&position) {
+            match solver.nim_value(&c) {
+                Ok(v) => r = r.map(|t| t ^ v),
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
+        if self.rules.failed() {
+            // The memo holds values computed while the options were cut short: start afresh.
+            *solver = Solver::with_limits(self.rules.clone(), limits);
+        }
+        drop(solver);
+        self.settle(r)
+    }
+}
+
+enum Kind {
+    Catalog { spec: String },
+    Heap(Arc<Defined<u64>>),
+    General(Arc<Defined<Pos>>),
+}
+
+/// A game: from the catalog (`lookup`) or defined in Python (`define`). Wrapped by `grundy.Game`.
+#[pyclass(frozen, module = "grundy._grundy", name = "NativeGame")]
+struct NativeGame {
+    name: String,
+    heap: bool,
+    graph: bool,
+    kind: Kind,
+}
+
+/// One part of a sum, owned and ready to cross to a worker thread.
+enum Part {
+    Catalog(String, Vec<String>),
+    Heap(PyRules<u64>, Vec<u64>),
+    General(PyRules<Pos>, Vec<Pos>),
+}
+
+fn words(positions: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let mut out = Vec::new();
+    for p in positions.try_iter()? {
+        let p = p?;
+        if let Ok(s) = p.extract::<String>() {
+            out.push(s);
+        } else if p.is_instance_of::<pyo3::types::PyInt>()
+            && !p.is_instance_of::<pyo3::types::PyBool>()
+        {
+            out.push(p.str()?.to_string());
+        } else {
+            return Err(PyValueError::new_err(format!(
+                "a position of a catalog game is written as on the command line, as ints or strings, not {}",
+                short_repr(&p)
+            )));
+        }
+    }
+    Ok(out)
+}
+
+fn positions<P: PyPos>(positions: &Bound<'_, PyAny>) -> PyResult<Vec<P>> {
+    let mut out = Vec::new();
+    for p in positions.try_iter()? {
+        out.push(P::read(&p?)?);
+    }
+    Ok(out)
+}
+
+impl NativeGame {
+    fn part(&self, ps: &Bound<'_, PyAny>) -> PyResult<Part> {
+        Ok(match &self.kind {
+            Kind::Catalog { spec } => Part::Catalog(spec.clone(), words(ps)?),
+            Kind::Heap(d) => Part::Heap(d.rules.clone(), positions(ps)?),
+            Kind::General(d) => Part::General(d.rules.clone(), positions(ps)?),
+        })
+    }
+
+    /// The heap game behind a catalog spec (on the worker thread).
+    fn catalog_heap(spec: &str) -> grundy::Result<Rc<HeapGame>> {
+        let g = grundy::games::lookup(spec)?;
+        g.heap_game().ok_or_else(|| {
+            grundy::Error::unsupported(format!(
+                "{}: positions of this game are not heaps, so it has no sequence",
+                g.name()
+            ))
+        })
+    }
+
+    /// Runs `f` on this heap game: on a worker thread for a catalog game, here for one defined in Python.
+    fn with_heap_game<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(Rc<HeapGame>) -> grundy::Result<T> + Send + 'static,
+    ) -> PyResult<T> {
+        match &self.kind {
+            Kind::Catalog { spec } => {
+                let spec = spec.clone();
+                run_native(py, move || f(Self::catalog_heap(&spec)?))
+            }
+            Kind::Heap(d) => {
+                let r = f(Rc::new(d.rules.clone()));
+                d.settle(r)
+            }
+            Kind::General(_) => Err(UnsupportedError::new_err(format!(
+                "{}: positions of this game are not heaps, so it has no sequence (define it with heap=True)",
+                self.name
+            ))),
+        }
+    }
+}
+
+fn convention(play: &str, max_heap: Option<u64>) -> PyResult<Convention> {
+    match (play, max_heap) {
+        ("normal", None) => Ok(Convention::Normal),
+        ("misere", None) => Ok(Convention::Misere),
+        ("loopy", m) => {
+            let max_heap = m.unwrap_or(1000);
+            if max_heap > grundy::loopy::heap::MAX_BOUND {
+                return Err(PyValueError::new_err(format!(
+                    "max_heap: {max_heap} is too large (the largest allowed is {})",
+                    grundy::loopy::heap::MAX_BOUND
+                )));
+            }
+            Ok(Convention::Loopy { max_heap })
+        }
+        ("normal" | "misere", Some(_)) => Err(PyValueError::new_err(
+            "max_heap bounds the heaps of a loopy code: it applies only with loopy=True",
+        )),
+        (other, _) => Err(PyValueError::new_err(format!(
+            "play must be 'normal', 'misere' or 'loopy', not '{}'",
+            grundy::error::escape(other)
+        ))),
+    }
+}
+
+fn analyse_parts(
+    parts: &[Part],
+    convention: Convention,
+    limits: Limits,
+) -> grundy::Result<serde_json::Value> {
+    let mut sum = Sum::new();
+    for p in parts {
+        match p {
+            Part::Catalog(spec, words) => grundy::games::lookup(spec)?.add_to(&mut sum, words)?,
+            Part::Heap(rules, heaps) => {
+                let g: Rc<HeapGame> = Rc::new(rules.clone());
+                sum.add_heaps(&g, heaps.clone())?;
+            }
+            Part::General(rules, ps) => {
+                sum.add(&Rc::new(rules.clone()), ps.clone())?;
+            }
+        }
+    }
+    let report = analyse(&mut sum, convention, &limits)?;
+    let mut j = to_json(&report)?;
+    let notes = sum.notes();
+    if !notes.is_empty() {
+        if let Some(o) = j.as_object_mut() {
+            o.insert("notes".into(), notes.into());
+        }
+    }
+    Ok(j)
+}
+
+/// Analyses a sum of parts: on a worker thread when every part is a catalog game, else here (the games defined in
+/// Python are called with the GIL held), and the first exception their code raised replaces the answer.
+fn run_parts(
+    py: Python<'_>,
+    parts: Vec<Part>,
+    convention: Convention,
+    bounds: Bounds,
+    graph: bool,
+) -> PyResult<Bound<'_, PyAny>> {
+    let limits = bounds.limits(convention, graph);
+    let native = parts.iter().all(|p| matches!(p, Part::Catalog(..)));
+    let j = if native {
+        run_native(py, move || analyse_parts(&parts, convention, limits))?
+    } else {
+        let r = analyse_parts(&parts, convention, limits);
+        for p in &parts {
+            let failure = match p {
+                Part::Catalog(..) => None,
+                Part::Heap(rules, _) => rules.take_failure(),
+                Part::General(rules, _) => rules.take_failure(),
+            };
+            if let Some(e) = failure {
+                return Err(e);
+            }
+        }
+        r.map_err(err)?
+    };
+    json_to_py(py, &j)
+}
+
+#[pymethods]
+impl NativeGame {
+    /// The game's name, as in results (`kayles`, `0.77`, or the name a Python game was given).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// True when positions are heap sizes: the game has a nim-value sequence and a period.
+    #[getter]
+    fn is_heap(&self) -> bool {
+        self.heap
+    }
+
+    /// True for a game defined in Python.
+    #[getter]
+    fn is_python(&self) -> bool {
+        !matches!(self.kind, Kind::Catalog { .. })
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.kind {
+            Kind::Catalog { .. } => format!("grundy.game({:?})", self.name),
+            _ => format!("<grundy game {:?} defined in Python>", self.name),
+        }
+    }
+
+    /// The analysis of a sum of this game's positions under `play` ('normal', 'misere' or 'loopy').
+    #[pyo3(signature = (positions, play = "normal", max_heap = None, max_seconds = None, max_positions = None, max_memory = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        positions: &Bound<'py, PyAny>,
+        play: &str,
+        max_heap: Option<u64>,
+        max_seconds: Option<&Bound<'py, PyAny>>,
+        max_positions: Option<&Bound<'py, PyAny>>,
+        max_memory: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let conv = convention(play, max_heap)?;
+        let bounds = Bounds::read(max_seconds, max_positions, max_memory)?;
+        let part = self.part(positions)?;
+        run_parts(py, vec![part], conv, bounds, self.graph)
+    }
+
+    /// The normal-play nim-value of one position of a game defined in Python, from the game's shared memo.
+    #[pyo3(signature = (position, max_seconds = None, max_positions = None, max_memory = None))]
+    fn memo_nim_value(
+        &self,
+        position: &Bound<'_, PyAny>,
+        max_seconds: Option<&Bound<'_, PyAny>>,
+        max_positions: Option<&Bound<'_, PyAny>>,
+        max_memory: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<u64>> {
+        let limits =
+            Bounds::read(max_seconds, max_positions, max_memory)?.limits(Convention::Normal, false);
+        match &self.kind {
+            Kind::Catalog { .. } => Ok(None),
+            Kind::Heap(d) => d
+                .nim_value(<u64 as PyPos>::read(position)?, limits)
+                .map(Some),
+            Kind::General(d) => d.nim_value(Pos::read(position)?, limits).map(Some),
+        }
+    }
+
+    /// The nim-values of heaps 0..=to, by the cheapest exact method (`grundy::heap::sequence`).
+    #[pyo3(signature = (to, max_seconds = None, max_memory = None))]
+    fn sequence(
+        &self,
+        py: Python<'_>,
+        to: &Bound<'_, PyAny>,
+        max_seconds: Option<&Bound<'_, PyAny>>,
+        max_memory: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<u64>> {
+        let to = u64_arg(to, "to")?;
+        let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Normal, false);
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.with_heap_game(py, move |g| {
+            let method = sequence::choose(&*g, Engine::Auto);
+            sequence::check(&*g, method, to, threads, &limits)?;
+            Ok(sequence::nim_values(&*g, to, Engine::Auto, threads, &limits, &mut |_| {})?.0)
+        })
+    }
+
+    /// The periodicity of the nim-values (`grundy::heap::period`), as `grundy period --json` prints it.
+    #[pyo3(signature = (to = None, max_seconds = None, max_memory = None))]
+    fn period<'py>(
+        &self,
+        py: Python<'py>,
+        to: Option<&Bound<'py, PyAny>>,
+        max_seconds: Option<&Bound<'py, PyAny>>,
+        max_memory: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let to = to.map(|t| u64_arg(t, "to")).transpose()?;
+        let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Normal, false);
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let j = self.with_heap_game(py, move |g| period_json(&*g, to, threads, &limits))?;
+        json_to_py(py, &j)
+    }
+
+    /// Misère nim-values of heaps 0..=to (`genus=False`), or each heap's genus record (`genus=True`).
+    #[pyo3(signature = (to, genus = false, max_seconds = None, max_positions = None, max_memory = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn misere<'py>(
+        &self,
+        py: Python<'py>,
+        to: &Bound<'py, PyAny>,
+        genus: bool,
+        max_seconds: Option<&Bound<'py, PyAny>>,
+        max_positions: Option<&Bound<'py, PyAny>>,
+        max_memory: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let to = u64_arg(to, "to")?;
+        let limits =
+            Bounds::read(max_seconds, max_positions, max_memory)?.limits(Convention::Misere, false);
+        let j = self.with_heap_game(py, move |g| {
+            let normal = sequence::nim_values(&*g, to, Engine::Auto, 1, &limits, &mut |_| {})?.0;
+            limits.check_time()?;
+            let mut table = GenusTable::new(g, normal, limits);
+            if genus {
+                let all = table.sequence(to, &mut |_| {})?;
+                Ok(all
+                    .iter()
+                    .map(|h| {
+                        serde_json::json!({
+                            "heap": h.heap, "genus": h.genus.to_string(), "nim_value": h.genus.g,
+                            "misere_nim_value": h.genus.misere_value(), "tame": h.tame,
+                        })
+                    })
+                    .collect::<Vec<_>>()
+                    .into())
+            } else {
+                let mut values = Vec::with_capacity(to.min(1 << 24) as usize + 1);
+                for n in 0..=to {
+                    values.push(table.misere_value(n)?);
+                }
+                Ok(serde_json::Value::from(values))
+            }
+        })?;
+        json_to_py(py, &j)
+    }
+}
+
+/// `grundy period --json`'s object: game, preperiod, period, saltus, certified, certificate, values_computed,
+/// needed.
+fn period_json(
+    g: &HeapGame,
+    to: Option<u64>,
+    threads: usize,
+    limits: &Limits,
+) -> grundy::Result<serde_json::Value> {
+    let code = g.code().cloned();
+    let certifiable = code.as_ref().is_some_and(period::certifiable);
+    let limit = match to {
+        Some(t) => t,
+        None if certifiable => period::DEFAULT_LIMIT,
+        None => period::DEFAULT_LIMIT_UNCERTIFIABLE,
+    };
+    let a = period::analyse_limited(g, limit, Engine::Auto, threads, limits, &mut |_, _| {})?;
+    let name = g.name();
+    let computed = a.values.len() as u64;
+    let Some(p) = a.periodicity else {
+        return Ok(serde_json::json!({
+            "game": name, "preperiod": null, "period": null, "saltus": null, "certified": false,
+            "certificate": null, "values_computed": computed, "needed": null,
+        }));
+    };
+    let needed = match p.by {
+        Some(period::Certificate::ClosedForm) => None,
+        _ => code
+            .as_ref()
+            .and_then(|c| period::certificate_length(c, p.preperiod, p.period)),
+    };
+    Ok(serde_json::json!({
+        "game": name, "preperiod": p.preperiod, "period": p.period, "saltus": p.saltus,
+        "certified": p.certified, "certificate": p.by.map(|c| c.describe()),
+        "values_computed": computed, "needed": needed,
+    }))
+}
+
+/// A catalog game or take-and-break code by name (`kayles`, `subtraction:1,3,4`, `0.77`).
+#[pyfunction]
+fn lookup(spec: &str) -> PyResult<NativeGame> {
+    let g = grundy::games::lookup(spec).map_err(err)?;
+    let name = g.name();
+    Ok(NativeGame {
+        heap: g.heap_game().is_some(),
+        graph: name == "loopy-graph",
+        name,
+        kind: Kind::Catalog {
+            spec: spec.to_string(),
+        },
+    })
+}
+
+/// A game defined in Python by its options callable (and optionally a components callable).
+#[pyfunction]
+#[pyo3(signature = (options, name, heap = false, components = None))]
+fn define(
+    options: Py<PyAny>,
+    name: String,
+    heap: bool,
+    components: Option<Py<PyAny>>,
+) -> PyResult<NativeGame> {
+    let name = grundy::error::escape(&name);
+    let kind = if heap {
+        Kind::Heap(Arc::new(Defined::new(PyRules::new(
+            name.clone(),
+            true,
+            options,
+            components,
+        ))))
+    } else {
+        Kind::General(Arc::new(Defined::new(PyRules::new(
+            name.clone(),
+            false,
+            options,
+            components,
+        ))))
+    };
+    Ok(NativeGame {
+        name,
+        heap,
+        graph: false,
+        kind,
+    })
+}
+
+/// The analysis of a sum of positions of several games: `parts` is a list of `(NativeGame, positions)`.
+#[pyfunction]
+#[pyo3(signature = (parts, play = "normal", max_heap = None, max_seconds = None, max_positions = None, max_memory = None))]
+fn analyse_sum<'py>(
+    py: Python<'py>,
+    parts: &Bound<'py, PyAny>,
+    play: &str,
+    max_heap: Option<u64>,
+    max_seconds: Option<&Bound<'py, PyAny>>,
+    max_positions: Option<&Bound<'py, PyAny>>,
+    max_memory: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let conv = convention(play, max_heap)?;
+    let bounds = Bounds::read(max_seconds, max_positions, max_memory)?;
+    let mut out = Vec::new();
+    let mut graph = false;
+    for item in parts.try_iter()? {
+        let item = item?;
+        let (game, ps): (Bound<'py, NativeGame>, Bound<'py, PyAny>) =
+            item.extract().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "a part of a sum is a game and its positions, not {}",
+                    short_repr(&item)
+                ))
+            })?;
+        let game = game.get();
+        graph |= game.graph;
+        out.push(game.part(&ps)?);
+    }
+    run_parts(py, out, conv, bounds, graph)
+}
+
+/// The catalog: one dict per game (name, display_name, aliases, param, kind, spec, summary).
+#[pyfunction]
+fn catalog(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let entries: Vec<serde_json::Value> = grundy::games::Registry::builtin()
+        .entries()
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "name": e.name, "display_name": e.display_name(), "aliases": e.aliases, "param": e.param,
+                "kind": e.kind, "spec": e.spec, "summary": e.summary,
+            })
+        })
+        .collect();
+    json_to_py(py, &serde_json::Value::from(entries))
+}
+
+/// The nim-product of `a` and `b` in the field of nimbers below 2^64 (Conway, ONAG ch. 6).
+#[pyfunction]
+fn nim_mul(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(grundy::nimber::field::mul(
+        u64_arg(a, "nim_mul: a")?,
+        u64_arg(b, "nim_mul: b")?,
+    ))
+}
+
+/// The nim-inverse of `a` (`a != 0`): `nim_mul(a, nim_inv(a)) == 1`.
+#[pyfunction]
+fn nim_inv(a: &Bound<'_, PyAny>) -> PyResult<u64> {
+    grundy::nimber::field::inv(u64_arg(a, "nim_inv: a")?)
+        .ok_or_else(|| PyValueError::new_err("nimber: 0 has no inverse"))
+}
+
+/// `a` nim-multiplied by itself `k` times (`a^0 = 1`).
+#[pyfunction]
+fn nim_pow(a: &Bound<'_, PyAny>, k: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(grundy::nimber::field::pow(
+        u64_arg(a, "nim_pow: a")?,
+        u64_arg(k, "nim_pow: k")?,
+    ))
+}
+
+/// The nim-sum (XOR) of nimbers.
+#[pyfunction]
+#[pyo3(signature = (*values))]
+fn nim_sum(values: Vec<Bound<'_, PyAny>>) -> PyResult<u64> {
+    let mut s = 0;
+    for v in &values {
+        s ^= u64_arg(v, "nim_sum")?;
+    }
+    Ok(s)
+}
+
+/// The minimum excludant: the least nimber not among `values`.
+#[pyfunction]
+fn mex(values: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let mut v = Vec::new();
+    for x in values.try_iter()? {
+        v.push(u64_arg(&x?, "mex")?);
+    }
+    Ok(grundy::nimber::mex(v))
+}
+
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("LimitError", py.get_type::<LimitError>())?;
+    m.add("LoopyError", py.get_type::<LoopyError>())?;
+    m.add("UnsupportedError", py.get_type::<UnsupportedError>())?;
+    m.add_class::<NativeGame>()?;
+    m.add_class::<Splits>()?;
+    m.add_function(wrap_pyfunction!(lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(define, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse_sum, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_mul, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_inv, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_pow, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_sum, m)?)?;
+    m.add_function(wrap_pyfunction!(mex, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,492 @@
+//! Games defined in Python: a [`Game`] whose options come from a Python callable, memoised natively.
+//!
+//! The callable is called once per position (the solver memoises every value), and returns an iterable whose items
+//! are options, each one of:
+//! - a position (an `int`, or for games that are not heap games a `tuple` of ints): one component;
+//! - a `list` of positions: a sum of components (`[]`: nothing is left);
+//! - a `range`: one single-heap option for each number in it, read natively;
+//! - a [`Splits`] object: every way to leave its total as a sum of heaps, enumerated natively, so that a heap game
+//!   whose options number `n` per heap costs one Python call per heap, not `n` Python objects.
+//!
+//! A Python exception raised by the callable (or a `KeyboardInterrupt` from a signal check every few calls) cannot
+//! cross the library's solver, which has no error path for options: it is kept, the game then reports no options
+//! until the analysis ends, and the analysis's result is replaced by the exception ([`PyRules::take_failure`]).
+
+use grundy::game::{Game, Options};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyRange, PyRangeMethods, PyTuple};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The most options one position may have (a `Splits` of a huge total into many heaps would fill memory).
+pub const MAX_OPTIONS_PER_POSITION: usize = 50_000_000;
+
+/// A position of a game defined in Python: a Rust value converted from and to a Python object.
+pub trait PyPos: Clone + Eq + Hash + Debug + Send + Sync + 'static {
+    /// Reads a position; `what` names it in the error.
+    fn read(ob: &Bound<'_, PyAny>) -> PyResult<Self>;
+    /// The position as a Python object (the argument of the user's callables).
+    fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>>;
+    /// A heap of `n` (from a `range` or a `Splits`).
+    fn from_heap(n: i128) -> PyResult<Self>;
+    /// The position as a heap size, when it is one.
+    fn as_heap(&self) -> Option<u64>;
+    /// As written for people: `5`, `(3, 5)`.
+    fn show(&self) -> String;
+}
+
+impl PyPos for u64 {
+    fn read(ob: &Bound<'_, PyAny>) -> PyResult<Self> {
+        ob.extract::<u64>().map_err(|_| {
+            PyValueError::new_err(format!(
+                "a position of a heap game is a heap size, an int from 0 to 2^64 - 1, not {}",
+                crate::short_repr(ob)
+            ))
+        })
+    }
+    fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.into_pyobject(py)?.into_any())
+    }
+    fn from_heap(n: i128) -> PyResult<Self> {
+        u64::try_from(n).map_err(|_| {
+            PyValueError::new_err(format!(
+                "a position of a heap game is a heap size from 0 to 2^64 - 1, not {n}"
+            ))
+        })
+    }
+    fn as_heap(&self) -> Option<u64> {
+        Some(*self)
+    }
+    fn show(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// A position of a game that is not a heap game: an int or a tuple of ints (each from −2^63 to 2^63 − 1).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Pos {
+    /// An int.
+    Int(i64),
+    /// A tuple of ints.
+    Tuple(Box<[i64]>),
+}
+
+fn bad_position(ob: &Bound<'_, PyAny>) -> PyErr {
+    PyValueError::new_err(format!(
+        "a position is an int or a tuple of ints (each from -2^63 to 2^63 - 1), not {}",
+        crate::short_repr(ob)
+    ))
+}
+
+impl PyPos for Pos {
+    fn read(ob: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if let Ok(t) = ob.cast::<PyTuple>() {
+            let mut v = Vec::with_capacity(t.len());
+            for x in t.iter() {
+                v.push(x.extract::<i64>().map_err(|_| bad_position(ob))?);
+            }
+            return Ok(Pos::Tuple(v.into_boxed_slice()));
+        }
+        ob.extract::<i64>()
+            .map(Pos::Int)
+            .map_err(|_| bad_position(ob))
+    }
+    fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match self {
+            Pos::Int(n) => n.into_pyobject(py)?.into_any(),
+            Pos::Tuple(t) => PyTuple::new(py, t.iter())?.into_any(),
+        })
+    }
+    fn from_heap(n: i128) -> PyResult<Self> {
+        i64::try_from(n)
+            .map(Pos::Int)
+            .map_err(|_| PyValueError::new_err(format!("{n} is not an int from -2^63 to 2^63 - 1")))
+    }
+    fn as_heap(&self) -> Option<u64> {
+        match self {
+            Pos::Int(n) => u64::try_from(*n).ok(),
+            Pos::Tuple(_) => None,
+        }
+    }
+    fn show(&self) -> String {
+        match self {
+            Pos::Int(n) => n.to_string(),
+            Pos::Tuple(t) if t.len() == 1 => format!("({},)", t[0]),
+            Pos::Tuple(t) => format!(
+                "({})",
+                t.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+}
+
+/// `grundy.splits(total, max_parts=2, min_parts=0, distinct=False)`: as an item of a game's options, every way
+/// to leave `total` tokens as a sum of between `min_parts` and `max_parts` non-empty heaps (pairwise unequal when
+/// `distinct`), each way once (heaps in non-increasing order). A total of 0 leaves nothing (zero heaps), which
+/// counts when `min_parts` is 0.
+#[pyclass(frozen, module = "grundy._grundy", name = "Splits")]
+#[derive(Clone, Debug)]
+pub struct Splits {
+    #[pyo3(get)]
+    total: u64,
+    #[pyo3(get)]
+    max_parts: u32,
+    #[pyo3(get)]
+    min_parts: u32,
+    #[pyo3(get)]
+    distinct: bool,
+}
+
+#[pymethods]
+impl Splits {
+    #[new]
+    #[pyo3(signature = (total, max_parts = None, min_parts = None, distinct = false))]
+    fn new(
+        total: &Bound<'_, PyAny>,
+        max_parts: Option<&Bound<'_, PyAny>>,
+        min_parts: Option<&Bound<'_, PyAny>>,
+        distinct: bool,
+    ) -> PyResult<Self> {
+        let total = crate::u64_arg(total, "splits: total")?;
+        let max_parts = max_parts.map_or(Ok(2), |m| crate::u64_arg(m, "splits: max_parts"))?;
+        let min_parts = min_parts.map_or(Ok(0), |m| crate::u64_arg(m, "splits: min_parts"))?;
+        if max_parts > 64 {
+            return Err(PyValueError::new_err(format!(
+                "splits: max_parts is {max_parts}, more than the 64 heaps one move may leave here"
+            )));
+        }
+        if min_parts > max_parts {
+            return Err(PyValueError::new_err(format!(
+                "splits: min_parts ({min_parts}) is more than max_parts ({max_parts})"
+            )));
+        }
+        Ok(Splits {
+            total,
+            max_parts: max_parts as u32,
+            min_parts: min_parts as u32,
+            distinct,
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "splits({}, max_parts={}, min_parts={}, distinct={})",
+            self.total,
+            self.max_parts,
+            self.min_parts,
+            if self.distinct { "True" } else { "False" }
+        )
+    }
+
+    /// Every way, as a list of lists of heaps (for inspection and tests; games read them natively).
+    fn ways(&self) -> PyResult<Vec<Vec<u64>>> {
+        let mut out = Vec::new();
+        self.for_each(&mut |parts| {
+            out.push(parts.to_vec());
+            Ok(())
+        })?;
+        Ok(out)
+    }
+}
+
+impl Splits {
+    /// Calls `f` with each way (heaps in non-increasing order), stopping at the first error or at
+    /// [`MAX_OPTIONS_PER_POSITION`] ways.
+    pub fn for_each(&self, f: &mut dyn FnMut(&[u64]) -> PyResult<()>) -> PyResult<()> {
+        let mut buf = Vec::with_capacity(self.max_parts as usize);
+        let mut count = 0usize;
+        if self.total == 0 {
+            return if self.min_parts == 0 { f(&[]) } else { Ok(()) };
+        }
+        for k in self.min_parts.max(1)..=self.max_parts {
+            self.parts(self.total, k, self.total, &mut buf, &mut count, f)?;
+        }
+        Ok(())
+    }
+
+    /// Partitions of `rest` into exactly `k` parts, each at most `bound` (below `bound` when distinct... the caller
+    /// passes the bound already lowered), appended to `buf`.
+    fn parts(
+        &self,
+        rest: u64,
+        k: u32,
+        bound: u64,
+        buf: &mut Vec<u64>,
+        count: &mut usize,
+        f: &mut dyn FnMut(&[u64]) -> PyResult<()>,
+    ) -> PyResult<()> {
+        if k == 0 {
+            if rest == 0 {
+                *count += 1;
+                if *count > MAX_OPTIONS_PER_POSITION {
+                    return Err(crate::LimitError::new_err(format!(
+                        "{self:?} has more than {MAX_OPTIONS_PER_POSITION} ways, the most one position may have"
+                    )));
+                }
+                f(buf)?;
+            }
+            return Ok(());
+        }
+        let k64 = u64::from(k);
+        // The largest part `a` is at most `bound` and `rest − (k − 1)` (the others are at least 1), and at least
+        // ⌈rest / k⌉ (it is the largest). With distinct parts the others are at least 1, 2, …, k − 1.
+        let others_min = if self.distinct {
+            (k64 - 1) * k64 / 2
+        } else {
+            k64 - 1
+        };
+        if rest < others_min + 1 {
+            return Ok(());
+        }
+        let hi = bound.min(rest - others_min);
+        let lo = rest.div_ceil(k64).max(1);
+        if lo > hi {
+            return Ok(());
+        }
+        for a in (lo..=hi).rev() {
+            buf.push(a);
+            let next_bound = if self.distinct { a - 1 } else { a };
+            self.parts(rest - a, k - 1, next_bound, buf, count, f)?;
+            buf.pop();
+        }
+        Ok(())
+    }
+}
+
+/// What the Python side of a game is: its callables and what it says about itself.
+pub struct RulesInner {
+    pub name: String,
+    pub heap: bool,
+    options: Py<PyAny>,
+    components: Option<Py<PyAny>>,
+    /// The first exception raised (or signal caught) during the current analysis.
+    failure: Mutex<Option<PyErr>>,
+    failed: AtomicBool,
+    calls: AtomicU64,
+}
+
+/// A game defined in Python, over positions `P` (`u64` for heap games, [`Pos`] otherwise): cheap to clone.
+pub struct PyRules<P> {
+    pub inner: Arc<RulesInner>,
+    _p: std::marker::PhantomData<fn() -> P>,
+}
+
+impl<P> Clone for PyRules<P> {
+    fn clone(&self) -> Self {
+        PyRules {
+            inner: self.inner.clone(),
+            _p: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<P: PyPos> PyRules<P> {
+    pub fn new(
+        name: String,
+        heap: bool,
+        options: Py<PyAny>,
+        components: Option<Py<PyAny>>,
+    ) -> Self {
+        PyRules {
+            inner: Arc::new(RulesInner {
+                name,
+                heap,
+                options,
+                components,
+                failure: Mutex::new(None),
+                failed: AtomicBool::new(false),
+                calls: AtomicU64::new(0),
+            }),
+            _p: std::marker::PhantomData,
+        }
+    }
+
+    fn fail(&self, e: PyErr) {
+        let mut slot = self.inner.failure.lock().unwrap_or_else(|p| p.into_inner());
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+        self.inner.failed.store(true, Ordering::SeqCst);
+    }
+
+    /// The exception raised during the analysis that just ended, if any (and the game is ready for the next).
+    pub fn take_failure(&self) -> Option<PyErr> {
+        if !self.inner.failed.swap(false, Ordering::SeqCst) {
+            return None;
+        }
+        self.inner
+            .failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
+
+    /// Whether an exception is pending (the memo of a solver run meanwhile holds wrong values).
+    pub fn failed(&self) -> bool {
+        self.inner.failed.load(Ordering::SeqCst)
+    }
+
+    fn fill(&self, py: Python<'_>, p: &P, out: &mut Options<P>) -> PyResult<()> {
+        if self
+            .inner
+            .calls
+            .fetch_add(1, Ordering::Relaxed)
+            .is_multiple_of(64)
+        {
+            py.check_signals()?;
+        }
+        let result = self.inner.options.bind(py).call1((p.to_py(py)?,))?;
+        let heap = if self.inner.heap { p.as_heap() } else { None };
+        let check = |c: &P| -> PyResult<()> {
+            if let (Some(n), Some(h)) = (heap, c.as_heap()) {
+                if h >= n {
+                    return Err(PyValueError::new_err(format!(
+                        "{}: an option of the heap {n} leaves a heap of {h}; a heap game's options are sums of smaller heaps",
+                        self.inner.name
+                    )));
+                }
+            }
+            Ok(())
+        };
+        let push_one = |out: &mut Options<P>, c: P| -> PyResult<()> {
+            check(&c)?;
+            if out.len() >= MAX_OPTIONS_PER_POSITION {
+                return Err(crate::LimitError::new_err(format!(
+                    "{}: the position {} has more than {MAX_OPTIONS_PER_POSITION} options, the most one position may have",
+                    self.inner.name,
+                    p.show()
+                )));
+            }
+            out.push_one(c);
+            Ok(())
+        };
+        let iter = result.try_iter().map_err(|_| {
+            PyValueError::new_err(format!(
+                "{}: options({}) returned {}, not an iterable of options",
+                self.inner.name,
+                p.show(),
+                crate::short_repr(&result)
+            ))
+        })?;
+        let mut comps: Vec<P> = Vec::new();
+        for item in iter {
+            let item = item?;
+            if let Ok(list) = item.cast::<PyList>() {
+                comps.clear();
+                for c in list.iter() {
+                    let c = P::read(&c)?;
+                    check(&c)?;
+                    comps.push(c);
+                }
+                out.push(comps.drain(..));
+            } else if let Ok(r) = item.cast::<PyRange>() {
+                let (start, stop, step) =
+                    (r.start()? as i128, r.stop()? as i128, r.step()? as i128);
+                let mut v = start;
+                while (step > 0 && v < stop) || (step < 0 && v > stop) {
+                    push_one(out, P::from_heap(v)?)?;
+                    v += step;
+                }
+            } else if let Ok(s) = item.cast::<Splits>() {
+                let s = s.get().clone();
+                s.for_each(&mut |parts| {
+                    comps.clear();
+                    for &h in parts {
+                        let c = P::from_heap(h as i128)?;
+                        check(&c)?;
+                        comps.push(c);
+                    }
+                    if out.len() >= MAX_OPTIONS_PER_POSITION {
+                        return Err(crate::LimitError::new_err(format!(
+                            "{}: the position {} has more than {MAX_OPTIONS_PER_POSITION} options, the most one position may have",
+                            self.inner.name,
+                            p.show()
+                        )));
+                    }
+                    out.push(comps.drain(..));
+                    Ok(())
+                })?;
+            } else {
+                push_one(out, P::read(&item)?)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<P: PyPos> Game for PyRules<P> {
+    type Position = P;
+
+    fn name(&self) -> String {
+        self.inner.name.clone()
+    }
+
+    fn options(&self, position: &P, out: &mut Options<P>) {
+        if self.failed() {
+            return;
+        }
+        Python::attach(|py| {
+            if let Err(e) = self.fill(py, position, out) {
+                out.clear();
+                self.fail(e);
+            }
+        })
+    }
+
+    fn components(&self, position: &P) -> Vec<P> {
+        let Some(f) = &self.inner.components else {
+            return vec![position.clone()];
+        };
+        if self.failed() {
+            return vec![position.clone()];
+        }
+        Python::attach(|py| {
+            let r = (|| -> PyResult<Vec<P>> {
+                let result = f.bind(py).call1((position.to_py(py)?,))?;
+                let mut v = Vec::new();
+                for c in result.try_iter()? {
+                    v.push(P::read(&c?)?);
+                }
+                Ok(v)
+            })();
+            r.unwrap_or_else(|e| {
+                self.fail(e);
+                vec![position.clone()]
+            })
+        })
+    }
+
+    fn show(&self, position: &P) -> String {
+        position.show()
+    }
+
+    fn describe_move(&self, from: &P, to: &[P]) -> String {
+        if self.inner.heap {
+            if let (Some(n), Some(hs)) = (
+                from.as_heap(),
+                to.iter().map(P::as_heap).collect::<Option<Vec<u64>>>(),
+            ) {
+                return grundy::heap::describe_heap_move(n, &hs);
+            }
+        }
+        format!("move to {}", self.show_sum(to))
+    }
+
+    fn is_heap_game(&self) -> bool {
+        self.inner.heap
+    }
+
+    fn parameters(&self) -> usize {
+        usize::from(self.inner.heap)
+    }
+
+    fn position_at(&self, params: &[u64]) -> Option<P> {
+        match params {
+            [n] if self.inner.heap => P::from_heap(*n as i128).ok(),
+            _ => None,
+        }
+    }
+}
