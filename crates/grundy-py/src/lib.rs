@@ -12,8 +12,8 @@
 //! **Threads and Ctrl-C.** Work on catalog games needs no Python: it runs on a worker thread while the calling
 //! thread waits with the GIL released, checking for signals every 50 ms; Ctrl-C raises `KeyboardInterrupt` at
 //! once (the abandoned computation finishes on its thread, within its limits, and its answer is dropped). Work on
-//! games defined in Python calls Python for every position, so it keeps the GIL and checks for signals every 64
-//! positions ([`rules`]).
+//! games defined in Python calls Python for every position, so it keeps the GIL and checks for signals before
+//! each call ([`rules`]).
 
 mod rules;
 
@@ -425,15 +425,7 @@ fn analyse_parts(
             }
         }
     }
-    let report = analyse(&mut sum, convention, &limits)?;
-    let mut j = to_json(&report)?;
-    let notes = sum.notes();
-    if !notes.is_empty() {
-        if let Some(o) = j.as_object_mut() {
-            o.insert("notes".into(), notes.into());
-        }
-    }
-    Ok(j)
+    to_json(&analyse(&mut sum, convention, &limits)?)
 }
 
 /// Analyses a sum of parts: on a worker thread when every part is a catalog game, else here (the games defined in

@@ -8,7 +8,7 @@
 //! - a [`Splits`] object: every way to leave its total as a sum of heaps, enumerated natively, so that a heap game
 //!   whose options number `n` per heap costs one Python call per heap, not `n` Python objects.
 //!
-//! A Python exception raised by the callable (or a `KeyboardInterrupt` from a signal check every few calls) cannot
+//! A Python exception raised by the callable (or a `KeyboardInterrupt` from the signal check before each call) cannot
 //! cross the library's solver, which has no error path for options: it is kept, the game then reports no options
 //! until the analysis ends, and the analysis's result is replaced by the exception ([`PyRules::take_failure`]).
 
@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyRange, PyRangeMethods, PyTuple};
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The most options one position may have (a `Splits` of a huge total into many heaps would fill memory).
@@ -32,6 +32,8 @@ pub trait PyPos: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>>;
     /// A heap of `n` (from a `range` or a `Splits`).
     fn from_heap(n: i128) -> PyResult<Self>;
+    /// A heap of `n`, known to be representable (at most a total that [`PyPos::from_heap`] accepted).
+    fn from_small(n: u64) -> Self;
     /// The position as a heap size, when it is one.
     fn as_heap(&self) -> Option<u64>;
     /// As written for people: `5`, `(3, 5)`.
@@ -56,6 +58,9 @@ impl PyPos for u64 {
                 "a position of a heap game is a heap size from 0 to 2^64 - 1, not {n}"
             ))
         })
+    }
+    fn from_small(n: u64) -> Self {
+        n
     }
     fn as_heap(&self) -> Option<u64> {
         Some(*self)
@@ -104,6 +109,9 @@ impl PyPos for Pos {
         i64::try_from(n)
             .map(Pos::Int)
             .map_err(|_| PyValueError::new_err(format!("{n} is not an int from -2^63 to 2^63 - 1")))
+    }
+    fn from_small(n: u64) -> Self {
+        Pos::Int(n as i64)
     }
     fn as_heap(&self) -> Option<u64> {
         match self {
@@ -184,7 +192,7 @@ impl Splits {
     /// Every way, as a list of lists of heaps (for inspection and tests; games read them natively).
     fn ways(&self) -> PyResult<Vec<Vec<u64>>> {
         let mut out = Vec::new();
-        self.for_each(&mut |parts| {
+        self.for_each(|parts| {
             out.push(parts.to_vec());
             Ok(())
         })?;
@@ -194,37 +202,67 @@ impl Splits {
 
 impl Splits {
     /// Calls `f` with each way (heaps in non-increasing order), stopping at the first error or at
-    /// [`MAX_OPTIONS_PER_POSITION`] ways.
-    pub fn for_each(&self, f: &mut dyn FnMut(&[u64]) -> PyResult<()>) -> PyResult<()> {
-        let mut buf = Vec::with_capacity(self.max_parts as usize);
-        let mut count = 0usize;
-        if self.total == 0 {
+    /// [`MAX_OPTIONS_PER_POSITION`] ways. One and two heaps (the moves of most games) are plain loops; three or
+    /// more are enumerated recursively.
+    pub fn for_each<F: FnMut(&[u64]) -> PyResult<()>>(&self, mut f: F) -> PyResult<()> {
+        let t = self.total;
+        if t == 0 {
             return if self.min_parts == 0 { f(&[]) } else { Ok(()) };
         }
+        let mut count = 0usize;
         for k in self.min_parts.max(1)..=self.max_parts {
-            self.parts(self.total, k, self.total, &mut buf, &mut count, f)?;
+            match k {
+                1 => {
+                    count += 1;
+                    f(&[t])?;
+                }
+                2 => {
+                    // a ≥ b ≥ 1, a + b = t: a from t − 1 down to ⌈t/2⌉ (a > b when distinct).
+                    let lo = if self.distinct {
+                        t / 2 + 1
+                    } else {
+                        t.div_ceil(2)
+                    };
+                    for a in (lo..t).rev() {
+                        count += 1;
+                        if count > MAX_OPTIONS_PER_POSITION {
+                            return Err(self.too_many());
+                        }
+                        f(&[a, t - a])?;
+                    }
+                }
+                _ => {
+                    let mut buf = Vec::with_capacity(k as usize);
+                    self.parts(t, k, t, &mut buf, &mut count, &mut f)?;
+                }
+            }
         }
         Ok(())
     }
 
-    /// Partitions of `rest` into exactly `k` parts, each at most `bound` (below `bound` when distinct... the caller
-    /// passes the bound already lowered), appended to `buf`.
-    fn parts(
+    fn too_many(&self) -> PyErr {
+        crate::LimitError::new_err(format!(
+            "{} has more than {MAX_OPTIONS_PER_POSITION} ways, the most one position may have",
+            self.__repr__()
+        ))
+    }
+
+    /// Partitions of `rest` into exactly `k` parts, each at most `bound` (the caller lowers `bound` below the
+    /// previous part when the parts are distinct), appended to `buf`.
+    fn parts<F: FnMut(&[u64]) -> PyResult<()>>(
         &self,
         rest: u64,
         k: u32,
         bound: u64,
         buf: &mut Vec<u64>,
         count: &mut usize,
-        f: &mut dyn FnMut(&[u64]) -> PyResult<()>,
+        f: &mut F,
     ) -> PyResult<()> {
         if k == 0 {
             if rest == 0 {
                 *count += 1;
                 if *count > MAX_OPTIONS_PER_POSITION {
-                    return Err(crate::LimitError::new_err(format!(
-                        "{self:?} has more than {MAX_OPTIONS_PER_POSITION} ways, the most one position may have"
-                    )));
+                    return Err(self.too_many());
                 }
                 f(buf)?;
             }
@@ -265,7 +303,6 @@ pub struct RulesInner {
     /// The first exception raised (or signal caught) during the current analysis.
     failure: Mutex<Option<PyErr>>,
     failed: AtomicBool,
-    calls: AtomicU64,
 }
 
 /// A game defined in Python, over positions `P` (`u64` for heap games, [`Pos`] otherwise): cheap to clone.
@@ -298,7 +335,6 @@ impl<P: PyPos> PyRules<P> {
                 components,
                 failure: Mutex::new(None),
                 failed: AtomicBool::new(false),
-                calls: AtomicU64::new(0),
             }),
             _p: std::marker::PhantomData,
         }
@@ -330,14 +366,8 @@ impl<P: PyPos> PyRules<P> {
     }
 
     fn fill(&self, py: Python<'_>, p: &P, out: &mut Options<P>) -> PyResult<()> {
-        if self
-            .inner
-            .calls
-            .fetch_add(1, Ordering::Relaxed)
-            .is_multiple_of(64)
-        {
-            py.check_signals()?;
-        }
+        // A flag test in CPython (signals are handled on the main thread only): cheap enough for every call.
+        py.check_signals()?;
         let result = self.inner.options.bind(py).call1((p.to_py(py)?,))?;
         let heap = if self.inner.heap { p.as_heap() } else { None };
         let check = |c: &P| -> PyResult<()> {
@@ -391,22 +421,25 @@ impl<P: PyPos> PyRules<P> {
                     v += step;
                 }
             } else if let Ok(s) = item.cast::<Splits>() {
-                let s = s.get().clone();
-                s.for_each(&mut |parts| {
-                    comps.clear();
-                    for &h in parts {
-                        let c = P::from_heap(h as i128)?;
-                        check(&c)?;
-                        comps.push(c);
+                let s = s.get();
+                // Every heap left is at most the total: one conversion and one comparison check them all.
+                P::from_heap(s.total as i128)?;
+                let (name, n) = (&self.inner.name, heap);
+                s.for_each(|parts| {
+                    if let (Some(n), Some(&h)) = (n, parts.first()) {
+                        if h >= n {
+                            return Err(PyValueError::new_err(format!(
+                                "{name}: an option of the heap {n} leaves a heap of {h}; a heap game's options are sums of smaller heaps"
+                            )));
+                        }
                     }
                     if out.len() >= MAX_OPTIONS_PER_POSITION {
                         return Err(crate::LimitError::new_err(format!(
-                            "{}: the position {} has more than {MAX_OPTIONS_PER_POSITION} options, the most one position may have",
-                            self.inner.name,
+                            "{name}: the position {} has more than {MAX_OPTIONS_PER_POSITION} options, the most one position may have",
                             p.show()
                         )));
                     }
-                    out.push(comps.drain(..));
+                    out.push(parts.iter().map(|&h| P::from_small(h)));
                     Ok(())
                 })?;
             } else {

@@ -1,0 +1,99 @@
+"""Type stubs of the native module `grundy._grundy` (the package `grundy` wraps it; use that)."""
+
+from typing import Any, Callable, Iterable, List, Optional, Tuple, Union
+
+__version__: str
+
+Position = Union[int, Tuple[int, ...], str]
+
+class LimitError(Exception):
+    """A limit was reached (time, memory, positions stored, heap size): raising the limit may help."""
+
+class LoopyError(ValueError):
+    """The game has a cycle of positions: analyse it with loopy=True."""
+
+class UnsupportedError(ValueError):
+    """The request is well formed but not supported."""
+
+class Splits:
+    """As an item of a game's options: every way to leave `total` tokens as between `min_parts` and `max_parts`
+    non-empty heaps (pairwise unequal when `distinct`), each way once, heaps in non-increasing order."""
+
+    total: int
+    max_parts: int
+    min_parts: int
+    distinct: bool
+    def __init__(
+        self, total: int, max_parts: Optional[int] = 2, min_parts: Optional[int] = 0, distinct: bool = False
+    ) -> None: ...
+    def ways(self) -> List[List[int]]:
+        """Every way, as lists of heaps."""
+
+class NativeGame:
+    """A catalog game or a game defined in Python (wrapped by grundy.Game)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def is_heap(self) -> bool: ...
+    @property
+    def is_python(self) -> bool: ...
+    def analyse(
+        self,
+        positions: Iterable[Position],
+        play: str = "normal",
+        max_heap: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> dict: ...
+    def memo_nim_value(
+        self,
+        position: Position,
+        max_seconds: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> Optional[int]: ...
+    def sequence(self, to: int, max_seconds: Optional[float] = None, max_memory: Optional[int] = None) -> List[int]: ...
+    def period(
+        self, to: Optional[int] = None, max_seconds: Optional[float] = None, max_memory: Optional[int] = None
+    ) -> dict: ...
+    def misere(
+        self,
+        to: int,
+        genus: bool = False,
+        max_seconds: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> Any: ...
+
+def lookup(spec: str) -> NativeGame: ...
+def define(
+    options: Callable[[Any], Iterable[Any]],
+    name: str,
+    heap: bool = False,
+    components: Optional[Callable[[Any], Iterable[Any]]] = None,
+) -> NativeGame: ...
+def analyse_sum(
+    parts: Iterable[Tuple[NativeGame, Iterable[Position]]],
+    play: str = "normal",
+    max_heap: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_positions: Optional[int] = None,
+    max_memory: Optional[int] = None,
+) -> dict: ...
+def catalog() -> List[dict]: ...
+def nim_mul(a: int, b: int) -> int:
+    """The nim-product of a and b in the field of nimbers below 2^64."""
+
+def nim_inv(a: int) -> int:
+    """The nim-inverse of a (a != 0)."""
+
+def nim_pow(a: int, k: int) -> int:
+    """a nim-multiplied by itself k times (a^0 = 1)."""
+
+def nim_sum(*values: int) -> int:
+    """The nim-sum (XOR) of nimbers."""
+
+def mex(values: Iterable[int]) -> int:
+    """The least nimber not among values."""
