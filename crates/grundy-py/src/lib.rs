@@ -13,7 +13,7 @@
 //! thread waits with the GIL released, checking for signals every 50 ms; Ctrl-C raises `KeyboardInterrupt` at
 //! once (the abandoned computation finishes on its thread, within its limits, and its answer is dropped). Work on
 //! games defined in Python calls Python for every position, so it keeps the GIL and checks for signals before
-//! each call ([`rules`]).
+//! each call (see `src/rules.rs`).
 
 mod rules;
 
