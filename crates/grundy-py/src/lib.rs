@@ -266,7 +266,7 @@ impl<P: PyPos> Defined<P> {
     fn nim_value(&self, position: P, limits: Limits) -> PyResult<u64> {
         let mut solver = self.solver.try_lock().map_err(|_| {
             PyRuntimeError::new_err(format!(
-                "{}: nim_value was called again from inside the game's own options",
+                "{}: the game is busy: nim_value was called while another of its nim_value calls runs (from its own options, or another thread)",
                 self.rules.inner.name
             ))
         })?;

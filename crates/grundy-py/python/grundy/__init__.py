@@ -270,7 +270,9 @@ def define(
     - :func:`splits`: every way to leave a total as a sum of heaps, enumerated natively.
 
     ``components(position)``, when given, returns the independent positions a position is the sum of (a row with
-    gaps is a sum of rows). Exceptions raised by the functions end the analysis with that exception.
+    gaps is a sum of rows): its value is then the nim-sum of theirs. The options function must still answer for
+    whole positions (winning moves are moves of the whole). Exceptions raised by the functions end the analysis
+    with that exception; a position that can be reached from itself is a :class:`LoopyError` (use ``loopy=True``).
     """
     options = rules
     if not callable(rules):
