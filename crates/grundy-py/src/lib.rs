@@ -504,6 +504,40 @@ impl NativeGame {
         run_parts(py, vec![part], conv, bounds, self.graph)
     }
 
+    /// The answer of a scoring game (not impartial, `fox-cards`): as `grundy value ... --json` prints it, the keys
+    /// `game`, `impartial` (false) and the game's named integers, with `text`, the answer in lines for people.
+    fn scoring<'py>(
+        &self,
+        py: Python<'py>,
+        positions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let not_scoring = || {
+            UnsupportedError::new_err(format!(
+                "{} is impartial, not a scoring game: use analyse",
+                self.name
+            ))
+        };
+        let Kind::Catalog { spec } = &self.kind else {
+            return Err(not_scoring());
+        };
+        let (spec, words) = (spec.clone(), words(positions)?);
+        let report = run_native(py, move || {
+            grundy::games::lookup(&spec)?
+                .scoring(&words)
+                .transpose()
+                .map(|r| r.map(|r| (r.text, r.fields)))
+        })?
+        .ok_or_else(not_scoring)?;
+        let mut obj = serde_json::Map::new();
+        obj.insert("game".into(), self.name.clone().into());
+        obj.insert("impartial".into(), false.into());
+        for (k, v) in report.1 {
+            obj.insert(k, v.into());
+        }
+        obj.insert("text".into(), report.0.into());
+        json_to_py(py, &serde_json::Value::Object(obj))
+    }
+
     /// The normal-play nim-value of one position of a game defined in Python, from the game's shared memo.
     #[pyo3(signature = (position, max_seconds = None, max_positions = None, max_memory = None))]
     fn memo_nim_value(

@@ -137,6 +137,20 @@ def test_board_games_and_nim_value():
     assert grundy.game("kayles").nim_value(5, 7) == 4 ^ 2
 
 
+def test_scoring_game():
+    g = grundy.game("fox-cards")
+    with pytest.raises(grundy.UnsupportedError, match="scoring game, not impartial"):
+        g.analyse(1, 2)
+    # Two piles of one card (values 1 and 2): the middle cards of odd piles go largest first, Ciel then Jiro.
+    r = g.scoring(1, 2)
+    assert (r.impartial, r.game, r.ciel, r.jiro) == (False, "fox-cards", 2, 1)
+    # One pile 1,2,3 (top to bottom): Ciel takes the top half and the middle card (1 + 2), Jiro the bottom (3).
+    r = g.scoring("1,2,3")
+    assert (r.ciel, r.jiro) == (3, 3) and "scores 3" in r.text
+    with pytest.raises(grundy.UnsupportedError, match="not a scoring game"):
+        grundy.game("kayles").scoring(3)
+
+
 def test_misere():
     nim = grundy.game("nim")
     # Misère Nim (Bouton): heaps all of size at most 1 are a P-position exactly when their number is odd.

@@ -189,6 +189,11 @@ class Game:
         :meth:`analyse`)."""
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).winning_moves
 
+    def scoring(self, *position: Position) -> Record:
+        """The answer of a scoring game (``fox-cards``: not impartial, so it has no nim-value): ``game``,
+        ``impartial`` (False), the game's named integers (best-play scores), and ``text``, the answer for people."""
+        return _record(self._native.scoring(position))
+
     def sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
                  max_memory: Optional[int] = None) -> Any:
         """The nim-values of heaps ``0..=to`` (a heap game), by the cheapest exact method (closed form, certified

@@ -47,6 +47,7 @@ class NativeGame:
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
     ) -> dict: ...
+    def scoring(self, positions: Iterable[Position]) -> dict: ...
     def memo_nim_value(
         self,
         position: Position,
