@@ -455,3 +455,10 @@ def test_ctrl_c_interrupts_a_long_call(which):
         timer.cancel()
     # Well before the time limit: the interrupt, not the deadline, ended the call.
     assert time.perf_counter() - t < 3
+
+
+def test_the_package_docstring_examples_run():
+    import doctest
+
+    failed, attempted = doctest.testmod(grundy, verbose=False)
+    assert attempted >= 8 and failed == 0
