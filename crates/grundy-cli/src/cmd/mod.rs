@@ -6,6 +6,7 @@ mod misere;
 pub mod nimber;
 pub mod oj;
 pub mod period;
+pub mod play;
 pub mod seq;
 pub mod value;
 
@@ -73,6 +74,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Games(a) => games::run(&a),
         Command::Oj(a) => oj::run(&a.checked()?),
         Command::Nimber(a) => nimber::run(&a.checked()?),
+        Command::Play(a) => play::run(&a.checked()?),
         Command::Help(h) => help(h.checked()?.as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();

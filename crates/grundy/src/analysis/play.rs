@@ -131,8 +131,8 @@ pub enum Choice {
     Winning,
     /// A move that keeps a draw (loopy play).
     Drawing,
-    /// Lost: the move of largest remoteness, searched exactly. The person wins in `remoteness` more moves at best
-    /// (the engine's own included), over `states` sums searched.
+    /// Lost: the move of largest remoteness, searched exactly. After it, the person wins in `remoteness` more moves
+    /// (theirs and the engine's) with perfect play by both; `states` sums were searched.
     Longest {
         /// Moves left with perfect play by both after the engine's move.
         remoteness: u32,
@@ -954,7 +954,8 @@ impl Session {
         ))
     }
 
-    /// The move to the option of largest remoteness, and that remoteness plus one (moves left counting this one).
+    /// The move to the option of largest remoteness, and that remoteness (the moves left after it with perfect play
+    /// by both).
     fn longest(&mut self, state: &[Comp], legal: &[Legal]) -> Result<(usize, u32)> {
         let misere = self.convention == Convention::Misere;
         let deadline = Deadline::after_seconds(REMOTENESS_SECONDS);
@@ -972,8 +973,7 @@ impl Session {
                 best = Some((l.mv.number, r));
             }
         }
-        let (n, r) = best.expect("at least one move");
-        Ok((n, r + 1))
+        Ok(best.expect("at least one move"))
     }
 }
 
