@@ -43,22 +43,31 @@ at which you had a winning move, and what it was.
 --max-positions N: the most states the misère or loopy analysis of one position may store (default 2000000 for
 misère play); each analysis also has 30 s of its own.
 
-EXAMPLE
-  $ grundy play nim 1 2
+EXAMPLE (moves piped in: printf 'nim 2 -> 5\\nhint\\nvalues\\nnim 1 -> 0\\n' | grundy play nim 1 2)
   grundy play: nim 1 + nim 2, normal play (whoever cannot move loses); you move first.
-  ...
+  Type a move's number, the move as listed, or a short form such as 'nim 1 -> 0'; or hint, why, values, moves, ...
+
   position: nim 1 + nim 2 (your move)
     1. nim 1: take all 1 from the heap of 1   [nim 1 -> 0]
     2. nim 2: take 1 from the heap of 2, leaving 1   [nim 2 -> 1]
     3. nim 2: take all 2 from the heap of 2   [nim 2 -> 0]
+  your move> nim 2 -> 5
+  not a move: nim 2 cannot move to 5: its moves lead to 1, 0
+  your move> hint
+  hint: 2. nim 2: take 1 from the heap of 2, leaving 1   [nim 2 -> 1] (it leaves a position the engine loses)
+  your move> values
+    nim 1: nim-value 1
+    nim 2: nim-value 2
+    nim-sum 1 xor 2 = 3: an N-position, won by a move that makes the nim-sum 0
   your move> nim 1 -> 0
   you play: nim 1: take all 1 from the heap of 1
   engine plays: nim 2: take all 2 from the heap of 2
     why: it takes the last move: you have no move left
-  game over: no move is left and you have to move (whoever cannot move loses): the engine wins after 2 moves.
-  Your first missed win was move 1 in nim 1 + nim 2: you played nim 1: take all 1 from the heap of 1, but nim 2:
-  take 1 from the heap of 2, leaving 1 wins.
+  game over: no move is left and you have to move (whoever cannot move loses): the engine wins after 2 moves. Your
+  first missed win was move 1 in nim 1 + nim 2: you played nim 1: take all 1 from the heap of 1, but nim 2: take 1
+  from the heap of 2, leaving 1 wins.
 
+MORE EXAMPLES
   grundy play kayles 5 7 + nim 3
   grundy play nim 1 2 3 --misere --first engine
   grundy play loopy-graph examples/game.txt 0 6 --loopy
@@ -69,13 +78,22 @@ EXAMPLE
 const LISTED: usize = 30;
 
 pub fn run(a: &PlayCmd) -> CliResult {
+    use std::io::IsTerminal;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    run_with(a, &mut stdin.lock(), &mut stdout.lock())
+    // Input from a pipe or a file is not echoed by a terminal: write each line after the prompt, so that the
+    // transcript reads as a terminal session does.
+    let echo = !stdin.is_terminal();
+    run_with(a, &mut stdin.lock(), &mut stdout.lock(), echo)
 }
 
-/// The session read from `input`, written to `out`.
-pub fn run_with(a: &PlayCmd, input: &mut dyn BufRead, out: &mut dyn Write) -> CliResult {
+/// The session read from `input`, written to `out` (each line read written after the prompt when `echo`).
+pub fn run_with(
+    a: &PlayCmd,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    echo: bool,
+) -> CliResult {
     if a.words.is_empty() {
         return Err(CliError::usage(
             "'grundy play' needs a GAME and a position, e.g. grundy play nim 3 5 6",
@@ -178,6 +196,9 @@ pub fn run_with(a: &PlayCmd, input: &mut dyn BufRead, out: &mut dyn Write) -> Cl
                 return say(out, "\nend of input: the game is left unfinished.");
             }
             let typed = line.trim();
+            if echo {
+                writeln!(out, "{typed}")?;
+            }
             match typed.to_lowercase().as_str() {
                 "quit" | "exit" | "q" => {
                     return say(out, "you quit: the game is left unfinished.");
@@ -319,7 +340,7 @@ mod tests {
 
     fn transcript(a: &PlayCmd, input: &str) -> String {
         let mut out = Vec::new();
-        run_with(a, &mut input.as_bytes(), &mut out).unwrap();
+        run_with(a, &mut input.as_bytes(), &mut out, true).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -370,7 +391,7 @@ mod tests {
     fn bad_command_lines_are_refused() {
         let mut a = cmd("nim 3");
         a.first = Some("you".into());
-        let e = run_with(&a, &mut "".as_bytes(), &mut Vec::new()).unwrap_err();
+        let e = run_with(&a, &mut "".as_bytes(), &mut Vec::new(), true).unwrap_err();
         assert!(
             e.to_string()
                 .starts_with("--first: 'you' is neither 'me' nor 'engine'"),
@@ -378,8 +399,8 @@ mod tests {
         );
         let mut a = cmd("nim 3");
         a.max_positions = Some("10".into());
-        assert!(run_with(&a, &mut "".as_bytes(), &mut Vec::new()).is_err());
-        let e = run_with(&cmd(""), &mut "".as_bytes(), &mut Vec::new()).unwrap_err();
+        assert!(run_with(&a, &mut "".as_bytes(), &mut Vec::new(), true).is_err());
+        let e = run_with(&cmd(""), &mut "".as_bytes(), &mut Vec::new(), true).unwrap_err();
         assert!(e.to_string().contains("needs a GAME"), "{e}");
     }
 }
