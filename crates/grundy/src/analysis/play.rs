@@ -21,8 +21,9 @@
 //! dropped, since `X + 0 = X` under both conventions), when they number at most [`REMOTENESS_STATES`] and the search
 //! ends within [`REMOTENESS_SECONDS`]. Past that budget, and always in loopy games (where positions repeat), the
 //! engine falls back to the move that leaves the person the fewest winning replies (each option judged by the
-//! convention's own analysis; ties: the first listed), or to the first listed move when there are more than
-//! [`FALLBACK_MAX_MOVES`] to compare, and its reason says which rule chose.
+//! convention's own analysis; ties: the first listed; only those compared within [`FALLBACK_SECONDS`]), or to the
+//! first listed move when there are more than [`FALLBACK_MAX_MOVES`] to compare, and its reason says which rule
+//! chose.
 //!
 //! **At the end** ([`Session::verdict`]): who won, and when the person lost, the first of their moves at which a
 //! winning move existed but was not played, with that winning move.
@@ -51,6 +52,8 @@ pub const REMOTENESS_STATES: usize = 200_000;
 pub const REMOTENESS_SECONDS: f64 = 3.0;
 /// The most moves the fallback (fewest winning replies) compares; past it the engine plays the first listed move.
 pub const FALLBACK_MAX_MOVES: usize = 200;
+/// The time the fallback spends comparing moves, in seconds: past it, the best of those compared is played.
+pub const FALLBACK_SECONDS: f64 = 10.0;
 
 /// Who plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -937,19 +940,33 @@ impl Session {
             ));
         }
         let mut best: Option<(usize, usize)> = None;
+        let deadline = Deadline::after_seconds(FALLBACK_SECONDS);
+        let mut compared = 0;
         for l in legal.iter() {
+            if compared > 0 && deadline.passed() {
+                break;
+            }
             let after = apply(&state, l.component, &l.option);
             let replies = self.judge(&after)?.winning.len();
+            compared += 1;
             if best.is_none_or(|(_, r)| replies < r) {
                 best = Some((l.mv.number, replies));
             }
         }
         let (n, replies) = best.expect("at least one move");
+        let of = if compared < legal.len() {
+            format!(
+                " among the first {compared} of {} moves (comparing them all would take more than {FALLBACK_SECONDS} s)",
+                legal.len()
+            )
+        } else {
+            String::new()
+        };
         Ok((
             n,
             Choice::FewestReplies { replies },
             format!(
-                "{lost}; {why_not}, so I play the move that leaves you the fewest winning replies ({replies})"
+                "{lost}; {why_not}, so I play the move that leaves you the fewest winning replies ({replies}){of}"
             ),
         ))
     }

@@ -537,3 +537,34 @@ fn sums_the_convention_cannot_answer_are_refused_at_the_start() {
     .unwrap();
     assert!(e.to_string().contains("loopy play takes one game"), "{e}");
 }
+
+#[test]
+fn past_the_remoteness_budget_the_engine_leaves_the_fewest_winning_replies() {
+    // kayles 30 30 is a P-position whose reachable sums (multisets of heaps of total at most 60) number millions:
+    // exact remoteness is out of budget, and the engine says which rule chose instead.
+    let mut s = session("kayles 30 30", Convention::Normal, Player::Engine);
+    assert_eq!(s.judge_now().unwrap().outcome, Outcome::P);
+    let state = s.state.clone();
+    let legal = s.legal(&state).unwrap();
+    // The fewest winning replies over every option, counted by fresh judgements.
+    let mut fewest = usize::MAX;
+    for l in legal.iter() {
+        let after = apply(&state, l.component, &l.option);
+        fewest = fewest.min(s.judge(&after).unwrap().winning.len());
+    }
+    let e = s.engine_move().unwrap();
+    assert_eq!(
+        e.choice,
+        Choice::FewestReplies { replies: fewest },
+        "{}",
+        e.reason
+    );
+    assert!(
+        e.reason
+            .contains("exact remoteness needs more than 200000 positions"),
+        "{}",
+        e.reason
+    );
+    assert!(fewest >= 1);
+    assert_eq!(s.judge_now().unwrap().winning.len(), fewest);
+}
