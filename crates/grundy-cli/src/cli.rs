@@ -40,6 +40,8 @@ pub enum Command {
     Oj(OjArgs),
     /// Arithmetic in the field of nimbers below 2^64
     Nimber(NimberArgs),
+    /// Play a sum of games in the terminal against a perfect opponent that explains its moves
+    Play(PlayArgs),
     /// What each command does, with examples (grundy help COMMAND)
     Help(HelpArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
@@ -150,6 +152,26 @@ pub struct PeriodArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct PlayArgs {
+    /// GAME POSITION... [+ GAME POSITION...]...: the sum to play, as 'grundy value' reads it
+    #[arg(value_name = "GAME POSITION", num_args = 0.., required = false)]
+    pub words: Vec<OsString>,
+    /// Misère play: whoever makes the last move loses
+    #[arg(long, conflicts_with = "loopy")]
+    pub misere: bool,
+    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
+    #[arg(long)]
+    pub loopy: bool,
+    /// Who moves first: me (default) or engine
+    #[arg(long, value_name = "WHO")]
+    pub first: Option<OsString>,
+    /// Most states the misère or loopy analysis of one position may store
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<OsString>,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct GamesArgs {
     /// Print the catalog as JSON
     #[arg(long)]
@@ -244,6 +266,7 @@ pub fn command() -> clap::Command {
         ("games", cmd::games::HELP),
         ("oj", cmd::oj::HELP),
         ("nimber", cmd::nimber::HELP),
+        ("play", cmd::play::HELP),
     ] {
         let body = strip_usage(text);
         c = c.mut_subcommand(name, |s| s.after_long_help(body));
@@ -468,6 +491,32 @@ impl SeqArgs {
     }
 }
 
+/// `grundy play`: [`PlayArgs`] as text.
+#[derive(Debug)]
+pub struct PlayCmd {
+    pub words: Vec<String>,
+    pub misere: bool,
+    pub loopy: bool,
+    pub first: Option<String>,
+    pub max_positions: Option<String>,
+}
+
+impl PlayArgs {
+    pub fn checked(self) -> CliResult<PlayCmd> {
+        Ok(PlayCmd {
+            words: self
+                .words
+                .iter()
+                .map(|w| text(w, POSITIONAL))
+                .collect::<CliResult<_>>()?,
+            misere: self.misere,
+            loopy: self.loopy,
+            first: opt_text(self.first.as_deref(), "--first")?,
+            max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+        })
+    }
+}
+
 /// `grundy period`: [`PeriodArgs`] as text.
 #[derive(Debug)]
 pub struct PeriodCmd {
@@ -600,6 +649,7 @@ mod tests {
             "seq" if option != "to" => vec!["seq", "kayles", "--to", "3"],
             "seq" => vec!["seq", "kayles"],
             "period" => vec!["period", "kayles"],
+            "play" => vec!["play", "nim", "3"],
             _ => panic!("no command line for {sub} --{option}"),
         };
         if option == "max-heap" {
@@ -640,7 +690,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 17, "options taking a value");
+        assert_eq!(checked, 19, "options taking a value");
     }
 
     /// Every positional argument of the subcommands that take text.
@@ -651,6 +701,7 @@ mod tests {
             &["value"],
             &["seq", "--to", "3"],
             &["period"],
+            &["play", "nim", "3", "+"],
             &["oj"],
             &["help"],
             &["nimber", "mul", "2"],

@@ -27,6 +27,7 @@ const ALL_FLAGS: &[Flag] = &[
     ("--out", Some("OUT")),
     ("--resume", Some("RESUME")),
     ("--list", None),
+    ("--first", Some("engine")),
 ];
 
 /// A subcommand, the words it needs, the flags it declares, flags another flag needs, and the pairs it refuses.
@@ -120,6 +121,12 @@ const SUBS: &[Sub] = &[
         flags: &["--list", "--json"],
         needs: &[("--json", "--list")],
         refused_pairs: &[],
+    },
+    Sub {
+        words: &["play", "0.77", "1", "2"],
+        flags: &["--misere", "--loopy", "--first", "--max-positions"],
+        needs: &[("--max-positions", "--misere")],
+        refused_pairs: &[("--misere", "--loopy")],
     },
     Sub {
         words: &["nimber", "mul", "2", "3"],

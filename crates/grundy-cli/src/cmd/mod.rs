@@ -6,6 +6,7 @@ mod misere;
 pub mod nimber;
 pub mod oj;
 pub mod period;
+pub mod play;
 pub mod seq;
 pub mod value;
 
@@ -37,6 +38,9 @@ USAGE
       The named games, their take-and-break codes, and a line on each.
   grundy oj ID < input      (grundy oj --list)
       Answers a judge problem: reads its input on stdin, prints exactly the judge's output.
+  grundy play GAME POSITION... [+ GAME POSITION...]... [--misere | --loopy] [--first me|engine]
+      Play the sum in the terminal against a perfect opponent that says why it moves (hint, why, values, undo).
+        grundy play kayles 5 7 + nim 3
   grundy nimber mul A B | inv A | pow A K
       Arithmetic in the field of nimbers below 2^64 (nim-multiplication).
   grundy help [COMMAND]
@@ -73,6 +77,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Games(a) => games::run(&a),
         Command::Oj(a) => oj::run(&a.checked()?),
         Command::Nimber(a) => nimber::run(&a.checked()?),
+        Command::Play(a) => play::run(&a.checked()?),
         Command::Help(h) => help(h.checked()?.as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();
@@ -117,7 +122,7 @@ fn help(topic: Option<&str>) -> CliResult {
                 Some(s) => s.render_long_help(),
                 None => {
                     return Err(CliError::usage(format!(
-                        "no help on '{}' (commands: value, seq, period, games, oj, nimber, completions, man)",
+                        "no help on '{}' (commands: value, seq, period, games, oj, nimber, play, completions, man)",
                         grundy::error::escape(t)
                     )))
                 }

@@ -48,6 +48,173 @@ pub(crate) trait Group {
     /// as a graph with the numbers of the group's positions; `None` when an option is a sum of two or more
     /// components (the multiset analysis of [`crate::loopy::multiset`] is for codes).
     fn reachable(&self, max_positions: usize) -> Option<Result<Reachable>>;
+    /// The group's game as a session of play sees it ([`super::play`]): positions numbered, their options listed,
+    /// moves described, and groups of any of its positions made again (sharing the group's memo).
+    fn playable(&self) -> Box<dyn Playable>;
+}
+
+/// One game of a sum as a session of play ([`super::play`]) sees it: its positions numbered by `u64` (a heap game
+/// numbers them by heap size), with their options, descriptions and normal-play nim-values, and a [`Group`] of any
+/// of its positions for the analyses of [`super::analyse`]. The memo of the group it was made from is shared.
+pub(crate) trait Playable {
+    /// The game's name.
+    fn name(&self) -> String;
+    /// The numbers of the positions of the group it was made from, in order.
+    fn roots(&self) -> Vec<u64>;
+    /// Position `p` as the game writes it.
+    fn show(&self, p: u64) -> String;
+    /// A sum of positions (an option) as the game writes it; `0` for an emptied heap.
+    fn show_sum(&self, to: &[u64]) -> String;
+    /// The move from `p` to the option `to`, in words.
+    fn describe(&self, p: u64, to: &[u64]) -> String;
+    /// True when positions are heaps, numbered by their size.
+    fn is_heap(&self) -> bool;
+    /// The options of `p` (each a sum of positions), or an error when the game refuses to list them (a position
+    /// too large to search) or there are more than `limit`.
+    fn options(&mut self, p: u64, limit: usize) -> Result<Vec<Vec<u64>>>;
+    /// The normal-play nim-value of `p` (closed form, heap table or memoised search).
+    fn nim_value(&mut self, p: u64) -> Result<Nimber>;
+    /// A group holding the positions `ps`, for an analysis of the sum they are part of.
+    fn group(&self, ps: &[u64]) -> Box<dyn Group>;
+}
+
+/// The error for a position with more than `limit` options.
+fn too_many_options(name: &str, shown: &str, limit: usize) -> Error {
+    Error::limit(format!(
+        "{name} {shown}: more than {limit} moves, too many to play by listing them ('grundy value' analyses it)"
+    ))
+}
+
+/// The positions of any game, numbered as they are met, for play.
+struct GamePlay<G: Game> {
+    game: Rc<G>,
+    solver: Rc<RefCell<Solver<Rc<G>>>>,
+    ids: rustc_hash::FxHashMap<G::Position, u64>,
+    positions: Vec<G::Position>,
+    roots: Vec<u64>,
+}
+
+impl<G: Game> GamePlay<G> {
+    fn id(&mut self, p: &G::Position) -> u64 {
+        if let Some(&i) = self.ids.get(p) {
+            return i;
+        }
+        let i = self.positions.len() as u64;
+        self.positions.push(p.clone());
+        self.ids.insert(p.clone(), i);
+        i
+    }
+    fn at(&self, ps: &[u64]) -> Vec<G::Position> {
+        ps.iter()
+            .map(|&q| self.positions[q as usize].clone())
+            .collect()
+    }
+}
+
+impl<G: Game + 'static> Playable for GamePlay<G>
+where
+    G::Position: 'static,
+{
+    fn name(&self) -> String {
+        self.game.name()
+    }
+    fn roots(&self) -> Vec<u64> {
+        self.roots.clone()
+    }
+    fn show(&self, p: u64) -> String {
+        self.game.show(&self.positions[p as usize])
+    }
+    fn show_sum(&self, to: &[u64]) -> String {
+        self.game.show_sum(&self.at(to))
+    }
+    fn describe(&self, p: u64, to: &[u64]) -> String {
+        self.game
+            .describe_move(&self.positions[p as usize], &self.at(to))
+    }
+    fn is_heap(&self) -> bool {
+        false
+    }
+    fn options(&mut self, p: u64, limit: usize) -> Result<Vec<Vec<u64>>> {
+        let pos = self.positions[p as usize].clone();
+        self.game.check_searchable(&pos)?;
+        let mut buf = Options::new();
+        self.game.options(&pos, &mut buf);
+        if buf.len() > limit {
+            return Err(too_many_options(&self.game.name(), &self.show(p), limit));
+        }
+        Ok(buf
+            .iter()
+            .map(|o| o.iter().map(|q| self.id(q)).collect())
+            .collect())
+    }
+    fn nim_value(&mut self, p: u64) -> Result<Nimber> {
+        Part {
+            game: self.game.clone(),
+            solver: self.solver.clone(),
+            position: self.positions[p as usize].clone(),
+        }
+        .nim_value()
+    }
+    fn group(&self, ps: &[u64]) -> Box<dyn Group> {
+        Box::new(GameGroup {
+            game: self.game.clone(),
+            positions: self.at(ps),
+            solver: self.solver.clone(),
+        })
+    }
+}
+
+/// Heaps of a heap game for play: a heap is numbered by its size.
+struct HeapPlay {
+    game: Rc<HeapGame>,
+    table: Rc<RefCell<HeapTable>>,
+    heaps: Vec<u64>,
+}
+
+impl Playable for HeapPlay {
+    fn name(&self) -> String {
+        self.game.name()
+    }
+    fn roots(&self) -> Vec<u64> {
+        self.heaps.clone()
+    }
+    fn show(&self, p: u64) -> String {
+        self.game.show(&p)
+    }
+    fn show_sum(&self, to: &[u64]) -> String {
+        show_heaps(to)
+    }
+    fn describe(&self, p: u64, to: &[u64]) -> String {
+        self.game.describe_move(&p, to)
+    }
+    fn is_heap(&self) -> bool {
+        true
+    }
+    fn options(&mut self, p: u64, limit: usize) -> Result<Vec<Vec<u64>>> {
+        let mut buf = Options::new();
+        let all = match self.game.code() {
+            Some(code) => crate::misere::search::code_options_within(code, p, &mut buf, limit),
+            None => {
+                self.game.check_searchable(&p)?;
+                self.game.options(&p, &mut buf);
+                buf.len() <= limit
+            }
+        };
+        if !all {
+            return Err(too_many_options(&self.game.name(), &p.to_string(), limit));
+        }
+        Ok(buf.iter().map(<[u64]>::to_vec).collect())
+    }
+    fn nim_value(&mut self, p: u64) -> Result<Nimber> {
+        self.table.borrow_mut().value(p)
+    }
+    fn group(&self, ps: &[u64]) -> Box<dyn Group> {
+        Box::new(HeapGroup {
+            game: self.game.clone(),
+            table: self.table.clone(),
+            heaps: ps.to_vec(),
+        })
+    }
 }
 
 /// Positions reachable from a group's positions, numbered from 0, with their single-component options.
@@ -264,6 +431,17 @@ where
         };
         Some((outcome, winning))
     }
+    fn playable(&self) -> Box<dyn Playable> {
+        let mut play = GamePlay {
+            game: self.game.clone(),
+            solver: self.solver.clone(),
+            ids: Default::default(),
+            positions: Vec::new(),
+            roots: Vec::new(),
+        };
+        play.roots = self.positions.iter().map(|p| play.id(p)).collect();
+        Box::new(play)
+    }
     fn reachable(&self, max_positions: usize) -> Option<Result<Reachable>> {
         let mut ids: rustc_hash::FxHashMap<G::Position, u32> = Default::default();
         let mut order: Vec<G::Position> = Vec::new();
@@ -402,6 +580,13 @@ impl Group for HeapGroup {
     }
     fn reachable(&self, _max_positions: usize) -> Option<Result<Reachable>> {
         None
+    }
+    fn playable(&self) -> Box<dyn Playable> {
+        Box::new(HeapPlay {
+            game: self.game.clone(),
+            table: self.table.clone(),
+            heaps: self.heaps.clone(),
+        })
     }
 }
 
