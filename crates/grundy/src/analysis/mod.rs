@@ -58,6 +58,7 @@
 pub(crate) mod group;
 pub mod loopy;
 pub mod misere;
+pub mod table;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
