@@ -58,6 +58,7 @@
 pub(crate) mod group;
 pub mod loopy;
 pub mod misere;
+pub mod pattern;
 pub mod table;
 
 use crate::error::{Error, Result};
