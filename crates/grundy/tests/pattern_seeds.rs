@@ -50,13 +50,25 @@ fn subtraction_1_3_4_has_period_7() {
         }
     );
     assert!(r.certified);
-    assert_eq!(r.certificate.as_deref(), Some("the subtraction-game certificate"));
+    assert_eq!(
+        r.certificate.as_deref(),
+        Some("the subtraction-game certificate")
+    );
     let ps = find(&p, "p-heaps");
     assert_eq!(
         ps.law,
-        Law::PHeaps { listed: vec![], modulus: Some(7), residues: vec![0, 2], from: 0 }
+        Law::PHeaps {
+            listed: vec![],
+            modulus: Some(7),
+            residues: vec![0, 2],
+            from: 0
+        }
     );
-    assert!(ps.statement.contains("n ≡ 0, 2 (mod 7)"), "{}", ps.statement);
+    assert!(
+        ps.statement.contains("n ≡ 0, 2 (mod 7)"),
+        "{}",
+        ps.statement
+    );
     assert!(ps.certified);
     // Only a few values: still a rule, observed.
     let p = one("subtraction:1,3,4", Some(30));
@@ -68,11 +80,31 @@ fn bash_is_n_mod_k_plus_1() {
     for k in [1u64, 3, 10] {
         let p = one(&format!("bash:{k}"), None);
         let r = find(&p, "periodic");
-        let Law::Periodic { preperiod, period, saltus, formula, .. } = &r.law else { unreachable!() };
+        let Law::Periodic {
+            preperiod,
+            period,
+            saltus,
+            formula,
+            ..
+        } = &r.law
+        else {
+            unreachable!()
+        };
         assert_eq!((*preperiod, *period, *saltus), (0, k + 1, 0));
-        assert_eq!(formula.as_deref(), Some(format!("G(n) = n mod {}", k + 1).as_str()));
+        assert_eq!(
+            formula.as_deref(),
+            Some(format!("G(n) = n mod {}", k + 1).as_str())
+        );
         assert!(r.certified);
-        assert_eq!(find(&p, "p-heaps").law, Law::PHeaps { listed: vec![], modulus: Some(k + 1), residues: vec![0], from: 0 });
+        assert_eq!(
+            find(&p, "p-heaps").law,
+            Law::PHeaps {
+                listed: vec![],
+                modulus: Some(k + 1),
+                residues: vec![0],
+                from: 0
+            }
+        );
         assert_eq!(find(&p, "bounded").law, Law::Bounded { max: k });
         // No rule claims G(n) = n.
         assert!(p.rules.iter().all(|r| r.law != Law::Identity));
@@ -83,34 +115,83 @@ fn bash_is_n_mod_k_plus_1() {
 fn kayles_and_nim_and_lasker() {
     let p = one("kayles", None);
     let r = find(&p, "periodic");
-    assert!(matches!(r.law, Law::Periodic { preperiod: 71, period: 12, saltus: 0, .. }));
-    assert_eq!(r.certificate.as_deref(), Some("the Guy-Smith periodicity theorem"));
+    assert!(matches!(
+        r.law,
+        Law::Periodic {
+            preperiod: 71,
+            period: 12,
+            saltus: 0,
+            ..
+        }
+    ));
+    assert_eq!(
+        r.certificate.as_deref(),
+        Some("the Guy-Smith periodicity theorem")
+    );
     // Kayles' only P-position is the empty row.
-    assert_eq!(find(&p, "p-heaps").law, Law::PHeaps { listed: vec![0], modulus: Some(12), residues: vec![], from: 71 });
+    assert_eq!(
+        find(&p, "p-heaps").law,
+        Law::PHeaps {
+            listed: vec![0],
+            modulus: Some(12),
+            residues: vec![],
+            from: 71
+        }
+    );
     let p = one("nim", None);
     let r = find(&p, "periodic");
-    assert!(matches!(&r.law, Law::Periodic { period: 1, saltus: 1, formula: Some(f), .. } if f == "G(n) = n for n >= 0"));
+    assert!(
+        matches!(&r.law, Law::Periodic { period: 1, saltus: 1, formula: Some(f), .. } if f == "G(n) = n for n >= 0")
+    );
     assert!(r.certified);
     // Lasker's Nim: saltus 4, observed only (no certificate covers arithmetic periodicity here).
     let p = one("lasker", Some(2000));
     let r = find(&p, "periodic");
-    assert!(matches!(r.law, Law::Periodic { period: 4, saltus: 4, .. }));
+    assert!(matches!(
+        r.law,
+        Law::Periodic {
+            period: 4,
+            saltus: 4,
+            ..
+        }
+    ));
     assert!(!r.certified && r.certificate.is_none());
-    assert_eq!(find(&p, "p-heaps").law, Law::PHeaps { listed: vec![0], modulus: None, residues: vec![], from: 5 });
+    assert_eq!(
+        find(&p, "p-heaps").law,
+        Law::PHeaps {
+            listed: vec![0],
+            modulus: None,
+            residues: vec![],
+            from: 5
+        }
+    );
 }
 
 #[test]
 fn wythoff_p_positions_are_the_golden_beatty_pair() {
     let p = two("wythoff", (0, 60), (0, 60));
     let r = find(&p, "beatty");
-    let Law::Beatty { alpha, beta, first, pairs, complementary, .. } = &r.law else { unreachable!() };
+    let Law::Beatty {
+        alpha,
+        beta,
+        first,
+        pairs,
+        complementary,
+        ..
+    } = &r.law
+    else {
+        unreachable!()
+    };
     assert_eq!(alpha, "(1 + √5)/2 = φ, the golden ratio");
     assert_eq!(beta, "(3 + √5)/2 = φ² = φ + 1");
     assert_eq!(*first, 0);
     // The pairs with b <= 60: (0,0), (1,2), (3,5), …, (37,60): k = 0..=23.
     assert_eq!(*pairs, 24);
     assert!(complementary);
-    assert!(!r.certified, "observed on a range, not proved by the finder");
+    assert!(
+        !r.certified,
+        "observed on a range, not proved by the finder"
+    );
     find(&p, "symmetric");
     // The same from a shifted, non-square window: still found on the square both share.
     let p = two("wythoff", (0, 40), (0, 50));
@@ -121,26 +202,45 @@ fn wythoff_p_positions_are_the_golden_beatty_pair() {
 fn e_and_d_is_the_lowest_zero_bit_of_x_minus_1_or_y_minus_1() {
     let p = two("ed", (1, 32), (1, 32));
     let r = find(&p, "key");
-    let Law::Key { key, formula, .. } = &r.law else { unreachable!() };
+    let Law::Key { key, formula, .. } = &r.law else {
+        unreachable!()
+    };
     assert_eq!(key, "(a-1) | (b-1)");
     assert!(formula.as_deref().unwrap().contains("lowest 0 bit"));
     // P-positions: both heaps odd.
-    assert_eq!(find(&p, "p-residues").law, Law::PResidues { modulus: 2, residues: vec![(1, 1)] });
+    assert_eq!(
+        find(&p, "p-residues").law,
+        Law::PResidues {
+            modulus: 2,
+            residues: vec![(1, 1)]
+        }
+    );
 }
 
 #[test]
 fn staircase_counts_the_odd_step() {
     let p = two("staircase", (0, 15), (0, 15));
     let r = find(&p, "separable");
-    let Law::Separable { formula, .. } = &r.law else { unreachable!() };
+    let Law::Separable { formula, .. } = &r.law else {
+        unreachable!()
+    };
     assert_eq!(formula.as_deref(), Some("G(a, b) = a"));
     // Two chessmen on a < b (POJ 1704): the gap b − a − 1; P-positions on the line b − a = 1.
     let p = two("chessmen", (1, 16), (1, 16));
-    let Law::Key { key, formula, .. } = &find(&p, "key").law else { unreachable!() };
-    assert_eq!((key.as_str(), formula.as_deref()), ("b - a", Some("f(k) = k - 1")));
+    let Law::Key { key, formula, .. } = &find(&p, "key").law else {
+        unreachable!()
+    };
+    assert_eq!(
+        (key.as_str(), formula.as_deref()),
+        ("b - a", Some("f(k) = k - 1"))
+    );
     assert_eq!(
         find(&p, "p-key").law,
-        Law::PKey { key: "b - a".into(), zeros: vec![1], class: None }
+        Law::PKey {
+            key: "b - a".into(),
+            zeros: vec![1],
+            class: None
+        }
     );
 }
 
@@ -174,7 +274,12 @@ fn cutting_game_table_and_symmetry() {
 #[test]
 fn chomp_rectangles_have_one_p_position() {
     let p = two("chomp", (1, 5), (1, 5));
-    assert_eq!(find(&p, "p-listed").law, Law::PListed { positions: vec![vec![1, 1]] });
+    assert_eq!(
+        find(&p, "p-listed").law,
+        Law::PListed {
+            positions: vec![vec![1, 1]]
+        }
+    );
 }
 
 #[test]

@@ -5,8 +5,10 @@ mod loopy;
 mod misere;
 pub mod nimber;
 pub mod oj;
+pub mod pattern;
 pub mod period;
 pub mod seq;
+pub mod table;
 pub mod value;
 
 use crate::cli::{Cli, Command};
@@ -33,6 +35,13 @@ USAGE
   grundy period GAME [--to N] [--json]
       Smallest preperiod and period (and saltus), certified by the Guy-Smith theorem where it applies.
         grundy period kayles
+  grundy table GAME [--rows A..B] [--cols C..D] [--csv | --json]
+      Nim-values of a game whose positions are named by one or two numbers, over a range; P-positions marked 0*.
+        grundy table wythoff --rows 0..9 --cols 0..9
+  grundy pattern GAME [--to N | --rows A..B --cols C..D] [--json]
+      The rule read off the table (period, P-positions as residue classes, keys, Beatty pairs), certified or
+      observed.
+        grundy pattern subtraction:1,3,4          grundy pattern wythoff --rows 0..40 --cols 0..40
   grundy games
       The named games, their take-and-break codes, and a line on each.
   grundy oj ID < input      (grundy oj --list)
@@ -73,6 +82,8 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Games(a) => games::run(&a),
         Command::Oj(a) => oj::run(&a.checked()?),
         Command::Nimber(a) => nimber::run(&a.checked()?),
+        Command::Table(a) => table::run(&a.checked()?),
+        Command::Pattern(a) => pattern::run(&a.checked()?),
         Command::Help(h) => help(h.checked()?.as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();
@@ -117,7 +128,7 @@ fn help(topic: Option<&str>) -> CliResult {
                 Some(s) => s.render_long_help(),
                 None => {
                     return Err(CliError::usage(format!(
-                        "no help on '{}' (commands: value, seq, period, games, oj, nimber, completions, man)",
+                        "no help on '{}' (commands: value, seq, period, games, oj, nimber, table, pattern, completions, man)",
                         grundy::error::escape(t)
                     )))
                 }

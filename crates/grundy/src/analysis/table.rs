@@ -186,6 +186,40 @@ impl Table {
         }
     }
 
+    /// The table without its leading rows (and columns) in which no cell names a position: a piece of the
+    /// cutting game has sides of at least 2, so a table from 0 starts at 2. A table with no position is kept whole.
+    pub fn trim_leading(&self) -> Table {
+        let row_used = |i: usize| self.values[i].iter().any(Option::is_some);
+        let Some(r0) = (0..self.values.len()).find(|&i| row_used(i)) else {
+            return self.clone();
+        };
+        let width = self.values[0].len();
+        let c0 = (0..width)
+            .find(|&j| self.values.iter().any(|r| r[j].is_some()))
+            .unwrap_or(0);
+        let rows = Span {
+            from: self.rows.from + r0 as u64,
+            to: self.rows.to,
+        };
+        let cols = self.cols.map(|c| Span {
+            from: c.from + c0 as u64,
+            to: c.to,
+        });
+        Table {
+            game: self.game.clone(),
+            parameters: self.parameters,
+            rows,
+            cols,
+            values: self.values[r0..].iter().map(|r| r[c0..].to_vec()).collect(),
+            p_positions: self
+                .p_positions
+                .iter()
+                .filter(|p| p[0] >= rows.from && cols.is_none_or(|c| p[1] >= c.from))
+                .cloned()
+                .collect(),
+        }
+    }
+
     /// The first `rows` rows and `cols` columns of the table, as a table of its own.
     pub fn corner(&self, rows: u64, cols: u64) -> Table {
         let r = Span {
@@ -394,6 +428,13 @@ mod tests {
             t.corner(2, 2).values,
             [vec![None, None], vec![None, Some(0)]]
         );
+        let trimmed = t.trim_leading();
+        assert_eq!(
+            (trimmed.rows, trimmed.cols),
+            (Span::new(2, 3).unwrap(), Some(Span::new(2, 4).unwrap()))
+        );
+        assert_eq!(trimmed.values[0], [Some(0), Some(0), Some(1)]);
+        assert_eq!(trimmed.get(2, 4), Some(1));
         assert!(Table::compute(
             &*lookup("chessmen").unwrap(),
             Span::new(0, 1).unwrap(),
