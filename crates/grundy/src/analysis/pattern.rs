@@ -1181,6 +1181,20 @@ mod tests {
         assert_eq!(Quad { u: -3, d: 0, w: 2 }.floor_times(1), -2);
     }
 
+    proptest::proptest! {
+        /// ⌊k(u + √d)/w⌋ against its definition: the m with m·w − k·u ≤ k√d < (m + 1)·w − k·u, compared by squares.
+        #[test]
+        fn exact_floor_is_the_definition(u in -6i128..13, d in 2i128..31, w in 1i128..7, k in 0i128..1_000_000_000) {
+            let r = isqrt(d as u128) as i128;
+            proptest::prop_assume!(r * r != d);
+            let m = Quad { u, d, w }.floor_times(k);
+            // x ≤ k√d for x an integer: x ≤ 0 or x² ≤ d·k² (never equal, as k√d is irrational for k > 0).
+            let le = |x: i128| x <= 0 || x * x <= d * k * k;
+            proptest::prop_assert!(le(m * w - k * u));
+            proptest::prop_assert!(!le((m + 1) * w - k * u));
+        }
+    }
+
     #[test]
     fn functions_named() {
         let pts = |f: fn(i128) -> u64| (0..20).map(|k| (k, f(k))).collect::<Vec<_>>();
