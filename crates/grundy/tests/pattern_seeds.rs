@@ -225,14 +225,42 @@ fn staircase_counts_the_odd_step() {
         unreachable!()
     };
     assert_eq!(formula.as_deref(), Some("G(a, b) = a"));
-    // Two chessmen on a < b (POJ 1704): the gap b − a − 1; P-positions on the line b − a = 1.
-    let p = two("chessmen", (1, 16), (1, 16));
+}
+
+/// A table written out by hand: `G(a, b) = b − a − 1` for `1 ≤ a < b` (two chessmen on a line, POJ 1704: the gap
+/// between them), no position elsewhere.
+fn gap_table(n: u64) -> Table {
+    let values: Vec<Vec<Option<u64>>> = (1..=n)
+        .map(|a| (1..=n).map(|b| (a < b).then(|| b - a - 1)).collect())
+        .collect();
+    let p_positions = (1..n).map(|a| vec![a, a + 1]).collect();
+    Table {
+        game: "gaps".into(),
+        parameters: 2,
+        rows: Span::new(1, n).unwrap(),
+        cols: Some(Span::new(1, n).unwrap()),
+        values,
+        p_positions,
+    }
+}
+
+#[test]
+fn p_positions_on_a_line() {
+    let p = pattern::two_parameters(&gap_table(16));
     let Law::Key { key, formula, .. } = &find(&p, "key").law else {
         unreachable!()
     };
     assert_eq!(
         (key.as_str(), formula.as_deref()),
         ("b - a", Some("f(k) = k - 1"))
+    );
+    // |a − b| splits these cells as b − a does: not stated twice.
+    assert_eq!(
+        p.rules
+            .iter()
+            .filter(|r| matches!(r.law, Law::Key { .. }))
+            .count(),
+        1
     );
     assert_eq!(
         find(&p, "p-key").law,

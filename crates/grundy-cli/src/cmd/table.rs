@@ -16,7 +16,6 @@ The first step of reading a game's rule off its values (打表找规律): a heap
 or G(a, b) for a game whose positions are named by two numbers, a in the rows and b in the columns:
   wythoff (a, b), two heaps          cutting (w, h), a w x h piece     ed (x, y), a pair of heaps
   chomp (r, c), the full rectangle   cram (r, c), the empty board      staircase (c1, c2), coins on two steps
-  chessmen (a, b), two chessmen on cells a < b
 A P-position (nim-value 0: the player to move loses) is written 0*; a cell whose numbers name no position (a piece
 with a side below 2) is '.'. Every value is exact: the game's proved closed form where it has one, else the
 memoised mex search, one memo for the whole table (a heap game's values come from its sequence).

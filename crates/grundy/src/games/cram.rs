@@ -445,11 +445,11 @@ mod table_tests {
             .unwrap()
             .values_at(&cells, &Limits::default(), &mut |_| {})
             .unwrap();
-        // 1xn Cram is Dawson's-Kayles-like 0.07 on n cells: 1x1 0, 1x2 1, 1x3 1, 1x4 2; 2x2 has value 1, and even
-        // x even boards are P by symmetry (2x4: the second player answers by the central point reflection).
+        // 1xn Cram is the octal game 0.07 (Dawson's Kayles) on n cells: 1x1 0, 1x2 1, 1x3 1, 1x4 2; even x even
+        // boards (2x2, 2x4) are P by symmetry (the second player answers by the central point reflection).
         assert_eq!(
             values,
-            [None, Some(0), Some(1), Some(1), Some(2), Some(1), Some(0)]
+            [None, Some(0), Some(1), Some(1), Some(2), Some(0), Some(0)]
         );
         assert!(lookup("cram")
             .unwrap()

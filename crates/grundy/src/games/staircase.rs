@@ -298,16 +298,6 @@ impl Game for ChessmenGame {
     fn position_syntax(&self) -> &'static str {
         "CELL..."
     }
-    fn parameters(&self) -> usize {
-        2
-    }
-    /// Two chessmen on cells `a < b` (both at least 1).
-    fn position_at(&self, params: &[u64]) -> Option<Vec<u64>> {
-        match params {
-            [a, b] if 1 <= *a && a < b => Some(vec![*a, *b]),
-            _ => None,
-        }
-    }
     fn show(&self, p: &Vec<u64>) -> String {
         show_numbers(p)
     }
@@ -457,7 +447,7 @@ mod table_tests {
     use crate::solver::Limits;
 
     #[test]
-    fn two_steps_and_two_chessmen() {
+    fn two_steps() {
         // Staircase of two steps: the coins on step 1 alone count (the odd steps).
         let cells: Vec<Vec<u64>> = (0..5)
             .flat_map(|a| (0..5).map(move |b| vec![a, b]))
@@ -470,19 +460,5 @@ mod table_tests {
             assert_eq!(*v, Some(c[0]), "{c:?}");
         }
         assert_eq!(StaircaseGame.position_at(&[3, 4]), Some(vec![3, 4]));
-        // Two chessmen on cells a < b: the gap b - a - 1 (the last chessman's gap is step 1).
-        let cells = vec![
-            vec![1, 2],
-            vec![1, 5],
-            vec![3, 9],
-            vec![2, 2],
-            vec![0, 3],
-            vec![4, 1],
-        ];
-        let values = lookup("chessmen")
-            .unwrap()
-            .values_at(&cells, &Limits::default(), &mut |_| {})
-            .unwrap();
-        assert_eq!(values, [Some(0), Some(3), Some(5), None, None, None]);
     }
 }
