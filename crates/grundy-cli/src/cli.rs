@@ -42,6 +42,10 @@ pub enum Command {
     Nimber(NimberArgs),
     /// Play a sum of games in the terminal against a perfect opponent that explains its moves
     Play(PlayArgs),
+    /// Nim-values of a one- or two-parameter game over a range, P-positions marked (text, CSV or JSON)
+    Table(TableArgs),
+    /// The rule read off a game's table: periods, P-position classes, keys, Beatty pairs; certified or observed
+    Pattern(PatternArgs),
     /// What each command does, with examples (grundy help COMMAND)
     Help(HelpArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
@@ -172,6 +176,51 @@ pub struct PlayArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct TableArgs {
+    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...)
+    #[arg(value_name = "GAME")]
+    pub game: OsString,
+    /// The rows: A..B (both ends included) or N (0..N); the heaps n of a one-parameter game, the a of G(a, b)
+    #[arg(long, value_name = "A..B")]
+    pub rows: Option<OsString>,
+    /// The columns: C..D (both ends included) or N (0..N); the b of G(a, b) (two-parameter games only)
+    #[arg(long, value_name = "C..D")]
+    pub cols: Option<OsString>,
+    /// One-parameter text layout: values per line (default 10; a period p shows as equal columns with --wrap p)
+    #[arg(long, value_name = "K", conflicts_with_all = ["csv", "json"])]
+    pub wrap: Option<OsString>,
+    /// Print CSV: n,value or a,b,value, one line per cell
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// Print one JSON object (the library's Table)
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct PatternArgs {
+    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...)
+    #[arg(value_name = "GAME")]
+    pub game: OsString,
+    /// One-parameter games: compute at most up to heap N
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
+    pub to: Option<OsString>,
+    /// Two-parameter games: the rows A..B (both ends included) or N (0..N)
+    #[arg(long, value_name = "A..B")]
+    pub rows: Option<OsString>,
+    /// Two-parameter games: the columns C..D (both ends included) or N (0..N)
+    #[arg(long, value_name = "C..D")]
+    pub cols: Option<OsString>,
+    /// Print one JSON object (the library's Pattern)
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct GamesArgs {
     /// Print the catalog as JSON
     #[arg(long)]
@@ -267,6 +316,8 @@ pub fn command() -> clap::Command {
         ("oj", cmd::oj::HELP),
         ("nimber", cmd::nimber::HELP),
         ("play", cmd::play::HELP),
+        ("table", cmd::table::HELP),
+        ("pattern", cmd::pattern::HELP),
     ] {
         let body = strip_usage(text);
         c = c.mut_subcommand(name, |s| s.after_long_help(body));
@@ -539,6 +590,52 @@ impl PeriodArgs {
     }
 }
 
+/// `grundy table`: [`TableArgs`] as text.
+#[derive(Debug)]
+pub struct TableCmd {
+    pub game: String,
+    pub rows: Option<String>,
+    pub cols: Option<String>,
+    pub wrap: Option<String>,
+    pub csv: bool,
+    pub json: bool,
+}
+
+impl TableArgs {
+    pub fn checked(self) -> CliResult<TableCmd> {
+        Ok(TableCmd {
+            game: text(&self.game, POSITIONAL)?,
+            rows: opt_text(self.rows.as_deref(), "--rows")?,
+            cols: opt_text(self.cols.as_deref(), "--cols")?,
+            wrap: opt_text(self.wrap.as_deref(), "--wrap")?,
+            csv: self.csv,
+            json: self.json,
+        })
+    }
+}
+
+/// `grundy pattern`: [`PatternArgs`] as text.
+#[derive(Debug)]
+pub struct PatternCmd {
+    pub game: String,
+    pub to: Option<String>,
+    pub rows: Option<String>,
+    pub cols: Option<String>,
+    pub json: bool,
+}
+
+impl PatternArgs {
+    pub fn checked(self) -> CliResult<PatternCmd> {
+        Ok(PatternCmd {
+            game: text(&self.game, POSITIONAL)?,
+            to: opt_text(self.to.as_deref(), "--to")?,
+            rows: opt_text(self.rows.as_deref(), "--rows")?,
+            cols: opt_text(self.cols.as_deref(), "--cols")?,
+            json: self.json,
+        })
+    }
+}
+
 /// `grundy oj`: [`OjArgs`] as text.
 #[derive(Debug)]
 pub struct OjCmd {
@@ -626,6 +723,8 @@ impl Command {
             Command::Value(a) => Some(&a.limits),
             Command::Seq(a) => Some(&a.limits),
             Command::Period(a) => Some(&a.limits),
+            Command::Table(a) => Some(&a.limits),
+            Command::Pattern(a) => Some(&a.limits),
             _ => None,
         }
     }
@@ -650,6 +749,8 @@ mod tests {
             "seq" => vec!["seq", "kayles"],
             "period" => vec!["period", "kayles"],
             "play" => vec!["play", "nim", "3"],
+            "table" => vec!["table", "kayles"],
+            "pattern" => vec!["pattern", "kayles"],
             _ => panic!("no command line for {sub} --{option}"),
         };
         if option == "max-heap" {
@@ -690,7 +791,11 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 19, "options taking a value");
+        assert_eq!(
+            checked,
+            19 + 10,
+            "options taking a value (19, and 10 of table and pattern)"
+        );
     }
 
     /// Every positional argument of the subcommands that take text.
@@ -702,6 +807,8 @@ mod tests {
             &["seq", "--to", "3"],
             &["period"],
             &["play", "nim", "3", "+"],
+            &["table"],
+            &["pattern"],
             &["oj"],
             &["help"],
             &["nimber", "mul", "2"],

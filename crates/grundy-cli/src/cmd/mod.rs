@@ -5,9 +5,11 @@ mod loopy;
 mod misere;
 pub mod nimber;
 pub mod oj;
+pub mod pattern;
 pub mod period;
 pub mod play;
 pub mod seq;
+pub mod table;
 pub mod value;
 
 use crate::cli::{Cli, Command};
@@ -34,6 +36,13 @@ USAGE
   grundy period GAME [--to N] [--json]
       Smallest preperiod and period (and saltus), certified by the Guy-Smith theorem where it applies.
         grundy period kayles
+  grundy table GAME [--rows A..B] [--cols C..D] [--csv | --json]
+      Nim-values of a game whose positions are named by one or two numbers, over a range; P-positions marked 0*.
+        grundy table wythoff --rows 0..9 --cols 0..9
+  grundy pattern GAME [--to N | --rows A..B --cols C..D] [--json]
+      The rule read off the table (period, P-positions as residue classes, keys, Beatty pairs), certified or
+      observed.
+        grundy pattern subtraction:1,3,4          grundy pattern wythoff --rows 0..40 --cols 0..40
   grundy games
       The named games, their take-and-break codes, and a line on each.
   grundy oj ID < input      (grundy oj --list)
@@ -78,6 +87,8 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Oj(a) => oj::run(&a.checked()?),
         Command::Nimber(a) => nimber::run(&a.checked()?),
         Command::Play(a) => play::run(&a.checked()?),
+        Command::Table(a) => table::run(&a.checked()?),
+        Command::Pattern(a) => pattern::run(&a.checked()?),
         Command::Help(h) => help(h.checked()?.as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();
@@ -117,17 +128,21 @@ fn help(topic: Option<&str>) -> CliResult {
     c.build();
     let text = match topic {
         None => c.render_long_help(),
-        Some(t) => {
-            match c.find_subcommand_mut(t) {
-                Some(s) => s.render_long_help(),
-                None => {
-                    return Err(CliError::usage(format!(
-                        "no help on '{}' (commands: value, seq, period, games, oj, nimber, play, completions, man)",
-                        grundy::error::escape(t)
-                    )))
-                }
+        Some(t) => match c.find_subcommand_mut(t) {
+            Some(s) => s.render_long_help(),
+            None => {
+                let names: Vec<&str> = c
+                    .get_subcommands()
+                    .map(|s| s.get_name())
+                    .filter(|n| *n != "help")
+                    .collect();
+                return Err(CliError::usage(format!(
+                    "no help on '{}' (commands: {})",
+                    grundy::error::escape(t),
+                    names.join(", ")
+                )));
             }
-        }
+        },
     };
     write_stdout(text.to_string().as_bytes())
 }

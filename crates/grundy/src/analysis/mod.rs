@@ -58,7 +58,9 @@
 pub(crate) mod group;
 pub mod loopy;
 pub mod misere;
+pub mod pattern;
 pub mod play;
+pub mod table;
 
 use crate::error::{Error, Result};
 use crate::game::Game;

@@ -173,6 +173,20 @@ impl Game for ChompGame {
     fn position_syntax(&self) -> &'static str {
         "RxC | ROW..."
     }
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// The full rectangle of `rows × cols` squares (both at least 1). Sides past [`MAX_SIDE`] are kept just past
+    /// it, so that validation refuses them with its message (and no huge vector is made).
+    fn position_at(&self, params: &[u64]) -> Option<Vec<u32>> {
+        match params {
+            [r, c] if *r >= 1 && *c >= 1 => {
+                let (r, c) = ((*r).min(MAX_SIDE + 1), (*c).min(MAX_SIDE + 1));
+                Some(vec![c as u32; r as usize])
+            }
+            _ => None,
+        }
+    }
     fn show(&self, rows: &Vec<u32>) -> String {
         if rows.len() >= 2 && rows.iter().all(|&l| l == rows[0]) {
             format!("{}x{}", rows.len(), rows[0])
@@ -229,5 +243,32 @@ mod tests {
         assert_eq!(bite(&[4, 4, 2, 1], 1, 1), vec![4, 1, 1, 1]);
         assert_eq!(bite(&[4, 4, 2, 1], 0, 2), vec![2, 2, 2, 1]);
         assert_eq!(bite(&[4, 4, 2, 1], 2, 0), vec![4, 4]);
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+    use crate::games::lookup;
+    use crate::solver::Limits;
+
+    #[test]
+    fn positions_named_by_two_numbers() {
+        let cells: Vec<Vec<u64>> = [[0, 1], [1, 1], [1, 2], [2, 1], [2, 2], [3, 3], [2, 5]]
+            .into_iter()
+            .map(|c| c.to_vec())
+            .collect();
+        let values = lookup("chomp")
+            .unwrap()
+            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .unwrap();
+        // The 1x1 bar (the poison alone) is the only P-position among rectangles (strategy stealing); an L of arms
+        // a and b is Nim a xor b: 1x2 and 2x1 are the L with one arm of 1, value 1.
+        assert_eq!(values[0], None);
+        assert_eq!(values[1], Some(0));
+        assert_eq!(values[2], Some(1));
+        assert_eq!(values[3], Some(1));
+        assert!(values[4..].iter().all(|v| v.is_some_and(|v| v != 0)));
+        assert_eq!(ChompGame.position_at(&[2, 3]), Some(vec![3, 3]));
     }
 }

@@ -348,6 +348,23 @@ impl Game for CramGame {
     fn position_syntax(&self) -> &'static str {
         "RxC|FILE|ROWS..."
     }
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// The empty `rows × cols` rectangle (both at least 1); a rectangle of more than [`MAX_CELLS`] cells is
+    /// refused by validation (sides are kept below 256 so that the board's fields hold them, still too large).
+    fn position_at(&self, params: &[u64]) -> Option<Board> {
+        match params {
+            [r, c] if *r >= 1 && *c >= 1 => {
+                Some(Board::rectangle(*r as usize, *c as usize).unwrap_or(Board {
+                    rows: (*r).min(255) as u8,
+                    cols: (*c).min(255) as u8,
+                    cells: 0,
+                }))
+            }
+            _ => None,
+        }
+    }
     fn components(&self, b: &Board) -> Vec<Board> {
         b.regions()
     }
@@ -410,5 +427,33 @@ mod tests {
         assert_eq!(b.placements().len(), 4 + 3);
         let strip = Board::rectangle(1, 5).unwrap();
         assert_eq!(strip.placements().len(), 4);
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use crate::games::lookup;
+    use crate::solver::Limits;
+
+    #[test]
+    fn positions_named_by_two_numbers() {
+        let cells: Vec<Vec<u64>> = [[0, 3], [1, 1], [1, 2], [1, 3], [1, 4], [2, 2], [2, 4]]
+            .into_iter()
+            .map(|c| c.to_vec())
+            .collect();
+        let values = lookup("cram")
+            .unwrap()
+            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .unwrap();
+        // 1xn Cram is the octal game 0.07 (Dawson's Kayles) on n cells: 1x1 0, 1x2 1, 1x3 1, 1x4 2; even x even
+        // boards (2x2, 2x4) are P by symmetry (the second player answers by the central point reflection).
+        assert_eq!(
+            values,
+            [None, Some(0), Some(1), Some(1), Some(2), Some(0), Some(0)]
+        );
+        assert!(lookup("cram")
+            .unwrap()
+            .values_at(&[vec![12, 12]], &Limits::default(), &mut |_| {})
+            .is_err());
     }
 }

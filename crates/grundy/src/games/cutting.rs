@@ -193,6 +193,16 @@ impl Game for CuttingGame {
     fn position_syntax(&self) -> &'static str {
         "WxH..."
     }
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// The piece `w × h`; pieces with a side below 2 are not positions of the reduced game (see the module docs).
+    fn position_at(&self, params: &[u64]) -> Option<(u64, u64)> {
+        match params {
+            [w, h] if *w >= 2 && *h >= 2 => Some((*w, *h)),
+            _ => None,
+        }
+    }
     fn show(&self, &(w, h): &(u64, u64)) -> String {
         format!("{w}x{h}")
     }
@@ -287,5 +297,50 @@ mod tests {
         assert_eq!(t.get(2, 2), Some(0));
         assert_eq!(t.get(3, 2), Some(0));
         assert_ne!(t.get(4, 2), Some(0));
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+    use crate::games::lookup;
+    use crate::solver::Limits;
+
+    #[test]
+    fn positions_named_by_two_numbers() {
+        let cells: Vec<Vec<u64>> = [
+            [1, 1],
+            [1, 2],
+            [2, 1],
+            [2, 2],
+            [2, 3],
+            [2, 4],
+            [0, 5],
+            [3, 2],
+            [3, 3],
+        ]
+        .into_iter()
+        .map(|c| c.to_vec())
+        .collect();
+        let values = lookup("cutting")
+            .unwrap()
+            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .unwrap();
+        // POJ 2311: 2x2 and 2x3 lose (value 0), 2x4 wins; pieces with a side 1 are no position.
+        assert_eq!(
+            values,
+            [
+                None,
+                None,
+                None,
+                Some(0),
+                Some(0),
+                Some(1),
+                None,
+                Some(0),
+                Some(0)
+            ]
+        );
+        assert_eq!(CuttingGame::new().position_at(&[4, 5]), Some((4, 5)));
     }
 }

@@ -90,6 +90,16 @@ impl Game for EAndDGame {
     fn position_syntax(&self) -> &'static str {
         "X Y [X Y]..."
     }
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// The pair of heaps `(x, y)`, both at least 1.
+    fn position_at(&self, params: &[u64]) -> Option<(u64, u64)> {
+        match params {
+            [x, y] if *x >= 1 && *y >= 1 => Some((*x, *y)),
+            _ => None,
+        }
+    }
     fn show(&self, &(x, y): &(u64, u64)) -> String {
         format!("{x} {y}")
     }
@@ -158,5 +168,28 @@ mod tests {
         assert_eq!(value(1 << 40, 1 << 40), 40);
         assert_eq!(value(u64::MAX, u64::MAX), 0);
         assert_eq!(value(1 << 63, 1 << 63), 63);
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use crate::games::lookup;
+    use crate::solver::Limits;
+
+    #[test]
+    fn positions_named_by_two_numbers() {
+        let cells: Vec<Vec<u64>> = [[0, 1], [1, 1], [1, 2], [2, 2], [3, 4], [4, 4], [5, 0]]
+            .into_iter()
+            .map(|c| c.to_vec())
+            .collect();
+        let values = lookup("ed")
+            .unwrap()
+            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .unwrap();
+        // G(x, y) = index of the lowest zero bit of (x-1)|(y-1): (1,1) 0, (1,2) 1, (2,2) 1, (3,4) 2 (2|3 = 3), (4,4) 2.
+        assert_eq!(
+            values,
+            [None, Some(0), Some(1), Some(1), Some(2), Some(2), None]
+        );
     }
 }

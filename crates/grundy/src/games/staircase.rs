@@ -192,6 +192,16 @@ impl Game for StaircaseGame {
     fn position_syntax(&self) -> &'static str {
         "COINS-ON-STEP-1 COINS-ON-STEP-2 ..."
     }
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// The staircase of two steps with `c1` coins on step 1 and `c2` on step 2.
+    fn position_at(&self, params: &[u64]) -> Option<Vec<u64>> {
+        match params {
+            [c1, c2] => Some(vec![*c1, *c2]),
+            _ => None,
+        }
+    }
     fn show(&self, p: &Vec<u64>) -> String {
         show_numbers(p)
     }
@@ -427,5 +437,28 @@ mod tests {
         // POJ 1704 sample: 1 2 3 → Bob (P); 1 5 6 7 9 12 14 17 → Georgia (N).
         assert_eq!(chessmen_value(&mut [1, 2, 3]).unwrap(), 0);
         assert_ne!(chessmen_value(&mut [1, 5, 6, 7, 9, 12, 14, 17]).unwrap(), 0);
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+    use crate::games::lookup;
+    use crate::solver::Limits;
+
+    #[test]
+    fn two_steps() {
+        // Staircase of two steps: the coins on step 1 alone count (the odd steps).
+        let cells: Vec<Vec<u64>> = (0..5)
+            .flat_map(|a| (0..5).map(move |b| vec![a, b]))
+            .collect();
+        let values = lookup("staircase")
+            .unwrap()
+            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .unwrap();
+        for (c, v) in cells.iter().zip(&values) {
+            assert_eq!(*v, Some(c[0]), "{c:?}");
+        }
+        assert_eq!(StaircaseGame.position_at(&[3, 4]), Some(vec![3, 4]));
     }
 }

@@ -362,6 +362,15 @@ impl Game for WythoffGame {
     fn position_syntax(&self) -> &'static str {
         "A B [A B]..."
     }
+    fn parameters(&self) -> usize {
+        2
+    }
+    fn position_at(&self, params: &[u64]) -> Option<(u64, u64)> {
+        match params {
+            [a, b] => Some((*a, *b)),
+            _ => None,
+        }
+    }
     fn show(&self, &(a, b): &(u64, u64)) -> String {
         format!("{a} {b}")
     }
@@ -576,5 +585,36 @@ mod tests {
                 prop_assert!(s > n);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+    use crate::games::lookup;
+    use crate::solver::Limits;
+
+    #[test]
+    fn positions_named_by_two_numbers() {
+        let cells: Vec<Vec<u64>> = (0..4)
+            .flat_map(|a| (0..4).map(move |b| vec![a, b]))
+            .collect();
+        let values = lookup("wythoff")
+            .unwrap()
+            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .unwrap();
+        // Wythoff's nim-values G(a, b) for a, b < 4 (OEIS A004481): rows 0 1 2 3 / 1 2 0 4 / 2 0 1 5 / 3 4 5 6.
+        let want = [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5], [3, 4, 5, 6]];
+        for a in 0..4u64 {
+            for b in 0..4u64 {
+                assert_eq!(WythoffGame::new().position_at(&[a, b]), Some((a, b)));
+                assert_eq!(
+                    values[(a * 4 + b) as usize],
+                    Some(want[a as usize][b as usize]),
+                    "G({a},{b})"
+                );
+            }
+        }
+        assert_eq!(WythoffGame::new().position_at(&[1]), None);
     }
 }

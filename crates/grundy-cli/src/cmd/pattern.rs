@@ -1,0 +1,143 @@
+//! `grundy pattern GAME [--to N | --rows A..B --cols C..D] [--json]`: the rule read off a game's table
+//! (`grundy::analysis::pattern`), each rule with the range it was checked on, "certified" only where a theorem
+//! proves it.
+
+use crate::cli::PatternCmd;
+use crate::output::{print_json, write_stdout, CliError, CliResult};
+use crate::progress::Progress;
+use grundy::analysis::pattern::{self, Pattern};
+use grundy::analysis::table::{Span, Table};
+
+pub const HELP: &str = "\
+grundy pattern — the rule read off a game's table of nim-values, certified where a theorem proves it
+
+USAGE
+  grundy pattern GAME [--to N | --rows A..B --cols C..D] [--json] [--max-seconds S] [--max-memory SIZE]
+
+Tabulates the game ('grundy table') and states the rules its values follow, each with the range it was checked
+on. A rule is 'certified' only when a theorem proves it for every position; otherwise it is 'observed' on the
+range, a conjecture to prove.
+
+One parameter (heap games): the values are computed as 'grundy period' computes them (doubling up to heap N, by
+default 4194304 for codes a certificate covers and 16384 for other games), and the rules are
+  the preperiod e, period p and saltus s: G(n + p) = G(n) + s for n >= e, as a closed form where one fits
+    (G(n) = n, G(n) = n mod p);
+  a bound on the values (saltus 0);
+  the P-positions: the residue classes n ≡ r (mod p) for n >= e, and those below e.
+They are certified when the period is: by the Guy-Smith periodicity theorem, the subtraction-game certificate
+(t consecutive heaps agreeing, t the largest move) or the game's proved closed form (see 'grundy help period').
+Every rule then holds for all heaps, since the values below e + p are exact and the law gives the rest.
+
+Two parameters (wythoff, cutting, ed, chomp, cram, staircase; default rows and columns 0..19, leading
+ones with no position left out): every rule is observed on the range (no theorem here proves a two-parameter law):
+  symmetry G(a, b) = G(b, a);
+  separability G(a, b) = f(a) xor g(b), a sum in disguise (staircase with two steps: G(a, b) = a);
+  G(a, b) as a function of a + b, b - a, |a - b|, min, max, a xor b, a | b, a & b, (a-1) | (b-1) or
+    (a-1) xor (b-1), named when the function is simple (k, k + c, k mod m, the lowest 0 bit of k, floor(k/m));
+  each row periodic in b, each column in a (ordinary or arithmetic);
+  the P-positions: where a key takes given values (a line such as b - a = 1), residue classes of (a mod m, b mod m),
+    a Beatty pair (floor(k·α), floor(k·β)), or listed when few. For a Beatty pair, α and β are estimated from the
+    last pair, then candidates (u + √d)/w and p/q are checked exactly, in integers (floor(k(u + √d)/w) =
+    floor((ku + isqrt(dk²))/w)), against every pair; no floating point decides.
+When no rule fits, it says so and shows the first rows.
+
+--json prints the library's Pattern: game, parameters, rows, cols, rules (each with kind, its data, statement,
+certified, certificate, checked_rows, checked_cols), nothing_fits, first_rows.
+
+EXAMPLES
+  grundy pattern subtraction:1,3,4      G(n + 7) = G(n), P-positions n ≡ 0, 2 (mod 7): certified
+  grundy pattern bash:5                 G(n) = n mod 6, certified by the closed form
+  grundy pattern wythoff --rows 0..60 --cols 0..60     P-positions: the Beatty pair of φ and φ², observed
+  grundy pattern ed --rows 1..32 --cols 1..32          G = the lowest 0 bit of (a-1) | (b-1), observed
+  grundy pattern cutting --rows 2..20 --cols 2..20     symmetric; no other rule: the first rows are shown
+";
+
+pub fn run(a: &PatternCmd) -> CliResult {
+    let game = super::lookup(&a.game)?;
+    let limits = crate::guard::limits();
+    let found: Pattern = match game.parameters() {
+        0 => {
+            return Err(CliError::usage(format!(
+                "{}: positions of this game are not named by one or two numbers, so it has no table to read",
+                game.name()
+            )))
+        }
+        1 => {
+            if a.rows.is_some() || a.cols.is_some() {
+                return Err(CliError::usage(format!(
+                    "pattern {}: a position of this game is one number: give --to N, not --rows/--cols",
+                    a.game
+                )));
+            }
+            let to =
+                a.to.as_deref()
+                    .map(|t| grundy::error::parse_u64(t, "--to"))
+                    .transpose()?;
+            let mut bar = Progress::new(format!("{} pattern", game.name()), to.unwrap_or(0));
+            let p = pattern::one_parameter(&*game, to, &limits, &mut |n, _| bar.update(n))?;
+            bar.finish();
+            p
+        }
+        _ => {
+            if a.to.is_some() {
+                return Err(CliError::usage(format!(
+                    "pattern {}: a position of this game is two numbers: give --rows and --cols, not --to",
+                    a.game
+                )));
+            }
+            let rows = a.rows.as_deref().map(|r| Span::parse(r, "--rows")).transpose()?;
+            let cols = a.cols.as_deref().map(|c| Span::parse(c, "--cols")).transpose()?;
+            let defaulted = rows.is_none() && cols.is_none();
+            let d = Span { from: 0, to: 19 };
+            let (rows, cols) = (rows.unwrap_or(d), cols.unwrap_or(d));
+            let mut bar = Progress::new(format!("{} table", game.name()), rows.len().saturating_mul(cols.len()));
+            let mut t = Table::compute(&*game, rows, Some(cols), &limits, &mut |d| bar.update(d))?;
+            bar.finish();
+            if defaulted {
+                t = t.trim_leading();
+            }
+            pattern::two_parameters(&t)
+        }
+    };
+    if a.json {
+        let v = serde_json::to_value(&found).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        return print_json(&v);
+    }
+    write_stdout(text(&found).as_bytes())
+}
+
+/// The rules for people: one paragraph each, with its status and range.
+fn text(p: &Pattern) -> String {
+    let mut s = match p.cols {
+        None => format!("{}: nim-values of heaps {}\n", p.game, p.rows),
+        Some(c) => format!(
+            "{}: nim-values G(a, b), a = {}, b = {}\n",
+            p.game, p.rows, c
+        ),
+    };
+    for r in &p.rules {
+        let status = if r.certified {
+            format!(
+                "certified ({})",
+                r.certificate.as_deref().unwrap_or("a theorem")
+            )
+        } else {
+            match r.checked_cols {
+                None => format!("observed up to n = {}", r.checked_rows.to),
+                Some(c) => format!("observed on a = {}, b = {}", r.checked_rows, c),
+            }
+        };
+        s += &format!("  {}\n      [{status}]\n", r.statement);
+    }
+    if p.nothing_fits {
+        s += "no rule found for the values";
+        if p.rules.iter().any(|r| r.law == pattern::Law::Symmetric) {
+            s += " beyond symmetry";
+        }
+        s += "; the first rows (0* marks a P-position):\n";
+        if let Some(t) = &p.first_rows {
+            s += &t.to_text(10);
+        }
+    }
+    s
+}

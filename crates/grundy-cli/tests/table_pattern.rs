@@ -1,0 +1,211 @@
+//! `grundy table` and `grundy pattern` from the command line: values, P-position marks, CSV and JSON, the rules
+//! stated with their status, and bad input refused in one line.
+
+mod common;
+use common::run as grundy;
+
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = grundy(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    assert!(err.is_empty(), "{args:?}: {err}");
+    out
+}
+
+fn fails(args: &[&str], why: &str) {
+    common::assert_error(&common::grundy(args), why);
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("JSON")
+}
+
+#[test]
+fn heap_table_as_text_csv_and_json() {
+    let out = ok(&[
+        "table",
+        "subtraction:1,3,4",
+        "--rows",
+        "0..13",
+        "--wrap",
+        "7",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("subtraction:1,3,4: nim-values G(n), n = 0..=13"));
+    assert_eq!(
+        lines[2].split_whitespace().collect::<Vec<_>>(),
+        ["0", "|", "0*", "1", "0*", "1", "2", "3", "2"]
+    );
+    assert_eq!(
+        lines[3].split_whitespace().collect::<Vec<_>>(),
+        ["7", "|", "0*", "1", "0*", "1", "2", "3", "2"]
+    );
+    let csv = ok(&["table", "kayles", "--rows", "3..6", "--csv"]);
+    assert_eq!(csv, "n,value\n3,3\n4,1\n5,4\n6,3\n");
+    let j = json(&["table", "nim", "--rows", "5", "--json"]);
+    assert_eq!(j["parameters"], 1);
+    assert_eq!(j["rows"], serde_json::json!({"from": 0, "to": 5}));
+    assert_eq!(
+        j["values"],
+        serde_json::json!([[0], [1], [2], [3], [4], [5]])
+    );
+    assert_eq!(j["p_positions"], serde_json::json!([[0]]));
+    assert!(j["cols"].is_null());
+}
+
+#[test]
+fn two_parameter_tables() {
+    // Wythoff: G(a, b) for a, b <= 5 (OEIS A004481), P-positions (0,0), (1,2), (2,1), (3,5), (5,3).
+    let j = json(&[
+        "table", "wythoff", "--rows", "0..5", "--cols", "0..5", "--json",
+    ]);
+    assert_eq!(j["values"][1], serde_json::json!([1, 2, 0, 4, 5, 3]));
+    assert_eq!(j["values"][5], serde_json::json!([5, 3, 4, 0, 6, 8]));
+    assert_eq!(
+        j["p_positions"],
+        serde_json::json!([[0, 0], [1, 2], [2, 1], [3, 5], [5, 3]])
+    );
+    let text = ok(&["table", "wythoff", "--rows", "0..3", "--cols", "0..3"]);
+    assert!(
+        text.lines().nth(3).unwrap().ends_with("1  2 0*  4"),
+        "{text}"
+    );
+    // The cutting game (POJ 2311): 2x2 and 2x3 lose, 2x4 wins; sides below 2 are no position.
+    let csv = ok(&[
+        "table", "cutting", "--rows", "1..2", "--cols", "2..4", "--csv",
+    ]);
+    assert_eq!(csv, "a,b,value\n1,2,\n1,3,\n1,4,\n2,2,0\n2,3,0\n2,4,1\n");
+    // Defaults leave out the leading rows and columns with no position.
+    let j = json(&["table", "cutting", "--json"]);
+    assert_eq!(j["rows"]["from"], 2);
+    assert_eq!(j["cols"]["from"], 2);
+    assert_eq!(j["values"][0][0], 0);
+    let j = json(&["table", "ed", "--rows", "0..2", "--cols", "0..2", "--json"]);
+    assert_eq!(
+        j["values"],
+        serde_json::json!([[null, null, null], [null, 0, 1], [null, 1, 1]])
+    );
+}
+
+#[test]
+fn pattern_of_heap_games() {
+    let out = ok(&["pattern", "subtraction:1,3,4"]);
+    assert!(out.contains("G(n + 7) = G(n) for every n >= 0"), "{out}");
+    assert!(out.contains("n ≡ 0, 2 (mod 7)"), "{out}");
+    assert!(
+        out.contains("[certified (the subtraction-game certificate)]"),
+        "{out}"
+    );
+    let j = json(&["pattern", "bash:4", "--json"]);
+    let periodic = j["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "periodic")
+        .unwrap();
+    assert_eq!(periodic["formula"], "G(n) = n mod 5");
+    assert_eq!(periodic["certified"], true);
+    // Observed only: too few values for the certificate.
+    let out = ok(&["pattern", "kayles", "--to", "100"]);
+    assert!(out.contains("observed up to n = 100"), "{out}");
+    assert!(!out.contains("certified"), "{out}");
+}
+
+#[test]
+fn pattern_of_two_parameter_games() {
+    let out = ok(&["pattern", "wythoff", "--rows", "0..40", "--cols", "0..40"]);
+    assert!(
+        out.contains("α = (1 + √5)/2 = φ, the golden ratio"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[observed on a = 0..=40, b = 0..=40]"),
+        "{out}"
+    );
+    assert!(!out.contains("certified"), "{out}");
+    let j = json(&[
+        "pattern", "ed", "--rows", "1..20", "--cols", "1..20", "--json",
+    ]);
+    let key = j["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "key")
+        .unwrap();
+    assert_eq!(key["key"], "(a-1) | (b-1)");
+    assert_eq!(key["certified"], false);
+    assert_eq!(
+        key["checked_rows"],
+        serde_json::json!({"from": 1, "to": 20})
+    );
+    // The cutting game: symmetric, no other rule: said so, with the first rows.
+    let out = ok(&["pattern", "cutting", "--rows", "2..12", "--cols", "2..12"]);
+    assert!(
+        out.contains("no rule found for the values beyond symmetry"),
+        "{out}"
+    );
+    assert!(out.contains("a\\b |"), "{out}");
+    let out = ok(&["pattern", "staircase", "--rows", "0..10", "--cols", "0..10"]);
+    assert!(out.contains("G(a, b) = a: a sum in disguise"), "{out}");
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    fails(&["table", "arpa"], "not named by one or two numbers");
+    fails(
+        &["table", "kayles", "--cols", "3"],
+        "--cols is for games named by two",
+    );
+    fails(&["table", "wythoff", "--rows", "5..2"], "is empty");
+    fails(&["table", "wythoff", "--rows", "a..b"], "--rows");
+    fails(
+        &["table", "wythoff", "--rows", "1..", "--cols", "2"],
+        "expected a range",
+    );
+    fails(&["table", "wythoff", "--wrap", "3"], "--wrap");
+    fails(
+        &["table", "kayles", "--wrap", "0"],
+        "--wrap must be at least 1",
+    );
+    fails(
+        &["table", "kayles", "--rows", "0..99999999"],
+        "more than the 4194304 allowed",
+    );
+    fails(
+        &["table", "cutting", "--rows", "0..500", "--cols", "0..3"],
+        "too large",
+    );
+    fails(
+        &["table", "wythoff", "--csv", "--json"],
+        "cannot be used with",
+    );
+    fails(&["table", "kayles", "--misere"], "--misere");
+    fails(
+        &["pattern", "wythoff", "--to", "5"],
+        "give --rows and --cols",
+    );
+    fails(&["pattern", "kayles", "--rows", "3"], "give --to N");
+    fails(&["pattern", "nosuchgame"], "unknown game");
+    fails(
+        &[
+            "pattern",
+            "chomp",
+            "--rows",
+            "1..12",
+            "--cols",
+            "1..12",
+            "--max-seconds",
+            "0.5",
+        ],
+        "time limit",
+    );
+}
+
+#[test]
+fn help_teaches_with_examples() {
+    for cmd in ["table", "pattern"] {
+        let out = ok(&["help", cmd]);
+        assert!(out.contains("EXAMPLES"), "{cmd}");
+        assert!(out.contains("P-position"), "{cmd}");
+    }
+    assert!(ok(&["help", "pattern"]).contains("certified"));
+}

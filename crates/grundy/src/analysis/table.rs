@@ -1,0 +1,455 @@
+//! Tables of nim-values: a game whose positions are named by one or two whole numbers ([`crate::Game::parameters`],
+//! [`crate::Game::position_at`]), valued over a range of those numbers. The one schema that `grundy table --json`,
+//! `grundy pattern`, the Python bindings and pictures read: the game, the ranges, the values, and the P-positions.
+//!
+//! **What it computes.** For a one-parameter game (a heap game: the heap `n`) the nim-values `G(n)` for `n` in the
+//! row range; for a two-parameter game (Wythoff's `(a, b)`, a `w × h` piece) `G(a, b)` for `a` in the row range and
+//! `b` in the column range. Every value is exact: it comes from [`AnyGame::values_at`], which answers by the game's
+//! proved closed forms and otherwise by the memoised mex search (one memo shared by the whole table; a heap game's
+//! values come from its sequence, computed once by the cheapest exact method). A cell whose numbers name no
+//! position (a piece with a side 0) is `None`.
+//!
+//! **Cost.** One value per cell (at most [`MAX_CELLS`] cells), each as costly as the game's closed form or search;
+//! the search's memo is shared, so a table costs about what its largest position costs alone when the positions
+//! of the table are reachable from it (as in Wythoff's game or the cutting game). Limits (time, memory, positions)
+//! end the work with an error.
+
+use crate::error::{Error, Result};
+use crate::games::AnyGame;
+use crate::nimber::Nimber;
+use crate::solver::Limits;
+
+/// The most cells a table may have (rows × columns).
+pub const MAX_CELLS: u64 = 1 << 22;
+
+/// An inclusive range of whole numbers, `from..=to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Span {
+    /// The first number.
+    pub from: u64,
+    /// The last number (inclusive).
+    pub to: u64,
+}
+
+impl Span {
+    /// `from..=to`; an error when `from > to`.
+    pub fn new(from: u64, to: u64) -> Result<Span> {
+        if from > to {
+            return Err(Error::input(format!(
+                "the range {from}..{to} is empty (the first number must not exceed the last)"
+            )));
+        }
+        Ok(Span { from, to })
+    }
+
+    /// How many numbers the range holds (saturating).
+    pub fn len(&self) -> u64 {
+        (self.to - self.from).saturating_add(1)
+    }
+
+    /// Never empty ([`Span::new`] refuses an empty range); here for clippy's sake.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Reads `A..B` (or `A..=B`, the same: both ends included) or a single number `N` (meaning `0..N`). `what`
+    /// names the option in errors.
+    pub fn parse(text: &str, what: &str) -> Result<Span> {
+        let t = text.trim();
+        let (a, b) = match t.split_once("..") {
+            Some((a, b)) => (a.trim(), b.trim_start_matches('=').trim()),
+            None => ("0", t),
+        };
+        let bad = || {
+            Error::input(format!(
+                "{what}: expected a range A..B (both ends included, e.g. 0..20) or a number N (0..N), found '{}'",
+                crate::error::escape(text)
+            ))
+        };
+        if a.is_empty() || b.is_empty() {
+            return Err(bad());
+        }
+        let from = crate::error::parse_u64(a, what)?;
+        let to = crate::error::parse_u64(b, what)?;
+        Span::new(from, to).map_err(|e| e.context(what.to_string()))
+    }
+}
+
+impl std::fmt::Display for Span {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}..={}", self.from, self.to)
+    }
+}
+
+/// The nim-values of a one- or two-parameter game over a range: the schema of `grundy table --json`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Table {
+    /// The game's name.
+    pub game: String,
+    /// How many numbers name a position: 1 (`G(n)`) or 2 (`G(a, b)`).
+    pub parameters: usize,
+    /// The numbers `n` (one parameter) or the first numbers `a` (two parameters), one row each.
+    pub rows: Span,
+    /// The second numbers `b` (two parameters), one column each; `None` for one parameter.
+    pub cols: Option<Span>,
+    /// `values[i][j]`: the nim-value of the position named by row `rows.from + i` and column `cols.from + j` (one
+    /// value per row for one parameter); `None` where the numbers name no position.
+    pub values: Vec<Vec<Option<Nimber>>>,
+    /// The P-positions (nim-value 0) of the table, as their numbers (`[n]` or `[a, b]`), row by row.
+    pub p_positions: Vec<Vec<u64>>,
+}
+
+impl Table {
+    /// Values `game` over `rows` (and `cols`, for a two-parameter game), within `limits`. `progress` is called with
+    /// the number of cells done. An error when the game has no table, when `cols` is given for a one-parameter game
+    /// or missing for a two-parameter one, when the table has more than [`MAX_CELLS`] cells, and when a position
+    /// fails validation or a limit.
+    pub fn compute(
+        game: &dyn AnyGame,
+        rows: Span,
+        cols: Option<Span>,
+        limits: &Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Table> {
+        let parameters = game.parameters();
+        let name = game.name();
+        match (parameters, cols) {
+            (0, _) => {
+                return Err(Error::input(format!(
+                    "{name}: positions of this game are not named by one or two numbers, so it has no table"
+                )))
+            }
+            (1, Some(_)) => {
+                return Err(Error::input(format!(
+                    "{name}: a position is named by one number (the rows), so a table of it has no columns"
+                )))
+            }
+            (2, None) => {
+                return Err(Error::input(format!(
+                    "{name}: a position is named by two numbers: give the columns too"
+                )))
+            }
+            (1, None) | (2, Some(_)) => {}
+            (k, _) => {
+                return Err(Error::unsupported(format!(
+                    "{name}: positions named by {k} numbers have no table (one or two only)"
+                )))
+            }
+        }
+        let width = cols.map_or(1, |c| c.len());
+        let cells = rows.len().saturating_mul(width);
+        if cells > MAX_CELLS {
+            return Err(Error::limit(format!(
+                "a table of {} rows and {width} columns has {cells} cells, more than the {MAX_CELLS} allowed",
+                rows.len()
+            )));
+        }
+        let mut named = Vec::with_capacity(cells as usize);
+        for a in rows.from..=rows.to {
+            match cols {
+                None => named.push(vec![a]),
+                Some(c) => named.extend((c.from..=c.to).map(|b| vec![a, b])),
+            }
+        }
+        let flat = game.values_at(&named, limits, progress)?;
+        let values: Vec<Vec<Option<Nimber>>> = flat
+            .chunks(width as usize)
+            .map(<[Option<Nimber>]>::to_vec)
+            .collect();
+        let p_positions = named
+            .into_iter()
+            .zip(&flat)
+            .filter(|(_, v)| **v == Some(0))
+            .map(|(c, _)| c)
+            .collect();
+        Ok(Table {
+            game: name,
+            parameters,
+            rows,
+            cols,
+            values,
+            p_positions,
+        })
+    }
+
+    /// The value of the cell named `(a, b)` (`b` ignored for one parameter), `None` outside the table or where the
+    /// numbers name no position.
+    pub fn get(&self, a: u64, b: u64) -> Option<Nimber> {
+        if a < self.rows.from || a > self.rows.to {
+            return None;
+        }
+        let row = &self.values[(a - self.rows.from) as usize];
+        match self.cols {
+            None => row[0],
+            Some(c) if (c.from..=c.to).contains(&b) => row[(b - c.from) as usize],
+            Some(_) => None,
+        }
+    }
+
+    /// The table without its leading rows (and columns) in which no cell names a position: a piece of the
+    /// cutting game has sides of at least 2, so a table from 0 starts at 2. A table with no position is kept whole.
+    pub fn trim_leading(&self) -> Table {
+        let row_used = |i: usize| self.values[i].iter().any(Option::is_some);
+        let Some(r0) = (0..self.values.len()).find(|&i| row_used(i)) else {
+            return self.clone();
+        };
+        let width = self.values[0].len();
+        let c0 = (0..width)
+            .find(|&j| self.values.iter().any(|r| r[j].is_some()))
+            .unwrap_or(0);
+        let rows = Span {
+            from: self.rows.from + r0 as u64,
+            to: self.rows.to,
+        };
+        let cols = self.cols.map(|c| Span {
+            from: c.from + c0 as u64,
+            to: c.to,
+        });
+        Table {
+            game: self.game.clone(),
+            parameters: self.parameters,
+            rows,
+            cols,
+            values: self.values[r0..].iter().map(|r| r[c0..].to_vec()).collect(),
+            p_positions: self
+                .p_positions
+                .iter()
+                .filter(|p| p[0] >= rows.from && cols.is_none_or(|c| p[1] >= c.from))
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// The first `rows` rows and `cols` columns of the table, as a table of its own.
+    pub fn corner(&self, rows: u64, cols: u64) -> Table {
+        let r = Span {
+            from: self.rows.from,
+            to: self.rows.to.min(self.rows.from + rows.max(1) - 1),
+        };
+        let c = self.cols.map(|c| Span {
+            from: c.from,
+            to: c.to.min(c.from + cols.max(1) - 1),
+        });
+        let w = c.map_or(1, |c| c.len()) as usize;
+        let values: Vec<Vec<Option<Nimber>>> = self.values[..r.len() as usize]
+            .iter()
+            .map(|row| row[..w].to_vec())
+            .collect();
+        let p_positions = self
+            .p_positions
+            .iter()
+            .filter(|p| p[0] <= r.to && c.is_none_or(|c| p[1] <= c.to))
+            .cloned()
+            .collect();
+        Table {
+            game: self.game.clone(),
+            parameters: self.parameters,
+            rows: r,
+            cols: c,
+            values,
+            p_positions,
+        }
+    }
+
+    /// The table as text for people: a grid with the row numbers on the left and the column numbers on top, each
+    /// P-position written `0*`, and `.` where the numbers name no position. A one-parameter table is laid out
+    /// `wrap` values to a line (the row label is the first `n` of the line), so that a period of `wrap` shows as
+    /// equal columns.
+    pub fn to_text(&self, wrap: usize) -> String {
+        let cell = |v: Option<Nimber>| match v {
+            None => ".".to_string(),
+            Some(0) => "0*".to_string(),
+            Some(v) => v.to_string(),
+        };
+        let mut out = String::new();
+        match self.cols {
+            None => {
+                let wrap = wrap.max(1);
+                let all: Vec<String> = self.values.iter().map(|r| cell(r[0])).collect();
+                let w = all
+                    .iter()
+                    .map(String::len)
+                    .max()
+                    .unwrap_or(1)
+                    .max((wrap as u64 - 1).to_string().len() + 1);
+                let label = self.rows.to.to_string().len().max(1);
+                out.push_str(&format!("{:>label$} |", "n"));
+                for j in 0..wrap.min(all.len()) {
+                    out.push_str(&format!(" {:>w$}", format!("+{j}")));
+                }
+                out.push('\n');
+                for (i, chunk) in all.chunks(wrap).enumerate() {
+                    let n = self.rows.from + (i * wrap) as u64;
+                    out.push_str(&format!("{n:>label$} |"));
+                    for c in chunk {
+                        out.push_str(&format!(" {c:>w$}"));
+                    }
+                    out.push('\n');
+                }
+            }
+            Some(c) => {
+                let all: Vec<Vec<String>> = self
+                    .values
+                    .iter()
+                    .map(|r| r.iter().map(|&v| cell(v)).collect())
+                    .collect();
+                let w = all
+                    .iter()
+                    .flatten()
+                    .map(String::len)
+                    .max()
+                    .unwrap_or(1)
+                    .max(c.to.to_string().len());
+                let label = self.rows.to.to_string().len().max(3);
+                out.push_str(&format!("{:>label$} |", "a\\b"));
+                for b in c.from..=c.to {
+                    out.push_str(&format!(" {b:>w$}"));
+                }
+                out.push('\n');
+                for (i, row) in all.iter().enumerate() {
+                    out.push_str(&format!("{:>label$} |", self.rows.from + i as u64));
+                    for v in row {
+                        out.push_str(&format!(" {v:>w$}"));
+                    }
+                    out.push('\n');
+                }
+            }
+        }
+        out
+    }
+
+    /// The table as CSV: a header line, then one line per cell (`n,value` or `a,b,value`), an empty value where
+    /// the numbers name no position.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::new();
+        match self.cols {
+            None => {
+                out.push_str("n,value\n");
+                for (i, r) in self.values.iter().enumerate() {
+                    let v = r[0].map_or(String::new(), |v| v.to_string());
+                    out.push_str(&format!("{},{v}\n", self.rows.from + i as u64));
+                }
+            }
+            Some(c) => {
+                out.push_str("a,b,value\n");
+                for (i, r) in self.values.iter().enumerate() {
+                    for (j, v) in r.iter().enumerate() {
+                        let v = v.map_or(String::new(), |v| v.to_string());
+                        out.push_str(&format!(
+                            "{},{},{v}\n",
+                            self.rows.from + i as u64,
+                            c.from + j as u64
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::lookup;
+
+    #[test]
+    fn spans_parse_and_refuse() {
+        assert_eq!(
+            Span::parse("2..5", "--rows").unwrap(),
+            Span { from: 2, to: 5 }
+        );
+        assert_eq!(
+            Span::parse("2..=5", "--rows").unwrap(),
+            Span { from: 2, to: 5 }
+        );
+        assert_eq!(Span::parse("7", "--rows").unwrap(), Span { from: 0, to: 7 });
+        for bad in ["5..2", "..3", "3..", "a..b", "-1..3", "1...3"] {
+            assert!(Span::parse(bad, "--rows").is_err(), "{bad}");
+        }
+        assert_eq!(Span::new(0, u64::MAX).unwrap().len(), u64::MAX);
+    }
+
+    #[test]
+    fn heap_and_pair_tables() {
+        let l = Limits::default();
+        let s = lookup("subtraction:1,3,4").unwrap();
+        let t = Table::compute(&*s, Span::new(0, 13).unwrap(), None, &l, &mut |_| {}).unwrap();
+        let v: Vec<Nimber> = t.values.iter().map(|r| r[0].unwrap()).collect();
+        assert_eq!(v, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+        assert_eq!(t.p_positions, [[0], [2], [7], [9]]);
+        assert!(t.to_text(7).contains("7 |"));
+        assert!(t.to_csv().starts_with("n,value\n0,0\n1,1\n"));
+        assert!(Table::compute(
+            &*s,
+            Span::new(0, 3).unwrap(),
+            Some(Span::new(0, 3).unwrap()),
+            &l,
+            &mut |_| {}
+        )
+        .is_err());
+
+        let w = lookup("wythoff").unwrap();
+        let t = Table::compute(
+            &*w,
+            Span::new(0, 5).unwrap(),
+            Some(Span::new(0, 5).unwrap()),
+            &l,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(t.get(1, 2), Some(0));
+        assert_eq!(t.get(3, 5), Some(0));
+        assert_eq!(t.get(2, 2), Some(1));
+        assert_eq!(
+            t.p_positions,
+            [vec![0, 0], vec![1, 2], vec![2, 1], vec![3, 5], vec![5, 3]]
+        );
+        assert!(Table::compute(&*w, Span::new(0, 5).unwrap(), None, &l, &mut |_| {}).is_err());
+        let big = Span::new(0, 1 << 12).unwrap();
+        assert!(Table::compute(&*w, big, Some(big), &l, &mut |_| {})
+            .unwrap_err()
+            .message()
+            .contains("cells"));
+
+        let c = lookup("cutting").unwrap();
+        let t = Table::compute(
+            &*c,
+            Span::new(1, 3).unwrap(),
+            Some(Span::new(1, 4).unwrap()),
+            &l,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(t.values[0], [None; 4]);
+        assert_eq!(t.values[1], [None, Some(0), Some(0), Some(1)]);
+        assert!(t.to_text(10).contains(" . "));
+        assert_eq!(
+            t.corner(2, 2).values,
+            [vec![None, None], vec![None, Some(0)]]
+        );
+        let trimmed = t.trim_leading();
+        assert_eq!(
+            (trimmed.rows, trimmed.cols),
+            (Span::new(2, 3).unwrap(), Some(Span::new(2, 4).unwrap()))
+        );
+        assert_eq!(trimmed.values[0], [Some(0), Some(0), Some(1)]);
+        assert_eq!(trimmed.get(2, 4), Some(1));
+        assert!(Table::compute(
+            &*lookup("chessmen").unwrap(),
+            Span::new(0, 1).unwrap(),
+            None,
+            &l,
+            &mut |_| {}
+        )
+        .is_err());
+        assert!(Table::compute(
+            &*lookup("arpa").unwrap(),
+            Span::new(0, 1).unwrap(),
+            None,
+            &l,
+            &mut |_| {}
+        )
+        .is_err());
+    }
+}
