@@ -59,6 +59,40 @@ pub struct LimitArgs {
     pub max_memory: Option<OsString>,
 }
 
+/// Games stated as rules scripts (docs/rules.md), shared by the commands that take a GAME: each script's game is
+/// then a GAME like any in the catalog, found by its name.
+#[derive(ClapArgs, Debug, Clone, Default)]
+pub struct RulesArgs {
+    /// A rules script (Rhai) stating a game's moves, e.g. fn moves(n) { [n-1, n-3, n-4] }; its game is named by
+    /// const NAME = "..." or the file's name (repeatable)
+    #[arg(long, value_name = "FILE")]
+    pub rules: Vec<OsString>,
+    /// A game's moves inline, e.g. 'n => [n-1, n-3, n-4]' (moves to negative numbers are dropped); the game is
+    /// named 'script'
+    #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
+    pub moves: Option<OsString>,
+}
+
+/// [`RulesArgs`] as text.
+#[derive(Debug, Clone, Default)]
+pub struct RulesCmd {
+    pub rules: Vec<String>,
+    pub moves: Option<String>,
+}
+
+impl RulesArgs {
+    pub fn checked(&self) -> CliResult<RulesCmd> {
+        Ok(RulesCmd {
+            rules: self
+                .rules
+                .iter()
+                .map(|r| text(r, "--rules"))
+                .collect::<CliResult<_>>()?,
+            moves: opt_text(self.moves.as_deref(), "--moves")?,
+        })
+    }
+}
+
 #[derive(ClapArgs, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct ValueArgs {
@@ -85,14 +119,17 @@ pub struct ValueArgs {
     pub max_positions: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct SeqArgs {
-    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
-    #[arg(value_name = "GAME")]
-    pub game: OsString,
+    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R (may be left
+    /// out when one rules script is given)
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<OsString>,
     /// The largest heap N
     #[arg(long, value_name = "N")]
     pub to: OsString,
@@ -125,14 +162,17 @@ pub struct SeqArgs {
     pub resume: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct PeriodArgs {
-    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
-    #[arg(value_name = "GAME")]
-    pub game: OsString,
+    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R (may be left
+    /// out when one rules script is given)
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<OsString>,
     /// Compute at most up to heap N
     #[arg(long, value_name = "N")]
     pub to: Option<OsString>,
@@ -147,6 +187,8 @@ pub struct PeriodArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -414,6 +456,7 @@ pub struct ValueCmd {
     pub loopy: bool,
     pub max_heap: Option<String>,
     pub max_positions: Option<String>,
+    pub rules: RulesCmd,
 }
 
 impl ValueArgs {
@@ -430,6 +473,7 @@ impl ValueArgs {
             loopy: self.loopy,
             max_heap: opt_text(self.max_heap.as_deref(), "--max-heap")?,
             max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+            rules: self.rules.checked()?,
         })
     }
 }
@@ -437,7 +481,8 @@ impl ValueArgs {
 /// `grundy seq`: [`SeqArgs`] as text.
 #[derive(Debug)]
 pub struct SeqCmd {
-    pub game: String,
+    /// `None` when left out (one rules script names the game).
+    pub game: Option<String>,
     pub to: String,
     pub json: bool,
     pub misere: bool,
@@ -448,12 +493,13 @@ pub struct SeqCmd {
     pub stats: bool,
     pub out: Option<String>,
     pub resume: Option<String>,
+    pub rules: RulesCmd,
 }
 
 impl SeqArgs {
     pub fn checked(self) -> CliResult<SeqCmd> {
         Ok(SeqCmd {
-            game: text(&self.game, POSITIONAL)?,
+            game: opt_text(self.game.as_deref(), POSITIONAL)?,
             to: text(&self.to, "--to")?,
             json: self.json,
             misere: self.misere,
@@ -464,6 +510,7 @@ impl SeqArgs {
             stats: self.stats,
             out: opt_text(self.out.as_deref(), "--out")?,
             resume: opt_text(self.resume.as_deref(), "--resume")?,
+            rules: self.rules.checked()?,
         })
     }
 }
@@ -471,21 +518,24 @@ impl SeqArgs {
 /// `grundy period`: [`PeriodArgs`] as text.
 #[derive(Debug)]
 pub struct PeriodCmd {
-    pub game: String,
+    /// `None` when left out (one rules script names the game).
+    pub game: Option<String>,
     pub to: Option<String>,
     pub engine: Option<String>,
     pub threads: Option<String>,
     pub json: bool,
+    pub rules: RulesCmd,
 }
 
 impl PeriodArgs {
     pub fn checked(self) -> CliResult<PeriodCmd> {
         Ok(PeriodCmd {
-            game: text(&self.game, POSITIONAL)?,
+            game: opt_text(self.game.as_deref(), POSITIONAL)?,
             to: opt_text(self.to.as_deref(), "--to")?,
             engine: opt_text(self.engine.as_deref(), "--engine")?,
             threads: opt_text(self.threads.as_deref(), "--threads")?,
             json: self.json,
+            rules: self.rules.checked()?,
         })
     }
 }
@@ -640,7 +690,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 17, "options taking a value");
+        assert_eq!(checked, 23, "options taking a value");
     }
 
     /// Every positional argument of the subcommands that take text.

@@ -68,6 +68,10 @@ note (the heap bound of a loopy code, else null).
 const MOVES_SHOWN: usize = 20;
 
 pub fn run(a: &ValueCmd) -> CliResult {
+    super::load_rules(&a.rules, a.loopy)?;
+    // With one rules script, a part may leave out its GAME: words that start with a digit are a position of the
+    // scripted game (no name or code of the catalog starts with a digit and has no point).
+    let a = &with_script_names(a);
     if a.words.is_empty() {
         return Err(CliError::usage(
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
@@ -155,6 +159,36 @@ pub fn run(a: &ValueCmd) -> CliResult {
         Report::Loopy(l) => super::loopy::explain(l, all),
     };
     write_stdout(text.as_bytes())
+}
+
+/// `a` with the one scripted game's name put before every part that starts with a position (a word that starts with
+/// a digit and has no point), when exactly one rules script is loaded.
+fn with_script_names(a: &ValueCmd) -> ValueCmd {
+    let mut words = Vec::with_capacity(a.words.len() + 1);
+    if let Some(name) = super::sole_script() {
+        let starts_position =
+            |w: &str| w.starts_with(|c: char| c.is_ascii_digit()) && !w.contains('.');
+        let mut part_start = true;
+        for w in &a.words {
+            if part_start && starts_position(w) {
+                words.push(name.clone());
+            }
+            part_start = w == "+";
+            words.push(w.clone());
+        }
+    } else {
+        words.clone_from(&a.words);
+    }
+    ValueCmd {
+        words,
+        json: a.json,
+        all_moves: a.all_moves,
+        misere: a.misere,
+        loopy: a.loopy,
+        max_heap: a.max_heap.clone(),
+        max_positions: a.max_positions.clone(),
+        rules: a.rules.clone(),
+    }
 }
 
 /// The answer for a game that is not impartial (a scoring game).

@@ -5,10 +5,89 @@
 use super::{Core, Shape, Splits};
 use crate::error::{parse_u64, Error, Result};
 use crate::game::{Game, Options, Play};
+use crate::misere::search::{MisereSearch, NumberedGame, Part};
 use rhai::{Array, Dynamic};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
+
+/// The misère nim-values of `sums` (each a sum of positions of `game`), by exact search over sums of components
+/// ([`MisereSearch`]) with one memo: how a game played misère by its own rules (`const PLAY = "misere"`) is
+/// answered, a position alone.
+fn misere_values<G: Game + 'static>(
+    game: G,
+    sums: &[Vec<G::Position>],
+    deadline: Option<crate::solver::Deadline>,
+) -> Result<Vec<crate::Nimber>>
+where
+    G::Position: 'static,
+{
+    let mut numbered = NumberedGame::new(game);
+    let ids: Vec<Vec<Part>> = sums
+        .iter()
+        .map(|s| {
+            s.iter()
+                .map(|p| Part {
+                    game: 0,
+                    pos: numbered.id(p),
+                })
+                .collect()
+        })
+        .collect();
+    let limits = crate::Limits {
+        deadline,
+        ..crate::Limits::default()
+    };
+    let mut search = MisereSearch::new(vec![Box::new(numbered)], limits);
+    ids.iter().map(|s| search.value(s)).collect()
+}
+
+/// [`Game::outcome`] and [`Game::winning_options`] of a scripted game played misère by its own rules: an error in the
+/// search (a limit, or the script's) is recorded as the script's failure.
+fn own_misere<G: Game + 'static>(
+    core: &Core,
+    make: impl Fn() -> G,
+    p: &G::Position,
+    winning: bool,
+) -> Option<(crate::Outcome, Vec<Vec<G::Position>>)>
+where
+    G::Position: 'static,
+{
+    if !core.misere || core.failed() {
+        return None;
+    }
+    let game = make();
+    let mut sums = vec![game.components(p)];
+    if winning {
+        let mut out = Options::new();
+        game.options(p, &mut out);
+        sums.extend(out.iter().map(|o| {
+            o.iter()
+                .flat_map(|q| game.components(q))
+                .collect::<Vec<_>>()
+        }));
+    }
+    match misere_values(make(), &sums, core.deadline) {
+        Ok(v) => {
+            let outcome = if v[0] == 0 {
+                crate::Outcome::P
+            } else {
+                crate::Outcome::N
+            };
+            let to = sums[1..]
+                .iter()
+                .zip(&v[1..])
+                .filter(|(_, &x)| x == 0)
+                .map(|(s, _)| s.clone())
+                .collect();
+            Some((outcome, to))
+        }
+        Err(e) => {
+            core.fail(e);
+            None
+        }
+    }
+}
 
 /// The largest number a position may hold: the script's integers are `i64`.
 const MAX: u64 = i64::MAX as u64;
@@ -88,12 +167,6 @@ impl NumberGame {
 
     /// Adds the option that is the sum of `comps`, checked against the heap rule and split into components.
     fn push(&self, n: u64, comps: &[u64], out: &mut Options<u64>) -> Result<()> {
-        if self.heap() && n == 0 {
-            return Err(self.core.bad_result(
-                "moves(0)",
-                "a heap of 0 has no moves in a heap game (every move leaves smaller heaps)",
-            ));
-        }
         let mut all = Vec::with_capacity(comps.len());
         for &c in comps {
             if c > MAX {
@@ -114,6 +187,12 @@ impl NumberGame {
             } else if !(self.heap() && c == 0) {
                 all.push(c);
             }
+        }
+        if self.heap() && n == 0 {
+            return Err(self.core.bad_result(
+                "moves(0)",
+                "a heap of 0 has no moves in a heap game (every move leaves smaller heaps)",
+            ));
         }
         out.push(all);
         Ok(())
@@ -151,7 +230,7 @@ impl NumberGame {
                     let pair = [a, m - a];
                     if self.heap() && !self.core.has_components {
                         match a {
-                            0 if m == 0 => out.push([]),
+                            0 if m == 0 => self.push(n, &[], out)?,
                             0 => out.push_one(m),
                             _ => out.push(pair),
                         }
@@ -255,6 +334,20 @@ impl Game for NumberGame {
         } else {
             Play::Normal
         }
+    }
+
+    fn outcome(&self, p: &u64, play: Play) -> Option<crate::Outcome> {
+        if play != Play::Misere {
+            return None;
+        }
+        own_misere(&self.core, || NumberGame::new(self.core.clone()), p, false).map(|r| r.0)
+    }
+
+    fn winning_options(&self, p: &u64, play: Play) -> Option<Vec<Vec<u64>>> {
+        if play != Play::Misere {
+            return None;
+        }
+        own_misere(&self.core, || NumberGame::new(self.core.clone()), p, true).map(|r| r.1)
     }
 
     fn parameters(&self) -> usize {
@@ -546,6 +639,20 @@ impl Game for ListGame {
         } else {
             Play::Normal
         }
+    }
+
+    fn outcome(&self, p: &Vec<u64>, play: Play) -> Option<crate::Outcome> {
+        if play != Play::Misere {
+            return None;
+        }
+        own_misere(&self.core, || ListGame::new(self.core.clone()), p, false).map(|r| r.0)
+    }
+
+    fn winning_options(&self, p: &Vec<u64>, play: Play) -> Option<Vec<Vec<Vec<u64>>>> {
+        if play != Play::Misere {
+            return None;
+        }
+        own_misere(&self.core, || ListGame::new(self.core.clone()), p, true).map(|r| r.1)
     }
 
     fn parameters(&self) -> usize {

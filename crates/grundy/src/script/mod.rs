@@ -93,7 +93,8 @@ pub enum Shape {
 #[derive(Debug, Clone)]
 enum Origin {
     File(String),
-    Inline,
+    /// The inline form, with the number of lines of its text.
+    Inline(usize),
 }
 
 /// A compiled rules script: the rules of one game.
@@ -110,6 +111,7 @@ pub(crate) struct Core {
     pub(crate) misere: bool,
     pub(crate) has_components: bool,
     pub(crate) loopy: bool,
+    pub(crate) deadline: Option<Deadline>,
     origin: Origin,
     /// Where `fn moves` is defined (line, column), for errors in what it returned.
     moves_at: (usize, usize),
@@ -204,7 +206,8 @@ impl Script {
         }
         // The user's text starts on line 2, at column 1: messages take one from the line.
         let text = format!("fn moves({}) {{\n{}\n}}", names.join(", "), body.trim());
-        Script::compile(text, Origin::Inline, "script", settings)
+        let lines = body.trim().lines().count().max(1);
+        Script::compile(text, Origin::Inline(lines), "script", settings)
     }
 
     fn compile(
@@ -244,7 +247,7 @@ impl Script {
         let mut scope = Scope::new();
         engine
             .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| rhai_error(&origin, &e, "the top level of the rules"))?;
+            .map_err(|e| rhai_error(&origin, &e, "the top level of the rules", (1, 1)))?;
         let text_const = |key: &str| -> Result<Option<String>> {
             match scope.get(key) {
                 None => Ok(None),
@@ -322,7 +325,7 @@ impl Script {
         };
         let moves_at = find_fn(&text, "moves");
         let moves_at = match origin {
-            Origin::Inline => (1, 1),
+            Origin::Inline(_) => (1, 1),
             Origin::File(_) => moves_at,
         };
         Ok(Script {
@@ -334,6 +337,7 @@ impl Script {
                 misere,
                 has_components,
                 loopy: settings.loopy,
+                deadline: settings.deadline,
                 origin,
                 moves_at,
                 failure: RefCell::new(None),
@@ -365,6 +369,39 @@ impl Script {
     /// The game of a tuple or list script (`None` for one number).
     pub fn list_game(&self) -> Option<ListGame> {
         (self.core.shape != Shape::Number).then(|| ListGame::new(self.core.clone()))
+    }
+
+    /// The game as the catalog sees it ([`crate::games::AnyGame`]): a heap game (valued from its nim-value sequence)
+    /// for one number, unless loaded for loopy play; else a game valued by search.
+    pub fn any_game(&self) -> Box<dyn crate::games::AnyGame> {
+        match self.core.shape {
+            Shape::Number if self.is_heap_game() => {
+                let g: Rc<crate::heap::HeapGame> = Rc::new(NumberGame::new(self.core.clone()));
+                crate::games::erase_heap(g)
+            }
+            Shape::Number => crate::games::erase(NumberGame::new(self.core.clone())),
+            _ => crate::games::erase(ListGame::new(self.core.clone())),
+        }
+    }
+
+    /// A line on the game for listings: its shape and where it came from.
+    pub fn summary(&self) -> String {
+        let shape = match self.core.shape {
+            Shape::Number if self.is_heap_game() => "a heap game".to_string(),
+            Shape::Number => "one number (loopy play)".to_string(),
+            Shape::Tuple(k) => format!("positions of {k} numbers"),
+            Shape::List => "positions that are lists of numbers".to_string(),
+        };
+        format!("rules script {}: {shape}", where_file(&self.core.origin))
+    }
+
+    /// Adds the game to `registry` under its name: every lookup of the name makes a game of this script (all of
+    /// them share its recorded error, [`Script::check`]).
+    pub fn register(&self, registry: &mut crate::games::Registry) -> Result<()> {
+        let core = self.core.clone();
+        registry.register_game(&self.core.name, &self.summary(), move || {
+            Ok(Script { core: core.clone() }.any_game())
+        })
     }
 
     /// The first error any game of this script met while it was being played (see the module's docs): when it is
@@ -405,7 +442,7 @@ impl Core {
         let opts = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
             .call_fn_with_options::<Dynamic>(opts, &mut scope, &self.ast, f, args)
-            .map_err(|e| rhai_error(&self.origin, &e, &what()))
+            .map_err(|e| rhai_error(&self.origin, &e, &what(), self.moves_at))
     }
 
     /// An error in what `moves` (or `components`) returned: named at the function's definition.
@@ -413,7 +450,7 @@ impl Core {
         let (l, c) = self.moves_at;
         let place = match &self.origin {
             Origin::File(p) => format!("{}:{l}:{c}", crate::error::escape(p)),
-            Origin::Inline => "--moves:1:1".to_string(),
+            Origin::Inline(_) => "--moves:1:1".to_string(),
         };
         Error::input(format!("{place}: {what}: {problem}"))
     }
@@ -426,14 +463,16 @@ fn locate(origin: &Origin, pos: Position) -> String {
     let col = pos.position().unwrap_or(0);
     match origin {
         Origin::File(p) => format!("{}:{line}:{col}", crate::error::escape(p)),
-        Origin::Inline => format!("--moves:{}:{col}", line.saturating_sub(1).max(1)),
+        Origin::Inline(lines) => {
+            format!("--moves:{}:{col}", line.saturating_sub(1).clamp(1, *lines))
+        }
     }
 }
 
 fn where_file(origin: &Origin) -> String {
     match origin {
         Origin::File(p) => crate::error::escape(p),
-        Origin::Inline => "--moves".to_string(),
+        Origin::Inline(_) => "--moves".to_string(),
     }
 }
 
@@ -457,7 +496,9 @@ fn find_fn(text: &str, name: &str) -> (usize, usize) {
 }
 
 /// A Rhai error as one line naming the place in the script where it happened.
-fn rhai_error(origin: &Origin, e: &EvalAltResult, what: &str) -> Error {
+/// An error with no position of its own is placed at `fallback` (the definition of `moves`), so every message names
+/// a line and a column.
+fn rhai_error(origin: &Origin, e: &EvalAltResult, what: &str, fallback: (usize, usize)) -> Error {
     let inner = e.unwrap_inner();
     let pos = inner.position();
     let full = inner.to_string();
@@ -487,7 +528,10 @@ fn rhai_error(origin: &Origin, e: &EvalAltResult, what: &str) -> Error {
         _ => (ErrorKind::Input, bare),
     };
     let place = if pos.is_none() {
-        where_file(origin)
+        match origin {
+            Origin::File(p) => format!("{}:{}:{}", crate::error::escape(p), fallback.0, fallback.1),
+            Origin::Inline(_) => format!("--moves:{}:{}", fallback.0, fallback.1),
+        }
     } else {
         locate(origin, pos)
     };
