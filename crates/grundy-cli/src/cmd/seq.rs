@@ -67,6 +67,7 @@ EXAMPLES
   grundy seq kayles --to 100
   grundy seq 4!.0 --to 2000          Grundy's game
   grundy seq 0.6 --to 1000000 --out officers.seq --stats
+  grundy seq --moves 'n => [n-1, n-3, n-4]' --to 100      (a game of your own: docs/rules.md)
   grundy seq 0.6 --to 5000000 --resume officers.seq
   grundy seq subtraction:1,3,4 --to 20
   grundy seq kayles --to 20 --genus      4^146 at heap 5 (Winning Ways ch. 13)

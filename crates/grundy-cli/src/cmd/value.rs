@@ -45,6 +45,8 @@ EXAMPLES
   grundy value kayles 5 7 + nim 3 --misere
   grundy value loopy-graph examples/game.txt 0 4 --json
   grundy value 20.3 1 2 --loopy --max-heap 50
+  grundy value --rules examples/rules/cutting.rhai paper 5 7 + kayles 4     (a game of your own: docs/rules.md)
+  grundy value --moves 'n => [n-1, n-3, n-4]' 10      (one scripted game: GAME may be left out)
 
 JSON (--json): one object (docs/json.md has the schema, with examples; the library's grundy::sum::Analysis is
 the same object). Under normal play its keys are nim_value (integer; null only for a single position of a game

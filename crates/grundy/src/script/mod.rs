@@ -93,8 +93,9 @@ pub enum Shape {
 #[derive(Debug, Clone)]
 enum Origin {
     File(String),
-    /// The inline form, with the number of lines of its text.
-    Inline(usize),
+    /// The inline form, with the number of lines of its text and the length of its last line (an error past the
+    /// end of the text, as a missing bracket, is placed just after it).
+    Inline(usize, usize),
 }
 
 /// A compiled rules script: the rules of one game.
@@ -207,7 +208,8 @@ impl Script {
         // The user's text starts on line 2, at column 1: messages take one from the line.
         let text = format!("fn moves({}) {{\n{}\n}}", names.join(", "), body.trim());
         let lines = body.trim().lines().count().max(1);
-        Script::compile(text, Origin::Inline(lines), "script", settings)
+        let last = body.trim().lines().last().map_or(0, |l| l.chars().count());
+        Script::compile(text, Origin::Inline(lines, last), "script", settings)
     }
 
     fn compile(
@@ -325,7 +327,7 @@ impl Script {
         };
         let moves_at = find_fn(&text, "moves");
         let moves_at = match origin {
-            Origin::Inline(_) => (1, 1),
+            Origin::Inline(..) => (1, 1),
             Origin::File(_) => moves_at,
         };
         Ok(Script {
@@ -450,7 +452,7 @@ impl Core {
         let (l, c) = self.moves_at;
         let place = match &self.origin {
             Origin::File(p) => format!("{}:{l}:{c}", crate::error::escape(p)),
-            Origin::Inline(_) => "--moves:1:1".to_string(),
+            Origin::Inline(..) => "--moves:1:1".to_string(),
         };
         Error::input(format!("{place}: {what}: {problem}"))
     }
@@ -463,8 +465,13 @@ fn locate(origin: &Origin, pos: Position) -> String {
     let col = pos.position().unwrap_or(0);
     match origin {
         Origin::File(p) => format!("{}:{line}:{col}", crate::error::escape(p)),
-        Origin::Inline(lines) => {
-            format!("--moves:{}:{col}", line.saturating_sub(1).clamp(1, *lines))
+        Origin::Inline(lines, last) => {
+            let l = line.saturating_sub(1).max(1);
+            if l > *lines {
+                format!("--moves:{lines}:{}", last + 1)
+            } else {
+                format!("--moves:{l}:{col}")
+            }
         }
     }
 }
@@ -472,7 +479,7 @@ fn locate(origin: &Origin, pos: Position) -> String {
 fn where_file(origin: &Origin) -> String {
     match origin {
         Origin::File(p) => crate::error::escape(p),
-        Origin::Inline(_) => "--moves".to_string(),
+        Origin::Inline(..) => "--moves".to_string(),
     }
 }
 
@@ -530,7 +537,7 @@ fn rhai_error(origin: &Origin, e: &EvalAltResult, what: &str, fallback: (usize, 
     let place = if pos.is_none() {
         match origin {
             Origin::File(p) => format!("{}:{}:{}", crate::error::escape(p), fallback.0, fallback.1),
-            Origin::Inline(_) => format!("--moves:{}:{}", fallback.0, fallback.1),
+            Origin::Inline(..) => format!("--moves:{}:{}", fallback.0, fallback.1),
         }
     } else {
         locate(origin, pos)
