@@ -124,61 +124,14 @@ fn numbers(items: &Array) -> std::result::Result<Option<Vec<u64>>, String> {
 pub struct NumberGame {
     core: Rc<Core>,
     parts: RefCell<FxHashMap<u64, Vec<u64>>>,
-    ahead: RefCell<Ahead>,
 }
-
-/// Heaps asked for in order (0, 1, 2, ... as the sequence engines do) are read from the script in batches: one call
-/// of a helper that calls `moves` on each of the next [`BATCH`] heaps, so the cost of entering the script is paid
-/// once per batch. `moves` is still evaluated once per heap; what a batch returns for heaps not asked is kept until
-/// they are. A batch that fails (an error or a limit, perhaps on a heap never asked) turns batching off, and the
-/// heaps are then read one call each, so errors name the heap that was asked.
-#[derive(Default)]
-struct Ahead {
-    last: Option<u64>,
-    kept: FxHashMap<u64, Dynamic>,
-    off: bool,
-}
-
-/// Heaps read from the script per call when heaps are asked for in order.
-const BATCH: u64 = 64;
 
 impl NumberGame {
     pub(super) fn new(core: Rc<Core>) -> Self {
         NumberGame {
             core,
             parts: RefCell::default(),
-            ahead: RefCell::default(),
         }
-    }
-
-    /// `moves(n)`, from a batch when heaps are asked for in order.
-    fn moves_of(&self, n: u64, what: &dyn Fn() -> String) -> Result<Dynamic> {
-        let mut ahead = self.ahead.borrow_mut();
-        if let Some(d) = ahead.kept.remove(&n) {
-            ahead.last = Some(n);
-            return Ok(d);
-        }
-        let in_order = ahead.last.is_some_and(|l| l.checked_add(1) == Some(n));
-        ahead.last = Some(n);
-        if in_order && !ahead.off && n.checked_add(BATCH).is_some_and(|e| e <= MAX) {
-            let args = vec![Dynamic::from(n as i64), Dynamic::from((n + BATCH) as i64)];
-            match self.core.call(super::BATCH_FN, args, what) {
-                Ok(d) => match d.into_array() {
-                    Ok(items) if items.len() as u64 == BATCH => {
-                        let mut items = items.into_iter();
-                        let first = items.next().expect("a batch is not empty");
-                        for (k, d) in (n + 1..).zip(items) {
-                            ahead.kept.insert(k, d);
-                        }
-                        return Ok(first);
-                    }
-                    _ => ahead.off = true,
-                },
-                Err(_) => ahead.off = true,
-            }
-        }
-        drop(ahead);
-        self.core.call("moves", vec![Dynamic::from(n as i64)], what)
     }
 
     fn heap(&self) -> bool {
@@ -247,7 +200,9 @@ impl NumberGame {
 
     fn try_options(&self, n: u64, out: &mut Options<u64>) -> Result<()> {
         let what = || format!("moves({n})");
-        let d = self.moves_of(n, &what)?;
+        let d = self
+            .core
+            .call("moves", vec![Dynamic::from(n as i64)], &what)?;
         let t = kind_of(&d);
         let items = d.into_array().map_err(|_| {
             self.core.bad_result(

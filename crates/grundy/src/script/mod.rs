@@ -53,9 +53,6 @@ use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// A function added at the end of every script: `moves` of the heaps `a..b`, for [`NumberGame`]'s batches.
-pub(crate) const BATCH_FN: &str = "__grundy_moves_of_heaps";
-
 /// The default bound on the operations of one call of a script function (one position's moves).
 pub const DEFAULT_MAX_OPERATIONS: u64 = 10_000_000;
 
@@ -222,20 +219,7 @@ impl Script {
         settings: Settings,
     ) -> Result<Script> {
         let engine = engine(&settings);
-        // An error past the end of a file's text (a missing bracket, found in the helper added below) is placed just
-        // after its last character.
-        let user_lines = text.lines().count().max(1);
-        let user_last = text.lines().last().map_or(0, |l| l.chars().count());
-        let place = |pos: Position| match &origin {
-            Origin::File(p) if pos.line().is_some_and(|l| l > user_lines) => {
-                format!("{}:{user_lines}:{}", crate::error::escape(p), user_last + 1)
-            }
-            _ => locate(&origin, pos),
-        };
-        // The batch helper goes after the user's text, so the user's lines and columns are unchanged.
-        let text = format!(
-            "{text}\nfn {BATCH_FN}(a, b) {{ let out = []; for n in a..b {{ out.push(moves(n)); }} out }}\n"
-        );
+        let place = |pos: Position| locate(&origin, pos);
         let ast = engine.compile(&text).map_err(|e| {
             let msg = format!("{}: syntax error: {}", place(e.position()), e.0);
             Error::input(crate::error::escape(&msg.replace('\n', " ")))
