@@ -449,3 +449,19 @@ fn bad_rules_files_are_errors() {
         .unwrap();
     assert!(e.message().contains("cannot read"), "{e}");
 }
+
+#[test]
+fn errors_come_only_from_heaps_asked() {
+    // A heap the command never asks for cannot fail it, and a heap it does ask for fails it with that heap's error.
+    let text = "fn moves(n) {\n  if n == 70 { throw \"no moves at 70\"; }\n  [n - 1, n - 2]\n}";
+    let s = Script::from_file_text("seventy.rhai", text, Settings::default()).unwrap();
+    let v = heap_values(&*s.any_game(), 69);
+    assert_eq!(v, (0..=69).map(|n| n % 3).collect::<Vec<_>>());
+    s.check().unwrap();
+    let s = Script::from_file_text("seventy.rhai", text, Settings::default()).unwrap();
+    let heap = s.any_game().heap_game().unwrap();
+    let _ = grundy::heap::sequence::values(&*heap, 100, &mut |_| {});
+    let e = s.check().unwrap_err();
+    assert_at(&e, "seventy.rhai:2:", "no moves at 70");
+    assert!(e.message().contains("moves(70)"), "{e}");
+}

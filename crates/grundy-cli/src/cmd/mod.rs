@@ -66,6 +66,8 @@ pub fn run(cli: Cli) -> CliResult {
     let Some(command) = cli.command else {
         return write_stdout(crate::cli::command().render_help().to_string().as_bytes());
     };
+    // Rules scripts belong to one command: none is left from an earlier one (tests run several in one thread).
+    SCRIPTS.with(|s| s.borrow_mut().clear());
     let result = match command {
         Command::Value(a) => value::run(&a.checked()?),
         Command::Seq(a) => seq::run(&a.checked()?),

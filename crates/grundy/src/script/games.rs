@@ -92,14 +92,14 @@ where
 /// The largest number a position may hold: the script's integers are `i64`.
 const MAX: u64 = i64::MAX as u64;
 
-fn kind_of(d: &Dynamic) -> String {
+fn kind_of(d: &Dynamic) -> std::borrow::Cow<'static, str> {
     match d.type_name() {
         "i64" => "a number".into(),
         "array" => "an array".into(),
         "string" => "a string".into(),
         "bool" => "a boolean".into(),
         "()" => "nothing (the unit value ())".into(),
-        t => format!("a value of type {t}"),
+        t => format!("a value of type {t}").into(),
     }
 }
 
@@ -200,9 +200,7 @@ impl NumberGame {
 
     fn try_options(&self, n: u64, out: &mut Options<u64>) -> Result<()> {
         let what = || format!("moves({n})");
-        let d = self
-            .core
-            .call("moves", vec![Dynamic::from(n as i64)], &what)?;
+        let d = self.core.call("moves", (n as i64,), &what)?;
         let t = kind_of(&d);
         let items = d.into_array().map_err(|_| {
             self.core.bad_result(

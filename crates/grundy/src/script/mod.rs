@@ -437,7 +437,7 @@ impl Core {
     pub(crate) fn call(
         &self,
         f: &str,
-        args: Vec<Dynamic>,
+        args: impl rhai::FuncArgs,
         what: &dyn Fn() -> String,
     ) -> Result<Dynamic> {
         let mut scope = Scope::new();
