@@ -319,3 +319,28 @@ fn bad_scripts_are_one_line_errors() {
     );
     assert!(!std::path::Path::new(&out).exists() || std::fs::read(&out).unwrap().len() < 40);
 }
+
+#[test]
+fn with_two_scripts_every_part_names_its_game() {
+    let (s134, kayles) = (rules("s134"), rules("kayles"));
+    fails(
+        &["value", "--rules", &s134, "--rules", &kayles, "5"],
+        "with 2 rules scripts loaded (s134, script-kayles), name the game of each part",
+    );
+    let out = ok(&[
+        "value",
+        "--rules",
+        &s134,
+        "--rules",
+        &kayles,
+        "s134",
+        "5",
+        "+",
+        "script-kayles",
+        "5",
+    ]);
+    // s134 5 = 3 (0 1 0 1 2 3), Kayles 5 = 4.
+    assert!(out.contains("s134 5: nim-value 3"), "{out}");
+    assert!(out.contains("script-kayles 5: nim-value 4"), "{out}");
+    assert!(out.contains("nim-sum: 3 xor 4 = 7"), "{out}");
+}

@@ -211,14 +211,23 @@ pub fn sole_script() -> Option<String> {
     })
 }
 
+/// The names of the scripted games loaded, in order.
+pub fn script_names() -> Vec<String> {
+    SCRIPTS.with(|s| s.borrow().iter().map(|x| x.name().to_string()).collect())
+}
+
 /// The game a command that takes one GAME works on: `game`, or when it is left out the one scripted game.
 pub fn game_or_script(game: Option<&str>) -> CliResult<String> {
     match (game, sole_script()) {
         (Some(g), _) => Ok(g.to_string()),
         (None, Some(s)) => Ok(s),
-        (None, None) => Err(CliError::usage(
-            "give a GAME (it may be left out only when exactly one rules script is given, by --rules or --moves)",
-        )),
+        (None, None) => Err(CliError::usage(format!(
+            "give a GAME (it may be left out only when exactly one rules script is given, by --rules or --moves; loaded: {})",
+            match script_names().join(", ") {
+                n if n.is_empty() => "none".to_string(),
+                n => n,
+            }
+        ))),
     }
 }
 

@@ -73,7 +73,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
     super::load_rules(&a.rules, a.loopy)?;
     // With one rules script, a part may leave out its GAME: words that start with a digit are a position of the
     // scripted game (no name or code of the catalog starts with a digit and has no point).
-    let a = &with_script_names(a);
+    let a = &with_script_names(a)?;
     if a.words.is_empty() {
         return Err(CliError::usage(
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
@@ -164,24 +164,31 @@ pub fn run(a: &ValueCmd) -> CliResult {
 }
 
 /// `a` with the one scripted game's name put before every part that starts with a position (a word that starts with
-/// a digit and has no point), when exactly one rules script is loaded.
-fn with_script_names(a: &ValueCmd) -> ValueCmd {
+/// a digit and has no point), when exactly one rules script is loaded; with two or more, such a part is an error.
+fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
     let mut words = Vec::with_capacity(a.words.len() + 1);
-    if let Some(name) = super::sole_script() {
-        let starts_position =
-            |w: &str| w.starts_with(|c: char| c.is_ascii_digit()) && !w.contains('.');
-        let mut part_start = true;
-        for w in &a.words {
-            if part_start && starts_position(w) {
-                words.push(name.clone());
+    let names = super::script_names();
+    let starts_position = |w: &str| w.starts_with(|c: char| c.is_ascii_digit()) && !w.contains('.');
+    let mut part_start = true;
+    for w in &a.words {
+        if part_start && starts_position(w) {
+            match names.as_slice() {
+                [name] => words.push(name.clone()),
+                [] => {}
+                many => {
+                    return Err(CliError::usage(format!(
+                        "'{}' starts a part with no GAME: with {} rules scripts loaded ({}), name the game of each part",
+                        grundy::error::escape(w),
+                        many.len(),
+                        many.join(", ")
+                    )))
+                }
             }
-            part_start = w == "+";
-            words.push(w.clone());
         }
-    } else {
-        words.clone_from(&a.words);
+        part_start = w == "+";
+        words.push(w.clone());
     }
-    ValueCmd {
+    Ok(ValueCmd {
         words,
         json: a.json,
         all_moves: a.all_moves,
@@ -190,7 +197,7 @@ fn with_script_names(a: &ValueCmd) -> ValueCmd {
         max_heap: a.max_heap.clone(),
         max_positions: a.max_positions.clone(),
         rules: a.rules.clone(),
-    }
+    })
 }
 
 /// The answer for a game that is not impartial (a scoring game).
