@@ -65,6 +65,40 @@ pub struct LimitArgs {
     pub max_memory: Option<OsString>,
 }
 
+/// Games stated as rules scripts (docs/rules.md), shared by the commands that take a GAME: each script's game is
+/// then a GAME like any in the catalog, found by its name.
+#[derive(ClapArgs, Debug, Clone, Default)]
+pub struct RulesArgs {
+    /// A rules script (Rhai) stating a game's moves, e.g. fn moves(n) { [n-1, n-3, n-4] }; its game is named by
+    /// const NAME = "..." or the file's name (repeatable)
+    #[arg(long, value_name = "FILE")]
+    pub rules: Vec<OsString>,
+    /// A game's moves inline, e.g. 'n => [n-1, n-3, n-4]' (moves to negative numbers are dropped); the game is
+    /// named 'script'
+    #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
+    pub moves: Option<OsString>,
+}
+
+/// [`RulesArgs`] as text.
+#[derive(Debug, Clone, Default)]
+pub struct RulesCmd {
+    pub rules: Vec<String>,
+    pub moves: Option<String>,
+}
+
+impl RulesArgs {
+    pub fn checked(&self) -> CliResult<RulesCmd> {
+        Ok(RulesCmd {
+            rules: self
+                .rules
+                .iter()
+                .map(|r| text(r, "--rules"))
+                .collect::<CliResult<_>>()?,
+            moves: opt_text(self.moves.as_deref(), "--moves")?,
+        })
+    }
+}
+
 #[derive(ClapArgs, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct ValueArgs {
@@ -91,14 +125,17 @@ pub struct ValueArgs {
     pub max_positions: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct SeqArgs {
-    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
-    #[arg(value_name = "GAME")]
-    pub game: OsString,
+    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R (may be left
+    /// out when one rules script is given)
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<OsString>,
     /// The largest heap N
     #[arg(long, value_name = "N")]
     pub to: OsString,
@@ -131,14 +168,17 @@ pub struct SeqArgs {
     pub resume: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct PeriodArgs {
-    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
-    #[arg(value_name = "GAME")]
-    pub game: OsString,
+    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R (may be left
+    /// out when one rules script is given)
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<OsString>,
     /// Compute at most up to heap N
     #[arg(long, value_name = "N")]
     pub to: Option<OsString>,
@@ -153,6 +193,8 @@ pub struct PeriodArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -173,13 +215,16 @@ pub struct PlayArgs {
     /// Most states the misère or loopy analysis of one position may store
     #[arg(long, value_name = "N")]
     pub max_positions: Option<OsString>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
 pub struct TableArgs {
-    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...)
-    #[arg(value_name = "GAME")]
-    pub game: OsString,
+    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
+    /// it may be left out when one rules script is given
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<OsString>,
     /// The rows: A..B (both ends included) or N (0..N); the heaps n of a one-parameter game, the a of G(a, b)
     #[arg(long, value_name = "A..B")]
     pub rows: Option<OsString>,
@@ -197,13 +242,16 @@ pub struct TableArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
 pub struct PatternArgs {
-    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...)
-    #[arg(value_name = "GAME")]
-    pub game: OsString,
+    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
+    /// it may be left out when one rules script is given
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<OsString>,
     /// One-parameter games: compute at most up to heap N
     #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
     pub to: Option<OsString>,
@@ -218,6 +266,8 @@ pub struct PatternArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -488,6 +538,7 @@ pub struct ValueCmd {
     pub loopy: bool,
     pub max_heap: Option<String>,
     pub max_positions: Option<String>,
+    pub rules: RulesCmd,
 }
 
 impl ValueArgs {
@@ -504,6 +555,7 @@ impl ValueArgs {
             loopy: self.loopy,
             max_heap: opt_text(self.max_heap.as_deref(), "--max-heap")?,
             max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+            rules: self.rules.checked()?,
         })
     }
 }
@@ -511,7 +563,8 @@ impl ValueArgs {
 /// `grundy seq`: [`SeqArgs`] as text.
 #[derive(Debug)]
 pub struct SeqCmd {
-    pub game: String,
+    /// `None` when left out (one rules script names the game).
+    pub game: Option<String>,
     pub to: String,
     pub json: bool,
     pub misere: bool,
@@ -522,12 +575,13 @@ pub struct SeqCmd {
     pub stats: bool,
     pub out: Option<String>,
     pub resume: Option<String>,
+    pub rules: RulesCmd,
 }
 
 impl SeqArgs {
     pub fn checked(self) -> CliResult<SeqCmd> {
         Ok(SeqCmd {
-            game: text(&self.game, POSITIONAL)?,
+            game: opt_text(self.game.as_deref(), POSITIONAL)?,
             to: text(&self.to, "--to")?,
             json: self.json,
             misere: self.misere,
@@ -538,6 +592,7 @@ impl SeqArgs {
             stats: self.stats,
             out: opt_text(self.out.as_deref(), "--out")?,
             resume: opt_text(self.resume.as_deref(), "--resume")?,
+            rules: self.rules.checked()?,
         })
     }
 }
@@ -550,6 +605,8 @@ pub struct PlayCmd {
     pub loopy: bool,
     pub first: Option<String>,
     pub max_positions: Option<String>,
+    /// The rules scripts.
+    pub rules: RulesCmd,
 }
 
 impl PlayArgs {
@@ -564,6 +621,7 @@ impl PlayArgs {
             loopy: self.loopy,
             first: opt_text(self.first.as_deref(), "--first")?,
             max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+            rules: self.rules.checked()?,
         })
     }
 }
@@ -571,21 +629,24 @@ impl PlayArgs {
 /// `grundy period`: [`PeriodArgs`] as text.
 #[derive(Debug)]
 pub struct PeriodCmd {
-    pub game: String,
+    /// `None` when left out (one rules script names the game).
+    pub game: Option<String>,
     pub to: Option<String>,
     pub engine: Option<String>,
     pub threads: Option<String>,
     pub json: bool,
+    pub rules: RulesCmd,
 }
 
 impl PeriodArgs {
     pub fn checked(self) -> CliResult<PeriodCmd> {
         Ok(PeriodCmd {
-            game: text(&self.game, POSITIONAL)?,
+            game: opt_text(self.game.as_deref(), POSITIONAL)?,
             to: opt_text(self.to.as_deref(), "--to")?,
             engine: opt_text(self.engine.as_deref(), "--engine")?,
             threads: opt_text(self.threads.as_deref(), "--threads")?,
             json: self.json,
+            rules: self.rules.checked()?,
         })
     }
 }
@@ -593,7 +654,10 @@ impl PeriodArgs {
 /// `grundy table`: [`TableArgs`] as text.
 #[derive(Debug)]
 pub struct TableCmd {
-    pub game: String,
+    /// `None` when left out (one rules script names the game).
+    pub game: Option<String>,
+    /// The rules scripts.
+    pub rules: RulesCmd,
     pub rows: Option<String>,
     pub cols: Option<String>,
     pub wrap: Option<String>,
@@ -604,7 +668,12 @@ pub struct TableCmd {
 impl TableArgs {
     pub fn checked(self) -> CliResult<TableCmd> {
         Ok(TableCmd {
-            game: text(&self.game, POSITIONAL)?,
+            game: self
+                .game
+                .as_deref()
+                .map(|g| text(g, POSITIONAL))
+                .transpose()?,
+            rules: self.rules.checked()?,
             rows: opt_text(self.rows.as_deref(), "--rows")?,
             cols: opt_text(self.cols.as_deref(), "--cols")?,
             wrap: opt_text(self.wrap.as_deref(), "--wrap")?,
@@ -617,7 +686,10 @@ impl TableArgs {
 /// `grundy pattern`: [`PatternArgs`] as text.
 #[derive(Debug)]
 pub struct PatternCmd {
-    pub game: String,
+    /// `None` when left out (one rules script names the game).
+    pub game: Option<String>,
+    /// The rules scripts.
+    pub rules: RulesCmd,
     pub to: Option<String>,
     pub rows: Option<String>,
     pub cols: Option<String>,
@@ -627,7 +699,12 @@ pub struct PatternCmd {
 impl PatternArgs {
     pub fn checked(self) -> CliResult<PatternCmd> {
         Ok(PatternCmd {
-            game: text(&self.game, POSITIONAL)?,
+            game: self
+                .game
+                .as_deref()
+                .map(|g| text(g, POSITIONAL))
+                .transpose()?,
+            rules: self.rules.checked()?,
             to: opt_text(self.to.as_deref(), "--to")?,
             rows: opt_text(self.rows.as_deref(), "--rows")?,
             cols: opt_text(self.cols.as_deref(), "--cols")?,
@@ -793,8 +870,8 @@ mod tests {
         }
         assert_eq!(
             checked,
-            19 + 10,
-            "options taking a value (19, and 10 of table and pattern)"
+            17 + 2 + 10 + 6,
+            "options taking a value (17; 2 of play; 10 of table and pattern; 6 of --rules and --moves)"
         );
     }
 

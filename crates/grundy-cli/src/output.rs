@@ -46,6 +46,8 @@ pub type CliResult<T = ()> = Result<T, CliError>;
 
 /// Writes all of `bytes` to stdout and flushes.
 pub fn write_stdout(bytes: &[u8]) -> CliResult {
+    // An answer computed while a rules script failed is void: the script's error is printed instead.
+    crate::cmd::check_rules()?;
     let mut out = io::stdout().lock();
     out.write_all(bytes)?;
     out.flush()?;

@@ -73,7 +73,7 @@ impl Progress {
         };
         let width = 30;
         let filled = (frac * width as f64) as usize;
-        let bar: String = "#".repeat(filled) + &"-".repeat(width - filled);
+        let bar: String = "#".repeat(filled) + "-".repeat(width - filled).as_str();
         format!(
             "{} [{bar}] {done}/{} ({:.0}/s, {:.0}s left)",
             self.what, self.total, rate, left

@@ -64,6 +64,7 @@ pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod progress;
+pub mod script;
 pub mod solver;
 pub mod sum;
 

@@ -572,7 +572,7 @@ fn digit() -> BoxedStrategy<String> {
                 }
             }
             s += "}";
-            s + &after
+            s + after.as_str()
         });
     prop_oneof![6 => mask, 1 => amp, 1 => star, 3 => braces].boxed()
 }

@@ -79,7 +79,9 @@ pub fn run(cli: Cli) -> CliResult {
     let Some(command) = cli.command else {
         return write_stdout(crate::cli::command().render_help().to_string().as_bytes());
     };
-    match command {
+    // Rules scripts belong to one command: none is left from an earlier one (tests run several in one thread).
+    SCRIPTS.with(|s| s.borrow_mut().clear());
+    let result = match command {
         Command::Value(a) => value::run(&a.checked()?),
         Command::Seq(a) => seq::run(&a.checked()?),
         Command::Period(a) => period::run(&a.checked()?),
@@ -100,7 +102,10 @@ pub fn run(cli: Cli) -> CliResult {
             clap_mangen::Man::new(crate::cli::command()).render(&mut out)?;
             write_stdout(&out)
         }
-    }
+    };
+    // A rules script that failed during the work is the cause of whatever error the work then met.
+    check_rules()?;
+    result
 }
 
 /// Parses and runs a command line given as words separated by spaces (for tests). The limits are not applied.
@@ -167,10 +172,95 @@ pub fn engine_args(
     Ok((engine, threads))
 }
 
-/// The games this command line knows: the built-in catalog. Every subcommand finds a game through [`lookup`] (or
-/// [`heap_game`]), so a game added here (a rules script, say) is known to all of them at once.
+/// The games this command line knows: the built-in catalog, and the games of the rules scripts loaded by
+/// [`load_rules`]. Every subcommand finds a game through [`lookup`] (or [`heap_game`]), so a game added here is known
+/// to all of them at once.
 pub fn catalog() -> grundy::games::Registry {
-    grundy::games::Registry::builtin()
+    let mut registry = grundy::games::Registry::builtin();
+    SCRIPTS.with(|s| {
+        for script in s.borrow().iter() {
+            // Every name was checked against the catalog when the script was loaded.
+            let _ = script.register(&mut registry);
+        }
+    });
+    registry
+}
+
+thread_local! {
+    /// The rules scripts of this command (`--rules FILE`, `--moves EXPR`), compiled once by [`load_rules`].
+    static SCRIPTS: std::cell::RefCell<Vec<grundy::script::Script>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Compiles the rules scripts of `--rules FILE...` and `--moves EXPR`, so that [`catalog`], [`lookup`] and
+/// [`heap_game`] know their games by name. With `loopy` (`value --loopy`), a game whose position is one number is
+/// played as a loopy game (its moves may go up or repeat) instead of a heap game. Each script runs under the
+/// command's deadline. A subcommand that takes a GAME flattens [`crate::cli::RulesArgs`] and calls this first; the
+/// answer it prints is checked by [`check_rules`] (`write_stdout` calls it).
+pub fn load_rules(r: &crate::cli::RulesCmd, loopy: bool) -> CliResult {
+    let settings = grundy::script::Settings {
+        deadline: crate::guard::limits().deadline,
+        loopy,
+        ..Default::default()
+    };
+    let mut scripts = Vec::new();
+    for file in &r.rules {
+        scripts.push(grundy::script::Script::from_file(file, settings)?);
+    }
+    if let Some(m) = &r.moves {
+        scripts.push(grundy::script::Script::inline(m, settings)?);
+    }
+    // Names must be new and unique.
+    let mut registry = grundy::games::Registry::builtin();
+    for s in &scripts {
+        s.register(&mut registry).map_err(|e| {
+            CliError::Lib(grundy::Error::input(format!(
+                "{} (a rules script's game; rename it with const NAME = \"...\";)",
+                e.message()
+            )))
+        })?;
+    }
+    SCRIPTS.with(|s| *s.borrow_mut() = scripts);
+    Ok(())
+}
+
+/// The name of the one scripted game, when exactly one rules script is loaded (GAME may then be left out).
+pub fn sole_script() -> Option<String> {
+    SCRIPTS.with(|s| match s.borrow().as_slice() {
+        [one] => Some(one.name().to_string()),
+        _ => None,
+    })
+}
+
+/// The names of the scripted games loaded, in order.
+pub fn script_names() -> Vec<String> {
+    SCRIPTS.with(|s| s.borrow().iter().map(|x| x.name().to_string()).collect())
+}
+
+/// The game a command that takes one GAME works on: `game`, or when it is left out the one scripted game.
+pub fn game_or_script(game: Option<&str>) -> CliResult<String> {
+    match (game, sole_script()) {
+        (Some(g), _) => Ok(g.to_string()),
+        (None, Some(s)) => Ok(s),
+        (None, None) => Err(CliError::usage(format!(
+            "give a GAME (it may be left out only when exactly one rules script is given, by --rules or --moves; loaded: {})",
+            match script_names().join(", ") {
+                n if n.is_empty() => "none".to_string(),
+                n => n,
+            }
+        ))),
+    }
+}
+
+/// The first error a loaded rules script met while it was played: the answer computed since is void, and this
+/// error is the command's. `write_stdout` calls it before it prints, and so must anything that writes an answer
+/// another way.
+pub fn check_rules() -> CliResult {
+    SCRIPTS.with(|s| {
+        for script in s.borrow().iter() {
+            script.check()?;
+        }
+        Ok(())
+    })
 }
 
 /// A game of the catalog by its spec (a name, `name:PARAM` or a take-and-break code).

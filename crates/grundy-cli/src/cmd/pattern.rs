@@ -53,7 +53,8 @@ EXAMPLES
 ";
 
 pub fn run(a: &PatternCmd) -> CliResult {
-    let game = super::lookup(&a.game)?;
+    super::load_rules(&a.rules, false)?;
+    let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
     let limits = crate::guard::limits();
     let found: Pattern = match game.parameters() {
         0 => {
@@ -66,7 +67,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
             if a.rows.is_some() || a.cols.is_some() {
                 return Err(CliError::usage(format!(
                     "pattern {}: a position of this game is one number: give --to N, not --rows/--cols",
-                    a.game
+                    a.game.as_deref().unwrap_or("script")
                 )));
             }
             let to =
@@ -82,7 +83,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
             if a.to.is_some() {
                 return Err(CliError::usage(format!(
                     "pattern {}: a position of this game is two numbers: give --rows and --cols, not --to",
-                    a.game
+                    a.game.as_deref().unwrap_or("script")
                 )));
             }
             let rows = a.rows.as_deref().map(|r| Span::parse(r, "--rows")).transpose()?;

@@ -54,7 +54,8 @@ pub fn run(a: &PeriodCmd) -> CliResult {
         a.to.as_deref()
             .map(|t| grundy::error::parse_u64(t, "--to"))
             .transpose()?;
-    let rules = super::heap_game(&a.game)?;
+    super::load_rules(&a.rules, false)?;
+    let rules = super::heap_game(&super::game_or_script(a.game.as_deref())?)?;
     report(&*rules, to, engine, threads, &limits, a.json)
 }
 

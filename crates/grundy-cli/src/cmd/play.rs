@@ -114,6 +114,7 @@ pub fn run_with(
             )))
         }
     };
+    super::load_rules(&a.rules, a.loopy)?;
     let registry = super::catalog();
     let mut sum = Sum::new();
     let groups: Vec<&[String]> = a.words.split(|w| w == "+").collect();
@@ -176,6 +177,8 @@ pub fn run_with(
     )?;
     let mut line = String::new();
     loop {
+        // A rules script that failed while the engine thought voids its answers: stop with the script's error.
+        super::check_rules()?;
         if let Some(v) = s.verdict()? {
             return say(out, &format!("game over: {}", v.text));
         }

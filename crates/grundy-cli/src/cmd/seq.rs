@@ -67,6 +67,7 @@ EXAMPLES
   grundy seq kayles --to 100
   grundy seq 4!.0 --to 2000          Grundy's game
   grundy seq 0.6 --to 1000000 --out officers.seq --stats
+  grundy seq --moves 'n => [n-1, n-3, n-4]' --to 100      (a game of your own: docs/rules.md)
   grundy seq 0.6 --to 5000000 --resume officers.seq
   grundy seq subtraction:1,3,4 --to 20
   grundy seq kayles --to 20 --genus      4^146 at heap 5 (Winning Ways ch. 13)
@@ -75,7 +76,8 @@ EXAMPLES
 const MAGIC: &str = "grundy-seq 1";
 
 pub fn run(a: &SeqCmd) -> CliResult {
-    let game = &a.game;
+    super::load_rules(&a.rules, false)?;
+    let game = &super::game_or_script(a.game.as_deref())?;
     let to = grundy::error::parse_u64(&a.to, "--to")?;
     if a.misere && a.genus {
         return Err(CliError::usage(
@@ -108,6 +110,8 @@ pub fn run(a: &SeqCmd) -> CliResult {
             compute(&*rules, engine, Vec::new(), to, out, threads, &limits)?
         }
     };
+    // The values are written below without write_stdout: a rules script that failed voids them.
+    super::check_rules()?;
     let stats = a.stats.then(|| {
         let mask = sparse::best_mask(&values);
         sparse::stats(&values, mask)
@@ -238,6 +242,8 @@ fn compute(
             limits,
             &mut |n| bar.update(n),
         );
+        // Values computed while a rules script failed are not kept.
+        super::check_rules()?;
         if let Some(file) = out {
             // What was computed is kept, even when the run stopped at a limit.
             let from = (have as usize).min(values.len());

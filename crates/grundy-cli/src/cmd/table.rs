@@ -53,7 +53,7 @@ fn ranges(a: &TableCmd, parameters: usize) -> CliResult<(Span, Option<Span>, boo
             if cols.is_some() {
                 return Err(CliError::usage(format!(
                     "table {}: a position of this game is one number (the rows); --cols is for games named by two",
-                    a.game
+                    a.game.as_deref().unwrap_or("script")
                 )));
             }
             Ok((rows.unwrap_or(Span { from: 0, to: 59 }), None, defaulted))
@@ -71,7 +71,8 @@ fn ranges(a: &TableCmd, parameters: usize) -> CliResult<(Span, Option<Span>, boo
 }
 
 pub fn run(a: &TableCmd) -> CliResult {
-    let game = super::lookup(&a.game)?;
+    super::load_rules(&a.rules, false)?;
+    let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
     let parameters = game.parameters();
     if parameters == 0 {
         return Err(CliError::usage(format!(
@@ -119,5 +120,5 @@ pub fn run(a: &TableCmd) -> CliResult {
             }
         ),
     };
-    write_stdout((title + &table.to_text(wrap)).as_bytes())
+    write_stdout((title + table.to_text(wrap).as_str()).as_bytes())
 }

@@ -45,6 +45,8 @@ EXAMPLES
   grundy value kayles 5 7 + nim 3 --misere
   grundy value loopy-graph examples/game.txt 0 4 --json
   grundy value 20.3 1 2 --loopy --max-heap 50
+  grundy value --rules examples/rules/cutting.rhai paper 5 7 + kayles 4     (a game of your own: docs/rules.md)
+  grundy value --moves 'n => [n-1, n-3, n-4]' 10      (one scripted game: GAME may be left out)
 
 JSON (--json): one object (docs/json.md has the schema, with examples; the library's grundy::sum::Analysis is
 the same object). Under normal play its keys are nim_value (integer; null only for a single position of a game
@@ -68,6 +70,10 @@ note (the heap bound of a loopy code, else null).
 const MOVES_SHOWN: usize = 20;
 
 pub fn run(a: &ValueCmd) -> CliResult {
+    super::load_rules(&a.rules, a.loopy)?;
+    // With one rules script, a part may leave out its GAME: words that start with a digit are a position of the
+    // scripted game (no name or code of the catalog starts with a digit and has no point).
+    let a = &with_script_names(a)?;
     if a.words.is_empty() {
         return Err(CliError::usage(
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
@@ -155,6 +161,43 @@ pub fn run(a: &ValueCmd) -> CliResult {
         Report::Loopy(l) => super::loopy::explain(l, all),
     };
     write_stdout(text.as_bytes())
+}
+
+/// `a` with the one scripted game's name put before every part that starts with a position (a word that starts with
+/// a digit and has no point), when exactly one rules script is loaded; with two or more, such a part is an error.
+fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
+    let mut words = Vec::with_capacity(a.words.len() + 1);
+    let names = super::script_names();
+    let starts_position = |w: &str| w.starts_with(|c: char| c.is_ascii_digit()) && !w.contains('.');
+    let mut part_start = true;
+    for w in &a.words {
+        if part_start && starts_position(w) {
+            match names.as_slice() {
+                [name] => words.push(name.clone()),
+                [] => {}
+                many => {
+                    return Err(CliError::usage(format!(
+                        "'{}' starts a part with no GAME: with {} rules scripts loaded ({}), name the game of each part",
+                        grundy::error::escape(w),
+                        many.len(),
+                        many.join(", ")
+                    )))
+                }
+            }
+        }
+        part_start = w == "+";
+        words.push(w.clone());
+    }
+    Ok(ValueCmd {
+        words,
+        json: a.json,
+        all_moves: a.all_moves,
+        misere: a.misere,
+        loopy: a.loopy,
+        max_heap: a.max_heap.clone(),
+        max_positions: a.max_positions.clone(),
+        rules: a.rules.clone(),
+    })
 }
 
 /// The answer for a game that is not impartial (a scoring game).

@@ -321,7 +321,7 @@ impl Game for ArpaGame {
                 } else {
                     format!(
                         "divide by {} every number it divides",
-                        ks.join(" (or equally by ") + &")".repeat(ks.len() - 1)
+                        ks.join(" (or equally by ") + ")".repeat(ks.len() - 1).as_str()
                     )
                 }
             }

@@ -285,6 +285,17 @@ impl Entry {
 #[derive(Clone, Default)]
 pub struct Registry {
     entries: Vec<Entry>,
+    /// Games made at run time ([`Registry::register_game`]): name, one line of help, and the closure that makes
+    /// the game.
+    made: Vec<Made>,
+}
+
+/// A game registered at run time (a rules script): its name, a line on it, and what makes it.
+#[derive(Clone)]
+struct Made {
+    name: String,
+    summary: String,
+    make: Rc<dyn Fn() -> Result<Box<dyn AnyGame>>>,
 }
 
 impl Registry {
@@ -297,13 +308,14 @@ impl Registry {
     pub fn builtin() -> Self {
         Registry {
             entries: super::builtin_entries(),
+            made: Vec::new(),
         }
     }
 
     /// Adds a game; an error when its name or an alias is already taken.
     pub fn register(&mut self, entry: Entry) -> Result<()> {
         for n in std::iter::once(&entry.name).chain(entry.aliases) {
-            if self.find(n).is_some() {
+            if self.find(n).is_some() || self.made.iter().any(|m| m.name == *n) {
                 return Err(Error::input(format!(
                     "the catalog already has a game named '{n}'"
                 )));
@@ -311,6 +323,37 @@ impl Registry {
         }
         self.entries.push(entry);
         Ok(())
+    }
+
+    /// Adds a game made at run time (a rules script, say), found by `name` (lower case, no parameter) like any
+    /// other: `make` is called at each lookup. `summary` is its line in listings ([`Registry::runtime_games`]). An
+    /// error when the name is taken.
+    pub fn register_game(
+        &mut self,
+        name: &str,
+        summary: &str,
+        make: impl Fn() -> Result<Box<dyn AnyGame>> + 'static,
+    ) -> Result<()> {
+        let name = name.trim().to_ascii_lowercase();
+        if self.find(&name).is_some() || self.made.iter().any(|m| m.name == name) {
+            return Err(Error::input(format!(
+                "the catalog already has a game named '{}'",
+                crate::error::escape(&name)
+            )));
+        }
+        self.made.push(Made {
+            name,
+            summary: summary.to_string(),
+            make: Rc::new(make),
+        });
+        Ok(())
+    }
+
+    /// The games added at run time ([`Registry::register_game`]): name and summary, in the order added.
+    pub fn runtime_games(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        self.made
+            .iter()
+            .map(|m| (m.name.as_str(), m.summary.as_str()))
     }
 
     /// Every entry, in the order of the listing.
@@ -327,6 +370,9 @@ impl Registry {
     /// Looks a game up by name, alias, parametrised name or take-and-break code.
     pub fn lookup(&self, spec: &str) -> Result<Box<dyn AnyGame>> {
         let lower = spec.trim().to_ascii_lowercase();
+        if let Some(m) = self.made.iter().find(|m| m.name == lower) {
+            return (m.make)();
+        }
         let (head, param) = match lower.split_once(':') {
             Some((h, p)) => (h, Some(p)),
             None => (lower.as_str(), None),
@@ -423,6 +469,26 @@ mod tests {
         assert!(kayles
             .values_at(&[vec![1, 2]], &Limits::default(), &mut |_| {})
             .is_err());
+    }
+
+    #[test]
+    fn games_made_at_run_time_are_looked_up_by_name() {
+        let mut r = Registry::builtin();
+        r.register_game("Mine", "a heap game of mine", || lookup("kayles"))
+            .unwrap();
+        assert_eq!(r.lookup("mine").unwrap().name(), "kayles");
+        assert_eq!(r.lookup(" MINE ").unwrap().name(), "kayles");
+        assert_eq!(
+            r.runtime_games().collect::<Vec<_>>(),
+            [("mine", "a heap game of mine")]
+        );
+        // Names are unique across built-in and run-time games.
+        assert!(r.register_game("kayles", "", || lookup("nim")).is_err());
+        assert!(r.register_game("mine", "", || lookup("nim")).is_err());
+        let mut e = r.entries()[0].clone();
+        e.name = "mine";
+        e.aliases = &[];
+        assert!(r.register(e).is_err());
     }
 
     #[test]

@@ -1,0 +1,346 @@
+//! `--rules FILE` and `--moves EXPR`: scripted games in `value`, `seq` and `period`, in sums with the catalog's
+//! games, under misère and loopy play; every winning move checked to reach a P-position; bad scripts are one-line
+//! errors.
+
+mod common;
+use common::*;
+
+fn rules(name: &str) -> String {
+    format!(
+        "{}/../../examples/rules/{name}.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+fn fails(args: &[&str], needle: &str) {
+    assert_error(&grundy(args), needle);
+}
+
+#[test]
+fn inline_moves_give_the_subtraction_games_sequence() {
+    let scripted = ok(&["seq", "--moves", "n => [n-1, n-3, n-4]", "--to", "300"]);
+    let builtin = ok(&["seq", "subtraction:1,3,4", "--to", "300"]);
+    assert_eq!(scripted, builtin);
+    let first: Vec<&str> = scripted.lines().take(8).collect();
+    assert_eq!(first, ["0", "1", "0", "1", "2", "3", "2", "0"]);
+    // Named explicitly, the same.
+    let named = ok(&[
+        "seq",
+        "script",
+        "--moves",
+        "n => [n-1, n-3, n-4]",
+        "--to",
+        "300",
+    ]);
+    assert_eq!(named, builtin);
+}
+
+#[test]
+fn rules_files_give_the_catalogs_sequences_and_periods() {
+    for (file, builtin) in [
+        ("s134", "subtraction:1,3,4"),
+        ("fibonacci", "fibonacci-subtraction"),
+        ("kayles", "kayles"),
+    ] {
+        let r = rules(file);
+        let scripted = ok(&["seq", "--rules", &r, "--to", "400"]);
+        assert_eq!(scripted, ok(&["seq", builtin, "--to", "400"]), "{file}");
+    }
+    let p = parse_json(&ok(&["period", "--rules", &rules("s134"), "--json"]));
+    assert_eq!(
+        (p["preperiod"].as_u64(), p["period"].as_u64()),
+        (Some(0), Some(7))
+    );
+    assert_eq!(
+        p["certified"].as_bool(),
+        Some(false),
+        "no theorem covers a script"
+    );
+    let p = parse_json(&ok(&["period", "--rules", &rules("kayles"), "--json"]));
+    assert_eq!(
+        (p["preperiod"].as_u64(), p["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    // --misere and --genus read the scripted heap game too.
+    let m = ok(&["seq", "--rules", &rules("kayles"), "--to", "20", "--misere"]);
+    assert_eq!(m, ok(&["seq", "kayles", "--to", "20", "--misere"]));
+}
+
+/// The nim-value of a sum given as `value` words (with the rules files), by `grundy value --json`.
+fn nim_value(words: &[String]) -> u64 {
+    let mut args = vec!["value".to_string()];
+    args.extend(words.iter().cloned());
+    args.push("--json".into());
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    parse_json(&ok(&a))["nim_value"].as_u64().unwrap()
+}
+
+#[test]
+fn sums_with_builtin_games_and_every_winning_move_reaches_a_p_position() {
+    let s134 = rules("s134");
+    let paper = rules("cutting");
+    // parts: (game, position words)
+    let parts: Vec<(&str, Vec<&str>)> = vec![
+        ("s134", vec!["10"]),
+        ("kayles", vec!["4"]),
+        ("paper", vec!["5", "7"]),
+        ("nim", vec!["6"]),
+    ];
+    let flags = ["--rules", s134.as_str(), "--rules", paper.as_str()];
+    let mut words: Vec<String> = Vec::new();
+    for (i, (g, p)) in parts.iter().enumerate() {
+        if i > 0 {
+            words.push("+".into());
+        }
+        words.push(g.to_string());
+        words.extend(p.iter().map(|w| w.to_string()));
+    }
+    let mut args: Vec<&str> = vec!["value"];
+    args.extend(words.iter().map(String::as_str));
+    args.extend(flags);
+    args.push("--json");
+    let j = parse_json(&ok(&args));
+    // s134 10 = 1, kayles 4 = 1, paper 5x7 = 1 (as the built-in cutting game), nim 6 = 6.
+    let values: Vec<u64> = j["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["nim_value"].as_u64().unwrap())
+        .collect();
+    assert_eq!(values, [1, 1, 1, 6]);
+    assert_eq!(j["nim_value"].as_u64(), Some(7));
+    let moves = j["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let c = m["component"].as_u64().unwrap() as usize;
+        let result = m["result"].as_str().unwrap();
+        // The sum after the move: component c replaced by its result.
+        let mut after: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+        for (i, (g, p)) in parts.iter().enumerate() {
+            let pos: Vec<String> = if i == c {
+                result
+                    .split(" + ")
+                    .flat_map(|r| r.split_whitespace())
+                    .map(String::from)
+                    .collect()
+            } else {
+                p.iter().map(|w| w.to_string()).collect()
+            };
+            if pos.is_empty() || pos == ["0"] || pos == ["the", "empty", "position"] {
+                continue;
+            }
+            if after.len() > flags.len() {
+                after.push("+".into());
+            }
+            after.push(g.to_string());
+            after.extend(pos);
+        }
+        assert_eq!(nim_value(&after), 0, "after {m}");
+    }
+}
+
+#[test]
+fn game_may_be_left_out_with_one_script() {
+    let out = ok(&[
+        "value",
+        "--moves",
+        "n => [n-1, n-3, n-4]",
+        "10",
+        "+",
+        "kayles",
+        "4",
+    ]);
+    assert!(out.contains("script 10: nim-value 1"), "{out}");
+    assert!(out.contains("outcome: P"), "{out}");
+    let out = ok(&["value", "--rules", &rules("grid_walk"), "4", "5"]);
+    assert!(out.contains("grid-walk 4 5: nim-value 1"), "{out}");
+    assert!(out.contains("move from 4 5 to 2 5"), "{out}");
+    // With two scripts the game must be named.
+    fails(
+        &[
+            "seq",
+            "--rules",
+            &rules("s134"),
+            "--rules",
+            &rules("kayles"),
+            "--to",
+            "5",
+        ],
+        "give a GAME",
+    );
+    fails(&["seq", "--to", "5"], "<GAME>");
+}
+
+#[test]
+fn misere_play_of_scripted_sums_matches_the_catalog() {
+    let s134 = rules("s134");
+    for (a, b) in [(5u64, 3u64), (4, 4), (7, 2), (1, 1)] {
+        let (sa, sb) = (a.to_string(), b.to_string());
+        let scripted = parse_json(&ok(&[
+            "value", "--rules", &s134, "s134", &sa, "+", "kayles", &sb, "--misere", "--json",
+        ]));
+        let builtin = parse_json(&ok(&[
+            "value",
+            "subtraction:1,3,4",
+            &sa,
+            "+",
+            "kayles",
+            &sb,
+            "--misere",
+            "--json",
+        ]));
+        assert_eq!(scripted["outcome"], builtin["outcome"], "{a} {b}");
+        assert_eq!(
+            scripted["winning_moves"].as_array().unwrap().len(),
+            builtin["winning_moves"].as_array().unwrap().len(),
+            "{a} {b}"
+        );
+    }
+    // Candy Piles is misère by its own rules: answered alone by its outcome, like the catalog's candy-piles.
+    for piles in [
+        &["1", "2", "3"][..],
+        &["2"],
+        &["1"],
+        &["3", "3"],
+        &["2", "4", "4"],
+    ] {
+        let mut a = vec!["value", "--rules"];
+        let c = rules("candy");
+        a.push(&c);
+        a.extend(piles);
+        a.push("--json");
+        let mut b = vec!["value", "candy-piles"];
+        b.extend(piles);
+        b.push("--json");
+        assert_eq!(
+            parse_json(&ok(&a))["outcome"],
+            parse_json(&ok(&b))["outcome"],
+            "{piles:?}"
+        );
+    }
+}
+
+#[test]
+fn loopy_scripts_match_the_same_graph() {
+    // n -> n + 1 (mod 6) and n -> n - 2: a digraph on 0..5 with cycles; the same edges as a loopy-graph file.
+    let rule = "n => [(n + 1) % 6, n - 2]";
+    let mut edges = String::new();
+    for n in 0..6i64 {
+        edges.push_str(&format!("{n} {}\n", (n + 1) % 6));
+        if n >= 2 {
+            edges.push_str(&format!("{n} {}\n", n - 2));
+        }
+    }
+    let file = temp_file("script-cli", "cycle.txt", &edges);
+    for n in 0..6 {
+        let s = n.to_string();
+        let a = parse_json(&ok(&["value", "--moves", rule, &s, "--loopy", "--json"]));
+        let b = parse_json(&ok(&["value", "loopy-graph", &file, &s, "--json"]));
+        assert_eq!(a["outcome"], b["outcome"], "{n}");
+        assert_eq!(a["value"], b["value"], "{n}");
+    }
+    // Without --loopy a one-number game must go down: the error says so and points to --loopy.
+    fails(&["value", "--moves", rule, "3"], "--loopy");
+}
+
+#[test]
+fn bad_scripts_are_one_line_errors() {
+    let bad = |name: &str, text: &str| temp_file("script-cli", name, text);
+    let syntax = bad("syntax.rhai", "fn moves(n) {\n  [n - 1\n}");
+    fails(
+        &["seq", "--rules", &syntax, "--to", "5"],
+        "syntax.rhai:3:1: syntax error",
+    );
+    let types = bad("types.rhai", "fn moves(n) {\n  [n - \"one\"]\n}");
+    fails(&["seq", "--rules", &types, "--to", "5"], "types.rhai:2:");
+    fails(
+        &["value", "--rules", &types, "types", "3", "+", "nim", "2"],
+        "types.rhai:2:",
+    );
+    let up = bad("up.rhai", "fn moves(n) { [n + 1] }");
+    fails(&["seq", "--rules", &up, "--to", "5"], "not smaller than 0");
+    let pair = bad("pair.rhai", "fn moves(a, b) { [[a - 1, b, 0]] }");
+    fails(
+        &["value", "--rules", &pair, "3", "3"],
+        "pair.rhai:1:1: moves(3, 3): option 1",
+    );
+    let spin = bad("spin.rhai", "fn moves(n) {\n  loop { }\n}");
+    fails(
+        &["seq", "--rules", &spin, "--to", "5"],
+        "more operations than one call may",
+    );
+    fails(
+        &[
+            "period",
+            "--moves",
+            "n => { let s = 0; for i in 0..1000000 { s += i; } [n - 1] }",
+            "--max-seconds",
+            "0.3",
+        ],
+        "time limit of 0.3 s",
+    );
+    fails(
+        &["seq", "--moves", "n => [n - 1", "--to", "5"],
+        "--moves:1:",
+    );
+    fails(
+        &["seq", "--moves", "[n - 1]", "--to", "5"],
+        "PARAMETER => MOVES",
+    );
+    fails(
+        &["seq", "--rules", "/nonexistent.rhai", "--to", "5"],
+        "cannot read",
+    );
+    let kayles = bad(
+        "k.rhai",
+        "const NAME = \"kayles\";\nfn moves(n) { [n - 1] }",
+    );
+    fails(
+        &["seq", "--rules", &kayles, "--to", "5"],
+        "already has a game named 'kayles'",
+    );
+    // A tuple game has no heap sequence.
+    fails(
+        &["seq", "--rules", &rules("cutting"), "--to", "5"],
+        "not heaps",
+    );
+    // --out is not left holding values computed by a failed script.
+    let out = std::env::temp_dir().join(format!("grundy-script-cli-{}.seq", std::process::id()));
+    let out = out.to_string_lossy().into_owned();
+    fails(
+        &["seq", "--rules", &types, "--to", "5", "--out", &out],
+        "types.rhai:2:",
+    );
+    assert!(!std::path::Path::new(&out).exists() || std::fs::read(&out).unwrap().len() < 40);
+}
+
+#[test]
+fn with_two_scripts_every_part_names_its_game() {
+    let (s134, kayles) = (rules("s134"), rules("kayles"));
+    fails(
+        &["value", "--rules", &s134, "--rules", &kayles, "5"],
+        "with 2 rules scripts loaded (s134, script-kayles), name the game of each part",
+    );
+    let out = ok(&[
+        "value",
+        "--rules",
+        &s134,
+        "--rules",
+        &kayles,
+        "s134",
+        "5",
+        "+",
+        "script-kayles",
+        "5",
+    ]);
+    // s134 5 = 3 (0 1 0 1 2 3), Kayles 5 = 4.
+    assert!(out.contains("s134 5: nim-value 3"), "{out}");
+    assert!(out.contains("script-kayles 5: nim-value 4"), "{out}");
+    assert!(out.contains("nim-sum: 3 xor 4 = 7"), "{out}");
+}

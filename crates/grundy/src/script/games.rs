@@ -1,0 +1,669 @@
+//! The two game types a script becomes: [`NumberGame`] (a position is one number) and [`ListGame`] (a tuple or a
+//! list of numbers). Each implements [`Game`]; the script is called once per position expanded, and what it returns
+//! is read into [`Options`] natively (memo, mex and sums are the solver's).
+
+use super::{Core, Shape, Splits};
+use crate::error::{parse_u64, Error, Result};
+use crate::game::{Game, Options, Play};
+use crate::misere::search::{MisereSearch, NumberedGame, Part};
+use rhai::{Array, Dynamic};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The misère nim-values of `sums` (each a sum of positions of `game`), by exact search over sums of components
+/// ([`MisereSearch`]) with one memo: how a game played misère by its own rules (`const PLAY = "misere"`) is
+/// answered, a position alone.
+fn misere_values<G: Game + 'static>(
+    game: G,
+    sums: &[Vec<G::Position>],
+    deadline: Option<crate::solver::Deadline>,
+) -> Result<Vec<crate::Nimber>>
+where
+    G::Position: 'static,
+{
+    let mut numbered = NumberedGame::new(game);
+    let ids: Vec<Vec<Part>> = sums
+        .iter()
+        .map(|s| {
+            s.iter()
+                .map(|p| Part {
+                    game: 0,
+                    pos: numbered.id(p),
+                })
+                .collect()
+        })
+        .collect();
+    let limits = crate::Limits {
+        deadline,
+        ..crate::Limits::default()
+    };
+    let mut search = MisereSearch::new(vec![Box::new(numbered)], limits);
+    ids.iter().map(|s| search.value(s)).collect()
+}
+
+/// [`Game::outcome`] and [`Game::winning_options`] of a scripted game played misère by its own rules: an error in the
+/// search (a limit, or the script's) is recorded as the script's failure.
+fn own_misere<G: Game + 'static>(
+    core: &Core,
+    make: impl Fn() -> G,
+    p: &G::Position,
+    winning: bool,
+) -> Option<(crate::Outcome, Vec<Vec<G::Position>>)>
+where
+    G::Position: 'static,
+{
+    if !core.misere || core.failed() {
+        return None;
+    }
+    let game = make();
+    let mut sums = vec![game.components(p)];
+    if winning {
+        let mut out = Options::new();
+        game.options(p, &mut out);
+        sums.extend(out.iter().map(|o| {
+            o.iter()
+                .flat_map(|q| game.components(q))
+                .collect::<Vec<_>>()
+        }));
+    }
+    match misere_values(make(), &sums, core.deadline) {
+        Ok(v) => {
+            let outcome = if v[0] == 0 {
+                crate::Outcome::P
+            } else {
+                crate::Outcome::N
+            };
+            let to = sums[1..]
+                .iter()
+                .zip(&v[1..])
+                .filter(|(_, &x)| x == 0)
+                .map(|(s, _)| s.clone())
+                .collect();
+            Some((outcome, to))
+        }
+        Err(e) => {
+            core.fail(e);
+            None
+        }
+    }
+}
+
+/// The largest number a position may hold: the script's integers are `i64`.
+const MAX: u64 = i64::MAX as u64;
+
+fn kind_of(d: &Dynamic) -> std::borrow::Cow<'static, str> {
+    match d.type_name() {
+        "i64" => "a number".into(),
+        "array" => "an array".into(),
+        "string" => "a string".into(),
+        "bool" => "a boolean".into(),
+        "()" => "nothing (the unit value ())".into(),
+        t => format!("a value of type {t}").into(),
+    }
+}
+
+/// The numbers of a Rhai array, or `Err` with what is wrong; `Ok(None)` when one is negative (the option is dropped).
+fn numbers(items: &Array) -> std::result::Result<Option<Vec<u64>>, String> {
+    let mut out = Vec::with_capacity(items.len());
+    let mut negative = false;
+    for (j, x) in items.iter().enumerate() {
+        match x.as_int() {
+            Ok(v) if v < 0 => negative = true,
+            Ok(v) => out.push(v as u64),
+            Err(_) => return Err(format!("item {} is {}, not a number", j + 1, kind_of(x))),
+        }
+    }
+    Ok((!negative).then_some(out))
+}
+
+/// A scripted game whose position is one whole number. Unless the script is loaded for loopy play, it is a heap game
+/// ([`Game::is_heap_game`]): every move must leave smaller heaps (checked as positions are expanded; a move that
+/// does not is an error that points to `--loopy`), heaps of 0 vanish from options, and the sequence engines, periods
+/// and heap tables apply.
+pub struct NumberGame {
+    core: Rc<Core>,
+    parts: RefCell<FxHashMap<u64, Vec<u64>>>,
+}
+
+impl NumberGame {
+    pub(super) fn new(core: Rc<Core>) -> Self {
+        NumberGame {
+            core,
+            parts: RefCell::default(),
+        }
+    }
+
+    fn heap(&self) -> bool {
+        !self.core.loopy
+    }
+
+    /// The components of `p` by the script's `components` (cached).
+    fn split(&self, p: u64) -> Result<Vec<u64>> {
+        if let Some(c) = self.parts.borrow().get(&p) {
+            return Ok(c.clone());
+        }
+        let what = || format!("components({p})");
+        let d = self
+            .core
+            .call("components", vec![Dynamic::from(p as i64)], &what)?;
+        let arr = d.into_array().map_err(|t| {
+            self.core
+                .bad_result(&what(), &format!("returned {t}, not an array of numbers"))
+        })?;
+        let parts = match numbers(&arr) {
+            Ok(Some(v)) => v,
+            Ok(None) => return Err(self.core.bad_result(&what(), "returned a negative number")),
+            Err(e) => return Err(self.core.bad_result(&what(), &e)),
+        };
+        let parts: Vec<u64> = if self.heap() {
+            parts.into_iter().filter(|&c| c != 0).collect()
+        } else {
+            parts
+        };
+        self.parts.borrow_mut().insert(p, parts.clone());
+        Ok(parts)
+    }
+
+    /// Adds the option that is the sum of `comps`, checked against the heap rule and split into components.
+    fn push(&self, n: u64, comps: &[u64], out: &mut Options<u64>) -> Result<()> {
+        let mut all = Vec::with_capacity(comps.len());
+        for &c in comps {
+            if c > MAX {
+                return Err(self
+                    .core
+                    .bad_result(&format!("moves({n})"), "a number is too large"));
+            }
+            if self.heap() && c >= n && c != 0 {
+                return Err(self.core.bad_result(
+                    &format!("moves({n})"),
+                    &format!(
+                        "a move leaves a heap of {c}, not smaller than {n}: a game whose position is one number is played as a heap game, where every move leaves smaller heaps (value --loopy plays it with repeats allowed)"
+                    ),
+                ));
+            }
+            if self.core.has_components {
+                all.extend(self.split(c)?);
+            } else if !(self.heap() && c == 0) {
+                all.push(c);
+            }
+        }
+        if self.heap() && n == 0 {
+            return Err(self.core.bad_result(
+                "moves(0)",
+                "a heap of 0 has no moves in a heap game (every move leaves smaller heaps)",
+            ));
+        }
+        out.push(all);
+        Ok(())
+    }
+
+    fn try_options(&self, n: u64, out: &mut Options<u64>) -> Result<()> {
+        let what = || format!("moves({n})");
+        let d = self.core.call("moves", (n as i64,), &what)?;
+        let t = kind_of(&d);
+        let items = d.into_array().map_err(|_| {
+            self.core.bad_result(
+                &what(),
+                &format!("returned {t}, not an array of options (e.g. [n - 1, n - 2])"),
+            )
+        })?;
+        for (i, item) in items.into_iter().enumerate() {
+            if let Ok(v) = item.as_int() {
+                if v >= 0 {
+                    self.push(n, &[v as u64], out)?;
+                }
+            } else if item.is::<Splits>() {
+                let m = item.cast::<Splits>().total;
+                if m < 0 {
+                    continue;
+                }
+                let m = m as u64;
+                if self.heap() && m >= n && !self.core.has_components {
+                    // Checked once for the family: every heap it leaves is at most m.
+                    self.push(n, &[m], out)?;
+                    continue;
+                }
+                for a in 0..=m / 2 {
+                    let pair = [a, m - a];
+                    if self.heap() && !self.core.has_components {
+                        match a {
+                            0 if m == 0 => self.push(n, &[], out)?,
+                            0 => out.push_one(m),
+                            _ => out.push(pair),
+                        }
+                    } else {
+                        self.push(n, &pair, out)?;
+                    }
+                }
+            } else if item.is_array() {
+                let arr = item.into_array().expect("checked to be an array");
+                match numbers(&arr) {
+                    Ok(Some(v)) => self.push(n, &v, out)?,
+                    Ok(None) => {}
+                    Err(e) => {
+                        return Err(self.core.bad_result(
+                            &what(),
+                            &format!(
+                                "option {} (a sum of heaps) is not an array of numbers: {e}",
+                                i + 1
+                            ),
+                        ))
+                    }
+                }
+            } else {
+                return Err(self.core.bad_result(
+                    &what(),
+                    &format!(
+                        "option {} is {}, not a number, an array of numbers (a sum) or splits(m)",
+                        i + 1,
+                        kind_of(&item)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Game for NumberGame {
+    type Position = u64;
+
+    fn name(&self) -> String {
+        self.core.name.clone()
+    }
+
+    fn options(&self, n: &u64, out: &mut Options<u64>) {
+        if self.core.failed() {
+            return;
+        }
+        if let Err(e) = self.try_options(*n, out) {
+            out.clear();
+            self.core.fail(e);
+        }
+    }
+
+    fn validate(&self, n: &u64) -> Result<()> {
+        if *n > MAX {
+            return Err(Error::input(format!(
+                "{}: {n} is larger than a script's numbers may be ({MAX})",
+                self.core.name
+            )));
+        }
+        Ok(())
+    }
+
+    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+        crate::heap::parse_heaps(&self.core.name, words)
+    }
+
+    fn position_syntax(&self) -> &'static str {
+        "N..."
+    }
+
+    fn components(&self, p: &u64) -> Vec<u64> {
+        if !self.core.has_components || self.core.failed() {
+            return vec![*p];
+        }
+        match self.split(*p) {
+            Ok(c) => c,
+            Err(e) => {
+                self.core.fail(e);
+                vec![*p]
+            }
+        }
+    }
+
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        if self.heap() {
+            crate::heap::describe_heap_move(*from, to)
+        } else {
+            format!("move from {from} to {}", self.show_sum(to))
+        }
+    }
+
+    fn play(&self) -> Play {
+        if self.core.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+
+    fn outcome(&self, p: &u64, play: Play) -> Option<crate::Outcome> {
+        if play != Play::Misere {
+            return None;
+        }
+        own_misere(&self.core, || NumberGame::new(self.core.clone()), p, false).map(|r| r.0)
+    }
+
+    fn winning_options(&self, p: &u64, play: Play) -> Option<Vec<Vec<u64>>> {
+        if play != Play::Misere {
+            return None;
+        }
+        own_misere(&self.core, || NumberGame::new(self.core.clone()), p, true).map(|r| r.1)
+    }
+
+    fn parameters(&self) -> usize {
+        1
+    }
+
+    fn position_at(&self, params: &[u64]) -> Option<u64> {
+        match params {
+            [n] => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn is_heap_game(&self) -> bool {
+        self.heap()
+    }
+
+    /// A script may leave several heaps, and which it does is known only by playing: so it is assumed to split
+    /// (the SJ theorem is not applied, and the plain engine keeps its bound for splitting games).
+    fn splits(&self) -> bool {
+        true
+    }
+}
+
+/// A scripted game whose position is a tuple of a fixed number of numbers (`fn moves(a, b)`) or a list of numbers
+/// (`fn moves(l)` with `const SHAPE = "list"`).
+pub struct ListGame {
+    core: Rc<Core>,
+    parts: RefCell<FxHashMap<Vec<u64>, Vec<Vec<u64>>>>,
+}
+
+impl ListGame {
+    pub(super) fn new(core: Rc<Core>) -> Self {
+        ListGame {
+            core,
+            parts: RefCell::default(),
+        }
+    }
+
+    fn args(&self, p: &[u64]) -> Vec<Dynamic> {
+        let xs = p.iter().map(|&x| Dynamic::from(x as i64));
+        match self.core.shape {
+            Shape::List => vec![Dynamic::from_array(xs.collect())],
+            _ => xs.collect(),
+        }
+    }
+
+    fn call_text(&self, f: &str, p: &[u64]) -> String {
+        let xs: Vec<String> = p.iter().map(u64::to_string).collect();
+        match self.core.shape {
+            Shape::List => format!("{f}([{}])", xs.join(", ")),
+            _ => format!("{f}({})", xs.join(", ")),
+        }
+    }
+
+    /// Checks that `p` has the shape's length.
+    fn check_len(&self, p: &[u64]) -> std::result::Result<(), String> {
+        match self.core.shape {
+            Shape::Tuple(k) if p.len() != k => Err(format!(
+                "a position of this game is {k} numbers, not {}",
+                p.len()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// A position or a sum of positions as the script wrote it: `Ok(None)` when it holds a negative number.
+    fn read_sum(&self, arr: Array) -> std::result::Result<Option<Vec<Vec<u64>>>, String> {
+        if !arr.is_empty() && arr.iter().all(Dynamic::is_array) {
+            let mut sum = Vec::with_capacity(arr.len());
+            for (j, x) in arr.into_iter().enumerate() {
+                let inner = x.into_array().expect("checked to be an array");
+                match numbers(&inner).map_err(|e| format!("position {} of the sum: {e}", j + 1))? {
+                    Some(p) => {
+                        self.check_len(&p)
+                            .map_err(|e| format!("position {} of the sum: {e}", j + 1))?;
+                        sum.push(p)
+                    }
+                    None => return Ok(None),
+                }
+            }
+            return Ok(Some(sum));
+        }
+        if arr.is_empty() && self.core.shape != Shape::List {
+            return Ok(Some(Vec::new()));
+        }
+        match numbers(&arr)? {
+            Some(p) => {
+                self.check_len(&p)?;
+                Ok(Some(vec![p]))
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn split(&self, p: &[u64]) -> Result<Vec<Vec<u64>>> {
+        if let Some(c) = self.parts.borrow().get(p) {
+            return Ok(c.clone());
+        }
+        let what = || self.call_text("components", p);
+        let d = self.core.call("components", self.args(p), &what)?;
+        let t = kind_of(&d);
+        let arr = d.into_array().map_err(|_| {
+            self.core
+                .bad_result(&what(), &format!("returned {t}, not an array of positions"))
+        })?;
+        let mut parts = Vec::with_capacity(arr.len());
+        for (j, x) in arr.into_iter().enumerate() {
+            let t = kind_of(&x);
+            let inner = x.into_array().map_err(|_| {
+                self.core.bad_result(
+                    &what(),
+                    &format!(
+                        "part {} is {t}, not a position (an array of numbers)",
+                        j + 1
+                    ),
+                )
+            })?;
+            match numbers(&inner) {
+                Ok(Some(q)) => {
+                    self.check_len(&q).map_err(|e| {
+                        self.core
+                            .bad_result(&what(), &format!("part {}: {e}", j + 1))
+                    })?;
+                    parts.push(q)
+                }
+                Ok(None) => {
+                    return Err(self
+                        .core
+                        .bad_result(&what(), &format!("part {} holds a negative number", j + 1)))
+                }
+                Err(e) => {
+                    return Err(self
+                        .core
+                        .bad_result(&what(), &format!("part {}: {e}", j + 1)))
+                }
+            }
+        }
+        self.parts.borrow_mut().insert(p.to_vec(), parts.clone());
+        Ok(parts)
+    }
+
+    fn try_options(&self, p: &[u64], out: &mut Options<Vec<u64>>) -> Result<()> {
+        let what = || self.call_text("moves", p);
+        let d = self.core.call("moves", self.args(p), &what)?;
+        let t = kind_of(&d);
+        let items = d.into_array().map_err(|_| {
+            self.core
+                .bad_result(&what(), &format!("returned {t}, not an array of options"))
+        })?;
+        for (i, item) in items.into_iter().enumerate() {
+            let t = kind_of(&item);
+            let arr = item.into_array().map_err(|_| {
+                self.core.bad_result(
+                    &what(),
+                    &format!(
+                        "option {} is {t}, not a position (an array of numbers) or a sum (an array of positions)",
+                        i + 1
+                    ),
+                )
+            })?;
+            let sum = match self.read_sum(arr) {
+                Ok(Some(s)) => s,
+                Ok(None) => continue,
+                Err(e) => {
+                    return Err(self
+                        .core
+                        .bad_result(&what(), &format!("option {}: {e}", i + 1)))
+                }
+            };
+            if sum.iter().flatten().any(|&x| x > MAX) {
+                return Err(self.core.bad_result(&what(), "a number is too large"));
+            }
+            if self.core.has_components {
+                let mut all = Vec::new();
+                for q in &sum {
+                    all.extend(self.split(q)?);
+                }
+                out.push(all);
+            } else {
+                out.push(sum);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Game for ListGame {
+    type Position = Vec<u64>;
+
+    fn name(&self) -> String {
+        self.core.name.clone()
+    }
+
+    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+        if self.core.failed() {
+            return;
+        }
+        if let Err(e) = self.try_options(p, out) {
+            out.clear();
+            self.core.fail(e);
+        }
+    }
+
+    fn validate(&self, p: &Vec<u64>) -> Result<()> {
+        self.check_len(p)
+            .map_err(|e| Error::input(format!("{}: {e}", self.core.name)))?;
+        if let Some(x) = p.iter().find(|&&x| x > MAX) {
+            return Err(Error::input(format!(
+                "{}: {x} is larger than a script's numbers may be ({MAX})",
+                self.core.name
+            )));
+        }
+        Ok(())
+    }
+
+    /// A tuple game reads its numbers in groups (`3 4 5 6` is the two pairs (3, 4) and (5, 6)); a list game reads
+    /// every word as one list (`1 2 3`; `[]` is the empty list). A number may also be written with commas
+    /// (`3,4`).
+    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
+        let name = &self.core.name;
+        if words.len() == 1 && words[0].trim() == "[]" && self.core.shape == Shape::List {
+            return Ok(vec![Vec::new()]);
+        }
+        let mut xs = Vec::new();
+        for w in words {
+            for part in w.split(',').filter(|s| !s.trim().is_empty()) {
+                xs.push(parse_u64(
+                    part,
+                    &format!("{name}: a number of the position"),
+                )?);
+            }
+        }
+        if xs.is_empty() {
+            return Err(Error::input(format!(
+                "{name}: give a position ({})",
+                self.position_syntax()
+            )));
+        }
+        match self.core.shape {
+            Shape::Tuple(k) => {
+                if xs.len() % k != 0 {
+                    return Err(Error::input(format!(
+                        "{name}: a position is {k} numbers, but {} were given",
+                        xs.len()
+                    )));
+                }
+                Ok(xs.chunks(k).map(<[u64]>::to_vec).collect())
+            }
+            _ => Ok(vec![xs]),
+        }
+    }
+
+    fn position_syntax(&self) -> &'static str {
+        match self.core.shape {
+            Shape::Tuple(2) => "A B [A B]...",
+            Shape::Tuple(_) => "X1 X2 ... (one number per parameter of moves) [...]",
+            _ => "X1 X2 ... (one list)",
+        }
+    }
+
+    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+        if !self.core.has_components || self.core.failed() {
+            return vec![p.clone()];
+        }
+        match self.split(p) {
+            Ok(c) => c,
+            Err(e) => {
+                self.core.fail(e);
+                vec![p.clone()]
+            }
+        }
+    }
+
+    fn show(&self, p: &Vec<u64>) -> String {
+        if p.is_empty() {
+            return "[]".into();
+        }
+        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    }
+
+    fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
+        format!("move from {} to {}", self.show(from), self.show_sum(to))
+    }
+
+    fn play(&self) -> Play {
+        if self.core.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+
+    fn outcome(&self, p: &Vec<u64>, play: Play) -> Option<crate::Outcome> {
+        if play != Play::Misere {
+            return None;
+        }
+        own_misere(&self.core, || ListGame::new(self.core.clone()), p, false).map(|r| r.0)
+    }
+
+    fn winning_options(&self, p: &Vec<u64>, play: Play) -> Option<Vec<Vec<Vec<u64>>>> {
+        if play != Play::Misere {
+            return None;
+        }
+        own_misere(&self.core, || ListGame::new(self.core.clone()), p, true).map(|r| r.1)
+    }
+
+    fn parameters(&self) -> usize {
+        match self.core.shape {
+            Shape::Tuple(2) => 2,
+            _ => 0,
+        }
+    }
+
+    fn position_at(&self, params: &[u64]) -> Option<Vec<u64>> {
+        match (self.core.shape, params) {
+            (Shape::Tuple(2), [a, b]) => Some(vec![*a, *b]),
+            _ => None,
+        }
+    }
+}

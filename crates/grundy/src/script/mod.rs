@@ -1,0 +1,552 @@
+//! Games stated as rules scripts: a few lines of [Rhai](https://rhai.rs) say what a position's moves are, and the
+//! game is a [`Game`](crate::Game) like any other (the solver, sums, misère and loopy analysis, the heap engines).
+//!
+//! # The language of a rules file
+//!
+//! A rules file is a Rhai script that defines a function `moves`; everything else is optional:
+//!
+//! ```text
+//! const NAME = "s134";                 // the game's name (default: the file's name)
+//! fn moves(n) { [n - 1, n - 3, n - 4] } // the options of the position n
+//! ```
+//!
+//! - **Shape of a position**, read from `moves`' parameters: `fn moves(n)` — one whole number (a heap game: every
+//!   move must leave smaller numbers, checked as the game is played); `fn moves(a, b)` (two or more parameters) — a
+//!   tuple of that many numbers; `fn moves(l)` with `const SHAPE = "list";` — a list of numbers of any length.
+//! - **Options**: `moves` returns an array with one element per option. An option is a position (a number, or an
+//!   array of numbers for tuples and lists) or a *sum* of positions: an array of numbers for the one-number shape
+//!   (`[a, b]`: two heaps; `[]`: nothing left), an array of arrays for tuples and lists (`[[a, h], [w - a, h]]`).
+//!   An option holding a negative number is not a move: it is dropped (so `n - 3` needs no `if n >= 3`).
+//! - **`splits(m)`**, a helper built in: every way to leave `m` tokens as at most two heaps, `[a, m - a]` for
+//!   `0 ≤ a ≤ m / 2` (heaps of 0 vanish), enumerated natively. Kayles is `fn moves(n) { [splits(n - 1),
+//!   splits(n - 2)] }`: the script is called once per heap and returns two items, not `n` arrays.
+//! - **`fn components(p)`** (optional): the independent parts a position is the sum of (an array of positions), so
+//!   that a position that falls apart into pieces is valued as the nim-sum of the pieces.
+//! - **`const PLAY = "misere";`** (optional): the game's own rules say whoever moves last loses (Candy Piles).
+//!
+//! The inline form `n => [n - 1, n - 3, n - 4]` (or `(a, b) => ...` for pairs) is the same as a file holding
+//! `fn moves(n) { [n - 1, n - 3, n - 4] }`; the game is named `script`.
+//!
+//! # The sandbox
+//!
+//! Rhai has no access to files, the network or processes unless the host gives it; here it is built without its
+//! module system (no `import` of files), without floating point (numbers are exact 64-bit integers, and overflow is
+//! an error, not a wrap), with `eval` disabled, and `print`/`debug` sent to stderr. Each call of a script function is
+//! bounded by [`Settings::max_operations`], a call depth of 64, strings of 10,000 bytes and arrays of 10^6 items,
+//! and is stopped when the command's deadline passes. Any error — syntax, types, a move to a bad position, a limit
+//! — is an [`Error`] naming the script's line and column.
+//!
+//! # Errors during a search
+//!
+//! [`Game::options`](crate::Game::options) cannot fail, but a script can. A scripted game that meets an error records
+//! it (the first one), and from then on answers that every position has no options, so the search in progress ends
+//! quickly; its answer is void. [`Script::check`] returns the recorded error: call it after every analysis and
+//! before using the answer (the command line does so before it prints anything).
+
+mod games;
+
+pub use games::{ListGame, NumberGame};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::solver::Deadline;
+use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The default bound on the operations of one call of a script function (one position's moves).
+pub const DEFAULT_MAX_OPERATIONS: u64 = 10_000_000;
+
+/// What a script may do: its bounds, and whether a one-number game may be loopy.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Operations one call of a script function may make (Rhai counts each evaluation step).
+    pub max_operations: u64,
+    /// The moment the whole command must end; a script still running then stops with the time-limit error.
+    pub deadline: Option<Deadline>,
+    /// Whether a one-number game is played as a loopy game (moves to larger or equal numbers allowed, analysed by
+    /// the loopy solver) rather than as a heap game (every move to smaller heaps, checked).
+    pub loopy: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            max_operations: DEFAULT_MAX_OPERATIONS,
+            deadline: None,
+            loopy: false,
+        }
+    }
+}
+
+/// The shape of a scripted game's positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// One whole number: `fn moves(n)`.
+    Number,
+    /// A tuple of this many numbers (2 or more): `fn moves(a, b, ...)`.
+    Tuple(usize),
+    /// A list of numbers of any length: `fn moves(l)` with `const SHAPE = "list"`.
+    List,
+}
+
+/// Where a script came from, for messages: a file, or the inline `--moves` form.
+#[derive(Debug, Clone)]
+enum Origin {
+    File(String),
+    /// The inline form, with the number of lines of its text and the length of its last line (an error past the
+    /// end of the text, as a missing bracket, is placed just after it).
+    Inline(usize, usize),
+}
+
+/// A compiled rules script: the rules of one game.
+pub struct Script {
+    core: Rc<Core>,
+}
+
+/// What every game made from one script shares: the engine, the compiled script, and the first error met.
+pub(crate) struct Core {
+    engine: Engine,
+    ast: AST,
+    pub(crate) name: String,
+    pub(crate) shape: Shape,
+    pub(crate) misere: bool,
+    pub(crate) has_components: bool,
+    pub(crate) loopy: bool,
+    pub(crate) deadline: Option<Deadline>,
+    origin: Origin,
+    /// Where `fn moves` is defined (line, column), for errors in what it returned.
+    moves_at: (usize, usize),
+    failure: RefCell<Option<Error>>,
+}
+
+/// A family of options enumerated natively (the value `splits(m)` returns to a script).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Splits {
+    pub(crate) total: i64,
+}
+
+fn engine(settings: &Settings) -> Engine {
+    let mut e = Engine::new();
+    e.set_max_operations(settings.max_operations.max(1));
+    e.set_max_call_levels(64);
+    e.set_max_expr_depths(64, 32);
+    e.set_max_string_size(10_000);
+    e.set_max_array_size(1_000_000);
+    e.set_max_map_size(10_000);
+    e.set_max_variables(1_000);
+    e.set_max_functions(1_000);
+    e.set_strict_variables(true);
+    e.disable_symbol("eval");
+    e.on_print(|s| eprintln!("script: {s}"));
+    e.on_debug(|s, _, pos| eprintln!("script (line {}): {s}", pos.line().unwrap_or(0)));
+    if let Some(d) = settings.deadline {
+        e.on_progress(move |ops| {
+            if ops % 4096 == 0 && d.passed() {
+                Some(Dynamic::from(d.error().message().to_string()))
+            } else {
+                None
+            }
+        });
+    }
+    e.register_type_with_name::<Splits>("Splits");
+    e.register_fn("splits", |m: i64| Splits { total: m });
+    e
+}
+
+impl Script {
+    /// Compiles the rules in `text`, read from the file `path` (named in messages; the game's default name is its
+    /// stem).
+    pub fn from_file_text(path: &str, text: &str, settings: Settings) -> Result<Script> {
+        let stem = std::path::Path::new(path)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("script")
+            .to_ascii_lowercase();
+        Script::compile(
+            text.to_string(),
+            Origin::File(path.to_string()),
+            &stem,
+            settings,
+        )
+    }
+
+    /// Reads and compiles the rules file at `path`.
+    pub fn from_file(path: &str, settings: Settings) -> Result<Script> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Error::input(format!(
+                "--rules {}: cannot read the file: {e}",
+                crate::error::escape(path)
+            ))
+        })?;
+        Script::from_file_text(path, &text, settings)
+    }
+
+    /// Compiles the inline form `PARAMS => EXPRESSION`: `n => [n - 1, n - 3]`, or `(a, b) => [[a - 1, b]]`.
+    pub fn inline(rule: &str, settings: Settings) -> Result<Script> {
+        let Some((params, body)) = rule.split_once("=>") else {
+            return Err(Error::input(format!(
+                "--moves '{}': write PARAMETER => MOVES, e.g. 'n => [n - 1, n - 3, n - 4]'",
+                crate::error::escape(rule)
+            )));
+        };
+        let params = params.trim();
+        let inner = params
+            .strip_prefix('(')
+            .and_then(|p| p.strip_suffix(')'))
+            .unwrap_or(params);
+        let names: Vec<&str> = inner.split(',').map(str::trim).collect();
+        let ident = |s: &str| {
+            s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        if names.iter().any(|n| !ident(n)) {
+            return Err(Error::input(format!(
+                "--moves: '{}' before '=>' must name the position: one name (n) or several in parentheses ((a, b))",
+                crate::error::escape(params)
+            )));
+        }
+        // The user's text starts on line 2, at column 1: messages take one from the line.
+        let text = format!("fn moves({}) {{\n{}\n}}", names.join(", "), body.trim());
+        let lines = body.trim().lines().count().max(1);
+        let last = body.trim().lines().last().map_or(0, |l| l.chars().count());
+        Script::compile(text, Origin::Inline(lines, last), "script", settings)
+    }
+
+    fn compile(
+        text: String,
+        origin: Origin,
+        default_name: &str,
+        settings: Settings,
+    ) -> Result<Script> {
+        let engine = engine(&settings);
+        let place = |pos: Position| locate(&origin, pos);
+        let ast = engine.compile(&text).map_err(|e| {
+            let msg = format!("{}: syntax error: {}", place(e.position()), e.0);
+            Error::input(crate::error::escape(&msg.replace('\n', " ")))
+        })?;
+        let moves: Vec<usize> = ast
+            .iter_functions()
+            .filter(|f| f.name == "moves")
+            .map(|f| f.params.len())
+            .collect();
+        let arity = match moves.as_slice() {
+            [k] => *k,
+            [] => {
+                return Err(Error::input(format!(
+                    "{}: the rules define no function moves(position) (e.g. fn moves(n) {{ [n - 1, n - 2] }})",
+                    where_file(&origin)
+                )))
+            }
+            _ => {
+                return Err(Error::input(format!(
+                    "{}: define moves once (found {} definitions with different numbers of parameters)",
+                    where_file(&origin),
+                    moves.len()
+                )))
+            }
+        };
+        // Run the top level once, for its constants (NAME, SHAPE, PLAY).
+        let mut scope = Scope::new();
+        engine
+            .run_ast_with_scope(&mut scope, &ast)
+            .map_err(|e| rhai_error(&origin, &e, "the top level of the rules", (1, 1)))?;
+        let text_const = |key: &str| -> Result<Option<String>> {
+            match scope.get(key) {
+                None => Ok(None),
+                Some(v) => match v.clone().into_string() {
+                    Ok(s) => Ok(Some(s)),
+                    Err(t) => Err(Error::input(format!(
+                        "{}: {key} must be a string, found {t}",
+                        where_file(&origin)
+                    ))),
+                },
+            }
+        };
+        let name = text_const("NAME")?.unwrap_or_else(|| default_name.to_string());
+        let name = name.trim().to_ascii_lowercase();
+        if name.is_empty()
+            || !name.starts_with(|c: char| c.is_ascii_alphabetic())
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(Error::input(format!(
+                "{}: the game's name '{}' must start with a letter and hold only letters, digits, '-' and '_' (set it with const NAME = \"...\";)",
+                where_file(&origin),
+                crate::error::escape(&name)
+            )));
+        }
+        let shape = match (text_const("SHAPE")?.as_deref(), arity) {
+            (None | Some("number" | "integer"), 1) => Shape::Number,
+            (Some("list"), 1) => Shape::List,
+            (None | Some("tuple"), k) if k >= 2 => Shape::Tuple(k),
+            (_, 0) => {
+                return Err(Error::input(format!(
+                    "{}: moves must take the position as its parameter (fn moves(n), fn moves(a, b), ...)",
+                    where_file(&origin)
+                )))
+            }
+            (Some(s), k) => {
+                return Err(Error::input(format!(
+                    "{}: SHAPE \"{}\" does not fit moves with {k} parameter(s) (use \"number\" or \"list\" with one parameter, \"tuple\" with two or more)",
+                    where_file(&origin),
+                    crate::error::escape(s)
+                )))
+            }
+            (None, _) => unreachable!("arity 0 and 1 and >= 2 are matched above"),
+        };
+        let misere = match text_const("PLAY")?.as_deref() {
+            None | Some("normal") => false,
+            Some("misere") => true,
+            Some(p) => {
+                return Err(Error::input(format!(
+                    "{}: PLAY must be \"normal\" or \"misere\", found \"{}\"",
+                    where_file(&origin),
+                    crate::error::escape(p)
+                )))
+            }
+        };
+        let comps: Vec<usize> = ast
+            .iter_functions()
+            .filter(|f| f.name == "components")
+            .map(|f| f.params.len())
+            .collect();
+        let want = match shape {
+            Shape::Tuple(k) => k,
+            _ => 1,
+        };
+        let has_components = match comps.as_slice() {
+            [] => false,
+            [k] if *k == want => true,
+            _ => {
+                return Err(Error::input(format!(
+                    "{}: components must take the same parameters as moves ({want})",
+                    where_file(&origin)
+                )))
+            }
+        };
+        let moves_at = find_fn(&text, "moves");
+        let moves_at = match origin {
+            Origin::Inline(..) => (1, 1),
+            Origin::File(_) => moves_at,
+        };
+        Ok(Script {
+            core: Rc::new(Core {
+                engine,
+                ast,
+                name,
+                shape,
+                misere,
+                has_components,
+                loopy: settings.loopy,
+                deadline: settings.deadline,
+                origin,
+                moves_at,
+                failure: RefCell::new(None),
+            }),
+        })
+    }
+
+    /// The game's name (`const NAME`, else the file's stem, else `script`).
+    pub fn name(&self) -> &str {
+        &self.core.name
+    }
+
+    /// The shape of its positions.
+    pub fn shape(&self) -> Shape {
+        self.core.shape
+    }
+
+    /// Whether the one-number game is played as a heap game (not under `--loopy`): then [`Script::number_game`]
+    /// is a [`crate::heap::HeapGame`] with a nim-value sequence.
+    pub fn is_heap_game(&self) -> bool {
+        self.core.shape == Shape::Number && !self.core.loopy
+    }
+
+    /// The game of a one-number script (`None` for tuples and lists).
+    pub fn number_game(&self) -> Option<NumberGame> {
+        (self.core.shape == Shape::Number).then(|| NumberGame::new(self.core.clone()))
+    }
+
+    /// The game of a tuple or list script (`None` for one number).
+    pub fn list_game(&self) -> Option<ListGame> {
+        (self.core.shape != Shape::Number).then(|| ListGame::new(self.core.clone()))
+    }
+
+    /// The game as the catalog sees it ([`crate::games::AnyGame`]): a heap game (valued from its nim-value sequence)
+    /// for one number, unless loaded for loopy play; else a game valued by search.
+    pub fn any_game(&self) -> Box<dyn crate::games::AnyGame> {
+        match self.core.shape {
+            Shape::Number if self.is_heap_game() => {
+                let g: Rc<crate::heap::HeapGame> = Rc::new(NumberGame::new(self.core.clone()));
+                crate::games::erase_heap(g)
+            }
+            Shape::Number => crate::games::erase(NumberGame::new(self.core.clone())),
+            _ => crate::games::erase(ListGame::new(self.core.clone())),
+        }
+    }
+
+    /// A line on the game for listings: its shape and where it came from.
+    pub fn summary(&self) -> String {
+        let shape = match self.core.shape {
+            Shape::Number if self.is_heap_game() => "a heap game".to_string(),
+            Shape::Number => "one number (loopy play)".to_string(),
+            Shape::Tuple(k) => format!("positions of {k} numbers"),
+            Shape::List => "positions that are lists of numbers".to_string(),
+        };
+        format!("rules script {}: {shape}", where_file(&self.core.origin))
+    }
+
+    /// Adds the game to `registry` under its name: every lookup of the name makes a game of this script (all of
+    /// them share its recorded error, [`Script::check`]).
+    pub fn register(&self, registry: &mut crate::games::Registry) -> Result<()> {
+        let core = self.core.clone();
+        registry.register_game(&self.core.name, &self.summary(), move || {
+            Ok(Script { core: core.clone() }.any_game())
+        })
+    }
+
+    /// The first error any game of this script met while it was being played (see the module's docs): when it is
+    /// `Err`, every answer computed since the script was compiled is void.
+    pub fn check(&self) -> Result<()> {
+        self.core.check()
+    }
+}
+
+impl Core {
+    pub(crate) fn check(&self) -> Result<()> {
+        match &*self.failure.borrow() {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    pub(crate) fn failed(&self) -> bool {
+        self.failure.borrow().is_some()
+    }
+
+    /// Records `e` unless an error is recorded already.
+    pub(crate) fn fail(&self, e: Error) {
+        let mut f = self.failure.borrow_mut();
+        if f.is_none() {
+            *f = Some(e);
+        }
+    }
+
+    /// Calls the script function `f` with `args`; `what` says which call, for the message.
+    pub(crate) fn call(
+        &self,
+        f: &str,
+        args: impl rhai::FuncArgs,
+        what: &dyn Fn() -> String,
+    ) -> Result<Dynamic> {
+        let mut scope = Scope::new();
+        let opts = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.engine
+            .call_fn_with_options::<Dynamic>(opts, &mut scope, &self.ast, f, args)
+            .map_err(|e| rhai_error(&self.origin, &e, &what(), self.moves_at))
+    }
+
+    /// An error in what `moves` (or `components`) returned: named at the function's definition.
+    pub(crate) fn bad_result(&self, what: &str, problem: &str) -> Error {
+        let (l, c) = self.moves_at;
+        let place = match &self.origin {
+            Origin::File(p) => format!("{}:{l}:{c}", crate::error::escape(p)),
+            Origin::Inline(..) => "--moves:1:1".to_string(),
+        };
+        Error::input(format!("{place}: {what}: {problem}"))
+    }
+}
+
+/// `FILE:LINE:COLUMN` of a position in a script (`--moves:LINE:COLUMN` for the inline form, whose text starts on
+/// line 2 of the wrapper).
+fn locate(origin: &Origin, pos: Position) -> String {
+    let line = pos.line().unwrap_or(0);
+    let col = pos.position().unwrap_or(0);
+    match origin {
+        Origin::File(p) => format!("{}:{line}:{col}", crate::error::escape(p)),
+        Origin::Inline(lines, last) => {
+            let l = line.saturating_sub(1).max(1);
+            if l > *lines {
+                format!("--moves:{lines}:{}", last + 1)
+            } else {
+                format!("--moves:{l}:{col}")
+            }
+        }
+    }
+}
+
+fn where_file(origin: &Origin) -> String {
+    match origin {
+        Origin::File(p) => crate::error::escape(p),
+        Origin::Inline(..) => "--moves".to_string(),
+    }
+}
+
+/// The line and column of `fn NAME` in `text` (1, 1 when not found).
+fn find_fn(text: &str, name: &str) -> (usize, usize) {
+    for (i, line) in text.lines().enumerate() {
+        let mut rest = line;
+        let mut offset = 0;
+        while let Some(at) = rest.find("fn") {
+            let after = rest[at + 2..].trim_start();
+            if after.starts_with(name)
+                && !after[name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            {
+                return (i + 1, offset + at + 1);
+            }
+            offset += at + 2;
+            rest = &rest[at + 2..];
+        }
+    }
+    (1, 1)
+}
+
+/// A Rhai error as one line naming the place in the script where it happened.
+/// An error with no position of its own is placed at `fallback` (the definition of `moves`), so every message names
+/// a line and a column.
+fn rhai_error(origin: &Origin, e: &EvalAltResult, what: &str, fallback: (usize, usize)) -> Error {
+    let inner = e.unwrap_inner();
+    let pos = inner.position();
+    let full = inner.to_string();
+    let suffix = format!(" ({pos})");
+    let bare = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let (kind, text) = match inner {
+        EvalAltResult::ErrorTerminated(token, _) => (
+            ErrorKind::Limit,
+            token
+                .clone()
+                .into_string()
+                .unwrap_or_else(|_| "stopped".into()),
+        ),
+        EvalAltResult::ErrorTooManyOperations(_) => (
+            ErrorKind::Limit,
+            "the script made more operations than one call may (a loop that never ends?)"
+                .to_string(),
+        ),
+        EvalAltResult::ErrorStackOverflow(_) => (
+            ErrorKind::Limit,
+            "the script's calls nest too deeply (more than 64)".to_string(),
+        ),
+        EvalAltResult::ErrorDataTooLarge(what, _) => (
+            ErrorKind::Limit,
+            format!("{what} is larger than a script may hold"),
+        ),
+        _ => (ErrorKind::Input, bare),
+    };
+    let place = if pos.is_none() {
+        match origin {
+            Origin::File(p) => format!("{}:{}:{}", crate::error::escape(p), fallback.0, fallback.1),
+            Origin::Inline(..) => format!("--moves:{}:{}", fallback.0, fallback.1),
+        }
+    } else {
+        locate(origin, pos)
+    };
+    Error::new(
+        kind,
+        crate::error::escape(&format!("{place}: {text} (in {what})").replace('\n', " ")),
+    )
+}
+
+#[cfg(test)]
+mod tests;
