@@ -40,6 +40,8 @@ pub enum Command {
     Oj(OjArgs),
     /// Arithmetic in the field of nimbers below 2^64
     Nimber(NimberArgs),
+    /// Draw nim-values as a picture (PNG or SVG): a scatter of a heap game's sequence, a heatmap of a table
+    Plot(PlotArgs),
     /// What each command does, with examples (grundy help COMMAND)
     Help(HelpArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
@@ -150,6 +152,46 @@ pub struct PeriodArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct PlotArgs {
+    /// A heap game (a name, a code, subtraction:S, ...) or a game whose positions are pairs (wythoff, ...)
+    #[arg(value_name = "GAME")]
+    pub game: OsString,
+    /// The largest heap N of a heap game's scatter (heaps 0..=N)
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
+    pub to: Option<OsString>,
+    /// The picture's file: FILE.png or FILE.svg (the extension chooses the format)
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<OsString>,
+    /// Colour the rare values of the sparse-space split apart from the common ones
+    #[arg(long, conflicts_with = "misere")]
+    pub rare: bool,
+    /// Misère nim-values of a heap game instead of nim-values
+    #[arg(long)]
+    pub misere: bool,
+    /// Rows of a table: first numbers A..B (both included; default 0..31)
+    #[arg(long, value_name = "A..B")]
+    pub rows: Option<OsString>,
+    /// Columns of a table: second numbers A..B (both included; default 0..31)
+    #[arg(long, value_name = "A..B")]
+    pub cols: Option<OsString>,
+    /// Width of the picture in pixels (default 1000)
+    #[arg(long, value_name = "PX")]
+    pub width: Option<OsString>,
+    /// Height of the picture in pixels (default 600 for a scatter, 800 for a table)
+    #[arg(long, value_name = "PX")]
+    pub height: Option<OsString>,
+    /// Most states the misère search may store (with --misere)
+    #[arg(long, value_name = "N", requires = "misere")]
+    pub max_positions: Option<OsString>,
+    /// Print what was drawn as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct GamesArgs {
     /// Print the catalog as JSON
     #[arg(long)]
@@ -244,6 +286,7 @@ pub fn command() -> clap::Command {
         ("games", cmd::games::HELP),
         ("oj", cmd::oj::HELP),
         ("nimber", cmd::nimber::HELP),
+        ("plot", cmd::plot::HELP),
     ] {
         let body = strip_usage(text);
         c = c.mut_subcommand(name, |s| s.after_long_help(body));
@@ -490,6 +533,40 @@ impl PeriodArgs {
     }
 }
 
+/// `grundy plot`: [`PlotArgs`] as text.
+#[derive(Debug)]
+pub struct PlotCmd {
+    pub game: String,
+    pub to: Option<String>,
+    pub out: Option<String>,
+    pub rare: bool,
+    pub misere: bool,
+    pub rows: Option<String>,
+    pub cols: Option<String>,
+    pub width: Option<String>,
+    pub height: Option<String>,
+    pub max_positions: Option<String>,
+    pub json: bool,
+}
+
+impl PlotArgs {
+    pub fn checked(self) -> CliResult<PlotCmd> {
+        Ok(PlotCmd {
+            game: text(&self.game, POSITIONAL)?,
+            to: opt_text(self.to.as_deref(), "--to")?,
+            out: opt_text(self.out.as_deref(), "--out")?,
+            rare: self.rare,
+            misere: self.misere,
+            rows: opt_text(self.rows.as_deref(), "--rows")?,
+            cols: opt_text(self.cols.as_deref(), "--cols")?,
+            width: opt_text(self.width.as_deref(), "--width")?,
+            height: opt_text(self.height.as_deref(), "--height")?,
+            max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+            json: self.json,
+        })
+    }
+}
+
 /// `grundy oj`: [`OjArgs`] as text.
 #[derive(Debug)]
 pub struct OjCmd {
@@ -577,6 +654,7 @@ impl Command {
             Command::Value(a) => Some(&a.limits),
             Command::Seq(a) => Some(&a.limits),
             Command::Period(a) => Some(&a.limits),
+            Command::Plot(a) => Some(&a.limits),
             _ => None,
         }
     }
@@ -600,6 +678,14 @@ mod tests {
             "seq" if option != "to" => vec!["seq", "kayles", "--to", "3"],
             "seq" => vec!["seq", "kayles"],
             "period" => vec!["period", "kayles"],
+            "plot" if option == "out" => vec!["plot", "kayles", "--to", "3"],
+            "plot" if matches!(option, "to" | "rows" | "cols") => {
+                vec!["plot", "kayles", "-o", "x.png"]
+            }
+            "plot" if option == "max-positions" => {
+                vec!["plot", "kayles", "--to", "3", "-o", "x.png", "--misere"]
+            }
+            "plot" => vec!["plot", "kayles", "--to", "3", "-o", "x.png"],
             _ => panic!("no command line for {sub} --{option}"),
         };
         if option == "max-heap" {
@@ -640,7 +726,11 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 17, "options taking a value");
+        assert_eq!(
+            checked,
+            17 + 9,
+            "options taking a value (17 before plot's 9)"
+        );
     }
 
     /// Every positional argument of the subcommands that take text.
@@ -651,6 +741,7 @@ mod tests {
             &["value"],
             &["seq", "--to", "3"],
             &["period"],
+            &["plot"],
             &["oj"],
             &["help"],
             &["nimber", "mul", "2"],

@@ -6,6 +6,7 @@ mod misere;
 pub mod nimber;
 pub mod oj;
 pub mod period;
+pub mod plot;
 pub mod seq;
 pub mod value;
 
@@ -39,6 +40,9 @@ USAGE
       Answers a judge problem: reads its input on stdin, prints exactly the judge's output.
   grundy nimber mul A B | inv A | pow A K
       Arithmetic in the field of nimbers below 2^64 (nim-multiplication).
+  grundy plot GAME --to N -o FILE.png|FILE.svg [--rare] [--misere]     (a table: --rows A..B --cols A..B)
+      A picture of the nim-values: a scatter against heap size, or a heatmap of a two-number game.
+        grundy plot kayles --to 300 -o kayles.png
   grundy help [COMMAND]
 
 GAMES
@@ -73,6 +77,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Games(a) => games::run(&a),
         Command::Oj(a) => oj::run(&a.checked()?),
         Command::Nimber(a) => nimber::run(&a.checked()?),
+        Command::Plot(a) => plot::run(&a.checked()?),
         Command::Help(h) => help(h.checked()?.as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();
