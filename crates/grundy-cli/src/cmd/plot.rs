@@ -208,6 +208,13 @@ fn plot_sequence(
             )));
         };
         let mlimits = super::misere::limits(a.max_positions.as_deref())?;
+        sequence::check(
+            &rules,
+            sequence::choose(&rules, Engine::Auto),
+            to,
+            1,
+            &mlimits,
+        )?;
         let (normal, _) =
             sequence::nim_values(&*rules, to, Engine::Auto, 1, &mlimits, &mut |_| {})?;
         let mut table = grundy::misere::genus::GenusTable::new(rules, normal, mlimits);
@@ -225,6 +232,14 @@ fn plot_sequence(
         )
     } else if let Some(rules) = family.heap_game() {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // The picture holds every value: refuse at once what cannot fit, before any work.
+        sequence::check(
+            &rules,
+            sequence::choose(&rules, Engine::Auto),
+            to,
+            threads,
+            limits,
+        )?;
         // The period is looked for as 'grundy period' does, over at least 16384 heaps (so a period longer than the
         // picture is still found), and never further than the heaps drawn when those are more.
         let limit = to.max(period::DEFAULT_LIMIT_UNCERTIFIABLE - 1);
@@ -304,7 +319,7 @@ fn plot_sequence(
         }
         if let Some(r) = rare {
             j["rare_mask"] = r.mask.into();
-            j["rare_heaps"] = (values.iter().filter(|&&v| r.is_rare(v)).count() as u64).into();
+            j["rare_heaps"] = rare_heaps(&values, r).into();
         }
         return print_json(&j);
     }
@@ -316,13 +331,18 @@ fn plot_sequence(
         size.1
     );
     if let Some(r) = rare {
-        let count = values.iter().filter(|&&v| r.is_rare(v)).count();
         s += &format!(
-            "rare values (v & {:#b} has an even number of 1 bits): {count} of {heaps} heaps\n",
-            r.mask
+            "rare values (v & {:#b} has an even number of 1 bits): {} of the heaps 1..={to}\n",
+            r.mask,
+            rare_heaps(&values, r)
         );
     }
     write_stdout(s.as_bytes())
+}
+
+/// How many heaps `n >= 1` have a rare value (as `grundy seq --stats` counts them).
+fn rare_heaps(values: &[Nimber], split: RareSplit) -> u64 {
+    values.iter().skip(1).filter(|&&v| split.is_rare(v)).count() as u64
 }
 
 /// The header's words for what `period` found over the values.
@@ -336,7 +356,7 @@ fn describe_period(p: Option<&Periodicity>, looked: u64) -> String {
         s += &format!(", saltus {}", p.saltus);
     }
     match (p.certified, p.by) {
-        (true, Some(by)) => s += &format!(": certified by {}", by.describe()),
+        (true, Some(by)) => s += &format!(", certified ({})", by.describe()),
         _ => {
             s += &format!(
                 ": observed in heaps 0..={} only, not certified",

@@ -69,6 +69,19 @@ pub fn text_width(text: &str) -> i64 {
     (text.chars().count() * get_raster_width(WEIGHT, SIZE)) as i64
 }
 
+/// `text` cut to at most `px` pixels wide, ending in `...` when it was cut (the whole text is in the SVG's title
+/// and in the command's output).
+pub fn fit(text: &str, px: i64) -> String {
+    if text_width(text) <= px {
+        return text.to_string();
+    }
+    let cw = get_raster_width(WEIGHT, SIZE) as i64;
+    let keep = (px / cw - 3).max(0) as usize;
+    let mut s: String = text.chars().take(keep).collect();
+    s.push_str("...");
+    s
+}
+
 /// A picture: its size, background and shapes, drawn in order.
 pub struct Scene {
     pub width: u32,
@@ -382,5 +395,8 @@ mod tests {
         assert!(svg.contains("<title>a&lt;b</title>"));
         assert!(svg.contains(">G(n)</text>"));
         assert_eq!(escape_xml("\"&\n"), "&quot;&amp;&#xa;");
+        assert_eq!(fit("abc", 100), "abc");
+        let cut = fit(&"x".repeat(100), 80);
+        assert!(cut.ends_with("...") && text_width(&cut) <= 80);
     }
 }

@@ -3,7 +3,7 @@
 //! colour ramp from blue to red; a legend on the right reads the colours. Cells large enough show their value.
 //! Each cell is an SVG `<rect class="cell">` with `data-a`, `data-b` and `data-v` (`none` for no position).
 
-use super::draw::{text_width, Anchor, Rgb, Scene, LINE};
+use super::draw::{fit, text_width, Anchor, Rgb, Scene, LINE};
 use grundy::Nimber;
 
 /// A table of values: rows `a0..=a1`, columns `b0..=b1`, row by row.
@@ -77,8 +77,9 @@ pub fn draw(t: &Table, width: u32, height: u32) -> Result<Scene, String> {
     let cs = cell_size(nrows, ncols, t.rows.1, width, height)?;
     let left = left_margin(t.rows.1);
     let mut scene = Scene::new(width, height, format!("{} ({})", t.title, t.subtitle));
-    scene.text(16, 6, &t.title, INK, Anchor::Start);
-    scene.text(16, 26, &t.subtitle, INK, Anchor::Start);
+    let room = width as i64 - 32;
+    scene.text(16, 6, fit(&t.title, room), INK, Anchor::Start);
+    scene.text(16, 26, fit(&t.subtitle, room), INK, Anchor::Start);
     let largest = t.values.iter().flatten().copied().max().unwrap_or(0);
 
     // Row and column numbers: every k-th, so that they do not overlap.

@@ -9,7 +9,7 @@
 //! column) and the values `data-v0..=data-v1` that heaps of that column take in that row (the smallest and the
 //! largest).
 
-use super::draw::{text_width, ticks, Anchor, Rgb, Scene, LINE};
+use super::draw::{fit, text_width, ticks, Anchor, Rgb, Scene, LINE};
 use grundy::heap::rare::RareSplit;
 use grundy::Nimber;
 
@@ -33,6 +33,8 @@ const LEFT: i64 = 72;
 const RIGHT: i64 = 40;
 const TOP: i64 = 84;
 const BOTTOM: i64 = 48;
+/// The header's left margin.
+const HEADER: i64 = 12;
 
 /// The smallest picture a scatter fits in.
 pub const MIN_SIZE: (u32, u32) = (200, 200);
@@ -144,10 +146,11 @@ pub fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
     };
 
     // The header.
-    scene.text(LEFT, 6, &s.title, INK, Anchor::Start);
-    scene.text(LEFT, 26, &s.subtitle, INK, Anchor::Start);
+    let room = w - 2 * HEADER;
+    scene.text(HEADER, 6, fit(&s.title, room), INK, Anchor::Start);
+    scene.text(HEADER, 26, fit(&s.subtitle, room), INK, Anchor::Start);
     if let Some(split) = s.rare {
-        let mut x = LEFT;
+        let mut x = HEADER;
         for (colour, words) in [
             (
                 RARE,
@@ -156,7 +159,13 @@ pub fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
             (COMMON, "common: the other values".to_string()),
         ] {
             scene.rect(x, 46 + 4, 8, 8, colour);
-            scene.text(x + 12, 46, &words, INK, Anchor::Start);
+            scene.text(
+                x + 12,
+                46,
+                fit(&words, w - x - 12 - HEADER),
+                INK,
+                Anchor::Start,
+            );
             x += 12 + text_width(&words) + 24;
         }
     }
