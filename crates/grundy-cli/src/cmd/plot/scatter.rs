@@ -137,7 +137,7 @@ pub fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
     let sy = (ph - 1) / largest as i64;
     let (mw, mh) = match (cols.binned, rows.binned()) {
         (false, false) => {
-            let d = sx.min(sy).clamp(1, 5);
+            let d = (sx + 1).min(sy).clamp(1, 5);
             (d, d)
         }
         (false, true) => (sx.clamp(1, 5), 1),
