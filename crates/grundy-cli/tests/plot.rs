@@ -241,6 +241,28 @@ fn the_period_found_is_marked_and_reported() {
     let svg = std::fs::read_to_string(&file).unwrap();
     assert!(svg.contains(">preperiod 71</text>"));
     assert!(svg.contains("period 12, certified (the Guy-Smith periodicity theorem)"));
+    // A period only observed is said to be so (Lasker's Nim: saltus 4, no theorem here certifies it).
+    let j = parse_json(&plot(&[
+        "lasker",
+        "--to",
+        "100",
+        "-o",
+        &path("lasker.png"),
+        "--json",
+    ]));
+    assert_eq!(
+        (j["preperiod"].as_u64(), j["period"].as_u64()),
+        (Some(1), Some(4))
+    );
+    assert_eq!(
+        (j["saltus"].as_u64(), j["certified"].as_bool()),
+        (Some(4), Some(false))
+    );
+    let out = plot(&["lasker", "--to", "100", "-o", &path("lasker.png")]);
+    assert!(
+        out.contains("saltus 4, observed in heaps 0..=1023 only (not certified)"),
+        "{out}"
+    );
     // A game with no period in the heaps looked at says so.
     let out = plot(&["4!.0", "--to", "100", "-o", &path("grundy.png")]);
     assert!(out.contains("no period found in heaps 0..=16383"), "{out}");

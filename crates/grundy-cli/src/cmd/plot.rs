@@ -201,6 +201,11 @@ fn plot_sequence(
 ) -> CliResult {
     let name = family.name();
     let heaps = to.saturating_add(1);
+    if a.rare && family.heap_game().is_none() {
+        return Err(CliError::usage(format!(
+            "{name}: --rare is the sparse-space split of a heap game's nim-values"
+        )));
+    }
     let (values, periodicity, rule) = if a.misere {
         let Some(rules) = family.heap_game() else {
             return Err(CliError::usage(format!(
@@ -284,11 +289,6 @@ fn plot_sequence(
         let rule = describe_period(None, heaps);
         (values, None, rule)
     };
-    if a.rare && family.heap_game().is_none() {
-        return Err(CliError::usage(format!(
-            "{name}: --rare is the sparse-space split of a heap game's nim-values"
-        )));
-    }
     let rare = a.rare.then(|| RareSplit::of(&values));
     let title = format!(
         "{}nim-values of {name}, heaps 0..={to}",
@@ -359,7 +359,7 @@ fn describe_period(p: Option<&Periodicity>, looked: u64) -> String {
         (true, Some(by)) => s += &format!(", certified ({})", by.describe()),
         _ => {
             s += &format!(
-                ": observed in heaps 0..={} only, not certified",
+                ", observed in heaps 0..={} only (not certified)",
                 p.values_computed - 1
             )
         }

@@ -56,7 +56,8 @@ pub fn cell_size(rows: u64, cols: u64, a1: u64, width: u32, height: u32) -> Resu
     let left = left_margin(a1);
     let pw = width as i64 - left - LEGEND;
     let ph = height as i64 - TOP - 12;
-    let cs = (pw / cols.max(1) as i64).min(ph / rows.max(1) as i64);
+    let count = |k: u64| i64::try_from(k.max(1)).unwrap_or(i64::MAX);
+    let cs = (pw / count(cols)).min(ph / count(rows));
     if cs < 1 {
         return Err(format!(
             "a table of {rows} x {cols} cells does not fit a picture of {width}x{height} pixels (one pixel per \
@@ -254,5 +255,7 @@ mod tests {
         assert_eq!(colour(Some(1), 1), STOPS[0]);
         assert_eq!(colour(Some(u64::MAX), u64::MAX), STOPS[4]);
         assert!(cell_size(1000, 1000, 999, 400, 300).is_err());
+        assert!(cell_size(u64::MAX, 3, u64::MAX, 8192, 8192).is_err());
+        assert_eq!(cell_size(10, 10, 9, 1000, 800), Ok(71));
     }
 }
