@@ -395,6 +395,14 @@ mod tests {
         assert!(svg.contains("<title>a&lt;b</title>"));
         assert!(svg.contains(">G(n)</text>"));
         assert_eq!(escape_xml("\"&\n"), "&quot;&amp;&#xa;");
+        // "misère" is drawn with its own è (the font's Latin-1 range is compiled in), not the '?' of a missing glyph.
+        let pixels = |t: &str| {
+            let mut s = Scene::new(20, 20, String::new());
+            s.text(0, 0, t, Rgb::BLACK, Anchor::Start);
+            s.raster()
+        };
+        assert_ne!(pixels("è"), pixels("?"));
+        assert_ne!(pixels("è"), pixels(" "));
         assert_eq!(fit("abc", 100), "abc");
         let cut = fit(&"x".repeat(100), 80);
         assert!(cut.ends_with("...") && text_width(&cut) <= 80);
