@@ -27,8 +27,9 @@ A heap game (a name, a code, subtraction:S, ...) is drawn as a scatter: one mark
 of its nim-value G(n), as CGSuite's scatter plot draws it. When 'grundy period' finds a period in the values (the
 same computation, certified by a theorem where one applies, else only observed; the header says which), the
 preperiod is a dashed line, the first period a shaded band, and each later period a tick on the heap axis.
-With many heaps each pixel column holds a range of heaps and shows every value they take (so a million heaps draw
-in about a second, and no heap is left out); with many values each pixel row holds a range of values.
+With many heaps each pixel column holds a range of heaps and shows every value they take (so drawing a million
+heaps takes a fraction of a second, and no heap is left out); with many values each pixel row holds a range of
+values.
 
 --rare colours the rare values of the sparse-space split (those v for which v & MASK has an even number of 1
 bits, MASK chosen to make them fewest, as 'grundy seq --stats' prints it) apart from the common ones, as
