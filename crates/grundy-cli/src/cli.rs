@@ -46,6 +46,8 @@ pub enum Command {
     Table(TableArgs),
     /// The rule read off a game's table: periods, P-position classes, keys, Beatty pairs; certified or observed
     Pattern(PatternArgs),
+    /// Draw nim-values as a picture (PNG or SVG): a scatter of a heap game's sequence, a heatmap of a table
+    Plot(PlotArgs),
     /// What each command does, with examples (grundy help COMMAND)
     Help(HelpArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
@@ -271,6 +273,49 @@ pub struct PatternArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct PlotArgs {
+    /// A heap game (a name, a code, subtraction:S, ...) or a game whose positions are pairs (wythoff, ...)
+    /// It may be left out when one rules script is given.
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<OsString>,
+    /// The largest heap N of a heap game's scatter (heaps 0..=N)
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
+    pub to: Option<OsString>,
+    /// The picture's file: FILE.png or FILE.svg (the extension chooses the format)
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<OsString>,
+    /// Colour the rare values of the sparse-space split apart from the common ones
+    #[arg(long, conflicts_with = "misere")]
+    pub rare: bool,
+    /// Misère nim-values of a heap game instead of nim-values
+    #[arg(long)]
+    pub misere: bool,
+    /// Rows of a table: first numbers A..B (both included; default 0..31)
+    #[arg(long, value_name = "A..B")]
+    pub rows: Option<OsString>,
+    /// Columns of a table: second numbers A..B (both included; default 0..31)
+    #[arg(long, value_name = "A..B")]
+    pub cols: Option<OsString>,
+    /// Width of the picture in pixels (default 1000)
+    #[arg(long, value_name = "PX")]
+    pub width: Option<OsString>,
+    /// Height of the picture in pixels (default 600 for a scatter, 800 for a table)
+    #[arg(long, value_name = "PX")]
+    pub height: Option<OsString>,
+    /// Most states the misère search may store (with --misere)
+    #[arg(long, value_name = "N", requires = "misere")]
+    pub max_positions: Option<OsString>,
+    /// Print what was drawn as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct GamesArgs {
     /// Print the catalog as JSON
     #[arg(long)]
@@ -368,6 +413,7 @@ pub fn command() -> clap::Command {
         ("play", cmd::play::HELP),
         ("table", cmd::table::HELP),
         ("pattern", cmd::pattern::HELP),
+        ("plot", cmd::plot::HELP),
     ] {
         let body = strip_usage(text);
         c = c.mut_subcommand(name, |s| s.after_long_help(body));
@@ -713,6 +759,48 @@ impl PatternArgs {
     }
 }
 
+/// `grundy plot`: [`PlotArgs`] as text.
+#[derive(Debug)]
+pub struct PlotCmd {
+    /// `None` when left out (one rules script names the game).
+    pub game: Option<String>,
+    /// The rules scripts.
+    pub rules: RulesCmd,
+    pub to: Option<String>,
+    pub out: Option<String>,
+    pub rare: bool,
+    pub misere: bool,
+    pub rows: Option<String>,
+    pub cols: Option<String>,
+    pub width: Option<String>,
+    pub height: Option<String>,
+    pub max_positions: Option<String>,
+    pub json: bool,
+}
+
+impl PlotArgs {
+    pub fn checked(self) -> CliResult<PlotCmd> {
+        Ok(PlotCmd {
+            game: self
+                .game
+                .as_deref()
+                .map(|g| text(g, POSITIONAL))
+                .transpose()?,
+            rules: self.rules.checked()?,
+            to: opt_text(self.to.as_deref(), "--to")?,
+            out: opt_text(self.out.as_deref(), "--out")?,
+            rare: self.rare,
+            misere: self.misere,
+            rows: opt_text(self.rows.as_deref(), "--rows")?,
+            cols: opt_text(self.cols.as_deref(), "--cols")?,
+            width: opt_text(self.width.as_deref(), "--width")?,
+            height: opt_text(self.height.as_deref(), "--height")?,
+            max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+            json: self.json,
+        })
+    }
+}
+
 /// `grundy oj`: [`OjArgs`] as text.
 #[derive(Debug)]
 pub struct OjCmd {
@@ -802,6 +890,7 @@ impl Command {
             Command::Period(a) => Some(&a.limits),
             Command::Table(a) => Some(&a.limits),
             Command::Pattern(a) => Some(&a.limits),
+            Command::Plot(a) => Some(&a.limits),
             _ => None,
         }
     }
@@ -828,6 +917,14 @@ mod tests {
             "play" => vec!["play", "nim", "3"],
             "table" => vec!["table", "kayles"],
             "pattern" => vec!["pattern", "kayles"],
+            "plot" if option == "out" => vec!["plot", "kayles", "--to", "3"],
+            "plot" if matches!(option, "to" | "rows" | "cols") => {
+                vec!["plot", "kayles", "-o", "x.png"]
+            }
+            "plot" if option == "max-positions" => {
+                vec!["plot", "kayles", "--to", "3", "-o", "x.png", "--misere"]
+            }
+            "plot" => vec!["plot", "kayles", "--to", "3", "-o", "x.png"],
             _ => panic!("no command line for {sub} --{option}"),
         };
         if option == "max-heap" {
@@ -870,8 +967,8 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 6,
-            "options taking a value (17; 2 of play; 10 of table and pattern; 6 of --rules and --moves)"
+            17 + 2 + 10 + 6 + 9 + 2,
+            "options taking a value (17; 2 of play; 10 of table and pattern; 6 of --rules and --moves; 9 of plot and its 2 of rules)"
         );
     }
 
@@ -886,6 +983,7 @@ mod tests {
             &["play", "nim", "3", "+"],
             &["table"],
             &["pattern"],
+            &["plot"],
             &["oj"],
             &["help"],
             &["nimber", "mul", "2"],

@@ -8,6 +8,7 @@ pub mod oj;
 pub mod pattern;
 pub mod period;
 pub mod play;
+pub mod plot;
 pub mod seq;
 pub mod table;
 pub mod value;
@@ -52,6 +53,9 @@ USAGE
         grundy play kayles 5 7 + nim 3
   grundy nimber mul A B | inv A | pow A K
       Arithmetic in the field of nimbers below 2^64 (nim-multiplication).
+  grundy plot GAME --to N -o FILE.png|FILE.svg [--rare] [--misere]     (a table: --rows A..B --cols A..B)
+      A picture of the nim-values: a scatter against heap size, or a heatmap of a two-number game.
+        grundy plot kayles --to 300 -o kayles.png
   grundy help [COMMAND]
 
 GAMES
@@ -91,6 +95,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Play(a) => play::run(&a.checked()?),
         Command::Table(a) => table::run(&a.checked()?),
         Command::Pattern(a) => pattern::run(&a.checked()?),
+        Command::Plot(a) => plot::run(&a.checked()?),
         Command::Help(h) => help(h.checked()?.as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();

@@ -338,6 +338,7 @@ mod tests {
             loopy: false,
             first: None,
             max_positions: None,
+            rules: Default::default(),
         }
     }
 

@@ -17,6 +17,7 @@ pub mod engine;
 pub mod multi;
 pub mod period;
 pub mod plain;
+pub mod rare;
 
 pub mod sequence;
 pub mod sparse;
