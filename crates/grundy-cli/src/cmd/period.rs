@@ -35,6 +35,7 @@ the game's longest move past the preperiod plus one period (fewer values cannot 
 --threads N: threads for the fast engine (default: all cores; see 'grundy seq --help').
 --max-seconds S: stop with an error after S seconds (the whole command). --max-memory SIZE: refuse, before
 computing, work whose memory estimate is over SIZE (default 3G; e.g. 512M).
+Progress goes to stderr: a bar on a terminal, else a plain line every 10 seconds (GRUNDY_PROGRESS_SECONDS=S).
 
 JSON keys: game, preperiod, period, saltus, certified, certificate, values_computed, needed (values the
 certificate needs).

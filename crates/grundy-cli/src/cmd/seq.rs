@@ -52,7 +52,8 @@ OPTIONS
   --out FILE     write the values to FILE (header line 'grundy-seq 1 GAME', then one little-endian u32 per heap),
                  appending as the run goes, instead of printing them
   --resume FILE  continue the run saved in FILE (written by --out; appends to it unless --out names another file)
-A progress bar (heaps done, rate, time left) is shown on stderr for long runs.
+Progress (heaps done, rate, time left) goes to stderr for long runs: a bar on a terminal, else a plain line every
+10 seconds (GRUNDY_PROGRESS_SECONDS=S sets the interval; GRUNDY_PROGRESS=0 turns progress off).
 
 --misere prints misère nim-values (1 for a heap with no move, else the mex of its options' misère values, sums
 searched exactly). --genus prints the genus g^γ0γ1... in CGSuite's notation (g the nim-value, γk the misère
