@@ -145,6 +145,12 @@ pub struct PeriodArgs {
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
+    /// Save the values computed to FILE (the format of 'seq --out'), appending after each step
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<OsString>,
+    /// Continue from the values saved in FILE (by 'period --out' or 'seq --out')
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -476,6 +482,8 @@ pub struct PeriodCmd {
     pub engine: Option<String>,
     pub threads: Option<String>,
     pub json: bool,
+    pub out: Option<String>,
+    pub resume: Option<String>,
 }
 
 impl PeriodArgs {
@@ -486,6 +494,8 @@ impl PeriodArgs {
             engine: opt_text(self.engine.as_deref(), "--engine")?,
             threads: opt_text(self.threads.as_deref(), "--threads")?,
             json: self.json,
+            out: opt_text(self.out.as_deref(), "--out")?,
+            resume: opt_text(self.resume.as_deref(), "--resume")?,
         })
     }
 }
@@ -640,7 +650,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 17, "options taking a value");
+        assert_eq!(checked, 19, "options taking a value");
     }
 
     /// Every positional argument of the subcommands that take text.

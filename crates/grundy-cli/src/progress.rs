@@ -77,6 +77,12 @@ impl Progress {
         }
     }
 
+    /// Changes the total (work whose end moves as it goes, like a period search that follows its certificate).
+    pub fn set_total(&mut self, total: u64) {
+        self.total = total;
+        crate::guard::work_started(&self.what, total);
+    }
+
     /// Reports that `done` units are done.
     pub fn update(&mut self, done: u64) {
         crate::guard::work_done(done);

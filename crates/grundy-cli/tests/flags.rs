@@ -105,6 +105,8 @@ const SUBS: &[Sub] = &[
             "--json",
             "--max-seconds",
             "--max-memory",
+            "--out",
+            "--resume",
         ],
         needs: &[],
         refused_pairs: &[],
