@@ -36,6 +36,10 @@ pub enum Command {
     Period(PeriodArgs),
     /// The named games: names, codes, a line on each
     Games(GamesArgs),
+    /// The periods of every code of a family (0.ddd, x.dd, subtraction:SIZE,MAX), one JSON line per code
+    Sweep(SweepArgs),
+    /// Join the files of a sharded sweep, check that no code is missing or repeated, print the table
+    SweepMerge(SweepMergeArgs),
     /// Answer a judge problem: read its input on stdin, print exactly the judge's output
     Oj(OjArgs),
     /// Arithmetic in the field of nimbers below 2^64
@@ -156,6 +160,44 @@ pub struct PeriodArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct SweepArgs {
+    /// The family: 0.ddd (each d a digit 0-7), x.dd (x is 0 or 4), octal:K, subtraction:SIZE,MAX
+    #[arg(value_name = "FAMILY")]
+    pub family: OsString,
+    /// Compute at most up to heap N for each code (default: as far as the certificate needs, within the budgets)
+    #[arg(long, value_name = "N")]
+    pub to: Option<OsString>,
+    /// Time budget of each code (default 60; fractions allowed)
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<OsString>,
+    /// Memory budget of each code, e.g. 512M (default 3G)
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<OsString>,
+    /// Threads of each code's run (default 1)
+    #[arg(long, value_name = "N")]
+    pub threads: Option<OsString>,
+    /// Take the codes whose index i has i mod N = K-1 (1 <= K <= N)
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<OsString>,
+    /// Append the JSON lines to FILE, skipping the codes it already holds (resumable)
+    #[arg(long, value_name = "FILE")]
+    pub jsonl: Option<OsString>,
+    /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
+    #[arg(long, value_name = "FILE")]
+    pub published: Option<OsString>,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct SweepMergeArgs {
+    /// The JSON-lines files of the shards
+    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    pub files: Vec<OsString>,
+    /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
+    #[arg(long, value_name = "FILE")]
+    pub published: Option<OsString>,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct GamesArgs {
     /// Print the catalog as JSON
     #[arg(long)]
@@ -248,6 +290,8 @@ pub fn command() -> clap::Command {
         ("seq", cmd::seq::HELP),
         ("period", cmd::period::HELP),
         ("games", cmd::games::HELP),
+        ("sweep", cmd::sweep::HELP),
+        ("sweep-merge", cmd::sweep::HELP),
         ("oj", cmd::oj::HELP),
         ("nimber", cmd::nimber::HELP),
     ] {
@@ -500,6 +544,54 @@ impl PeriodArgs {
     }
 }
 
+/// `grundy sweep`: [`SweepArgs`] as text.
+#[derive(Debug)]
+pub struct SweepCmd {
+    pub family: String,
+    pub to: Option<String>,
+    pub max_seconds: Option<String>,
+    pub max_memory: Option<String>,
+    pub threads: Option<String>,
+    pub shard: Option<String>,
+    pub jsonl: Option<String>,
+    pub published: Option<String>,
+}
+
+impl SweepArgs {
+    pub fn checked(self) -> CliResult<SweepCmd> {
+        Ok(SweepCmd {
+            family: text(&self.family, POSITIONAL)?,
+            to: opt_text(self.to.as_deref(), "--to")?,
+            max_seconds: opt_text(self.max_seconds.as_deref(), "--max-seconds")?,
+            max_memory: opt_text(self.max_memory.as_deref(), "--max-memory")?,
+            threads: opt_text(self.threads.as_deref(), "--threads")?,
+            shard: opt_text(self.shard.as_deref(), "--shard")?,
+            jsonl: opt_text(self.jsonl.as_deref(), "--jsonl")?,
+            published: opt_text(self.published.as_deref(), "--published")?,
+        })
+    }
+}
+
+/// `grundy sweep-merge`: [`SweepMergeArgs`] as text.
+#[derive(Debug)]
+pub struct SweepMergeCmd {
+    pub files: Vec<String>,
+    pub published: Option<String>,
+}
+
+impl SweepMergeArgs {
+    pub fn checked(self) -> CliResult<SweepMergeCmd> {
+        Ok(SweepMergeCmd {
+            files: self
+                .files
+                .iter()
+                .map(|f| text(f, POSITIONAL))
+                .collect::<CliResult<_>>()?,
+            published: opt_text(self.published.as_deref(), "--published")?,
+        })
+    }
+}
+
 /// `grundy oj`: [`OjArgs`] as text.
 #[derive(Debug)]
 pub struct OjCmd {
@@ -610,6 +702,8 @@ mod tests {
             "seq" if option != "to" => vec!["seq", "kayles", "--to", "3"],
             "seq" => vec!["seq", "kayles"],
             "period" => vec!["period", "kayles"],
+            "sweep" => vec!["sweep", "0.d"],
+            "sweep-merge" => vec!["sweep-merge", "x.jsonl"],
             _ => panic!("no command line for {sub} --{option}"),
         };
         if option == "max-heap" {
@@ -633,7 +727,9 @@ mod tests {
                 let flag = format!("--{long}");
                 words.push(&flag);
                 let line = argv(&words, b"a\xffb");
-                let e = if matches!(long, "max-seconds" | "max-memory") {
+                // (sweep's --max-seconds and --max-memory are budgets of each code, read by the subcommand)
+                let e = if matches!(long, "max-seconds" | "max-memory") && sub.get_name() != "sweep"
+                {
                     let Ok(Parsed::Run(cli)) = parse(line) else {
                         panic!("{words:?} parses")
                     };
@@ -650,7 +746,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 19, "options taking a value");
+        assert_eq!(checked, 27, "options taking a value");
     }
 
     /// Every positional argument of the subcommands that take text.

@@ -7,6 +7,7 @@ pub mod nimber;
 pub mod oj;
 pub mod period;
 pub mod seq;
+pub mod sweep;
 pub mod value;
 
 use crate::cli::{Cli, Command};
@@ -35,6 +36,9 @@ USAGE
         grundy period kayles
   grundy games
       The named games, their take-and-break codes, and a line on each.
+  grundy sweep FAMILY [--shard K/N] [--jsonl FILE]      grundy sweep-merge FILE...
+      The periods of every code of a family (0.ddd, x.dd, subtraction:SIZE,MAX), one JSON line per code.
+        grundy sweep 0.ddd --max-seconds 10 --jsonl octal3.jsonl
   grundy oj ID < input      (grundy oj --list)
       Answers a judge problem: reads its input on stdin, prints exactly the judge's output.
   grundy nimber mul A B | inv A | pow A K
@@ -71,6 +75,8 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Seq(a) => seq::run(&a.checked()?),
         Command::Period(a) => period::run(&a.checked()?),
         Command::Games(a) => games::run(&a),
+        Command::Sweep(a) => sweep::run(&a.checked()?),
+        Command::SweepMerge(a) => sweep::run_merge(&a.checked()?),
         Command::Oj(a) => oj::run(&a.checked()?),
         Command::Nimber(a) => nimber::run(&a.checked()?),
         Command::Help(h) => help(h.checked()?.as_deref()),
@@ -117,7 +123,7 @@ fn help(topic: Option<&str>) -> CliResult {
                 Some(s) => s.render_long_help(),
                 None => {
                     return Err(CliError::usage(format!(
-                        "no help on '{}' (commands: value, seq, period, games, oj, nimber, completions, man)",
+                        "no help on '{}' (commands: value, seq, period, games, sweep, sweep-merge, oj, nimber, completions, man)",
                         grundy::error::escape(t)
                     )))
                 }
