@@ -421,14 +421,15 @@ pub struct Budget {
     pub start: std::time::Instant,
 }
 
-/// Bytes per heap a step of [`analyse_from`] holds: the engine's ([`sequence::bytes_per_heap`]) and the
-/// certificate's `u32` work array.
+/// Bytes per heap a step of [`analyse_from`] holds: the engine's ([`sequence::bytes_per_heap`]), the
+/// certificate's `u32` work array, and 8 more for the engine's buffers growing by doubling (measured: 0.1777 to
+/// heap 2^27 on one thread held more than 3 GiB, over 22 bytes a heap, where the first two come to 20).
 pub fn bytes_per_heap(game: &HeapGame, engine: Engine, threads: usize) -> u64 {
     let method = match sequence::choose(game, engine) {
         Method::Period { .. } => Method::Engine(Engine::Fast),
         m => m,
     };
-    sequence::bytes_per_heap(method, threads) + 4
+    sequence::bytes_per_heap(method, threads) + 4 + 8
 }
 
 /// Computes the sequence of `game` by doubling (from 1024 values) up to heap `limit`, until a period is certified
@@ -596,6 +597,8 @@ pub fn analyse_from(
                 }
             }
             let t0 = std::time::Instant::now();
+            // The values' room at once: a vector growing by doubling would hold up to twice the step.
+            values.reserve_exact(usize::try_from(to + 1 - have).unwrap_or(0));
             let r = sequence::extend(
                 game,
                 &mut values,
