@@ -19,7 +19,7 @@ fn a_stopped_period_says_how_to_resume_and_resuming_gives_the_fresh_answer() {
         "period",
         "0.6",
         "--to",
-        "400000",
+        "50000000",
         "--threads",
         "1",
         "--max-seconds",
@@ -30,7 +30,7 @@ fn a_stopped_period_says_how_to_resume_and_resuming_gives_the_fresh_answer() {
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("time limit of 1.5 s"), "{err}");
-    let resume = format!("resume with 'grundy period 0.6 --to 400000 --resume {f}'");
+    let resume = format!("resume with 'grundy period 0.6 --to 50000000 --resume {f}'");
     assert!(err.trim_end().ends_with(&resume), "{err}");
     // What the message says is saved is in the file (the first step, heaps 0..=1023, takes a moment).
     let saved = err
@@ -51,7 +51,7 @@ fn a_stopped_period_says_how_to_resume_and_resuming_gives_the_fresh_answer() {
         "period",
         "0.6",
         "--to",
-        "400000",
+        "50000000",
         "--threads",
         "1",
         "--max-seconds",
@@ -71,7 +71,7 @@ fn a_stopped_seq_says_how_to_resume() {
         "seq",
         "0.6",
         "--to",
-        "3000000",
+        "100000000",
         "--threads",
         "1",
         "--max-seconds",
@@ -83,7 +83,7 @@ fn a_stopped_seq_says_how_to_resume() {
     assert!(err.contains(&format!("saved in {f}: ")), "{err}");
     assert!(
         err.trim_end().ends_with(&format!(
-            "resume with 'grundy seq 0.6 --to 3000000 --resume {f}'"
+            "resume with 'grundy seq 0.6 --to 100000000 --resume {f}'"
         )),
         "{err}"
     );
@@ -91,7 +91,7 @@ fn a_stopped_seq_says_how_to_resume() {
         "seq",
         "0.6",
         "--to",
-        "3000000",
+        "100000000",
         "--threads",
         "1",
         "--max-seconds",

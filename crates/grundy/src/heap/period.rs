@@ -421,15 +421,15 @@ pub struct Budget {
     pub start: std::time::Instant,
 }
 
-/// Bytes per heap a step of [`analyse_from`] holds: the engine's ([`sequence::bytes_per_heap`]), the
-/// certificate's `u32` work array, and 8 more for the engine's buffers growing by doubling (measured: 0.1777 to
-/// heap 2^27 on one thread held more than 3 GiB, over 22 bytes a heap, where the first two come to 20).
+/// Bytes per heap a step of [`analyse_from`] holds: the engine's ([`sequence::bytes_per_heap`]) and the
+/// certificate's `u32` work array. An upper estimate: with the values' room reserved once per step, 0.1777 to its
+/// certificate (443,139,470 values, one thread) peaked at 5.4 GB, 12.2 bytes a heap, against 20 estimated.
 pub fn bytes_per_heap(game: &HeapGame, engine: Engine, threads: usize) -> u64 {
     let method = match sequence::choose(game, engine) {
         Method::Period { .. } => Method::Engine(Engine::Fast),
         m => m,
     };
-    sequence::bytes_per_heap(method, threads) + 4 + 8
+    sequence::bytes_per_heap(method, threads) + 4
 }
 
 /// Computes the sequence of `game` by doubling (from 1024 values) up to heap `limit`, until a period is certified
