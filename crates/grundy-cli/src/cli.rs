@@ -36,6 +36,10 @@ pub enum Command {
     Period(PeriodArgs),
     /// The named games: names, codes, a line on each
     Games(GamesArgs),
+    /// The periods of every code of a family (0.ddd, x.dd, subtraction:SIZE,MAX), one JSON line per code
+    Sweep(SweepArgs),
+    /// Join the files of a sharded sweep, check that no code is missing or repeated, print the table
+    SweepMerge(SweepMergeArgs),
     /// Answer a judge problem: read its input on stdin, print exactly the judge's output
     Oj(OjArgs),
     /// Arithmetic in the field of nimbers below 2^64
@@ -86,6 +90,20 @@ pub struct RulesArgs {
 pub struct RulesCmd {
     pub rules: Vec<String>,
     pub moves: Option<String>,
+}
+
+impl RulesCmd {
+    /// The flags that load these scripts again, each with a leading space (for a command line to resume with).
+    pub fn as_flags(&self) -> String {
+        let mut s = String::new();
+        for r in &self.rules {
+            s += &format!(" --rules {r}");
+        }
+        if let Some(m) = &self.moves {
+            s += &format!(" --moves '{m}'");
+        }
+        s
+    }
 }
 
 impl RulesArgs {
@@ -193,6 +211,12 @@ pub struct PeriodArgs {
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
+    /// Save the values computed to FILE (the format of 'seq --out'), appending after each step
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<OsString>,
+    /// Continue from the values saved in FILE (by 'period --out' or 'seq --out')
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -316,6 +340,44 @@ pub struct PlotArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct SweepArgs {
+    /// The family: 0.ddd (each d a digit 0-7), x.dd (x is 0 or 4), octal:K, subtraction:SIZE,MAX
+    #[arg(value_name = "FAMILY")]
+    pub family: OsString,
+    /// Compute at most up to heap N for each code (default: as far as the certificate needs, within the budgets)
+    #[arg(long, value_name = "N")]
+    pub to: Option<OsString>,
+    /// Time budget of each code (default 60; fractions allowed)
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<OsString>,
+    /// Memory budget of each code, e.g. 512M (default 3G)
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<OsString>,
+    /// Threads of each code's run (default 1)
+    #[arg(long, value_name = "N")]
+    pub threads: Option<OsString>,
+    /// Take the codes whose index i has i mod N = K-1 (1 <= K <= N)
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<OsString>,
+    /// Append the JSON lines to FILE, skipping the codes it already holds (resumable)
+    #[arg(long, value_name = "FILE")]
+    pub jsonl: Option<OsString>,
+    /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
+    #[arg(long, value_name = "FILE")]
+    pub published: Option<OsString>,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct SweepMergeArgs {
+    /// The JSON-lines files of the shards
+    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    pub files: Vec<OsString>,
+    /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
+    #[arg(long, value_name = "FILE")]
+    pub published: Option<OsString>,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct GamesArgs {
     /// Print the catalog as JSON
     #[arg(long)]
@@ -408,6 +470,8 @@ pub fn command() -> clap::Command {
         ("seq", cmd::seq::HELP),
         ("period", cmd::period::HELP),
         ("games", cmd::games::HELP),
+        ("sweep", cmd::sweep::HELP),
+        ("sweep-merge", cmd::sweep::HELP),
         ("oj", cmd::oj::HELP),
         ("nimber", cmd::nimber::HELP),
         ("play", cmd::play::HELP),
@@ -682,6 +746,8 @@ pub struct PeriodCmd {
     pub threads: Option<String>,
     pub json: bool,
     pub rules: RulesCmd,
+    pub out: Option<String>,
+    pub resume: Option<String>,
 }
 
 impl PeriodArgs {
@@ -692,6 +758,8 @@ impl PeriodArgs {
             engine: opt_text(self.engine.as_deref(), "--engine")?,
             threads: opt_text(self.threads.as_deref(), "--threads")?,
             json: self.json,
+            out: opt_text(self.out.as_deref(), "--out")?,
+            resume: opt_text(self.resume.as_deref(), "--resume")?,
             rules: self.rules.checked()?,
         })
     }
@@ -797,6 +865,54 @@ impl PlotArgs {
             height: opt_text(self.height.as_deref(), "--height")?,
             max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
             json: self.json,
+        })
+    }
+}
+
+/// `grundy sweep`: [`SweepArgs`] as text.
+#[derive(Debug)]
+pub struct SweepCmd {
+    pub family: String,
+    pub to: Option<String>,
+    pub max_seconds: Option<String>,
+    pub max_memory: Option<String>,
+    pub threads: Option<String>,
+    pub shard: Option<String>,
+    pub jsonl: Option<String>,
+    pub published: Option<String>,
+}
+
+impl SweepArgs {
+    pub fn checked(self) -> CliResult<SweepCmd> {
+        Ok(SweepCmd {
+            family: text(&self.family, POSITIONAL)?,
+            to: opt_text(self.to.as_deref(), "--to")?,
+            max_seconds: opt_text(self.max_seconds.as_deref(), "--max-seconds")?,
+            max_memory: opt_text(self.max_memory.as_deref(), "--max-memory")?,
+            threads: opt_text(self.threads.as_deref(), "--threads")?,
+            shard: opt_text(self.shard.as_deref(), "--shard")?,
+            jsonl: opt_text(self.jsonl.as_deref(), "--jsonl")?,
+            published: opt_text(self.published.as_deref(), "--published")?,
+        })
+    }
+}
+
+/// `grundy sweep-merge`: [`SweepMergeArgs`] as text.
+#[derive(Debug)]
+pub struct SweepMergeCmd {
+    pub files: Vec<String>,
+    pub published: Option<String>,
+}
+
+impl SweepMergeArgs {
+    pub fn checked(self) -> CliResult<SweepMergeCmd> {
+        Ok(SweepMergeCmd {
+            files: self
+                .files
+                .iter()
+                .map(|f| text(f, POSITIONAL))
+                .collect::<CliResult<_>>()?,
+            published: opt_text(self.published.as_deref(), "--published")?,
         })
     }
 }
@@ -925,6 +1041,8 @@ mod tests {
                 vec!["plot", "kayles", "--to", "3", "-o", "x.png", "--misere"]
             }
             "plot" => vec!["plot", "kayles", "--to", "3", "-o", "x.png"],
+            "sweep" => vec!["sweep", "0.d"],
+            "sweep-merge" => vec!["sweep-merge", "x.jsonl"],
             _ => panic!("no command line for {sub} --{option}"),
         };
         if option == "max-heap" {
@@ -948,7 +1066,9 @@ mod tests {
                 let flag = format!("--{long}");
                 words.push(&flag);
                 let line = argv(&words, b"a\xffb");
-                let e = if matches!(long, "max-seconds" | "max-memory") {
+                // (sweep's --max-seconds and --max-memory are budgets of each code, read by the subcommand)
+                let e = if matches!(long, "max-seconds" | "max-memory") && sub.get_name() != "sweep"
+                {
                     let Ok(Parsed::Run(cli)) = parse(line) else {
                         panic!("{words:?} parses")
                     };
@@ -967,8 +1087,9 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 6 + 9 + 2,
-            "options taking a value (17; 2 of play; 10 of table and pattern; 6 of --rules and --moves; 9 of plot and its 2 of rules)"
+            17 + 2 + 10 + 6 + 9 + 2 + 10,
+            "options taking a value (17; 2 of play; 10 of table and pattern; 6 of --rules and --moves; 9 of plot and \
+             its 2 of rules; 10 of period's --out/--resume and sweep)"
         );
     }
 

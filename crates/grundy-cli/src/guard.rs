@@ -39,6 +39,17 @@ static WORK: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
 static WORK_DONE: AtomicU64 = AtomicU64::new(0);
 static WORK_TOTAL: AtomicU64 = AtomicU64::new(0);
 
+/// How to resume the command's work, added to the watchdog's message (empty: nothing to add).
+static RESUME_HINT: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// Says how to resume the work if the watchdog ends it (e.g. "heaps 0..=K are saved in FILE; resume with ...").
+pub fn set_resume_hint(hint: &str) {
+    if let Ok(mut h) = RESUME_HINT.lock() {
+        h.clear();
+        h.push_str(hint);
+    }
+}
+
 /// Names the long work now under way (`what`, counting up to `total`).
 pub fn work_started(what: &str, total: u64) {
     if let Ok(mut w) = WORK.lock() {
@@ -174,15 +185,21 @@ pub fn limit_time(seconds: f64) {
             std::thread::sleep(d.remaining() + GRACE);
             let total = WORK_TOTAL.load(Ordering::Relaxed);
             let what = WORK.lock().map(|w| w.clone()).unwrap_or_default();
+            let hint = RESUME_HINT.lock().map(|h| h.clone()).unwrap_or_default();
+            let hint = if hint.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", grundy::error::escape(&hint))
+            };
             let msg = if total > 0 && !what.is_empty() {
                 format!(
-                    "grundy: {}: stopped near {} of 0..={total}: {}\n",
+                    "grundy: {}: stopped near {} of 0..={total}: {}{hint}\n",
                     grundy::error::escape(&what),
                     WORK_DONE.load(Ordering::Relaxed),
                     d.error()
                 )
             } else {
-                format!("grundy: {}\n", d.error())
+                format!("grundy: {}{hint}\n", d.error())
             };
             exit_with(msg.as_bytes(), 2);
         });

@@ -1,27 +1,68 @@
-//! A progress bar on stderr for long work: shown only after a second has passed and only when stderr is a
-//! terminal (or `GRUNDY_PROGRESS=1`), redrawn at most ten times a second, cut to the terminal's width (so that one
-//! carriage return always reaches its start), and erased when the work ends, on an error, and on Ctrl-C (see
-//! [`crate::guard`]).
+//! Progress of long work on stderr, in one of two forms:
+//!
+//! - **a bar** when stderr is a terminal (or `GRUNDY_PROGRESS=1`): shown only after a second has passed, redrawn
+//!   at most ten times a second, cut to the terminal's width (so that one carriage return always reaches its
+//!   start), and erased when the work ends, on an error, and on Ctrl-C (see [`crate::guard`]);
+//! - **plain lines** when it is not (a log file, a pipe, a batch job): one line every 10 seconds
+//!   (`GRUNDY_PROGRESS_SECONDS=S` sets the interval, fractions allowed), `grundy: progress: WHAT: DONE of TOTAL
+//!   (P%), R/s, about T s left`, so a long run writing to a log says how far it got and when it will end. Nothing is
+//!   erased: each line stays in the log.
+//!
+//! `GRUNDY_PROGRESS=0` turns both off.
 
 use crate::guard::BAR_DRAWN;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+/// The interval between plain progress lines when `GRUNDY_PROGRESS_SECONDS` does not set one.
+pub const DEFAULT_LINE_INTERVAL: Duration = Duration::from_secs(10);
+
+/// How progress is shown.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Mode {
+    Off,
+    Bar,
+    Lines(Duration),
+}
+
+/// The mode from the environment: `GRUNDY_PROGRESS` (0 off, 1 the bar) and whether stderr is a terminal.
+fn mode() -> Mode {
+    let forced = std::env::var("GRUNDY_PROGRESS").ok();
+    match forced.as_deref() {
+        Some("0") => Mode::Off,
+        Some("1") => Mode::Bar,
+        _ if std::io::stderr().is_terminal() => Mode::Bar,
+        _ => Mode::Lines(line_interval(
+            std::env::var("GRUNDY_PROGRESS_SECONDS").ok().as_deref(),
+        )),
+    }
+}
+
+/// The interval of plain lines: `text` as seconds (a positive number, fractions allowed, at least a millisecond),
+/// else [`DEFAULT_LINE_INTERVAL`].
+fn line_interval(text: Option<&str>) -> Duration {
+    text.and_then(|t| t.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+        .map_or(DEFAULT_LINE_INTERVAL, |s| {
+            Duration::from_secs_f64(s.max(0.001))
+        })
+}
+
 pub struct Progress {
     what: String,
     total: u64,
     start: Instant,
     last: Instant,
-    enabled: bool,
+    mode: Mode,
     drawn: bool,
+    /// The units done at the first update (a resumed run starts past 0): the rate counts the work of this run.
+    base: Option<u64>,
 }
 
 impl Progress {
     /// Progress of `what`, counting up to `total` units.
     pub fn new(what: impl Into<String>, total: u64) -> Self {
-        let enabled = std::io::stderr().is_terminal()
-            || std::env::var_os("GRUNDY_PROGRESS").is_some_and(|v| v == "1");
         let now = Instant::now();
         let what = what.into();
         crate::guard::work_started(&what, total);
@@ -30,46 +71,70 @@ impl Progress {
             total,
             start: now,
             last: now,
-            enabled,
+            mode: mode(),
             drawn: false,
+            base: None,
         }
+    }
+
+    /// Changes the total (work whose end moves as it goes, like a period search that follows its certificate).
+    pub fn set_total(&mut self, total: u64) {
+        self.total = total;
+        crate::guard::work_started(&self.what, total);
     }
 
     /// Reports that `done` units are done.
     pub fn update(&mut self, done: u64) {
         crate::guard::work_done(done);
-        if !self.enabled {
-            return;
-        }
+        let base = *self.base.get_or_insert(done);
         let now = Instant::now();
-        if now.duration_since(self.start) < Duration::from_secs(1)
-            || now.duration_since(self.last) < Duration::from_millis(100)
-        {
-            return;
+        match self.mode {
+            Mode::Off => {}
+            Mode::Bar => {
+                if now.duration_since(self.start) < Duration::from_secs(1)
+                    || now.duration_since(self.last) < Duration::from_millis(100)
+                {
+                    return;
+                }
+                self.last = now;
+                let line = self.line(done, base, now.duration_since(self.start).as_secs_f64());
+                // Three columns are kept free: the terminal echoes Ctrl-C as "^C" after the bar, and a line that
+                // wrapped there could no longer be erased from its start.
+                let width = crate::guard::terminal_width().saturating_sub(3).max(1);
+                let cut: String = line.chars().take(width).collect();
+                BAR_DRAWN.store(true, Ordering::Relaxed);
+                eprint!("\r\x1b[K{cut}");
+                let _ = std::io::stderr().flush();
+                self.drawn = true;
+            }
+            Mode::Lines(every) => {
+                if now.duration_since(self.last) < every {
+                    return;
+                }
+                self.last = now;
+                let secs = now.duration_since(self.start).as_secs_f64();
+                eprintln!("{}", self.plain_line(done, base, secs));
+            }
         }
-        self.last = now;
-        let line = self.line(done, now.duration_since(self.start).as_secs_f64());
-        // Three columns are kept free: the terminal echoes Ctrl-C as "^C" after the bar, and a line that wrapped
-        // there could no longer be erased from its start.
-        let width = crate::guard::terminal_width().saturating_sub(3).max(1);
-        let cut: String = line.chars().take(width).collect();
-        BAR_DRAWN.store(true, Ordering::Relaxed);
-        eprint!("\r\x1b[K{cut}");
-        let _ = std::io::stderr().flush();
-        self.drawn = true;
     }
 
-    fn line(&self, done: u64, secs: f64) -> String {
-        let rate = done as f64 / secs.max(1e-9);
-        let frac = if self.total == 0 {
-            1.0
-        } else {
-            (done as f64 / self.total as f64).min(1.0)
-        };
+    /// Units per second over this run, and the seconds left at that rate.
+    fn rate(&self, done: u64, base: u64, secs: f64) -> (f64, f64) {
+        let rate = done.saturating_sub(base) as f64 / secs.max(1e-9);
         let left = if rate > 0.0 {
             (self.total.saturating_sub(done)) as f64 / rate
         } else {
             0.0
+        };
+        (rate, left)
+    }
+
+    fn line(&self, done: u64, base: u64, secs: f64) -> String {
+        let (rate, left) = self.rate(done, base, secs);
+        let frac = if self.total == 0 {
+            1.0
+        } else {
+            (done as f64 / self.total as f64).min(1.0)
         };
         let width = 30;
         let filled = (frac * width as f64) as usize;
@@ -77,6 +142,26 @@ impl Progress {
         format!(
             "{} [{bar}] {done}/{} ({:.0}/s, {:.0}s left)",
             self.what, self.total, rate, left
+        )
+    }
+
+    /// The plain line: `grundy: progress: WHAT: DONE of TOTAL (P%), R/s, about T s left (S s so far)`.
+    fn plain_line(&self, done: u64, base: u64, secs: f64) -> String {
+        let (rate, left) = self.rate(done, base, secs);
+        let pct = if self.total == 0 {
+            100.0
+        } else {
+            (done as f64 * 100.0 / self.total as f64).min(100.0)
+        };
+        let left = if rate > 0.0 {
+            format!("about {left:.0} s left")
+        } else {
+            "time left not known yet".to_string()
+        };
+        format!(
+            "grundy: progress: {}: {done} of {} ({pct:.1}%), {rate:.0}/s, {left} ({secs:.0} s so far)",
+            grundy::error::escape(&self.what),
+            self.total
         )
     }
 
@@ -114,4 +199,43 @@ pub fn show_library_work() {
             p.update(done);
         }
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_interval_is_read_from_seconds() {
+        assert_eq!(line_interval(None), DEFAULT_LINE_INTERVAL);
+        assert_eq!(line_interval(Some("2.5")), Duration::from_millis(2500));
+        assert_eq!(line_interval(Some("0.0000001")), Duration::from_millis(1));
+        for bad in ["", "x", "-1", "0", "inf", "NaN"] {
+            assert_eq!(line_interval(Some(bad)), DEFAULT_LINE_INTERVAL, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_plain_line_says_how_far_how_fast_and_how_long() {
+        let p = Progress {
+            what: "0.6 to 1000".into(),
+            total: 1000,
+            start: Instant::now(),
+            last: Instant::now(),
+            mode: Mode::Off,
+            drawn: false,
+            base: None,
+        };
+        // 250 units in 5 s from 0: 50/s, 750 left, 15 s.
+        assert_eq!(
+            p.plain_line(250, 0, 5.0),
+            "grundy: progress: 0.6 to 1000: 250 of 1000 (25.0%), 50/s, about 15 s left (5 s so far)"
+        );
+        // A resumed run (from 200): the rate counts this run's 50 units in 5 s.
+        assert_eq!(
+            p.plain_line(250, 200, 5.0),
+            "grundy: progress: 0.6 to 1000: 250 of 1000 (25.0%), 10/s, about 75 s left (5 s so far)"
+        );
+        assert!(p.plain_line(0, 0, 1.0).contains("time left not known yet"));
+    }
 }

@@ -106,6 +106,8 @@ const SUBS: &[Sub] = &[
             "--json",
             "--max-seconds",
             "--max-memory",
+            "--out",
+            "--resume",
         ],
         needs: &[],
         refused_pairs: &[],

@@ -210,7 +210,9 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
         cmd.arg(std::ffi::OsStr::from_bytes(a));
     }
     cmd.env_remove("RUST_BACKTRACE")
-        .env_remove("GRUNDY_PROGRESS");
+        .env_remove("GRUNDY_PROGRESS")
+        // No plain progress lines in the stderr that is judged (a long case would print one every 10 s).
+        .env("GRUNDY_PROGRESS", "0");
     cmd.stdin(if case.stdin.is_some() {
         Stdio::piped()
     } else {

@@ -10,6 +10,7 @@ pub mod period;
 pub mod play;
 pub mod plot;
 pub mod seq;
+pub mod sweep;
 pub mod table;
 pub mod value;
 
@@ -46,6 +47,9 @@ USAGE
         grundy pattern subtraction:1,3,4          grundy pattern wythoff --rows 0..40 --cols 0..40
   grundy games
       The named games, their take-and-break codes, and a line on each.
+  grundy sweep FAMILY [--shard K/N] [--jsonl FILE]      grundy sweep-merge FILE...
+      The periods of every code of a family (0.ddd, x.dd, subtraction:SIZE,MAX), one JSON line per code.
+        grundy sweep 0.ddd --max-seconds 10 --jsonl octal3.jsonl
   grundy oj ID < input      (grundy oj --list)
       Answers a judge problem: reads its input on stdin, prints exactly the judge's output.
   grundy play GAME POSITION... [+ GAME POSITION...]... [--misere | --loopy] [--first me|engine]
@@ -90,6 +94,8 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Seq(a) => seq::run(&a.checked()?),
         Command::Period(a) => period::run(&a.checked()?),
         Command::Games(a) => games::run(&a),
+        Command::Sweep(a) => sweep::run(&a.checked()?),
+        Command::SweepMerge(a) => sweep::run_merge(&a.checked()?),
         Command::Oj(a) => oj::run(&a.checked()?),
         Command::Nimber(a) => nimber::run(&a.checked()?),
         Command::Play(a) => play::run(&a.checked()?),

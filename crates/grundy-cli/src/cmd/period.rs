@@ -5,20 +5,26 @@
 use crate::cli::PeriodCmd;
 use crate::output::{print_json, write_stdout, CliResult};
 use crate::progress::Progress;
-use grundy::heap::period::{self, certificate_length, Certificate};
+use grundy::heap::period::{self, certificate_length, Budget, Certificate, Reach};
 use grundy::heap::{Engine, HeapGame};
-use grundy::Limits;
+use grundy::{Limits, Nimber};
 
 pub const HELP: &str = "\
 grundy period — preperiod, period and saltus of a heap game's nim-values, certified where a theorem allows
 
 USAGE
   grundy period GAME [--to N] [--engine plain|fast|auto] [--threads N] [--max-seconds S] [--max-memory SIZE]
-                     [--json]
+                     [--out FILE] [--resume FILE] [--json]
 
-Computes the nim-values of the game, doubling the number of heaps (from 1024) until a period is certified or
-heap N is reached (default 4194304 for codes a certificate covers, 16384 for other games), and prints the smallest
-preperiod e and period p (and the saltus s when G(n+p) = G(n) + s).
+Computes the nim-values of the game in steps until a period is certified, and prints the smallest preperiod e and
+period p (and the saltus s when G(n+p) = G(n) + s). Each step doubles the heaps (from 1024), or, for a code a
+certificate covers, goes straight to the number of values the certificate needs when the values already show a
+period from e (see below: 2e'+p+t+p values for the Guy-Smith theorem).
+
+How far: with --to N, up to heap N (a step past --max-memory or --max-seconds is an error). Without it, a code a
+certificate covers is followed as far as its certificate needs, stopping (with an answer that says why, not an
+error) before a step whose memory estimate is over --max-memory or whose time, predicted from the steps so far,
+would pass --max-seconds (default 600 s); other games stop at heap 16384.
 
 'certified' means proved for every heap, by one of three certificates (the output names it):
   the Guy-Smith periodicity theorem: for a code with finitely many digits (t = the most tokens a move removes)
@@ -35,9 +41,13 @@ the game's longest move past the preperiod plus one period (fewer values cannot 
 --threads N: threads for the fast engine (default: all cores; see 'grundy seq --help').
 --max-seconds S: stop with an error after S seconds (the whole command). --max-memory SIZE: refuse, before
 computing, work whose memory estimate is over SIZE (default 3G; e.g. 512M).
+Progress goes to stderr: a bar on a terminal, else a plain line every 10 seconds (GRUNDY_PROGRESS_SECONDS=S).
+--out FILE: save the values to FILE after each step (the format of 'grundy seq --out'). --resume FILE: start from
+the values in FILE (written by 'period --out' or 'seq --out'; looked at first, then extended, appending to FILE
+unless --out names another). A run stopped by a limit says what FILE holds and the command that resumes it.
 
 JSON keys: game, preperiod, period, saltus, certified, certificate, values_computed, needed (values the
-certificate needs).
+certificate needs), stopped (why a search without --to stopped short of a certificate, else null).
 
 EXAMPLES
   grundy period kayles                 preperiod 71, period 12, certified (Guy-Smith)
@@ -45,7 +55,14 @@ EXAMPLES
   grundy period subtraction:2,3,7      certified by the subtraction-game certificate
   grundy period bash:100000            period 100001, by the closed form
   grundy period lasker                 saltus 4, observed
+  grundy period 0.1777 --max-memory 16G --out 0.1777.seq
+                                       preperiod 160949018, period 60620715 (Flammenkamp's tables), certified
+  grundy period 0.1777 --resume 0.1777.seq       continue it after a limit stopped it
 ";
+
+/// The time budget of a `period` run with no `--to` and no `--max-seconds`: a step predicted to end later is not
+/// started.
+pub const DEFAULT_BUDGET_SECONDS: f64 = 600.0;
 
 pub fn run(a: &PeriodCmd) -> CliResult {
     let (engine, threads) = super::engine_args(a.engine.as_deref(), a.threads.as_deref())?;
@@ -55,43 +72,137 @@ pub fn run(a: &PeriodCmd) -> CliResult {
             .map(|t| grundy::error::parse_u64(t, "--to"))
             .transpose()?;
     super::load_rules(&a.rules, false)?;
-    let rules = super::heap_game(&super::game_or_script(a.game.as_deref())?)?;
-    report(&*rules, to, engine, threads, &limits, a.json)
+    let game = super::game_or_script(a.game.as_deref())?;
+    let rules = super::heap_game(&game)?;
+    let out = a.out.as_deref().or(a.resume.as_deref());
+    let hint = |to: Option<u64>| {
+        let mut c = format!("grundy period {game}{}", a.rules.as_flags());
+        if let Some(t) = to {
+            c += &format!(" --to {t}");
+        }
+        if let Some(f) = out {
+            c += &format!(" --resume {f}");
+        }
+        c
+    };
+    let command = hint(to);
+    report(a, &rules, to, engine, threads, &limits, out, &command)
+        .map_err(|e| super::seq::resumable(e, out, &command))
 }
 
-/// Analyses `rules` up to heap `to` (or the default limit) and prints the result.
+/// Analyses `rules` up to heap `to` (or, by default, as far as the certificate needs within the budgets) and
+/// prints the result.
+#[allow(clippy::too_many_arguments)]
 fn report(
+    a: &PeriodCmd,
     rules: &HeapGame,
     to: Option<u64>,
     engine: Engine,
     threads: usize,
     limits: &Limits,
-    json: bool,
+    out: Option<&str>,
+    command: &str,
 ) -> CliResult {
+    let json = a.json;
     let code = rules.code().cloned();
     let certifiable = code.as_ref().is_some_and(period::certifiable);
-    let limit = match to {
-        Some(t) => t,
-        None if certifiable => period::DEFAULT_LIMIT,
-        None => period::DEFAULT_LIMIT_UNCERTIFIABLE,
-    };
-    let mut bar = Progress::new(format!("{} period", rules.name()), limit);
-    let a = period::analyse_limited(rules, limit, engine, threads, limits, &mut |n, _| {
-        bar.update(n)
-    })?;
-    bar.finish();
     let name = rules.name();
+    // By default a code a certificate covers is followed as far as its certificate needs, within the memory budget
+    // (--max-memory) and a time budget (--max-seconds, else DEFAULT_BUDGET_SECONDS).
+    let reach = match to {
+        Some(t) => Reach {
+            limit: t,
+            budget: None,
+        },
+        None if certifiable => Reach {
+            limit: grundy::heap::FAST_MAX_HEAP,
+            budget: Some(Budget {
+                seconds: limits
+                    .deadline
+                    .map_or(DEFAULT_BUDGET_SECONDS, |d| d.remaining().as_secs_f64()),
+                start: std::time::Instant::now(),
+            }),
+        },
+        None => Reach {
+            limit: period::DEFAULT_LIMIT_UNCERTIFIABLE,
+            budget: None,
+        },
+    };
+    let prefix = match a.resume.as_deref() {
+        Some(file) => {
+            // Only what the file holds is read (at most up to the limit), not the limit's worth.
+            let held = super::seq::saved_values(file).unwrap_or(0);
+            let upto = reach.limit.min(held.saturating_sub(1));
+            let prefix = super::seq::read_file(file, rules, upto, limits)?;
+            if let Some(o) = out.filter(|&o| o != file) {
+                super::seq::start_file(o, &name)?;
+                super::seq::append(o, &prefix, &name)?;
+            }
+            prefix
+        }
+        None => {
+            if let Some(file) = out {
+                super::seq::start_file(file, &name)?;
+            }
+            Vec::new()
+        }
+    };
+    crate::guard::set_resume_hint(&match out {
+        Some(file) => format!(
+            "saved in {file}: {}; resume with '{command}'",
+            match prefix.len() {
+                0 => "none yet".to_string(),
+                n => format!("heaps 0..={}", n - 1),
+            }
+        ),
+        None => "nothing was saved: run with --out FILE to keep the values and --resume FILE to continue"
+            .to_string(),
+    });
+    let mut bar = Progress::new(format!("{name} period"), reach.limit.min(1023));
+    let mut step_to = 0;
+    let mut saved = |values: &[Nimber], from: usize| -> grundy::Result<()> {
+        let Some(file) = out else { return Ok(()) };
+        super::seq::append(file, &values[from.min(values.len())..], &name)
+            .map_err(|e| grundy::Error::input(e.to_string()))?;
+        crate::guard::set_resume_hint(&format!(
+            "saved in {file}: heaps 0..={}; resume with '{command}'",
+            values.len().saturating_sub(1)
+        ));
+        Ok(())
+    };
+    let a = period::analyse_from(
+        rules,
+        prefix,
+        reach,
+        engine,
+        threads,
+        limits,
+        &mut |n, to| {
+            if to != step_to {
+                step_to = to;
+                bar.set_total(to);
+            }
+            bar.update(n)
+        },
+        &mut saved,
+    )?;
+    bar.finish();
+    let stopped = a.stopped.clone();
     let computed = a.values.len() as u64;
     let Some(p) = a.periodicity else {
         if json {
             return print_json(&serde_json::json!({
                 "game": name, "preperiod": null, "period": null, "saltus": null, "certified": false,
-                "certificate": null, "values_computed": computed,
+                "certificate": null, "values_computed": computed, "stopped": stopped,
             }));
         }
+        let why = match &stopped {
+            Some(s) => format!("stopped: {s}"),
+            None => "raise --to to look further".to_string(),
+        };
         return write_stdout(
             format!(
-                "{name}: no period observed in heaps 0..={} (raise --to to look further)\n",
+                "{name}: no period observed in heaps 0..={} ({why})\n",
                 computed - 1
             )
             .as_bytes(),
@@ -107,7 +218,7 @@ fn report(
         return print_json(&serde_json::json!({
             "game": name, "preperiod": p.preperiod, "period": p.period, "saltus": p.saltus,
             "certified": p.certified, "certificate": p.by.map(|c| c.describe()),
-            "values_computed": computed, "needed": needed,
+            "values_computed": computed, "needed": needed, "stopped": stopped,
         }));
     }
     let mut s = format!("{name}: preperiod {}, period {}", p.preperiod, p.period);
@@ -139,12 +250,14 @@ fn report(
             s += &format!(
                 "\nobserved up to heap {} only (not certified: {})\n",
                 computed - 1,
-                if certifiable {
-                    "more values are needed; raise --to"
+                if let Some(s) = &stopped {
+                    format!("more values are needed; stopped: {s}")
+                } else if certifiable {
+                    "more values are needed; raise --to".to_string()
                 } else if p.saltus != 0 {
-                    "arithmetic periodicity has no certificate here"
+                    "arithmetic periodicity has no certificate here".to_string()
                 } else {
-                    "no periodicity theorem here covers this game"
+                    "no periodicity theorem here covers this game".to_string()
                 }
             );
         }

@@ -52,7 +52,8 @@ OPTIONS
   --out FILE     write the values to FILE (header line 'grundy-seq 1 GAME', then one little-endian u32 per heap),
                  appending as the run goes, instead of printing them
   --resume FILE  continue the run saved in FILE (written by --out; appends to it unless --out names another file)
-A progress bar (heaps done, rate, time left) is shown on stderr for long runs.
+Progress (heaps done, rate, time left) goes to stderr for long runs: a bar on a terminal, else a plain line every
+10 seconds (GRUNDY_PROGRESS_SECONDS=S sets the interval; GRUNDY_PROGRESS=0 turns progress off).
 
 --misere prints misère nim-values (1 for a heap with no move, else the mex of its options' misère values, sums
 searched exactly). --genus prints the genus g^γ0γ1... in CGSuite's notation (g the nim-value, γk the misère
@@ -98,7 +99,8 @@ pub fn run(a: &SeqCmd) -> CliResult {
                 start_file(o, &rules.name())?;
                 append(o, &prefix, &rules.name())?;
             }
-            compute(&*rules, engine, prefix, to, out, threads, &limits)?
+            compute(&*rules, engine, prefix, to, out, threads, &limits)
+                .map_err(|e| resumable(e, out, &resume_command(a, to, out)))?
         }
         None => {
             // Refuse at once what cannot fit, before creating the file.
@@ -107,7 +109,8 @@ pub fn run(a: &SeqCmd) -> CliResult {
             if let Some(file) = out {
                 start_file(file, &rules.name())?;
             }
-            compute(&*rules, engine, Vec::new(), to, out, threads, &limits)?
+            compute(&*rules, engine, Vec::new(), to, out, threads, &limits)
+                .map_err(|e| resumable(e, out, &resume_command(a, to, out)))?
         }
     };
     // The values are written below without write_stdout: a rules script that failed voids them.
@@ -192,6 +195,54 @@ pub fn run(a: &SeqCmd) -> CliResult {
     write_stdout(s.as_bytes())
 }
 
+/// The command that resumes this run from its `--out` file.
+fn resume_command(a: &SeqCmd, to: u64, out: Option<&str>) -> String {
+    let game = a
+        .game
+        .as_deref()
+        .map(|g| format!(" {g}"))
+        .unwrap_or_default();
+    let mut c = format!("grundy seq{game}{} --to {to}", a.rules.as_flags());
+    if let Some(f) = out {
+        c += &format!(" --resume {f}");
+    }
+    c
+}
+
+/// A limit's error with how to resume: where the values are saved (the `--out` file holds what was computed) and
+/// the command that continues, or, without a file, how to keep the values next time. Other errors unchanged.
+pub(crate) fn resumable(e: CliError, out: Option<&str>, command: &str) -> CliError {
+    let CliError::Lib(err) = e else { return e };
+    if err.kind() != grundy::ErrorKind::Limit {
+        return CliError::Lib(err);
+    }
+    let hint = match out {
+        Some(file) => {
+            let last = saved_values(file).map_or("none".to_string(), |n| match n {
+                0 => "none".to_string(),
+                n => format!("heaps 0..={}", n - 1),
+            });
+            format!("saved in {file}: {last}; resume with '{command}'")
+        }
+        None => "nothing was saved: run with --out FILE to keep the values and --resume FILE to continue"
+            .to_string(),
+    };
+    CliError::Lib(grundy::Error::limit(format!("{}; {hint}", err.message())))
+}
+
+/// How many whole values a sequence file holds (from its size), or `None` when it cannot be read.
+pub(crate) fn saved_values(file: &str) -> Option<u64> {
+    use std::io::BufRead;
+    let f = std::fs::File::open(file).ok()?;
+    let size = f.metadata().ok()?.len();
+    let mut header = Vec::new();
+    std::io::BufReader::new(f)
+        .take(4096)
+        .read_until(b'\n', &mut header)
+        .ok()?;
+    Some(size.saturating_sub(header.len() as u64) / 4)
+}
+
 /// Writes `values` separated by `sep`, in chunks (no string the size of the whole sequence).
 fn write_values(w: &mut impl Write, values: &[Nimber], sep: &[u8]) -> std::io::Result<()> {
     let mut buf = Vec::with_capacity(1 << 16);
@@ -220,6 +271,18 @@ fn compute(
     limits: &Limits,
 ) -> CliResult<(Vec<Nimber>, Method)> {
     let mut bar = Progress::new(format!("{} to {to}", rules.name()), to);
+    crate::guard::set_resume_hint(&match out {
+        Some(file) => format!(
+            "saved in {file}: {}; resume with 'grundy seq {} --to {to} --resume {file}'",
+            match values.len() {
+                0 => "none yet".to_string(),
+                n => format!("heaps 0..={}", n - 1),
+            },
+            rules.name()
+        ),
+        None => "nothing was saved: run with --out FILE to keep the values and --resume FILE to continue"
+            .to_string(),
+    });
     let mut used = sequence::choose(rules, engine);
     if (values.len() as u64) > to.saturating_add(1) {
         values.truncate(to as usize + 1);
@@ -248,6 +311,11 @@ fn compute(
             // What was computed is kept, even when the run stopped at a limit.
             let from = (have as usize).min(values.len());
             append(file, &values[from..], &rules.name())?;
+            crate::guard::set_resume_hint(&format!(
+                "saved in {file}: heaps 0..={}; resume with 'grundy seq {} --to {to} --resume {file}'",
+                values.len().saturating_sub(1),
+                rules.name()
+            ));
         }
         used =
             r.map_err(|e| sequence::stopped(&rules.name(), e, values.len() as u64, to, limits))?;
@@ -264,12 +332,12 @@ fn io_err(file: &str, e: std::io::Error) -> CliError {
 }
 
 /// Creates `file` with its header line.
-fn start_file(file: &str, game: &str) -> CliResult {
+pub(crate) fn start_file(file: &str, game: &str) -> CliResult {
     std::fs::write(file, format!("{MAGIC} {game}\n")).map_err(|e| io_err(file, e))
 }
 
 /// Appends values to a sequence file (creating it, with its header, when it does not exist).
-fn append(file: &str, values: &[Nimber], game: &str) -> CliResult {
+pub(crate) fn append(file: &str, values: &[Nimber], game: &str) -> CliResult {
     if !std::path::Path::new(file).exists() {
         start_file(file, game)?;
     }
@@ -295,7 +363,12 @@ fn append(file: &str, values: &[Nimber], game: &str) -> CliResult {
 /// than the run asked for, and its size is checked against the memory budget before it is read). Drops a partly
 /// written last value and rewrites the file to end on a whole value. A damaged file is refused: the value of heap
 /// 0 must be 0, and the first values (up to heap 4095) are computed again and must agree.
-fn read_file(file: &str, rules: &HeapGame, to: u64, limits: &Limits) -> CliResult<Vec<Nimber>> {
+pub(crate) fn read_file(
+    file: &str,
+    rules: &HeapGame,
+    to: u64,
+    limits: &Limits,
+) -> CliResult<Vec<Nimber>> {
     use std::io::BufRead;
     let game = rules.name();
     let shown = grundy::error::escape(file);

@@ -236,29 +236,97 @@ fn difference_preperiods(values: &[Nimber]) -> Vec<u64> {
         .collect()
 }
 
-/// The smallest period certified by the theorem over `values`, with its preperiod. Linear in the values.
-pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
-    let (t, two) = theorem(code)?;
-    let l = values.len() as u64;
-    let e_of = preperiods(values);
-    for p in 1..=l / 2 {
-        let e = e_of[p as usize];
-        if bound(t, two, e, p).is_some_and(|need| need <= l) {
-            return Some(Periodicity {
-                preperiod: e,
-                period: p,
-                saltus: 0,
-                certified: true,
-                by: Some(if two {
-                    Certificate::GuySmith
-                } else {
-                    Certificate::Subtraction
-                }),
-                values_computed: l,
-            });
+/// The Z-function of the *reversed* `values`, read in place (no reversed copy) and kept as `u32` (4 bytes a value
+/// instead of the 16 of a reversed `u64` copy and a `usize` array): `z[p]` is how many of the last values agree with
+/// the values `p` before them, so the least `e` with `G(n + p) = G(n)` for `e ≤ n < L − p` is `L − p − z[p]`.
+/// `None` when there are `2^32` values or more (then [`preperiods`] is used).
+fn reversed_z(values: &[Nimber]) -> Option<Vec<u32>> {
+    let n = values.len();
+    u32::try_from(n).ok()?;
+    let at = |i: usize| values[n - 1 - i];
+    let mut z = vec![0u32; n];
+    if n == 0 {
+        return Some(z);
+    }
+    z[0] = n as u32;
+    let (mut l, mut r) = (0usize, 0usize);
+    for i in 1..n {
+        let mut k = if i < r {
+            (z[i - l] as usize).min(r - i)
+        } else {
+            0
+        };
+        while i + k < n && at(k) == at(i + k) {
+            k += 1;
+        }
+        z[i] = k as u32;
+        if i + k > r {
+            l = i;
+            r = i + k;
         }
     }
-    None
+    Some(z)
+}
+
+/// The smallest period certified by the theorem over `values`, with its preperiod. Linear in the values, with
+/// 4 bytes of work memory per value.
+pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
+    certify_or_next(code, values).0
+}
+
+/// [`certify`], and when no period is certified yet, the fewest values that could certify one: the smallest
+/// [`certificate_length`] over every period `p` with the preperiod `e` the values show for it. That is where the
+/// certificate's own bound says to look next (a true period from `e` is certified exactly there); it is always
+/// more than the values given.
+pub fn certify_or_next(code: &Code, values: &[Nimber]) -> (Option<Periodicity>, Option<u64>) {
+    let Some((t, two)) = theorem(code) else {
+        return (None, None);
+    };
+    let l = values.len() as u64;
+    let by = Some(if two {
+        Certificate::GuySmith
+    } else {
+        Certificate::Subtraction
+    });
+    let found = |e: u64, p: u64| Periodicity {
+        preperiod: e,
+        period: p,
+        saltus: 0,
+        certified: true,
+        by,
+        values_computed: l,
+    };
+    let mut next: Option<u64> = None;
+    let mut consider = |e: u64, p: u64| -> bool {
+        match bound(t, two, e, p) {
+            Some(need) if need <= l => true,
+            Some(need) => {
+                next = Some(next.map_or(need, |m| m.min(need)));
+                false
+            }
+            None => false,
+        }
+    };
+    match reversed_z(values) {
+        Some(z) => {
+            for p in 1..=l / 2 {
+                let e = l - p - z[p as usize] as u64;
+                if consider(e, p) {
+                    return (Some(found(e, p)), None);
+                }
+            }
+        }
+        None => {
+            let e_of = preperiods(values);
+            for p in 1..=l / 2 {
+                let e = e_of[p as usize];
+                if consider(e, p) {
+                    return (Some(found(e, p)), None);
+                }
+            }
+        }
+    }
+    (None, next)
 }
 
 /// The smallest period (ordinary first, then arithmetic) that the values show at least three times over, with
@@ -327,6 +395,41 @@ pub struct Analysis {
     pub periodicity: Option<Periodicity>,
     /// The engine that computed the values.
     pub engine: Engine,
+    /// Why a search that follows the certificate ([`Reach::budget`]) stopped before certifying a period: the next
+    /// step, and the memory or time budget it would pass. `None` when it was not stopped by a budget.
+    pub stopped: Option<String>,
+}
+
+/// How far [`analyse_from`] goes.
+#[derive(Debug, Clone, Copy)]
+pub struct Reach {
+    /// The last heap it may compute.
+    pub limit: u64,
+    /// With a budget the search follows the certificate (doubling, or straight to the smallest certificate length
+    /// the values allow, [`certify_or_next`]) and ends, without an error, before a step whose memory estimate is
+    /// over [`Limits::max_memory`] or whose time, predicted from the steps so far, would pass `seconds` seconds
+    /// after `start`; the reason is [`Analysis::stopped`]. Without one, such a step is an error.
+    pub budget: Option<Budget>,
+}
+
+/// The time budget of a search that follows the certificate.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    /// Seconds from `start`.
+    pub seconds: f64,
+    /// When the command started.
+    pub start: std::time::Instant,
+}
+
+/// Bytes per heap a step of [`analyse_from`] holds: the engine's ([`sequence::bytes_per_heap`]) and the
+/// certificate's `u32` work array. An upper estimate: with the values' room reserved once per step, 0.1777 to its
+/// certificate (443,139,470 values, one thread) peaked at 5.4 GB, 12.2 bytes a heap, against 20 estimated.
+pub fn bytes_per_heap(game: &HeapGame, engine: Engine, threads: usize) -> u64 {
+    let method = match sequence::choose(game, engine) {
+        Method::Period { .. } => Method::Engine(Engine::Fast),
+        m => m,
+    };
+    sequence::bytes_per_heap(method, threads) + 4
 }
 
 /// Computes the sequence of `game` by doubling (from 1024 values) up to heap `limit`, until a period is certified
@@ -379,6 +482,44 @@ pub fn analyse_limited(
     limits: &Limits,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Analysis> {
+    let reach = Reach {
+        limit,
+        budget: None,
+    };
+    analyse_from(
+        game,
+        Vec::new(),
+        reach,
+        engine,
+        threads,
+        limits,
+        progress,
+        &mut |_, _| Ok(()),
+    )
+}
+
+/// [`analyse_limited`] from the values of heaps `0 … values.len() − 1` already known (a resumed run: they are
+/// trusted as given, and checked first), up to `reach`. After each step `saved(values, from)` is called with the
+/// values and the index of the first new one (also when the step stopped at a limit, with what it computed), so a
+/// caller can keep them in a file and resume.
+///
+/// For a code the theorem covers, the next step after a checkpoint with no certificate goes to the smaller of
+/// twice as many heaps and the smallest certificate length the values allow ([`certify_or_next`]): a true period
+/// already visible is certified at the first step that can certify it. (0.1777: preperiod 160,949,018, period
+/// 60,620,715, per Flammenkamp's octal tables; the certificate needs 443,139,470 values, where doubling would
+/// compute 536,870,912.)
+#[allow(clippy::too_many_arguments)]
+pub fn analyse_from(
+    game: &HeapGame,
+    mut values: Vec<Nimber>,
+    reach: Reach,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64, u64),
+    saved: &mut dyn FnMut(&[Nimber], usize) -> Result<()>,
+) -> Result<Analysis> {
+    let limit = reach.limit;
     if engine == Engine::Auto {
         if let Some((e, p, s)) = game.period() {
             let n = e.saturating_add(p).clamp(1, 1 << 22);
@@ -395,32 +536,106 @@ pub fn analyse_limited(
                 }),
                 values,
                 engine: engine_of(method),
+                stopped: None,
             });
         }
     }
+    let name = game.name();
     let code = game.code().cloned();
     let cert = code.as_ref().is_some_and(certifiable);
     let longest = game.longest_move();
-    let mut values: Vec<Nimber> = Vec::new();
-    let mut to = limit.min(1023);
+    // A code the theorem covers is computed by its engine directly: `sequence::extend` would look for the
+    // certificate itself at every checkpoint below each step (see `sequence::by_period`), and fill past it.
+    let step_engine = match sequence::choose(game, engine) {
+        Method::Period { .. } => Engine::Fast,
+        _ => engine,
+    };
+    let per_heap = bytes_per_heap(game, engine, threads);
+    let mut method = sequence::choose(game, step_engine);
+    // Saved values are looked at first; a fresh search starts with heaps 0..=1023.
+    let mut to = match values.len() as u64 {
+        0 => limit.min(1023),
+        l => (l - 1).min(limit),
+    };
+    // Seconds per heap of the last step, to predict the next.
+    let mut secs_per_heap: Option<f64> = None;
     loop {
-        let method = sequence::extend(game, &mut values, to, engine, threads, limits, &mut |n| {
-            progress(n, to)
-        })
-        .map_err(|e| sequence::stopped(&game.name(), e, values.len() as u64, limit, limits))?;
-        let found = match &code {
-            Some(c) if cert => certify(c, &values),
-            _ => observe_with(&values, longest),
+        let have = values.len() as u64;
+        if have <= to {
+            let heaps = to - have + 1;
+            if let Some(b) = reach.budget {
+                let need = (to + 1).saturating_mul(per_heap);
+                let stop = if need > limits.max_memory {
+                    Some(format!(
+                        "the next step, heaps 0..={to}, would need about {} of memory, over the limit of {} (raise it with --max-memory)",
+                        crate::solver::format_bytes(need),
+                        crate::solver::format_bytes(limits.max_memory)
+                    ))
+                } else {
+                    let spent = b.start.elapsed().as_secs_f64();
+                    // The cost per heap grows with the heap for most codes: half as much again is allowed for.
+                    let predicted = secs_per_heap.map_or(0.0, |s| s * heaps as f64 * 1.5);
+                    (spent + predicted > b.seconds).then(|| {
+                        format!(
+                            "the next step, heaps 0..={to}, would take about {predicted:.0} s more, past the time budget of {} s (raise it with --max-seconds)",
+                            b.seconds
+                        )
+                    })
+                };
+                if stop.is_some() && have > 0 {
+                    let periodicity = match &code {
+                        Some(c) if cert => certify(c, &values),
+                        _ => None,
+                    }
+                    .or_else(|| observe_with(&values, longest));
+                    return Ok(Analysis {
+                        values,
+                        periodicity,
+                        engine: engine_of(method),
+                        stopped: stop,
+                    });
+                }
+            }
+            let t0 = std::time::Instant::now();
+            // The values' room at once: a vector growing by doubling would hold up to twice the step.
+            values.reserve_exact(usize::try_from(to + 1 - have).unwrap_or(0));
+            let r = sequence::extend(
+                game,
+                &mut values,
+                to,
+                step_engine,
+                threads,
+                limits,
+                &mut |n| progress(n, to),
+            );
+            saved(&values, have as usize)?;
+            method =
+                r.map_err(|e| sequence::stopped(&name, e, values.len() as u64, limit, limits))?;
+            secs_per_heap = Some(t0.elapsed().as_secs_f64() / heaps as f64);
+        }
+        let (found, next) = match &code {
+            Some(c) if cert => certify_or_next(c, &values),
+            _ => (observe_with(&values, longest), None),
         };
-        if found.is_some() || to >= limit {
+        let l = values.len() as u64;
+        if found.is_some() || l > limit {
             let periodicity = found.or_else(|| observe_with(&values, longest));
             return Ok(Analysis {
                 values,
                 periodicity,
                 engine: engine_of(method),
+                stopped: None,
             });
         }
-        to = to.saturating_mul(2).saturating_add(1).min(limit);
+        let doubled = l.saturating_mul(2).saturating_sub(1);
+        // Without a period in sight every certificate length is near 2L: the bound is followed only when it saves
+        // a quarter of a doubling or more (a period the values already show over a long stretch).
+        to = match next {
+            Some(n) if n - 1 < doubled - l / 4 => n - 1,
+            _ => doubled,
+        }
+        .max(l)
+        .min(limit);
     }
 }
 
@@ -474,6 +689,15 @@ mod tests {
         }
         for v in &seqs {
             let e = preperiods(v);
+            // The narrow in-place Z-function gives the same preperiods.
+            let z = reversed_z(v).unwrap();
+            for p in 1..v.len() {
+                assert_eq!(
+                    e[p],
+                    (v.len() - p - z[p] as usize) as u64,
+                    "p = {p} in {v:?}"
+                );
+            }
             let d = difference_preperiods(v);
             for p in 1..v.len() {
                 assert_eq!(e[p], preperiod_for(v, p, 0), "p = {p} in {v:?}");
@@ -518,6 +742,106 @@ mod tests {
             p.value(&v, 1_000_000_000_000),
             Some(v[(71 + (1_000_000_000_000u64 - 71) % 12) as usize])
         );
+    }
+
+    #[test]
+    fn the_next_step_is_the_certificates_own_length() {
+        // Kayles shows period 12 from heap 71 in its first 160 values, one short of certifying it: the certificate
+        // needs 168 values (2·71 + 12 + 2, plus a period), and that is the length certify_or_next names.
+        let code = Code::parse("0.77").unwrap();
+        let v = seq("0.77", 400);
+        assert_eq!(certify_or_next(&code, &v[..160]), (None, Some(168)));
+        let (found, next) = certify_or_next(&code, &v[..168]);
+        assert_eq!(
+            (found.map(|p| (p.preperiod, p.period)), next),
+            (Some((71, 12)), None)
+        );
+        // Every smaller length names a length past itself.
+        for l in 2..168 {
+            let (f, n) = certify_or_next(&code, &v[..l]);
+            assert!(f.is_none() && n.is_some_and(|n| n > l as u64), "{l}");
+        }
+    }
+
+    #[test]
+    fn a_search_from_saved_values_ends_where_a_fresh_one_does() {
+        // Dawson's Kayles 0.07 (preperiod 53, period 34), resumed from its first 100 values, and each step saved.
+        let game = crate::heap::TakeAndBreak::parse("0.07").unwrap();
+        let l = Limits::default();
+        let reach = Reach {
+            limit: 5000,
+            budget: None,
+        };
+        let fresh = analyse_from(
+            &game,
+            vec![],
+            reach,
+            Engine::Auto,
+            1,
+            &l,
+            &mut |_, _| {},
+            &mut |_, _| Ok(()),
+        )
+        .unwrap();
+        let mut saved = Vec::new();
+        let resumed = analyse_from(
+            &game,
+            fresh.values[..100].to_vec(),
+            reach,
+            Engine::Auto,
+            1,
+            &l,
+            &mut |_, _| {},
+            &mut |v, from| {
+                saved.extend_from_slice(&v[from..]);
+                Ok(())
+            },
+        )
+        .unwrap();
+        // The resumed search looks at its 100 values first, then steps from there: it certifies the same period
+        // from fewer values than the fresh one's first step (1024), and saves exactly the values it computed.
+        let (p, q) = (fresh.periodicity.unwrap(), resumed.periodicity.unwrap());
+        assert_eq!((p.preperiod, p.period, p.certified), (53, 34, true));
+        assert_eq!((q.preperiod, q.period, q.certified), (53, 34, true));
+        assert!(q.values_computed >= 176 && q.values_computed < 1024);
+        assert_eq!(saved, fresh.values[100..resumed.values.len()]);
+    }
+
+    #[test]
+    fn a_budget_ends_the_search_without_an_error() {
+        // Officers (0.6) has no period in its first 10^5 heaps; a memory budget of 200 KB stops the search before
+        // the step it cannot hold, and says so.
+        let game = crate::heap::TakeAndBreak::parse("0.6").unwrap();
+        let l = Limits {
+            max_memory: 200_000,
+            ..Limits::default()
+        };
+        let reach = Reach {
+            limit: 1 << 20,
+            budget: Some(Budget {
+                seconds: 1e6,
+                start: std::time::Instant::now(),
+            }),
+        };
+        let a = analyse_from(
+            &game,
+            vec![],
+            reach,
+            Engine::Auto,
+            1,
+            &l,
+            &mut |_, _| {},
+            &mut |_, _| Ok(()),
+        )
+        .unwrap();
+        let per_heap = bytes_per_heap(&game, Engine::Auto, 1);
+        let n = a.values.len() as u64;
+        assert!(
+            n * per_heap <= 200_000 && (2 * n) * per_heap > 200_000,
+            "{n}"
+        );
+        assert!(a.stopped.unwrap().contains("--max-memory"));
+        assert!(a.periodicity.is_none_or(|p| !p.certified));
     }
 
     #[test]

@@ -1,0 +1,61 @@
+//! Progress when stderr is not a terminal: plain lines (heaps done, rate, time left) at the interval
+//! `GRUNDY_PROGRESS_SECONDS` sets, none with `GRUNDY_PROGRESS=0`, and the answer unchanged.
+
+use std::process::Command;
+
+fn seq_with(env: &[(&str, &str)], file: &std::path::Path) -> (i32, String, String) {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    c.args(["seq", "0.6", "--to", "30000", "--threads", "1", "--out"])
+        .arg(file)
+        .env_remove("GRUNDY_PROGRESS")
+        .env_remove("GRUNDY_PROGRESS_SECONDS");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let o = c.output().expect("run grundy");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn plain_lines_when_stderr_is_a_pipe() {
+    let dir = std::env::temp_dir().join(format!("grundy-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, out, err) = seq_with(&[("GRUNDY_PROGRESS_SECONDS", "0.001")], &dir.join("a.seq"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("30001 values"), "{out}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(!lines.is_empty(), "no progress lines");
+    let mut last_done = 0u64;
+    for l in &lines {
+        // grundy: progress: 0.6 to 30000: DONE of 30000 (P%), R/s, about T s left (S s so far)
+        let rest = l
+            .strip_prefix("grundy: progress: 0.6 to 30000: ")
+            .unwrap_or_else(|| panic!("not a progress line: {l:?}"));
+        assert!(!l.contains('\r') && !l.contains('\x1b'), "{l:?}");
+        let (done, rest) = rest.split_once(" of 30000 (").unwrap();
+        let done: u64 = done.parse().unwrap();
+        assert!(done >= last_done && done <= 30000, "{l}");
+        last_done = done;
+        assert!(rest.contains("%), ") && rest.contains("/s, "), "{l}");
+        assert!(
+            rest.contains(" s left (") || rest.contains("time left not known yet"),
+            "{l}"
+        );
+        assert!(rest.ends_with(" s so far)"), "{l}");
+    }
+    // The same values with progress off, and no line on stderr.
+    let (code, _, err) = seq_with(&[("GRUNDY_PROGRESS", "0")], &dir.join("b.seq"));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        std::fs::read(dir.join("a.seq")).unwrap(),
+        std::fs::read(dir.join("b.seq")).unwrap()
+    );
+    // The default interval (10 s) prints nothing on a run this short.
+    let (code, _, err) = seq_with(&[], &dir.join("c.seq"));
+    assert_eq!((code, err.as_str()), (0, ""));
+    let _ = std::fs::remove_dir_all(&dir);
+}
