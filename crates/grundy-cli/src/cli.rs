@@ -1087,9 +1087,9 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 6 + 9 + 2 + 10,
-            "options taking a value (17; 2 of play; 10 of table and pattern; 6 of --rules and --moves; 9 of plot and \
-             its 2 of rules; 10 of period's --out/--resume and sweep)"
+            17 + 2 + 10 + 12 + 9 + 2 + 10,
+            "options taking a value (17; 2 of play; 10 of table and pattern; 12 of --rules and --moves on value, seq, \
+             period, table, pattern and play; 9 of plot and its 2 of rules; 10 of period's --out/--resume and sweep)"
         );
     }
 
