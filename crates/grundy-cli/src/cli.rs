@@ -34,6 +34,8 @@ pub enum Command {
     Seq(SeqArgs),
     /// Preperiod, period and saltus of a heap game's nim-values, certified where a theorem allows
     Period(PeriodArgs),
+    /// The misère quotient of a heap game for heaps up to N: order, presentation, P-portion, heap -> element
+    Quotient(QuotientArgs),
     /// The named games: names, codes, a line on each
     Games(GamesArgs),
     /// Answer a judge problem: read its input on stdin, print exactly the judge's output
@@ -150,6 +152,24 @@ pub struct PeriodArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct QuotientArgs {
+    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
+    #[arg(value_name = "GAME")]
+    pub game: OsString,
+    /// The largest heap the quotient covers (default 40)
+    #[arg(long, value_name = "N")]
+    pub heaps: Option<OsString>,
+    /// Stop with "order at least K" when the quotient passes this many elements (default 2048, at most 4096)
+    #[arg(long, value_name = "K")]
+    pub max_order: Option<OsString>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct GamesArgs {
     /// Print the catalog as JSON
     #[arg(long)]
@@ -241,6 +261,7 @@ pub fn command() -> clap::Command {
         ("value", cmd::value::HELP),
         ("seq", cmd::seq::HELP),
         ("period", cmd::period::HELP),
+        ("quotient", cmd::quotient::HELP),
         ("games", cmd::games::HELP),
         ("oj", cmd::oj::HELP),
         ("nimber", cmd::nimber::HELP),
@@ -490,6 +511,26 @@ impl PeriodArgs {
     }
 }
 
+/// `grundy quotient`: [`QuotientArgs`] as text.
+#[derive(Debug)]
+pub struct QuotientCmd {
+    pub game: String,
+    pub heaps: Option<String>,
+    pub max_order: Option<String>,
+    pub json: bool,
+}
+
+impl QuotientArgs {
+    pub fn checked(self) -> CliResult<QuotientCmd> {
+        Ok(QuotientCmd {
+            game: text(&self.game, POSITIONAL)?,
+            heaps: opt_text(self.heaps.as_deref(), "--heaps")?,
+            max_order: opt_text(self.max_order.as_deref(), "--max-order")?,
+            json: self.json,
+        })
+    }
+}
+
 /// `grundy oj`: [`OjArgs`] as text.
 #[derive(Debug)]
 pub struct OjCmd {
@@ -577,6 +618,7 @@ impl Command {
             Command::Value(a) => Some(&a.limits),
             Command::Seq(a) => Some(&a.limits),
             Command::Period(a) => Some(&a.limits),
+            Command::Quotient(a) => Some(&a.limits),
             _ => None,
         }
     }

@@ -6,6 +6,7 @@ mod misere;
 pub mod nimber;
 pub mod oj;
 pub mod period;
+pub mod quotient;
 pub mod seq;
 pub mod value;
 
@@ -33,6 +34,10 @@ USAGE
   grundy period GAME [--to N] [--json]
       Smallest preperiod and period (and saltus), certified by the Guy-Smith theorem where it applies.
         grundy period kayles
+  grundy quotient GAME [--heaps N] [--json]
+      The misère quotient (Plambeck-Siegel) of a heap game for heaps up to N: order, generators and relations,
+      P-portion, and each heap's element; 'value ... --misere' uses it for large sums of one game's heaps.
+        grundy quotient kayles --heaps 40
   grundy games
       The named games, their take-and-break codes, and a line on each.
   grundy oj ID < input      (grundy oj --list)
@@ -70,6 +75,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Value(a) => value::run(&a.checked()?),
         Command::Seq(a) => seq::run(&a.checked()?),
         Command::Period(a) => period::run(&a.checked()?),
+        Command::Quotient(a) => quotient::run(&a.checked()?),
         Command::Games(a) => games::run(&a),
         Command::Oj(a) => oj::run(&a.checked()?),
         Command::Nimber(a) => nimber::run(&a.checked()?),
@@ -117,7 +123,7 @@ fn help(topic: Option<&str>) -> CliResult {
                 Some(s) => s.render_long_help(),
                 None => {
                     return Err(CliError::usage(format!(
-                        "no help on '{}' (commands: value, seq, period, games, oj, nimber, completions, man)",
+                        "no help on '{}' (commands: value, seq, period, quotient, games, oj, nimber, completions, man)",
                         grundy::error::escape(t)
                     )))
                 }
