@@ -12,7 +12,8 @@
 //!    splits a heap and whose non-empty heaps all have non-zero nim-values (checked on the computed sequence).
 //! 4. **Exact search** over sums of components ([`crate::misere::search`]), bounded by the limits' positions
 //!    budget, clock and memory. When every part is a heap of one heap game, the search is first given only
-//!    [`QUICK_STATES`] sums (so small sums keep their misère nim-value), and past that:
+//!    [`QUICK_STATES`] sums (so small sums keep their misère nim-value), and past that (when the positions budget
+//!    is larger than that: a smaller budget was the search's whole budget, and its limit error is the answer):
 //! 5. **The misère quotient** ([`crate::misere::quotient`]; Plambeck and Siegel) of the game for heaps up to the
 //!    largest one, built within [`QUOTIENT_SECONDS`] and cached on disk: the outcome is whether the product of the
 //!    heaps' images lies in the P-portion, and each winning move is a move whose product does — linear in the
@@ -207,7 +208,12 @@ pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
         };
         let (outcome, method, value, found) = match exact(groups, &comps, &first) {
             Ok(r) => r,
-            Err(e) if e.kind() == crate::ErrorKind::Limit && one.is_some() => {
+            // A positions budget no larger than the first one was the search's whole budget: its limit stands.
+            Err(e)
+                if e.kind() == crate::ErrorKind::Limit
+                    && one.is_some()
+                    && limits.max_positions > QUICK_STATES =>
+            {
                 let (game, heaps) = one.as_ref().expect("checked");
                 match by_quotient(game, heaps, limits) {
                     Some(r) => r,

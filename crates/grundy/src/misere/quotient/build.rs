@@ -185,6 +185,7 @@ pub(crate) fn verify(
             ids.insert(key, id);
             states.push((q2, bits.clone()));
             parent.push((i, h));
+            limits.check_positions(states.len())?;
             let one_option_p = bits[0] & 1 == 1;
             if pre.p[q2 as usize] == one_option_p {
                 // Φ(w) ∈ P must hold exactly when no option is in P.

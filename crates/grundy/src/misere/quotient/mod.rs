@@ -43,7 +43,9 @@ pub const DEFAULT_MAX_ORDER: usize = 2048;
 /// The largest heap a quotient is computed to.
 pub const MAX_HEAP: u64 = 2000;
 /// The most options (summed over the heaps) the construction lists.
-pub const MAX_OPTIONS: usize = 5_000_000;
+pub const MAX_OPTIONS: usize = 200_000;
+/// The most options of one heap the construction lists.
+pub const MAX_HEAP_OPTIONS: usize = 5_000;
 
 /// A generator of a presentation: its letter and the heap it is the image of.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -111,24 +113,37 @@ pub struct Quotient {
 /// The options of heaps `0..=n` of `game`, each a sorted list of heaps, checked to leave only smaller heaps.
 pub(crate) fn heap_options(game: &HeapGame, n: u64, limits: &Limits) -> Result<HeapOptions> {
     let mut out: HeapOptions = Vec::with_capacity(n as usize + 1);
-    let mut total = 0usize;
-    let mut bad: Option<String> = None;
+    let (mut total, mut items) = (0usize, 0usize);
+    let mut buf = crate::game::Options::new();
     for h in 0..=n {
-        let mut list = Vec::new();
-        game.for_each_option(h, &mut |o| {
+        buf.clear();
+        let complete = match game.code() {
+            Some(code) => {
+                crate::misere::search::code_options_within(code, h, &mut buf, MAX_HEAP_OPTIONS)
+            }
+            None => {
+                game.options(&h, &mut buf);
+                buf.len() <= MAX_HEAP_OPTIONS
+            }
+        };
+        if !complete {
+            return Err(Error::limit(format!(
+                "{}: a heap of {h} has more than {MAX_HEAP_OPTIONS} moves, too many to build a misère quotient",
+                game.name()
+            )));
+        }
+        let mut list = Vec::with_capacity(buf.len());
+        for o in buf.iter() {
             let mut v = o.to_vec();
             v.sort_unstable();
-            if v.iter().any(|&x| x >= h) && bad.is_none() {
-                bad = Some(format!(
-                    "{}: a move from a heap of {h} leaves a heap of {} (a misère quotient needs every move to leave smaller heaps)",
-                    game.name(),
-                    v.iter().max().copied().unwrap_or(0)
-                ));
+            if let Some(&big) = v.iter().find(|&&x| x >= h) {
+                return Err(Error::unsupported(format!(
+                    "{}: a move from a heap of {h} leaves a heap of {big} (a misère quotient needs every move to leave smaller heaps)",
+                    game.name()
+                )));
             }
+            items += v.len();
             list.push(v);
-        });
-        if let Some(b) = bad.take() {
-            return Err(Error::unsupported(b));
         }
         list.sort();
         list.dedup();
@@ -139,8 +154,12 @@ pub(crate) fn heap_options(game: &HeapGame, n: u64, limits: &Limits) -> Result<H
                 game.name()
             )));
         }
+        limits.check_memory(
+            (items as u64) * 8 + (total as u64) * 24,
+            "listing the moves for the misère quotient",
+        )?;
         out.push(list);
-        if h % 64 == 0 {
+        if h % 16 == 0 {
             limits.check_time()?;
         }
     }
