@@ -642,6 +642,7 @@ mod tests {
             "seq" if option != "to" => vec!["seq", "kayles", "--to", "3"],
             "seq" => vec!["seq", "kayles"],
             "period" => vec!["period", "kayles"],
+            "quotient" => vec!["quotient", "kayles"],
             _ => panic!("no command line for {sub} --{option}"),
         };
         if option == "max-heap" {
@@ -682,7 +683,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 17, "options taking a value");
+        assert_eq!(checked, 21, "options taking a value");
     }
 
     /// Every positional argument of the subcommands that take text.
@@ -693,6 +694,7 @@ mod tests {
             &["value"],
             &["seq", "--to", "3"],
             &["period"],
+            &["quotient"],
             &["oj"],
             &["help"],
             &["nimber", "mul", "2"],

@@ -16,7 +16,7 @@
 //!
 //! **The quotient.** Given a consistent pretension, the misère quotient (Plambeck and Siegel, "Misère quotients for
 //! impartial games", JCTA 115, 2008) is the submonoid `Φ(heaps)` modulo indistinguishability — `x ≡ y` when `x·r ∈
-//! P ⇔ y·r ∈ P` for every `r` in it — which [`Table::reduce`] computes exactly. So every quotient this module
+//! P ⇔ y·r ∈ P` for every `r` in it — which [`reduce`] computes exactly. So every quotient this module
 //! returns is proved: its heap map gives the right outcome for every sum of the heaps covered, and it is the
 //! smallest monoid that does.
 //!

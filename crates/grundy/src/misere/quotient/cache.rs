@@ -10,7 +10,7 @@
 //!
 //! **Never trusted blindly.** A file is used only when its checksum matches, it parses, its table is a commutative
 //! monoid with identity 0, its name and fingerprint match the game, and the quotient passes the consistency check
-//! of [`super::build`] against the game's moves (the theorem that makes it right). Anything else is ignored and
+//! (`docs/quotient.md`) against the game's moves (the theorem that makes it right). Anything else is ignored and
 //! the quotient rebuilt (and the file rewritten). Writing goes to a temporary file renamed into place, so a reader
 //! never sees half a file; a cache that cannot be written is skipped silently (the answer does not depend on it).
 

@@ -10,14 +10,14 @@
 //! reported by its order, a presentation (generators `a, b, c, …` standing for heaps, and relations such as
 //! `a² = 1`, `b³ = b`, as the papers write them), its P-portion, and the map `Φ`.
 //!
-//! **How, and why it is right.** See [`build`]: heaps are added one at a time as in Siegel's MisereSolver (CGSuite);
+//! **How, and why it is right.** See `docs/quotient.md`: heaps are added one at a time as in Siegel's MisereSolver (CGSuite);
 //! every quotient returned has passed a check that proves, by induction over the options, that it gives every sum
 //! of the heaps covered its misère outcome, and it is then reduced to the smallest such monoid. Only the search for
 //! a candidate is heuristic, and it can only fail to find one (a limit), never return a wrong one.
 //!
 //! **Cost.** Building: per heap, the check walks pairs (element, set of elements) reached by sums — at most a few
 //! times the order times the number of distinct option profiles — with `O(order)` work per pair and generator; the
-//! size of candidate monoids is capped at [`build::MAX_CANDIDATE`] elements and the order at the caller's
+//! size of candidate monoids is capped at [`MAX_CANDIDATE`] elements and the order at the caller's
 //! `max_order`: past either the result is "order at least K at heaps up to N", not an out-of-memory kill. Answering
 //! a sum once built: one table product per heap for the outcome, and one product per option for the winning moves
 //! (prefix and suffix products), so linear in the number of heaps.
@@ -35,6 +35,7 @@ use crate::game::Outcome;
 use crate::heap::HeapGame;
 use crate::solver::Limits;
 use build::{HeapOptions, Pretension, Step};
+pub use build::{MAX_CANDIDATE, MAX_TABLE};
 use monoid::{Monoid, Table};
 use serde::Serialize;
 
@@ -167,7 +168,7 @@ pub(crate) fn heap_options(game: &HeapGame, n: u64, limits: &Limits) -> Result<H
 }
 
 /// Computes the misère quotient of `game` restricted to heaps `0..=to`: see the module documentation. A quotient
-/// whose order passes `max_order` (or whose candidates pass [`build::MAX_CANDIDATE`]) stops at the last heap it
+/// whose order passes `max_order` (or whose candidates pass [`MAX_CANDIDATE`]) stops at the last heap it
 /// covered, with `stopped` saying "order at least K at heaps up to N". `progress` is called with each heap done.
 pub fn compute(
     game: &HeapGame,
@@ -425,7 +426,7 @@ impl Quotient {
         Some(out)
     }
 
-    /// Checks the quotient against the game's moves by the consistency theorem ([`build`]): true when it gives every
+    /// Checks the quotient against the game's moves by the consistency theorem (`docs/quotient.md`): true when it gives every
     /// sum of heaps up to [`Quotient::heaps`] its misère outcome. A quotient read from a file is used only after this.
     pub fn check(&self, game: &HeapGame, limits: &Limits) -> Result<bool> {
         let opts = heap_options(game, self.heaps, limits)?;
