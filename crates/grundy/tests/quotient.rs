@@ -59,11 +59,17 @@ fn published_facts() {
                 assert_eq!(got, want, "{line}");
             }
             "order" => assert_eq!(q.order, w[3].parse::<usize>().unwrap(), "{line}"),
+            "presentation" => {
+                let rest = fact.splitn(4, ' ').nth(3).unwrap();
+                let (rels, p) = rest.split_once(" ; ").unwrap();
+                assert_eq!(q.relations.join(", "), rels, "{line}");
+                assert_eq!(q.p_portion.join(", "), p, "{line}");
+            }
             k => panic!("unknown fact {k}"),
         }
         checked += 1;
     }
-    assert_eq!(checked, 3);
+    assert_eq!(checked, 4);
 }
 
 /// Every misère quotient has even order (Plambeck and Siegel 2008): at every heap where it changed, for several
