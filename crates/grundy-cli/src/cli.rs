@@ -34,6 +34,8 @@ pub enum Command {
     Seq(SeqArgs),
     /// Preperiod, period and saltus of a heap game's nim-values, certified where a theorem allows
     Period(PeriodArgs),
+    /// The misère quotient of a heap game for heaps up to N: order, presentation, P-portion, heap -> element
+    Quotient(QuotientArgs),
     /// The named games: names, codes, a line on each
     Games(GamesArgs),
     /// The periods of every code of a family (0.ddd, x.dd, subtraction:SIZE,MAX), one JSON line per code
@@ -378,6 +380,27 @@ pub struct SweepMergeArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct QuotientArgs {
+    /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
+    /// It may be left out when one rules script is given.
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<OsString>,
+    /// The largest heap the quotient covers (default 40)
+    #[arg(long, value_name = "N")]
+    pub heaps: Option<OsString>,
+    /// Stop with "order at least K" when the quotient passes this many elements (default 2048, at most 4096)
+    #[arg(long, value_name = "K")]
+    pub max_order: Option<OsString>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct GamesArgs {
     /// Print the catalog as JSON
     #[arg(long)]
@@ -469,6 +492,7 @@ pub fn command() -> clap::Command {
         ("value", cmd::value::HELP),
         ("seq", cmd::seq::HELP),
         ("period", cmd::period::HELP),
+        ("quotient", cmd::quotient::HELP),
         ("games", cmd::games::HELP),
         ("sweep", cmd::sweep::HELP),
         ("sweep-merge", cmd::sweep::HELP),
@@ -917,6 +941,34 @@ impl SweepMergeArgs {
     }
 }
 
+/// `grundy quotient`: [`QuotientArgs`] as text.
+#[derive(Debug)]
+pub struct QuotientCmd {
+    /// `None` when left out (one rules script names the game).
+    pub game: Option<String>,
+    /// The rules scripts.
+    pub rules: RulesCmd,
+    pub heaps: Option<String>,
+    pub max_order: Option<String>,
+    pub json: bool,
+}
+
+impl QuotientArgs {
+    pub fn checked(self) -> CliResult<QuotientCmd> {
+        Ok(QuotientCmd {
+            game: self
+                .game
+                .as_deref()
+                .map(|g| text(g, POSITIONAL))
+                .transpose()?,
+            rules: self.rules.checked()?,
+            heaps: opt_text(self.heaps.as_deref(), "--heaps")?,
+            max_order: opt_text(self.max_order.as_deref(), "--max-order")?,
+            json: self.json,
+        })
+    }
+}
+
 /// `grundy oj`: [`OjArgs`] as text.
 #[derive(Debug)]
 pub struct OjCmd {
@@ -1007,6 +1059,7 @@ impl Command {
             Command::Table(a) => Some(&a.limits),
             Command::Pattern(a) => Some(&a.limits),
             Command::Plot(a) => Some(&a.limits),
+            Command::Quotient(a) => Some(&a.limits),
             _ => None,
         }
     }
@@ -1043,6 +1096,7 @@ mod tests {
             "plot" => vec!["plot", "kayles", "--to", "3", "-o", "x.png"],
             "sweep" => vec!["sweep", "0.d"],
             "sweep-merge" => vec!["sweep-merge", "x.jsonl"],
+            "quotient" => vec!["quotient", "kayles"],
             _ => panic!("no command line for {sub} --{option}"),
         };
         if option == "max-heap" {
@@ -1087,9 +1141,10 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 12 + 9 + 2 + 10,
+            17 + 2 + 10 + 12 + 9 + 2 + 10 + 4 + 2,
             "options taking a value (17; 2 of play; 10 of table and pattern; 12 of --rules and --moves on value, seq, \
-             period, table, pattern and play; 9 of plot and its 2 of rules; 10 of period's --out/--resume and sweep)"
+             period, table, pattern and play; 9 of plot and its 2 of rules; 10 of period's --out/--resume and sweep; \
+             4 of quotient and its 2 of rules)"
         );
     }
 
@@ -1105,6 +1160,7 @@ mod tests {
             &["table"],
             &["pattern"],
             &["plot"],
+            &["quotient"],
             &["oj"],
             &["help"],
             &["nimber", "mul", "2"],

@@ -9,6 +9,7 @@ pub mod pattern;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod quotient;
 pub mod seq;
 pub mod sweep;
 pub mod table;
@@ -45,6 +46,10 @@ USAGE
       The rule read off the table (period, P-positions as residue classes, keys, Beatty pairs), certified or
       observed.
         grundy pattern subtraction:1,3,4          grundy pattern wythoff --rows 0..40 --cols 0..40
+  grundy quotient GAME [--heaps N] [--json]
+      The misère quotient (Plambeck-Siegel) of a heap game for heaps up to N: order, generators and relations,
+      P-portion, and each heap's element; 'value ... --misere' uses it for large sums of one game's heaps.
+        grundy quotient kayles --heaps 40
   grundy games
       The named games, their take-and-break codes, and a line on each.
   grundy sweep FAMILY [--shard K/N] [--jsonl FILE]      grundy sweep-merge FILE...
@@ -93,6 +98,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Value(a) => value::run(&a.checked()?),
         Command::Seq(a) => seq::run(&a.checked()?),
         Command::Period(a) => period::run(&a.checked()?),
+        Command::Quotient(a) => quotient::run(&a.checked()?),
         Command::Games(a) => games::run(&a),
         Command::Sweep(a) => sweep::run(&a.checked()?),
         Command::SweepMerge(a) => sweep::run_merge(&a.checked()?),

@@ -11,7 +11,14 @@
 //! 3. **The SJ theorem** (anti-SG; [`crate::misere::sj_outcome`]) when every part is a heap of a game that never
 //!    splits a heap and whose non-empty heaps all have non-zero nim-values (checked on the computed sequence).
 //! 4. **Exact search** over sums of components ([`crate::misere::search`]), bounded by the limits' positions
-//!    budget, clock and memory.
+//!    budget, clock and memory. When every part is a heap of one heap game, the search is first given only
+//!    [`QUICK_STATES`] sums (so small sums keep their misère nim-value), and past that (when the positions budget
+//!    is larger than that: a smaller budget was the search's whole budget, and its limit error is the answer):
+//! 5. **The misère quotient** ([`crate::misere::quotient`]; Plambeck and Siegel) of the game for heaps up to the
+//!    largest one, built within [`QUOTIENT_SECONDS`] and cached on disk: the outcome is whether the product of the
+//!    heaps' images lies in the P-portion, and each winning move is a move whose product does — linear in the
+//!    number of heaps once built. When it cannot be built (it grows past its size limit, or a heap is above
+//!    [`QUOTIENT_MAX_HEAP`]) the exact search runs again within the full limits.
 //!
 //! The genus `g^γ0γ1…` of each heap up to [`GENUS_MAX_HEAP`] is added where it is cheap (within [`GENUS_BUDGET`]
 //! states and [`GENUS_SECONDS`]); running out drops it, never the answer.
@@ -188,41 +195,35 @@ pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
             None,
         )
     } else {
-        let mut games: Vec<Box<dyn Numbered>> = Vec::new();
-        let mut parts = Vec::new();
-        for (g, group) in groups.iter().enumerate() {
-            let (game, ids) = group.misere_game()?;
-            games.push(game);
-            parts.extend(ids.into_iter().map(|pos| Part {
-                game: g as u32,
-                pos,
-            }));
-        }
-        let mut search = MisereSearch::new(games, *limits);
-        let v = search.value(&parts)?;
-        for m in search.moves(&parts)? {
-            if m.value_after != 0 {
-                continue;
+        // Heaps of one game: exact search first within a small budget (it also gives the misère nim-value), then
+        // the misère quotient, then exact search within the full limits.
+        let one = one_game(&heap_groups);
+        let first = if one.is_some() {
+            Limits {
+                max_positions: limits.max_positions.min(QUICK_STATES),
+                ..*limits
             }
-            let g = comps[m.component].0;
-            let result = if groups[g].heaps().is_some() {
-                show_heaps(&m.to)
-            } else if m.to.is_empty() {
-                "nothing in this component".to_string()
-            } else {
-                let game = search.game(g as u32);
-                m.to.iter()
-                    .map(|&q| game.show(q))
-                    .collect::<Vec<_>>()
-                    .join(" + ")
-            };
-            moves.push((m.component, m.description, result));
-        }
-        (
-            if v == 0 { Outcome::P } else { Outcome::N },
-            format!("exact search over {} sums of components", search.stored()),
-            Some(v),
-        )
+        } else {
+            *limits
+        };
+        let (outcome, method, value, found) = match exact(groups, &comps, &first) {
+            Ok(r) => r,
+            // A positions budget no larger than the first one was the search's whole budget: its limit stands.
+            Err(e)
+                if e.kind() == crate::ErrorKind::Limit
+                    && one.is_some()
+                    && limits.max_positions > QUICK_STATES =>
+            {
+                let (game, heaps) = one.as_ref().expect("checked");
+                match by_quotient(game, heaps, limits) {
+                    Some(r) => r,
+                    None => exact(groups, &comps, limits)?,
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        moves.extend(found);
+        (outcome, method, value)
     };
     // The genus of each heap, where it is cheap.
     let mut genera: Vec<Option<Vec<HeapGenus>>> = Vec::new();
@@ -267,6 +268,135 @@ pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
         parts,
         winning_moves,
     })
+}
+
+/// An answer: outcome, method, misère nim-value (when known), and the winning moves as (component, move in words,
+/// result).
+type Answer = (
+    Outcome,
+    String,
+    Option<Nimber>,
+    Vec<(usize, String, String)>,
+);
+
+/// The most sums the exact search stores before a sum of heaps of one game is handed to the misère quotient.
+pub const QUICK_STATES: usize = 20_000;
+/// The largest heap for which a sum is answered by the misère quotient.
+pub const QUOTIENT_MAX_HEAP: u64 = 500;
+/// The most time the misère quotient may take to build, in seconds (less when the analysis has less left).
+pub const QUOTIENT_SECONDS: f64 = 10.0;
+
+/// The exact search over sums of components (the reference method: any finite games, any sum).
+fn exact(
+    groups: &[Box<dyn super::group::Group>],
+    comps: &[(usize, usize)],
+    limits: &Limits,
+) -> Result<Answer> {
+    let mut games: Vec<Box<dyn Numbered>> = Vec::new();
+    let mut parts = Vec::new();
+    for (g, group) in groups.iter().enumerate() {
+        let (game, ids) = group.misere_game()?;
+        games.push(game);
+        parts.extend(ids.into_iter().map(|pos| Part {
+            game: g as u32,
+            pos,
+        }));
+    }
+    let mut search = MisereSearch::new(games, *limits);
+    let mut moves = Vec::new();
+    let v = search.value(&parts)?;
+    for m in search.moves(&parts)? {
+        if m.value_after != 0 {
+            continue;
+        }
+        let g = comps[m.component].0;
+        let result = if groups[g].heaps().is_some() {
+            show_heaps(&m.to)
+        } else if m.to.is_empty() {
+            "nothing in this component".to_string()
+        } else {
+            let game = search.game(g as u32);
+            m.to.iter()
+                .map(|&q| game.show(q))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        moves.push((m.component, m.description, result));
+    }
+    Ok((
+        if v == 0 { Outcome::P } else { Outcome::N },
+        format!("exact search over {} sums of components", search.stored()),
+        Some(v),
+        moves,
+    ))
+}
+
+/// The game and heaps when every part of the sum is a heap of one and the same heap game.
+fn one_game(
+    heap_groups: &Option<Vec<(Rc<HeapGame>, Vec<u64>)>>,
+) -> Option<(Rc<HeapGame>, Vec<u64>)> {
+    let hg = heap_groups.as_ref()?;
+    let first = hg.first()?;
+    if hg.iter().any(|(g, _)| g.name() != first.0.name()) {
+        return None;
+    }
+    Some((
+        first.0.clone(),
+        hg.iter().flat_map(|(_, h)| h.iter().copied()).collect(),
+    ))
+}
+
+/// The answer from the game's misère quotient ([`crate::misere::quotient`], cached on disk), when it can be built
+/// for heaps up to the largest one within [`QUOTIENT_SECONDS`] and the size limit; `None` otherwise. The outcome
+/// is that of the product of the heaps' images; each winning move is a move of one heap whose product lands in
+/// the P-portion. The misère nim-value is given only when it is 0 (a P-position): the quotient decides outcomes.
+fn by_quotient(game: &Rc<HeapGame>, heaps: &[u64], limits: &Limits) -> Option<Answer> {
+    let max = heaps.iter().copied().max().unwrap_or(0);
+    if max > QUOTIENT_MAX_HEAP {
+        return None;
+    }
+    let seconds = match &limits.deadline {
+        Some(d) => d.remaining().as_secs_f64().min(QUOTIENT_SECONDS),
+        None => QUOTIENT_SECONDS,
+    };
+    if seconds <= 0.0 {
+        return None;
+    }
+    let sub = Limits {
+        deadline: Some(Deadline::after_seconds(seconds)),
+        ..*limits
+    };
+    let q = crate::misere::quotient::cache::quotient(
+        game.as_ref(),
+        max,
+        crate::misere::quotient::DEFAULT_MAX_ORDER,
+        &sub,
+    )
+    .ok()?;
+    if q.heaps < max {
+        return None;
+    }
+    let outcome = q.outcome(heaps)?;
+    let moves = q
+        .winning_moves(game.as_ref(), heaps)?
+        .into_iter()
+        .map(|m| {
+            (
+                m.component,
+                game.describe_move(&heaps[m.component], &m.to),
+                show_heaps(&m.to),
+            )
+        })
+        .collect();
+    Some((
+        outcome,
+        format!(
+            "the misère quotient of {} for heaps up to {} (order {}; Plambeck and Siegel): a sum is P exactly when the product of its heaps' images is in the P-portion",
+            q.game, q.heaps, q.order
+        ),
+        (outcome == Outcome::P).then_some(0),
+        moves,
+    ))
 }
 
 /// True when the heap game is Nim: its proved closed form is `G(n) = n` and no move splits a heap, so the options

@@ -10,6 +10,7 @@
 //! - here: misère Nim by Bouton's rule, and the anti-SG shortcut (the SJ theorem) where its condition holds.
 
 pub mod genus;
+pub mod quotient;
 pub mod search;
 
 use crate::game::Outcome;

@@ -1,0 +1,226 @@
+//! `grundy quotient` and `grundy value … --misere` answered by the misère quotient, with the cache in a temporary
+//! folder (GRUNDY_CACHE_DIR): output, JSON, winning moves checked, a corrupt or tampered cache ignored, bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh cache folder for one test.
+fn cache_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "grundy-quotient-test-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(cache: &Path, args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("GRUNDY_CACHE_DIR", cache)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+fn json(s: &str) -> serde_json::Value {
+    serde_json::from_str(s).unwrap()
+}
+
+#[test]
+fn quotient_of_kayles_in_words_and_json() {
+    let d = cache_dir("words");
+    let (code, out, err) = run(&d, &["quotient", "kayles", "--heaps", "30"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("misère quotient of kayles for heaps up to 30\n"),
+        "{out}"
+    );
+    assert!(out.contains("generators: a = heap 1, b = heap 2"), "{out}");
+    assert!(out.contains("a² = 1"), "{out}");
+    let (code, out, err) = run(&d, &["quotient", "kayles", "--heaps", "30", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["heaps"], 30);
+    let order = v["order"].as_u64().unwrap();
+    assert_eq!(order % 2, 0);
+    assert_eq!(v["elements"].as_array().unwrap().len() as u64, order);
+    let heaps = v["heap_elements"].as_array().unwrap();
+    assert_eq!(heaps.len(), 31);
+    assert_eq!(heaps[0], "1");
+    // The single heaps in the P-portion: misère Kayles' P-positions 1, 4, 9, 12, 20 (Sibert–Conway).
+    let p: Vec<&str> = v["p_portion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    let p_heaps: Vec<usize> = (1..=30)
+        .filter(|&h| p.contains(&heaps[h].as_str().unwrap()))
+        .collect();
+    assert_eq!(p_heaps, [1, 4, 9, 12, 20]);
+    assert!(v["stopped"].is_null());
+}
+
+/// `seq --misere`, `seq --genus` and `quotient` agree on every heap: misère value 0, γ0 = 0 and the heap's element
+/// in the P-portion are the same thing.
+#[test]
+fn seq_genus_and_quotient_agree() {
+    let d = cache_dir("agree");
+    for game in ["0.07", "0.137", "0.75", "kayles"] {
+        let n = "22";
+        let (_, misere, _) = run(&d, &["seq", game, "--to", n, "--misere"]);
+        let (_, genus, _) = run(&d, &["seq", game, "--to", n, "--genus", "--json"]);
+        let (code, q, err) = run(&d, &["quotient", game, "--heaps", n, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let q = json(&q);
+        let genus = json(&genus);
+        let p: Vec<&str> = q["p_portion"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        for (h, m) in misere.lines().enumerate() {
+            let in_p = p.contains(&q["heap_elements"][h].as_str().unwrap());
+            assert_eq!(m == "0", in_p, "{game} heap {h}");
+            assert_eq!(
+                genus["genus"][h]["misere_nim_value"].to_string(),
+                m,
+                "{game} heap {h}"
+            );
+        }
+    }
+}
+
+/// Kayles 30 40 50 60 is beyond the exact search's quick budget: the quotient answers, names itself, and every
+/// winning move printed leads to a sum the command calls P.
+#[test]
+fn value_misere_by_the_quotient_with_checked_moves() {
+    let d = cache_dir("value");
+    let (code, out, err) = run(
+        &d,
+        &[
+            "value", "kayles", "30", "40", "50", "60", "--misere", "--json",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!(
+        v["method"].as_str().unwrap().contains("misère quotient"),
+        "{v}"
+    );
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["misere_nim_value"], 0);
+    // A sum that is N: every winning move checked.
+    let heaps = ["31", "40", "50", "60"];
+    let mut args = vec!["value", "kayles"];
+    args.extend(heaps);
+    args.extend(["--misere", "--json"]);
+    let (code, out, err) = run(&d, &args);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!(
+        v["method"].as_str().unwrap().contains("misère quotient"),
+        "{v}"
+    );
+    assert_eq!(v["outcome"], "N");
+    assert!(v["misere_nim_value"].is_null());
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let i = m["component"].as_u64().unwrap() as usize;
+        let mut after: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+        after.remove(i);
+        for part in m["result"].as_str().unwrap().split(" + ") {
+            if part != "0" {
+                after.push(part.to_string());
+            }
+        }
+        let mut a = vec!["value", "kayles"];
+        a.extend(after.iter().map(|s| s.as_str()));
+        a.extend(["--misere", "--json"]);
+        let (code, out, err) = run(&d, &a);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(json(&out)["outcome"], "P", "{m}");
+    }
+}
+
+/// A corrupt cache file is ignored and rebuilt; a file whose checksum was recomputed after tampering with the
+/// P-portion is refused by the consistency check; the answers stay right.
+#[test]
+fn corrupt_or_tampered_cache_is_never_trusted() {
+    let d = cache_dir("corrupt");
+    let (code, first, err) = run(&d, &["quotient", "0.75", "--heaps", "20", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let files: Vec<PathBuf> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let file = &files[0];
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.starts_with("grundy-misere-quotient 1\n"));
+    // Garbage: ignored, rebuilt, rewritten.
+    std::fs::write(file, "grundy-misere-quotient 1\ngarbage\n").unwrap();
+    let (code, again, err) = run(&d, &["quotient", "0.75", "--heaps", "20", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&again), json(&first));
+    assert_eq!(std::fs::read_to_string(file).unwrap(), text);
+    // Tampered P-portion with a valid checksum (FNV-1a 64 of the lines before "checksum").
+    let body_end = text.rfind("checksum ").unwrap();
+    let mut lines: Vec<String> = text[..body_end].lines().map(String::from).collect();
+    let p = lines.iter_mut().find(|l| l.starts_with("p ")).unwrap();
+    let flipped: String = p[2..]
+        .chars()
+        .map(|c| if c == '0' { '1' } else { '0' })
+        .collect();
+    *p = format!("p {flipped}");
+    let body = lines.join("\n") + "\n";
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in body.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    std::fs::write(file, format!("{body}checksum {h:016x}\n")).unwrap();
+    let (code, again, err) = run(&d, &["quotient", "0.75", "--heaps", "20", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&again), json(&first));
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    let d = cache_dir("bad");
+    for (args, needle) in [
+        (vec!["quotient", "kayles", "--heaps", "x"], "--heaps"),
+        (vec!["quotient", "kayles", "--heaps", "5000"], "--heaps"),
+        (
+            vec!["quotient", "kayles", "--max-order", "1"],
+            "--max-order",
+        ),
+        (vec!["quotient", "wythoff"], "not heaps"),
+        (vec!["quotient", "nosuchgame"], "nosuchgame"),
+        (
+            vec!["quotient", "kayles", "--max-seconds", "0"],
+            "--max-seconds",
+        ),
+    ] {
+        let (code, out, err) = run(&d, &args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    // A quotient that keeps growing is a result, not an error.
+    let (code, out, err) = run(
+        &d,
+        &["quotient", "0.6", "--heaps", "30", "--max-order", "64"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("order at least"), "{out}");
+}

@@ -1,0 +1,245 @@
+//! Quotients kept on disk, so that the second question about a game is answered at once.
+//!
+//! **Where.** `$GRUNDY_CACHE_DIR` when set (tests point it at a temporary folder), else `$XDG_CACHE_HOME/grundy`,
+//! else `~/.cache/grundy`; one file per game, `quotient-v1-<hash of the game's name>.txt`.
+//!
+//! **Format (version 1).** Text lines: `grundy-misere-quotient 1`, `game NAME`, `heaps N`, `fingerprint F` (a hash
+//! of every move of heaps `0..=N`, so a file made for other rules is never used), `order K`, `changes H:K …`,
+//! `stopped TEXT` (or `-`), `p` (the P-portion as 0/1 digits), `phi` (each heap's element), `table` (the `K²`
+//! products), and last `checksum C`, FNV-1a/64 of every byte before that line.
+//!
+//! **Never trusted blindly.** A file is used only when its checksum matches, it parses, its table is a commutative
+//! monoid with identity 0, its name and fingerprint match the game, and the quotient passes the consistency check
+//! (`docs/quotient.md`) against the game's moves (the theorem that makes it right). Anything else is ignored and
+//! the quotient rebuilt (and the file rewritten). Writing goes to a temporary file renamed into place, so a reader
+//! never sees half a file; a cache that cannot be written is skipped silently (the answer does not depend on it).
+
+use super::build::Pretension;
+use super::monoid::Table;
+use super::{compute, finish, heap_options, Change, Quotient};
+use crate::error::Result;
+use crate::heap::HeapGame;
+use crate::solver::Limits;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The format version written in the first line.
+pub const VERSION: u32 = 1;
+
+/// FNV-1a, 64 bits.
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+/// The cache folder: `$GRUNDY_CACHE_DIR`, else `$XDG_CACHE_HOME/grundy`, else `~/.cache/grundy` (`None` when none
+/// of these is set).
+pub fn dir() -> Option<PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    if let Some(d) = var("GRUNDY_CACHE_DIR") {
+        return Some(PathBuf::from(d));
+    }
+    if let Some(d) = var("XDG_CACHE_HOME") {
+        return Some(PathBuf::from(d).join("grundy"));
+    }
+    var("HOME").map(|h| PathBuf::from(h).join(".cache").join("grundy"))
+}
+
+/// The file for a game's quotient.
+pub fn path(game: &str) -> Option<PathBuf> {
+    dir().map(|d| {
+        d.join(format!(
+            "quotient-v{VERSION}-{:016x}.txt",
+            fnv(game.as_bytes())
+        ))
+    })
+}
+
+/// A hash of every move of heaps `0..=n`.
+fn fingerprint(opts: &[Vec<Vec<u64>>]) -> u64 {
+    let mut s = String::new();
+    for (h, list) in opts.iter().enumerate() {
+        let _ = write!(s, "{h}:");
+        for o in list {
+            let _ = write!(s, "{o:?}");
+        }
+        s.push(';');
+    }
+    fnv(s.as_bytes())
+}
+
+/// The file's text for a quotient.
+fn encode(q: &Quotient, fp: u64) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "grundy-misere-quotient {VERSION}");
+    let _ = writeln!(s, "game {}", q.game.replace('\n', " "));
+    let _ = writeln!(s, "heaps {}", q.heaps);
+    let _ = writeln!(s, "fingerprint {fp:016x}");
+    let _ = writeln!(s, "order {}", q.order);
+    let changes: Vec<String> = q
+        .changes
+        .iter()
+        .map(|c| format!("{}:{}", c.heap, c.order))
+        .collect();
+    let _ = writeln!(s, "changes {}", changes.join(" "));
+    let _ = writeln!(
+        s,
+        "stopped {}",
+        q.stopped
+            .as_deref()
+            .map_or("-".to_string(), |t| t.replace('\n', " "))
+    );
+    let p: String = q.p.iter().map(|&b| if b { '1' } else { '0' }).collect();
+    let _ = writeln!(s, "p {p}");
+    let phi: Vec<String> = q.phi.iter().map(|x| x.to_string()).collect();
+    let _ = writeln!(s, "phi {}", phi.join(" "));
+    let table: Vec<String> = q.table.entries().iter().map(|x| x.to_string()).collect();
+    let _ = writeln!(s, "table {}", table.join(" "));
+    let sum = fnv(s.as_bytes());
+    let _ = writeln!(s, "checksum {sum:016x}");
+    s
+}
+
+/// Reads a file's text: the parts of a quotient, or `None` for anything malformed or with a wrong checksum.
+#[allow(clippy::type_complexity)]
+fn decode(text: &str) -> Option<(String, u64, u64, Pretension, Vec<Change>, Option<String>)> {
+    let body_end = text.rfind("checksum ")?;
+    let (body, tail) = text.split_at(body_end);
+    let sum = u64::from_str_radix(tail.strip_prefix("checksum ")?.trim(), 16).ok()?;
+    if fnv(body.as_bytes()) != sum {
+        return None;
+    }
+    let mut lines = body.lines();
+    let mut field = |key: &str| -> Option<String> {
+        let l = lines.next()?;
+        Some(
+            l.strip_prefix(key)?
+                .strip_prefix(' ')
+                .unwrap_or("")
+                .to_string(),
+        )
+    };
+    if field("grundy-misere-quotient")? != VERSION.to_string() {
+        return None;
+    }
+    let game = field("game")?;
+    let heaps: u64 = field("heaps")?.parse().ok()?;
+    let fp = u64::from_str_radix(&field("fingerprint")?, 16).ok()?;
+    let order: usize = field("order")?.parse().ok()?;
+    let changes = field("changes")?
+        .split_whitespace()
+        .map(|c| {
+            let (h, o) = c.split_once(':')?;
+            Some(Change {
+                heap: h.parse().ok()?,
+                order: o.parse().ok()?,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let stopped = Some(field("stopped")?).filter(|s| s != "-");
+    let p: Vec<bool> = field("p")?
+        .chars()
+        .map(|c| match c {
+            '0' => Some(false),
+            '1' => Some(true),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let nums =
+        |s: String| -> Option<Vec<u32>> { s.split_whitespace().map(|x| x.parse().ok()).collect() };
+    let phi = nums(field("phi")?)?;
+    let entries = nums(field("table")?)?;
+    if p.len() != order || phi.len() as u64 != heaps + 1 || phi.iter().any(|&x| x as usize >= order)
+    {
+        return None;
+    }
+    let table = Table::from_entries(order, entries)?;
+    Some((
+        game,
+        heaps,
+        fp,
+        Pretension { table, p, phi },
+        changes,
+        stopped,
+    ))
+}
+
+/// The cached quotient of `game`, when a valid file covers heaps up to at least `need` (see the module
+/// documentation for what "valid" takes); `None` otherwise.
+pub fn load(game: &HeapGame, need: u64, limits: &Limits) -> Option<Quotient> {
+    let text = std::fs::read_to_string(path(&game.name())?).ok()?;
+    let (name, heaps, fp, pre, changes, stopped) = decode(&text)?;
+    if name != game.name().replace('\n', " ") || (heaps < need && stopped.is_none()) {
+        return None;
+    }
+    let opts = heap_options(game, heaps, limits).ok()?;
+    if fingerprint(&opts) != fp {
+        return None;
+    }
+    let q = finish(game.name(), pre, changes, stopped);
+    q.check(game, limits).ok()?.then_some(q)
+}
+
+/// Writes a quotient to the cache (silently skipped when the folder cannot be made or written).
+pub fn store(game: &HeapGame, q: &Quotient, limits: &Limits) {
+    let Some(file) = path(&game.name()) else {
+        return;
+    };
+    let Ok(opts) = heap_options(game, q.heaps, limits) else {
+        return;
+    };
+    let text = encode(q, fingerprint(&opts));
+    if let Some(d) = file.parent() {
+        if std::fs::create_dir_all(d).is_err() {
+            return;
+        }
+    }
+    let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+    if std::fs::write(&tmp, text).is_ok() && std::fs::rename(&tmp, &file).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
+/// The quotient of `game` covering heaps up to `need`: from the cache when a valid file covers them, else computed
+/// (to `need`, or further when the cache held more) and stored. A cached quotient that stopped growing before
+/// `need` (order past the limit) is returned as it is: its `heaps` is then below `need`.
+pub fn quotient(game: &HeapGame, need: u64, max_order: usize, limits: &Limits) -> Result<Quotient> {
+    if let Some(q) = load(game, need, limits) {
+        if q.heaps >= need || q.stopped.is_some() {
+            return Ok(q);
+        }
+    }
+    let q = compute(game, need, max_order, limits, &mut |_| {})?;
+    store(game, &q, limits);
+    Ok(q)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checksum_and_format_round_trip() {
+        let game = crate::heap::TakeAndBreak::parse("0.77").unwrap();
+        let q = compute(&game, 12, 1000, &Limits::default(), &mut |_| {}).unwrap();
+        let text = encode(&q, 7);
+        let (name, heaps, fp, pre, changes, stopped) = decode(&text).unwrap();
+        assert_eq!((name.as_str(), heaps, fp), ("0.77", 12, 7));
+        assert_eq!(pre.phi, q.phi);
+        assert_eq!(pre.p, q.p);
+        assert_eq!(changes, q.changes);
+        assert_eq!(stopped, None);
+        // One changed digit in the table: the checksum no longer matches.
+        let i = text.find("table ").unwrap() + 6;
+        let mut bad = text.clone().into_bytes();
+        bad[i] = if bad[i] == b'1' { b'2' } else { b'1' };
+        assert!(decode(std::str::from_utf8(&bad).unwrap()).is_none());
+        // Truncated: refused.
+        assert!(decode(&text[..text.len() / 2]).is_none());
+        assert!(decode("").is_none());
+    }
+}
