@@ -71,7 +71,12 @@ GAMES
   A heap game: a name (kayles, nim, lasker, grundys-game, ...; see 'grundy games'), a take-and-break code in
   CGSuite's notation (0.77, 4!.0, 0.[3], 4.[3], 0.{2+}), subtraction:1,3,4, allbut:1,2, bash:K or constrained:L,R;
   its positions are heap sizes. Other games of the catalog have positions of their own: wythoff A B, cutting WxH,
-  ed X Y, staircase C1 C2 ..., chessmen CELL..., graph FILE NODE..., fibonacci-nim STONES [MAX], arpa NUMBER...
+  ed X Y, staircase C1 C2 ..., chessmen CELL..., graph FILE NODE..., fibonacci-nim STONES [MAX], arpa NUMBER...,
+  node-kayles FILE, arc-kayles FILE, cram RxC, chomp RxC.
+
+  A game of your own: --rules FILE (a Rhai script with fn moves(n) { ... }; docs/rules.md, examples/rules/) or
+  --moves 'n => [n-1, n-3, n-4]' on value, seq, period, table, pattern, plot, quotient and play; its name is
+  the script's NAME (or the file's stem, or 'script'), and with one script the GAME may be left out.
 
   A code d0.d1d2...dk: digit d_j says what a move that removes j tokens may leave; bit i of d_j (1, 2, 4, 8, ...)
   allows leaving exactly i non-empty heaps. So 0.77 (Kayles) removes 1 or 2 tokens and leaves 0, 1 or 2 heaps.
