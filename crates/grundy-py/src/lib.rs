@@ -17,8 +17,11 @@
 
 mod rules;
 
+use grundy::analysis::pattern;
+use grundy::analysis::table::{Span, Table};
 use grundy::analysis::{analyse, Convention, Sum};
 use grundy::game::Game;
+use grundy::games::AnyGame;
 use grundy::heap::{period, sequence, Engine, HeapGame};
 use grundy::misere::genus::GenusTable;
 use grundy::{ErrorKind, Limits, Solver};
@@ -361,6 +364,29 @@ impl NativeGame {
     }
 
     /// Runs `f` on this heap game: on a worker thread for a catalog game, here for one defined in Python.
+    /// Runs `f` on the game as the catalog sees it (`AnyGame`): catalog games on a worker thread without the GIL,
+    /// games defined in Python here, with the failure of their callable (if any) as the error.
+    fn with_any_game<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(Box<dyn AnyGame>) -> grundy::Result<T> + Send + 'static,
+    ) -> PyResult<T> {
+        match &self.kind {
+            Kind::Catalog { spec } => {
+                let spec = spec.clone();
+                run_native(py, move || f(grundy::games::lookup(&spec)?))
+            }
+            Kind::Heap(d) => {
+                let r = f(grundy::games::erase_heap(Rc::new(d.rules.clone())));
+                d.settle(r)
+            }
+            Kind::General(d) => {
+                let r = f(grundy::games::erase(d.rules.clone()));
+                d.settle(r)
+            }
+        }
+    }
+
     fn with_heap_game<T: Send + 'static>(
         &self,
         py: Python<'_>,
@@ -575,6 +601,87 @@ impl NativeGame {
             sequence::check(&*g, method, to, threads, &limits)?;
             Ok(sequence::nim_values(&*g, to, Engine::Auto, threads, &limits, &mut |_| {})?.0)
         })
+    }
+
+    /// The nim-values over a range, as `grundy table --json` prints them (the library's `Table`): `rows` is
+    /// `(first, last)`, both included (the heaps of a heap game, the `a` of `G(a, b)`); `cols` likewise for a game
+    /// whose positions are named by two numbers.
+    #[pyo3(signature = (rows, cols = None, max_seconds = None, max_memory = None))]
+    fn table<'py>(
+        &self,
+        py: Python<'py>,
+        rows: (u64, u64),
+        cols: Option<(u64, u64)>,
+        max_seconds: Option<&Bound<'py, PyAny>>,
+        max_memory: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let rows = Span::new(rows.0, rows.1).map_err(err)?;
+        let cols = cols
+            .map(|(a, b)| Span::new(a, b))
+            .transpose()
+            .map_err(err)?;
+        let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Normal, false);
+        let j = self.with_any_game(py, move |g| {
+            to_json(&Table::compute(&*g, rows, cols, &limits, &mut |_| {})?)
+        })?;
+        json_to_py(py, &j)
+    }
+
+    /// The rule read off the game's table, as `grundy pattern --json` prints it (the library's `Pattern`): each
+    /// rule "certified" only where a theorem proves it, else "observed" on the range checked. A one-parameter game
+    /// takes `to` (default: as far as the period module goes); a two-parameter game takes `rows` and `cols`
+    /// (default `(0, 19)` each).
+    #[pyo3(signature = (to = None, rows = None, cols = None, max_seconds = None, max_memory = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn pattern<'py>(
+        &self,
+        py: Python<'py>,
+        to: Option<u64>,
+        rows: Option<(u64, u64)>,
+        cols: Option<(u64, u64)>,
+        max_seconds: Option<&Bound<'py, PyAny>>,
+        max_memory: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let span = |r: Option<(u64, u64)>| r.map(|(a, b)| Span::new(a, b)).transpose();
+        let rows = span(rows).map_err(err)?;
+        let cols = span(cols).map_err(err)?;
+        let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Normal, false);
+        let j = self.with_any_game(py, move |g| {
+            let found = match g.parameters() {
+                1 => {
+                    if rows.is_some() || cols.is_some() {
+                        return Err(grundy::Error::input(format!(
+                            "{}: a position of this game is one number: give to=N, not rows/cols",
+                            g.name()
+                        )));
+                    }
+                    pattern::one_parameter(&*g, to, &limits, &mut |_, _| {})?
+                }
+                2 => {
+                    if to.is_some() {
+                        return Err(grundy::Error::input(format!(
+                            "{}: a position of this game is two numbers: give rows and cols, not to",
+                            g.name()
+                        )));
+                    }
+                    let d = Span { from: 0, to: 19 };
+                    let defaulted = rows.is_none() && cols.is_none();
+                    let mut t = Table::compute(&*g, rows.unwrap_or(d), Some(cols.unwrap_or(d)), &limits, &mut |_| {})?;
+                    if defaulted {
+                        t = t.trim_leading();
+                    }
+                    pattern::two_parameters(&t)
+                }
+                _ => {
+                    return Err(grundy::Error::input(format!(
+                        "{}: positions of this game are not named by one or two numbers, so it has no table to read",
+                        g.name()
+                    )))
+                }
+            };
+            to_json(&found)
+        })?;
+        json_to_py(py, &j)
     }
 
     /// The periodicity of the nim-values (`grundy::heap::period`), as `grundy period --json` prints it.

@@ -462,3 +462,55 @@ def test_the_package_docstring_examples_run():
 
     failed, attempted = doctest.testmod(grundy, verbose=False)
     assert attempted >= 8 and failed == 0
+
+
+def _wythoff_brute(n):
+    """Wythoff's nim-values on an n x n board by the mex of the definition."""
+    g = [[0] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(n):
+            seen = {g[a - k][b] for k in range(1, a + 1)}
+            seen |= {g[a][b - k] for k in range(1, b + 1)}
+            seen |= {g[a - k][b - k] for k in range(1, min(a, b) + 1)}
+            v = 0
+            while v in seen:
+                v += 1
+            g[a][b] = v
+    return g
+
+
+def test_table_of_a_two_parameter_game_equals_the_mex_rule():
+    t = grundy.game("wythoff").table((0, 11), (0, 11))
+    assert t.parameters == 2 and t.rows.to == 11 and t.cols.to == 11
+    assert t["values"] == _wythoff_brute(12)
+    assert [0, 0] in t.p_positions and [3, 5] in t.p_positions and [5, 3] in t.p_positions
+    assert all(t["values"][a][b] == 0 for a, b in t.p_positions)
+
+
+def test_table_of_a_heap_game_and_of_a_python_game():
+    assert [row[0] for row in grundy.game("kayles").table((0, 9))["values"]] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4]
+    sub = grundy.define(lambda n: [n - t for t in (1, 3, 4) if t <= n], heap=True, name="s134")
+    t = sub.table((0, 13))
+    assert [row[0] for row in t["values"]] == [0, 1, 0, 1, 2, 3, 2] * 2
+    assert t.p_positions == [[0], [2], [7], [9]]
+    with pytest.raises(ValueError):
+        grundy.game("kayles").table((0, 5), (0, 5))
+
+
+def test_pattern_certified_for_a_code_and_observed_for_a_python_game():
+    p = grundy.game("subtraction:1,3,4").pattern()
+    periodic = [r for r in p.rules if r.kind == "periodic"][0]
+    assert (periodic.preperiod, periodic.period, periodic.certified) == (0, 7, True)
+    sub = grundy.define(lambda n: [n - t for t in (1, 3, 4) if t <= n], heap=True, name="s134")
+    q = sub.pattern(to=200)
+    periodic = [r for r in q.rules if r.kind == "periodic"][0]
+    assert (periodic.preperiod, periodic.period, periodic.certified) == (0, 7, False)
+
+
+def test_pattern_of_wythoff_finds_the_golden_beatty_pairs():
+    p = grundy.game("wythoff").pattern(rows=(0, 40), cols=(0, 40))
+    kinds = {r.kind for r in p.rules}
+    assert "symmetric" in kinds
+    assert any("φ" in r.statement or "golden" in r.statement for r in p.rules), [r.statement for r in p.rules]
+    with pytest.raises(ValueError):
+        grundy.game("wythoff").pattern(to=10)

@@ -215,6 +215,22 @@ class Game:
         only observed."""
         return _record(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))
 
+    def table(self, rows: Tuple[int, int], cols: Optional[Tuple[int, int]] = None, *,
+              max_seconds: Optional[float] = None, max_memory: Optional[int] = None) -> Record:
+        """The nim-values over a range, as ``grundy table --json``: ``rows`` is ``(first, last)``, both included
+        (the heaps of a heap game, the ``a`` of ``G(a, b)``), ``cols`` likewise for a game whose positions are two
+        numbers (Wythoff, cutting, E&D, ...). Keys include ``game``, ``rows``, ``cols``, ``values`` (read it as
+        ``t["values"]``: ``t.values`` is the dict method) and ``p_positions``."""
+        return _record(self._native.table(rows, cols, max_seconds=max_seconds, max_memory=max_memory))
+
+    def pattern(self, to: Optional[int] = None, *, rows: Optional[Tuple[int, int]] = None,
+                cols: Optional[Tuple[int, int]] = None, max_seconds: Optional[float] = None,
+                max_memory: Optional[int] = None) -> Record:
+        """The rule read off the game's table, as ``grundy pattern --json``: each rule says whether a theorem
+        certifies it or on what range it was observed. ``to`` for a one-parameter game, ``rows``/``cols`` for a
+        two-parameter one (default ``(0, 19)`` each)."""
+        return _record(self._native.pattern(to, rows, cols, max_seconds=max_seconds, max_memory=max_memory))
+
     def misere_sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
                         max_positions: Optional[int] = None, max_memory: Optional[int] = None) -> Any:
         """Misère nim-values of heaps ``0..=to`` (1 for a heap with no move)."""

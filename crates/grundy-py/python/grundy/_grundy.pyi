@@ -59,6 +59,21 @@ class NativeGame:
     def period(
         self, to: Optional[int] = None, max_seconds: Optional[float] = None, max_memory: Optional[int] = None
     ) -> dict: ...
+    def table(
+        self,
+        rows: Tuple[int, int],
+        cols: Optional[Tuple[int, int]] = None,
+        max_seconds: Optional[float] = None,
+        max_memory: Optional[int] = None,
+    ) -> dict: ...
+    def pattern(
+        self,
+        to: Optional[int] = None,
+        rows: Optional[Tuple[int, int]] = None,
+        cols: Optional[Tuple[int, int]] = None,
+        max_seconds: Optional[float] = None,
+        max_memory: Optional[int] = None,
+    ) -> dict: ...
     def misere(
         self,
         to: int,
