@@ -181,7 +181,8 @@ fn time_limit(args: &[Vec<u8>], default: f64) -> (f64, &'static str) {
     }
     // The exact misère search (value --misere, seq --misere or --genus) has a default limit of its own: 30 s.
     let sub = args.first().map(|a| a.as_slice());
-    let misere = matches!(sub, Some(b"value") | Some(b"seq"))
+    // `play --misere` searches the same way (it has no --max-seconds): the same 31 s.
+    let misere = matches!(sub, Some(b"value") | Some(b"seq") | Some(b"play"))
         && args
             .iter()
             .any(|a| a == b"--misere" || (sub == Some(b"seq") && a == b"--genus"));
