@@ -43,6 +43,8 @@ pub struct Case {
     pub files: Vec<(PathBuf, Vec<u8>)>,
     /// Where the stdin input came from (for the report), e.g. "tests/data/oj/poj1067/1.in, truncated".
     pub stdin_note: String,
+    /// Environment variables set for the run (e.g. GRUNDY_CACHE_DIR inside the case's folder).
+    pub env: Vec<(String, PathBuf)>,
 }
 
 /// Judge samples: (problem id as `grundy oj --list` names it, sample inputs).
@@ -429,6 +431,7 @@ impl Gen<'_> {
             ("max-memory", true),
         ];
         self.flags(&mut a, flags);
+        self.maybe_rules(&mut a, 8);
         self.mostly_a_time_limit(&mut a);
         a
     }
@@ -487,6 +490,7 @@ impl Gen<'_> {
             ]
         };
         self.flags(&mut a, flags);
+        self.maybe_rules(&mut a, 8);
         self.mostly_a_time_limit(&mut a);
         let _ = game;
         a
@@ -568,9 +572,11 @@ impl Gen<'_> {
             }
             "max-memory" => {
                 if r.pct(70) {
-                    r.pick(&["1K", "64M", "512M", "1G", "3G", "100000"]).to_string()
+                    r.pick(&["1K", "64M", "512M", "1G", "3G", "100000"])
+                        .to_string()
                 } else {
-                    r.pick(&["0", "-1", "", "1X", "18446744073709551615G", "x"]).to_string()
+                    r.pick(&["0", "-1", "", "1X", "18446744073709551615G", "x"])
+                        .to_string()
                 }
             }
             "threads" => {
@@ -606,6 +612,15 @@ impl Gen<'_> {
                     }
                 }
             }
+            "rows" | "cols" => self.range_value(),
+            "wrap" | "width" | "height" | "heaps" | "max-order" => {
+                if r.pct(70) {
+                    r.range(0, 300).to_string()
+                } else {
+                    num(r)
+                }
+            }
+            "first" => r.pick(&["me", "engine", "", "you", "ENGINE"]).to_string(),
             _ => num(r),
         }
     }
@@ -692,8 +707,528 @@ impl Gen<'_> {
         a
     }
 
+    /// A rules script: mostly valid Rhai games, sometimes broken ones (syntax errors, infinite loops, huge arrays,
+    /// moves to bigger heaps, type errors, strings, deep recursion).
+    fn rhai(&mut self) -> String {
+        const GOOD: &[&str] = &[
+            "fn moves(n) { [n - 1, n - 3, n - 4] }",
+            "const NAME = \"s12\";\nfn moves(n) { [n - 1, n - 2] }",
+            "fn moves(n) { let v = []; for a in 1..n { for b in a..n { if a + b < n { v.push([a, b]); } } } v }",
+            "fn moves(a, b) { [[a - 1, b], [a, b - 1], [a - 1, b - 1]] }",
+            "const PLAY = \"misere\";\nfn moves(n) { [n - 1, n - 2] }",
+            "fn moves(n) { [] }",
+            "fn moves(n) { splits(n - 1) }",
+        ];
+        const BAD: &[&str] = &[
+            "fn moves(n) { [n - 1, ",
+            "fn moves(n) { loop {} }",
+            "fn moves(n) { let v = []; for i in 0..100000000 { v.push(i); } v }",
+            "fn moves(n) { [n + 1] }",
+            "fn moves(n) { [n] }",
+            "fn moves(n) { [\"x\"] }",
+            "fn moves(n) { n - 1 }",
+            "fn moves(n) { [true] }",
+            "fn moves(n) { [9223372036854775807] }",
+            "fn moves(n) { [n * 9223372036854775807] }",
+            "fn moves(n) { moves(n) }",
+            "fn moves(n) { [n / 0] }",
+            "fn mvoes(n) { [n - 1] }",
+            "fn moves(n, m, k, l) { [] }",
+            "fn moves(n) { [[n - 1, [n - 2]]] }",
+            "const NAME = \"\\u{1b}[31m\";\nfn moves(n) { [n - 1] }",
+            "const NAME = 7;\nfn moves(n) { [n - 1] }",
+            "const SHAPE = \"list\";\nfn moves(l) { [l] }",
+            "fn moves(n) { let s = \"x\"; while true { s += s; } }",
+            "fn moves(n) { throw \"line one\\nline two\"; }",
+            "\u{ff}\u{fe}",
+            "",
+        ];
+        if self.r.pct(55) {
+            self.r.pick(GOOD).to_string()
+        } else {
+            self.r.pick(BAD).to_string()
+        }
+    }
+
+    /// An inline `--moves` expression: valid closures mostly, broken ones too.
+    fn moves_expr(&mut self) -> String {
+        const EXPRS: &[&str] = &[
+            "n => [n - 1, n - 3, n - 4]",
+            "n => [n - 1, n - 2]",
+            "n => []",
+            "|n| [n - 1]",
+            "n => [n + 1]",
+            "n => [n]",
+            "n => loop {}",
+            "n => [",
+            "n => \"x\"",
+            "n => [1.5]",
+            "n => [-1, -2]",
+            "(a, b) => [[a - 1, b], [a, b - 1]]",
+            "n => { let v = []; for i in 0..100000000 { v.push(0); } v }",
+            "",
+            "-",
+            "n => [n - 1]; fn x() {}",
+        ];
+        self.r.pick(EXPRS).to_string()
+    }
+
+    /// With probability `p` percent, adds `--rules FILE` (a script in the case's folder, or a bad path) and/or
+    /// `--moves EXPR`.
+    fn maybe_rules(&mut self, a: &mut Vec<String>, p: u64) {
+        if !self.r.pct(p) {
+            return;
+        }
+        let k = self.r.below(3);
+        if k != 1 {
+            let path = match self.r.below(12) {
+                0 => "/nonexistent/x.rhai".into(),
+                1 => self.dir.to_string_lossy().into_owned(),
+                2 => "/dev/zero".into(),
+                _ => {
+                    let text = self.rhai();
+                    let name = self.r.pick(&["s134.rhai", "game.rhai", "x", "9bad.rhai"]);
+                    self.file(name, text.into_bytes())
+                }
+            };
+            a.push("--rules".into());
+            a.push(path);
+        }
+        if k != 0 {
+            let e = self.moves_expr();
+            if self.r.pct(20) {
+                a.push(format!("--moves={e}"));
+            } else {
+                a.push("--moves".into());
+                a.push(e);
+            }
+        }
+    }
+
+    /// The newer subcommands have many flags, and `flags` often breaks the line: so that their successful paths
+    /// are run too, it is called on fewer than half of their lines.
+    fn some_flags(&mut self, a: &mut Vec<String>, own: &[(&str, bool)]) {
+        if self.r.pct(40) {
+            self.flags(a, own);
+        }
+    }
+
+    /// A game whose positions are one or two numbers, or none (the script's game) sometimes.
+    fn table_game(&mut self, a: &mut Vec<String>) {
+        match self.r.below(10) {
+            0..=2 => a.push(heap_game(&mut self.r)),
+            3..=5 => a.push(if self.r.pct(50) {
+                self.r.pick(HEAP_NAMES).to_string()
+            } else {
+                self.r.pick(KNOWN_CODES).to_string()
+            }),
+            6..=8 => a.push(
+                self.r
+                    .pick(&[
+                        "wythoff",
+                        "cutting",
+                        "ed",
+                        "chomp",
+                        "chocolate",
+                        "nim",
+                        "staircase",
+                    ])
+                    .to_string(),
+            ),
+            _ => {}
+        }
+    }
+
+    /// A range A..B or N, small mostly.
+    fn range_value(&mut self) -> String {
+        let r = &mut self.r;
+        match r.below(12) {
+            0 => num(r),
+            1 => format!("{}..{}", r.below(40), r.below(10)),
+            2 => r
+                .pick(&[
+                    "..",
+                    "1..",
+                    "..5",
+                    "a..b",
+                    "0...3",
+                    "-1..3",
+                    "0..18446744073709551615",
+                ])
+                .to_string(),
+            3 => format!("0..{}", r.range(100, 5000)),
+            4..=7 => r.below(40).to_string(),
+            _ => {
+                let lo = r.below(20);
+                format!("{lo}..{}", lo + r.below(30))
+            }
+        }
+    }
+
+    fn table(&mut self) -> Vec<String> {
+        let mut a = vec!["table".to_string()];
+        self.table_game(&mut a);
+        for f in ["rows", "cols"] {
+            if self.r.pct(60) {
+                a.push(format!("--{f}"));
+                let v = self.range_value();
+                a.push(v);
+            }
+        }
+        let flags: &[(&str, bool)] = &[
+            ("wrap", true),
+            ("csv", false),
+            ("json", false),
+            ("max-seconds", true),
+            ("max-memory", true),
+        ];
+        self.some_flags(&mut a, flags);
+        self.maybe_rules(&mut a, 25);
+        self.mostly_a_time_limit(&mut a);
+        a
+    }
+
+    fn pattern(&mut self) -> Vec<String> {
+        let mut a = vec!["pattern".to_string()];
+        self.table_game(&mut a);
+        if self.r.pct(50) {
+            a.push("--to".into());
+            let v = if self.r.pct(80) {
+                self.r.below(500).to_string()
+            } else {
+                num(&mut self.r)
+            };
+            a.push(v);
+        }
+        for f in ["rows", "cols"] {
+            if self.r.pct(30) {
+                a.push(format!("--{f}"));
+                let v = self.range_value();
+                a.push(v);
+            }
+        }
+        let flags: &[(&str, bool)] =
+            &[("json", false), ("max-seconds", true), ("max-memory", true)];
+        self.some_flags(&mut a, flags);
+        self.maybe_rules(&mut a, 25);
+        self.mostly_a_time_limit(&mut a);
+        a
+    }
+
+    fn plot(&mut self) -> Vec<String> {
+        let mut a = vec!["plot".to_string()];
+        self.table_game(&mut a);
+        if self.r.pct(90) {
+            let out = match self.r.below(14) {
+                0 => "/dev/full".into(),
+                1 => "/nonexistent/p.png".into(),
+                2 => self.dir.join("p.txt").to_string_lossy().into_owned(),
+                3 => self.dir.join("p").to_string_lossy().into_owned(),
+                4 => self.dir.to_string_lossy().into_owned(),
+                5 => "-".into(),
+                k => self
+                    .dir
+                    .join(if k % 2 == 0 { "p.png" } else { "p.svg" })
+                    .to_string_lossy()
+                    .into_owned(),
+            };
+            a.push(self.r.pick(&["-o", "--out"]).to_string());
+            a.push(out);
+        }
+        if self.r.pct(50) {
+            a.push("--to".into());
+            let v = if self.r.pct(85) {
+                self.r.below(2000).to_string()
+            } else {
+                num(&mut self.r)
+            };
+            a.push(v);
+        }
+        let flags: &[(&str, bool)] = &[
+            ("rare", false),
+            ("misere", false),
+            ("rows", true),
+            ("cols", true),
+            ("width", true),
+            ("height", true),
+            ("max-positions", true),
+            ("json", false),
+            ("max-seconds", true),
+            ("max-memory", true),
+        ];
+        self.some_flags(&mut a, flags);
+        self.maybe_rules(&mut a, 20);
+        self.mostly_a_time_limit(&mut a);
+        a
+    }
+
+    fn quotient(&mut self) -> Vec<String> {
+        let mut a = vec!["quotient".to_string()];
+        if self.r.pct(85) {
+            let g = if self.r.pct(40) {
+                self.r
+                    .pick(&[
+                        "kayles",
+                        "0.75",
+                        "0.77",
+                        "0.123",
+                        "0.31",
+                        "0.6",
+                        "dawsons-kayles",
+                        "nim",
+                    ])
+                    .to_string()
+            } else {
+                heap_game(&mut self.r)
+            };
+            a.push(g);
+        }
+        let flags: &[(&str, bool)] = &[
+            ("heaps", true),
+            ("max-order", true),
+            ("json", false),
+            ("max-seconds", true),
+            ("max-memory", true),
+        ];
+        self.some_flags(&mut a, flags);
+        self.maybe_rules(&mut a, 25);
+        self.mostly_a_time_limit(&mut a);
+        a
+    }
+
+    /// A small sweep family (a few codes), or a broken one. Never `0.ddd` or larger: its 512 codes at even 0.1 s
+    /// each would pass the harness's 10 s.
+    fn family(&mut self) -> String {
+        let r = &mut self.r;
+        match r.below(14) {
+            0..=3 => r.pick(&["0.0d", "0.d", "4.d", "0.d0", "0.7d"]).to_string(),
+            4..=6 => format!("subtraction:{},{}", r.range(1, 2), r.range(1, 5)),
+            7 => r
+                .pick(&["octal:1", "octal:0", "octal:7", "octal:x"])
+                .to_string(),
+            8 => r
+                .pick(&[
+                    "octal:7",
+                    "subtraction:0,4",
+                    "subtraction:9,99",
+                    "subtraction:3,1000000",
+                ])
+                .to_string(),
+            9 => r
+                .pick(&[
+                    "",
+                    "0.",
+                    "0.8d",
+                    "9.d",
+                    "x.dd",
+                    "subtraction:",
+                    "subtraction:1",
+                    "0.d[d]",
+                ])
+                .to_string(),
+            _ => code(r),
+        }
+    }
+
+    /// A JSON-lines file as `sweep --jsonl` writes it (made up), or a broken one.
+    fn jsonl_file(&mut self) -> Vec<u8> {
+        let r = &mut self.r;
+        let mut s = String::new();
+        for _ in 0..r.below(5) {
+            s.push_str(match r.below(6) {
+                0 => "{}\n",
+                1 => "garbage\n",
+                2 => "{\"code\":\"0.07\",\"preperiod\":0,\"period\":3}\n",
+                3 => "[1,2,3]\n",
+                4 => "{\"code\":\"0.07\"\n",
+                _ => "\n",
+            });
+        }
+        s.into_bytes()
+    }
+
+    fn sweep(&mut self) -> Vec<String> {
+        let mut a = vec!["sweep".to_string()];
+        let f = self.family();
+        a.push(f);
+        a.push("--max-seconds".into());
+        a.push(self.r.pick(&["0.1", "0.2", "0.3", "0.5"]).to_string());
+        if self.r.pct(60) {
+            a.push("--to".into());
+            let v = if self.r.pct(85) {
+                self.r.below(300).to_string()
+            } else {
+                num(&mut self.r)
+            };
+            a.push(v);
+        }
+        if self.r.pct(30) {
+            a.push("--shard".into());
+            let v = self
+                .r
+                .pick(&[
+                    "1/2",
+                    "2/2",
+                    "1/1",
+                    "3/2",
+                    "0/2",
+                    "1/0",
+                    "x",
+                    "1/18446744073709551616",
+                ])
+                .to_string();
+            a.push(v);
+        }
+        if self.r.pct(35) {
+            a.push("--jsonl".into());
+            let p = match self.r.below(6) {
+                0 => "/dev/full".into(),
+                1 => "/nonexistent/s.jsonl".into(),
+                2 => {
+                    let c = self.jsonl_file();
+                    self.file("old.jsonl", c)
+                }
+                _ => self.dir.join("s.jsonl").to_string_lossy().into_owned(),
+            };
+            a.push(p);
+        }
+        if self.r.pct(20) {
+            a.push("--published".into());
+            let p = if self.r.pct(50) {
+                "tests/data/octal-periods.txt".into()
+            } else {
+                let c = self.published_file();
+                self.file("pub.txt", c)
+            };
+            a.push(p);
+        }
+        let flags: &[(&str, bool)] = &[("threads", true), ("max-memory", true)];
+        self.some_flags(&mut a, flags);
+        a
+    }
+
+    fn published_file(&mut self) -> Vec<u8> {
+        let r = &mut self.r;
+        let mut s = String::new();
+        for _ in 0..r.below(6) {
+            s.push_str(match r.below(5) {
+                0 => "0.07 0 3\n",
+                1 => "0.07 x 3\n",
+                2 => "# comment\n",
+                3 => "0.07 0 18446744073709551616\n",
+                _ => "0.1\n",
+            });
+        }
+        s.into_bytes()
+    }
+
+    fn sweep_merge(&mut self) -> Vec<String> {
+        let mut a = vec!["sweep-merge".to_string()];
+        for i in 0..self.r.below(4) {
+            let p = match self.r.below(8) {
+                0 => "/nonexistent/a.jsonl".into(),
+                1 => "/dev/null".into(),
+                2 => self.dir.to_string_lossy().into_owned(),
+                _ => {
+                    let c = self.jsonl_file();
+                    self.file(&format!("m{i}.jsonl"), c)
+                }
+            };
+            a.push(p);
+        }
+        if self.r.pct(25) {
+            a.push("--published".into());
+            let c = self.published_file();
+            let p = self.file("pub.txt", c);
+            a.push(p);
+        }
+        a
+    }
+
+    /// `play`: a sum to play and random lines on stdin (numbers, moves, hint, undo, quit, garbage; EOF).
+    fn play(&mut self) -> Vec<String> {
+        let mut a = vec!["play".to_string()];
+        let game = if self.r.pct(80) {
+            self.r
+                .pick(&[
+                    "kayles",
+                    "nim",
+                    "0.07",
+                    "subtraction:1,2",
+                    "wythoff",
+                    "dawsons-kayles",
+                ])
+                .to_string()
+        } else {
+            heap_game(&mut self.r)
+        };
+        if self.r.pct(92) {
+            let pos = self.positions(&game);
+            a.push(game.clone());
+            a.extend(pos);
+        }
+        if self.r.pct(15) {
+            a.push("+".into());
+            a.push("nim".into());
+            a.push(self.r.below(8).to_string());
+        }
+        let flags: &[(&str, bool)] = &[
+            ("misere", false),
+            ("loopy", false),
+            ("first", true),
+            ("max-positions", true),
+        ];
+        self.some_flags(&mut a, flags);
+        self.maybe_rules(&mut a, 15);
+        let mut input = String::new();
+        for _ in 0..self.r.below(12) {
+            let line = match self.r.below(14) {
+                0..=3 => self.r.below(10).to_string(),
+                4 => "hint".into(),
+                5 => "undo".into(),
+                6 => "quit".into(),
+                7 => format!("{game} {} -> {}", self.r.below(10), self.r.below(10)),
+                8 => format!("{} {}", self.r.below(10), self.r.below(10)),
+                9 => num(&mut self.r),
+                10 => escape(&mut self.r).to_string(),
+                11 => "help".into(),
+                12 => "".into(),
+                _ => self
+                    .r
+                    .pick(&["garbage", "1 -> 2 -> 3", "\u{ff15}", "-1", "kayles 5 -> 3"])
+                    .to_string(),
+            };
+            input.push_str(&line);
+            input.push('\n');
+        }
+        if self.r.pct(20) {
+            input.pop(); // no final newline
+        }
+        self.case.stdin_note = "random play lines".into();
+        self.case.stdin = Some(input.into_bytes());
+        a
+    }
+
     pub fn generate(mut self) -> Case {
-        let mut a: Vec<String> = match self.r.below(100) {
+        // Never the user's cache: `quotient` and `value --misere` keep theirs in the case's folder.
+        self.case
+            .env
+            .push(("GRUNDY_CACHE_DIR".into(), self.dir.join("cache")));
+        // One case in four is one of the newer subcommands (table, pattern, plot, quotient, sweep, sweep-merge,
+        // play); the other three keep the older mix.
+        if self.r.pct(25) {
+            let a = match self.r.below(100) {
+                0..=17 => self.table(),
+                18..=31 => self.pattern(),
+                32..=43 => self.plot(),
+                44..=59 => self.quotient(),
+                60..=69 => self.sweep(),
+                70..=74 => self.sweep_merge(),
+                _ => self.play(),
+            };
+            return self.finish(a);
+        }
+        let a: Vec<String> = match self.r.below(100) {
             0..=37 => self.value(),
             38..=57 => self.seq(false),
             58..=65 => self.seq(true),
@@ -708,7 +1243,22 @@ impl Gen<'_> {
             }
             90..=93 => {
                 let topics = [
-                    "value", "seq", "period", "games", "oj", "nimber", "help", "", "nosuch",
+                    "value",
+                    "seq",
+                    "period",
+                    "games",
+                    "oj",
+                    "nimber",
+                    "help",
+                    "",
+                    "nosuch",
+                    "table",
+                    "pattern",
+                    "plot",
+                    "quotient",
+                    "sweep",
+                    "sweep-merge",
+                    "play",
                 ];
                 let mut a = vec![self.r.pick(&["help", "--help", "-h"]).to_string()];
                 if self.r.pct(80) {
@@ -733,6 +1283,11 @@ impl Gen<'_> {
                 (0..k).map(|_| self.r.pick(&words).to_string()).collect()
             }
         };
+        self.finish(a)
+    }
+
+    /// The common end of a case: now and then an escape sequence inside a word or a word that is not UTF-8.
+    fn finish(mut self, mut a: Vec<String>) -> Case {
         // Now and then an escape sequence or control character inside a word.
         if !a.is_empty() && self.r.pct(4) {
             let i = self.r.below(a.len() as u64) as usize;

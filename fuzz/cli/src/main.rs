@@ -138,6 +138,24 @@ struct Outcome {
     stderr: Vec<u8>,
 }
 
+/// The subcommands the report counts apart (anything else is counted as "(other)").
+const SUBCOMMANDS: [&str; 14] = [
+    "value",
+    "seq",
+    "period",
+    "oj",
+    "nimber",
+    "games",
+    "help",
+    "table",
+    "pattern",
+    "plot",
+    "quotient",
+    "sweep",
+    "sweep-merge",
+    "play",
+];
+
 /// grundy's default `--max-seconds` for the exact misère search.
 const MISERE_DEFAULT_SECONDS: f64 = 30.0;
 
@@ -163,10 +181,13 @@ fn time_limit(args: &[Vec<u8>], default: f64) -> (f64, &'static str) {
     }
     // The exact misère search (value --misere, seq --misere or --genus) has a default limit of its own: 30 s.
     let sub = args.first().map(|a| a.as_slice());
-    let misere = matches!(sub, Some(b"value") | Some(b"seq"))
+    // `play --misere` searches the same way (it has no --max-seconds): the same 31 s.
+    let misere = matches!(sub, Some(b"value") | Some(b"seq") | Some(b"play"))
         && args
             .iter()
             .any(|a| a == b"--misere" || (sub == Some(b"seq") && a == b"--genus"));
+    // `sweep --max-seconds` is the budget of each code of the family, not of the command: the harness's default.
+    let own = own.filter(|_| sub != Some(b"sweep"));
     match own {
         Some(s) => (s + 1.0, "its --max-seconds + 1 s"),
         None if misere => (
@@ -213,6 +234,9 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
         .env_remove("GRUNDY_PROGRESS")
         // No plain progress lines in the stderr that is judged (a long case would print one every 10 s).
         .env("GRUNDY_PROGRESS", "0");
+    for (k, v) in &case.env {
+        cmd.env(k, v);
+    }
     cmd.stdin(if case.stdin.is_some() {
         Stdio::piped()
     } else {
@@ -314,7 +338,13 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
     let args_have = |f: &str| case.args.iter().any(|a| a == f.as_bytes());
     let class = match exit {
         Some(0) if !timed_out => {
-            let out_ok = stdout_len > 0 || case.args.iter().any(|a| a.starts_with(b"--out"));
+            // A command writing a file (--out, plot -o, sweep --jsonl) may print nothing; sweep may also print a
+            // summary of a line or two on stderr when it succeeds (not checked here beyond control characters).
+            let out_ok = stdout_len > 0
+                || case
+                    .args
+                    .iter()
+                    .any(|a| a.starts_with(b"--out") || a == b"-o" || a.starts_with(b"--jsonl"));
             if !out_ok {
                 reasons.push("exit 0 with nothing on stdout".into());
             }
@@ -435,8 +465,13 @@ fn shell_quote(w: &[u8]) -> String {
 
 /// The command line that reproduces a case, from the repository root.
 fn reproducer(cfg: &Config, case: &Case, limit: f64, stdin_file: Option<&Path>) -> String {
+    let env: String = case
+        .env
+        .iter()
+        .map(|(k, v)| format!("{k}={} ", shell_quote(v.as_os_str().as_bytes())))
+        .collect();
     let mut s = format!(
-        "(ulimit -v {}; timeout {} {}",
+        "(ulimit -v {}; {env}timeout {} {}",
         cfg.mem_kb,
         limit,
         cfg.bin.display()
@@ -497,8 +532,7 @@ fn group_key(case: &Case, o: &Outcome) -> String {
         .first()
         .map(|a| String::from_utf8_lossy(a).into_owned())
         .unwrap_or_default();
-    let sub = if ["value", "seq", "period", "oj", "nimber", "games", "help"].contains(&sub.as_str())
-    {
+    let sub = if SUBCOMMANDS.contains(&sub.as_str()) {
         sub
     } else {
         "-".into()
@@ -557,6 +591,7 @@ fn main() {
                         stdin: None,
                         files: Vec::new(),
                         stdin_note: String::new(),
+                        env: Vec::new(),
                     },
                 };
                 let case = g.generate();
@@ -623,9 +658,7 @@ fn main() {
                 .first()
                 .map(|a| String::from_utf8_lossy(a).into_owned())
                 .unwrap_or_default();
-            let sub = if ["value", "seq", "period", "oj", "nimber", "games", "help"]
-                .contains(&sub.as_str())
-            {
+            let sub = if SUBCOMMANDS.contains(&sub.as_str()) {
                 sub
             } else {
                 "(other)".into()
