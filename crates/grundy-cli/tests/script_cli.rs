@@ -344,3 +344,11 @@ fn with_two_scripts_every_part_names_its_game() {
     assert!(out.contains("script-kayles 5: nim-value 4"), "{out}");
     assert!(out.contains("nim-sum: 3 xor 4 = 7"), "{out}");
 }
+
+#[test]
+fn an_endless_rules_file_is_refused_before_it_is_read() {
+    fails(
+        &["seq", "--rules", "/dev/zero", "--to", "3"],
+        "is longer than 1048576 bytes",
+    );
+}

@@ -198,7 +198,8 @@ pub fn run_with(
             if input.read_line(&mut line)? == 0 {
                 return say(out, "\nend of input: the game is left unfinished.");
             }
-            let typed = line.trim();
+            let typed = line.trim().replace(|c: char| c.is_control(), "?");
+            let typed = typed.as_str();
             if echo {
                 writeln!(out, "{typed}")?;
             }
@@ -346,6 +347,13 @@ mod tests {
         let mut out = Vec::new();
         run_with(a, &mut input.as_bytes(), &mut out, true).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn control_characters_typed_are_never_written_back() {
+        let t = transcript(&cmd("kayles 3"), "\u{7}\n\u{1b}[31m\nquit\n");
+        assert!(!t.chars().any(|c| c.is_control() && c != '\n'), "{t:?}");
+        assert!(t.contains("?[31m"), "{t}");
     }
 
     #[test]

@@ -56,6 +56,9 @@ use std::rc::Rc;
 /// The default bound on the operations of one call of a script function (one position's moves).
 pub const DEFAULT_MAX_OPERATIONS: u64 = 10_000_000;
 
+/// The longest rules file read (1 MiB).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
 /// What a script may do: its bounds, and whether a one-number game may be loopy.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
@@ -171,10 +174,30 @@ impl Script {
     }
 
     /// Reads and compiles the rules file at `path`.
+    /// A rules file longer than [`MAX_FILE_BYTES`] is refused before it is read further (`--rules /dev/zero`).
     pub fn from_file(path: &str, settings: Settings) -> Result<Script> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        use std::io::Read;
+        let cannot = |e: std::io::Error| {
             Error::input(format!(
                 "--rules {}: cannot read the file: {e}",
+                crate::error::escape(path)
+            ))
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .map_err(cannot)?
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(cannot)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(Error::input(format!(
+                "--rules {}: the file is longer than {MAX_FILE_BYTES} bytes; a rules script is a few lines",
+                crate::error::escape(path)
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            Error::input(format!(
+                "--rules {}: the file is not UTF-8 text",
                 crate::error::escape(path)
             ))
         })?;
