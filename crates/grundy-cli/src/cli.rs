@@ -143,6 +143,12 @@ pub struct ValueArgs {
     /// Most states the misère or loopy search may store
     #[arg(long, value_name = "N")]
     pub max_positions: Option<OsString>,
+    /// Cram or Chomp: read a table saved by --save-table before searching (its values are reused, not recomputed)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "loopy"])]
+    pub load_table: Option<OsString>,
+    /// Cram or Chomp: write every value the search stored to FILE, so later runs answer or resume from it
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "loopy"])]
+    pub save_table: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -649,6 +655,8 @@ pub struct ValueCmd {
     pub max_heap: Option<String>,
     pub max_positions: Option<String>,
     pub rules: RulesCmd,
+    pub load_table: Option<String>,
+    pub save_table: Option<String>,
 }
 
 impl ValueArgs {
@@ -666,6 +674,8 @@ impl ValueArgs {
             max_heap: opt_text(self.max_heap.as_deref(), "--max-heap")?,
             max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
             rules: self.rules.checked()?,
+            load_table: opt_text(self.load_table.as_deref(), "--load-table")?,
+            save_table: opt_text(self.save_table.as_deref(), "--save-table")?,
         })
     }
 }
@@ -1087,9 +1097,9 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 6 + 9 + 2 + 10,
+            17 + 2 + 10 + 6 + 9 + 2 + 10 + 2,
             "options taking a value (17; 2 of play; 10 of table and pattern; 6 of --rules and --moves; 9 of plot and \
-             its 2 of rules; 10 of period's --out/--resume and sweep)"
+             its 2 of rules; 10 of period's --out/--resume and sweep; value's --load-table and --save-table)"
         );
     }
 
