@@ -145,6 +145,12 @@ pub struct ValueArgs {
     /// Most states the misère or loopy search may store
     #[arg(long, value_name = "N")]
     pub max_positions: Option<OsString>,
+    /// Cram or Chomp: read a table saved by --save-table before searching (its values are reused, not recomputed)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "loopy"])]
+    pub load_table: Option<OsString>,
+    /// Cram or Chomp: write every value the search stored to FILE, so later runs answer or resume from it
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "loopy"])]
+    pub save_table: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -673,6 +679,8 @@ pub struct ValueCmd {
     pub max_heap: Option<String>,
     pub max_positions: Option<String>,
     pub rules: RulesCmd,
+    pub load_table: Option<String>,
+    pub save_table: Option<String>,
 }
 
 impl ValueArgs {
@@ -690,6 +698,8 @@ impl ValueArgs {
             max_heap: opt_text(self.max_heap.as_deref(), "--max-heap")?,
             max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
             rules: self.rules.checked()?,
+            load_table: opt_text(self.load_table.as_deref(), "--load-table")?,
+            save_table: opt_text(self.save_table.as_deref(), "--save-table")?,
         })
     }
 }
@@ -1141,10 +1151,10 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 12 + 9 + 2 + 10 + 4 + 2,
+            17 + 2 + 10 + 12 + 9 + 2 + 10 + 4 + 2 + 2,
             "options taking a value (17; 2 of play; 10 of table and pattern; 12 of --rules and --moves on value, seq, \
              period, table, pattern and play; 9 of plot and its 2 of rules; 10 of period's --out/--resume and sweep; \
-             4 of quotient and its 2 of rules)"
+             4 of quotient and its 2 of rules; value's --load-table and --save-table)"
         );
     }
 

@@ -67,6 +67,7 @@ pub mod progress;
 pub mod script;
 pub mod solver;
 pub mod sum;
+pub mod table_file;
 
 pub use error::{Error, ErrorKind, Result};
 pub use game::{Game, Options, Outcome, Play};

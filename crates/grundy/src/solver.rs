@@ -293,6 +293,18 @@ impl<R: Game> Solver<R> {
         self.memo.len()
     }
 
+    /// Every stored position and its nim-value (the memo, in no particular order): what
+    /// [`crate::table_file::save`] writes.
+    pub fn memo_entries(&self) -> impl Iterator<Item = (&R::Position, Nimber)> + '_ {
+        self.memo.iter().map(|(p, &v)| (p, v))
+    }
+
+    /// Adds known values to the memo (a saved table read back, [`crate::table_file::load`]). The caller vouches
+    /// that each value is the position's nim-value under this ruleset.
+    pub fn import_memo(&mut self, entries: impl IntoIterator<Item = (R::Position, Nimber)>) {
+        self.memo.extend(entries);
+    }
+
     /// Positions expanded (options enumerated) since the solver was made.
     pub fn expanded(&self) -> u64 {
         self.expanded

@@ -2,7 +2,7 @@
 //!
 //! - brute force: a plain recursive mex over whole boards (Cram: the board's bitset, no split into regions, no
 //!   symmetry; Chomp: the row lengths) equals the value `grundy::analysis` gives, on random small positions;
-//! - outside truth: Cram on a `1 × n` strip is Dawson's Kayles (octal `0.07`, heap `n`) to `n = 60`; even × even
+//! - outside truth: Cram on a `1 × n` strip is Dawson's Kayles (octal `0.07`, heap `n`) to `n = 128` (the most cells a board holds); even × even
 //!   Cram boards are P-positions and odd × even ones N-positions (the symmetry strategies); every Chomp rectangle
 //!   but `1 × 1` is an N-position, `n × n` is won by the `(1, 1)` bite and `2 × n` by leaving rows `(n, n − 1)`;
 //! - bad words are refused by `parse` with one-line errors.
@@ -138,7 +138,8 @@ fn cram_equals_brute_force_on_random_boards() {
 #[test]
 fn cram_strips_are_dawsons_kayles() {
     let dawson = TakeAndBreak::parse("0.07").unwrap();
-    let want = sequence::values(&dawson, 60, &mut |_| {}).unwrap();
+    // To 128, the most cells a board may have (one u128 bitmask).
+    let want = sequence::values(&dawson, 128, &mut |_| {}).unwrap();
     for (n, &g) in want.iter().enumerate().skip(1) {
         if n <= 14 {
             let brute = cram_brute(1, n, (1u64 << n) - 1, &mut HashMap::new());

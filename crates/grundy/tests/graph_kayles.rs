@@ -155,10 +155,11 @@ fn every_graph_on_five_vertices() {
 }
 
 /// Node Kayles on a path is Dawson's chess (0.137); Arc Kayles on a path is Dawson's Kayles (0.07). First checked
-/// on small paths against the brute force (so the equivalence is not taken on trust), then to 120 vertices.
+/// on small paths against the brute force (so the equivalence is not taken on trust), then to 128 vertices, the most
+/// a graph may have ([`grundy::games::ugraph::MAX_VERTICES`]; a path of 129 is refused, see the bad-input test).
 #[test]
 fn paths_are_dawsons_chess_and_dawsons_kayles() {
-    const TO: usize = 120;
+    const TO: usize = grundy::games::ugraph::MAX_VERTICES;
     let chess = sequence::values(
         &TakeAndBreak::parse("0.137").unwrap(),
         TO as u64,
@@ -277,4 +278,84 @@ fn bad_input_is_a_one_line_error() {
     assert_eq!(analysed(NodeKayles, parts.clone()), 1 ^ 2 ^ 1);
     // Arc Kayles: an edge 1, a path of 3 is 1, a vertex 0.
     assert_eq!(analysed(ArcKayles, parts), 1 ^ 1);
+}
+
+/// The value of one position by the definition, one level deep: the mex of its options' values, each option (a sum
+/// of components) valued by its own analysis. No pruning of the option list can hide here: every option is valued.
+fn plain_mex<G: Game<Position = Component> + Clone + 'static>(
+    game: G,
+    p: &Component,
+) -> (usize, u64) {
+    let mut opts = grundy::Options::new();
+    game.options(p, &mut opts);
+    let mut seen: Vec<u64> = opts
+        .iter()
+        .map(|o| analysed(game.clone(), o.to_vec()))
+        .collect();
+    seen.sort_unstable();
+    seen.dedup();
+    let mex = seen
+        .iter()
+        .enumerate()
+        .find(|&(i, &v)| i as u64 != v)
+        .map_or(seen.len() as u64, |(i, _)| i as u64);
+    (opts.len(), mex)
+}
+
+/// Positions with 256 options or more (igsolve's pruning gives wrong nim-values there; issue 17): Arc Kayles on the
+/// complete graph K26 (325 edges), on the complete bipartite K17,18 (306 edges). Each equals the plain mex of its
+/// options' values, and the cliques also equal their closed forms: a move on K_n leaves K_(n−2), so the value of
+/// K_n is `(n / 2) mod 2`, and a move on K_(m,n) leaves K_(m−1,n−1), so its value is `min(m, n) mod 2`.
+#[test]
+fn positions_with_more_than_256_options() {
+    let clique = |n: u32| -> Vec<(u32, u32)> {
+        (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect()
+    };
+    let k26 = clique(26);
+    let bip: Vec<(u32, u32)> = (0..17u32)
+        .flat_map(|a| (17..35u32).map(move |b| (a, b)))
+        .collect();
+    for (name, n, edges, closed) in [("K26", 26, k26, 1), ("K17,18", 35, bip, 1)] {
+        let parts = graph_components(n, &edges).unwrap();
+        assert_eq!(parts.len(), 1, "{name}");
+        let (count, mex) = plain_mex(ArcKayles, &parts[0]);
+        assert!(count >= 256, "{name}: {count} options");
+        let v = analysed(ArcKayles, parts.clone());
+        assert_eq!(v, mex, "{name}");
+        assert_eq!(v, closed, "{name}");
+    }
+    // The cliques' closed form on the way up, so the value is not 0 by accident.
+    for n in [2u32, 3, 6, 7, 22, 23, 25] {
+        let parts = graph_components(n as usize, &clique(n)).unwrap();
+        assert_eq!(analysed(ArcKayles, parts), u64::from(n / 2 % 2), "K{n}");
+    }
+}
+
+/// Every graph on 6 vertices (all 2^15 edge sets), Node Kayles and Arc Kayles: the analysis equals the brute force.
+/// Graphs on 7 and 8 vertices are covered by the random proptests above (2^21 and 2^28 edge sets are too many for a
+/// debug test run).
+#[test]
+fn every_graph_on_six_vertices() {
+    let pairs: Vec<(u32, u32)> = (0..6u32)
+        .flat_map(|a| (a + 1..6).map(move |b| (a, b)))
+        .collect();
+    for set in 0u32..1 << pairs.len() {
+        let edges: Vec<(u32, u32)> = (0..pairs.len())
+            .filter(|i| set >> i & 1 == 1)
+            .map(|i| pairs[i])
+            .collect();
+        let parts = graph_components(6, &edges).unwrap();
+        assert_eq!(
+            analysed(NodeKayles, parts.clone()),
+            brute_whole(Rules::Node, 6, &edges),
+            "node {edges:?}"
+        );
+        assert_eq!(
+            analysed(ArcKayles, parts),
+            brute_whole(Rules::Arc, 6, &edges),
+            "arc {edges:?}"
+        );
+    }
 }

@@ -80,6 +80,9 @@ pub fn run(a: &ValueCmd) -> CliResult {
         ));
     }
     refuse_flags_that_do_not_apply(a)?;
+    if a.load_table.is_some() || a.save_table.is_some() {
+        return run_with_table(a);
+    }
     let graph = a.words[0] == "loopy-graph";
     let loopy = a.loopy || graph;
     let groups: Vec<&[String]> = a.words.split(|w| w == "+").collect();
@@ -197,6 +200,8 @@ fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
         max_heap: a.max_heap.clone(),
         max_positions: a.max_positions.clone(),
         rules: a.rules.clone(),
+        load_table: a.load_table.clone(),
+        save_table: a.save_table.clone(),
     })
 }
 
@@ -373,4 +378,86 @@ fn explain(a: &Analysis, all_moves: bool) -> String {
         }
     }
     s
+}
+
+/// `--load-table` / `--save-table`: one Cram or Chomp position (any number of boards of that game), valued by one
+/// [`grundy::Solver`] whose memo is read from and written to a saved table ([`grundy::table_file`]).
+fn run_with_table(a: &ValueCmd) -> CliResult {
+    let game = a.words[0].as_str();
+    let pos = &a.words[1..];
+    if a.words.iter().any(|w| w == "+") || !a.rules.rules.is_empty() {
+        return Err(CliError::usage(
+            "--load-table/--save-table take one game (cram or chomp) and its positions, with no '+' or --rules",
+        ));
+    }
+    match game {
+        "cram" => table_search(grundy::games::cram::CramGame, pos, a),
+        "chomp" => table_search(grundy::games::chomp::ChompGame, pos, a),
+        other => Err(CliError::usage(format!(
+            "--load-table/--save-table: saved tables are kept for cram and chomp, not for {other}"
+        ))),
+    }
+}
+
+fn table_search<G: grundy::Game>(game: G, pos: &[String], a: &ValueCmd) -> CliResult
+where
+    G::Position: grundy::table_file::TableKey,
+{
+    let parts = game.parse(pos)?;
+    let name = game.name();
+    let shown: Vec<String> = parts.iter().map(|p| game.show(p)).collect();
+    let mut solver = grundy::Solver::with_limits(game, crate::guard::limits());
+    let loaded = match &a.load_table {
+        Some(f) => grundy::table_file::load(&mut solver, std::path::Path::new(f))?,
+        None => 0,
+    };
+    let searched = solver.sum_value(&parts);
+    // Whatever the search stored is saved even when it stopped at a limit, so the next run resumes from it.
+    let saved = match &a.save_table {
+        Some(f) => Some(grundy::table_file::save(&solver, std::path::Path::new(f))?),
+        None => None,
+    };
+    let v = searched?;
+    let moves = solver.winning_moves(&parts)?;
+    let game = solver.ruleset();
+    let moves: Vec<(usize, String, String)> = moves
+        .iter()
+        .map(|m| {
+            let to: Vec<String> = m.to.iter().map(|p| game.show(p)).collect();
+            (
+                m.component,
+                game.describe_move(&parts[m.component], &m.to),
+                to.join(" + "),
+            )
+        })
+        .collect();
+    let outcome = if v == 0 { "P" } else { "N" };
+    if a.json {
+        let json = serde_json::json!({
+            "game": name,
+            "parts": shown,
+            "nim_value": v,
+            "outcome": outcome,
+            "winning_moves": moves.iter().map(|(c, mv, to)| serde_json::json!({"component": c, "move": mv, "result": to})).collect::<Vec<_>>(),
+            "table": {"loaded": loaded, "saved": saved, "expanded": solver.expanded()},
+        });
+        return print_json(&json);
+    }
+    let mut s = format!(
+        "{name} {}: nim-value {v}, {} {outcome}-position\n",
+        shown.join(" + "),
+        if v == 0 { "a" } else { "an" }
+    );
+    for (c, mv, _) in moves
+        .iter()
+        .take(if a.all_moves { usize::MAX } else { MOVES_SHOWN })
+    {
+        s.push_str(&format!("  winning move in part {c}: {mv}\n"));
+    }
+    s.push_str(&format!(
+        "table: {loaded} values loaded, {} positions expanded{}\n",
+        solver.expanded(),
+        saved.map_or(String::new(), |n| format!(", {n} values saved"))
+    ));
+    write_stdout(s.as_bytes())
 }

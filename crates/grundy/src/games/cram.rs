@@ -116,7 +116,8 @@ impl Board {
         let cols = self.cols as u32;
         let not_last = !column_mask(self.rows, self.cols, self.cols - 1);
         let across = self.cells & (self.cells >> 1) & not_last;
-        let down = self.cells & (self.cells >> cols);
+        // `checked_shr`: a `1 × 128` board shifts by the whole width (no cell below; a plain `>>` would overflow).
+        let down = self.cells & self.cells.checked_shr(cols).unwrap_or(0);
         let mut out = Vec::with_capacity((across.count_ones() + down.count_ones()) as usize);
         out.extend(bits(across).map(|i| (i, i + 1)));
         out.extend(bits(down).map(|i| (i, i + cols)));
@@ -137,8 +138,8 @@ impl Board {
                 let grown = (region
                     | ((region & !right_edge) << 1)
                     | ((region & !left_edge) >> 1)
-                    | (region << cols)
-                    | (region >> cols))
+                    | region.checked_shl(cols).unwrap_or(0)
+                    | region.checked_shr(cols).unwrap_or(0))
                     & rest;
                 if grown == region {
                     break;
