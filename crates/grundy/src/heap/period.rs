@@ -619,6 +619,16 @@ impl Store {
     }
 }
 
+/// [`observe_with`] on a store, skipped (`None`) when its work arrays (a reversed copy, a `usize` Z-array and a
+/// `u64` preperiod array, then the differences as `i128`: up to 40 bytes a value) would pass `limits.max_memory`: an observation is never worth
+/// ending a long search with an out-of-memory error.
+fn observe_within(store: &Store, longest: Option<u64>, limits: &Limits) -> Option<Periodicity> {
+    if store.len().saturating_mul(40) > limits.max_memory {
+        return None;
+    }
+    on_values!(store, |v| observe_with(v, longest))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run_search(
     game: &HeapGame,
@@ -713,7 +723,7 @@ fn run_search(
                         Some(c) if cert => on_values!(&store, |v| certify(c, v)),
                         _ => None,
                     }
-                    .or_else(|| on_values!(&store, |v| observe_with(v, longest)));
+                    .or_else(|| observe_within(&store, longest, limits));
                     return Ok(Analysis {
                         computed: store.len(),
                         values: store.into_values(keep),
@@ -775,7 +785,7 @@ fn run_search(
         };
         let l = store.len();
         if found.is_some() || l > limit {
-            let periodicity = found.or_else(|| on_values!(&store, |v| observe_with(v, longest)));
+            let periodicity = found.or_else(|| observe_within(&store, longest, limits));
             return Ok(Analysis {
                 computed: l,
                 values: store.into_values(keep),
