@@ -160,17 +160,16 @@ fn report(
     });
     let mut bar = Progress::new(format!("{name} period"), reach.limit.min(1023));
     let mut step_to = 0;
-    let mut saved = |values: &[Nimber], from: usize| -> grundy::Result<()> {
+    let mut saved = |new: &[Nimber], from: usize| -> grundy::Result<()> {
         let Some(file) = out else { return Ok(()) };
-        super::seq::append(file, &values[from.min(values.len())..], &name)
-            .map_err(|e| grundy::Error::input(e.to_string()))?;
+        super::seq::append(file, new, &name).map_err(|e| grundy::Error::input(e.to_string()))?;
         crate::guard::set_resume_hint(&format!(
             "saved in {file}: heaps 0..={}; resume with '{command}'",
-            values.len().saturating_sub(1)
+            (from + new.len()).saturating_sub(1)
         ));
         Ok(())
     };
-    let a = period::analyse_from(
+    let a = period::search(
         rules,
         prefix,
         reach,
@@ -188,7 +187,7 @@ fn report(
     )?;
     bar.finish();
     let stopped = a.stopped.clone();
-    let computed = a.values.len() as u64;
+    let computed = a.computed;
     let Some(p) = a.periodicity else {
         if json {
             return print_json(&serde_json::json!({

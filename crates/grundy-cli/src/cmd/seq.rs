@@ -48,7 +48,8 @@ OPTIONS
                  faster on Officers, Treblecross and Grundy's game when the other core is free, not used on Kayles (too
                  little work per heap) nor by the plain engine. Values never depend on it
   --stats        also print the rare/common split, the rare positions and the last one, the largest value and
-                 where it first appears, and the number of P-positions (lines starting with '#')
+                 where it first appears, the number of P-positions, and the memory the run held: the values
+                 (8 bytes a heap) and the peak resident memory of the process (lines starting with '#')
   --out FILE     write the values to FILE (header line 'grundy-seq 1 GAME', then one little-endian u32 per heap),
                  appending as the run goes, instead of printing them
   --resume FILE  continue the run saved in FILE (written by --out; appends to it unless --out names another file)
@@ -126,6 +127,7 @@ pub fn run(a: &SeqCmd) -> CliResult {
                 "mask": s.mask, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
                 "last_rare": s.last_rare, "largest": s.largest, "largest_at": s.largest_at,
                 "p_positions": s.p_positions,
+                "memory": { "values_bytes": values_bytes(&values), "peak_resident_bytes": peak_resident() },
             });
         }
         if out.is_some() {
@@ -191,8 +193,32 @@ pub fn run(a: &SeqCmd) -> CliResult {
             st.largest, st.largest_at
         );
         let _ = writeln!(s, "# P-positions: {}", st.p_positions);
+        let peak = peak_resident().map_or(
+            "unknown on this system".to_string(),
+            grundy::solver::format_bytes,
+        );
+        let _ = writeln!(
+            s,
+            "# memory: the values held {} (8 bytes a heap); peak resident memory of the run {peak}",
+            grundy::solver::format_bytes(values_bytes(&values))
+        );
     }
     write_stdout(s.as_bytes())
+}
+
+/// Bytes the values handed back hold (what the run keeps in memory at its end, besides the engine's own copy,
+/// which is freed by then).
+fn values_bytes(values: &[grundy::Nimber]) -> u64 {
+    (values.len() as u64).saturating_mul(std::mem::size_of::<grundy::Nimber>() as u64)
+}
+
+/// The process's peak resident memory so far (`VmHWM` of `/proc/self/status`, Linux), or `None` where it is not
+/// known: what the whole run held at its worst, engine copies included.
+pub(crate) fn peak_resident() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
 }
 
 /// The command that resumes this run from its `--out` file.

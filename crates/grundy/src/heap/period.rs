@@ -52,8 +52,9 @@
 
 use super::code::{Code, Constraint};
 use super::sequence::{self, Method};
+use super::{sparse, FAST_MAX_HEAP};
 use super::{Engine, HeapGame};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 use crate::solver::Limits;
 
@@ -195,9 +196,9 @@ fn z_function<T: PartialEq>(s: &[T]) -> Vec<usize> {
 /// [`preperiod_for`] for all periods at once, in linear time. Reversed, the condition says the sequence's last
 /// `L − e` values have period `p`, i.e. the reversed sequence and itself shifted by `p` agree on a prefix of
 /// length `L − p − e`: that prefix is the Z-function at `p`, so `e = L − p − z[p]`.
-pub fn preperiods(values: &[Nimber]) -> Vec<u64> {
+pub fn preperiods<T: Copy + PartialEq>(values: &[T]) -> Vec<u64> {
     let l = values.len();
-    let rev: Vec<Nimber> = values.iter().rev().copied().collect();
+    let rev: Vec<T> = values.iter().rev().copied().collect();
     let z = z_function(&rev);
     (0..l)
         .map(|p| {
@@ -213,14 +214,14 @@ pub fn preperiods(values: &[Nimber]) -> Vec<u64> {
 /// For every period `p`, the least `e` from which `G(n + p) − G(n)` is constant up to the end of the values: the
 /// differences `Δ(n) = G(n+1) − G(n)` then have period `p` from `e` on (and the constant is the saltus). Linear
 /// time, as [`preperiods`] over the differences (exact, in `i128`).
-fn difference_preperiods(values: &[Nimber]) -> Vec<u64> {
+fn difference_preperiods<T: Copy + Into<u64>>(values: &[T]) -> Vec<u64> {
     let l = values.len();
     if l < 2 {
         return vec![l as u64; l];
     }
     let d: Vec<i128> = values
         .windows(2)
-        .map(|w| w[1] as i128 - w[0] as i128)
+        .map(|w| w[1].into() as i128 - w[0].into() as i128)
         .rev()
         .collect();
     let z = z_function(&d);
@@ -239,18 +240,20 @@ fn difference_preperiods(values: &[Nimber]) -> Vec<u64> {
 /// The Z-function of the *reversed* `values`, read in place (no reversed copy) and kept as `u32` (4 bytes a value
 /// instead of the 16 of a reversed `u64` copy and a `usize` array): `z[p]` is how many of the last values agree with
 /// the values `p` before them, so the least `e` with `G(n + p) = G(n)` for `e ≤ n < L − p` is `L − p − z[p]`.
-/// `None` when there are `2^32` values or more (then [`preperiods`] is used).
-fn reversed_z(values: &[Nimber]) -> Option<Vec<u32>> {
+/// `None` when there are `2^32` values or more (then [`preperiods`] is used). Only the periods `p ≤ L/2` are
+/// wanted, and the Z-algorithm at `i` reads `z` below `i` only, so the array stops at `L/2`: 2 bytes a value.
+fn reversed_z<T: Copy + PartialEq>(values: &[T]) -> Option<Vec<u32>> {
     let n = values.len();
     u32::try_from(n).ok()?;
     let at = |i: usize| values[n - 1 - i];
-    let mut z = vec![0u32; n];
+    let half = n / 2;
+    let mut z = vec![0u32; half + 1];
     if n == 0 {
         return Some(z);
     }
     z[0] = n as u32;
     let (mut l, mut r) = (0usize, 0usize);
-    for i in 1..n {
+    for i in 1..=half {
         let mut k = if i < r {
             (z[i - l] as usize).min(r - i)
         } else {
@@ -270,7 +273,7 @@ fn reversed_z(values: &[Nimber]) -> Option<Vec<u32>> {
 
 /// The smallest period certified by the theorem over `values`, with its preperiod. Linear in the values, with
 /// 4 bytes of work memory per value.
-pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
+pub fn certify<T: Copy + PartialEq>(code: &Code, values: &[T]) -> Option<Periodicity> {
     certify_or_next(code, values).0
 }
 
@@ -278,7 +281,10 @@ pub fn certify(code: &Code, values: &[Nimber]) -> Option<Periodicity> {
 /// [`certificate_length`] over every period `p` with the preperiod `e` the values show for it. That is where the
 /// certificate's own bound says to look next (a true period from `e` is certified exactly there); it is always
 /// more than the values given.
-pub fn certify_or_next(code: &Code, values: &[Nimber]) -> (Option<Periodicity>, Option<u64>) {
+pub fn certify_or_next<T: Copy + PartialEq>(
+    code: &Code,
+    values: &[T],
+) -> (Option<Periodicity>, Option<u64>) {
     let Some((t, two)) = theorem(code) else {
         return (None, None);
     };
@@ -331,7 +337,7 @@ pub fn certify_or_next(code: &Code, values: &[Nimber]) -> (Option<Periodicity>, 
 
 /// The smallest period (ordinary first, then arithmetic) that the values show at least three times over, with
 /// its preperiod: an observation, not a proof. Linear in the values.
-pub fn observe(values: &[Nimber]) -> Option<Periodicity> {
+pub fn observe<T: Copy + PartialEq + Into<u64>>(values: &[T]) -> Option<Periodicity> {
     observe_with(values, None)
 }
 
@@ -339,7 +345,10 @@ pub fn observe(values: &[Nimber]) -> Option<Periodicity> {
 /// reported only when the values also reach heap `e + t + p`, `t` the longest move (`e` when there is no bound: the
 /// longest move of a heap of `e`). Fewer values cannot show a period: a heap's options reach `t` heaps back, so
 /// the window that repeats must be at least that long, and one period more must follow it.
-pub fn observe_with(values: &[Nimber], longest: Option<u64>) -> Option<Periodicity> {
+pub fn observe_with<T: Copy + PartialEq + Into<u64>>(
+    values: &[T],
+    longest: Option<u64>,
+) -> Option<Periodicity> {
     let l = values.len() as u64;
     if l < 2 {
         return None;
@@ -365,8 +374,8 @@ pub fn observe_with(values: &[Nimber], longest: Option<u64>) -> Option<Periodici
     }
     let d_of = difference_preperiods(values);
     (1..=l / 3).find_map(|p| {
-        let last = values[l as usize - 1];
-        let before = values[(l - 1 - p) as usize];
+        let last: u64 = values[l as usize - 1].into();
+        let before: u64 = values[(l - 1 - p) as usize].into();
         if last <= before {
             return None;
         }
@@ -389,8 +398,11 @@ pub const DEFAULT_LIMIT_UNCERTIFIABLE: u64 = 1 << 14;
 
 /// The outcome of [`analyse`]: the values computed and what they show (`None`: no period seen).
 pub struct Analysis {
-    /// The nim-values of heaps `0 … values.len() − 1`, as computed.
+    /// The nim-values of heaps `0 … values.len() − 1`, as computed (empty from [`search`], which does not hand
+    /// them back).
     pub values: Vec<Nimber>,
+    /// How many values were computed or looked at (heaps `0 … computed − 1`).
+    pub computed: u64,
     /// The preperiod, period and saltus found over `values`, certified or only observed; `None` when none was seen.
     pub periodicity: Option<Periodicity>,
     /// The engine that computed the values.
@@ -511,7 +523,7 @@ pub fn analyse_limited(
 #[allow(clippy::too_many_arguments)]
 pub fn analyse_from(
     game: &HeapGame,
-    mut values: Vec<Nimber>,
+    values: Vec<Nimber>,
     reach: Reach,
     engine: Engine,
     threads: usize,
@@ -519,12 +531,123 @@ pub fn analyse_from(
     progress: &mut dyn FnMut(u64, u64),
     saved: &mut dyn FnMut(&[Nimber], usize) -> Result<()>,
 ) -> Result<Analysis> {
+    run_search(
+        game, values, reach, engine, threads, limits, progress, saved, true,
+    )
+}
+
+/// [`analyse_from`] without handing the values back ([`Analysis::values`] is empty; [`Analysis::computed`] says
+/// how many there were): a code the fast engine computes keeps them in the engine's own packed copy between steps
+/// (2 bytes a value while every value fits in 15 bits, else 4) and the certificate reads them there, so a step
+/// holds [`search_bytes_per_heap`] a heap instead of [`bytes_per_heap`]. `saved(new, from)` receives the values of
+/// heaps `from …` computed by each step, in chunks of up to 2^20 values in order. (0.1777 to its certificate, 443,139,470 values: see `benches/RESULTS.md`.)
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    game: &HeapGame,
+    values: Vec<Nimber>,
+    reach: Reach,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64, u64),
+    saved: &mut dyn FnMut(&[Nimber], usize) -> Result<()>,
+) -> Result<Analysis> {
+    run_search(
+        game, values, reach, engine, threads, limits, progress, saved, false,
+    )
+}
+
+/// Bytes per heap a step of [`search`] holds on `threads` threads when the fast engine computes the values, `wide`
+/// when they need 4 bytes: the engine's copy (a second one for the second worker) or, after the step, the
+/// certificate's `u32` work array over half the values.
+pub fn search_bytes_per_heap(threads: usize, wide: bool) -> u64 {
+    let v = if wide { 4 } else { 2 };
+    let workers = threads.clamp(1, 2) as u64;
+    (v * workers).max(v + 2)
+}
+
+/// How many values [`search`] hands to its `saved` callback at a time (8 MB as `u64`).
+const SAVE_CHUNK: usize = 1 << 20;
+
+/// Where the values of a search are held: a `u64` table, or the fast engine's packed copy.
+enum Store {
+    Table(Vec<Nimber>),
+    Run(Box<sparse::Run>),
+}
+
+/// Calls `$f` on the values of a store, whatever their width.
+macro_rules! on_values {
+    ($store:expr, |$v:ident| $body:expr) => {
+        match $store {
+            Store::Table(t) => {
+                let $v = &t[..];
+                $body
+            }
+            Store::Run(r) => match r.values() {
+                sparse::Packed::Narrow(x) => {
+                    let $v = x;
+                    $body
+                }
+                sparse::Packed::Wide(x) => {
+                    let $v = x;
+                    $body
+                }
+            },
+        }
+    };
+}
+
+impl Store {
+    fn len(&self) -> u64 {
+        match self {
+            Store::Table(t) => t.len() as u64,
+            Store::Run(r) => r.len() as u64,
+        }
+    }
+    fn wide(&self) -> bool {
+        match self {
+            Store::Table(_) => true,
+            Store::Run(r) => matches!(r.values(), sparse::Packed::Wide(_)),
+        }
+    }
+    fn into_values(self, keep: bool) -> Vec<Nimber> {
+        match self {
+            Store::Table(t) if keep => t,
+            Store::Run(r) if keep => r.values().to_nimbers(0..r.len()),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// [`observe_with`] on a store, skipped (`None`) when its work arrays (a reversed copy, a `usize` Z-array and a
+/// `u64` preperiod array, then the differences as `i128`: up to 40 bytes a value) would pass `limits.max_memory`: an observation is never worth
+/// ending a long search with an out-of-memory error.
+fn observe_within(store: &Store, longest: Option<u64>, limits: &Limits) -> Option<Periodicity> {
+    if store.len().saturating_mul(40) > limits.max_memory {
+        return None;
+    }
+    on_values!(store, |v| observe_with(v, longest))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_search(
+    game: &HeapGame,
+    values: Vec<Nimber>,
+    reach: Reach,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64, u64),
+    saved: &mut dyn FnMut(&[Nimber], usize) -> Result<()>,
+    keep: bool,
+) -> Result<Analysis> {
     let limit = reach.limit;
     if engine == Engine::Auto {
         if let Some((e, p, s)) = game.period() {
             let n = e.saturating_add(p).clamp(1, 1 << 22);
             let (values, method) =
                 sequence::nim_values(game, n - 1, engine, threads, limits, &mut |_| {})?;
+            let computed = values.len() as u64;
             return Ok(Analysis {
                 periodicity: Some(Periodicity {
                     preperiod: e,
@@ -532,9 +655,10 @@ pub fn analyse_from(
                     saltus: s,
                     certified: true,
                     by: Some(Certificate::ClosedForm),
-                    values_computed: values.len() as u64,
+                    values_computed: computed,
                 }),
-                values,
+                values: if keep { values } else { Vec::new() },
+                computed,
                 engine: engine_of(method),
                 stopped: None,
             });
@@ -550,21 +674,33 @@ pub fn analyse_from(
         Method::Period { .. } => Engine::Fast,
         _ => engine,
     };
-    let per_heap = bytes_per_heap(game, engine, threads);
     let mut method = sequence::choose(game, step_engine);
+    // The fast engine keeps its packed values between steps (no `u64` table, no prefix rebuilt per step).
+    // How many values are known (the run knows heap 0 before its first step, but it is saved with that step).
+    let mut known = values.len() as u64;
+    let mut store = match &code {
+        Some(c) if step_engine == Engine::Fast && sparse::covers(c) => {
+            Store::Run(Box::new(sparse::Run::new(c, &name, &values)?))
+        }
+        _ => Store::Table(values),
+    };
+    let per_heap = |store: &Store| match store {
+        Store::Run(_) if !keep => search_bytes_per_heap(threads, store.wide()),
+        _ => bytes_per_heap(game, engine, threads),
+    };
     // Saved values are looked at first; a fresh search starts with heaps 0..=1023.
-    let mut to = match values.len() as u64 {
+    let mut to = match known {
         0 => limit.min(1023),
         l => (l - 1).min(limit),
     };
     // Seconds per heap of the last step, to predict the next.
     let mut secs_per_heap: Option<f64> = None;
     loop {
-        let have = values.len() as u64;
+        let have = known;
         if have <= to {
             let heaps = to - have + 1;
             if let Some(b) = reach.budget {
-                let need = (to + 1).saturating_mul(per_heap);
+                let need = (to + 1).saturating_mul(per_heap(&store));
                 let stop = if need > limits.max_memory {
                     Some(format!(
                         "the next step, heaps 0..={to}, would need about {} of memory, over the limit of {} (raise it with --max-memory)",
@@ -584,12 +720,13 @@ pub fn analyse_from(
                 };
                 if stop.is_some() && have > 0 {
                     let periodicity = match &code {
-                        Some(c) if cert => certify(c, &values),
+                        Some(c) if cert => on_values!(&store, |v| certify(c, v)),
                         _ => None,
                     }
-                    .or_else(|| observe_with(&values, longest));
+                    .or_else(|| observe_within(&store, longest, limits));
                     return Ok(Analysis {
-                        values,
+                        computed: store.len(),
+                        values: store.into_values(keep),
                         periodicity,
                         engine: engine_of(method),
                         stopped: stop,
@@ -597,31 +734,61 @@ pub fn analyse_from(
                 }
             }
             let t0 = std::time::Instant::now();
-            // The values' room at once: a vector growing by doubling would hold up to twice the step.
-            values.reserve_exact(usize::try_from(to + 1 - have).unwrap_or(0));
-            let r = sequence::extend(
-                game,
-                &mut values,
-                to,
-                step_engine,
-                threads,
-                limits,
-                &mut |n| progress(n, to),
-            );
-            saved(&values, have as usize)?;
-            method =
-                r.map_err(|e| sequence::stopped(&name, e, values.len() as u64, limit, limits))?;
+            match &mut store {
+                Store::Table(values) => {
+                    // The values' room at once: a vector growing by doubling would hold up to twice the step.
+                    values.reserve_exact(usize::try_from(to + 1 - have).unwrap_or(0));
+                    let r = sequence::extend(
+                        game,
+                        values,
+                        to,
+                        step_engine,
+                        threads,
+                        limits,
+                        &mut |n| progress(n, to),
+                    );
+                    saved(&values[have as usize..], have as usize)?;
+                    method = r.map_err(|e| {
+                        sequence::stopped(&name, e, values.len() as u64, limit, limits)
+                    })?;
+                }
+                Store::Run(run) => {
+                    let table_per_heap = bytes_per_heap(game, engine, threads);
+                    let r = run_step(
+                        game,
+                        run,
+                        to,
+                        threads,
+                        limits,
+                        table_per_heap,
+                        keep,
+                        &mut |n| progress(n, to),
+                    );
+                    let now = run.len();
+                    // Handed over in chunks: a `u64` copy of the whole step would be 8 bytes a heap again.
+                    let mut at = have as usize;
+                    while at < now {
+                        let end = now.min(at + SAVE_CHUNK);
+                        saved(&run.values().to_nimbers(at..end), at)?;
+                        at = end;
+                    }
+                    r.map_err(|e| sequence::stopped(&name, e, now as u64, limit, limits))?;
+                    method = Method::Engine(Engine::Fast);
+                }
+            }
             secs_per_heap = Some(t0.elapsed().as_secs_f64() / heaps as f64);
+            known = store.len();
         }
         let (found, next) = match &code {
-            Some(c) if cert => certify_or_next(c, &values),
-            _ => (observe_with(&values, longest), None),
+            Some(c) if cert => on_values!(&store, |v| certify_or_next(c, v)),
+            _ => (on_values!(&store, |v| observe_with(v, longest)), None),
         };
-        let l = values.len() as u64;
+        let l = store.len();
         if found.is_some() || l > limit {
-            let periodicity = found.or_else(|| observe_with(&values, longest));
+            let periodicity = found.or_else(|| observe_within(&store, longest, limits));
             return Ok(Analysis {
-                values,
+                computed: l,
+                values: store.into_values(keep),
                 periodicity,
                 engine: engine_of(method),
                 stopped: None,
@@ -636,6 +803,50 @@ pub fn analyse_from(
         }
         .max(l)
         .min(limit);
+    }
+}
+
+/// One step of a search on the fast engine's packed values: the heap limit and the memory checked first (as
+/// [`sequence::extend`] checks them), the deadline polled where progress is reported.
+#[allow(clippy::too_many_arguments)]
+fn run_step(
+    game: &HeapGame,
+    run: &mut sparse::Run,
+    to: u64,
+    threads: usize,
+    limits: &Limits,
+    table_per_heap: u64,
+    keep: bool,
+    progress: &mut dyn FnMut(u64),
+) -> Result<()> {
+    let name = game.name();
+    if to > FAST_MAX_HEAP {
+        return Err(Error::limit(format!(
+            "{name}: heap {to} is beyond the fast engine's limit of {FAST_MAX_HEAP}"
+        )));
+    }
+    let wide = matches!(run.values(), sparse::Packed::Wide(_));
+    let per_heap = if keep {
+        table_per_heap
+    } else {
+        search_bytes_per_heap(threads, wide)
+    };
+    limits.check_memory(
+        (to + 1).saturating_mul(per_heap),
+        &format!("{name}: the nim-values of heaps 0..={to} (fast)"),
+    )?;
+    let r = run.extend(to, threads, &mut |n| {
+        progress(n);
+        !limits.deadline.is_some_and(|d| d.passed())
+    });
+    match (r, limits.check_time()) {
+        (Ok(()), _) => Ok(()),
+        (Err(err), Err(late)) => Err(Error::limit(format!(
+            "{}: {}",
+            err.message(),
+            late.message()
+        ))),
+        (Err(err), Ok(())) => Err(err),
     }
 }
 
@@ -689,9 +900,13 @@ mod tests {
         }
         for v in &seqs {
             let e = preperiods(v);
-            // The narrow in-place Z-function gives the same preperiods.
+            // The narrow in-place Z-function gives the same preperiods (for the periods it keeps, up to L/2),
+            // on the values as u64 and packed as u16.
             let z = reversed_z(v).unwrap();
-            for p in 1..v.len() {
+            let narrow: Vec<u16> = v.iter().map(|&x| x as u16).collect();
+            assert_eq!(reversed_z(&narrow).unwrap(), z);
+            assert_eq!(z.len(), v.len() / 2 + 1);
+            for p in 1..=v.len() / 2 {
                 assert_eq!(
                     e[p],
                     (v.len() - p - z[p] as usize) as u64,
@@ -784,7 +999,7 @@ mod tests {
         )
         .unwrap();
         let mut saved = Vec::new();
-        let resumed = analyse_from(
+        let resumed = search(
             &game,
             fresh.values[..100].to_vec(),
             reach,
@@ -793,7 +1008,8 @@ mod tests {
             &l,
             &mut |_, _| {},
             &mut |v, from| {
-                saved.extend_from_slice(&v[from..]);
+                assert_eq!(from, 100 + saved.len());
+                saved.extend_from_slice(v);
                 Ok(())
             },
         )
@@ -804,7 +1020,8 @@ mod tests {
         assert_eq!((p.preperiod, p.period, p.certified), (53, 34, true));
         assert_eq!((q.preperiod, q.period, q.certified), (53, 34, true));
         assert!(q.values_computed >= 176 && q.values_computed < 1024);
-        assert_eq!(saved, fresh.values[100..resumed.values.len()]);
+        assert!(resumed.values.is_empty());
+        assert_eq!(saved, fresh.values[100..resumed.computed as usize]);
     }
 
     #[test]

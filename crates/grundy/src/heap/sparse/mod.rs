@@ -264,3 +264,183 @@ fn stopped<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, name: &str, to: u64)
     finish(e, values, done.saturating_sub(1));
     super::stopped_error(name, done.saturating_sub(1), to, None)
 }
+
+/// The values of a [`Run`], as narrow as they are stored: `u16` while every value fits in 15 bits, else `u32`.
+#[derive(Debug, Clone, Copy)]
+pub enum Packed<'a> {
+    /// Every value below `2^15`.
+    Narrow(&'a [u16]),
+    /// Values below `2^31`.
+    Wide(&'a [u32]),
+}
+
+impl Packed<'_> {
+    /// How many values.
+    pub fn len(&self) -> usize {
+        match self {
+            Packed::Narrow(v) => v.len(),
+            Packed::Wide(v) => v.len(),
+        }
+    }
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The values of heaps `range`, widened to [`Nimber`] (for a file or a caller that wants them).
+    pub fn to_nimbers(&self, range: std::ops::Range<usize>) -> Vec<Nimber> {
+        match self {
+            Packed::Narrow(v) => v[range].iter().map(|&x| x as Nimber).collect(),
+            Packed::Wide(v) => v[range].iter().map(|&x| x as Nimber).collect(),
+        }
+    }
+}
+
+/// The engine's state, in the value type it currently holds.
+enum State {
+    Narrow(Engine<u16>),
+    Wide(Engine<u32>),
+}
+
+/// A sparse-space run kept between steps: the values stay in the engine's own narrow copy (2 bytes a value while
+/// they fit in 15 bits, else 4) and each [`Run::extend`] continues from where the last one stopped, with no `u64`
+/// copy of the table and no prefix rebuilt. This is what a long search ([`super::period::search`]) holds: the
+/// values computed are exactly those of [`extend`] (the same engine, continued).
+pub struct Run {
+    state: State,
+    /// How many values are visible (heaps `0..len`): the engine may hold one more than asked.
+    len: usize,
+    name: String,
+}
+
+impl Run {
+    /// A run of `code` from the values of heaps `0..values.len()` (possibly none), trusted as given.
+    pub fn new(code: &Code, name: &str, values: &[Nimber]) -> Result<Run> {
+        if !covers(code) {
+            return Err(Error::unsupported(format!(
+                "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
+            )));
+        }
+        let moves = moves_of(code);
+        let mut prefix: Vec<u32> = Vec::with_capacity(values.len().max(1));
+        for (n, &v) in values.iter().enumerate() {
+            prefix.push(
+                u32::try_from(v)
+                    .ok()
+                    .filter(|&x| x < u32::LIMIT)
+                    .ok_or_else(|| wide(name, n as u64))?,
+            );
+        }
+        let len = values.len();
+        if prefix.is_empty() {
+            prefix.push(0);
+        }
+        let mut hist = Vec::new();
+        for &v in &prefix[1..] {
+            bump(&mut hist, v);
+        }
+        let state = if prefix.iter().all(|&v| v < u16::LIMIT) {
+            let g = prefix.iter().map(|&v| u16::new(v)).collect();
+            State::Narrow(Engine::new(moves, g, hist))
+        } else {
+            State::Wide(Engine::new(moves, prefix, hist))
+        };
+        Ok(Run {
+            state,
+            len: len.max(1),
+            name: name.to_string(),
+        })
+    }
+
+    /// The values of heaps `0..self.len()`.
+    pub fn values(&self) -> Packed<'_> {
+        match &self.state {
+            State::Narrow(e) => Packed::Narrow(&e.g[..self.len]),
+            State::Wide(e) => Packed::Wide(&e.g[..self.len]),
+        }
+    }
+
+    /// How many values are known (heaps `0..len`).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when no value is known (never: heap 0 is).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes the values take (the engine's copy, with the room reserved).
+    pub fn bytes(&self) -> u64 {
+        match &self.state {
+            State::Narrow(e) => 2 * e.g.capacity() as u64,
+            State::Wide(e) => 4 * e.g.capacity() as u64,
+        }
+    }
+
+    /// Extends the values to heaps `0..=to` on up to `threads` threads (widening from `u16` to `u32` in place when
+    /// a value needs it); `progress` as in [`extend_polled`]. A stopped run keeps what it computed and returns the
+    /// error that says how far it got.
+    pub fn extend(
+        &mut self,
+        to: u64,
+        threads: usize,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<()> {
+        let name = self.name.clone();
+        if to >= u32::MAX as u64 {
+            return Err(Error::limit(format!(
+                "{name}: heap {to} is beyond the fast engine's limit of {} heaps",
+                u32::MAX - 1
+            )));
+        }
+        if (to as usize) < self.len {
+            return Ok(());
+        }
+        // The room at once (one more than asked: the two-worker run may find one heap past `to`).
+        let room = (to as usize + 2).saturating_sub(self.len);
+        let done = match &mut self.state {
+            State::Narrow(e) => {
+                e.g.reserve_exact(room);
+                match drive(e, to, threads, progress) {
+                    Done::Wider(v) => {
+                        let g: Vec<u32> = e.g.iter().map(|&x| x.get() as u32).collect();
+                        let mut w =
+                            Engine::<u32>::new(e.moves.clone(), g, std::mem::take(&mut e.hist));
+                        if !w.push(v) {
+                            return Err(wide(&name, w.g.len() as u64));
+                        }
+                        self.state = State::Wide(w);
+                        let State::Wide(w) = &mut self.state else {
+                            unreachable!("just set")
+                        };
+                        w.g.reserve_exact((to as usize + 2).saturating_sub(w.g.len()));
+                        drive(w, to, threads, progress)
+                    }
+                    d => d,
+                }
+            }
+            State::Wide(e) => {
+                e.g.reserve_exact(room);
+                drive(e, to, threads, progress)
+            }
+        };
+        let held = match &self.state {
+            State::Narrow(e) => e.g.len(),
+            State::Wide(e) => e.g.len(),
+        };
+        self.len = held.min(to as usize + 1);
+        match done {
+            Done::All => {
+                let _ = progress(to);
+                Ok(())
+            }
+            Done::Wider(_) => Err(wide(&name, held as u64)),
+            Done::Stopped => Err(super::stopped_error(
+                &name,
+                (held as u64).saturating_sub(1),
+                to,
+                None,
+            )),
+        }
+    }
+}

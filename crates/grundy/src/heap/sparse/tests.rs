@@ -22,6 +22,56 @@ mod values {
         }
     }
 
+    /// The packed run kept between steps (`u16` values, no `u64` table) equals the wide path (`extend`, values
+    /// handed back as `u64`) and the plain engine, step by step, on one thread and two, fresh and resumed.
+    #[test]
+    fn the_packed_run_equals_the_wide_path() {
+        for code in ["0.77", "0.137", "4!.0", "0.6", "0.4=", "0.106"] {
+            let c = Code::parse(code).unwrap();
+            let to = 9000;
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            for threads in [1, 2] {
+                let mut wide = Vec::new();
+                extend_with_threads(&c, code, &mut wide, to, threads, &mut |_| {}).unwrap();
+                assert_eq!(wide, plain, "{code}");
+                for start in [0usize, 1, 777] {
+                    let mut run = Run::new(&c, code, &plain[..start]).unwrap();
+                    assert_eq!(run.len(), start.max(1));
+                    for step in [1023u64, 1500, 4095, 4096, 8191, to] {
+                        run.extend(step, threads, &mut |_| true).unwrap();
+                        assert_eq!(run.len(), (step as usize + 1).max(start));
+                        let Packed::Narrow(v) = run.values() else {
+                            panic!("{code}: small values stay u16")
+                        };
+                        let got: Vec<Nimber> = v.iter().map(|&x| x as Nimber).collect();
+                        assert_eq!(got, plain[..run.len()], "{code} to {step} from {start}");
+                        assert_eq!(run.values().to_nimbers(0..run.len()), got);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_packed_run_starts_wide_from_a_wide_prefix_and_stops_when_asked() {
+        // Values that need 31 bits at most are taken as u32; a value past 2^31 is refused, never wrapped.
+        let c = Code::parse("0.6").unwrap();
+        let plain = code_sequence(&c, "0.6", 3000, &mut |_| {}).unwrap();
+        let mut run = Run::new(&c, "0.6", &plain[..2000]).unwrap();
+        assert!(matches!(run.values(), Packed::Narrow(_)));
+        // A stop asked for at the first report keeps what was computed and says how far it got.
+        let err = run.extend(1 << 17, 1, &mut |n| n < 65536).unwrap_err();
+        assert!(
+            err.to_string().contains("stopped after heaps 0..="),
+            "{err}"
+        );
+        assert!(run.len() > 2000 && run.len() <= 65537);
+        assert_eq!(run.values().to_nimbers(0..3001), plain);
+        let mut big = plain[..10].to_vec();
+        big.push(1 << 31);
+        assert!(Run::new(&c, "0.6", &big).is_err());
+    }
+
     #[test]
     fn resuming_gives_the_same_sequence() {
         let c = Code::parse("0.6").unwrap();
