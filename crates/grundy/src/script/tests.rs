@@ -168,7 +168,7 @@ mod random {
     fn item() -> impl Strategy<Value = String> {
         prop_oneof![
             3 => expr(),
-            1 => expr().prop_map(|e| format!("splits({e})")),
+            1 => (0i64..5).prop_map(|k| format!("splits(n - {k})")),
             1 => prop::collection::vec(expr(), 0..3).prop_map(|v| format!("[{}]", v.join(", "))),
         ]
     }
