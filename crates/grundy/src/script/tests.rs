@@ -174,13 +174,13 @@ mod random {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(24))]
+        #![proptest_config(ProptestConfig::with_cases(256))]
 
         /// Random bodies of the subset: the same options and the same first error, natively and in Rhai, for
         /// heap play and loopy play.
         #[test]
         fn native_matches_rhai(items in prop::collection::vec(item(), 0..4),
-                               ns in prop::collection::vec(0u64..40, 1..4),
+                               ns in prop::collection::vec(0u64..40, 1..8),
                                loopy in any::<bool>()) {
             let body = format!("n => [{}]", items.join(", "));
             let settings = Settings { loopy, ..Settings::default() };
