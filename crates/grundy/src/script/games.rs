@@ -2,6 +2,7 @@
 //! list of numbers). Each implements [`Game`]; the script is called once per position expanded, and what it returns
 //! is read into [`Options`] natively (memo, mex and sums are the solver's).
 
+use super::native::Item;
 use super::{Core, Shape, Splits};
 use crate::error::{parse_u64, Error, Result};
 use crate::game::{Game, Options, Play};
@@ -124,6 +125,8 @@ fn numbers(items: &Array) -> std::result::Result<Option<Vec<u64>>, String> {
 pub struct NumberGame {
     core: Rc<Core>,
     parts: RefCell<FxHashMap<u64, Vec<u64>>>,
+    /// The items of the native body's array, reused from call to call.
+    scratch: RefCell<Vec<Item>>,
 }
 
 impl NumberGame {
@@ -131,6 +134,7 @@ impl NumberGame {
         NumberGame {
             core,
             parts: RefCell::default(),
+            scratch: RefCell::default(),
         }
     }
 
@@ -198,7 +202,73 @@ impl NumberGame {
         Ok(())
     }
 
+    /// The option that is the number `v` (dropped when negative).
+    fn number_option(&self, n: u64, v: i64, out: &mut Options<u64>) -> Result<()> {
+        if v >= 0 {
+            self.push(n, &[v as u64], out)?;
+        }
+        Ok(())
+    }
+
+    /// The options of `splits(m)`: every way to leave `m` as at most two heaps (none when `m` is negative).
+    fn splits_option(&self, n: u64, m: i64, out: &mut Options<u64>) -> Result<()> {
+        if m < 0 {
+            return Ok(());
+        }
+        let m = m as u64;
+        if self.heap() && m >= n && !self.core.has_components {
+            // Checked once for the family: every heap it leaves is at most m.
+            return self.push(n, &[m], out);
+        }
+        for a in 0..=m / 2 {
+            let pair = [a, m - a];
+            if self.heap() && !self.core.has_components {
+                match a {
+                    0 if m == 0 => self.push(n, &[], out)?,
+                    0 => out.push_one(m),
+                    _ => out.push(pair),
+                }
+            } else {
+                self.push(n, &pair, out)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The options of `moves(n)` by the natively compiled body: `Ok(false)` when Rhai must evaluate this position
+    /// (the body is not compiled, or its arithmetic failed: the error is then Rhai's).
+    fn native_options(&self, n: u64, out: &mut Options<u64>) -> Result<bool> {
+        let Some(native) = self
+            .core
+            .native
+            .as_ref()
+            .filter(|_| self.core.use_native.get())
+        else {
+            return Ok(false);
+        };
+        let mut items = self.scratch.borrow_mut();
+        if !native.eval(n as i64, &mut items) {
+            return Ok(false);
+        }
+        for item in items.iter() {
+            match item {
+                Item::Num(v) => self.number_option(n, *v, out)?,
+                Item::Splits(m) => self.splits_option(n, *m, out)?,
+                Item::Sum(v) => {
+                    if v.iter().all(|&x| x >= 0) {
+                        let v: Vec<u64> = v.iter().map(|&x| x as u64).collect();
+                        self.push(n, &v, out)?;
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
+
     fn try_options(&self, n: u64, out: &mut Options<u64>) -> Result<()> {
+        if self.native_options(n, out)? {
+            return Ok(());
+        }
         let what = || format!("moves({n})");
         let d = self.core.call("moves", (n as i64,), &what)?;
         let t = kind_of(&d);
@@ -210,32 +280,9 @@ impl NumberGame {
         })?;
         for (i, item) in items.into_iter().enumerate() {
             if let Ok(v) = item.as_int() {
-                if v >= 0 {
-                    self.push(n, &[v as u64], out)?;
-                }
+                self.number_option(n, v, out)?;
             } else if item.is::<Splits>() {
-                let m = item.cast::<Splits>().total;
-                if m < 0 {
-                    continue;
-                }
-                let m = m as u64;
-                if self.heap() && m >= n && !self.core.has_components {
-                    // Checked once for the family: every heap it leaves is at most m.
-                    self.push(n, &[m], out)?;
-                    continue;
-                }
-                for a in 0..=m / 2 {
-                    let pair = [a, m - a];
-                    if self.heap() && !self.core.has_components {
-                        match a {
-                            0 if m == 0 => self.push(n, &[], out)?,
-                            0 => out.push_one(m),
-                            _ => out.push(pair),
-                        }
-                    } else {
-                        self.push(n, &pair, out)?;
-                    }
-                }
+                self.splits_option(n, item.cast::<Splits>().total, out)?;
             } else if item.is_array() {
                 let arr = item.into_array().expect("checked to be an array");
                 match numbers(&arr) {

@@ -44,6 +44,7 @@
 //! before using the answer (the command line does so before it prints anything).
 
 mod games;
+mod native;
 
 pub use games::{ListGame, NumberGame};
 
@@ -120,6 +121,10 @@ pub(crate) struct Core {
     /// Where `fn moves` is defined (line, column), for errors in what it returned.
     moves_at: (usize, usize),
     failure: RefCell<Option<Error>>,
+    /// `moves` compiled natively, when its body is in the subset of [`native`] (one-number scripts only).
+    pub(crate) native: Option<native::Native>,
+    /// Whether the native body is used (tests turn it off to compare with Rhai).
+    pub(crate) use_native: std::cell::Cell<bool>,
 }
 
 /// A family of options enumerated natively (the value `splits(m)` returns to a script).
@@ -353,6 +358,14 @@ impl Script {
             Origin::Inline(..) => (1, 1),
             Origin::File(_) => moves_at,
         };
+        let native = if shape == Shape::Number
+            && settings.max_operations >= native::MIN_OPERATIONS
+            && !ast.iter_functions().any(|f| f.name == "splits")
+        {
+            native::Native::compile(&text)
+        } else {
+            None
+        };
         Ok(Script {
             core: Rc::new(Core {
                 engine,
@@ -366,8 +379,16 @@ impl Script {
                 origin,
                 moves_at,
                 failure: RefCell::new(None),
+                use_native: std::cell::Cell::new(native.is_some()),
+                native,
             }),
         })
+    }
+
+    /// Whether `moves` is evaluated natively (its body is one array literal of integer arithmetic on its parameter,
+    /// see the module's docs), rather than by Rhai.
+    pub fn is_native(&self) -> bool {
+        self.core.native.is_some()
     }
 
     /// The game's name (`const NAME`, else the file's stem, else `script`).

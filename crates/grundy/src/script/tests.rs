@@ -25,3 +25,170 @@ fn splits_enumerates_two_heaps() {
     assert_eq!(opts, vec![vec![3], vec![1, 2], vec![2], vec![1, 1]]);
     s.check().unwrap();
 }
+
+/// The options of `ns` in order by `text`'s script, natively or by Rhai, up to the first error (its message).
+fn options_of(
+    text: &str,
+    inline: bool,
+    settings: Settings,
+    native: bool,
+    ns: &[u64],
+) -> (Vec<Vec<Vec<u64>>>, Option<String>, bool) {
+    let s = if inline {
+        Script::inline(text, settings).unwrap()
+    } else {
+        Script::from_file_text("rules.rhai", text, settings).unwrap()
+    };
+    let compiled = s.is_native();
+    s.core.use_native.set(native && compiled);
+    let g = s.number_game().unwrap();
+    let mut all = Vec::new();
+    for n in ns {
+        let mut out = Options::new();
+        g.options(n, &mut out);
+        if let Err(e) = s.check() {
+            return (all, Some(e.message().to_string()), compiled);
+        }
+        all.push(out.iter().map(<[u64]>::to_vec).collect());
+    }
+    (all, None, compiled)
+}
+
+#[test]
+fn which_bodies_are_native() {
+    let native = |t: &str| Script::inline(t, Settings::default()).unwrap().is_native();
+    assert!(native("n => [n - 1, n - 3, n - 4]"));
+    assert!(native("n => [splits(n - 1), splits(n - 2)]"));
+    assert!(native("n => [[n / 2, n % 3], -(n - 7) * 2, ]"));
+    assert!(native("n => [] // nothing"));
+    assert!(!native("n => [n ** 2]"));
+    assert!(!native("n => [if n > 2 { n - 2 } else { -1 }]"));
+    assert!(!native("n => [n.abs() - 1]"));
+    assert!(!native("n => [n - 1]; "));
+    assert!(!native("n => [n << 1 >> 2]"));
+    // A script's own splits is Rhai's to call.
+    let own = "fn splits(m) { [m] }\nfn moves(n) { [splits(n - 1)] }";
+    let s = Script::from_file_text("own.rhai", own, Settings::default()).unwrap();
+    assert!(!s.is_native());
+    // A low operation bound is Rhai's to enforce.
+    let tight = Settings {
+        max_operations: 5,
+        ..Settings::default()
+    };
+    assert!(!Script::inline("n => [n - 1]", tight).unwrap().is_native());
+}
+
+#[test]
+fn examples_give_the_same_options_natively_and_in_rhai() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rules");
+    let mut natives = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let s = Script::from_file_text("x.rhai", &text, Settings::default()).unwrap();
+        if s.shape() != Shape::Number {
+            assert!(!s.is_native());
+            continue;
+        }
+        if s.is_native() {
+            natives.push(path.file_stem().unwrap().to_string_lossy().to_string());
+        }
+        let ns: Vec<u64> = (1..300).collect();
+        let a = options_of(&text, false, Settings::default(), true, &ns);
+        let b = options_of(&text, false, Settings::default(), false, &ns);
+        assert_eq!(a.0, b.0, "{}", path.display());
+        assert_eq!(a.1, b.1, "{}", path.display());
+    }
+    natives.sort();
+    assert_eq!(natives, ["kayles", "s134"]);
+}
+
+#[test]
+fn arithmetic_errors_are_rhais() {
+    let ns = [3, 2, 1];
+    for body in [
+        "n => [n - 1, 6 / (n - 2)]",
+        "n => [n % (n - 1)]",
+        "n => [n * 9223372036854775807]",
+        "n => [[n, -9223372036854775807 - n]]",
+        "n => [splits(n + 9223372036854775806)]",
+    ] {
+        let a = options_of(body, true, Settings::default(), true, &ns);
+        let b = options_of(body, true, Settings::default(), false, &ns);
+        assert!(a.2, "{body} is compiled natively");
+        assert_eq!(a, (b.0, b.1, true), "{body}");
+        assert!(a.1.is_some(), "{body} fails");
+    }
+    let (_, e, _) = options_of(
+        "n => [n - 1, 6 / (n - 2)]",
+        true,
+        Settings::default(),
+        true,
+        &ns,
+    );
+    assert!(e.unwrap().starts_with("--moves:1:"));
+}
+
+mod random {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn expr() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            Just("n".to_string()),
+            (0i64..12).prop_map(|v| v.to_string()),
+            prop_oneof![
+                Just(9223372036854775807i64),
+                Just(4611686018427387904),
+                Just(3037000500)
+            ]
+            .prop_map(|v| v.to_string()),
+        ];
+        leaf.prop_recursive(4, 24, 2, |inner| {
+            prop_oneof![
+                (
+                    inner.clone(),
+                    prop_oneof![
+                        Just("+"),
+                        Just("-"),
+                        Just("*"),
+                        Just("/"),
+                        Just("%"),
+                        Just(" - -")
+                    ],
+                    inner.clone()
+                )
+                    .prop_map(|(a, op, b)| format!("{a} {op} {b}")),
+                inner.clone().prop_map(|a| format!("({a})")),
+                inner.prop_map(|a| format!("-({a})")),
+            ]
+        })
+    }
+
+    fn item() -> impl Strategy<Value = String> {
+        prop_oneof![
+            3 => expr(),
+            1 => (0i64..5).prop_map(|k| format!("splits(n - {k})")),
+            1 => prop::collection::vec(expr(), 0..3).prop_map(|v| format!("[{}]", v.join(", "))),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Random bodies of the subset: the same options and the same first error, natively and in Rhai, for
+        /// heap play and loopy play.
+        #[test]
+        fn native_matches_rhai(items in prop::collection::vec(item(), 0..4),
+                               ns in prop::collection::vec(0u64..40, 1..8),
+                               loopy in any::<bool>()) {
+            let body = format!("n => [{}]", items.join(", "));
+            let settings = Settings { loopy, ..Settings::default() };
+            let a = options_of(&body, true, settings, true, &ns);
+            let b = options_of(&body, true, settings, false, &ns);
+            prop_assert!(a.2, "{} is compiled natively", body);
+            prop_assert_eq!(a.0, b.0, "{}", body);
+            prop_assert_eq!(a.1, b.1, "{}", body);
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! `moves` bodies evaluated natively: when a one-number script's `moves` is a single array literal of integer
+//! arithmetic on its parameter (`fn moves(n) { [n - 1, n - 3, n - 4] }`, `n => [splits(n - 1), [n / 2, n / 3]]`),
+//! the body is compiled once to a small expression tree and evaluated without entering Rhai.
+//!
+//! The subset: one array literal whose items are expressions, `splits(expression)`, or arrays of expressions (a
+//! sum); an expression is an integer literal, the parameter, parentheses, unary `-`, and the binary `+ - * / %`
+//! with Rhai's precedence and associativity. Anything else (another token, a `let`, a `;`, another function
+//! called, a script that defines its own `splits`) is not compiled, and the script runs in Rhai as written.
+//!
+//! Arithmetic is checked as Rhai checks it (`checked_add`, `checked_sub`, `checked_mul`, `checked_div`,
+//! `checked_rem`, `checked_neg`); when one fails (an overflow, a division by zero) the native evaluation gives up
+//! and that position is evaluated by Rhai, so the error is Rhai's own, with its line and column. A body the native
+//! path accepts cannot reach Rhai's limits (it is at most [`MAX_NODES`] nodes, evaluated once), and is compiled
+//! only when the operation bound is large enough for Rhai to run it too ([`MIN_OPERATIONS`]).
+
+/// The most nodes a body compiled natively may have.
+pub(crate) const MAX_NODES: usize = 200;
+/// The least operation bound under which a body is compiled natively (Rhai would run any body of at most
+/// [`MAX_NODES`] nodes in fewer operations).
+pub(crate) const MIN_OPERATIONS: u64 = 10_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Debug, Clone)]
+enum Expr {
+    Lit(i64),
+    Param,
+    Neg(Box<Expr>),
+    Bin(Op, Box<Expr>, Box<Expr>),
+}
+
+impl Expr {
+    /// The value at `n`, or `None` when Rhai would report an error (overflow, division by zero).
+    fn eval(&self, n: i64) -> Option<i64> {
+        match self {
+            Expr::Lit(v) => Some(*v),
+            Expr::Param => Some(n),
+            Expr::Neg(e) => e.eval(n)?.checked_neg(),
+            Expr::Bin(op, a, b) => {
+                let (x, y) = (a.eval(n)?, b.eval(n)?);
+                match op {
+                    Op::Add => x.checked_add(y),
+                    Op::Sub => x.checked_sub(y),
+                    Op::Mul => x.checked_mul(y),
+                    Op::Div => x.checked_div(y),
+                    Op::Rem => x.checked_rem(y),
+                }
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum ItemExpr {
+    Num(Expr),
+    Splits(Expr),
+    Sum(Vec<Expr>),
+}
+
+/// One option as the body computed it (what Rhai would have returned in the array).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Item {
+    /// A number: one heap.
+    Num(i64),
+    /// `splits(m)`.
+    Splits(i64),
+    /// An array of numbers: a sum of heaps.
+    Sum(Vec<i64>),
+}
+
+/// A `moves` body compiled natively.
+#[derive(Debug, Clone)]
+pub(crate) struct Native {
+    items: Vec<ItemExpr>,
+}
+
+impl Native {
+    /// Evaluates the body at `n` into `out` (cleared first); `false` when Rhai must evaluate it instead (an
+    /// arithmetic error, whose message is Rhai's).
+    pub(crate) fn eval(&self, n: i64, out: &mut Vec<Item>) -> bool {
+        out.clear();
+        for it in &self.items {
+            let item = match it {
+                ItemExpr::Num(e) => match e.eval(n) {
+                    Some(v) => Item::Num(v),
+                    None => return false,
+                },
+                ItemExpr::Splits(e) => match e.eval(n) {
+                    Some(v) => Item::Splits(v),
+                    None => return false,
+                },
+                ItemExpr::Sum(es) => {
+                    let mut v = Vec::with_capacity(es.len());
+                    for e in es {
+                        match e.eval(n) {
+                            Some(x) => v.push(x),
+                            None => return false,
+                        }
+                    }
+                    Item::Sum(v)
+                }
+            };
+            out.push(item);
+        }
+        true
+    }
+
+    /// Compiles the body of the one-parameter function `moves` in `text` (a script Rhai has compiled already), or
+    /// `None` when it is outside the subset.
+    pub(crate) fn compile(text: &str) -> Option<Native> {
+        let toks = tokens(text)?;
+        // Find `fn moves ( PARAM ) {` at the top level.
+        let mut i = 0;
+        let mut depth = 0usize;
+        let start = loop {
+            let t = toks.get(i)?;
+            match t {
+                Tok::Punct('{') => depth += 1,
+                Tok::Punct('}') => depth = depth.checked_sub(1)?,
+                Tok::Ident(w) if w == "fn" && depth == 0 => {
+                    if let (
+                        Some(Tok::Ident(m)),
+                        Some(Tok::Punct('(')),
+                        Some(Tok::Ident(p)),
+                        Some(Tok::Punct(')')),
+                        Some(Tok::Punct('{')),
+                    ) = (
+                        toks.get(i + 1),
+                        toks.get(i + 2),
+                        toks.get(i + 3),
+                        toks.get(i + 4),
+                        toks.get(i + 5),
+                    ) {
+                        if m == "moves" {
+                            break (p.clone(), i + 6);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        };
+        let (param, at) = start;
+        if param == "splits" {
+            return None;
+        }
+        let mut p = Parser {
+            toks: &toks,
+            at,
+            param: &param,
+            nodes: 0,
+        };
+        p.expect('[')?;
+        let mut items = Vec::new();
+        while !p.eat(']') {
+            let item = if p.peek_ident("splits") {
+                p.at += 1;
+                p.expect('(')?;
+                let e = p.expr()?;
+                p.expect(')')?;
+                ItemExpr::Splits(e)
+            } else if p.eat('[') {
+                let mut es = Vec::new();
+                while !p.eat(']') {
+                    es.push(p.expr()?);
+                    if !p.eat(',') {
+                        p.expect(']')?;
+                        break;
+                    }
+                }
+                ItemExpr::Sum(es)
+            } else {
+                ItemExpr::Num(p.expr()?)
+            };
+            p.nodes += 1;
+            items.push(item);
+            if !p.eat(',') {
+                p.expect(']')?;
+                break;
+            }
+        }
+        p.expect('}')?;
+        (p.nodes <= MAX_NODES).then_some(Native { items })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tok {
+    Ident(String),
+    Int(i64),
+    Punct(char),
+    /// Anything the subset has no use for (a string, a float, a hexadecimal number, ...).
+    Other,
+}
+
+/// The tokens of `text`, skipping comments; `None` where this small lexer cannot be sure of what Rhai reads (a
+/// back-quoted string with interpolation).
+fn tokens(text: &str) -> Option<Vec<Tok>> {
+    let c: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        let ch = c[i];
+        if ch.is_whitespace() {
+            i += 1;
+        } else if ch == '/' && c.get(i + 1) == Some(&'/') {
+            while i < c.len() && c[i] != '\n' {
+                i += 1;
+            }
+        } else if ch == '/' && c.get(i + 1) == Some(&'*') {
+            // Rhai's block comments nest.
+            let mut level = 0usize;
+            loop {
+                if i >= c.len() {
+                    return None;
+                }
+                if c[i] == '/' && c.get(i + 1) == Some(&'*') {
+                    level += 1;
+                    i += 2;
+                } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
+                    level -= 1;
+                    i += 2;
+                    if level == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if ch == '"' || ch == '\'' {
+            i += 1;
+            while i < c.len() && c[i] != ch {
+                if c[i] == '\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+            out.push(Tok::Other);
+        } else if ch == '`' {
+            return None;
+        } else if ch.is_ascii_alphabetic() || ch == '_' {
+            let s = i;
+            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
+                i += 1;
+            }
+            out.push(Tok::Ident(c[s..i].iter().collect()));
+        } else if ch.is_ascii_digit() {
+            let s = i;
+            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_' || c[i] == '.') {
+                i += 1;
+            }
+            let word: String = c[s..i].iter().collect();
+            let digits: String = word.chars().filter(|&d| d != '_').collect();
+            if digits.chars().all(|d| d.is_ascii_digit()) {
+                match digits.parse::<i64>() {
+                    Ok(v) => out.push(Tok::Int(v)),
+                    Err(_) => out.push(Tok::Other),
+                }
+            } else {
+                out.push(Tok::Other);
+            }
+        } else if ch.is_ascii_punctuation() {
+            out.push(Tok::Punct(ch));
+            i += 1;
+        } else {
+            out.push(Tok::Other);
+            i += 1;
+        }
+    }
+    Some(out)
+}
+
+struct Parser<'a> {
+    toks: &'a [Tok],
+    at: usize,
+    param: &'a str,
+    nodes: usize,
+}
+
+impl Parser<'_> {
+    fn eat(&mut self, ch: char) -> bool {
+        if self.toks.get(self.at) == Some(&Tok::Punct(ch)) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, ch: char) -> Option<()> {
+        self.eat(ch).then_some(())
+    }
+
+    fn peek_ident(&self, w: &str) -> bool {
+        matches!(self.toks.get(self.at), Some(Tok::Ident(x)) if x == w)
+    }
+
+    /// Two single-character punctuation tokens in a row that Rhai reads as one operator (`**`, `*=`, `->`, ...)
+    /// are refused by the caller: after an operator, the next token must start an operand.
+    fn op(&self, ops: &[(char, Op)]) -> Option<Op> {
+        let Some(Tok::Punct(ch)) = self.toks.get(self.at) else {
+            return None;
+        };
+        let op = ops.iter().find(|(c, _)| c == ch)?.1;
+        // `*=`, `-=`, `/=`, `**`, `->`, `%=`: not a binary operator of the subset.
+        match self.toks.get(self.at + 1) {
+            Some(Tok::Punct('=' | '*' | '>' | '/' | '%' | '+')) => None,
+            _ => Some(op),
+        }
+    }
+
+    fn expr(&mut self) -> Option<Expr> {
+        let mut e = self.term()?;
+        while let Some(op) = self.op(&[('+', Op::Add), ('-', Op::Sub)]) {
+            self.at += 1;
+            let r = self.term()?;
+            self.nodes += 1;
+            e = Expr::Bin(op, Box::new(e), Box::new(r));
+        }
+        Some(e)
+    }
+
+    fn term(&mut self) -> Option<Expr> {
+        let mut e = self.unary()?;
+        while let Some(op) = self.op(&[('*', Op::Mul), ('/', Op::Div), ('%', Op::Rem)]) {
+            self.at += 1;
+            let r = self.unary()?;
+            self.nodes += 1;
+            e = Expr::Bin(op, Box::new(e), Box::new(r));
+        }
+        Some(e)
+    }
+
+    fn unary(&mut self) -> Option<Expr> {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return None;
+        }
+        match self.toks.get(self.at)? {
+            Tok::Punct('-') => {
+                // (`--` without a space is reserved in Rhai: a script holding it never compiles.)
+                self.at += 1;
+                let e = self.unary()?;
+                Some(match e {
+                    Expr::Lit(v) => Expr::Lit(v.checked_neg()?),
+                    e => Expr::Neg(Box::new(e)),
+                })
+            }
+            Tok::Punct('(') => {
+                self.at += 1;
+                let e = self.expr()?;
+                self.expect(')')?;
+                Some(e)
+            }
+            Tok::Int(v) => {
+                let v = *v;
+                self.at += 1;
+                Some(Expr::Lit(v))
+            }
+            Tok::Ident(w) if w == self.param => {
+                self.at += 1;
+                // `n(...)`, `n.f()`, `n[i]`: not the subset.
+                match self.toks.get(self.at) {
+                    Some(Tok::Punct('(' | '.' | '[')) => None,
+                    _ => Some(Expr::Param),
+                }
+            }
+            _ => None,
+        }
+    }
+}
