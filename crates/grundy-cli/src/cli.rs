@@ -145,11 +145,11 @@ pub struct ValueArgs {
     /// Most states the misère or loopy search may store
     #[arg(long, value_name = "N")]
     pub max_positions: Option<OsString>,
-    /// Cram or Chomp: read a table saved by --save-table before searching (its values are reused, not recomputed)
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "loopy"])]
+    /// Cram, Chomp, Node Kayles or Arc Kayles: read a table saved by --save-table before searching (its values are reused, not recomputed)
+    #[arg(long, value_name = "FILE")]
     pub load_table: Option<OsString>,
-    /// Cram or Chomp: write every value the search stored to FILE, so later runs answer or resume from it
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "loopy"])]
+    /// Cram, Chomp, Node Kayles or Arc Kayles: write every value the search stored to FILE (even when a limit stops it), so later runs answer or resume from it
+    #[arg(long, value_name = "FILE")]
     pub save_table: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,

@@ -349,6 +349,11 @@ impl<R: Game> Solver<R> {
             }
             if let Some(c) = child {
                 self.limits.check_positions(self.memo.len() + stack.len())?;
+                // The clock is read every 256 expansions: a position with many options to label (a graph game's
+                // components) can take a millisecond, and the search must stop by its deadline, not 4096 later.
+                if self.expanded & 0xff == 0 {
+                    self.limits.check_time()?;
+                }
                 if self.expanded & 0xfff == 0 {
                     self.limits.check_time()?;
                     if crate::progress::wanted() {

@@ -2,30 +2,41 @@
 //! [`Solver`] so that a long search resumes and a finished table serves later queries.
 //!
 //! **What is stored.** Every entry of the solver's memo: a position in its canonical form (the key the solver
-//! itself uses: a Cram region in its least symmetric image, a Chomp diagram as its row lengths) and its nim-value.
-//! An entry is the value of its key by the definition (the solver stores a value only once all its options are
-//! valued), so a loaded table is as true as a computed one, provided it is the table of the *same game* with the
-//! *same key encoding* and was not damaged. The file therefore names its game and format version and ends in a
-//! checksum; any mismatch is a one-line [`ErrorKind::Input`](crate::ErrorKind::Input) error and nothing is loaded.
+//! itself uses: a Cram region in its least symmetric image, a Chomp diagram as its row lengths, a connected graph
+//! as its canonically labelled adjacency rows) and its nim-value. An entry is the value of its key by the
+//! definition (the solver stores a value only once all its options are valued), so a loaded table is as true as a
+//! computed one, provided it is the table of the *same game* with the *same key encoding* and was not damaged. The
+//! file therefore names its game (the game's [`Game::name`]: `cram`, `chomp`, `node-kayles`, `arc-kayles`) and
+//! format version and ends in a checksum; any mismatch is a one-line [`ErrorKind::Input`](crate::ErrorKind::Input)
+//! error and nothing is loaded.
+//!
+//! A graph key is the whole labelled graph (every adjacency row), not a fingerprint of it, so an entry is the value
+//! of that graph whatever labelling algorithm produced it: a later change of [`crate::games::ugraph`]'s canonical
+//! order can make old entries unused (never met again), never wrong.
 //!
 //! **Format** (version 1, little-endian): the 8 bytes `GRUNDYTB`; the version (`u32`); the game's tag (a `u16`
 //! length and its UTF-8 bytes, e.g. `cram`); the entry count (`u64`); the entries, each the key's own encoding
 //! ([`TableKey`]) followed by the nim-value (`u64`); then the FNV-1a 64-bit hash of every byte before it.
 //!
-//! **Cost.** Cram: 18 + 8 bytes an entry; Chomp: 1 + 4 a row + 8. Saving and loading are linear in the entries.
+//! **Cost.** Cram: 18 + 8 bytes an entry; Chomp: 4 + 4 a row + 8; a graph of `k` vertices: 1 + `k·⌈k/8⌉` + 8.
+//! Saving and loading are linear in the entries.
 
+use crate::analysis::Sum;
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::games::ugraph::Component;
 use crate::solver::Solver;
+use std::cell::RefCell;
 use std::path::Path;
+use std::rc::Rc;
 
 const MAGIC: &[u8; 8] = b"GRUNDYTB";
 const VERSION: u32 = 1;
 
-/// A position that can be a key of a saved table: the game it belongs to, and a byte encoding that round-trips.
+/// A position that can be a key of a saved table: a byte encoding that round-trips. The file's game tag is the
+/// game's name ([`Game::name`]), not the key type's: Node Kayles and Arc Kayles share their key type
+/// ([`Component`]) and their tables must still not be mixed.
 pub trait TableKey: Sized {
-    /// The tag written in the file and checked on load (the game's name).
-    const GAME: &'static str;
     /// Appends the encoding of `self` to `out`.
     fn encode(&self, out: &mut Vec<u8>);
     /// Reads one key from the front of `input`, advancing it; `None` when the bytes are not a valid key.
@@ -46,7 +57,6 @@ fn take_u64(input: &mut &[u8]) -> Option<u64> {
 }
 
 impl TableKey for crate::games::cram::Board {
-    const GAME: &'static str = "cram";
     fn encode(&self, out: &mut Vec<u8>) {
         out.push(self.rows);
         out.push(self.cols);
@@ -64,8 +74,8 @@ impl TableKey for crate::games::cram::Board {
     }
 }
 
+/// A Chomp diagram (its row lengths).
 impl TableKey for Vec<u32> {
-    const GAME: &'static str = "chomp";
     fn encode(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&(self.len() as u32).to_le_bytes());
         for r in self {
@@ -83,6 +93,34 @@ impl TableKey for Vec<u32> {
     }
 }
 
+/// A graph (Node Kayles, Arc Kayles): the vertex count `k` (one byte, 1 to 128), then each vertex's adjacency row
+/// in `⌈k/8⌉` little-endian bytes. A decoded graph is checked ([`Component::check`]: symmetric, no self-loop, no
+/// neighbour outside it); its vertices get the ids `0..k` (ids are for messages only, never part of a key).
+impl TableKey for Component {
+    fn encode(&self, out: &mut Vec<u8>) {
+        let k = self.len();
+        let width = k.div_ceil(8);
+        out.push(k as u8);
+        for v in 0..k {
+            out.extend_from_slice(&self.neighbours(v).to_le_bytes()[..width]);
+        }
+    }
+    fn decode(input: &mut &[u8]) -> Option<Self> {
+        let k = *take(input, 1)?.first()? as usize;
+        if k == 0 || k > crate::games::ugraph::MAX_VERTICES {
+            return None;
+        }
+        let width = k.div_ceil(8);
+        let mut rows = Vec::with_capacity(k);
+        for _ in 0..k {
+            let mut row = [0u8; 16];
+            row[..width].copy_from_slice(take(input, width)?);
+            rows.push(u128::from_le_bytes(row));
+        }
+        Component::from_rows(rows).ok()
+    }
+}
+
 /// FNV-1a, 64 bits: detects damaged or truncated files (not an adversary).
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
@@ -90,8 +128,11 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The bytes of a table file holding `entries`.
-pub fn encode<'a, K: TableKey + 'a>(entries: impl Iterator<Item = (&'a K, u64)>) -> Vec<u8> {
+/// The bytes of a table file of the game named `game` holding `entries`.
+pub fn encode<'a, K: TableKey + 'a>(
+    game: &str,
+    entries: impl Iterator<Item = (&'a K, u64)>,
+) -> Vec<u8> {
     let mut body = Vec::new();
     let mut count = 0u64;
     for (k, v) in entries {
@@ -99,11 +140,12 @@ pub fn encode<'a, K: TableKey + 'a>(entries: impl Iterator<Item = (&'a K, u64)>)
         body.extend_from_slice(&v.to_le_bytes());
         count += 1;
     }
+    let tag = &game.as_bytes()[..game.len().min(u16::MAX as usize)];
     let mut out = Vec::with_capacity(body.len() + 64);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&(K::GAME.len() as u16).to_le_bytes());
-    out.extend_from_slice(K::GAME.as_bytes());
+    out.extend_from_slice(&(tag.len() as u16).to_le_bytes());
+    out.extend_from_slice(tag);
     out.extend_from_slice(&count.to_le_bytes());
     out.extend_from_slice(&body);
     let sum = fnv1a(&out);
@@ -111,9 +153,9 @@ pub fn encode<'a, K: TableKey + 'a>(entries: impl Iterator<Item = (&'a K, u64)>)
     out
 }
 
-/// The entries of a table file's bytes, checked: magic, version, game, checksum and every key. `what` names the
-/// file in messages.
-pub fn decode<K: TableKey>(bytes: &[u8], what: &str) -> Result<Vec<(K, u64)>> {
+/// The entries of a table file's bytes, checked: magic, version, checksum, that the file is a table of the game
+/// named `game`, and every key. `what` names the file in messages.
+pub fn decode<K: TableKey>(bytes: &[u8], game: &str, what: &str) -> Result<Vec<(K, u64)>> {
     let bad = |why: &str| Error::input(format!("{what}: {why}; the table is not loaded"));
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(bad("not a grundy table file (no GRUNDYTB header)"));
@@ -141,16 +183,13 @@ pub fn decode<K: TableKey>(bytes: &[u8], what: &str) -> Result<Vec<(K, u64)>> {
             .try_into()
             .expect("2"),
     );
-    let game = take(&mut input, len as usize).ok_or_else(|| bad("truncated"))?;
-    let game = String::from_utf8_lossy(game);
+    let tag = take(&mut input, len as usize).ok_or_else(|| bad("truncated"))?;
+    let tag = crate::error::escape(&String::from_utf8_lossy(tag));
     if fnv1a(content) != stored {
         return Err(bad("checksum mismatch (the file is damaged or truncated)"));
     }
-    if game != K::GAME {
-        return Err(bad(&format!(
-            "a table of the game {game}, not of {}",
-            K::GAME
-        )));
+    if tag != game {
+        return Err(bad(&format!("a table of the game {tag}, not of {game}")));
     }
     let count = take_u64(&mut input).ok_or_else(|| bad("truncated"))?;
     let mut out = Vec::with_capacity(count.min(input.len() as u64 / 9) as usize);
@@ -166,30 +205,112 @@ pub fn decode<K: TableKey>(bytes: &[u8], what: &str) -> Result<Vec<(K, u64)>> {
     Ok(out)
 }
 
-/// Writes the memo of `solver` to `path` (through a temporary file renamed into place, so that an interrupted save
-/// never leaves a half-written table under the name). Returns the entries written.
+/// Writes the memo of `solver` to `path`, tagged with its game's name (through a temporary file renamed into
+/// place, so that an interrupted save never leaves a half-written table under the name). Returns the entries
+/// written.
 pub fn save<R: Game>(solver: &Solver<R>, path: &Path) -> Result<usize>
 where
     R::Position: TableKey,
 {
-    let bytes = encode(solver.memo_entries());
-    let tmp = path.with_extension("partial");
-    let io = |e: std::io::Error| Error::input(format!("{}: {e}", path.display()));
+    let bytes = encode(&solver.ruleset().name(), solver.memo_entries());
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".partial");
+    let tmp = std::path::PathBuf::from(tmp);
+    let io = |e: std::io::Error| {
+        Error::input(format!(
+            "{}: {e}",
+            crate::error::escape(&path.display().to_string())
+        ))
+    };
     std::fs::write(&tmp, &bytes).map_err(io)?;
     std::fs::rename(&tmp, path).map_err(io)?;
     Ok(solver.stored())
 }
 
 /// Reads the table at `path` into the memo of `solver`. Returns the entries read. Nothing is loaded when the file
-/// is not a valid table of this game.
+/// is not a valid table of the solver's game.
 pub fn load<R: Game>(solver: &mut Solver<R>, path: &Path) -> Result<usize>
 where
     R::Position: TableKey,
 {
-    let what = path.display().to_string();
+    let what = crate::error::escape(&path.display().to_string());
     let bytes = std::fs::read(path).map_err(|e| Error::input(format!("{what}: {e}")))?;
-    let entries = decode::<R::Position>(&bytes, &what)?;
+    let entries = decode::<R::Position>(&bytes, &solver.ruleset().name(), &what)?;
     let n = entries.len();
     solver.import_memo(entries);
     Ok(n)
+}
+
+/// The games whose searches can be saved and loaded: the names [`for_game`] answers.
+pub const GAMES: [&str; 4] = ["cram", "chomp", "node-kayles", "arc-kayles"];
+
+/// One game's solver whose memo is read from and written to table files, shared with the parts of a [`Sum`] it
+/// adds: the way a command analyses a sum (with [`crate::analysis::analyse`], any convention the solver serves,
+/// any other games beside it) while the searches of this game go through a table. Made by [`for_game`].
+pub trait SavedTable {
+    /// The game's name (the file's tag).
+    fn game(&self) -> String;
+    /// Reads positions of the game from `words` ([`Game::parse`]), validates them and adds them to `sum`, valued
+    /// by this table's solver.
+    fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()>;
+    /// Reads the table at `path` into the solver ([`load`]); returns the entries read.
+    fn load(&self, path: &Path) -> Result<usize>;
+    /// Writes the solver's memo to `path` ([`save`]); returns the entries written.
+    fn save(&self, path: &Path) -> Result<usize>;
+    /// Positions whose value the solver holds.
+    fn stored(&self) -> usize;
+    /// Positions the solver expanded (listed the options of) since it was made: 0 when the table answered all.
+    fn expanded(&self) -> u64;
+}
+
+struct Shared<G: Game> {
+    game: Rc<G>,
+    solver: Rc<RefCell<Solver<Rc<G>>>>,
+}
+
+impl<G: Game + 'static> SavedTable for Shared<G>
+where
+    G::Position: TableKey + 'static,
+{
+    fn game(&self) -> String {
+        self.game.name()
+    }
+    fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()> {
+        let positions = self.game.parse(words)?;
+        sum.add_with_solver(&self.game, positions, &self.solver)?;
+        Ok(())
+    }
+    fn load(&self, path: &Path) -> Result<usize> {
+        load(&mut self.solver.borrow_mut(), path)
+    }
+    fn save(&self, path: &Path) -> Result<usize> {
+        save(&self.solver.borrow(), path)
+    }
+    fn stored(&self) -> usize {
+        self.solver.borrow().stored()
+    }
+    fn expanded(&self) -> u64 {
+        self.solver.borrow().expanded()
+    }
+}
+
+fn shared<G: Game + 'static>(game: G) -> Box<dyn SavedTable>
+where
+    G::Position: TableKey + 'static,
+{
+    let game = Rc::new(game);
+    let solver = Rc::new(RefCell::new(Solver::new(game.clone())));
+    Box::new(Shared { game, solver })
+}
+
+/// A fresh solver, with an empty memo, for the game named `name` when its searches can be saved ([`GAMES`]).
+pub fn for_game(name: &str) -> Option<Box<dyn SavedTable>> {
+    use crate::games::{arc_kayles::ArcKayles, chomp::ChompGame, cram::CramGame};
+    Some(match name {
+        "cram" => shared(CramGame),
+        "chomp" => shared(ChompGame),
+        "node-kayles" => shared(crate::games::node_kayles::NodeKayles),
+        "arc-kayles" => shared(ArcKayles),
+        _ => return None,
+    })
 }

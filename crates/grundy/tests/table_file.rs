@@ -1,10 +1,13 @@
-//! Saved tables (`grundy::table_file`): a Cram or Chomp search saved and read back gives the same values with no
+//! Saved tables (`grundy::table_file`): a Cram, Chomp, Node Kayles or Arc Kayles search saved and read back gives the same values with no
 //! new search, and a damaged, truncated, foreign or mismatched file is refused with a one-line error.
 
+use grundy::games::arc_kayles::ArcKayles;
 use grundy::games::chomp::ChompGame;
 use grundy::games::cram::CramGame;
+use grundy::games::node_kayles::NodeKayles;
+use grundy::games::ugraph::{graph_components, Component};
 use grundy::table_file::{decode, encode, load, save};
-use grundy::{Game, Solver};
+use grundy::{Game, Limits, Solver};
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
@@ -65,11 +68,11 @@ fn a_saved_chomp_table_round_trips() {
 fn bad_tables_are_refused_with_one_line_errors() {
     let mut s = Solver::new(CramGame);
     s.sum_value(&cram("3x4")).unwrap();
-    let good = encode(s.memo_entries());
-    assert!(decode::<grundy::games::cram::Board>(&good, "t").is_ok());
+    let good = encode("cram", s.memo_entries());
+    assert!(decode::<grundy::games::cram::Board>(&good, "cram", "t").is_ok());
 
     let one_line = |bytes: &[u8], want: &str| {
-        let e = decode::<grundy::games::cram::Board>(bytes, "t").unwrap_err();
+        let e = decode::<grundy::games::cram::Board>(bytes, "cram", "t").unwrap_err();
         let m = e.message().to_string();
         assert!(m.contains(want), "{m:?} should say {want:?}");
         assert!(!m.contains('\n'), "{m:?}");
@@ -94,10 +97,86 @@ fn bad_tables_are_refused_with_one_line_errors() {
     c.sum_value(&ChompGame.parse(&["3x3".to_string()]).unwrap())
         .unwrap();
     one_line(
-        &encode(c.memo_entries()),
+        &encode("chomp", c.memo_entries()),
         "a table of the game chomp, not of cram",
     );
     // A missing file through `load`.
     let e = load(&mut Solver::new(CramGame), &scratch("missing.table")).unwrap_err();
     assert!(e.message().contains("missing.table"), "{}", e.message());
+}
+
+fn graph(n: usize, edges: &[(u32, u32)]) -> Vec<Component> {
+    graph_components(n, edges).unwrap()
+}
+
+/// Node Kayles and Arc Kayles: a saved table answers with no search, the two games' tables (same key type) are not
+/// mixed, and an interrupted search (a positions limit) saves what it stored, from which a second solver finishes
+/// with the value a fresh search gives, expanding fewer positions.
+#[test]
+fn graph_tables_round_trip_resume_and_keep_their_games_apart() {
+    let grid = |r, c| graph(r * c, &grundy::games::ugraph::grid_edges(r, c));
+    for (game, name) in [
+        (
+            Box::new(NodeKayles) as Box<dyn Game<Position = Component>>,
+            "node-kayles",
+        ),
+        (Box::new(ArcKayles), "arc-kayles"),
+    ] {
+        let p = grid(4, 5);
+        let mut fresh = Solver::new(&*game);
+        let want = fresh.sum_value(&p).unwrap();
+        let path = scratch(&format!("{name}.table"));
+        assert_eq!(save(&fresh, &path).unwrap(), fresh.stored());
+        let mut second = Solver::new(&*game);
+        assert_eq!(load(&mut second, &path).unwrap(), fresh.stored());
+        assert_eq!(second.sum_value(&p).unwrap(), want, "{name}");
+        assert_eq!(second.expanded(), 0, "{name}: the loaded table answered");
+
+        // Interrupted after a third of the positions, saved, resumed by another solver.
+        let mut stopped = Solver::with_limits(
+            &*game,
+            Limits {
+                max_positions: fresh.stored() / 3,
+                ..Limits::default()
+            },
+        );
+        let e = stopped.sum_value(&p).unwrap_err();
+        assert_eq!(e.kind(), grundy::ErrorKind::Limit, "{name}: {e}");
+        let part = scratch(&format!("{name}-part.table"));
+        let kept = save(&stopped, &part).unwrap();
+        assert!(kept > 0 && kept < fresh.stored(), "{name}: {kept}");
+        let mut resumed = Solver::new(&*game);
+        assert_eq!(load(&mut resumed, &part).unwrap(), kept);
+        assert_eq!(resumed.sum_value(&p).unwrap(), want, "{name}");
+        assert!(resumed.expanded() < fresh.expanded(), "{name}");
+    }
+    // The two games share their key type but not their tables.
+    let mut node = Solver::new(NodeKayles);
+    node.sum_value(&grid(3, 3)).unwrap();
+    let path = scratch("node33.table");
+    save(&node, &path).unwrap();
+    let e = load(&mut Solver::new(ArcKayles), &path).unwrap_err();
+    assert!(
+        e.message()
+            .contains("a table of the game node-kayles, not of arc-kayles"),
+        "{e}"
+    );
+    // A key that is not a graph (vertex 0 lists 1 as a neighbour, vertex 1 does not list 0) is refused.
+    let mut bytes = Vec::new();
+    let triangle = graph(3, &[(0, 1), (1, 2), (2, 0)]);
+    let good = encode("node-kayles", triangle.iter().map(|c| (c, 1u64)));
+    assert_eq!(
+        decode::<Component>(&good, "node-kayles", "t").unwrap()[0].0,
+        triangle[0]
+    );
+    bytes.extend_from_slice(&good[..good.len() - 8]);
+    let at = bytes.len() - 8 - 3; // the first of the three one-byte rows
+    bytes[at] = 0b010; // vertex 0: neighbour 1 only
+    bytes[at + 1] = 0b100; // vertex 1: neighbour 2 only
+    let sum = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    });
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    let e = decode::<Component>(&bytes, "node-kayles", "t").unwrap_err();
+    assert!(e.message().contains("entry 0 is not a valid key"), "{e}");
 }

@@ -16,6 +16,7 @@ The first step of reading a game's rule off its values (打表找规律): a heap
 or G(a, b) for a game whose positions are named by two numbers, a in the rows and b in the columns:
   wythoff (a, b), two heaps          cutting (w, h), a w x h piece     ed (x, y), a pair of heaps
   chomp (r, c), the full rectangle   cram (r, c), the empty board      staircase (c1, c2), coins on two steps
+  node-kayles (r, c) and arc-kayles (r, c), the r x c grid graph (paths are dawsons-chess and dawsons-kayles)
 A P-position (nim-value 0: the player to move loses) is written 0*; a cell whose numbers name no position (a piece
 with a side below 2) is '.'. Every value is exact: the game's proved closed form where it has one, else the
 memoised mex search, one memo for the whole table (a heap game's values come from its sequence).
@@ -33,6 +34,7 @@ EXAMPLES
   grundy table wythoff --rows 0..9 --cols 0..9               P-positions (0,0) (1,2) (2,1) (3,5) (5,3) ...
   grundy table cutting --rows 2..8 --cols 2..8 --csv         POJ 2311's table
   grundy table ed --rows 1..8 --cols 1..8 --json
+  grundy table node-kayles --rows 1..4 --cols 1..6           Node Kayles on grid graphs
 ";
 
 /// The rows and columns asked for, or the defaults (and whether they were defaults).

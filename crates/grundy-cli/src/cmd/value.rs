@@ -144,14 +144,27 @@ pub fn run(a: &ValueCmd) -> CliResult {
         (Convention::Normal, command)
     };
     let report = analyse(&mut sum, convention, &limits)?;
+    print_report(a, &sum, &report, None)
+}
+
+/// Prints `report` (JSON or text); `table` is what the saved-table path adds: its JSON object and its text line.
+fn print_report(
+    a: &ValueCmd,
+    sum: &Sum,
+    report: &Report,
+    table: Option<(serde_json::Value, String)>,
+) -> CliResult {
     if a.json {
         // The schema is the library's: see grundy::analysis::Report and docs/json.md.
-        let json =
-            serde_json::to_value(&report).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        let mut json =
+            serde_json::to_value(report).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        if let (Some((t, _)), Some(obj)) = (table, json.as_object_mut()) {
+            obj.insert("table".into(), t);
+        }
         return print_json(&json);
     }
     let all = a.all_moves;
-    let text = match &report {
+    let mut text = match report {
         Report::Normal(a) => {
             let mut s = String::new();
             for n in sum.notes() {
@@ -163,6 +176,9 @@ pub fn run(a: &ValueCmd) -> CliResult {
         Report::Misere(m) => super::misere::explain(m, &a.words),
         Report::Loopy(l) => super::loopy::explain(l, all),
     };
+    if let Some((_, line)) = table {
+        text.push_str(&line);
+    }
     write_stdout(text.as_bytes())
 }
 
@@ -380,84 +396,128 @@ fn explain(a: &Analysis, all_moves: bool) -> String {
     s
 }
 
-/// `--load-table` / `--save-table`: one Cram or Chomp position (any number of boards of that game), valued by one
-/// [`grundy::Solver`] whose memo is read from and written to a saved table ([`grundy::table_file`]).
+/// `--load-table` / `--save-table`: the sum is analysed as without them ([`analyse`], the same report and JSON
+/// schema, any other games beside), but the parts of the one game that keeps saved tables
+/// ([`grundy::table_file::GAMES`]) are valued by one solver whose memo is read from and written to the table file
+/// ([`grundy::table_file::SavedTable`]). The table is saved even when a limit stops the search, so the next run
+/// resumes from what this one stored.
 fn run_with_table(a: &ValueCmd) -> CliResult {
-    let game = a.words[0].as_str();
-    let pos = &a.words[1..];
-    if a.words.iter().any(|w| w == "+") || !a.rules.rules.is_empty() {
-        return Err(CliError::usage(
-            "--load-table/--save-table take one game (cram or chomp) and its positions, with no '+' or --rules",
-        ));
+    const FLAGS: &str = "--load-table/--save-table";
+    if a.misere {
+        return Err(CliError::usage(format!(
+            "{FLAGS}: a saved table holds normal-play nim-values, which misère play cannot use (misère sums do not add by nim-sum); drop --misere or the table"
+        )));
     }
-    match game {
-        "cram" => table_search(grundy::games::cram::CramGame, pos, a),
-        "chomp" => table_search(grundy::games::chomp::ChompGame, pos, a),
-        other => Err(CliError::usage(format!(
-            "--load-table/--save-table: saved tables are kept for cram and chomp, not for {other}"
-        ))),
+    if a.loopy || a.words[0] == "loopy-graph" {
+        return Err(CliError::usage(format!(
+            "{FLAGS}: saved tables hold nim-values of finite games; loopy games have no such table; drop --loopy or the table"
+        )));
     }
-}
-
-fn table_search<G: grundy::Game>(game: G, pos: &[String], a: &ValueCmd) -> CliResult
-where
-    G::Position: grundy::table_file::TableKey,
-{
-    let parts = game.parse(pos)?;
-    let name = game.name();
-    let shown: Vec<String> = parts.iter().map(|p| game.show(p)).collect();
-    let mut solver = grundy::Solver::with_limits(game, crate::guard::limits());
+    let registry = super::catalog();
+    let groups: Vec<&[String]> = a.words.split(|w| w == "+").collect();
+    let mut games = Vec::with_capacity(groups.len());
+    for group in &groups {
+        let Some((game, pos)) = group.split_first() else {
+            return Err(CliError::usage(
+                "'+' must stand between two parts, each a GAME and a position",
+            ));
+        };
+        games.push((registry.lookup(game)?, pos));
+    }
+    let mut kept: Vec<String> = games
+        .iter()
+        .map(|(g, _)| g.name())
+        .filter(|n| grundy::table_file::GAMES.contains(&n.as_str()))
+        .collect();
+    kept.dedup();
+    kept.sort();
+    kept.dedup();
+    let name = match kept.as_slice() {
+        [one] => one.clone(),
+        [] => {
+            let mut names: Vec<String> = games.iter().map(|(g, _)| g.name()).collect();
+            names.dedup();
+            return Err(CliError::usage(format!(
+                "{FLAGS}: saved tables are kept for {}; this sum has none of them (it has {})",
+                grundy::table_file::GAMES.join(", "),
+                names.join(", ")
+            )));
+        }
+        many => {
+            return Err(CliError::usage(format!(
+                "{FLAGS}: a table file holds the values of one game, and this sum has parts of {}; analyse them apart",
+                many.join(" and ")
+            )))
+        }
+    };
+    let table = grundy::table_file::for_game(&name).expect("a game of table_file::GAMES");
+    // Loading from the file the run saves to is the resumable form: the first run finds no file yet and starts
+    // from an empty table (the text and JSON say 0 values loaded); any other missing file is an error.
     let loaded = match &a.load_table {
-        Some(f) => grundy::table_file::load(&mut solver, std::path::Path::new(f))?,
+        Some(f) if a.save_table.as_ref() == Some(f) && !std::path::Path::new(f).exists() => 0,
+        Some(f) => table.load(std::path::Path::new(f))?,
         None => 0,
     };
-    let searched = solver.sum_value(&parts);
-    // Whatever the search stored is saved even when it stopped at a limit, so the next run resumes from it.
+    let mut sum = Sum::new();
+    for (game, pos) in &games {
+        if game.name() == name {
+            table.add_to(&mut sum, pos)?;
+        } else {
+            game.add_to(&mut sum, pos)?;
+        }
+    }
+    // The search stops a little before the command's deadline (a fifth of the time left, at most 30 s), so that
+    // the table is saved before the watchdog ends the process; its message is the command's own.
+    let mut limits = crate::guard::limits();
+    let command_deadline = limits.deadline;
+    if let Some(d) = command_deadline {
+        let left = d.remaining().as_secs_f64();
+        limits.deadline = Some(grundy::Deadline::after_seconds(
+            left - (left / 5.0).min(30.0),
+        ));
+    }
+    let analysed = analyse(&mut sum, Convention::Normal, &limits).map_err(|e| {
+        match (command_deadline, limits.deadline) {
+            (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
+            _ => e,
+        }
+    });
     let saved = match &a.save_table {
-        Some(f) => Some(grundy::table_file::save(&solver, std::path::Path::new(f))?),
+        Some(f) => {
+            crate::guard::set_resume_hint(&format!(
+                "stopped while saving the table to {f}, which keeps what it held before"
+            ));
+            Some(table.save(std::path::Path::new(f))?)
+        }
         None => None,
     };
-    let v = searched?;
-    let moves = solver.winning_moves(&parts)?;
-    let game = solver.ruleset();
-    let moves: Vec<(usize, String, String)> = moves
-        .iter()
-        .map(|m| {
-            let to: Vec<String> = m.to.iter().map(|p| game.show(p)).collect();
-            (
-                m.component,
-                game.describe_move(&parts[m.component], &m.to),
-                to.join(" + "),
-            )
-        })
-        .collect();
-    let outcome = if v == 0 { "P" } else { "N" };
-    if a.json {
-        let json = serde_json::json!({
-            "game": name,
-            "parts": shown,
-            "nim_value": v,
-            "outcome": outcome,
-            "winning_moves": moves.iter().map(|(c, mv, to)| serde_json::json!({"component": c, "move": mv, "result": to})).collect::<Vec<_>>(),
-            "table": {"loaded": loaded, "saved": saved, "expanded": solver.expanded()},
-        });
-        return print_json(&json);
-    }
-    let mut s = format!(
-        "{name} {}: nim-value {v}, {} {outcome}-position\n",
-        shown.join(" + "),
-        if v == 0 { "a" } else { "an" }
+    let report = match analysed {
+        Ok(r) => r,
+        Err(e) => {
+            let how = match &a.save_table {
+                Some(f) => format!(
+                    "the {} values stored so far are saved in {f} (run again with --load-table {f} to resume)",
+                    saved.unwrap_or_default()
+                ),
+                None => "nothing was saved (--save-table FILE keeps what the search stored)".into(),
+            };
+            return Err(grundy::Error::new(e.kind(), format!("{}; {how}", e.message())).into());
+        }
+    };
+    let json = serde_json::json!({
+        "game": name,
+        "loaded": loaded,
+        "saved": saved,
+        "stored": table.stored(),
+        "expanded": table.expanded(),
+    });
+    let line = format!(
+        "table ({name}): {loaded} values loaded, {} positions expanded{}\n",
+        table.expanded(),
+        match (&a.save_table, saved) {
+            (Some(f), Some(n)) => format!(", {n} values saved to {f}"),
+            _ => String::new(),
+        }
     );
-    for (c, mv, _) in moves
-        .iter()
-        .take(if a.all_moves { usize::MAX } else { MOVES_SHOWN })
-    {
-        s.push_str(&format!("  winning move in part {c}: {mv}\n"));
-    }
-    s.push_str(&format!(
-        "table: {loaded} values loaded, {} positions expanded{}\n",
-        solver.expanded(),
-        saved.map_or(String::new(), |n| format!(", {n} values saved"))
-    ));
-    write_stdout(s.as_bytes())
+    print_report(a, &sum, &report, Some((json, line)))
 }

@@ -89,19 +89,23 @@ fn too_many_options(name: &str, shown: &str, limit: usize) -> Error {
 struct GamePlay<G: Game> {
     game: Rc<G>,
     solver: Rc<RefCell<Solver<Rc<G>>>>,
-    ids: rustc_hash::FxHashMap<G::Position, u64>,
+    /// Positions are told apart by how they are shown too: equal positions (one memo entry) may be different
+    /// places on the board, such as two isomorphic components of a graph with different vertices, and a move in
+    /// one must not be shown as a move in the other.
+    ids: rustc_hash::FxHashMap<(G::Position, String), u64>,
     positions: Vec<G::Position>,
     roots: Vec<u64>,
 }
 
 impl<G: Game> GamePlay<G> {
     fn id(&mut self, p: &G::Position) -> u64 {
-        if let Some(&i) = self.ids.get(p) {
+        let key = (p.clone(), self.game.show(p));
+        if let Some(&i) = self.ids.get(&key) {
             return i;
         }
         let i = self.positions.len() as u64;
         self.positions.push(p.clone());
-        self.ids.insert(p.clone(), i);
+        self.ids.insert(key, i);
         i
     }
     fn at(&self, ps: &[u64]) -> Vec<G::Position> {
@@ -247,6 +251,27 @@ where
             game.validate(p)?;
         }
         let solver = Rc::new(RefCell::new(Solver::with_limits(game.clone(), limits)));
+        Ok(GameGroup {
+            game,
+            positions,
+            solver,
+        })
+    }
+}
+
+impl<G: Game + 'static> GameGroup<G>
+where
+    G::Position: 'static,
+{
+    /// The positions (each validated) of `game`, valued by `solver`, shared with the caller (a saved table).
+    pub fn with_solver(
+        game: Rc<G>,
+        positions: Vec<G::Position>,
+        solver: Rc<RefCell<Solver<Rc<G>>>>,
+    ) -> Result<Self> {
+        for p in &positions {
+            game.validate(p)?;
+        }
         Ok(GameGroup {
             game,
             positions,

@@ -133,6 +133,26 @@ impl Sum {
         Ok(self)
     }
 
+    /// Adds positions of `game` like [`Sum::add`], valued by the given `solver` instead of a fresh one: its memo (a
+    /// saved table read back, [`crate::table_file`]) answers what it holds, and what the analysis searches stays in
+    /// it after the analysis (to be saved). The analysis sets the solver's limits.
+    pub fn add_with_solver<G: Game + 'static>(
+        &mut self,
+        game: &Rc<G>,
+        positions: Vec<G::Position>,
+        solver: &Rc<std::cell::RefCell<crate::solver::Solver<Rc<G>>>>,
+    ) -> Result<&mut Self>
+    where
+        G::Position: 'static,
+    {
+        self.groups.push(Box::new(GameGroup::with_solver(
+            game.clone(),
+            positions,
+            solver.clone(),
+        )?));
+        Ok(self)
+    }
+
     /// Adds heaps of a heap game ([`Game::is_heap_game`]), valued from its nim-value sequence, computed once by the
     /// cheapest exact method ([`crate::heap::sequence`]).
     pub fn add_heaps(&mut self, game: &Rc<HeapGame>, heaps: Vec<u64>) -> Result<&mut Self> {

@@ -20,7 +20,6 @@
 //! against brute force and against the `0.07` sequence.
 
 use super::ugraph::{self, Component};
-use crate::error::Result;
 use crate::game::{Game, Options};
 
 /// Arc Kayles: choose an edge, remove both its ends. A position is one graph ([`Component`]).
@@ -28,30 +27,12 @@ use crate::game::{Game, Options};
 pub struct ArcKayles;
 
 impl Game for ArcKayles {
-    type Position = Component;
-    fn name(&self) -> String {
-        "arc-kayles".into()
-    }
+    ugraph::graph_game_methods!("arc-kayles");
     fn options(&self, p: &Component, out: &mut Options<Component>) {
         let all = p.all();
         for (u, v) in p.edges() {
             out.push(p.split(all & !(1u128 << u | 1u128 << v)));
         }
-    }
-    fn validate(&self, p: &Component) -> Result<()> {
-        p.check().map_err(|e| e.context("arc-kayles"))
-    }
-    fn parse(&self, words: &[String]) -> Result<Vec<Component>> {
-        ugraph::read("arc-kayles", words)
-    }
-    fn position_syntax(&self) -> &'static str {
-        "FILE"
-    }
-    fn components(&self, p: &Component) -> Vec<Component> {
-        p.split(p.all())
-    }
-    fn show(&self, p: &Component) -> String {
-        ugraph::show(p)
     }
     fn describe_move(&self, from: &Component, to: &[Component]) -> String {
         match ugraph::removed(from, to).as_slice() {

@@ -21,7 +21,6 @@
 //! Node Kayles on a path). The tests check this against brute force and against the `0.137` sequence.
 
 use super::ugraph::{self, Component};
-use crate::error::Result;
 use crate::game::{Game, Options};
 
 /// Node Kayles: choose a vertex, remove it and its neighbours. A position is one graph ([`Component`]).
@@ -29,30 +28,12 @@ use crate::game::{Game, Options};
 pub struct NodeKayles;
 
 impl Game for NodeKayles {
-    type Position = Component;
-    fn name(&self) -> String {
-        "node-kayles".into()
-    }
+    ugraph::graph_game_methods!("node-kayles");
     fn options(&self, p: &Component, out: &mut Options<Component>) {
         let all = p.all();
         for v in 0..p.len() {
             out.push(p.split(all & !(p.neighbours(v) | 1 << v)));
         }
-    }
-    fn validate(&self, p: &Component) -> Result<()> {
-        p.check().map_err(|e| e.context("node-kayles"))
-    }
-    fn parse(&self, words: &[String]) -> Result<Vec<Component>> {
-        ugraph::read("node-kayles", words)
-    }
-    fn position_syntax(&self) -> &'static str {
-        "FILE"
-    }
-    fn components(&self, p: &Component) -> Vec<Component> {
-        p.split(p.all())
-    }
-    fn show(&self, p: &Component) -> String {
-        ugraph::show(p)
     }
     fn describe_move(&self, from: &Component, to: &[Component]) -> String {
         let removed = ugraph::removed(from, to);

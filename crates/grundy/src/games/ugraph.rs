@@ -16,6 +16,9 @@
 //! orders, the order giving the lexicographically least adjacency rows is taken (a true canonical form); past that
 //! budget ties are broken by the file's ids (correct, though isomorphic components may then not share).
 //!
+//! **Families** ([`family`]): instead of a file, a position may be `path:N`, `cycle:N` or `grid:RxC`; tables
+//! number positions as the grid graphs ([`grid`]).
+//!
 //! **File format**: the project's edge list ([`crate::loopy::graph::Graph::parse`]: lines `X Y`, `#` comments, an
 //! optional first line `nodes N`), each line read as an *undirected* edge (`0 1` and `1 0` are the same edge). A
 //! self-loop, a graph with no vertices, and a graph of more than [`MAX_VERTICES`] vertices are refused.
@@ -81,6 +84,18 @@ impl Component {
     /// The edges `(u, v)`, `u < v`, in labels `0..k`.
     pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         (0..self.len()).flat_map(move |u| bits(self.adj[u] & !mask(u + 1)).map(move |v| (u, v)))
+    }
+
+    /// The graph with these adjacency rows, labelled as given (no relabelling), its vertices given the ids `0..k`:
+    /// a key read back from a saved table ([`crate::table_file`]). An error when the rows are not a graph
+    /// ([`Component::check`]).
+    pub fn from_rows(rows: Vec<u128>) -> Result<Component> {
+        let c = Component {
+            ids: (0..rows.len() as u32).collect(),
+            adj: rows.into_boxed_slice(),
+        };
+        c.check()?;
+        Ok(c)
     }
 
     /// Checks the structure: at most [`MAX_VERTICES`] vertices, one id each, symmetric adjacency, no self-loop.
@@ -395,14 +410,107 @@ pub fn graph_components(nodes: usize, edges: &[(u32, u32)]) -> Result<Vec<Compon
     Ok(whole.split(whole.all()))
 }
 
-/// Reads `GAME FILE`: the words must be one file name; the position is the whole graph, as the sum of its
-/// connected components. Errors are one line, prefixed with the game's name.
+/// The graph a family word names: `path:N` (vertices `0..N`, edges `i−1 i`), `cycle:N` (the path and the edge
+/// `N−1 0`, `N ≥ 3`), `grid:RxC` (the grid graph `P_R □ P_C`, vertex `r·C + c` joined to its right and lower
+/// neighbours). `None` when the word is not of this form (it is then a file name); an error when it is but its
+/// numbers are out of range.
+pub fn family(word: &str) -> Option<Result<(usize, Vec<(u32, u32)>)>> {
+    let (kind, rest) = word.split_once(':')?;
+    let kind = kind.to_ascii_lowercase();
+    if !["path", "cycle", "grid"].contains(&kind.as_str()) {
+        return None;
+    }
+    let number = |t: &str, what: &str| -> Result<usize> {
+        let n = crate::error::parse_bounded(t, what, MAX_VERTICES as u64)?;
+        if n == 0 {
+            return Err(Error::input(format!(
+                "{what}: a graph needs at least 1 vertex"
+            )));
+        }
+        Ok(n as usize)
+    };
+    Some((|| match kind.as_str() {
+        "path" => {
+            let n = number(rest, "path:N")?;
+            Ok((n, (1..n as u32).map(|i| (i - 1, i)).collect()))
+        }
+        "cycle" => {
+            let n = number(rest, "cycle:N")?;
+            if n < 3 {
+                return Err(Error::input(format!(
+                    "cycle:{n}: a cycle needs at least 3 vertices (a simple graph has no 2-cycle)"
+                )));
+            }
+            let mut edges: Vec<(u32, u32)> = (1..n as u32).map(|i| (i - 1, i)).collect();
+            edges.push((n as u32 - 1, 0));
+            Ok((n, edges))
+        }
+        _ => {
+            let (r, c) = rest
+                .split_once(['x', 'X'])
+                .ok_or_else(|| Error::input("grid:RxC needs two sides, e.g. grid:3x4"))?;
+            let (r, c) = (number(r, "grid:RxC, R")?, number(c, "grid:RxC, C")?);
+            if r * c > MAX_VERTICES {
+                return Err(Error::limit(format!(
+                    "grid:{r}x{c} has {} vertices, more than the {MAX_VERTICES} these games handle",
+                    r * c
+                )));
+            }
+            Ok((r * c, grid_edges(r, c)))
+        }
+    })())
+}
+
+/// The edges of the `r × c` grid graph, vertex `i·c + j`.
+pub fn grid_edges(r: usize, c: usize) -> Vec<(u32, u32)> {
+    let mut edges = Vec::new();
+    for i in 0..r {
+        for j in 0..c {
+            let v = (i * c + j) as u32;
+            if j + 1 < c {
+                edges.push((v, v + 1));
+            }
+            if i + 1 < r {
+                edges.push((v, v + c as u32));
+            }
+        }
+    }
+    edges
+}
+
+/// The `r × c` grid graph as one position (a table's cell, [`crate::Game::position_at`]); `None` when a side is
+/// 0. A grid of more than [`MAX_VERTICES`] vertices is returned as a graph of `MAX_VERTICES + 1` isolated vertices,
+/// which validation refuses (so a table asked for it ends in that error, not in a silent gap).
+pub fn grid(r: u64, c: u64) -> Option<Component> {
+    if r == 0 || c == 0 {
+        return None;
+    }
+    match r.checked_mul(c) {
+        Some(n) if n <= MAX_VERTICES as u64 => {
+            let mut parts = graph_components(n as usize, &grid_edges(r as usize, c as usize))
+                .expect("a grid of at most 128 vertices is a graph");
+            debug_assert_eq!(parts.len(), 1);
+            parts.pop()
+        }
+        _ => Some(Component {
+            adj: vec![0; MAX_VERTICES + 1].into_boxed_slice(),
+            ids: (0..=MAX_VERTICES as u32).collect(),
+        }),
+    }
+}
+
+/// Reads `GAME FILE` (or `GAME FAMILY`, see [`family`]): the words must be one file name or family; the position
+/// is the whole graph, as the sum of its connected components. Errors are one line, prefixed with the game's name.
 pub fn read(game: &str, words: &[String]) -> Result<Vec<Component>> {
     let [file] = words else {
         return Err(Error::input(format!(
-            "{game}: give one edge-list FILE (the position is the whole graph), e.g. {game} g.txt"
+            "{game}: give one edge-list FILE or a family path:N, cycle:N, grid:RxC (the position is the whole graph), e.g. {game} g.txt"
         )));
     };
+    if let Some(named) = family(file) {
+        let (n, edges) = named.map_err(|e| e.context(game))?;
+        return graph_components(n, &edges).map_err(|e| e.context(game));
+    }
     let g = crate::loopy::graph::Graph::read_file(file).map_err(|e| e.context(game))?;
     let mut edges = Vec::with_capacity(g.edges());
     for u in 0..g.nodes() as u32 {
@@ -411,6 +519,45 @@ pub fn read(game: &str, words: &[String]) -> Result<Vec<Component>> {
     graph_components(g.nodes(), &edges)
         .map_err(|e| e.context(format!("{game} {}", crate::error::escape(file))))
 }
+
+/// The methods of [`crate::Game`] that Node Kayles and Arc Kayles share, written once: positions are graphs
+/// ([`Component`]) read by [`read`], checked by [`Component::check`], split into connected components, shown by
+/// their vertex ids, and numbered in tables as the grid graphs `P_r □ P_c` ([`grid`]). Each game adds its own
+/// `options` and `describe_move`.
+macro_rules! graph_game_methods {
+    ($name:literal) => {
+        type Position = $crate::games::ugraph::Component;
+        fn name(&self) -> String {
+            $name.into()
+        }
+        fn validate(&self, p: &Self::Position) -> $crate::error::Result<()> {
+            p.check().map_err(|e| e.context($name))
+        }
+        fn parse(&self, words: &[String]) -> $crate::error::Result<Vec<Self::Position>> {
+            $crate::games::ugraph::read($name, words)
+        }
+        fn position_syntax(&self) -> &'static str {
+            "FILE | grid:RxC | path:N | cycle:N"
+        }
+        fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
+            p.split(p.all())
+        }
+        fn show(&self, p: &Self::Position) -> String {
+            $crate::games::ugraph::show(p)
+        }
+        /// Two numbers `(r, c)`: the grid graph `P_r □ P_c`.
+        fn parameters(&self) -> usize {
+            2
+        }
+        fn position_at(&self, params: &[u64]) -> Option<Self::Position> {
+            match params {
+                [r, c] => $crate::games::ugraph::grid(*r, *c),
+                _ => None,
+            }
+        }
+    };
+}
+pub(crate) use graph_game_methods;
 
 /// A set of file ids written with runs: `{0-3, 7, 9-12}`.
 pub fn show_ids(ids: &[u32]) -> String {
