@@ -146,3 +146,72 @@ fn bad_graph_files_are_one_line_errors() {
         }
     }
 }
+
+/// `grundy play` on a graph game, through the one game model: the moves of Node Kayles on the path of 5 are listed
+/// with their own vertices (two isomorphic components, such as {0-1} and {3-4}, are different places on the graph),
+/// the hint is the one winning move (the middle vertex, leaving {0} + {4}: 1 xor 1 = 0), and the engine answers.
+#[test]
+fn play_a_graph_game() {
+    let (code, out, err) = parts(grundy_stdin(
+        &["play", "node-kayles", "path:5"],
+        b"hint\n3\n",
+    ));
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    for (i, v, rest) in [
+        (1, 0, "{2-4}"),
+        (2, 1, "{3-4}"),
+        (3, 2, "{0} + {4}"),
+        (4, 3, "{0-1}"),
+        (5, 4, "{0-2}"),
+    ] {
+        let line = format!("  {i}. node-kayles {{0-4}}: take vertex {v}, ");
+        let l = out
+            .lines()
+            .find(|l| l.starts_with(&line))
+            .unwrap_or_else(|| panic!("{line}\n{out}"));
+        assert!(l.ends_with(&format!("-> {rest}]")), "{l}");
+    }
+    assert!(
+        out.contains("hint: 3. node-kayles {0-4}: take vertex 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you play: node-kayles {0-4}: take vertex 2"),
+        "{out}"
+    );
+    assert!(out.contains("engine plays: node-kayles {"), "{out}");
+}
+
+/// `grundy table node-kayles` / `arc-kayles`: the grid graphs P_r □ P_c, each cell equal to the brute force.
+#[test]
+fn tables_of_grid_graphs() {
+    for (game, arc) in [("node-kayles", false), ("arc-kayles", true)] {
+        let j = json(&grundy(&[
+            "table", game, "--rows", "1..3", "--cols", "1..4", "--json",
+        ]));
+        let rows = j["values"].as_array().unwrap();
+        assert_eq!(rows.len(), 3, "{j}");
+        for (r, row) in rows.iter().enumerate() {
+            for (c, v) in row.as_array().unwrap().iter().enumerate() {
+                let (r, c) = (r + 1, c + 1);
+                let n = r * c;
+                let mut adj = vec![0u32; n];
+                for i in 0..r {
+                    for k in 0..c {
+                        let v = i * c + k;
+                        if k + 1 < c {
+                            adj[v] |= 1 << (v + 1);
+                            adj[v + 1] |= 1 << v;
+                        }
+                        if i + 1 < r {
+                            adj[v] |= 1 << (v + c);
+                            adj[v + c] |= 1 << v;
+                        }
+                    }
+                }
+                let want = brute(arc, &adj, (1 << n) - 1, &mut HashMap::new());
+                assert_eq!(v.as_u64(), Some(want), "{game} {r}x{c}");
+            }
+        }
+    }
+}

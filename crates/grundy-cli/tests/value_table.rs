@@ -1,4 +1,4 @@
-//! `grundy value cram|chomp ... --save-table FILE / --load-table FILE`: a saved table gives the same answer as a
+//! `grundy value cram|chomp|node-kayles|arc-kayles ... --save-table FILE / --load-table FILE`: a saved table gives the same answer as a
 //! fresh search with no new positions expanded, every winning move printed leads to a P-position (checked by the
 //! ordinary `grundy value` path), and a damaged, foreign or misused table is a one-line error.
 
@@ -76,7 +76,7 @@ fn bad_tables_and_misuse_are_one_line_errors() {
     );
     assert_error(
         &grundy(&["value", "nim", "3", "--save-table", &file]),
-        "saved tables are kept for cram and chomp, not for nim",
+        "saved tables are kept for cram, chomp, node-kayles, arc-kayles; this sum has none of them (it has nim)",
     );
     assert_error(
         &grundy(&[
@@ -84,15 +84,157 @@ fn bad_tables_and_misuse_are_one_line_errors() {
             "cram",
             "2x2",
             "+",
-            "nim",
-            "1",
+            "node-kayles",
+            "path:3",
             "--save-table",
             &file,
         ]),
-        "no '+'",
+        "a table file holds the values of one game, and this sum has parts of cram and node-kayles",
     );
     assert_error(
         &grundy(&["value", "cram", "2x2", "--misere", "--save-table", &file]),
-        "cannot be used with",
+        "misère play cannot use",
     );
+    assert_error(
+        &grundy(&[
+            "value",
+            "node-kayles",
+            "path:4",
+            "--loopy",
+            "--load-table",
+            &file,
+        ]),
+        "loopy games have no such table",
+    );
+    // A missing file to load is an error, unless it is also the file saved to (the first run of a resumable
+    // search).
+    let missing = format!("{file}.missing");
+    assert_error(
+        &grundy(&["value", "cram", "2x3", "--load-table", &missing]),
+        "c.tab.missing",
+    );
+    let j = ok_json(&[
+        "value",
+        "cram",
+        "2x3",
+        "--load-table",
+        &missing,
+        "--save-table",
+        &missing,
+        "--json",
+    ]);
+    assert_eq!(j["table"]["loaded"], 0);
+    assert!(std::path::Path::new(&missing).exists());
+}
+
+/// The JSON of `args` without its `table` key.
+fn without_table(mut j: serde_json::Value) -> serde_json::Value {
+    j.as_object_mut().unwrap().remove("table");
+    j
+}
+
+/// With a table saved and loaded, `--json` is the object the command prints without tables (the library's Report),
+/// plus the `table` key: for the four games, alone and in sums with other games.
+#[test]
+fn json_with_a_table_is_the_json_without_one() {
+    let graph = temp_file(
+        "value-table",
+        "g.txt",
+        "nodes 9\n0 1\n1 2\n2 3\n3 0\n0 2\n4 5\n5 6\n6 7\n7 8\n",
+    );
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["cram", "3x4", "2x3"],
+        vec!["chomp", "3x4"],
+        vec!["node-kayles", &graph],
+        vec!["arc-kayles", &graph],
+        vec![
+            "node-kayles",
+            "grid:3x4",
+            "+",
+            "nim",
+            "3",
+            "+",
+            "kayles",
+            "5",
+        ],
+        vec!["arc-kayles", "cycle:7", "+", "dawsons-kayles", "6"],
+        vec!["kayles", "4", "+", "cram", "3x3"],
+    ];
+    for (i, words) in cases.iter().enumerate() {
+        let file = temp_file("value-table", &format!("json{i}.tab"), "");
+        let mut plain = vec!["value"];
+        plain.extend(words);
+        plain.push("--json");
+        let want = ok_json(&plain);
+        let mut save = plain.clone();
+        save.extend(["--save-table", &file]);
+        let saved = ok_json(&save);
+        let n = saved["table"]["saved"].as_u64().unwrap();
+        assert!(n > 0, "{words:?}");
+        assert_eq!(without_table(saved), want, "{words:?}");
+        let mut load = plain.clone();
+        load.extend(["--load-table", &file]);
+        let loaded = ok_json(&load);
+        assert_eq!(loaded["table"]["loaded"].as_u64(), Some(n), "{words:?}");
+        assert_eq!(loaded["table"]["expanded"], 0, "{words:?}");
+        assert_eq!(loaded["table"]["saved"], serde_json::Value::Null);
+        assert_eq!(without_table(loaded), want, "{words:?}");
+        // The text answer ends with the table's line.
+        let mut text = load.clone();
+        text.retain(|w| *w != "--json");
+        let out = String::from_utf8(grundy(&text).stdout).unwrap();
+        assert!(
+            out.ends_with(&format!("{n} values loaded, 0 positions expanded\n")),
+            "{out}"
+        );
+    }
+}
+
+/// A search stopped by --max-seconds saves what it stored; run again with the same file for --load-table and
+/// --save-table, it goes on from there until it finishes, with the value of an uninterrupted run.
+#[test]
+fn an_interrupted_search_resumes_from_its_table() {
+    let file = temp_file("value-table", "resume.tab", "");
+    std::fs::remove_file(&file).unwrap();
+    let want = ok_json(&["value", "node-kayles", "grid:6x6", "--json"]);
+    let args = [
+        "value",
+        "node-kayles",
+        "grid:6x6",
+        "--max-seconds",
+        "0.2",
+        "--load-table",
+        &file,
+        "--save-table",
+        &file,
+        "--json",
+    ];
+    let mut stops = 0;
+    let mut last = 0;
+    let done = loop {
+        let (code, out, err) = common::run(&args);
+        if code == 0 {
+            break common::parse_json(&out);
+        }
+        assert!(err.contains("time limit of 0.2 s"), "{err}");
+        assert!(err.contains("values stored so far are saved in"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        let n: u64 = err
+            .split("the ")
+            .nth(2)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(n >= last, "{err}");
+        last = n;
+        stops += 1;
+        assert!(stops < 100, "no progress: {err}");
+    };
+    assert_eq!(without_table(done.clone()), want);
+    // 5475 positions of about a hundred options each to label: far more than 0.2 s.
+    assert!(stops > 0);
+    assert!(done["table"]["loaded"].as_u64().unwrap() >= last);
 }

@@ -13,6 +13,7 @@ grundy value — who wins, and how
 USAGE
   grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves] [--misere [--max-positions N] [--max-seconds S] [--max-memory M]]
   grundy value loopy-graph FILE NODE... [--json]
+  grundy value GAME POSITION... [+ ...] --save-table FILE [--load-table FILE] [--max-seconds S]
   grundy value CODE HEAP... --loopy [--max-heap B] [--max-memory M] [--json]
 
 Values every part of the position, XORs the nim-values (the Sprague-Grundy theorem), and lists every winning
@@ -38,6 +39,14 @@ moves that keep the draw are listed. Moves are listed in every component (equal 
 apart by index); text shows the first 20 and how many there are (--all-moves: every one), JSON all of them. A sum
 needs only the nim-sum of its finite parts and its infinite parts (Smith 1966), so many tokens cost linear time.
 
+--save-table FILE / --load-table FILE (cram, chomp, node-kayles, arc-kayles): the searches of that game write every
+value they stored to FILE, and read such a file back before searching, so that a finished table answers later
+questions at once and a search stopped by --max-seconds resumes (it stops a little early to save; the error says how
+many values were kept). Give the same FILE to both for a resumable run (the first run finds no file and starts
+empty). The file names its game and ends in a checksum: another game's table or a damaged file is refused. The rest
+of the sum (other games after '+') is valued as usual; the answer and --json are those without a table, plus a line
+(JSON: a key 'table') with the values loaded, saved and the positions searched. Normal play only.
+
 EXAMPLES
   grundy value lasker 2 5 7
   grundy value kayles 5 7 + nim 3 + 0.07 10
@@ -47,6 +56,8 @@ EXAMPLES
   grundy value 20.3 1 2 --loopy --max-heap 50
   grundy value --rules examples/rules/cutting.rhai paper 5 7 + kayles 4     (a game of your own: docs/rules.md)
   grundy value --moves 'n => [n-1, n-3, n-4]' 10      (one scripted game: GAME may be left out)
+  grundy value node-kayles grid:5x6 --load-table t.tab --save-table t.tab --max-seconds 60
+  grundy value arc-kayles examples/game.txt + nim 3 --load-table t2.tab
 
 JSON (--json): one object (docs/json.md has the schema, with examples; the library's grundy::sum::Analysis is
 the same object). Under normal play its keys are nim_value (integer; null only for a single position of a game
