@@ -410,11 +410,14 @@ pub fn graph_components(nodes: usize, edges: &[(u32, u32)]) -> Result<Vec<Compon
     Ok(whole.split(whole.all()))
 }
 
+/// A graph as a vertex count and its edges `(x, y)`.
+pub type EdgeList = (usize, Vec<(u32, u32)>);
+
 /// The graph a family word names: `path:N` (vertices `0..N`, edges `i−1 i`), `cycle:N` (the path and the edge
 /// `N−1 0`, `N ≥ 3`), `grid:RxC` (the grid graph `P_R □ P_C`, vertex `r·C + c` joined to its right and lower
 /// neighbours). `None` when the word is not of this form (it is then a file name); an error when it is but its
 /// numbers are out of range.
-pub fn family(word: &str) -> Option<Result<(usize, Vec<(u32, u32)>)>> {
+pub fn family(word: &str) -> Option<Result<EdgeList>> {
     let (kind, rest) = word.split_once(':')?;
     let kind = kind.to_ascii_lowercase();
     if !["path", "cycle", "grid"].contains(&kind.as_str()) {
