@@ -18,6 +18,10 @@
 //! adjacent vertices of the path, leaving the parts on either side (Berlekamp, Conway and Guy, *Winning Ways*,
 //! ch. 4, where Dawson's Kayles is knocking down two adjacent pins of a row, code `0.07`). The tests check this
 //! against brute force and against the `0.07` sequence.
+//!
+//! **Positions** are a graph file or a family (`path:N`, `cycle:N`, `grid:RxC`, [`crate::games::ugraph::family`]);
+//! `grundy table arc-kayles` numbers them as the grid graphs `P_r □ P_c`, and `grundy value arc-kayles … --save-table FILE`
+//! keeps the search's values ([`crate::table_file`]).
 
 use super::ugraph::{self, Component};
 use crate::game::{Game, Options};

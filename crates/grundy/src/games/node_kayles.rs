@@ -19,6 +19,10 @@
 //! removes two vertices (an end heap loses 1 or 2), choosing an inner vertex removes three and may split the rest
 //! (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4, where Dawson's chess is shown equal to `0.137`, i.e.
 //! Node Kayles on a path). The tests check this against brute force and against the `0.137` sequence.
+//!
+//! **Positions** are a graph file or a family (`path:N`, `cycle:N`, `grid:RxC`, [`crate::games::ugraph::family`]);
+//! `grundy table node-kayles` numbers them as the grid graphs `P_r □ P_c`, and `grundy value node-kayles … --save-table FILE`
+//! keeps the search's values ([`crate::table_file`]).
 
 use super::ugraph::{self, Component};
 use crate::game::{Game, Options};
