@@ -7,10 +7,12 @@
 # (sha256 of each printed as its checksum). Then extrapolates Grundy's game to 2^32 and to the longest published
 # computation (10^7 values, Mike Guy, quoted in OEIS A002188 from R. K. Guy, Fair Game, 1989, p. 96) from the
 # growth of the time per heap between 2^26 and 2^28.
-# Usage: benches/longrun.sh [LIST]   LIST: which runs, default "g26 g28 o8" (g26 alone takes a minute or two).
+# Usage: [MODES=...] benches/longrun.sh [LIST]   LIST: which runs, default "g26 g28 o8" (g26 alone takes a few minutes).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 RUNS=${1:-g26 g28 o8}
+# MODES="memory bounded" (the default) or one of them (a bounded run alone at a size the in-memory one would not fit).
+MODES=${MODES:-memory bounded}
 export GRUNDY_PROGRESS=0
 WINDOW=$((1 << 24))
 
@@ -25,25 +27,28 @@ measure() {
 
 declare -A PER_HEAP
 run_pair() {
-    local name=$1 game=$2 to=$3
-    read -r u1 w1 m1 < <(measure "$name" "$game" "$to" memory)
-    read -r u2 w2 m2 < <(measure "$name" "$game" "$to" bounded)
-    local c1 c2
-    c1=$(sha256sum "$WORK/$name-memory.seq" | cut -c1-16)
-    c2=$(sha256sum "$WORK/$name-bounded.seq" | cut -c1-16)
+    local name=$1 game=$2 to=$3 mode u w m c
+    declare -A U W M C
     echo "== $game to $to"
-    printf '  in memory: user %8.1f s  wall %8.1f s  %7.1f ns/heap (user)  peak RSS %6d MB  checksum %s\n' \
-        "$u1" "$w1" "$(echo "$u1 * 1e9 / $to" | bc -l)" $((m1 / 1024)) "$c1"
-    printf '  bounded:   user %8.1f s  wall %8.1f s  %7.1f ns/heap (user)  peak RSS %6d MB  checksum %s\n' \
-        "$u2" "$w2" "$(echo "$u2 * 1e9 / $to" | bc -l)" $((m2 / 1024)) "$c2"
-    echo "  bounded / in memory: user time $(ratio "$u2" "$u1"), wall $(ratio "$w2" "$w1"), peak RSS $(ratio "$m2" "$m1")"
-    grep '^# memory\|^# file' "$WORK/$name-bounded.txt" | sed 's/^/  /'
-    if [[ $c1 != "$c2" ]]; then
-        echo "  DIFFERENT: the bounded run's values differ"
-        differ
+    for mode in $MODES; do
+        read -r u w m < <(measure "$name" "$game" "$to" "$mode")
+        c=$(sha256sum "$WORK/$name-$mode.seq" | cut -c1-16)
+        U[$mode]=$u W[$mode]=$w M[$mode]=$m C[$mode]=$c
+        printf '  %-9s user %8.1f s  wall %8.1f s  %7.1f ns/heap (user)  peak RSS %6d MB  checksum %s\n' \
+            "$mode:" "$u" "$w" "$(echo "$u * 1000000000 / $to" | bc -l)" $((m / 1024)) "$c"
+        rm -f "$WORK/$name-$mode.seq"
+    done
+    if [[ -n ${U[memory]:-} && -n ${U[bounded]:-} ]]; then
+        echo "  bounded / in memory: user time $(ratio "${U[bounded]}" "${U[memory]}"), wall $(ratio "${W[bounded]}" "${W[memory]}"), peak RSS $(ratio "${M[bounded]}" "${M[memory]}")"
+        if [[ ${C[memory]} != "${C[bounded]}" ]]; then
+            echo "  DIFFERENT: the bounded run's values differ"
+            differ
+        fi
     fi
-    PER_HEAP[$name]=$(echo "$u2 / $to" | bc -l)
-    rm -f "$WORK/$name-memory.seq" "$WORK/$name-bounded.seq"
+    if [[ -n ${U[bounded]:-} ]]; then
+        grep '^# memory\|^# file' "$WORK/$name-bounded.txt" | sed 's/^/  /'
+        PER_HEAP[$name]=$(echo "${U[bounded]} / $to" | bc -l)
+    fi
 }
 
 for r in $RUNS; do

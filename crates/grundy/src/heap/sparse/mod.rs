@@ -75,7 +75,9 @@
 //!
 //! **Layout.** `split.rs`: the rare/common split and its mask. `engine.rs`: the single-worker engine
 //! (marking, scan, one heap after another). `batch.rs`: batched marking. `widen.rs`: value widening (`u16` to
-//! `u32`). `pipeline.rs`: the two-worker pipeline. [`scan`]: the kernels. `raw.rs`: their AVX-512 versions and
+//! `u32`). `pipeline.rs`: the two-worker pipeline. `store.rs`: where the values live (in memory,
+//! or for a bounded run in a mapped file of which only the hot part stays resident: [`Run::spilled`], [`Window`]).
+//! [`scan`]: the kernels. `raw.rs`: their AVX-512 versions and
 //! every other `unsafe` block of the crate, fenced in one private module (the only one allowed `unsafe_code`).
 //!
 //! **Figures.** Timings and ratios (against `ogsolve -m rc2` and the plain engine, one and two cores, the effect
