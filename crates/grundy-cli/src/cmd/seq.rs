@@ -49,9 +49,16 @@ OPTIONS
                  little work per heap) nor by the plain engine. Values never depend on it
   --stats        also print the rare/common split, the rare positions and the last one, the largest value and
                  where it first appears, the number of P-positions, and the memory the run held: the values
-                 (8 bytes a heap) and the peak resident memory of the process (lines starting with '#')
+                 (8 bytes a heap in memory; a bounded run: the resident part, the file's size, the reads outside
+                 the resident heaps and the page faults) and the peak resident memory of the process (lines
+                 starting with '#')
   --out FILE     write the values to FILE (header line 'grundy-seq 1 GAME', then one little-endian u32 per heap),
-                 appending as the run goes, instead of printing them
+                 appending as the run goes, instead of printing them. When the values would pass --max-memory
+                 in memory, a fast-engine run with --out is BOUNDED: the engine's packed values (2 bytes a heap)
+                 go to an unlinked scratch file beside FILE, mapped into memory, of which only the first 2^20
+                 and the last 2^24 heaps stay resident (about 60 MB, whatever N); older values are read back from
+                 the file when a scan needs them. Same values, one worker; --stats says what was resident and how
+                 often the run went to the file (docs/longrun.md)
   --resume FILE  continue the run saved in FILE (written by --out; appends to it unless --out names another file)
 Progress (heaps done, rate, time left) goes to stderr for long runs: a bar on a terminal, else a plain line every
 10 seconds (GRUNDY_PROGRESS_SECONDS=S sets the interval; GRUNDY_PROGRESS=0 turns progress off).
@@ -71,6 +78,7 @@ EXAMPLES
   grundy seq 0.6 --to 1000000 --out officers.seq --stats
   grundy seq --moves 'n => [n-1, n-3, n-4]' --to 100      (a game of your own: docs/rules.md)
   grundy seq 0.6 --to 5000000 --resume officers.seq
+  grundy seq 4!.0 --to 4294967294 --out grundy.seq --stats     bounded: the values live in the file
   grundy seq subtraction:1,3,4 --to 20
   grundy seq kayles --to 20 --genus      4^146 at heap 5 (Winning Ways ch. 13)
 ";
@@ -93,6 +101,10 @@ pub fn run(a: &SeqCmd) -> CliResult {
     let limits = crate::guard::limits();
     let rules = super::heap_game(game)?;
     let out = a.out.as_deref().or(a.resume.as_deref());
+    if let Some(window) = bounded_window(a, &rules, engine, to, threads, &limits, out)? {
+        let out = out.expect("a bounded run has a file");
+        return run_bounded(a, &rules, to, out, window, &limits);
+    }
     let (values, used) = match a.resume.as_deref() {
         Some(file) => {
             let prefix = read_file(file, &*rules, to, &limits)?;
@@ -164,35 +176,7 @@ pub fn run(a: &SeqCmd) -> CliResult {
         }
     }
     if let Some(st) = &stats {
-        let _ = writeln!(
-            s,
-            "# split: rare values have an even number of 1 bits under mask {:#b}",
-            st.mask
-        );
-        let shown: Vec<String> = st
-            .rare_values
-            .iter()
-            .take(32)
-            .map(|v| v.to_string())
-            .collect();
-        let more = if st.rare_values.len() > 32 {
-            ", ..."
-        } else {
-            ""
-        };
-        let _ = writeln!(s, "# rare values: {}{more}", shown.join(", "));
-        let last = st.last_rare.map_or("none".to_string(), |n| n.to_string());
-        let _ = writeln!(
-            s,
-            "# rare positions: {} (the last: {last})",
-            st.rare_positions
-        );
-        let _ = writeln!(
-            s,
-            "# largest value: {} (first at heap {})",
-            st.largest, st.largest_at
-        );
-        let _ = writeln!(s, "# P-positions: {}", st.p_positions);
+        write_stats(&mut s, st);
         let peak = peak_resident().map_or(
             "unknown on this system".to_string(),
             grundy::solver::format_bytes,
@@ -204,6 +188,244 @@ pub fn run(a: &SeqCmd) -> CliResult {
         );
     }
     write_stdout(s.as_bytes())
+}
+
+/// Whether the run keeps its values in a mapped file (a *bounded* run: see `docs/longrun.md`), and with what
+/// window: when `GRUNDY_WINDOW=HEAPS` is set (tests and benchmarks: the last HEAPS heaps, and the first
+/// min(HEAPS, 2^20), stay resident), or when the values would pass `--max-memory` in memory and `--out` names a
+/// file. Only the fast engine (auto where it would run it, or a certified period's computation) runs bounded.
+fn bounded_window(
+    a: &SeqCmd,
+    rules: &HeapGame,
+    engine: Engine,
+    to: u64,
+    threads: usize,
+    limits: &Limits,
+    out: Option<&str>,
+) -> CliResult<Option<sparse::Window>> {
+    let method = sequence::choose(rules, engine);
+    let fast = rules.code().is_some_and(sparse::covers)
+        && matches!(method, Method::Engine(Engine::Fast) | Method::Period { .. });
+    let forced = match std::env::var("GRUNDY_WINDOW") {
+        Ok(w) => {
+            let w = grundy::error::parse_u64(&w, "GRUNDY_WINDOW")?;
+            if w == 0 {
+                return Err(CliError::usage("GRUNDY_WINDOW must be at least 1 heap"));
+            }
+            if !fast {
+                return Err(CliError::usage(
+                    "GRUNDY_WINDOW (values kept in a file) applies to the fast engine only (codes with finitely many digits leaving at most two heaps)",
+                ));
+            }
+            if out.is_none() {
+                return Err(CliError::usage(
+                    "GRUNDY_WINDOW keeps the values in a file beside the --out file: give --out FILE",
+                ));
+            }
+            let w = usize::try_from(w).unwrap_or(usize::MAX);
+            Some(sparse::Window {
+                head: w.min(sparse::Window::DEFAULT.head),
+                window: w,
+            })
+        }
+        Err(_) => None,
+    };
+    let window = match forced {
+        Some(w) => w,
+        // In memory while the values fit the budget there.
+        None if !fast || out.is_none() => return Ok(None),
+        None if sequence::check(rules, method, to, threads, limits).is_ok() => return Ok(None),
+        None => sparse::Window::DEFAULT,
+    };
+    if a.threads.is_some() && threads > 1 {
+        return Err(CliError::usage(
+            "a bounded run (values kept in the --out file's directory, mapped) uses one worker: leave out --threads or give --threads 1",
+        ));
+    }
+    // What stays resident: the head, the tail and the stretch read between releases, at 4 bytes a value at most.
+    let resident = (window.head as u64)
+        .saturating_add(window.window as u64 / 2 * 3)
+        .min(to.saturating_add(1))
+        .saturating_mul(4);
+    limits.check_memory(
+        resident,
+        &format!(
+            "{}: the resident values of a bounded run to heap {to}",
+            rules.name()
+        ),
+    )?;
+    Ok(Some(window))
+}
+
+/// A bounded run: the fast engine on every heap with its values in an unlinked file beside `out`, mapped into
+/// memory, of which only `window` stays resident; the values go to `out` as the run goes (and a resumed run reads
+/// its file in chunks).
+fn run_bounded(
+    a: &SeqCmd,
+    rules: &HeapGame,
+    to: u64,
+    out: &str,
+    window: sparse::Window,
+    limits: &Limits,
+) -> CliResult {
+    let name = rules.name();
+    let code = rules.code().expect("a bounded run is for codes");
+    let dir = match std::path::Path::new(out).parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let mut run = sparse::Run::spilled(code, &name, &dir, window)?;
+    match a.resume.as_deref() {
+        Some(file) => {
+            let written = read_file_into(file, rules, to, limits, &mut run)?;
+            if out != file {
+                start_file(out, &name)?;
+                append_run(out, &run, 0..written, &name)?;
+            }
+        }
+        None => {
+            start_file(out, &name)?;
+            append_run(out, &run, 0..1, &name)?;
+        }
+    }
+    let mut bar = Progress::new(format!("{name} to {to}"), to);
+    let resume = |n: usize| {
+        crate::guard::set_resume_hint(&format!(
+            "saved in {out}: heaps 0..={}; resume with '{}'",
+            n.saturating_sub(1),
+            resume_command(a, to, Some(out))
+        ))
+    };
+    resume(run.len());
+    while (run.len() as u64) <= to {
+        let have = run.len();
+        let upto = (have as u64)
+            .saturating_add((have as u64 / 4).max(1 << 20))
+            .min(to);
+        let r = run.extend(upto, 1, &mut |n| {
+            bar.update(n);
+            !limits.deadline.is_some_and(|d| d.passed())
+        });
+        // What was computed is kept, even when the run stopped at a limit.
+        append_run(out, &run, have..run.len(), &name)?;
+        resume(run.len());
+        r.map_err(|e| sequence::stopped(&name, e, run.len() as u64, to, limits))
+            .map_err(|e| resumable(e.into(), Some(out), &resume_command(a, to, Some(out))))?;
+    }
+    bar.finish();
+    let stats = a.stats.then(|| run.stats());
+    let spill = run.spill().unwrap_or_default();
+    let held = run.bytes();
+    let peak = peak_resident();
+    if a.json {
+        let mut j = serde_json::json!({ "game": name, "engine": "fast", "bounded": true });
+        if let Some(s) = &stats {
+            j["stats"] = serde_json::json!({
+                "mask": s.mask, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
+                "last_rare": s.last_rare, "largest": s.largest, "largest_at": s.largest_at,
+                "p_positions": s.p_positions,
+                "memory": {
+                    "values_bytes": held, "peak_resident_bytes": peak,
+                    "file_bytes": spill.file_bytes, "value_bytes": spill.value_bytes,
+                    "head_heaps": spill.head, "window_heaps": spill.window,
+                    "releases": spill.releases, "cold_blocks": spill.cold_blocks,
+                    "minor_faults": spill.minor_faults, "major_faults": spill.major_faults,
+                },
+            });
+        }
+        return print_json(&j);
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# {name}: {} values (heaps 0..={to}) in {out}, engine fast, bounded (the first {} and the last {} heaps resident)",
+        run.len(),
+        spill.head,
+        spill.window
+    );
+    if let Some(st) = &stats {
+        write_stats(&mut s, st);
+        let peak = peak.map_or(
+            "unknown on this system".to_string(),
+            grundy::solver::format_bytes,
+        );
+        let _ = writeln!(
+            s,
+            "# memory: the values held at most {} resident ({} a value) of {} in the mapped file; peak resident memory of the run {peak}",
+            grundy::solver::format_bytes(held),
+            spill.value_bytes,
+            grundy::solver::format_bytes(spill.file_bytes),
+        );
+        let _ = writeln!(
+            s,
+            "# file: {} scan blocks read values outside the resident heaps; cold pages given back {} times; page faults {} minor (page cache), {} major (disk)",
+            spill.cold_blocks, spill.releases, spill.minor_faults, spill.major_faults
+        );
+    }
+    write_stdout(s.as_bytes())
+}
+
+/// The statistics' lines of `--stats` (all but the memory).
+fn write_stats(s: &mut String, st: &sparse::Stats) {
+    let _ = writeln!(
+        s,
+        "# split: rare values have an even number of 1 bits under mask {:#b}",
+        st.mask
+    );
+    let shown: Vec<String> = st
+        .rare_values
+        .iter()
+        .take(32)
+        .map(|v| v.to_string())
+        .collect();
+    let more = if st.rare_values.len() > 32 {
+        ", ..."
+    } else {
+        ""
+    };
+    let _ = writeln!(s, "# rare values: {}{more}", shown.join(", "));
+    let last = st.last_rare.map_or("none".to_string(), |n| n.to_string());
+    let _ = writeln!(
+        s,
+        "# rare positions: {} (the last: {last})",
+        st.rare_positions
+    );
+    let _ = writeln!(
+        s,
+        "# largest value: {} (first at heap {})",
+        st.largest, st.largest_at
+    );
+    let _ = writeln!(s, "# P-positions: {}", st.p_positions);
+}
+
+/// Appends the values of heaps `range` of `run` to the sequence file (in chunks).
+fn append_run(
+    file: &str,
+    run: &sparse::Run,
+    range: std::ops::Range<usize>,
+    game: &str,
+) -> CliResult {
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(file)
+        .map_err(|e| io_err(file, e))?;
+    let mut bytes = Vec::new();
+    let mut failed = None;
+    run.for_each_chunk(range, |_, p| {
+        bytes.clear();
+        for i in 0..p.len() {
+            bytes.extend_from_slice(&p.get(i).to_le_bytes());
+        }
+        if let Err(e) = f.write_all(&bytes) {
+            failed = Some(e);
+        }
+        Ok(())
+    })?;
+    let _ = game;
+    match failed {
+        Some(e) => Err(io_err(file, e)),
+        None => f.flush().map_err(|e| io_err(file, e)),
+    }
 }
 
 /// Bytes the values handed back hold (what the run keeps in memory at its end, besides the engine's own copy,
@@ -395,6 +617,51 @@ pub(crate) fn read_file(
     to: u64,
     limits: &Limits,
 ) -> CliResult<Vec<Nimber>> {
+    let wanted = to.saturating_add(1).saturating_mul(4);
+    let shown = grundy::error::escape(file);
+    let mut values = Vec::new();
+    read_values(file, rules, to, limits, &mut |chunk| {
+        if values.is_empty() {
+            limits.check_memory(
+                wanted.saturating_mul(3),
+                &format!("reading {} values of {shown}", to.saturating_add(1)),
+            )?;
+        }
+        values.extend_from_slice(chunk);
+        Ok(())
+    })?;
+    Ok(values)
+}
+
+/// [`read_file`] into a bounded run, in chunks (no table of the whole file in memory); returns how many values
+/// the file held (up to heap `to`).
+fn read_file_into(
+    file: &str,
+    rules: &HeapGame,
+    to: u64,
+    limits: &Limits,
+    run: &mut sparse::Run,
+) -> CliResult<usize> {
+    let mut first = true;
+    let mut count = 0;
+    read_values(file, rules, to, limits, &mut |chunk| {
+        // The run already holds heap 0 (checked to be 0 by the reader).
+        let skip = usize::from(std::mem::take(&mut first));
+        run.push_known(&chunk[skip.min(chunk.len())..])?;
+        count += chunk.len();
+        Ok(())
+    })?;
+    Ok(count)
+}
+
+/// Reads and checks a sequence file (see [`read_file`]), handing its values to `sink` in chunks of 2^20.
+fn read_values(
+    file: &str,
+    rules: &HeapGame,
+    to: u64,
+    limits: &Limits,
+    sink: &mut dyn FnMut(&[Nimber]) -> CliResult,
+) -> CliResult {
     use std::io::BufRead;
     let game = rules.name();
     let shown = grundy::error::escape(file);
@@ -424,20 +691,58 @@ pub(crate) fn read_file(
     }
     let header_len = header.len() as u64 + 1;
     let wanted = to.saturating_add(1).saturating_mul(4);
-    limits.check_memory(
-        wanted.saturating_mul(3),
-        &format!("reading {} values of {shown}", to.saturating_add(1)),
-    )?;
-    let mut body = Vec::new();
-    reader
-        .take(wanted)
-        .read_to_end(&mut body)
-        .map_err(|e| io_err(file, e))?;
-    let whole = body.len() / 4 * 4;
-    let values: Vec<Nimber> = body[..whole]
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as Nimber)
-        .collect();
+    let mut body = reader.take(wanted);
+    let mut buf = vec![0u8; 4 << 20];
+    let (mut read, mut whole_bytes) = (0usize, 0u64);
+    let mut first = true;
+    loop {
+        // Fill the buffer (a read may return less than asked).
+        let mut got = read;
+        while got < buf.len() {
+            match body.read(&mut buf[got..]) {
+                Ok(0) => break,
+                Ok(k) => got += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(io_err(file, e)),
+            }
+        }
+        let whole = got / 4 * 4;
+        if whole == 0 {
+            read = got;
+            break;
+        }
+        let values: Vec<Nimber> = buf[..whole]
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as Nimber)
+            .collect();
+        if std::mem::take(&mut first) {
+            check_start(&values, rules, limits, &bad)?;
+        }
+        sink(&values)?;
+        whole_bytes += whole as u64;
+        buf.copy_within(whole..got, 0);
+        read = got - whole;
+        if got < buf.len() {
+            break;
+        }
+    }
+    if read > 0 {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(file)
+            .and_then(|f| f.set_len(header_len + whole_bytes))
+            .map_err(|e| io_err(file, e))?;
+    }
+    Ok(())
+}
+
+/// Checks the first values of a file: heap 0 is 0, and the values up to heap 4095 are computed again.
+fn check_start(
+    values: &[Nimber],
+    rules: &HeapGame,
+    limits: &Limits,
+    bad: &dyn Fn(&str) -> CliError,
+) -> CliResult {
     if values.first().is_some_and(|&v| v != 0) {
         return Err(bad("the value of heap 0 is not 0, so the file is damaged"));
     }
@@ -458,14 +763,7 @@ pub(crate) fn read_file(
             )));
         }
     }
-    if whole < body.len() {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open(file)
-            .and_then(|f| f.set_len(header_len + whole as u64))
-            .map_err(|e| io_err(file, e))?;
-    }
-    Ok(values)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -32,8 +32,8 @@ pub(super) fn moves_of(code: &Code) -> Vec<Move> {
 pub(super) struct Engine<T: Val> {
     /// The digits of the code that allow some move.
     pub(super) moves: Vec<Move>,
-    /// The values of heaps `0..g.len()`.
-    pub(super) g: Vec<T>,
+    /// The values of heaps `0..g.len()` (in memory, or in a mapped file: [`Store`]).
+    pub(super) g: Store<T>,
     pub(super) hist: Vec<u64>,
     pub(super) mask: u64,
     /// The rare positions `a ≥ 1`, ascending, and their values (side by side, so the marking loop reads one
@@ -70,10 +70,10 @@ pub(super) struct Engine<T: Val> {
 }
 
 impl<T: Val> Engine<T> {
-    pub(super) fn new(moves: Vec<Move>, g: Vec<T>, hist: Vec<u64>) -> Self {
+    pub(super) fn new(moves: Vec<Move>, g: impl Into<Store<T>>, hist: Vec<u64>) -> Self {
         let mut e = Engine {
             moves,
-            g,
+            g: g.into(),
             hist,
             mask: 0,
             rare: Vec::new(),
@@ -128,11 +128,20 @@ impl<T: Val> Engine<T> {
         self.common_bits = class(false);
         self.rare_bits = class(true);
         self.marked = vec![0; self.words()];
-        self.rare = (1..self.g.len())
-            .filter(|&a| is_rare(self.g[a].get() as u64, mask))
-            .map(|a| a as u32)
-            .collect();
-        self.rare_g = self.rare.iter().map(|&a| self.g[a as usize]).collect();
+        // In chunks, so that a bounded store gives back what it read as it goes.
+        self.rare.clear();
+        self.rare_g.clear();
+        let g = &self.g;
+        for (k, chunk) in g.chunks(CHUNK).enumerate() {
+            for (i, &v) in chunk.iter().enumerate() {
+                let a = k * CHUNK + i;
+                if a >= 1 && is_rare(v.get() as u64, mask) {
+                    self.rare.push(a as u32);
+                    self.rare_g.push(v);
+                }
+            }
+            g.release_read(k * CHUNK + chunk.len());
+        }
         self.dense = self.wants_dense();
     }
 
@@ -420,6 +429,7 @@ impl<T: Val> Engine<T> {
                 }
                 let lo = first + scan_block(t, blocks) * SCAN_BLOCK;
                 let hi = (lo + SCAN_BLOCK).min(half + 1);
+                self.g.note_cold(lo, m + 1 - hi);
                 if T::reach(&g[lo..hi], &g[m + 1 - hi..=m - lo], want, self.simd_cpu) {
                     return c;
                 }

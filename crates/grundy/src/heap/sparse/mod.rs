@@ -75,7 +75,9 @@
 //!
 //! **Layout.** `split.rs`: the rare/common split and its mask. `engine.rs`: the single-worker engine
 //! (marking, scan, one heap after another). `batch.rs`: batched marking. `widen.rs`: value widening (`u16` to
-//! `u32`). `pipeline.rs`: the two-worker pipeline. [`scan`]: the kernels. `raw.rs`: their AVX-512 versions and
+//! `u32`). `pipeline.rs`: the two-worker pipeline. `store.rs`: where the values live (in memory,
+//! or for a bounded run in a mapped file of which only the hot part stays resident: [`Run::spilled`], [`Window`]).
+//! [`scan`]: the kernels. `raw.rs`: their AVX-512 versions and
 //! every other `unsafe` block of the crate, fenced in one private module (the only one allowed `unsafe_code`).
 //!
 //! **Figures.** Timings and ratios (against `ogsolve -m rc2` and the plain engine, one and two cores, the effect
@@ -89,6 +91,7 @@ mod pipeline;
 mod raw;
 pub mod scan;
 mod split;
+mod store;
 #[cfg(test)]
 mod tests;
 mod widen;
@@ -98,6 +101,8 @@ use engine::*;
 use pipeline::*;
 use split::*;
 pub use split::{best_mask, stats, Stats};
+use store::*;
+pub use store::{Spill, Window};
 use widen::*;
 
 use super::code::{Code, Constraint};
@@ -184,7 +189,7 @@ pub fn extend_polled(
     let mask = if prefix.iter().all(|&v| v < u16::LIMIT) {
         widening::<u16>(moves, &prefix, hist, name, values, to, threads, progress)?
     } else {
-        let g = prefix.iter().map(|&v| u32::new(v)).collect();
+        let g: Vec<u32> = prefix.iter().map(|&v| u32::new(v)).collect();
         let mut e = Engine::<u32>::new(moves, g, hist);
         match drive(&mut e, to, threads, progress) {
             Done::All => finish(&e, values, to),
@@ -265,6 +270,23 @@ fn stopped<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, name: &str, to: u64)
     super::stopped_error(name, done.saturating_sub(1), to, None)
 }
 
+/// The engine `e` with its values widened to `u32` (in a store of the same kind: a bounded run stays bounded).
+fn widened(e: &mut Engine<u16>, name: &str) -> Result<Engine<u32>> {
+    let g =
+        e.g.convert(|x| x.get() as u32)
+            .map_err(|err| spill_error(name, err))?;
+    Ok(Engine::<u32>::new(
+        e.moves.clone(),
+        g,
+        std::mem::take(&mut e.hist),
+    ))
+}
+
+/// The error for a values' file that cannot be made or grown.
+fn spill_error(name: &str, e: std::io::Error) -> Error {
+    Error::input(format!("{name}: the file for the values: {e}"))
+}
+
 /// The values of a [`Run`], as narrow as they are stored: `u16` while every value fits in 15 bits, else `u32`.
 #[derive(Debug, Clone, Copy)]
 pub enum Packed<'a> {
@@ -285,6 +307,14 @@ impl Packed<'_> {
     /// True when there are none.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+    /// Value `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u32 {
+        match self {
+            Packed::Narrow(v) => v[i] as u32,
+            Packed::Wide(v) => v[i],
+        }
     }
     /// The values of heaps `range`, widened to [`Nimber`] (for a file or a caller that wants them).
     pub fn to_nimbers(&self, range: std::ops::Range<usize>) -> Vec<Nimber> {
@@ -339,7 +369,7 @@ impl Run {
             bump(&mut hist, v);
         }
         let state = if prefix.iter().all(|&v| v < u16::LIMIT) {
-            let g = prefix.iter().map(|&v| u16::new(v)).collect();
+            let g: Vec<u16> = prefix.iter().map(|&v| u16::new(v)).collect();
             State::Narrow(Engine::new(moves, g, hist))
         } else {
             State::Wide(Engine::new(moves, prefix, hist))
@@ -369,11 +399,139 @@ impl Run {
         self.len == 0
     }
 
-    /// Bytes the values take (the engine's copy, with the room reserved).
+    /// Bytes the values take in memory (the engine's copy, with the room reserved; for a bounded run, at most
+    /// the head, the tail and the stretch read between releases: see [`Window`]).
     pub fn bytes(&self) -> u64 {
         match &self.state {
-            State::Narrow(e) => 2 * e.g.capacity() as u64,
-            State::Wide(e) => 4 * e.g.capacity() as u64,
+            State::Narrow(e) => e.g.resident_bytes(),
+            State::Wide(e) => e.g.resident_bytes(),
+        }
+    }
+
+    /// A bounded run of `code` from heap 0: its values are kept in an unlinked file made in `dir`, mapped into
+    /// memory, of which the process holds only the first `window.head` heaps, the last `window.window` and what
+    /// the scans read between releases (see the `store` module's docs; the values are exactly those of
+    /// [`extend`]). Bounded runs use one worker. Fails when the file cannot be made (or the system has no mapped
+    /// files).
+    pub fn spilled(code: &Code, name: &str, dir: &std::path::Path, window: Window) -> Result<Run> {
+        if !covers(code) {
+            return Err(Error::unsupported(format!(
+                "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
+            )));
+        }
+        let mut g = Store::<u16>::spilled(dir, window).map_err(|e| spill_error(name, e))?;
+        g.push(0);
+        Ok(Run {
+            state: State::Narrow(Engine::new(moves_of(code), g, Vec::new())),
+            len: 1,
+            name: name.to_string(),
+        })
+    }
+
+    /// Appends the values of the next heaps, trusted as given (a run resumed from a file): no heap is computed.
+    /// The split is chosen again at each power of two, as the engine does.
+    pub fn push_known(&mut self, values: &[Nimber]) -> Result<()> {
+        let held = match &self.state {
+            State::Narrow(e) => e.g.len(),
+            State::Wide(e) => e.g.len(),
+        };
+        if held != self.len {
+            return Err(Error::unsupported(format!(
+                "{}: values can be appended only where the run stopped",
+                self.name
+            )));
+        }
+        for &v in values {
+            let n = self.len as u64;
+            let v = u32::try_from(v)
+                .ok()
+                .filter(|&x| x < u32::LIMIT)
+                .ok_or_else(|| wide(&self.name, n))?;
+            let pushed = match &mut self.state {
+                State::Narrow(e) => e.push(v),
+                State::Wide(e) => e.push(v),
+            };
+            if !pushed {
+                let State::Narrow(e) = &mut self.state else {
+                    return Err(wide(&self.name, n));
+                };
+                let mut w = widened(e, &self.name)?;
+                if !w.push(v) {
+                    return Err(wide(&self.name, n));
+                }
+                self.state = State::Wide(w);
+            }
+            self.len += 1;
+            if self.len >= FIRST_REBUILD as usize && self.len.is_power_of_two() {
+                match &mut self.state {
+                    State::Narrow(e) => e.rebuild(),
+                    State::Wide(e) => e.rebuild(),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls `f(first, values)` on the values of heaps `range` (clamped to the values known), in chunks of 2^20
+    /// heaps, giving back a bounded run's cold pages as it goes (so a pass over every value stays bounded).
+    pub fn for_each_chunk(
+        &self,
+        range: std::ops::Range<usize>,
+        mut f: impl FnMut(usize, Packed<'_>) -> Result<()>,
+    ) -> Result<()> {
+        let end = range.end.min(self.len);
+        let mut from = range.start.min(end);
+        while from < end {
+            let to = (from + CHUNK).min(end);
+            match &self.state {
+                State::Narrow(e) => f(from, Packed::Narrow(&e.g[from..to]))?,
+                State::Wide(e) => f(from, Packed::Wide(&e.g[from..to]))?,
+            }
+            match &self.state {
+                State::Narrow(e) => e.g.release_read(to.next_multiple_of(CHUNK)),
+                State::Wide(e) => e.g.release_read(to.next_multiple_of(CHUNK)),
+            }
+            from = to;
+        }
+        Ok(())
+    }
+
+    /// The statistics of the values known ([`stats`] under [`best_mask`]), read in chunks ([`Run::for_each_chunk`]).
+    pub fn stats(&self) -> Stats {
+        let mut hist = Vec::new();
+        let all = 0..self.len;
+        let _ = self.for_each_chunk(all.clone(), |first, p| {
+            for i in 0..p.len() {
+                if first + i >= 1 {
+                    bump(&mut hist, p.get(i));
+                }
+            }
+            Ok(())
+        });
+        let mask = choose_mask(&hist);
+        let mut acc = StatsAcc::new(mask);
+        let _ = self.for_each_chunk(all, |first, p| {
+            for i in 0..p.len() {
+                acc.add(first + i, p.get(i) as Nimber);
+            }
+            Ok(())
+        });
+        acc.finish()
+    }
+
+    /// True when the values are kept in a mapped file ([`Run::spilled`]).
+    pub fn is_spilled(&self) -> bool {
+        match &self.state {
+            State::Narrow(e) => e.g.is_spilled(),
+            State::Wide(e) => e.g.is_spilled(),
+        }
+    }
+
+    /// What a bounded run held and how often it went to its file (`None` for a run in memory).
+    pub fn spill(&self) -> Option<Spill> {
+        match &self.state {
+            State::Narrow(e) => e.g.spill(),
+            State::Wide(e) => e.g.spill(),
         }
     }
 
@@ -398,14 +556,14 @@ impl Run {
         }
         // The room at once (one more than asked: the two-worker run may find one heap past `to`).
         let room = (to as usize + 2).saturating_sub(self.len);
+        // A bounded run uses one worker (the second would hold its own copy of every value).
+        let threads = if self.is_spilled() { 1 } else { threads };
         let done = match &mut self.state {
             State::Narrow(e) => {
                 e.g.reserve_exact(room);
                 match drive(e, to, threads, progress) {
                     Done::Wider(v) => {
-                        let g: Vec<u32> = e.g.iter().map(|&x| x.get() as u32).collect();
-                        let mut w =
-                            Engine::<u32>::new(e.moves.clone(), g, std::mem::take(&mut e.hist));
+                        let mut w = widened(e, &name)?;
                         if !w.push(v) {
                             return Err(wide(&name, w.g.len() as u64));
                         }

@@ -452,3 +452,190 @@ unsafe fn marked_bits_simd(marks: &[u32], stamp: u32, out: &mut [u64]) {
         *word |= bits;
     }
 }
+
+/// A file mapped shared, read and write, into memory: the cold part of a bounded run's values
+/// ([`super::store`]). Only plain integer types ([`Plain`]) are viewed through it.
+///
+/// **Soundness.** The mapping is `MAP_SHARED` over a file this process created and unlinked at once (nothing
+/// else can open it, so nothing else writes it), `len` bytes long, page-aligned (so aligned for `u16` and `u32`),
+/// and unmapped only on drop or by [`Mapping::resize`] (both take `&mut self`, so no slice of it is alive).
+/// [`Mapping::release`] (`madvise(MADV_DONTNEED)`) only drops the process's page-table entries: for a shared file
+/// mapping the data stays in the file (dirty pages are kept in the page cache and written back), and the next read
+/// faults the same bytes in again, so it never changes what a live slice reads.
+#[cfg(unix)]
+pub(super) struct Mapping {
+    ptr: *mut u8,
+    len: usize,
+    file: std::fs::File,
+}
+
+// SAFETY: the mapping is owned like a `Vec<u8>` (the pointer is never shared outside `&self`/`&mut self` borrows).
+#[cfg(unix)]
+unsafe impl Send for Mapping {}
+// SAFETY: as above: shared access only reads (or releases pages, which does not change the bytes read).
+#[cfg(unix)]
+unsafe impl Sync for Mapping {}
+
+/// Integer types read and written through a [`Mapping`]: every bit pattern is a valid value.
+pub(super) trait Plain: Copy {}
+impl Plain for u16 {}
+impl Plain for u32 {}
+
+#[cfg(unix)]
+impl Mapping {
+    /// Maps `file` (which this process owns alone), grown to `len` bytes (at least one page).
+    pub(super) fn new(file: std::fs::File, len: usize) -> std::io::Result<Mapping> {
+        let mut m = Mapping {
+            ptr: std::ptr::null_mut(),
+            len: 0,
+            file,
+        };
+        m.resize(len)?;
+        Ok(m)
+    }
+
+    /// Grows (or shrinks) the file and the mapping to `len` bytes (at least one page); the bytes kept are
+    /// unchanged (they are in the file).
+    pub(super) fn resize(&mut self, len: usize) -> std::io::Result<()> {
+        let len = len.max(page()).next_multiple_of(page());
+        self.unmap();
+        self.file.set_len(len as u64)?;
+        // SAFETY: a fresh shared mapping of `len` bytes of a file open for reading and writing, at an address the
+        // kernel chooses (so it overlaps nothing); the result is checked for MAP_FAILED.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                std::os::unix::io::AsRawFd::as_raw_fd(&self.file),
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            return Err(std::io::Error::last_os_error());
+        }
+        self.ptr = p as *mut u8;
+        self.len = len;
+        Ok(())
+    }
+
+    fn unmap(&mut self) {
+        if !self.ptr.is_null() {
+            // SAFETY: `ptr`/`len` are the mapping made by `resize`, and `&mut self` means no slice of it is alive.
+            unsafe { libc::munmap(self.ptr as *mut libc::c_void, self.len) };
+            self.ptr = std::ptr::null_mut();
+            self.len = 0;
+        }
+    }
+
+    /// Bytes mapped.
+    pub(super) fn bytes(&self) -> usize {
+        self.len
+    }
+
+    /// The first `n` values of type `T` (`n · size_of::<T>()` at most the bytes mapped).
+    pub(super) fn slice<T: Plain>(&self, n: usize) -> &[T] {
+        assert!(n * std::mem::size_of::<T>() <= self.len);
+        // SAFETY: the range is inside the mapping (asserted), page-aligned at its start (so aligned for `T`,
+        // at most 4 bytes), every bit pattern is a valid `T`, and the bytes change only through `&mut self`.
+        unsafe { std::slice::from_raw_parts(self.ptr as *const T, n) }
+    }
+
+    /// The first `n` values of type `T`, mutable.
+    pub(super) fn slice_mut<T: Plain>(&mut self, n: usize) -> &mut [T] {
+        assert!(n * std::mem::size_of::<T>() <= self.len);
+        // SAFETY: as in `slice`, and `&mut self` makes this the only borrow.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr as *mut T, n) }
+    }
+
+    /// Gives back the process's pages of bytes `from..to` (rounded inwards to whole pages): they stay in the file
+    /// (and in the kernel's page cache while it has room) and are read back on the next access. True when a
+    /// page was given back.
+    pub(super) fn release(&self, from: usize, to: usize) -> bool {
+        let (from, to) = (
+            from.next_multiple_of(page()),
+            (to.min(self.len) / page()) * page(),
+        );
+        if from >= to {
+            return false;
+        }
+        // SAFETY: the range is whole pages inside the mapping; MADV_DONTNEED on a shared file mapping keeps the
+        // data in the file (see the type's docs), so no value read through a live slice changes.
+        unsafe {
+            libc::madvise(
+                self.ptr.add(from) as *mut libc::c_void,
+                to - from,
+                libc::MADV_DONTNEED,
+            )
+        };
+        true
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Mapping {
+    fn drop(&mut self) {
+        self.unmap();
+    }
+}
+
+/// The page size.
+#[cfg(unix)]
+fn page() -> usize {
+    // SAFETY: sysconf reads a constant of the system.
+    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    if p > 0 {
+        p as usize
+    } else {
+        4096
+    }
+}
+
+/// The process's page faults so far: minor (the page was in memory: the page cache) and major (read from the
+/// disk), from `getrusage`; zeros where unknown.
+#[cfg(unix)]
+pub(super) fn page_faults() -> (u64, u64) {
+    // SAFETY: getrusage writes the struct it is given, zero-initialised here (a valid rusage).
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid pointer to a rusage of this process.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return (0, 0);
+    }
+    (u.ru_minflt as u64, u.ru_majflt as u64)
+}
+
+/// No page-fault counters on this system.
+#[cfg(not(unix))]
+pub(super) fn page_faults() -> (u64, u64) {
+    (0, 0)
+}
+
+/// No mapped files on this system: a bounded run is refused ([`Mapping::new`] fails).
+#[cfg(not(unix))]
+pub(super) enum Mapping {}
+
+#[cfg(not(unix))]
+impl Mapping {
+    pub(super) fn new(_file: std::fs::File, _len: usize) -> std::io::Result<Mapping> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "mapped files are supported on Unix systems only",
+        ))
+    }
+    pub(super) fn resize(&mut self, _len: usize) -> std::io::Result<()> {
+        match *self {}
+    }
+    pub(super) fn bytes(&self) -> usize {
+        match *self {}
+    }
+    pub(super) fn slice<T: Plain>(&self, _n: usize) -> &[T] {
+        match *self {}
+    }
+    pub(super) fn slice_mut<T: Plain>(&mut self, _n: usize) -> &mut [T] {
+        match *self {}
+    }
+    pub(super) fn release(&self, _from: usize, _to: usize) -> bool {
+        match *self {}
+    }
+}

@@ -33,35 +33,51 @@ pub(super) fn is_rare(v: Nimber, mask: u64) -> bool {
 
 /// The statistics of a sequence under a mask (use [`best_mask`] for the engine's choice).
 pub fn stats(values: &[Nimber], mask: u64) -> Stats {
-    let mut rare_values: Vec<Nimber> = Vec::new();
-    let mut rare_positions = 0;
-    let mut last_rare = None;
-    let (mut largest, mut largest_at, mut p_positions) = (0, 0, 0);
+    let mut acc = StatsAcc::new(mask);
     for (n, &v) in values.iter().enumerate() {
+        acc.add(n, v);
+    }
+    acc.finish()
+}
+
+/// [`stats`] one value at a time (for values read in chunks).
+pub(super) struct StatsAcc(Stats);
+
+impl StatsAcc {
+    pub(super) fn new(mask: u64) -> Self {
+        StatsAcc(Stats {
+            mask,
+            rare_values: Vec::new(),
+            rare_positions: 0,
+            last_rare: None,
+            largest: 0,
+            largest_at: 0,
+            p_positions: 0,
+        })
+    }
+
+    /// Heap `n` has the value `v` (heaps in increasing order).
+    pub(super) fn add(&mut self, n: usize, v: Nimber) {
+        let s = &mut self.0;
         if v == 0 {
-            p_positions += 1;
+            s.p_positions += 1;
         }
-        if v > largest {
-            largest = v;
-            largest_at = n as u64;
+        if v > s.largest {
+            s.largest = v;
+            s.largest_at = n as u64;
         }
-        if n >= 1 && is_rare(v, mask) {
-            rare_positions += 1;
-            last_rare = Some(n as u64);
-            if !rare_values.contains(&v) {
-                rare_values.push(v);
+        if n >= 1 && is_rare(v, s.mask) {
+            s.rare_positions += 1;
+            s.last_rare = Some(n as u64);
+            if !s.rare_values.contains(&v) {
+                s.rare_values.push(v);
             }
         }
     }
-    rare_values.sort_unstable();
-    Stats {
-        mask,
-        rare_values,
-        rare_positions,
-        last_rare,
-        largest,
-        largest_at,
-        p_positions,
+
+    pub(super) fn finish(mut self) -> Stats {
+        self.0.rare_values.sort_unstable();
+        self.0
     }
 }
 

@@ -325,3 +325,112 @@ mod threads {
         }
     }
 }
+
+/// Bounded runs: values kept in a mapped file of which only a window stays resident give exactly the values of the
+/// run in memory, whatever the window (a window of one heap sends nearly every read to the file).
+mod bounded {
+    use super::super::*;
+    use crate::heap::plain::code_sequence;
+
+    fn dir() -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("grundy-spill-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn nimbers(run: &Run) -> Vec<Nimber> {
+        run.values().to_nimbers(0..run.len())
+    }
+
+    /// Sparse codes (Grundy's game, Officers, Treblecross, Kayles, a long-period code) and a dense one (0.106:
+    /// the dense kernel reads every value of every heap), with tiny windows and the default one.
+    #[test]
+    fn tiny_windows_give_the_in_memory_values() {
+        for (code, to) in [
+            ("4!.0", 9_000u64),
+            ("0.6", 9_000),
+            ("0.007", 6_000),
+            ("0.77", 6_000),
+            ("0.16", 6_000),
+            ("0.106", 6_000),
+        ] {
+            let c = Code::parse(code).unwrap();
+            let mut memory = Vec::new();
+            extend(&c, code, &mut memory, to, &mut |_| {}).unwrap();
+            for (head, window) in [(1, 1), (3, 2), (100, 700), (1 << 20, 1 << 24)] {
+                let w = Window { head, window };
+                let mut run = Run::spilled(&c, code, &dir(), w).unwrap();
+                assert!(run.is_spilled());
+                // In two steps, as `seq` extends it.
+                run.extend(to / 3, 4, &mut |_| true).unwrap();
+                run.extend(to, 4, &mut |_| true).unwrap();
+                assert_eq!(nimbers(&run), memory, "{code} window {w:?}");
+                let s = run.spill().unwrap();
+                assert_eq!(s.file_bytes, 2 * (to + 1), "{code}");
+                if window < 1000 {
+                    // The window was small: pages were given back, and (for a code that scans) read again.
+                    assert!(s.releases > 0, "{code} {w:?}: {s:?}");
+                    if code != "0.106" && code != "0.77" {
+                        assert!(s.cold_blocks > 0, "{code} {w:?}: {s:?}");
+                    }
+                } else {
+                    assert_eq!(
+                        s.releases, 0,
+                        "{code}: nothing is cold below the default window"
+                    );
+                }
+                // The statistics read in chunks are those of the values.
+                assert_eq!(run.stats(), stats(&memory, best_mask(&memory)), "{code}");
+            }
+        }
+    }
+
+    /// A bounded run resumed from known values (as from a file) continues to the plain engine's values.
+    #[test]
+    fn a_run_resumed_from_known_values_continues_exactly() {
+        for code in ["4!.0", "0.6", "0.137"] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, 7_000, &mut |_| {}).unwrap();
+            let mut run = Run::spilled(&c, code, &dir(), Window { head: 2, window: 5 }).unwrap();
+            run.push_known(&plain[1..2_345]).unwrap();
+            assert_eq!(run.len(), 2_345);
+            run.extend(7_000, 1, &mut |_| true).unwrap();
+            assert_eq!(nimbers(&run), plain, "{code}");
+        }
+    }
+
+    /// Values past 15 bits widen a bounded run to `u32` in a new file (still bounded), keeping every value.
+    #[test]
+    fn known_values_past_15_bits_widen_the_file() {
+        let c = Code::parse("0.6").unwrap();
+        let mut run = Run::spilled(&c, "0.6", &dir(), Window { head: 1, window: 1 }).unwrap();
+        let known: Vec<Nimber> = (1..50_000u64).map(|n| (n * 7919) % 40_000).collect();
+        run.push_known(&known).unwrap();
+        assert!(matches!(run.values(), Packed::Wide(_)));
+        assert!(run.is_spilled());
+        let mut all = vec![0];
+        all.extend_from_slice(&known);
+        assert_eq!(nimbers(&run), all);
+        assert_eq!(run.spill().unwrap().value_bytes, 4);
+        // Values past 31 bits are refused, never wrapped.
+        let e = run.push_known(&[1 << 31]).unwrap_err();
+        assert!(e.message().contains("31-bit"), "{e}");
+    }
+
+    /// The store's copy to `u32` (the widening) keeps the values, in memory and in a file.
+    #[test]
+    fn converting_a_store_keeps_its_values() {
+        let values: Vec<u16> = (0..70_000u32).map(|n| (n * 31 % 32_768) as u16).collect();
+        let mut mapped = Store::<u16>::spilled(&dir(), Window { head: 4, window: 8 }).unwrap();
+        let mut memory = Store::<u16>::from(Vec::new());
+        for &v in &values {
+            mapped.push(v);
+            memory.push(v);
+        }
+        for s in [&mapped, &memory] {
+            let wide = s.convert(|x| x as u32).unwrap();
+            assert_eq!(wide.is_spilled(), s.is_spilled());
+            assert!(wide.iter().map(|&x| x as u16).eq(values.iter().copied()));
+        }
+    }
+}

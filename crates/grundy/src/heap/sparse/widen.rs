@@ -9,6 +9,18 @@ pub(super) trait Val:
 {
     /// Values of this type are below this bound (so is the nim-sum of two of them).
     const LIMIT: u32;
+    /// Values of this type can be kept in a mapped file ([`Store::spilled`]): `u16` and `u32`.
+    const SPILLS: bool = false;
+    /// The first `n` values held in `map` (only for types that spill: a store of another type is never mapped).
+    fn view(map: &super::raw::Mapping, n: usize) -> &[Self] {
+        let _ = (map, n);
+        unreachable!("only u16 and u32 values are kept in a file")
+    }
+    /// The first `n` values held in `map`, mutable.
+    fn view_mut(map: &mut super::raw::Mapping, n: usize) -> &mut [Self] {
+        let _ = (map, n);
+        unreachable!("only u16 and u32 values are kept in a file")
+    }
     fn new(v: u32) -> Self;
     fn get(self) -> usize;
     /// Clears the wanted values (bits of `want`) met among the nim-sums `xs[i] ^ ys[len - 1 - i]`, counting
@@ -40,6 +52,15 @@ pub(super) trait Val:
 
 impl Val for u16 {
     const LIMIT: u32 = 1 << 15;
+    const SPILLS: bool = true;
+    #[inline]
+    fn view(map: &super::raw::Mapping, n: usize) -> &[u16] {
+        map.slice(n)
+    }
+    #[inline]
+    fn view_mut(map: &mut super::raw::Mapping, n: usize) -> &mut [u16] {
+        map.slice_mut(n)
+    }
     #[inline]
     fn new(v: u32) -> Self {
         v as u16
@@ -68,6 +89,15 @@ impl Val for u16 {
 
 impl Val for u32 {
     const LIMIT: u32 = 1 << 31;
+    const SPILLS: bool = true;
+    #[inline]
+    fn view(map: &super::raw::Mapping, n: usize) -> &[u32] {
+        map.slice(n)
+    }
+    #[inline]
+    fn view_mut(map: &mut super::raw::Mapping, n: usize) -> &mut [u32] {
+        map.slice_mut(n)
+    }
     #[inline]
     fn new(v: u32) -> Self {
         v
@@ -90,13 +120,16 @@ pub(super) fn widening<N: Val>(
     threads: usize,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<u64> {
-    let g = prefix.iter().map(|&v| N::new(v)).collect();
+    let g: Vec<N> = prefix.iter().map(|&v| N::new(v)).collect();
     let mut e = Engine::<N>::new(moves.clone(), g, hist);
     Ok(match drive(&mut e, to, threads, progress) {
         Done::All => finish(&e, values, to),
         Done::Stopped => return Err(stopped(&e, values, name, to)),
         Done::Wider(v) => {
-            let g: Vec<u32> = e.g.iter().map(|&x| x.get() as u32).collect();
+            let g = e
+                .g
+                .convert(|x| x.get() as u32)
+                .map_err(|err| Error::input(format!("{name}: the file for the values: {err}")))?;
             let mut w = Engine::<u32>::new(moves, g, std::mem::take(&mut e.hist));
             drop(e);
             if !w.push(v) {
