@@ -171,6 +171,8 @@ pub struct NumberGame {
     scratch: RefCell<Evaluated>,
     /// The numbers of one sum, reused from call to call.
     sum: RefCell<Vec<u64>>,
+    /// The dense table of nim-values computed so far (heaps `0..len`), see [`NumberGame::tabulate`].
+    table: RefCell<Vec<Nimber>>,
 }
 
 impl NumberGame {
@@ -180,6 +182,7 @@ impl NumberGame {
             parts: RefCell::default(),
             scratch: RefCell::default(),
             sum: RefCell::default(),
+            table: RefCell::default(),
         }
     }
 
@@ -402,11 +405,18 @@ impl NumberGame {
             deadline: self.core.deadline,
             ..crate::Limits::default()
         };
-        let mut g: Vec<Nimber> = Vec::with_capacity(len);
+        // The table is kept between calls: a longer run (the chunks of `seq --out`, a table asked for again)
+        // extends it rather than starting again; a run stopped by the deadline keeps what it computed.
+        let mut g = self.table.borrow_mut();
+        if g.len() >= len {
+            return Ok(g[..len].to_vec());
+        }
+        let have = g.len();
+        g.reserve(len - have);
         let mut mex = Seen::default();
         let mut ev = Evaluated::default();
         let mut opts = Options::new();
-        for n in 0..=to {
+        for n in g.len() as u64..=to {
             mex.clear();
             if !Self::dense_options(native, n, &g, &mut ev, &mut mex) {
                 // The general path for this heap: the same options, and the same error when there is one.
@@ -426,7 +436,7 @@ impl NumberGame {
             }
         }
         progress(to);
-        Ok(g)
+        Ok(g.clone())
     }
 
     fn try_options(&self, n: u64, out: &mut Options<u64>) -> Result<()> {
@@ -574,13 +584,14 @@ impl Game for NumberGame {
         self.heap()
     }
 
-    /// A one-number script whose `moves` is compiled natively ([`super::native`]) is tabulated from its body in a
-    /// dense table: heap `n`'s options are evaluated natively and their nim-values XORed straight from the table,
-    /// `splits(m)` without building its `m / 2 + 1` options (the plain engine's loop, less the options buffer and
-    /// the calls through the game). Any heap the body cannot answer natively (its arithmetic fails, or it breaks
-    /// the heap rule) goes through [`Game::options`] as before, so the values and errors are those of the plain
-    /// engine (tests check both against it). `None` for other scripts, and at heap 0 when heap 0 is not simply
-    /// terminal (the plain engine then reports it).
+    /// A one-number script whose `moves` is compiled natively (see the [`crate::script`] docs, "Speed" in
+    /// docs/rules.md) is tabulated from its body in a dense table: heap `n`'s options are evaluated natively and
+    /// their nim-values XORed straight from the table, `splits(m)` without building its `m / 2 + 1` options (the
+    /// plain engine's loop, less the options buffer and the calls through the game). The table is kept, so a longer
+    /// run extends it. Any heap the body cannot answer natively (its arithmetic fails, or it breaks the heap rule)
+    /// goes through [`Game::options`] as before, so the values and errors are those of the plain engine (tests check
+    /// both against it). `None` for other scripts, and at heap 0 when heap 0 is not simply terminal (the plain
+    /// engine then reports it).
     fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
         let native = self.dense()?;
         if to == 0 {

@@ -177,6 +177,29 @@ fn dense_tabulation_matches_the_general_path_on_every_example() {
     assert_eq!(kayles.unwrap(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
 }
 
+/// The dense table is kept between calls: a longer run extends it, a shorter one reads it, and both give what a
+/// fresh table gives.
+#[test]
+fn dense_table_extends_between_calls() {
+    let kayles = || {
+        Script::inline("n => [splits(n - 1), splits(n - 2)]", Settings::default())
+            .unwrap()
+            .number_game()
+            .unwrap()
+    };
+    let fresh = kayles().sequence(120, &mut |_| {}).unwrap().unwrap();
+    let g = kayles();
+    assert_eq!(g.sequence(50, &mut |_| {}).unwrap().unwrap(), fresh[..=50]);
+    assert_eq!(g.sequence(120, &mut |_| {}).unwrap().unwrap(), fresh);
+    assert_eq!(g.sequence(30, &mut |_| {}).unwrap().unwrap(), fresh[..=30]);
+    // Kayles is the take-and-break code 0.77 (OEIS A002186).
+    let code = crate::heap::TakeAndBreak::parse("0.77").unwrap();
+    assert_eq!(
+        fresh,
+        crate::heap::sequence::values(&code, 120, &mut |_| {}).unwrap()
+    );
+}
+
 #[test]
 fn dense_tabulation_reports_the_general_paths_errors() {
     for body in [
