@@ -200,6 +200,49 @@ fn bad_input_is_one_line() {
     );
 }
 
+/// A refusal for a game given only by a rules script names the script (`--moves '...'`, `--rules FILE`), not a
+/// made-up game name.
+#[test]
+fn refusals_name_the_rules_script_when_game_is_left_out() {
+    let grid = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rules/grid_walk.rhai"
+    );
+    for (args, needle) in [
+        (
+            vec!["table", "--moves", "n => [n - 1]", "--cols", "0..3"],
+            "table --moves 'n => [n - 1]': a position of this game is one number",
+        ),
+        (
+            vec!["pattern", "--moves", "n => [n - 2]", "--rows", "0..3"],
+            "pattern --moves 'n => [n - 2]': a position of this game is one number",
+        ),
+        (
+            vec!["pattern", "--rules", grid, "--to", "9"],
+            &*format!("pattern --rules {grid}: a position of this game is two numbers"),
+        ),
+    ] {
+        let o = common::grundy(&args);
+        common::assert_error(&o, needle);
+        assert!(!common::stderr(&o).contains(" script:"), "{args:?}");
+    }
+    // `grundy games` says where a game not in the catalog comes from.
+    let games = ok(&["games"]);
+    assert!(
+        games
+            .lines()
+            .last()
+            .unwrap()
+            .contains("--rules FILE or --moves"),
+        "{games}"
+    );
+    // A GAME given by name is named as given.
+    fails(
+        &["table", "--moves", "n => [n - 1]", "script", "--cols", "1"],
+        "table script: a position of this game is one number",
+    );
+}
+
 #[test]
 fn help_teaches_with_examples() {
     for cmd in ["table", "pattern"] {

@@ -7,8 +7,13 @@ pub const HELP: &str = "\
 grundy games — the named games
 
 Lists each named game with its take-and-break code (CGSuite notation) or rule, and a line about it. Any of the
-names, or a code, can be given to 'grundy value' and 'grundy seq'.
+names, or a code, can be given to 'grundy value' and 'grundy seq'. Any other game is given by its rules, as a
+script: --rules FILE or --moves 'n => [n - 1, n - 3, n - 4]' (docs/rules.md).
 ";
+
+/// The listing's last line: where a game not in it comes from.
+pub const OWN_GAME: &str =
+    "(any other game: state its rules as a script, --rules FILE or --moves 'n => [n - 1, n - 3, n - 4]'; docs/rules.md)";
 
 /// One line of the listing, from the registry's table.
 struct Entry {
@@ -60,5 +65,7 @@ pub fn run(a: &GamesArgs) -> CliResult {
             e.summary
         ));
     }
+    s.push_str(OWN_GAME);
+    s.push('\n');
     write_stdout(s.as_bytes())
 }

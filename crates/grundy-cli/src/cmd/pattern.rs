@@ -67,7 +67,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
             if a.rows.is_some() || a.cols.is_some() {
                 return Err(CliError::usage(format!(
                     "pattern {}: a position of this game is one number: give --to N, not --rows/--cols",
-                    a.game.as_deref().unwrap_or("script")
+                    super::table::game_label(a.game.as_deref(), &a.rules)
                 )));
             }
             let to =
@@ -83,7 +83,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
             if a.to.is_some() {
                 return Err(CliError::usage(format!(
                     "pattern {}: a position of this game is two numbers: give --rows and --cols, not --to",
-                    a.game.as_deref().unwrap_or("script")
+                    super::table::game_label(a.game.as_deref(), &a.rules)
                 )));
             }
             let rows = a.rows.as_deref().map(|r| Span::parse(r, "--rows")).transpose()?;

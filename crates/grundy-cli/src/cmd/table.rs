@@ -55,7 +55,7 @@ fn ranges(a: &TableCmd, parameters: usize) -> CliResult<(Span, Option<Span>, boo
             if cols.is_some() {
                 return Err(CliError::usage(format!(
                     "table {}: a position of this game is one number (the rows); --cols is for games named by two",
-                    a.game.as_deref().unwrap_or("script")
+                    game_label(a.game.as_deref(), &a.rules)
                 )));
             }
             Ok((rows.unwrap_or(Span { from: 0, to: 59 }), None, defaulted))
@@ -70,6 +70,18 @@ fn ranges(a: &TableCmd, parameters: usize) -> CliResult<(Span, Option<Span>, boo
             Ok((rows.unwrap_or(d), Some(cols.unwrap_or(d)), defaulted))
         }
     }
+}
+
+/// The game as the user named it, for messages: GAME, or when it was left out the one rules script that stands
+/// for it (`--rules FILE` or `--moves 'EXPR'`).
+pub(super) fn game_label(game: Option<&str>, rules: &crate::cli::RulesCmd) -> String {
+    let text = match (game, rules.rules.as_slice(), &rules.moves) {
+        (Some(g), _, _) => g.to_string(),
+        (None, [file], None) => format!("--rules {file}"),
+        (None, [], Some(m)) => format!("--moves '{m}'"),
+        (None, _, _) => rules.as_flags().trim_start().to_string(),
+    };
+    grundy::error::escape(&text)
 }
 
 pub fn run(a: &TableCmd) -> CliResult {

@@ -2,11 +2,13 @@
 //! list of numbers). Each implements [`Game`]; the script is called once per position expanded, and what it returns
 //! is read into [`Options`] natively (memo, mex and sums are the solver's).
 
-use super::native::Item;
+use super::native::{Evaluated, Item, Native};
 use super::{Core, Shape, Splits};
 use crate::error::{parse_u64, Error, Result};
 use crate::game::{Game, Options, Play};
 use crate::misere::search::{MisereSearch, NumberedGame, Part};
+use crate::nimber::MexSet;
+use crate::Nimber;
 use rhai::{Array, Dynamic};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -90,6 +92,46 @@ where
     }
 }
 
+/// The nim-values of one heap's options, for its mex: values below 64 in one word (the common case: a bit set in
+/// a register), larger ones in a [`MexSet`].
+#[derive(Default)]
+struct Seen {
+    low: u64,
+    high: MexSet,
+    any_high: bool,
+}
+
+impl Seen {
+    #[inline]
+    fn insert(&mut self, v: Nimber) {
+        if v < 64 {
+            self.low |= 1 << v;
+        } else {
+            self.high.insert(v);
+            self.any_high = true;
+        }
+    }
+
+    fn mex(&mut self) -> Nimber {
+        if self.low != u64::MAX {
+            return u64::from(self.low.trailing_ones());
+        }
+        for v in 0..64 {
+            self.high.insert(v);
+        }
+        self.any_high = true;
+        self.high.mex()
+    }
+
+    fn clear(&mut self) {
+        self.low = 0;
+        if self.any_high {
+            self.high.clear();
+            self.any_high = false;
+        }
+    }
+}
+
 /// The largest number a position may hold: the script's integers are `i64`.
 const MAX: u64 = i64::MAX as u64;
 
@@ -125,8 +167,12 @@ fn numbers(items: &Array) -> std::result::Result<Option<Vec<u64>>, String> {
 pub struct NumberGame {
     core: Rc<Core>,
     parts: RefCell<FxHashMap<u64, Vec<u64>>>,
-    /// The items of the native body's array, reused from call to call.
-    scratch: RefCell<Vec<Item>>,
+    /// What the native body returned, reused from call to call.
+    scratch: RefCell<Evaluated>,
+    /// The numbers of one sum, reused from call to call.
+    sum: RefCell<Vec<u64>>,
+    /// The dense table of nim-values computed so far (heaps `0..len`), see [`NumberGame::tabulate`].
+    table: RefCell<Vec<Nimber>>,
 }
 
 impl NumberGame {
@@ -135,6 +181,8 @@ impl NumberGame {
             core,
             parts: RefCell::default(),
             scratch: RefCell::default(),
+            sum: RefCell::default(),
+            table: RefCell::default(),
         }
     }
 
@@ -171,25 +219,30 @@ impl NumberGame {
 
     /// Adds the option that is the sum of `comps`, checked against the heap rule and split into components.
     fn push(&self, n: u64, comps: &[u64], out: &mut Options<u64>) -> Result<()> {
-        let mut all = Vec::with_capacity(comps.len());
+        let bad_heap = |c: u64| {
+            self.core.bad_result(
+                &format!("moves({n})"),
+                &format!(
+                    "a move leaves a heap of {c}, not smaller than {n}: a game whose position is one number is played as a heap game, where every move leaves smaller heaps (value --loopy plays it with repeats allowed)"
+                ),
+            )
+        };
+        let too_large = || {
+            self.core
+                .bad_result(&format!("moves({n})"), "a number is too large")
+        };
+        let mut all = Vec::new();
         for &c in comps {
             if c > MAX {
-                return Err(self
-                    .core
-                    .bad_result(&format!("moves({n})"), "a number is too large"));
+                return Err(too_large());
             }
             if self.heap() && c >= n && c != 0 {
-                return Err(self.core.bad_result(
-                    &format!("moves({n})"),
-                    &format!(
-                        "a move leaves a heap of {c}, not smaller than {n}: a game whose position is one number is played as a heap game, where every move leaves smaller heaps (value --loopy plays it with repeats allowed)"
-                    ),
-                ));
+                return Err(bad_heap(c));
             }
+            // Components are split in order, so that an error in `components` comes before one in a later
+            // number, as the numbers are read.
             if self.core.has_components {
                 all.extend(self.split(c)?);
-            } else if !(self.heap() && c == 0) {
-                all.push(c);
             }
         }
         if self.heap() && n == 0 {
@@ -198,7 +251,14 @@ impl NumberGame {
                 "a heap of 0 has no moves in a heap game (every move leaves smaller heaps)",
             ));
         }
-        out.push(all);
+        if self.core.has_components {
+            out.push(all);
+        } else if self.heap() {
+            // Heaps of 0 vanish (no allocation: the numbers go straight into the buffer).
+            out.push(comps.iter().copied().filter(|&c| c != 0));
+        } else {
+            out.push(comps.iter().copied());
+        }
         Ok(())
     }
 
@@ -246,23 +306,137 @@ impl NumberGame {
         else {
             return Ok(false);
         };
-        let mut items = self.scratch.borrow_mut();
-        if !native.eval(n as i64, &mut items) {
+        let mut ev = self.scratch.borrow_mut();
+        if !native.eval(n as i64, &mut ev) {
             return Ok(false);
         }
-        for item in items.iter() {
-            match item {
-                Item::Num(v) => self.number_option(n, *v, out)?,
-                Item::Splits(m) => self.splits_option(n, *m, out)?,
-                Item::Sum(v) => {
+        for item in ev.items.iter() {
+            match *item {
+                Item::Num(v) => self.number_option(n, v, out)?,
+                Item::Splits(m) => self.splits_option(n, m, out)?,
+                Item::Sum(start, end) => {
+                    let v = ev.sum(start, end);
                     if v.iter().all(|&x| x >= 0) {
-                        let v: Vec<u64> = v.iter().map(|&x| x as u64).collect();
-                        self.push(n, &v, out)?;
+                        let mut sum = self.sum.borrow_mut();
+                        sum.clear();
+                        sum.extend(v.iter().map(|&x| x as u64));
+                        self.push(n, &sum, out)?;
                     }
                 }
             }
         }
         Ok(true)
+    }
+
+    /// The native body, when the nim-values of heaps may be tabulated from it directly ([`Game::sequence`]): a heap
+    /// game (not loopy play) with no `components` and normal play by its own rules.
+    fn dense(&self) -> Option<&Native> {
+        self.core.native.as_ref().filter(|_| {
+            self.core.use_native.get()
+                && self.heap()
+                && !self.core.has_components
+                && !self.core.misere
+                && !self.core.failed()
+        })
+    }
+
+    /// Inserts into `mex` the nim-value of every option of the heap `n` by the native body, from the values `g` of
+    /// the heaps below `n`: a `splits(m)` is `m / 2 + 1` XORs in place, a sum the XOR of its heaps' values, with
+    /// nothing allocated. `false` when this heap needs the general path ([`Game::options`]): the body's arithmetic
+    /// failed, or an option breaks the heap rule (a heap not smaller than `n`, a move from a heap of 0), whose
+    /// error the general path reports as it always does.
+    fn dense_options(
+        native: &Native,
+        n: u64,
+        g: &[Nimber],
+        ev: &mut Evaluated,
+        mex: &mut Seen,
+    ) -> bool {
+        if !native.eval(n as i64, ev) {
+            return false;
+        }
+        let m = n as i64;
+        for item in &ev.items {
+            match *item {
+                Item::Num(v) if v < 0 => {}
+                // (At n = 0 every option that is not dropped breaks the heap rule: v ≥ 0 = n.)
+                Item::Num(v) if v >= m => return false,
+                Item::Num(v) => mex.insert(g[v as usize]),
+                Item::Splits(t) if t < 0 => {}
+                Item::Splits(t) if t >= m => return false,
+                Item::Splits(t) => {
+                    // The pairs (a, t − a) for a = 0 ..= t / 2: the heaps a from the bottom, t − a from the top.
+                    let t = t as usize;
+                    let (low, high) = (&g[..=t / 2], &g[t - t / 2..=t]);
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        mex.insert(x ^ y);
+                    }
+                }
+                Item::Sum(start, end) => {
+                    let xs = ev.sum(start, end);
+                    if xs.iter().any(|&x| x < 0) {
+                        continue;
+                    }
+                    if n == 0 || xs.iter().any(|&x| x >= m) {
+                        return false;
+                    }
+                    mex.insert(xs.iter().fold(0, |v, &x| v ^ g[x as usize]));
+                }
+            }
+        }
+        true
+    }
+
+    /// The nim-values of heaps `0..=to` from the native body, bottom-up in a dense table (what the plain engine
+    /// computes over [`Game::options`], without building the options): see [`Game::sequence`] below.
+    fn tabulate(
+        &self,
+        native: &Native,
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Vec<Nimber>> {
+        let name = self.core.name.clone();
+        crate::heap::plain::check_length(&name, to, native.leaves_several())?;
+        let len = usize::try_from(to)
+            .ok()
+            .and_then(|t| t.checked_add(1))
+            .ok_or_else(|| Error::limit(format!("{name}: heap {to} is too large to tabulate")))?;
+        let limits = crate::Limits {
+            deadline: self.core.deadline,
+            ..crate::Limits::default()
+        };
+        // The table is kept between calls: a longer run (the chunks of `seq --out`, a table asked for again)
+        // extends it rather than starting again; a run stopped by the deadline keeps what it computed.
+        let mut g = self.table.borrow_mut();
+        if g.len() >= len {
+            return Ok(g[..len].to_vec());
+        }
+        let have = g.len();
+        g.reserve(len - have);
+        let mut mex = Seen::default();
+        let mut ev = Evaluated::default();
+        let mut opts = Options::new();
+        for n in g.len() as u64..=to {
+            mex.clear();
+            if !Self::dense_options(native, n, &g, &mut ev, &mut mex) {
+                // The general path for this heap: the same options, and the same error when there is one.
+                mex.clear();
+                opts.clear();
+                self.options(&n, &mut opts);
+                self.core.check()?;
+                for o in opts.iter() {
+                    // Every heap of an option is below n (checked as the options were read).
+                    mex.insert(o.iter().fold(0, |v, &h| v ^ g[h as usize]));
+                }
+            }
+            g.push(mex.mex());
+            if n & 0x3ff == 0 {
+                progress(n);
+                crate::heap::plain::poll(&limits, &name, n, to)?;
+            }
+        }
+        progress(to);
+        Ok(g.clone())
     }
 
     fn try_options(&self, n: u64, out: &mut Options<u64>) -> Result<()> {
@@ -408,6 +582,25 @@ impl Game for NumberGame {
 
     fn is_heap_game(&self) -> bool {
         self.heap()
+    }
+
+    /// A one-number script whose `moves` is compiled natively (see the [`crate::script`] docs, "Speed" in
+    /// docs/rules.md) is tabulated from its body in a dense table: heap `n`'s options are evaluated natively and
+    /// their nim-values XORed straight from the table, `splits(m)` without building its `m / 2 + 1` options (the
+    /// plain engine's loop, less the options buffer and the calls through the game). The table is kept, so a longer
+    /// run extends it. Any heap the body cannot answer natively (its arithmetic fails, or it breaks the heap rule)
+    /// goes through [`Game::options`] as before, so the values and errors are those of the plain engine (tests check
+    /// both against it). `None` for other scripts, and at heap 0 when heap 0 is not simply terminal (the plain
+    /// engine then reports it).
+    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
+        let native = self.dense()?;
+        if to == 0 {
+            // Asked whether the game has a method of its own: answer without side effects.
+            let mut mex = Seen::default();
+            return Self::dense_options(native, 0, &[], &mut Evaluated::default(), &mut mex)
+                .then(|| Ok(vec![mex.mex()]));
+        }
+        Some(self.tabulate(native, to, progress))
     }
 
     /// A script may leave several heaps, and which it does is known only by playing: so it is assumed to split

@@ -32,6 +32,8 @@ enum Op {
 enum Expr {
     Lit(i64),
     Param,
+    /// `n + k` (also `n - k`, as `n + (-k)`): the common item, evaluated without walking a tree.
+    Shift(i64),
     Neg(Box<Expr>),
     Bin(Op, Box<Expr>, Box<Expr>),
 }
@@ -42,6 +44,7 @@ impl Expr {
         match self {
             Expr::Lit(v) => Some(*v),
             Expr::Param => Some(n),
+            Expr::Shift(k) => n.checked_add(*k),
             Expr::Neg(e) => e.eval(n)?.checked_neg(),
             Expr::Bin(op, a, b) => {
                 let (x, y) = (a.eval(n)?, b.eval(n)?);
@@ -55,6 +58,18 @@ impl Expr {
             }
         }
     }
+
+    /// `a op b`, with `n + k` and `n - k` (`k` a literal, `-k` representable) made a [`Expr::Shift`]: the same
+    /// value and the same overflow (`n - k` overflows exactly when `n + (-k)` does).
+    fn bin(op: Op, a: Expr, b: Expr) -> Expr {
+        match (op, &a, &b) {
+            (Op::Add, Expr::Param, Expr::Lit(k)) | (Op::Add, Expr::Lit(k), Expr::Param) => {
+                Expr::Shift(*k)
+            }
+            (Op::Sub, Expr::Param, Expr::Lit(k)) if *k != i64::MIN => Expr::Shift(-*k),
+            _ => Expr::Bin(op, Box::new(a), Box::new(b)),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -65,14 +80,29 @@ enum ItemExpr {
 }
 
 /// One option as the body computed it (what Rhai would have returned in the array).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Item {
     /// A number: one heap.
     Num(i64),
     /// `splits(m)`.
     Splits(i64),
-    /// An array of numbers: a sum of heaps.
-    Sum(Vec<i64>),
+    /// An array of numbers: a sum of heaps, `nums[start..end]` of the [`Evaluated`] it is in.
+    Sum(usize, usize),
+}
+
+/// What the body returned at one position: its items, and the numbers of its sums. Reused from call to call, so
+/// that evaluating a body allocates nothing once the buffers have grown.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Evaluated {
+    pub(crate) items: Vec<Item>,
+    pub(crate) nums: Vec<i64>,
+}
+
+impl Evaluated {
+    /// The numbers of the sum `Item::Sum(start, end)`.
+    pub(crate) fn sum(&self, start: usize, end: usize) -> &[i64] {
+        &self.nums[start..end]
+    }
 }
 
 /// A `moves` body compiled natively.
@@ -84,8 +114,9 @@ pub(crate) struct Native {
 impl Native {
     /// Evaluates the body at `n` into `out` (cleared first); `false` when Rhai must evaluate it instead (an
     /// arithmetic error, whose message is Rhai's).
-    pub(crate) fn eval(&self, n: i64, out: &mut Vec<Item>) -> bool {
-        out.clear();
+    pub(crate) fn eval(&self, n: i64, out: &mut Evaluated) -> bool {
+        out.items.clear();
+        out.nums.clear();
         for it in &self.items {
             let item = match it {
                 ItemExpr::Num(e) => match e.eval(n) {
@@ -97,19 +128,29 @@ impl Native {
                     None => return false,
                 },
                 ItemExpr::Sum(es) => {
-                    let mut v = Vec::with_capacity(es.len());
+                    let start = out.nums.len();
                     for e in es {
                         match e.eval(n) {
-                            Some(x) => v.push(x),
+                            Some(x) => out.nums.push(x),
                             None => return false,
                         }
                     }
-                    Item::Sum(v)
+                    Item::Sum(start, out.nums.len())
                 }
             };
-            out.push(item);
+            out.items.push(item);
         }
         true
+    }
+
+    /// Whether some option may leave two or more heaps (a `splits(m)`, or a sum of two or more numbers): the plain
+    /// engine's limit on the heaps tabulated is then the one for splitting games.
+    pub(crate) fn leaves_several(&self) -> bool {
+        self.items.iter().any(|it| match it {
+            ItemExpr::Num(_) => false,
+            ItemExpr::Splits(_) => true,
+            ItemExpr::Sum(es) => es.len() >= 2,
+        })
     }
 
     /// Compiles the body of the one-parameter function `moves` in `text` (a script Rhai has compiled already), or
@@ -323,7 +364,7 @@ impl Parser<'_> {
             self.at += 1;
             let r = self.term()?;
             self.nodes += 1;
-            e = Expr::Bin(op, Box::new(e), Box::new(r));
+            e = Expr::bin(op, e, r);
         }
         Some(e)
     }
@@ -334,7 +375,7 @@ impl Parser<'_> {
             self.at += 1;
             let r = self.unary()?;
             self.nodes += 1;
-            e = Expr::Bin(op, Box::new(e), Box::new(r));
+            e = Expr::bin(op, e, r);
         }
         Some(e)
     }

@@ -103,6 +103,123 @@ fn examples_give_the_same_options_natively_and_in_rhai() {
     assert_eq!(natives, ["kayles", "s134"]);
 }
 
+/// The nim-values of heaps `0..=to` of `text`'s one-number script, or the first error (its message): with the
+/// native body tabulated (`dense`: [`Game::sequence`], as `grundy seq` runs it) or by the plain engine over the
+/// options that Rhai computes (the general path), the reference.
+fn sequence_of(
+    text: &str,
+    inline: bool,
+    dense: bool,
+    to: u64,
+) -> (std::result::Result<Vec<u64>, String>, bool) {
+    let s = if inline {
+        Script::inline(text, Settings::default()).unwrap()
+    } else {
+        Script::from_file_text("rules.rhai", text, Settings::default()).unwrap()
+    };
+    s.core.use_native.set(dense && s.is_native());
+    let g = s.number_game().unwrap();
+    let own = g.sequence(to, &mut |_| {}).is_some() && s.check().is_ok();
+    let r = if dense {
+        crate::heap::sequence::values(&g, to, &mut |_| {})
+    } else {
+        crate::heap::plain::sequence(&g, to, &mut |_| {})
+    };
+    let r = match (r, s.check()) {
+        (_, Err(e)) | (Err(e), _) => Err(e.message().to_string()),
+        (Ok(v), Ok(())) => Ok(v),
+    };
+    (r, own)
+}
+
+#[test]
+fn dense_tabulation_matches_the_general_path_on_every_example() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rules");
+    let mut dense = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let s = Script::from_file_text("x.rhai", &text, Settings::default()).unwrap();
+        if !s.is_heap_game() {
+            continue;
+        }
+        // (A script whose body is not native has one path, the plain engine over Rhai's options: it is only
+        // checked against the solver, over fewer heaps, as Rhai is slow.)
+        let to = if s.is_native() { 400 } else { 100 };
+        let (fast, own) = sequence_of(&text, false, true, to);
+        if s.is_native() {
+            let (slow, _) = sequence_of(&text, false, false, to);
+            assert_eq!(fast, slow, "{}", path.display());
+        }
+        let fast = fast.unwrap();
+        // And the solver's memoised search (the other general path), heap by heap.
+        let g = s.number_game().unwrap();
+        s.core.use_native.set(false);
+        let mut solver = Solver::new(&g);
+        for (n, &v) in fast.iter().enumerate().step_by(7) {
+            assert_eq!(
+                solver.nim_value(&(n as u64)).unwrap(),
+                v,
+                "{} heap {n}",
+                path.display()
+            );
+        }
+        if own {
+            dense.push(path.file_stem().unwrap().to_string_lossy().to_string());
+        }
+    }
+    dense.sort();
+    assert_eq!(dense, ["kayles", "s134"]);
+    // Known values: S(1, 3, 4) has period 7 (Winning Ways ch. 4); Kayles is OEIS A002186.
+    let (s134, _) = sequence_of("n => [n - 1, n - 3, n - 4]", true, true, 13);
+    assert_eq!(s134.unwrap(), [0, 1, 0, 1, 2, 3, 2].repeat(2));
+    let (kayles, _) = sequence_of("n => [splits(n - 1), splits(n - 2)]", true, true, 12);
+    assert_eq!(kayles.unwrap(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+}
+
+/// The dense table is kept between calls: a longer run extends it, a shorter one reads it, and both give what a
+/// fresh table gives.
+#[test]
+fn dense_table_extends_between_calls() {
+    let kayles = || {
+        Script::inline("n => [splits(n - 1), splits(n - 2)]", Settings::default())
+            .unwrap()
+            .number_game()
+            .unwrap()
+    };
+    let fresh = kayles().sequence(120, &mut |_| {}).unwrap().unwrap();
+    let g = kayles();
+    assert_eq!(g.sequence(50, &mut |_| {}).unwrap().unwrap(), fresh[..=50]);
+    assert_eq!(g.sequence(120, &mut |_| {}).unwrap().unwrap(), fresh);
+    assert_eq!(g.sequence(30, &mut |_| {}).unwrap().unwrap(), fresh[..=30]);
+    // Kayles is the take-and-break code 0.77 (OEIS A002186).
+    let code = crate::heap::TakeAndBreak::parse("0.77").unwrap();
+    assert_eq!(
+        fresh,
+        crate::heap::sequence::values(&code, 120, &mut |_| {}).unwrap()
+    );
+}
+
+#[test]
+fn dense_tabulation_reports_the_general_paths_errors() {
+    for body in [
+        // A heap that is not smaller, at heap 5.
+        "n => [n - 1, n / 5 * 9]",
+        // A move from a heap of 0 (heap 0 is asked about when the table starts).
+        "n => [n / 2]",
+        "n => [[]]",
+        "n => [splits(n)]",
+        // Arithmetic that Rhai refuses at heap 2.
+        "n => [n - 1, 6 / (n - 2)]",
+        "n => [[n - 1, n * 4611686018427387904]]",
+    ] {
+        let (fast, _) = sequence_of(body, true, true, 30);
+        let (slow, _) = sequence_of(body, true, false, 30);
+        assert!(slow.is_err(), "{body} fails");
+        assert_eq!(fast, slow, "{body}");
+    }
+}
+
 #[test]
 fn arithmetic_errors_are_rhais() {
     let ns = [3, 2, 1];
@@ -189,6 +306,16 @@ mod random {
             prop_assert!(a.2, "{} is compiled natively", body);
             prop_assert_eq!(a.0, b.0, "{}", body);
             prop_assert_eq!(a.1, b.1, "{}", body);
+        }
+
+        /// Random bodies of the subset: the same nim-values of heaps 0..=to (or the same first error) tabulated
+        /// from the native body as by the plain engine over Rhai's options.
+        #[test]
+        fn dense_tabulation_matches_rhai(items in prop::collection::vec(item(), 0..4), to in 0u64..60) {
+            let body = format!("n => [{}]", items.join(", "));
+            let (fast, _) = sequence_of(&body, true, true, to);
+            let (slow, _) = sequence_of(&body, true, false, to);
+            prop_assert_eq!(fast, slow, "{}", body);
         }
     }
 }
