@@ -157,6 +157,8 @@ pub const MAX_WALK: usize = 50_000_000;
 
 /// The least N-failure below `bound` (see the module documentation), or `None`. A limit error when the walk passes
 /// `max_steps` words or the caller's time.
+// The pretension's parts, the walk's bound and its limits: kept apart, as p_failure takes them.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn n_failure<M: Monoid>(
     table: &M,
     p: &[bool],
@@ -213,7 +215,7 @@ pub(crate) fn n_failure<M: Monoid>(
                         self.max_steps
                     ))));
                 }
-                if self.steps % 65_536 == 0 {
+                if self.steps.is_multiple_of(65_536) {
                     self.limits.check_time().map_err(Stop::Limit)?;
                 }
                 self.word[h] += 1;
