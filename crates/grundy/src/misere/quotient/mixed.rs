@@ -3,9 +3,9 @@
 //! **What.** For heap games `G1, …, Gk` restricted to heaps `0..=N1`, …, `0..=Nk`, the sums of any of these heaps
 //! form a set closed under options (a move in a heap of `Gi` leaves heaps of `Gi`), so it has a misère quotient
 //! (Plambeck and Siegel, "Misère quotients for impartial games", JCTA 115, 2008) like a single game's. It is built
-//! by the same construction ([`super::construct`]) over one list of *letters*: every pair (game, heap), ordered by
+//! by the same construction (`construct` in the parent module) over one list of *letters*: every pair (game, heap), ordered by
 //! heap and then by game, so that each option of a letter is made of earlier letters — all that the construction
-//! and its proof (the check, [`super::build::verify`]) use. So an answer from it is proved as a single game's is.
+//! and its proof (the check, `build::verify`) use. So an answer from it is proved as a single game's is.
 //!
 //! **Cost.** As for one game with as many heaps as letters; the quotient of a union is usually larger than each
 //! game's (the product of their behaviours), so it is built only when asked and not cached.
