@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Misère quotients (issue 13), in one run: building the quotient of Kayles (0.77), Dawson's Chess (0.137) and 0.75,
+# Misère quotients (issue 13), in one run: building the quotient of Kayles (0.77), Dawson's Kayles (0.07, to heap 30:
+# order 360, Siegel's figure), Dawson's Chess (0.137) and 0.75,
 # then answering 10^5 random sums of up to 20 heaps (each up to the computed range) from it, with every winning
 # move of the N-positions, against today's exact search on the sums it can still answer (at most EXACT_TOKENS
 # tokens, default 40); fails when an outcome differs. Then the goal: `grundy value kayles 30 40 50 60 --misere` with
@@ -11,7 +12,7 @@ SUMS=${SUMS:-100000}
 EXACT_TOKENS=${EXACT_TOKENS:-40}
 cargo build --release -q -p grundy --example quotient_bench
 B=$ROOT/target/release/examples/quotient_bench
-for spec in "0.77 60" "0.137 23" "0.75 60"; do
+for spec in "0.77 60" "0.07 30" "0.137 29" "0.75 60"; do
   set -- $spec
   $B "$1" "$2" "$SUMS" 20 "$EXACT_TOKENS" || differ
 done

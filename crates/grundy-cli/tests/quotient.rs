@@ -151,6 +151,58 @@ fn value_misere_by_the_quotient_with_checked_moves() {
     }
 }
 
+/// A sum mixing Kayles and Dawson's Kayles beyond the exact search's quick budget is answered by the quotient of
+/// the union of their heap sets; the answer says so, and every winning move leads to a sum the command calls P.
+#[test]
+fn value_misere_of_a_mixed_sum_by_the_union_quotient() {
+    let d = cache_dir("mixed");
+    let kayles = ["12", "11", "10", "9"];
+    let dawson = ["10", "9", "8", "6"];
+    let mut args = vec!["value", "kayles"];
+    args.extend(kayles);
+    args.extend(["+", "0.07"]);
+    args.extend(dawson);
+    args.extend(["--misere", "--json"]);
+    let (code, out, err) = run(&d, &args);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let method = v["method"].as_str().unwrap();
+    assert!(
+        method.contains("misère quotient of the union of the heaps of kayles (heaps up to 12) + 0.07 (heaps up to 10)"),
+        "{method}"
+    );
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(v["outcome"] == "N", !moves.is_empty(), "{v}");
+    for m in moves {
+        let i = m["component"].as_u64().unwrap() as usize;
+        let mut k: Vec<String> = kayles.iter().map(|h| h.to_string()).collect();
+        let mut w: Vec<String> = dawson.iter().map(|h| h.to_string()).collect();
+        let side = if i < k.len() { &mut k } else { &mut w };
+        side.remove(if i < 4 { i } else { i - 4 });
+        for part in m["result"].as_str().unwrap().split(" + ") {
+            if part != "0" {
+                side.push(part.to_string());
+            }
+        }
+        let mut a: Vec<&str> = vec!["value"];
+        if !k.is_empty() {
+            a.push("kayles");
+            a.extend(k.iter().map(|s| s.as_str()));
+        }
+        if !w.is_empty() {
+            if !k.is_empty() {
+                a.push("+");
+            }
+            a.push("0.07");
+            a.extend(w.iter().map(|s| s.as_str()));
+        }
+        a.extend(["--misere", "--json"]);
+        let (code, out, err) = run(&d, &a);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(json(&out)["outcome"], "P", "{m}");
+    }
+}
+
 /// A corrupt cache file is ignored and rebuilt; a file whose checksum was recomputed after tampering with the
 /// P-portion is refused by the consistency check; the answers stay right.
 #[test]

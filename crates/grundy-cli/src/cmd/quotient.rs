@@ -39,7 +39,8 @@ element by its normal form), heap_elements (heap h's element), changes [{heap, o
 EXAMPLES
   grundy quotient kayles --heaps 40        order 40, the same from heap 27 on
   grundy quotient 0.75 --heaps 30          order 8
-  grundy quotient 0.07 --json
+  grundy quotient 0.07 --heaps 30         order 360 (Siegel's published figure for Dawson's Kayles)
+  grundy quotient 0.07 --heaps 20 --json
 ";
 
 /// The default largest heap.

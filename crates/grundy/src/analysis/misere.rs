@@ -17,7 +17,9 @@
 //! 5. **The misère quotient** ([`crate::misere::quotient`]; Plambeck and Siegel) of the game for heaps up to the
 //!    largest one, built within [`QUOTIENT_SECONDS`] and cached on disk: the outcome is whether the product of the
 //!    heaps' images lies in the P-portion, and each winning move is a move whose product does — linear in the
-//!    number of heaps once built. When it cannot be built (it grows past its size limit, or a heap is above
+//!    number of heaps once built. A sum of heaps of two or more heap games is handled the same way (quick search,
+//!    then the quotient of the union of their heap sets, [`crate::misere::quotient::mixed`], not cached). When it
+//!    cannot be built (it grows past its size limit, or a heap is above
 //!    [`QUOTIENT_MAX_HEAP`]) the exact search runs again within the full limits.
 //!
 //! The genus `g^γ0γ1…` of each heap up to [`GENUS_MAX_HEAP`] is added where it is cheap (within [`GENUS_BUDGET`]
@@ -198,7 +200,12 @@ pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
         // Heaps of one game: exact search first within a small budget (it also gives the misère nim-value), then
         // the misère quotient, then exact search within the full limits.
         let one = one_game(&heap_groups);
-        let first = if one.is_some() {
+        let mixed = if one.is_none() {
+            mixed_games(&heap_groups)
+        } else {
+            None
+        };
+        let first = if one.is_some() || mixed.is_some() {
             Limits {
                 max_positions: limits.max_positions.min(QUICK_STATES),
                 ..*limits
@@ -211,11 +218,15 @@ pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
             // A positions budget no larger than the first one was the search's whole budget: its limit stands.
             Err(e)
                 if e.kind() == crate::ErrorKind::Limit
-                    && one.is_some()
+                    && (one.is_some() || mixed.is_some())
                     && limits.max_positions > QUICK_STATES =>
             {
-                let (game, heaps) = one.as_ref().expect("checked");
-                match by_quotient(game, heaps, limits) {
+                let quotient = match (&one, &mixed) {
+                    (Some((game, heaps)), _) => by_quotient(game, heaps, limits),
+                    (None, Some(hg)) => by_mixed_quotient(hg, limits),
+                    (None, None) => None,
+                };
+                match quotient {
                     Some(r) => r,
                     None => exact(groups, &comps, limits)?,
                 }
@@ -393,6 +404,88 @@ fn by_quotient(game: &Rc<HeapGame>, heaps: &[u64], limits: &Limits) -> Option<An
         format!(
             "the misère quotient of {} for heaps up to {} (order {}; Plambeck and Siegel): a sum is P exactly when the product of its heaps' images is in the P-portion",
             q.game, q.heaps, q.order
+        ),
+        (outcome == Outcome::P).then_some(0),
+        moves,
+    ))
+}
+
+/// The heap groups when every part is a heap and they belong to two or more different heap games.
+fn mixed_games(
+    heap_groups: &Option<Vec<(Rc<HeapGame>, Vec<u64>)>>,
+) -> Option<Vec<(Rc<HeapGame>, Vec<u64>)>> {
+    let hg = heap_groups.as_ref()?;
+    let first = hg.first()?;
+    hg.iter()
+        .any(|(g, _)| g.name() != first.0.name())
+        .then(|| hg.clone())
+}
+
+/// The answer from the misère quotient of the union of the games' heap sets ([`crate::misere::quotient::mixed`]),
+/// built within [`QUOTIENT_SECONDS`] (not cached) for heaps up to each game's largest one; `None` when it cannot be
+/// built in time or within its size limit. Components are numbered as in the sum (group by group).
+fn by_mixed_quotient(hg: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Option<Answer> {
+    // Distinct games (by name), each with its largest heap; every component as (game index, heap).
+    let mut games: Vec<Rc<HeapGame>> = Vec::new();
+    let mut tops: Vec<u64> = Vec::new();
+    let mut parts: Vec<(usize, u64)> = Vec::new();
+    for (g, heaps) in hg {
+        let i = match games.iter().position(|x| x.name() == g.name()) {
+            Some(i) => i,
+            None => {
+                games.push(g.clone());
+                tops.push(0);
+                games.len() - 1
+            }
+        };
+        for &h in heaps {
+            if h > QUOTIENT_MAX_HEAP {
+                return None;
+            }
+            tops[i] = tops[i].max(h);
+            parts.push((i, h));
+        }
+    }
+    let seconds = match &limits.deadline {
+        Some(d) => d.remaining().as_secs_f64().min(QUOTIENT_SECONDS),
+        None => QUOTIENT_SECONDS,
+    };
+    if seconds <= 0.0 {
+        return None;
+    }
+    let sub = Limits {
+        deadline: Some(Deadline::after_seconds(seconds)),
+        ..*limits
+    };
+    let refs: Vec<&HeapGame> = games.iter().map(|g| g.as_ref()).collect();
+    let m = crate::misere::quotient::mixed::compute(
+        &refs,
+        &tops,
+        crate::misere::quotient::DEFAULT_MAX_ORDER,
+        &sub,
+    )
+    .ok()?;
+    if !m.complete() {
+        return None;
+    }
+    let outcome = m.outcome(&parts)?;
+    let moves = m
+        .winning_moves(&refs, &parts)?
+        .into_iter()
+        .map(|mv| {
+            let (g, h) = parts[mv.component];
+            (
+                mv.component,
+                refs[g].describe_move(&h, &mv.to),
+                show_heaps(&mv.to),
+            )
+        })
+        .collect();
+    Some((
+        outcome,
+        format!(
+            "the misère quotient of the union of the heaps of {} (order {}; Plambeck and Siegel): a sum is P exactly when the product of its heaps' images is in the P-portion",
+            m.quotient.game, m.quotient.order
         ),
         (outcome == Outcome::P).then_some(0),
         moves,

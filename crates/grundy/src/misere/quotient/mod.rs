@@ -28,6 +28,8 @@
 
 pub(crate) mod build;
 pub mod cache;
+pub(crate) mod failure;
+pub mod mixed;
 pub mod monoid;
 
 use crate::error::{Error, Result};
@@ -183,6 +185,18 @@ pub fn compute(
         )));
     }
     let opts = heap_options(game, to, limits)?;
+    let (cur, changes, stopped) = construct(&opts, max_order, limits, progress)?;
+    Ok(finish(game.name(), cur, changes, stopped))
+}
+
+/// The construction over any list of heaps (`opts[h]`: the options of heap `h`, each a list of smaller heaps),
+/// heap by heap: the last consistent reduced pretension, the heaps where it changed, and why it stopped early.
+pub(crate) fn construct(
+    opts: &HeapOptions,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Pretension, Vec<Change>, Option<String>)> {
     let mut cur = Pretension {
         table: Table::trivial(),
         p: vec![false],
@@ -190,9 +204,9 @@ pub fn compute(
     };
     let mut changes = Vec::new();
     let mut stopped = None;
-    for n in 1..=to {
+    for n in 1..opts.len() as u64 {
         limits.check_time()?;
-        match build::extend(&cur, &opts, max_order, limits)? {
+        match build::extend(&cur, opts, max_order, limits)? {
             Step::Done(next, changed) => {
                 if changed {
                     changes.push(Change {
@@ -213,7 +227,7 @@ pub fn compute(
         }
         progress(n);
     }
-    Ok(finish(game.name(), cur, changes, stopped))
+    Ok((cur, changes, stopped))
 }
 
 /// The quotient's presentation and names, from a consistent reduced pretension.

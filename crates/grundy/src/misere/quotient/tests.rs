@@ -54,11 +54,41 @@ fn kayles_against_search() {
 }
 #[test]
 fn dawsons_kayles_against_search() {
-    against_search("0.07", 24, 3000, 45);
+    against_search("0.07", 30, 3000, 45);
 }
 #[test]
 fn dawsons_chess_against_search() {
-    against_search("0.137", 23, 3000, 45);
+    against_search("0.137", 29, 3000, 45);
+}
+
+/// Dawson's Kayles 0.07 at heaps up to 30: order 360 (A. N. Siegel, "Some MisereSolver questions answered", the
+/// miseregames blog, 2007-08-28; /work/shared/reference/README.md), reached through the orders MisereSolver's
+/// construction passes. A heap of n + 1 in 0.07 is the same game as a heap of n in Dawson's Chess 0.137 (the
+/// heap of 1 in 0.07 has no move), so 0.137 at heaps up to 29 has the same quotient.
+#[test]
+fn dawsons_kayles_order_360() {
+    let k = q("0.07", 30);
+    assert_eq!(k.order, 360);
+    let orders: Vec<(u64, usize)> = k.changes.iter().map(|c| (c.heap, c.order)).collect();
+    assert_eq!(
+        orders,
+        vec![
+            (2, 2),
+            (4, 6),
+            (10, 12),
+            (14, 24),
+            (25, 144),
+            (27, 176),
+            (30, 360)
+        ]
+    );
+    let c = q("0.137", 29);
+    assert_eq!(c.order, 360);
+    assert_eq!(c.p_portion_size, k.p_portion_size);
+    assert_eq!(c.relations.len(), k.relations.len());
+    for n in 1..=29u64 {
+        assert_eq!(c.outcome(&[n, 3, 5]), k.outcome(&[n + 1, 4, 6]), "{n}");
+    }
 }
 #[test]
 fn g075_against_search() {
