@@ -38,8 +38,12 @@ moves that keep the draw are listed. Moves are listed in every component (equal 
 apart by index); text shows the first 20 and how many there are (--all-moves: every one), JSON all of them. A sum
 needs only the nim-sum of its finite parts and its infinite parts (Smith 1966), so many tokens cost linear time.
 
+--threads N (Cram only): the Cram engine (tests 'is the nim-value w?', a table that evicts under --max-memory)
+deals each test's options to N threads (default 1); the value is the same on any number of threads.
+
 EXAMPLES
   grundy value lasker 2 5 7
+  grundy value cram 5x8 --threads 2
   grundy value kayles 5 7 + nim 3 + 0.07 10
   grundy value subtraction:1,3,4 10 11 --json
   grundy value kayles 5 7 + nim 3 --misere
@@ -80,6 +84,22 @@ pub fn run(a: &ValueCmd) -> CliResult {
         ));
     }
     refuse_flags_that_do_not_apply(a)?;
+    if let Some(t) = &a.threads {
+        // The Cram engine's threads (issue 17); every other search is single-threaded here, so the flag is refused.
+        if a.words
+            .iter()
+            .enumerate()
+            .any(|(i, w)| (i == 0 || a.words[i - 1] == "+") && w != "cram")
+        {
+            return Err(CliError::usage(
+                "--threads: only the Cram search runs on more than one thread (every part must be cram)",
+            ));
+        }
+        match grundy::error::parse_u64(t, "--threads")? {
+            0 => return Err(CliError::usage("--threads must be at least 1")),
+            n => grundy::games::cram::set_threads(n.min(64) as usize),
+        }
+    }
     if a.load_table.is_some() || a.save_table.is_some() {
         return run_with_table(a);
     }
@@ -202,6 +222,7 @@ fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
         rules: a.rules.clone(),
         load_table: a.load_table.clone(),
         save_table: a.save_table.clone(),
+        threads: a.threads.clone(),
     })
 }
 

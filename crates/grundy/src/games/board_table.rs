@@ -8,7 +8,7 @@
 //!
 //! **Layout and cost.** Entries are 32 bytes, in buckets of [`WAYS`] consecutive slots; a key's bucket is a hash
 //! of it. A lookup reads one bucket (one or two cache lines). The table starts small and doubles while it is more
-//! than three-quarters full, up to its capacity (bytes given by the caller, from `--max-memory` or
+//! than half full, up to its capacity (bytes given by the caller, from `--max-memory` or
 //! [`crate::Limits`]); at capacity a new key replaces the bucket's entry of least *work* (the caller's estimate of
 //! what recomputing it costs: the cells of the board), so small, cheap positions are the ones forgotten.
 
@@ -20,8 +20,10 @@ pub const WAYS: usize = 4;
 /// Bytes one entry takes.
 pub const ENTRY_BYTES: u64 = std::mem::size_of::<Slot>() as u64;
 
-/// The smallest table (in slots) the searches use, whatever the memory limit: 64 entries, 2 KiB.
-pub const MIN_SLOTS: usize = 64;
+/// The smallest table (in slots) the searches use, whatever the memory limit: 1024 entries, 34 KiB. (A table
+/// much smaller than the positions near the root of a search makes it recompute them again and again: still exact,
+/// but exponentially slow.)
+pub const MIN_SLOTS: usize = 1024;
 
 /// A canonical position: 128 bits of cells (or row lengths) and a tag (the board's shape), never 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -168,21 +170,8 @@ impl BoardTable {
     }
 
     fn update(&mut self, k: &Key, work: u16, f: impl FnOnce(&mut Slot)) {
-        if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
+        if self.len * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
             self.grow();
-        }
-        loop {
-            let b = self.bucket(k);
-            let full = self.slots[b..b + WAYS].iter().all(|s| s.tag != 0);
-            let held = self.slots[b..b + WAYS]
-                .iter()
-                .any(|s| s.tag == k.tag && s.lo == k.lo && s.hi == k.hi);
-            // A full bucket while the table may still grow: grow rather than forget.
-            if full && !held && self.slots.len() < self.max_slots {
-                self.grow();
-                continue;
-            }
-            break;
         }
         let b = self.bucket(k);
         let mut victim = b;
@@ -242,16 +231,19 @@ impl BoardTable {
 
     /// Every key with an exact value, and the value.
     pub fn exact_entries(&self) -> impl Iterator<Item = (Key, Nimber)> + '_ {
-        self.slots.iter().filter(|s| s.tag != 0 && s.exact != NONE).map(|s| {
-            (
-                Key {
-                    lo: s.lo,
-                    hi: s.hi,
-                    tag: s.tag,
-                },
-                Nimber::from(s.exact),
-            )
-        })
+        self.slots
+            .iter()
+            .filter(|s| s.tag != 0 && s.exact != NONE)
+            .map(|s| {
+                (
+                    Key {
+                        lo: s.lo,
+                        hi: s.hi,
+                        tag: s.tag,
+                    },
+                    Nimber::from(s.exact),
+                )
+            })
     }
 }
 
@@ -280,11 +272,11 @@ mod tests {
     fn a_full_table_evicts_the_cheapest_and_never_grows_past_its_capacity() {
         let mut t = BoardTable::with_max_bytes(0);
         assert_eq!(t.capacity(), MIN_SLOTS);
-        for i in 0..10_000u64 {
+        for i in 0..100_000u64 {
             t.set_exact(&Key::new(u128::from(i), 1), i % 5, (i % 100) as u16);
         }
         assert!(t.len() <= MIN_SLOTS);
-        assert!(t.evicted() >= 10_000 - MIN_SLOTS as u64);
+        assert!(t.evicted() >= 100_000 - MIN_SLOTS as u64);
         // Whatever is still held is held with its true value.
         let mut held = 0;
         for (k, v) in t.exact_entries() {
@@ -295,14 +287,21 @@ mod tests {
     }
 
     #[test]
-    fn growing_keeps_every_entry() {
+    fn growing_keeps_almost_every_entry() {
         let mut t = BoardTable::with_max_bytes(1 << 24);
         for i in 0..20_000u64 {
             t.set_exact(&Key::new(u128::from(i) << 70 | 5, 2), i % 7, 1);
         }
-        assert_eq!(t.evicted(), 0);
+        // A full bucket may drop an entry before the table doubles (at half load, a few per cent of them): what is
+        // held is right, and almost all is held.
+        let mut held = 0;
         for i in 0..20_000u64 {
-            assert_eq!(t.get(&Key::new(u128::from(i) << 70 | 5, 2)).exact, Some(i % 7));
+            if let Some(v) = t.get(&Key::new(u128::from(i) << 70 | 5, 2)).exact {
+                assert_eq!(v, i % 7);
+                held += 1;
+            }
         }
+        assert!(held > 18_000, "{held}");
+        assert_eq!(held, t.len());
     }
 }

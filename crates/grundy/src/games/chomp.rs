@@ -23,9 +23,9 @@
 //! has at most `C(R + C, R)` of them, each with one option per square. The search is refused
 //! ([`Game::check_searchable`]) beyond [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares.
 
+use super::board_table::{BoardTable, Key};
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
-use super::board_table::{BoardTable, Key};
 use crate::nimber::Nimber;
 
 /// The longest row and the most rows a position may have.
@@ -236,10 +236,7 @@ impl Game for ChompGame {
         for (r, &len) in rows.iter().enumerate() {
             for c in u32::from(r == 0)..len {
                 let o = bite(rows, r, c);
-                let v = match self.nim_value(&o) {
-                    Some(v) => v,
-                    None => return None,
-                };
+                let v = self.nim_value(&o)?;
                 if v == target {
                     out.push(vec![o]);
                 }
@@ -277,9 +274,9 @@ pub struct ChompEngine {
 impl ChompEngine {
     /// An engine whose table holds what `limits` allows.
     pub fn new(limits: &crate::solver::Limits) -> ChompEngine {
-        let bytes = limits.max_memory.min(
-            (limits.max_positions as u64).saturating_mul(super::board_table::ENTRY_BYTES + 2),
-        );
+        let bytes = limits
+            .max_memory
+            .min((limits.max_positions as u64).saturating_mul(super::board_table::ENTRY_BYTES + 2));
         ChompEngine {
             table: BoardTable::with_max_bytes(bytes),
             nodes: 0,
@@ -304,8 +301,10 @@ impl ChompEngine {
             *d = l as u8;
         }
         self.exact(&x, rows.len()).map_err(|()| {
-            self.deadline
-                .map_or_else(|| Error::limit("chomp: the search was stopped"), |d| d.error())
+            self.deadline.map_or_else(
+                || Error::limit("chomp: the search was stopped"),
+                |d| d.error(),
+            )
         })
     }
 
@@ -353,7 +352,8 @@ impl ChompEngine {
             .map(|(i, &w)| i as u64 * 64 + u64::from(w.trailing_ones()))
             .expect("a zero bit: at most `options` of the options + 1 flags are set");
         let cells: u32 = x[..n].iter().map(|&l| u32::from(l)).sum();
-        self.table.set_exact(&key, v, cells.min(u32::from(u16::MAX)) as u16);
+        self.table
+            .set_exact(&key, v, cells.min(u32::from(u16::MAX)) as u16);
         Ok(v)
     }
 }
@@ -450,7 +450,8 @@ mod engine_tests {
             ..Limits::default()
         };
         let mut engine = ChompEngine::new(&tiny);
-        for rows in [vec![6, 6, 6, 6], vec![7, 5, 5, 3, 2], vec![5; 5]] {
+        // 6x7 has 1715 sub-bars: more than the 1024 entries of the smallest table.
+        for rows in [vec![7; 6], vec![7, 7, 6, 5, 3, 2], vec![6; 5]] {
             assert_eq!(
                 engine.value(&rows).unwrap(),
                 plain.nim_value(&rows).unwrap(),

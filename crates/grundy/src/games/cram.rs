@@ -22,8 +22,8 @@
 //! exponentially with the board: `5x5` takes a tenth of a second, `5x6` (30 cells) a few seconds, and the memo limit
 //! of the search (or its deadline) ends larger searches with an error.
 
-use crate::error::{escape, Error, Result};
 use super::board_table::{self, BoardTable, Key};
+use crate::error::{escape, Error, Result};
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 use crate::solver::Limits;
@@ -494,6 +494,7 @@ pub struct CramEngine {
     deadline: Option<crate::solver::Deadline>,
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     pool: Vec<Vec<Board>>,
+    helpers: Vec<CramEngine>,
 }
 
 /// An option of a region during the engine's search: its regions (equal pairs cancelled) in `flat[start..end]`.
@@ -503,6 +504,11 @@ struct Opt {
     end: u32,
     /// Cells of its largest region (the order in which options are tried).
     big: u32,
+    /// The nim-sum of the values of its regions the table knew when last looked at.
+    xor: Nimber,
+    /// How many of its regions the table did not know then (`u8::MAX`: not looked at yet), and the last of them.
+    unknown: u8,
+    unk: u32,
 }
 
 /// The engine stopped: a deadline passed or another thread found the answer.
@@ -524,6 +530,7 @@ impl CramEngine {
             deadline: limits.deadline,
             stop: None,
             pool: Vec::new(),
+            helpers: Vec::new(),
         }
     }
 
@@ -546,6 +553,154 @@ impl CramEngine {
             }
         }
         Ok(v)
+    }
+
+    /// [`CramEngine::value`] on `threads` threads: each test "is `G(x) = w`?" of a region `x` of the sum deals
+    /// the options of `x` to the threads (option `i` to thread `i mod threads`), each with its own table (the
+    /// helpers' tables are kept for the next search), and stops them all once one finds an option of value `w`.
+    /// The answer is the one-thread answer: the same tests, with the same reading of every option they need.
+    pub fn value_threads(&mut self, boards: &[Board], threads: usize) -> Result<Nimber> {
+        if threads <= 1 {
+            return self.value(boards);
+        }
+        let mut v = 0;
+        for b in boards {
+            for r in b.regions() {
+                v ^= self
+                    .exact_parallel(&r, threads)
+                    .map_err(|h| self.error(h))?;
+            }
+        }
+        Ok(v)
+    }
+
+    fn exact_parallel(&mut self, x: &Board, threads: usize) -> std::result::Result<Nimber, Halt> {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let n = x.cells.count_ones();
+        let key = Self::key(x);
+        if n < 8 || mirror_symmetric(x) || self.table.get(&key).exact.is_some() {
+            return self.exact(x);
+        }
+        let bytes = self.table.capacity() as u64 * (board_table::ENTRY_BYTES + 2);
+        while self.helpers.len() + 1 < threads {
+            let mut h = CramEngine::new(&Limits {
+                max_memory: bytes,
+                ..Limits::default()
+            });
+            h.deadline = self.deadline;
+            self.helpers.push(h);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let mut flat = Vec::new();
+        let mut opts = Vec::new();
+        options_of(x, &mut flat, &mut opts);
+        let mut order: Vec<usize> = (0..opts.len()).collect();
+        order.sort_by_key(|&i| opts[i].big);
+        let deals: Vec<Vec<usize>> = (0..threads)
+            .map(|k| order.iter().copied().skip(k).step_by(threads).collect())
+            .collect();
+        let work = n as u16;
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let mut w: Nimber = 0;
+        let result = loop {
+            match self.table.get(&key).is(w) {
+                Some(true) => break Ok(w),
+                Some(false) => {
+                    w += 1;
+                    continue;
+                }
+                None => {}
+            }
+            let mut found = (opts.len() as Nimber) < w
+                || order.iter().any(|&i| {
+                    let o = opts[i];
+                    self.settled(&flat[o.start as usize..o.end as usize], w) == Some(true)
+                });
+            if !found {
+                stop.store(false, Ordering::Relaxed);
+                let (flat, opts) = (&flat, &opts);
+                let results = std::thread::scope(|sc| {
+                    let mut handles = Vec::new();
+                    for (h, deal) in helpers.iter_mut().zip(&deals[1..]) {
+                        let stop = stop.clone();
+                        let spawned = std::thread::Builder::new()
+                            .stack_size(256 << 20)
+                            .spawn_scoped(sc, move || h.search_deal(flat, opts, deal, w, stop));
+                        handles.push(spawned);
+                    }
+                    let mut all = vec![self.search_deal(flat, opts, &deals[0], w, stop.clone())];
+                    for h in handles {
+                        all.push(match h {
+                            Ok(h) => h.join().unwrap_or(Err(Halt::Stopped)),
+                            Err(_) => Err(Halt::Stopped),
+                        });
+                    }
+                    all
+                });
+                let mut ended = 0;
+                for r in results {
+                    match r {
+                        Ok(true) => found = true,
+                        Ok(false) => ended += 1,
+                        Err(Halt::Time) => {
+                            self.helpers = helpers;
+                            return Err(Halt::Time);
+                        }
+                        Err(Halt::Stopped) => {}
+                    }
+                }
+                if !found && ended < threads {
+                    // A thread that could not be started: the test is redone on this one.
+                    found = self.search_deal(flat, opts, &order, w, stop.clone())?;
+                }
+            }
+            if found {
+                self.table.set_not(&key, w, work);
+                w += 1;
+                continue;
+            }
+            // No option has value w, and every u < w was found above: G(x) = w.
+            self.table.set_exact(&key, w, work);
+            break Ok(w);
+        };
+        self.helpers = helpers;
+        result
+    }
+
+    /// Whether one of the options `deal` (indices into `opts`) has value `w`; sets `stop` when it finds one, and
+    /// gives up (`Halt::Stopped`) once another thread has set it.
+    fn search_deal(
+        &mut self,
+        flat: &[Board],
+        opts: &[Opt],
+        deal: &[usize],
+        w: Nimber,
+        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> std::result::Result<bool, Halt> {
+        use std::sync::atomic::Ordering;
+        self.stop = Some(stop.clone());
+        let mut r = Ok(false);
+        for &i in deal {
+            if stop.load(Ordering::Relaxed) {
+                r = Err(Halt::Stopped);
+                break;
+            }
+            let o = opts[i];
+            match self.opt_is(&flat[o.start as usize..o.end as usize], w) {
+                Ok(true) => {
+                    stop.store(true, Ordering::Relaxed);
+                    r = Ok(true);
+                    break;
+                }
+                Ok(false) => {}
+                Err(h) => {
+                    r = Err(h);
+                    break;
+                }
+            }
+        }
+        self.stop = None;
+        r
     }
 
     /// Whether the sum of the regions `sum` (each normalised, as [`Board::regions`] gives them) has nim-value `w`.
@@ -584,20 +739,9 @@ impl CramEngine {
 
     /// The exact value of a normalised region.
     fn exact(&mut self, x: &Board) -> std::result::Result<Nimber, Halt> {
-        match x.cells.count_ones() {
-            0 | 1 => return Ok(0),
-            2 | 3 => return Ok(1), // a domino, or three cells in a row or an L: every placement leaves one cell
-            _ => {}
-        }
-        if let Some(v) = self.table.get(&Self::key(x)).exact {
-            return Ok(v);
-        }
-        let mut w = 0;
-        loop {
-            if self.is(x, w)? {
-                return Ok(w);
-            }
-            w += 1;
+        match self.scan(x, Nimber::MAX)? {
+            Ok(v) => Ok(v),
+            Err(()) => unreachable!("a scan without a bound ends with the value"),
         }
     }
 
@@ -621,71 +765,157 @@ impl CramEngine {
 
     /// Whether the normalised region `x` has value `w` (`x + *w` is a P-position).
     fn is(&mut self, x: &Board, w: Nimber) -> std::result::Result<bool, Halt> {
+        Ok(self.scan(x, w)? == Ok(w))
+    }
+
+    /// The tests "is `G(x) = u`?" for `u = 0, 1, …` up to `bound`, on one listing of the options of `x`: `Ok(v)`
+    /// when `G(x) = v ≤ bound`, `Err(())` when `G(x) > bound`. Test `u` (after every smaller one failed) looks for
+    /// an option of value `u`: if there is one, `G(x) ≠ u`; if not, `G(x) = u`.
+    fn scan(
+        &mut self,
+        x: &Board,
+        bound: Nimber,
+    ) -> std::result::Result<std::result::Result<Nimber, ()>, Halt> {
         let n = x.cells.count_ones();
         if n < 4 {
-            return Ok(w == Nimber::from(n >= 2));
+            let v = Nimber::from(n >= 2);
+            return Ok(if v <= bound { Ok(v) } else { Err(()) });
         }
         let key = Self::key(x);
-        if let Some(b) = self.table.get(&key).is(w) {
-            return Ok(b);
+        let known = self.table.get(&key);
+        if let Some(v) = known.exact {
+            return Ok(if v <= bound { Ok(v) } else { Err(()) });
+        }
+        if bound < 64 && (known.not | !(u64::MAX >> (63 - bound))) == u64::MAX {
+            // Every u <= bound is known not to be the value.
+            return Ok(Err(()));
         }
         let work = n as u16;
         if mirror_symmetric(x) {
             self.table.set_exact(&key, 0, work);
-            return Ok(w == 0);
+            return Ok(Ok(0));
         }
         self.tick()?;
         let mut flat = self.pool.pop().unwrap_or_default();
         let mut opts = Vec::new();
         options_of(x, &mut flat, &mut opts);
-        let r = self.is_with(x, &key, w, work, &flat, &mut opts);
+        opts.sort_by_key(|o| o.big);
+        let r = self.scan_with(&key, known.not, bound, work, &flat, &mut opts);
         flat.clear();
         self.pool.push(flat);
         r
     }
 
-    fn is_with(
+    fn scan_with(
         &mut self,
-        x: &Board,
         key: &Key,
-        w: Nimber,
+        mut not: u64,
+        bound: Nimber,
         work: u16,
         flat: &[Board],
         opts: &mut [Opt],
-    ) -> std::result::Result<bool, Halt> {
-        // The mex of k values is at most k.
-        if (opts.len() as Nimber) < w {
-            self.table.set_not(key, w, work);
-            return Ok(false);
-        }
-        // (a) An option of value w? First those the table settles, then the rest, smallest first.
+    ) -> std::result::Result<std::result::Result<Nimber, ()>, Halt> {
         let mut open: Vec<usize> = Vec::with_capacity(opts.len());
-        for (i, o) in opts.iter().enumerate() {
-            match self.settled(&flat[o.start as usize..o.end as usize], w) {
-                Some(true) => {
-                    self.table.set_not(key, w, work);
-                    return Ok(false);
+        // A test of one value (`bound`): an option of that value settles it at once, before any smaller value is
+        // looked at. The mex of k values is at most k.
+        if bound != Nimber::MAX {
+            if bound > opts.len() as Nimber || self.has_option(flat, opts, bound, &mut open)? {
+                self.table.set_not(key, bound, work);
+                return Ok(Err(()));
+            }
+            // No option has value `bound`, so G(x) <= bound: the loop below ends by `bound`.
+            if bound < 64 {
+                not &= !(1 << bound);
+            }
+        }
+        let mut u: Nimber = 0;
+        loop {
+            if (u < 64 && not >> u & 1 == 1)
+                || (u != bound && self.has_option(flat, opts, u, &mut open)?)
+            {
+                self.table.set_not(key, u, work);
+                u += 1;
+                continue;
+            }
+            self.table.set_exact(key, u, work);
+            return Ok(if u == bound || bound == Nimber::MAX {
+                Ok(u)
+            } else {
+                Err(())
+            });
+        }
+    }
+
+    /// Whether some option of `opts` has value `u`: first those the table settles, then the rest, in order.
+    /// What the table knows of each option's regions is looked up once and kept in the option (a region valued
+    /// later is looked up again only for options still undecided).
+    fn has_option(
+        &mut self,
+        flat: &[Board],
+        opts: &mut [Opt],
+        u: Nimber,
+        open: &mut Vec<usize>,
+    ) -> std::result::Result<bool, Halt> {
+        open.clear();
+        for (i, slot) in opts.iter_mut().enumerate() {
+            if slot.unknown == u8::MAX {
+                self.look_up(flat, slot);
+            }
+            let o = *slot;
+            match o.unknown {
+                0 => {
+                    if o.xor == u {
+                        return Ok(true);
+                    }
                 }
-                Some(false) => {}
-                None => open.push(i),
+                1 => match self
+                    .table
+                    .get(&Self::key(&flat[o.unk as usize]))
+                    .is(u ^ o.xor)
+                {
+                    Some(true) => return Ok(true),
+                    Some(false) => {}
+                    None => open.push(i),
+                },
+                _ => open.push(i),
             }
         }
-        open.sort_by_key(|&i| opts[i].big);
-        for i in open {
+        for &i in open.iter() {
             let o = opts[i];
-            if self.opt_is(&flat[o.start as usize..o.end as usize], w)? {
-                self.table.set_not(key, w, work);
-                return Ok(false);
+            if self.opt_is(&flat[o.start as usize..o.end as usize], u)? {
+                return Ok(true);
+            }
+            if o.unknown > 1 {
+                // Its smaller regions were valued by the test: look again.
+                self.look_up(flat, &mut opts[i]);
             }
         }
-        // (b) Every smaller value is excluded.
-        for u in 0..w {
-            if self.is(x, u)? {
-                return Ok(false);
+        Ok(false)
+    }
+
+    /// Reads what the table knows of the regions of `o` into it.
+    fn look_up(&self, flat: &[Board], o: &mut Opt) {
+        o.xor = 0;
+        o.unknown = 0;
+        for (j, c) in flat[o.start as usize..o.end as usize].iter().enumerate() {
+            let n = c.cells.count_ones();
+            if n < 4 {
+                o.xor ^= Nimber::from(n >= 2);
+                continue;
+            }
+            match self.table.get(&Self::key(c)).exact {
+                Some(v) => o.xor ^= v,
+                None => {
+                    o.unknown = o.unknown.saturating_add(1);
+                    o.unk = o.start + j as u32;
+                }
             }
         }
-        self.table.set_exact(key, w, work);
-        Ok(true)
+    }
+
+    /// Debugging figures: nodes, entries, evictions.
+    pub fn stats(&self) -> (u64, usize, u64) {
+        (self.nodes, self.table.len(), self.table.evicted())
     }
 
     /// Whether a sum of regions has value `w`, when the table alone can tell.
@@ -756,8 +986,15 @@ fn options_of(x: &Board, flat: &mut Vec<Board>, opts: &mut Vec<Opt>) {
                 region = grown;
             }
             rest &= !region;
-            if region.count_ones() >= 2 {
-                flat.push(normalise(x.cols, region));
+            match region.count_ones() {
+                0 | 1 => {}
+                // Two or three connected cells have value 1 whatever their shape: one stand-in board for all.
+                n @ (2 | 3) => flat.push(Board {
+                    rows: 1,
+                    cols: n as u8,
+                    cells: (1 << n) - 1,
+                }),
+                _ => flat.push(normalise(x.cols, region)),
             }
         }
         let mut part = flat.split_off(start);
@@ -768,6 +1005,9 @@ fn options_of(x: &Board, flat: &mut Vec<Board>, opts: &mut Vec<Opt>) {
             start: start as u32,
             end: flat.len() as u32,
             big,
+            xor: 0,
+            unknown: u8::MAX,
+            unk: 0,
         });
     };
     for i in bits(across) {
@@ -809,7 +1049,13 @@ pub fn mirror_symmetric(b: &Board) -> bool {
 /// The nim-value of a sum of boards by this thread's [`CramEngine`] (on [`threads`] threads when more than one),
 /// under the published limits.
 pub fn search_value(boards: &[Board]) -> Result<Nimber> {
-    with_engine(|e| e.value(boards))
+    with_engine(|e| {
+        let r = e.value_threads(boards, threads());
+        if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
+            eprintln!("cram engine: {:?} (nodes, entries, evicted)", e.stats());
+        }
+        r
+    })
 }
 
 thread_local! {
@@ -824,7 +1070,8 @@ fn with_engine<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
         let mut e = e.borrow_mut();
         let fresh = match &*e {
             Some(en) => {
-                en.deadline != limits.deadline || en.table.capacity() != CramEngine::new(&limits).table.capacity()
+                en.deadline != limits.deadline
+                    || en.table.capacity() != CramEngine::new(&limits).table.capacity()
             }
             None => true,
         };
@@ -1008,7 +1255,11 @@ mod engine_tests {
         }
         for w in ["3x4", "4x4", "3x5", "2x7", "4x5"] {
             let b = CramGame.parse(&[w.to_string()]).unwrap();
-            assert_eq!(engine.value(&b).unwrap(), plain.sum_value(&b).unwrap(), "{w}");
+            assert_eq!(
+                engine.value(&b).unwrap(),
+                plain.sum_value(&b).unwrap(),
+                "{w}"
+            );
         }
     }
 
@@ -1024,12 +1275,36 @@ mod engine_tests {
         for b in random_boards(60, 7) {
             assert_eq!(engine.value(&[b]).unwrap(), plain.nim_value(&b).unwrap());
         }
-        for w in ["3x5", "4x4", "3x6"] {
+        for w in ["3x5", "4x4", "3x6", "4x5", "3x7"] {
             let b = CramGame.parse(&[w.to_string()]).unwrap();
-            assert_eq!(engine.value(&b).unwrap(), plain.sum_value(&b).unwrap(), "{w}");
+            assert_eq!(
+                engine.value(&b).unwrap(),
+                plain.sum_value(&b).unwrap(),
+                "{w}"
+            );
         }
         assert!(engine.table().evicted() > 0);
         assert!(engine.table().len() <= board_table::MIN_SLOTS);
+    }
+
+    #[test]
+    fn two_threads_give_the_one_thread_values() {
+        let mut plain = Solver::new(CramGame);
+        let mut engine = CramEngine::new(&Limits::default());
+        for w in ["4x5", "3x6", "3x5", "...#/..../..../#...", "3x7"] {
+            let b = CramGame.parse(&[w.to_string()]).unwrap();
+            assert_eq!(
+                engine.value_threads(&b, 2).unwrap(),
+                plain.sum_value(&b).unwrap(),
+                "{w}"
+            );
+        }
+        for b in random_boards(40, 99) {
+            assert_eq!(
+                engine.value_threads(&[b], 3).unwrap(),
+                plain.nim_value(&b).unwrap()
+            );
+        }
     }
 
     #[test]
@@ -1046,7 +1321,8 @@ mod engine_tests {
         // Not symmetric enough: a 1x2 strip (one domino covers a cell and its image), a 3x3 (the centre is its own
         // image), a 2x3 (the middle column's two cells are images and adjacent).
         for w in ["1x2", "3x3", "2x3", "4x4"] {
-            let b = Board::rectangle(w.as_bytes()[0] as usize - 48, w.as_bytes()[2] as usize - 48).unwrap();
+            let b = Board::rectangle(w.as_bytes()[0] as usize - 48, w.as_bytes()[2] as usize - 48)
+                .unwrap();
             assert_eq!(mirror_symmetric(&b), w == "4x4", "{w}");
         }
     }
