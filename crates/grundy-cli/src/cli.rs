@@ -151,6 +151,9 @@ pub struct ValueArgs {
     /// Cram, Chomp, Node Kayles or Arc Kayles: write every value the search stored to FILE (even when a limit stops it), so later runs answer or resume from it
     #[arg(long, value_name = "FILE")]
     pub save_table: Option<OsString>,
+    /// Cram: threads of the search engine (1 or more; default 1), e.g. --threads 2
+    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy", "load_table", "save_table"])]
+    pub threads: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -681,6 +684,7 @@ pub struct ValueCmd {
     pub rules: RulesCmd,
     pub load_table: Option<String>,
     pub save_table: Option<String>,
+    pub threads: Option<String>,
 }
 
 impl ValueArgs {
@@ -700,6 +704,7 @@ impl ValueArgs {
             rules: self.rules.checked()?,
             load_table: opt_text(self.load_table.as_deref(), "--load-table")?,
             save_table: opt_text(self.save_table.as_deref(), "--save-table")?,
+            threads: opt_text(self.threads.as_deref(), "--threads")?,
         })
     }
 }
@@ -1151,10 +1156,10 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 12 + 9 + 2 + 10 + 4 + 2 + 2,
+            17 + 2 + 10 + 12 + 9 + 2 + 10 + 4 + 2 + 2 + 1,
             "options taking a value (17; 2 of play; 10 of table and pattern; 12 of --rules and --moves on value, seq, \
              period, table, pattern and play; 9 of plot and its 2 of rules; 10 of period's --out/--resume and sweep; \
-             4 of quotient and its 2 of rules; value's --load-table and --save-table)"
+             4 of quotient and its 2 of rules; value's --load-table and --save-table; value's --threads)"
         );
     }
 

@@ -175,3 +175,60 @@ fn bad_board_input_is_a_one_line_error() {
         assert_error(&grundy(&args), needle);
     }
 }
+
+#[test]
+fn threads_give_the_same_cram_values_and_are_refused_elsewhere() {
+    // Cram 4x5 (2) and 4x7 (3), as igsolve and the plain search give them (benches/boards.sh); 1x8 is Dawson's
+    // Kayles on 8 pins (0.07: 1); 2x4 is a P-position (mirror strategy) and 1x3 has value 1.
+    for (args, want) in [
+        (vec!["value", "cram", "4x5"], 2),
+        (vec!["value", "cram", "4x7"], 3),
+        (vec!["value", "cram", "1x8"], 1),
+        (vec!["value", "cram", "2x4", "+", "cram", "1x3"], 1),
+    ] {
+        let mut one = args.clone();
+        one.extend(["--json", "--threads", "1"]);
+        let mut two = args.clone();
+        two.extend(["--json", "--threads", "2"]);
+        assert_eq!(ok_json(&one)["nim_value"], want, "{args:?}");
+        assert_eq!(ok_json(&two)["nim_value"], want, "{args:?} on two threads");
+    }
+    for (args, needle) in [
+        (
+            vec!["value", "nim", "3", "--threads", "2"],
+            "only the Cram search",
+        ),
+        (
+            vec![
+                "value",
+                "cram",
+                "3x3",
+                "+",
+                "chomp",
+                "3x3",
+                "--threads",
+                "2",
+            ],
+            "only the Cram search",
+        ),
+        (vec!["value", "cram", "3x3", "--threads", "0"], "at least 1"),
+        (
+            vec!["value", "cram", "3x3", "--threads", "two"],
+            "--threads",
+        ),
+    ] {
+        assert_error(&grundy(&args), needle);
+    }
+}
+
+#[test]
+fn a_tiny_memory_limit_evicts_and_gives_the_same_values() {
+    // --max-memory bounds the engine's table (a few KiB here: it evicts all the time) without failing the search.
+    for (b, want) in [("4x5", 2), ("4x7", 3), ("1x8", 1)] {
+        let v = ok_json(&["value", "cram", b, "--json", "--max-memory", "4K"]);
+        assert_eq!(v["nim_value"], want, "cram {b}");
+    }
+    let v = ok_json(&["value", "chomp", "6x7", "--json", "--max-memory", "4K"]);
+    let full = ok_json(&["value", "chomp", "6x7", "--json"]);
+    assert_eq!(v["nim_value"], full["nim_value"]);
+}

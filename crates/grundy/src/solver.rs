@@ -194,6 +194,44 @@ pub fn parse_memory(text: &str, what: &str) -> Result<u64> {
         })
 }
 
+thread_local! {
+    static PUBLISHED: std::cell::Cell<Limits> = std::cell::Cell::new(Limits::default());
+    static PLAIN: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// The limits of the [`Solver`] made (or re-limited) last on this thread: what a game whose closed form runs a
+/// search of its own (the Cram and Chomp engines, [`crate::games::cram`]) works under, since
+/// [`Game::nim_value`] takes no limits. [`Limits::default`] when no solver was made.
+pub fn published_limits() -> Limits {
+    PUBLISHED.with(|p| p.get())
+}
+
+/// Makes `limits` what [`published_limits`] returns on this thread.
+pub fn publish_limits(limits: Limits) {
+    PUBLISHED.with(|p| p.set(limits));
+}
+
+/// Whether a [`Solver`] is running its own search on this thread. While it is, games whose [`Game::nim_value`]
+/// would run a search engine of their own (Cram, Chomp) answer only by formulas, so that the solver's memo holds
+/// every position it valued (what [`crate::table_file::save`] writes); everywhere else they use their engine.
+pub fn in_plain_search() -> bool {
+    PLAIN.with(|p| p.get() > 0)
+}
+
+/// Marks the thread as inside a plain [`Solver`] search until dropped.
+struct PlainSearch;
+impl PlainSearch {
+    fn begin() -> PlainSearch {
+        PLAIN.with(|p| p.set(p.get() + 1));
+        PlainSearch
+    }
+}
+impl Drop for PlainSearch {
+    fn drop(&mut self) {
+        PLAIN.with(|p| p.set(p.get() - 1));
+    }
+}
+
 /// A winning move in a sum of positions of one ruleset: change component `component` to the sum `to`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SumMove<P> {
@@ -264,6 +302,7 @@ impl<R: Game> Solver<R> {
 
     /// A solver for `ruleset` with an empty memo, bounded by `limits` (positions stored, deadline, memory).
     pub fn with_limits(ruleset: R, limits: Limits) -> Self {
+        publish_limits(limits);
         Solver {
             ruleset,
             memo: FxHashMap::default(),
@@ -280,6 +319,7 @@ impl<R: Game> Solver<R> {
 
     /// Bounds the solver by `limits` from now on (the memo is kept).
     pub fn set_limits(&mut self, limits: Limits) {
+        publish_limits(limits);
         self.limits = limits;
     }
 
@@ -319,6 +359,8 @@ impl<R: Game> Solver<R> {
 
     /// The nim-value of one position.
     pub fn nim_value(&mut self, root: &R::Position) -> Result<Nimber> {
+        publish_limits(self.limits);
+        let _plain = PlainSearch::begin();
         if let Some(v) = self.known(root) {
             return Ok(v);
         }

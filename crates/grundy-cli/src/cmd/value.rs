@@ -46,9 +46,12 @@ many values were kept). Give the same FILE to both for a resumable run (the firs
 empty). The file names its game and ends in a checksum: another game's table or a damaged file is refused. The rest
 of the sum (other games after '+') is valued as usual; the answer and --json are those without a table, plus a line
 (JSON: a key 'table') with the values loaded, saved and the positions searched. Normal play only.
+--threads N (Cram only): the Cram engine (tests 'is the nim-value w?', a table that evicts under --max-memory)
+deals each test's options to N threads (default 1); the value is the same on any number of threads.
 
 EXAMPLES
   grundy value lasker 2 5 7
+  grundy value cram 5x8 --threads 2
   grundy value kayles 5 7 + nim 3 + 0.07 10
   grundy value subtraction:1,3,4 10 11 --json
   grundy value kayles 5 7 + nim 3 --misere
@@ -91,6 +94,22 @@ pub fn run(a: &ValueCmd) -> CliResult {
         ));
     }
     refuse_flags_that_do_not_apply(a)?;
+    if let Some(t) = &a.threads {
+        // The Cram engine's threads (issue 17); every other search is single-threaded here, so the flag is refused.
+        if a.words
+            .iter()
+            .enumerate()
+            .any(|(i, w)| (i == 0 || a.words[i - 1] == "+") && w != "cram")
+        {
+            return Err(CliError::usage(
+                "--threads: only the Cram search runs on more than one thread (every part must be cram)",
+            ));
+        }
+        match grundy::error::parse_u64(t, "--threads")? {
+            0 => return Err(CliError::usage("--threads must be at least 1")),
+            n => grundy::games::cram::set_threads(n.min(64) as usize),
+        }
+    }
     if a.load_table.is_some() || a.save_table.is_some() {
         return run_with_table(a);
     }
@@ -229,6 +248,7 @@ fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
         rules: a.rules.clone(),
         load_table: a.load_table.clone(),
         save_table: a.save_table.clone(),
+        threads: a.threads.clone(),
     })
 }
 

@@ -23,6 +23,7 @@
 //! has at most `C(R + C, R)` of them, each with one option per square. The search is refused
 //! ([`Game::check_searchable`]) beyond [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares.
 
+use super::board_table::{BoardTable, Key};
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
@@ -221,8 +222,164 @@ impl Game for ChompGame {
             let b = rows.len() as u64 - 1;
             return Some((a ^ b) as Nimber);
         }
-        None
+        // Outside a plain Solver search (whose memo must hold what it valued): the engine.
+        if crate::solver::in_plain_search() {
+            return None;
+        }
+        search_value(rows)?.ok()
     }
+    fn options_with_value(&self, rows: &Vec<u32>, target: Nimber) -> Option<Vec<Vec<Vec<u32>>>> {
+        if crate::solver::in_plain_search() || !ChompEngine::fits(rows) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for (r, &len) in rows.iter().enumerate() {
+            for c in u32::from(r == 0)..len {
+                let o = bite(rows, r, c);
+                let v = self.nim_value(&o)?;
+                if v == target {
+                    out.push(vec![o]);
+                }
+            }
+        }
+        Some(out)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The search engine
+// ---------------------------------------------------------------------------------------------------------------
+
+/// The most rows, and the longest row, a position the [`ChompEngine`] searches may have (its key is one byte a
+/// row, 16 rows); larger positions go to the plain [`crate::Solver`].
+pub const ENGINE_ROWS: usize = 16;
+/// See [`ENGINE_ROWS`].
+pub const ENGINE_SIDE: u32 = 255;
+
+/// The Chomp search engine: a position is a staircase, its row lengths packed one byte a row into a 128-bit key
+/// of a [`BoardTable`] (which evicts when full, so `--max-memory` bounds it without failing the search).
+///
+/// **What it computes.** `G(x) = mex { G(o) }` over every bite `o`, recursively, the L-shaped positions by their
+/// closed form (two Nim heaps). Every option is read: Chomp positions do not split into components, and a test
+/// "is `G(x) = w`?" would need the same values. The bound `G(x) ≤ (number of options)` sizes the mex set.
+///
+/// **Cost.** Each sub-diagram is valued once while the table holds it (`C(R + C, R)` of them for an `R × C`
+/// bar), each at `O(R · C)` bites of `O(R)` work; an evicted one is recomputed when met again.
+pub struct ChompEngine {
+    table: BoardTable,
+    nodes: u64,
+    deadline: Option<crate::solver::Deadline>,
+}
+
+impl ChompEngine {
+    /// An engine whose table holds what `limits` allows.
+    pub fn new(limits: &crate::solver::Limits) -> ChompEngine {
+        let bytes = limits
+            .max_memory
+            .min((limits.max_positions as u64).saturating_mul(super::board_table::ENTRY_BYTES + 2));
+        ChompEngine {
+            table: BoardTable::with_max_bytes(bytes),
+            nodes: 0,
+            deadline: limits.deadline,
+        }
+    }
+
+    /// The table of the engine.
+    pub fn table(&self) -> &BoardTable {
+        &self.table
+    }
+
+    /// Whether the engine takes `rows` (at most [`ENGINE_ROWS`] rows of at most [`ENGINE_SIDE`]).
+    pub fn fits(rows: &[u32]) -> bool {
+        rows.len() <= ENGINE_ROWS && rows.iter().all(|&l| l <= ENGINE_SIDE)
+    }
+
+    /// The nim-value of `rows` (a valid position that [`ChompEngine::fits`]).
+    pub fn value(&mut self, rows: &[u32]) -> Result<Nimber> {
+        let mut x = [0u8; ENGINE_ROWS];
+        for (d, &l) in x.iter_mut().zip(rows) {
+            *d = l as u8;
+        }
+        self.exact(&x, rows.len()).map_err(|()| {
+            self.deadline.map_or_else(
+                || Error::limit("chomp: the search was stopped"),
+                |d| d.error(),
+            )
+        })
+    }
+
+    fn exact(&mut self, x: &[u8; ENGINE_ROWS], n: usize) -> std::result::Result<Nimber, ()> {
+        // An L: Nim on heaps (first row - 1) and (rows - 1).
+        if n == 1 || x[1] == 1 && x[n - 1] == 1 {
+            return Ok((u64::from(x[0]) - 1) ^ (n as u64 - 1));
+        }
+        let key = Key::new(u128::from_le_bytes(*x), n as u32);
+        if let Some(v) = self.table.get(&key).exact {
+            return Ok(v);
+        }
+        self.nodes += 1;
+        if self.nodes & 0x3ff == 0 && self.deadline.is_some_and(|d| d.passed()) {
+            return Err(());
+        }
+        let options: usize = x[..n].iter().map(|&l| usize::from(l)).sum::<usize>() - 1;
+        // The mex of `options` values is at most `options`: a set of options + 1 flags.
+        let mut seen = vec![0u64; options / 64 + 1];
+        let mut child = *x;
+        for r in 0..n {
+            for c in u8::from(r == 0)..x[r] {
+                // Eat (r, c): rows r.. are cut to c; rows cut to 0 are gone.
+                let mut m = n;
+                for i in r..n {
+                    child[i] = x[i].min(c);
+                    if child[i] == 0 && m == n {
+                        m = i;
+                    }
+                }
+                for d in child.iter_mut().take(n).skip(m) {
+                    *d = 0;
+                }
+                let v = self.exact(&child, m)?;
+                if (v as usize) <= options {
+                    seen[v as usize / 64] |= 1 << (v % 64);
+                }
+                child[r..n].copy_from_slice(&x[r..n]);
+            }
+        }
+        let v = seen
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != u64::MAX)
+            .map(|(i, &w)| i as u64 * 64 + u64::from(w.trailing_ones()))
+            .expect("a zero bit: at most `options` of the options + 1 flags are set");
+        let cells: u32 = x[..n].iter().map(|&l| u32::from(l)).sum();
+        self.table
+            .set_exact(&key, v, cells.min(u32::from(u16::MAX)) as u16);
+        Ok(v)
+    }
+}
+
+thread_local! {
+    static ENGINE: std::cell::RefCell<Option<ChompEngine>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The nim-value of `rows` by this thread's [`ChompEngine`], under the published limits
+/// ([`crate::solver::published_limits`]); `None` when the position does not fit the engine.
+pub fn search_value(rows: &[u32]) -> Option<Result<Nimber>> {
+    if !ChompEngine::fits(rows) {
+        return None;
+    }
+    let limits = crate::solver::published_limits();
+    Some(ENGINE.with(|e| {
+        let mut e = e.borrow_mut();
+        let stale = e.as_ref().is_none_or(|en| {
+            en.deadline != limits.deadline
+                || en.table.capacity() != ChompEngine::new(&limits).table.capacity()
+        });
+        if stale {
+            *e = Some(ChompEngine::new(&limits));
+        }
+        e.as_mut().expect("made above").value(rows)
+    }))
 }
 
 #[cfg(test)]
@@ -243,6 +400,66 @@ mod tests {
         assert_eq!(bite(&[4, 4, 2, 1], 1, 1), vec![4, 1, 1, 1]);
         assert_eq!(bite(&[4, 4, 2, 1], 0, 2), vec![2, 2, 2, 1]);
         assert_eq!(bite(&[4, 4, 2, 1], 2, 0), vec![4, 4]);
+    }
+}
+
+#[cfg(test)]
+mod engine_tests {
+    use super::*;
+    use crate::solver::{Limits, Solver};
+
+    /// Every staircase inside `rows x cols`, as row lengths.
+    fn staircases(rows: usize, cols: u32) -> Vec<Vec<u32>> {
+        let mut out = vec![];
+        let mut cur = vec![];
+        fn go(cur: &mut Vec<u32>, rows: usize, max: u32, out: &mut Vec<Vec<u32>>) {
+            if !cur.is_empty() {
+                out.push(cur.clone());
+            }
+            if cur.len() == rows {
+                return;
+            }
+            for l in 1..=max {
+                cur.push(l);
+                go(cur, rows, l, out);
+                cur.pop();
+            }
+        }
+        go(&mut cur, rows, cols, &mut out);
+        out
+    }
+
+    #[test]
+    fn the_engine_agrees_with_the_plain_solver() {
+        let mut plain = Solver::new(ChompGame);
+        let mut engine = ChompEngine::new(&Limits::default());
+        for rows in staircases(5, 6) {
+            assert_eq!(
+                engine.value(&rows).unwrap(),
+                plain.nim_value(&rows).unwrap(),
+                "{rows:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_tiny_table_evicts_and_gives_the_same_values() {
+        let mut plain = Solver::new(ChompGame);
+        let tiny = Limits {
+            max_memory: 1,
+            ..Limits::default()
+        };
+        let mut engine = ChompEngine::new(&tiny);
+        // 6x7 has 1715 sub-bars: more than the 1024 entries of the smallest table.
+        for rows in [vec![7; 6], vec![7, 7, 6, 5, 3, 2], vec![6; 5]] {
+            assert_eq!(
+                engine.value(&rows).unwrap(),
+                plain.nim_value(&rows).unwrap(),
+                "{rows:?}"
+            );
+        }
+        assert!(engine.table().evicted() > 0);
+        assert!(engine.table().len() <= crate::games::board_table::MIN_SLOTS);
     }
 }
 

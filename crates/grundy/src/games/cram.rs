@@ -22,8 +22,11 @@
 //! exponentially with the board: `5x5` takes a tenth of a second, `5x6` (30 cells) a few seconds, and the memo limit
 //! of the search (or its deadline) ends larger searches with an error.
 
+use super::board_table::{self, BoardTable, Key};
 use crate::error::{escape, Error, Result};
 use crate::game::{Game, Options};
+use crate::nimber::Nimber;
+use crate::solver::Limits;
 
 /// The most cells a board may have (empty or blocked): the width of its bitset.
 pub const MAX_CELLS: usize = 128;
@@ -200,49 +203,79 @@ fn bits(mut x: u128) -> impl Iterator<Item = u32> {
 }
 
 /// A region (cells of a board with `cols` columns) cropped to its bounding box, in the least of its 8 images
-/// under the symmetries of the grid.
+/// under the symmetries of the grid (the least `Board`: fewest rows, then the least bitset).
+///
+/// With bit tricks: the region is read as at most 11 rows of its long side (transposed first when it is taller
+/// than wide); the four images of that orientation (identity, each row reversed, the rows in reverse order, both)
+/// are each packed in `O(rows)` word operations, and a square region adds the four images of its transpose.
 fn normalise(cols: u8, region: u128) -> Board {
-    let cols = cols as u32;
-    let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
-    for i in bits(region) {
-        let (r, c) = (i / cols, i % cols);
-        r0 = r0.min(r);
-        r1 = r1.max(r);
-        c0 = c0.min(c);
-        c1 = c1.max(c);
+    let stride = u32::from(cols);
+    let first = region.trailing_zeros();
+    let last = 127 - region.leading_zeros();
+    let (r0, r1) = (first / stride, last / stride);
+    let h = r1 - r0 + 1;
+    let row_mask = low_bits(stride);
+    let mut colmask = 0u128;
+    for r in r0..=r1 {
+        colmask |= (region >> (r * stride)) & row_mask;
     }
-    let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-    let mut images = [0u128; 8];
-    for i in bits(region) {
-        let (r, c) = (i / cols - r0, i % cols - c0);
-        let (rr, cc) = (h - 1 - r, w - 1 - c);
-        // Images 0..4 are h × w; images 4..8 (transposed) are w × h.
-        for (k, idx) in [
-            r * w + c,
-            r * w + cc,
-            rr * w + c,
-            rr * w + cc,
-            c * h + r,
-            c * h + rr,
-            cc * h + r,
-            cc * h + rr,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            images[k] |= 1u128 << idx;
+    let c0 = colmask.trailing_zeros();
+    let w = 128 - colmask.leading_zeros() - c0;
+    let wmask = low_bits(w);
+    let row = |i: u32| (region >> ((r0 + i) * stride + c0)) & wmask;
+    // `short`: the rows of the image whose rows are the short side (h <= w: the region's rows; else its columns).
+    let mut best: Option<Board> = None;
+    let mut consider = |lines: &[u128], len: u32| {
+        let n = lines.len();
+        let (mut id, mut hf, mut vf, mut rot) = (0u128, 0u128, 0u128, 0u128);
+        for (i, &l) in lines.iter().enumerate() {
+            let rev = l.reverse_bits() >> (128 - len);
+            let at = i as u32 * len;
+            let back = (n - 1 - i) as u32 * len;
+            id |= l << at;
+            hf |= rev << at;
+            vf |= l << back;
+            rot |= rev << back;
         }
+        let cells = id.min(hf).min(vf).min(rot);
+        let b = Board {
+            rows: n as u8,
+            cols: len as u8,
+            cells,
+        };
+        if best.is_none_or(|x| b < x) {
+            best = Some(b);
+        }
+    };
+    if h <= w {
+        let mut lines = [0u128; 11];
+        for (i, l) in lines.iter_mut().enumerate().take(h as usize) {
+            *l = row(i as u32);
+        }
+        consider(&lines[..h as usize], w);
     }
-    let (h, w) = (h as u8, w as u8);
-    images
-        .iter()
-        .enumerate()
-        .map(|(k, &cells)| {
-            let (rows, cols) = if k < 4 { (h, w) } else { (w, h) };
-            Board { rows, cols, cells }
-        })
-        .min()
-        .expect("eight images")
+    if w <= h {
+        let mut lines = [0u128; 11];
+        for i in 0..h {
+            let mut x = row(i);
+            while x != 0 {
+                let j = x.trailing_zeros();
+                x &= x - 1;
+                lines[j as usize] |= 1 << i;
+            }
+        }
+        consider(&lines[..w as usize], h);
+    }
+    best.expect("a region has at least one image")
+}
+
+/// The low `n` bits set (`n` from 0 to 128).
+fn low_bits(n: u32) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
 }
 
 /// Reads one word: a rectangle `RxC`, an inline board (`..#/...`), or the name of a board file.
@@ -369,6 +402,35 @@ impl Game for CramGame {
     fn components(&self, b: &Board) -> Vec<Board> {
         b.regions()
     }
+    /// Outside a plain [`crate::Solver`] search: the [`CramEngine`] (exact; see its docs), on this thread's
+    /// engine under the limits of the last solver made. Inside one: `None` for boards that are not mirror
+    /// symmetric (see [`mirror_symmetric`]), so that the solver's memo holds every position it valued.
+    fn nim_value(&self, b: &Board) -> Option<Nimber> {
+        if mirror_symmetric(b) {
+            return Some(0);
+        }
+        if crate::solver::in_plain_search() {
+            return None;
+        }
+        search_value(std::slice::from_ref(b)).ok()
+    }
+    /// The options of value `target`, each tested by the engine (a test is cheaper than a value).
+    fn options_with_value(&self, b: &Board, target: Nimber) -> Option<Vec<Vec<Board>>> {
+        if crate::solver::in_plain_search() {
+            return None;
+        }
+        let mut opts = Options::new();
+        self.options(b, &mut opts);
+        with_engine(|e| {
+            let mut out = Vec::new();
+            for o in opts.iter() {
+                if e.sum_is(o, target).ok()? {
+                    out.push(o.to_vec());
+                }
+            }
+            Some(out)
+        })
+    }
     fn show(&self, b: &Board) -> String {
         let n = b.rows as usize * b.cols as usize;
         if b.cells.count_ones() as usize == n {
@@ -403,9 +465,728 @@ impl Game for CramGame {
     }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// The search engine
+// ---------------------------------------------------------------------------------------------------------------
+
+/// The Cram search engine: the nim-value of a region by *tests* "is `G(x) = w`?", with a [`BoardTable`] that
+/// evicts when full.
+///
+/// **What it computes, and why it is exact.** `G(x) = w` exactly when `x + *w` is a P-position, i.e. when
+/// (a) no option of `x` has value `w` and (b) for every `u < w` some option has value `u` (equivalently
+/// `G(x) ≠ u`, as `G(x) ≤ w` once (a) holds). So `G(x)` is the least `w` whose test succeeds, and the engine
+/// runs the tests `w = 0, 1, …` in turn. Test (a) stops at the first option found with value `w` — the cut that
+/// makes it fast, and a sound one: that single option proves `G(x) ≠ w`, whatever the others are. An option is a
+/// sum of regions `c1 + … + ck` (the regions left by the domino; Sprague–Grundy: its value is the nim-sum);
+/// the engine cancels equal pairs (`G(c) ⊕ G(c) = 0`), values every region but the largest exactly, and asks the
+/// test "is `G(largest) = w ⊕ (the others)`?" of the largest. A test is answered from the table when the table
+/// knows it (an exact value, or a bit of "`G(x) ≠ v`"), and by the bound `G(x) ≤ (number of options)` (a mex of
+/// `k` values is at most `k`). No other cut is made: unlike pruning that assumes fewer than 256 options, every
+/// test reads every option it needs. The table records each answer: "`G(x) = w`" or "`G(x) ≠ w`".
+///
+/// **Cost.** Worst case the plain search's (every region reachable, each option read once per test); in practice
+/// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (32 bytes
+/// an entry), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it, entries are evicted and
+/// recomputed when met again (the results stay exact).
+pub struct CramEngine {
+    table: BoardTable,
+    nodes: u64,
+    deadline: Option<crate::solver::Deadline>,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    pool: Vec<Vec<Board>>,
+    helpers: Vec<CramEngine>,
+}
+
+/// An option of a region during the engine's search: its regions (equal pairs cancelled) in `flat[start..end]`.
+#[derive(Clone, Copy)]
+struct Opt {
+    start: u32,
+    end: u32,
+    /// Cells of its largest region (the order in which options are tried).
+    big: u32,
+    /// The nim-sum of the values of its regions the table knew when last looked at.
+    xor: Nimber,
+    /// How many of its regions the table did not know then (`u8::MAX`: not looked at yet), and the last of them.
+    unknown: u8,
+    unk: u32,
+}
+
+/// The engine stopped: a deadline passed or another thread found the answer.
+#[derive(Debug)]
+enum Halt {
+    Time,
+    Stopped,
+}
+
+impl CramEngine {
+    /// An engine whose table holds what `limits` allows (its memory budget and position count).
+    pub fn new(limits: &Limits) -> CramEngine {
+        let bytes = limits
+            .max_memory
+            .min((limits.max_positions as u64).saturating_mul(board_table::ENTRY_BYTES + 2));
+        CramEngine {
+            table: BoardTable::with_max_bytes(bytes),
+            nodes: 0,
+            deadline: limits.deadline,
+            stop: None,
+            pool: Vec::new(),
+            helpers: Vec::new(),
+        }
+    }
+
+    /// The table of the engine (its size, capacity and evictions).
+    pub fn table(&self) -> &BoardTable {
+        &self.table
+    }
+
+    /// Positions the engine has expanded (options listed) so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The nim-value of a sum of boards (each split into its regions).
+    pub fn value(&mut self, boards: &[Board]) -> Result<Nimber> {
+        let mut v = 0;
+        for b in boards {
+            for r in b.regions() {
+                v ^= self.exact(&r).map_err(|h| self.error(h))?;
+            }
+        }
+        Ok(v)
+    }
+
+    /// [`CramEngine::value`] on `threads` threads: each test "is `G(x) = w`?" of a region `x` of the sum deals
+    /// the options of `x` to the threads (option `i` to thread `i mod threads`), each with its own table (the
+    /// helpers' tables are kept for the next search), and stops them all once one finds an option of value `w`.
+    /// The answer is the one-thread answer: the same tests, with the same reading of every option they need.
+    pub fn value_threads(&mut self, boards: &[Board], threads: usize) -> Result<Nimber> {
+        if threads <= 1 {
+            return self.value(boards);
+        }
+        let mut v = 0;
+        for b in boards {
+            for r in b.regions() {
+                v ^= self
+                    .exact_parallel(&r, threads)
+                    .map_err(|h| self.error(h))?;
+            }
+        }
+        Ok(v)
+    }
+
+    fn exact_parallel(&mut self, x: &Board, threads: usize) -> std::result::Result<Nimber, Halt> {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let n = x.cells.count_ones();
+        let key = Self::key(x);
+        if n < 8 || mirror_symmetric(x) || self.table.get(&key).exact.is_some() {
+            return self.exact(x);
+        }
+        let bytes = self.table.capacity() as u64 * (board_table::ENTRY_BYTES + 2);
+        while self.helpers.len() + 1 < threads {
+            let mut h = CramEngine::new(&Limits {
+                max_memory: bytes,
+                ..Limits::default()
+            });
+            h.deadline = self.deadline;
+            self.helpers.push(h);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let mut flat = Vec::new();
+        let mut opts = Vec::new();
+        options_of(x, &mut flat, &mut opts);
+        let mut order: Vec<usize> = (0..opts.len()).collect();
+        order.sort_by_key(|&i| opts[i].big);
+        let deals: Vec<Vec<usize>> = (0..threads)
+            .map(|k| order.iter().copied().skip(k).step_by(threads).collect())
+            .collect();
+        let work = n as u16;
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let mut w: Nimber = 0;
+        let result = loop {
+            match self.table.get(&key).is(w) {
+                Some(true) => break Ok(w),
+                Some(false) => {
+                    w += 1;
+                    continue;
+                }
+                None => {}
+            }
+            let mut found = (opts.len() as Nimber) < w
+                || order.iter().any(|&i| {
+                    let o = opts[i];
+                    self.settled(&flat[o.start as usize..o.end as usize], w) == Some(true)
+                });
+            if !found {
+                stop.store(false, Ordering::Relaxed);
+                let (flat, opts) = (&flat, &opts);
+                let results = std::thread::scope(|sc| {
+                    let mut handles = Vec::new();
+                    for (h, deal) in helpers.iter_mut().zip(&deals[1..]) {
+                        let stop = stop.clone();
+                        let spawned = std::thread::Builder::new()
+                            .stack_size(256 << 20)
+                            .spawn_scoped(sc, move || h.search_deal(flat, opts, deal, w, stop));
+                        handles.push(spawned);
+                    }
+                    let mut all = vec![self.search_deal(flat, opts, &deals[0], w, stop.clone())];
+                    for h in handles {
+                        all.push(match h {
+                            Ok(h) => h.join().unwrap_or(Err(Halt::Stopped)),
+                            Err(_) => Err(Halt::Stopped),
+                        });
+                    }
+                    all
+                });
+                let mut ended = 0;
+                for r in results {
+                    match r {
+                        Ok(true) => found = true,
+                        Ok(false) => ended += 1,
+                        Err(Halt::Time) => {
+                            self.helpers = helpers;
+                            return Err(Halt::Time);
+                        }
+                        Err(Halt::Stopped) => {}
+                    }
+                }
+                if !found && ended < threads {
+                    // A thread that could not be started: the test is redone on this one.
+                    found = self.search_deal(flat, opts, &order, w, stop.clone())?;
+                }
+            }
+            if found {
+                self.table.set_not(&key, w, work);
+                w += 1;
+                continue;
+            }
+            // No option has value w, and every u < w was found above: G(x) = w.
+            self.table.set_exact(&key, w, work);
+            break Ok(w);
+        };
+        self.helpers = helpers;
+        result
+    }
+
+    /// Whether one of the options `deal` (indices into `opts`) has value `w`; sets `stop` when it finds one, and
+    /// gives up (`Halt::Stopped`) once another thread has set it.
+    fn search_deal(
+        &mut self,
+        flat: &[Board],
+        opts: &[Opt],
+        deal: &[usize],
+        w: Nimber,
+        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> std::result::Result<bool, Halt> {
+        use std::sync::atomic::Ordering;
+        self.stop = Some(stop.clone());
+        let mut r = Ok(false);
+        for &i in deal {
+            if stop.load(Ordering::Relaxed) {
+                r = Err(Halt::Stopped);
+                break;
+            }
+            let o = opts[i];
+            match self.opt_is(&flat[o.start as usize..o.end as usize], w) {
+                Ok(true) => {
+                    stop.store(true, Ordering::Relaxed);
+                    r = Ok(true);
+                    break;
+                }
+                Ok(false) => {}
+                Err(h) => {
+                    r = Err(h);
+                    break;
+                }
+            }
+        }
+        self.stop = None;
+        r
+    }
+
+    /// Whether the sum of the regions `sum` (each normalised, as [`Board::regions`] gives them) has nim-value `w`.
+    pub fn sum_is(&mut self, sum: &[Board], w: Nimber) -> Result<bool> {
+        let mut sum = sum.to_vec();
+        sum.retain(|b| b.cells.count_ones() >= 2);
+        cancel_pairs(&mut sum);
+        self.opt_is(&sum, w).map_err(|h| self.error(h))
+    }
+
+    fn error(&self, h: Halt) -> Error {
+        match (h, &self.deadline) {
+            (Halt::Time, Some(d)) => d.error(),
+            _ => Error::limit("cram: the search was stopped"),
+        }
+    }
+
+    fn key(b: &Board) -> Key {
+        Key::new(b.cells, u32::from(b.rows) << 8 | u32::from(b.cols))
+    }
+
+    fn tick(&mut self) -> std::result::Result<(), Halt> {
+        self.nodes += 1;
+        if self.nodes & 0x3ff == 0 {
+            if self.deadline.is_some_and(|d| d.passed()) {
+                return Err(Halt::Time);
+            }
+            if let Some(s) = &self.stop {
+                if s.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Err(Halt::Stopped);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The exact value of a normalised region.
+    fn exact(&mut self, x: &Board) -> std::result::Result<Nimber, Halt> {
+        match self.scan(x, Nimber::MAX)? {
+            Ok(v) => Ok(v),
+            Err(()) => unreachable!("a scan without a bound ends with the value"),
+        }
+    }
+
+    /// Whether the sum `sum` of normalised regions (no equal pair) has value `w`.
+    fn opt_is(&mut self, sum: &[Board], w: Nimber) -> std::result::Result<bool, Halt> {
+        let Some((bi, _)) = sum
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, b)| b.cells.count_ones())
+        else {
+            return Ok(w == 0);
+        };
+        let mut t = w;
+        for (i, c) in sum.iter().enumerate() {
+            if i != bi {
+                t ^= self.exact(c)?;
+            }
+        }
+        self.is(&sum[bi], t)
+    }
+
+    /// Whether the normalised region `x` has value `w` (`x + *w` is a P-position).
+    fn is(&mut self, x: &Board, w: Nimber) -> std::result::Result<bool, Halt> {
+        Ok(self.scan(x, w)? == Ok(w))
+    }
+
+    /// The tests "is `G(x) = u`?" for `u = 0, 1, …` up to `bound`, on one listing of the options of `x`: `Ok(v)`
+    /// when `G(x) = v ≤ bound`, `Err(())` when `G(x) > bound`. Test `u` (after every smaller one failed) looks for
+    /// an option of value `u`: if there is one, `G(x) ≠ u`; if not, `G(x) = u`.
+    fn scan(
+        &mut self,
+        x: &Board,
+        bound: Nimber,
+    ) -> std::result::Result<std::result::Result<Nimber, ()>, Halt> {
+        let n = x.cells.count_ones();
+        if n < 4 {
+            let v = Nimber::from(n >= 2);
+            return Ok(if v <= bound { Ok(v) } else { Err(()) });
+        }
+        let key = Self::key(x);
+        let known = self.table.get(&key);
+        if let Some(v) = known.exact {
+            return Ok(if v <= bound { Ok(v) } else { Err(()) });
+        }
+        if bound < 64 && (known.not | !(u64::MAX >> (63 - bound))) == u64::MAX {
+            // Every u <= bound is known not to be the value.
+            return Ok(Err(()));
+        }
+        let work = n as u16;
+        if mirror_symmetric(x) {
+            self.table.set_exact(&key, 0, work);
+            return Ok(Ok(0));
+        }
+        self.tick()?;
+        let mut flat = self.pool.pop().unwrap_or_default();
+        let mut opts = Vec::new();
+        options_of(x, &mut flat, &mut opts);
+        opts.sort_by_key(|o| o.big);
+        let r = self.scan_with(&key, known.not, bound, work, &flat, &mut opts);
+        flat.clear();
+        self.pool.push(flat);
+        r
+    }
+
+    fn scan_with(
+        &mut self,
+        key: &Key,
+        mut not: u64,
+        bound: Nimber,
+        work: u16,
+        flat: &[Board],
+        opts: &mut [Opt],
+    ) -> std::result::Result<std::result::Result<Nimber, ()>, Halt> {
+        let mut open: Vec<usize> = Vec::with_capacity(opts.len());
+        // A test of one value (`bound`): an option of that value settles it at once, before any smaller value is
+        // looked at. The mex of k values is at most k.
+        if bound != Nimber::MAX {
+            if bound > opts.len() as Nimber || self.has_option(flat, opts, bound, &mut open)? {
+                self.table.set_not(key, bound, work);
+                return Ok(Err(()));
+            }
+            // No option has value `bound`, so G(x) <= bound: the loop below ends by `bound`.
+            if bound < 64 {
+                not &= !(1 << bound);
+            }
+        }
+        let mut u: Nimber = 0;
+        loop {
+            if (u < 64 && not >> u & 1 == 1)
+                || (u != bound && self.has_option(flat, opts, u, &mut open)?)
+            {
+                self.table.set_not(key, u, work);
+                u += 1;
+                continue;
+            }
+            self.table.set_exact(key, u, work);
+            return Ok(if u == bound || bound == Nimber::MAX {
+                Ok(u)
+            } else {
+                Err(())
+            });
+        }
+    }
+
+    /// Whether some option of `opts` has value `u`: first those the table settles, then the rest, in order.
+    /// What the table knows of each option's regions is looked up once and kept in the option (a region valued
+    /// later is looked up again only for options still undecided).
+    fn has_option(
+        &mut self,
+        flat: &[Board],
+        opts: &mut [Opt],
+        u: Nimber,
+        open: &mut Vec<usize>,
+    ) -> std::result::Result<bool, Halt> {
+        open.clear();
+        for (i, slot) in opts.iter_mut().enumerate() {
+            if slot.unknown == u8::MAX {
+                self.look_up(flat, slot);
+            }
+            let o = *slot;
+            match o.unknown {
+                0 => {
+                    if o.xor == u {
+                        return Ok(true);
+                    }
+                }
+                1 => match self
+                    .table
+                    .get(&Self::key(&flat[o.unk as usize]))
+                    .is(u ^ o.xor)
+                {
+                    Some(true) => return Ok(true),
+                    Some(false) => {}
+                    None => open.push(i),
+                },
+                _ => open.push(i),
+            }
+        }
+        for &i in open.iter() {
+            let o = opts[i];
+            if self.opt_is(&flat[o.start as usize..o.end as usize], u)? {
+                return Ok(true);
+            }
+            if o.unknown > 1 {
+                // Its smaller regions were valued by the test: look again.
+                self.look_up(flat, &mut opts[i]);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Reads what the table knows of the regions of `o` into it.
+    fn look_up(&self, flat: &[Board], o: &mut Opt) {
+        o.xor = 0;
+        o.unknown = 0;
+        for (j, c) in flat[o.start as usize..o.end as usize].iter().enumerate() {
+            let n = c.cells.count_ones();
+            if n < 4 {
+                o.xor ^= Nimber::from(n >= 2);
+                continue;
+            }
+            match self.table.get(&Self::key(c)).exact {
+                Some(v) => o.xor ^= v,
+                None => {
+                    o.unknown = o.unknown.saturating_add(1);
+                    o.unk = o.start + j as u32;
+                }
+            }
+        }
+    }
+
+    /// Debugging figures: nodes, entries, evictions.
+    pub fn stats(&self) -> (u64, usize, u64) {
+        (self.nodes, self.table.len(), self.table.evicted())
+    }
+
+    /// Whether a sum of regions has value `w`, when the table alone can tell.
+    fn settled(&self, sum: &[Board], w: Nimber) -> Option<bool> {
+        let mut t = w;
+        let mut unknown = None;
+        for c in sum {
+            let n = c.cells.count_ones();
+            if n < 4 {
+                t ^= Nimber::from(n >= 2);
+                continue;
+            }
+            let k = Self::key(c);
+            match self.table.get(&k).exact {
+                Some(v) => t ^= v,
+                None if unknown.is_none() => unknown = Some(k),
+                None => return None,
+            }
+        }
+        match unknown {
+            None => Some(t == 0),
+            Some(k) => self.table.get(&k).is(t),
+        }
+    }
+}
+
+/// Removes equal pairs from a sorted list of regions (their values cancel in the nim-sum).
+fn cancel_pairs(sum: &mut Vec<Board>) {
+    sum.sort_unstable();
+    let mut out = 0;
+    let mut i = 0;
+    while i < sum.len() {
+        if i + 1 < sum.len() && sum[i] == sum[i + 1] {
+            i += 2;
+        } else {
+            sum[out] = sum[i];
+            out += 1;
+            i += 1;
+        }
+    }
+    sum.truncate(out);
+}
+
+/// The options of the normalised region `x`: for each placement, the regions of at least two cells it leaves,
+/// normalised, equal pairs cancelled, appended to `flat`; `opts` indexes them.
+fn options_of(x: &Board, flat: &mut Vec<Board>, opts: &mut Vec<Opt>) {
+    let cols = u32::from(x.cols);
+    let left = column_mask(x.rows, x.cols, 0);
+    let right = column_mask(x.rows, x.cols, x.cols - 1);
+    let cells = x.cells;
+    let across = cells & (cells >> 1) & !right;
+    let down = cells & cells.checked_shr(cols).unwrap_or(0);
+    let mut place = |pair: u128| {
+        let start = flat.len();
+        let mut rest = cells & !pair;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = (region
+                    | ((region & !right) << 1)
+                    | ((region & !left) >> 1)
+                    | region.checked_shl(cols).unwrap_or(0)
+                    | region.checked_shr(cols).unwrap_or(0))
+                    & rest;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            rest &= !region;
+            match region.count_ones() {
+                0 | 1 => {}
+                // Two or three connected cells have value 1 whatever their shape: one stand-in board for all.
+                n @ (2 | 3) => flat.push(Board {
+                    rows: 1,
+                    cols: n as u8,
+                    cells: (1 << n) - 1,
+                }),
+                _ => flat.push(normalise(x.cols, region)),
+            }
+        }
+        let mut part = flat.split_off(start);
+        cancel_pairs(&mut part);
+        let big = part.iter().map(|b| b.cells.count_ones()).max().unwrap_or(0);
+        flat.extend_from_slice(&part);
+        opts.push(Opt {
+            start: start as u32,
+            end: flat.len() as u32,
+            big,
+            xor: 0,
+            unknown: u8::MAX,
+            unk: 0,
+        });
+    };
+    for i in bits(across) {
+        place(0b11 << i);
+    }
+    for i in bits(down) {
+        place(1 << i | 1 << (i + cols));
+    }
+}
+
+/// Whether `b` is a P-position by the mirror strategy: the board is its own image under the half turn about its
+/// centre, and no domino can cover a cell and its image (no empty cell is its own image, and the cells on either
+/// side of the centre are not both empty when they are adjacent). Then every placement of the first player has
+/// its image free for the second (the images of the cells covered so far are covered too), so the first player
+/// runs out of moves first: `G(b) = 0`. Even × even rectangles are the best-known case.
+pub fn mirror_symmetric(b: &Board) -> bool {
+    let n = u32::from(b.rows) * u32::from(b.cols);
+    let cols = u32::from(b.cols);
+    let cells = b.cells;
+    if cells == 0 || cells.reverse_bits() >> (128 - n) != cells {
+        return false;
+    }
+    let empty = |i: u32| cells >> i & 1 == 1;
+    // Cell i's image is n - 1 - i. A fixed cell: i = n - 1 - i.
+    if n % 2 == 1 && empty((n - 1) / 2) {
+        return false;
+    }
+    // Across: i + 1 = n - 1 - i, both in one row.
+    if n % 2 == 0 && (n / 2) % cols != 0 && empty(n / 2 - 1) {
+        return false;
+    }
+    // Down: i + cols = n - 1 - i.
+    if n > cols && (n - 1 - cols) % 2 == 0 && empty((n - 1 - cols) / 2) {
+        return false;
+    }
+    true
+}
+
+/// The nim-value of a sum of boards by this thread's [`CramEngine`] (on [`threads`] threads when more than one),
+/// under the published limits.
+pub fn search_value(boards: &[Board]) -> Result<Nimber> {
+    with_engine(|e| {
+        let r = e.value_threads(boards, threads());
+        if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
+            eprintln!("cram engine: {:?} (nodes, entries, evicted)", e.stats());
+        }
+        r
+    })
+}
+
+thread_local! {
+    static ENGINE: std::cell::RefCell<Option<CramEngine>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on this thread's engine, made (or remade, when the limits changed) for the published limits
+/// ([`crate::solver::published_limits`]).
+fn with_engine<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
+    let limits = crate::solver::published_limits();
+    ENGINE.with(|e| {
+        let mut e = e.borrow_mut();
+        let fresh = match &*e {
+            Some(en) => {
+                en.deadline != limits.deadline
+                    || en.table.capacity() != CramEngine::new(&limits).table.capacity()
+            }
+            None => true,
+        };
+        if fresh {
+            let keep = e.take();
+            let mut en = CramEngine::new(&limits);
+            // The facts of the old table stay true: carry over what fits.
+            if let Some(old) = keep {
+                for (k, v) in old.table.exact_entries() {
+                    en.table.set_exact(&k, v, 1);
+                }
+            }
+            *e = Some(en);
+        }
+        f(e.as_mut().expect("made above"))
+    })
+}
+
+/// The number of threads the board engines use for one search (`grundy value --threads`); 1 unless set.
+static THREADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(1);
+
+/// Sets the number of threads the Cram and Chomp engines use (at least 1).
+pub fn set_threads(n: usize) {
+    THREADS.store(n.max(1), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The number of threads the board engines use.
+pub fn threads() -> usize {
+    THREADS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A region (cells of a board with `cols` columns) cropped to its bounding box, in the least of its 8 images
+    /// under the symmetries of the grid.
+    fn normalise_slow(cols: u8, region: u128) -> Board {
+        let cols = cols as u32;
+        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
+        for i in bits(region) {
+            let (r, c) = (i / cols, i % cols);
+            r0 = r0.min(r);
+            r1 = r1.max(r);
+            c0 = c0.min(c);
+            c1 = c1.max(c);
+        }
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let mut images = [0u128; 8];
+        for i in bits(region) {
+            let (r, c) = (i / cols - r0, i % cols - c0);
+            let (rr, cc) = (h - 1 - r, w - 1 - c);
+            // Images 0..4 are h × w; images 4..8 (transposed) are w × h.
+            for (k, idx) in [
+                r * w + c,
+                r * w + cc,
+                rr * w + c,
+                rr * w + cc,
+                c * h + r,
+                c * h + rr,
+                cc * h + r,
+                cc * h + rr,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                images[k] |= 1u128 << idx;
+            }
+        }
+        let (h, w) = (h as u8, w as u8);
+        images
+            .iter()
+            .enumerate()
+            .map(|(k, &cells)| {
+                let (rows, cols) = if k < 4 { (h, w) } else { (w, h) };
+                Board { rows, cols, cells }
+            })
+            .min()
+            .expect("eight images")
+    }
+
+    #[test]
+    fn the_fast_normal_form_is_the_least_of_the_eight_images() {
+        // Random regions (connected or not, any shape) on boards of every size up to 128 cells.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..20_000 {
+            let rows = 1 + next() % 16;
+            let cols = 1 + next() % (128 / rows).min(40);
+            let n = rows * cols;
+            let dense = next() % 4;
+            let mut cells = 0u128;
+            for i in 0..n {
+                if next() % 4 <= dense {
+                    cells |= 1 << i;
+                }
+            }
+            if cells == 0 {
+                continue;
+            }
+            assert_eq!(
+                normalise(cols as u8, cells),
+                normalise_slow(cols as u8, cells),
+                "round {round}: {rows}x{cols} {cells:b}"
+            );
+        }
+        let full = Board::rectangle(1, 128).unwrap().cells;
+        assert_eq!(normalise(128, full), normalise_slow(128, full));
+        assert_eq!(normalise(1, full), normalise_slow(1, full));
+    }
 
     #[test]
     fn normalising_merges_the_images_of_a_region() {
@@ -428,6 +1209,122 @@ mod tests {
         assert_eq!(b.placements().len(), 4 + 3);
         let strip = Board::rectangle(1, 5).unwrap();
         assert_eq!(strip.placements().len(), 4);
+    }
+}
+
+#[cfg(test)]
+mod engine_tests {
+    use super::*;
+    use crate::solver::Solver;
+
+    fn random_boards(count: usize, seed: u64) -> Vec<Board> {
+        let mut x = seed;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        (0..count)
+            .map(|_| {
+                let rows = 1 + next() % 4;
+                let cols = 1 + next() % 5;
+                let holes = next() % 4;
+                let mut cells = 0u128;
+                for i in 0..rows * cols {
+                    if next() % 8 >= holes {
+                        cells |= 1 << i;
+                    }
+                }
+                Board {
+                    rows: rows as u8,
+                    cols: cols as u8,
+                    cells,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_engine_agrees_with_the_plain_solver() {
+        let mut plain = Solver::new(CramGame);
+        let mut engine = CramEngine::new(&Limits::default());
+        for b in random_boards(300, 0x9e37_79b9_7f4a_7c15) {
+            let want = plain.nim_value(&b).unwrap();
+            assert_eq!(engine.value(&[b]).unwrap(), want, "{}", b.show_rows());
+        }
+        for w in ["3x4", "4x4", "3x5", "2x7", "4x5"] {
+            let b = CramGame.parse(&[w.to_string()]).unwrap();
+            assert_eq!(
+                engine.value(&b).unwrap(),
+                plain.sum_value(&b).unwrap(),
+                "{w}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_tiny_table_evicts_and_gives_the_same_values() {
+        let mut plain = Solver::new(CramGame);
+        let tiny = Limits {
+            max_memory: 1,
+            ..Limits::default()
+        };
+        let mut engine = CramEngine::new(&tiny);
+        assert_eq!(engine.table().capacity(), board_table::MIN_SLOTS);
+        for b in random_boards(60, 7) {
+            assert_eq!(engine.value(&[b]).unwrap(), plain.nim_value(&b).unwrap());
+        }
+        for w in ["3x5", "4x4", "3x6", "4x5", "3x7"] {
+            let b = CramGame.parse(&[w.to_string()]).unwrap();
+            assert_eq!(
+                engine.value(&b).unwrap(),
+                plain.sum_value(&b).unwrap(),
+                "{w}"
+            );
+        }
+        assert!(engine.table().evicted() > 0);
+        assert!(engine.table().len() <= board_table::MIN_SLOTS);
+    }
+
+    #[test]
+    fn two_threads_give_the_one_thread_values() {
+        let mut plain = Solver::new(CramGame);
+        let mut engine = CramEngine::new(&Limits::default());
+        for w in ["4x5", "3x6", "3x5", "...#/..../..../#...", "3x7"] {
+            let b = CramGame.parse(&[w.to_string()]).unwrap();
+            assert_eq!(
+                engine.value_threads(&b, 2).unwrap(),
+                plain.sum_value(&b).unwrap(),
+                "{w}"
+            );
+        }
+        for b in random_boards(40, 99) {
+            assert_eq!(
+                engine.value_threads(&[b], 3).unwrap(),
+                plain.nim_value(&b).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn mirror_symmetric_boards_are_p_positions() {
+        let mut plain = Solver::new(CramGame);
+        let mut seen = 0;
+        for b in random_boards(3000, 11) {
+            if mirror_symmetric(&b) {
+                seen += 1;
+                assert_eq!(plain.nim_value(&b).unwrap(), 0, "{}", b.show_rows());
+            }
+        }
+        assert!(seen > 20, "{seen}");
+        // Not symmetric enough: a 1x2 strip (one domino covers a cell and its image), a 3x3 (the centre is its own
+        // image), a 2x3 (the middle column's two cells are images and adjacent).
+        for w in ["1x2", "3x3", "2x3", "4x4"] {
+            let b = Board::rectangle(w.as_bytes()[0] as usize - 48, w.as_bytes()[2] as usize - 48)
+                .unwrap();
+            assert_eq!(mirror_symmetric(&b), w == "4x4", "{w}");
+        }
     }
 }
 

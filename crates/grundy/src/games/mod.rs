@@ -14,6 +14,7 @@ pub mod anti_sg;
 pub mod arc_kayles;
 pub mod arpa;
 pub mod bash;
+pub mod board_table;
 pub mod candy_piles;
 pub mod chocolate;
 pub mod chomp;

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Cram and Chomp (issue 17): `grundy value` beside the published solver `igsolve` (crates.io, by P. Beling; installed
+# here into benches/build/igsolve, as octal.sh installs ogsolve) on the same positions, in the same run.
+#
+# Cram on rectangles up to 5x8 and 6x6, Chomp on rectangles up to 6x7. For each position: igsolve's time (its
+# default method, br-asp-set for Cram), grundy's time on one thread (pinned to core 0) and on two (`--threads 2`,
+# cores 0 and 1; Cram only: the Chomp engine is single-threaded), the ratios igsolve/grundy, and the two nim-values.
+# Times are whole-process wall times (best of RUNS, default 3), so a position solved in microseconds shows each
+# program's start-up cost: the Chomp rows and the even x even Cram boards (both programs answer those by the
+# mirror strategy) measure start-up, not search.
+#
+# Values: they must be equal. igsolve's pruning is known to be wrong for positions with 256 or more options
+# (issue 17); none of these positions has that many, but if the values ever differ the position is valued again
+# by grundy's plain search (the memoised Solver, no tests or cuts: `--save-table` runs it), and the line says
+# whose value the plain search confirms. A difference the plain search does not settle for grundy fails the run.
+#
+# ONLY=cram or ONLY=chomp runs one table. Total run: about two minutes on the project machine when it is idle.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+I=$ROOT/benches/build/igsolve/bin/igsolve
+if [ ! -x "$I" ]; then
+  cargo install -q --locked --root "$ROOT/benches/build/igsolve" igsolve
+fi
+PIN1=$PIN PIN2=""
+if [ -n "$PIN" ]; then PIN2="taskset -c 0,1"; fi
+RUNS=${RUNS:-3}
+
+# timed VAR CMD...: runs CMD RUNS times; VAR_t is the best wall time (s), VAR_out the output of the last run.
+timed() {
+  local var=$1; shift
+  local bt="" t0 t1 t out
+  for _ in $(seq "$RUNS"); do
+    t0=$(now); out=$("$@"); t1=$(now)
+    t=$(echo "$t1 - $t0" | bc -l)
+    if [ -z "$bt" ] || [ "$(echo "$t < $bt" | bc -l)" = 1 ]; then bt=$t; fi
+  done
+  printf -v "${var}_t" '%.4f' "$bt"
+  printf -v "${var}_out" '%s' "$out"
+}
+ig_value() { sed -n 's/^Nimber of initial position: //p' <<<"$1"; }
+g_value() { sed -n 's/.*"nim_value":\([0-9]*\).*/\1/p' <<<"$1" | head -1; }
+
+# settle GAME R C IGV GV: the plain search's value, and whose value it confirms.
+settle() {
+  local plain
+  plain=$($PIN1 "$G" value "$1" "$2x$3" --json --save-table "$WORK/plain.table" --max-seconds 3000)
+  plain=$(g_value "$plain")
+  if [ "$plain" = "$5" ]; then
+    same="igsolve WRONG ($4; plain search $plain = grundy)"
+  else
+    same="DIFFERENT igsolve $4 grundy $5 plain $plain"; differ
+  fi
+}
+
+total_ig=0 total_g1=0 total_g2=0
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; best of $RUNS runs"
+if [ "${ONLY:-cram}" = cram ]; then
+  echo
+  echo "cram     igsolve(s) grundy-1(s)  ratio-1 grundy-2(s)  ratio-2  nim-values"
+  for b in 4x5 4x6 4x7 5x5 5x6 4x8 6x5 5x7 7x5 5x8 6x6; do
+    r=${b%x*} c=${b#*x}
+    timed ig $PIN1 "$I" cram -r "$r" -c "$c"
+    timed g1 $PIN1 "$G" value cram "$b" --json --threads 1
+    timed g2 $PIN2 "$G" value cram "$b" --json --threads 2
+    iv=$(ig_value "$ig_out") v1=$(g_value "$g1_out") v2=$(g_value "$g2_out")
+    if [ "$v1" != "$v2" ]; then same="DIFFERENT grundy-1 $v1 grundy-2 $v2"; differ
+    elif [ "$iv" = "$v1" ]; then same="identical $v1"
+    else settle cram "$r" "$c" "$iv" "$v1"; fi
+    printf '%-6s %11s %11s %7sx %11s %7sx  %s\n' "$b" "$ig_t" "$g1_t" "$(ratio "$ig_t" "$g1_t")" \
+      "$g2_t" "$(ratio "$ig_t" "$g2_t")" "$same"
+    total_ig=$(echo "$total_ig + $ig_t" | bc -l); total_g1=$(echo "$total_g1 + $g1_t" | bc -l)
+    total_g2=$(echo "$total_g2 + $g2_t" | bc -l)
+  done
+  printf '%-6s %11.4f %11.4f %7sx %11.4f %7sx\n' total "$total_ig" "$total_g1" "$(ratio "$total_ig" "$total_g1")" \
+    "$total_g2" "$(ratio "$total_ig" "$total_g2")"
+fi
+if [ "${ONLY:-chomp}" = chomp ]; then
+  echo
+  echo "chomp    igsolve(s) grundy-1(s)  ratio-1  nim-values"
+  total_ig=0 total_g1=0
+  for b in 3x7 4x7 5x5 5x6 5x7 6x6 6x7 7x6; do
+    r=${b%x*} c=${b#*x}
+    timed ig $PIN1 "$I" chomp -r "$r" -c "$c"
+    timed g1 $PIN1 "$G" value chomp "$b" --json
+    iv=$(ig_value "$ig_out") v1=$(g_value "$g1_out")
+    if [ "$iv" = "$v1" ]; then same="identical $v1"; else settle chomp "$r" "$c" "$iv" "$v1"; fi
+    printf '%-6s %11s %11s %7sx  %s\n' "$b" "$ig_t" "$g1_t" "$(ratio "$ig_t" "$g1_t")" "$same"
+    total_ig=$(echo "$total_ig + $ig_t" | bc -l); total_g1=$(echo "$total_g1 + $g1_t" | bc -l)
+  done
+  printf '%-6s %11.4f %11.4f %7sx\n' total "$total_ig" "$total_g1" "$(ratio "$total_ig" "$total_g1")"
+fi
