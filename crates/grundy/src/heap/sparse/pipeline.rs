@@ -1,4 +1,20 @@
 //! The two-worker pipeline: every other heap on a second core, early and late options, timed windows.
+//!
+//! **When the other core is busy.** Each heap hands its value to the other worker, so two workers are only as fast
+//! as the slower one's turns: when the machine has more runnable threads than cores, a worker that is not running
+//! stalls every hand-over for a scheduler slice, hundreds of times one heap's work (figures in
+//! `benches/RESULTS.md`), and a single probe window could cost seconds. So a two-worker
+//! window is *cut* as soon as it runs past [`CUT_FACTOR`] times one worker's pace (from the last probe, which now
+//! times one worker first): the first worker raises [`Shared::cut`], each worker stops before its next heap (or
+//! when the heap it waits for will not come, [`Shared::stopped`]), the heaps found so far are a prefix of the window
+//! (each needs the one before), and one worker finishes the window; the probe then counts two workers as lost. The
+//! values never depend on where a window is cut (tests cut every other window at a heap count).
+//!
+//! **Where the time goes.** With `GRUNDY_PIPELINE_PROFILE` set, each run prints per worker the heaps it found,
+//! those found again from every option (a late option had the early value), the time it waited for the other
+//! worker's value (and the marking of its next batch done meanwhile), the time at window boundaries, and the
+//! windows of each mode with their time per heap ([`Prof`]); `benches/workers.sh` runs one and two workers in the
+//! same run.
 
 use super::raw::Values;
 use super::*;
