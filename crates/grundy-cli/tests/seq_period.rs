@@ -150,6 +150,22 @@ fn uncovered_games_are_only_observed() {
     // Grundy's game (no known period) and a short limit: nothing certified.
     let j = json(&["period", "grundys-game", "--to", "3000", "--json"]);
     assert_eq!(j["certified"].as_bool(), Some(false));
+    // No period seen (Officers to 2000): the same keys as with one, null where there is nothing to say.
+    let keys = |j: &serde_json::Value| j.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    let none = json(&["period", "0.6", "--to", "2000", "--json"]);
+    assert_eq!(keys(&none), keys(&json(&["period", "kayles", "--json"])));
+    assert_eq!(keys(&none).len(), 9);
+    for k in [
+        "preperiod",
+        "period",
+        "saltus",
+        "certificate",
+        "needed",
+        "stopped",
+    ] {
+        assert!(none[k].is_null(), "{k}: {none}");
+    }
+    assert_eq!(none["values_computed"].as_u64(), Some(2001));
     // Kayles with too few heaps: observed, not certified.
     let j = json(&["period", "kayles", "--to", "150", "--json"]);
     assert_eq!(j["certified"].as_bool(), Some(false));

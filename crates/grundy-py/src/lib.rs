@@ -743,41 +743,23 @@ impl NativeGame {
     }
 }
 
-/// `grundy period --json`'s object: game, preperiod, period, saltus, certified, certificate, values_computed,
-/// needed.
+/// `grundy period --json`'s object ([`period::PeriodReport`], the one schema): game, preperiod, period, saltus,
+/// certified, certificate, values_computed, needed, stopped.
 fn period_json(
     g: &HeapGame,
     to: Option<u64>,
     threads: usize,
     limits: &Limits,
 ) -> grundy::Result<serde_json::Value> {
-    let code = g.code().cloned();
-    let certifiable = code.as_ref().is_some_and(period::certifiable);
+    let certifiable = g.code().is_some_and(period::certifiable);
     let limit = match to {
         Some(t) => t,
         None if certifiable => period::DEFAULT_LIMIT,
         None => period::DEFAULT_LIMIT_UNCERTIFIABLE,
     };
     let a = period::analyse_limited(g, limit, Engine::Auto, threads, limits, &mut |_, _| {})?;
-    let name = g.name();
-    let computed = a.values.len() as u64;
-    let Some(p) = a.periodicity else {
-        return Ok(serde_json::json!({
-            "game": name, "preperiod": null, "period": null, "saltus": null, "certified": false,
-            "certificate": null, "values_computed": computed, "needed": null,
-        }));
-    };
-    let needed = match p.by {
-        Some(period::Certificate::ClosedForm) => None,
-        _ => code
-            .as_ref()
-            .and_then(|c| period::certificate_length(c, p.preperiod, p.period)),
-    };
-    Ok(serde_json::json!({
-        "game": name, "preperiod": p.preperiod, "period": p.period, "saltus": p.saltus,
-        "certified": p.certified, "certificate": p.by.map(|c| c.describe()),
-        "values_computed": computed, "needed": needed,
-    }))
+    serde_json::to_value(period::PeriodReport::new(g, &a))
+        .map_err(|e| grundy::Error::input(e.to_string()))
 }
 
 /// A catalog game or take-and-break code by name (`kayles`, `subtraction:1,3,4`, `0.77`).

@@ -70,7 +70,9 @@ def test_kayles_period_is_certified():
     p = grundy.game("kayles").period()
     assert (p.preperiod, p.period, p.saltus, p.certified) == (71, 12, 0, True)
     assert p.certificate == "the Guy-Smith periodicity theorem"
-    assert set(p) == {"game", "preperiod", "period", "saltus", "certified", "certificate", "values_computed", "needed"}
+    assert set(p) == {"game", "preperiod", "period", "saltus", "certified", "certificate", "values_computed", "needed",
+                      "stopped"}
+    assert p.stopped is None and p.needed == 168 and p.values_computed >= 168
 
 
 def test_lasker_period_is_only_observed():

@@ -5,7 +5,7 @@
 use crate::cli::PeriodCmd;
 use crate::output::{print_json, write_stdout, CliResult};
 use crate::progress::Progress;
-use grundy::heap::period::{self, certificate_length, Budget, Certificate, Reach};
+use grundy::heap::period::{self, Budget, Certificate, PeriodReport, Reach};
 use grundy::heap::{Engine, HeapGame};
 use grundy::{Limits, Nimber};
 
@@ -113,6 +113,7 @@ fn report(
         Some(t) => Reach {
             limit: t,
             budget: None,
+            keep_values: false,
         },
         None if certifiable => Reach {
             limit: grundy::heap::FAST_MAX_HEAP,
@@ -122,10 +123,12 @@ fn report(
                     .map_or(DEFAULT_BUDGET_SECONDS, |d| d.remaining().as_secs_f64()),
                 start: std::time::Instant::now(),
             }),
+            keep_values: false,
         },
         None => Reach {
             limit: period::DEFAULT_LIMIT_UNCERTIFIABLE,
             budget: None,
+            keep_values: false,
         },
     };
     let prefix = match a.resume.as_deref() {
@@ -186,15 +189,14 @@ fn report(
         &mut saved,
     )?;
     bar.finish();
-    let stopped = a.stopped.clone();
-    let computed = a.computed;
+    let r = PeriodReport::new(rules, &a);
+    if json {
+        return print_json(
+            &serde_json::to_value(&r).map_err(|e| grundy::Error::input(e.to_string()))?,
+        );
+    }
+    let (stopped, computed, needed) = (r.stopped, r.values_computed, r.needed);
     let Some(p) = a.periodicity else {
-        if json {
-            return print_json(&serde_json::json!({
-                "game": name, "preperiod": null, "period": null, "saltus": null, "certified": false,
-                "certificate": null, "values_computed": computed, "stopped": stopped,
-            }));
-        }
         let why = match &stopped {
             Some(s) => format!("stopped: {s}"),
             None => "raise --to to look further".to_string(),
@@ -207,19 +209,6 @@ fn report(
             .as_bytes(),
         );
     };
-    let needed = match p.by {
-        Some(Certificate::ClosedForm) => None,
-        _ => code
-            .as_ref()
-            .and_then(|c| certificate_length(c, p.preperiod, p.period)),
-    };
-    if json {
-        return print_json(&serde_json::json!({
-            "game": name, "preperiod": p.preperiod, "period": p.period, "saltus": p.saltus,
-            "certified": p.certified, "certificate": p.by.map(|c| c.describe()),
-            "values_computed": computed, "needed": needed, "stopped": stopped,
-        }));
-    }
     let mut s = format!("{name}: preperiod {}, period {}", p.preperiod, p.period);
     if p.saltus != 0 {
         s += &format!(", saltus {}", p.saltus);

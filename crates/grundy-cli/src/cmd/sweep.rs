@@ -246,8 +246,10 @@ fn survey_code(
     let reach = Reach {
         limit: to.unwrap_or(grundy::heap::FAST_MAX_HEAP),
         budget: Some(Budget { seconds, start }),
+        // The statistics of the record are computed over the values.
+        keep_values: true,
     };
-    let r = period::analyse_from(
+    let r = period::search(
         &rules,
         Vec::new(),
         reach,

@@ -210,7 +210,8 @@ class Game:
         """Preperiod, period and saltus of the nim-values, as ``grundy period --json``: keys ``game``,
         ``preperiod``, ``period``, ``saltus``, ``certified`` (True only when a theorem proves the pattern for every
         heap: the Guy-Smith theorem, the subtraction-game certificate or a closed form), ``certificate``,
-        ``values_computed`` and ``needed``. The values are computed to heap ``to`` at most (default: 4194304 for
+        ``values_computed``, ``needed`` and ``stopped`` (always None here: the search ends at ``to``). The values
+        are computed to heap ``to`` at most (default: 4194304 for
         codes a certificate covers, 16384 otherwise). A game defined in Python is never certified: its period is
         only observed."""
         return _record(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))

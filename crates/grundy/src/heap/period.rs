@@ -398,8 +398,7 @@ pub const DEFAULT_LIMIT_UNCERTIFIABLE: u64 = 1 << 14;
 
 /// The outcome of [`analyse`]: the values computed and what they show (`None`: no period seen).
 pub struct Analysis {
-    /// The nim-values of heaps `0 … values.len() − 1`, as computed (empty from [`search`], which does not hand
-    /// them back).
+    /// The nim-values of heaps `0 … values.len() − 1`, as computed (empty unless [`Reach::keep_values`]).
     pub values: Vec<Nimber>,
     /// How many values were computed or looked at (heaps `0 … computed − 1`).
     pub computed: u64,
@@ -412,11 +411,66 @@ pub struct Analysis {
     pub stopped: Option<String>,
 }
 
-/// How far [`analyse_from`] goes.
+/// What `grundy period --json` prints and the Python binding's `period()` returns: one object, one schema
+/// (docs/json.md), made from an [`Analysis`] by [`PeriodReport::new`].
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PeriodReport {
+    /// The game's name.
+    pub game: String,
+    /// The preperiod found ([`Periodicity::preperiod`]); null when no period was seen (as are `period` and
+    /// `saltus`).
+    pub preperiod: Option<u64>,
+    /// The period found.
+    pub period: Option<u64>,
+    /// The saltus found (0 for ordinary periodicity).
+    pub saltus: Option<u64>,
+    /// True only when a theorem proves the period for every heap.
+    pub certified: bool,
+    /// The theorem ([`Certificate::describe`]); null when the period is only observed, or none was seen.
+    pub certificate: Option<&'static str>,
+    /// How many values were computed or looked at (heaps `0 … values_computed − 1`).
+    pub values_computed: u64,
+    /// The values the certificate needs for this preperiod and period ([`certificate_length`]); null for a closed
+    /// form, a game no certificate covers, or when no period was seen.
+    pub needed: Option<u64>,
+    /// Why a search that follows the certificate stopped short of one ([`Analysis::stopped`]), else null.
+    pub stopped: Option<String>,
+}
+
+impl PeriodReport {
+    /// The report of `analysis`, a search of `game`.
+    pub fn new(game: &HeapGame, analysis: &Analysis) -> PeriodReport {
+        let p = analysis.periodicity.as_ref();
+        let needed = p.and_then(|p| match p.by {
+            Some(Certificate::ClosedForm) => None,
+            _ => game
+                .code()
+                .and_then(|c| certificate_length(c, p.preperiod, p.period)),
+        });
+        PeriodReport {
+            game: game.name(),
+            preperiod: p.map(|p| p.preperiod),
+            period: p.map(|p| p.period),
+            saltus: p.map(|p| p.saltus),
+            certified: p.is_some_and(|p| p.certified),
+            certificate: p.and_then(|p| p.by).map(|c| c.describe()),
+            values_computed: analysis.computed,
+            needed,
+            stopped: analysis.stopped.clone(),
+        }
+    }
+}
+
+/// How far [`search`] goes, and whether it hands the values back.
 #[derive(Debug, Clone, Copy)]
 pub struct Reach {
     /// The last heap it may compute.
     pub limit: u64,
+    /// Hand the values back in [`Analysis::values`]. Without them, a code the fast engine computes keeps its
+    /// values in the engine's own packed copy between steps (2 bytes a value while every value fits in 15 bits,
+    /// else 4) and the certificate reads them there, so a step holds [`search_bytes_per_heap`] a heap instead of
+    /// [`bytes_per_heap`] (0.1777 to its certificate, 443,139,470 values: see `benches/RESULTS.md`).
+    pub keep_values: bool,
     /// With a budget the search follows the certificate (doubling, or straight to the smallest certificate length
     /// the values allow, [`certify_or_next`]) and ends, without an error, before a step whose memory estimate is
     /// over [`Limits::max_memory`] or whose time, predicted from the steps so far, would pass `seconds` seconds
@@ -433,7 +487,7 @@ pub struct Budget {
     pub start: std::time::Instant,
 }
 
-/// Bytes per heap a step of [`analyse_from`] holds: the engine's ([`sequence::bytes_per_heap`]) and the
+/// Bytes per heap a step of [`search`] holds when it keeps the values ([`Reach::keep_values`]): the engine's ([`sequence::bytes_per_heap`]) and the
 /// certificate's `u32` work array. An upper estimate: with the values' room reserved once per step, 0.1777 to its
 /// certificate (443,139,470 values, one thread) peaked at 5.4 GB, 12.2 bytes a heap, against 20 estimated.
 pub fn bytes_per_heap(game: &HeapGame, engine: Engine, threads: usize) -> u64 {
@@ -497,8 +551,9 @@ pub fn analyse_limited(
     let reach = Reach {
         limit,
         budget: None,
+        keep_values: true,
     };
-    analyse_from(
+    search(
         game,
         Vec::new(),
         reach,
@@ -507,53 +562,6 @@ pub fn analyse_limited(
         limits,
         progress,
         &mut |_, _| Ok(()),
-    )
-}
-
-/// [`analyse_limited`] from the values of heaps `0 … values.len() − 1` already known (a resumed run: they are
-/// trusted as given, and checked first), up to `reach`. After each step `saved(values, from)` is called with the
-/// values and the index of the first new one (also when the step stopped at a limit, with what it computed), so a
-/// caller can keep them in a file and resume.
-///
-/// For a code the theorem covers, the next step after a checkpoint with no certificate goes to the smaller of
-/// twice as many heaps and the smallest certificate length the values allow ([`certify_or_next`]): a true period
-/// already visible is certified at the first step that can certify it. (0.1777: preperiod 160,949,018, period
-/// 60,620,715, per Flammenkamp's octal tables; the certificate needs 443,139,470 values, where doubling would
-/// compute 536,870,912.)
-#[allow(clippy::too_many_arguments)]
-pub fn analyse_from(
-    game: &HeapGame,
-    values: Vec<Nimber>,
-    reach: Reach,
-    engine: Engine,
-    threads: usize,
-    limits: &Limits,
-    progress: &mut dyn FnMut(u64, u64),
-    saved: &mut dyn FnMut(&[Nimber], usize) -> Result<()>,
-) -> Result<Analysis> {
-    run_search(
-        game, values, reach, engine, threads, limits, progress, saved, true,
-    )
-}
-
-/// [`analyse_from`] without handing the values back ([`Analysis::values`] is empty; [`Analysis::computed`] says
-/// how many there were): a code the fast engine computes keeps them in the engine's own packed copy between steps
-/// (2 bytes a value while every value fits in 15 bits, else 4) and the certificate reads them there, so a step
-/// holds [`search_bytes_per_heap`] a heap instead of [`bytes_per_heap`]. `saved(new, from)` receives the values of
-/// heaps `from …` computed by each step, in chunks of up to 2^20 values in order. (0.1777 to its certificate, 443,139,470 values: see `benches/RESULTS.md`.)
-#[allow(clippy::too_many_arguments)]
-pub fn search(
-    game: &HeapGame,
-    values: Vec<Nimber>,
-    reach: Reach,
-    engine: Engine,
-    threads: usize,
-    limits: &Limits,
-    progress: &mut dyn FnMut(u64, u64),
-    saved: &mut dyn FnMut(&[Nimber], usize) -> Result<()>,
-) -> Result<Analysis> {
-    run_search(
-        game, values, reach, engine, threads, limits, progress, saved, false,
     )
 }
 
@@ -629,8 +637,19 @@ fn observe_within(store: &Store, longest: Option<u64>, limits: &Limits) -> Optio
     on_values!(store, |v| observe_with(v, longest))
 }
 
+/// [`analyse_limited`] from the values of heaps `0 … values.len() − 1` already known (a resumed run: they are
+/// trusted as given, and checked first), up to `reach` (which also says whether the values are handed back). After
+/// each step `saved(values, from)` is called with the values of heaps `from …` that the step computed (also when
+/// it stopped at a limit, with what it computed; in chunks of up to 2^20 values, in order, when the values are not
+/// kept), so a caller can keep them in a file and resume.
+///
+/// For a code the theorem covers, the next step after a checkpoint with no certificate goes to the smaller of
+/// twice as many heaps and the smallest certificate length the values allow ([`certify_or_next`]): a true period
+/// already visible is certified at the first step that can certify it. (0.1777: preperiod 160,949,018, period
+/// 60,620,715, per Flammenkamp's octal tables; the certificate needs 443,139,470 values, where doubling would
+/// compute 536,870,912.)
 #[allow(clippy::too_many_arguments)]
-fn run_search(
+pub fn search(
     game: &HeapGame,
     values: Vec<Nimber>,
     reach: Reach,
@@ -639,8 +658,8 @@ fn run_search(
     limits: &Limits,
     progress: &mut dyn FnMut(u64, u64),
     saved: &mut dyn FnMut(&[Nimber], usize) -> Result<()>,
-    keep: bool,
 ) -> Result<Analysis> {
+    let keep = reach.keep_values;
     let limit = reach.limit;
     if engine == Engine::Auto {
         if let Some((e, p, s)) = game.period() {
@@ -986,8 +1005,9 @@ mod tests {
         let reach = Reach {
             limit: 5000,
             budget: None,
+            keep_values: true,
         };
-        let fresh = analyse_from(
+        let fresh = search(
             &game,
             vec![],
             reach,
@@ -1002,7 +1022,10 @@ mod tests {
         let resumed = search(
             &game,
             fresh.values[..100].to_vec(),
-            reach,
+            Reach {
+                keep_values: false,
+                ..reach
+            },
             Engine::Auto,
             1,
             &l,
@@ -1039,8 +1062,9 @@ mod tests {
                 seconds: 1e6,
                 start: std::time::Instant::now(),
             }),
+            keep_values: true,
         };
-        let a = analyse_from(
+        let a = search(
             &game,
             vec![],
             reach,
@@ -1059,6 +1083,61 @@ mod tests {
         );
         assert!(a.stopped.unwrap().contains("--max-memory"));
         assert!(a.periodicity.is_none_or(|p| !p.certified));
+    }
+
+    #[test]
+    fn the_report_has_the_same_keys_with_a_period_or_without() {
+        let keys = |r: &PeriodReport| {
+            let j = serde_json::to_value(r).unwrap();
+            j.as_object().unwrap().keys().cloned().collect::<Vec<_>>()
+        };
+        let want = [
+            "certificate",
+            "certified",
+            "game",
+            "needed",
+            "period",
+            "preperiod",
+            "saltus",
+            "stopped",
+            "values_computed",
+        ];
+        // Kayles: certified from its first 1024 values; the certificate needs 168 (2·71 + 12 + 2, plus a period).
+        let kayles = crate::heap::TakeAndBreak::parse("0.77").unwrap();
+        let a = analyse(&kayles, 4096, Engine::Auto, 1, &mut |_, _| {}).unwrap();
+        let r = PeriodReport::new(&kayles, &a);
+        assert_eq!(keys(&r), want);
+        assert_eq!(
+            (r.preperiod, r.period, r.saltus, r.certified, r.needed),
+            (Some(71), Some(12), Some(0), true, Some(168))
+        );
+        assert_eq!(r.certificate, Some("the Guy-Smith periodicity theorem"));
+        assert_eq!((r.values_computed, r.stopped), (1024, None));
+        // Officers to heap 2000: no period, every field of the pattern null, the same keys.
+        let officers = crate::heap::TakeAndBreak::parse("0.6").unwrap();
+        let a = analyse(&officers, 2000, Engine::Auto, 1, &mut |_, _| {}).unwrap();
+        let r = PeriodReport::new(&officers, &a);
+        assert_eq!(keys(&r), want);
+        assert_eq!(
+            (
+                r.preperiod,
+                r.period,
+                r.saltus,
+                r.certified,
+                r.certificate,
+                r.needed
+            ),
+            (None, None, None, false, None, None)
+        );
+        assert_eq!(r.values_computed, 2001);
+        // A closed form needs no values for its certificate.
+        let bash = crate::games::lookup("bash:5").unwrap().heap_game().unwrap();
+        let r = PeriodReport::new(
+            &bash,
+            &analyse(&bash, 100, Engine::Auto, 1, &mut |_, _| {}).unwrap(),
+        );
+        assert_eq!((r.period, r.certified, r.needed), (Some(6), true, None));
+        assert_eq!(r.certificate, Some("the game's closed form"));
     }
 
     #[test]

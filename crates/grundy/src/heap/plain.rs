@@ -260,12 +260,17 @@ pub(super) fn code_extend_with(
         .max_removed()
         .map(|t| (0..=t).filter(|&j| !code.digit(j).is_zero()).collect());
     let mut removals: Vec<u64> = Vec::new();
-    let mut mex = MexSet::new();
+    let mut mex = Seen::default();
+    // Every value so far is below `cap` (a power of two), and so is every nim-sum of two of them.
+    let mut cap = g
+        .iter()
+        .max()
+        .map_or(1, |&v| v.saturating_add(1).next_power_of_two());
     let mut buf = Vec::new();
     let mut ks = Vec::new();
     let mut work: u64 = 0;
     for n in start..=to {
-        mex.clear();
+        mex.next_heap();
         // The removals to try: the non-zero digits of a finite code (a subtraction game with a large amount has
         // few), every removal of a code whose digits repeat.
         removals.clear();
@@ -290,17 +295,10 @@ pub(super) fn code_extend_with(
             }
             if m >= 2 {
                 if let Some(c) = d.constraint(2) {
-                    let gm = &g[..];
                     match c {
-                        Constraint::Any => {
-                            for a in 1..=m / 2 {
-                                mex.insert(gm[a as usize] ^ gm[(m - a) as usize]);
-                            }
-                        }
+                        Constraint::Any => mex.splits(g, m as usize, m as usize / 2, cap),
                         Constraint::Unequal | Constraint::NotAllEqual => {
-                            for a in 1..=(m - 1) / 2 {
-                                mex.insert(gm[a as usize] ^ gm[(m - a) as usize]);
-                            }
+                            mex.splits(g, m as usize, (m as usize - 1) / 2, cap)
                         }
                         Constraint::AllEqual => {
                             if m.is_multiple_of(2) {
@@ -331,7 +329,11 @@ pub(super) fn code_extend_with(
                 }
             }
         }
-        g.push(mex.mex());
+        let v = mex.mex();
+        g.push(v);
+        if v >= cap {
+            cap = v.saturating_add(1).next_power_of_two();
+        }
         if let Some(mm) = &mut multi {
             mm.push(g[n as usize])?;
         }
@@ -342,6 +344,73 @@ pub(super) fn code_extend_with(
     }
     progress(to);
     Ok(())
+}
+
+/// The option values of one heap: a bit set ([`MexSet`]) for the options found one at a time, and a stamp array
+/// for the two-heap splits, which are most of them (about `n/2` per digit). Marking a split is then a plain store
+/// (`stamps[v] = stamp`): no read-modify-write of a word that the next split may need again, and nothing to clear
+/// between heaps (each heap has its own stamp). `mex` looks at both, from 0 up.
+#[derive(Default)]
+struct Seen {
+    bits: MexSet,
+    stamps: Vec<u32>,
+    stamp: u32,
+}
+
+/// Splits are marked in the stamp array while every nim-sum is below this (4 bytes each: 4 MiB); above it, in the
+/// bit set.
+const STAMPS_UP_TO: Nimber = 1 << 20;
+
+impl Seen {
+    /// Starts the next heap.
+    fn next_heap(&mut self) {
+        self.bits.clear();
+        self.stamp = match self.stamp.checked_add(1) {
+            Some(s) => s,
+            None => {
+                // After 2^32 - 1 heaps every stamp is cleared once.
+                self.stamps.fill(0);
+                1
+            }
+        };
+    }
+
+    fn insert(&mut self, v: Nimber) {
+        self.bits.insert(v);
+    }
+
+    /// Marks the values `G(a) ⊕ G(m − a)` of the splits `a + (m − a)`, `1 ≤ a ≤ hi`, every value of `g` (so every
+    /// nim-sum) being below `cap`, a power of two.
+    fn splits(&mut self, g: &[Nimber], m: usize, hi: usize, cap: Nimber) {
+        if hi == 0 {
+            return;
+        }
+        let (small, large) = (&g[1..=hi], &g[m - hi..m]);
+        if cap > STAMPS_UP_TO {
+            for (x, y) in small.iter().zip(large.iter().rev()) {
+                self.bits.insert(x ^ y);
+            }
+            return;
+        }
+        let cap = cap as usize;
+        if self.stamps.len() < cap {
+            self.stamps.resize(cap, 0);
+        }
+        let (stamps, mask, stamp) = (&mut self.stamps[..cap], cap - 1, self.stamp);
+        for (x, y) in small.iter().zip(large.iter().rev()) {
+            stamps[(x ^ y) as usize & mask] = stamp;
+        }
+    }
+
+    /// The smallest value not marked.
+    fn mex(&self) -> Nimber {
+        (0..)
+            .find(|&v: &Nimber| {
+                !self.bits.contains(v)
+                    && self.stamps.get(v as usize).is_none_or(|&s| s != self.stamp)
+            })
+            .expect("some value is not marked")
+    }
 }
 
 #[cfg(test)]
@@ -377,6 +446,56 @@ mod tests {
             for n in 0..=14 {
                 assert_eq!(a[n as usize], brute_force_value(&t, &n), "{code} heap {n}");
             }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// Random codes (one, two and more heaps, constraints, d0 = 4 or not): the digit loop, whose splits are
+        /// marked in the stamp array, equals the mex over the game's options (a bit set).
+        #[test]
+        fn the_digit_loop_equals_the_options(
+            d0 in proptest::sample::select(vec![0u64, 4]),
+            digits in proptest::collection::vec((0usize..16, 0usize..4), 1..5),
+        ) {
+            let hex = "0123456789ABCDEF".as_bytes();
+            let text = format!(
+                "{d0}.{}",
+                digits
+                    .iter()
+                    .map(|&(d, c)| format!("{}{}", hex[d] as char, ["", "!", "?", "="][c]))
+                    .collect::<String>()
+            );
+            let Ok(t) = TakeAndBreak::parse(&text) else { return Ok(()) };
+            let Some(code) = t.code() else { return Ok(()) };
+            proptest::prop_assume!(!code.is_loopy());
+            let a = code_sequence_enumerated(code, &text, 300, &mut |_| {}).unwrap();
+            let b = sequence(&t, 300, &mut |_| {}).unwrap();
+            proptest::prop_assert_eq!(a, b, "{}", text);
+        }
+    }
+
+    #[test]
+    fn splits_are_marked_in_either_set() {
+        // The same splits marked in the stamp array (values below 2^20) and in the bit set (above): the same mex.
+        let g: Vec<Nimber> = (0..200).map(|n| (n * 7 + n / 3) % 61).collect();
+        for cap in [64, 1 << 21] {
+            let mut seen = Seen::default();
+            for _ in 0..3 {
+                seen.next_heap();
+            }
+            seen.insert(0);
+            seen.splits(&g, 150, 75, cap);
+            let mut want = MexSet::new();
+            want.insert(0);
+            for a in 1..=75 {
+                want.insert(g[a] ^ g[150 - a]);
+            }
+            assert_eq!(seen.mex(), want.mex(), "cap {cap}");
+            // The next heap starts empty.
+            seen.next_heap();
+            assert_eq!(seen.mex(), 0);
         }
     }
 

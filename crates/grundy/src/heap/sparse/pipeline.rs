@@ -1,4 +1,20 @@
 //! The two-worker pipeline: every other heap on a second core, early and late options, timed windows.
+//!
+//! **When the other core is busy.** Each heap hands its value to the other worker, so two workers are only as fast
+//! as the slower one's turns: when the machine has more runnable threads than cores, a worker that is not running
+//! stalls every hand-over for a scheduler slice, hundreds of times one heap's work (figures in
+//! `benches/RESULTS.md`), and a single probe window could cost seconds. So a two-worker
+//! window is *cut* as soon as it runs past [`CUT_FACTOR`] times one worker's pace (from the last probe, which now
+//! times one worker first): the first worker raises [`Shared::cut`], each worker stops before its next heap (or
+//! when the heap it waits for will not come, [`Shared::stopped`]), the heaps found so far are a prefix of the window
+//! (each needs the one before), and one worker finishes the window; the probe then counts two workers as lost. The
+//! values never depend on where a window is cut (tests cut every other window at a heap count).
+//!
+//! **Where the time goes.** With `GRUNDY_PIPELINE_PROFILE` set, each run prints per worker the heaps it found,
+//! those found again from every option (a late option had the early value), the time it waited for the other
+//! worker's value (and the marking of its next batch done meanwhile), the time at window boundaries, and the
+//! windows of each mode with their time per heap ([`Prof`]); `benches/workers.sh` runs one and two workers in the
+//! same run.
 
 use super::raw::Values;
 use super::*;
@@ -29,6 +45,81 @@ pub(super) const PIPELINE_FROM: u64 = 1 << 12;
 #[repr(align(128))]
 pub(super) struct Line<T>(pub(super) T);
 
+/// Where a worker's time goes in a two-worker run, measured when `GRUNDY_PIPELINE_PROFILE` is set (a summary on
+/// stderr at the end of the run, one line per worker: see [`Prof::report`]). Off, it costs a predictable branch
+/// per heap; on, two clock readings per heap (about 50 ns each on the project machine).
+#[derive(Default, Clone, Copy)]
+pub(super) struct Prof {
+    pub(super) on: bool,
+    /// Heaps this worker found in two-worker windows, and how many of them were computed again from every option
+    /// (a late option had the early value).
+    pub(super) heaps: u64,
+    pub(super) again: u64,
+    /// Nanoseconds waiting for the other worker's value (`wait`), of which doing the next batch's marking
+    /// (`prepare`, with `prepares` calls that found work).
+    pub(super) wait: u64,
+    pub(super) prepare: u64,
+    pub(super) prepares: u64,
+    /// Nanoseconds waiting at the end of a window for the other worker (the first worker), or for a new window (the
+    /// second), and catching up with the first worker's values at a window's start (the second).
+    pub(super) sync: u64,
+    pub(super) catch_up: u64,
+    /// Two-worker and one-worker windows, and the nanoseconds of each kind (the first worker).
+    pub(super) windows: [u64; 2],
+    pub(super) window_ns: [u64; 2],
+    pub(super) window_heaps: [u64; 2],
+    /// Two-worker windows cut short (finished by one worker).
+    pub(super) cuts: u64,
+}
+
+impl Prof {
+    pub(super) fn new() -> Self {
+        Prof {
+            on: std::env::var_os("GRUNDY_PIPELINE_PROFILE").is_some(),
+            ..Prof::default()
+        }
+    }
+
+    /// Nanoseconds since `t` (0 when profiling is off: `t` is then never read).
+    fn since(&self, t: Option<std::time::Instant>) -> u64 {
+        t.map_or(0, |t| t.elapsed().as_nanos() as u64)
+    }
+
+    fn now(&self) -> Option<std::time::Instant> {
+        self.on.then(std::time::Instant::now)
+    }
+
+    /// One line: the worker's heaps, recomputed heaps, and its waits in milliseconds.
+    pub(super) fn report(&self, who: &str) {
+        let ms = |ns: u64| ns as f64 / 1e6;
+        eprintln!(
+            "pipeline {who}: heaps {} (again {}), wait {:.1} ms (marking meanwhile {:.1} ms, {} calls), window sync {:.1} ms, catch-up {:.1} ms",
+            self.heaps,
+            self.again,
+            ms(self.wait),
+            ms(self.prepare),
+            self.prepares,
+            ms(self.sync),
+            ms(self.catch_up)
+        );
+        if self.windows != [0, 0] {
+            let per = |i: usize| ms(self.window_ns[i]) * 1e6 / self.window_heaps[i].max(1) as f64;
+            eprintln!(
+                "pipeline windows: two workers {} ({} cut; {} heaps, {:.1} ms, {:.0} ns a heap), one worker {} ({} heaps, {:.1} ms, {:.0} ns a heap)",
+                self.windows[1],
+                self.cuts,
+                self.window_heaps[1],
+                ms(self.window_ns[1]),
+                per(1),
+                self.windows[0],
+                self.window_heaps[0],
+                ms(self.window_ns[0]),
+                per(0)
+            );
+        }
+    }
+}
+
 /// What the two workers share. No locks: per heap, one cache line (the heap and its value) crosses over.
 pub(super) struct Shared {
     /// The first worker's values (`Engine::g` of the calling thread): at the start of a window `[s, t)`,
@@ -52,22 +143,46 @@ pub(super) struct Shared {
     pub(super) stop: AtomicBool,
     /// The second worker is (about to be) parked and needs an unpark to see a new window.
     pub(super) sleeping: AtomicBool,
+    /// The first worker ended the current window early ([`work`]): each worker stops before its next heap.
+    pub(super) cut: Line<AtomicBool>,
+    /// Per parity of heap, the heap at which that parity's worker stopped in a cut window (`u64::MAX` while it
+    /// works): a worker waiting for that heap stops waiting.
+    pub(super) stopped: [AtomicU64; 2],
 }
 
-/// Waits for heap `k`'s value from the other worker (`None` if the run was aborted first): does `idle` work while
-/// it has some ([`Engine::prepare`]), then spins briefly, then yields.
-pub(super) fn wait_value(sh: &Shared, k: u64, idle: &mut dyn FnMut() -> bool) -> Option<u32> {
+/// Waits for heap `k`'s value from the other worker: `None` if the run was aborted first, or if the window was cut
+/// and the other worker stopped before heap `k`. Does `idle` work while it has some ([`Engine::prepare`]), then
+/// spins briefly, then yields, asking `give_up` after each yield whether to cut the window (it still waits for
+/// heap `k`: the other worker is finding it).
+pub(super) fn wait_value(
+    sh: &Shared,
+    k: u64,
+    prof: &mut Prof,
+    idle: &mut dyn FnMut() -> bool,
+    give_up: &mut dyn FnMut() -> bool,
+) -> Option<u32> {
     let slot = &sh.slots[(k % 2) as usize].0;
     let mut spins = 0u32;
+    let t0 = prof.now();
     loop {
         let x = slot.load(Acquire);
         if x >> 32 == k {
+            prof.wait += prof.since(t0);
             return Some(x as u32);
         }
         if sh.abort.0.load(Relaxed) {
             return None;
         }
+        // The other worker stores its heap (above) before it stops at a later one (Release, read with Acquire):
+        // a stop at or before k means heap k will not come.
+        if sh.stopped[(k % 2) as usize].load(Acquire) <= k {
+            prof.wait += prof.since(t0);
+            return None;
+        }
+        let t = prof.now();
         if idle() {
+            prof.prepare += prof.since(t);
+            prof.prepares += 1;
             continue;
         }
         if spins < 4096 {
@@ -75,6 +190,9 @@ pub(super) fn wait_value(sh: &Shared, k: u64, idle: &mut dyn FnMut() -> bool) ->
             spins += 1;
         } else {
             std::thread::yield_now();
+            if !sh.cut.0.load(Relaxed) && give_up() {
+                sh.cut.0.store(true, Release);
+            }
         }
     }
 }
@@ -84,6 +202,13 @@ pub(super) fn wait_value(sh: &Shared, k: u64, idle: &mut dyn FnMut() -> bool) ->
 /// other worker, finish heap `k` ([`Engine::finish_early`]), hand it over. The other worker does the same for
 /// the other parity at the same time, so each heap's early part (nearly all of its work) overlaps the other
 /// worker's.
+///
+/// The window may be *cut*: the first worker asks `give_up(heaps)` every [`CUT_CHECK`] of its heaps (`heaps` of
+/// the window found so far) and while it waits long, and when it says yes each worker stops before its next
+/// heap (or when the heap it waits for will not come), noting where in [`Shared::stopped`]. The heaps found
+/// are then `s..d` for some `d` (each heap needs the one before), all final. Returns false when the run was
+/// aborted (a value too wide for `T`).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn work<T: Val>(
     w: &mut Engine<T>,
     sh: &Shared,
@@ -91,24 +216,44 @@ pub(super) fn work<T: Val>(
     t: u64,
     parity: u64,
     next_rebuild: &mut u64,
+    prof: &mut Prof,
+    give_up: &mut dyn FnMut(u64) -> bool,
 ) -> bool {
     let mut k = if s % 2 == parity { s } else { s + 1 };
     w.stride = 2;
+    let stop = |k: u64| sh.stopped[parity as usize].store(k, Release);
     while k < t {
         debug_assert!(w.g.len() as u64 + 1 == k || w.g.len() as u64 == k);
+        if (k - s) % (2 * CUT_CHECK) < 2 && k > s + 1 && !sh.cut.0.load(Relaxed) && give_up(k - s) {
+            sh.cut.0.store(true, Release);
+        }
+        if sh.cut.0.load(Acquire) {
+            stop(k);
+            return true;
+        }
         let v = if w.g.len() as u64 + 1 == k {
             let early = w.next_early();
-            let Some(last) = wait_value(sh, k - 1, &mut || w.prepare()) else {
-                return false;
+            let Some(last) =
+                wait_value(sh, k - 1, prof, &mut || w.prepare(), &mut || give_up(k - s))
+            else {
+                if sh.abort.0.load(Relaxed) {
+                    return false;
+                }
+                // Cut: heap k - 1 will not come, so heap k is not found here either.
+                stop(k);
+                return true;
             };
             // The other worker held this value in the same type.
             assert!(w.push(last), "a value the other worker held fits");
             settle(w, next_rebuild);
-            w.finish_early(early)
+            let v = w.finish_early(early);
+            prof.again += (v != early) as u64;
+            v
         } else {
             // The worker already has heap k - 1 (the first heap of a window).
             w.next()
         };
+        prof.heaps += 1;
         if !w.push(v) {
             sh.abort_at.store(k, Relaxed);
             sh.abort_value.store(v as u64, Relaxed);
@@ -123,6 +268,15 @@ pub(super) fn work<T: Val>(
     }
     true
 }
+
+/// The first worker asks whether to cut a two-worker window every this many of its heaps.
+pub(super) const CUT_CHECK: u64 = 16;
+
+/// A two-worker window is cut once it has taken longer than this multiple of one worker's time (per heap, from the
+/// last probe) for the heaps found so far plus [`CUT_SLACK`]: two workers that are not faster than one by far
+/// have lost a core to other work (each hand-over then waits for the scheduler: up to a millisecond a heap).
+pub(super) const CUT_FACTOR: f64 = 2.0;
+pub(super) const CUT_SLACK: f64 = 64.0;
 
 /// Runs its closure when dropped during a panic (so that the other worker stops waiting).
 pub(super) struct OnUnwind<F: Fn()>(pub(super) F);
@@ -146,18 +300,20 @@ pub(super) fn settle<T: Val>(w: &mut Engine<T>, next_rebuild: &mut u64) {
 }
 
 /// The second worker: for each window, catches up with the first worker's values, then works its share.
-pub(super) fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) {
+pub(super) fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) -> Prof {
     // Should this thread panic (a bug), the first worker must not wait for it forever.
     let _guard = OnUnwind(|| {
         sh.abort.0.store(true, SeqCst);
         sh.done.0.store(u64::MAX, SeqCst);
     });
+    let mut prof = Prof::new();
     let mut last = 0;
     let mut next_rebuild = (w.g.len() as u64 + 1)
         .next_power_of_two()
         .max(FIRST_REBUILD);
     loop {
         // Spin, then yield, then sleep until the first worker posts a window (it wakes a sleeping worker).
+        let t0 = prof.now();
         let mut tries = 0u32;
         while sh.epoch.0.load(Acquire) == last && !sh.stop.load(Acquire) {
             tries += 1;
@@ -173,11 +329,13 @@ pub(super) fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) {
                 sh.sleeping.store(false, SeqCst);
             }
         }
+        prof.sync += prof.since(t0);
         if sh.stop.load(Acquire) {
-            return;
+            return prof;
         }
         last = sh.epoch.0.load(Acquire);
         let (s, t) = (sh.start.load(Relaxed), sh.end.load(Relaxed));
+        let t0 = prof.now();
         while (w.g.len() as u64) < s {
             // g[0..s] were final before the window was posted (Release, read above with Acquire).
             let v = sh.g.read::<T>(w.g.len()).get() as u32;
@@ -185,7 +343,17 @@ pub(super) fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) {
             assert!(w.push(v), "a value the first worker held fits");
             settle(&mut w, &mut next_rebuild);
         }
-        work(&mut w, sh, s, t, (s + 1) % 2, &mut next_rebuild);
+        prof.catch_up += prof.since(t0);
+        work(
+            &mut w,
+            sh,
+            s,
+            t,
+            (s + 1) % 2,
+            &mut next_rebuild,
+            &mut prof,
+            &mut |_| false,
+        );
         sh.done.0.store(last, Release);
     }
 }
@@ -217,15 +385,19 @@ pub(super) fn run_alternating<T: Val>(
         abort_value: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         sleeping: AtomicBool::new(false),
+        cut: Line(AtomicBool::new(false)),
+        stopped: [AtomicU64::new(u64::MAX), AtomicU64::new(u64::MAX)],
     };
     let second = Engine::new(e.moves.clone(), e.g.clone(), e.hist.clone());
     std::thread::scope(|scope| {
         let second_thread = scope.spawn(|| second_worker(&sh, second));
+        let mut prof = Prof::new();
         // Should this thread panic (a bug), the second worker must not wait for it forever.
+        let waker = second_thread.thread().clone();
         let _guard = OnUnwind(|| {
             sh.abort.0.store(true, SeqCst);
             sh.stop.store(true, SeqCst);
-            second_thread.thread().unpark();
+            waker.unpark();
         });
         let mut next_rebuild = start.next_power_of_two().max(FIRST_REBUILD);
         let mut probe = Probe::new();
@@ -234,27 +406,44 @@ pub(super) fn run_alternating<T: Val>(
         while (e.g.len() as u64) <= to {
             let s = e.g.len() as u64;
             let t = ((s / WINDOW + 1) * WINDOW).min(to + 1);
-            if probe.pipelined(s) && t - s >= 2 {
+            let window_start = prof.now();
+            let two = probe.pipelined(s) && t - s >= 2;
+            if two {
                 epoch += 1;
+                // The second worker is idle (done with the last window): the window's state is reset for it.
+                sh.cut.0.store(false, Relaxed);
+                for x in &sh.stopped {
+                    x.store(u64::MAX, Relaxed);
+                }
                 sh.start.store(s, Relaxed);
                 sh.end.store(t, Relaxed);
                 sh.epoch.0.store(epoch, SeqCst);
                 if sh.sleeping.load(SeqCst) {
                     second_thread.thread().unpark();
                 }
-                let mut ok = work(e, &sh, s, t, s % 2, &mut next_rebuild);
-                if ok && (e.g.len() as u64) < t {
-                    // The window's last heap is the second worker's.
-                    match wait_value(&sh, t - 1, &mut || false) {
-                        Some(v) => {
-                            ok = e.push(v);
-                            settle(e, &mut next_rebuild);
-                        }
-                        None => ok = false,
+                let started = std::time::Instant::now();
+                // One worker's time for the heaps so far, with room (see CUT_FACTOR); never in tests, which cut
+                // windows by their heap counts instead, so that every hand-over is exercised.
+                let one = probe.one_worker_per_heap();
+                let mut give_up = |heaps: u64| {
+                    if cfg!(test) {
+                        return (s / WINDOW) % 2 == 1 && heaps >= 37;
                     }
-                }
+                    started.elapsed().as_secs_f64() > CUT_FACTOR * one * (heaps as f64 + CUT_SLACK)
+                };
+                let ok = work(
+                    e,
+                    &sh,
+                    s,
+                    t,
+                    s % 2,
+                    &mut next_rebuild,
+                    &mut prof,
+                    &mut give_up,
+                );
                 // The second worker is done with the window (and with the values) before the next one (u64::MAX:
                 // it panicked, and the scope passes the panic on).
+                let t0 = prof.now();
                 let mut spins = 0u32;
                 while sh.done.0.load(Acquire) < epoch {
                     if spins < 4096 {
@@ -264,6 +453,7 @@ pub(super) fn run_alternating<T: Val>(
                         std::thread::yield_now();
                     }
                 }
+                prof.sync += prof.since(t0);
                 if !ok {
                     // A value too wide for T: every heap before it is in e (the worker that found it waited for
                     // the heap before, and the other one for it).
@@ -275,7 +465,25 @@ pub(super) fn run_alternating<T: Val>(
                     };
                     break;
                 }
-            } else {
+                // The second worker's last heap may be the one after the first worker's (the window's last heap,
+                // or the last before a cut): it is final, and in its slot.
+                for slot in &sh.slots {
+                    let x = slot.0.load(Acquire);
+                    if x >> 32 == e.g.len() as u64 {
+                        assert!(e.push(x as u32), "a value the second worker held fits");
+                        settle(e, &mut next_rebuild);
+                    }
+                }
+                if (e.g.len() as u64) < t {
+                    // Cut: one worker finishes the window.
+                    debug_assert!(sh.cut.0.load(Relaxed));
+                    probe.cut();
+                    prof.cuts += 1;
+                    #[cfg(test)]
+                    tests::CUTS.fetch_add(1, Relaxed);
+                }
+            }
+            if (e.g.len() as u64) < t {
                 e.stride = 1;
                 while (e.g.len() as u64) < t {
                     let v = e.next();
@@ -289,6 +497,11 @@ pub(super) fn run_alternating<T: Val>(
                     break;
                 }
             }
+            if prof.on {
+                prof.windows[two as usize] += 1;
+                prof.window_ns[two as usize] += prof.since(window_start);
+                prof.window_heaps[two as usize] += t - s;
+            }
             if s / 0x10000 != t / 0x10000 && !progress(t) {
                 result = Done::Stopped;
                 break;
@@ -296,13 +509,21 @@ pub(super) fn run_alternating<T: Val>(
         }
         sh.stop.store(true, SeqCst);
         second_thread.thread().unpark();
+        if prof.on {
+            prof.report("first worker");
+            // A panic of the second worker is passed on by the scope.
+            if let Ok(p) = second_thread.join() {
+                p.report("second worker");
+            }
+        }
         result
     })
 }
 
-/// Chooses between one and two threads by timing windows of [`WINDOW`] heaps: one window with two threads, one
-/// with one, then the faster for a while (14 windows, doubling while the same mode keeps winning), again and
-/// again.
+/// Chooses between one and two threads by timing windows of [`WINDOW`] heaps: one window with one thread, one
+/// with two, then the faster for a while (14 windows, doubling while the same mode keeps winning), again and
+/// again. The one-thread window comes first so that its time bounds the two-thread window's: a two-thread window
+/// that runs past it ([`CUT_FACTOR`]) is cut ([`Probe::cut`]) and counts as lost.
 pub(super) struct Probe {
     /// The current window, and the window where the next probe starts.
     pub(super) window: u64,
@@ -317,6 +538,8 @@ pub(super) struct Probe {
     /// The mode of the current window, and the mode the last probe chose.
     pub(super) two: bool,
     pub(super) chose: Option<bool>,
+    /// The current (two-thread) window was cut.
+    pub(super) was_cut: bool,
 }
 
 pub(super) const WINDOW: u64 = if cfg!(test) { 1 << 9 } else { 1 << 12 };
@@ -333,9 +556,22 @@ impl Probe {
             started: std::time::Instant::now(),
             first: 0,
             took: [f64::INFINITY; 2],
-            two: true,
+            two: false,
             chose: None,
+            was_cut: false,
         }
+    }
+
+    /// One worker's seconds per heap in the last probe (infinite before the first: a two-thread window never
+    /// comes before it outside tests).
+    pub(super) fn one_worker_per_heap(&self) -> f64 {
+        self.took[0]
+    }
+
+    /// The current two-thread window was cut (it ran past one worker's pace, see [`CUT_FACTOR`]): it counts as
+    /// lost, and the next window probes again.
+    pub(super) fn cut(&mut self) {
+        self.was_cut = true;
     }
 
     /// Whether the window of heap `n` goes to two workers.
@@ -349,12 +585,15 @@ impl Probe {
             return self.two;
         }
         if self.window != u64::MAX {
-            let per_heap =
-                self.started.elapsed().as_secs_f64() / n.saturating_sub(self.first).max(1) as f64;
+            let per_heap = if self.was_cut {
+                f64::INFINITY
+            } else {
+                self.started.elapsed().as_secs_f64() / n.saturating_sub(self.first).max(1) as f64
+            };
             if self.window == self.next_probe {
-                self.took[1] = per_heap;
-            } else if self.window == self.next_probe + 1 {
                 self.took[0] = per_heap;
+            } else if self.window == self.next_probe + 1 {
+                self.took[1] = per_heap;
                 // Two workers unless one is clearly faster: one window of each is a small sample on a shared
                 // machine, and where two workers pay at all they pay by far more than this margin.
                 let two = self.took[1] < PREFER_TWO * self.took[0];
@@ -366,7 +605,8 @@ impl Probe {
                 self.chose = Some(two);
                 self.next_probe = w + self.keep;
             } else if self.two && per_heap > 1.25 * self.took[0] {
-                // Two threads have become clearly slower than one was (the other core got busy): probe now.
+                // Two threads have become clearly slower than one was (the other core got busy, or the work per
+                // heap grew): probe now.
                 self.next_probe = w;
                 self.keep = 14;
             }
@@ -374,15 +614,45 @@ impl Probe {
             self.next_probe = w;
         }
         self.window = w;
+        self.was_cut = false;
         self.started = std::time::Instant::now();
         self.first = n;
         self.two = if w == self.next_probe {
-            true
-        } else if w == self.next_probe + 1 {
             false
+        } else if w == self.next_probe + 1 {
+            true
         } else {
             self.chose.unwrap_or(false)
         };
         self.two
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::plain::code_sequence;
+
+    /// Two-worker windows cut so far (in tests a window is cut by its heap count, every other window).
+    pub(super) static CUTS: AtomicU64 = AtomicU64::new(0);
+
+    /// Windows cut at a heap count (as a busy core cuts them at a time) keep every value: both workers stop at
+    /// the same heap whichever waits for the other, and one worker finishes the window.
+    #[test]
+    fn cut_windows_keep_the_values() {
+        let before = CUTS.load(Relaxed);
+        for (code, to) in [
+            ("0.6", 9_000),
+            ("0.007", 7_000),
+            ("4!.0", 9_000),
+            ("0.106", 6_000),
+        ] {
+            let c = Code::parse(code).unwrap();
+            let plain = code_sequence(&c, code, to, &mut |_| {}).unwrap();
+            let mut fast = Vec::new();
+            extend_with_threads(&c, code, &mut fast, to, 2, &mut |_| {}).unwrap();
+            assert_eq!(plain, fast, "{code}");
+        }
+        assert!(CUTS.load(Relaxed) > before, "no window was cut");
     }
 }
