@@ -213,6 +213,10 @@ fn threads_give_the_same_cram_values_and_are_refused_elsewhere() {
         ),
         (vec!["value", "cram", "3x3", "--threads", "0"], "at least 1"),
         (
+            vec!["value", "cram", "3x3", "--threads", "65"],
+            "at most 64",
+        ),
+        (
             vec!["value", "cram", "3x3", "--threads", "two"],
             "--threads",
         ),

@@ -107,7 +107,12 @@ pub fn run(a: &ValueCmd) -> CliResult {
         }
         match grundy::error::parse_u64(t, "--threads")? {
             0 => return Err(CliError::usage("--threads must be at least 1")),
-            n => grundy::games::cram::set_threads(n.min(64) as usize),
+            n if n > 64 => {
+                return Err(CliError::usage(format!(
+                    "--threads {n}: at most 64 threads"
+                )))
+            }
+            n => grundy::games::cram::set_threads(n as usize),
         }
     }
     if a.load_table.is_some() || a.save_table.is_some() {
