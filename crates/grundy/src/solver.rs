@@ -218,10 +218,13 @@ pub fn in_plain_search() -> bool {
     PLAIN.with(|p| p.get() > 0)
 }
 
-/// Marks the thread as inside a plain [`Solver`] search until dropped.
-struct PlainSearch;
+/// Marks the thread as inside a plain [`Solver`] search until dropped. A caller that needs every position valued
+/// into a solver's memo (the saved tables of [`crate::table_file`]) holds one around the whole analysis, so that
+/// no game's own engine answers a part before the solver sees it.
+pub struct PlainSearch;
 impl PlainSearch {
-    fn begin() -> PlainSearch {
+    /// Starts the mark; it ends when the value is dropped.
+    pub fn begin() -> PlainSearch {
         PLAIN.with(|p| p.set(p.get() + 1));
         PlainSearch
     }

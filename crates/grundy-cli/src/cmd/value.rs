@@ -494,6 +494,9 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
         Some(f) => table.load(std::path::Path::new(f))?,
         None => 0,
     };
+    // Every position the search values must reach the solver's memo, which is what the table saves: the Cram and
+    // Chomp engines (which answer outside that memo) stay off for the whole analysis.
+    let _plain = grundy::solver::PlainSearch::begin();
     let mut sum = Sum::new();
     for (game, pos) in &games {
         if game.name() == name {
