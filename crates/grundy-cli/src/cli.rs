@@ -253,6 +253,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N")]
     pub max_positions: Option<OsString>,
     #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
     pub rules: RulesArgs,
 }
 
@@ -1075,6 +1077,7 @@ impl Command {
             Command::Pattern(a) => Some(&a.limits),
             Command::Plot(a) => Some(&a.limits),
             Command::Quotient(a) => Some(&a.limits),
+            Command::Play(a) => Some(&a.limits),
             _ => None,
         }
     }
@@ -1156,10 +1159,11 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 12 + 9 + 2 + 10 + 4 + 2 + 2 + 1,
+            17 + 2 + 10 + 12 + 9 + 2 + 10 + 4 + 2 + 2 + 1 + 2,
             "options taking a value (17; 2 of play; 10 of table and pattern; 12 of --rules and --moves on value, seq, \
              period, table, pattern and play; 9 of plot and its 2 of rules; 10 of period's --out/--resume and sweep; \
-             4 of quotient and its 2 of rules; value's --load-table and --save-table; value's --threads)"
+             4 of quotient and its 2 of rules; value's --load-table and --save-table; value's --threads; \
+             play's --max-seconds and --max-memory)"
         );
     }
 

@@ -214,6 +214,59 @@ fn loopy_play_keeps_a_draw_and_wins() {
     assert!(verdict.contains("the engine wins"), "{verdict}");
 }
 
+/// The exit status of a session whose output has ended.
+fn exit_code(p: &PtySession) -> Option<i32> {
+    match p.process.wait().expect("the exit status") {
+        rexpect::process::WaitStatus::Exited(_, code) => Some(code),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_time_limit_ends_a_long_search_of_the_engine_with_one_line() {
+    // Cram 5x7 and Node Kayles on the 7x7 grid take the normal-play search far longer than 0.3 s (no mirror
+    // strategy answers an odd board): the session ends with the limit's error, naming the flag, and exit 2.
+    for game in [&["cram", "5x7"][..], &["node-kayles", "grid:7x7"]] {
+        let mut args = game.to_vec();
+        args.extend(["--first", "engine", "--max-seconds", "0.3"]);
+        let mut p = play(&args);
+        let out = p.exp_eof().expect("the end of output");
+        let lines: Vec<&str> = out.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert_eq!(
+            lines,
+            [
+                "grundy: the command took longer than its time limit of 0.3 s (raise it with --max-seconds)"
+            ],
+            "{args:?}: {out}"
+        );
+        assert_eq!(exit_code(&p), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn a_whole_game_plays_within_generous_limits() {
+    let mut p = play(&[
+        "kayles",
+        "4",
+        "4",
+        "--max-seconds",
+        "60",
+        "--max-memory",
+        "1G",
+    ]);
+    p.exp_string("grundy play: kayles 4 + kayles 4, normal play")
+        .unwrap();
+    let verdict = loop {
+        let (_, over) = next(&mut p);
+        if let Some(v) = over {
+            break v;
+        }
+        p.send_line("1").unwrap();
+    };
+    assert!(verdict.contains("the engine wins"), "{verdict}");
+    assert_eq!(exit_code(&p), Some(0));
+}
+
 #[test]
 fn a_piped_game_plays_as_in_a_terminal_and_ends_on_end_of_input() {
     let (code, out, err) = common::parts(common::grundy_stdin(
@@ -254,6 +307,14 @@ fn a_piped_game_plays_as_in_a_terminal_and_ends_on_end_of_input() {
         (
             &["play", "nim", "3", "--max-positions", "9"][..],
             "grundy: --max-positions bounds the --misere and --loopy analyses",
+        ),
+        (
+            &["play", "nim", "3", "--max-seconds", "0"][..],
+            "grundy: --max-seconds",
+        ),
+        (
+            &["play", "nim", "3", "--max-memory", "lots"][..],
+            "grundy: --max-memory",
         ),
     ] {
         let (code, out, err) = common::parts(common::grundy_stdin(args, b""));

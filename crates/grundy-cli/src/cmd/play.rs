@@ -14,6 +14,7 @@ grundy play — play against a perfect opponent that explains itself
 
 USAGE
   grundy play GAME POSITION... [+ GAME POSITION...]... [--misere | --loopy] [--first me|engine] [--max-positions N]
+              [--max-seconds S] [--max-memory M]
 
 Starts a game on any sum 'grundy value' can value, you against the engine, which plays perfectly. Each turn shows
 the position and your legal moves, numbered, each with its short form. Type a move as:
@@ -41,7 +42,11 @@ at which you had a winning move, and what it was.
 --misere: whoever makes the last move loses. --loopy: positions may repeat (tokens on 'loopy-graph FILE NODE...' or
 'graph FILE NODE...'); outcomes P, N or D. --first engine: the engine moves first (default: you).
 --max-positions N: the most states the misère or loopy analysis of one position may store (default 2000000 for
-misère play); each analysis also has 30 s of its own.
+misère play); each misère or loopy analysis also has 30 s of its own. A normal-play search has no clock of its own:
+on a large position (cram 5x7, node-kayles grid:7x7) the engine may think for a long time.
+--max-seconds S: the whole session ends with a one-line error (exit 2) after S seconds (fractions allowed), whoever
+is thinking: your time at the prompt counts too, so it suits piped games and scripts; e.g. --max-seconds 60.
+--max-memory M (512M, 2G, ...; default 3G): the session ends with a one-line error when the engine needs more.
 
 EXAMPLE (moves piped in: printf 'nim 2 -> 5\\nhint\\nvalues\\nnim 1 -> 0\\n' | grundy play nim 1 2)
   grundy play: nim 1 + nim 2, normal play (whoever cannot move loses); you move first.
@@ -70,6 +75,7 @@ EXAMPLE (moves piped in: printf 'nim 2 -> 5\\nhint\\nvalues\\nnim 1 -> 0\\n' | g
 MORE EXAMPLES
   grundy play kayles 5 7 + nim 3
   grundy play nim 1 2 3 --misere --first engine
+  grundy play cram 5x7 --first engine --max-seconds 60
   grundy play loopy-graph examples/game.txt 0 6 --loopy
   printf 'hint\\n1\\nquit\\n' | grundy play lasker 2 5 7
 ";
