@@ -158,6 +158,8 @@ const SUBS: &[Sub] = &[
             "--loopy",
             "--first",
             "--max-positions",
+            "--max-seconds",
+            "--max-memory",
             "--rules",
             "--moves",
         ],
