@@ -6,8 +6,9 @@
 //! [`grundy::heap::sequence`] and [`grundy::heap::period`] for heap games, [`grundy::misere::genus`] for misère
 //! values and genera, [`grundy::nimber`] for nimber arithmetic. Results are the library's serde types, converted
 //! through `serde_json` to Python dicts, so they have exactly the keys of the command line's `--json` output
-//! (`docs/json.md`). Library errors become Python exceptions with the same one-line message: `ValueError` for
-//! bad input, [`LimitError`] when a limit was reached, `LoopyError` and `UnsupportedError` (both `ValueError`s).
+//! (`docs/json.md`). Library errors become Python exceptions with the same one-line message, the flags it names
+//! said as keyword arguments ([`python_words`]): `ValueError` for bad input, [`LimitError`] when a limit was
+//! reached, `LoopyError` and `UnsupportedError` (both `ValueError`s).
 //!
 //! **Threads and Ctrl-C.** Work on catalog games needs no Python: it runs on a worker thread while the calling
 //! thread waits with the GIL released, checking for signals every 50 ms; Ctrl-C raises `KeyboardInterrupt` at
@@ -54,9 +55,72 @@ create_exception!(
     "The request is well formed but not supported (for example misère play of a loopy game)."
 );
 
-/// A library error as the Python exception of its kind, with the same one-line message.
+/// The command line's flags that the library's messages name (its remedies: "raise it with --max-seconds", "use
+/// --loopy"), each with what a Python caller passes instead: the keyword argument of the same limit or switch.
+const FLAG_WORDS: &[(&str, &str)] = &[
+    ("--max-seconds", "max_seconds="),
+    ("--max-positions", "max_positions="),
+    ("--max-memory", "max_memory="),
+    ("--max-heap", "max_heap="),
+    ("--loopy", "loopy=True"),
+    ("--misere", "misere=True"),
+    ("--rows", "rows="),
+    ("--cols", "cols="),
+];
+
+/// `message` in the Python API's words. Each flag of [`FLAG_WORDS`] that stands as a word of the sentence (at the
+/// start, or after a space or '(', and not followed by more of a flag's letters) becomes its keyword argument:
+/// "(raise it with --max-seconds)" becomes "(raise it with max_seconds=)", "--max-heap 50" becomes "max_heap=50",
+/// and a flag used as a noun ("heaps of at most --max-heap tokens") its name alone. Text quoted from the caller
+/// ('--loopy' as a game name) follows a quote mark, so it is left as it was. The time limit, which bounds a whole
+/// command on the command line, bounds one call here: "the command took longer" becomes "the call took longer".
+fn python_words(message: &str) -> String {
+    let message = message.replace(
+        "the command took longer than its time limit",
+        "the call took longer than its time limit",
+    );
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message.as_str();
+    while let Some(i) = rest.find("--") {
+        let (before, at) = rest.split_at(i);
+        out.push_str(before);
+        let starts_word = match out.chars().next_back() {
+            None => true,
+            Some(c) => c == ' ' || c == '(',
+        };
+        let found = FLAG_WORDS.iter().find(|(flag, _)| {
+            at.starts_with(flag)
+                && !at[flag.len()..]
+                    .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        });
+        match found {
+            Some((flag, word)) if starts_word => {
+                rest = &at[flag.len()..];
+                match (word.strip_suffix('='), rest.strip_prefix(' ')) {
+                    // A value after the flag ("--max-heap 50") follows the '=' at once.
+                    (Some(_), Some(value)) if value.starts_with(|c: char| c.is_ascii_digit()) => {
+                        out.push_str(word);
+                        rest = value;
+                    }
+                    // The flag used as a noun: the name alone.
+                    (Some(name), Some(_)) => out.push_str(name),
+                    _ => out.push_str(word),
+                }
+            }
+            _ => {
+                out.push_str("--");
+                rest = &at[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A library error as the Python exception of its kind, with the same one-line message in the Python API's words
+/// (keyword arguments where the command line names its flags: [`python_words`]).
 fn err(e: grundy::Error) -> PyErr {
-    let m = e.message().to_string();
+    let m = python_words(e.message());
     match e.kind() {
         ErrorKind::Input => PyValueError::new_err(m),
         ErrorKind::Limit => LimitError::new_err(m),
@@ -744,7 +808,7 @@ impl NativeGame {
 }
 
 /// `grundy period --json`'s object ([`period::PeriodReport`], the one schema): game, preperiod, period, saltus,
-/// certified, certificate, values_computed, needed, stopped.
+/// certified, certificate, values_computed, needed, stopped (its budget named by its keyword argument).
 fn period_json(
     g: &HeapGame,
     to: Option<u64>,
@@ -758,8 +822,10 @@ fn period_json(
         None => period::DEFAULT_LIMIT_UNCERTIFIABLE,
     };
     let a = period::analyse_limited(g, limit, Engine::Auto, threads, limits, &mut |_, _| {})?;
-    serde_json::to_value(period::PeriodReport::new(g, &a))
-        .map_err(|e| grundy::Error::input(e.to_string()))
+    let mut report = period::PeriodReport::new(g, &a);
+    // Why the search stopped names the budget to raise: in the Python API's words, as its errors do.
+    report.stopped = report.stopped.as_deref().map(python_words);
+    serde_json::to_value(report).map_err(|e| grundy::Error::input(e.to_string()))
 }
 
 /// A catalog game or take-and-break code by name (`kayles`, `subtraction:1,3,4`, `0.77`).

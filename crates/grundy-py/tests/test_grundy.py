@@ -379,17 +379,41 @@ def test_cycles_are_loopy_errors():
 
 def test_limits_are_limit_errors():
     chain = grundy.define(lambda n: [n - 1] if n > 0 else [], name="chain")
-    with pytest.raises(grundy.LimitError, match="positions"):
+    # Messages name the keyword argument to raise, not the command line's flag.
+    with pytest.raises(grundy.LimitError, match=r"positions, the limit \(raise it with max_positions=\)$"):
         chain.nim_value(100_000, max_positions=1000)
     assert chain.nim_value(100_000) == 0  # the memo survives a limit
     # Cram on a 5x7 board is a long search (6x6 is answered at once by the mirror strategy): the deadline ends it.
     t = time.perf_counter()
-    with pytest.raises(grundy.LimitError, match="time limit of 0.3 s"):
+    with pytest.raises(grundy.LimitError, match=r"^the call took longer than its time limit of 0\.3 s \(raise it with max_seconds=\)$"):
         grundy.game("cram").nim_value("5x7", max_seconds=0.3)
     assert time.perf_counter() - t < 5
     with pytest.raises(grundy.LimitError, match="time limit"):
         chain.nim_value(10**7, max_seconds=0.2)
     assert not issubclass(grundy.LimitError, ValueError)
+
+
+def test_messages_name_keyword_arguments_not_command_line_flags():
+    # The library's messages name the command line's flags (--max-memory, --loopy, ...); here they say the keyword
+    # argument instead, and text the caller gave is quoted unchanged.
+    cases = [
+        (grundy.LimitError, r"over the limit of 1\.0 MiB \(raise it with max_memory=\)$",
+         lambda: grundy.game("kayles").sequence(10**9, max_memory=1 << 20)),
+        (grundy.LimitError, r"while listing the moves of a sum \(raise it with max_positions=\)$",
+         lambda: grundy.game("kayles").analyse(30, 31, 32, 33, 34, 35, 36, misere=True, max_positions=100)),
+        (grundy.LoopyError, r"^20\.3: moves of this code can add tokens, so positions can repeat: use loopy=True "
+                            r"\(on heaps of at most max_heap tokens\)$",
+         lambda: grundy.game("20.3").analyse(1)),
+        (ValueError, r"^20\.3: heap size \(at most max_heap=50\): 60 is too large",
+         lambda: grundy.game("20.3").analyse(60, loopy=True, max_heap=50)),
+        (ValueError, r"is played misère by its own rules already \(the last mover loses\): leave out misere=True$",
+         lambda: grundy.game("candy-piles").analyse(1, 3, misere=True)),
+        (ValueError, r"^unknown game '--loopy'", lambda: grundy.game("--loopy")),
+    ]
+    for kind, pattern, call in cases:
+        with pytest.raises(kind, match=pattern) as e:
+            call()
+        assert "--" not in str(e.value) or "'--loopy'" in str(e.value), str(e.value)
 
 
 # ----- nimbers -----

@@ -27,9 +27,10 @@ Games defined in Python: a function giving a position's options (see :func:`defi
     True
 
 Results are :class:`Record` objects: dicts with the keys of the command line's ``--json`` output (docs/json.md),
-also readable as attributes. Errors are exceptions with the command line's one-line messages: ``ValueError`` for
-bad input, :class:`LimitError` when a limit (``max_seconds``, ``max_positions``, ``max_memory``) was reached,
-:class:`LoopyError` and :class:`UnsupportedError` (both ``ValueError``).
+also readable as attributes. Errors are exceptions with the command line's one-line messages, in this API's words
+(a message names the keyword argument, ``max_seconds=``, where the command line names its flag, ``--max-seconds``):
+``ValueError`` for bad input, :class:`LimitError` when a limit (``max_seconds``, ``max_positions``, ``max_memory``)
+was reached, :class:`LoopyError` and :class:`UnsupportedError` (both ``ValueError``).
 """
 
 from __future__ import annotations
