@@ -121,6 +121,39 @@ impl RulesArgs {
     }
 }
 
+/// The rule of play of a sum, shared by `value` and `play`: normal play unless one of these is given.
+#[derive(ClapArgs, Debug, Clone, Copy, Default)]
+pub struct PlayRuleArgs {
+    /// Misère play: whoever makes the last move loses
+    #[arg(long, conflicts_with = "loopy")]
+    pub misere: bool,
+    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
+    #[arg(long)]
+    pub loopy: bool,
+}
+
+/// The game of `table` and `pattern` (one or two numbers name its positions), and the rules scripts that may state
+/// it. Declared after the commands' other options, so that `--rules` and `--moves` stay last in their help.
+#[derive(ClapArgs, Debug)]
+pub struct TableGameArgs {
+    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
+    /// it may be left out when one rules script is given
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<OsString>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+impl TableGameArgs {
+    /// The game (`None` when left out) and the rules scripts, as text: the game first.
+    pub fn checked(&self) -> CliResult<(Option<String>, RulesCmd)> {
+        Ok((
+            opt_text(self.game.as_deref(), POSITIONAL)?,
+            self.rules.checked()?,
+        ))
+    }
+}
+
 #[derive(ClapArgs, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct ValueArgs {
@@ -133,12 +166,8 @@ pub struct ValueArgs {
     /// List every winning move in the text answer (normal play shows the first 20)
     #[arg(long, conflicts_with_all = ["misere", "loopy"])]
     pub all_moves: bool,
-    /// Misère play: whoever makes the last move loses
-    #[arg(long, conflicts_with = "loopy")]
-    pub misere: bool,
-    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
-    #[arg(long)]
-    pub loopy: bool,
+    #[command(flatten)]
+    pub rule: PlayRuleArgs,
     /// Largest heap of a loopy code (moves to larger heaps are not allowed; default 1000)
     #[arg(long, value_name = "B", requires = "loopy")]
     pub max_heap: Option<OsString>,
@@ -240,12 +269,8 @@ pub struct PlayArgs {
     /// GAME POSITION... [+ GAME POSITION...]...: the sum to play, as 'grundy value' reads it
     #[arg(value_name = "GAME POSITION", num_args = 0.., required = false)]
     pub words: Vec<OsString>,
-    /// Misère play: whoever makes the last move loses
-    #[arg(long, conflicts_with = "loopy")]
-    pub misere: bool,
-    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
-    #[arg(long)]
-    pub loopy: bool,
+    #[command(flatten)]
+    pub rule: PlayRuleArgs,
     /// Who moves first: me (default) or engine
     #[arg(long, value_name = "WHO")]
     pub first: Option<OsString>,
@@ -260,10 +285,6 @@ pub struct PlayArgs {
 
 #[derive(ClapArgs, Debug)]
 pub struct TableArgs {
-    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
-    /// it may be left out when one rules script is given
-    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
     /// The rows: A..B (both ends included) or N (0..N); the heaps n of a one-parameter game, the a of G(a, b)
     #[arg(long, value_name = "A..B")]
     pub rows: Option<OsString>,
@@ -282,15 +303,11 @@ pub struct TableArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
-    pub rules: RulesArgs,
+    pub game: TableGameArgs,
 }
 
 #[derive(ClapArgs, Debug)]
 pub struct PatternArgs {
-    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
-    /// it may be left out when one rules script is given
-    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
     /// One-parameter games: compute at most up to heap N
     #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
     pub to: Option<OsString>,
@@ -306,7 +323,7 @@ pub struct PatternArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
-    pub rules: RulesArgs,
+    pub game: TableGameArgs,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -699,8 +716,8 @@ impl ValueArgs {
                 .collect::<CliResult<_>>()?,
             json: self.json,
             all_moves: self.all_moves,
-            misere: self.misere,
-            loopy: self.loopy,
+            misere: self.rule.misere,
+            loopy: self.rule.loopy,
             max_heap: opt_text(self.max_heap.as_deref(), "--max-heap")?,
             max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
             rules: self.rules.checked()?,
@@ -768,8 +785,8 @@ impl PlayArgs {
                 .iter()
                 .map(|w| text(w, POSITIONAL))
                 .collect::<CliResult<_>>()?,
-            misere: self.misere,
-            loopy: self.loopy,
+            misere: self.rule.misere,
+            loopy: self.rule.loopy,
             first: opt_text(self.first.as_deref(), "--first")?,
             max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
             rules: self.rules.checked()?,
@@ -822,13 +839,10 @@ pub struct TableCmd {
 
 impl TableArgs {
     pub fn checked(self) -> CliResult<TableCmd> {
+        let (game, rules) = self.game.checked()?;
         Ok(TableCmd {
-            game: self
-                .game
-                .as_deref()
-                .map(|g| text(g, POSITIONAL))
-                .transpose()?,
-            rules: self.rules.checked()?,
+            game,
+            rules,
             rows: opt_text(self.rows.as_deref(), "--rows")?,
             cols: opt_text(self.cols.as_deref(), "--cols")?,
             wrap: opt_text(self.wrap.as_deref(), "--wrap")?,
@@ -853,13 +867,10 @@ pub struct PatternCmd {
 
 impl PatternArgs {
     pub fn checked(self) -> CliResult<PatternCmd> {
+        let (game, rules) = self.game.checked()?;
         Ok(PatternCmd {
-            game: self
-                .game
-                .as_deref()
-                .map(|g| text(g, POSITIONAL))
-                .transpose()?,
-            rules: self.rules.checked()?,
+            game,
+            rules,
             to: opt_text(self.to.as_deref(), "--to")?,
             rows: opt_text(self.rows.as_deref(), "--rows")?,
             cols: opt_text(self.cols.as_deref(), "--cols")?,
