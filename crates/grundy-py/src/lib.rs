@@ -7,7 +7,7 @@
 //! values and genera, [`grundy::nimber`] for nimber arithmetic. Results are the library's serde types, converted
 //! through `serde_json` to Python dicts, so they have exactly the keys of the command line's `--json` output
 //! (`docs/json.md`). Library errors become Python exceptions with the same one-line message, the flags it names
-//! said as keyword arguments ([`python_words`]): `ValueError` for bad input, [`LimitError`] when a limit was
+//! said as keyword arguments (`python_words`): `ValueError` for bad input, [`LimitError`] when a limit was
 //! reached, `LoopyError` and `UnsupportedError` (both `ValueError`s).
 //!
 //! **Threads and Ctrl-C.** Work on catalog games needs no Python: it runs on a worker thread while the calling
