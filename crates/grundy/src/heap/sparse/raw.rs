@@ -592,6 +592,20 @@ fn page() -> usize {
     }
 }
 
+/// The process's resident memory now, in bytes (`/proc/self/statm`); `None` where the system does not say.
+#[cfg(unix)]
+pub(super) fn resident_now() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = s.split_whitespace().nth(1)?.parse().ok()?;
+    pages.checked_mul(page() as u64)
+}
+
+/// No reading of the resident memory on this system.
+#[cfg(not(unix))]
+pub(super) fn resident_now() -> Option<u64> {
+    None
+}
+
 /// The process's page faults so far: minor (the page was in memory: the page cache) and major (read from the
 /// disk), from `getrusage`; zeros where unknown.
 #[cfg(unix)]

@@ -13,7 +13,12 @@
 //! mapped shared into memory (`mmap`), 2 bytes a value while they fit in 15 bits, else 4. Every `window / 2` heaps
 //! it gives back to the system the pages between the head (`head` heaps) and the tail (`window` heaps)
 //! (`madvise(MADV_DONTNEED)`): the process's resident values are then the head, the tail, and what the scans
-//! touched since the last release. A value outside them is read back from the file (from the kernel's page cache
+//! touched since the last release. The scans of a long run reach deep often (Grundy's game to 2^28: four or five
+//! blocks a heap outside the head and the tail), so every 2^16 heaps the store also reads the process's resident
+//! memory (`/proc/self/statm`) and gives the cold pages back at once when it has grown more than a budget
+//! ([`RSS_SLACK`], or twice the head and tail if larger) past what the process held when the store was made:
+//! the resident memory of a run then stays near that budget whatever N is, at the price of page faults that
+//! the page cache answers. A value outside them is read back from the file (from the kernel's page cache
 //! while it has room, else from the disk) by the next access: **correctness never depends on the window**, only
 //! the time does (a window of a few heaps gives the same values, much more slowly: tested).
 //!
@@ -21,7 +26,7 @@
 //! ([`Store::note_cold`]: these are the reads that go through to the file), and the process's page faults
 //! (minor: the page was in the page cache; major: read from the disk).
 
-use super::raw::{page_faults, Mapping};
+use super::raw::{self, page_faults, Mapping};
 use super::*;
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
@@ -40,6 +45,9 @@ pub(super) struct Spilled<T> {
     cap: usize,
     pub(super) window: Window,
     next_release: usize,
+    /// The resident memory (bytes) past which the cold pages are given back before `next_release`; `None`
+    /// where the system does not say how much is resident.
+    rss_cap: Option<u64>,
     /// Where the file lives (a wider copy is made there when the values outgrow `T`).
     dir: std::path::PathBuf,
     counts: Counts,
@@ -151,6 +159,10 @@ impl<T: Val> Store<T> {
             len: 0,
             window,
             next_release: window.head + window.window,
+            rss_cap: raw::resident_now().map(|r| {
+                let kept = ((window.head + window.window) * size) as u64;
+                r + RSS_SLACK.max(2 * kept)
+            }),
             dir: dir.to_path_buf(),
             counts: Counts {
                 faults_at_start: page_faults(),
@@ -200,7 +212,9 @@ impl<T: Val> Store<T> {
                 let n = s.len;
                 T::view_mut(&mut s.map, n + 1)[n] = v;
                 s.len = n + 1;
-                if s.len >= s.next_release {
+                if s.len >= s.next_release
+                    || (s.len.is_multiple_of(RSS_EVERY) && s.over_budget())
+                {
                     s.release_cold();
                     s.next_release = s.len + (s.window.window / 2).max(1);
                 }
@@ -289,6 +303,14 @@ impl<T: Val> Spilled<T> {
         self.cap = self.map.bytes() / size;
     }
 
+    /// True when the process holds more than the store's budget (read every [`RSS_EVERY`] values).
+    fn over_budget(&self) -> bool {
+        match (self.rss_cap, raw::resident_now()) {
+            (Some(cap), Some(now)) => now > cap,
+            _ => false,
+        }
+    }
+
     /// Gives back the pages between the head and the tail.
     fn release_cold(&self) {
         let size = std::mem::size_of::<T>();
@@ -301,6 +323,13 @@ impl<T: Val> Spilled<T> {
         }
     }
 }
+
+/// How often (in values pushed) a bounded store reads the process's resident memory.
+const RSS_EVERY: usize = 1 << 16;
+
+/// How far (bytes) the process's resident memory may grow past what it held when a bounded store was made
+/// before the store gives its cold pages back early: 256 MiB.
+pub(super) const RSS_SLACK: u64 = 256 << 20;
 
 /// Values read between two releases in a sequential read (a rebuild of the split, a widening).
 pub(super) const CHUNK: usize = 1 << 20;
