@@ -17,10 +17,18 @@
 //! region of one cell has no move (value 0) and is left out of the sum. Placements that give the same normalised
 //! sum (mirror-image placements on a symmetric board) are one option, listed once.
 //!
-//! **Cost.** A position with `k` empty cells has at most `2k` placements; each costs a flood fill and 8 images per
-//! region, `O(k)` word operations with a 128-bit word. The number of distinct regions the search meets grows
-//! exponentially with the board: `5x5` takes a tenth of a second, `5x6` (30 cells) a few seconds, and the memo limit
-//! of the search (or its deadline) ends larger searches with an error.
+//! **The fast path.** The search engine ([`CramEngine`]) works on boards of at most 8 rows and 8 columns as `u64`
+//! bitboards of the 8 × 8 square (module `small`): placements by two masks, regions by a bit flood fill, the
+//! canonical form by byte swaps, bit reversals and a transpose, and three exact simplifications before a region is
+//! keyed (extra tufts and bridges removed, the across edges of a 2 × 2 square with two closed corners deleted;
+//! each proved in the module's docs and checked against the definition on every board within 4 × 4). Larger
+//! boards take the `u128` path above. The plain [`crate::Solver`] search ([`CramGame`]'s options) uses neither.
+//!
+//! **Cost.** A position with `k` empty cells has at most `2k` placements; each costs a flood fill and the images
+//! of each region left, a few dozen word operations on the fast path. The number of distinct regions the search
+//! meets grows exponentially with the board (on one core of the project machine: `5x6` 0.2 s, `5x7` 2.4 s, `5x8`
+//! 17 s of user time; benches/RESULTS.md), and the memory limit of the search (the table evicts) or its deadline
+//! bounds larger searches.
 
 use super::board_table::{self, BoardTable, Key};
 use crate::error::{escape, Error, Result};
@@ -503,6 +511,9 @@ impl Game for CramGame {
 /// knows it (an exact value, or a bit of "`G(x) ≠ v`"), and by the bound `G(x) ≤ (number of options)` (a mex of
 /// `k` values is at most `k`). No other cut is made: unlike pruning that assumes fewer than 256 options, every
 /// test reads every option it needs. The table records each answer: "`G(x) = w`" or "`G(x) ≠ w`".
+///
+/// Boards of at most 8 × 8 are searched as `small` regions (bitboards, simplified; keys tagged apart from the
+/// [`Board`] keys in the one table), larger ones as [`Board`] regions: the same tests on both.
 ///
 /// **Cost.** Worst case the plain search's (every region reachable, each option read once per test); in practice
 /// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (32 bytes

@@ -242,6 +242,7 @@ pub fn from_board(b: &super::Board) -> Option<u64> {
 }
 
 /// The board (`8 × 8`, cropped to the bounding box of `x` in the corner) of a bitboard.
+#[cfg(test)]
 pub fn to_board(x: u64) -> super::Board {
     let x = corner(x);
     let h = if x == 0 {
