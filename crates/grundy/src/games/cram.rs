@@ -17,16 +17,26 @@
 //! region of one cell has no move (value 0) and is left out of the sum. Placements that give the same normalised
 //! sum (mirror-image placements on a symmetric board) are one option, listed once.
 //!
-//! **Cost.** A position with `k` empty cells has at most `2k` placements; each costs a flood fill and 8 images per
-//! region, `O(k)` word operations with a 128-bit word. The number of distinct regions the search meets grows
-//! exponentially with the board: `5x5` takes a tenth of a second, `5x6` (30 cells) a few seconds, and the memo limit
-//! of the search (or its deadline) ends larger searches with an error.
+//! **The fast path.** The search engine ([`CramEngine`]) works on boards of at most 8 rows and 8 columns as `u64`
+//! bitboards of the 8 × 8 square (module `small`): placements by two masks, regions by a bit flood fill, the
+//! canonical form by byte swaps, bit reversals and a transpose, and three exact simplifications before a region is
+//! keyed (extra tufts and bridges removed, the across edges of a 2 × 2 square with two closed corners deleted;
+//! each proved in the module's docs and checked against the definition on every board within 4 × 4). Larger
+//! boards take the `u128` path above. The plain [`crate::Solver`] search ([`CramGame`]'s options) uses neither.
+//!
+//! **Cost.** A position with `k` empty cells has at most `2k` placements; each costs a flood fill and the images
+//! of each region left, a few dozen word operations on the fast path. The number of distinct regions the search
+//! meets grows exponentially with the board (on one core of the project machine: `5x6` 0.2 s, `5x7` 2.4 s, `5x8`
+//! 17 s of user time; benches/RESULTS.md), and the memory limit of the search (the table evicts) or its deadline
+//! bounds larger searches.
 
 use super::board_table::{self, BoardTable, Key};
 use crate::error::{escape, Error, Result};
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 use crate::solver::Limits;
+
+mod small;
 
 /// The most cells a board may have (empty or blocked): the width of its bitset.
 pub const MAX_CELLS: usize = 128;
@@ -130,32 +140,29 @@ impl Board {
     /// The regions (4-connected sets of empty cells) of the board with at least two cells, each cropped and in its
     /// least symmetric image, sorted: the sum the board is.
     pub fn regions(&self) -> Vec<Board> {
-        let left_edge = column_mask(self.rows, self.cols, 0);
-        let right_edge = column_mask(self.rows, self.cols, self.cols - 1);
-        let cols = self.cols as u32;
-        let mut rest = self.cells;
         let mut out = Vec::new();
-        while rest != 0 {
-            let mut region = rest & rest.wrapping_neg();
-            loop {
-                let grown = (region
-                    | ((region & !right_edge) << 1)
-                    | ((region & !left_edge) >> 1)
-                    | region.checked_shl(cols).unwrap_or(0)
-                    | region.checked_shr(cols).unwrap_or(0))
-                    & rest;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            rest &= !region;
-            if region.count_ones() >= 2 {
-                out.push(normalise(self.cols, region));
-            }
-        }
+        self.regions_into(&mut out, false);
         out.sort_unstable();
         out
+    }
+
+    /// Appends the regions of at least two cells to `out`, each normalised; with `stand_in`, a region of two or
+    /// three cells (value 1 whatever its shape) is pushed as the `1 × 2` or `1 × 3` strip.
+    fn regions_into(&self, out: &mut Vec<Board>, stand_in: bool) {
+        let mut rest = self.cells;
+        while rest != 0 {
+            let region = region_of(self.rows, self.cols, rest, rest & rest.wrapping_neg());
+            rest &= !region;
+            match region.count_ones() {
+                0 | 1 => {}
+                n @ (2 | 3) if stand_in => out.push(Board {
+                    rows: 1,
+                    cols: n as u8,
+                    cells: (1 << n) - 1,
+                }),
+                _ => out.push(normalise(self.cols, region)),
+            }
+        }
     }
 
     fn show_rows(&self) -> String {
@@ -184,6 +191,27 @@ fn check_size(rows: usize, cols: usize) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The 4-connected part of `cells` (empty cells of a `rows × cols` board) that holds the cells `seed`: a flood
+/// fill by word shifts, one step a round.
+fn region_of(rows: u8, cols: u8, cells: u128, seed: u128) -> u128 {
+    let left_edge = column_mask(rows, cols, 0);
+    let right_edge = column_mask(rows, cols, cols - 1);
+    let cols = u32::from(cols);
+    let mut region = seed;
+    loop {
+        let grown = (region
+            | ((region & !right_edge) << 1)
+            | ((region & !left_edge) >> 1)
+            | region.checked_shl(cols).unwrap_or(0)
+            | region.checked_shr(cols).unwrap_or(0))
+            & cells;
+        if grown == region {
+            return region;
+        }
+        region = grown;
+    }
 }
 
 /// The bits of column `c` of a `rows × cols` board.
@@ -484,6 +512,9 @@ impl Game for CramGame {
 /// `k` values is at most `k`). No other cut is made: unlike pruning that assumes fewer than 256 options, every
 /// test reads every option it needs. The table records each answer: "`G(x) = w`" or "`G(x) ≠ w`".
 ///
+/// Boards of at most 8 × 8 are searched as `small` regions (bitboards, simplified; keys tagged apart from the
+/// [`Board`] keys in the one table), larger ones as [`Board`] regions: the same tests on both.
+///
 /// **Cost.** Worst case the plain search's (every region reachable, each option read once per test); in practice
 /// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (32 bytes
 /// an entry), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it, entries are evicted and
@@ -494,6 +525,7 @@ pub struct CramEngine {
     deadline: Option<crate::solver::Deadline>,
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     pool: Vec<Vec<Board>>,
+    pool_small: Vec<Vec<Small>>,
     helpers: Vec<CramEngine>,
 }
 
@@ -511,11 +543,141 @@ struct Opt {
     unk: u32,
 }
 
+impl Opt {
+    fn new(start: usize, end: usize, big: u32) -> Opt {
+        Opt {
+            start: start as u32,
+            end: end as u32,
+            big,
+            xor: 0,
+            unknown: u8::MAX,
+            unk: 0,
+        }
+    }
+}
+
+/// A region of the engine's search, in its canonical form: a [`Board`] (any board of at most [`MAX_CELLS`]
+/// cells) or a [`Small`] (a region of an 8 × 8 square, the fast path).
+trait Region: Copy + Ord + Send + Sync {
+    /// Empty cells.
+    fn cells(&self) -> u32;
+    /// The table key.
+    fn key(&self) -> Key;
+    /// The options: each the canonical regions left by a placement, equal pairs cancelled, appended to `flat`.
+    fn options(&self, flat: &mut Vec<Self>, opts: &mut Vec<Opt>);
+    /// Whether the mirror strategy makes it a P-position.
+    fn mirror(&self) -> bool;
+    /// The engine's spare option lists of this type.
+    fn pool(e: &mut CramEngine) -> &mut Vec<Vec<Self>>;
+}
+
+impl Region for Board {
+    fn cells(&self) -> u32 {
+        self.cells.count_ones()
+    }
+    fn key(&self) -> Key {
+        Key::new(self.cells, u32::from(self.rows) << 8 | u32::from(self.cols))
+    }
+    fn options(&self, flat: &mut Vec<Self>, opts: &mut Vec<Opt>) {
+        options_of(self, flat, opts)
+    }
+    fn mirror(&self) -> bool {
+        mirror_symmetric(self)
+    }
+    fn pool(e: &mut CramEngine) -> &mut Vec<Vec<Self>> {
+        &mut e.pool
+    }
+}
+
+/// A region of the 8 × 8 square in its canonical form ([`small::canonical`]), after the simplifications of
+/// [`small`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Small(u64);
+
+/// The tag of the keys of [`Small`] regions (a [`Board`]'s tag is its shape, below 2^16).
+const SMALL_TAG: u32 = 1 << 20;
+
+impl Region for Small {
+    fn cells(&self) -> u32 {
+        self.0.count_ones()
+    }
+    fn key(&self) -> Key {
+        Key::new(u128::from(self.0), SMALL_TAG)
+    }
+    fn options(&self, flat: &mut Vec<Self>, opts: &mut Vec<Opt>) {
+        let p = self.0;
+        let (across, down) = small::placements(p);
+        let mut place = |q: u64| {
+            let start = flat.len();
+            small::split(q, &mut |x| flat.push(Small(x)));
+            cancel_pairs_from(flat, start);
+            let big = flat[start..]
+                .iter()
+                .map(|b| b.0.count_ones())
+                .max()
+                .unwrap_or(0);
+            opts.push(Opt::new(start, flat.len(), big));
+        };
+        let mut a = across;
+        while a != 0 {
+            let i = a.trailing_zeros();
+            a &= a - 1;
+            place(p & !(0b11 << i));
+        }
+        let mut d = down;
+        while d != 0 {
+            let i = d.trailing_zeros();
+            d &= d - 1;
+            place(p & !(1 << i | 1 << (i + 8)));
+        }
+    }
+    fn mirror(&self) -> bool {
+        small::mirror_symmetric(self.0)
+    }
+    fn pool(e: &mut CramEngine) -> &mut Vec<Vec<Self>> {
+        &mut e.pool_small
+    }
+}
+
+/// Sorts `v[start..]` and removes its equal pairs (their values cancel in the nim-sum).
+fn cancel_pairs_from<R: Region>(v: &mut Vec<R>, start: usize) {
+    v[start..].sort_unstable();
+    let mut out = start;
+    let mut i = start;
+    while i < v.len() {
+        if i + 1 < v.len() && v[i] == v[i + 1] {
+            i += 2;
+        } else {
+            v[out] = v[i];
+            out += 1;
+            i += 1;
+        }
+    }
+    v.truncate(out);
+}
+
 /// The engine stopped: a deadline passed or another thread found the answer.
 #[derive(Debug)]
 enum Halt {
     Time,
     Stopped,
+}
+
+/// A board split for the engine: its canonical regions on the fast path when it fits in 8 × 8, else as [`Board`]s.
+enum Parts {
+    Small(Vec<Small>),
+    Big(Vec<Board>),
+}
+
+fn parts(b: &Board) -> Parts {
+    match small::from_board(b) {
+        Some(x) => {
+            let mut v = Vec::new();
+            small::split(x, &mut |r| v.push(Small(r)));
+            Parts::Small(v)
+        }
+        None => Parts::Big(b.regions()),
+    }
 }
 
 impl CramEngine {
@@ -530,6 +692,7 @@ impl CramEngine {
             deadline: limits.deadline,
             stop: None,
             pool: Vec::new(),
+            pool_small: Vec::new(),
             helpers: Vec::new(),
         }
     }
@@ -546,13 +709,7 @@ impl CramEngine {
 
     /// The nim-value of a sum of boards (each split into its regions).
     pub fn value(&mut self, boards: &[Board]) -> Result<Nimber> {
-        let mut v = 0;
-        for b in boards {
-            for r in b.regions() {
-                v ^= self.exact(&r).map_err(|h| self.error(h))?;
-            }
-        }
-        Ok(v)
+        self.value_threads(boards, 1)
     }
 
     /// [`CramEngine::value`] on `threads` threads: each test "is `G(x) = w`?" of a region `x` of the sum deals
@@ -560,25 +717,42 @@ impl CramEngine {
     /// helpers' tables are kept for the next search), and stops them all once one finds an option of value `w`.
     /// The answer is the one-thread answer: the same tests, with the same reading of every option they need.
     pub fn value_threads(&mut self, boards: &[Board], threads: usize) -> Result<Nimber> {
-        if threads <= 1 {
-            return self.value(boards);
-        }
         let mut v = 0;
         for b in boards {
-            for r in b.regions() {
-                v ^= self
-                    .exact_parallel(&r, threads)
-                    .map_err(|h| self.error(h))?;
-            }
+            let r = match parts(b) {
+                Parts::Small(rs) => self.xor_parallel(&rs, threads),
+                Parts::Big(rs) => self.xor_parallel(&rs, threads),
+            };
+            v ^= r.map_err(|h| self.error(h))?;
         }
         Ok(v)
     }
 
-    fn exact_parallel(&mut self, x: &Board, threads: usize) -> std::result::Result<Nimber, Halt> {
+    fn xor_parallel<R: Region>(
+        &mut self,
+        rs: &[R],
+        threads: usize,
+    ) -> std::result::Result<Nimber, Halt> {
+        let mut v = 0;
+        for r in rs {
+            v ^= if threads <= 1 {
+                self.exact(r)?
+            } else {
+                self.exact_parallel(r, threads)?
+            };
+        }
+        Ok(v)
+    }
+
+    fn exact_parallel<R: Region>(
+        &mut self,
+        x: &R,
+        threads: usize,
+    ) -> std::result::Result<Nimber, Halt> {
         use std::sync::atomic::{AtomicBool, Ordering};
-        let n = x.cells.count_ones();
-        let key = Self::key(x);
-        if n < 8 || mirror_symmetric(x) || self.table.get(&key).exact.is_some() {
+        let n = x.cells();
+        let key = x.key();
+        if n < 8 || x.mirror() || self.table.get(&key).exact.is_some() {
             return self.exact(x);
         }
         let bytes = self.table.capacity() as u64 * (board_table::ENTRY_BYTES + 2);
@@ -593,7 +767,7 @@ impl CramEngine {
         let mut helpers = std::mem::take(&mut self.helpers);
         let mut flat = Vec::new();
         let mut opts = Vec::new();
-        options_of(x, &mut flat, &mut opts);
+        x.options(&mut flat, &mut opts);
         let mut order: Vec<usize> = (0..opts.len()).collect();
         order.sort_by_key(|&i| opts[i].big);
         let deals: Vec<Vec<usize>> = (0..threads)
@@ -669,9 +843,9 @@ impl CramEngine {
 
     /// Whether one of the options `deal` (indices into `opts`) has value `w`; sets `stop` when it finds one, and
     /// gives up (`Halt::Stopped`) once another thread has set it.
-    fn search_deal(
+    fn search_deal<R: Region>(
         &mut self,
-        flat: &[Board],
+        flat: &[R],
         opts: &[Opt],
         deal: &[usize],
         w: Nimber,
@@ -705,10 +879,28 @@ impl CramEngine {
 
     /// Whether the sum of the regions `sum` (each normalised, as [`Board::regions`] gives them) has nim-value `w`.
     pub fn sum_is(&mut self, sum: &[Board], w: Nimber) -> Result<bool> {
-        let mut sum = sum.to_vec();
-        sum.retain(|b| b.cells.count_ones() >= 2);
-        cancel_pairs(&mut sum);
-        self.opt_is(&sum, w).map_err(|h| self.error(h))
+        let r = (|| {
+            let mut small = Vec::new();
+            let mut big = Vec::new();
+            for b in sum {
+                match parts(b) {
+                    Parts::Small(v) => small.extend(v),
+                    Parts::Big(v) => big.extend(v),
+                }
+            }
+            cancel_pairs_from(&mut small, 0);
+            big.retain(|b| b.cells.count_ones() >= 2);
+            cancel_pairs_from(&mut big, 0);
+            if big.is_empty() {
+                return self.opt_is(&small, w);
+            }
+            let mut t = w;
+            for c in &small {
+                t ^= self.exact(c)?;
+            }
+            self.opt_is(&big, t)
+        })();
+        r.map_err(|h| self.error(h))
     }
 
     fn error(&self, h: Halt) -> Error {
@@ -716,10 +908,6 @@ impl CramEngine {
             (Halt::Time, Some(d)) => d.error(),
             _ => Error::limit("cram: the search was stopped"),
         }
-    }
-
-    fn key(b: &Board) -> Key {
-        Key::new(b.cells, u32::from(b.rows) << 8 | u32::from(b.cols))
     }
 
     fn tick(&mut self) -> std::result::Result<(), Halt> {
@@ -738,7 +926,7 @@ impl CramEngine {
     }
 
     /// The exact value of a normalised region.
-    fn exact(&mut self, x: &Board) -> std::result::Result<Nimber, Halt> {
+    fn exact<R: Region>(&mut self, x: &R) -> std::result::Result<Nimber, Halt> {
         match self.scan(x, Nimber::MAX)? {
             Ok(v) => Ok(v),
             Err(()) => unreachable!("a scan without a bound ends with the value"),
@@ -746,12 +934,8 @@ impl CramEngine {
     }
 
     /// Whether the sum `sum` of normalised regions (no equal pair) has value `w`.
-    fn opt_is(&mut self, sum: &[Board], w: Nimber) -> std::result::Result<bool, Halt> {
-        let Some((bi, _)) = sum
-            .iter()
-            .enumerate()
-            .max_by_key(|(_, b)| b.cells.count_ones())
-        else {
+    fn opt_is<R: Region>(&mut self, sum: &[R], w: Nimber) -> std::result::Result<bool, Halt> {
+        let Some((bi, _)) = sum.iter().enumerate().max_by_key(|(_, b)| b.cells()) else {
             return Ok(w == 0);
         };
         let mut t = w;
@@ -764,25 +948,41 @@ impl CramEngine {
     }
 
     /// Whether the normalised region `x` has value `w` (`x + *w` is a P-position).
-    fn is(&mut self, x: &Board, w: Nimber) -> std::result::Result<bool, Halt> {
+    fn is<R: Region>(&mut self, x: &R, w: Nimber) -> std::result::Result<bool, Halt> {
         Ok(self.scan(x, w)? == Ok(w))
+    }
+
+    /// What the table knows of the region `x`, with the small cases and the mirror strategy answered first (and
+    /// recorded).
+    fn known<R: Region>(&mut self, x: &R) -> board_table::Known {
+        let n = x.cells();
+        if n < 4 {
+            return board_table::Known {
+                exact: Some(Nimber::from(n >= 2)),
+                not: 0,
+            };
+        }
+        let key = x.key();
+        let k = self.table.get(&key);
+        if k.exact.is_none() && k.not & 1 == 0 && x.mirror() {
+            self.table.set_exact(&key, 0, n as u16);
+            return board_table::Known {
+                exact: Some(0),
+                not: 0,
+            };
+        }
+        k
     }
 
     /// The tests "is `G(x) = u`?" for `u = 0, 1, …` up to `bound`, on one listing of the options of `x`: `Ok(v)`
     /// when `G(x) = v ≤ bound`, `Err(())` when `G(x) > bound`. Test `u` (after every smaller one failed) looks for
     /// an option of value `u`: if there is one, `G(x) ≠ u`; if not, `G(x) = u`.
-    fn scan(
+    fn scan<R: Region>(
         &mut self,
-        x: &Board,
+        x: &R,
         bound: Nimber,
     ) -> std::result::Result<std::result::Result<Nimber, ()>, Halt> {
-        let n = x.cells.count_ones();
-        if n < 4 {
-            let v = Nimber::from(n >= 2);
-            return Ok(if v <= bound { Ok(v) } else { Err(()) });
-        }
-        let key = Self::key(x);
-        let known = self.table.get(&key);
+        let known = self.known(x);
         if let Some(v) = known.exact {
             return Ok(if v <= bound { Ok(v) } else { Err(()) });
         }
@@ -790,29 +990,26 @@ impl CramEngine {
             // Every u <= bound is known not to be the value.
             return Ok(Err(()));
         }
-        let work = n as u16;
-        if mirror_symmetric(x) {
-            self.table.set_exact(&key, 0, work);
-            return Ok(Ok(0));
-        }
+        let key = x.key();
+        let work = x.cells() as u16;
         self.tick()?;
-        let mut flat = self.pool.pop().unwrap_or_default();
+        let mut flat = R::pool(self).pop().unwrap_or_default();
         let mut opts = Vec::new();
-        options_of(x, &mut flat, &mut opts);
-        opts.sort_by_key(|o| o.big);
+        x.options(&mut flat, &mut opts);
+        opts.sort_unstable_by_key(|o| o.big);
         let r = self.scan_with(&key, known.not, bound, work, &flat, &mut opts);
         flat.clear();
-        self.pool.push(flat);
+        R::pool(self).push(flat);
         r
     }
 
-    fn scan_with(
+    fn scan_with<R: Region>(
         &mut self,
         key: &Key,
         mut not: u64,
         bound: Nimber,
         work: u16,
-        flat: &[Board],
+        flat: &[R],
         opts: &mut [Opt],
     ) -> std::result::Result<std::result::Result<Nimber, ()>, Halt> {
         let mut open: Vec<usize> = Vec::with_capacity(opts.len());
@@ -849,9 +1046,9 @@ impl CramEngine {
     /// Whether some option of `opts` has value `u`: first those the table settles, then the rest, in order.
     /// What the table knows of each option's regions is looked up once and kept in the option (a region valued
     /// later is looked up again only for options still undecided).
-    fn has_option(
+    fn has_option<R: Region>(
         &mut self,
-        flat: &[Board],
+        flat: &[R],
         opts: &mut [Opt],
         u: Nimber,
         open: &mut Vec<usize>,
@@ -868,11 +1065,7 @@ impl CramEngine {
                         return Ok(true);
                     }
                 }
-                1 => match self
-                    .table
-                    .get(&Self::key(&flat[o.unk as usize]))
-                    .is(u ^ o.xor)
-                {
+                1 => match self.table.get(&flat[o.unk as usize].key()).is(u ^ o.xor) {
                     Some(true) => return Ok(true),
                     Some(false) => {}
                     None => open.push(i),
@@ -894,16 +1087,11 @@ impl CramEngine {
     }
 
     /// Reads what the table knows of the regions of `o` into it.
-    fn look_up(&self, flat: &[Board], o: &mut Opt) {
+    fn look_up<R: Region>(&mut self, flat: &[R], o: &mut Opt) {
         o.xor = 0;
         o.unknown = 0;
         for (j, c) in flat[o.start as usize..o.end as usize].iter().enumerate() {
-            let n = c.cells.count_ones();
-            if n < 4 {
-                o.xor ^= Nimber::from(n >= 2);
-                continue;
-            }
-            match self.table.get(&Self::key(c)).exact {
+            match self.known(c).exact {
                 Some(v) => o.xor ^= v,
                 None => {
                     o.unknown = o.unknown.saturating_add(1);
@@ -919,17 +1107,12 @@ impl CramEngine {
     }
 
     /// Whether a sum of regions has value `w`, when the table alone can tell.
-    fn settled(&self, sum: &[Board], w: Nimber) -> Option<bool> {
+    fn settled<R: Region>(&mut self, sum: &[R], w: Nimber) -> Option<bool> {
         let mut t = w;
         let mut unknown = None;
         for c in sum {
-            let n = c.cells.count_ones();
-            if n < 4 {
-                t ^= Nimber::from(n >= 2);
-                continue;
-            }
-            let k = Self::key(c);
-            match self.table.get(&k).exact {
+            let k = self.known(c);
+            match k.exact {
                 Some(v) => t ^= v,
                 None if unknown.is_none() => unknown = Some(k),
                 None => return None,
@@ -937,78 +1120,31 @@ impl CramEngine {
         }
         match unknown {
             None => Some(t == 0),
-            Some(k) => self.table.get(&k).is(t),
+            Some(k) => k.is(t),
         }
     }
-}
-
-/// Removes equal pairs from a sorted list of regions (their values cancel in the nim-sum).
-fn cancel_pairs(sum: &mut Vec<Board>) {
-    sum.sort_unstable();
-    let mut out = 0;
-    let mut i = 0;
-    while i < sum.len() {
-        if i + 1 < sum.len() && sum[i] == sum[i + 1] {
-            i += 2;
-        } else {
-            sum[out] = sum[i];
-            out += 1;
-            i += 1;
-        }
-    }
-    sum.truncate(out);
 }
 
 /// The options of the normalised region `x`: for each placement, the regions of at least two cells it leaves,
 /// normalised, equal pairs cancelled, appended to `flat`; `opts` indexes them.
 fn options_of(x: &Board, flat: &mut Vec<Board>, opts: &mut Vec<Opt>) {
     let cols = u32::from(x.cols);
-    let left = column_mask(x.rows, x.cols, 0);
-    let right = column_mask(x.rows, x.cols, x.cols - 1);
-    let cells = x.cells;
-    let across = cells & (cells >> 1) & !right;
-    let down = cells & cells.checked_shr(cols).unwrap_or(0);
+    let across = x.cells & (x.cells >> 1) & !column_mask(x.rows, x.cols, x.cols - 1);
+    let down = x.cells & x.cells.checked_shr(cols).unwrap_or(0);
     let mut place = |pair: u128| {
         let start = flat.len();
-        let mut rest = cells & !pair;
-        while rest != 0 {
-            let mut region = rest & rest.wrapping_neg();
-            loop {
-                let grown = (region
-                    | ((region & !right) << 1)
-                    | ((region & !left) >> 1)
-                    | region.checked_shl(cols).unwrap_or(0)
-                    | region.checked_shr(cols).unwrap_or(0))
-                    & rest;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            rest &= !region;
-            match region.count_ones() {
-                0 | 1 => {}
-                // Two or three connected cells have value 1 whatever their shape: one stand-in board for all.
-                n @ (2 | 3) => flat.push(Board {
-                    rows: 1,
-                    cols: n as u8,
-                    cells: (1 << n) - 1,
-                }),
-                _ => flat.push(normalise(x.cols, region)),
-            }
-        }
-        let mut part = flat.split_off(start);
-        cancel_pairs(&mut part);
-        let big = part.iter().map(|b| b.cells.count_ones()).max().unwrap_or(0);
-        flat.extend_from_slice(&part);
-        opts.push(Opt {
-            start: start as u32,
-            end: flat.len() as u32,
-            big,
-            xor: 0,
-            unknown: u8::MAX,
-            unk: 0,
-        });
+        let after = Board {
+            cells: x.cells & !pair,
+            ..*x
+        };
+        after.regions_into(flat, true);
+        cancel_pairs_from(flat, start);
+        let big = flat[start..]
+            .iter()
+            .map(|b| b.cells.count_ones())
+            .max()
+            .unwrap_or(0);
+        opts.push(Opt::new(start, flat.len(), big));
     };
     for i in bits(across) {
         place(0b11 << i);
