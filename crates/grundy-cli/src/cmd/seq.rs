@@ -105,6 +105,11 @@ pub fn run(a: &SeqCmd) -> CliResult {
         let out = out.expect("a bounded run has a file");
         return run_bounded(a, &rules, to, out, window, &limits);
     }
+    // A code the sparse split cannot help: said at the start, with the engine auto runs and the expected cost.
+    let dense = sequence::dense_probe(&*rules, engine, to)?;
+    if let Some(d) = &dense {
+        eprintln!("grundy: note: {}", d.notice(&rules.name(), to));
+    }
     let (values, used) = match a.resume.as_deref() {
         Some(file) => {
             let prefix = read_file(file, &*rules, to, &limits)?;
@@ -134,6 +139,11 @@ pub fn run(a: &SeqCmd) -> CliResult {
     });
     if a.json {
         let mut j = serde_json::json!({ "game": rules.name(), "engine": used.name() });
+        if let Some(d) = &dense {
+            j["dense"] =
+                serde_json::to_value(d).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+            j["dense"]["expected_seconds"] = serde_json::json!(d.expected_seconds(to));
+        }
         if let Some(s) = &stats {
             j["stats"] = serde_json::json!({
                 "mask": s.mask, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
@@ -176,6 +186,9 @@ pub fn run(a: &SeqCmd) -> CliResult {
         }
     }
     if let Some(st) = &stats {
+        if let Some(d) = &dense {
+            let _ = writeln!(s, "# dense: {}", d.notice(&rules.name(), to));
+        }
         write_stats(&mut s, st);
         let peak = peak_resident().map_or(
             "unknown on this system".to_string(),
