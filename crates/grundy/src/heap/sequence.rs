@@ -761,6 +761,66 @@ mod tests {
     }
 
     #[test]
+    fn auto_runs_the_plain_engine_on_dense_codes() {
+        // 0.06: 5332 of its first 2^14 positions rare under the best mask (32.5%), values up to 307; the first
+        // value of 512 is at heap 31077. The values are the plain engine's whichever engine runs.
+        let (v, m) = auto("0.06", 40_000);
+        assert_eq!(m, Method::Engine(Engine::Plain));
+        assert_eq!(v, plain("0.06", 40_000));
+        let (v, m) = auto("0.06", 30_000);
+        assert_eq!(m, Method::Engine(Engine::Fast));
+        assert_eq!(v[..], plain("0.06", 40_000)[..=30_000]);
+        // Resumed from a prefix (before and after the probe), the same values.
+        let t = TakeAndBreak::parse("0.06").unwrap();
+        for from in [5_000, 20_000, 35_000] {
+            let mut values = plain("0.06", from);
+            let m = extend(
+                &t,
+                &mut values,
+                40_000,
+                Engine::Auto,
+                1,
+                &Limits::default(),
+                &mut |_| {},
+            )
+            .unwrap();
+            assert_eq!(m, Method::Engine(Engine::Plain));
+            assert_eq!(values, v_of("0.06"), "{from}");
+        }
+        let d = dense_probe(&t, Engine::Auto, 100_000).unwrap().unwrap();
+        assert_eq!(
+            (d.heaps, d.rare_positions, d.largest),
+            (PROBE_HEAPS, 5332, 307)
+        );
+        assert!(d.plain_heaps_per_second > 0.0 && d.fast_heaps_per_second > 0.0);
+        assert!(d.expected_seconds(100_000) > d.expected_seconds(50_000));
+        let note = d.notice("0.06", 100_000);
+        assert!(
+            note.contains("a dense code") && note.contains("33% of heaps 1..=16384"),
+            "{note}"
+        );
+        // Not asked for auto, or not far enough: no probe.
+        assert_eq!(dense_probe(&t, Engine::Fast, 100_000).unwrap(), None);
+        assert_eq!(dense_probe(&t, Engine::Auto, 10_000).unwrap(), None);
+        // Sparse codes, and 0.106 (half its positions rare, but values below 64: the dense kernel), stay fast.
+        for code in ["0.106", "4!.0", "0.6", "0.007"] {
+            let g = TakeAndBreak::parse(code).unwrap();
+            assert_eq!(
+                dense_probe(&g, Engine::Auto, 100_000).unwrap(),
+                None,
+                "{code}"
+            );
+            let (_, m) = auto(code, 20_000);
+            assert_ne!(m, Method::Engine(Engine::Plain), "{code}");
+        }
+        assert!(!is_dense(&[0, 1, 2, 3, 0, 1, 2, 3]));
+    }
+
+    fn v_of(code: &str) -> Vec<Nimber> {
+        plain(code, 40_000)
+    }
+
+    #[test]
     fn limits_fail_before_work() {
         let t = TakeAndBreak::parse("0.3").unwrap();
         let e = nim_values(
