@@ -105,18 +105,28 @@ pub fn run(a: &SeqCmd) -> CliResult {
         let out = out.expect("a bounded run has a file");
         return run_bounded(a, &rules, to, out, window, &limits);
     }
-    // A code the sparse split cannot help: said at the start, with the engine auto runs and the expected cost.
-    let dense = sequence::dense_probe(&*rules, engine, to)?;
-    if let Some(d) = &dense {
-        eprintln!("grundy: note: {}", d.notice(&rules.name(), to));
-    }
+    // A code the sparse split cannot help is said so at the start, with the engine auto runs and the expected cost.
+    // The probe's values (the first heaps, by the fast engine) are the run's: kept, and written to the file.
+    let mut dense = None;
+    let mut probe = |values: &mut Vec<Nimber>| -> CliResult {
+        let had = values.len();
+        dense = sequence::dense_probe(&*rules, engine, to, values)?;
+        if let (Some(file), true) = (out, values.len() > had) {
+            append(file, &values[had..], &rules.name())?;
+        }
+        if let Some(d) = &dense {
+            eprintln!("grundy: note: {}", d.notice(&rules.name(), to));
+        }
+        Ok(())
+    };
     let (values, used) = match a.resume.as_deref() {
         Some(file) => {
-            let prefix = read_file(file, &*rules, to, &limits)?;
+            let mut prefix = read_file(file, &*rules, to, &limits)?;
             if let Some(o) = out.filter(|&o| o != file) {
                 start_file(o, &rules.name())?;
                 append(o, &prefix, &rules.name())?;
             }
+            probe(&mut prefix)?;
             compute(&*rules, engine, prefix, to, out, threads, &limits)
                 .map_err(|e| resumable(e, out, &resume_command(a, to, out)))?
         }
@@ -127,7 +137,9 @@ pub fn run(a: &SeqCmd) -> CliResult {
             if let Some(file) = out {
                 start_file(file, &rules.name())?;
             }
-            compute(&*rules, engine, Vec::new(), to, out, threads, &limits)
+            let mut prefix = Vec::new();
+            probe(&mut prefix)?;
+            compute(&*rules, engine, prefix, to, out, threads, &limits)
                 .map_err(|e| resumable(e, out, &resume_command(a, to, out)))?
         }
     };

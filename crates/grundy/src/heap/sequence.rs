@@ -494,8 +494,15 @@ fn format_seconds(s: f64) -> String {
 
 /// Probes `game` as `auto` does before a run to heap `to` ([`extend_auto`]): `Some` when `engine` is `auto`, the run
 /// would go to the fast engine past [`PROBE_HEAPS`], and the code is dense; then both engines are timed on the
-/// [`TIMED_HEAPS`] heaps after the probe, from the same values (a few tenths of a second in all).
-pub fn dense_probe(game: &HeapGame, engine: Engine, to: u64) -> Result<Option<DenseProbe>> {
+/// [`TIMED_HEAPS`] heaps after the probe, from the same values (a few tenths of a second in all). `values` (heaps
+/// `0..values.len()`, possibly none: the run's own) are extended to heap [`PROBE_HEAPS`] by the fast engine when
+/// the probe needs them, so the run continues from there instead of computing them again.
+pub fn dense_probe(
+    game: &HeapGame,
+    engine: Engine,
+    to: u64,
+    values: &mut Vec<Nimber>,
+) -> Result<Option<DenseProbe>> {
     if engine != Engine::Auto || to <= PROBE_HEAPS + TIMED_HEAPS || !game.is_heap_game() {
         return Ok(None);
     }
@@ -510,12 +517,14 @@ pub fn dense_probe(game: &HeapGame, engine: Engine, to: u64) -> Result<Option<De
         return Ok(None);
     }
     let limits = Limits::default();
-    let mut values = Vec::new();
-    SPARSE.extend(game, &mut values, PROBE_HEAPS, 1, &limits, &mut |_| {})?;
-    if !is_dense(&values) {
+    if (values.len() as u64) <= PROBE_HEAPS {
+        SPARSE.extend(game, values, PROBE_HEAPS, 1, &limits, &mut |_| {})?;
+    }
+    let probed = &values[..=PROBE_HEAPS as usize];
+    if !is_dense(probed) {
         return Ok(None);
     }
-    let st = super::sparse::stats(&values, super::sparse::best_mask(&values));
+    let st = super::sparse::stats(probed, super::sparse::best_mask(probed));
     let end = PROBE_HEAPS + TIMED_HEAPS;
     // The thread's CPU time where the system has that clock (the machine may be busy), else wall time.
     let start = || {
@@ -531,11 +540,11 @@ pub fn dense_probe(game: &HeapGame, engine: Engine, to: u64) -> Result<Option<De
         (Some(a), Some(b)) => b - a,
         _ => w0.elapsed().as_secs_f64(),
     };
-    let mut a = values.clone();
+    let mut a = probed.to_vec();
     let t = start();
     plain::code_extend_unbounded(code, &game.name(), &mut a, end, &limits, &mut |_| {}, None)?;
     let plain_s = since(t);
-    let mut b = values;
+    let mut b = probed.to_vec();
     let t = start();
     SPARSE.extend(game, &mut b, end, 1, &limits, &mut |_| {})?;
     let fast_s = since(t);
@@ -787,7 +796,11 @@ mod tests {
             assert_eq!(m, Method::Engine(Engine::Plain));
             assert_eq!(values, v_of("0.06"), "{from}");
         }
-        let d = dense_probe(&t, Engine::Auto, 100_000).unwrap().unwrap();
+        let mut probed = Vec::new();
+        let d = dense_probe(&t, Engine::Auto, 100_000, &mut probed)
+            .unwrap()
+            .unwrap();
+        assert_eq!(probed[..], v_of("0.06")[..=PROBE_HEAPS as usize]);
         assert_eq!(
             (d.heaps, d.rare_positions, d.largest),
             (PROBE_HEAPS, 5332, 307)
@@ -800,16 +813,24 @@ mod tests {
             "{note}"
         );
         // Not asked for auto, or not far enough: no probe.
-        assert_eq!(dense_probe(&t, Engine::Fast, 100_000).unwrap(), None);
-        assert_eq!(dense_probe(&t, Engine::Auto, 10_000).unwrap(), None);
+        assert_eq!(
+            dense_probe(&t, Engine::Fast, 100_000, &mut Vec::new()).unwrap(),
+            None
+        );
+        assert_eq!(
+            dense_probe(&t, Engine::Auto, 10_000, &mut Vec::new()).unwrap(),
+            None
+        );
         // Sparse codes, and 0.106 (half its positions rare, but values below 64: the dense kernel), stay fast.
         for code in ["0.106", "4!.0", "0.6", "0.007"] {
             let g = TakeAndBreak::parse(code).unwrap();
+            let mut v = Vec::new();
             assert_eq!(
-                dense_probe(&g, Engine::Auto, 100_000).unwrap(),
+                dense_probe(&g, Engine::Auto, 100_000, &mut v).unwrap(),
                 None,
                 "{code}"
             );
+            assert_eq!(v.len() as u64, PROBE_HEAPS + 1, "{code}");
             let (_, m) = auto(code, 20_000);
             assert_ne!(m, Method::Engine(Engine::Plain), "{code}");
         }
