@@ -360,7 +360,7 @@ fn extend_unlabelled(
 pub const PROBE_HEAPS: u64 = 1 << 14;
 
 /// The heaps after the probe timed on each engine for [`DenseProbe`]'s figures.
-const TIMED_HEAPS: u64 = 512;
+pub const TIMED_HEAPS: u64 = 512;
 
 /// Whether the sparse split cannot help on these values (heaps `0..values.len()`): under the best mask at least
 /// 30% of the positions are rare and some value is 64 or more (below 64 the fast engine's dense kernel, 32
@@ -492,7 +492,8 @@ fn format_seconds(s: f64) -> String {
     }
 }
 
-/// Probes `game` as `auto` does before a run to heap `to` ([`extend_auto`]): `Some` when `engine` is `auto`, the run
+/// Probes `game` as `auto` does before a run to heap `to` (the fast engine on its first [`PROBE_HEAPS`] heaps):
+/// `Some` when `engine` is `auto`, the run
 /// would go to the fast engine past [`PROBE_HEAPS`], and the code is dense; then both engines are timed on the
 /// [`TIMED_HEAPS`] heaps after the probe, from the same values (a few tenths of a second in all). `values` (heaps
 /// `0..values.len()`, possibly none: the run's own) are extended to heap [`PROBE_HEAPS`] by the fast engine when

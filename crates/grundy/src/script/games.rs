@@ -639,7 +639,7 @@ impl Game for NumberGame {
     }
 
     /// [`Game::sequence`] in place, from the values given (a resumed run's): a run stopped by the deadline hands
-    /// back the heaps it computed (see [`Self::tabulate`]).
+    /// back the heaps it computed (the table kept so far).
     fn extend_sequence(
         &self,
         values: &mut Vec<Nimber>,
