@@ -80,6 +80,25 @@ for spec in "0.6 100000" "4!.0 100000" "0.77 100000" "0.106 100000"; do
 done
 
 echo
+# Dense codes (docs/longrun.md): auto probes them and runs the plain engine once the values reach 512 (0.06); 0.106
+# stays on the fast engine's dense kernel. User seconds (/usr/bin/time), one core.
+echo "dense     heaps   auto(s)  plain(s)  fast(s)  ogsolve-rc2(s)  checksums"
+for spec in "0.06 100000" "0.106 100000"; do
+  set -- $spec
+  game=$1; n=$2
+  declare -A ut us
+  for e in auto plain fast; do
+    us[$e]=$(/usr/bin/time -o "$WORK/time" -f '%U' $PIN1 "$G" seq "$game" --to "$n" --threads 1 --engine "$e" 2>/dev/null | sum)
+    ut[$e]=$(cat "$WORK/time")
+  done
+  us[og]=$(/usr/bin/time -o "$WORK/time" -f '%U' bash -c "$(declare -f og sum); O=$O PIN1='$PIN1' og $n $game" | sum)
+  ut[og]=$(cat "$WORK/time")
+  if [ "${us[auto]}" = "${us[plain]}" ] && [ "${us[auto]}" = "${us[fast]}" ] && [ "${us[auto]}" = "${us[og]}" ]; then
+    same="identical ${us[auto]}"; else same="DIFFERENT ${us[*]}"; differ; fi
+  printf '%-8s %6s %9s %9s %8s %15s   %s\n' "$game" "$n" "${ut[auto]}" "${ut[plain]}" "${ut[fast]}" "${ut[og]}" "$same"
+done
+
+echo
 echo "certified periods (grundy period, one core):"
 # 0.127: period 4, last exception at heap 46577 (OEIS A071464, after Gangolli & Plambeck 1989), so e = 46578.
 # 0.56: period 144 (OEIS A071436); its preperiod runs past 3*10^5 heaps.

@@ -8,7 +8,9 @@
 # The machine has 2 cores shared with other work: the load average is printed before and after. A busy second
 # core makes the engine cut its two-worker windows and fall back to one worker (see
 # crates/grundy/src/heap/sparse/pipeline.rs), so the ratio then tends to 1; measure when the load is low.
-# With PROFILE=1, one more two-worker run prints where each worker's time went (GRUNDY_PIPELINE_PROFILE).
+# With PROFILE=1, one more two-worker run prints where each worker's time went (GRUNDY_PIPELINE_PROFILE: waits,
+# CPU time and work units per worker), and one more one-worker run prints the best speedup two workers can have
+# from the order of the work (each heap's counted work; independent of the machine's load: docs/longrun.md).
 #
 # Usage: benches/workers.sh [SPEC...]   SPEC is GAME:N (default: 0.6:10000000 4!.0:4194304)
 set -euo pipefail
@@ -46,7 +48,9 @@ for spec in "${SPECS[@]}"; do
   if [ "$s1" != "$s2" ] || [ "$same" = DIFFERENT ]; then same="DIFFERENT one $s1 two $s2"; differ; else same="identical $s1"; fi
   printf '%-8s %10s %12s %12s %7sx %12s %12s   %s\n' "$game" "$n" "$b1" "$b2" "$(ratio "$b1" "$b2")" "$u1" "$u2" "$same"
   if [ -n "${PROFILE:-}" ]; then
-    GRUNDY_PIPELINE_PROFILE=1 "$G" seq "$game" --to "$n" --threads 2 2>&1 >/dev/null | sed 's/^/  /' | tail -3
+    GRUNDY_PIPELINE_PROFILE=1 "$G" seq "$game" --to "$n" --threads 2 2>&1 >/dev/null | sed 's/^/  /' | tail -5
+    GRUNDY_PIPELINE_PROFILE=1 "$G" seq "$game" --to "$n" --threads 1 2>&1 >/dev/null | grep 'pipeline bound' \
+      | sed 's/^/  /' | tail -2
   fi
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

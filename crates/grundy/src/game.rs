@@ -304,6 +304,20 @@ pub trait Game {
         let _ = (to, progress);
         None
     }
+
+    /// [`Game::sequence`] in place: extends `values` (the nim-values of heaps `0..values.len()`, possibly empty,
+    /// trusted as given: a resumed run's) to heaps `0..=to`. A method that stops early (a deadline) leaves in
+    /// `values` what it computed, so the caller can say how far it got and resume from there. `None`: the game has
+    /// no method of its own. By default, [`Game::sequence`] replaces `values` (a method that restarts from heap 0).
+    fn extend_sequence(
+        &self,
+        values: &mut Vec<Nimber>,
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<()>> {
+        let own = self.sequence(to, progress)?;
+        Some(own.map(|own| *values = own))
+    }
 }
 
 /// Forwards every method of [`Game`] through a pointer type.
@@ -342,6 +356,14 @@ macro_rules! forward_game {
             fn period(&self) -> Option<(u64, u64, u64)> { (**self).period() }
             fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
                 (**self).sequence(to, progress)
+            }
+            fn extend_sequence(
+                &self,
+                values: &mut Vec<Nimber>,
+                to: u64,
+                progress: &mut dyn FnMut(u64),
+            ) -> Option<Result<()>> {
+                (**self).extend_sequence(values, to, progress)
             }
         }
     )*};

@@ -105,13 +105,28 @@ pub fn run(a: &SeqCmd) -> CliResult {
         let out = out.expect("a bounded run has a file");
         return run_bounded(a, &rules, to, out, window, &limits);
     }
+    // A code the sparse split cannot help is said so at the start, with the engine auto runs and the expected cost.
+    // The probe's values (the first heaps, by the fast engine) are the run's: kept, and written to the file.
+    let mut dense = None;
+    let mut probe = |values: &mut Vec<Nimber>| -> CliResult {
+        let had = values.len();
+        dense = sequence::dense_probe(&*rules, engine, to, values)?;
+        if let (Some(file), true) = (out, values.len() > had) {
+            append(file, &values[had..], &rules.name())?;
+        }
+        if let Some(d) = &dense {
+            eprintln!("grundy: note: {}", d.notice(&rules.name(), to));
+        }
+        Ok(())
+    };
     let (values, used) = match a.resume.as_deref() {
         Some(file) => {
-            let prefix = read_file(file, &*rules, to, &limits)?;
+            let mut prefix = read_file(file, &*rules, to, &limits)?;
             if let Some(o) = out.filter(|&o| o != file) {
                 start_file(o, &rules.name())?;
                 append(o, &prefix, &rules.name())?;
             }
+            probe(&mut prefix)?;
             compute(&*rules, engine, prefix, to, out, threads, &limits)
                 .map_err(|e| resumable(e, out, &resume_command(a, to, out)))?
         }
@@ -122,7 +137,9 @@ pub fn run(a: &SeqCmd) -> CliResult {
             if let Some(file) = out {
                 start_file(file, &rules.name())?;
             }
-            compute(&*rules, engine, Vec::new(), to, out, threads, &limits)
+            let mut prefix = Vec::new();
+            probe(&mut prefix)?;
+            compute(&*rules, engine, prefix, to, out, threads, &limits)
                 .map_err(|e| resumable(e, out, &resume_command(a, to, out)))?
         }
     };
@@ -134,6 +151,11 @@ pub fn run(a: &SeqCmd) -> CliResult {
     });
     if a.json {
         let mut j = serde_json::json!({ "game": rules.name(), "engine": used.name() });
+        if let Some(d) = &dense {
+            j["dense"] =
+                serde_json::to_value(d).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+            j["dense"]["expected_seconds"] = serde_json::json!(d.expected_seconds(to));
+        }
         if let Some(s) = &stats {
             j["stats"] = serde_json::json!({
                 "mask": s.mask, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
@@ -176,6 +198,9 @@ pub fn run(a: &SeqCmd) -> CliResult {
         }
     }
     if let Some(st) = &stats {
+        if let Some(d) = &dense {
+            let _ = writeln!(s, "# dense: {}", d.notice(&rules.name(), to));
+        }
         write_stats(&mut s, st);
         let peak = peak_resident().map_or(
             "unknown on this system".to_string(),

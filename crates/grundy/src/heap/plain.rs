@@ -236,6 +236,22 @@ pub(super) fn code_extend_with(
     to: u64,
     limits: &Limits,
     progress: &mut dyn FnMut(u64),
+    multi: Option<MultiMoves>,
+) -> Result<()> {
+    check_length(name, to, code.max_heaps() >= 2)?;
+    code_extend_unbounded(code, name, g, to, limits, progress, multi)
+}
+
+/// [`code_extend_with`] past [`check_length`]'s limit: what `auto` runs on a dense code (see
+/// [`super::sequence::DenseProbe`]), where the fast engine would cost as much per heap and has no such limit (the
+/// memory is checked before, the deadline polled).
+pub(super) fn code_extend_unbounded(
+    code: &Code,
+    name: &str,
+    g: &mut Vec<Nimber>,
+    to: u64,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
     mut multi: Option<MultiMoves>,
 ) -> Result<()> {
     if code.is_loopy() {
@@ -243,7 +259,6 @@ pub(super) fn code_extend_with(
             "the code {code} has moves that can repeat a position (use --loopy)"
         )));
     }
-    check_length(name, to, code.max_heaps() >= 2)?;
     g.truncate(to as usize + 1);
     g.reserve((to as usize + 1).saturating_sub(g.len()));
     if g.is_empty() {

@@ -389,12 +389,38 @@ impl NumberGame {
 
     /// The nim-values of heaps `0..=to` from the native body, bottom-up in a dense table (what the plain engine
     /// computes over [`Game::options`], without building the options): see [`Game::sequence`] below.
+    ///
+    /// `values` (heaps `0..values.len()`, a resumed run's, trusted as given) seed the table when it holds fewer. On
+    /// return, `values` holds what the table holds up to heap `to`, also when the deadline stopped the run: the
+    /// heaps computed so far are handed back, so the error says how far the run got and `--resume` continues.
     fn tabulate(
         &self,
         native: &Native,
+        values: &mut Vec<Nimber>,
         to: u64,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<Vec<Nimber>> {
+    ) -> Result<()> {
+        let r = self.tabulate_table(native, values, to, progress);
+        let g = self.table.borrow();
+        let keep = g
+            .len()
+            .min(to.saturating_add(1).try_into().unwrap_or(usize::MAX));
+        if values.len() < keep || r.is_ok() {
+            values.clear();
+            values.extend_from_slice(&g[..keep]);
+        }
+        r
+    }
+
+    /// The table's part of [`Self::tabulate`]: extends the kept table to heap `to` (from `values` when they reach
+    /// further than it).
+    fn tabulate_table(
+        &self,
+        native: &Native,
+        values: &[Nimber],
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<()> {
         let name = self.core.name.clone();
         crate::heap::plain::check_length(&name, to, native.leaves_several())?;
         let len = usize::try_from(to)
@@ -408,8 +434,13 @@ impl NumberGame {
         // The table is kept between calls: a longer run (the chunks of `seq --out`, a table asked for again)
         // extends it rather than starting again; a run stopped by the deadline keeps what it computed.
         let mut g = self.table.borrow_mut();
+        if g.len() < values.len().min(len) {
+            // A resumed run's values reach further than the table: they are the table from now on.
+            g.clear();
+            g.extend_from_slice(&values[..values.len().min(len)]);
+        }
         if g.len() >= len {
-            return Ok(g[..len].to_vec());
+            return Ok(());
         }
         let have = g.len();
         g.reserve(len - have);
@@ -436,7 +467,7 @@ impl NumberGame {
             }
         }
         progress(to);
-        Ok(g.clone())
+        Ok(())
     }
 
     fn try_options(&self, n: u64, out: &mut Options<u64>) -> Result<()> {
@@ -600,7 +631,27 @@ impl Game for NumberGame {
             return Self::dense_options(native, 0, &[], &mut Evaluated::default(), &mut mex)
                 .then(|| Ok(vec![mex.mex()]));
         }
-        Some(self.tabulate(native, to, progress))
+        let mut values = Vec::new();
+        Some(
+            self.tabulate(native, &mut values, to, progress)
+                .map(|()| values),
+        )
+    }
+
+    /// [`Game::sequence`] in place, from the values given (a resumed run's): a run stopped by the deadline hands
+    /// back the heaps it computed (the table kept so far).
+    fn extend_sequence(
+        &self,
+        values: &mut Vec<Nimber>,
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<()>> {
+        let native = self.dense()?;
+        if to == 0 {
+            let own = self.sequence(0, progress)?;
+            return Some(own.map(|own| *values = own));
+        }
+        Some(self.tabulate(native, values, to, progress))
     }
 
     /// A script may leave several heaps, and which it does is known only by playing: so it is assumed to split

@@ -67,6 +67,12 @@ pub(super) struct Engine<T: Val> {
     pub(super) cap: usize,
     /// Split options `(m, smallest and largest smaller part)` of the current heap's full scan (reused buffer).
     pub(super) splits: Vec<(usize, usize, usize)>,
+    /// Counting the work of each heap (`GRUNDY_PIPELINE_PROFILE` set: see [`super::pipeline::critical_path`]):
+    /// `work` adds, per heap, the rare splits marked and the split options scanned; `per_heap` keeps each heap's
+    /// (one-worker runs only).
+    pub(super) count: bool,
+    pub(super) work: u64,
+    pub(super) per_heap: Vec<u32>,
 }
 
 impl<T: Val> Engine<T> {
@@ -90,6 +96,9 @@ impl<T: Val> Engine<T> {
             marked: Vec::new(),
             cap: 0,
             splits: Vec::new(),
+            count: std::env::var_os("GRUNDY_PIPELINE_PROFILE").is_some(),
+            work: 0,
+            per_heap: Vec::new(),
         };
         e.rebuild();
         e
@@ -375,6 +384,16 @@ impl<T: Val> Engine<T> {
     pub(super) fn next_marked(&mut self, marks: &mut [u32], stamp: u32, early: bool) -> u32 {
         let len = self.g.len();
         let n = len as u64 + early as u64;
+        if self.count {
+            // The rare splits of this heap (those a batch marked included): one per rare position below each
+            // two-heap digit's m.
+            for mv in &self.moves {
+                if matches!(mv.two, Some(c) if c != Constraint::AllEqual) && mv.j + 2 <= n {
+                    let m = (n - mv.j) as u32;
+                    self.work += self.rare.partition_point(|&r| r < m) as u64;
+                }
+            }
+        }
         self.mark_rare_splits(n, marks, stamp);
         let mut splits = std::mem::take(&mut self.splits);
         splits.clear();
@@ -430,6 +449,7 @@ impl<T: Val> Engine<T> {
                 let lo = first + scan_block(t, blocks) * SCAN_BLOCK;
                 let hi = (lo + SCAN_BLOCK).min(half + 1);
                 self.g.note_cold(lo, m + 1 - hi);
+                self.work += (hi - lo) as u64;
                 if T::reach(&g[lo..hi], &g[m + 1 - hi..=m - lo], want, self.simd_cpu) {
                     return c;
                 }
@@ -483,7 +503,12 @@ pub(super) fn run<T: Val>(
             e.rebuild();
             next_rebuild *= 2;
         }
+        let before = e.work;
         let v = e.next();
+        if e.count {
+            e.per_heap
+                .push(u32::try_from(e.work - before).unwrap_or(u32::MAX));
+        }
         if !e.push(v) {
             return Done::Wider(v);
         }

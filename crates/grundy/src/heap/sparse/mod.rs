@@ -99,6 +99,7 @@ mod widen;
 use batch::*;
 use engine::*;
 use pipeline::*;
+pub(crate) use raw::thread_cpu_seconds;
 use split::*;
 pub use split::{best_mask, stats, Stats};
 use store::*;

@@ -28,13 +28,60 @@ pub(super) fn drive<T: Val>(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Done {
     if threads < 2 || to <= PIPELINE_FROM {
-        return run(e, to, progress);
+        let first = e.g.len();
+        let done = run(e, to, progress);
+        if e.count && !e.per_heap.is_empty() {
+            critical_path(first, &e.per_heap);
+        }
+        return done;
     }
     match run(e, PIPELINE_FROM, progress) {
         Done::All => {}
         other => return other,
     }
     run_alternating(e, to, progress)
+}
+
+/// What two workers could gain at best on a one-worker run's heaps, from each heap's counted work (`work[i]` the
+/// rare splits marked and split options scanned for heap `first + i`; `GRUNDY_PIPELINE_PROFILE` set, one worker):
+/// printed on stderr for the heaps from [`PIPELINE_FROM`] on and for the last half. Two workers find heaps `k` and
+/// `k + 1` at once, but heap `k` is finished only once `k - 1` is known and its worker then starts `k + 2`: with
+/// hand-overs free, heap `k` is done at `P(k) = max(P(k - 2) + w(k), P(k - 1))`. So `Σ w / P(N)` is the best
+/// speedup two workers can have from the order of the work alone (2 when every heap costs the same; less the more
+/// neighbouring heaps differ), counted in work, not time: the machine's load does not change it.
+pub(super) fn critical_path(first: usize, work: &[u32]) {
+    let bound = |w: &[u32]| {
+        let (mut p2, mut p1, mut total) = (0u64, 0u64, 0u64);
+        for &x in w {
+            let p = (p2 + x as u64).max(p1);
+            (p2, p1) = (p1, p);
+            total += x as u64;
+        }
+        (total, p1)
+    };
+    let from = (PIPELINE_FROM as usize)
+        .saturating_sub(first)
+        .min(work.len());
+    let half = work.len() / 2;
+    for (what, w, at) in [
+        ("from the pipeline's start", &work[from..], first + from),
+        ("last half", &work[half..], first + half),
+    ] {
+        if w.len() < PIPELINE_FROM as usize {
+            continue;
+        }
+        let (total, path) = bound(w);
+        let n = w.len().max(1) as f64;
+        let mean = total as f64 / n;
+        let var = w.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / n;
+        eprintln!(
+            "pipeline bound ({what}, heaps {at}..{}): {:.0} work units a heap (sd {:.0}); two workers at best {:.3}x one",
+            first + work.len(),
+            mean,
+            var.sqrt(),
+            total as f64 / path.max(1) as f64
+        );
+    }
 }
 
 /// The two-worker run starts at this heap (below it a heap's work is too small to hand over).
@@ -70,13 +117,29 @@ pub(super) struct Prof {
     pub(super) window_heaps: [u64; 2],
     /// Two-worker windows cut short (finished by one worker).
     pub(super) cuts: u64,
+    /// The thread's CPU seconds when the profile started, and the work units (rare splits marked, split options
+    /// scanned) it counted in all (see [`critical_path`]).
+    pub(super) cpu0: Option<f64>,
+    pub(super) work: u64,
+    /// The thread's CPU seconds from `cpu0` to the end of its part ([`Prof::stop`]).
+    pub(super) cpu: Option<f64>,
 }
 
 impl Prof {
     pub(super) fn new() -> Self {
+        let on = std::env::var_os("GRUNDY_PIPELINE_PROFILE").is_some();
         Prof {
-            on: std::env::var_os("GRUNDY_PIPELINE_PROFILE").is_some(),
+            on,
+            cpu0: if on { thread_cpu_seconds() } else { None },
             ..Prof::default()
+        }
+    }
+
+    /// Ends the profile on its own thread: its CPU time and work units so far.
+    pub(super) fn stop(&mut self, work: u64) {
+        self.work = work;
+        if let (Some(a), Some(b)) = (self.cpu0, thread_cpu_seconds()) {
+            self.cpu = Some(b - a);
         }
     }
 
@@ -92,6 +155,13 @@ impl Prof {
     /// One line: the worker's heaps, recomputed heaps, and its waits in milliseconds.
     pub(super) fn report(&self, who: &str) {
         let ms = |ns: u64| ns as f64 / 1e6;
+        let cpu = self
+            .cpu
+            .map_or("unknown".to_string(), |c| format!("{c:.3} s"));
+        eprintln!(
+            "pipeline {who}: CPU time {cpu}, work units {} (all its heaps, one-worker windows included)",
+            self.work
+        );
         eprintln!(
             "pipeline {who}: heaps {} (again {}), wait {:.1} ms (marking meanwhile {:.1} ms, {} calls), window sync {:.1} ms, catch-up {:.1} ms",
             self.heaps,
@@ -331,6 +401,7 @@ pub(super) fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) -> Prof {
         }
         prof.sync += prof.since(t0);
         if sh.stop.load(Acquire) {
+            prof.stop(w.work);
             return prof;
         }
         last = sh.epoch.0.load(Acquire);
@@ -510,6 +581,7 @@ pub(super) fn run_alternating<T: Val>(
         sh.stop.store(true, SeqCst);
         second_thread.thread().unpark();
         if prof.on {
+            prof.stop(e.work);
             prof.report("first worker");
             // A panic of the second worker is passed on by the scope.
             if let Ok(p) = second_thread.join() {

@@ -619,6 +619,25 @@ pub(super) fn page_faults() -> (u64, u64) {
     (u.ru_minflt as u64, u.ru_majflt as u64)
 }
 
+/// The calling thread's CPU seconds so far (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`): time it ran, whatever else
+/// the machine runs (a busy machine makes wall time unreliable); `None` where unknown.
+#[cfg(unix)]
+pub(crate) fn thread_cpu_seconds() -> Option<f64> {
+    // SAFETY: clock_gettime writes the timespec it is given, zero-initialised here (a valid timespec).
+    let mut t: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid pointer to a timespec; the clock id is a constant the system defines.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } != 0 {
+        return None;
+    }
+    Some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
+}
+
+/// No thread CPU clock on this system.
+#[cfg(not(unix))]
+pub(crate) fn thread_cpu_seconds() -> Option<f64> {
+    None
+}
+
 /// No page-fault counters on this system.
 #[cfg(not(unix))]
 pub(super) fn page_faults() -> (u64, u64) {
