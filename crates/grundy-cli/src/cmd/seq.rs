@@ -376,7 +376,7 @@ fn run_bounded(
         );
         let _ = writeln!(
             s,
-            "# memory: the values held at most {} resident ({} a value) of {} in the mapped file; peak resident memory of the run {peak}",
+            "# memory: the head and the tail keep {} of values resident ({} a value) of {} in the mapped file (deeper reads given back past a 256 MiB budget); peak resident memory of the run {peak}",
             grundy::solver::format_bytes(held),
             spill.value_bytes,
             grundy::solver::format_bytes(spill.file_bytes),
