@@ -43,14 +43,21 @@ EXAMPLES
   grundy quotient 0.07 --heaps 20 --json
 ";
 
-/// The default largest heap.
+/// The default largest heap of a game the periodicity certificate cannot cover (not octal with finitely many
+/// digits).
 pub const DEFAULT_HEAPS: u64 = 40;
+/// The most seconds the growth toward a certificate takes without `--max-seconds`.
+pub const AUTO_SECONDS: f64 = 120.0;
 
 pub fn run(a: &QuotientCmd) -> CliResult {
     let limits = crate::guard::limits();
     let heaps = match a.heaps.as_deref() {
-        Some(t) => grundy::error::parse_bounded(t, "--heaps", quotient::MAX_HEAP)?,
-        None => DEFAULT_HEAPS,
+        Some(t) => Some(grundy::error::parse_bounded(
+            t,
+            "--heaps",
+            quotient::MAX_HEAP,
+        )?),
+        None => None,
     };
     let max_order = match a.max_order.as_deref() {
         Some(t) => {
@@ -66,27 +73,76 @@ pub fn run(a: &QuotientCmd) -> CliResult {
     };
     super::load_rules(&a.rules, false)?;
     let rules = super::heap_game(&super::game_or_script(a.game.as_deref())?)?;
-    let q = match cache::load(&*rules, heaps, &limits)
-        .filter(|q| q.heaps == heaps && q.order <= max_order)
-    {
-        Some(q) => q,
-        None => {
-            let mut bar = Progress::new(
-                format!("misère quotient of {} to {heaps}", rules.name()),
-                heaps,
-            );
-            let q = quotient::compute(&*rules, heaps, max_order, &limits, &mut |n| bar.update(n))?;
-            bar.finish();
-            if q.stopped.is_none() {
-                cache::store(&*rules, &q, &limits);
-            }
-            q
-        }
+    let q = match heaps {
+        Some(heaps) => fixed(&rules, heaps, max_order, &limits)?,
+        None if quotient::octal_reach(&*rules).is_some() => auto(&rules, max_order, &limits)?,
+        None => fixed(&rules, DEFAULT_HEAPS, max_order, &limits)?,
     };
     if a.json {
         return print_json(&serde_json::to_value(&q).map_err(|e| CliError::usage(e.to_string()))?);
     }
     write_stdout(text(&q).as_bytes())
+}
+
+/// The quotient for heaps up to `heaps` exactly (certified for every heap when the theorem's bound holds there).
+fn fixed(
+    rules: &grundy::heap::HeapGame,
+    heaps: u64,
+    max_order: usize,
+    limits: &grundy::Limits,
+) -> CliResult<Quotient> {
+    if let Some(q) =
+        cache::load(rules, heaps, limits).filter(|q| q.heaps == heaps && q.order <= max_order)
+    {
+        return Ok(q);
+    }
+    let mut bar = Progress::new(
+        format!("misère quotient of {} to {heaps}", rules.name()),
+        heaps,
+    );
+    let q = quotient::compute(rules, heaps, max_order, limits, &mut |n| bar.update(n))?;
+    bar.finish();
+    if q.stopped.is_none() {
+        cache::store(rules, &q, limits);
+    }
+    Ok(q)
+}
+
+/// The quotient grown heap by heap until it is certified for every heap, or the budget ends
+/// ([`quotient::compute_auto`]: at most [`quotient::AUTO_MAX_HEAP`] heaps and [`AUTO_SECONDS`], or nine tenths of
+/// the time `--max-seconds` leaves).
+fn auto(
+    rules: &grundy::heap::HeapGame,
+    max_order: usize,
+    limits: &grundy::Limits,
+) -> CliResult<Quotient> {
+    if let Some(q) =
+        cache::load(rules, 0, limits).filter(|q| q.periodic.is_some() && q.order <= max_order)
+    {
+        return Ok(q);
+    }
+    let seconds = match &limits.deadline {
+        Some(d) => d.remaining().as_secs_f64() * 0.9,
+        None => AUTO_SECONDS,
+    };
+    let sub = grundy::Limits {
+        deadline: Some(grundy::Deadline::after_seconds(seconds)),
+        ..*limits
+    };
+    let budget = quotient::AUTO_MAX_HEAP;
+    let mut bar = Progress::new(
+        format!(
+            "misère quotient of {} until certified (at most heap {budget})",
+            rules.name()
+        ),
+        budget,
+    );
+    let q = quotient::compute_auto(rules, budget, max_order, &sub, &mut |n| bar.update(n))?;
+    bar.finish();
+    if q.stopped.is_none() {
+        cache::store(rules, &q, limits);
+    }
+    Ok(q)
 }
 
 /// The quotient in words.
@@ -133,10 +189,39 @@ pub fn text(q: &Quotient) -> String {
     if !changes.is_empty() {
         let _ = writeln!(s, "changed at heaps: {}", changes.join(", "));
     }
-    let _ = writeln!(
-        s,
-        "the same for every bound from heap {} to {} (nothing is claimed for larger heaps)",
-        q.same_from, q.heaps
-    );
+    match &q.periodic {
+        Some(c) => {
+            let _ = writeln!(
+                s,
+                "the same for every bound from heap {} to {}",
+                q.same_from, q.heaps
+            );
+            let _ = writeln!(
+                s,
+                "certified for every heap: Φ(n+{p}) = Φ(n) for n ≥ {n0} (an octal game with {k} digit{ks} after the point, built to heap {n} ≥ 2·{n0} + 2·{p} + {k} − 2 = {need}; the Guy–Smith periodicity argument carried to quotient elements, docs/quotient.md)",
+                p = c.period,
+                n0 = c.preperiod,
+                k = c.max_removed,
+                ks = if c.max_removed == 1 { "" } else { "s" },
+                n = q.heaps,
+                need = c.needs_heaps
+            );
+            let _ = writeln!(
+                s,
+                "heap n > {} -> the element of heap {} + (n − {}) mod {}",
+                q.heaps, c.preperiod, c.preperiod, c.period
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "the same for every bound from heap {} to {} (nothing is claimed for larger heaps)",
+                q.same_from, q.heaps
+            );
+            if let Some(why) = &q.no_certificate {
+                let _ = writeln!(s, "{why}");
+            }
+        }
+    }
     s
 }
