@@ -1,5 +1,6 @@
-//! `grundy quotient GAME [--heaps N] [--json]`: the misère quotient of a heap game for heaps up to N
-//! (`grundy::misere::quotient`): order, presentation, P-portion and each heap's element.
+//! `grundy quotient GAME [--heaps N] [--json]`: the misère quotient of a heap game for heaps up to N, or for every
+//! heap when the periodicity certificate holds (`grundy::misere::quotient`): order, presentation, P-portion and
+//! each heap's element.
 
 use crate::cli::QuotientCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
@@ -22,22 +23,40 @@ a sum of heaps is a misère P-position exactly when the product of their element
 The quotient is built as Siegel's MisereSolver does, adding one heap at a time, and every quotient printed has
 passed a check that proves it right for every sum of heaps up to N (the check and its proof: docs/quotient.md).
 It is printed as: its order; generators a, b, c, ... (each the element of a heap) and relations (a² = 1,
-b³ = b, ...) that present it; the P-portion; each heap's element; and the heaps at which it changed. It is stated
-'for heaps up to N' only: nothing is claimed for larger heaps. A quotient that keeps growing stops at --max-order
-elements with 'order at least K at heaps up to N', and the quotient of the heaps before is printed.
+b³ = b, ...) that present it; the P-portion; each heap's element; and the heaps at which it changed. A quotient
+that keeps growing stops at --max-order elements with 'order at least K at heaps up to N', and the quotient of
+the heaps before is printed.
+
+Every heap, certified. For an octal game with finitely many digits (each 0-7; k digits after the point: a move
+removes at most k tokens and leaves 0, 1 or 2 heaps), when the heap map is periodic, Φ(n+p) = Φ(n) for
+n0 <= n <= N-p with n0 >= 1, and N >= 2·n0 + 2·p + k - 2, every larger heap has the same element and option
+elements as the heap p below it, so the quotient is that of the whole game (the Guy-Smith periodicity argument
+of Winning Ways ch. 4 carried to quotient elements; proof in docs/quotient.md). The output then says 'for every
+heap' and 'certified for every heap: Φ(n+p) = Φ(n) for n >= n0', and 'grundy value GAME HEAP... --misere' answers
+heaps of any size from it. Otherwise the quotient is stated 'for heaps up to N' only.
+
+Without --heaps, an octal game is built heap by heap until the certificate holds, up to heap 1000, the option
+limits, and 120 s (or nine tenths of --max-seconds); when none is reached it says why and gives the quotient of
+the heaps built. Other games are built to heap 40. With --heaps N exactly N heaps are built (certified when the
+bound holds at N).
 
 The result is kept in the cache folder ($GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy, else ~/.cache/grundy),
 where 'grundy value GAME HEAP... --misere' finds it: sums too large for the exact search are answered from the
 quotient, with every winning move, at once.
 
---heaps N: the largest heap covered (default 40, at most 2000). --max-order K: the largest order accepted
+--heaps N: the largest heap built (default: until certified, see above; 40 for a game that cannot be; at most
+2000). --max-order K: the largest order accepted
 (default 2048, at most 4096). --max-seconds S, --max-memory SIZE: limits of the whole command.
 
 JSON keys: game, heaps, order, p_portion_size, generators [{name, heap}], relations, p_portion, elements (every
-element by its normal form), heap_elements (heap h's element), changes [{heap, order}], same_from, scope, stopped.
+element by its normal form), heap_elements (heap h's element), changes [{heap, order}], same_from, scope,
+periodic ({preperiod, period, max_removed, needs_heaps, certified_by}, or null), no_certificate (why the growth
+ended without one, or null), stopped.
 
 EXAMPLES
-  grundy quotient kayles --heaps 40        order 40, the same from heap 27 on
+  grundy quotient kayles                   order 40, certified at heap 166: Φ(n+12) = Φ(n) for n >= 71
+  grundy quotient kayles --heaps 40        order 40 for heaps up to 40 (the same from heap 27 on)
+  grundy value kayles 1000000000000 5 --misere   from the certified quotient
   grundy quotient 0.75 --heaps 30          order 8
   grundy quotient 0.07 --heaps 30         order 360 (Siegel's published figure for Dawson's Kayles)
   grundy quotient 0.07 --heaps 20 --json
