@@ -141,7 +141,7 @@ fn auto(
         return Ok(q);
     }
     let seconds = match &limits.deadline {
-        Some(d) => d.remaining().as_secs_f64() * 0.9,
+        Some(d) => (d.remaining().as_secs_f64() * 0.9).floor().max(1.0),
         None => AUTO_SECONDS,
     };
     let sub = grundy::Limits {
