@@ -291,6 +291,13 @@ fn kayles_certified_at_166() {
         };
         assert_eq!(direct[h], want, "heap {h}");
     }
+    // A smaller --heaps does not throw the certified file away.
+    let (code, out, err) = run(&d, &["quotient", "kayles", "--heaps", "40"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("misère quotient of kayles for heaps up to 40\n"),
+        "{out}"
+    );
     let (code, out, err) = run(&d, &["value", "kayles", "1000000000000", "5", "--misere"]);
     assert_eq!(code, 0, "{err}");
     assert!(

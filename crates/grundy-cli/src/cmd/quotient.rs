@@ -122,7 +122,7 @@ fn fixed(
     let q = quotient::compute(rules, heaps, max_order, limits, &mut |n| bar.update(n))?;
     bar.finish();
     if q.stopped.is_none() {
-        cache::store(rules, &q, limits);
+        cache::store_if_better(rules, &q, limits);
     }
     Ok(q)
 }
@@ -159,7 +159,7 @@ fn auto(
     let q = quotient::compute_auto(rules, budget, max_order, &sub, &mut |n| bar.update(n))?;
     bar.finish();
     if q.stopped.is_none() {
-        cache::store(rules, &q, limits);
+        cache::store_if_better(rules, &q, limits);
     }
     Ok(q)
 }

@@ -240,10 +240,22 @@ pub fn certified(
         }
     }
     let q = super::compute_auto(game, budget, max_order, limits, &mut |_| {}).ok()?;
-    if cached.is_none_or(|c| c.heaps <= q.heaps) {
+    if q.stopped.is_none() && cached.is_none_or(|c| c.heaps <= q.heaps) {
         store(game, &q, limits);
     }
     q.periodic.is_some().then_some(q)
+}
+
+/// Writes a quotient to the cache unless the file there is worth more: a valid file is kept when it is certified
+/// and `q` is not, or when both are alike and it covers more heaps (so `grundy quotient GAME --heaps 40` does not
+/// throw away a quotient certified for every heap).
+pub fn store_if_better(game: &HeapGame, q: &Quotient, limits: &Limits) {
+    if let Some(old) = load(game, 0, limits) {
+        if (old.periodic.is_some(), old.heaps) > (q.periodic.is_some(), q.heaps) {
+            return;
+        }
+    }
+    store(game, q, limits);
 }
 
 /// Writes a quotient to the cache (silently skipped when the folder cannot be made or written).
@@ -276,7 +288,7 @@ pub fn quotient(game: &HeapGame, need: u64, max_order: usize, limits: &Limits) -
         }
     }
     let q = compute(game, need, max_order, limits, &mut |_| {})?;
-    store(game, &q, limits);
+    store_if_better(game, &q, limits);
     Ok(q)
 }
 
