@@ -413,7 +413,7 @@ pub struct QuotientArgs {
     /// It may be left out when one rules script is given.
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
     pub game: Option<OsString>,
-    /// The largest heap the quotient covers (default 40)
+    /// The largest heap the quotient covers (default: grown until certified for every heap; 40 when it cannot be)
     #[arg(long, value_name = "N")]
     pub heaps: Option<OsString>,
     /// Stop with "order at least K" when the quotient passes this many elements (default 2048, at most 4096)

@@ -217,9 +217,9 @@ fn corrupt_or_tampered_cache_is_never_trusted() {
     assert_eq!(files.len(), 1, "{files:?}");
     let file = &files[0];
     let text = std::fs::read_to_string(file).unwrap();
-    assert!(text.starts_with("grundy-misere-quotient 1\n"));
+    assert!(text.starts_with("grundy-misere-quotient 2\n"));
     // Garbage: ignored, rebuilt, rewritten.
-    std::fs::write(file, "grundy-misere-quotient 1\ngarbage\n").unwrap();
+    std::fs::write(file, "grundy-misere-quotient 2\ngarbage\n").unwrap();
     let (code, again, err) = run(&d, &["quotient", "0.75", "--heaps", "20", "--json"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(json(&again), json(&first));

@@ -1,5 +1,6 @@
-//! `grundy quotient GAME [--heaps N] [--json]`: the misère quotient of a heap game for heaps up to N
-//! (`grundy::misere::quotient`): order, presentation, P-portion and each heap's element.
+//! `grundy quotient GAME [--heaps N] [--json]`: the misère quotient of a heap game for heaps up to N, or for every
+//! heap when the periodicity certificate holds (`grundy::misere::quotient`): order, presentation, P-portion and
+//! each heap's element.
 
 use crate::cli::QuotientCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
@@ -22,35 +23,60 @@ a sum of heaps is a misère P-position exactly when the product of their element
 The quotient is built as Siegel's MisereSolver does, adding one heap at a time, and every quotient printed has
 passed a check that proves it right for every sum of heaps up to N (the check and its proof: docs/quotient.md).
 It is printed as: its order; generators a, b, c, ... (each the element of a heap) and relations (a² = 1,
-b³ = b, ...) that present it; the P-portion; each heap's element; and the heaps at which it changed. It is stated
-'for heaps up to N' only: nothing is claimed for larger heaps. A quotient that keeps growing stops at --max-order
-elements with 'order at least K at heaps up to N', and the quotient of the heaps before is printed.
+b³ = b, ...) that present it; the P-portion; each heap's element; and the heaps at which it changed. A quotient
+that keeps growing stops at --max-order elements with 'order at least K at heaps up to N', and the quotient of
+the heaps before is printed.
+
+Every heap, certified. For an octal game with finitely many digits (each 0-7; k digits after the point: a move
+removes at most k tokens and leaves 0, 1 or 2 heaps), when the heap map is periodic, Φ(n+p) = Φ(n) for
+n0 <= n <= N-p with n0 >= 1, and N >= 2·n0 + 2·p + k - 2, every larger heap has the same element and option
+elements as the heap p below it, so the quotient is that of the whole game (the Guy-Smith periodicity argument
+of Winning Ways ch. 4 carried to quotient elements; proof in docs/quotient.md). The output then says 'for every
+heap' and 'certified for every heap: Φ(n+p) = Φ(n) for n >= n0', and 'grundy value GAME HEAP... --misere' answers
+heaps of any size from it. Otherwise the quotient is stated 'for heaps up to N' only.
+
+Without --heaps, an octal game is built heap by heap until the certificate holds, up to heap 1000, the option
+limits, and 120 s (or nine tenths of --max-seconds); when none is reached it says why and gives the quotient of
+the heaps built. Other games are built to heap 40. With --heaps N exactly N heaps are built (certified when the
+bound holds at N).
 
 The result is kept in the cache folder ($GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy, else ~/.cache/grundy),
 where 'grundy value GAME HEAP... --misere' finds it: sums too large for the exact search are answered from the
 quotient, with every winning move, at once.
 
---heaps N: the largest heap covered (default 40, at most 2000). --max-order K: the largest order accepted
+--heaps N: the largest heap built (default: until certified, see above; 40 for a game that cannot be; at most
+2000). --max-order K: the largest order accepted
 (default 2048, at most 4096). --max-seconds S, --max-memory SIZE: limits of the whole command.
 
 JSON keys: game, heaps, order, p_portion_size, generators [{name, heap}], relations, p_portion, elements (every
-element by its normal form), heap_elements (heap h's element), changes [{heap, order}], same_from, scope, stopped.
+element by its normal form), heap_elements (heap h's element), changes [{heap, order}], same_from, scope,
+periodic ({preperiod, period, max_removed, needs_heaps, certified_by}, or null), no_certificate (why the growth
+ended without one, or null), stopped.
 
 EXAMPLES
-  grundy quotient kayles --heaps 40        order 40, the same from heap 27 on
+  grundy quotient kayles                   order 40, certified at heap 166: Φ(n+12) = Φ(n) for n >= 71
+  grundy quotient kayles --heaps 40        order 40 for heaps up to 40 (the same from heap 27 on)
+  grundy value kayles 1000000000000 5 --misere   from the certified quotient
   grundy quotient 0.75 --heaps 30          order 8
   grundy quotient 0.07 --heaps 30         order 360 (Siegel's published figure for Dawson's Kayles)
   grundy quotient 0.07 --heaps 20 --json
 ";
 
-/// The default largest heap.
+/// The default largest heap of a game the periodicity certificate cannot cover (not octal with finitely many
+/// digits).
 pub const DEFAULT_HEAPS: u64 = 40;
+/// The most seconds the growth toward a certificate takes without `--max-seconds`.
+pub const AUTO_SECONDS: f64 = 120.0;
 
 pub fn run(a: &QuotientCmd) -> CliResult {
     let limits = crate::guard::limits();
     let heaps = match a.heaps.as_deref() {
-        Some(t) => grundy::error::parse_bounded(t, "--heaps", quotient::MAX_HEAP)?,
-        None => DEFAULT_HEAPS,
+        Some(t) => Some(grundy::error::parse_bounded(
+            t,
+            "--heaps",
+            quotient::MAX_HEAP,
+        )?),
+        None => None,
     };
     let max_order = match a.max_order.as_deref() {
         Some(t) => {
@@ -66,27 +92,76 @@ pub fn run(a: &QuotientCmd) -> CliResult {
     };
     super::load_rules(&a.rules, false)?;
     let rules = super::heap_game(&super::game_or_script(a.game.as_deref())?)?;
-    let q = match cache::load(&*rules, heaps, &limits)
-        .filter(|q| q.heaps == heaps && q.order <= max_order)
-    {
-        Some(q) => q,
-        None => {
-            let mut bar = Progress::new(
-                format!("misère quotient of {} to {heaps}", rules.name()),
-                heaps,
-            );
-            let q = quotient::compute(&*rules, heaps, max_order, &limits, &mut |n| bar.update(n))?;
-            bar.finish();
-            if q.stopped.is_none() {
-                cache::store(&*rules, &q, &limits);
-            }
-            q
-        }
+    let q = match heaps {
+        Some(heaps) => fixed(&rules, heaps, max_order, &limits)?,
+        None if quotient::octal_reach(&*rules).is_some() => auto(&rules, max_order, &limits)?,
+        None => fixed(&rules, DEFAULT_HEAPS, max_order, &limits)?,
     };
     if a.json {
         return print_json(&serde_json::to_value(&q).map_err(|e| CliError::usage(e.to_string()))?);
     }
     write_stdout(text(&q).as_bytes())
+}
+
+/// The quotient for heaps up to `heaps` exactly (certified for every heap when the theorem's bound holds there).
+fn fixed(
+    rules: &grundy::heap::HeapGame,
+    heaps: u64,
+    max_order: usize,
+    limits: &grundy::Limits,
+) -> CliResult<Quotient> {
+    if let Some(q) =
+        cache::load(rules, heaps, limits).filter(|q| q.heaps == heaps && q.order <= max_order)
+    {
+        return Ok(q);
+    }
+    let mut bar = Progress::new(
+        format!("misère quotient of {} to {heaps}", rules.name()),
+        heaps,
+    );
+    let q = quotient::compute(rules, heaps, max_order, limits, &mut |n| bar.update(n))?;
+    bar.finish();
+    if q.stopped.is_none() {
+        cache::store_if_better(rules, &q, limits);
+    }
+    Ok(q)
+}
+
+/// The quotient grown heap by heap until it is certified for every heap, or the budget ends
+/// ([`quotient::compute_auto`]: at most [`quotient::AUTO_MAX_HEAP`] heaps and [`AUTO_SECONDS`], or nine tenths of
+/// the time `--max-seconds` leaves).
+fn auto(
+    rules: &grundy::heap::HeapGame,
+    max_order: usize,
+    limits: &grundy::Limits,
+) -> CliResult<Quotient> {
+    if let Some(q) =
+        cache::load(rules, 0, limits).filter(|q| q.periodic.is_some() && q.order <= max_order)
+    {
+        return Ok(q);
+    }
+    let seconds = match &limits.deadline {
+        Some(d) => (d.remaining().as_secs_f64() * 0.9).floor().max(1.0),
+        None => AUTO_SECONDS,
+    };
+    let sub = grundy::Limits {
+        deadline: Some(grundy::Deadline::after_seconds(seconds)),
+        ..*limits
+    };
+    let budget = quotient::AUTO_MAX_HEAP;
+    let mut bar = Progress::new(
+        format!(
+            "misère quotient of {} until certified (at most heap {budget})",
+            rules.name()
+        ),
+        budget,
+    );
+    let q = quotient::compute_auto(rules, budget, max_order, &sub, &mut |n| bar.update(n))?;
+    bar.finish();
+    if q.stopped.is_none() {
+        cache::store_if_better(rules, &q, limits);
+    }
+    Ok(q)
 }
 
 /// The quotient in words.
@@ -133,10 +208,39 @@ pub fn text(q: &Quotient) -> String {
     if !changes.is_empty() {
         let _ = writeln!(s, "changed at heaps: {}", changes.join(", "));
     }
-    let _ = writeln!(
-        s,
-        "the same for every bound from heap {} to {} (nothing is claimed for larger heaps)",
-        q.same_from, q.heaps
-    );
+    match &q.periodic {
+        Some(c) => {
+            let _ = writeln!(
+                s,
+                "the same for every bound from heap {} to {}",
+                q.same_from, q.heaps
+            );
+            let _ = writeln!(
+                s,
+                "certified for every heap: Φ(n+{p}) = Φ(n) for n ≥ {n0} (an octal game with {k} digit{ks} after the point, built to heap {n} ≥ 2·{n0} + 2·{p} + {k} − 2 = {need}; the Guy–Smith periodicity argument carried to quotient elements, docs/quotient.md)",
+                p = c.period,
+                n0 = c.preperiod,
+                k = c.max_removed,
+                ks = if c.max_removed == 1 { "" } else { "s" },
+                n = q.heaps,
+                need = c.needs_heaps
+            );
+            let _ = writeln!(
+                s,
+                "heap n > {} -> the element of heap {} + (n − {}) mod {}",
+                q.heaps, c.preperiod, c.preperiod, c.period
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "the same for every bound from heap {} to {} (nothing is claimed for larger heaps)",
+                q.same_from, q.heaps
+            );
+            if let Some(why) = &q.no_certificate {
+                let _ = writeln!(s, "{why}");
+            }
+        }
+    }
     s
 }

@@ -27,6 +27,9 @@ heaps all have non-zero nim-values), or else an exact search over the sums of co
 --max-memory, default 3G, an estimate checked before allocating). The method used is printed, and so is the
 genus g^γ0γ1... of each heap up to 40 (see 'grundy help seq') and whether it is tame, when it fits in 2 s or the
 time left. Every winning move is listed, in every component (equal components too, told apart by index).
+Sums of heaps too large for the exact search are answered by the misère quotient ('grundy help quotient'): heaps
+up to 500, and heaps of any size when the game is octal and its quotient is certified for every heap (grundy value
+kayles 1000000000000 5 --misere); the winning splits of a huge heap are shown as families a = f, f + p, ..., l.
 
 --loopy: games whose positions can repeat. loopy-graph FILE NODE... puts a token on each NODE of the digraph in
 FILE (lines 'X Y' for an edge X->Y, '#' comments, optional first line 'nodes N'; cycles allowed); a CODE with digits

@@ -17,10 +17,13 @@
 //! 5. **The misère quotient** ([`crate::misere::quotient`]; Plambeck and Siegel) of the game for heaps up to the
 //!    largest one, built within [`QUOTIENT_SECONDS`] and cached on disk: the outcome is whether the product of the
 //!    heaps' images lies in the P-portion, and each winning move is a move whose product does — linear in the
-//!    number of heaps once built. A sum of heaps of two or more heap games is handled the same way (quick search,
+//!    number of heaps once built. A heap above [`QUOTIENT_MAX_HEAP`] (any size, e.g. 10^12) is answered when the
+//!    quotient is *certified for every heap* (an octal game whose heap map `Φ` is periodic within the theorem's
+//!    bound, `docs/quotient.md`): `Φ(n)` is then read modulo the period, and the moves that split a huge heap are
+//!    given as arithmetic families of the smaller part. A sum of heaps of two or more heap games is handled the same way (quick search,
 //!    then the quotient of the union of their heap sets, [`crate::misere::quotient::mixed`], not cached). When it
-//!    cannot be built (it grows past its size limit, or a heap is above
-//!    [`QUOTIENT_MAX_HEAP`]) the exact search runs again within the full limits.
+//!    cannot be built (it grows past its size limit, or a heap is above [`QUOTIENT_MAX_HEAP`] and no certificate
+//!    is reached) the exact search runs again within the full limits.
 //!
 //! The genus `g^γ0γ1…` of each heap up to [`GENUS_MAX_HEAP`] is added where it is cheap (within [`GENUS_BUDGET`]
 //! states and [`GENUS_SECONDS`]); running out drops it, never the answer.
@@ -357,15 +360,9 @@ fn one_game(
     ))
 }
 
-/// The answer from the game's misère quotient ([`crate::misere::quotient`], cached on disk), when it can be built
-/// for heaps up to the largest one within [`QUOTIENT_SECONDS`] and the size limit; `None` otherwise. The outcome
-/// is that of the product of the heaps' images; each winning move is a move of one heap whose product lands in
-/// the P-portion. The misère nim-value is given only when it is 0 (a P-position): the quotient decides outcomes.
-fn by_quotient(game: &Rc<HeapGame>, heaps: &[u64], limits: &Limits) -> Option<Answer> {
-    let max = heaps.iter().copied().max().unwrap_or(0);
-    if max > QUOTIENT_MAX_HEAP {
-        return None;
-    }
+/// The limits a misère quotient is built within: the analysis's, with a deadline of [`QUOTIENT_SECONDS`] or the
+/// time the analysis has left, whichever is less; `None` when no time is left.
+fn quotient_limits(limits: &Limits) -> Option<Limits> {
     let seconds = match &limits.deadline {
         Some(d) => d.remaining().as_secs_f64().min(QUOTIENT_SECONDS),
         None => QUOTIENT_SECONDS,
@@ -373,23 +370,35 @@ fn by_quotient(game: &Rc<HeapGame>, heaps: &[u64], limits: &Limits) -> Option<An
     if seconds <= 0.0 {
         return None;
     }
-    let sub = Limits {
+    Some(Limits {
         deadline: Some(Deadline::after_seconds(seconds)),
         ..*limits
+    })
+}
+
+/// The answer from the game's misère quotient ([`crate::misere::quotient`], cached on disk), when it can be built
+/// within [`quotient_limits`] and the size limit; `None` otherwise. For heaps up to [`QUOTIENT_MAX_HEAP`] it is
+/// built to the largest heap (or a cached quotient certified for every heap is used); a larger heap needs a
+/// quotient certified for every heap (the periodicity theorem, `docs/quotient.md`), grown up to
+/// [`crate::misere::quotient::AUTO_MAX_HEAP`]. The outcome is that of the product of the heaps' images; each
+/// winning move is a move of one heap whose product lands in the P-portion (moves that split a heap too large to
+/// list are given as families, every member checked by the same product). The misère nim-value is given only when
+/// it is 0 (a P-position): the quotient decides outcomes.
+fn by_quotient(game: &Rc<HeapGame>, heaps: &[u64], limits: &Limits) -> Option<Answer> {
+    use crate::misere::quotient::{cache, AUTO_MAX_HEAP, DEFAULT_MAX_ORDER};
+    let max = heaps.iter().copied().max().unwrap_or(0);
+    let sub = quotient_limits(limits)?;
+    let q = if max <= QUOTIENT_MAX_HEAP {
+        cache::quotient(game.as_ref(), max, DEFAULT_MAX_ORDER, &sub).ok()?
+    } else {
+        cache::certified(game.as_ref(), AUTO_MAX_HEAP, DEFAULT_MAX_ORDER, &sub)?
     };
-    let q = crate::misere::quotient::cache::quotient(
-        game.as_ref(),
-        max,
-        crate::misere::quotient::DEFAULT_MAX_ORDER,
-        &sub,
-    )
-    .ok()?;
-    if q.heaps < max {
+    if !heaps.iter().all(|&h| q.covers(h)) {
         return None;
     }
     let outcome = q.outcome(heaps)?;
-    let moves = q
-        .winning_moves(game.as_ref(), heaps)?
+    let (listed, families) = q.winning_moves_compact(game.as_ref(), heaps)?;
+    let mut moves: Vec<(usize, String, String)> = listed
         .into_iter()
         .map(|m| {
             (
@@ -399,15 +408,34 @@ fn by_quotient(game: &Rc<HeapGame>, heaps: &[u64], limits: &Limits) -> Option<An
             )
         })
         .collect();
-    Some((
-        outcome,
-        format!(
+    for f in families {
+        let values = match f.count {
+            1 => f.first.to_string(),
+            2 => format!("{}, {}", f.first, f.last),
+            _ => format!("{}, {}, …, {}", f.first, f.first + f.step, f.last),
+        };
+        let result = format!(
+            "a + ({} − a) for each of the {} values a = {values} (step {})",
+            f.rest, f.count, f.step
+        );
+        let h = heaps[f.component];
+        let what = match f.removed {
+            0 => format!("split the heap of {h}"),
+            t => format!("take {t} from the heap of {h} and split the rest"),
+        };
+        moves.push((f.component, format!("{what}, leaving {result}"), result));
+    }
+    let method = match &q.periodic {
+        Some(c) => format!(
+            "the misère quotient of {} for every heap (order {}; Plambeck and Siegel), certified: built to heap {} with Φ(n + {}) = Φ(n) for every n ≥ {} (the periodicity theorem for octal games, docs/quotient.md): a sum is P exactly when the product of its heaps' images is in the P-portion",
+            q.game, q.order, q.heaps, c.period, c.preperiod
+        ),
+        None => format!(
             "the misère quotient of {} for heaps up to {} (order {}; Plambeck and Siegel): a sum is P exactly when the product of its heaps' images is in the P-portion",
             q.game, q.heaps, q.order
         ),
-        (outcome == Outcome::P).then_some(0),
-        moves,
-    ))
+    };
+    Some((outcome, method, (outcome == Outcome::P).then_some(0), moves))
 }
 
 /// The heap groups when every part is a heap and they belong to two or more different heap games.
@@ -446,17 +474,7 @@ fn by_mixed_quotient(hg: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Option
             parts.push((i, h));
         }
     }
-    let seconds = match &limits.deadline {
-        Some(d) => d.remaining().as_secs_f64().min(QUOTIENT_SECONDS),
-        None => QUOTIENT_SECONDS,
-    };
-    if seconds <= 0.0 {
-        return None;
-    }
-    let sub = Limits {
-        deadline: Some(Deadline::after_seconds(seconds)),
-        ..*limits
-    };
+    let sub = quotient_limits(limits)?;
     let refs: Vec<&HeapGame> = games.iter().map(|g| g.as_ref()).collect();
     let m = crate::misere::quotient::mixed::compute(
         &refs,

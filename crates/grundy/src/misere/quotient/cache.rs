@@ -1,16 +1,19 @@
 //! Quotients kept on disk, so that the second question about a game is answered at once.
 //!
 //! **Where.** `$GRUNDY_CACHE_DIR` when set (tests point it at a temporary folder), else `$XDG_CACHE_HOME/grundy`,
-//! else `~/.cache/grundy`; one file per game, `quotient-v1-<hash of the game's name>.txt`.
+//! else `~/.cache/grundy`; one file per game, `quotient-v2-<hash of the game's name>.txt`.
 //!
-//! **Format (version 1).** Text lines: `grundy-misere-quotient 1`, `game NAME`, `heaps N`, `fingerprint F` (a hash
+//! **Format (version 2).** Text lines: `grundy-misere-quotient 2`, `game NAME`, `heaps N`, `fingerprint F` (a hash
 //! of every move of heaps `0..=N`, so a file made for other rules is never used), `order K`, `changes H:K …`,
-//! `stopped TEXT` (or `-`), `p` (the P-portion as 0/1 digits), `phi` (each heap's element), `table` (the `K²`
-//! products), and last `checksum C`, FNV-1a/64 of every byte before that line.
+//! `stopped TEXT` (or `-`), `periodic N0 P` (the periodicity certificate, or `-`), `p` (the P-portion as 0/1
+//! digits), `phi` (each heap's element), `table` (the `K²` products), and last `checksum C`, FNV-1a/64 of every
+//! byte before that line. Version 1 (no certificate) files have another name and first line: they are not read,
+//! and the quotient is rebuilt.
 //!
 //! **Never trusted blindly.** A file is used only when its checksum matches, it parses, its table is a commutative
-//! monoid with identity 0, its name and fingerprint match the game, and the quotient passes the consistency check
-//! (`docs/quotient.md`) against the game's moves (the theorem that makes it right). Anything else is ignored and
+//! monoid with identity 0, its name and fingerprint match the game, the quotient passes the consistency check
+//! (`docs/quotient.md`) against the game's moves (the theorem that makes it right), and the certificate stored is
+//! the one the game and `Φ` give ([`super::Quotient::certify`], recomputed). Anything else is ignored and
 //! the quotient rebuilt (and the file rewritten). Writing goes to a temporary file renamed into place, so a reader
 //! never sees half a file; a cache that cannot be written is skipped silently (the answer does not depend on it).
 
@@ -24,7 +27,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 /// The format version written in the first line.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// FNV-1a, 64 bits.
 fn fnv(bytes: &[u8]) -> u64 {
@@ -93,6 +96,13 @@ fn encode(q: &Quotient, fp: u64) -> String {
             .as_deref()
             .map_or("-".to_string(), |t| t.replace('\n', " "))
     );
+    let _ = writeln!(
+        s,
+        "periodic {}",
+        q.periodic
+            .as_ref()
+            .map_or("-".to_string(), |c| format!("{} {}", c.preperiod, c.period))
+    );
     let p: String = q.p.iter().map(|&b| if b { '1' } else { '0' }).collect();
     let _ = writeln!(s, "p {p}");
     let phi: Vec<String> = q.phi.iter().map(|x| x.to_string()).collect();
@@ -105,8 +115,19 @@ fn encode(q: &Quotient, fp: u64) -> String {
 }
 
 /// Reads a file's text: the parts of a quotient, or `None` for anything malformed or with a wrong checksum.
-#[allow(clippy::type_complexity)]
-fn decode(text: &str) -> Option<(String, u64, u64, Pretension, Vec<Change>, Option<String>)> {
+/// The parts of a cache file: game, heaps, fingerprint, the pretension, the changes, `stopped`, and the stored
+/// certificate `(n0, p)`.
+type Decoded = (
+    String,
+    u64,
+    u64,
+    Pretension,
+    Vec<Change>,
+    Option<String>,
+    Option<(u64, u64)>,
+);
+
+fn decode(text: &str) -> Option<Decoded> {
     let body_end = text.rfind("checksum ")?;
     let (body, tail) = text.split_at(body_end);
     let sum = u64::from_str_radix(tail.strip_prefix("checksum ")?.trim(), 16).ok()?;
@@ -141,6 +162,13 @@ fn decode(text: &str) -> Option<(String, u64, u64, Pretension, Vec<Change>, Opti
         })
         .collect::<Option<Vec<_>>>()?;
     let stopped = Some(field("stopped")?).filter(|s| s != "-");
+    let periodic = match field("periodic")?.as_str() {
+        "-" => None,
+        t => {
+            let (a, b) = t.split_once(' ')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        }
+    };
     let p: Vec<bool> = field("p")?
         .chars()
         .map(|c| match c {
@@ -165,6 +193,7 @@ fn decode(text: &str) -> Option<(String, u64, u64, Pretension, Vec<Change>, Opti
         Pretension { table, p, phi },
         changes,
         stopped,
+        periodic,
     ))
 }
 
@@ -172,16 +201,61 @@ fn decode(text: &str) -> Option<(String, u64, u64, Pretension, Vec<Change>, Opti
 /// documentation for what "valid" takes); `None` otherwise.
 pub fn load(game: &HeapGame, need: u64, limits: &Limits) -> Option<Quotient> {
     let text = std::fs::read_to_string(path(&game.name())?).ok()?;
-    let (name, heaps, fp, pre, changes, stopped) = decode(&text)?;
-    if name != game.name().replace('\n', " ") || (heaps < need && stopped.is_none()) {
+    let (name, heaps, fp, pre, changes, stopped, periodic) = decode(&text)?;
+    if name != game.name().replace('\n', " ")
+        || (heaps < need && stopped.is_none() && periodic.is_none())
+    {
         return None;
     }
     let opts = heap_options(game, heaps, limits).ok()?;
     if fingerprint(&opts) != fp {
         return None;
     }
-    let q = finish(game.name(), pre, changes, stopped);
+    let mut q = finish(game.name(), pre, changes, stopped);
+    q.certify(game);
+    if q.periodic.as_ref().map(|c| (c.preperiod, c.period)) != periodic {
+        return None;
+    }
     q.check(game, limits).ok()?.then_some(q)
+}
+
+/// A quotient of `game` certified for every heap: from the cache when a valid certified file is there, else built
+/// by [`super::compute_auto`] up to `budget` heaps within `limits` and stored (certified or not, so the work is
+/// not repeated). `None` when no certificate is reached (the game is not octal with finitely many digits, `Φ`
+/// is not periodic within the budget, or a limit ended the growth).
+pub fn certified(
+    game: &HeapGame,
+    budget: u64,
+    max_order: usize,
+    limits: &Limits,
+) -> Option<Quotient> {
+    super::octal_reach(game)?;
+    let cached = load(game, 0, limits);
+    if let Some(q) = &cached {
+        if q.periodic.is_some() {
+            return cached;
+        }
+        if q.heaps >= budget.min(super::MAX_HEAP) || q.stopped.is_some() {
+            return None;
+        }
+    }
+    let q = super::compute_auto(game, budget, max_order, limits, &mut |_| {}).ok()?;
+    if q.stopped.is_none() && cached.is_none_or(|c| c.heaps <= q.heaps) {
+        store(game, &q, limits);
+    }
+    q.periodic.is_some().then_some(q)
+}
+
+/// Writes a quotient to the cache unless the file there is worth more: a valid file is kept when it is certified
+/// and `q` is not, or when both are alike and it covers more heaps (so `grundy quotient GAME --heaps 40` does not
+/// throw away a quotient certified for every heap).
+pub fn store_if_better(game: &HeapGame, q: &Quotient, limits: &Limits) {
+    if let Some(old) = load(game, 0, limits) {
+        if (old.periodic.is_some(), old.heaps) > (q.periodic.is_some(), q.heaps) {
+            return;
+        }
+    }
+    store(game, q, limits);
 }
 
 /// Writes a quotient to the cache (silently skipped when the folder cannot be made or written).
@@ -209,12 +283,12 @@ pub fn store(game: &HeapGame, q: &Quotient, limits: &Limits) {
 /// `need` (order past the limit) is returned as it is: its `heaps` is then below `need`.
 pub fn quotient(game: &HeapGame, need: u64, max_order: usize, limits: &Limits) -> Result<Quotient> {
     if let Some(q) = load(game, need, limits) {
-        if q.heaps >= need || q.stopped.is_some() {
+        if q.covers(need) || q.stopped.is_some() {
             return Ok(q);
         }
     }
     let q = compute(game, need, max_order, limits, &mut |_| {})?;
-    store(game, &q, limits);
+    store_if_better(game, &q, limits);
     Ok(q)
 }
 
@@ -227,8 +301,9 @@ mod tests {
         let game = crate::heap::TakeAndBreak::parse("0.77").unwrap();
         let q = compute(&game, 12, 1000, &Limits::default(), &mut |_| {}).unwrap();
         let text = encode(&q, 7);
-        let (name, heaps, fp, pre, changes, stopped) = decode(&text).unwrap();
+        let (name, heaps, fp, pre, changes, stopped, periodic) = decode(&text).unwrap();
         assert_eq!((name.as_str(), heaps, fp), ("0.77", 12, 7));
+        assert_eq!(periodic, None);
         assert_eq!(pre.phi, q.phi);
         assert_eq!(pre.p, q.p);
         assert_eq!(changes, q.changes);

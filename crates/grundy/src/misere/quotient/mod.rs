@@ -22,9 +22,13 @@
 //! a sum once built: one table product per heap for the outcome, and one product per option for the winning moves
 //! (prefix and suffix products), so linear in the number of heaps.
 //!
-//! **Scope.** A quotient computed to heap `N` is stated "for heaps up to N" only. Where the quotient has stayed the
-//! same for many heaps, the papers' periodicity results could extend it to every heap; that extension is not made
-//! here, so nothing is claimed beyond `N`.
+//! **Scope.** A quotient computed to heap `N` is stated "for heaps up to N", and for *every* heap when a
+//! periodicity certificate holds ([`Periodic`], [`certificate`]): the game is octal with finitely many digits
+//! (`k` of them after the point), and the heap map `Φ` satisfies `Φ(n + p) = Φ(n)` for `n0 ≤ n ≤ N − p`, with
+//! `n0 ≥ 1` and `N ≥ 2·n0 + 2·p + k − 2`. Then (the Guy–Smith periodicity argument of Winning Ways ch. 4, carried
+//! from nim-values to quotient elements; proof in `docs/quotient.md`) every heap `n > N` has the same image and
+//! the same option images as heap `n − p`, so the check that proved the quotient for heaps up to `N` proves it for
+//! every sum of any heaps, and `Φ(n)` is `Φ(n0 + (n − n0) mod p)`.
 
 pub(crate) mod build;
 pub mod cache;
@@ -68,14 +72,32 @@ pub struct Change {
     pub order: usize,
 }
 
+/// A periodicity certificate: the quotient holds for every heap, with `Φ(n + period) = Φ(n)` for every
+/// `n ≥ preperiod` (see the module documentation and `docs/quotient.md` for the theorem and its proof).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Periodic {
+    /// `n0`: the least heap from which `Φ` repeats with [`Periodic::period`] (at least 1).
+    pub preperiod: u64,
+    /// `p`: the least period of `Φ` for which the theorem's bound holds.
+    pub period: u64,
+    /// The largest number of tokens a move removes (`k`, the digits after the point of the octal code).
+    pub max_removed: u64,
+    /// The least largest heap the theorem needs: `2·n0 + 2·p + k − 2` (the quotient was built to at least this).
+    pub needs_heaps: u64,
+    /// The theorem, in words.
+    pub certified_by: String,
+}
+
 /// The misère quotient of a heap game restricted to heaps `0..=heaps`.
 ///
 /// Serialises (the `--json` schema of `grundy quotient`) as `{"game", "heaps", "order", "p_portion_size",
 /// "generators": [{"name", "heap"}], "relations", "p_portion", "elements", "heap_elements", "changes": [{"heap",
 /// "order"}], "same_from", "scope", "stopped"}`: `elements` lists every element by its normal form in the
 /// generators, `heap_elements[h]` is the normal form of heap `h`'s image, `p_portion` lists the elements of the
-/// P-portion, `same_from` is the smallest heap from which the quotient of heaps up to it is this one, and `stopped`
-/// (or `null`) says why it was not computed further.
+/// P-portion, `same_from` is the smallest heap from which the quotient of heaps up to it is this one, `periodic`
+/// (or `null`) is the certificate that carries it to every heap (`{"preperiod", "period", "max_removed",
+/// "needs_heaps", "certified_by"}`), `no_certificate` (or `null`) why a growth toward one ended without it, and
+/// `stopped` (or `null`) says why it was not computed further (its order passed the limit).
 #[derive(Debug, Clone, Serialize)]
 pub struct Quotient {
     /// The game's name.
@@ -100,8 +122,12 @@ pub struct Quotient {
     pub changes: Vec<Change>,
     /// The quotient of heaps up to `k` is this one for every `k` from `same_from` to `heaps`.
     pub same_from: u64,
-    /// What the result covers, in words (for heaps up to N).
+    /// What the result covers, in words ("for heaps up to N", or "for every heap" when certified).
     pub scope: String,
+    /// The periodicity certificate that carries the quotient to every heap, when it holds.
+    pub periodic: Option<Periodic>,
+    /// Why a growth toward the certificate ([`compute_auto`]) ended without one (`None` otherwise).
+    pub no_certificate: Option<String>,
     /// Why the quotient was not computed to the heap asked for, when it was not ("order at least K at heaps up to
     /// N").
     pub stopped: Option<String>,
@@ -115,6 +141,19 @@ pub struct Quotient {
 
 /// The options of heaps `0..=n` of `game`, each a sorted list of heaps, checked to leave only smaller heaps.
 pub(crate) fn heap_options(game: &HeapGame, n: u64, limits: &Limits) -> Result<HeapOptions> {
+    match heap_options_upto(game, n, limits)? {
+        (opts, None) => Ok(opts),
+        (_, Some(why)) => Err(Error::limit(why)),
+    }
+}
+
+/// The options of heaps `0..=n`, or of the heaps before the first one whose moves pass [`MAX_HEAP_OPTIONS`] (or
+/// the total [`MAX_OPTIONS`]), with the reason in words.
+pub(crate) fn heap_options_upto(
+    game: &HeapGame,
+    n: u64,
+    limits: &Limits,
+) -> Result<(HeapOptions, Option<String>)> {
     let mut out: HeapOptions = Vec::with_capacity(n as usize + 1);
     let (mut total, mut items) = (0usize, 0usize);
     let mut buf = crate::game::Options::new();
@@ -130,10 +169,13 @@ pub(crate) fn heap_options(game: &HeapGame, n: u64, limits: &Limits) -> Result<H
             }
         };
         if !complete {
-            return Err(Error::limit(format!(
-                "{}: a heap of {h} has more than {MAX_HEAP_OPTIONS} moves, too many to build a misère quotient",
-                game.name()
-            )));
+            return Ok((
+                out,
+                Some(format!(
+                    "{}: a heap of {h} has more than {MAX_HEAP_OPTIONS} moves, too many to build a misère quotient",
+                    game.name()
+                )),
+            ));
         }
         let mut list = Vec::with_capacity(buf.len());
         for o in buf.iter() {
@@ -152,10 +194,13 @@ pub(crate) fn heap_options(game: &HeapGame, n: u64, limits: &Limits) -> Result<H
         list.dedup();
         total += list.len();
         if total > MAX_OPTIONS {
-            return Err(Error::limit(format!(
-                "{}: heaps up to {h} have more than {MAX_OPTIONS} moves in all, too many to build a misère quotient",
-                game.name()
-            )));
+            return Ok((
+                out,
+                Some(format!(
+                    "{}: heaps up to {h} have more than {MAX_OPTIONS} moves in all, too many to build a misère quotient",
+                    game.name()
+                )),
+            ));
         }
         limits.check_memory(
             (items as u64) * 8 + (total as u64) * 24,
@@ -166,7 +211,7 @@ pub(crate) fn heap_options(game: &HeapGame, n: u64, limits: &Limits) -> Result<H
             limits.check_time()?;
         }
     }
-    Ok(out)
+    Ok((out, None))
 }
 
 /// Computes the misère quotient of `game` restricted to heaps `0..=to`: see the module documentation. A quotient
@@ -186,8 +231,138 @@ pub fn compute(
     }
     let opts = heap_options(game, to, limits)?;
     let (cur, changes, stopped) = construct(&opts, max_order, limits, progress)?;
-    Ok(finish(game.name(), cur, changes, stopped))
+    let mut q = finish(game.name(), cur, changes, stopped);
+    q.certify(game);
+    Ok(q)
 }
+
+/// The most heaps [`compute_auto`] builds to when it is not told otherwise.
+pub const AUTO_MAX_HEAP: u64 = 1000;
+
+/// Builds the quotient of `game` heap by heap until the periodicity certificate holds (then it covers every heap),
+/// or until heap `budget`, the option limits ([`MAX_OPTIONS`], [`MAX_HEAP_OPTIONS`]), or the limits' clock or
+/// memory end the growth: then the quotient of the heaps built so far is returned with `no_certificate` saying
+/// why (its scope is "for heaps up to N" only); past `max_order` it is returned with `stopped`, as [`compute`]
+/// does. A game that [`octal_reach`] does not cover cannot be certified:
+/// it is built to `budget` as [`compute`] does.
+pub fn compute_auto(
+    game: &HeapGame,
+    budget: u64,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Quotient> {
+    let budget = budget.min(MAX_HEAP);
+    let Some(k) = octal_reach(game) else {
+        return compute(game, budget, max_order, limits, progress);
+    };
+    let (opts, opts_stop) = heap_options_upto(game, budget, limits)?;
+    let mut cur = Pretension {
+        table: Table::trivial(),
+        p: vec![false],
+        phi: vec![0],
+    };
+    let mut changes = Vec::new();
+    let mut stopped = None;
+    let mut why = None;
+    let mut certified = false;
+    for n in 1..opts.len() as u64 {
+        let step = limits
+            .check_time()
+            .and_then(|_| build::extend(&cur, &opts, max_order, limits));
+        match step {
+            Ok(Step::Done(next, changed)) => {
+                if changed {
+                    changes.push(Change {
+                        heap: n,
+                        order: next.table.size(),
+                    });
+                }
+                cur = next;
+            }
+            Ok(Step::TooLarge(size)) => {
+                stopped = Some(format!(
+                    "the quotient of heaps up to {n} has order at least {size} (the limit is {} elements); shown for heaps up to {}",
+                    max_order.min(build::MAX_TABLE),
+                    n - 1
+                ));
+                break;
+            }
+            Err(e) if e.kind() == crate::ErrorKind::Limit => {
+                why = Some(format!(
+                    "no certificate by heap {}: the growth stopped at heap {n} ({e})",
+                    n - 1
+                ));
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+        progress(n);
+        if certificate(&cur.phi, k).is_some() {
+            certified = true;
+            break;
+        }
+    }
+    let last = cur.phi.len() - 1;
+    if !certified && stopped.is_none() && why.is_none() {
+        why = Some(match opts_stop {
+            Some(limit) => format!("no certificate by heap {last}: {limit}"),
+            None => format!(
+                "no certificate by heap {last} (the budget): Φ has no preperiod n0 ≥ 1 and period p with Φ(n + p) = Φ(n) for n0 ≤ n ≤ {last} − p and {last} ≥ 2·n0 + 2·p + {k} − 2"
+            ),
+        });
+    }
+    if stopped.is_some() {
+        why = Some(format!(
+            "no certificate: the quotient grew past its limit at heap {}",
+            last + 1
+        ));
+    }
+    let mut q = finish(game.name(), cur, changes, stopped);
+    q.certify(game);
+    if q.periodic.is_none() {
+        q.no_certificate = why;
+    }
+    Ok(q)
+}
+
+/// `k`, the most tokens a move removes, when `game`'s moves are those of an octal code with finitely many digits
+/// (every digit at most 7, no repeating part, no digits that add tokens): the games the periodicity certificate
+/// covers. `None` for every other game.
+pub fn octal_reach(game: &HeapGame) -> Option<u64> {
+    let code = game.code()?;
+    (code.is_octal() && code.period() == 0 && code.additive().is_empty() && !code.is_loopy())
+        .then(|| code.digits().len() as u64 - 1)
+}
+
+/// The least `(n0, p)` — least period `p`, then least `n0 ≥ 1` — with `Φ(n + p) = Φ(n)` for `n0 ≤ n ≤ N − p`
+/// (`N = phi.len() − 1`) and `N ≥ 2·n0 + 2·p + k − 2`, the bound of the periodicity theorem (`docs/quotient.md`).
+/// `None` when no pair meets it.
+pub fn certificate(phi: &[u32], k: u64) -> Option<(u64, u64)> {
+    let n = phi.len() as u64 - 1;
+    let mut p = 1u64;
+    // With n0 ≥ 1 the bound needs N ≥ 2p + k: no larger p can meet it.
+    while 2 * p + k <= n {
+        let mut n0 = 1;
+        let mut m = n - p;
+        while m >= 1 {
+            if phi[(m + p) as usize] != phi[m as usize] {
+                n0 = m + 1;
+                break;
+            }
+            m -= 1;
+        }
+        if 2 * n0 + 2 * p + k - 2 <= n {
+            return Some((n0, p));
+        }
+        p += 1;
+    }
+    None
+}
+
+/// The most options a heap beyond the quotient's range may have for its winning moves to be listed one by one;
+/// past it, moves that split the heap are given as arithmetic families ([`SplitFamily`]).
+pub const MAX_LISTED_OPTIONS: u64 = 5_000;
 
 /// The construction over any list of heaps (`opts[h]`: the options of heap `h`, each a list of smaller heaps),
 /// heap by heap: the last consistent reduced pretension, the heaps where it changed, and why it stopped early.
@@ -336,6 +511,8 @@ pub(crate) fn finish(
         changes,
         same_from,
         scope: format!("for heaps up to {heaps}"),
+        periodic: None,
+        no_certificate: None,
         stopped,
         table,
         p: pre.p,
@@ -372,6 +549,28 @@ fn monomial(v: &[u32], names: &[String]) -> String {
     }
 }
 
+/// Winning moves of one heap that split it, given compactly: remove `removed` tokens from heap `heap` (component
+/// `component`) and split the `rest` left into `a` and `rest − a`, for every `a = first, first + step, …, last`
+/// (`count` moves, each to a misère P-position). Made only for a heap beyond the quotient's range with a
+/// certificate, where every `a ≥ n0` with `rest − a ≥ a` gives the same product as `a − p`'s class.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SplitFamily {
+    /// Index of the heap moved in.
+    pub component: usize,
+    /// The tokens removed.
+    pub removed: u64,
+    /// The tokens left, split in two.
+    pub rest: u64,
+    /// The least smaller part.
+    pub first: u64,
+    /// The step between smaller parts (the period).
+    pub step: u64,
+    /// The largest smaller part (at most `rest / 2`).
+    pub last: u64,
+    /// The number of moves.
+    pub count: u64,
+}
+
 /// One winning move found from a quotient: the component, and the heaps it leaves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QuotientMove {
@@ -382,13 +581,54 @@ pub struct QuotientMove {
 }
 
 impl Quotient {
-    /// The element of a sum of heaps (each at most [`Quotient::heaps`]; `None` otherwise).
+    /// The image `Φ(h)` of heap `h`: from the table for `h ≤` [`Quotient::heaps`], and for a larger heap
+    /// `Φ(n0 + (h − n0) mod p)` when the quotient is certified for every heap; `None` otherwise.
+    pub fn image(&self, h: u64) -> Option<u32> {
+        if h <= self.heaps {
+            return Some(self.phi[h as usize]);
+        }
+        let c = self.periodic.as_ref()?;
+        Some(self.phi[(c.preperiod + (h - c.preperiod) % c.period) as usize])
+    }
+
+    /// True when the quotient answers sums containing heap `h`.
+    pub fn covers(&self, h: u64) -> bool {
+        h <= self.heaps || self.periodic.is_some()
+    }
+
+    /// The element of a sum of heaps (each covered, see [`Quotient::covers`]; `None` otherwise).
     pub fn element(&self, heaps: &[u64]) -> Option<u32> {
         let mut e = 0;
         for &h in heaps {
-            e = self.table.mul(e, *self.phi.get(h as usize)?);
+            e = self.table.mul(e, self.image(h)?);
         }
         Some(e)
+    }
+
+    /// Sets the periodicity certificate when it holds: `game` is octal with finitely many digits ([`octal_reach`]),
+    /// the quotient was not stopped early, and [`certificate`] finds a preperiod and period within the bound.
+    pub fn certify(&mut self, game: &HeapGame) {
+        self.periodic = None;
+        self.scope = format!("for heaps up to {}", self.heaps);
+        if self.stopped.is_some() {
+            return;
+        }
+        let Some(k) = octal_reach(game) else { return };
+        let Some((n0, p)) = certificate(&self.phi, k) else {
+            return;
+        };
+        self.periodic = Some(Periodic {
+            preperiod: n0,
+            period: p,
+            max_removed: k,
+            needs_heaps: 2 * n0 + 2 * p + k - 2,
+            certified_by: format!(
+                "an octal game with {k} digit{} after the point, built to heap {} ≥ 2·{n0} + 2·{p} + {k} − 2: every larger heap has the image and option images of the heap {p} below it (the Guy–Smith periodicity argument, Winning Ways ch. 4, carried to quotient elements; docs/quotient.md)",
+                if k == 1 { "" } else { "s" },
+                self.heaps
+            ),
+        });
+        self.scope = "for every heap".to_string();
     }
 
     /// Whether element `e` is in the P-portion.
@@ -396,7 +636,7 @@ impl Quotient {
         self.p[e as usize]
     }
 
-    /// The misère outcome of a sum of heaps, or `None` when some heap is beyond the quotient.
+    /// The misère outcome of a sum of heaps, or `None` when some heap is not covered.
     pub fn outcome(&self, heaps: &[u64]) -> Option<Outcome> {
         let e = self.element(heaps)?;
         Some(if self.is_p(e) { Outcome::P } else { Outcome::N })
@@ -410,34 +650,146 @@ impl Quotient {
     /// Every move of every heap of `heaps` to a misère P-position (options of `game`, whose quotient this is),
     /// found by one product per option: the product of the other heaps (prefix times suffix) times the option's.
     /// `None` when some heap is beyond the quotient.
+    /// `None` when some heap is not covered, or is beyond [`Quotient::heaps`] with more than
+    /// [`MAX_LISTED_OPTIONS`] split moves (use [`Quotient::winning_moves_compact`] for those).
     pub fn winning_moves(&self, game: &HeapGame, heaps: &[u64]) -> Option<Vec<QuotientMove>> {
-        if heaps.iter().any(|&h| h > self.heaps) {
-            return None;
-        }
+        let (moves, families) = self.winning_moves_compact(game, heaps)?;
+        families.is_empty().then_some(moves)
+    }
+
+    /// Every move to a misère P-position, as [`Quotient::winning_moves`], for any covered heaps: a heap beyond
+    /// [`Quotient::heaps`] (certified quotient) whose moves number more than [`MAX_LISTED_OPTIONS`] gives its
+    /// one-heap moves and its splits with a part below the preperiod one by one, and its other winning splits as
+    /// [`SplitFamily`] progressions (their product depends only on the smaller part modulo the period). `None`
+    /// when some heap is not covered.
+    pub fn winning_moves_compact(
+        &self,
+        game: &HeapGame,
+        heaps: &[u64],
+    ) -> Option<(Vec<QuotientMove>, Vec<SplitFamily>)> {
         let n = heaps.len();
+        let images: Vec<u32> = heaps
+            .iter()
+            .map(|&h| self.image(h))
+            .collect::<Option<_>>()?;
         let mut prefix = vec![0u32; n + 1];
         for i in 0..n {
-            prefix[i + 1] = self.table.mul(prefix[i], self.phi[heaps[i] as usize]);
+            prefix[i + 1] = self.table.mul(prefix[i], images[i]);
         }
         let mut suffix = vec![0u32; n + 1];
         for i in (0..n).rev() {
-            suffix[i] = self.table.mul(suffix[i + 1], self.phi[heaps[i] as usize]);
+            suffix[i] = self.table.mul(suffix[i + 1], images[i]);
         }
         let mut out = Vec::new();
+        let mut families = Vec::new();
         for i in 0..n {
             let rest = self.table.mul(prefix[i], suffix[i + 1]);
-            game.for_each_option(heaps[i], &mut |o| {
-                let e = o
-                    .iter()
-                    .fold(rest, |a, &c| self.table.mul(a, self.phi[c as usize]));
+            let h = heaps[i];
+            if h > self.heaps {
+                let c = self.periodic.as_ref()?;
+                let code = game.code()?;
+                // Split moves of heap h: at most h / 2 per digit.
+                let splits = (0..=c.max_removed)
+                    .filter(|&t| code.digit(t).allows(2))
+                    .map(|t| (h - t) / 2)
+                    .sum::<u64>();
+                if splits > MAX_LISTED_OPTIONS {
+                    self.compact_moves(code, i, h, rest, &mut out, &mut families);
+                    continue;
+                }
+            }
+            let mut bad = false;
+            game.for_each_option(h, &mut |o| {
+                let mut e = rest;
+                for &c in o {
+                    match self.image(c) {
+                        Some(x) => e = self.table.mul(e, x),
+                        None => {
+                            bad = true;
+                            return;
+                        }
+                    }
+                }
                 if self.p[e as usize] {
                     let mut to = o.to_vec();
                     to.sort_unstable();
                     out.push(QuotientMove { component: i, to });
                 }
             });
+            if bad {
+                return None;
+            }
         }
-        Some(out)
+        Some((out, families))
+    }
+
+    /// The winning moves of heap `h` (component `i`, the other heaps' product `rest`) of a certified quotient of an
+    /// octal code, with `h` beyond the range built: one-heap moves and splits with a smaller part below the
+    /// preperiod one by one; other splits by the class of the smaller part modulo the period (every smaller part
+    /// `a` with `n0 ≤ a ≤ (h − t) / 2` has both parts at least `n0`, so `Φ(a)·Φ(h − t − a)` depends only on
+    /// `a mod p`).
+    fn compact_moves(
+        &self,
+        code: &crate::heap::Code,
+        i: usize,
+        h: u64,
+        rest: u32,
+        out: &mut Vec<QuotientMove>,
+        families: &mut Vec<SplitFamily>,
+    ) {
+        let c = self
+            .periodic
+            .as_ref()
+            .expect("compact moves need a certificate");
+        let img = |x: u64| {
+            self.image(x)
+                .expect("a certified quotient covers every heap")
+        };
+        let in_p = |parts: &[u64]| {
+            let e = parts.iter().fold(rest, |a, &x| self.table.mul(a, img(x)));
+            self.p[e as usize]
+        };
+        for t in 0..=c.max_removed.min(h) {
+            let d = code.digit(t);
+            let m = h - t;
+            if m == 0 && d.allows(0) && in_p(&[]) {
+                out.push(QuotientMove {
+                    component: i,
+                    to: vec![],
+                });
+            }
+            if t > 0 && m >= 1 && d.allows(1) && in_p(&[m]) {
+                out.push(QuotientMove {
+                    component: i,
+                    to: vec![m],
+                });
+            }
+            if m >= 2 && d.allows(2) {
+                let half = m / 2;
+                for a in 1..c.preperiod.min(half + 1) {
+                    if in_p(&[a, m - a]) {
+                        out.push(QuotientMove {
+                            component: i,
+                            to: vec![a, m - a],
+                        });
+                    }
+                }
+                for a in c.preperiod..(c.preperiod + c.period).min(half + 1) {
+                    if in_p(&[a, m - a]) {
+                        let count = (half - a) / c.period + 1;
+                        families.push(SplitFamily {
+                            component: i,
+                            removed: t,
+                            rest: m,
+                            first: a,
+                            step: c.period,
+                            last: a + (count - 1) * c.period,
+                            count,
+                        });
+                    }
+                }
+            }
+        }
     }
 
     /// Checks the quotient against the game's moves by the consistency theorem (`docs/quotient.md`): true when it gives every
