@@ -134,7 +134,10 @@ fn a_run_over_the_memory_budget_keeps_its_values_in_the_file() {
     let (s, out, e) = run_window(None, &[&args[..], &["--out", &f, "--stats"]].concat());
     assert_eq!(s, 0, "{e}");
     assert!(out.contains("bounded (the first"), "{out}");
-    assert!(out.contains("# memory: the head and the tail keep"), "{out}");
+    assert!(
+        out.contains("# memory: the head and the tail keep"),
+        "{out}"
+    );
     assert_eq!(
         std::fs::metadata(&f).unwrap().len() % 4,
         ("grundy-seq 1 0.77\n".len() % 4) as u64

@@ -212,9 +212,7 @@ impl<T: Val> Store<T> {
                 let n = s.len;
                 T::view_mut(&mut s.map, n + 1)[n] = v;
                 s.len = n + 1;
-                if s.len >= s.next_release
-                    || (s.len.is_multiple_of(RSS_EVERY) && s.over_budget())
-                {
+                if s.len >= s.next_release || (s.len.is_multiple_of(RSS_EVERY) && s.over_budget()) {
                     s.release_cold();
                     s.next_release = s.len + (s.window.window / 2).max(1);
                 }
