@@ -378,27 +378,26 @@ thread_local! {
     static STATE: std::cell::RefCell<State> = const { std::cell::RefCell::new(State { dense: None, engine: None }) };
 }
 
-/// The most sub-diagrams the dense search takes under `limits`: [`MAX_SUBDIAGRAMS`], and what `--max-memory`
-/// allows at two bytes each.
-fn dense_cap(limits: &crate::solver::Limits, rows: &[u32]) -> u64 {
-    let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
-    let fixed = dense::bytes(0, cells, rows.len() as u64);
-    MAX_SUBDIAGRAMS.min(limits.max_memory.saturating_sub(fixed) / 2)
-}
-
 /// The nim-value of `rows` (a valid position) by this thread's engines, under the published limits
 /// ([`crate::solver::published_limits`]): the values kept from the last dense search when they hold it, else a new
-/// dense search when its sub-diagrams fit [`MAX_SUBDIAGRAMS`] and `--max-memory`, else the evicting
-/// [`ChompEngine`]; `None` when it fits neither (the plain [`crate::Solver`] takes it).
+/// dense search when its array fits `--max-memory`, else the evicting [`ChompEngine`]; `None` when the position has
+/// more than [`MAX_SUBDIAGRAMS`] sub-diagrams or fits neither engine (the plain [`crate::Solver`] takes it, or
+/// refuses it).
 pub fn search_value(rows: &[u32]) -> Option<Result<Nimber>> {
     STATE.with(|s| {
         let mut s = s.borrow_mut();
         if let Some(v) = s.dense.as_ref().and_then(|d| d.value(rows)) {
             return Some(Ok(v));
         }
+        // Beyond MAX_SUBDIAGRAMS: left to the plain solver, whose check_searchable refuses it at once.
+        let count = dense::count(rows, MAX_SUBDIAGRAMS + 1)?;
         let limits = crate::solver::published_limits();
-        let cap = dense_cap(&limits, rows).saturating_add(1);
-        if let Some(d) = dense::Dense::solve(rows, cap, limits.deadline) {
+        let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
+        let fits = dense::bytes(count, cells, rows.len() as u64) <= limits.max_memory;
+        if let Some(d) = fits
+            .then(|| dense::Dense::solve(rows, count, limits.deadline))
+            .flatten()
+        {
             return Some(match d {
                 Ok(d) => {
                     let v = d.value(rows).expect("the position is its own sub-diagram");
@@ -596,6 +595,28 @@ mod engine_tests {
             v.unwrap().unwrap(),
             plain.nim_value(&vec![7, 7, 7, 6, 5, 3]).unwrap()
         );
+    }
+
+    #[test]
+    fn search_value_leaves_what_is_too_large_to_the_solver_at_once() {
+        // 16x16 has C(32, 16) = 601 080 390 sub-diagrams: no engine starts on it (the solver refuses it).
+        assert!(search_value(&[16; 16]).is_none());
+        assert!(ChompGame.check_searchable(&vec![16; 16]).is_err());
+        // 15x15 (C(30, 15) sub-diagrams) is searched; a passed deadline stops it with the deadline's error.
+        assert!(ChompGame.check_searchable(&vec![15; 15]).is_ok());
+        let gone = crate::solver::Deadline::after_seconds(1e-9);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        crate::solver::publish_limits(Limits {
+            deadline: Some(gone),
+            ..Limits::default()
+        });
+        let e = search_value(&[15; 15]).unwrap().unwrap_err();
+        crate::solver::publish_limits(Limits::default());
+        assert!(e.to_string().contains("time limit"), "{e}");
+        // One row of 70 000 (values past two bytes): answered by no engine rather than a wrong value or a panic;
+        // the game's own closed form (an L) answers it.
+        assert!(search_value(&[70_000]).is_none());
+        assert_eq!(ChompGame.nim_value(&vec![70_000]), Some(69_999));
     }
 
     #[test]

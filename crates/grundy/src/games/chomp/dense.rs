@@ -81,34 +81,34 @@ enum Vals {
 pub struct Dense {
     /// The position's rows.
     x: Vec<u32>,
-    /// `off[i]`: where row `i`'s `P[i][0..=x_i]` starts in `p`.
-    off: Vec<u32>,
-    /// `P[i][l]`, the rows one after another.
+    /// `P[i][l]` at `l · n + i` (`n` rows; 0 past `x_i`): the column a bite reads is one run.
     p: Vec<u32>,
     /// The value of each rank (`UNKNOWN` for rank 0, the empty diagram).
     vals: Vals,
 }
 
-/// The ranking tables of `x` and the number of its sub-diagrams with the empty one, or `None` when there are more
-/// than `cap` (at most `u32::MAX`).
-fn ranking(x: &[u32], cap: u64) -> Option<(Vec<u32>, Vec<u32>, u64)> {
+/// The most entries of the ranking table `P` (`rows × (first row + 1)`): 64 MiB. Only diagrams both very long and
+/// very tall with few sub-diagrams come near it (an L with a thickened corner), and their sub-diagrams times their
+/// squares are far past any search time.
+const MAX_TABLE: u64 = 1 << 24;
+
+/// The ranking table of `x` and the number of its sub-diagrams with the empty one, or `None` when there are more
+/// than `cap` (at most `u32::MAX`) or the table would be larger than [`MAX_TABLE`].
+fn ranking(x: &[u32], cap: u64) -> Option<(Vec<u32>, u64)> {
     let cap = cap.min(u64::from(u32::MAX));
     let n = x.len();
-    let mut off = Vec::with_capacity(n);
-    let mut at = 0u64;
-    for &l in x {
-        off.push(u32::try_from(at).ok()?);
-        at += u64::from(l) + 1;
+    let size = (n as u64).checked_mul(u64::from(x[0]) + 1)?;
+    if size > MAX_TABLE {
+        return None;
     }
-    let mut p = vec![0u32; usize::try_from(at).ok()?];
+    let mut p = vec![0u32; size as usize];
     // s[u] = S_{i+1}(u) for u in 0..=x_i, starting below the last row (S_n = 1).
     let mut s: Vec<u64> = vec![1; x[n - 1] as usize + 1];
     for i in (0..n).rev() {
         let xi = x[i] as usize;
-        let row = &mut p[off[i] as usize..off[i] as usize + xi + 1];
         let mut sum = 0u64;
-        for (l, slot) in row.iter_mut().enumerate() {
-            *slot = sum as u32;
+        for l in 0..=xi {
+            p[l * n + i] = sum as u32;
             sum = sum.checked_add(s[l.min(s.len() - 1)])?;
             if sum > cap {
                 return None;
@@ -127,12 +127,12 @@ fn ranking(x: &[u32], cap: u64) -> Option<(Vec<u32>, Vec<u32>, u64)> {
         s = next;
     }
     let count = s[x[0] as usize];
-    (count <= cap).then_some((off, p, count))
+    (count <= cap).then_some((p, count))
 }
 
 /// The number of sub-diagrams of `x` (with the empty one), when at most `cap`.
 pub fn count(x: &[u32], cap: u64) -> Option<u64> {
-    ranking(x, cap).map(|(_, _, c)| c)
+    ranking(x, cap).map(|(_, c)| c)
 }
 
 /// Bytes a [`Dense`] search of a position with `count` sub-diagrams, `cells` squares and `rows` rows takes.
@@ -148,27 +148,26 @@ impl Dense {
         cap: u64,
         deadline: Option<Deadline>,
     ) -> Option<std::result::Result<Dense, ()>> {
-        let (off, p, count) = ranking(x, cap)?;
+        let (p, count) = ranking(x, cap)?;
         let cells: u64 = x.iter().map(|&l| u64::from(l)).sum();
         if cells >= u64::from(u16::MAX) {
             return None;
         }
         let vals = if cells < 255 {
             let mut v = vec![u8::UNKNOWN; count as usize];
-            if fill(x, &off, &p, &mut v, deadline).is_err() {
+            if fill(x, &p, &mut v, deadline).is_err() {
                 return Some(Err(()));
             }
             Vals::Narrow(v)
         } else {
             let mut v = vec![u16::UNKNOWN; count as usize];
-            if fill(x, &off, &p, &mut v, deadline).is_err() {
+            if fill(x, &p, &mut v, deadline).is_err() {
                 return Some(Err(()));
             }
             Vals::Wide(v)
         };
         Some(Ok(Dense {
             x: x.to_vec(),
-            off,
             p,
             vals,
         }))
@@ -194,7 +193,7 @@ impl Dense {
 
     #[inline]
     fn pr(&self, i: usize, l: u32) -> u32 {
-        self.p[self.off[i] as usize + l as usize]
+        self.p[l as usize * self.x.len() + i]
     }
 
     /// The rank of `y` when it is a sub-diagram of the position.
@@ -227,7 +226,6 @@ impl Dense {
 /// Values every sub-diagram of `x` in increasing rank, into `vals` (all `UNKNOWN`); see the module docs.
 fn fill<V: Slot>(
     x: &[u32],
-    off: &[u32],
     p: &[u32],
     vals: &mut [V],
     deadline: Option<Deadline>,
@@ -252,7 +250,7 @@ fn fill<V: Slot>(
             i -= 1;
         }
         y[i] += 1;
-        a[i] = p[off[i] as usize + y[i] as usize];
+        a[i] = p[y[i] as usize * n + i];
         if i + 1 < k {
             y[i + 1..k].fill(0);
         }
@@ -277,8 +275,9 @@ fn fill<V: Slot>(
             heights[c as usize] = r as u32;
             let lo = usize::from(c == 0);
             let mut acc = 0u32;
-            for i in (lo..r).rev() {
-                acc += a[i] - p[off[i] as usize + c as usize];
+            let col = &p[c as usize * n..c as usize * n + r];
+            for (&ai, &pi) in a[lo..r].iter().zip(&col[lo..]).rev() {
+                acc += ai - pi;
                 let v = vals[(idx32 - acc) as usize].get();
                 if v < 64 {
                     low |= 1 << v;
@@ -307,7 +306,7 @@ fn fill<V: Slot>(
             let t: u32 = heights[..cols]
                 .iter()
                 .enumerate()
-                .map(|(j, &h)| p[off[j] as usize + h as usize])
+                .map(|(j, &h)| p[h as usize * n + j])
                 .sum();
             vals[t as usize] = V::put(v);
         }
