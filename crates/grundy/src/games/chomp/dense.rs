@@ -241,6 +241,7 @@ fn fill<V: Slot>(
     let mut k = 0usize;
     for idx in 1..vals.len() {
         // The odometer: the next sequence in lexicographic order. The last row that may grow is at most k.
+        // (Written as plain loops: `y[i + 1..k].fill(0)` here gave wrong counts in release builds with rustc 1.95.)
         let mut i = k.min(n - 1);
         loop {
             let bound = if i == 0 { x[0] } else { x[i].min(y[i - 1]) };
@@ -251,8 +252,9 @@ fn fill<V: Slot>(
         }
         y[i] += 1;
         a[i] = p[y[i] as usize * n + i];
-        if i + 1 < k {
-            y[i + 1..k].fill(0);
+        #[allow(clippy::needless_range_loop)]
+        for j in i + 1..k {
+            y[j] = 0;
         }
         k = i + 1;
         if vals[idx] != V::UNKNOWN {
