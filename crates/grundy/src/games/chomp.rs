@@ -19,9 +19,13 @@
 //! **Closed form.** An L (a first row of `a + 1` and `b` further rows of 1) is two Nim heaps `a` and `b`: its
 //! nim-value is `a ⊕ b` ([`Game::nim_value`]).
 //!
-//! **Cost.** Every position reachable from a diagram is a sub-diagram of it; a diagram of `R` rows and `C` columns
-//! has at most `C(R + C, R)` of them, each with one option per square. The search is refused
-//! ([`Game::check_searchable`]) beyond [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares.
+//! **The search.** Every position reachable from a diagram is a sub-diagram of it; a diagram of `R` rows and `C`
+//! columns has at most `C(R + C, R)` of them, each with one option per square. [`dense`] values them all bottom-up
+//! into an array indexed by a perfect ranking of the sub-diagrams (no hashing; options ranked in place in one step
+//! each; a value found for a sub-diagram is copied to its transpose), `count · R · C / 2` steps for a rectangle and
+//! half that for a square, one or two bytes a sub-diagram. When `--max-memory` is too small for that array, the
+//! evicting [`ChompEngine`] takes the position. The search is refused ([`Game::check_searchable`]) beyond
+//! [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares.
 
 use super::board_table::{BoardTable, Key};
 use crate::error::{Error, Result};
@@ -30,8 +34,9 @@ use crate::nimber::Nimber;
 
 /// The longest row and the most rows a position may have.
 pub const MAX_SIDE: u64 = 100_000;
-/// The most sub-diagrams (positions the search may meet) of a position searched exactly.
-pub const MAX_SUBDIAGRAMS: u64 = 2_000_000;
+/// The most sub-diagrams (positions the search may meet) of a position searched exactly: 2^28, at most 512 MiB of
+/// values in the dense search (15 × 15 has 155 117 520; 16 × 16 is refused).
+pub const MAX_SUBDIAGRAMS: u64 = 1 << 28;
 /// The most squares of a position searched exactly.
 pub const MAX_CELLS: u64 = 20_000;
 
@@ -229,7 +234,7 @@ impl Game for ChompGame {
         search_value(rows)?.ok()
     }
     fn options_with_value(&self, rows: &Vec<u32>, target: Nimber) -> Option<Vec<Vec<Vec<u32>>>> {
-        if crate::solver::in_plain_search() || !ChompEngine::fits(rows) {
+        if crate::solver::in_plain_search() {
             return None;
         }
         let mut out = Vec::new();
@@ -358,28 +363,65 @@ impl ChompEngine {
     }
 }
 
-thread_local! {
-    static ENGINE: std::cell::RefCell<Option<ChompEngine>> = const { std::cell::RefCell::new(None) };
+/// The dense search ([`dense`]): every sub-diagram valued bottom-up into an array indexed by a perfect ranking.
+pub mod dense;
+
+/// What this thread keeps between questions: the last dense search (its values answer every sub-diagram of its
+/// position, and their transposes, at once: the options of a position whose winning moves are listed, the smaller
+/// rectangles of a table) and the evicting engine for positions the dense search may not take.
+struct State {
+    dense: Option<dense::Dense>,
+    engine: Option<ChompEngine>,
 }
 
-/// The nim-value of `rows` by this thread's [`ChompEngine`], under the published limits
-/// ([`crate::solver::published_limits`]); `None` when the position does not fit the engine.
+thread_local! {
+    static STATE: std::cell::RefCell<State> = const { std::cell::RefCell::new(State { dense: None, engine: None }) };
+}
+
+/// The nim-value of `rows` (a valid position) by this thread's engines, under the published limits
+/// ([`crate::solver::published_limits`]): the values kept from the last dense search when they hold it, else a new
+/// dense search when its array fits `--max-memory`, else the evicting [`ChompEngine`]; `None` when the position has
+/// more than [`MAX_SUBDIAGRAMS`] sub-diagrams or fits neither engine (the plain [`crate::Solver`] takes it, or
+/// refuses it).
 pub fn search_value(rows: &[u32]) -> Option<Result<Nimber>> {
-    if !ChompEngine::fits(rows) {
-        return None;
-    }
-    let limits = crate::solver::published_limits();
-    Some(ENGINE.with(|e| {
-        let mut e = e.borrow_mut();
-        let stale = e.as_ref().is_none_or(|en| {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        if let Some(v) = s.dense.as_ref().and_then(|d| d.value(rows)) {
+            return Some(Ok(v));
+        }
+        // Beyond MAX_SUBDIAGRAMS: left to the plain solver, whose check_searchable refuses it at once.
+        let count = dense::count(rows, MAX_SUBDIAGRAMS + 1)?;
+        let limits = crate::solver::published_limits();
+        let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
+        let fits = dense::bytes(count, cells, rows.len() as u64) <= limits.max_memory;
+        if let Some(d) = fits
+            .then(|| dense::Dense::solve(rows, count, limits.deadline))
+            .flatten()
+        {
+            return Some(match d {
+                Ok(d) => {
+                    let v = d.value(rows).expect("the position is its own sub-diagram");
+                    s.dense = Some(d);
+                    Ok(v)
+                }
+                Err(()) => Err(limits.deadline.map_or_else(
+                    || Error::limit("chomp: the search was stopped"),
+                    |d| d.error(),
+                )),
+            });
+        }
+        if !ChompEngine::fits(rows) {
+            return None;
+        }
+        let stale = s.engine.as_ref().is_none_or(|en| {
             en.deadline != limits.deadline
                 || en.table.capacity() != ChompEngine::new(&limits).table.capacity()
         });
         if stale {
-            *e = Some(ChompEngine::new(&limits));
+            s.engine = Some(ChompEngine::new(&limits));
         }
-        e.as_mut().expect("made above").value(rows)
-    }))
+        Some(s.engine.as_mut().expect("made above").value(rows))
+    })
 }
 
 #[cfg(test)]
@@ -440,6 +482,141 @@ mod engine_tests {
                 "{rows:?}"
             );
         }
+    }
+
+    #[test]
+    fn the_dense_search_agrees_with_the_plain_solver_on_every_position_up_to_4x5() {
+        let mut plain = Solver::new(ChompGame);
+        let all = staircases(4, 5);
+        assert_eq!(all.len(), 125);
+        for rows in all {
+            let d = dense::Dense::solve(&rows, u64::MAX, None).unwrap().unwrap();
+            // Every sub-diagram of it, and every transpose that fits, is valued: check them all.
+            for y in staircases(4, 5) {
+                let t: Vec<u32> = (0..y[0])
+                    .map(|c| y.iter().take_while(|&&l| l > c).count() as u32)
+                    .collect();
+                let inside =
+                    |z: &[u32]| z.len() <= rows.len() && z.iter().zip(&rows).all(|(a, b)| a <= b);
+                match d.value(&y) {
+                    Some(v) => assert_eq!(v, plain.nim_value(&y).unwrap(), "{y:?} in {rows:?}"),
+                    None => assert!(!inside(&y) && !inside(&t), "{y:?} in {rows:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_dense_search_agrees_with_the_plain_solver_on_random_positions_up_to_6x7() {
+        let mut plain = Solver::new(ChompGame);
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |m: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % u64::from(m)) as u32
+        };
+        for _ in 0..60 {
+            let n = 1 + next(6) as usize;
+            let mut rows = vec![1 + next(7)];
+            while rows.len() < n {
+                let last = *rows.last().unwrap();
+                rows.push(1 + next(last));
+            }
+            let d = dense::Dense::solve(&rows, u64::MAX, None).unwrap().unwrap();
+            assert_eq!(
+                d.value(&rows).unwrap(),
+                plain.nim_value(&rows).unwrap(),
+                "{rows:?}"
+            );
+            // And a random sub-diagram of it, from the same table.
+            let sub: Vec<u32> = rows.iter().map(|&l| l.min(1 + next(7))).collect();
+            let sub: Vec<u32> = sub
+                .iter()
+                .scan(u32::MAX, |m, &l| {
+                    *m = (*m).min(l);
+                    Some(*m)
+                })
+                .collect();
+            assert_eq!(
+                d.value(&sub).unwrap(),
+                plain.nim_value(&sub).unwrap(),
+                "{sub:?} of {rows:?}"
+            );
+        }
+        for rows in [vec![7; 6], vec![6; 7], vec![6; 6]] {
+            let d = dense::Dense::solve(&rows, u64::MAX, None).unwrap().unwrap();
+            assert_eq!(
+                d.value(&rows).unwrap(),
+                plain.nim_value(&rows).unwrap(),
+                "{rows:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_dense_search_agrees_with_the_evicting_engine_on_larger_positions() {
+        let mut engine = ChompEngine::new(&Limits::default());
+        for rows in [
+            vec![9; 8],
+            vec![10, 10, 9, 7, 7, 4, 2, 1],
+            vec![8; 8],
+            vec![12, 12, 3],
+        ] {
+            let d = dense::Dense::solve(&rows, u64::MAX, None).unwrap().unwrap();
+            assert_eq!(
+                d.value(&rows).unwrap(),
+                engine.value(&rows).unwrap(),
+                "{rows:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn search_value_answers_from_the_kept_table_and_under_a_small_memory_limit() {
+        // The options of 5x6 are answered by the table of 5x6 (and their transposes by the mirror).
+        let mut plain = Solver::new(ChompGame);
+        assert_eq!(
+            search_value(&[6; 5]).unwrap().unwrap(),
+            plain.nim_value(&vec![6; 5]).unwrap()
+        );
+        assert_eq!(
+            search_value(&[5, 5, 5, 5, 5, 2]).unwrap().unwrap(),
+            plain.nim_value(&vec![5, 5, 5, 5, 5, 2]).unwrap()
+        );
+        // A memory limit too small for the dense array sends the search to the evicting engine: same value.
+        crate::solver::publish_limits(Limits {
+            max_memory: 1000,
+            ..Limits::default()
+        });
+        let v = search_value(&[7, 7, 7, 6, 5, 3]);
+        crate::solver::publish_limits(Limits::default());
+        assert_eq!(
+            v.unwrap().unwrap(),
+            plain.nim_value(&vec![7, 7, 7, 6, 5, 3]).unwrap()
+        );
+    }
+
+    #[test]
+    fn search_value_leaves_what_is_too_large_to_the_solver_at_once() {
+        // 16x16 has C(32, 16) = 601 080 390 sub-diagrams: no engine starts on it (the solver refuses it).
+        assert!(search_value(&[16; 16]).is_none());
+        assert!(ChompGame.check_searchable(&vec![16; 16]).is_err());
+        // 15x15 (C(30, 15) sub-diagrams) is searched; a passed deadline stops it with the deadline's error.
+        assert!(ChompGame.check_searchable(&vec![15; 15]).is_ok());
+        let gone = crate::solver::Deadline::after_seconds(1e-9);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        crate::solver::publish_limits(Limits {
+            deadline: Some(gone),
+            ..Limits::default()
+        });
+        let e = search_value(&[15; 15]).unwrap().unwrap_err();
+        crate::solver::publish_limits(Limits::default());
+        assert!(e.to_string().contains("time limit"), "{e}");
+        // One row of 70 000 (values past two bytes): answered by no engine rather than a wrong value or a panic;
+        // the game's own closed form (an L) answers it.
+        assert!(search_value(&[70_000]).is_none());
+        assert_eq!(ChompGame.nim_value(&vec![70_000]), Some(69_999));
     }
 
     #[test]
