@@ -204,8 +204,10 @@ pub(super) struct Shared {
     pub(super) epoch: Line<AtomicU64>,
     pub(super) start: AtomicU64,
     pub(super) end: AtomicU64,
-    /// The last window the second worker finished.
+    /// The last window the second worker finished, and the last one it had caught up with (its values reached
+    /// the window's start, so that it starts on its heaps now: the cut timer and the probe start from there).
     pub(super) done: Line<AtomicU64>,
+    pub(super) ready: Line<AtomicU64>,
     /// A worker found a value its type cannot hold: the heap and the value (the run stops and widens).
     pub(super) abort: Line<AtomicBool>,
     pub(super) abort_at: AtomicU64,
@@ -348,6 +350,12 @@ pub(super) const CUT_CHECK: u64 = 16;
 pub(super) const CUT_FACTOR: f64 = 2.0;
 pub(super) const CUT_SLACK: f64 = 64.0;
 
+/// How long (seconds) the first worker waits for the second to catch up with the values and start on a window,
+/// plus [`READY_PER_HEAP`] for each value it copies, before the window is cut: the second worker is then not
+/// running (the other core is busy).
+pub(super) const READY_WAIT: f64 = 0.05;
+pub(super) const READY_PER_HEAP: f64 = 1e-7;
+
 /// Runs its closure when dropped during a panic (so that the other worker stops waiting).
 pub(super) struct OnUnwind<F: Fn()>(pub(super) F);
 
@@ -415,6 +423,7 @@ pub(super) fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) -> Prof {
             settle(&mut w, &mut next_rebuild);
         }
         prof.catch_up += prof.since(t0);
+        sh.ready.0.store(last, Release);
         work(
             &mut w,
             sh,
@@ -451,6 +460,7 @@ pub(super) fn run_alternating<T: Val>(
         start: AtomicU64::new(0),
         end: AtomicU64::new(0),
         done: Line(AtomicU64::new(0)),
+        ready: Line(AtomicU64::new(0)),
         abort: Line(AtomicBool::new(false)),
         abort_at: AtomicU64::new(0),
         abort_value: AtomicU64::new(0),
@@ -473,6 +483,8 @@ pub(super) fn run_alternating<T: Val>(
         let mut next_rebuild = start.next_power_of_two().max(FIRST_REBUILD);
         let mut probe = Probe::new();
         let mut epoch = 0;
+        // The end of the last two-worker window: the second worker's values reach it.
+        let mut last_two_end = start;
         let mut result = Done::All;
         while (e.g.len() as u64) <= to {
             let s = e.g.len() as u64;
@@ -492,15 +504,28 @@ pub(super) fn run_alternating<T: Val>(
                 if sh.sleeping.load(SeqCst) {
                     second_thread.thread().unpark();
                 }
-                let started = std::time::Instant::now();
-                // One worker's time for the heaps so far, with room (see CUT_FACTOR); never in tests, which cut
-                // windows by their heap counts instead, so that every hand-over is exercised.
+                let posted = std::time::Instant::now();
+                // When the second worker had caught up with the values (it copies those of the one-worker
+                // windows since its last window first: a long stretch after a run of one-worker windows).
+                let mut began: Option<std::time::Instant> = None;
+                // One worker's time for the heaps so far, with room (see CUT_FACTOR), counted from when the second
+                // worker is ready, or READY_WAIT for it to get there; never in tests, which cut windows by their
+                // heap counts instead, so that every hand-over is exercised.
                 let one = probe.one_worker_per_heap();
+                let ready_wait =
+                    READY_WAIT + READY_PER_HEAP * s.saturating_sub(last_two_end) as f64;
                 let mut give_up = |heaps: u64| {
                     if cfg!(test) {
                         return (s / WINDOW) % 2 == 1 && heaps >= 37;
                     }
-                    started.elapsed().as_secs_f64() > CUT_FACTOR * one * (heaps as f64 + CUT_SLACK)
+                    let t = match began {
+                        Some(t) => t,
+                        None if sh.ready.0.load(Acquire) >= epoch => {
+                            *began.insert(std::time::Instant::now())
+                        }
+                        None => return posted.elapsed().as_secs_f64() > ready_wait,
+                    };
+                    t.elapsed().as_secs_f64() > CUT_FACTOR * one * (heaps as f64 + CUT_SLACK)
                 };
                 let ok = work(
                     e,
@@ -525,6 +550,11 @@ pub(super) fn run_alternating<T: Val>(
                     }
                 }
                 prof.sync += prof.since(t0);
+                last_two_end = t;
+                if sh.ready.0.load(Acquire) >= epoch {
+                    // The second worker's catching up is not two workers' pace.
+                    probe.discount(began.map_or(posted.elapsed(), |b| b - posted));
+                }
                 if !ok {
                     // A value too wide for T: every heap before it is in e (the worker that found it waited for
                     // the heap before, and the other one for it).
@@ -612,7 +642,12 @@ pub(super) struct Probe {
     pub(super) chose: Option<bool>,
     /// The current (two-thread) window was cut.
     pub(super) was_cut: bool,
+    /// Two-thread probes cut in a row and tried again at once (at most [`PROBE_RETRIES`]).
+    pub(super) retries: u32,
 }
+
+/// How often in a row a cut two-thread probe is tried again at once before it counts as lost.
+pub(super) const PROBE_RETRIES: u32 = 2;
 
 pub(super) const WINDOW: u64 = if cfg!(test) { 1 << 9 } else { 1 << 12 };
 
@@ -631,6 +666,7 @@ impl Probe {
             two: false,
             chose: None,
             was_cut: false,
+            retries: 0,
         }
     }
 
@@ -644,6 +680,12 @@ impl Probe {
     /// lost, and the next window probes again.
     pub(super) fn cut(&mut self) {
         self.was_cut = true;
+    }
+
+    /// Takes `d` off the current window's time: the second worker catching up with the values before it
+    /// started (a copy, once per stretch of one-worker windows, that is not the pace of two workers).
+    pub(super) fn discount(&mut self, d: std::time::Duration) {
+        self.started += d.min(self.started.elapsed());
     }
 
     /// Whether the window of heap `n` goes to two workers.
@@ -664,7 +706,17 @@ impl Probe {
             };
             if self.window == self.next_probe {
                 self.took[0] = per_heap;
+            } else if self.window == self.next_probe + 1
+                && self.was_cut
+                && self.retries < PROBE_RETRIES
+            {
+                // A cut probe may be a passing hiccup (the other core woke late): two workers are probed again at
+                // once, since a cut window costs little (one worker finishes it) and a lost probe costs `keep`
+                // windows of one worker.
+                self.retries += 1;
+                self.next_probe = w - 1;
             } else if self.window == self.next_probe + 1 {
+                self.retries = 0;
                 self.took[1] = per_heap;
                 // Two workers unless one is clearly faster: one window of each is a small sample on a shared
                 // machine, and where two workers pay at all they pay by far more than this margin.
