@@ -38,6 +38,20 @@ timed() {
   printf -v "${var}_out" '%s' "$out"
 }
 ig_value() { sed -n 's/^Nimber of initial position: //p' <<<"$1"; }
+# search VAR CMD...: the search time alone (s), best of RUNS: igsolve's own "Calculation time" line (a Rust
+# Duration: ns, µs, ms or s) or grundy's "chomp dense search: … in N µs" (GRUNDY_ENGINE_STATS=1, on stderr).
+search() {
+  local var=$1; shift
+  local bt="" t out
+  for _ in $(seq "$RUNS"); do
+    out=$(GRUNDY_ENGINE_STATS=1 "$@" 2>&1)
+    t=$(sed -n -e 's/^Calculation time: //p' -e 's/^chomp dense search: .* in \([0-9]*\) µs$/\1µs/p' <<<"$out" | head -1 \
+      | awk '/ns$/{printf "%.9f\n", $1/1e9; next} /µs$/{printf "%.9f\n", $1/1e6; next} /ms$/{printf "%.9f\n", $1/1e3; next} /s$/{printf "%.9f\n", $1}')
+    if [ -z "$t" ]; then t=0; fi
+    if [ -z "$bt" ] || [ "$(echo "$t < $bt" | bc -l)" = 1 ]; then bt=$t; fi
+  done
+  printf -v "${var}_s" '%.6f' "$bt"
+}
 g_value() { sed -n 's/.*"nim_value":\([0-9]*\).*/\1/p' <<<"$1" | head -1; }
 
 # settle GAME R C IGV GV: the plain search's value, and whose value it confirms.
@@ -76,22 +90,30 @@ if [ "${ONLY:-cram}" = cram ]; then
 fi
 if [ "${ONLY:-chomp}" = chomp ]; then
   echo
-  echo "chomp    igsolve(s) grundy-1(s)  ratio-1  nim-values"
-  total_ig=0 total_g1=0
+  # Whole-process times (start-up included), then each program's search alone: igsolve's own "Calculation time"
+  # and grundy's dense search timed inside the process (GRUNDY_ENGINE_STATS=1), best of RUNS each.
+  echo "chomp    igsolve(s) grundy-1(s)  ratio-1  search: igsolve(s) grundy(s)   ratio  nim-values"
+  total_ig=0 total_g1=0 total_sig=0 total_sg=0
   # CHOMP_SEARCH: rectangles past 6x7, whose nim-value (which strategy stealing does not give) takes both programs
   # a real search of all C(R+C, R) sub-diagrams; the rows up to 6x7 (1716 sub-diagrams) time process start-up.
   for b in 3x7 4x7 5x5 5x6 5x7 6x6 6x7 7x6 - ${CHOMP_SEARCH-8x8 8x10 10x10 9x12 11x11 12x12}; do
     if [ "$b" = - ]; then
-      printf '%-6s %11.4f %11.4f %7sx  (start-up)\n' total "$total_ig" "$total_g1" "$(ratio "$total_ig" "$total_g1")"
-      total_ig=0 total_g1=0; continue
+      printf '%-6s %11.4f %11.4f %7sx  %18.6f %10.6f %7sx  (start-up rows)\n' total "$total_ig" "$total_g1" \
+        "$(ratio "$total_ig" "$total_g1")" "$total_sig" "$total_sg" "$(ratio "$total_sig" "$total_sg")"
+      total_ig=0 total_g1=0 total_sig=0 total_sg=0; continue
     fi
     r=${b%x*} c=${b#*x}
     timed ig $PIN1 "$I" chomp -r "$r" -c "$c"
     timed g1 $PIN1 "$G" value chomp "$b" --json
+    search sig $PIN1 "$I" chomp -r "$r" -c "$c"
+    search sg $PIN1 "$G" value chomp "$b" --json
     iv=$(ig_value "$ig_out") v1=$(g_value "$g1_out")
     if [ "$iv" = "$v1" ]; then same="identical $v1"; else settle chomp "$r" "$c" "$iv" "$v1"; fi
-    printf '%-6s %11s %11s %7sx  %s\n' "$b" "$ig_t" "$g1_t" "$(ratio "$ig_t" "$g1_t")" "$same"
+    printf '%-6s %11s %11s %7sx  %18s %10s %7sx  %s\n' "$b" "$ig_t" "$g1_t" "$(ratio "$ig_t" "$g1_t")" \
+      "$sig_s" "$sg_s" "$(ratio "$sig_s" "$sg_s")" "$same"
     total_ig=$(echo "$total_ig + $ig_t" | bc -l); total_g1=$(echo "$total_g1 + $g1_t" | bc -l)
+    total_sig=$(echo "$total_sig + $sig_s" | bc -l); total_sg=$(echo "$total_sg + $sg_s" | bc -l)
   done
-  printf '%-6s %11.4f %11.4f %7sx  (search)\n' total "$total_ig" "$total_g1" "$(ratio "$total_ig" "$total_g1")"
+  printf '%-6s %11.4f %11.4f %7sx  %18.6f %10.6f %7sx  (search rows)\n' total "$total_ig" "$total_g1" \
+    "$(ratio "$total_ig" "$total_g1")" "$total_sig" "$total_sg" "$(ratio "$total_sig" "$total_sg")"
 fi

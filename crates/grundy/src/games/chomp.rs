@@ -394,10 +394,19 @@ pub fn search_value(rows: &[u32]) -> Option<Result<Nimber>> {
         let limits = crate::solver::published_limits();
         let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
         let fits = dense::bytes(count, cells, rows.len() as u64) <= limits.max_memory;
+        let started = std::time::Instant::now();
         if let Some(d) = fits
             .then(|| dense::Dense::solve(rows, count, limits.deadline))
             .flatten()
         {
+            if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
+                // The search alone, without the process's start-up: what benches/boards.sh sets beside igsolve's
+                // own "Calculation time".
+                eprintln!(
+                    "chomp dense search: {count} sub-diagrams in {} µs",
+                    started.elapsed().as_micros()
+                );
+            }
             return Some(match d {
                 Ok(d) => {
                     let v = d.value(rows).expect("the position is its own sub-diagram");
