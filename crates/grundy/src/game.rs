@@ -123,7 +123,7 @@ impl<P> Options<P> {
 ///
 /// Every method but [`Game::name`] and [`Game::options`] is optional. The *closed forms* ([`Game::nim_value`],
 /// [`Game::outcome`], [`Game::options_with_value`], [`Game::winning_options`], and for heap games
-/// [`Game::period`] and [`Game::sequence`]) must be proved: the analyses trust them and skip the search they
+/// [`Game::period`] and [`Game::extend_sequence`]) must be proved: the analyses trust them and skip the search they
 /// replace. A closed form that answers `None` for a position sends the analysis back to search.
 ///
 /// The finite-game solvers need the game *short*: every sequence of moves ends. They report a cycle as
@@ -299,25 +299,32 @@ pub trait Game {
     }
 
     /// The nim-values of heaps `0..=to` by a method of the game's own (a sieve, a closed form), faster than the
-    /// engines. `None`: the engines of [`crate::heap::sequence`] compute them.
-    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
-        let _ = (to, progress);
-        None
-    }
-
-    /// [`Game::sequence`] in place: extends `values` (the nim-values of heaps `0..values.len()`, possibly empty,
-    /// trusted as given: a resumed run's) to heaps `0..=to`. A method that stops early (a deadline) leaves in
-    /// `values` what it computed, so the caller can say how far it got and resume from there. `None`: the game has
-    /// no method of its own. By default, [`Game::sequence`] replaces `values` (a method that restarts from heap 0).
+    /// engines: extends `values` (the nim-values of heaps `0..values.len()`, possibly empty, trusted as given: a
+    /// resumed run's) to heaps `0..=to`. A method may also recompute from heap 0 and replace `values`. A method
+    /// that stops early (a deadline) leaves in `values` what it computed, so the caller can say how far it got and
+    /// resume from there. `None`: the game has no method of its own, and the engines of [`crate::heap::sequence`]
+    /// compute the values. [`own_sequence`] calls it for a fresh table.
     fn extend_sequence(
         &self,
         values: &mut Vec<Nimber>,
         to: u64,
         progress: &mut dyn FnMut(u64),
     ) -> Option<Result<()>> {
-        let own = self.sequence(to, progress)?;
-        Some(own.map(|own| *values = own))
+        let _ = (values, to, progress);
+        None
     }
+}
+
+/// The nim-values of heaps `0..=to` by the game's own method ([`Game::extend_sequence`] from an empty table);
+/// `None` when it has none.
+pub fn own_sequence<G: Game + ?Sized>(
+    game: &G,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Option<Result<Vec<Nimber>>> {
+    let mut values = Vec::new();
+    let done = game.extend_sequence(&mut values, to, progress)?;
+    Some(done.map(|()| values))
 }
 
 /// Forwards every method of [`Game`] through a pointer type.
@@ -354,9 +361,6 @@ macro_rules! forward_game {
             fn splits(&self) -> bool { (**self).splits() }
             fn longest_move(&self) -> Option<u64> { (**self).longest_move() }
             fn period(&self) -> Option<(u64, u64, u64)> { (**self).period() }
-            fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
-                (**self).sequence(to, progress)
-            }
             fn extend_sequence(
                 &self,
                 values: &mut Vec<Nimber>,

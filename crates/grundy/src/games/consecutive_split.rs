@@ -110,7 +110,12 @@ impl Game for ConsecutiveSplit {
         true
     }
     /// [`values`]: `O(√n)` per pile, up to [`MAX_PILE`].
-    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
+    fn extend_sequence(
+        &self,
+        table: &mut Vec<Nimber>,
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<()>> {
         if to > MAX_PILE {
             return Some(Err(crate::error::Error::limit(format!(
                 "consecutive-split: nim-values are computed up to a pile of {MAX_PILE}, asked for {to}"
@@ -118,7 +123,8 @@ impl Game for ConsecutiveSplit {
         }
         let (g, _) = values(to);
         progress(to);
-        Some(Ok(g.into_iter().map(Nimber::from).collect()))
+        *table = g.into_iter().map(Nimber::from).collect();
+        Some(Ok(()))
     }
 }
 
@@ -157,15 +163,15 @@ mod tests {
     #[test]
     fn heap_rules_agree_with_the_plain_engine() {
         let plain = crate::heap::plain::sequence(&ConsecutiveSplit, 300, &mut |_| {}).unwrap();
-        let fast = ConsecutiveSplit
-            .sequence(300, &mut |_| {})
+        let fast = crate::game::own_sequence(&ConsecutiveSplit, 300, &mut |_| {})
             .unwrap()
             .unwrap();
         assert_eq!(plain, fast);
-        assert!(ConsecutiveSplit
-            .sequence(MAX_PILE + 1, &mut |_| {})
-            .unwrap()
-            .is_err());
+        assert!(
+            crate::game::own_sequence(&ConsecutiveSplit, MAX_PILE + 1, &mut |_| {})
+                .unwrap()
+                .is_err()
+        );
     }
 
     #[test]

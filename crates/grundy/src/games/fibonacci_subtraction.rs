@@ -51,8 +51,13 @@ impl Game for FibonacciSubtraction {
         false
     }
     /// The definition bottom-up over the Fibonacci amounts: `O(log n)` per heap.
-    fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
-        Some(values(to))
+    fn extend_sequence(
+        &self,
+        table: &mut Vec<Nimber>,
+        to: u64,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<()>> {
+        Some(values(to).map(|own| *table = own))
     }
 }
 

@@ -120,8 +120,13 @@ impl Game for NotANim {
         false
     }
     /// The values from the [`Sieve`], up to [`MAX_SEQUENCE`].
-    fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
-        Some(sieved_values(to))
+    fn extend_sequence(
+        &self,
+        values: &mut Vec<Nimber>,
+        to: u64,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<()>> {
+        Some(sieved_values(to).map(|own| *values = own))
     }
 }
 

@@ -105,10 +105,15 @@ impl Game for Subtraction {
         false
     }
     /// [`Subtraction::values`]: `O(|S|)` per heap.
-    fn sequence(&self, to: u64, _progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
+    fn extend_sequence(
+        &self,
+        values: &mut Vec<Nimber>,
+        to: u64,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<()>> {
         Some(
             crate::heap::plain::check_length(&self.name(), to, false)
-                .map(|()| self.values(to as usize)),
+                .map(|()| *values = self.values(to as usize)),
         )
     }
 }

@@ -7,7 +7,7 @@
 //!
 //! 1. **A closed form** ([`Game::nim_value`](crate::Game::nim_value)): each value in `O(1)` (Nim `G(n) = n`, Bash
 //!    `n mod (K+1)`, Constrained Nim, Lasker's Nim; each module proves its form).
-//! 2. **The game's own method** ([`Game::sequence`](crate::Game::sequence)): a sieve or a recurrence of the game's
+//! 2. **The game's own method** ([`Game::extend_sequence`](crate::Game::extend_sequence)): a sieve or a recurrence of the game's
 //!    module, linear or near it (Not a Nim, subtraction sets, Fibonacci subtraction, consecutive splits). A game
 //!    has one when it answers for heap 0 (cheap for every method).
 //! 3. **Counting mex** ([`Method::CountingMex`]) for codes that never split and whose digits repeat one digit `D`
@@ -44,7 +44,7 @@ use crate::solver::Limits;
 pub enum Method {
     /// The game's proved closed form.
     ClosedForm,
-    /// The game's own method ([`Game::sequence`](crate::Game::sequence)).
+    /// The game's own method ([`Game::extend_sequence`](crate::Game::extend_sequence)).
     Own,
     /// The counting mex of repeating-digit codes that do not split (all-but subtraction games).
     CountingMex,
@@ -85,7 +85,7 @@ fn has_closed_form(game: &HeapGame) -> bool {
 
 /// Whether `game` has a sequence method of its own: it answers for heap 0.
 fn has_own_method(game: &HeapGame) -> bool {
-    game.sequence(0, &mut |_| {}).is_some()
+    crate::game::own_sequence(game, 0, &mut |_| {}).is_some()
 }
 
 /// The engine that `engine` names for `game`: [`Engine::Fast`] the sparse-space engine (an error where it does not

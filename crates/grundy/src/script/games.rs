@@ -328,7 +328,7 @@ impl NumberGame {
         Ok(true)
     }
 
-    /// The native body, when the nim-values of heaps may be tabulated from it directly ([`Game::sequence`]): a heap
+    /// The native body, when the nim-values of heaps may be tabulated from it directly ([`Game::extend_sequence`]): a heap
     /// game (not loopy play) with no `components` and normal play by its own rules.
     fn dense(&self) -> Option<&Native> {
         self.core.native.as_ref().filter(|_| {
@@ -388,7 +388,7 @@ impl NumberGame {
     }
 
     /// The nim-values of heaps `0..=to` from the native body, bottom-up in a dense table (what the plain engine
-    /// computes over [`Game::options`], without building the options): see [`Game::sequence`] below.
+    /// computes over [`Game::options`], without building the options): see [`Game::extend_sequence`] below.
     ///
     /// `values` (heaps `0..values.len()`, a resumed run's, trusted as given) seed the table when it holds fewer. On
     /// return, `values` holds what the table holds up to heap `to`, also when the deadline stopped the run: the
@@ -622,23 +622,7 @@ impl Game for NumberGame {
     /// run extends it. Any heap the body cannot answer natively (its arithmetic fails, or it breaks the heap rule)
     /// goes through [`Game::options`] as before, so the values and errors are those of the plain engine (tests check
     /// both against it). `None` for other scripts, and at heap 0 when heap 0 is not simply terminal (the plain
-    /// engine then reports it).
-    fn sequence(&self, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<Vec<Nimber>>> {
-        let native = self.dense()?;
-        if to == 0 {
-            // Asked whether the game has a method of its own: answer without side effects.
-            let mut mex = Seen::default();
-            return Self::dense_options(native, 0, &[], &mut Evaluated::default(), &mut mex)
-                .then(|| Ok(vec![mex.mex()]));
-        }
-        let mut values = Vec::new();
-        Some(
-            self.tabulate(native, &mut values, to, progress)
-                .map(|()| values),
-        )
-    }
-
-    /// [`Game::sequence`] in place, from the values given (a resumed run's): a run stopped by the deadline hands
+    /// engine then reports it). Extends the values given (a resumed run's): a run stopped by the deadline hands
     /// back the heaps it computed (the table kept so far).
     fn extend_sequence(
         &self,
@@ -648,8 +632,11 @@ impl Game for NumberGame {
     ) -> Option<Result<()>> {
         let native = self.dense()?;
         if to == 0 {
-            let own = self.sequence(0, progress)?;
-            return Some(own.map(|own| *values = own));
+            // Asked whether the game has a method of its own: answer without side effects.
+            let mut mex = Seen::default();
+            return Self::dense_options(native, 0, &[], &mut Evaluated::default(), &mut mex)
+                .then(|| *values = vec![mex.mex()])
+                .map(Ok);
         }
         Some(self.tabulate(native, values, to, progress))
     }

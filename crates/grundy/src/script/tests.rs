@@ -104,7 +104,7 @@ fn examples_give_the_same_options_natively_and_in_rhai() {
 }
 
 /// The nim-values of heaps `0..=to` of `text`'s one-number script, or the first error (its message): with the
-/// native body tabulated (`dense`: [`Game::sequence`], as `grundy seq` runs it) or by the plain engine over the
+/// native body tabulated (`dense`: [`Game::extend_sequence`], as `grundy seq` runs it) or by the plain engine over the
 /// options that Rhai computes (the general path), the reference.
 fn sequence_of(
     text: &str,
@@ -119,7 +119,7 @@ fn sequence_of(
     };
     s.core.use_native.set(dense && s.is_native());
     let g = s.number_game().unwrap();
-    let own = g.sequence(to, &mut |_| {}).is_some() && s.check().is_ok();
+    let own = crate::game::own_sequence(&g, to, &mut |_| {}).is_some() && s.check().is_ok();
     let r = if dense {
         crate::heap::sequence::values(&g, to, &mut |_| {})
     } else {
@@ -187,11 +187,28 @@ fn dense_table_extends_between_calls() {
             .number_game()
             .unwrap()
     };
-    let fresh = kayles().sequence(120, &mut |_| {}).unwrap().unwrap();
+    let fresh = crate::game::own_sequence(&kayles(), 120, &mut |_| {})
+        .unwrap()
+        .unwrap();
     let g = kayles();
-    assert_eq!(g.sequence(50, &mut |_| {}).unwrap().unwrap(), fresh[..=50]);
-    assert_eq!(g.sequence(120, &mut |_| {}).unwrap().unwrap(), fresh);
-    assert_eq!(g.sequence(30, &mut |_| {}).unwrap().unwrap(), fresh[..=30]);
+    assert_eq!(
+        crate::game::own_sequence(&g, 50, &mut |_| {})
+            .unwrap()
+            .unwrap(),
+        fresh[..=50]
+    );
+    assert_eq!(
+        crate::game::own_sequence(&g, 120, &mut |_| {})
+            .unwrap()
+            .unwrap(),
+        fresh
+    );
+    assert_eq!(
+        crate::game::own_sequence(&g, 30, &mut |_| {})
+            .unwrap()
+            .unwrap(),
+        fresh[..=30]
+    );
     // Kayles is the take-and-break code 0.77 (OEIS A002186).
     let code = crate::heap::TakeAndBreak::parse("0.77").unwrap();
     assert_eq!(
