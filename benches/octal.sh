@@ -80,8 +80,8 @@ for spec in "0.6 100000" "4!.0 100000" "0.77 100000" "0.106 100000"; do
 done
 
 echo
-# Dense codes (docs/longrun.md): auto probes them and runs the plain engine once the values reach 512 (0.06); 0.106
-# stays on the fast engine's dense kernel. User seconds (/usr/bin/time), one core.
+# Dense codes (docs/longrun.md): auto probes them and runs the plain engine once the values reach 512 (0.06); 0.106,
+# dense under every value mask, is sparse once the split uses the heap's parity. User seconds (/usr/bin/time), one core.
 echo "dense     heaps   auto(s)  plain(s)  fast(s)  ogsolve-rc2(s)  checksums"
 for spec in "0.06 100000" "0.106 100000"; do
   set -- $spec

@@ -43,6 +43,13 @@ fn a_dense_code_is_announced_and_computed_by_the_plain_engine() {
     // A sparse code says nothing.
     let (c, _, e) = run(&["seq", "0.6", "--to", "40000"]);
     assert_eq!((c, e.as_str()), (0, ""));
+    // Nor does 0.106: half its positions are rare under every value mask, but a handful once the split uses the
+    // heap's parity, so the fast engine computes it.
+    let (c, out, e) = run(&["seq", "0.106", "--to", "40000", "--json"]);
+    assert_eq!((c, e.as_str()), (0, ""));
+    let j = parse_json(&out);
+    assert_eq!(j["engine"], "fast");
+    assert!(j["dense"].is_null(), "{j}");
 }
 
 fn tmp() -> String {

@@ -45,7 +45,7 @@ fn in_memory(code: &str, to: &str) -> Vec<u8> {
     std::fs::read(&f).unwrap()
 }
 
-/// Sparse codes and a dense one (0.106), windows of 1 heap (nearly every read goes to the file) and 64: the same
+/// Sparse codes (0.106 among them: sparse with the heap's parity in its split), windows of 1 heap (nearly every read goes to the file) and 64: the same
 /// file as in memory, and `--stats --json` says the run was bounded and gave pages back.
 #[test]
 fn tiny_windows_write_the_in_memory_values() {

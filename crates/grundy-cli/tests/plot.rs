@@ -228,6 +228,82 @@ fn rare_values_are_the_sparse_split() {
     assert!(rare_seen > 0);
 }
 
+/// --rare on 0.106, whose split uses the heap's parity (its one two-heap digit, 3, is odd): a mark is rare when some
+/// heap of its column with a value in its range is rare *at that heap* (the value's 1 bits under the mask, plus 1
+/// at the heaps n with n + j0 odd, even), the count of rare heaps is `grundy seq --stats`'s, and Officers' split has
+/// no parity.
+#[test]
+fn rare_heaps_of_a_split_with_the_heap_parity() {
+    let to = 3000;
+    let file = path("0106.svg");
+    let j = parse_json(&plot(&[
+        "0.106",
+        "--to",
+        &to.to_string(),
+        "--rare",
+        "-o",
+        &file,
+        "--json",
+    ]));
+    let mask = j["rare_mask"].as_u64().unwrap();
+    let j0 = j["rare_heap_parity"].as_u64().expect("the heap's parity");
+    assert_eq!((mask, j0), (0b1101, 1));
+    let values = seq("0.106", to, &[]);
+    let rare_at = |n: u64| {
+        ((values[n as usize] & mask).count_ones() as u64 + ((n ^ j0) & 1)).is_multiple_of(2)
+    };
+    let rare_heaps = (1..=to).filter(|&n| rare_at(n)).count() as u64;
+    assert_eq!(j["rare_heaps"].as_u64(), Some(rare_heaps));
+    assert!(rare_heaps < 30, "{rare_heaps}");
+    let (code, stats, _) = run(&[
+        "seq",
+        "0.106",
+        "--to",
+        &to.to_string(),
+        "--stats",
+        "--out",
+        &path("0106.seq"),
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        stats.contains("# split: mask 0b1101 and the heap's parity"),
+        "{stats}"
+    );
+    assert!(
+        stats.contains(&format!("# rare positions: {rare_heaps} ")),
+        "{stats}"
+    );
+    let marks = svg_marks(&file, 1000, 600);
+    let mut rare_seen = 0;
+    for m in &marks {
+        let rare = (m.n0..=m.n1).any(|n| (m.v0..=m.v1).contains(&values[n as usize]) && rare_at(n));
+        assert_eq!(m.rare, Some(rare), "{m:?}");
+        rare_seen += rare as u64;
+    }
+    assert!(rare_seen > 0);
+    // By the value alone most marks would be rare: half of 0.106's heaps are under any value mask.
+    let by_value = marks
+        .iter()
+        .filter(|m| {
+            (m.n0..=m.n1).any(|n| {
+                let v = values[n as usize];
+                (m.v0..=m.v1).contains(&v) && (v & mask).count_ones().is_multiple_of(2)
+            })
+        })
+        .count() as u64;
+    assert!(by_value > 10 * rare_seen, "{by_value} {rare_seen}");
+    let j = parse_json(&plot(&[
+        "0.6",
+        "--to",
+        "500",
+        "--rare",
+        "-o",
+        &path("o500.svg"),
+        "--json",
+    ]));
+    assert!(j["rare_heap_parity"].is_null(), "{j}");
+}
+
 #[test]
 fn the_period_found_is_marked_and_reported() {
     let file = path("kayles-period.svg");

@@ -55,6 +55,18 @@ fn stats_describe_the_sequence() {
     assert_eq!(j["stats"]["largest"].as_u64(), Some(largest));
     let at = j["stats"]["largest_at"].as_u64().unwrap() as usize;
     assert_eq!(values[at].as_u64(), Some(largest));
+    assert!(j["stats"]["heap_parity"].is_null(), "{j}");
+    // 0.106's split uses the heap's parity (its two-heap digit 3 is odd): a handful of rare positions where every
+    // value mask alone leaves half of them rare.
+    let j = json(&["seq", "0.106", "--to", "5000", "--stats", "--json"]);
+    assert_eq!(j["stats"]["heap_parity"].as_u64(), Some(1), "{j}");
+    assert_eq!(j["stats"]["mask"].as_u64(), Some(0b1101), "{j}");
+    assert!(j["stats"]["rare_positions"].as_u64().unwrap() <= 15, "{j}");
+    let out = ok(&["seq", "0.106", "--to", "5000", "--stats"]);
+    assert!(
+        out.contains("# split: mask 0b1101 and the heap's parity: heap n is rare when"),
+        "{out}"
+    );
 }
 
 #[test]

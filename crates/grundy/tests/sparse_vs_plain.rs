@@ -58,6 +58,30 @@ proptest! {
         prop_assert_eq!(fast(&code, 2000), plain(&code, 2000), "{}", code);
     }
 
+    /// Codes whose two-heap digits share a parity, so that the split may use the heap's parity (d0 = 4 is the
+    /// digit 0; the other parity's digits keep their zero- and one-heap moves), any constraint on the two heaps:
+    /// fast = plain for 6000 heaps, on one worker and on two (from heap 4096 on).
+    #[test]
+    fn fast_engine_with_the_heap_parity_equals_plain_engine(
+        j0 in 0u8..2,
+        d0 in any::<bool>(),
+        c0 in 0u8..4,
+        digits in proptest::collection::vec((0u8..8, 0u8..4), 1..6),
+    ) {
+        let digits: Vec<(u8, u8)> = digits
+            .iter()
+            .enumerate()
+            .map(|(i, &(d, c))| if (i as u8 + 1) % 2 == j0 { (d, c) } else { (d & 3, c) })
+            .collect();
+        let code = make(d0 && j0 == 0, c0, &digits);
+        prop_assume!(sparse::covers(&code));
+        let want = plain(&code, 6000);
+        prop_assert_eq!(fast(&code, 6000), want.clone(), "{}", code);
+        let mut two = Vec::new();
+        sparse::extend_with_threads(&code, "test", &mut two, 6000, 2, &mut |_| {}).unwrap();
+        prop_assert_eq!(two, want, "{} (two workers)", code);
+    }
+
     /// Resuming a fast computation from any prefix gives the same sequence.
     #[test]
     fn resuming_is_seamless(digits in proptest::collection::vec((0u8..8, 0u8..1), 1..4), cut in 1usize..1500) {
@@ -72,8 +96,10 @@ proptest! {
 #[test]
 fn grundys_game_and_named_octal_games() {
     // Grundy's game 4!.0, Officers 0.6, Treblecross 0.007, Dawson's Kayles 0.07, Kayles 0.77.
+    // 0.106, 0.26, 0.204 and 0.0406: the split uses the heap's parity.
     for code in [
-        "4!.0", "0.6", "0.007", "0.07", "0.77", "0.456", "4.07", "0.165",
+        "4!.0", "0.6", "0.007", "0.07", "0.77", "0.456", "4.07", "0.165", "0.106", "0.26", "0.204",
+        "0.0406",
     ] {
         let c = Code::parse(code).unwrap();
         assert_eq!(fast(&c, 6000), plain(&c, 6000), "{code}");

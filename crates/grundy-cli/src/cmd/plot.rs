@@ -33,7 +33,9 @@ values.
 
 --rare colours the rare values of the sparse-space split (those v for which v & MASK has an even number of 1
 bits, MASK chosen to make them fewest, as 'grundy seq --stats' prints it) apart from the common ones, as
-Flammenkamp's tables of octal games are read. --misere draws misère nim-values instead (heap games only).
+Flammenkamp's tables of octal games are read. For a code whose two-heap digits j share a parity j0 the split
+may also use the heap's parity (when that makes fewer heaps rare: 0.106): a heap n with n + j0 odd then has
+the classes swapped (rare when v & MASK has an odd number of 1 bits). --misere draws misère nim-values instead (heap games only).
 
 A game whose positions are named by two numbers (Wythoff's (a, b), a chocolate bar w x h, ...) is drawn as a
 heatmap of G(a, b): row a, column b (--rows A..B and --cols A..B, both ends included, default 0..31 each);
@@ -291,7 +293,9 @@ fn plot_sequence(
         let rule = describe_period(None, heaps);
         (values, None, rule)
     };
-    let rare = a.rare.then(|| RareSplit::of(&values));
+    // The code's parity only for a code's own values (normal play: --rare and --misere exclude each other).
+    let code = family.heap_game().and_then(|g| g.code().cloned());
+    let rare = a.rare.then(|| RareSplit::of(&values, code.as_ref()));
     let title = format!(
         "{}nim-values of {name}, heaps 0..={to}",
         if a.misere { "misère " } else { "" }
@@ -321,6 +325,7 @@ fn plot_sequence(
         }
         if let Some(r) = rare {
             j["rare_mask"] = r.mask.into();
+            j["rare_heap_parity"] = r.phase.into();
             j["rare_heaps"] = rare_heaps(&values, r).into();
         }
         return print_json(&j);
@@ -334,17 +339,19 @@ fn plot_sequence(
     );
     if let Some(r) = rare {
         s += &format!(
-            "rare values (v & {:#b} has an even number of 1 bits): {} of the heaps 1..={to}\n",
-            r.mask,
+            "rare heaps ({}): {} of the heaps 1..={to}\n",
+            r.rule(),
             rare_heaps(&values, r)
         );
     }
     write_stdout(s.as_bytes())
 }
 
-/// How many heaps `n >= 1` have a rare value (as `grundy seq --stats` counts them).
+/// How many heaps `n >= 1` are rare (as `grundy seq --stats` counts them).
 fn rare_heaps(values: &[Nimber], split: RareSplit) -> u64 {
-    values.iter().skip(1).filter(|&&v| split.is_rare(v)).count() as u64
+    (1..values.len())
+        .filter(|&n| split.is_rare(n as u64, values[n]))
+        .count() as u64
 }
 
 /// The header's words for what `period` found over the values.

@@ -47,7 +47,8 @@ OPTIONS
                  on the engine times windows of heaps on two workers against one and keeps the faster: about 1.2-1.6x
                  faster on Officers, Treblecross and Grundy's game when the other core is free, not used on Kayles (too
                  little work per heap) nor by the plain engine. Values never depend on it
-  --stats        also print the rare/common split, the rare positions and the last one, the largest value and
+  --stats        also print the rare/common split (its mask, and the heap's parity when the split uses it:
+                 JSON 'heap_parity', the parity j0 of the two-heap digits, else null), the rare positions and the last one, the largest value and
                  where it first appears, the number of P-positions, and the memory the run held: the values
                  (8 bytes a heap in memory; a bounded run: the resident part, the file's size, the reads outside
                  the resident heaps and the page faults) and the peak resident memory of the process (lines
@@ -146,8 +147,8 @@ pub fn run(a: &SeqCmd) -> CliResult {
     // The values are written below without write_stdout: a rules script that failed voids them.
     super::check_rules()?;
     let stats = a.stats.then(|| {
-        let mask = sparse::best_mask(&values);
-        sparse::stats(&values, mask)
+        let split = sparse::best_split(&values, rules.code().and_then(sparse::phase_of));
+        sparse::stats(&values, split)
     });
     if a.json {
         let mut j = serde_json::json!({ "game": rules.name(), "engine": used.name() });
@@ -158,7 +159,7 @@ pub fn run(a: &SeqCmd) -> CliResult {
         }
         if let Some(s) = &stats {
             j["stats"] = serde_json::json!({
-                "mask": s.mask, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
+                "mask": s.mask, "heap_parity": s.phase, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
                 "last_rare": s.last_rare, "largest": s.largest, "largest_at": s.largest_at,
                 "p_positions": s.p_positions,
                 "memory": { "values_bytes": values_bytes(&values), "peak_resident_bytes": peak_resident() },
@@ -346,7 +347,7 @@ fn run_bounded(
         let mut j = serde_json::json!({ "game": name, "engine": "fast", "bounded": true });
         if let Some(s) = &stats {
             j["stats"] = serde_json::json!({
-                "mask": s.mask, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
+                "mask": s.mask, "heap_parity": s.phase, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
                 "last_rare": s.last_rare, "largest": s.largest, "largest_at": s.largest_at,
                 "p_positions": s.p_positions,
                 "memory": {
@@ -392,11 +393,18 @@ fn run_bounded(
 
 /// The statistics' lines of `--stats` (all but the memory).
 fn write_stats(s: &mut String, st: &sparse::Stats) {
-    let _ = writeln!(
-        s,
-        "# split: rare values have an even number of 1 bits under mask {:#b}",
-        st.mask
-    );
+    let _ = match st.phase {
+        None => writeln!(
+            s,
+            "# split: rare values have an even number of 1 bits under mask {:#b}",
+            st.mask
+        ),
+        Some(j0) => writeln!(
+            s,
+            "# split: mask {:#b} and the heap's parity: heap n is rare when its value has an even number of 1 bits under the mask and n + {j0} is even, or an odd number and n + {j0} is odd",
+            st.mask
+        ),
+    };
     let shown: Vec<String> = st
         .rare_values
         .iter()

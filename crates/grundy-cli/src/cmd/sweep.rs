@@ -270,7 +270,8 @@ fn survey_code(
             })
         }
     };
-    let st = sparse::stats(&a.values, sparse::best_mask(&a.values));
+    let phase = rules.code().and_then(sparse::phase_of);
+    let st = sparse::stats(&a.values, sparse::best_split(&a.values, phase));
     let p = a.periodicity.as_ref();
     let certified = p.is_some_and(|p| p.certified);
     let stopped = match (&a.stopped, certified) {

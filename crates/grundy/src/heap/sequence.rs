@@ -362,9 +362,11 @@ pub const PROBE_HEAPS: u64 = 1 << 14;
 /// The heaps after the probe timed on each engine for [`DenseProbe`]'s figures.
 pub const TIMED_HEAPS: u64 = 512;
 
-/// Whether the sparse split cannot help on these values (heaps `0..values.len()`): under the best mask at least
-/// 30% of the positions are rare and some value is 64 or more (below 64 the fast engine's dense kernel, 32
-/// nim-sums a step into a 64-bit mask, beats the plain loop by far: 0.106).
+/// Whether the sparse split cannot help on these values of `code` (heaps `0..values.len()`): under the best split
+/// (the engine's: the heap's parity included where the code allows it, [`super::sparse::phase_of`]) at least 30%
+/// of the positions are rare and some value is 64 or more (below 64 the fast engine's dense kernel, 32 nim-sums a
+/// step into a 64-bit mask, beats the plain loop by far). 0.106 has half its positions rare under every value
+/// mask, but only 15 of its first 10^6 once the heap's parity takes part: it is not dense.
 ///
 /// Why about a third: per heap the fast engine marks one option per rare position and two-heap digit (`r · n` for
 /// a fraction `r` of rare positions, both parts of a split running over the rare list), and the heaps with a rare
@@ -372,15 +374,21 @@ pub const TIMED_HEAPS: u64 = 512;
 /// splits once. `r · n + r · n / 2 < n / 2` when `r < 1/3`. Measured, the fast engine costs a little more than
 /// this count says (0.06 to 10^5, 37% rare: the plain engine 1.3× faster where the count says 1.1×), so the line
 /// is drawn at 30% (0.06 has 32.5% of its first 2^14 positions rare). Figures in `benches/RESULTS.md`.
-pub fn is_dense(values: &[Nimber]) -> bool {
+pub fn is_dense(code: &Code, values: &[Nimber]) -> bool {
     let Some(&largest) = values.iter().max() else {
         return false;
     };
     if largest < 64 || values.len() < 2 {
         return false;
     }
-    let st = super::sparse::stats(values, super::sparse::best_mask(values));
+    let st = super::sparse::stats(values, best_split(code, values));
     st.rare_positions.saturating_mul(10) >= 3 * (values.len() as u64 - 1)
+}
+
+/// The split the sparse engine would choose for these values of `code` (the heap's parity included where the
+/// code allows it).
+fn best_split(code: &Code, values: &[Nimber]) -> super::sparse::Split {
+    super::sparse::best_split(values, super::sparse::phase_of(code))
 }
 
 /// On a dense code ([`is_dense`]) the fast engine still runs while every value is below this: it then marks 16
@@ -406,7 +414,7 @@ fn extend_auto(
         if (values.len() as u64) <= PROBE_HEAPS {
             SPARSE.extend(game, values, PROBE_HEAPS, threads, limits, progress)?;
         }
-        if is_dense(&values[..=PROBE_HEAPS as usize]) {
+        if is_dense(code, &values[..=PROBE_HEAPS as usize]) {
             let mut largest = values.iter().copied().max().unwrap_or(0);
             while (values.len() as u64) <= to {
                 if largest >= DENSE_FAST_BELOW {
@@ -522,10 +530,10 @@ pub fn dense_probe(
         SPARSE.extend(game, values, PROBE_HEAPS, 1, &limits, &mut |_| {})?;
     }
     let probed = &values[..=PROBE_HEAPS as usize];
-    if !is_dense(probed) {
+    if !is_dense(code, probed) {
         return Ok(None);
     }
-    let st = super::sparse::stats(probed, super::sparse::best_mask(probed));
+    let st = super::sparse::stats(probed, best_split(code, probed));
     let end = PROBE_HEAPS + TIMED_HEAPS;
     // The thread's CPU time where the system has that clock (the machine may be busy), else wall time.
     let start = || {
@@ -822,7 +830,8 @@ mod tests {
             dense_probe(&t, Engine::Auto, 10_000, &mut Vec::new()).unwrap(),
             None
         );
-        // Sparse codes, and 0.106 (half its positions rare, but values below 64: the dense kernel), stay fast.
+        // Sparse codes stay fast, 0.106 among them: half its positions are rare under every value mask, but only a
+        // handful once the heap's parity takes part (and its values are below 64 anyway).
         for code in ["0.106", "4!.0", "0.6", "0.007"] {
             let g = TakeAndBreak::parse(code).unwrap();
             let mut v = Vec::new();
@@ -835,7 +844,10 @@ mod tests {
             let (_, m) = auto(code, 20_000);
             assert_ne!(m, Method::Engine(Engine::Plain), "{code}");
         }
-        assert!(!is_dense(&[0, 1, 2, 3, 0, 1, 2, 3]));
+        assert!(!is_dense(
+            &Code::parse("0.6").unwrap(),
+            &[0, 1, 2, 3, 0, 1, 2, 3]
+        ));
     }
 
     fn v_of(code: &str) -> Vec<Nimber> {

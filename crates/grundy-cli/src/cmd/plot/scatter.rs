@@ -152,10 +152,7 @@ pub fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
     if let Some(split) = s.rare {
         let mut x = HEADER;
         for (colour, words) in [
-            (
-                RARE,
-                format!("rare: v & {:#b} has an even number of 1 bits", split.mask),
-            ),
+            (RARE, split.rule()),
             (COMMON, "common: the other values".to_string()),
         ] {
             scene.rect(x, 46 + 4, 8, 8, colour);
@@ -217,8 +214,10 @@ pub fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
 
     // The marks, column by column: (row, value) pairs of the column's heaps, sorted, one mark per row.
     let mut marks: Vec<(i64, i64, Rgb, String, bool)> = Vec::new();
-    let mut column: Vec<(u64, u64)> = Vec::new();
-    let flush = |c: u64, column: &mut Vec<(u64, u64)>, marks: &mut Vec<_>| {
+    // (row, value, rare) of each heap of the column: whether a heap is rare may depend on the heap, not only on
+    // its value (a split with the heap's parity).
+    let mut column: Vec<(u64, u64, bool)> = Vec::new();
+    let flush = |c: u64, column: &mut Vec<(u64, u64, bool)>, marks: &mut Vec<_>| {
         column.sort_unstable();
         let (n0, n1) = cols.heaps_of(c);
         let x = cols.x(c) - (mw - 1) / 2;
@@ -228,7 +227,7 @@ pub fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
             let mut j = i;
             let mut any_rare = false;
             while j < column.len() && column[j].0 == r {
-                any_rare |= s.rare.is_some_and(|sp| sp.is_rare(column[j].1));
+                any_rare |= column[j].2;
                 j += 1;
             }
             let (v0, v1) = (column[i].1, column[j - 1].1);
@@ -256,7 +255,8 @@ pub fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
             flush(current, &mut column, &mut marks);
             current = c;
         }
-        column.push((rows.of(v), v));
+        let rare = s.rare.is_some_and(|sp| sp.is_rare(n as u64, v));
+        column.push((rows.of(v), v, rare));
     }
     flush(current, &mut column, &mut marks);
     // Rare marks are drawn last, over the common ones.

@@ -34,8 +34,13 @@ pub(super) struct Engine<T: Val> {
     pub(super) moves: Vec<Move>,
     /// The values of heaps `0..g.len()` (in memory, or in a mapped file: [`Store`]).
     pub(super) g: Store<T>,
-    pub(super) hist: Vec<u64>,
-    pub(super) mask: u64,
+    /// How often each value occurred, per parity of the heap ([`Hist`]).
+    pub(super) hist: Hist,
+    /// The parity `j0` of the two-heap digits when they share it ([`phase_of_moves`]): the split may then use
+    /// the heap's parity.
+    pub(super) phase: Option<u64>,
+    /// The current split.
+    pub(super) split: Split,
     /// The rare positions `a ≥ 1`, ascending, and their values (side by side, so the marking loop reads one
     /// scattered value per option instead of two).
     pub(super) rare: Vec<u32>,
@@ -58,8 +63,10 @@ pub(super) struct Engine<T: Val> {
     /// Every value is below 64 and so many positions are rare that looking at every split with the dense kernel
     /// costs less than marking the rare ones (see [`Engine::next_dense`]).
     pub(super) dense: bool,
-    /// The common and the rare values below `cap`, as bit sets (bit `v` of word `v / 64`; at least one word),
-    /// and the values marked for the current heap.
+    /// The common and the rare values below `cap` under the mask, as bit sets (bit `v` of word `v / 64`; at
+    /// least one word): the classes for a heap whose classes the split does not swap (for the others, when the
+    /// split uses the heap's parity, the other way round: [`Split::flips`]); and the values marked for the
+    /// current heap.
     pub(super) common_bits: Vec<u64>,
     pub(super) rare_bits: Vec<u64>,
     pub(super) marked: Vec<u64>,
@@ -76,12 +83,14 @@ pub(super) struct Engine<T: Val> {
 }
 
 impl<T: Val> Engine<T> {
-    pub(super) fn new(moves: Vec<Move>, g: impl Into<Store<T>>, hist: Vec<u64>) -> Self {
+    pub(super) fn new(moves: Vec<Move>, g: impl Into<Store<T>>, hist: Hist) -> Self {
+        let phase = phase_of_moves(&moves);
         let mut e = Engine {
             moves,
             g: g.into(),
             hist,
-            mask: 0,
+            phase,
+            split: Split::default(),
             rare: Vec::new(),
             rare_g: Vec::new(),
             batch: Batch::default(),
@@ -105,7 +114,7 @@ impl<T: Val> Engine<T> {
     }
 
     pub(super) fn rebuild(&mut self) {
-        self.mask = choose_mask(&self.hist);
+        self.split = choose_split(&self.hist, self.phase);
         self.cap = self.hist.len().next_power_of_two();
         // Every nim-sum of two values is below cap, and the mex is at most cap.
         let slot = self.words() * 64;
@@ -125,8 +134,10 @@ impl<T: Val> Engine<T> {
         self.batch.heaps = 0;
         self.spare.heaps = 0;
         self.want = scan::Wanted::new(self.cap);
-        let mask = self.mask;
+        let split = self.split;
+        let mask = split.mask;
         let (words, cap) = (self.words(), self.cap);
+        // The classes of the values under the mask: those of the heaps whose classes the split does not swap.
         let class = |rare: bool| {
             let mut bits = vec![0u64; words];
             for v in (0..cap).filter(|&v| is_rare(v as u64, mask) == rare) {
@@ -144,7 +155,7 @@ impl<T: Val> Engine<T> {
         for (k, chunk) in g.chunks(CHUNK).enumerate() {
             for (i, &v) in chunk.iter().enumerate() {
                 let a = k * CHUNK + i;
-                if a >= 1 && is_rare(v.get() as u64, mask) {
+                if a >= 1 && split.is_rare(a as u64, v.get() as u64) {
                     self.rare.push(a as u32);
                     self.rare_g.push(v);
                 }
@@ -239,10 +250,10 @@ impl<T: Val> Engine<T> {
         }
         let n = self.g.len();
         self.g.push(T::new(v));
-        bump(&mut self.hist, v);
+        bump(&mut self.hist, n, v as usize);
         if v as usize >= self.cap {
             self.rebuild();
-        } else if is_rare(v as u64, self.mask) {
+        } else if self.split.is_rare(n as u64, v as u64) {
             self.rare.push(n as u32);
             self.rare_g.push(T::new(v));
             self.dense = self.wants_dense();
@@ -407,9 +418,14 @@ impl<T: Val> Engine<T> {
         // The marked values as a bit set.
         self.marked.fill(0);
         scan::marked_bits(marks, stamp, &mut self.marked, self.simd_cpu);
-        // The smallest unmarked common value (cap when every common value below cap is marked).
-        let c = self
-            .common_bits
+        // The smallest unmarked value common for heap n (cap when every such value below cap is marked).
+        // (The mask's classes, swapped when the split uses the heap's parity and heap n's phase is odd.)
+        let (common_bits, rare_bits) = if self.split.flips(n) {
+            (&self.rare_bits, &self.common_bits)
+        } else {
+            (&self.common_bits, &self.rare_bits)
+        };
+        let c = common_bits
             .iter()
             .zip(&self.marked)
             .enumerate()
@@ -418,9 +434,15 @@ impl<T: Val> Engine<T> {
                 (free != 0).then(|| w * 64 + free.trailing_zeros() as usize)
             })
             .unwrap_or(self.cap);
-        // The rare values below c not yet reached.
-        for w in 0..=(c / 64).min(self.marked.len() - 1) {
-            let mut x = self.rare_bits[w] & !self.marked[w];
+        // The values rare for heap n below c not yet reached.
+        let last = (c / 64).min(self.marked.len() - 1);
+        for (w, (&rare, &m)) in rare_bits
+            .iter()
+            .zip(&self.marked)
+            .enumerate()
+            .take(last + 1)
+        {
+            let mut x = rare & !m;
             if w == c / 64 {
                 x &= (1u64 << (c % 64)) - 1;
             }
@@ -519,9 +541,9 @@ pub(super) fn run<T: Val>(
     Done::All
 }
 
-/// Writes the engine's values of heaps `0..=to` into `values` and returns the mask of its split.
-pub(super) fn finish<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, to: u64) -> u64 {
+/// Writes the engine's values of heaps `0..=to` into `values` and returns its split.
+pub(super) fn finish<T: Val>(e: &Engine<T>, values: &mut Vec<Nimber>, to: u64) -> Split {
     values.clear();
     values.extend(e.g.iter().take(to as usize + 1).map(|&v| v.get() as Nimber));
-    e.mask
+    e.split
 }

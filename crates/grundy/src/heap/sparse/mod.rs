@@ -11,23 +11,43 @@
 //! nim-sum of two common values. This is the observation behind the sparse-space computations of octal games
 //! (Winning Ways, ch. 4, "rare and common values" for Grundy's game; R. Gangolli and T. Plambeck, *A note on
 //! periodicity in some octal games*, Int. J. Game Theory 18 (1989); A. Flammenkamp's octal game records, which
-//! use the same rare/common split with a mask chosen from the values).
+//! use the same rare/common split with a mask chosen from the values). A position `a` is rare when its value is.
+//!
+//! **The heap's parity (the phase bit).** When every digit `j` whose moves leave two heaps (the splits the
+//! engine enumerates: `a + b = n − j`, the two heaps not required equal) has the same parity `j0`, the split may
+//! also use the parity of the heap, as `ogsolve` / the `ogs` crate by P. Beling does in its rare/common split
+//! (`-m rc2`). Write `ext_n(v) = (v << 1) | ((n ⊕ j0) & 1)` for the value `v` *at heap `n`*, and take the mask
+//! `mask_ext = (M << 1) | p` with a phase bit `p`: position `a` is rare when `popcount(ext_a(G(a)) & mask_ext)`
+//! is even, and a value `v` is *common for heap `n`* when `popcount(ext_n(v) & mask_ext)` is odd (with `p = 0`
+//! this is the split above, the same for every heap; with `p = 1` the heaps with `n ⊕ j0` odd have their
+//! classes swapped). For a split `a + b = n − j` of heap `n` with `j ≡ j0 (mod 2)`,
+//! `ext_a(G(a)) ⊕ ext_b(G(b)) = ext_n(G(a) ⊕ G(b))`: the high bits are the nim-sum, and the low bits agree
+//! because `a ⊕ b ≡ a + b = n − j ≡ n ⊕ j0 (mod 2)`. Parity of `popcount(· & mask_ext)` is linear over XOR, so
+//! the nim-sum of two common positions is **rare for heap `n`**, and the argument below holds word for word with
+//! "common for heap `n`" in place of "common". Without a shared parity (Kayles, `0.77`: digits 1 and 2) `p = 0`
+//! and nothing changes. On 0.106 (its one two-heap digit is 3) half the positions are rare under every value
+//! mask, but with mask `0b1101` and the heap's parity only 15 of its first 10^6 are.
 //!
 //! **Why the result is exact whatever the mask.** For a heap `n` the engine marks every option value except those
 //! of splits `a + b` in which both `a` and `b` are common positions; it keeps the list `R` of all positions
-//! `a ≥ 1` with a rare value (under the current mask), so "every split involving a rare position" is enumerated
-//! completely from `R`. The unmarked options are common ⊕ common, hence rare. Let `c` be the smallest common
-//! value not marked: no option at all has value `c` (marked ones were all seen; unmarked ones are rare), and every
-//! common value below `c` is reached. So `G(n) = mex ≤ c`, and `G(n) = c` exactly when every *rare* value below
-//! `c` is reached. Rare values below `c` that are already marked are reached; if some are not, the engine scans
-//! all split options (common ⊕ common included), marking as it goes, and stops as soon as every rare value below
-//! `c` is reached (then `G(n) = c`) or the options are exhausted (then `G(n)` is the smallest unmarked value, a
-//! rare value below `c`). Nothing in this argument depends on which mask was chosen: a poor mask only makes `R`
-//! long (mask 0 makes every value rare, and the engine becomes the plain one).
+//! `a ≥ 1` that are rare (under the current split), so "every split involving a rare position" is enumerated
+//! completely from `R`. The unmarked options are common ⊕ common, hence rare for heap `n`. Let `c` be the
+//! smallest value common for heap `n` not marked: no option at all has value `c` (marked ones were all seen;
+//! unmarked ones are rare for heap `n`), and every value below `c` that is common for heap `n` is reached. So
+//! `G(n) = mex ≤ c`, and `G(n) = c` exactly when every value below `c` that is *rare for heap `n`* is reached.
+//! Those already marked are reached; if some are not, the engine scans all split options (common ⊕ common
+//! included), marking as it goes, and stops as soon as every such value below `c` is reached (then `G(n) = c`)
+//! or the options are exhausted (then `G(n)` is the smallest unmarked value, rare for heap `n`, below `c`).
+//! Nothing in this argument depends on which mask was chosen: a poor mask only makes `R` long (mask 0 makes
+//! every value rare, and the engine becomes the plain one).
 //!
 //! **Choosing the split.** At heaps 256, 512, 1024, … and whenever the largest value needs a new bit, the engine
-//! counts how often each value occurred, picks the mask (over the low 12 bits of the values) that makes the
-//! fewest positions rare, and rebuilds `R` — `O(N)` work in all, amortised by the doubling.
+//! counts how often each value occurred at heaps of each parity, picks the mask (over the low 12 bits of the
+//! values) that makes the fewest positions rare, and rebuilds `R` — `O(N)` work in all, amortised by the
+//! doubling (every mask's count at once, by a Walsh–Hadamard transform of the counts). Where the heap's parity
+//! may take part, the best mask with it replaces that one only when it makes strictly fewer positions rare, so
+//! Officers (`0.6`), Grundy's game (`4!.0`), Treblecross (`0.007`) and `0.06` keep the split they had without it
+//! from heap 1024 on (on the first heaps, a few values, it can win: Treblecross takes it from heap 4 to 1023).
 //!
 //! **Cost.** Per heap: one XOR per (rare position, two-heap digit), plus a scan of the split options that stops
 //! as soon as every rare value below the candidate is reached (the whole `n/2` splits per two-heap digit only at
@@ -48,24 +68,25 @@
 //! `m - r` is already known when the batch starts, and the 16 larger parts of one `r` lie side by side in the
 //! values, so one load fetches them and one scatter marks the 16 heaps (each heap has its own marks); the few
 //! rare positions below 34, and every rare position once the values pass 512, are marked heap by heap (16
-//! larger parts per gather). The marks become
-//! a bit set in which the smallest unmarked common value and the rare values below it are found a word at a
-//! time. Where every value is below 64 and at least one position in 16 is rare (0.106: half its positions are
-//! rare under any mask), marking the rare positions would look at about as many splits as there are, so the
-//! engine looks at all of them with the dense kernel instead (32 nim-sums per step OR-ed into a 64-bit mask;
-//! the mex is exact from the mask).
+//! larger parts per gather). The marks become a bit set in which the smallest unmarked value common for the
+//! heap and the values rare for it below that one are found a word at a time (the mask's classes, swapped for
+//! the heaps whose phase swaps them). Where every value is below 64 and at least one position in 16 is rare even
+//! with the heap's parity (0.106 without it: half its positions are rare under any value mask), marking the rare
+//! positions would look at about as many splits as there are, so the engine looks at all of them with the dense
+//! kernel instead (32 nim-sums per step OR-ed into a 64-bit mask; the mex is exact from the mask).
 //!
 //! **Two cores.** Heap `n` needs the value of every smaller heap, but only its one-heap option of the digit `j = 1`
 //! and the split `1 + (n - 1)` of the digit `j = 0` read heap `n - 1` (the *late* options). So with `--threads 2`
 //! two workers find every other heap: each finds heap `n` over its *early* options while the other worker finishes
 //! heap `n - 1`, then, once `G(n - 1)` is known, finishes it: `mex(E ∪ L) = mex(E)` unless a late option has the
 //! value `mex(E)`, and then heap `n` is computed again from all its options (285 heaps of Officers' first 10^6).
-//! Each worker keeps its own copy of the values and its own split (the argument above holds for any split), so per
+//! Each worker keeps its own copy of the values and its own split (the argument above holds for any split; a
+//! heap found early is classed by its own parity, `n = g.len() + 1`), so per
 //! heap only one cache line crosses between the cores: the heap's number and value. A worker waiting for the
 //! other's value marks part of its next batch meanwhile. The
 //! engine times windows of 4096 heaps on two workers against one and keeps the faster (probing again, less often
 //! while the same mode keeps winning): two workers pay from about a microsecond of work per heap on (Officers,
-//! Treblecross, Grundy's game, 0.106; less than twice as fast because each heap waits for the other worker's
+//! Treblecross, Grundy's game; less than twice as fast because each heap waits for the other worker's
 //! last one, and heaps differ in cost) and not on Kayles (a tenth of a microsecond per heap); below heap 4096,
 //! and whenever the other core is busy, one worker runs. The values never depend on the timing.
 //!
@@ -101,7 +122,7 @@ use engine::*;
 use pipeline::*;
 pub(crate) use raw::thread_cpu_seconds;
 use split::*;
-pub use split::{best_mask, stats, Stats};
+pub use split::{best_mask, best_split, phase_of, stats, Split, Stats};
 use store::*;
 pub use store::{Spill, Window};
 use widen::*;
@@ -121,14 +142,14 @@ pub fn covers(code: &Code) -> bool {
 }
 
 /// Extends `values` (the nim-values of heaps `0..values.len()`, possibly empty) to heaps `0..=to`, and returns
-/// the mask of the final split. `progress` is called with the heap reached now and then.
+/// the final split. `progress` is called with the heap reached now and then.
 pub fn extend(
     code: &Code,
     name: &str,
     values: &mut Vec<Nimber>,
     to: u64,
     progress: &mut dyn FnMut(u64),
-) -> Result<u64> {
+) -> Result<Split> {
     extend_with_threads(code, name, values, to, 1, progress)
 }
 
@@ -141,7 +162,7 @@ pub fn extend_with_threads(
     to: u64,
     threads: usize,
     progress: &mut dyn FnMut(u64),
-) -> Result<u64> {
+) -> Result<Split> {
     extend_polled(code, name, values, to, threads, &mut |n| {
         progress(n);
         true
@@ -158,7 +179,7 @@ pub fn extend_polled(
     to: u64,
     threads: usize,
     progress: &mut dyn FnMut(u64) -> bool,
-) -> Result<u64> {
+) -> Result<Split> {
     if !covers(code) {
         return Err(Error::unsupported(format!(
             "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
@@ -183,9 +204,9 @@ pub fn extend_polled(
     if prefix.is_empty() {
         prefix.push(0);
     }
-    let mut hist = Vec::new();
-    for &v in &prefix[1..] {
-        bump(&mut hist, v);
+    let mut hist = Hist::new();
+    for (n, &v) in prefix.iter().enumerate().skip(1) {
+        bump(&mut hist, n, v as usize);
     }
     let mask = if prefix.iter().all(|&v| v < u16::LIMIT) {
         widening::<u16>(moves, &prefix, hist, name, values, to, threads, progress)?
@@ -365,9 +386,9 @@ impl Run {
         if prefix.is_empty() {
             prefix.push(0);
         }
-        let mut hist = Vec::new();
-        for &v in &prefix[1..] {
-            bump(&mut hist, v);
+        let mut hist = Hist::new();
+        for (n, &v) in prefix.iter().enumerate().skip(1) {
+            bump(&mut hist, n, v as usize);
         }
         let state = if prefix.iter().all(|&v| v < u16::LIMIT) {
             let g: Vec<u16> = prefix.iter().map(|&v| u16::new(v)).collect();
@@ -423,7 +444,7 @@ impl Run {
         let mut g = Store::<u16>::spilled(dir, window).map_err(|e| spill_error(name, e))?;
         g.push(0);
         Ok(Run {
-            state: State::Narrow(Engine::new(moves_of(code), g, Vec::new())),
+            state: State::Narrow(Engine::new(moves_of(code), g, Hist::new())),
             len: 1,
             name: name.to_string(),
         })
@@ -497,20 +518,24 @@ impl Run {
         Ok(())
     }
 
-    /// The statistics of the values known ([`stats`] under [`best_mask`]), read in chunks ([`Run::for_each_chunk`]).
+    /// The statistics of the values known ([`stats`] under [`best_split`] with the code's [`phase_of`]), read in
+    /// chunks ([`Run::for_each_chunk`]).
     pub fn stats(&self) -> Stats {
-        let mut hist = Vec::new();
+        let mut hist = Hist::new();
         let all = 0..self.len;
         let _ = self.for_each_chunk(all.clone(), |first, p| {
             for i in 0..p.len() {
                 if first + i >= 1 {
-                    bump(&mut hist, p.get(i));
+                    bump(&mut hist, first + i, p.get(i) as usize);
                 }
             }
             Ok(())
         });
-        let mask = choose_mask(&hist);
-        let mut acc = StatsAcc::new(mask);
+        let phase = match &self.state {
+            State::Narrow(e) => e.phase,
+            State::Wide(e) => e.phase,
+        };
+        let mut acc = StatsAcc::new(choose_split(&hist, phase));
         let _ = self.for_each_chunk(all, |first, p| {
             for i in 0..p.len() {
                 acc.add(first + i, p.get(i) as Nimber);

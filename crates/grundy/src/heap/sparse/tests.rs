@@ -86,17 +86,19 @@ mod values {
     fn kayles_split_is_sensible_and_stats_are_right() {
         let c = Code::parse("0.77").unwrap();
         let mut v = Vec::new();
-        let mask = extend(&c, "kayles", &mut v, 1000, &mut |_| {}).unwrap();
-        let s = stats(&v, mask);
+        let split = extend(&c, "kayles", &mut v, 1000, &mut |_| {}).unwrap();
+        let s = stats(&v, split);
         // The only P-position of Kayles is the empty row: from a row of n ≥ 1 pins the first player knocks down
         // the middle one or two and then copies the opponent's moves on the other side.
         assert_eq!(s.p_positions, 1);
         assert_eq!(s.largest, *v.iter().max().unwrap());
         assert_eq!(v[s.largest_at as usize], s.largest);
         assert!(v[..s.largest_at as usize].iter().all(|&x| x < s.largest));
-        assert_ne!(mask, 0);
+        assert_ne!(split.mask, 0);
+        // Its two-heap digits 1 and 2 differ in parity: no phase bit.
+        assert_eq!(split.phase, None);
         let rare: Vec<u64> = (1..=1000)
-            .filter(|&n| is_rare(v[n as usize], mask))
+            .filter(|&n| split.is_rare(n, v[n as usize]))
             .collect();
         assert_eq!(s.rare_positions, rare.len() as u64);
         assert_eq!(s.last_rare, rare.last().copied());
@@ -228,7 +230,7 @@ mod threads {
 
     /// Heaps found early (before the previous heap's value is known) and finished after, one thread: the
     /// order of work of the two-worker run, checked against the plain engine.
-    fn speculative(code: &Code, to: u64) -> Vec<Nimber> {
+    pub(super) fn speculative(code: &Code, to: u64) -> Vec<Nimber> {
         let mut e = Engine::<u16>::new(moves_of(code), vec![0], Vec::new());
         // Heap 1 the ordinary way; then, with v = G(n - 1) found but not yet stored: find heap n early, store
         // v, finish heap n.
@@ -380,7 +382,11 @@ mod bounded {
                     );
                 }
                 // The statistics read in chunks are those of the values.
-                assert_eq!(run.stats(), stats(&memory, best_mask(&memory)), "{code}");
+                assert_eq!(
+                    run.stats(),
+                    stats(&memory, best_split(&memory, phase_of(&c))),
+                    "{code}"
+                );
             }
         }
     }
@@ -431,6 +437,279 @@ mod bounded {
             let wide = s.convert(|x| x as u32).unwrap();
             assert_eq!(wide.is_spilled(), s.is_spilled());
             assert!(wide.iter().map(|&x| x as u16).eq(values.iter().copied()));
+        }
+    }
+}
+
+/// The split with the heap's parity (the phase bit): when it is allowed, when it is chosen, and that the values stay
+/// those of the plain engine on the codes where it is (one worker, two, heaps found early, bounded runs).
+mod phase {
+    use super::super::*;
+    use crate::heap::plain::code_sequence;
+    use proptest::prelude::*;
+
+    fn plain(code: &str, to: u64) -> Vec<Nimber> {
+        code_sequence(&Code::parse(code).unwrap(), code, to, &mut |_| {}).unwrap()
+    }
+
+    /// The engine's split at the end of a run to `to`, and the rare positions it counts.
+    fn final_split(code: &str, to: u64) -> (Split, u64) {
+        let c = Code::parse(code).unwrap();
+        let mut v = Vec::new();
+        let split = extend(&c, code, &mut v, to, &mut |_| {}).unwrap();
+        (split, stats(&v, split).rare_positions)
+    }
+
+    #[test]
+    fn the_phase_is_allowed_when_the_two_heap_digits_share_a_parity() {
+        for (code, j0) in [
+            ("0.106", Some(1)),
+            ("0.16", Some(0)),
+            ("0.26", Some(0)),
+            ("0.6", Some(1)),
+            ("0.007", Some(1)),
+            ("0.137", Some(1)),
+            ("4!.0", Some(0)),
+            ("0.06", Some(0)),
+            ("4.04", Some(0)),
+            ("0.0604", Some(0)),
+            // Digits of both parities leave two heaps.
+            ("0.77", None),
+            ("0.07", Some(0)),
+            ("4.7", None),
+            ("0.66", None),
+            ("4.4", None),
+            // No two-heap digit whose heaps may differ (`=`: the option is 0, marked directly), or none at all.
+            ("0.4=", None),
+            ("0.3", None),
+            // Three heaps: not the sparse engine's.
+            ("0.8", None),
+        ] {
+            assert_eq!(phase_of(&Code::parse(code).unwrap()), j0, "{code}");
+        }
+    }
+
+    /// 0.106: half its positions are rare under every value mask, 15 of the first 10^6 with mask 0b1101 and the
+    /// heap's parity (`mask_ext` 0b11011); to 5000 the engine picks that split and so is no longer dense.
+    #[test]
+    fn the_phase_is_chosen_for_0_106() {
+        let (split, rare) = final_split("0.106", 5000);
+        assert_eq!(
+            split,
+            Split {
+                mask: 0b1101,
+                phase: Some(1)
+            }
+        );
+        assert_eq!(split.ext_mask(), 0b11011);
+        assert!(rare <= 15, "{rare} rare positions");
+        let v = plain("0.106", 5000);
+        let by_value = stats(&v, Split::of_mask(best_mask(&v))).rare_positions;
+        assert!(by_value > 2000, "{by_value} rare by the value alone");
+        // The engine's own state: a short rare list, and the sparse kernels rather than the dense one.
+        let c = Code::parse("0.106").unwrap();
+        let g: Vec<u16> = v.iter().map(|&x| x as u16).collect();
+        let e = Engine::<u16>::new(moves_of(&c), g, {
+            let mut h = Hist::new();
+            for (n, &x) in v.iter().enumerate().skip(1) {
+                bump(&mut h, n, x as usize);
+            }
+            h
+        });
+        assert_eq!(e.split, split);
+        assert!(e.rare.len() <= 15 && !e.dense);
+    }
+
+    /// Codes the phase does not help keep the split they had without it: the engine with the phase allowed and one
+    /// with it taken away choose the same split from heap 1024 on, and find the same values throughout (Officers,
+    /// Grundy's game, Treblecross and 0.06 allow the phase; Kayles does not).
+    #[test]
+    fn codes_the_phase_does_not_help_keep_their_split() {
+        for (code, to) in [
+            ("0.6", 20_000),
+            ("4!.0", 20_000),
+            ("0.007", 12_000),
+            ("0.06", 12_000),
+            ("0.77", 5_000),
+        ] {
+            let c = Code::parse(code).unwrap();
+            let mut with = Engine::<u16>::new(moves_of(&c), vec![0], Hist::new());
+            let mut without = Engine::<u16>::new(moves_of(&c), vec![0], Hist::new());
+            without.phase = None;
+            without.rebuild();
+            let mut next_rebuild = FIRST_REBUILD;
+            let mut masks = Vec::new();
+            while (with.g.len() as u64) <= to {
+                let (v, w) = (with.next(), without.next());
+                assert_eq!(v, w, "{code}: heap {}", with.g.len());
+                assert!(with.push(v) && without.push(w));
+                if with.g.len() as u64 == next_rebuild {
+                    with.rebuild();
+                    without.rebuild();
+                    next_rebuild *= 2;
+                }
+                // On the first heaps the phase can win (Treblecross picks it from heap 4 to 1023, Grundy's game
+                // and 0.06 on a few heaps below 20: a handful of values); from heap 1024 on it never does here.
+                if with.g.len() >= 1024 {
+                    assert_eq!(with.split, without.split, "{code}: heap {}", with.g.len());
+                    assert_eq!(with.split.phase, None, "{code}");
+                }
+                if masks.last() != Some(&with.split.mask) {
+                    masks.push(with.split.mask);
+                }
+            }
+            assert!(masks.iter().any(|&m| m != 0), "{code}: {masks:?}");
+        }
+    }
+
+    /// Fast engine against the plain one on codes that allow the phase, on one worker, two (from heap 4096 on; test
+    /// windows switch modes and are cut often), heaps found early then finished, and runs resumed from a prefix.
+    /// The phase is chosen for 0.106 (15 rare positions), 0.26 (none), 0.204 and 0.0406 (rare positions all
+    /// along: a thousand and more to 9000, so the rare list grows by the heap's phase between rebuilds), not for
+    /// 0.16 nor 0.1606.
+    #[test]
+    fn codes_with_the_phase_agree_with_plain() {
+        for (code, to) in [
+            ("0.106", 9_000),
+            ("0.16", 7_000),
+            ("0.26", 7_000),
+            ("0.204", 9_000),
+            ("0.0406", 7_000),
+            ("0.1606", 6_000),
+            ("4.06", 6_000),
+        ] {
+            let c = Code::parse(code).unwrap();
+            let p = plain(code, to);
+            let mut one = Vec::new();
+            extend(&c, code, &mut one, to, &mut |_| {}).unwrap();
+            assert_eq!(p, one, "{code}: one worker");
+            let mut two = Vec::new();
+            extend_with_threads(&c, code, &mut two, to, 2, &mut |_| {}).unwrap();
+            assert_eq!(p, two, "{code}: two workers");
+            assert_eq!(
+                p,
+                super::threads::speculative(&c, to),
+                "{code}: early, then finished"
+            );
+            // A packed run resumed from a prefix that ends on either parity of heap.
+            for start in [1001usize, 1002] {
+                let mut run = Run::new(&c, code, &p[..start]).unwrap();
+                run.extend(to, 2, &mut |_| true).unwrap();
+                assert_eq!(
+                    run.values().to_nimbers(0..run.len()),
+                    p,
+                    "{code} from {start}"
+                );
+            }
+        }
+        for (code, phase) in [
+            ("0.106", true),
+            ("0.26", true),
+            ("0.204", true),
+            ("0.0406", true),
+            ("0.16", false),
+        ] {
+            let (split, rare) = final_split(code, 9_000);
+            assert_eq!(split.phase.is_some(), phase, "{code}: {split:?}");
+            if code == "0.204" || code == "0.0406" {
+                assert!(rare > 1000, "{code}: {rare} rare positions");
+            }
+        }
+    }
+
+    /// The split is chosen by one Walsh–Hadamard transform: it equals a count of every mask one by one (the
+    /// smallest mask among equals; with the phase only when strictly fewer positions are rare).
+    #[test]
+    fn the_transform_counts_as_the_masks_one_by_one() {
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for case in 0..200 {
+            let len = 1 + (next() % 300) as usize;
+            let values: Vec<Nimber> = (0..len)
+                .map(|_| match case % 3 {
+                    0 => next() % 8,
+                    1 => next() % 5000,
+                    _ => next() % 64,
+                })
+                .collect();
+            for phase in [None, Some(0), Some(1)] {
+                let got = best_split(&values, phase);
+                // One by one.
+                let bits = (64 - (values[1..].iter().max().copied().unwrap_or(0)).leading_zeros())
+                    .min(MASK_BITS);
+                let count = |s: Split| {
+                    (1..values.len())
+                        .filter(|&n| s.is_rare(n as u64, values[n]))
+                        .count()
+                };
+                let mut best = (usize::MAX, Split::of_mask(0));
+                for m in 1..(1u64 << bits) {
+                    let r = count(Split::of_mask(m));
+                    if r < best.0 {
+                        best = (r, Split::of_mask(m));
+                    }
+                }
+                let floor = if best.0 == usize::MAX {
+                    values.len() - 1
+                } else {
+                    best.0
+                };
+                if let Some(j0) = phase {
+                    let mut with = (usize::MAX, Split::of_mask(0));
+                    for m in 0..(1u64 << bits) {
+                        let s = Split {
+                            mask: m,
+                            phase: Some(j0),
+                        };
+                        let r = count(s);
+                        if r < with.0 {
+                            with = (r, s);
+                        }
+                    }
+                    if with.0 < floor {
+                        best = with;
+                    }
+                }
+                assert_eq!(got, best.1, "case {case} phase {phase:?}");
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+
+        /// Random codes whose two-heap digits share a parity (d0 = 4 counts as digit 0, with a constraint on its
+        /// two heaps or not): the fast engine on one worker and two gives the plain engine's values.
+        #[test]
+        fn random_codes_sharing_a_parity_equal_plain(
+            j0 in 0u64..2,
+            d0 in any::<bool>(),
+            unequal in any::<bool>(),
+            digits in proptest::collection::vec(0u64..8, 1..6),
+        ) {
+            // Digits of the other parity keep only their zero- and one-heap moves.
+            let ds: String = digits
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| if (i as u64 + 1) % 2 == j0 { d } else { d & 3 })
+                .map(|d| d.to_string())
+                .collect();
+            let d0 = if d0 && j0 == 0 { if unequal { "4!" } else { "4" } } else { "0" };
+            let text = format!("{d0}.{ds}");
+            let c = Code::parse(&text).unwrap();
+            prop_assume!(covers(&c));
+            let p = code_sequence(&c, &text, 5_000, &mut |_| {}).unwrap();
+            let mut one = Vec::new();
+            extend(&c, &text, &mut one, 5_000, &mut |_| {}).unwrap();
+            prop_assert_eq!(&p, &one, "{} one worker", text);
+            let mut two = Vec::new();
+            extend_with_threads(&c, &text, &mut two, 5_000, 2, &mut |_| {}).unwrap();
+            prop_assert_eq!(&p, &two, "{} two workers", text);
         }
     }
 }

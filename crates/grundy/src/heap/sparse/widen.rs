@@ -113,13 +113,13 @@ impl Val for u32 {
 pub(super) fn widening<N: Val>(
     moves: Vec<Move>,
     prefix: &[u32],
-    hist: Vec<u64>,
+    hist: Hist,
     name: &str,
     values: &mut Vec<Nimber>,
     to: u64,
     threads: usize,
     progress: &mut dyn FnMut(u64) -> bool,
-) -> Result<u64> {
+) -> Result<Split> {
     let g: Vec<N> = prefix.iter().map(|&v| N::new(v)).collect();
     let mut e = Engine::<N>::new(moves.clone(), g, hist);
     Ok(match drive(&mut e, to, threads, progress) {
