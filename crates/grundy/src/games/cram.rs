@@ -512,12 +512,12 @@ impl Game for CramGame {
 /// `k` values is at most `k`). No other cut is made: unlike pruning that assumes fewer than 256 options, every
 /// test reads every option it needs. The table records each answer: "`G(x) = w`" or "`G(x) ≠ w`".
 ///
-/// Boards of at most 8 × 8 are searched as `small` regions (bitboards, simplified; keys tagged apart from the
-/// [`Board`] keys in the one table), larger ones as [`Board`] regions: the same tests on both.
+/// Boards of at most 8 × 8 are searched as `small` regions (bitboards, simplified; 64-bit keys, held in the
+/// table's compact part, [`Key::compact`]), larger ones as [`Board`] regions: the same tests on both.
 ///
 /// **Cost.** Worst case the plain search's (every region reachable, each option read once per test); in practice
-/// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (32 bytes
-/// an entry), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it, entries are evicted and
+/// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (34 bytes
+/// a [`Board`] entry, 16 a `small` one), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it, entries are evicted and
 /// recomputed when met again (the results stay exact).
 pub struct CramEngine {
     table: BoardTable,
@@ -612,15 +612,12 @@ impl Region for Board {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Small(u64);
 
-/// The tag of the keys of [`Small`] regions (a [`Board`]'s tag is its shape, below 2^16).
-const SMALL_TAG: u32 = 1 << 20;
-
 impl Region for Small {
     fn cells(&self) -> u32 {
         self.0.count_ones()
     }
     fn key(&self) -> Key {
-        Key::new(u128::from(self.0), SMALL_TAG)
+        Key::compact(self.0)
     }
     fn options(&self, flat: &mut Vec<Self>, opts: &mut Vec<Opt>) {
         let p = self.0;
@@ -848,7 +845,7 @@ impl CramEngine {
         if n < 8 || x.mirror() || self.table.get(&key).exact.is_some() {
             return self.exact(x);
         }
-        let bytes = self.table.capacity() as u64 * (board_table::ENTRY_BYTES + 2);
+        let bytes = self.table.max_bytes();
         while self.helpers.len() + 1 < threads {
             let mut h = CramEngine::new(&Limits {
                 max_memory: bytes,
@@ -1623,7 +1620,8 @@ mod engine_tests {
             ..Limits::default()
         };
         let mut engine = CramEngine::new(&tiny);
-        assert_eq!(engine.table().capacity(), board_table::MIN_SLOTS);
+        // The least table: MIN_SLOTS entries in each part (the 128-bit keys and the compact ones).
+        assert_eq!(engine.table().capacity(), 2 * board_table::MIN_SLOTS);
         for b in random_boards(60, 7) {
             assert_eq!(engine.value(&[b]).unwrap(), plain.nim_value(&b).unwrap());
         }
@@ -1636,7 +1634,7 @@ mod engine_tests {
             );
         }
         assert!(engine.table().evicted() > 0);
-        assert!(engine.table().len() <= board_table::MIN_SLOTS);
+        assert!(engine.table().len() <= 2 * board_table::MIN_SLOTS);
     }
 
     #[test]
