@@ -5,6 +5,9 @@
 # Cram on rectangles up to 5x8 and 6x6, Chomp on rectangles up to 6x7. For each position: igsolve's time (its
 # default method, br-asp-set for Cram), grundy's time on one thread (pinned to core 0) and on two (`--threads 2`,
 # cores 0 and 1; Cram only: the Chomp engine is single-threaded), the ratios igsolve/grundy, and the two nim-values.
+# igsolve prints the nim-value alone, so the Cram rows time `grundy value --no-moves` (the same work) beside it, and
+# then `grundy value` as it is usually run, which also finds and lists every winning move (one thread, `moves-1`,
+# with its own ratio igsolve/grundy).
 # Times are whole-process wall times (best of RUNS, default 3), so a position solved in microseconds shows each
 # program's start-up cost: the Chomp rows and the even x even Cram boards (both programs answer those by the
 # mirror strategy) measure start-up, not search.
@@ -70,23 +73,26 @@ total_ig=0 total_g1=0 total_g2=0
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; best of $RUNS runs"
 if [ "${ONLY:-cram}" = cram ]; then
   echo
-  echo "cram     igsolve(s) grundy-1(s)  ratio-1 grundy-2(s)  ratio-2  nim-values"
+  echo "cram     igsolve(s)   value only: grundy-1(s)  ratio-1 grundy-2(s)  ratio-2   with moves: moves-1(s)  ratio  nim-values"
+  total_gm=0
   for b in 4x5 4x6 4x7 5x5 5x6 4x8 6x5 5x7 7x5 5x8 6x6; do
     r=${b%x*} c=${b#*x}
     timed ig $PIN1 "$I" cram -r "$r" -c "$c"
-    timed g1 $PIN1 "$G" value cram "$b" --json --threads 1
-    timed g2 $PIN2 "$G" value cram "$b" --json --threads 2
-    iv=$(ig_value "$ig_out") v1=$(g_value "$g1_out") v2=$(g_value "$g2_out")
-    if [ "$v1" != "$v2" ]; then same="DIFFERENT grundy-1 $v1 grundy-2 $v2"; differ
+    timed g1 $PIN1 "$G" value cram "$b" --json --no-moves --threads 1
+    timed g2 $PIN2 "$G" value cram "$b" --json --no-moves --threads 2
+    timed gm $PIN1 "$G" value cram "$b" --json --threads 1
+    iv=$(ig_value "$ig_out") v1=$(g_value "$g1_out") v2=$(g_value "$g2_out") vm=$(g_value "$gm_out")
+    if [ "$v1" != "$v2" ] || [ "$v1" != "$vm" ]; then same="DIFFERENT grundy-1 $v1 grundy-2 $v2 moves-1 $vm"; differ
     elif [ "$iv" = "$v1" ]; then same="identical $v1"
     else settle cram "$r" "$c" "$iv" "$v1"; fi
-    printf '%-6s %11s %11s %7sx %11s %7sx  %s\n' "$b" "$ig_t" "$g1_t" "$(ratio "$ig_t" "$g1_t")" \
-      "$g2_t" "$(ratio "$ig_t" "$g2_t")" "$same"
+    printf '%-6s %11s %24s %7sx %11s %7sx %23s %5sx  %s\n' "$b" "$ig_t" "$g1_t" "$(ratio "$ig_t" "$g1_t")" \
+      "$g2_t" "$(ratio "$ig_t" "$g2_t")" "$gm_t" "$(ratio "$ig_t" "$gm_t")" "$same"
     total_ig=$(echo "$total_ig + $ig_t" | bc -l); total_g1=$(echo "$total_g1 + $g1_t" | bc -l)
-    total_g2=$(echo "$total_g2 + $g2_t" | bc -l)
+    total_g2=$(echo "$total_g2 + $g2_t" | bc -l); total_gm=$(echo "$total_gm + $gm_t" | bc -l)
   done
-  printf '%-6s %11.4f %11.4f %7sx %11.4f %7sx\n' total "$total_ig" "$total_g1" "$(ratio "$total_ig" "$total_g1")" \
-    "$total_g2" "$(ratio "$total_ig" "$total_g2")"
+  printf '%-6s %11.4f %24.4f %7sx %11.4f %7sx %23.4f %5sx\n' total "$total_ig" "$total_g1" \
+    "$(ratio "$total_ig" "$total_g1")" "$total_g2" "$(ratio "$total_ig" "$total_g2")" "$total_gm" \
+    "$(ratio "$total_ig" "$total_gm")"
 fi
 if [ "${ONLY:-chomp}" = chomp ]; then
   echo

@@ -166,6 +166,10 @@ pub struct ValueArgs {
     /// List every winning move in the text answer (normal play shows the first 20)
     #[arg(long, conflicts_with_all = ["misere", "loopy"])]
     pub all_moves: bool,
+    /// Only the outcome and the nim-values: no winning move is searched or listed (faster when the moves cost a
+    /// search of their own, as in Cram), e.g. grundy value cram 5x8 --no-moves
+    #[arg(long, conflicts_with_all = ["all_moves", "misere", "loopy"])]
+    pub no_moves: bool,
     #[command(flatten)]
     pub rule: PlayRuleArgs,
     /// Largest heap of a loopy code (moves to larger heaps are not allowed; default 1000)
@@ -696,6 +700,7 @@ pub struct ValueCmd {
     pub words: Vec<String>,
     pub json: bool,
     pub all_moves: bool,
+    pub no_moves: bool,
     pub misere: bool,
     pub loopy: bool,
     pub max_heap: Option<String>,
@@ -716,6 +721,7 @@ impl ValueArgs {
                 .collect::<CliResult<_>>()?,
             json: self.json,
             all_moves: self.all_moves,
+            no_moves: self.no_moves,
             misere: self.rule.misere,
             loopy: self.rule.loopy,
             max_heap: opt_text(self.max_heap.as_deref(), "--max-heap")?,

@@ -13,6 +13,7 @@ type Flag = (&'static str, Option<&'static str>);
 const ALL_FLAGS: &[Flag] = &[
     ("--json", None),
     ("--all-moves", None),
+    ("--no-moves", None),
     ("--misere", None),
     ("--loopy", None),
     ("--max-heap", Some("50")),
@@ -61,6 +62,7 @@ const SUBS: &[Sub] = &[
         flags: &[
             "--json",
             "--all-moves",
+            "--no-moves",
             "--misere",
             "--loopy",
             "--max-heap",
@@ -79,6 +81,11 @@ const SUBS: &[Sub] = &[
             ("--max-positions", "--all-moves"),
             ("--max-heap", "--misere"),
             ("--max-heap", "--all-moves"),
+            ("--no-moves", "--all-moves"),
+            ("--no-moves", "--misere"),
+            ("--no-moves", "--loopy"),
+            ("--max-positions", "--no-moves"),
+            ("--max-heap", "--no-moves"),
         ],
         refused_alone: &[],
     },

@@ -459,3 +459,52 @@ fn a_count_above_2_to_the_64_is_a_decimal_string() {
     assert!(count > u64::MAX as u128);
     assert_eq!(j["winning_move_count"], count.to_string());
 }
+
+#[test]
+fn no_moves_leaves_out_the_four_keys_of_the_moves_and_keeps_the_values() {
+    // The documented example, then sums of several games, P- and N-positions, and a position with no nim-value.
+    assert_eq!(
+        value_json(&["value", "cram", "3x5", "--no-moves", "--json"]),
+        json!({"nim_value":1,"outcome":"N","parts":[{"game":"cram","nim_value":1,"position":"3x5"}]})
+    );
+    for args in [
+        &["cram", "4x5"][..],
+        &["cram", "3x4", "+", "cram", "...#/..../#..."],
+        &["kayles", "5", "7", "+", "nim", "3"],
+        &["lasker", "2", "5", "7"],
+        &["nim", "3", "3"],
+        &["fibonacci-nim", "1000000"],
+    ] {
+        let with: Vec<&str> = ["value"]
+            .iter()
+            .chain(args)
+            .copied()
+            .chain(["--json"])
+            .collect();
+        let full = value_json(&with);
+        assert_schema(&full);
+        let without: Vec<&str> = with.iter().copied().chain(["--no-moves"]).collect();
+        let j = value_json(&without);
+        assert_eq!(keys(&j), ["nim_value", "outcome", "parts"], "{args:?}");
+        for k in ["nim_value", "outcome", "parts"] {
+            assert_eq!(j[k], full[k], "{args:?} {k}");
+        }
+        // The text says the outcome, and for an N-position that the moves were not searched.
+        let o = grundy(
+            &without[..without.len() - 2]
+                .iter()
+                .copied()
+                .chain(["--no-moves"])
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(o.status.code(), Some(0));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains("outcome: "), "{text}");
+        assert_eq!(
+            text.contains("winning moves: not searched (--no-moves)"),
+            full["outcome"] == "N",
+            "{text}"
+        );
+        assert!(!text.contains("  in "), "{text}");
+    }
+}

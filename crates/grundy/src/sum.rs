@@ -343,12 +343,18 @@ impl Serialize for Count {
     }
 }
 
-/// Values every component, nim-sums them, and lists every winning move.
+/// [`analyse_with`] with the moves (the tests' short form).
+#[cfg(test)]
+pub(crate) fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
+    analyse_with(components, true)
+}
+
+/// Values every component, nim-sums them, and lists every winning move when `moves` is true (when it is false, the
+/// three lists of moves are empty whatever the outcome: only the values and the outcome are computed).
 ///
 /// A single component whose nim-value is not known (an [`ErrorKind::Unsupported`](crate::ErrorKind) error) but
-/// whose outcome is, is answered by its outcome and its moves to P-positions, with no nim-value.
-///
-pub(crate) fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
+/// whose outcome is, is answered by its outcome and (with `moves`) its moves to P-positions, with no nim-value.
+pub(crate) fn analyse_with(components: &mut [Box<dyn Component>], moves: bool) -> Result<Analysis> {
     if let [c] = components {
         if let Err(e) = c.nim_value() {
             if e.kind() != crate::ErrorKind::Unsupported {
@@ -357,7 +363,7 @@ pub(crate) fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis>
             let outcome = c.outcome_alone().map_err(|_| e)?;
             let (game, position) = (c.game(), c.position());
             let mut winning_moves = Vec::new();
-            if outcome == Outcome::N {
+            if outcome == Outcome::N && moves {
                 for mv in c.moves_to(0)? {
                     winning_moves.push(WinningMove {
                         component: 0,
@@ -398,7 +404,7 @@ pub(crate) fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis>
     let mut winning_moves = Vec::new();
     let mut winning_move_families = Vec::new();
     let mut unlisted_winning_moves = Vec::new();
-    if total != 0 {
+    if total != 0 && moves {
         for (i, c) in components.iter_mut().enumerate() {
             let ComponentMoves {
                 moves,

@@ -2,7 +2,7 @@
 
 use crate::cli::ValueCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
-use grundy::analysis::{analyse, Convention, Report, Sum};
+use grundy::analysis::{analyse, analyse_values, Convention, Report, Sum};
 use grundy::sum::Analysis;
 use grundy::Outcome;
 use std::fmt::Write as _;
@@ -11,7 +11,7 @@ pub const HELP: &str = "\
 grundy value — who wins, and how
 
 USAGE
-  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves] [--misere [--max-positions N] [--max-seconds S] [--max-memory M]]
+  grundy value GAME POSITION... [+ GAME POSITION...]... [--json] [--all-moves|--no-moves] [--misere [--max-positions N] [--max-seconds S] [--max-memory M]]
   grundy value loopy-graph FILE NODE... [--json]
   grundy value GAME POSITION... [+ ...] --save-table FILE [--load-table FILE] [--max-seconds S]
   grundy value CODE HEAP... --loopy [--max-heap B] [--max-memory M] [--json]
@@ -19,6 +19,11 @@ USAGE
 Values every part of the position, XORs the nim-values (the Sprague-Grundy theorem), and lists every winning
 move: a move that changes one part so that the XOR becomes 0. Several heaps after one game are several parts of
 the sum; '+' starts a part of another game.
+
+--no-moves: only the nim-value of each part, their nim-sum and the outcome (normal play): no winning move is searched
+or listed. Finding the winning moves is a search of its own (each move of an N-position is tested); for one large
+board (grundy value cram 5x8 --no-moves) it may cost more than the value. Not with --all-moves, --misere or --loopy
+(their outcomes come from their moves).
 
 --misere: misère play (whoever makes the last move loses). Sums do not add by XOR there; the outcome and every
 winning move come from misère Nim's rule (nim), the SJ theorem (games that never split a heap and whose non-empty
@@ -55,6 +60,7 @@ deals each test's options to N threads (default 1); the value is the same on any
 EXAMPLES
   grundy value lasker 2 5 7
   grundy value cram 5x8 --threads 2
+  grundy value cram 5x7 --no-moves                (the nim-value alone, as igsolve prints it)
   grundy value kayles 5 7 + nim 3 + 0.07 10
   grundy value subtraction:1,3,4 10 11 --json
   grundy value kayles 5 7 + nim 3 --misere
@@ -70,7 +76,7 @@ the same object). Under normal play its keys are nim_value (integer; null only f
 whose outcomes are known in closed form but whose nim-values are not: fibonacci-nim beyond the searched range,
 wythoff beyond its table, candy-piles, chocolate), outcome (\"P\" or \"N\"), parts (game, position, nim_value of each),
 winning_moves (component index, game, position, move in words, result, value_after), winning_move_families,
-unlisted_winning_moves and winning_move_count. JSON lists every winning move, up to 100000 per heap (text shows
+unlisted_winning_moves and winning_move_count (with --no-moves these four keys are left out). JSON lists every winning move, up to 100000 per heap (text shows
 the first 20; --all-moves: every one): past that, unlisted_winning_moves counts the others of each such heap. A
 heap above 2^20 of a game whose period is certified (see 'grundy help period') has its other winning splits in
 families, \"take J from the heap of N and split the rest into a and N-J - a, for each a = FIRST, FIRST + STEP, ...,
@@ -181,7 +187,11 @@ pub fn run(a: &ValueCmd) -> CliResult {
     } else {
         (Convention::Normal, command)
     };
-    let report = analyse(&mut sum, convention, &limits)?;
+    let report = if a.no_moves {
+        analyse_values(&mut sum, convention, &limits)?
+    } else {
+        analyse(&mut sum, convention, &limits)?
+    };
     print_report(a, &sum, &report, None)
 }
 
@@ -196,19 +206,30 @@ fn print_report(
         // The schema is the library's: see grundy::analysis::Report and docs/json.md.
         let mut json =
             serde_json::to_value(report).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        if let (true, Some(obj)) = (a.no_moves, json.as_object_mut()) {
+            for k in [
+                "winning_moves",
+                "winning_move_families",
+                "unlisted_winning_moves",
+                "winning_move_count",
+            ] {
+                obj.remove(k);
+            }
+        }
         if let (Some((t, _)), Some(obj)) = (table, json.as_object_mut()) {
             obj.insert("table".into(), t);
         }
         return print_json(&json);
     }
     let all = a.all_moves;
+    let a_no_moves = a.no_moves;
     let mut text = match report {
         Report::Normal(a) => {
             let mut s = String::new();
             for n in sum.notes() {
                 let _ = writeln!(s, "note: {n}");
             }
-            s.push_str(&explain(a, all));
+            s.push_str(&explain(a, all, !a_no_moves));
             s
         }
         Report::Misere(m) => super::misere::explain(m, &a.words),
@@ -249,6 +270,7 @@ fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
         words,
         json: a.json,
         all_moves: a.all_moves,
+        no_moves: a.no_moves,
         misere: a.misere,
         loopy: a.loopy,
         max_heap: a.max_heap.clone(),
@@ -286,6 +308,11 @@ fn refuse_flags_that_do_not_apply(a: &ValueCmd) -> CliResult {
             "--max-heap bounds the heaps of a loopy code; a loopy graph has no heaps",
         ));
     }
+    if graph && a.no_moves {
+        return Err(CliError::usage(
+            "--no-moves: a loopy game's outcome (P, N or D) is read from its moves; drop --no-moves",
+        ));
+    }
     if graph && a.misere {
         return Err(CliError::usage(
             "--misere: misère play of loopy games (with draws) is not supported; drop --misere",
@@ -301,7 +328,8 @@ fn refuse_flags_that_do_not_apply(a: &ValueCmd) -> CliResult {
 }
 
 /// The analysis in words a student follows.
-fn explain(a: &Analysis, all_moves: bool) -> String {
+/// `moves`: false under --no-moves (the outcome is said, and that the moves were not searched).
+fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
     let mut s = String::new();
     let single = a.parts.len() == 1;
     for p in &a.parts {
@@ -343,6 +371,10 @@ fn explain(a: &Analysis, all_moves: bool) -> String {
                 "a position of nim-value 0"
             };
             let _ = writeln!(s, "outcome: N (the player to move wins by moving to {how})");
+            if !moves {
+                let _ = writeln!(s, "winning moves: not searched (--no-moves)");
+                return s;
+            }
             let total = a.winning_moves.len();
             let shown = if all_moves {
                 total
@@ -518,11 +550,14 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
             left - (left / 5.0).min(30.0),
         ));
     }
-    let analysed = analyse(&mut sum, Convention::Normal, &limits).map_err(|e| {
-        match (command_deadline, limits.deadline) {
-            (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
-            _ => e,
-        }
+    let analysed = if a.no_moves {
+        analyse_values(&mut sum, Convention::Normal, &limits)
+    } else {
+        analyse(&mut sum, Convention::Normal, &limits)
+    };
+    let analysed = analysed.map_err(|e| match (command_deadline, limits.deadline) {
+        (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
+        _ => e,
     });
     let saved = match &a.save_table {
         Some(f) => {

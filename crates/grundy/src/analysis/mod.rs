@@ -203,13 +203,29 @@ impl Sum {
 /// Normal play: the nim-value of each part, their nim-sum, and every winning move (a [`crate::sum::Analysis`]).
 /// Misère play: [`misere::analyse`]. Loopy play: [`loopy::analyse`].
 pub fn analyse(sum: &mut Sum, convention: Convention, limits: &Limits) -> Result<Report> {
+    analyse_with(sum, convention, limits, true)
+}
+
+/// [`analyse`] without the winning moves under normal play (`grundy value --no-moves`): the nim-value of each part,
+/// their nim-sum and the outcome, with no winning move searched (the lists of moves are empty). Misère and loopy
+/// play are as [`analyse`] (their outcomes are read from their moves).
+pub fn analyse_values(sum: &mut Sum, convention: Convention, limits: &Limits) -> Result<Report> {
+    analyse_with(sum, convention, limits, false)
+}
+
+fn analyse_with(
+    sum: &mut Sum,
+    convention: Convention,
+    limits: &Limits,
+    moves: bool,
+) -> Result<Report> {
     for g in &sum.groups {
         g.set_limits(limits);
     }
     match convention {
         Convention::Normal => {
             let mut parts = sum.components();
-            crate::sum::analyse(&mut parts).map(Report::Normal)
+            crate::sum::analyse_with(&mut parts, moves).map(Report::Normal)
         }
         Convention::Misere => misere::analyse(sum, limits).map(Report::Misere),
         Convention::Loopy { max_heap } => loopy::analyse(sum, max_heap, limits).map(Report::Loopy),

@@ -11,6 +11,18 @@
 //! than half full, up to its capacity (bytes given by the caller, from `--max-memory` or
 //! [`crate::Limits`]); at capacity a new key replaces the bucket's entry of least *work* (the caller's estimate of
 //! what recomputing it costs: the cells of the board), so small, cheap positions are the ones forgotten.
+//!
+//! **The compact part.** Keys of 64 bits (Cram's regions of the 8 × 8 square, [`Key::compact`]) are held apart, in
+//! 16-byte slots, four to a 64-byte bucket (one cache line): the key, then one word holding the bits "`G(x) ≠ v`"
+//! for `v < 56` (bits 0..56) and the exact value plus one in the top byte (0: not known). Its work is the key's
+//! number of set bits (the region's cells), its eviction the same (least work in the bucket). It doubles while more
+//! than a quarter full. A value above 254 or a "not `v`" with `v ≥ 56` is not stored (a later search recomputes it:
+//! never a wrong answer); no region of the 8 × 8 square has one, as a region has at most 112 placements (7 · 8
+//! across and as many down) and its value, a mex of at most 112 options, is at most 112. The key 0 (the empty
+//! region) is never stored.
+//!
+//! **Memory.** Both parts share the byte budget: a part doubles only while both together stay within it (past
+//! their small starting sizes, [`MIN_SLOTS`] entries each).
 
 use crate::nimber::Nimber;
 
@@ -20,10 +32,16 @@ pub const WAYS: usize = 4;
 /// Bytes one entry takes.
 pub const ENTRY_BYTES: u64 = std::mem::size_of::<Slot>() as u64;
 
-/// The smallest table (in slots) the searches use, whatever the memory limit: 1024 entries, 34 KiB. (A table
-/// much smaller than the positions near the root of a search makes it recompute them again and again: still exact,
-/// but exponentially slow.)
+/// The smallest table (in slots) the searches use, whatever the memory limit: 1024 entries, 34 KiB, and as many
+/// in the compact part (16 KiB). (A table much smaller than the positions near the root of a search makes it
+/// recompute them again and again: still exact, but exponentially slow.)
 pub const MIN_SLOTS: usize = 1024;
+
+/// The shape of the keys held in the compact part ([`Key::compact`]); no other key has it.
+pub const COMPACT_TAG: u32 = 1 << 20;
+
+/// Bytes of a compact bucket (four entries).
+const BUCKET_BYTES: u64 = std::mem::size_of::<Bucket>() as u64;
 
 /// A canonical position: 128 bits of cells (or row lengths) and a tag (the board's shape), never 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -44,6 +62,13 @@ impl Key {
             hi: (bits >> 64) as u64,
             tag: shape | 1 << 31,
         }
+    }
+    /// The key of a position encoded in 64 bits, held in the compact part of the table (shape [`COMPACT_TAG`]).
+    pub fn compact(bits: u64) -> Key {
+        Key::new(u128::from(bits), COMPACT_TAG)
+    }
+    fn is_compact(&self) -> bool {
+        self.tag == COMPACT_TAG | 1 << 31 && self.hi == 0
     }
     fn hash(&self) -> u64 {
         let mut h = self.lo.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -88,6 +113,104 @@ struct Slot {
     not: u64,
 }
 
+/// Four compact entries (key, facts), on one cache line.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([u64; 8]);
+
+/// The "`G(x) ≠ v`" bits of a compact entry.
+const NOT_BITS: u64 = (1 << 56) - 1;
+
+/// The compact part: see the module docs.
+#[derive(Debug)]
+struct Compact {
+    buckets: Vec<Bucket>,
+    len: usize,
+    max_buckets: usize,
+    evicted: u64,
+}
+
+impl Compact {
+    fn bytes(&self) -> u64 {
+        self.buckets.len() as u64 * BUCKET_BYTES
+    }
+
+    fn index(&self, k: u64) -> usize {
+        let mut h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (h ^ (h >> 32)) as usize & (self.buckets.len() - 1)
+    }
+
+    fn get(&self, k: u64) -> Known {
+        let b = &self.buckets[self.index(k)].0;
+        for j in 0..4 {
+            if b[2 * j] == k && k != 0 {
+                let d = b[2 * j + 1];
+                let e = d >> 56;
+                return Known {
+                    exact: e.checked_sub(1),
+                    not: d & NOT_BITS,
+                };
+            }
+        }
+        Known::default()
+    }
+
+    /// Applies `f` to the facts of `k` (0 for a new entry), making room when its bucket is full.
+    fn update(&mut self, k: u64, f: impl FnOnce(&mut u64)) {
+        let i = self.index(k);
+        let b = &mut self.buckets[i].0;
+        let mut victim = 0;
+        let mut victim_work = u32::MAX;
+        for j in 0..4 {
+            if b[2 * j] == k {
+                f(&mut b[2 * j + 1]);
+                return;
+            }
+            if b[2 * j] == 0 {
+                victim = j;
+                break;
+            }
+            let w = b[2 * j].count_ones();
+            if w < victim_work {
+                victim = j;
+                victim_work = w;
+            }
+        }
+        if b[2 * victim] == 0 {
+            self.len += 1;
+        } else {
+            self.evicted += 1;
+        }
+        let mut d = 0;
+        f(&mut d);
+        b[2 * victim] = k;
+        b[2 * victim + 1] = d;
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.buckets);
+        self.buckets = vec![Bucket::default(); (old.len() * 2).min(self.max_buckets)];
+        self.len = 0;
+        for b in old {
+            for j in 0..4 {
+                if b.0[2 * j] != 0 {
+                    let d = b.0[2 * j + 1];
+                    self.update(b.0[2 * j], |t| *t = d);
+                }
+            }
+        }
+    }
+
+    fn entries(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.buckets
+            .iter()
+            .flat_map(|b| (0..4).map(move |j| (b.0[2 * j], b.0[2 * j + 1])))
+            .filter(|&(k, _)| k != 0)
+    }
+}
+
 /// A transposition table with a capacity; see the module docs.
 #[derive(Debug)]
 pub struct BoardTable {
@@ -96,6 +219,8 @@ pub struct BoardTable {
     len: usize,
     max_slots: usize,
     evicted: u64,
+    compact: Compact,
+    max_bytes: u64,
 }
 
 impl BoardTable {
@@ -105,33 +230,53 @@ impl BoardTable {
         // The largest power of two not above `want` (and not above 2^40).
         let max_slots = 1usize << (63 - want.min(1 << 40).leading_zeros());
         let start = max_slots.min(1 << 12);
+        let min_buckets = MIN_SLOTS / 4;
+        let want = (max_bytes / BUCKET_BYTES).max(min_buckets as u64);
+        let max_buckets = 1usize << (63 - want.min(1 << 38).leading_zeros());
         BoardTable {
             slots: vec![Slot::default(); start],
             work: vec![0; start],
             len: 0,
             max_slots,
             evicted: 0,
+            compact: Compact {
+                buckets: vec![Bucket::default(); max_buckets.min(1 << 10)],
+                len: 0,
+                max_buckets,
+                evicted: 0,
+            },
+            max_bytes,
         }
     }
 
     /// Entries held.
     pub fn len(&self) -> usize {
-        self.len
+        self.len + self.compact.len
     }
 
     /// Whether the table holds no entry.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 
-    /// The most entries the table may hold.
+    /// The most entries the table may hold: what each part may hold alone (together, they share the budget).
     pub fn capacity(&self) -> usize {
-        self.max_slots
+        self.max_slots + self.compact.max_buckets * 4
+    }
+
+    /// The byte budget the table was made with.
+    pub fn max_bytes(&self) -> u64 {
+        self.max_bytes
+    }
+
+    /// Bytes the entries take now (both parts).
+    pub fn bytes(&self) -> u64 {
+        self.slots.len() as u64 * (ENTRY_BYTES + 2) + self.compact.bytes()
     }
 
     /// Entries dropped to make room so far.
     pub fn evicted(&self) -> u64 {
-        self.evicted
+        self.evicted + self.compact.evicted
     }
 
     fn bucket(&self, k: &Key) -> usize {
@@ -140,6 +285,9 @@ impl BoardTable {
 
     /// What is known of `k` (nothing when it is not held).
     pub fn get(&self, k: &Key) -> Known {
+        if k.is_compact() {
+            return self.compact.get(k.lo);
+        }
         let b = self.bucket(k);
         for s in &self.slots[b..b + WAYS] {
             if s.tag == k.tag && s.lo == k.lo && s.hi == k.hi {
@@ -154,6 +302,15 @@ impl BoardTable {
 
     /// Records that `k` has nim-value `v`; `work` estimates what recomputing it would cost.
     pub fn set_exact(&mut self, k: &Key, v: Nimber, work: u16) {
+        if k.is_compact() {
+            // At most 112 on the 8 x 8 square (see the module docs); a larger value is not stored.
+            if v < 255 && k.lo != 0 {
+                self.grow_compact();
+                self.compact
+                    .update(k.lo, |d| *d = (*d & NOT_BITS) | (v + 1) << 56);
+            }
+            return;
+        }
         // Values past u32 cannot occur on a board of 128 cells (at most 256 options); they are simply not stored.
         if let Ok(v) = u32::try_from(v) {
             if v != NONE {
@@ -162,15 +319,37 @@ impl BoardTable {
         }
     }
 
-    /// Records that the nim-value of `k` is not `v` (kept for `v < 64` only).
+    /// Records that the nim-value of `k` is not `v` (kept for `v < 64` only; `v < 56` for compact keys).
     pub fn set_not(&mut self, k: &Key, v: Nimber, work: u16) {
+        if k.is_compact() {
+            if v < 56 && k.lo != 0 {
+                self.grow_compact();
+                self.compact.update(k.lo, |d| *d |= 1 << v);
+            }
+            return;
+        }
         if v < 64 {
             self.update(k, work, |s| s.not |= 1 << v);
         }
     }
 
+    /// Doubles the compact part when more than a quarter full, if the budget allows.
+    fn grow_compact(&mut self) {
+        let c = &self.compact;
+        if c.len >= c.buckets.len()
+            && c.buckets.len() < c.max_buckets
+            && (c.buckets.len() < MIN_SLOTS / 4 || self.bytes() + c.bytes() <= self.max_bytes)
+        {
+            self.compact.grow();
+        }
+    }
+
     fn update(&mut self, k: &Key, work: u16, f: impl FnOnce(&mut Slot)) {
-        if self.len * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
+        if self.len * 2 >= self.slots.len()
+            && self.slots.len() < self.max_slots
+            && (self.slots.len() < MIN_SLOTS
+                || self.bytes() + self.slots.len() as u64 * (ENTRY_BYTES + 2) <= self.max_bytes)
+        {
             self.grow();
         }
         let b = self.bucket(k);
@@ -231,6 +410,11 @@ impl BoardTable {
 
     /// Every key with an exact value, and the value.
     pub fn exact_entries(&self) -> impl Iterator<Item = (Key, Nimber)> + '_ {
+        let compact = self
+            .compact
+            .entries()
+            .filter(|&(_, d)| d >> 56 != 0)
+            .map(|(k, d)| (Key::compact(k), (d >> 56) - 1));
         self.slots
             .iter()
             .filter(|s| s.tag != 0 && s.exact != NONE)
@@ -244,6 +428,7 @@ impl BoardTable {
                     Nimber::from(s.exact),
                 )
             })
+            .chain(compact)
     }
 }
 
@@ -271,7 +456,8 @@ mod tests {
     #[test]
     fn a_full_table_evicts_the_cheapest_and_never_grows_past_its_capacity() {
         let mut t = BoardTable::with_max_bytes(0);
-        assert_eq!(t.capacity(), MIN_SLOTS);
+        // MIN_SLOTS entries of 128-bit keys, and as many compact ones.
+        assert_eq!(t.capacity(), 2 * MIN_SLOTS);
         for i in 0..100_000u64 {
             t.set_exact(&Key::new(u128::from(i), 1), i % 5, (i % 100) as u16);
         }
@@ -284,6 +470,99 @@ mod tests {
             held += 1;
         }
         assert_eq!(held, t.len());
+    }
+
+    #[test]
+    fn compact_keys_keep_every_value_to_112_and_their_not_bits() {
+        let mut t = BoardTable::with_max_bytes(1 << 20);
+        for v in 0..=112u64 {
+            let k = Key::compact(0xff_0000 | v << 32);
+            assert!(k.is_compact());
+            t.set_not(&k, (v + 1) % 56, 9);
+            t.set_exact(&k, v, 9);
+            let got = t.get(&k);
+            assert_eq!(got.exact, Some(v));
+            assert_eq!(got.not, 1 << ((v + 1) % 56));
+            assert_eq!(got.is(v), Some(true));
+        }
+        // Every "not v" bit below 56, alone and together; from 56 on they are not kept (unknown, never wrong).
+        let k = Key::compact(0b1111_0110);
+        for v in 0..56 {
+            t.set_not(&k, v, 6);
+            assert_eq!(t.get(&k).is(v), Some(false));
+            assert_eq!(t.get(&k).exact, None);
+        }
+        assert_eq!(t.get(&k).not, (1 << 56) - 1);
+        for v in 56..70 {
+            t.set_not(&k, v, 6);
+            assert_eq!(t.get(&k).is(v), None);
+        }
+        // An exact value keeps the bits; the value 254 is the largest kept, larger ones are not stored.
+        t.set_exact(&k, 254, 6);
+        assert_eq!(t.get(&k).exact, Some(254));
+        assert_eq!(t.get(&k).not, (1 << 56) - 1);
+        let k2 = Key::compact(0b1_1110);
+        t.set_exact(&k2, 255, 4);
+        t.set_exact(&k2, 1 << 40, 4);
+        assert_eq!(t.get(&k2), Known::default());
+        // The empty key is never stored; a compact key is not the 128-bit key of the same bits.
+        t.set_exact(&Key::compact(0), 3, 0);
+        assert_eq!(t.get(&Key::compact(0)), Known::default());
+        assert_eq!(t.get(&Key::new(0xff_0000, 5)), Known::default());
+        let held: Vec<_> = t.exact_entries().filter(|(k, _)| k.is_compact()).collect();
+        assert_eq!(held.len(), 114);
+        for (k, v) in held {
+            assert_eq!(t.get(&k).exact, Some(v));
+        }
+    }
+
+    #[test]
+    fn a_tiny_compact_part_evicts_and_keeps_values_exact() {
+        let mut t = BoardTable::with_max_bytes(0);
+        let value = |k: u64| u64::from(k.count_ones()) * 7 % 113;
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let k = Key::compact(x);
+            t.set_exact(&k, value(x), x.count_ones() as u16);
+            t.set_not(&k, (value(x) + 1) % 56, x.count_ones() as u16);
+        }
+        assert!(t.len() <= t.capacity());
+        assert!(t.compact.len <= MIN_SLOTS);
+        assert!(t.evicted() >= 100_000 - MIN_SLOTS as u64);
+        let mut held = 0;
+        for (k, v) in t.exact_entries() {
+            assert_eq!(v, value(k.lo));
+            assert_eq!(t.get(&k).not, 1 << ((v + 1) % 56));
+            held += 1;
+        }
+        assert_eq!(held, t.len());
+    }
+
+    #[test]
+    fn both_parts_share_the_byte_budget() {
+        let budget = 1 << 20;
+        let mut t = BoardTable::with_max_bytes(budget);
+        for i in 1..200_000u64 {
+            t.set_exact(&Key::compact(i), i % 3, 4);
+            t.set_exact(&Key::new(u128::from(i) << 64 | 1, 9), i % 5, 4);
+            assert!(t.bytes() <= budget, "{} at {i}", t.bytes());
+        }
+        assert!(
+            t.compact.len > 5_000 && t.len > 5_000,
+            "{} {}",
+            t.compact.len,
+            t.len
+        );
+        for (k, v) in t.exact_entries() {
+            if k.is_compact() {
+                assert_eq!(v, k.lo % 3);
+            } else {
+                assert_eq!(v, k.hi % 5);
+            }
+        }
     }
 
     #[test]

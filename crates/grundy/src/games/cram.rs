@@ -512,12 +512,12 @@ impl Game for CramGame {
 /// `k` values is at most `k`). No other cut is made: unlike pruning that assumes fewer than 256 options, every
 /// test reads every option it needs. The table records each answer: "`G(x) = w`" or "`G(x) ≠ w`".
 ///
-/// Boards of at most 8 × 8 are searched as `small` regions (bitboards, simplified; keys tagged apart from the
-/// [`Board`] keys in the one table), larger ones as [`Board`] regions: the same tests on both.
+/// Boards of at most 8 × 8 are searched as `small` regions (bitboards, simplified; 64-bit keys, held in the
+/// table's compact part, [`Key::compact`]), larger ones as [`Board`] regions: the same tests on both.
 ///
 /// **Cost.** Worst case the plain search's (every region reachable, each option read once per test); in practice
-/// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (32 bytes
-/// an entry), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it, entries are evicted and
+/// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (34 bytes
+/// a [`Board`] entry, 16 a `small` one), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it, entries are evicted and
 /// recomputed when met again (the results stay exact).
 pub struct CramEngine {
     table: BoardTable,
@@ -565,6 +565,20 @@ trait Region: Copy + Ord + Send + Sync {
     fn key(&self) -> Key;
     /// The options: each the canonical regions left by a placement, equal pairs cancelled, appended to `flat`.
     fn options(&self, flat: &mut Vec<Self>, opts: &mut Vec<Opt>);
+    /// The number of placements (of options).
+    fn placements(&self) -> u32;
+    /// [`Region::options`] listed one at a time, in an order of the region's choosing (the same options, perhaps
+    /// ordered otherwise), calling `stop` on each as it is made; stops there, returning true, as soon as `stop`
+    /// does (the options listed so far are in `flat` and `opts`). This default lists them all first.
+    fn options_until(
+        &self,
+        flat: &mut Vec<Self>,
+        opts: &mut Vec<Opt>,
+        stop: &mut dyn FnMut(&[Self], &mut Opt) -> bool,
+    ) -> bool {
+        self.options(flat, opts);
+        opts.iter_mut().any(|o| stop(flat, o))
+    }
     /// Whether the mirror strategy makes it a P-position.
     fn mirror(&self) -> bool;
     /// The engine's spare option lists of this type.
@@ -581,6 +595,10 @@ impl Region for Board {
     fn options(&self, flat: &mut Vec<Self>, opts: &mut Vec<Opt>) {
         options_of(self, flat, opts)
     }
+    fn placements(&self) -> u32 {
+        let (across, down) = board_placements(self);
+        across.count_ones() + down.count_ones()
+    }
     fn mirror(&self) -> bool {
         mirror_symmetric(self)
     }
@@ -594,15 +612,12 @@ impl Region for Board {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Small(u64);
 
-/// The tag of the keys of [`Small`] regions (a [`Board`]'s tag is its shape, below 2^16).
-const SMALL_TAG: u32 = 1 << 20;
-
 impl Region for Small {
     fn cells(&self) -> u32 {
         self.0.count_ones()
     }
     fn key(&self) -> Key {
-        Key::new(u128::from(self.0), SMALL_TAG)
+        Key::compact(self.0)
     }
     fn options(&self, flat: &mut Vec<Self>, opts: &mut Vec<Opt>) {
         let p = self.0;
@@ -631,12 +646,87 @@ impl Region for Small {
             place(p & !(1 << i | 1 << (i + 8)));
         }
     }
+    fn placements(&self) -> u32 {
+        let (across, down) = small::placements(self.0);
+        across.count_ones() + down.count_ones()
+    }
+    /// Centre first: the placements down, by columns from the centre out, then across, by rows from the centre
+    /// out (an option that settles a test is found sooner there: the board splits into balanced parts, which the
+    /// table tends to know).
+    fn options_until(
+        &self,
+        flat: &mut Vec<Self>,
+        opts: &mut Vec<Opt>,
+        stop: &mut dyn FnMut(&[Self], &mut Opt) -> bool,
+    ) -> bool {
+        let p = self.0;
+        if p == 0 {
+            return false;
+        }
+        let (across, down) = small::placements(p);
+        let rows = (63 - p.leading_zeros()) / 8 + 1;
+        let mut line = p | p >> 32;
+        line |= line >> 16;
+        line |= line >> 8;
+        let cols = 8 - (line as u8).leading_zeros();
+        let mut place = |q: u64| {
+            let start = flat.len();
+            small::split(q, &mut |x| flat.push(Small(x)));
+            cancel_pairs_from(flat, start);
+            let big = flat[start..]
+                .iter()
+                .map(|b| b.0.count_ones())
+                .max()
+                .unwrap_or(0);
+            let mut o = Opt::new(start, flat.len(), big);
+            let done = stop(flat, &mut o);
+            opts.push(o);
+            done
+        };
+        for m in centre_out(cols, 0x0101_0101_0101_0101, 1) {
+            let mut d = down & m;
+            while d != 0 {
+                let i = d.trailing_zeros();
+                d &= d - 1;
+                if place(p & !(1 << i | 1 << (i + 8))) {
+                    return true;
+                }
+            }
+        }
+        for m in centre_out(rows, 0xff, 8) {
+            let mut a = across & m;
+            while a != 0 {
+                let i = a.trailing_zeros();
+                a &= a - 1;
+                if place(p & !(0b11 << i)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
     fn mirror(&self) -> bool {
         small::mirror_symmetric(self.0)
     }
     fn pool(e: &mut CramEngine) -> &mut Vec<Vec<Self>> {
         &mut e.pool_small
     }
+}
+
+/// The masks of the lines `0..n` of an 8 × 8 bitboard (line `i` is `line << (step * i)`), from the centre out:
+/// the one or two central lines first, then the next pair out on either side, and so on.
+fn centre_out(n: u32, line: u64, step: u32) -> impl Iterator<Item = u64> {
+    let n = n as i32;
+    let (mut lo, mut hi) = ((n - 1) / 2, n / 2);
+    std::iter::from_fn(move || {
+        if lo < 0 || hi >= n {
+            return None;
+        }
+        let m = line << (step as i32 * lo) | line << (step as i32 * hi);
+        lo -= 1;
+        hi += 1;
+        Some(m)
+    })
 }
 
 /// Sorts `v[start..]` and removes its equal pairs (their values cancel in the nim-sum).
@@ -755,7 +845,7 @@ impl CramEngine {
         if n < 8 || x.mirror() || self.table.get(&key).exact.is_some() {
             return self.exact(x);
         }
-        let bytes = self.table.capacity() as u64 * (board_table::ENTRY_BYTES + 2);
+        let bytes = self.table.max_bytes();
         while self.helpers.len() + 1 < threads {
             let mut h = CramEngine::new(&Limits {
                 max_memory: bytes,
@@ -995,7 +1085,24 @@ impl CramEngine {
         self.tick()?;
         let mut flat = R::pool(self).pop().unwrap_or_default();
         let mut opts = Vec::new();
-        x.options(&mut flat, &mut opts);
+        if bound == Nimber::MAX {
+            x.options(&mut flat, &mut opts);
+        } else {
+            // A test of one value (`bound`): the mex of k values is at most k; and an option the table knows to
+            // have value `bound` settles it (G(x) != bound) as soon as it is listed, before the others are made.
+            // (The same table fact `has_option` would find first: a stop here answers as `scan_with` would.)
+            let settled = bound > Nimber::from(x.placements())
+                || x.options_until(&mut flat, &mut opts, &mut |flat, o| {
+                    self.look_up(flat, o);
+                    self.table_has(flat, o, bound) == Some(true)
+                });
+            if settled {
+                self.table.set_not(&key, bound, work);
+                flat.clear();
+                R::pool(self).push(flat);
+                return Ok(Err(()));
+            }
+        }
         opts.sort_unstable_by_key(|o| o.big);
         let r = self.scan_with(&key, known.not, bound, work, &flat, &mut opts);
         flat.clear();
@@ -1058,19 +1165,10 @@ impl CramEngine {
             if slot.unknown == u8::MAX {
                 self.look_up(flat, slot);
             }
-            let o = *slot;
-            match o.unknown {
-                0 => {
-                    if o.xor == u {
-                        return Ok(true);
-                    }
-                }
-                1 => match self.table.get(&flat[o.unk as usize].key()).is(u ^ o.xor) {
-                    Some(true) => return Ok(true),
-                    Some(false) => {}
-                    None => open.push(i),
-                },
-                _ => open.push(i),
+            match self.table_has(flat, slot, u) {
+                Some(true) => return Ok(true),
+                Some(false) => {}
+                None => open.push(i),
             }
         }
         for &i in open.iter() {
@@ -1084,6 +1182,15 @@ impl CramEngine {
             }
         }
         Ok(false)
+    }
+
+    /// Whether the option `o` (looked up) has value `u`, when the table (and `o`'s lookup) can tell.
+    fn table_has<R: Region>(&self, flat: &[R], o: &Opt, u: Nimber) -> Option<bool> {
+        match o.unknown {
+            0 => Some(o.xor == u),
+            1 => self.table.get(&flat[o.unk as usize].key()).is(u ^ o.xor),
+            _ => None,
+        }
     }
 
     /// Reads what the table knows of the regions of `o` into it.
@@ -1129,8 +1236,7 @@ impl CramEngine {
 /// normalised, equal pairs cancelled, appended to `flat`; `opts` indexes them.
 fn options_of(x: &Board, flat: &mut Vec<Board>, opts: &mut Vec<Opt>) {
     let cols = u32::from(x.cols);
-    let across = x.cells & (x.cells >> 1) & !column_mask(x.rows, x.cols, x.cols - 1);
-    let down = x.cells & x.cells.checked_shr(cols).unwrap_or(0);
+    let (across, down) = board_placements(x);
     let mut place = |pair: u128| {
         let start = flat.len();
         let after = Board {
@@ -1152,6 +1258,15 @@ fn options_of(x: &Board, flat: &mut Vec<Board>, opts: &mut Vec<Opt>) {
     for i in bits(down) {
         place(1 << i | 1 << (i + cols));
     }
+}
+
+/// The first cells of the placements of `x`: across (the cell and the one to its right) and down (the cell and
+/// the one below).
+fn board_placements(x: &Board) -> (u128, u128) {
+    let cols = u32::from(x.cols);
+    let across = x.cells & (x.cells >> 1) & !column_mask(x.rows, x.cols, x.cols - 1);
+    let down = x.cells & x.cells.checked_shr(cols).unwrap_or(0);
+    (across, down)
 }
 
 /// Whether `b` is a P-position by the mirror strategy: the board is its own image under the half turn about its
@@ -1399,6 +1514,104 @@ mod engine_tests {
         }
     }
 
+    /// Random boards of up to 5 × 5 with holes (a fixed seed).
+    fn random_boards_5x5(count: usize, seed: u64) -> Vec<Board> {
+        let mut x = seed;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        (0..count)
+            .map(|_| {
+                let rows = 2 + next() % 4;
+                let cols = 2 + next() % 4;
+                let holes = next() % 3;
+                let mut cells = 0u128;
+                for i in 0..rows * cols {
+                    if next() % 10 >= holes {
+                        cells |= 1 << i;
+                    }
+                }
+                Board {
+                    rows: rows as u8,
+                    cols: cols as u8,
+                    cells,
+                }
+            })
+            .collect()
+    }
+
+    /// The options of a small region as a sorted list of sums.
+    fn sorted_options(flat: &[Small], opts: &[Opt]) -> Vec<Vec<Small>> {
+        let mut v: Vec<Vec<Small>> = opts
+            .iter()
+            .map(|o| flat[o.start as usize..o.end as usize].to_vec())
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn the_lazy_listing_makes_the_same_options_and_stops_at_the_first_wanted() {
+        for b in random_boards_5x5(300, 0x9e37_79b9_7f4a_7c15) {
+            let Some(x) = small::from_board(&b) else {
+                panic!("a 5x5 board is small")
+            };
+            let mut regions = Vec::new();
+            small::split(x, &mut |r| regions.push(Small(r)));
+            for r in regions {
+                let (mut f1, mut o1) = (Vec::new(), Vec::new());
+                r.options(&mut f1, &mut o1);
+                let (mut f2, mut o2) = (Vec::new(), Vec::new());
+                assert!(!r.options_until(&mut f2, &mut o2, &mut |_, _| false));
+                assert_eq!(o1.len() as u32, r.placements());
+                assert_eq!(sorted_options(&f1, &o1), sorted_options(&f2, &o2));
+                // Stopping at the k-th option: exactly k options listed, the k-th the one stopped at.
+                for k in [1, o1.len() / 2, o1.len()] {
+                    if k == 0 {
+                        continue;
+                    }
+                    let (mut f3, mut o3) = (Vec::new(), Vec::new());
+                    let mut seen = 0;
+                    assert!(r.options_until(&mut f3, &mut o3, &mut |_, _| {
+                        seen += 1;
+                        seen == k
+                    }));
+                    assert_eq!(o3.len(), k);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_lazy_tests_agree_with_the_plain_definition() {
+        // Every test "is G(b) = w?" (w up to two past the value) on random boards up to 5 x 5, by engines whose
+        // tables know more or less (one kept across boards, one fresh per board, one tiny), against the plain
+        // solver's value.
+        let mut plain = Solver::new(CramGame);
+        let mut kept = CramEngine::new(&Limits::default());
+        let mut tiny = CramEngine::new(&Limits {
+            max_memory: 1,
+            ..Limits::default()
+        });
+        for (n, b) in random_boards_5x5(150, 0x2545_f491_4f6c_dd1d)
+            .into_iter()
+            .enumerate()
+        {
+            let v = plain.nim_value(&b).unwrap();
+            let mut fresh = CramEngine::new(&Limits::default());
+            for w in (0..=v + 2).rev() {
+                assert_eq!(kept.sum_is(&[b], w).unwrap(), v == w, "board {n} w {w}");
+                assert_eq!(fresh.sum_is(&[b], w).unwrap(), v == w, "board {n} w {w}");
+                assert_eq!(tiny.sum_is(&[b], w).unwrap(), v == w, "board {n} w {w}");
+            }
+            assert_eq!(kept.value(&[b]).unwrap(), v, "board {n}");
+            assert_eq!(tiny.value(&[b]).unwrap(), v, "board {n}");
+        }
+    }
+
     #[test]
     fn a_tiny_table_evicts_and_gives_the_same_values() {
         let mut plain = Solver::new(CramGame);
@@ -1407,7 +1620,8 @@ mod engine_tests {
             ..Limits::default()
         };
         let mut engine = CramEngine::new(&tiny);
-        assert_eq!(engine.table().capacity(), board_table::MIN_SLOTS);
+        // The least table: MIN_SLOTS entries in each part (the 128-bit keys and the compact ones).
+        assert_eq!(engine.table().capacity(), 2 * board_table::MIN_SLOTS);
         for b in random_boards(60, 7) {
             assert_eq!(engine.value(&[b]).unwrap(), plain.nim_value(&b).unwrap());
         }
@@ -1420,7 +1634,7 @@ mod engine_tests {
             );
         }
         assert!(engine.table().evicted() > 0);
-        assert!(engine.table().len() <= board_table::MIN_SLOTS);
+        assert!(engine.table().len() <= 2 * board_table::MIN_SLOTS);
     }
 
     #[test]
