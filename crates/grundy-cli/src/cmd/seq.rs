@@ -111,7 +111,7 @@ pub fn run(a: &SeqCmd) -> CliResult {
     let mut dense = None;
     let mut probe = |values: &mut Vec<Nimber>| -> CliResult {
         let had = values.len();
-        dense = sequence::dense_probe(&*rules, engine, to, values)?;
+        dense = sequence::dense_probe(&*rules, engine, to, values, &limits)?;
         if let (Some(file), true) = (out, values.len() > had) {
             append(file, &values[had..], &rules.name())?;
         }

@@ -505,12 +505,14 @@ fn format_seconds(s: f64) -> String {
 /// would go to the fast engine past [`PROBE_HEAPS`], and the code is dense; then both engines are timed on the
 /// [`TIMED_HEAPS`] heaps after the probe, from the same values (a few tenths of a second in all). `values` (heaps
 /// `0..values.len()`, possibly none: the run's own) are extended to heap [`PROBE_HEAPS`] by the fast engine when
-/// the probe needs them, so the run continues from there instead of computing them again.
+/// the probe needs them, so the run continues from there instead of computing them again. `limits` are the
+/// run's own (`--max-seconds`, `--max-memory`): the probe is part of the run.
 pub fn dense_probe(
     game: &HeapGame,
     engine: Engine,
     to: u64,
     values: &mut Vec<Nimber>,
+    limits: &Limits,
 ) -> Result<Option<DenseProbe>> {
     if engine != Engine::Auto || to <= PROBE_HEAPS + TIMED_HEAPS || !game.is_heap_game() {
         return Ok(None);
@@ -525,9 +527,8 @@ pub fn dense_probe(
     if !fast || !SPARSE.applies(game) {
         return Ok(None);
     }
-    let limits = Limits::default();
     if (values.len() as u64) <= PROBE_HEAPS {
-        SPARSE.extend(game, values, PROBE_HEAPS, 1, &limits, &mut |_| {})?;
+        SPARSE.extend(game, values, PROBE_HEAPS, 1, limits, &mut |_| {})?;
     }
     let probed = &values[..=PROBE_HEAPS as usize];
     if !is_dense(code, probed) {
@@ -551,11 +552,11 @@ pub fn dense_probe(
     };
     let mut a = probed.to_vec();
     let t = start();
-    plain::code_extend_unbounded(code, &game.name(), &mut a, end, &limits, &mut |_| {}, None)?;
+    plain::code_extend_unbounded(code, &game.name(), &mut a, end, limits, &mut |_| {}, None)?;
     let plain_s = since(t);
     let mut b = probed.to_vec();
     let t = start();
-    SPARSE.extend(game, &mut b, end, 1, &limits, &mut |_| {})?;
+    SPARSE.extend(game, &mut b, end, 1, limits, &mut |_| {})?;
     let fast_s = since(t);
     debug_assert_eq!(a, b);
     let rate = |s: f64| TIMED_HEAPS as f64 / s.max(1e-9);
@@ -806,7 +807,7 @@ mod tests {
             assert_eq!(values, v_of("0.06"), "{from}");
         }
         let mut probed = Vec::new();
-        let d = dense_probe(&t, Engine::Auto, 100_000, &mut probed)
+        let d = dense_probe(&t, Engine::Auto, 100_000, &mut probed, &Limits::default())
             .unwrap()
             .unwrap();
         assert_eq!(probed[..], v_of("0.06")[..=PROBE_HEAPS as usize]);
@@ -823,11 +824,25 @@ mod tests {
         );
         // Not asked for auto, or not far enough: no probe.
         assert_eq!(
-            dense_probe(&t, Engine::Fast, 100_000, &mut Vec::new()).unwrap(),
+            dense_probe(
+                &t,
+                Engine::Fast,
+                100_000,
+                &mut Vec::new(),
+                &Limits::default()
+            )
+            .unwrap(),
             None
         );
         assert_eq!(
-            dense_probe(&t, Engine::Auto, 10_000, &mut Vec::new()).unwrap(),
+            dense_probe(
+                &t,
+                Engine::Auto,
+                10_000,
+                &mut Vec::new(),
+                &Limits::default()
+            )
+            .unwrap(),
             None
         );
         // Sparse codes stay fast, 0.106 among them: half its positions are rare under every value mask, but only a
@@ -836,7 +851,7 @@ mod tests {
             let g = TakeAndBreak::parse(code).unwrap();
             let mut v = Vec::new();
             assert_eq!(
-                dense_probe(&g, Engine::Auto, 100_000, &mut v).unwrap(),
+                dense_probe(&g, Engine::Auto, 100_000, &mut v, &Limits::default()).unwrap(),
                 None,
                 "{code}"
             );
