@@ -1468,7 +1468,15 @@ mod engine_tests {
     use super::*;
     use crate::solver::Solver;
 
-    fn random_boards(count: usize, seed: u64) -> Vec<Board> {
+    /// Random boards with holes (a fixed seed): `rows` in `r0..r0 + rn`, `cols` in `c0..c0 + cn`, and each cell a
+    /// hole with probability `h / den` for `h` drawn below `hn`.
+    fn boards(
+        count: usize,
+        seed: u64,
+        (r0, rn): (u64, u64),
+        (c0, cn): (u64, u64),
+        (hn, den): (u64, u64),
+    ) -> Vec<Board> {
         let mut x = seed;
         let mut next = move || {
             x ^= x << 13;
@@ -1478,12 +1486,12 @@ mod engine_tests {
         };
         (0..count)
             .map(|_| {
-                let rows = 1 + next() % 4;
-                let cols = 1 + next() % 5;
-                let holes = next() % 4;
+                let rows = r0 + next() % rn;
+                let cols = c0 + next() % cn;
+                let holes = next() % hn;
                 let mut cells = 0u128;
                 for i in 0..rows * cols {
-                    if next() % 8 >= holes {
+                    if next() % den >= holes {
                         cells |= 1 << i;
                     }
                 }
@@ -1494,6 +1502,11 @@ mod engine_tests {
                 }
             })
             .collect()
+    }
+
+    /// Boards of up to 4 × 5.
+    fn random_boards(count: usize, seed: u64) -> Vec<Board> {
+        boards(count, seed, (1, 4), (1, 5), (4, 8))
     }
 
     #[test]
@@ -1514,33 +1527,9 @@ mod engine_tests {
         }
     }
 
-    /// Random boards of up to 5 × 5 with holes (a fixed seed).
+    /// Boards from 2 × 2 up to 5 × 5.
     fn random_boards_5x5(count: usize, seed: u64) -> Vec<Board> {
-        let mut x = seed;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        (0..count)
-            .map(|_| {
-                let rows = 2 + next() % 4;
-                let cols = 2 + next() % 4;
-                let holes = next() % 3;
-                let mut cells = 0u128;
-                for i in 0..rows * cols {
-                    if next() % 10 >= holes {
-                        cells |= 1 << i;
-                    }
-                }
-                Board {
-                    rows: rows as u8,
-                    cols: cols as u8,
-                    cells,
-                }
-            })
-            .collect()
+        boards(count, seed, (2, 4), (2, 4), (3, 10))
     }
 
     /// The options of a small region as a sorted list of sums.
