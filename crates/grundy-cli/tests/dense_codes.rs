@@ -53,7 +53,5 @@ fn a_dense_code_is_announced_and_computed_by_the_plain_engine() {
 }
 
 fn tmp() -> String {
-    let dir = std::env::temp_dir().join(format!("grundy-dense-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("d.seq").to_string_lossy().into_owned()
+    common::temp_path("dense", "d.seq")
 }

@@ -7,9 +7,7 @@ use common::parse_json;
 use std::process::Command;
 
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("grundy-longrun-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    common::temp_path("longrun", name)
 }
 
 /// Runs `grundy ARGS` with `GRUNDY_WINDOW=window` (when given): status, stdout, stderr.

@@ -7,14 +7,8 @@ use common::{parse_json, run};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn path(name: &str) -> String {
-    dir().join(name).to_string_lossy().into_owned()
+    common::temp_path("plot", name)
 }
 
 /// `grundy seq GAME --to N [extra]` as numbers.
@@ -34,6 +28,52 @@ fn plot(args: &[&str]) -> String {
     let (code, out, err) = run(&all);
     assert_eq!(code, 0, "{args:?}: {err}");
     out
+}
+
+/// `grundy plot CODE --to TO --rare -o FILE --json`: its JSON.
+fn plot_rare(code: &str, to: u64, file: &str) -> serde_json::Value {
+    parse_json(&plot(&[
+        code,
+        "--to",
+        &to.to_string(),
+        "--rare",
+        "-o",
+        file,
+        "--json",
+    ]))
+}
+
+/// `grundy seq CODE --to TO --stats`: the statistics it prints.
+fn seq_stats(code: &str, to: u64) -> String {
+    let out = path(&format!("{code}-{to}.seq"));
+    let (status, stats, err) = run(&[
+        "seq",
+        code,
+        "--to",
+        &to.to_string(),
+        "--stats",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(status, 0, "{err}");
+    stats
+}
+
+/// Whether one of the heaps of mark `m` has a value in its range and is rare there (`rare_at(n)`).
+fn covers_rare(m: &Mark, values: &[u64], rare_at: &impl Fn(u64) -> bool) -> bool {
+    (m.n0..=m.n1).any(|n| (m.v0..=m.v1).contains(&values[n as usize]) && rare_at(n))
+}
+
+/// Checks that each mark is rare exactly when one of its heaps has a value in its range and is rare there
+/// (`rare_at(n)`); returns the number of rare marks.
+fn check_rare_marks(marks: &[Mark], values: &[u64], rare_at: impl Fn(u64) -> bool) -> u64 {
+    let mut rare_seen = 0;
+    for m in marks {
+        let rare = covers_rare(m, values, &rare_at);
+        assert_eq!(m.rare, Some(rare), "{m:?}");
+        rare_seen += rare as u64;
+    }
+    rare_seen
 }
 
 /// A decoded PNG: width, height and RGB pixels.
@@ -187,27 +227,9 @@ fn binned_columns_show_every_value_of_their_heaps() {
 fn rare_values_are_the_sparse_split() {
     let to = 3000;
     let file = path("officers.svg");
-    let out = plot(&[
-        "0.6",
-        "--to",
-        &to.to_string(),
-        "--rare",
-        "-o",
-        &file,
-        "--json",
-    ]);
-    let j = parse_json(&out);
+    let j = plot_rare("0.6", to, &file);
     let mask = j["rare_mask"].as_u64().unwrap();
-    let (code, stats, _) = run(&[
-        "seq",
-        "0.6",
-        "--to",
-        &to.to_string(),
-        "--stats",
-        "--out",
-        &path("o.seq"),
-    ]);
-    assert_eq!(code, 0);
+    let stats = seq_stats("0.6", to);
     assert!(stats.contains(&format!("under mask {mask:#b}")), "{stats}");
     let rare_positions = j["rare_heaps"].as_u64().unwrap();
     assert!(
@@ -216,15 +238,9 @@ fn rare_values_are_the_sparse_split() {
     );
     let values = seq("0.6", to, &[]);
     let marks = svg_marks(&file, 1000, 600);
-    let mut rare_seen = 0;
-    for m in &marks {
-        let rare = (m.n0..=m.n1).any(|n| {
-            let v = values[n as usize];
-            (m.v0..=m.v1).contains(&v) && (v & mask).count_ones().is_multiple_of(2)
-        });
-        assert_eq!(m.rare, Some(rare), "{m:?}");
-        rare_seen += rare as u64;
-    }
+    let rare_seen = check_rare_marks(&marks, &values, |n| {
+        (values[n as usize] & mask).count_ones().is_multiple_of(2)
+    });
     assert!(rare_seen > 0);
 }
 
@@ -236,15 +252,7 @@ fn rare_values_are_the_sparse_split() {
 fn rare_heaps_of_a_split_with_the_heap_parity() {
     let to = 3000;
     let file = path("0106.svg");
-    let j = parse_json(&plot(&[
-        "0.106",
-        "--to",
-        &to.to_string(),
-        "--rare",
-        "-o",
-        &file,
-        "--json",
-    ]));
+    let j = plot_rare("0.106", to, &file);
     let mask = j["rare_mask"].as_u64().unwrap();
     let j0 = j["rare_heap_parity"].as_u64().expect("the heap's parity");
     assert_eq!((mask, j0), (0b1101, 1));
@@ -255,16 +263,7 @@ fn rare_heaps_of_a_split_with_the_heap_parity() {
     let rare_heaps = (1..=to).filter(|&n| rare_at(n)).count() as u64;
     assert_eq!(j["rare_heaps"].as_u64(), Some(rare_heaps));
     assert!(rare_heaps < 30, "{rare_heaps}");
-    let (code, stats, _) = run(&[
-        "seq",
-        "0.106",
-        "--to",
-        &to.to_string(),
-        "--stats",
-        "--out",
-        &path("0106.seq"),
-    ]);
-    assert_eq!(code, 0);
+    let stats = seq_stats("0.106", to);
     assert!(
         stats.contains("# split: mask 0b1101 and the heap's parity"),
         "{stats}"
@@ -274,22 +273,13 @@ fn rare_heaps_of_a_split_with_the_heap_parity() {
         "{stats}"
     );
     let marks = svg_marks(&file, 1000, 600);
-    let mut rare_seen = 0;
-    for m in &marks {
-        let rare = (m.n0..=m.n1).any(|n| (m.v0..=m.v1).contains(&values[n as usize]) && rare_at(n));
-        assert_eq!(m.rare, Some(rare), "{m:?}");
-        rare_seen += rare as u64;
-    }
+    let rare_seen = check_rare_marks(&marks, &values, rare_at);
     assert!(rare_seen > 0);
     // By the value alone most marks would be rare: half of 0.106's heaps are under any value mask.
+    let rare_value = |n: u64| (values[n as usize] & mask).count_ones().is_multiple_of(2);
     let by_value = marks
         .iter()
-        .filter(|m| {
-            (m.n0..=m.n1).any(|n| {
-                let v = values[n as usize];
-                (m.v0..=m.v1).contains(&v) && (v & mask).count_ones().is_multiple_of(2)
-            })
-        })
+        .filter(|m| covers_rare(m, &values, &rare_value))
         .count() as u64;
     assert!(by_value > 10 * rare_seen, "{by_value} {rare_seen}");
     let j = parse_json(&plot(&[
@@ -397,11 +387,7 @@ fn the_same_command_gives_the_same_bytes() {
 #[test]
 fn bad_input_is_one_line() {
     let png = path("bad.png");
-    let nowhere = dir()
-        .join("no-such-dir")
-        .join("x.png")
-        .to_string_lossy()
-        .into_owned();
+    let nowhere = path("no-such-dir/x.png");
     for (args, says) in [
         (vec!["kayles", "--to", "10"], "-o FILE.png"),
         (

@@ -1,35 +1,21 @@
 //! `grundy quotient` and `grundy value … --misere` answered by the misère quotient, with the cache in a temporary
 //! folder (GRUNDY_CACHE_DIR): output, JSON, winning moves checked, a corrupt or tampered cache ignored, bad input.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// A fresh cache folder for one test.
 fn cache_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "grundy-quotient-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::fresh_dir("quotient-test", name)
 }
 
 fn run(cache: &Path, args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .env("GRUNDY_CACHE_DIR", cache)
-        .output()
-        .unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
+    common::run_env(args, &[("GRUNDY_CACHE_DIR", cache.as_os_str())])
 }
 
 fn json(s: &str) -> serde_json::Value {
-    serde_json::from_str(s).unwrap()
+    common::parse_json(s)
 }
 
 #[test]

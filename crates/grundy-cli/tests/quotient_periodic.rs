@@ -1,34 +1,21 @@
 //! `grundy quotient` certified for every heap (the periodicity theorem, docs/quotient.md) and `grundy value …
 //! --misere` on heaps of any size from it, with the cache in a temporary folder (GRUNDY_CACHE_DIR).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
+use std::path::{Path, PathBuf};
+
+/// A fresh cache folder for one test.
 fn cache_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "grundy-quotient-periodic-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::fresh_dir("quotient-periodic", name)
 }
 
 fn run(cache: &Path, args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .env("GRUNDY_CACHE_DIR", cache)
-        .output()
-        .unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
+    common::run_env(args, &[("GRUNDY_CACHE_DIR", cache.as_os_str())])
 }
 
 fn json(s: &str) -> serde_json::Value {
-    serde_json::from_str(s).unwrap()
+    common::parse_json(s)
 }
 
 /// The misère outcome of a sum of heaps of `game`, by the command.

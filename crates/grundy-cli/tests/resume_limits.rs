@@ -6,9 +6,7 @@ mod common;
 use common::run;
 
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("grundy-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    common::temp_path("resume", name)
 }
 
 /// The one-line error of a run stopped by its time limit names the file, what it holds, and the command that resumes.

@@ -7,9 +7,7 @@ use common::run;
 use serde_json::Value;
 
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("grundy-sweep-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    common::temp_path("sweep", name)
 }
 
 fn published() -> String {

@@ -50,14 +50,38 @@ pub fn parse_json(s: &str) -> serde_json::Value {
     serde_json::from_str(s.trim()).expect("JSON")
 }
 
+/// The path of the file `name` in a directory of this test process (`label` tells the test files apart); the
+/// directory exists, the file is not created.
+pub fn temp_path(label: &str, name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("grundy-{label}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
 /// Writes `text` to the file `name` in a directory of this test process (`label` tells the test files apart) and
 /// returns its path.
 pub fn temp_file(label: &str, name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("grundy-{label}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
+    let p = temp_path(label, name);
     std::fs::write(&p, text).unwrap();
-    p.to_string_lossy().into_owned()
+    p
+}
+
+/// An empty directory for one test (`label` tells the test files apart, `name` the tests), emptied if it exists.
+pub fn fresh_dir(label: &str, name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("grundy-{label}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `grundy ARGS` with no input and the environment variables `env` set: its exit status, stdout and stderr.
+pub fn run_env(args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> (i32, String, String) {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    c.args(args);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    parts(c.output().expect("run grundy"))
 }
 
 pub fn stdout(o: &Output) -> String {
