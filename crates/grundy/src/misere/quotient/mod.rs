@@ -257,52 +257,23 @@ pub fn compute_auto(
         return compute(game, budget, max_order, limits, progress);
     };
     let (opts, opts_stop) = heap_options_upto(game, budget, limits)?;
-    let mut cur = Pretension {
-        table: Table::trivial(),
-        p: vec![false],
-        phi: vec![0],
+    let g = grow(&opts, max_order, limits, progress, &mut |cur| {
+        certificate(&cur.phi, k).is_some()
+    })?;
+    let (cur, changes) = (g.cur, g.changes);
+    let (mut why, stopped, certified) = match g.end {
+        End::Stopped => (None, None, true),
+        End::Covered => (None, None, false),
+        End::TooLarge(msg) => (None, Some(msg), false),
+        End::Limit(n, e) => (
+            Some(format!(
+                "no certificate by heap {}: the growth stopped at heap {n} ({e})",
+                n - 1
+            )),
+            None,
+            false,
+        ),
     };
-    let mut changes = Vec::new();
-    let mut stopped = None;
-    let mut why = None;
-    let mut certified = false;
-    for n in 1..opts.len() as u64 {
-        let step = limits
-            .check_time()
-            .and_then(|_| build::extend(&cur, &opts, max_order, limits));
-        match step {
-            Ok(Step::Done(next, changed)) => {
-                if changed {
-                    changes.push(Change {
-                        heap: n,
-                        order: next.table.size(),
-                    });
-                }
-                cur = next;
-            }
-            Ok(Step::TooLarge(size)) => {
-                stopped = Some(format!(
-                    "the quotient of heaps up to {n} has order at least {size} (the limit is {} elements); shown for heaps up to {}",
-                    max_order.min(build::MAX_TABLE),
-                    n - 1
-                ));
-                break;
-            }
-            Err(e) if e.kind() == crate::ErrorKind::Limit => {
-                why = Some(format!(
-                    "no certificate by heap {}: the growth stopped at heap {n} ({e})",
-                    n - 1
-                ));
-                break;
-            }
-            Err(e) => return Err(e),
-        }
-        progress(n);
-        if certificate(&cur.phi, k).is_some() {
-            certified = true;
-            break;
-        }
-    }
     let last = cur.phi.len() - 1;
     if !certified && stopped.is_none() && why.is_none() {
         why = Some(match opts_stop {
@@ -372,17 +343,54 @@ pub(crate) fn construct(
     limits: &Limits,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Pretension, Vec<Change>, Option<String>)> {
+    let g = grow(opts, max_order, limits, progress, &mut |_| false)?;
+    match g.end {
+        End::Limit(_, e) => Err(e),
+        End::TooLarge(why) => Ok((g.cur, g.changes, Some(why))),
+        End::Covered | End::Stopped => Ok((g.cur, g.changes, None)),
+    }
+}
+
+/// How [`grow`] ended.
+pub(crate) enum End {
+    /// Every heap of the list is covered.
+    Covered,
+    /// `stop` held after the last heap covered.
+    Stopped,
+    /// The quotient passed its order limit; the message says where.
+    TooLarge(String),
+    /// The limits' clock or memory ended the growth at this heap (not covered).
+    Limit(u64, Error),
+}
+
+/// What [`grow`] built: the last consistent reduced pretension, the heaps where it changed, and how it ended.
+pub(crate) struct Growth {
+    pub cur: Pretension,
+    pub changes: Vec<Change>,
+    pub end: End,
+}
+
+/// The construction heap by heap, calling `progress` with each heap covered and stopping as soon as
+/// `stop(pretension)` holds. A limit reached is an [`End`], not an error; other errors are returned.
+pub(crate) fn grow(
+    opts: &HeapOptions,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+    stop: &mut dyn FnMut(&Pretension) -> bool,
+) -> Result<Growth> {
     let mut cur = Pretension {
         table: Table::trivial(),
         p: vec![false],
         phi: vec![0],
     };
     let mut changes = Vec::new();
-    let mut stopped = None;
     for n in 1..opts.len() as u64 {
-        limits.check_time()?;
-        match build::extend(&cur, opts, max_order, limits)? {
-            Step::Done(next, changed) => {
+        let step = limits
+            .check_time()
+            .and_then(|_| build::extend(&cur, opts, max_order, limits));
+        match step {
+            Ok(Step::Done(next, changed)) => {
                 if changed {
                     changes.push(Change {
                         heap: n,
@@ -391,18 +399,41 @@ pub(crate) fn construct(
                 }
                 cur = next;
             }
-            Step::TooLarge(k) => {
-                stopped = Some(format!(
+            Ok(Step::TooLarge(k)) => {
+                let why = format!(
                     "the quotient of heaps up to {n} has order at least {k} (the limit is {} elements); shown for heaps up to {}",
                     max_order.min(build::MAX_TABLE),
                     n - 1
-                ));
-                break;
+                );
+                return Ok(Growth {
+                    cur,
+                    changes,
+                    end: End::TooLarge(why),
+                });
             }
+            Err(e) if e.kind() == crate::ErrorKind::Limit => {
+                return Ok(Growth {
+                    cur,
+                    changes,
+                    end: End::Limit(n, e),
+                });
+            }
+            Err(e) => return Err(e),
         }
         progress(n);
+        if stop(&cur) {
+            return Ok(Growth {
+                cur,
+                changes,
+                end: End::Stopped,
+            });
+        }
     }
-    Ok((cur, changes, stopped))
+    Ok(Growth {
+        cur,
+        changes,
+        end: End::Covered,
+    })
 }
 
 /// The quotient's presentation and names, from a consistent reduced pretension.
