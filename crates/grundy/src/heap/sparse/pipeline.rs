@@ -31,9 +31,11 @@ pub(super) fn drive<T: Val>(
 ) -> Done {
     if threads < 2 || to <= PIPELINE_FROM {
         let first = e.g.len();
+        // A kept run counts the work of its earlier steps too: the bound is this step's.
+        let counted = e.per_heap.len();
         let done = run(e, to, progress);
-        if e.count && !e.per_heap.is_empty() {
-            critical_path(first, &e.per_heap);
+        if e.count && e.per_heap.len() > counted {
+            critical_path(first, &e.per_heap[counted..]);
         }
         return done;
     }
