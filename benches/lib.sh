@@ -2,7 +2,7 @@
 #   source "$(dirname "$0")/lib.sh"
 # It moves to the repository root and builds the release `grundy` command. Then:
 #   ROOT             the repository root
-#   G                the release `grundy` command
+#   G                the release `grundy` command (under CARGO_TARGET_DIR when that is set)
 #   WORK             a scratch directory, removed when the script exits
 #   PIN              a prefix that pins a command to core 0 (empty where taskset is missing)
 #   now, now_ns      the wall-clock time in seconds (to the nanosecond), or in nanoseconds
@@ -15,7 +15,7 @@
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 cargo build --release -q -p grundy-cli
-G=$ROOT/target/release/grundy
+G=${CARGO_TARGET_DIR:-$ROOT/target}/release/grundy
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/grundy-bench.XXXXXX")
 BAD=""
 differ() { BAD=1; }

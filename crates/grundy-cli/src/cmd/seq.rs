@@ -524,20 +524,37 @@ pub(crate) fn saved_values(file: &str) -> Option<u64> {
     Some(size.saturating_sub(header.len() as u64) / 4)
 }
 
-/// Writes `values` separated by `sep`, in chunks (no string the size of the whole sequence).
+/// Writes `values` separated by `sep`, in chunks (no string the size of the whole sequence). The digits are
+/// written by hand: `write!` through the formatter cost about 1% of a two-worker run of Officers to 10^7 (10^7
+/// values, all after the run, on one core).
 fn write_values(w: &mut impl Write, values: &[Nimber], sep: &[u8]) -> std::io::Result<()> {
     let mut buf = Vec::with_capacity(1 << 16);
-    for (i, v) in values.iter().enumerate() {
+    for (i, &v) in values.iter().enumerate() {
         if i > 0 {
             buf.extend_from_slice(sep);
         }
-        let _ = write!(buf, "{v}");
+        push_decimal(&mut buf, v);
         if buf.len() >= 1 << 16 {
             w.write_all(&buf)?;
             buf.clear();
         }
     }
     w.write_all(&buf)
+}
+
+/// Appends the decimal digits of `v`.
+fn push_decimal(buf: &mut Vec<u8>, mut v: u64) {
+    let mut d = [0u8; 20];
+    let mut i = d.len();
+    loop {
+        i -= 1;
+        d[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&d[i..]);
 }
 
 /// Computes heaps `0..=to` from `prefix` by [`sequence::extend`], appending to `out` as it goes (in chunks of
@@ -819,6 +836,24 @@ mod tests {
     }
 
     /// Two threads (two workers from heap 4096 on) and one give the same values, here for Treblecross.
+    #[test]
+    fn values_are_written_in_decimal() {
+        let values = [0, 7, 10, 99, 100, 12345, u32::MAX as u64, u64::MAX];
+        let mut out = Vec::new();
+        write_values(&mut out, &values, b",").unwrap();
+        let want: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        assert_eq!(String::from_utf8(out).unwrap(), want.join(","));
+        assert_eq!(
+            String::from_utf8({
+                let mut o = Vec::new();
+                write_values(&mut o, &[], b"\n").unwrap();
+                o
+            })
+            .unwrap(),
+            ""
+        );
+    }
+
     #[test]
     fn thread_counts_give_the_same_values() {
         let rules = grundy::games::lookup("0.007").unwrap().heap_game().unwrap();

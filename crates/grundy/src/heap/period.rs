@@ -828,7 +828,7 @@ pub fn search(
 /// One step of a search on the fast engine's packed values: the heap limit and the memory checked first (as
 /// [`sequence::extend`] checks them), the deadline polled where progress is reported.
 #[allow(clippy::too_many_arguments)]
-fn run_step(
+pub(super) fn run_step(
     game: &HeapGame,
     run: &mut sparse::Run,
     to: u64,

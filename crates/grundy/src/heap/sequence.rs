@@ -574,6 +574,12 @@ pub fn dense_probe(
 /// Computes to doubling checkpoints (heaps 1023, 2047, 4095, … below `to`) until the Guy–Smith certificate holds
 /// on the values up to one of them, then fills the rest from the period. A certificate on a prefix of the values
 /// holds for every heap, so a resumed run tries the same checkpoints on the values it already has.
+///
+/// On the fast engine, once the first [`PROBE_HEAPS`] values show a code that is not dense ([`is_dense`]), one
+/// [`sparse::Run`](super::sparse::Run) is kept from checkpoint to checkpoint: each continues the same engine (no
+/// prefix rebuilt, no `u64` copy converted back and forth), and its two workers keep what they learned about the
+/// machine (a fresh engine per checkpoint probed one and two workers from scratch each time). The certificate is
+/// tried on the run's own packed values; the `u64` values are written once, at the end.
 fn by_period(
     game: &HeapGame,
     values: &mut Vec<Nimber>,
@@ -588,9 +594,50 @@ fn by_period(
     // The engine's bytes per heap, and the certificate's three linear work arrays at a checkpoint.
     let per_heap = engine.bytes_per_heap(threads) + 24;
     let mut used = engine.engine();
+    let mut run: Option<super::sparse::Run> = None;
     let mut c: u64 = 1023;
     loop {
         let c_now = c.min(to);
+        if run.is_none()
+            && engine.engine() == Engine::Fast
+            && c_now > PROBE_HEAPS
+            && values.len() as u64 > PROBE_HEAPS
+            && !is_dense(code, &values[..=PROBE_HEAPS as usize])
+        {
+            run = Some(super::sparse::Run::new(code, &name, values)?);
+        }
+        if let Some(r) = &mut run {
+            if (r.len() as u64) <= c_now {
+                let step =
+                    period::run_step(game, r, c_now, threads, limits, per_heap, true, progress);
+                if let Err(e) = step {
+                    // What was computed is kept (a run stopped by the deadline).
+                    take_values(r, values);
+                    return Err(e);
+                }
+            }
+            used = Engine::Fast;
+            if c_now >= to {
+                take_values(r, values);
+                return Ok(Method::Engine(used));
+            }
+            let p = match r.values() {
+                super::sparse::Packed::Narrow(v) => period::certify(code, &v[..=c_now as usize]),
+                super::sparse::Packed::Wide(v) => period::certify(code, &v[..=c_now as usize]),
+            };
+            if let Some(p) = p {
+                take_values(r, values);
+                fill(values, &p, to);
+                progress(to);
+                return Ok(Method::Period {
+                    preperiod: p.preperiod,
+                    period: p.period,
+                    certified_at: p.values_computed,
+                });
+            }
+            c = c.saturating_mul(2).saturating_add(1);
+            continue;
+        }
         if (values.len() as u64) <= c_now {
             limits.check_memory(
                 (c_now + 1).saturating_mul(per_heap),
@@ -616,6 +663,20 @@ fn by_period(
             });
         }
         c = c.saturating_mul(2).saturating_add(1);
+    }
+}
+
+/// Appends to `values` the values of `run` past them (the run continued from `values`).
+fn take_values(run: &super::sparse::Run, values: &mut Vec<Nimber>) {
+    let have = values.len();
+    if run.len() > have {
+        values.reserve_exact(run.len() - have);
+        match run.values() {
+            super::sparse::Packed::Narrow(v) => {
+                values.extend(v[have..].iter().map(|&x| x as Nimber))
+            }
+            super::sparse::Packed::Wide(v) => values.extend(v[have..].iter().map(|&x| x as Nimber)),
+        }
     }
 }
 
@@ -777,6 +838,65 @@ mod tests {
                 certified_at: 1024
             }
         );
+    }
+
+    /// Past the probe (checkpoint 65535 on) the checkpoints continue one kept sparse run: the values are the
+    /// plain engine's on one and two workers, from scratch and resumed from a prefix, and a run stopped by the
+    /// deadline keeps what it computed.
+    #[test]
+    fn checkpoints_on_one_kept_run_keep_the_values() {
+        let want = plain("0.6", 70_000);
+        let t = TakeAndBreak::parse("0.6").unwrap();
+        for threads in [1, 2] {
+            for from in [0, 40_000, 66_000] {
+                let mut values = want[..from].to_vec();
+                let m = extend(
+                    &t,
+                    &mut values,
+                    70_000,
+                    Engine::Auto,
+                    threads,
+                    &Limits::default(),
+                    &mut |_| {},
+                )
+                .unwrap();
+                assert_eq!(m, Method::Engine(Engine::Fast), "{threads} {from}");
+                assert_eq!(values, want, "{threads} {from}");
+            }
+        }
+        // 0.137 is certified at its first checkpoint, before any kept run.
+        let (v, m) = auto("0.137", 70_000);
+        assert!(
+            matches!(
+                m,
+                Method::Period {
+                    certified_at: 1024,
+                    ..
+                }
+            ),
+            "{m:?}"
+        );
+        assert_eq!(v, plain("0.137", 70_000));
+        let limits = Limits {
+            deadline: Some(crate::solver::Deadline::after_seconds(0.3)),
+            ..Limits::default()
+        };
+        let mut values = Vec::new();
+        let e = extend(
+            &t,
+            &mut values,
+            20_000_000,
+            Engine::Auto,
+            2,
+            &limits,
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(e.message().contains("stopped after heaps 0..="), "{e}");
+        // Past the kept run's start (heap 32768) in an optimised build; a prefix of the true values in any.
+        assert!(values.len() > 1024, "{}", values.len());
+        let n = values.len().min(want.len());
+        assert_eq!(values[..n], want[..n], "the values kept");
     }
 
     #[test]

@@ -213,7 +213,7 @@ pub fn extend_polled(
     } else {
         let g: Vec<u32> = prefix.iter().map(|&v| u32::new(v)).collect();
         let mut e = Engine::<u32>::new(moves, g, hist);
-        match drive(&mut e, to, threads, progress) {
+        match drive(&mut e, to, threads, &mut Probe::new(), progress) {
             Done::All => finish(&e, values, to),
             Done::Wider(_) => return Err(wide(name, e.g.len() as u64)),
             Done::Stopped => return Err(stopped(&e, values, name, to)),
@@ -362,6 +362,8 @@ pub struct Run {
     /// How many values are visible (heaps `0..len`): the engine may hold one more than asked.
     len: usize,
     name: String,
+    /// What the two-worker runs of the earlier steps learned (see [`drive`]).
+    probe: Probe,
 }
 
 impl Run {
@@ -400,6 +402,7 @@ impl Run {
             state,
             len: len.max(1),
             name: name.to_string(),
+            probe: Probe::new(),
         })
     }
 
@@ -447,6 +450,7 @@ impl Run {
             state: State::Narrow(Engine::new(moves_of(code), g, Hist::new())),
             len: 1,
             name: name.to_string(),
+            probe: Probe::new(),
         })
     }
 
@@ -587,7 +591,7 @@ impl Run {
         let done = match &mut self.state {
             State::Narrow(e) => {
                 e.g.reserve_exact(room);
-                match drive(e, to, threads, progress) {
+                match drive(e, to, threads, &mut self.probe, progress) {
                     Done::Wider(v) => {
                         let mut w = widened(e, &name)?;
                         if !w.push(v) {
@@ -598,14 +602,14 @@ impl Run {
                             unreachable!("just set")
                         };
                         w.g.reserve_exact((to as usize + 2).saturating_sub(w.g.len()));
-                        drive(w, to, threads, progress)
+                        drive(w, to, threads, &mut self.probe, progress)
                     }
                     d => d,
                 }
             }
             State::Wide(e) => {
                 e.g.reserve_exact(room);
-                drive(e, to, threads, progress)
+                drive(e, to, threads, &mut self.probe, progress)
             }
         };
         let held = match &self.state {

@@ -20,18 +20,22 @@ use super::raw::Values;
 use super::*;
 
 /// Runs the engine to heap `to`: on one thread, or (with `threads ≥ 2`) on one thread to [`PIPELINE_FROM`]
-/// and then pipelined on two.
+/// and then pipelined on two. `probe` is what the last run of the same values learned about one and two workers
+/// (a run continued in steps, [`Run::extend`], keeps it: each step would otherwise probe from scratch).
 pub(super) fn drive<T: Val>(
     e: &mut Engine<T>,
     to: u64,
     threads: usize,
+    probe: &mut Probe,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Done {
     if threads < 2 || to <= PIPELINE_FROM {
         let first = e.g.len();
+        // A kept run counts the work of its earlier steps too: the bound is this step's.
+        let counted = e.per_heap.len();
         let done = run(e, to, progress);
-        if e.count && !e.per_heap.is_empty() {
-            critical_path(first, &e.per_heap);
+        if e.count && e.per_heap.len() > counted {
+            critical_path(first, &e.per_heap[counted..]);
         }
         return done;
     }
@@ -39,7 +43,7 @@ pub(super) fn drive<T: Val>(
         Done::All => {}
         other => return other,
     }
-    run_alternating(e, to, progress)
+    run_alternating(e, to, probe, progress)
 }
 
 /// What two workers could gain at best on a one-worker run's heaps, from each heap's counted work (`work[i]` the
@@ -445,12 +449,15 @@ pub(super) fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) -> Prof {
 pub(super) fn run_alternating<T: Val>(
     e: &mut Engine<T>,
     to: u64,
+    probe: &mut Probe,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Done {
     let start = e.g.len() as u64;
     if start > to {
         return Done::All;
     }
+    // The time since the last run's last window is not that window's.
+    probe.resume();
     // The second worker reads the values in place when it catches up: they must never move.
     e.g.reserve_exact((to + 2 - start) as usize);
     let sh = Shared {
@@ -481,7 +488,6 @@ pub(super) fn run_alternating<T: Val>(
             waker.unpark();
         });
         let mut next_rebuild = start.next_power_of_two().max(FIRST_REBUILD);
-        let mut probe = Probe::new();
         let mut epoch = 0;
         // The end of the last two-worker window: the second worker's values reach it.
         let mut last_two_end = start;
@@ -644,6 +650,9 @@ pub(super) struct Probe {
     pub(super) was_cut: bool,
     /// Two-thread probes cut in a row and tried again at once (at most [`PROBE_RETRIES`]).
     pub(super) retries: u32,
+    /// The run stopped and continued since the current window started ([`Probe::resume`]): its time is not
+    /// counted.
+    pub(super) paused: bool,
 }
 
 /// How often in a row a cut two-thread probe is tried again at once before it counts as lost.
@@ -667,6 +676,17 @@ impl Probe {
             chose: None,
             was_cut: false,
             retries: 0,
+            paused: false,
+        }
+    }
+
+    /// The run continues after a stop (a step of a run kept between steps, such as `seq`'s checkpoints where the
+    /// period certificate is tried): what was learned is kept (the modes' times per heap, the mode chosen and how
+    /// long it is kept), but the current window's time, which includes the stop, is not counted; a probe it
+    /// belonged to is taken again.
+    pub(super) fn resume(&mut self) {
+        if self.window != u64::MAX {
+            self.paused = true;
         }
     }
 
@@ -698,7 +718,16 @@ impl Probe {
         if w == self.window {
             return self.two;
         }
-        if self.window != u64::MAX {
+        if self.paused {
+            self.paused = false;
+            if self.window == self.next_probe || self.window == self.next_probe + 1 {
+                // A probe window ran across the stop: probe again from this window.
+                self.next_probe = w;
+                self.retries = 0;
+            } else if self.next_probe < w {
+                self.next_probe = w;
+            }
+        } else if self.window != u64::MAX {
             let per_heap = if self.was_cut {
                 f64::INFINITY
             } else {

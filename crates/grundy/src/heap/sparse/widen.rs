@@ -122,7 +122,8 @@ pub(super) fn widening<N: Val>(
 ) -> Result<Split> {
     let g: Vec<N> = prefix.iter().map(|&v| N::new(v)).collect();
     let mut e = Engine::<N>::new(moves.clone(), g, hist);
-    Ok(match drive(&mut e, to, threads, progress) {
+    let mut probe = Probe::new();
+    Ok(match drive(&mut e, to, threads, &mut probe, progress) {
         Done::All => finish(&e, values, to),
         Done::Stopped => return Err(stopped(&e, values, name, to)),
         Done::Wider(v) => {
@@ -135,7 +136,7 @@ pub(super) fn widening<N: Val>(
             if !w.push(v) {
                 return Err(wide(name, w.g.len() as u64));
             }
-            match drive(&mut w, to, threads, progress) {
+            match drive(&mut w, to, threads, &mut probe, progress) {
                 Done::All => finish(&w, values, to),
                 Done::Wider(_) => return Err(wide(name, w.g.len() as u64)),
                 Done::Stopped => return Err(stopped(&w, values, name, to)),
