@@ -526,6 +526,9 @@ pub struct CramEngine {
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     pool: Vec<Vec<Board>>,
     pool_small: Vec<Vec<Small>>,
+    /// Spare option lists and index lists (kept to save an allocation a node).
+    pool_opts: Vec<Vec<Opt>>,
+    pool_open: Vec<Vec<usize>>,
     helpers: Vec<CramEngine>,
 }
 
@@ -568,16 +571,19 @@ trait Region: Copy + Ord + Send + Sync {
     /// The number of placements (of options).
     fn placements(&self) -> u32;
     /// [`Region::options`] listed one at a time, in an order of the region's choosing (the same options, perhaps
-    /// ordered otherwise), calling `stop` on each as it is made; stops there, returning true, as soon as `stop`
-    /// does (the options listed so far are in `flat` and `opts`). This default lists them all first.
+    /// ordered otherwise), calling `stop(.., Listing::Test)` on each in that order; stops there, returning true,
+    /// as soon as `stop` does (the options listed so far are in `flat` and `opts`, the last the one stopped at).
+    /// An option may be made a few options ahead of its test: `stop(.., Listing::Made)` is called on it then (its
+    /// answer ignored), so that the caller can start fetching what it will look up. This default lists them all
+    /// first.
     fn options_until(
         &self,
         flat: &mut Vec<Self>,
         opts: &mut Vec<Opt>,
-        stop: &mut dyn FnMut(&[Self], &mut Opt) -> bool,
+        stop: &mut dyn FnMut(&[Self], &mut Opt, Listing) -> bool,
     ) -> bool {
         self.options(flat, opts);
-        opts.iter_mut().any(|o| stop(flat, o))
+        opts.iter_mut().any(|o| stop(flat, o, Listing::Test))
     }
     /// Whether the mirror strategy makes it a P-position.
     fn mirror(&self) -> bool;
@@ -622,28 +628,17 @@ impl Region for Small {
     fn options(&self, flat: &mut Vec<Self>, opts: &mut Vec<Opt>) {
         let p = self.0;
         let (across, down) = small::placements(p);
-        let mut place = |q: u64| {
-            let start = flat.len();
-            small::split(q, &mut |x| flat.push(Small(x)));
-            cancel_pairs_from(flat, start);
-            let big = flat[start..]
-                .iter()
-                .map(|b| b.0.count_ones())
-                .max()
-                .unwrap_or(0);
-            opts.push(Opt::new(start, flat.len(), big));
-        };
         let mut a = across;
         while a != 0 {
             let i = a.trailing_zeros();
             a &= a - 1;
-            place(p & !(0b11 << i));
+            Small::push_option(p & !(0b11 << i), flat, opts);
         }
         let mut d = down;
         while d != 0 {
             let i = d.trailing_zeros();
             d &= d - 1;
-            place(p & !(1 << i | 1 << (i + 8)));
+            Small::push_option(p & !(1 << i | 1 << (i + 8)), flat, opts);
         }
     }
     fn placements(&self) -> u32 {
@@ -652,12 +647,13 @@ impl Region for Small {
     }
     /// Centre first: the placements down, by columns from the centre out, then across, by rows from the centre
     /// out (an option that settles a test is found sooner there: the board splits into balanced parts, which the
-    /// table tends to know).
+    /// table tends to know). Each option is made [`AHEAD`] options before its test (so that its table entries are
+    /// fetched meanwhile).
     fn options_until(
         &self,
         flat: &mut Vec<Self>,
         opts: &mut Vec<Opt>,
-        stop: &mut dyn FnMut(&[Self], &mut Opt) -> bool,
+        stop: &mut dyn FnMut(&[Self], &mut Opt, Listing) -> bool,
     ) -> bool {
         let p = self.0;
         if p == 0 {
@@ -669,28 +665,16 @@ impl Region for Small {
         line |= line >> 16;
         line |= line >> 8;
         let cols = 8 - (line as u8).leading_zeros();
-        let mut place = |q: u64| {
-            let start = flat.len();
-            small::split(q, &mut |x| flat.push(Small(x)));
-            cancel_pairs_from(flat, start);
-            let big = flat[start..]
-                .iter()
-                .map(|b| b.0.count_ones())
-                .max()
-                .unwrap_or(0);
-            let mut o = Opt::new(start, flat.len(), big);
-            let done = stop(flat, &mut o);
-            opts.push(o);
-            done
-        };
+        // The cells left by each placement, in the order of the tests (at most 7 · 8 down and as many across).
+        let mut left = [0u64; 112];
+        let mut n = 0;
         for m in centre_out(cols, 0x0101_0101_0101_0101, 1) {
             let mut d = down & m;
             while d != 0 {
                 let i = d.trailing_zeros();
                 d &= d - 1;
-                if place(p & !(1 << i | 1 << (i + 8))) {
-                    return true;
-                }
+                left[n] = p & !(1 << i | 1 << (i + 8));
+                n += 1;
             }
         }
         for m in centre_out(rows, 0xff, 8) {
@@ -698,9 +682,22 @@ impl Region for Small {
             while a != 0 {
                 let i = a.trailing_zeros();
                 a &= a - 1;
-                if place(p & !(0b11 << i)) {
-                    return true;
-                }
+                left[n] = p & !(0b11 << i);
+                n += 1;
+            }
+        }
+        let first = opts.len();
+        for i in 0..n {
+            // Make the options up to `AHEAD` past the one tested.
+            while opts.len() - first < n.min(i + AHEAD + 1) {
+                Small::push_option(left[opts.len() - first], flat, opts);
+                let o = opts.last_mut().expect("just pushed");
+                stop(flat, o, Listing::Made);
+            }
+            if stop(flat, &mut opts[first + i], Listing::Test) {
+                flat.truncate(opts[first + i].end as usize);
+                opts.truncate(first + i + 1);
+                return true;
             }
         }
         false
@@ -711,6 +708,34 @@ impl Region for Small {
     fn pool(e: &mut CramEngine) -> &mut Vec<Vec<Self>> {
         &mut e.pool_small
     }
+}
+
+impl Small {
+    /// Appends the option left by a placement (`left`: the cells it leaves): its canonical regions (simplified,
+    /// equal pairs cancelled) to `flat`, and the option to `opts`.
+    fn push_option(left: u64, flat: &mut Vec<Small>, opts: &mut Vec<Opt>) {
+        let start = flat.len();
+        small::split(left, &mut |x| flat.push(Small(x)));
+        cancel_pairs_from(flat, start);
+        let big = flat[start..]
+            .iter()
+            .map(|b| b.0.count_ones())
+            .max()
+            .unwrap_or(0);
+        opts.push(Opt::new(start, flat.len(), big));
+    }
+}
+
+/// How many options [`Region::options_until`] makes ahead of the one it tests.
+const AHEAD: usize = 2;
+
+/// Why [`Region::options_until`] shows its caller an option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Listing {
+    /// It was just made (its test comes later): a hint, the answer is ignored.
+    Made,
+    /// The test: true stops the listing there.
+    Test,
 }
 
 /// The masks of the lines `0..n` of an 8 × 8 bitboard (line `i` is `line << (step * i)`), from the centre out:
@@ -783,6 +808,8 @@ impl CramEngine {
             stop: None,
             pool: Vec::new(),
             pool_small: Vec::new(),
+            pool_opts: Vec::new(),
+            pool_open: Vec::new(),
             helpers: Vec::new(),
         }
     }
@@ -1084,7 +1111,7 @@ impl CramEngine {
         let work = x.cells() as u16;
         self.tick()?;
         let mut flat = R::pool(self).pop().unwrap_or_default();
-        let mut opts = Vec::new();
+        let mut opts = self.pool_opts.pop().unwrap_or_default();
         if bound == Nimber::MAX {
             x.options(&mut flat, &mut opts);
         } else {
@@ -1092,7 +1119,15 @@ impl CramEngine {
             // have value `bound` settles it (G(x) != bound) as soon as it is listed, before the others are made.
             // (The same table fact `has_option` would find first: a stop here answers as `scan_with` would.)
             let settled = bound > Nimber::from(x.placements())
-                || x.options_until(&mut flat, &mut opts, &mut |flat, o| {
+                || x.options_until(&mut flat, &mut opts, &mut |flat, o, why| {
+                    if why == Listing::Made {
+                        for r in &flat[o.start as usize..o.end as usize] {
+                            if r.cells() >= 4 {
+                                self.table.prefetch(&r.key());
+                            }
+                        }
+                        return false;
+                    }
                     self.look_up(flat, o);
                     self.table_has(flat, o, bound) == Some(true)
                 });
@@ -1100,6 +1135,8 @@ impl CramEngine {
                 self.table.set_not(&key, bound, work);
                 flat.clear();
                 R::pool(self).push(flat);
+                opts.clear();
+                self.pool_opts.push(opts);
                 return Ok(Err(()));
             }
         }
@@ -1107,10 +1144,30 @@ impl CramEngine {
         let r = self.scan_with(&key, known.not, bound, work, &flat, &mut opts);
         flat.clear();
         R::pool(self).push(flat);
+        opts.clear();
+        self.pool_opts.push(opts);
         r
     }
 
     fn scan_with<R: Region>(
+        &mut self,
+        key: &Key,
+        not: u64,
+        bound: Nimber,
+        work: u16,
+        flat: &[R],
+        opts: &mut [Opt],
+    ) -> std::result::Result<std::result::Result<Nimber, ()>, Halt> {
+        let mut open = self.pool_open.pop().unwrap_or_default();
+        let r = self.scan_open(key, not, bound, work, flat, opts, &mut open);
+        open.clear();
+        self.pool_open.push(open);
+        r
+    }
+
+    /// [`CramEngine::scan_with`], with a spare index list.
+    #[allow(clippy::too_many_arguments)]
+    fn scan_open<R: Region>(
         &mut self,
         key: &Key,
         mut not: u64,
@@ -1118,12 +1175,12 @@ impl CramEngine {
         work: u16,
         flat: &[R],
         opts: &mut [Opt],
+        open: &mut Vec<usize>,
     ) -> std::result::Result<std::result::Result<Nimber, ()>, Halt> {
-        let mut open: Vec<usize> = Vec::with_capacity(opts.len());
         // A test of one value (`bound`): an option of that value settles it at once, before any smaller value is
         // looked at. The mex of k values is at most k.
         if bound != Nimber::MAX {
-            if bound > opts.len() as Nimber || self.has_option(flat, opts, bound, &mut open)? {
+            if bound > opts.len() as Nimber || self.has_option(flat, opts, bound, open)? {
                 self.table.set_not(key, bound, work);
                 return Ok(Err(()));
             }
@@ -1135,7 +1192,7 @@ impl CramEngine {
         let mut u: Nimber = 0;
         loop {
             if (u < 64 && not >> u & 1 == 1)
-                || (u != bound && self.has_option(flat, opts, u, &mut open)?)
+                || (u != bound && self.has_option(flat, opts, u, open)?)
             {
                 self.table.set_not(key, u, work);
                 u += 1;
@@ -1554,7 +1611,7 @@ mod engine_tests {
                 let (mut f1, mut o1) = (Vec::new(), Vec::new());
                 r.options(&mut f1, &mut o1);
                 let (mut f2, mut o2) = (Vec::new(), Vec::new());
-                assert!(!r.options_until(&mut f2, &mut o2, &mut |_, _| false));
+                assert!(!r.options_until(&mut f2, &mut o2, &mut |_, _, _| false));
                 assert_eq!(o1.len() as u32, r.placements());
                 assert_eq!(sorted_options(&f1, &o1), sorted_options(&f2, &o2));
                 // Stopping at the k-th option: exactly k options listed, the k-th the one stopped at.
@@ -1562,13 +1619,27 @@ mod engine_tests {
                     if k == 0 {
                         continue;
                     }
+                    // Each option is made (once) before its test, at most `AHEAD` options before it, in the order
+                    // of the tests; the stop drops the options made past the one stopped at.
                     let (mut f3, mut o3) = (Vec::new(), Vec::new());
-                    let mut seen = 0;
-                    assert!(r.options_until(&mut f3, &mut o3, &mut |_, _| {
+                    let (mut seen, mut made) = (0, Vec::new());
+                    assert!(r.options_until(&mut f3, &mut o3, &mut |flat, o, why| {
+                        let regions = flat[o.start as usize..o.end as usize].to_vec();
+                        if why == Listing::Made {
+                            assert!(made.len() <= seen + AHEAD);
+                            made.push(regions);
+                            return false;
+                        }
+                        assert_eq!(made[seen], regions);
                         seen += 1;
                         seen == k
                     }));
                     assert_eq!(o3.len(), k);
+                    assert_eq!(sorted_options(&f3, &o3), {
+                        let mut m = made[..k].to_vec();
+                        m.sort_unstable();
+                        m
+                    });
                 }
             }
         }
