@@ -307,7 +307,7 @@ impl BoardTable {
     #[inline]
     pub fn prefetch(&self, k: &Key) {
         if k.is_compact() {
-            prefetch_line(&self.compact.buckets[self.compact.index(k.lo)]);
+            crate::heap::sparse::prefetch_line(&self.compact.buckets[self.compact.index(k.lo)]);
         }
     }
 
@@ -441,22 +441,6 @@ impl BoardTable {
             })
             .chain(compact)
     }
-}
-
-/// A prefetch of the cache line of `p` (x86-64; nothing elsewhere).
-#[inline(always)]
-#[allow(unsafe_code)]
-fn prefetch_line<T>(p: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint: it reads nothing the program sees and never faults (here `p` is a live
-    // reference anyway), and SSE, its instruction set, is part of every x86-64 processor.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            (p as *const T).cast(),
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 #[cfg(test)]

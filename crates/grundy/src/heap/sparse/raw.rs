@@ -1,6 +1,7 @@
 //! Every `unsafe` block of the crate, fenced in this one module (the crate denies `unsafe_code` everywhere
-//! else): the AVX-512 kernels of [`super::scan`] with the safe dispatchers that call them, and the read of the
-//! first worker's values by the second worker of the pipeline ([`Values`]).
+//! else): the AVX-512 kernels of [`super::scan`] with the safe dispatchers that call them, the read of the
+//! first worker's values by the second worker of the pipeline ([`Values`]), and a cache-line prefetch
+//! ([`prefetch_line`]) that the board table of the Cram search uses.
 //!
 //! **The kernels.** Each `*_simd` function is compiled with `#[target_feature]` and is `unsafe` to call only
 //! because the processor must have those features. The dispatchers ([`reach`], [`mark`], [`mark_batch`],
@@ -671,4 +672,20 @@ impl Mapping {
     pub(super) fn release(&self, _from: usize, _to: usize) -> bool {
         match *self {}
     }
+}
+
+/// A prefetch of the cache line of `p` (x86-64; nothing elsewhere), for the board table's look-ahead
+/// ([`crate::games`]' Cram search builds options two ahead and prefetches their table entries).
+#[inline(always)]
+pub(crate) fn prefetch_line<T>(p: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint: it reads nothing the program sees and never faults (here `p` is a live
+    // reference anyway), and SSE, its instruction set, is part of every x86-64 processor.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            (p as *const T).cast(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
