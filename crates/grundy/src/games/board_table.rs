@@ -24,6 +24,7 @@
 //! **Memory.** Both parts share the byte budget: a part doubles only while both together stay within it (past
 //! their small starting sizes, [`MIN_SLOTS`] entries each).
 
+use crate::heap::sparse::huge_vec;
 use crate::nimber::Nimber;
 
 /// Slots a bucket holds.
@@ -191,7 +192,7 @@ impl Compact {
 
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.buckets);
-        self.buckets = vec![Bucket::default(); (old.len() * 2).min(self.max_buckets)];
+        self.buckets = huge_vec((old.len() * 2).min(self.max_buckets), Bucket::default());
         self.len = 0;
         for b in old {
             for j in 0..4 {
@@ -401,7 +402,7 @@ impl BoardTable {
         let old = std::mem::take(&mut self.slots);
         let old_work = std::mem::take(&mut self.work);
         let n = (old.len() * 2).min(self.max_slots);
-        self.slots = vec![Slot::default(); n];
+        self.slots = huge_vec(n, Slot::default());
         self.work = vec![0; n];
         self.len = 0;
         for (s, w) in old.into_iter().zip(old_work) {
@@ -595,6 +596,20 @@ mod tests {
             }
         }
         assert!(held > 4_500, "{held}");
+    }
+
+    #[test]
+    fn huge_page_vectors_hold_what_they_are_given() {
+        // Below the 4 MiB where the kernel is asked for huge pages, and above it (9 MiB of buckets, madvised).
+        for n in [3, (9 << 20) / 64] {
+            let mut b = [0u64; 8];
+            b[3] = 0xDEAD_BEEF;
+            let v = huge_vec(n, Bucket(b));
+            assert_eq!(v.len(), n);
+            assert!(v.iter().all(|x| x.0 == b));
+        }
+        let v = huge_vec((5 << 20) / 32, Slot::default());
+        assert!(v.iter().all(|s| s.tag == 0 && s.lo == 0));
     }
 
     #[test]
