@@ -1091,9 +1091,11 @@ impl CramEngine {
         k
     }
 
-    /// The tests "is `G(x) = u`?" for `u = 0, 1, …` up to `bound`, on one listing of the options of `x`: `Ok(v)`
-    /// when `G(x) = v ≤ bound`, `Err(())` when `G(x) > bound`. Test `u` (after every smaller one failed) looks for
-    /// an option of value `u`: if there is one, `G(x) ≠ u`; if not, `G(x) = u`.
+    /// The tests "is `G(x) = u`?" for `u = 0, 1, …`, on one listing of the options of `x`. Test `u` (after every
+    /// smaller one failed) looks for an option of value `u`: if there is one, `G(x) ≠ u`; if not, `G(x) = u`.
+    /// With `bound` = [`Nimber::MAX`] the answer is `Ok(G(x))`. With a smaller `bound` it is one test, "is
+    /// `G(x) = bound`?": `Ok(bound)` if so, `Err(())` if not (an option of value `bound` ends it at once; when
+    /// there is none, the smaller values are tested and the exact value is recorded on the way).
     fn scan<R: Region>(
         &mut self,
         x: &R,
@@ -1103,8 +1105,9 @@ impl CramEngine {
         if let Some(v) = known.exact {
             return Ok(if v <= bound { Ok(v) } else { Err(()) });
         }
-        if bound < 64 && (known.not | !(u64::MAX >> (63 - bound))) == u64::MAX {
-            // Every u <= bound is known not to be the value.
+        if bound < 64 && known.not >> bound & 1 == 1 {
+            // A test of `bound`, which the table already knows is not the value. (Callers of a bounded scan,
+            // [`CramEngine::is`], ask only whether the answer is `Ok(bound)`.)
             return Ok(Err(()));
         }
         let key = x.key();
