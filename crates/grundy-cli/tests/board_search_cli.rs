@@ -127,6 +127,117 @@ fn every_printed_cram_winning_move_leads_to_a_p_position() {
     assert_ne!(value("3x4"), 0);
 }
 
+/// The regions (4-connected, of two cells or more) of a board, each cut to its bounding box in the board's own
+/// orientation and written as the command writes a board (`RxC` when full, else rows of `.` and `#`), sorted.
+fn cram_regions_as_placed(board: &[Vec<bool>]) -> Vec<String> {
+    let (h, w) = (board.len(), board[0].len());
+    let mut seen = vec![vec![false; w]; h];
+    let mut out = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            if !board[r][c] || seen[r][c] {
+                continue;
+            }
+            let mut cells = vec![(r, c)];
+            seen[r][c] = true;
+            let mut i = 0;
+            while i < cells.len() {
+                let (y, x) = cells[i];
+                i += 1;
+                let near = [
+                    (y.wrapping_sub(1), x),
+                    (y + 1, x),
+                    (y, x.wrapping_sub(1)),
+                    (y, x + 1),
+                ];
+                for (y2, x2) in near {
+                    if y2 < h && x2 < w && board[y2][x2] && !seen[y2][x2] {
+                        seen[y2][x2] = true;
+                        cells.push((y2, x2));
+                    }
+                }
+            }
+            if cells.len() < 2 {
+                continue;
+            }
+            let (r0, r1) = (
+                cells.iter().map(|p| p.0).min().unwrap(),
+                cells.iter().map(|p| p.0).max().unwrap(),
+            );
+            let (c0, c1) = (
+                cells.iter().map(|p| p.1).min().unwrap(),
+                cells.iter().map(|p| p.1).max().unwrap(),
+            );
+            let (rh, rw) = (r1 - r0 + 1, c1 - c0 + 1);
+            out.push(if cells.len() == rh * rw {
+                format!("{rh}x{rw}")
+            } else {
+                (r0..=r1)
+                    .map(|y| {
+                        (c0..=c1)
+                            .map(|x| if cells.contains(&(y, x)) { '.' } else { '#' })
+                            .collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("/")
+            });
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_printed_cram_move_leaves_the_board_it_describes() {
+    // The result of each winning move is the board with the described domino placed, in the board's orientation
+    // (not a turned or mirrored image of it): what a player reads must match the move.
+    for word in [
+        "3x4",
+        "3x5",
+        "2x5",
+        "..#../...../.#...",
+        "#..../...../.....",
+        "4x5",
+    ] {
+        let j = ok_json(&["value", "cram", word, "--json"]);
+        let before = cram_rows(word);
+        let moves = j["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{word}: {j}");
+        for m in moves {
+            let text = m["move"].as_str().unwrap();
+            let nums: Vec<usize> = text
+                .split(|ch: char| !ch.is_ascii_digit())
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().unwrap())
+                .collect();
+            let mut after = before.clone();
+            if text.starts_with("place a domino across row") {
+                let (r, c) = (nums[0] - 1, nums[1] - 1);
+                assert_eq!(nums[2], nums[1] + 1, "{text}");
+                assert!(after[r][c] && after[r][c + 1], "{word}: {text}");
+                after[r][c] = false;
+                after[r][c + 1] = false;
+            } else {
+                assert!(text.starts_with("place a domino down column"), "{text}");
+                let (c, r) = (nums[0] - 1, nums[1] - 1);
+                assert_eq!(nums[2], nums[1] + 1, "{text}");
+                assert!(after[r][c] && after[r + 1][c], "{word}: {text}");
+                after[r][c] = false;
+                after[r + 1][c] = false;
+            }
+            let result = m["result"].as_str().unwrap();
+            let mut parts: Vec<String> = if result == "the empty position" {
+                Vec::new()
+            } else {
+                result.split(" + ").map(str::to_string).collect()
+            };
+            parts.sort();
+            assert_eq!(parts, cram_regions_as_placed(&after), "{word}: {m}");
+            assert!(text.ends_with(&format!("leaving {result}")), "{word}: {m}");
+        }
+    }
+}
+
 #[test]
 fn every_printed_chomp_winning_move_leads_to_a_p_position() {
     let mut memo = HashMap::new();

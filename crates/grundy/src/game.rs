@@ -181,6 +181,13 @@ pub trait Game {
         vec![position.clone()]
     }
 
+    /// The position a search's memo keeps the value of `position` under: one key for positions the game knows to
+    /// have one value (Cram: a region's least image under the symmetries of the grid), so that they are valued
+    /// once, while the options stay as a player sees them. The default is the position itself.
+    fn memo_key<'a>(&self, position: &'a Self::Position) -> std::borrow::Cow<'a, Self::Position> {
+        std::borrow::Cow::Borrowed(position)
+    }
+
     /// How a position is shown to a person (in the syntax [`Game::parse`] reads, where there is one).
     fn show(&self, position: &Self::Position) -> String {
         format!("{position:?}")
@@ -339,6 +346,9 @@ macro_rules! forward_game {
             fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> { (**self).parse(words) }
             fn position_syntax(&self) -> &'static str { (**self).position_syntax() }
             fn components(&self, p: &Self::Position) -> Vec<Self::Position> { (**self).components(p) }
+            fn memo_key<'a>(&self, p: &'a Self::Position) -> std::borrow::Cow<'a, Self::Position> {
+                (**self).memo_key(p)
+            }
             fn show(&self, p: &Self::Position) -> String { (**self).show(p) }
             fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
                 (**self).describe_move(from, to)

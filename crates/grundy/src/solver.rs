@@ -294,7 +294,11 @@ pub struct Solver<R: Game> {
 struct Frame<P> {
     position: P,
     options: Options<P>,
+    /// The next component (in the options' flat list) to value.
     next: usize,
+    /// Where the values of this frame's components start in the search's value stack (one value a component, in
+    /// the flat order, pushed as `next` passes it).
+    values: usize,
 }
 
 impl<R: Game> Solver<R> {
@@ -354,7 +358,7 @@ impl<R: Game> Solver<R> {
     }
 
     fn known(&self, p: &R::Position) -> Option<Nimber> {
-        if let Some(&v) = self.memo.get(p) {
+        if let Some(&v) = self.memo.get(self.ruleset.memo_key(p).as_ref()) {
             return Some(v);
         }
         self.ruleset.nim_value(p)
@@ -370,26 +374,39 @@ impl<R: Game> Solver<R> {
         let mut open: FxHashSet<R::Position> = FxHashSet::default();
         let mut spare: Vec<Options<R::Position>> = Vec::new();
         let mut stack: Vec<Frame<R::Position>> = Vec::new();
+        let mut values: Vec<Nimber> = Vec::new();
         let mut reported = false;
-        self.push_frame(root.clone(), &mut stack, &mut open, &mut spare);
+        self.push_frame(
+            self.ruleset.memo_key(root).into_owned(),
+            &mut stack,
+            &mut open,
+            &mut spare,
+            values.len(),
+        );
         while let Some(top) = stack.last_mut() {
             // Find the next component whose value is unknown.
             let mut child = None;
             let flat = top.options.flat();
             while top.next < flat.len() {
-                let c = &flat[top.next];
-                if self.memo.contains_key(c) || self.ruleset.nim_value(c).is_some() {
+                let c = self.ruleset.memo_key(&flat[top.next]);
+                if let Some(v) = self
+                    .memo
+                    .get(c.as_ref())
+                    .copied()
+                    .or_else(|| self.ruleset.nim_value(&c))
+                {
+                    values.push(v);
                     top.next += 1;
                     continue;
                 }
-                if open.contains(c) {
+                if open.contains(c.as_ref()) {
                     return Err(Error::loopy(format!(
                         "{}: the position {} can be reached from itself, so the game is loopy (use --loopy)",
                         self.ruleset.name(),
-                        self.ruleset.show(c)
+                        self.ruleset.show(&c)
                     )));
                 }
-                child = Some(c.clone());
+                child = Some(c.into_owned());
                 break;
             }
             if let Some(c) = child {
@@ -411,20 +428,18 @@ impl<R: Game> Solver<R> {
                         reported = true;
                     }
                 }
-                self.push_frame(c, &mut stack, &mut open, &mut spare);
+                self.push_frame(c, &mut stack, &mut open, &mut spare, values.len());
                 continue;
             }
             let frame = stack.pop().expect("stack is not empty");
             self.mex.clear();
+            let mut at = frame.values;
             for opt in frame.options.iter() {
-                let mut v = 0;
-                for c in opt {
-                    v ^= self
-                        .known(c)
-                        .expect("every component is solved before its parent");
-                }
+                let v = values[at..at + opt.len()].iter().fold(0, |x, &y| x ^ y);
+                at += opt.len();
                 self.mex.insert(v);
             }
+            values.truncate(frame.values);
             let v = self.mex.mex();
             open.remove(&frame.position);
             self.memo.insert(frame.position, v);
@@ -454,6 +469,7 @@ impl<R: Game> Solver<R> {
         stack: &mut Vec<Frame<R::Position>>,
         open: &mut FxHashSet<R::Position>,
         spare: &mut Vec<Options<R::Position>>,
+        values: usize,
     ) {
         let mut options = spare.pop().unwrap_or_default();
         self.ruleset.options(&position, &mut options);
@@ -463,6 +479,7 @@ impl<R: Game> Solver<R> {
             position,
             options,
             next: 0,
+            values,
         });
     }
 

@@ -10,12 +10,13 @@
 //! **Why components and symmetry are exact.** A domino covers two cells that are 4-neighbours, so a placement in
 //! one 4-connected region of empty cells never changes what can be placed in another: the board is the disjoint sum
 //! of its regions, and by the Sprague–Grundy theorem its nim-value is the nim-sum of theirs. Each option is
-//! therefore written as the sum of the regions left after the placement. A region's moves depend only on which of
-//! its cells are adjacent, which the 8 isometries of the grid (rotations by quarter turns, reflections) preserve,
-//! and blocked cells outside its bounding box play no part: so each region is cropped to its bounding box and
-//! replaced by the least encoding `(rows, cols, bits)` of its 8 images, and equal regions share one memo entry. A
-//! region of one cell has no move (value 0) and is left out of the sum. Placements that give the same normalised
-//! sum (mirror-image placements on a symmetric board) are one option, listed once.
+//! therefore written as the sum of the regions left after the placement, each cropped to its bounding box (blocked
+//! cells outside it play no part) and kept in the board's orientation, so that an option reads as the board the
+//! move leaves ([`Board::regions_as_placed`]). A region of one cell has no move (value 0) and is left out of the
+//! sum. A region's moves depend only on which of its cells are adjacent, which the 8 isometries of the grid
+//! (rotations by quarter turns, reflections) preserve: so where values are remembered (the search engine below,
+//! and [`Board::regions`]) each region is replaced by the least encoding `(rows, cols, bits)` of its 8 images, and
+//! equal regions up to symmetry share one entry.
 //!
 //! **The fast path.** The search engine ([`CramEngine`]) works on boards of at most 8 rows and 8 columns as `u64`
 //! bitboards of the 8 × 8 square (module `small`): placements by two masks, regions by a bit flood fill, the
@@ -146,6 +147,23 @@ impl Board {
         out
     }
 
+    /// The regions of the board with at least two cells, each cropped to its bounding box but kept in the board's
+    /// own orientation (not turned to its least image), sorted: the sum the board is, as a player sees it. The
+    /// options of [`CramGame`] are made of these, so that a move's result reads as the board the move leaves.
+    pub fn regions_as_placed(&self) -> Vec<Board> {
+        let mut out = Vec::new();
+        let mut rest = self.cells;
+        while rest != 0 {
+            let region = region_of(self.rows, self.cols, rest, rest & rest.wrapping_neg());
+            rest &= !region;
+            if region.count_ones() >= 2 {
+                out.push(crop(self.cols, region));
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
     /// Appends the regions of at least two cells to `out`, each normalised; with `stand_in`, a region of two or
     /// three cells (value 1 whatever its shape) is pushed as the `1 × 2` or `1 × 3` strip.
     fn regions_into(&self, out: &mut Vec<Board>, stand_in: bool) {
@@ -228,6 +246,31 @@ fn bits(mut x: u128) -> impl Iterator<Item = u32> {
             i
         })
     })
+}
+
+/// The region (bits of a board of `cols` columns) cut to its bounding box, in the same orientation.
+fn crop(cols: u8, region: u128) -> Board {
+    let stride = u32::from(cols);
+    let first = region.trailing_zeros();
+    let last = 127 - region.leading_zeros();
+    let (r0, r1) = (first / stride, last / stride);
+    let h = r1 - r0 + 1;
+    let row_mask = low_bits(stride);
+    let mut colmask = 0u128;
+    for r in r0..=r1 {
+        colmask |= (region >> (r * stride)) & row_mask;
+    }
+    let c0 = colmask.trailing_zeros();
+    let w = 128 - colmask.leading_zeros() - c0;
+    let mut cells = 0u128;
+    for i in 0..h {
+        cells |= ((region >> ((r0 + i) * stride + c0)) & low_bits(w)) << (i * w);
+    }
+    Board {
+        rows: h as u8,
+        cols: w as u8,
+        cells,
+    }
 }
 
 /// A region (cells of a board with `cols` columns) cropped to its bounding box, in the least of its 8 images
@@ -361,13 +404,14 @@ fn parse_word(word: &str) -> Result<Board> {
 pub struct CramGame;
 
 impl CramGame {
-    /// The option left by placing a domino on cells `a` and `b` of `board`.
+    /// The option left by placing a domino on cells `a` and `b` of `board`: its regions as placed (cropped, not
+    /// turned), so that the option shown is the board the move leaves.
     fn after(board: &Board, (a, b): (u32, u32)) -> Vec<Board> {
         Board {
             cells: board.cells & !(1u128 << a | 1u128 << b),
             ..*board
         }
-        .regions()
+        .regions_as_placed()
     }
 }
 
@@ -428,7 +472,21 @@ impl Game for CramGame {
         }
     }
     fn components(&self, b: &Board) -> Vec<Board> {
-        b.regions()
+        b.regions_as_placed()
+    }
+    /// A board of one region (and lone cells, which play no part) is remembered as that region's least image.
+    fn memo_key<'a>(&self, b: &'a Board) -> std::borrow::Cow<'a, Board> {
+        let cells = b.cells;
+        if cells.count_ones() >= 2
+            && region_of(b.rows, b.cols, cells, cells & cells.wrapping_neg()) == cells
+        {
+            // One region (an option's part always is): its least image.
+            return std::borrow::Cow::Owned(normalise(b.cols, cells));
+        }
+        match b.regions().as_slice() {
+            [one] => std::borrow::Cow::Owned(*one),
+            _ => std::borrow::Cow::Borrowed(b),
+        }
     }
     /// Outside a plain [`crate::Solver`] search: the [`CramEngine`] (exact; see its docs), on this thread's
     /// engine under the limits of the last solver made. Inside one: `None` for boards that are not mirror
