@@ -181,9 +181,10 @@ pub trait Game {
         vec![position.clone()]
     }
 
-    /// The position a search's memo keeps the value of `position` under: one key for positions the game knows to
-    /// have one value (Cram: a region's least image under the symmetries of the grid), so that they are valued
-    /// once, while the options stay as a player sees them. The default is the position itself.
+    /// The position a search's memo keeps `position` under: one key for positions the game knows to be the same
+    /// game up to a relabelling of their moves (isomorphic, so equal under normal and misère play alike; Cram: a
+    /// region's least image under the symmetries of the grid), so that they are searched once, while the options
+    /// stay as a player sees them. The default is the position itself.
     fn memo_key<'a>(&self, position: &'a Self::Position) -> std::borrow::Cow<'a, Self::Position> {
         std::borrow::Cow::Borrowed(position)
     }

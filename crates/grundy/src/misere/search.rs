@@ -173,14 +173,18 @@ impl<R: Game> NumberedGame<R> {
             buf: Options::new(),
         }
     }
-    /// The number of a position (numbering it if it is new).
+    /// The number of a position (numbering it if it is new). Positions with one [`Game::memo_key`] (the same game
+    /// up to a relabelling, such as a Cram region and its mirror image) get one number, and the key is the position
+    /// kept for it.
     pub fn id(&mut self, p: &R::Position) -> u64 {
-        if let Some(&i) = self.ids.get(p) {
+        let k = self.ruleset.memo_key(p);
+        if let Some(&i) = self.ids.get(k.as_ref()) {
             return i;
         }
+        let k = k.into_owned();
         let i = self.positions.len() as u64;
-        self.positions.push(p.clone());
-        self.ids.insert(p.clone(), i);
+        self.positions.push(k.clone());
+        self.ids.insert(k, i);
         i
     }
     /// The position numbered `id` (panics when no position has that number yet).
