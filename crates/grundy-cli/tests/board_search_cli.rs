@@ -193,6 +193,9 @@ fn a_printed_cram_move_leaves_the_board_it_describes() {
     // (not a turned or mirrored image of it): what a player reads must match the move.
     for word in [
         "3x4",
+        "7x1",
+        "1x7",
+        "6x1",
         "3x5",
         "2x5",
         "..#../...../.#...",

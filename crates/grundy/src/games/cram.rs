@@ -13,7 +13,8 @@
 //! therefore written as the sum of the regions left after the placement, each cropped to its bounding box (blocked
 //! cells outside it play no part) and kept in the board's orientation, so that an option reads as the board the
 //! move leaves ([`Board::regions_as_placed`]). A region of one cell has no move (value 0) and is left out of the
-//! sum. A region's moves depend only on which of its cells are adjacent, which the 8 isometries of the grid
+//! sum. Placements that leave the same sum of cropped regions (the two end columns of a `2x3`) are one option,
+//! listed once. A region's moves depend only on which of its cells are adjacent, which the 8 isometries of the grid
 //! (rotations by quarter turns, reflections) preserve: so where values are remembered (the search engine below,
 //! and [`Board::regions`]) each region is replaced by the least encoding `(rows, cols, bits)` of its 8 images, and
 //! equal regions up to symmetry share one entry.
@@ -532,7 +533,8 @@ impl Game for CramGame {
         for m in from.placements() {
             if Self::after(from, m) == want {
                 let (r, c) = (m.0 / cols + 1, m.0 % cols + 1);
-                return if m.1 == m.0 + 1 {
+                // Across unless the second cell is the one below (on a board of one column, the next cell is).
+                return if m.1 != m.0 + cols {
                     format!(
                         "place a domino across row {r}, columns {c}-{}, leaving {}",
                         c + 1,
