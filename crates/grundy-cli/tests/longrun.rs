@@ -180,3 +180,33 @@ fn bad_windows_are_one_line_errors() {
         assert!(e.contains(says) && e.lines().count() == 1, "{args:?}: {e}");
     }
 }
+
+/// A bounded run past the fast engine's last heap is refused at once, before any work (it used to run for hours and
+/// stop at its last step).
+#[test]
+fn a_bounded_run_past_the_engines_last_heap_is_refused_at_the_start() {
+    let f = tmp("past-limit.seq");
+    let t = std::time::Instant::now();
+    let (status, out, err) = run_window(
+        Some("64"),
+        &[
+            "seq",
+            "4!.0",
+            "--to",
+            "4294967295",
+            "--engine",
+            "fast",
+            "--threads",
+            "1",
+            "--out",
+            &f,
+        ],
+    );
+    assert_eq!(status, 2, "{out}{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("beyond the fast engine's limit of 4294967294 heaps"),
+        "{err}"
+    );
+    assert!(t.elapsed().as_secs() < 5, "took {:?}", t.elapsed());
+}

@@ -296,6 +296,14 @@ fn run_bounded(
 ) -> CliResult {
     let name = rules.name();
     let code = rules.code().expect("a bounded run is for codes");
+    // Refused before any work: the run would otherwise stop at its last step, after hours.
+    if to >= u64::from(u32::MAX) {
+        return Err(grundy::Error::limit(format!(
+            "{name}: heap {to} is beyond the fast engine's limit of {} heaps (the largest --to it takes)",
+            u32::MAX - 1
+        ))
+        .into());
+    }
     let dir = match std::path::Path::new(out).parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => std::path::PathBuf::from("."),
