@@ -249,20 +249,26 @@ fn bits(mut x: u128) -> impl Iterator<Item = u32> {
     })
 }
 
-/// The region (bits of a board of `cols` columns) cut to its bounding box, in the same orientation.
-fn crop(cols: u8, region: u128) -> Board {
+/// The bounding box of the non-empty `region` (cells of a board of `cols` columns): its first row, height, first
+/// column and width.
+fn bounding_box(cols: u8, region: u128) -> (u32, u32, u32, u32) {
     let stride = u32::from(cols);
     let first = region.trailing_zeros();
     let last = 127 - region.leading_zeros();
     let (r0, r1) = (first / stride, last / stride);
-    let h = r1 - r0 + 1;
     let row_mask = low_bits(stride);
     let mut colmask = 0u128;
     for r in r0..=r1 {
         colmask |= (region >> (r * stride)) & row_mask;
     }
     let c0 = colmask.trailing_zeros();
-    let w = 128 - colmask.leading_zeros() - c0;
+    (r0, r1 - r0 + 1, c0, 128 - colmask.leading_zeros() - c0)
+}
+
+/// The region (bits of a board of `cols` columns) cut to its bounding box, in the same orientation.
+fn crop(cols: u8, region: u128) -> Board {
+    let stride = u32::from(cols);
+    let (r0, h, c0, w) = bounding_box(cols, region);
     let mut cells = 0u128;
     for i in 0..h {
         cells |= ((region >> ((r0 + i) * stride + c0)) & low_bits(w)) << (i * w);
@@ -282,17 +288,7 @@ fn crop(cols: u8, region: u128) -> Board {
 /// are each packed in `O(rows)` word operations, and a square region adds the four images of its transpose.
 fn normalise(cols: u8, region: u128) -> Board {
     let stride = u32::from(cols);
-    let first = region.trailing_zeros();
-    let last = 127 - region.leading_zeros();
-    let (r0, r1) = (first / stride, last / stride);
-    let h = r1 - r0 + 1;
-    let row_mask = low_bits(stride);
-    let mut colmask = 0u128;
-    for r in r0..=r1 {
-        colmask |= (region >> (r * stride)) & row_mask;
-    }
-    let c0 = colmask.trailing_zeros();
-    let w = 128 - colmask.leading_zeros() - c0;
+    let (r0, h, c0, w) = bounding_box(cols, region);
     let wmask = low_bits(w);
     let row = |i: u32| (region >> ((r0 + i) * stride + c0)) & wmask;
     // `short`: the rows of the image whose rows are the short side (h <= w: the region's rows; else its columns).
