@@ -107,6 +107,9 @@ fn every_printed_winning_move_leads_to_a_p_position() {
             );
             let moves = j["winning_moves"].as_array().unwrap();
             assert_eq!(moves.is_empty(), whole == 0, "{game} {text}");
+            // Each move is listed once, and no two listed moves read the same.
+            let texts: BTreeSet<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+            assert_eq!(texts.len(), moves.len(), "{game} {text}: {moves:?}");
             for m in moves {
                 let c = m["component"].as_u64().unwrap() as usize;
                 let before = &parts[c];
@@ -145,6 +148,75 @@ fn bad_graph_files_are_one_line_errors() {
             assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         }
     }
+}
+
+/// Twin vertices (the same closed neighbourhood: the ends of a lone edge, the corners of a triangle) make one move
+/// of Node Kayles, listed once and named by each of them; Arc Kayles's moves are edges, never twins.
+#[test]
+fn twin_vertices_are_one_move_named_by_each() {
+    let edge = temp_file("graph-kayles-twins", "edge.txt", "0 1\n");
+    let triangle = temp_file("graph-kayles-twins", "triangle.txt", "0 1\n1 2\n2 0\n3 2\n");
+    let j = json(&grundy(&["value", "node-kayles", &edge, "--json"]));
+    let moves = j["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{j}");
+    assert_eq!(
+        moves[0]["move"].as_str(),
+        Some("take vertex 0 or 1 (the same vertices go), removing vertices 0, 1"),
+        "{j}"
+    );
+    // The triangle 0-1-2 with a tail 2-3: 0 and 1 are twins (N[0] = N[1] = {0, 1, 2}); 2 and 3 are not.
+    let (code, out, err) = parts(grundy_stdin(&["play", "node-kayles", &triangle], b"quit\n"));
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let listed: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains(". node-kayles"))
+        .collect();
+    assert_eq!(listed.len(), 3, "{out}");
+    assert!(
+        listed
+            .iter()
+            .any(|l| l
+                .contains("take vertex 0 or 1 (the same vertices go), removing vertices 0, 1, 2")),
+        "{out}"
+    );
+    assert!(
+        listed
+            .iter()
+            .any(|l| l.contains("take vertex 2, removing it and its neighbours 0, 1, 3")),
+        "{out}"
+    );
+    assert!(
+        listed
+            .iter()
+            .any(|l| l.contains("take vertex 3, removing it and its neighbour 2")),
+        "{out}"
+    );
+}
+
+/// A file whose vertices are numbered from 1 is refused (read as given, vertex 0 would be an isolated vertex, a
+/// move of Node Kayles, and the answer would change: `1 2` alone would read as a P-position); a first line
+/// `nodes N` declares the isolated vertices a file means.
+#[test]
+fn a_vertex_in_no_edge_must_be_declared() {
+    let from_one = temp_file("graph-kayles-numbering", "one.txt", "1 2\n2 3\n");
+    let gap = temp_file("graph-kayles-numbering", "gap.txt", "0 1\n3 4\n");
+    let declared = temp_file("graph-kayles-numbering", "declared.txt", "nodes 3\n1 2\n");
+    for game in ["node-kayles", "arc-kayles"] {
+        for (file, v) in [(&from_one, 0), (&gap, 2)] {
+            let (code, out, err) = run(&["value", game, file]);
+            assert_eq!(code, 2, "{err}");
+            assert!(out.is_empty());
+            assert!(err.contains(&format!("vertex {v} is in no edge")), "{err}");
+            assert!(err.contains("'nodes N'"), "{err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        }
+    }
+    // Declared: the isolated vertex 0 (value 1) beside the edge 1-2 (value 1): a P-position of Node Kayles; Arc
+    // Kayles: 0 + 1 = 1.
+    let j = json(&grundy(&["value", "node-kayles", &declared, "--json"]));
+    assert_eq!(j["nim_value"].as_u64(), Some(0), "{j}");
+    let j = json(&grundy(&["value", "arc-kayles", &declared, "--json"]));
+    assert_eq!(j["nim_value"].as_u64(), Some(1), "{j}");
 }
 
 /// `grundy play` on a graph game, through the one game model: the moves of Node Kayles on the path of 5 are listed

@@ -522,30 +522,36 @@ impl Game for CramGame {
             b.show_rows()
         }
     }
+    /// The placement that leaves `to`; where several leave the same sum of cropped regions (the end columns of a
+    /// `2x3`, listed as one option), each of them, as alternatives.
     fn describe_move(&self, from: &Board, to: &[Board]) -> String {
         let mut want = to.to_vec();
         want.sort_unstable();
         let cols = from.cols as u32;
-        for m in from.placements() {
-            if Self::after(from, m) == want {
+        let ways: Vec<String> = from
+            .placements()
+            .into_iter()
+            .filter(|&m| Self::after(from, m) == want)
+            .map(|m| {
                 let (r, c) = (m.0 / cols + 1, m.0 % cols + 1);
                 // Across unless the second cell is the one below (on a board of one column, the next cell is).
-                return if m.1 != m.0 + cols {
-                    format!(
-                        "place a domino across row {r}, columns {c}-{}, leaving {}",
-                        c + 1,
-                        self.show_sum(to)
-                    )
+                if m.1 != m.0 + cols {
+                    format!("across row {r}, columns {c}-{}", c + 1)
                 } else {
-                    format!(
-                        "place a domino down column {c}, rows {r}-{}, leaving {}",
-                        r + 1,
-                        self.show_sum(to)
-                    )
-                };
-            }
+                    format!("down column {c}, rows {r}-{}", r + 1)
+                }
+            })
+            .collect();
+        match ways.as_slice() {
+            [] => format!("move to {}", self.show_sum(to)),
+            [one] => format!("place a domino {one}, leaving {}", self.show_sum(to)),
+            [first, rest @ ..] => format!(
+                "place a domino {first}, or {} ({} leave the same board), leaving {}",
+                rest.join(", or "),
+                if rest.len() == 1 { "both" } else { "all" },
+                self.show_sum(to)
+            ),
         }
-        format!("move to {}", self.show_sum(to))
     }
 }
 

@@ -33,40 +33,61 @@ pub struct NodeKayles;
 
 impl Game for NodeKayles {
     ugraph::graph_game_methods!("node-kayles");
+    /// One option per closed neighbourhood: twin vertices (`N[u] = N[v]`, such as the two ends of a lone edge) remove
+    /// the same vertices and leave the same graph, so they are one option, listed once (and described by
+    /// [`Game::describe_move`] as either vertex).
     fn options(&self, p: &Component, out: &mut Options<Component>) {
         let all = p.all();
+        let closed = |v: usize| p.neighbours(v) | 1 << v;
         for v in 0..p.len() {
-            out.push(p.split(all & !(p.neighbours(v) | 1 << v)));
+            let c = closed(v);
+            // A twin below v has the same closed neighbourhood, so lies in it: look there only.
+            if ugraph::bits(c & ((1u128 << v) - 1)).any(|u| closed(u) == c) {
+                continue;
+            }
+            out.push(p.split(all & !c));
         }
     }
     fn describe_move(&self, from: &Component, to: &[Component]) -> String {
         let removed = ugraph::removed(from, to);
-        // The chosen vertex is one whose closed neighbourhood is exactly what was removed.
-        let chosen = (0..from.len()).find(|&v| {
-            let mut closed: Vec<u32> = ugraph::bits(from.neighbours(v) | 1 << v)
-                .map(|w| from.id(w))
-                .collect();
-            closed.sort_unstable();
-            closed == removed
-        });
-        match chosen {
-            Some(v) => {
-                let id = from.id(v);
-                let others: Vec<String> = removed
-                    .iter()
-                    .filter(|&&w| w != id)
-                    .map(|w| w.to_string())
+        // The chosen vertex is one whose closed neighbourhood is exactly what was removed (twins: each of them).
+        let chosen: Vec<u32> = (0..from.len())
+            .filter(|&v| {
+                let mut closed: Vec<u32> = ugraph::bits(from.neighbours(v) | 1 << v)
+                    .map(|w| from.id(w))
                     .collect();
-                if others.is_empty() {
-                    format!("take vertex {id} (it has no neighbours)")
-                } else {
-                    format!(
+                closed.sort_unstable();
+                closed == removed
+            })
+            .map(|v| from.id(v))
+            .collect();
+        let list = |ids: &[u32]| {
+            ids.iter()
+                .map(|w| w.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match chosen.as_slice() {
+            [] => format!("move to {}", self.show_sum(to)),
+            [id] => {
+                let others: Vec<u32> = removed.iter().copied().filter(|w| w != id).collect();
+                match others.as_slice() {
+                    [] => format!("take vertex {id} (it has no neighbours)"),
+                    [w] => format!("take vertex {id}, removing it and its neighbour {w}"),
+                    _ => format!(
                         "take vertex {id}, removing it and its neighbours {}",
-                        others.join(", ")
-                    )
+                        list(&others)
+                    ),
                 }
             }
-            None => format!("move to {}", self.show_sum(to)),
+            [first, rest @ ..] => {
+                let rest: Vec<String> = rest.iter().map(|w| w.to_string()).collect();
+                format!(
+                    "take vertex {first} or {} (the same vertices go), removing vertices {}",
+                    rest.join(" or "),
+                    list(&removed)
+                )
+            }
         }
     }
 }

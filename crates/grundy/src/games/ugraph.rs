@@ -21,7 +21,9 @@
 //!
 //! **File format**: the project's edge list ([`crate::loopy::graph::Graph::parse`]: lines `X Y`, `#` comments, an
 //! optional first line `nodes N`), each line read as an *undirected* edge (`0 1` and `1 0` are the same edge). A
-//! self-loop, a graph with no vertices, and a graph of more than [`MAX_VERTICES`] vertices are refused.
+//! self-loop, a graph with no vertices, and a graph of more than [`MAX_VERTICES`] vertices are refused. Vertices are
+//! numbered from 0; without a line `nodes N` every vertex must be in an edge (a file numbered from 1 is refused,
+//! not read with a phantom isolated vertex 0); with it, the vertices in no edge are isolated vertices.
 
 use crate::error::{Error, Result};
 use std::hash::{Hash, Hasher};
@@ -514,13 +516,24 @@ pub fn read(game: &str, words: &[String]) -> Result<Vec<Component>> {
         let (n, edges) = named.map_err(|e| e.context(game))?;
         return graph_components(n, &edges).map_err(|e| e.context(game));
     }
-    let g = crate::loopy::graph::Graph::read_file(file).map_err(|e| e.context(game))?;
-    let mut edges = Vec::with_capacity(g.edges());
-    for u in 0..g.nodes() as u32 {
-        edges.extend(g.followers(u).iter().map(|&w| (u, w)));
+    let f = crate::loopy::graph::EdgeFile::read_file(file).map_err(|e| e.context(game))?;
+    let shown = || format!("{game} {}", crate::error::escape(file));
+    if f.declared.is_none() && f.nodes as usize <= MAX_VERTICES {
+        // Without a first line `nodes N`, every vertex is named by an edge: a vertex in none is a numbering slip
+        // (a file numbered from 1 would otherwise gain a phantom isolated vertex 0, which is a move of Node Kayles
+        // and changes the answer).
+        let mut named = 0u128;
+        for &(x, y) in &f.edges {
+            named |= 1 << x | 1 << y;
+        }
+        if let Some(v) = (0..f.nodes as u32).find(|&v| named >> v & 1 == 0) {
+            return Err(Error::input(format!(
+                "vertex {v} is in no edge: vertices are numbered from 0 up, each named by an edge; to mean isolated vertices, give a first line 'nodes N'"
+            ))
+            .context(shown()));
+        }
     }
-    graph_components(g.nodes(), &edges)
-        .map_err(|e| e.context(format!("{game} {}", crate::error::escape(file))))
+    graph_components(f.nodes as usize, &f.edges).map_err(|e| e.context(shown()))
 }
 
 /// The methods of [`crate::Game`] that Node Kayles and Arc Kayles share, written once: positions are graphs

@@ -58,10 +58,22 @@ pub struct Graph {
     inn: Vec<u32>,
 }
 
-impl Graph {
-    /// Reads and parses the edge-list file at `path` (see [`Graph::parse`]); errors name the file. At most
-    /// [`MAX_FILE_BYTES`] are read.
-    pub fn read_file(path: &str) -> Result<Graph> {
+/// An edge-list file as read, before a graph is built from it (see [`Graph::parse`] for the format).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EdgeFile {
+    /// The node count of a first line `nodes N`, if the file has one.
+    pub declared: Option<u64>,
+    /// The node count: the declared one, else the largest id plus one (at most [`MAX_NODES`]).
+    pub nodes: u64,
+    /// The edges `(x, y)` in the file's order, each id below `nodes`.
+    pub edges: Vec<(u32, u32)>,
+}
+
+impl EdgeFile {
+    /// Reads the edge-list file at `path` (at most [`MAX_FILE_BYTES`]) without building a graph, for readers with
+    /// limits of their own (the undirected graphs of Node Kayles refuse more than 128 vertices before a graph of
+    /// millions of nodes is made). Errors name the file.
+    pub fn read_file(path: &str) -> Result<EdgeFile> {
         use std::io::Read;
         let shown = crate::error::escape(path);
         let cannot =
@@ -80,79 +92,11 @@ impl Graph {
         let text = String::from_utf8(bytes).map_err(|e| {
             Error::input(format!("{shown}: the graph file is not UTF-8 text ({e})"))
         })?;
-        Graph::parse(&text).map_err(|e| e.context(&shown))
+        EdgeFile::parse(&text).map_err(|e| e.context(&shown))
     }
 
-    /// A graph on `nodes` nodes with the given edges (`x -> y`). Node ids must be `< nodes`.
-    pub fn new(nodes: usize, edges: &[(u32, u32)]) -> Result<Graph> {
-        if nodes as u64 > MAX_NODES {
-            return Err(Error::limit(format!(
-                "the graph has {nodes} nodes, more than the limit of {MAX_NODES}"
-            )));
-        }
-        if edges.len() >= u32::MAX as usize {
-            return Err(Error::limit(format!(
-                "the graph has {} edges, more than the limit of {}",
-                edges.len(),
-                u32::MAX - 1
-            )));
-        }
-        for &(x, y) in edges {
-            let bad = if x as usize >= nodes { x } else { y };
-            if x as usize >= nodes || y as usize >= nodes {
-                return Err(Error::input(format!(
-                    "edge {x} {y}: node {bad} is not below the node count {nodes}"
-                )));
-            }
-        }
-        let csr = |reverse: bool| {
-            let key = |&(x, y): &(u32, u32)| if reverse { (y, x) } else { (x, y) };
-            let mut start = vec![0u32; nodes + 1];
-            for e in edges {
-                start[key(e).0 as usize + 1] += 1;
-            }
-            for i in 0..nodes {
-                start[i + 1] += start[i];
-            }
-            let mut fill = start.clone();
-            let mut adj = vec![0u32; edges.len()];
-            for e in edges {
-                let (a, b) = key(e);
-                adj[fill[a as usize] as usize] = b;
-                fill[a as usize] += 1;
-            }
-            (start, adj)
-        };
-        let (out_start, out) = csr(false);
-        let (in_start, inn) = csr(true);
-        Ok(Graph {
-            out_start,
-            out,
-            in_start,
-            inn,
-        })
-    }
-
-    /// Reads the edge-list format: lines `X Y` (an edge from node X to node Y, ids below 2^32), blank lines and
-    /// lines starting with `#` ignored, and an optional first line `nodes N` fixing the node count (else the
-    /// largest id plus one). This is the one graph-file reader: `loopy-graph` and the DAG game `graph`
-    /// ([`crate::games::digraph::Dag::from_graph`]) both read their files with it.
-    ///
-    /// # Example
-    ///
-    /// A 2-cycle `0 ⇄ 1` is a draw from either node (each player can always move back); a path `2 → 3` gives a
-    /// P-position at its end and an N-position before it.
-    ///
-    /// ```rust
-    /// use grundy::loopy::graph::{outcomes, Graph};
-    /// use grundy::Outcome;
-    ///
-    /// let g = Graph::parse("# a 2-cycle, then a path\n0 1\n1 0\n2 3\n")?;
-    /// assert_eq!((g.nodes(), g.edges()), (4, 3));
-    /// assert_eq!(outcomes(&g), [Outcome::D, Outcome::D, Outcome::N, Outcome::P]);
-    /// # Ok::<(), grundy::Error>(())
-    /// ```
-    pub fn parse(text: &str) -> Result<Graph> {
+    /// Parses the edge-list format of [`Graph::parse`]; errors name the line.
+    pub fn parse(text: &str) -> Result<EdgeFile> {
         let mut declared: Option<u64> = None;
         let mut edges = Vec::new();
         let mut max_id: Option<u32> = None;
@@ -237,7 +181,94 @@ impl Graph {
                 "the graph has {nodes} nodes, more than the limit of {MAX_NODES}"
             )));
         }
-        Graph::new(nodes as usize, &edges)
+        Ok(EdgeFile {
+            declared,
+            nodes,
+            edges,
+        })
+    }
+}
+
+impl Graph {
+    /// Reads and parses the edge-list file at `path` (see [`Graph::parse`]); errors name the file. At most
+    /// [`MAX_FILE_BYTES`] are read.
+    pub fn read_file(path: &str) -> Result<Graph> {
+        let f = EdgeFile::read_file(path)?;
+        Graph::new(f.nodes as usize, &f.edges).map_err(|e| e.context(crate::error::escape(path)))
+    }
+
+    /// A graph on `nodes` nodes with the given edges (`x -> y`). Node ids must be `< nodes`.
+    pub fn new(nodes: usize, edges: &[(u32, u32)]) -> Result<Graph> {
+        if nodes as u64 > MAX_NODES {
+            return Err(Error::limit(format!(
+                "the graph has {nodes} nodes, more than the limit of {MAX_NODES}"
+            )));
+        }
+        if edges.len() >= u32::MAX as usize {
+            return Err(Error::limit(format!(
+                "the graph has {} edges, more than the limit of {}",
+                edges.len(),
+                u32::MAX - 1
+            )));
+        }
+        for &(x, y) in edges {
+            let bad = if x as usize >= nodes { x } else { y };
+            if x as usize >= nodes || y as usize >= nodes {
+                return Err(Error::input(format!(
+                    "edge {x} {y}: node {bad} is not below the node count {nodes}"
+                )));
+            }
+        }
+        let csr = |reverse: bool| {
+            let key = |&(x, y): &(u32, u32)| if reverse { (y, x) } else { (x, y) };
+            let mut start = vec![0u32; nodes + 1];
+            for e in edges {
+                start[key(e).0 as usize + 1] += 1;
+            }
+            for i in 0..nodes {
+                start[i + 1] += start[i];
+            }
+            let mut fill = start.clone();
+            let mut adj = vec![0u32; edges.len()];
+            for e in edges {
+                let (a, b) = key(e);
+                adj[fill[a as usize] as usize] = b;
+                fill[a as usize] += 1;
+            }
+            (start, adj)
+        };
+        let (out_start, out) = csr(false);
+        let (in_start, inn) = csr(true);
+        Ok(Graph {
+            out_start,
+            out,
+            in_start,
+            inn,
+        })
+    }
+
+    /// Reads the edge-list format: lines `X Y` (an edge from node X to node Y, ids below 2^32), blank lines and
+    /// lines starting with `#` ignored, and an optional first line `nodes N` fixing the node count (else the
+    /// largest id plus one). This is the one graph-file reader: `loopy-graph` and the DAG game `graph`
+    /// ([`crate::games::digraph::Dag::from_graph`]) both read their files with it.
+    ///
+    /// # Example
+    ///
+    /// A 2-cycle `0 ⇄ 1` is a draw from either node (each player can always move back); a path `2 → 3` gives a
+    /// P-position at its end and an N-position before it.
+    ///
+    /// ```rust
+    /// use grundy::loopy::graph::{outcomes, Graph};
+    /// use grundy::Outcome;
+    ///
+    /// let g = Graph::parse("# a 2-cycle, then a path\n0 1\n1 0\n2 3\n")?;
+    /// assert_eq!((g.nodes(), g.edges()), (4, 3));
+    /// assert_eq!(outcomes(&g), [Outcome::D, Outcome::D, Outcome::N, Outcome::P]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Graph> {
+        let f = EdgeFile::parse(text)?;
+        Graph::new(f.nodes as usize, &f.edges)
     }
 
     /// The number of nodes.
