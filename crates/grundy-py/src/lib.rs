@@ -694,7 +694,7 @@ impl NativeGame {
     /// The rule read off the game's table, as `grundy pattern --json` prints it (the library's `Pattern`): each
     /// rule "certified" only where a theorem proves it, else "observed" on the range checked. A one-parameter game
     /// takes `to` (default: as far as the period module goes); a two-parameter game takes `rows` and `cols`
-    /// (default `(0, 19)` each).
+    /// (default `(0, 19)` each, or less for a search game: Cram `(0, 6)`).
     #[pyo3(signature = (to = None, rows = None, cols = None, max_seconds = None, max_memory = None))]
     #[allow(clippy::too_many_arguments)]
     fn pattern<'py>(
@@ -728,7 +728,7 @@ impl NativeGame {
                             g.name()
                         )));
                     }
-                    let d = Span { from: 0, to: 19 };
+                    let d = Span::default_for(&*g, 19);
                     let defaulted = rows.is_none() && cols.is_none();
                     let mut t = Table::compute(&*g, rows.unwrap_or(d), Some(cols.unwrap_or(d)), &limits, &mut |_| {})?;
                     if defaulted {

@@ -270,6 +270,14 @@ pub trait Game {
         0
     }
 
+    /// The largest number a table of this game runs to when the user gives no range (`grundy table`, `grundy
+    /// pattern`), where the command's own default (rows and columns 0..9, or 0..19) would search for minutes:
+    /// the boards and graphs of a search game grow exponentially with their sides. `None` (the default): the
+    /// command's default.
+    fn table_extent(&self) -> Option<u64> {
+        None
+    }
+
     /// The position named by `params` (`params.len() == self.parameters()`), or `None` when those numbers name
     /// no position (a board with no cells, say). The position is then validated like one read from text.
     fn position_at(&self, params: &[u64]) -> Option<Self::Position> {
@@ -366,6 +374,7 @@ macro_rules! forward_game {
                 (**self).winning_options(p, play)
             }
             fn parameters(&self) -> usize { (**self).parameters() }
+            fn table_extent(&self) -> Option<u64> { (**self).table_extent() }
             fn position_at(&self, params: &[u64]) -> Option<Self::Position> { (**self).position_at(params) }
             fn is_heap_game(&self) -> bool { (**self).is_heap_game() }
             fn code(&self) -> Option<&Code> { (**self).code() }

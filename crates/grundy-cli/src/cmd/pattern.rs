@@ -28,8 +28,8 @@ They are certified when the period is: by the Guy-Smith periodicity theorem, the
 (t consecutive heaps agreeing, t the largest move) or the game's proved closed form (see 'grundy help period').
 Every rule then holds for all heaps, since the values below e + p are exact and the law gives the rest.
 
-Two parameters (wythoff, cutting, ed, chomp, cram, staircase; default rows and columns 0..19, leading
-ones with no position left out): every rule is observed on the range (no theorem here proves a two-parameter law):
+Two parameters (wythoff, cutting, ed, chomp, cram, staircase; default rows and columns 0..19, cram and
+node-kayles 0..6, arc-kayles 0..5, leading ones with no position left out): every rule is observed on the range (no theorem here proves a two-parameter law):
   symmetry G(a, b) = G(b, a);
   separability G(a, b) = f(a) xor g(b), a sum in disguise (staircase with two steps: G(a, b) = a);
   G(a, b) as a function of a + b, b - a, |a - b|, min, max, a xor b, a | b, a & b, (a-1) | (b-1) or
@@ -89,7 +89,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
             let rows = a.rows.as_deref().map(|r| Span::parse(r, "--rows")).transpose()?;
             let cols = a.cols.as_deref().map(|c| Span::parse(c, "--cols")).transpose()?;
             let defaulted = rows.is_none() && cols.is_none();
-            let d = Span { from: 0, to: 19 };
+            let d = Span::default_for(&*game, 19);
             let (rows, cols) = (rows.unwrap_or(d), cols.unwrap_or(d));
             let mut bar = Progress::new(format!("{} table", game.name()), rows.len().saturating_mul(cols.len()));
             let mut t = Table::compute(&*game, rows, Some(cols), &limits, &mut |d| bar.update(d))?;

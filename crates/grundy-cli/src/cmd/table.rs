@@ -5,6 +5,7 @@ use crate::cli::TableCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::analysis::table::{Span, Table};
+use grundy::games::AnyGame;
 
 pub const HELP: &str = "\
 grundy table — nim-values of a one- or two-parameter game over a range, P-positions marked
@@ -22,7 +23,8 @@ with a side below 2) is '.'. Every value is exact: the game's proved closed form
 memoised mex search, one memo for the whole table (a heap game's values come from its sequence).
 
 A range is A..B with both ends included (0..9 is ten numbers; A..=B is the same), or N for 0..N. Defaults: heaps
-0..59, ten to a line; two parameters 0..9 by 0..9, leading rows and columns with no position left out. --wrap K
+0..59, ten to a line; two parameters 0..9 by 0..9 (cram and node-kayles 0..6, arc-kayles 0..5: their searches
+grow exponentially), leading rows and columns with no position left out. --wrap K
 lays a one-parameter table out K values to a line, so that a period K shows as equal columns. A table has at most
 4194304 cells. --max-seconds and --max-memory end a long table with an error (a progress bar shows on stderr).
 
@@ -38,7 +40,7 @@ EXAMPLES
 ";
 
 /// The rows and columns asked for, or the defaults (and whether they were defaults).
-fn ranges(a: &TableCmd, parameters: usize) -> CliResult<(Span, Option<Span>, bool)> {
+fn ranges(a: &TableCmd, game: &dyn AnyGame) -> CliResult<(Span, Option<Span>, bool)> {
     let rows = a
         .rows
         .as_deref()
@@ -50,7 +52,7 @@ fn ranges(a: &TableCmd, parameters: usize) -> CliResult<(Span, Option<Span>, boo
         .map(|c| Span::parse(c, "--cols"))
         .transpose()?;
     let defaulted = rows.is_none() && cols.is_none();
-    match parameters {
+    match game.parameters() {
         1 => {
             if cols.is_some() {
                 return Err(CliError::usage(format!(
@@ -66,7 +68,7 @@ fn ranges(a: &TableCmd, parameters: usize) -> CliResult<(Span, Option<Span>, boo
                     "--wrap lays out a one-parameter table; a two-parameter table has its columns",
                 ));
             }
-            let d = Span { from: 0, to: 9 };
+            let d = Span::default_for(game, 9);
             Ok((rows.unwrap_or(d), Some(cols.unwrap_or(d)), defaulted))
         }
     }
@@ -94,7 +96,7 @@ pub fn run(a: &TableCmd) -> CliResult {
             game.name()
         )));
     }
-    let (rows, cols, defaulted) = ranges(a, parameters)?;
+    let (rows, cols, defaulted) = ranges(a, &*game)?;
     let wrap = match a.wrap.as_deref() {
         Some(w) => match grundy::error::parse_u64(w, "--wrap")? {
             0 => return Err(CliError::usage("--wrap must be at least 1")),

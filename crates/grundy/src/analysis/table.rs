@@ -42,6 +42,15 @@ impl Span {
         Ok(Span { from, to })
     }
 
+    /// The range of a table of `game` when the user gives none: `0..=usual` (the command's own default), cut to the
+    /// game's [`AnyGame::table_extent`] where its search grows too fast for that (Cram, the Kayles games on grids).
+    pub fn default_for(game: &dyn AnyGame, usual: u64) -> Span {
+        Span {
+            from: 0,
+            to: game.table_extent().map_or(usual, |e| e.min(usual)),
+        }
+    }
+
     /// How many numbers the range holds (saturating).
     pub fn len(&self) -> u64 {
         (self.to - self.from).saturating_add(1)

@@ -31,7 +31,8 @@ use crate::game::{Game, Options};
 pub struct ArcKayles;
 
 impl Game for ArcKayles {
-    ugraph::graph_game_methods!("arc-kayles");
+    // Default tables to P_5 □ P_5 (under a second; P_6 □ P_6 runs for minutes).
+    ugraph::graph_game_methods!("arc-kayles", 5);
     fn options(&self, p: &Component, out: &mut Options<Component>) {
         let all = p.all();
         for (u, v) in p.edges() {

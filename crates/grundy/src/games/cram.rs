@@ -454,6 +454,10 @@ impl Game for CramGame {
     fn parameters(&self) -> usize {
         2
     }
+    /// 6 × 6: boards to `5x6` take a tenth of a second; `7x7` runs for minutes.
+    fn table_extent(&self) -> Option<u64> {
+        Some(6)
+    }
     /// The empty `rows × cols` rectangle (both at least 1); a rectangle of more than [`MAX_CELLS`] cells is
     /// refused by validation (sides are kept below 256 so that the board's fields hold them, still too large).
     fn position_at(&self, params: &[u64]) -> Option<Board> {

@@ -32,7 +32,8 @@ use crate::game::{Game, Options};
 pub struct NodeKayles;
 
 impl Game for NodeKayles {
-    ugraph::graph_game_methods!("node-kayles");
+    // Default tables to P_6 □ P_6 (half a second; P_7 □ P_7 runs for most of a minute).
+    ugraph::graph_game_methods!("node-kayles", 6);
     /// One option per closed neighbourhood: twin vertices (`N[u] = N[v]`, such as the two ends of a lone edge) remove
     /// the same vertices and leave the same graph, so they are one option, listed once (and described by
     /// [`Game::describe_move`] as either vertex).

@@ -48,6 +48,10 @@ pub trait AnyGame: sealed::Sealed {
     fn parameters(&self) -> usize {
         0
     }
+    /// [`Game::table_extent`].
+    fn table_extent(&self) -> Option<u64> {
+        None
+    }
     /// Normal-play nim-values of the positions named by `cells` (each of [`AnyGame::parameters`] numbers, by
     /// [`Game::position_at`]), in order, with one memo shared by all of them: `None` for numbers that name no
     /// position. Closed forms answer first; the rest is search within `limits`. `progress` is called with the
@@ -110,6 +114,9 @@ where
     }
     fn parameters(&self) -> usize {
         self.0.parameters()
+    }
+    fn table_extent(&self) -> Option<u64> {
+        self.0.table_extent()
     }
     fn values_at(
         &self,

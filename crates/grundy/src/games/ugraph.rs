@@ -541,7 +541,7 @@ pub fn read(game: &str, words: &[String]) -> Result<Vec<Component>> {
 /// their vertex ids, and numbered in tables as the grid graphs `P_r □ P_c` ([`grid`]). Each game adds its own
 /// `options` and `describe_move`.
 macro_rules! graph_game_methods {
-    ($name:literal) => {
+    ($name:literal, $extent:literal) => {
         type Position = $crate::games::ugraph::Component;
         fn name(&self) -> String {
             $name.into()
@@ -564,6 +564,10 @@ macro_rules! graph_game_methods {
         /// Two numbers `(r, c)`: the grid graph `P_r □ P_c`.
         fn parameters(&self) -> usize {
             2
+        }
+        /// The grids a default table runs to (each game's own: about a second).
+        fn table_extent(&self) -> Option<u64> {
+            Some($extent)
         }
         fn position_at(&self, params: &[u64]) -> Option<Self::Position> {
             match params {
