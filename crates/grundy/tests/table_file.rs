@@ -89,9 +89,27 @@ fn bad_tables_are_refused_with_one_line_errors() {
     // Not a table.
     one_line(b"0 1\n1 2\n", "not a grundy table file");
     // Another version.
-    let mut v2 = good.clone();
-    v2[8] = 2;
-    one_line(&v2, "version 2");
+    let mut v3 = good.clone();
+    v3[8] = 3;
+    one_line(&v3, "version 3");
+    // Version 1 (read as well) has nim-values only: an entry with bit 63 (version 2's set of excluded values) is
+    // refused there, read here.
+    let fnv = |b: &[u8]| {
+        b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
+            (h ^ x as u64).wrapping_mul(0x0100_0000_01b3)
+        })
+    };
+    let b34 = cram("3x4")[0];
+    let mut sets = encode("cram", [(&b34, 1u64 << 63 | 0b101)].into_iter());
+    assert_eq!(
+        decode::<grundy::games::cram::Board>(&sets, "cram", "t").unwrap(),
+        [(b34, 1u64 << 63 | 0b101)]
+    );
+    sets[8] = 1;
+    let n = sets.len() - 8;
+    let sum = fnv(&sets[..n]);
+    sets[n..].copy_from_slice(&sum.to_le_bytes());
+    one_line(&sets, "entry 0 has no nim-value");
     // Another game's table: a Chomp table read as Cram.
     let mut c = Solver::new(ChompGame);
     c.sum_value(&ChompGame.parse(&["3x3".to_string()]).unwrap())
@@ -179,4 +197,35 @@ fn graph_tables_round_trip_resume_and_keep_their_games_apart() {
     bytes.extend_from_slice(&sum.to_le_bytes());
     let e = decode::<Component>(&bytes, "node-kayles", "t").unwrap_err();
     assert!(e.message().contains("entry 0 is not a valid key"), "{e}");
+}
+
+/// Cram's saved table is its engine's: every entry, read as the literal board it names (a region of the 8 x 8
+/// square as an `8x8` board), is a fact the plain search confirms: its nim-value, or values it does not have.
+#[test]
+fn every_entry_of_a_saved_cram_engine_table_is_a_fact_about_its_board() {
+    let boards = cram("4x5");
+    let want = Solver::new(CramGame).sum_value(&boards).unwrap();
+    assert_eq!(grundy::games::cram::search_value(&boards).unwrap(), want);
+    let table = grundy::table_file::for_game("cram").unwrap();
+    let path = scratch("cram-engine45.table");
+    let n = table.save(&path).unwrap();
+    assert!(n > 100, "{n} entries");
+    let entries =
+        decode::<grundy::games::cram::Board>(&std::fs::read(&path).unwrap(), "cram", "t").unwrap();
+    assert_eq!(entries.len(), n);
+    let (mut exact, mut sets) = (0, 0);
+    let mut plain = Solver::new(CramGame);
+    for (board, v) in entries {
+        let g = plain.sum_value(&[board]).unwrap();
+        if v >> 63 == 0 {
+            assert_eq!(g, v, "{board:?}");
+            exact += 1;
+        } else {
+            let not = v & !(1 << 63);
+            assert_ne!(not, 0);
+            assert!(g >= 63 || not >> g & 1 == 0, "{board:?}: {g} is in {not:b}");
+            sets += 1;
+        }
+    }
+    assert!(exact > 10 && sets > 10, "{exact} values, {sets} sets");
 }

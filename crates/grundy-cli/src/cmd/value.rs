@@ -48,9 +48,9 @@ apart by index); text shows the first 20 and how many there are (--all-moves: ev
 needs only the nim-sum of its finite parts and its infinite parts (Smith 1966), so many tokens cost linear time.
 
 --save-table FILE / --load-table FILE (cram, chomp, node-kayles, arc-kayles): the searches of that game write every
-value they stored to FILE, and read such a file back before searching, so that a finished table answers later
-questions at once and a search stopped by --max-seconds resumes (it stops a little early to save; the error says how
-many values were kept). Give the same FILE to both for a resumable run (the first run finds no file and starts
+value they stored to FILE (cram: its engine's table, values and values a region is known not to have), and read such
+a file back before searching, so that a finished table answers later questions at once and a search stopped by
+--max-seconds resumes (it stops a little early to save; the error says how many entries were kept). Give the same FILE to both for a resumable run (the first run finds no file and starts
 empty). The file names its game and ends in a checksum: another game's table or a damaged file is refused. The rest
 of the sum (other games after '+') is valued as usual; the answer and --json are those without a table, plus a line
 (JSON: a key 'table') with the values loaded, saved and the positions searched. Normal play only.
@@ -529,9 +529,9 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
         Some(f) => table.load(std::path::Path::new(f))?,
         None => 0,
     };
-    // Every position the search values must reach the solver's memo, which is what the table saves: the Cram and
-    // Chomp engines (which answer outside that memo) stay off for the whole analysis.
-    let _plain = grundy::solver::PlainSearch::begin();
+    // Every position the search values must reach the table saved: for a table of the solver's memo, the engines
+    // (which answer outside that memo) stay off for the whole analysis; Cram's table is its engine's own.
+    let _plain = table.plain().then(grundy::solver::PlainSearch::begin);
     let mut sum = Sum::new();
     for (game, pos) in &games {
         if game.name() == name {
@@ -573,7 +573,7 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
         Err(e) => {
             let how = match &a.save_table {
                 Some(f) => format!(
-                    "the {} values stored so far are saved in {f} (run again with --load-table {f} to resume)",
+                    "the {} entries found so far are saved in {f} (run again with --load-table {f} to resume)",
                     saved.unwrap_or_default()
                 ),
                 None => "nothing was saved (--save-table FILE keeps what the search stored)".into(),
@@ -589,10 +589,10 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
         "expanded": table.expanded(),
     });
     let line = format!(
-        "table ({name}): {loaded} values loaded, {} positions expanded{}\n",
+        "table ({name}): {loaded} entries loaded, {} positions expanded{}\n",
         table.expanded(),
         match (&a.save_table, saved) {
-            (Some(f), Some(n)) => format!(", {n} values saved to {f}"),
+            (Some(f), Some(n)) => format!(", {n} entries saved to {f}"),
             _ => String::new(),
         }
     );

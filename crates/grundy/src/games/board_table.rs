@@ -420,6 +420,36 @@ impl BoardTable {
         }
     }
 
+    /// Every key and what the table knows of it (an exact value, or some values it is not).
+    pub fn entries(&self) -> impl Iterator<Item = (Key, Known)> + '_ {
+        let compact = self.compact.entries().map(|(k, d)| {
+            (
+                Key::compact(k),
+                Known {
+                    exact: (d >> 56 != 0).then(|| (d >> 56) - 1),
+                    not: d & NOT_BITS,
+                },
+            )
+        });
+        self.slots
+            .iter()
+            .filter(|s| s.tag != 0)
+            .map(|s| {
+                (
+                    Key {
+                        lo: s.lo,
+                        hi: s.hi,
+                        tag: s.tag,
+                    },
+                    Known {
+                        exact: (s.exact != NONE).then(|| Nimber::from(s.exact)),
+                        not: s.not,
+                    },
+                )
+            })
+            .chain(compact)
+    }
+
     /// Every key with an exact value, and the value.
     pub fn exact_entries(&self) -> impl Iterator<Item = (Key, Nimber)> + '_ {
         let compact = self

@@ -1439,6 +1439,70 @@ thread_local! {
     static ENGINE: std::cell::RefCell<Option<CramEngine>> = const { std::cell::RefCell::new(None) };
 }
 
+/// The board a key of the engine's table stands for: a compact key is the cells of a region in the 8 × 8 square
+/// (bit `8·r + c`, [`small`]), any other the cells of a board of its shape. Either way the entry is a fact about
+/// that literal board (its nim-value), whatever canonical form or simplification led the engine to it: the engine
+/// stores a value under a region's key only when the region with exactly those cells has it.
+fn board_of_key(k: &Key) -> Option<Board> {
+    let shape = k.tag & !(1 << 31);
+    let (rows, cols, cells) = if shape == board_table::COMPACT_TAG {
+        (8, 8, u128::from(k.lo))
+    } else {
+        (
+            (shape >> 8) as u8,
+            shape as u8,
+            u128::from(k.hi) << 64 | u128::from(k.lo),
+        )
+    };
+    let n = rows as u32 * cols as u32;
+    (rows > 0 && cols > 0 && n <= MAX_CELLS as u32 && (n == 128 || cells >> n == 0))
+        .then_some(Board { rows, cols, cells })
+}
+
+/// The key of the engine's table for `b` (the inverse of [`board_of_key`]): boards of 8 × 8 are compact keys.
+fn key_of_board(b: &Board) -> Key {
+    if b.rows == 8 && b.cols == 8 {
+        Key::compact(b.cells as u64)
+    } else {
+        Key::new(b.cells, u32::from(b.rows) << 8 | u32::from(b.cols))
+    }
+}
+
+/// What this thread's engine knows, as boards (for a saved table, [`crate::table_file`]): each board's exact value,
+/// or the values it is known not to have ([`board_table::Known`]).
+pub fn engine_entries() -> Vec<(Board, board_table::Known)> {
+    with_engine(|e| {
+        e.table
+            .entries()
+            .filter_map(|(k, known)| Some((board_of_key(&k)?, known)))
+            .collect()
+    })
+}
+
+/// Puts facts read from a saved table into this thread's engine (each a fact about its board; an entry that does
+/// not fit is dropped or evicts another, as the table's capacity decides). Returns the entries given.
+pub fn engine_import(entries: &[(Board, board_table::Known)]) -> usize {
+    with_engine(|e| {
+        for (b, known) in entries {
+            let k = key_of_board(b);
+            match known.exact {
+                Some(v) => e.table.set_exact(&k, v, 1),
+                None => {
+                    for v in (0..64).filter(|v| known.not >> v & 1 == 1) {
+                        e.table.set_not(&k, v, 1);
+                    }
+                }
+            }
+        }
+    });
+    entries.len()
+}
+
+/// (Regions this thread's engine expanded since it was made, exact values it holds.)
+pub fn engine_counts() -> (u64, usize) {
+    with_engine(|e| (e.nodes, e.table.exact_entries().count()))
+}
+
 /// Runs `f` on this thread's engine, made (or remade, when the limits changed) for the published limits
 /// ([`crate::solver::published_limits`]).
 fn with_engine<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
