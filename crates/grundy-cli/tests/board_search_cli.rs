@@ -308,7 +308,10 @@ fn bad_board_input_is_a_one_line_error() {
         (vec!["value", "chomp", "0x3"], "at least one row"),
         (vec!["value", "chomp", "2x"], "'2x'"),
         (vec!["value", "chomp"], "give the row lengths"),
-        (vec!["value", "chomp", "300x300"], "beyond the exact search"),
+        (
+            vec!["value", "chomp", "300x300"],
+            "too large for the exact search, which takes bars of squares numbering up to 20000",
+        ),
     ] {
         assert_error(&grundy(&args), needle);
     }

@@ -179,6 +179,6 @@ pub fn parse_numbers(args: &[String], empty: &str, what: &str) -> Result<Vec<u64
 /// where no closed form answers.
 pub fn too_large_to_search(game: &str, what: &str, bound: u64) -> Error {
     Error::limit(format!(
-        "{game}: this position is beyond the exact search (misère play, or normal play where no rule answers), which is searched exactly for {what} up to {bound}"
+        "{game}: no proved rule gives what was asked of this position, and it is too large for the exact search, which takes {what} up to {bound}"
     ))
 }
