@@ -331,8 +331,12 @@ fn threads_give_the_same_cram_values_and_are_refused_elsewhere() {
         one.extend(["--json", "--threads", "1"]);
         let mut two = args.clone();
         two.extend(["--json", "--threads", "2"]);
-        assert_eq!(ok_json(&one)["nim_value"], want, "{args:?}");
-        assert_eq!(ok_json(&two)["nim_value"], want, "{args:?} on two threads");
+        let (one, two) = (ok_json(&one), ok_json(&two));
+        assert_eq!(one["nim_value"], want, "{args:?}");
+        assert_eq!(two["nim_value"], want, "{args:?} on two threads");
+        // The winning moves are tested on both threads (symmetric options on one engine): the same list.
+        assert_eq!(one["winning_moves"], two["winning_moves"], "{args:?}");
+        assert!(!one["winning_moves"].as_array().unwrap().is_empty());
     }
     for (args, needle) in [
         (

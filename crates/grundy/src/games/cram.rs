@@ -508,14 +508,15 @@ impl Game for CramGame {
         }
         let mut opts = Options::new();
         self.options(b, &mut opts);
+        let sums: Vec<Vec<Board>> = opts.iter().map(|o| o.to_vec()).collect();
         with_engine(|e| {
-            let mut out = Vec::new();
-            for o in opts.iter() {
-                if e.sum_is(o, target).ok()? {
-                    out.push(o.to_vec());
-                }
-            }
-            Some(out)
+            let is = e.sums_are(&sums, target, threads()).ok()?;
+            Some(
+                sums.into_iter()
+                    .zip(is)
+                    .filter_map(|(s, is)| is.then_some(s))
+                    .collect(),
+            )
         })
     }
     fn show(&self, b: &Board) -> String {
@@ -938,15 +939,7 @@ impl CramEngine {
         if n < 8 || x.mirror() || self.table.get(&key).exact.is_some() {
             return self.exact(x);
         }
-        let bytes = self.table.max_bytes();
-        while self.helpers.len() + 1 < threads {
-            let mut h = CramEngine::new(&Limits {
-                max_memory: bytes,
-                ..Limits::default()
-            });
-            h.deadline = self.deadline;
-            self.helpers.push(h);
-        }
+        self.make_helpers(threads);
         let mut helpers = std::mem::take(&mut self.helpers);
         let mut flat = Vec::new();
         let mut opts = Vec::new();
@@ -1022,6 +1015,96 @@ impl CramEngine {
         };
         self.helpers = helpers;
         result
+    }
+
+    /// Makes helper engines (each its own table, of this one's size, under its deadline) until there are `threads`
+    /// engines in all.
+    fn make_helpers(&mut self, threads: usize) {
+        let bytes = self.table.max_bytes();
+        while self.helpers.len() + 1 < threads {
+            self.helpers.push(CramEngine::new(&Limits {
+                max_memory: bytes,
+                ..Limits::default()
+            }));
+        }
+        for h in &mut self.helpers {
+            h.deadline = self.deadline;
+        }
+    }
+
+    /// For each sum of regions in `sums` (as [`CramEngine::sum_is`] takes them), whether it has nim-value `w`: the
+    /// tests of a position's winning moves. On `threads` > 1 the sums are dealt to this engine and its helpers,
+    /// sums equal up to the symmetries of the grid to the same engine (so that one table proves them once), and
+    /// tested at once; each test is exact on any engine, so the answers are those of one thread.
+    pub fn sums_are(
+        &mut self,
+        sums: &[Vec<Board>],
+        w: Nimber,
+        threads: usize,
+    ) -> Result<Vec<bool>> {
+        if threads <= 1 || sums.len() < 2 {
+            return sums.iter().map(|s| self.sum_is(s, w)).collect();
+        }
+        // Group the sums by their regions' least images; deal each group to the engine with the fewest sums.
+        let mut keyed: Vec<(Vec<Board>, usize)> = sums
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let mut k: Vec<Board> = s.iter().flat_map(|b| b.regions()).collect();
+                k.sort_unstable();
+                (k, i)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let mut deals: Vec<Vec<usize>> = vec![Vec::new(); threads];
+        let mut start = 0;
+        while start < keyed.len() {
+            let end = start
+                + keyed[start..]
+                    .iter()
+                    .take_while(|(k, _)| *k == keyed[start].0)
+                    .count();
+            let least = (0..threads)
+                .min_by_key(|&t| deals[t].len())
+                .expect("threads > 1");
+            deals[least].extend(keyed[start..end].iter().map(|&(_, i)| i));
+            start = end;
+        }
+        self.make_helpers(threads);
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let run = |e: &mut CramEngine, deal: &[usize]| -> Result<Vec<(usize, bool)>> {
+            deal.iter()
+                .map(|&i| Ok((i, e.sum_is(&sums[i], w)?)))
+                .collect()
+        };
+        let results: Vec<Result<Vec<(usize, bool)>>> = std::thread::scope(|sc| {
+            let mut handles = Vec::new();
+            for (h, deal) in helpers.iter_mut().zip(&deals[1..]) {
+                let spawned = std::thread::Builder::new()
+                    .stack_size(256 << 20)
+                    .spawn_scoped(sc, move || run(h, deal));
+                handles.push((spawned, deal));
+            }
+            let mut all = vec![run(self, &deals[0])];
+            for (h, deal) in handles {
+                all.push(match h {
+                    Ok(h) => h
+                        .join()
+                        .unwrap_or_else(|_| Err(Error::limit("cram: a search thread failed"))),
+                    // A thread that could not be started: its deal is tested on this one.
+                    Err(_) => run(self, deal),
+                });
+            }
+            all
+        });
+        self.helpers = helpers;
+        let mut out = vec![false; sums.len()];
+        for r in results {
+            for (i, is) in r? {
+                out[i] = is;
+            }
+        }
+        Ok(out)
     }
 
     /// Whether one of the options `deal` (indices into `opts`) has value `w`; sets `stop` when it finds one, and
