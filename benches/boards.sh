@@ -7,15 +7,15 @@
 # cores 0 and 1; Cram only: the Chomp engine is single-threaded), the ratios igsolve/grundy, and the two nim-values.
 # igsolve prints the nim-value alone, so the Cram rows time `grundy value --no-moves` (the same work) beside it, and
 # then `grundy value` as it is usually run, which also finds and lists every winning move (one thread, `moves-1`,
-# with its own ratio igsolve/grundy).
+# and two, `moves-2`, each with its own ratio igsolve/grundy; the two lists of moves must be the same).
 # Times are whole-process wall times (best of RUNS, default 3), so a position solved in microseconds shows each
 # program's start-up cost: the Chomp rows and the even x even Cram boards (both programs answer those by the
 # mirror strategy) measure start-up, not search.
 #
 # Values: they must be equal. igsolve's pruning is known to be wrong for positions with 256 or more options
 # (issue 17); none of these positions has that many, but if the values ever differ the position is valued again
-# by grundy's plain search (the memoised Solver, no tests or cuts: `--save-table` runs it), and the line says
-# whose value the plain search confirms. A difference the plain search does not settle for grundy fails the run.
+# by an independent plain search (the memoised Solver, no tests or cuts: Cram as Arc Kayles on the grid graph,
+# Chomp through `--save-table`), and the line says whose value the plain search confirms. A difference the plain search does not settle for grundy fails the run.
 #
 # ONLY=cram or ONLY=chomp runs one table. Total run: about two minutes on the project machine when it is idle.
 set -euo pipefail
@@ -57,10 +57,16 @@ search() {
 }
 g_value() { sed -n 's/.*"nim_value":\([0-9]*\).*/\1/p' <<<"$1" | head -1; }
 
-# settle GAME R C IGV GV: the plain search's value, and whose value it confirms.
+# settle GAME R C IGV GV: an independent search's value, and whose value it confirms: Cram on an R x C rectangle is
+# Arc Kayles on the grid graph (a domino removes two adjacent cells, an edge's two ends), searched by the plain
+# solver on canonically labelled graphs; a Chomp rectangle by the plain solver's table path (--save-table).
 settle() {
   local plain
-  plain=$($PIN1 "$G" value "$1" "$2x$3" --json --save-table "$WORK/plain.table" --max-seconds 3000)
+  if [ "$1" = cram ]; then
+    plain=$($PIN1 "$G" value arc-kayles "grid:$2x$3" --json --no-moves --max-seconds 3000)
+  else
+    plain=$($PIN1 "$G" value "$1" "$2x$3" --json --save-table "$WORK/plain.table" --max-seconds 3000)
+  fi
   plain=$(g_value "$plain")
   if [ "$plain" = "$5" ]; then
     same="igsolve WRONG ($4; plain search $plain = grundy)"
@@ -73,26 +79,29 @@ total_ig=0 total_g1=0 total_g2=0
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; best of $RUNS runs"
 if [ "${ONLY:-cram}" = cram ]; then
   echo
-  echo "cram     igsolve(s)   value only: grundy-1(s)  ratio-1 grundy-2(s)  ratio-2   with moves: moves-1(s)  ratio  nim-values"
-  total_gm=0
+  echo "cram     igsolve(s)   value only: grundy-1(s)  ratio-1 grundy-2(s)  ratio-2   with moves: moves-1(s)  ratio moves-2(s)  ratio  nim-values"
+  total_gm=0 total_gm2=0
   for b in 4x5 4x6 4x7 5x5 5x6 4x8 6x5 5x7 7x5 5x8 6x6; do
     r=${b%x*} c=${b#*x}
     timed ig $PIN1 "$I" cram -r "$r" -c "$c"
     timed g1 $PIN1 "$G" value cram "$b" --json --no-moves --threads 1
     timed g2 $PIN2 "$G" value cram "$b" --json --no-moves --threads 2
     timed gm $PIN1 "$G" value cram "$b" --json --threads 1
+    timed gm2 $PIN2 "$G" value cram "$b" --json --threads 2
     iv=$(ig_value "$ig_out") v1=$(g_value "$g1_out") v2=$(g_value "$g2_out") vm=$(g_value "$gm_out")
     if [ "$v1" != "$v2" ] || [ "$v1" != "$vm" ]; then same="DIFFERENT grundy-1 $v1 grundy-2 $v2 moves-1 $vm"; differ
+    elif [ "$gm_out" != "$gm2_out" ]; then same="DIFFERENT winning moves on 1 and 2 threads"; differ
     elif [ "$iv" = "$v1" ]; then same="identical $v1"
     else settle cram "$r" "$c" "$iv" "$v1"; fi
-    printf '%-6s %11s %24s %7sx %11s %7sx %23s %5sx  %s\n' "$b" "$ig_t" "$g1_t" "$(ratio "$ig_t" "$g1_t")" \
-      "$g2_t" "$(ratio "$ig_t" "$g2_t")" "$gm_t" "$(ratio "$ig_t" "$gm_t")" "$same"
+    printf '%-6s %11s %24s %7sx %11s %7sx %23s %5sx %10s %5sx  %s\n' "$b" "$ig_t" "$g1_t" "$(ratio "$ig_t" "$g1_t")" \
+      "$g2_t" "$(ratio "$ig_t" "$g2_t")" "$gm_t" "$(ratio "$ig_t" "$gm_t")" "$gm2_t" "$(ratio "$ig_t" "$gm2_t")" "$same"
     total_ig=$(echo "$total_ig + $ig_t" | bc -l); total_g1=$(echo "$total_g1 + $g1_t" | bc -l)
     total_g2=$(echo "$total_g2 + $g2_t" | bc -l); total_gm=$(echo "$total_gm + $gm_t" | bc -l)
+    total_gm2=$(echo "$total_gm2 + $gm2_t" | bc -l)
   done
-  printf '%-6s %11.4f %24.4f %7sx %11.4f %7sx %23.4f %5sx\n' total "$total_ig" "$total_g1" \
+  printf '%-6s %11.4f %24.4f %7sx %11.4f %7sx %23.4f %5sx %10.4f %5sx\n' total "$total_ig" "$total_g1" \
     "$(ratio "$total_ig" "$total_g1")" "$total_g2" "$(ratio "$total_ig" "$total_g2")" "$total_gm" \
-    "$(ratio "$total_ig" "$total_gm")"
+    "$(ratio "$total_ig" "$total_gm")" "$total_gm2" "$(ratio "$total_ig" "$total_gm2")"
 fi
 if [ "${ONLY:-chomp}" = chomp ]; then
   echo
