@@ -194,6 +194,15 @@ pub fn engine_args(
     Ok((engine, threads))
 }
 
+/// The ending of a noun counted `n` times: "" for 1, else "s" (1 move, 2 moves).
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// The games this command line knows: the built-in catalog, and the games of the rules scripts loaded by
 /// [`load_rules`]. Every subcommand finds a game through [`lookup`] (or [`heap_game`]), so a game added here is known
 /// to all of them at once.

@@ -2,6 +2,7 @@
 //! explains its moves ([`grundy::analysis::play::Session`]). Reads the person's moves from stdin line by line, so a
 //! pipe or a file plays as well as a terminal; the end of input ends the game.
 
+use super::plural;
 use crate::cli::PlayCmd;
 use crate::output::{CliError, CliResult};
 use grundy::analysis::play::{Player, Session};
@@ -245,14 +246,6 @@ const COMMANDS: &str = "\
 moves: a number from the list, the move as listed, or a short form [GAME] POSITION -> RESULT (kayles 7 -> 5).
 commands: hint (a winning move), why (why the position is won or lost), values (each component's value), moves (the
 list again), undo (take back your last move and the engine's reply), help, quit.";
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
 
 fn say(out: &mut dyn Write, text: &str) -> CliResult {
     writeln!(out, "{text}")?;
