@@ -306,3 +306,16 @@ fn bad_shards_are_one_line_errors() {
     let o = common::grundy(&["sweep-merge", &f]);
     common::assert_error(&o, "1 code of 0.d is missing: 0.0");
 }
+
+/// sweep-merge has a help of its own.
+#[test]
+fn sweep_merge_has_its_own_help() {
+    for args in [&["sweep-merge", "--help"][..], &["help", "sweep-merge"]] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("Joins the JSON-lines files"), "{out}");
+        assert!(out.contains("more than once"), "{out}");
+        assert!(out.contains("EXAMPLE"), "{out}");
+        assert!(!out.contains("LIMITS (each code)"), "{out}");
+    }
+}

@@ -61,6 +61,36 @@ EXAMPLES
   grundy sweep subtraction:3,12 --max-seconds 5
 ";
 
+pub const MERGE_HELP: &str = "\
+grundy sweep-merge — join the files of a sharded sweep into one table
+
+USAGE
+  grundy sweep-merge FILE... [--published FILE]
+
+Joins the JSON-lines files written by 'grundy sweep FAMILY --shard K/N --jsonl FILE' (one file per shard, or any
+split of a survey's lines into files), checks that together they hold every code of the family exactly once, and
+prints the table: code, preperiod, period, saltus, certified (yes or open), values_computed and seconds, one line
+per code in the family's order, then the summary of 'grundy sweep' (codes certified and open, seconds of
+computing). Lines of either schema are read: those with every key (null where unknown) and those written before,
+where a code stopped by a limit lacked largest, largest_at, last_rare and rare_positions.
+
+CONFLICTS AND BAD LINES (each a one-line error, exit status 2, and no table)
+  - the files hold surveys of two families (the family of the first record and the other one are named);
+  - a code is recorded more than once (in one file or in two): the codes are listed, the first 10 and the count;
+  - a code is not in the family, or a code of the family is in no file: the codes are listed the same way;
+  - a line is not a JSON object, or a field has the wrong type (text for a number, a negative number, a fraction
+    where a count belongs): the file, the line number and the field are named. A file's last line cut short (a run
+    killed while writing it) is an error here: run 'grundy sweep' on that shard again, which drops it and goes on.
+
+PUBLISHED FIGURES
+  --published FILE (lines 'CODE PREPERIOD PERIOD', '#' comments) compares every code with a published figure, as
+  'grundy sweep --published' does: agreements counted, every disagreement and every published code still open named.
+
+EXAMPLE
+  seq 1 4 | xargs -P 4 -I K grundy sweep 0.ddd --max-seconds 10 --shard K/4 --jsonl octal3-K.jsonl
+  grundy sweep-merge octal3-*.jsonl --published tests/data/octal-periods.txt
+";
+
 /// The codes of a family, in its fixed order: game specs for [`super::heap_game`].
 pub fn family_codes(family: &str) -> CliResult<Vec<String>> {
     let bad = |why: &str| {
