@@ -327,3 +327,21 @@ fn a_piped_game_plays_as_in_a_terminal_and_ends_on_end_of_input() {
         assert_eq!(out, "", "{args:?}");
     }
 }
+
+/// Counts of one take the singular: a game won after 1 move, and 1 more move to a win.
+#[test]
+fn a_count_of_one_is_singular() {
+    let (code, out, err) = common::parts(common::grundy_stdin(&["play", "nim", "1"], b"1\n"));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("you win after 1 move."), "{out}");
+    let (code, out, err) = common::parts(common::grundy_stdin(
+        &["play", "nim", "1", "1", "--first", "engine"],
+        b"1\n",
+    ));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.contains("with your best play you win in 1 more move "),
+        "{out}"
+    );
+    assert!(out.contains("you win after 2 moves."), "{out}");
+}

@@ -196,11 +196,7 @@ pub fn engine_args(
 
 /// The ending of a noun counted `n` times: "" for 1, else "s" (1 move, 2 moves).
 pub fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
+    grundy::error::plural(n as u64)
 }
 
 /// The games this command line knows: the built-in catalog, and the games of the rules scripts loaded by
