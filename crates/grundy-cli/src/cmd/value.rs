@@ -391,9 +391,14 @@ fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
                 };
                 let _ = writeln!(
                     s,
-                    "{} winning moves: {total} listed one by one{first}, and {in_families} in {} families (a move for each a in the range and residue class named):",
+                    "{} winning move{}: {total} listed one by one{first}, and {in_families} in {} (a move for each a in the range and residue class named):",
                     a.winning_move_count(),
-                    families.len()
+                    if a.winning_move_count() == 1 { "" } else { "s" },
+                    if families.len() == 1 {
+                        "1 family".to_string()
+                    } else {
+                        format!("{} families", families.len())
+                    }
                 );
             } else if !a.unlisted_winning_moves.is_empty() {
                 let _ = writeln!(
