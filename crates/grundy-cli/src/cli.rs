@@ -527,7 +527,7 @@ pub fn command() -> clap::Command {
         ("quotient", cmd::quotient::HELP),
         ("games", cmd::games::HELP),
         ("sweep", cmd::sweep::HELP),
-        ("sweep-merge", cmd::sweep::HELP),
+        ("sweep-merge", cmd::sweep::MERGE_HELP),
         ("oj", cmd::oj::HELP),
         ("nimber", cmd::nimber::HELP),
         ("play", cmd::play::HELP),

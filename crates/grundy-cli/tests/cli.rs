@@ -283,3 +283,37 @@ fn the_shipped_example_graph() {
     assert_eq!(j["outcome"], "D");
     assert_eq!(j["value_text"], "inf()");
 }
+
+/// A count of 1 takes the singular: 1 value written, 1 table entry saved and loaded, 1 position expanded, 1
+/// position reachable.
+#[test]
+fn counts_of_one_are_singular() {
+    let f = temp_path("cli-singular", "nim.txt");
+    let (code, out, err) = run(&["seq", "nim", "--to", "0", "--out", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        format!("# nim: 1 value (heaps 0..=0) in {f}, engine closed-form\n")
+    );
+    let t = temp_path("cli-singular", "path1.tbl");
+    let (code, out, err) = run(&["value", "node-kayles", "path:1", "--save-table", &t]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with(&format!(
+            "table (node-kayles): 0 entries loaded, 1 position expanded, 1 entry saved to {t}\n"
+        )),
+        "{out}"
+    );
+    let (code, out, err) = run(&["value", "node-kayles", "path:1", "--load-table", &t]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with("table (node-kayles): 1 entry loaded, 0 positions expanded\n"),
+        "{out}"
+    );
+    let (code, out, err) = run(&["value", "0.7", "0", "--loopy"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("(1 position reachable from the heaps given)"),
+        "{out}"
+    );
+}

@@ -327,3 +327,49 @@ fn a_piped_game_plays_as_in_a_terminal_and_ends_on_end_of_input() {
         assert_eq!(out, "", "{args:?}");
     }
 }
+
+/// Counts of one take the singular: a game won after 1 move, and 1 more move to a win.
+#[test]
+fn a_count_of_one_is_singular() {
+    let (code, out, err) = common::parts(common::grundy_stdin(&["play", "nim", "1"], b"1\n"));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("you win after 1 move."), "{out}");
+    let (code, out, err) = common::parts(common::grundy_stdin(
+        &["play", "nim", "1", "1", "--first", "engine"],
+        b"1\n",
+    ));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.contains("with your best play you win in 1 more move "),
+        "{out}"
+    );
+    assert!(out.contains("you win after 2 moves."), "{out}");
+}
+
+/// A line that is not UTF-8 text gets a one-line answer and the game goes on with the next lines.
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_game_goes_on() {
+    let (code, out, err) = common::parts(common::grundy_stdin(
+        &["play", "nim", "1", "2"],
+        b"nim 2 \xff\xfe-> 1\nhint\nnim 2 -> 1\n",
+    ));
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let i = lines
+        .iter()
+        .position(|l| l.starts_with("not a move: the line is not UTF-8 text"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(lines[i - 1].starts_with("your move> nim 2 "), "{out}");
+    assert!(
+        out.contains("hint: 2. nim 2: take 1 from the heap of 2, leaving 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you play: nim 2: take 1 from the heap of 2, leaving 1"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("end of input: the game is left unfinished.\n"),
+        "{out}"
+    );
+}

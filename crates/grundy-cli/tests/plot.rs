@@ -472,3 +472,16 @@ fn help_teaches_with_examples() {
         assert!(out.contains(want), "{want}");
     }
 }
+
+/// One P-position is one P-position, in the text and in the picture's subtitle.
+#[test]
+fn one_p_position_is_singular() {
+    let file = path("one-p.svg");
+    let out = plot(&["wythoff", "--rows", "0..1", "--cols", "0..1", "-o", &file]);
+    assert!(
+        out.contains("(1000x800 pixels); 1 P-position, largest value 2"),
+        "{out}"
+    );
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.contains("1 P-position (black)"), "{svg}");
+}

@@ -156,3 +156,166 @@ fn bad_sweeps_are_one_line_errors() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// A finished record of `code` in `family`, with `field` set to the JSON text `value` (or left out when `value` is
+/// empty; no field changed when `field` is empty).
+fn rec(code: &str, family: &str, field: &str, value: &str) -> String {
+    let mut v = serde_json::json!({
+        "code": code, "family": family, "preperiod": 0, "period": 2, "saltus": 0, "certified": true,
+        "certificate": "x", "values_computed": 10, "rare_positions": 0, "last_rare": null, "largest": 1,
+        "largest_at": 1, "seconds": 0.001, "stopped": null,
+    });
+    let o = v.as_object_mut().unwrap();
+    if value.is_empty() {
+        o.remove(field);
+    } else if !field.is_empty() {
+        o.insert(field.into(), serde_json::from_str(value).unwrap());
+    }
+    format!("{v}\n")
+}
+
+/// A field of the wrong type (a string for a number, a negative number, a fraction, a number for a flag) is refused
+/// in one line naming the file, the line and the field.
+#[test]
+fn sweep_merge_refuses_fields_of_the_wrong_type() {
+    let d = common::fresh_dir("sweep", "types");
+    let path = |name: &str| d.join(name).to_string_lossy().into_owned();
+    // 0.d: eight codes, the bad line the third.
+    let family: Vec<String> = (0..8)
+        .map(|i| rec(&format!("0.{i}"), "0.d", "", ""))
+        .collect();
+    let f = path("good.jsonl");
+    std::fs::write(&f, family.concat()).unwrap();
+    let (code, out, err) = run(&["sweep-merge", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("8 codes: 8 certified, 0 open"), "{out}");
+    for (field, value) in [
+        ("preperiod", r#""12""#),
+        ("period", "-2"),
+        ("saltus", "1.5"),
+        ("values_computed", "true"),
+        ("largest", r#""3""#),
+        ("largest_at", "-1"),
+        ("rare_positions", "[]"),
+        ("last_rare", "{}"),
+        ("seconds", "-0.5"),
+        ("seconds", r#""0.1""#),
+        ("certified", r#""yes""#),
+        ("certificate", "7"),
+        ("stopped", "false"),
+        ("code", "7"),
+        ("family", "null"),
+    ] {
+        let mut lines = family.clone();
+        lines[2] = rec("0.2", "0.d", field, value);
+        let f = path(&format!("bad-{field}.jsonl"));
+        std::fs::write(&f, lines.concat()).unwrap();
+        let o = common::grundy(&["sweep-merge", &f]);
+        common::assert_error(&o, &format!("{f}: line 3: field '{field}'"));
+    }
+    // The certified flag, the code and the family must be there; the other fields may be left out (or null).
+    for field in ["certified", "code", "family"] {
+        let f = path(&format!("missing-{field}.jsonl"));
+        std::fs::write(&f, rec("0.7", "0.7", field, "")).unwrap();
+        let o = common::grundy(&["sweep-merge", &f]);
+        common::assert_error(&o, &format!("{f}: line 1: field '{field}'"));
+    }
+}
+
+/// Every line carries the same keys, null where unknown, whether its code finished or was stopped by a limit; the
+/// merge reads lines written before (without largest, largest_at, last_rare and rare_positions) as well.
+#[test]
+fn every_sweep_line_carries_the_same_keys() {
+    let (code, out, err) = run(&["sweep", "0.d7", "--to", "300", "--max-memory", "1K"]);
+    assert_eq!(code, 0, "{err}");
+    let (code2, fin, err2) = run(&["sweep", "0.7", "--to", "300"]);
+    assert_eq!(code2, 0, "{err2}");
+    let keys = |l: &str| -> Vec<String> {
+        let v: Value = serde_json::from_str(l).unwrap();
+        v.as_object().unwrap().keys().cloned().collect()
+    };
+    let want = keys(fin.lines().next().unwrap());
+    assert_eq!(want.len(), 14, "{want:?}");
+    let stopped: Vec<&str> = out.lines().collect();
+    assert_eq!(stopped.len(), 8, "{out}");
+    for l in &stopped {
+        assert_eq!(keys(l), want, "{l}");
+        let v: Value = serde_json::from_str(l).unwrap();
+        assert!(v["stopped"].is_string(), "{l}");
+        assert_eq!(v["certified"], false, "{l}");
+        for k in ["largest", "largest_at", "last_rare", "rare_positions"] {
+            assert!(v[k].is_null(), "{k}: {l}");
+        }
+    }
+    // A file of the old schema (four keys fewer) merges.
+    let mut old: Value = serde_json::from_str(fin.lines().next().unwrap()).unwrap();
+    for k in ["largest", "largest_at", "last_rare", "rare_positions"] {
+        old.as_object_mut().unwrap().remove(k);
+    }
+    let f = common::temp_file("sweep", "old.jsonl", &format!("{old}\n"));
+    let (code, out, err) = run(&["sweep-merge", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 code: 1 certified, 0 open"), "{out}");
+}
+
+/// An empty shard says so on stderr, and no time is printed as -0.0.
+#[test]
+fn an_empty_shard_says_so_and_no_time_is_negative_zero() {
+    let (code, out, err) = run(&["sweep", "0.d7", "--to", "100", "--shard", "9/10"]);
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(
+        err.contains("grundy: note: shard 9/10 holds no codes: the family 0.d7 has 8 codes"),
+        "{err}"
+    );
+    assert!(
+        err.contains("0 codes: 0 certified, 0 open; 0.0 s of computing"),
+        "{err}"
+    );
+    assert!(!err.contains("-0.0"), "{err}");
+    // A record whose seconds are -0.0 prints as 0.00 in the table.
+    let f = common::temp_file(
+        "sweep",
+        "negzero.jsonl",
+        &rec("0.7", "0.7", "seconds", "-0.0"),
+    );
+    let (code, out, err) = run(&["sweep-merge", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("-0.0"), "{out}");
+    assert!(out.contains(" 0.00\n"), "{out}");
+    assert!(out.contains("; 0.0 s of computing"), "{out}");
+}
+
+#[test]
+fn bad_shards_are_one_line_errors() {
+    for s in [
+        "0/3", "4/3", "1/0", "0/0", "3/2", "-1/2", "1/2/3", "1/", "/2",
+    ] {
+        let o = common::grundy(&["sweep", "0.d", &format!("--shard={s}")]);
+        common::assert_error(&o, &format!("--shard: '{s}' is not K/N with 1 <= K <= N"));
+    }
+    // A single code is one code, and one missing code is one missing code.
+    let (_, _, err) = run(&["sweep", "0.7", "--to", "100"]);
+    assert!(err.contains("1 code: 1 certified, 0 open"), "{err}");
+    let f = common::temp_file("sweep", "one.jsonl", &rec("0.0", "0.d", "", ""));
+    let o = common::grundy(&["sweep-merge", &f]);
+    common::assert_error(&o, "7 codes of 0.d are missing");
+    let seven: String = (1..8)
+        .map(|i| rec(&format!("0.{i}"), "0.d", "", ""))
+        .collect();
+    let f = common::temp_file("sweep", "seven.jsonl", &seven);
+    let o = common::grundy(&["sweep-merge", &f]);
+    common::assert_error(&o, "1 code of 0.d is missing: 0.0");
+}
+
+/// sweep-merge has a help of its own.
+#[test]
+fn sweep_merge_has_its_own_help() {
+    for args in [&["sweep-merge", "--help"][..], &["help", "sweep-merge"]] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("Joins the JSON-lines files"), "{out}");
+        assert!(out.contains("more than once"), "{out}");
+        assert!(out.contains("EXAMPLE"), "{out}");
+        assert!(!out.contains("LIMITS (each code)"), "{out}");
+    }
+}

@@ -93,6 +93,15 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// The ending of a noun counted `n` times in a message: "" for 1, else "s" (1 move, 2 moves).
+pub fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// Parses a non-negative integer that must fit in `u64`, with a message that names `what` and the bound.
 pub fn parse_u64(text: &str, what: &str) -> Result<u64> {
     let t = text.trim();

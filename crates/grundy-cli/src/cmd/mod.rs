@@ -194,6 +194,11 @@ pub fn engine_args(
     Ok((engine, threads))
 }
 
+/// The ending of a noun counted `n` times: "" for 1, else "s" (1 move, 2 moves).
+pub fn plural(n: usize) -> &'static str {
+    grundy::error::plural(n as u64)
+}
+
 /// The games this command line knows: the built-in catalog, and the games of the rules scripts loaded by
 /// [`load_rules`]. Every subcommand finds a game through [`lookup`] (or [`heap_game`]), so a game added here is known
 /// to all of them at once.

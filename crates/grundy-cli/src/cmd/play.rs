@@ -2,6 +2,7 @@
 //! explains its moves ([`grundy::analysis::play::Session`]). Reads the person's moves from stdin line by line, so a
 //! pipe or a file plays as well as a terminal; the end of input ends the game.
 
+use super::plural;
 use crate::cli::PlayCmd;
 use crate::output::{CliError, CliResult};
 use grundy::analysis::play::{Player, Session};
@@ -181,7 +182,7 @@ pub fn run_with(
             s.moves()?.first().map_or("GAME POSITION -> RESULT".to_string(), |m| m.short.clone()),
         ),
     )?;
-    let mut line = String::new();
+    let mut line = Vec::new();
     loop {
         // A rules script that failed while the engine thought voids its answers: stop with the script's error.
         super::check_rules()?;
@@ -201,13 +202,23 @@ pub fn run_with(
             write!(out, "your move> ")?;
             out.flush()?;
             line.clear();
-            if input.read_line(&mut line)? == 0 {
+            if input.read_until(b'\n', &mut line)? == 0 {
                 return say(out, "\nend of input: the game is left unfinished.");
             }
-            let typed = line.trim().replace(|c: char| c.is_control(), "?");
+            // A line that is not UTF-8 text is refused, and the game goes on with the next line (it is written
+            // back with U+FFFD for the bytes that are not text).
+            let text = String::from_utf8_lossy(&line);
+            let typed = text.trim().replace(|c: char| c.is_control(), "?");
             let typed = typed.as_str();
             if echo {
                 writeln!(out, "{typed}")?;
+            }
+            if std::str::from_utf8(&line).is_err() {
+                say(
+                    out,
+                    "not a move: the line is not UTF-8 text (type a move or a command; 'help' lists them)",
+                )?;
+                continue;
             }
             match typed.to_lowercase().as_str() {
                 "quit" | "exit" | "q" => {
@@ -245,14 +256,6 @@ const COMMANDS: &str = "\
 moves: a number from the list, the move as listed, or a short form [GAME] POSITION -> RESULT (kayles 7 -> 5).
 commands: hint (a winning move), why (why the position is won or lost), values (each component's value), moves (the
 list again), undo (take back your last move and the engine's reply), help, quit.";
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
 
 fn say(out: &mut dyn Write, text: &str) -> CliResult {
     writeln!(out, "{text}")?;
@@ -353,6 +356,23 @@ mod tests {
         let mut out = Vec::new();
         run_with(a, &mut input.as_bytes(), &mut out, true).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_refused_and_the_next_lines_are_read() {
+        let mut out = Vec::new();
+        let input: &[u8] = b"\xc3\x28 -> 1\nnim 1 -> 0\n";
+        run_with(&cmd("nim 1"), &mut &input[..], &mut out, true).unwrap();
+        let t = String::from_utf8(out).unwrap();
+        assert!(
+            t.contains("your move> \u{fffd}( -> 1\nnot a move: the line is not UTF-8 text"),
+            "{t}"
+        );
+        assert!(
+            t.contains("you play: nim 1: take all 1 from the heap of 1"),
+            "{t}"
+        );
+        assert!(t.contains("game over: "), "{t}");
     }
 
     #[test]

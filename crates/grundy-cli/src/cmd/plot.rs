@@ -430,7 +430,10 @@ fn plot_table(
             "nim-values G(a, b) of {name}: rows a = {}..{}, columns b = {}..{}",
             rows.0, rows.1, cols.0, cols.1
         ),
-        subtitle: format!("{p_positions} P-positions (black); largest value {largest}"),
+        subtitle: format!(
+            "{p_positions} P-position{} (black); largest value {largest}",
+            super::plural(p_positions)
+        ),
         values,
     };
     let scene = heatmap::draw(&t, size.0, size.1).map_err(CliError::usage)?;
@@ -444,14 +447,15 @@ fn plot_table(
     }
     write_stdout(
         format!(
-            "{name}: nim-values of rows {}..{} x columns {}..{} drawn in {} ({}x{} pixels); {p_positions} P-positions, largest value {largest}\n",
+            "{name}: nim-values of rows {}..{} x columns {}..{} drawn in {} ({}x{} pixels); {p_positions} P-position{}, largest value {largest}\n",
             rows.0,
             rows.1,
             cols.0,
             cols.1,
             grundy::error::escape(file),
             size.0,
-            size.1
+            size.1,
+            super::plural(p_positions)
         )
         .as_bytes(),
     )

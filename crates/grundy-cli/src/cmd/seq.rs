@@ -183,9 +183,10 @@ pub fn run(a: &SeqCmd) -> CliResult {
         Some(file) => {
             let _ = writeln!(
                 s,
-                "# {}: {} values (heaps 0..={to}) in {file}, engine {}",
+                "# {}: {} value{} (heaps 0..={to}) in {file}, engine {}",
                 rules.name(),
                 values.len(),
+                super::plural(values.len()),
                 used.name()
             );
         }

@@ -61,6 +61,36 @@ EXAMPLES
   grundy sweep subtraction:3,12 --max-seconds 5
 ";
 
+pub const MERGE_HELP: &str = "\
+grundy sweep-merge — join the files of a sharded sweep into one table
+
+USAGE
+  grundy sweep-merge FILE... [--published FILE]
+
+Joins the JSON-lines files written by 'grundy sweep FAMILY --shard K/N --jsonl FILE' (one file per shard, or any
+split of a survey's lines into files), checks that together they hold every code of the family exactly once, and
+prints the table: code, preperiod, period, saltus, certified (yes or open), values_computed and seconds, one line
+per code in the family's order, then the summary of 'grundy sweep' (codes certified and open, seconds of
+computing). Lines of either schema are read: those with every key (null where unknown) and those written before,
+where a code stopped by a limit lacked largest, largest_at, last_rare and rare_positions.
+
+CONFLICTS AND BAD LINES (each a one-line error, exit status 2, and no table)
+  - the files hold surveys of two families (the family of the first record and the other one are named);
+  - a code is recorded more than once (in one file or in two): the codes are listed, the first 10 and the count;
+  - a code is not in the family, or a code of the family is in no file: the codes are listed the same way;
+  - a line is not a JSON object, or a field has the wrong type (text for a number, a negative number, a fraction
+    where a count belongs): the file, the line number and the field are named. A file's last line cut short (a run
+    killed while writing it) is an error here: run 'grundy sweep' on that shard again, which drops it and goes on.
+
+PUBLISHED FIGURES
+  --published FILE (lines 'CODE PREPERIOD PERIOD', '#' comments) compares every code with a published figure, as
+  'grundy sweep --published' does: agreements counted, every disagreement and every published code still open named.
+
+EXAMPLE
+  seq 1 4 | xargs -P 4 -I K grundy sweep 0.ddd --max-seconds 10 --shard K/4 --jsonl octal3-K.jsonl
+  grundy sweep-merge octal3-*.jsonl --published tests/data/octal-periods.txt
+";
+
 /// The codes of a family, in its fixed order: game specs for [`super::heap_game`].
 pub fn family_codes(family: &str) -> CliResult<Vec<String>> {
     let bad = |why: &str| {
@@ -171,7 +201,10 @@ fn read_records(file: &str, trim: bool) -> CliResult<Vec<Value>> {
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let whole = line.ends_with('\n');
         match serde_json::from_str::<Value>(line.trim_end()) {
-            Ok(v) if whole && v["code"].is_string() => {
+            Ok(v) if whole && v.is_object() => {
+                check_record(&v).map_err(|why| {
+                    grundy::Error::input(format!("{file}: line {}: {why}", i + 1))
+                })?;
                 out.push(v);
                 good_len += line.len();
             }
@@ -193,6 +226,75 @@ fn read_records(file: &str, trim: bool) -> CliResult<Vec<Value>> {
             .map_err(|e| grundy::Error::input(format!("{file}: {e}")))?;
     }
     Ok(out)
+}
+
+/// The keys of a sweep record, every one on every line (null where unknown), whether its code finished or was
+/// stopped.
+const KEYS: [&str; 14] = [
+    "code",
+    "family",
+    "preperiod",
+    "period",
+    "saltus",
+    "certified",
+    "certificate",
+    "values_computed",
+    "rare_positions",
+    "last_rare",
+    "largest",
+    "largest_at",
+    "seconds",
+    "stopped",
+];
+
+/// A record with every key of [`KEYS`]: the fields given, null for the others.
+fn record(fields: Value) -> Value {
+    let mut map = serde_json::Map::new();
+    for k in KEYS {
+        map.insert(k.to_string(), fields.get(k).cloned().unwrap_or(Value::Null));
+    }
+    Value::Object(map)
+}
+
+/// Checks the type of each field of a record read from a file: code and family are text and certified true or
+/// false; the counts are whole numbers >= 0, seconds a number >= 0, certificate and stopped text, each of them null
+/// or left out (lines written before every line carried every key lack some). Keys it does not know are ignored.
+/// The error names the field.
+fn check_record(v: &Value) -> Result<(), String> {
+    let shown = |x: &Value| {
+        let t = x.to_string();
+        if t.chars().count() > 40 {
+            format!("{}...", t.chars().take(40).collect::<String>())
+        } else {
+            t
+        }
+    };
+    for k in KEYS {
+        let x = v.get(k);
+        let (ok, want) = match k {
+            "code" | "family" => (x.is_some_and(Value::is_string), "text"),
+            "certified" => (x.is_some_and(Value::is_boolean), "true or false"),
+            "certificate" | "stopped" => (
+                x.is_none_or(|x| x.is_null() || x.is_string()),
+                "text or null",
+            ),
+            "seconds" => (
+                x.is_none_or(|x| x.is_null() || x.as_f64().is_some_and(|s| s >= 0.0)),
+                "a number >= 0 or null",
+            ),
+            _ => (
+                x.is_none_or(|x| x.is_null() || x.is_u64()),
+                "a whole number >= 0 or null",
+            ),
+        };
+        if !ok {
+            return Err(match x {
+                Some(x) => format!("field '{k}' is {}, not {want}", shown(x)),
+                None => format!("field '{k}' is missing ({want})"),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Published figures: `CODE PREPERIOD PERIOD` per line, `#` comments; keyed by [`game_key`].
@@ -235,7 +337,10 @@ fn survey_code(
     let rules = match super::heap_game(spec) {
         Ok(r) => r,
         Err(e) => {
-            return json!({ "code": spec, "family": family, "certified": false, "stopped": e.to_string() })
+            let secs = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+            return record(json!({
+                "code": spec, "family": family, "certified": false, "seconds": secs, "stopped": e.to_string(),
+            }));
         }
     };
     let limits = Limits {
@@ -263,11 +368,9 @@ fn survey_code(
     let a = match r {
         Ok(a) => a,
         Err(e) => {
-            return json!({
-                "code": spec, "family": family, "preperiod": null, "period": null, "saltus": null,
-                "certified": false, "certificate": null, "values_computed": null, "seconds": secs,
-                "stopped": e.message(),
-            })
+            return record(json!({
+                "code": spec, "family": family, "certified": false, "seconds": secs, "stopped": e.message(),
+            }))
         }
     };
     let phase = rules.code().and_then(sparse::phase_of);
@@ -282,7 +385,7 @@ fn survey_code(
         )),
         (None, true) => None,
     };
-    json!({
+    record(json!({
         "code": spec, "family": family,
         "preperiod": p.map(|p| p.preperiod), "period": p.map(|p| p.period), "saltus": p.map(|p| p.saltus),
         "certified": certified, "certificate": p.and_then(|p| p.by).map(|c| c.describe()),
@@ -290,7 +393,7 @@ fn survey_code(
         "rare_positions": st.rare_positions, "last_rare": st.last_rare,
         "largest": st.largest, "largest_at": st.largest_at,
         "seconds": secs, "stopped": stopped,
-    })
+    }))
 }
 
 pub fn run(a: &SweepCmd) -> CliResult {
@@ -315,6 +418,15 @@ pub fn run(a: &SweepCmd) -> CliResult {
     };
     let published = a.published.as_deref().map(read_published).transpose()?;
     let mine: Vec<&String> = codes.iter().skip(k).step_by(n).collect();
+    if mine.is_empty() {
+        eprintln!(
+            "grundy: note: shard {}/{n} holds no codes: the family {} has {}, fewer than {}",
+            k + 1,
+            a.family,
+            count(codes.len(), "code"),
+            k + 1
+        );
+    }
     let mut records = match a.jsonl.as_deref() {
         Some(f) => read_records(f, true)?,
         None => Vec::new(),
@@ -436,8 +548,9 @@ pub fn run_merge(a: &SweepMergeCmd) -> CliResult {
     }
     if !missing.is_empty() {
         return Err(grundy::Error::input(format!(
-            "{} codes of {family} are missing: {}",
-            missing.len(),
+            "{} of {family} {} missing: {}",
+            count(missing.len(), "code"),
+            if missing.len() == 1 { "is" } else { "are" },
             list(&missing)
         ))
         .into());
@@ -468,11 +581,25 @@ pub fn run_merge(a: &SweepMergeCmd) -> CliResult {
             num(&r["values_computed"]),
             r["seconds"]
                 .as_f64()
-                .map_or("-".into(), |x| format!("{x:.2}")),
+                .map_or("-".into(), |x| format!("{:.2}", no_negative_zero(x))),
         );
     }
     s += &summary(&records, &codes, published.as_ref());
     write_stdout(s.as_bytes())
+}
+
+/// `n` and the noun, in the singular for 1 ("1 code", "2 codes").
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", super::plural(n))
+}
+
+/// `x`, with -0.0 (an empty sum of floats, a time rounded from a tiny negative) as 0.0: no time prints as "-0.0".
+fn no_negative_zero(x: f64) -> f64 {
+    if x == 0.0 {
+        0.0
+    } else {
+        x
+    }
 }
 
 /// Counts of a survey (certified, open, seconds) and, with published figures, the agreements, every disagreement
@@ -488,11 +615,15 @@ fn summary(
         .filter(|r| r["code"].as_str().is_some_and(|c| wanted.contains(c)))
         .collect();
     let certified = mine.iter().filter(|r| r["certified"] == true).count();
-    let secs: f64 = mine.iter().filter_map(|r| r["seconds"].as_f64()).sum();
+    let secs = mine
+        .iter()
+        .filter_map(|r| r["seconds"].as_f64())
+        .fold(0.0, |a, b| a + b);
     let mut s = format!(
-        "{} codes: {certified} certified, {} open; {secs:.1} s of computing\n",
-        mine.len(),
-        mine.len() - certified
+        "{}: {certified} certified, {} open; {:.1} s of computing\n",
+        count(mine.len(), "code"),
+        mine.len() - certified,
+        no_negative_zero(secs)
     );
     let Some(published) = published else { return s };
     let (mut agree, mut disagree, mut open) = (0, Vec::new(), Vec::new());

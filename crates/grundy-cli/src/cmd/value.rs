@@ -391,9 +391,14 @@ fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
                 };
                 let _ = writeln!(
                     s,
-                    "{} winning moves: {total} listed one by one{first}, and {in_families} in {} families (a move for each a in the range and residue class named):",
+                    "{} winning move{}: {total} listed one by one{first}, and {in_families} in {} (a move for each a in the range and residue class named):",
                     a.winning_move_count(),
-                    families.len()
+                    if a.winning_move_count() == 1 { "" } else { "s" },
+                    if families.len() == 1 {
+                        "1 family".to_string()
+                    } else {
+                        format!("{} families", families.len())
+                    }
                 );
             } else if !a.unlisted_winning_moves.is_empty() {
                 let _ = writeln!(
@@ -465,6 +470,15 @@ fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
         }
     }
     s
+}
+
+/// A count of table entries, in the singular for 1 ("1 entry", "2 entries").
+fn entries(n: usize) -> String {
+    if n == 1 {
+        "1 entry".to_string()
+    } else {
+        format!("{n} entries")
+    }
 }
 
 /// `--load-table` / `--save-table`: the sum is analysed as without them ([`analyse`], the same report and JSON
@@ -573,8 +587,9 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
         Err(e) => {
             let how = match &a.save_table {
                 Some(f) => format!(
-                    "the {} entries found so far are saved in {f} (run again with --load-table {f} to resume)",
-                    saved.unwrap_or_default()
+                    "the {} found so far {} saved in {f} (run again with --load-table {f} to resume)",
+                    entries(saved.unwrap_or_default()),
+                    if saved == Some(1) { "is" } else { "are" }
                 ),
                 None => "nothing was saved (--save-table FILE keeps what the search stored)".into(),
             };
@@ -589,10 +604,12 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
         "expanded": table.expanded(),
     });
     let line = format!(
-        "table ({name}): {loaded} entries loaded, {} positions expanded{}\n",
+        "table ({name}): {} loaded, {} position{} expanded{}\n",
+        entries(loaded),
         table.expanded(),
+        grundy::error::plural(table.expanded()),
         match (&a.save_table, saved) {
-            (Some(f), Some(n)) => format!(", {n} entries saved to {f}"),
+            (Some(f), Some(n)) => format!(", {} saved to {f}", entries(n)),
             _ => String::new(),
         }
     );

@@ -217,8 +217,9 @@ pub fn analyse(sum: &mut Sum, max_heap: u64, limits: &Limits) -> Result<LoopyAna
                 value: a.value.clone(),
                 kind: "heap",
                 note: Some(format!(
-                    "{rule}; a position is a multiset of heaps ({} positions reachable from the heaps given)",
-                    game.positions()
+                    "{rule}; a position is a multiset of heaps ({} position{} reachable from the heaps given)",
+                    game.positions(),
+                    crate::error::plural(game.positions() as u64)
                 )),
                 parts: heaps
                     .iter()

@@ -35,7 +35,7 @@
 
 use super::group::Playable;
 use super::{analyse, Convention, Report, Sum};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{plural, Error, ErrorKind, Result};
 use crate::game::Outcome;
 use crate::nimber::Nimber;
 use crate::solver::{Deadline, Limits};
@@ -506,12 +506,13 @@ impl Session {
             Player::Engine => "the engine has",
         };
         let mut text = format!(
-            "no move is left and {who} to move ({rule}): {} after {} moves.",
+            "no move is left and {who} to move ({rule}): {} after {} move{}.",
             match winner {
                 Player::Person => "you win",
                 Player::Engine => "the engine wins",
             },
-            self.turns.len()
+            self.turns.len(),
+            plural(self.turns.len() as u64)
         );
         let missed = if winner == Player::Engine {
             self.turns
@@ -915,7 +916,8 @@ impl Session {
                             states,
                         },
                         format!(
-                            "{lost}; this move makes the game last longest: with your best play you win in {r} more moves (exact remoteness, {states} positions searched)"
+                            "{lost}; this move makes the game last longest: with your best play you win in {r} more move{} (exact remoteness, {states} positions searched)",
+                            plural(r as u64)
                         ),
                     ));
                 }

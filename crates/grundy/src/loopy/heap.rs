@@ -91,7 +91,10 @@ pub fn heap_graph_within(code: &Code, bound: u64, max_memory: u64) -> Result<Gra
     };
     limits.check_memory(
         heap_graph_bytes(bound + 1, count),
-        &format!("the heap graph of {code} on heaps 0..={bound} ({count} moves)"),
+        &format!(
+            "the heap graph of {code} on heaps 0..={bound} ({count} move{})",
+            crate::error::plural(count)
+        ),
     )?;
     if count >= u32::MAX as u64 {
         return Err(Error::limit(format!(

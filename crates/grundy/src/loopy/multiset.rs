@@ -446,7 +446,11 @@ impl MultisetGame {
             + (positions.table.len() as u64) * 8;
         memory.check_memory(
             held + (edges.len() as u64) * 8 + (positions.len() as u64) * 40,
-            &format!("{what}, with their graph of {} moves", edges.len()),
+            &format!(
+                "{what}, with their graph of {} move{}",
+                edges.len(),
+                crate::error::plural(edges.len() as u64)
+            ),
         )?;
         let graph = Graph::new(positions.len(), &edges)?;
         drop(edges);
