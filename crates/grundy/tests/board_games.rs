@@ -380,7 +380,11 @@ fn wythoff_table_is_lazy_and_positions_are_checked() {
     assert_eq!(game.nim_value(&(u64::MAX, 0)), None);
     assert_eq!(game.outcome(&(u64::MAX, 0), Play::Normal), None);
     let e = game.check_searchable(&(10_001, 1)).unwrap_err();
-    assert!(e.message().contains("searched exactly"), "{}", e.message());
+    assert!(
+        e.message().contains("too large for the exact search"),
+        "{}",
+        e.message()
+    );
     refuses(&game, "1", "give the two heaps");
     refuses(&game, "", "give the two heaps");
     refuses(&game, "1 x", "'x'");
@@ -448,7 +452,11 @@ fn staircase_and_chessmen_bad_positions() {
     let e = StaircaseGame
         .check_searchable(&vec![5000, 5001])
         .unwrap_err();
-    assert!(e.message().contains("searched exactly"), "{}", e.message());
+    assert!(
+        e.message().contains("too large for the exact search"),
+        "{}",
+        e.message()
+    );
     assert!(StaircaseGame.check_searchable(&vec![5000, 5000]).is_ok());
     assert_eq!(
         StaircaseGame.nim_value(&vec![u64::MAX, 7, 1]),
@@ -464,7 +472,11 @@ fn staircase_and_chessmen_bad_positions() {
         assert_eq!(ChessmenGame.options_with_value(&bad, 0), None);
     }
     let e = ChessmenGame.check_searchable(&vec![1, 10_001]).unwrap_err();
-    assert!(e.message().contains("searched exactly"), "{}", e.message());
+    assert!(
+        e.message().contains("too large for the exact search"),
+        "{}",
+        e.message()
+    );
 }
 
 #[test]
@@ -547,7 +559,11 @@ fn ed_bad_positions_and_family() {
     assert!(game.validate(&(0, 1)).is_err());
     assert_eq!(game.nim_value(&(0, 1)), None);
     let e = game.check_searchable(&(10_001, 1)).unwrap_err();
-    assert!(e.message().contains("searched exactly"), "{}", e.message());
+    assert!(
+        e.message().contains("too large for the exact search"),
+        "{}",
+        e.message()
+    );
     assert_eq!(game.options_with_value(&(1_000_001, 1), 0), None);
     assert_eq!(game.nim_value(&(1 << 40, 1 << 40)), Some(40));
     for text in ["3 4", "1 2", "5 1", "8 13", "1 1"] {
@@ -714,7 +730,11 @@ fn fibonacci_nim_bad_positions_table_and_family() {
     refuses(&game, "5 x", "'x'");
     refuses(&game, "x", "fibonacci-nim: stones");
     let e = game.check_searchable(&(10_001, 1)).unwrap_err();
-    assert!(e.message().contains("searched exactly"), "{}", e.message());
+    assert!(
+        e.message().contains("too large for the exact search"),
+        "{}",
+        e.message()
+    );
     assert!(game.check_searchable(&(10_000, 10_000)).is_ok());
     // The table is built only as far as asked (at least doubling), never past 3000.
     assert!(game.nim_value(&(20, 20)).is_some_and(|v| v > 0));
