@@ -192,12 +192,14 @@ fn json_with_a_table_is_the_json_without_one() {
 }
 
 /// Runs `grundy value WORDS --max-seconds SECONDS --load-table F --save-table F --json` (F a fresh file) until it
-/// finishes: each stopped run must say, in one line, how many entries it saved, never fewer than the run before.
+/// finishes: each stopped run must say, in one line, how many entries it saved; with `monotone`, never fewer than
+/// the run before (the plain solver's memo only grows; Cram's engine table evicts and may hold a few less).
 /// Returns the finished run's JSON, the number of stopped runs and the entries the last stopped run saved.
 fn resume_until_done(
     label: &str,
     words: &[&str],
     seconds: &str,
+    monotone: bool,
 ) -> (serde_json::Value, usize, u64) {
     let file = temp_file("value-table", label, "");
     std::fs::remove_file(&file).unwrap();
@@ -231,7 +233,7 @@ fn resume_until_done(
             .unwrap()
             .parse()
             .unwrap();
-        assert!(n >= last, "{err}");
+        assert!(n >= last || !monotone, "{err}");
         last = n;
         stops += 1;
         assert!(stops < 200, "no progress: {err}");
@@ -243,7 +245,8 @@ fn resume_until_done(
 #[test]
 fn an_interrupted_search_resumes_from_its_table() {
     let want = ok_json(&["value", "node-kayles", "grid:6x6", "--json"]);
-    let (done, stops, last) = resume_until_done("resume.tab", &["node-kayles", "grid:6x6"], "0.2");
+    let (done, stops, last) =
+        resume_until_done("resume.tab", &["node-kayles", "grid:6x6"], "0.2", true);
     assert_eq!(without_table(done.clone()), want);
     // 5475 positions of about a hundred options each to label: far more than 0.2 s.
     assert!(stops > 0);
@@ -255,8 +258,12 @@ fn an_interrupted_search_resumes_from_its_table() {
 #[test]
 fn an_interrupted_cram_search_resumes_from_its_table() {
     let want = ok_json(&["value", "cram", "5x7", "--no-moves", "--json"]);
-    let (done, stops, _) =
-        resume_until_done("resume-cram.tab", &["cram", "5x7", "--no-moves"], "0.1");
+    let (done, stops, _) = resume_until_done(
+        "resume-cram.tab",
+        &["cram", "5x7", "--no-moves"],
+        "0.1",
+        false,
+    );
     assert_eq!(done["nim_value"], want["nim_value"]);
     assert_eq!(done["nim_value"], 1, "5x7 Cram has nim-value 1");
     assert!(stops > 0, "the first run should have been stopped");
