@@ -1566,6 +1566,7 @@ pub fn engine_entries() -> Vec<(Board, board_table::Known)> {
 /// not fit is dropped or evicts another, as the table's capacity decides). Returns the entries given.
 pub fn engine_import(entries: &[(Board, board_table::Known)]) -> usize {
     with_engine(|e| {
+        e.table.reserve_compact(entries.len());
         for (b, known) in entries {
             let k = key_of_board(b);
             match known.exact {
