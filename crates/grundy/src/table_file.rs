@@ -349,10 +349,10 @@ impl SavedTable for CramTable {
         Ok(facts.len())
     }
     fn stored(&self) -> usize {
-        crate::games::cram::engine_counts().1
+        crate::games::cram::engine_exact_entries()
     }
     fn expanded(&self) -> u64 {
-        crate::games::cram::engine_counts().0
+        crate::games::cram::engine_nodes()
     }
     fn plain(&self) -> bool {
         false

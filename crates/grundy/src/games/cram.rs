@@ -1582,9 +1582,14 @@ pub fn engine_import(entries: &[(Board, board_table::Known)]) -> usize {
     entries.len()
 }
 
-/// (Regions this thread's engine expanded since it was made, exact values it holds.)
-pub fn engine_counts() -> (u64, usize) {
-    with_engine(|e| (e.nodes, e.table.exact_entries().count()))
+/// Regions this thread's engine expanded since it was made.
+pub fn engine_nodes() -> u64 {
+    with_engine(|e| e.nodes)
+}
+
+/// Exact values this thread's engine holds (a scan of its table).
+pub fn engine_exact_entries() -> usize {
+    with_engine(|e| e.table.exact_entries().count())
 }
 
 /// Runs `f` on this thread's engine, made (or remade, when the limits changed) for the published limits
