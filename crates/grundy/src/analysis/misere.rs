@@ -409,15 +409,20 @@ fn by_quotient(game: &Rc<HeapGame>, heaps: &[u64], limits: &Limits) -> Option<An
         })
         .collect();
     for f in families {
-        let values = match f.count {
-            1 => f.first.to_string(),
-            2 => format!("{}, {}", f.first, f.last),
-            _ => format!("{}, {}, …, {}", f.first, f.first + f.step, f.last),
+        let result = match f.count {
+            // A family of one move is that move.
+            1 => format!("{} + {}", f.first, f.rest - f.first),
+            n => {
+                let values = match n {
+                    2 => format!("{}, {}", f.first, f.last),
+                    _ => format!("{}, {}, …, {}", f.first, f.first + f.step, f.last),
+                };
+                format!(
+                    "a + ({} − a) for each of the {n} values a = {values} (step {})",
+                    f.rest, f.step
+                )
+            }
         };
-        let result = format!(
-            "a + ({} − a) for each of the {} values a = {values} (step {})",
-            f.rest, f.count, f.step
-        );
         let h = heaps[f.component];
         let what = match f.removed {
             0 => format!("split the heap of {h}"),
