@@ -105,6 +105,13 @@ fn every_printed_winning_move_leads_to_a_p_position() {
                 (0..n as u32).collect(),
                 "{game}: the parts cover the graph"
             );
+            // Each part, as shown, given back with the graph: the same value.
+            for p in j["parts"].as_array().unwrap() {
+                let shown = p["position"].as_str().unwrap();
+                let again = json(&grundy(&["value", game, &file, shown, "--json"]));
+                assert_eq!(again["nim_value"], p["nim_value"], "{game} {text}: {shown}");
+                assert_eq!(again["parts"][0]["position"].as_str(), Some(shown));
+            }
             let moves = j["winning_moves"].as_array().unwrap();
             assert_eq!(moves.is_empty(), whole == 0, "{game} {text}");
             // Each move is listed once, and no two listed moves read the same.
@@ -120,6 +127,16 @@ fn every_printed_winning_move_leads_to_a_p_position() {
                     .filter(|v| !before.contains(v) || after.contains(v))
                     .fold(0, |s, &v| s | 1 << v);
                 assert_eq!(brute(arc, &adj, left, &mut memo), 0, "{game} {text}: {m}");
+                // The position after the move, given back to the tool as the graph and the vertices left.
+                let left_ids: Vec<String> = all
+                    .iter()
+                    .filter(|v| !before.contains(v) || after.contains(v))
+                    .map(|v| v.to_string())
+                    .collect();
+                let mut args = vec!["value", game, &file];
+                args.extend(left_ids.iter().map(|v| v.as_str()));
+                args.push("--json");
+                assert_eq!(json(&grundy(&args))["nim_value"], 0, "{game} {text}: {m}");
                 winning_positions += 1;
             }
         }
@@ -128,6 +145,64 @@ fn every_printed_winning_move_leads_to_a_p_position() {
         winning_positions > 5,
         "the graphs should include N-positions"
     );
+}
+
+#[test]
+fn a_position_is_the_graph_and_the_vertices_in_play() {
+    // The path 0-1-2-3-4-5-6 and a vertex 7 joined to 1.
+    let file = temp_file(
+        "graph-kayles-vertices",
+        "g.txt",
+        "0 1\n1 2\n2 3\n3 4\n4 5\n5 6\n1 7\n",
+    );
+    let adj: Vec<u32> = {
+        let mut a = vec![0u32; 8];
+        for (x, y) in [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (1, 7)] {
+            a[x] |= 1 << y;
+            a[y] |= 1 << x;
+        }
+        a
+    };
+    for (game, arc) in [("node-kayles", false), ("arc-kayles", true)] {
+        let mut memo = HashMap::new();
+        // As shown (one word or several), as a shell's brace expansion leaves it, and as a sum's parts.
+        for (words, alive) in [
+            (vec!["{0-2, 7}"], 0b1000_0111u32),
+            (vec!["{0-2,", "7}"], 0b1000_0111),
+            (vec!["0-2", "7"], 0b1000_0111),
+            (vec!["{3-4}", "{6}"], 0b0101_1000),
+            (vec!["{0-6}"], 0b0111_1111),
+        ] {
+            let mut args = vec!["value", game, &file];
+            args.extend(&words);
+            args.push("--json");
+            let j = json(&grundy(&args));
+            let want = brute(arc, &adj, alive, &mut memo);
+            assert_eq!(j["nim_value"].as_u64(), Some(want), "{game} {words:?}");
+        }
+        // No vertex left: the empty graph, a P-position.
+        let j = json(&grundy(&["value", game, &file, "{}", "--json"]));
+        assert_eq!(j["nim_value"], 0);
+        assert_eq!(j["parts"][0]["position"], "{}");
+        for (words, says) in [
+            (vec!["{0-9}"], "vertex 9 is not in the graph (its vertices are 0 to 7)"),
+            (vec!["{5-3}"], "vertices 5-3: a range runs upwards, e.g. 3-5"),
+            (vec!["{1, 1}"], "vertex 1 is listed twice"),
+            (vec!["{a}"], "'a' is not a vertex"),
+            (
+                vec!["{1}", "+", "{3}"],
+                "unknown game '{3}': the vertices of a graph position are one list after the graph, without '+'",
+            ),
+        ] {
+            let mut args = vec!["value", game, &file];
+            args.extend(&words);
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 2, "{words:?}: {err}");
+            assert!(out.is_empty());
+            assert!(err.contains(says), "{words:?}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        }
+    }
 }
 
 #[test]

@@ -19,7 +19,8 @@
 //! ch. 4, where Dawson's Kayles is knocking down two adjacent pins of a row, code `0.07`). The tests check this
 //! against brute force and against the `0.07` sequence.
 //!
-//! **Positions** are a graph file or a family (`path:N`, `cycle:N`, `grid:RxC`, [`crate::games::ugraph::family`]);
+//! **Positions** are a graph file or a family (`path:N`, `cycle:N`, `grid:RxC`, [`crate::games::ugraph::family`]),
+//! optionally followed by the vertices still in play (`{0-3, 7}`, as positions are shown; [`crate::games::ugraph::read`]);
 //! `grundy table arc-kayles` numbers them as the grid graphs `P_r □ P_c`, and `grundy value arc-kayles … --save-table FILE`
 //! keeps the search's values ([`crate::table_file`]).
 

@@ -20,7 +20,8 @@
 //! (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4, where Dawson's chess is shown equal to `0.137`, i.e.
 //! Node Kayles on a path). The tests check this against brute force and against the `0.137` sequence.
 //!
-//! **Positions** are a graph file or a family (`path:N`, `cycle:N`, `grid:RxC`, [`crate::games::ugraph::family`]);
+//! **Positions** are a graph file or a family (`path:N`, `cycle:N`, `grid:RxC`, [`crate::games::ugraph::family`]),
+//! optionally followed by the vertices still in play (`{0-3, 7}`, as positions are shown; [`crate::games::ugraph::read`]);
 //! `grundy table node-kayles` numbers them as the grid graphs `P_r □ P_c`, and `grundy value node-kayles … --save-table FILE`
 //! keeps the search's values ([`crate::table_file`]).
 

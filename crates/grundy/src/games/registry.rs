@@ -403,6 +403,13 @@ impl Registry {
         {
             return code_game(spec);
         }
+        if spec.starts_with('{') {
+            // A graph position copied as shown for a sum of components, `{6} + {3-4}`: the '+' began a new part.
+            return Err(Error::input(format!(
+                "unknown game '{}': the vertices of a graph position are one list after the graph, without '+' (e.g. node-kayles g.txt {{6}} {{3-4}})",
+                crate::error::escape(spec)
+            )));
+        }
         Err(Error::input(format!(
             "unknown game '{}' (see 'grundy games' for names; a take-and-break code has a point, as in 0.77)",
             crate::error::escape(spec)

@@ -504,36 +504,108 @@ pub fn grid(r: u64, c: u64) -> Option<Component> {
     }
 }
 
-/// Reads `GAME FILE` (or `GAME FAMILY`, see [`family`]): the words must be one file name or family; the position
-/// is the whole graph, as the sum of its connected components. Errors are one line, prefixed with the game's name.
+/// Reads `GAME FILE [VERTICES]` (or `GAME FAMILY [VERTICES]`, see [`family`]): one file name or family, the whole
+/// graph as the sum of its connected components; or, when more words follow, the subgraph induced on the vertices
+/// they name ([`vertex_set`]), the form in which positions are printed (`{0-3, 7}`), so that a position the tool
+/// shows can be given back to it. Errors are one line, prefixed with the game's name.
 pub fn read(game: &str, words: &[String]) -> Result<Vec<Component>> {
-    let [file] = words else {
+    let [file, kept @ ..] = words else {
         return Err(Error::input(format!(
-            "{game}: give one edge-list FILE or a family path:N, cycle:N, grid:RxC (the position is the whole graph), e.g. {game} g.txt"
+            "{game}: give one edge-list FILE or a family path:N, cycle:N, grid:RxC (the position is the whole graph, or the vertices listed after it), e.g. {game} g.txt"
         )));
     };
-    if let Some(named) = family(file) {
+    let (graph, shown) = if let Some(named) = family(file) {
         let (n, edges) = named.map_err(|e| e.context(game))?;
-        return graph_components(n, &edges).map_err(|e| e.context(game));
-    }
-    let f = crate::loopy::graph::EdgeFile::read_file(file).map_err(|e| e.context(game))?;
-    let shown = || format!("{game} {}", crate::error::escape(file));
-    if f.declared.is_none() && f.nodes as usize <= MAX_VERTICES {
-        // Without a first line `nodes N`, every vertex is named by an edge: a vertex in none is a numbering slip
-        // (a file numbered from 1 would otherwise gain a phantom isolated vertex 0, which is a move of Node Kayles
-        // and changes the answer).
-        let mut named = 0u128;
-        for &(x, y) in &f.edges {
-            named |= 1 << x | 1 << y;
+        (graph_components(n, &edges), game.to_string())
+    } else {
+        let f = crate::loopy::graph::EdgeFile::read_file(file).map_err(|e| e.context(game))?;
+        let shown = format!("{game} {}", crate::error::escape(file));
+        if f.declared.is_none() && f.nodes as usize <= MAX_VERTICES {
+            // Without a first line `nodes N`, every vertex is named by an edge: a vertex in none is a numbering
+            // slip (a file numbered from 1 would otherwise gain a phantom isolated vertex 0, which is a move of
+            // Node Kayles and changes the answer).
+            let mut named = 0u128;
+            for &(x, y) in &f.edges {
+                named |= 1 << x | 1 << y;
+            }
+            if let Some(v) = (0..f.nodes as u32).find(|&v| named >> v & 1 == 0) {
+                return Err(Error::input(format!(
+                    "vertex {v} is in no edge: vertices are numbered from 0 up, each named by an edge; to mean isolated vertices, give a first line 'nodes N'"
+                ))
+                .context(shown));
+            }
         }
-        if let Some(v) = (0..f.nodes as u32).find(|&v| named >> v & 1 == 0) {
-            return Err(Error::input(format!(
-                "vertex {v} is in no edge: vertices are numbered from 0 up, each named by an edge; to mean isolated vertices, give a first line 'nodes N'"
+        (graph_components(f.nodes as usize, &f.edges), shown)
+    };
+    let parts = graph.map_err(|e| e.context(&shown))?;
+    if kept.is_empty() {
+        return Ok(parts);
+    }
+    let nodes = parts.iter().flat_map(|c| c.ids.iter()).count();
+    let alive = vertex_set(kept, nodes).map_err(|e| e.context(&shown))?;
+    let left: Vec<Component> = parts
+        .iter()
+        .flat_map(|c| {
+            let mask = c
+                .ids
+                .iter()
+                .enumerate()
+                .filter(|&(_, &id)| alive >> id & 1 == 1)
+                .fold(0u128, |m, (i, _)| m | 1 << i);
+            c.split(mask)
+        })
+        .collect();
+    if left.is_empty() {
+        // No vertex in play: the empty graph, one position with no move.
+        return Ok(vec![Component::from_rows(Vec::new())?]);
+    }
+    Ok(left)
+}
+
+/// The vertices that words such as `{0-3, 7}` (as positions are shown), `{0-3} + {7}` (a sum of components) or
+/// `0-3 7` name, as a mask of the graph's `nodes` vertices; braces, commas and `+` separate. Each vertex at most
+/// once.
+pub fn vertex_set(words: &[String], nodes: usize) -> Result<u128> {
+    let text = words.join(" ");
+    let mut alive = 0u128;
+    let cleaned = text.replace(['{', '}', ',', '+'], " ");
+    let tokens: Vec<&str> = cleaned.split_whitespace().collect();
+    let id = |t: &str| -> Result<u32> {
+        let v: u64 = t.parse().map_err(|_| {
+            Error::input(format!(
+                "'{}' is not a vertex: after the graph, list the vertices still in play, e.g. {{0-3, 7}}",
+                crate::error::escape(t)
             ))
-            .context(shown()));
+        })?;
+        if v >= nodes as u64 {
+            return Err(Error::input(format!(
+                "vertex {v} is not in the graph (its vertices are 0 to {})",
+                nodes - 1
+            )));
+        }
+        Ok(v as u32)
+    };
+    for t in &tokens {
+        let (a, b) = match t.split_once('-') {
+            Some((a, b)) => (id(a)?, id(b)?),
+            None => {
+                let v = id(t)?;
+                (v, v)
+            }
+        };
+        if a > b {
+            return Err(Error::input(format!(
+                "vertices {a}-{b}: a range runs upwards, e.g. {b}-{a}"
+            )));
+        }
+        for v in a..=b {
+            if alive >> v & 1 == 1 {
+                return Err(Error::input(format!("vertex {v} is listed twice")));
+            }
+            alive |= 1 << v;
         }
     }
-    graph_components(f.nodes as usize, &f.edges).map_err(|e| e.context(shown()))
+    Ok(alive)
 }
 
 /// The methods of [`crate::Game`] that Node Kayles and Arc Kayles share, written once: positions are graphs
@@ -553,7 +625,7 @@ macro_rules! graph_game_methods {
             $crate::games::ugraph::read($name, words)
         }
         fn position_syntax(&self) -> &'static str {
-            "FILE | grid:RxC | path:N | cycle:N"
+            "FILE | grid:RxC | path:N | cycle:N, then optionally the vertices in play: {0-3, 7}"
         }
         fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
             p.split(p.all())
