@@ -21,11 +21,21 @@
 //! across and as many down) and its value, a mex of at most 112 options, is at most 112. The key 0 (the empty
 //! region) is never stored.
 //!
+//! **Threads.** A search on several threads ([`BoardTable::share`]) moves the compact part into a
+//! [`SharedCompact`]: made once, at a size fixed from the search's size (it does not grow; a full bucket evicts as
+//! above), three entries to a 64-byte bucket whose first word is a sequence lock. A writer takes the bucket by
+//! making its sequence odd (compare-and-swap), writes, and makes it even again; a writer that finds it taken drops
+//! its fact. A reader reads the sequence, the entries, and the sequence again, and uses what it read only when
+//! both readings are the same even number; otherwise it has read nothing (a miss). So every fact a thread reads
+//! was written whole by some thread, and is true; a dropped fact or a miss only costs work, as an eviction does.
+//!
 //! **Memory.** Both parts share the byte budget: a part doubles only while both together stay within it (past
 //! their small starting sizes, [`MIN_SLOTS`] entries each).
 
 use crate::heap::sparse::huge_vec;
 use crate::nimber::Nimber;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// Slots a bucket holds.
 pub const WAYS: usize = 4;
@@ -212,6 +222,145 @@ impl Compact {
     }
 }
 
+/// A compact bucket of the shared part: a sequence word (odd while a thread writes the bucket), then three entries
+/// (key, facts) laid out as in [`Compact`], on one cache line.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct SharedBucket([AtomicU64; 8]);
+
+impl Clone for SharedBucket {
+    fn clone(&self) -> SharedBucket {
+        SharedBucket(std::array::from_fn(|i| {
+            AtomicU64::new(self.0[i].load(Ordering::Relaxed))
+        }))
+    }
+}
+
+/// The compact part shared by the threads of one search (see the module docs, "Threads"): fixed in size, each
+/// bucket a sequence lock. A reader that overlaps a write sees nothing (a miss); a writer that finds the bucket
+/// taken drops its fact. Both only cost work: every fact that is read is one a thread wrote whole.
+#[derive(Debug)]
+pub struct SharedCompact {
+    buckets: Vec<SharedBucket>,
+    len: AtomicUsize,
+    evicted: AtomicU64,
+}
+
+impl SharedCompact {
+    /// A shared part of `buckets` buckets (rounded up to a power of two, at least 1024), three entries each.
+    pub fn new(buckets: usize) -> SharedCompact {
+        let n = buckets.max(1024).next_power_of_two();
+        SharedCompact {
+            buckets: huge_vec(n, SharedBucket::default()),
+            len: AtomicUsize::new(0),
+            evicted: AtomicU64::new(0),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        self.buckets.len() as u64 * std::mem::size_of::<SharedBucket>() as u64
+    }
+
+    fn index(&self, k: u64) -> usize {
+        let mut h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (h ^ (h >> 32)) as usize & (self.buckets.len() - 1)
+    }
+
+    /// The entries of bucket `i` as one consistent snapshot, or `None` while a thread writes it.
+    fn read(&self, i: usize) -> Option<[u64; 6]> {
+        let b = &self.buckets[i].0;
+        let s1 = b[0].load(Ordering::Acquire);
+        if s1 & 1 == 1 {
+            return None;
+        }
+        let words: [u64; 6] = std::array::from_fn(|j| b[1 + j].load(Ordering::Relaxed));
+        std::sync::atomic::fence(Ordering::Acquire);
+        (b[0].load(Ordering::Relaxed) == s1).then_some(words)
+    }
+
+    fn get(&self, k: u64) -> Known {
+        if k == 0 {
+            return Known::default();
+        }
+        let Some(w) = self.read(self.index(k)) else {
+            return Known::default();
+        };
+        for j in 0..3 {
+            if w[2 * j] == k {
+                let d = w[2 * j + 1];
+                return Known {
+                    exact: (d >> 56).checked_sub(1),
+                    not: d & NOT_BITS,
+                };
+            }
+        }
+        Known::default()
+    }
+
+    fn prefetch(&self, k: u64) {
+        crate::heap::sparse::prefetch_line(&self.buckets[self.index(k)]);
+    }
+
+    /// Applies `f` to the facts of `k` (0 for a new entry), replacing the entry of fewest cells when the bucket is
+    /// full; does nothing when another thread is writing the bucket.
+    fn update(&self, k: u64, f: impl FnOnce(&mut u64)) {
+        let b = &self.buckets[self.index(k)].0;
+        let s = b[0].load(Ordering::Relaxed);
+        if s & 1 == 1
+            || b[0]
+                .compare_exchange(s, s + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        std::sync::atomic::fence(Ordering::Release);
+        let mut victim = 0;
+        let mut victim_work = u32::MAX;
+        let mut found = false;
+        for j in 0..3 {
+            let key = b[1 + 2 * j].load(Ordering::Relaxed);
+            if key == k {
+                victim = j;
+                found = true;
+                break;
+            }
+            if key == 0 {
+                victim = j;
+                victim_work = 0;
+                break;
+            }
+            let w = key.count_ones();
+            if w < victim_work {
+                victim = j;
+                victim_work = w;
+            }
+        }
+        let mut d = 0;
+        if found {
+            d = b[2 + 2 * victim].load(Ordering::Relaxed);
+        } else if victim_work == 0 {
+            self.len.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.evicted.fetch_add(1, Ordering::Relaxed);
+        }
+        f(&mut d);
+        b[1 + 2 * victim].store(k, Ordering::Relaxed);
+        b[2 + 2 * victim].store(d, Ordering::Relaxed);
+        b[0].store(s + 2, Ordering::Release);
+    }
+
+    /// Every entry (key, facts) of the buckets no thread is writing.
+    fn entries(&self) -> Vec<(u64, u64)> {
+        (0..self.buckets.len())
+            .filter_map(|i| self.read(i))
+            .flat_map(|w| (0..3).map(move |j| (w[2 * j], w[2 * j + 1])))
+            .filter(|&(k, _)| k != 0)
+            .collect()
+    }
+}
+
 /// A transposition table with a capacity; see the module docs.
 #[derive(Debug)]
 pub struct BoardTable {
@@ -221,6 +370,8 @@ pub struct BoardTable {
     max_slots: usize,
     evicted: u64,
     compact: Compact,
+    /// When set, the compact keys live here instead of in `compact`, shared with other threads' tables.
+    shared: Option<Arc<SharedCompact>>,
     max_bytes: u64,
 }
 
@@ -246,13 +397,19 @@ impl BoardTable {
                 max_buckets,
                 evicted: 0,
             },
+            shared: None,
             max_bytes,
         }
     }
 
     /// Entries held.
     pub fn len(&self) -> usize {
-        self.len + self.compact.len
+        self.len
+            + self.compact.len
+            + self
+                .shared
+                .as_ref()
+                .map_or(0, |c| c.len.load(Ordering::Relaxed))
     }
 
     /// Whether the table holds no entry.
@@ -272,12 +429,50 @@ impl BoardTable {
 
     /// Bytes the entries take now (both parts).
     pub fn bytes(&self) -> u64 {
-        self.slots.len() as u64 * (ENTRY_BYTES + 2) + self.compact.bytes()
+        self.slots.len() as u64 * (ENTRY_BYTES + 2)
+            + self.compact.bytes()
+            + self.shared.as_ref().map_or(0, |c| c.bytes())
     }
 
     /// Entries dropped to make room so far.
     pub fn evicted(&self) -> u64 {
-        self.evicted + self.compact.evicted
+        self.evicted
+            + self.compact.evicted
+            + self
+                .shared
+                .as_ref()
+                .map_or(0, |c| c.evicted.load(Ordering::Relaxed))
+    }
+
+    /// Moves the compact part into a part of `buckets` buckets shared with other threads (or, when this table
+    /// already shares one, keeps it), and returns it; see the module docs, "Threads".
+    pub fn share(&mut self, buckets: usize) -> Arc<SharedCompact> {
+        if let Some(c) = &self.shared {
+            return c.clone();
+        }
+        let c = Arc::new(SharedCompact::new(buckets));
+        self.attach(c.clone());
+        c
+    }
+
+    /// Puts the compact entries of this table into `shared` and uses it from now on for compact keys.
+    pub fn attach(&mut self, shared: Arc<SharedCompact>) {
+        for (k, d) in self.compact.entries() {
+            shared.update(k, |t| *t |= d);
+        }
+        // (The capacity stays what it was: the table is the same table, its compact keys elsewhere.)
+        self.compact = Compact {
+            buckets: vec![Bucket::default(); 1],
+            len: 0,
+            max_buckets: self.compact.max_buckets,
+            evicted: self.compact.evicted,
+        };
+        self.shared = Some(shared);
+    }
+
+    /// Whether the compact keys live in a part shared with other threads.
+    pub fn is_shared(&self) -> bool {
+        self.shared.is_some()
     }
 
     fn bucket(&self, k: &Key) -> usize {
@@ -287,6 +482,9 @@ impl BoardTable {
     /// What is known of `k` (nothing when it is not held).
     pub fn get(&self, k: &Key) -> Known {
         if k.is_compact() {
+            if let Some(c) = &self.shared {
+                return c.get(k.lo);
+            }
             return self.compact.get(k.lo);
         }
         let b = self.bucket(k);
@@ -308,7 +506,11 @@ impl BoardTable {
     #[inline]
     pub fn prefetch(&self, k: &Key) {
         if k.is_compact() {
-            crate::heap::sparse::prefetch_line(&self.compact.buckets[self.compact.index(k.lo)]);
+            if let Some(c) = &self.shared {
+                c.prefetch(k.lo);
+            } else {
+                crate::heap::sparse::prefetch_line(&self.compact.buckets[self.compact.index(k.lo)]);
+            }
         }
     }
 
@@ -317,6 +519,10 @@ impl BoardTable {
         if k.is_compact() {
             // At most 112 on the 8 x 8 square (see the module docs); a larger value is not stored.
             if v < 255 && k.lo != 0 {
+                if let Some(c) = &self.shared {
+                    c.update(k.lo, |d| *d = (*d & NOT_BITS) | (v + 1) << 56);
+                    return;
+                }
                 self.grow_compact();
                 self.compact
                     .update(k.lo, |d| *d = (*d & NOT_BITS) | (v + 1) << 56);
@@ -335,6 +541,10 @@ impl BoardTable {
     pub fn set_not(&mut self, k: &Key, v: Nimber, work: u16) {
         if k.is_compact() {
             if v < 56 && k.lo != 0 {
+                if let Some(c) = &self.shared {
+                    c.update(k.lo, |d| *d |= 1 << v);
+                    return;
+                }
                 self.grow_compact();
                 self.compact.update(k.lo, |d| *d |= 1 << v);
             }
@@ -349,6 +559,9 @@ impl BoardTable {
     /// buckets, before a batch of them is put in (a saved table being loaded). Filled by the usual doubling
     /// instead, which keeps one to two entries a bucket, a load loses about 1% of its entries to full buckets.
     pub fn reserve_compact(&mut self, n: usize) {
+        if self.shared.is_some() {
+            return;
+        }
         let want = (self.compact.len.saturating_add(n))
             .saturating_mul(2)
             .checked_next_power_of_two()
@@ -439,7 +652,12 @@ impl BoardTable {
 
     /// Every key and what the table knows of it (an exact value, or some values it is not).
     pub fn entries(&self) -> impl Iterator<Item = (Key, Known)> + '_ {
-        let compact = self.compact.entries().map(|(k, d)| {
+        let shared = self
+            .shared
+            .as_ref()
+            .map(|c| c.entries())
+            .unwrap_or_default();
+        let compact = self.compact.entries().chain(shared).map(|(k, d)| {
             (
                 Key::compact(k),
                 Known {
@@ -469,9 +687,15 @@ impl BoardTable {
 
     /// Every key with an exact value, and the value.
     pub fn exact_entries(&self) -> impl Iterator<Item = (Key, Nimber)> + '_ {
+        let shared = self
+            .shared
+            .as_ref()
+            .map(|c| c.entries())
+            .unwrap_or_default();
         let compact = self
             .compact
             .entries()
+            .chain(shared)
             .filter(|&(_, d)| d >> 56 != 0)
             .map(|(k, d)| (Key::compact(k), (d >> 56) - 1));
         self.slots
@@ -657,6 +881,69 @@ mod tests {
         }
         let v = huge_vec((5 << 20) / 32, Slot::default());
         assert!(v.iter().all(|s| s.tag == 0 && s.lo == 0));
+    }
+
+    #[test]
+    fn threads_sharing_a_part_read_only_facts_that_were_written() {
+        // Four tables share one part, and use 24 keys that fall in its first two buckets (6 entries): constant
+        // evictions, every write contended. Each key has its facts: the value k mod 53 and "not v" for the bits of
+        // (k >> 7) with bit k mod 53 cleared. A reading that mixed two entries or two writes would show another
+        // key's facts.
+        let exact = |k: u64| (k % 53) as Nimber;
+        let nots = |k: u64| (k >> 7) & NOT_BITS & !(1 << (k % 53));
+        let mut first = BoardTable::with_max_bytes(1 << 20);
+        let shared = first.share(1024);
+        let keys: Vec<u64> = (1u64..)
+            .map(|i| i.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1)
+            .filter(|&k| shared.index(k) < 2)
+            .take(24)
+            .collect();
+        let keys = &keys;
+        let hits: Vec<u64> = std::thread::scope(|sc| {
+            let handles: Vec<_> = (0..4u64)
+                .map(|t| {
+                    let shared = shared.clone();
+                    sc.spawn(move || {
+                        let mut table = BoardTable::with_max_bytes(1 << 20);
+                        table.attach(shared);
+                        let mut s = t.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                        let mut hits = 0;
+                        for _ in 0..400_000 {
+                            s ^= s << 13;
+                            s ^= s >> 7;
+                            s ^= s << 17;
+                            let k = keys[(s % 24) as usize];
+                            let key = Key::compact(k);
+                            match s >> 60 {
+                                0..=3 => table.set_exact(&key, exact(k), 1),
+                                4..=7 => {
+                                    let v = (s >> 32) % 56;
+                                    if nots(k) >> v & 1 == 1 {
+                                        table.set_not(&key, v, 1);
+                                    }
+                                }
+                                _ => {
+                                    let known = table.get(&key);
+                                    assert!(known.exact.is_none() || known.exact == Some(exact(k)));
+                                    assert_eq!(known.not & !nots(k), 0, "key {k:x}");
+                                    hits += u64::from(known.exact.is_some() || known.not != 0);
+                                }
+                            }
+                        }
+                        hits
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(hits.iter().all(|&h| h > 1000), "{hits:?}");
+        // The first table sees what the others wrote, and counts it.
+        assert!(first.len() == 6 && first.evicted() > 1000);
+        assert_eq!(first.entries().count(), 6);
+        for (k, known) in first.entries() {
+            assert!(known.exact.is_none() || known.exact == Some(exact(k.lo)));
+            assert_eq!(known.not & !nots(k.lo), 0);
+        }
     }
 
     #[test]
