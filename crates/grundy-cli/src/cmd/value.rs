@@ -55,7 +55,8 @@ empty). The file names its game and ends in a checksum: another game's table or 
 of the sum (other games after '+') is valued as usual; the answer and --json are those without a table, plus a line
 (JSON: a key 'table') with the values loaded, saved and the positions searched. Normal play only.
 --threads N (Cram only): the Cram engine (tests 'is the nim-value w?', a table that evicts under --max-memory)
-deals each test's options to N threads (default 1); the value is the same on any number of threads.
+searches each region on N threads at once (default 1), in different orders, through one shared table; the value is
+the same on any number of threads.
 
 EXAMPLES
   grundy value lasker 2 5 7
