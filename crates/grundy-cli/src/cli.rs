@@ -185,7 +185,7 @@ pub struct ValueArgs {
     #[arg(long, value_name = "FILE")]
     pub save_table: Option<OsString>,
     /// Cram: threads of the search engine, sharing one table (1 or more; default 1; on two cores about 1.3-1.6x the speed of one on boards of 30 cells or more), e.g. --threads 2
-    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy", "load_table", "save_table"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy"])]
     pub threads: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,

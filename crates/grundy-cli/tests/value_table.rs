@@ -67,6 +67,51 @@ fn a_loaded_table_keeps_every_entry() {
 }
 
 #[test]
+fn a_table_saved_on_two_threads_serves_one_and_two() {
+    // The threads share one table: what they stored is saved, and answers a later run on any number of threads
+    // with nothing searched.
+    let file = temp_file("value-table", "threads-5x6.tab", "");
+    let again = temp_file("value-table", "threads-5x6-again.tab", "");
+    let plain = ok_json(&["value", "cram", "5x6", "--json"]);
+    let saved = ok_json(&[
+        "value",
+        "cram",
+        "5x6",
+        "--threads",
+        "2",
+        "--save-table",
+        &file,
+        "--json",
+    ]);
+    assert_eq!(saved["nim_value"], plain["nim_value"]);
+    assert_eq!(saved["winning_moves"], plain["winning_moves"]);
+    let n = saved["table"]["saved"].as_u64().unwrap();
+    assert!(n > 40_000, "{n} saved");
+    for threads in ["1", "2"] {
+        let loaded = ok_json(&[
+            "value",
+            "cram",
+            "5x6",
+            "--threads",
+            threads,
+            "--load-table",
+            &file,
+            "--save-table",
+            &again,
+            "--json",
+        ]);
+        assert_eq!(loaded["nim_value"], plain["nim_value"], "{threads}");
+        assert_eq!(loaded["winning_moves"], plain["winning_moves"], "{threads}");
+        assert_eq!(loaded["table"]["loaded"].as_u64().unwrap(), n, "{threads}");
+        assert_eq!(
+            loaded["table"]["expanded"].as_u64().unwrap(),
+            0,
+            "{threads}"
+        );
+    }
+}
+
+#[test]
 fn a_search_resumes_from_a_smaller_table() {
     // 3x4 is searched (even x even boards are answered by the mirror strategy and store nothing).
     let small = temp_file("value-table", "small.tab", "");

@@ -1071,6 +1071,22 @@ impl CramEngine {
             deals[least].extend(keyed[start..end].iter().map(|&(_, i)| i));
             start = end;
         }
+        // The engines share one table (this one's facts moved into it), sized for the largest board, when the
+        // boards fit the 8 x 8 square (their regions' keys are the shared part's).
+        if sums
+            .iter()
+            .flatten()
+            .all(|b| small::from_board(b).is_some())
+        {
+            let cells = sums
+                .iter()
+                .flatten()
+                .map(|b| b.cells.count_ones())
+                .max()
+                .unwrap_or(0);
+            self.table
+                .share(shared_buckets(cells, self.table.max_bytes()));
+        }
         self.make_helpers(threads);
         let mut helpers = std::mem::take(&mut self.helpers);
         let run = |e: &mut CramEngine, deal: &[usize]| -> Result<Vec<(usize, bool)>> {
@@ -1537,9 +1553,9 @@ pub fn engine_import(entries: &[(Board, board_table::Known)]) -> usize {
     entries.len()
 }
 
-/// Regions this thread's engine expanded since it was made.
+/// Regions this thread's engine and its helpers expanded since they were made.
 pub fn engine_nodes() -> u64 {
-    with_engine(|e| e.nodes)
+    with_engine(|e| e.nodes + e.helpers.iter().map(|h| h.nodes).sum::<u64>())
 }
 
 /// Exact values this thread's engine holds (a scan of its table).
