@@ -931,7 +931,7 @@ impl CramEngine {
     }
 
     /// [`CramEngine::value`] on `threads` threads: each region of the 8 × 8 square is searched by this engine and,
-    /// at once, by `threads − 1` helpers through one shared table ([`CramEngine::exact_shared`]); the answer is
+    /// at once, by `threads − 1` helpers through one shared table (see `exact_shared` in the source); the answer is
     /// this engine's, which is the one-thread answer (the table holds only true facts, whoever wrote them).
     /// Measured (benches/RESULTS.md): 1.3–1.5× the one-thread speed on 4x7 to 5x8 on two cores.
     pub fn value_threads(&mut self, boards: &[Board], threads: usize) -> Result<Nimber> {
