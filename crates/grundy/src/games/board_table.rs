@@ -132,6 +132,15 @@ struct Bucket([u64; 8]);
 /// The "`G(x) ≠ v`" bits of a compact entry.
 const NOT_BITS: u64 = (1 << 56) - 1;
 
+/// The bucket of the compact key `k` among `buckets` (a power of two), in the compact part and the shared one.
+#[inline]
+fn compact_index(k: u64, buckets: usize) -> usize {
+    let mut h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (h ^ (h >> 32)) as usize & (buckets - 1)
+}
+
 /// The compact part: see the module docs.
 #[derive(Debug)]
 struct Compact {
@@ -147,10 +156,7 @@ impl Compact {
     }
 
     fn index(&self, k: u64) -> usize {
-        let mut h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^= h >> 29;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        (h ^ (h >> 32)) as usize & (self.buckets.len() - 1)
+        compact_index(k, self.buckets.len())
     }
 
     fn get(&self, k: u64) -> Known {
@@ -262,10 +268,7 @@ impl SharedCompact {
     }
 
     fn index(&self, k: u64) -> usize {
-        let mut h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^= h >> 29;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        (h ^ (h >> 32)) as usize & (self.buckets.len() - 1)
+        compact_index(k, self.buckets.len())
     }
 
     /// The entries of bucket `i` as one consistent snapshot, or `None` while a thread writes it.
