@@ -939,7 +939,9 @@ mod tests {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
-        assert!(hits.iter().all(|&h| h > 1000), "{hits:?}");
+        // Some readings found facts (the test is not vacuous). Not each thread: under load a writer preempted
+        // while it holds a bucket leaves it unreadable for its time slice, and a thread may meet only such.
+        assert!(hits.iter().sum::<u64>() > 1000, "{hits:?}");
         // The first table sees what the others wrote, and counts it.
         assert!(first.len() == 6 && first.evicted() > 1000);
         assert_eq!(first.entries().count(), 6);
