@@ -473,9 +473,9 @@ impl BoardTable {
         self.shared = Some(shared);
     }
 
-    /// Whether the compact keys live in a part shared with other threads.
-    pub fn is_shared(&self) -> bool {
-        self.shared.is_some()
+    /// The part shared with other threads that holds the compact keys, if there is one.
+    pub fn shared_part(&self) -> Option<Arc<SharedCompact>> {
+        self.shared.clone()
     }
 
     fn bucket(&self, k: &Key) -> usize {

@@ -1022,11 +1022,11 @@ impl CramEngine {
                 ..Limits::default()
             }));
         }
-        let shared = self.table.is_shared().then(|| self.table.share(0));
+        let shared = self.table.shared_part();
         for h in &mut self.helpers {
             h.deadline = self.deadline;
             if let Some(c) = &shared {
-                if !h.table.is_shared() {
+                if h.table.shared_part().is_none() {
                     h.table.attach(c.clone());
                 }
             }
