@@ -224,9 +224,9 @@ fn exit_code(p: &PtySession) -> Option<i32> {
 
 #[test]
 fn a_time_limit_ends_a_long_search_of_the_engine_with_one_line() {
-    // Cram 5x7 and Node Kayles on the 7x7 grid take the normal-play search far longer than 0.3 s (no mirror
+    // Cram 5x9 and Node Kayles on the 7x7 grid take the normal-play search far longer than 0.3 s (no mirror
     // strategy answers an odd board): the session ends with the limit's error, naming the flag, and exit 2.
-    for game in [&["cram", "5x7"][..], &["node-kayles", "grid:7x7"]] {
+    for game in [&["cram", "5x9"][..], &["node-kayles", "grid:7x7"]] {
         let mut args = game.to_vec();
         args.extend(["--first", "engine", "--max-seconds", "0.3"]);
         let mut p = play(&args);
