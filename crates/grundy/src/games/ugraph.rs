@@ -10,11 +10,15 @@
 //! order only makes more isomorphic components equal (more sharing), and can never merge two non-isomorphic ones.
 //!
 //! **Canonical order** ([`canonical_order`]): paths and cycles are labelled along the walk (the one labelled path
-//! or cycle on `k` vertices); other trees by Aho, Hopcroft and Ullman's encoding rooted at a centre; other components are split into classes by colour refinement (degree, then the
-//! multiset of the neighbours' colours, repeated until stable; each step reads no vertex names, so isomorphic graphs
-//! get the same classes in the same order), then, when the classes allow at most [`BRUTE_FORCE_LABELLINGS`]
-//! orders, the order giving the lexicographically least adjacency rows is taken (a true canonical form); past that
-//! budget ties are broken by the file's ids (correct, though isomorphic components may then not share).
+//! or cycle on `k` vertices); other trees by Aho, Hopcroft and Ullman's encoding rooted at a centre. Other
+//! components are split into classes by colour refinement (degree, then a hash of the multiset of the neighbours'
+//! colours, repeated until stable; each step reads no vertex names, so isomorphic graphs get the same classes in
+//! the same order), then by individualisation-refinement (McKay's scheme, as in nauty): a vertex of the first
+//! class left with several is given a colour of its own, in turn for each of them, and the colouring refined again,
+//! down to orders of single vertices; of those orders the one giving the lexicographically least adjacency rows is
+//! taken (a true canonical form). A grid's mirror images, which refinement alone cannot tell apart, cost two or
+//! four such orders. Past [`BRUTE_FORCE_LABELLINGS`] orders (a graph with a large symmetry group, such as a complete
+//! graph) ties are broken by the file's ids instead (correct, though isomorphic components may then not share).
 //!
 //! **Families** ([`family`]): instead of a file, a position may be `path:N`, `cycle:N` or `grid:RxC`; tables
 //! number positions as the grid graphs ([`grid`]).
@@ -32,8 +36,8 @@ use std::rc::Rc;
 /// The most vertices a graph may have: one `u128` bitmask per vertex.
 pub const MAX_VERTICES: usize = 128;
 
-/// The most orders [`canonical_order`] tries to find the least labelling of a component that colour refinement
-/// does not tell apart; past it, ties are broken by the file's ids.
+/// The most leaves (orders) [`canonical_order`]'s individualisation-refinement search visits to find the least
+/// labelling of a component that colour refinement does not tell apart; past it, ties are broken by the file's ids.
 pub const BRUTE_FORCE_LABELLINGS: u64 = 720;
 
 /// A graph on `k ≤ 128` vertices labelled `0..k` (one adjacency bitmask per vertex), with each vertex's id in the
@@ -231,64 +235,162 @@ pub fn canonical_order(adj: &[u128]) -> Vec<usize> {
     if deg.iter().map(|&d| d as usize).sum::<usize>() == 2 * (k - 1) {
         return tree_order(adj);
     }
-    // Colour refinement: a colour is the rank of (own colour, sorted neighbours' colours) among all vertices'.
-    let mut colour = deg.clone();
-    let mut classes = count_distinct(&colour);
-    loop {
-        let sigs: Vec<(u32, Vec<u32>)> = (0..k)
-            .map(|v| {
-                let mut n: Vec<u32> = bits(adj[v]).map(|w| colour[w]).collect();
-                n.sort_unstable();
-                (colour[v], n)
-            })
-            .collect();
-        let mut sorted = sigs.clone();
-        sorted.sort();
-        sorted.dedup();
-        let next: Vec<u32> = sigs
-            .iter()
-            .map(|s| sorted.binary_search(s).unwrap() as u32)
-            .collect();
-        let n = sorted.len();
-        colour = next;
-        if n == classes {
-            break;
-        }
-        classes = n;
+    // Colour refinement, then individualisation-refinement over the classes it leaves.
+    let mut colour: Vec<u32> = deg;
+    refine(adj, &mut colour);
+    let mut best: Option<(Vec<u128>, Vec<usize>)> = None;
+    // The orders the classes allow (the product of their sizes' factorials) bound the leaves: within the budget, the
+    // search runs to its end. Past it the search may make twice that many refinements (enough for a grid's mirror
+    // images, or the 384 orders of the 4-cube; the 6-cube's 46,080 would spend them in vain, and a complete graph is
+    // a class of twins, ordered at once).
+    let mut size = [0u64; MAX_VERTICES];
+    let mut orders = 1u64;
+    for &c in &colour {
+        size[c as usize] += 1;
+        orders = orders.saturating_mul(size[c as usize]);
     }
-    // The vertices by colour, ties by id (the order of `adj`).
+    let mut budget = Budget {
+        leaves: 0,
+        steps: 0,
+        max_steps: if orders <= BRUTE_FORCE_LABELLINGS {
+            u64::MAX
+        } else {
+            2 * BRUTE_FORCE_LABELLINGS
+        },
+    };
+    if individualise(adj, &colour, &mut best, &mut budget) {
+        if let Some((_, order)) = best {
+            return order;
+        }
+    }
+    // Over budget: the refined classes, ties broken by id (the order of `adj`).
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by_key(|&v| (colour[v], v));
-    // The number of orders refinement leaves open: the product of the classes' factorials.
-    let mut count = 1u64;
-    let mut run = 0u64;
-    for i in 0..k {
-        run = if i > 0 && colour[order[i]] == colour[order[i - 1]] {
-            run + 1
-        } else {
-            1
-        };
-        count = count.saturating_mul(run);
+    order
+}
+
+/// Colour refinement: replaces `colour` (any values, read as an ordered partition of the vertices) by the stable
+/// refinement of it, as ranks `0..classes`. Each round a vertex's new colour is the rank of (its colour, a hash of
+/// the multiset of its neighbours' colours): the hash reads colours only, never vertex names, so isomorphic graphs
+/// get the same ranks in the same order. (A hash collision leaves two classes merged: fewer splits, never a wrong
+/// answer, as equality of components compares the labelled graphs themselves.)
+fn refine(adj: &[u128], colour: &mut [u32]) {
+    fn mix(c: u32) -> u64 {
+        let mut h = u64::from(c).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^ (h >> 31)
     }
-    if count == 1 || count > BRUTE_FORCE_LABELLINGS {
-        return order;
+    let k = colour.len();
+    // One word a vertex, sorted: its colour, then the neighbours' hash, then the vertex (bits 0..7). The first round
+    // ranks the given colours (any `u32`: bits 7..39); later ones read ranks, below 128 (bits 57..64, the hash in
+    // bits 7..57).
+    let mut sig = [0u64; MAX_VERTICES];
+    let mut classes = usize::MAX;
+    let mut first = true;
+    loop {
+        for v in 0..k {
+            sig[v] = if first {
+                u64::from(colour[v]) << 7 | v as u64
+            } else {
+                let h = bits(adj[v]).fold(0u64, |h, w| h.wrapping_add(mix(colour[w])));
+                u64::from(colour[v]) << 57 | (h >> 14) << 7 | v as u64
+            };
+        }
+        let sig = &mut sig[..k];
+        sig.sort_unstable();
+        let mut n = 0;
+        for i in 0..k {
+            if i > 0 && sig[i] >> 7 != sig[i - 1] >> 7 {
+                n += 1;
+            }
+            colour[(sig[i] & 0x7f) as usize] = n as u32;
+        }
+        let n = n + 1;
+        if n == classes {
+            return;
+        }
+        classes = n;
+        first = false;
     }
-    let mut best: Option<(Vec<u128>, Vec<usize>)> = None;
-    let mut current = order.clone();
-    let mut rows = vec![0u128; k];
-    let mut inv = [0u8; MAX_VERTICES];
-    permute_classes(&colour, &mut current, 0, &mut |ord| {
-        for (i, &v) in ord.iter().enumerate() {
-            inv[v] = i as u8;
+}
+
+/// What [`individualise`] has spent: leaves (orders) reached and refinements made, and the most refinements allowed.
+struct Budget {
+    leaves: u64,
+    steps: u64,
+    max_steps: u64,
+}
+
+/// Individualisation-refinement (McKay's scheme, as in nauty; McKay and Piperno, *Practical graph isomorphism II*,
+/// 2014): while a class of the refined colouring `colour` has two or more vertices, each vertex of the first such
+/// class in turn is given a colour of its own and the colouring refined again; each discrete colouring reached (a
+/// leaf) is an order of the vertices, and `best` keeps the order with the lexicographically least adjacency rows.
+/// Every choice reads colours only, so isomorphic graphs have the same leaves up to renaming and the same least
+/// rows: a canonical form. Returns false, leaving the search, past [`BRUTE_FORCE_LABELLINGS`] leaves or the
+/// budget's refinements.
+fn individualise(
+    adj: &[u128],
+    colour: &[u32],
+    best: &mut Option<(Vec<u128>, Vec<usize>)>,
+    budget: &mut Budget,
+) -> bool {
+    let k = colour.len();
+    let mut size = [0u32; MAX_VERTICES];
+    for &c in colour {
+        size[c as usize] += 1;
+    }
+    let Some(target) = (0..k as u32).find(|&c| size[c as usize] >= 2) else {
+        budget.leaves += 1;
+        if budget.leaves > BRUTE_FORCE_LABELLINGS {
+            return false;
         }
-        for (row, &v) in rows.iter_mut().zip(ord) {
-            *row = bits(adj[v]).fold(0u128, |r, w| r | 1 << inv[w]);
+        let mut order = vec![0usize; k];
+        for (v, &c) in colour.iter().enumerate() {
+            order[c as usize] = v;
         }
+        let rows: Vec<u128> = order
+            .iter()
+            .map(|&v| bits(adj[v]).fold(0u128, |r, w| r | 1 << colour[w]))
+            .collect();
         if best.as_ref().is_none_or(|(b, _)| rows < *b) {
-            best = Some((rows.clone(), ord.to_vec()));
+            *best = Some((rows, order));
         }
-    });
-    best.map(|(_, o)| o).unwrap_or(order)
+        return true;
+    };
+    let mut next = vec![0u32; k];
+    let class: Vec<usize> = (0..k).filter(|&v| colour[v] == target).collect();
+    // Twins (the same neighbours, or the same neighbours and each other) are exchanged by an automorphism, so every
+    // order of a class of twins gives the same rows: the class is ordered at once, by id, with no branching.
+    let m = class[0];
+    let open = class.iter().all(|&u| adj[u] == adj[m]);
+    let closed = class.iter().all(|&u| adj[u] | 1 << u == adj[m] | 1 << m);
+    if open || closed {
+        for (u, c) in next.iter_mut().enumerate() {
+            *c = (k as u32 + 1) * colour[u];
+        }
+        for (i, &u) in class.iter().enumerate() {
+            next[u] += i as u32;
+        }
+        budget.steps += 1;
+        refine(adj, &mut next);
+        return individualise(adj, &next, best, budget);
+    }
+    for &v in &class {
+        // `v` just before the rest of its class.
+        for (u, c) in next.iter_mut().enumerate() {
+            *c = 2 * colour[u] + u32::from(colour[u] == target && u != v);
+        }
+        budget.steps += 1;
+        if budget.steps > budget.max_steps {
+            return false;
+        }
+        refine(adj, &mut next);
+        if !individualise(adj, &next, best, budget) {
+            return false;
+        }
+    }
+    true
 }
 
 /// The canonical order of a tree (Aho, Hopcroft and Ullman's encoding): rooted at its centre (of the two centres,
@@ -346,35 +448,6 @@ fn tree_order(adj: &[u128]) -> Vec<usize> {
         stack.extend(children.into_iter().map(|w| (w, v)));
     }
     order
-}
-
-fn count_distinct(v: &[u32]) -> usize {
-    let mut s = v.to_vec();
-    s.sort_unstable();
-    s.dedup();
-    s.len()
-}
-
-/// Calls `visit` with every order of `order` that permutes vertices only within their colour class (the classes
-/// are runs of `order`), from position `at` on.
-fn permute_classes(
-    colour: &[u32],
-    order: &mut [usize],
-    at: usize,
-    visit: &mut dyn FnMut(&[usize]),
-) {
-    if at == order.len() {
-        visit(order);
-        return;
-    }
-    for j in at..order.len() {
-        if colour[order[j]] != colour[order[at]] {
-            break;
-        }
-        order.swap(at, j);
-        permute_classes(colour, order, at + 1, visit);
-        order.swap(at, j);
-    }
 }
 
 /// The connected components of the undirected graph on `nodes` vertices (ids `0..nodes`) with `edges`, each
@@ -745,6 +818,77 @@ mod tests {
         let a = comp(6, &[(0, 1), (0, 2), (0, 3), (3, 4), (4, 5)]);
         let b = comp(6, &[(0, 1), (0, 2), (2, 3), (0, 4), (4, 5)]);
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn relabelled_graphs_with_symmetries_are_equal() {
+        // Induced subgraphs of grids (mirror and rotation symmetries, which colour refinement alone cannot break),
+        // random sparse graphs, and vertex-transitive ones (a cycle with its long chords, the 4-cube, the
+        // Petersen graph), each under random renamings: one labelled graph (the individualisation search stays
+        // far inside its budget on all of them).
+        let mut s = 11u64;
+        let mut next = move |m: u32| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) as u32 % m
+        };
+        let mut graphs: Vec<(usize, Vec<(u32, u32)>)> = Vec::new();
+        for (r, c) in [(3, 3), (4, 4), (5, 5), (4, 6), (6, 6)] {
+            let all = grid_edges(r, c);
+            for _ in 0..12 {
+                let keep: Vec<bool> = (0..r * c).map(|_| next(6) != 0).collect();
+                let edges: Vec<(u32, u32)> = all
+                    .iter()
+                    .copied()
+                    .filter(|&(a, b)| keep[a as usize] && keep[b as usize])
+                    .collect();
+                graphs.push((r * c, edges));
+            }
+            graphs.push((r * c, all));
+        }
+        for n in [6u32, 10, 20] {
+            for _ in 0..10 {
+                let edges: Vec<(u32, u32)> = (0..2 * n)
+                    .map(|_| (next(n), next(n)))
+                    .filter(|&(a, b)| a != b)
+                    .collect();
+                graphs.push((n as usize, edges));
+            }
+        }
+        let chords: Vec<(u32, u32)> = (0..12)
+            .flat_map(|i| [(i, (i + 1) % 12), (i, (i + 6) % 12)])
+            .collect();
+        graphs.push((12, chords));
+        let cube: Vec<(u32, u32)> = (0..16u32)
+            .flat_map(|v| (0..4).map(move |b| (v, v ^ 1 << b)))
+            .filter(|&(a, b)| a < b)
+            .collect();
+        graphs.push((16, cube));
+        let petersen: Vec<(u32, u32)> = (0..5)
+            .flat_map(|i| [(i, (i + 1) % 5), (i, i + 5), (5 + i, 5 + (i + 2) % 5)])
+            .collect();
+        graphs.push((10, petersen));
+        for (n, edges) in graphs {
+            let a = comp(n, &edges);
+            for _ in 0..4 {
+                let mut perm: Vec<u32> = (0..n as u32).collect();
+                for i in (1..n).rev() {
+                    perm.swap(i, next(i as u32 + 1) as usize);
+                }
+                let moved: Vec<(u32, u32)> = edges
+                    .iter()
+                    .map(|&(x, y)| (perm[x as usize], perm[y as usize]))
+                    .collect();
+                let mut b = comp(n, &moved);
+                let mut a = a.clone();
+                // The parts in a fixed order (a sum's parts are listed by the vertices' ids).
+                let key = |c: &Component| (c.len(), c.adj.clone());
+                a.sort_by_key(key);
+                b.sort_by_key(key);
+                assert_eq!(a, b, "{n} {edges:?}");
+            }
+        }
     }
 
     #[test]
