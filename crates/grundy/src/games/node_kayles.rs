@@ -9,7 +9,8 @@
 //! one memo entry. The file's graph itself is read as the sum of its components.
 //!
 //! **Cost.** A component of `k` vertices has `k` options, each split in `O(k)` bitmask steps and labelled (colour
-//! refinement and individualisation, at most [`crate::games::ugraph::BRUTE_FORCE_LABELLINGS`] orders tried). The number of positions is the
+//! refinement, then individualisation: at most [`crate::games::ugraph::BRUTE_FORCE_LABELLINGS`] orders and twice
+//! that many refinements). The number of positions is the
 //! number of distinct (up to the labelling) connected induced subgraphs the play reaches: linear for a path or a
 //! cycle, exponential for general graphs (Node Kayles is PSPACE-complete, Schaefer 1978), so graphs are limited to
 //! [`crate::games::ugraph::MAX_VERTICES`] vertices and dense or tree-like graphs of a few dozen vertices may exceed the
