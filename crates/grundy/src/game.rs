@@ -189,6 +189,13 @@ pub trait Game {
         std::borrow::Cow::Borrowed(position)
     }
 
+    /// The bytes `position` holds outside itself (on the heap), for the memory budget of a search's memo
+    /// ([`crate::Solver`]); the default is none.
+    fn heap_bytes(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        0
+    }
+
     /// How a position is shown to a person (in the syntax [`Game::parse`] reads, where there is one).
     fn show(&self, position: &Self::Position) -> String {
         format!("{position:?}")
@@ -358,6 +365,7 @@ macro_rules! forward_game {
             fn memo_key<'a>(&self, p: &'a Self::Position) -> std::borrow::Cow<'a, Self::Position> {
                 (**self).memo_key(p)
             }
+            fn heap_bytes(&self, p: &Self::Position) -> usize { (**self).heap_bytes(p) }
             fn show(&self, p: &Self::Position) -> String { (**self).show(p) }
             fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
                 (**self).describe_move(from, to)

@@ -11,8 +11,11 @@
 //! with [`ErrorKind::Loopy`](crate::ErrorKind::Loopy) naming the position.
 //!
 //! **Cost.** Each distinct position is expanded once: time `O(sum of option sizes)` over the reachable positions,
-//! memory one table entry per position. [`Limits`] bounds the table; past it the solver stops with a
-//! [`ErrorKind::Limit`](crate::ErrorKind::Limit) error instead of exhausting memory.
+//! memory one table entry per position. [`Limits::max_positions`] bounds the table; past it the solver stops with a
+//! [`ErrorKind::Limit`](crate::ErrorKind::Limit) error instead of exhausting memory. When the table would hold more
+//! than half of [`Limits::max_memory`] (its entries, with what each position holds on the heap,
+//! [`Game::heap_bytes`]), it is emptied and the search goes on: positions met again are valued again (exact, as
+//! an open frame keeps its options' values itself; slower, but it ends with the answer rather than the limit).
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Options, Outcome};
@@ -289,6 +292,10 @@ pub struct Solver<R: Game> {
     limits: Limits,
     mex: MexSet,
     expanded: u64,
+    /// Bytes the memo's positions hold on the heap ([`Game::heap_bytes`]).
+    memo_heap: usize,
+    /// Entries dropped to keep the memo within its budget.
+    evicted: u64,
 }
 
 struct Frame<P> {
@@ -316,6 +323,8 @@ impl<R: Game> Solver<R> {
             limits,
             mex: MexSet::new(),
             expanded: 0,
+            memo_heap: 0,
+            evicted: 0,
         }
     }
 
@@ -349,7 +358,66 @@ impl<R: Game> Solver<R> {
     /// Adds known values to the memo (a saved table read back, [`crate::table_file::load`]). The caller vouches
     /// that each value is the position's nim-value under this ruleset.
     pub fn import_memo(&mut self, entries: impl IntoIterator<Item = (R::Position, Nimber)>) {
-        self.memo.extend(entries);
+        for (p, v) in entries {
+            self.remember(p, v);
+        }
+    }
+
+    /// Entries dropped so far to keep the memo within its memory budget (see [`Solver::nim_value`]).
+    pub fn evicted(&self) -> u64 {
+        self.evicted
+    }
+
+    fn remember(&mut self, p: R::Position, v: Nimber) {
+        let bytes = self.ruleset.heap_bytes(&p);
+        if self.memo.insert(p, v).is_none() {
+            self.memo_heap += bytes;
+        }
+    }
+
+    /// The memo's bytes: its table (with the transient double table of the next growth, when the next insert
+    /// grows it) and what its positions hold on the heap.
+    fn memo_bytes(&self) -> u64 {
+        let entry = std::mem::size_of::<(R::Position, Nimber)>() as u64 + 1;
+        let mut table = self.memo.capacity() as u64 * 8 / 7 * entry;
+        if self.memo.len() >= self.memo.capacity() {
+            table *= 3;
+        }
+        table + self.memo_heap as u64
+    }
+
+    /// Drops half the memo when it holds more than half the memory budget (the rest is for the search's stack and
+    /// everything else): the search goes on, valuing again what it meets again, instead of ending at the limit.
+    /// The entries kept are the larger positions (by [`Game::heap_bytes`]: a larger graph costs more to value
+    /// again), and every other one of the median size. Exact: a frame keeps the values of its options as it finds
+    /// them, so nothing an open frame needs is lost.
+    fn evict_if_full(&mut self) {
+        if self.memo.is_empty() || self.memo_bytes() <= self.limits.max_memory / 2 {
+            return;
+        }
+        let mut sizes: Vec<usize> = self
+            .memo
+            .keys()
+            .map(|p| self.ruleset.heap_bytes(p))
+            .collect();
+        let mid = sizes.len() / 2;
+        let median = *sizes.select_nth_unstable(mid).1;
+        let before = self.memo.len();
+        let (ruleset, mut heap, mut alternate) = (&self.ruleset, 0, false);
+        self.memo.retain(|p, _| {
+            let size = ruleset.heap_bytes(p);
+            let keep = size > median
+                || (size == median && {
+                    alternate = !alternate;
+                    alternate
+                });
+            if keep {
+                heap += size;
+            }
+            keep
+        });
+        self.memo_heap = heap;
+        self.evicted += (before - self.memo.len()) as u64;
     }
 
     /// Positions expanded (options enumerated) since the solver was made.
@@ -410,6 +478,7 @@ impl<R: Game> Solver<R> {
                 break;
             }
             if let Some(c) = child {
+                self.evict_if_full();
                 self.limits.check_positions(self.memo.len() + stack.len())?;
                 // The clock is read every 256 expansions: a position with many options to label (a graph game's
                 // components) can take a millisecond, and the search must stop by its deadline, not 4096 later.
@@ -442,7 +511,7 @@ impl<R: Game> Solver<R> {
             values.truncate(frame.values);
             let v = self.mex.mex();
             open.remove(&frame.position);
-            self.memo.insert(frame.position, v);
+            self.remember(frame.position, v);
             let mut opts = frame.options;
             opts.clear();
             spare.push(opts);

@@ -502,3 +502,30 @@ fn tables_are_grid_graphs() {
         assert!(!e.message().contains('\n'));
     }
 }
+
+/// A memory budget smaller than the search's memo empties the memo when it is full and the search goes on, to the
+/// same value (issue 17: a memory limit that evicts rather than dies), for both games.
+#[test]
+fn a_small_memory_budget_evicts_and_gives_the_same_value() {
+    let grid = grundy::games::ugraph::grid(5, 6).expect("a grid");
+    let limits = |max_memory| Limits {
+        max_memory,
+        ..Limits::default()
+    };
+    let mut free = grundy::Solver::with_limits(NodeKayles, limits(1 << 30));
+    let want = free.nim_value(&grid).unwrap();
+    assert_eq!(free.evicted(), 0);
+    // A budget of half a megabyte (the memo may hold half of it): the unbounded memo holds more.
+    let stored = free.stored();
+    assert!(stored > 1000, "{stored}");
+    let mut tight = grundy::Solver::with_limits(NodeKayles, limits(1 << 19));
+    assert_eq!(tight.nim_value(&grid).unwrap(), want);
+    assert!(tight.evicted() > 0);
+    assert!(tight.expanded() > free.expanded());
+    let grid = grundy::games::ugraph::grid(4, 5).expect("a grid");
+    let mut free = grundy::Solver::with_limits(ArcKayles, limits(1 << 30));
+    let want = free.nim_value(&grid).unwrap();
+    let mut tight = grundy::Solver::with_limits(ArcKayles, limits(1 << 19));
+    assert_eq!(tight.nim_value(&grid).unwrap(), want);
+    assert!(tight.evicted() > 0, "{}", free.stored());
+}

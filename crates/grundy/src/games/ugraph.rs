@@ -86,6 +86,11 @@ impl Component {
         ids.sort_unstable();
         ids
     }
+    /// The bytes it holds on the heap: its adjacency rows and its ids (with the shared count of the ids and the
+    /// allocator's header of each block).
+    pub fn heap_bytes(&self) -> usize {
+        16 * self.adj.len() + 4 * self.ids.len() + 48
+    }
     /// Every vertex, as a bitmask.
     pub fn all(&self) -> u128 {
         mask(self.len())
@@ -705,6 +710,9 @@ macro_rules! graph_game_methods {
         }
         fn position_syntax(&self) -> &'static str {
             "FILE | grid:RxC | path:N | cycle:N, then optionally the vertices in play: {0-3, 7}"
+        }
+        fn heap_bytes(&self, p: &Self::Position) -> usize {
+            p.heap_bytes()
         }
         fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
             p.split(p.all())
