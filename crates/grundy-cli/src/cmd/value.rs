@@ -57,6 +57,8 @@ of the sum (other games after '+') is valued as usual; the answer and --json are
 --threads N (Cram only): the Cram engine (tests 'is the nim-value w?', a table that evicts under --max-memory)
 searches each region on N threads at once (default 1), in different orders, through one shared table; the value is
 the same on any number of threads.
+Under --max-memory the searches of cram, node-kayles and arc-kayles drop stored values when their table is full and
+go on (slower: what is met again is valued again), rather than stopping at the limit.
 
 EXAMPLES
   grundy value lasker 2 5 7
