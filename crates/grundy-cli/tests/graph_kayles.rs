@@ -390,3 +390,40 @@ fn default_tables_of_search_games_stay_small() {
         );
     }
 }
+
+#[test]
+fn winning_moves_are_listed_by_vertex_id() {
+    // The first number of each move: the chosen vertex (Node Kayles), the lower end of the edge (Arc Kayles).
+    let first = |game: &str, grid: &str, prefix: &str| -> Vec<(u32, u32)> {
+        let v = ok_json(&["value", game, grid, "--json"]);
+        v["winning_moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| {
+                let text = m["move"].as_str().expect("a move");
+                let rest = text.strip_prefix(prefix).expect(text);
+                let mut numbers = rest
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|w| !w.is_empty())
+                    .map(|w| w.parse::<u32>().expect("a vertex"));
+                (
+                    numbers.next().expect("a vertex"),
+                    numbers.next().unwrap_or(0),
+                )
+            })
+            .collect()
+    };
+    for (game, grid, prefix) in [
+        ("node-kayles", "grid:5x6", "take vertex "),
+        ("arc-kayles", "grid:3x4", "take the edge "),
+        ("arc-kayles", "grid:4x5", "take the edge "),
+    ] {
+        let moves = first(game, grid, prefix);
+        assert!(moves.len() >= 3, "{game} {grid}: {moves:?}");
+        assert!(
+            moves.windows(2).all(|w| w[0] < w[1]),
+            "{game} {grid}: {moves:?}"
+        );
+    }
+}

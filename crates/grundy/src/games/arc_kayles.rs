@@ -34,10 +34,20 @@ pub struct ArcKayles;
 impl Game for ArcKayles {
     // Default tables to P_5 □ P_5 (under a second; P_6 □ P_6 runs for minutes).
     ugraph::graph_game_methods!("arc-kayles", 5);
+    /// Listed by the edges' ids (lower end first, then the other; the order in which a person reads the winning
+    /// moves), not by their labels.
     fn options(&self, p: &Component, out: &mut Options<Component>) {
         let all = p.all();
-        for (u, v) in p.edges() {
-            out.push(p.split(all & !(1u128 << u | 1u128 << v)));
+        let mut edges: Vec<(u32, u32, u128)> = p
+            .edges()
+            .map(|(u, v)| {
+                let (a, b) = (p.id(u), p.id(v));
+                (a.min(b), a.max(b), 1u128 << u | 1u128 << v)
+            })
+            .collect();
+        edges.sort_unstable();
+        for (_, _, ends) in edges {
+            out.push(p.split(all & !ends));
         }
     }
     fn describe_move(&self, from: &Component, to: &[Component]) -> String {

@@ -39,10 +39,11 @@ impl Game for NodeKayles {
     /// One option per closed neighbourhood: twin vertices (`N[u] = N[v]`, such as the two ends of a lone edge) remove
     /// the same vertices and leave the same graph, so they are one option, listed once (and described by
     /// [`Game::describe_move`] as either vertex).
+    /// Listed by the chosen vertex's id (the order in which a person reads the winning moves), not by its label.
     fn options(&self, p: &Component, out: &mut Options<Component>) {
         let all = p.all();
         let closed = |v: usize| p.neighbours(v) | 1 << v;
-        for v in 0..p.len() {
+        for v in p.by_id() {
             let c = closed(v);
             // A twin below v has the same closed neighbourhood, so lies in it: look there only.
             if ugraph::bits(c & ((1u128 << v) - 1)).any(|u| closed(u) == c) {

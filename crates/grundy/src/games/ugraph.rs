@@ -91,6 +91,16 @@ impl Component {
     pub fn heap_bytes(&self) -> usize {
         16 * self.adj.len() + 4 * self.ids.len() + 48
     }
+    /// The vertices (labels `0..k`) in the order of their ids.
+    pub fn by_id(&self) -> impl Iterator<Item = usize> {
+        let mut order = [0u8; MAX_VERTICES];
+        let k = self.len();
+        for (i, o) in order[..k].iter_mut().enumerate() {
+            *o = i as u8;
+        }
+        order[..k].sort_unstable_by_key(|&v| self.ids[v as usize]);
+        (0..k).map(move |i| usize::from(order[i]))
+    }
     /// Every vertex, as a bitmask.
     pub fn all(&self) -> u128 {
         mask(self.len())
