@@ -792,6 +792,32 @@ mod tests {
         graph_components(n, edges).unwrap()
     }
 
+    /// A reproducible stream of numbers: each call `next(m)` gives one in `0..m`.
+    fn numbers(mut s: u64) -> impl FnMut(u32) -> u32 {
+        move |m| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) as u32 % m
+        }
+    }
+
+    /// `edges` on `n` vertices under a random renaming of the vertices.
+    fn renamed(
+        n: usize,
+        edges: &[(u32, u32)],
+        next: &mut impl FnMut(u32) -> u32,
+    ) -> Vec<(u32, u32)> {
+        let mut perm: Vec<u32> = (0..n as u32).collect();
+        for i in (1..n).rev() {
+            perm.swap(i, next(i as u32 + 1) as usize);
+        }
+        edges
+            .iter()
+            .map(|&(x, y)| (perm[x as usize], perm[y as usize]))
+            .collect()
+    }
+
     #[test]
     fn isomorphic_components_are_equal_and_others_are_not() {
         // Two labellings of a path of 4, a star and a triangle with a tail.
@@ -815,24 +841,11 @@ mod tests {
 
     #[test]
     fn relabelled_trees_are_equal() {
-        let mut s = 7u64;
-        let mut next = move |m: u32| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (s >> 33) as u32 % m
-        };
+        let mut next = numbers(7);
         for n in [2u32, 3, 9, 30, 128] {
             for _ in 0..20 {
                 let edges: Vec<(u32, u32)> = (1..n).map(|i| (next(i), i)).collect();
-                let mut perm: Vec<u32> = (0..n).collect();
-                for i in (1..n as usize).rev() {
-                    perm.swap(i, next(i as u32 + 1) as usize);
-                }
-                let moved: Vec<(u32, u32)> = edges
-                    .iter()
-                    .map(|&(a, b)| (perm[a as usize], perm[b as usize]))
-                    .collect();
+                let moved = renamed(n as usize, &edges, &mut next);
                 let a = comp(n as usize, &edges);
                 assert_eq!(a, comp(n as usize, &moved));
                 assert_eq!(a[0].edges().count(), n as usize - 1);
@@ -850,13 +863,7 @@ mod tests {
         // random sparse graphs, and vertex-transitive ones (a cycle with its long chords, the 4-cube, the
         // Petersen graph), each under random renamings: one labelled graph (the individualisation search stays
         // far inside its budget on all of them).
-        let mut s = 11u64;
-        let mut next = move |m: u32| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (s >> 33) as u32 % m
-        };
+        let mut next = numbers(11);
         let mut graphs: Vec<(usize, Vec<(u32, u32)>)> = Vec::new();
         for (r, c) in [(3, 3), (4, 4), (5, 5), (4, 6), (6, 6)] {
             let all = grid_edges(r, c);
@@ -908,15 +915,7 @@ mod tests {
         for (n, edges) in graphs {
             let a = comp(n, &edges);
             for _ in 0..4 {
-                let mut perm: Vec<u32> = (0..n as u32).collect();
-                for i in (1..n).rev() {
-                    perm.swap(i, next(i as u32 + 1) as usize);
-                }
-                let moved: Vec<(u32, u32)> = edges
-                    .iter()
-                    .map(|&(x, y)| (perm[x as usize], perm[y as usize]))
-                    .collect();
-                let mut b = comp(n, &moved);
+                let mut b = comp(n, &renamed(n, &edges, &mut next));
                 let mut a = a.clone();
                 // The parts in a fixed order (a sum's parts are listed by the vertices' ids).
                 let key = |c: &Component| (c.len(), c.adj.clone());
