@@ -196,6 +196,14 @@ pub trait Game {
         0
     }
 
+    /// Whether the [`crate::Solver`] values this game by tests ("has some option the value `u`?", cut at the first
+    /// option found; module `solver::by_tests`) instead of valuing every option. Only for a finite, acyclic game
+    /// whose play lasts at most a few hundred moves (that search recurses on the call stack, and cannot detect a
+    /// loop); the default is no.
+    fn search_by_tests(&self) -> bool {
+        false
+    }
+
     /// How a position is shown to a person (in the syntax [`Game::parse`] reads, where there is one).
     fn show(&self, position: &Self::Position) -> String {
         format!("{position:?}")
@@ -366,6 +374,7 @@ macro_rules! forward_game {
                 (**self).memo_key(p)
             }
             fn heap_bytes(&self, p: &Self::Position) -> usize { (**self).heap_bytes(p) }
+            fn search_by_tests(&self) -> bool { (**self).search_by_tests() }
             fn show(&self, p: &Self::Position) -> String { (**self).show(p) }
             fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
                 (**self).describe_move(from, to)

@@ -10,6 +10,10 @@
 //! component met again while its own frame is still open closes a cycle: the game is loopy, and the solver stops
 //! with [`ErrorKind::Loopy`](crate::ErrorKind::Loopy) naming the position.
 //!
+//! **By tests.** A game that declares [`Game::search_by_tests`] (finite and acyclic with short play: Node Kayles,
+//! Arc Kayles) is valued instead by the questions "has some option the value `u`?", each stopping at the first
+//! option found (module `by_tests`, which gives the argument), and its winning moves by one such test an option.
+//!
 //! **Cost.** Each distinct position is expanded once: time `O(sum of option sizes)` over the reachable positions,
 //! memory one table entry per position. [`Limits::max_positions`] bounds the table; past it the solver stops with a
 //! [`ErrorKind::Limit`](crate::ErrorKind::Limit) error instead of exhausting memory. When the table would hold more
@@ -22,6 +26,8 @@ use crate::game::{Game, Options, Outcome};
 use crate::nimber::{MexSet, Nimber};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::{Duration, Instant};
+
+mod by_tests;
 
 /// Bounds on a search. Past any of them the search ends with an error naming the bound.
 ///
@@ -296,6 +302,12 @@ pub struct Solver<R: Game> {
     memo_heap: usize,
     /// Entries dropped to keep the memo within its budget.
     evicted: u64,
+    /// Whether [`Solver::nim_value`] values by tests ([`Game::search_by_tests`]; module `by_tests`).
+    by_tests: bool,
+    /// The search by tests: bit `v` of a position's entry set when its value is known not to be `v` (`v < 64`).
+    nots: FxHashMap<R::Position, u64>,
+    /// Spare option lists of the search by tests (one a level).
+    spare: Vec<Options<R::Position>>,
 }
 
 struct Frame<P> {
@@ -318,13 +330,16 @@ impl<R: Game> Solver<R> {
     pub fn with_limits(ruleset: R, limits: Limits) -> Self {
         publish_limits(limits);
         Solver {
-            ruleset,
             memo: FxHashMap::default(),
             limits,
             mex: MexSet::new(),
             expanded: 0,
             memo_heap: 0,
             evicted: 0,
+            by_tests: ruleset.search_by_tests(),
+            nots: FxHashMap::default(),
+            spare: Vec::new(),
+            ruleset,
         }
     }
 
@@ -383,7 +398,12 @@ impl<R: Game> Solver<R> {
         if self.memo.len() >= self.memo.capacity() {
             table *= 3;
         }
-        table + self.memo_heap as u64
+        let entry = std::mem::size_of::<(R::Position, u64)>() as u64 + 1;
+        let mut nots = self.nots.capacity() as u64 * 8 / 7 * entry;
+        if self.nots.len() >= self.nots.capacity() {
+            nots *= 3;
+        }
+        table + nots + self.memo_heap as u64
     }
 
     /// Drops half the memo when it holds more than half the memory budget (the rest is for the search's stack and
@@ -391,20 +411,24 @@ impl<R: Game> Solver<R> {
     /// The entries kept are the larger positions (by [`Game::heap_bytes`]: a larger graph costs more to value
     /// again), and every other one of the median size. Exact: a frame keeps the values of its options as it finds
     /// them, so nothing an open frame needs is lost.
+    /// (The facts "`G(x) ≠ v`" of the search by tests are kept and dropped by the same rule.)
     fn evict_if_full(&mut self) {
-        if self.memo.is_empty() || self.memo_bytes() <= self.limits.max_memory / 2 {
+        if (self.memo.is_empty() && self.nots.is_empty())
+            || self.memo_bytes() <= self.limits.max_memory / 2
+        {
             return;
         }
         let mut sizes: Vec<usize> = self
             .memo
             .keys()
+            .chain(self.nots.keys())
             .map(|p| self.ruleset.heap_bytes(p))
             .collect();
         let mid = sizes.len() / 2;
         let median = *sizes.select_nth_unstable(mid).1;
-        let before = self.memo.len();
+        let before = self.memo.len() + self.nots.len();
         let (ruleset, mut heap, mut alternate) = (&self.ruleset, 0, false);
-        self.memo.retain(|p, _| {
+        let mut keep = |p: &R::Position| {
             let size = ruleset.heap_bytes(p);
             let keep = size > median
                 || (size == median && {
@@ -415,9 +439,11 @@ impl<R: Game> Solver<R> {
                 heap += size;
             }
             keep
-        });
+        };
+        self.memo.retain(|p, _| keep(p));
+        self.nots.retain(|p, _| keep(p));
         self.memo_heap = heap;
-        self.evicted += (before - self.memo.len()) as u64;
+        self.evicted += (before - self.memo.len() - self.nots.len()) as u64;
     }
 
     /// Positions expanded (options enumerated) since the solver was made.
@@ -432,11 +458,27 @@ impl<R: Game> Solver<R> {
         self.ruleset.nim_value(p)
     }
 
+    /// Whether [`Solver::nim_value`] values positions by tests (see [`Game::search_by_tests`]; the ruleset's
+    /// choice unless set here). Both searches give the same values; a game that may loop must not use tests.
+    pub fn set_search_by_tests(&mut self, on: bool) {
+        self.by_tests = on;
+    }
+
     /// The nim-value of one position.
     pub fn nim_value(&mut self, root: &R::Position) -> Result<Nimber> {
         publish_limits(self.limits);
         let _plain = PlainSearch::begin();
         if let Some(v) = self.known(root) {
+            return Ok(v);
+        }
+        if self.by_tests {
+            let key = self.ruleset.memo_key(root).into_owned();
+            let before = self.expanded;
+            let v = self.value_by_tests(&key)?;
+            if self.expanded - before > 0x1000 && crate::progress::wanted() {
+                let total = self.limits.max_positions as u64;
+                crate::progress::report(&self.progress_label(), total, total);
+            }
             return Ok(v);
         }
         let mut open: FxHashSet<R::Position> = FxHashSet::default();
@@ -581,6 +623,35 @@ impl<R: Game> Solver<R> {
         Ok(out)
     }
 
+    /// The options of `position` (in the ruleset's order) whose nim-value is `target`. In a search by tests
+    /// ([`Game::search_by_tests`]) each option is asked only "is your value `target`?", which an option of another
+    /// value answers as soon as one of its own options has that value.
+    pub fn options_of_value(
+        &mut self,
+        position: &R::Position,
+        target: Nimber,
+    ) -> Result<Vec<Vec<R::Position>>> {
+        if self.by_tests {
+            publish_limits(self.limits);
+            let _plain = PlainSearch::begin();
+            let mut opts = Options::new();
+            self.ruleset.options(position, &mut opts);
+            let mut out = Vec::new();
+            for to in opts.iter() {
+                if self.option_is(to, target)? {
+                    out.push(to.to_vec());
+                }
+            }
+            return Ok(out);
+        }
+        Ok(self
+            .valued_options(position)?
+            .into_iter()
+            .filter(|(_, v)| *v == target)
+            .map(|(to, _)| to)
+            .collect())
+    }
+
     /// Every winning move of a sum: every move, in any component, to a position of nim-value 0. Empty exactly when
     /// the sum is a P-position.
     pub fn winning_moves(&mut self, sum: &[R::Position]) -> Result<Vec<SumMove<R::Position>>> {
@@ -591,10 +662,8 @@ impl<R: Game> Solver<R> {
         }
         for (i, p) in sum.iter().enumerate() {
             let target = self.nim_value(p)? ^ total;
-            for (to, v) in self.valued_options(p)? {
-                if v == target {
-                    moves.push(SumMove { component: i, to });
-                }
+            for to in self.options_of_value(p, target)? {
+                moves.push(SumMove { component: i, to });
             }
         }
         Ok(moves)

@@ -48,7 +48,8 @@ apart by index); text shows the first 20 and how many there are (--all-moves: ev
 needs only the nim-sum of its finite parts and its infinite parts (Smith 1966), so many tokens cost linear time.
 
 --save-table FILE / --load-table FILE (cram, chomp, node-kayles, arc-kayles): the searches of that game write every
-value they stored to FILE (cram: its engine's table, values and values a region is known not to have), and read such
+value they stored to FILE (cram: its engine's table, values and values a region is known not to have; node-kayles,
+arc-kayles: the exact values their search found, not the values it only excluded), and read such
 a file back before searching, so that a finished table answers later questions at once and a search stopped by
 --max-seconds resumes (it stops a little early to save; the error says how many entries were kept). Give the same FILE to both for a resumable run (the first run finds no file and starts
 empty). The file names its game and ends in a checksum: another game's table or a damaged file is refused. The rest
@@ -56,7 +57,8 @@ of the sum (other games after '+') is valued as usual; the answer and --json are
 (JSON: a key 'table') with the values loaded, saved and the positions searched. Normal play only.
 --threads N (Cram only): the Cram engine (tests 'is the nim-value w?', a table that evicts under --max-memory)
 searches each region on N threads at once (default 1), in different orders, through one shared table; the value is
-the same on any number of threads.
+the same on any number of threads. node-kayles and arc-kayles are searched by tests as well ('has some option the
+value u?', stopping at the first such option; one thread), and their winning moves by one test an option.
 Under --max-memory the searches of cram, node-kayles and arc-kayles drop stored values when their table is full and
 go on (slower: what is met again is valued again), rather than stopping at the limit.
 

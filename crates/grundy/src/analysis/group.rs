@@ -368,14 +368,16 @@ impl<G: Game> Component for Part<G> {
             return self.nim_value().map(|_| Vec::new());
         }
         self.game.check_searchable(&self.position)?;
-        let options = self.solver.borrow_mut().valued_options(&self.position)?;
+        let options = self
+            .solver
+            .borrow_mut()
+            .options_of_value(&self.position, target)?;
         Ok(options
             .into_iter()
-            .filter(|(_, v)| *v == target)
-            .map(|(to, v)| Move {
+            .map(|to| Move {
                 description: self.game.describe_move(&self.position, &to),
                 result: self.game.show_sum(&to),
-                value_after: v,
+                value_after: target,
             })
             .collect())
     }

@@ -724,6 +724,11 @@ macro_rules! graph_game_methods {
         fn heap_bytes(&self, p: &Self::Position) -> usize {
             p.heap_bytes()
         }
+        /// A move removes at least one vertex, and a graph has at most
+        /// [`MAX_VERTICES`]($crate::games::ugraph::MAX_VERTICES): play is short, so the solver values by tests.
+        fn search_by_tests(&self) -> bool {
+            true
+        }
         fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
             p.split(p.all())
         }
