@@ -204,6 +204,12 @@ pub trait Game {
         false
     }
 
+    /// The size of a position for the order of a search by tests ([`Game::search_by_tests`]): options whose
+    /// largest component is smallest are tried first. The default is [`Game::heap_bytes`].
+    fn search_size(&self, position: &Self::Position) -> u64 {
+        self.heap_bytes(position) as u64
+    }
+
     /// How a position is shown to a person (in the syntax [`Game::parse`] reads, where there is one).
     fn show(&self, position: &Self::Position) -> String {
         format!("{position:?}")
@@ -375,6 +381,7 @@ macro_rules! forward_game {
             }
             fn heap_bytes(&self, p: &Self::Position) -> usize { (**self).heap_bytes(p) }
             fn search_by_tests(&self) -> bool { (**self).search_by_tests() }
+            fn search_size(&self, p: &Self::Position) -> u64 { (**self).search_size(p) }
             fn show(&self, p: &Self::Position) -> String { (**self).show(p) }
             fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
                 (**self).describe_move(from, to)

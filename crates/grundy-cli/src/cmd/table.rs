@@ -23,7 +23,7 @@ with a side below 2) is '.'. Every value is exact: the game's proved closed form
 memoised mex search, one memo for the whole table (a heap game's values come from its sequence).
 
 A range is A..B with both ends included (0..9 is ten numbers; A..=B is the same), or N for 0..N. Defaults: heaps
-0..59, ten to a line; two parameters 0..9 by 0..9 (cram and node-kayles 0..6, arc-kayles 0..5: their searches
+0..59, ten to a line; two parameters 0..9 by 0..9 (cram 0..6, node-kayles 0..7, arc-kayles 0..5: their searches
 grow exponentially), leading rows and columns with no position left out. --wrap K
 lays a one-parameter table out K values to a line, so that a period K shows as equal columns. A table has at most
 4194304 cells. --max-seconds and --max-memory end a long table with an error (a progress bar shows on stderr).

@@ -33,7 +33,7 @@ use crate::game::{Game, Options};
 pub struct ArcKayles;
 
 impl Game for ArcKayles {
-    // Default tables to P_5 □ P_5 (under a second; P_6 □ P_6 runs for minutes).
+    // Default tables to P_5 □ P_5 (a twentieth of a second; P_6 □ P_6 takes half a minute).
     ugraph::graph_game_methods!("arc-kayles", 5);
     /// Listed by the edges' ids (lower end first, then the other; the order in which a person reads the winning
     /// moves), not by their labels.
@@ -50,6 +50,12 @@ impl Game for ArcKayles {
         for (_, _, ends) in edges {
             out.push(p.split(all & !ends));
         }
+    }
+    /// Its edges (its moves), then its vertices: the search by tests tries first the options whose largest
+    /// component has fewest edges. Measured against vertices alone (benches/graphs.sh, grid 4x7): 13,970
+    /// expansions against 32,736.
+    fn search_size(&self, p: &Component) -> u64 {
+        p.edge_count() << 16 | p.len() as u64
     }
     fn describe_move(&self, from: &Component, to: &[Component]) -> String {
         match ugraph::removed(from, to).as_slice() {

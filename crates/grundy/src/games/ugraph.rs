@@ -105,6 +105,14 @@ impl Component {
     pub fn all(&self) -> u128 {
         mask(self.len())
     }
+    /// The number of edges.
+    pub fn edge_count(&self) -> u64 {
+        self.adj
+            .iter()
+            .map(|r| u64::from(r.count_ones()))
+            .sum::<u64>()
+            / 2
+    }
     /// The edges `(u, v)`, `u < v`, in labels `0..k`.
     pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         (0..self.len()).flat_map(move |u| bits(self.adj[u] & !mask(u + 1)).map(move |v| (u, v)))
