@@ -14,7 +14,7 @@
 //! Arc Kayles) is valued instead by the questions "has some option the value `u`?", each stopping at the first
 //! option found (module `by_tests`, which gives the argument), and its winning moves by one such test an option.
 //!
-//! **Cost.** Each distinct position is expanded once: time `O(sum of option sizes)` over the reachable positions,
+//! **Cost.** In the plain search each distinct position is expanded once (by tests, once for each value tested): time `O(sum of option sizes)` over the reachable positions,
 //! memory one table entry per position. [`Limits::max_positions`] bounds the table; past it the solver stops with a
 //! [`ErrorKind::Limit`](crate::ErrorKind::Limit) error instead of exhausting memory. When the table would hold more
 //! than half of [`Limits::max_memory`] (its entries, with what each position holds on the heap,
@@ -442,11 +442,15 @@ impl<R: Game> Solver<R> {
         };
         self.memo.retain(|p, _| keep(p));
         self.nots.retain(|p, _| keep(p));
+        // Their budget counts capacity: give back what the dropped entries held, or the next step would evict again.
+        self.memo.shrink_to_fit();
+        self.nots.shrink_to_fit();
         self.memo_heap = heap;
         self.evicted += (before - self.memo.len() - self.nots.len()) as u64;
     }
 
-    /// Positions expanded (options enumerated) since the solver was made.
+    /// Expansions (a position's options enumerated) since the solver was made: each distinct position once in the
+    /// plain search, once for each value tested in a search by tests.
     pub fn expanded(&self) -> u64 {
         self.expanded
     }

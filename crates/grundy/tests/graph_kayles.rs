@@ -515,10 +515,8 @@ fn a_small_memory_budget_evicts_and_gives_the_same_value() {
     let mut free = grundy::Solver::with_limits(NodeKayles, limits(1 << 30));
     let want = free.nim_value(&grid).unwrap();
     assert_eq!(free.evicted(), 0);
-    // A budget of 128 KiB (the memo may hold half of it): the unbounded memo (its values, and the facts
-    // "G != v" of the search by tests) holds more.
-    let stored = free.stored();
-    assert!(stored > 100, "{stored}");
+    // A budget of 128 KiB (the memo may hold half of it), less than the unbounded search keeps (its values, and
+    // the facts "G != v" of the search by tests): it evicts.
     let mut tight = grundy::Solver::with_limits(NodeKayles, limits(1 << 17));
     assert_eq!(tight.nim_value(&grid).unwrap(), want);
     assert!(tight.evicted() > 0);

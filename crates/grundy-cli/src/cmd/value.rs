@@ -54,7 +54,8 @@ a file back before searching, so that a finished table answers later questions a
 --max-seconds resumes (it stops a little early to save; the error says how many entries were kept). Give the same FILE to both for a resumable run (the first run finds no file and starts
 empty). The file names its game and ends in a checksum: another game's table or a damaged file is refused. The rest
 of the sum (other games after '+') is valued as usual; the answer and --json are those without a table, plus a line
-(JSON: a key 'table') with the values loaded, saved and the positions searched. Normal play only.
+(JSON: a key 'table') with the values loaded, saved and the positions expanded (by the graph games' tests, a
+position once for each value tested). Normal play only.
 --threads N (Cram only): the Cram engine (tests 'is the nim-value w?', a table that evicts under --max-memory)
 searches each region on N threads at once (default 1), in different orders, through one shared table; the value is
 the same on any number of threads. node-kayles and arc-kayles are searched by tests as well ('has some option the

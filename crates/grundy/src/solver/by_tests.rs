@@ -278,6 +278,8 @@ mod tests {
 
     #[test]
     fn tests_and_the_plain_search_agree_on_random_graphs() {
+        // (The graph games use tests by default; the plain search is the one set here.)
+        assert!(NodeKayles.search_by_tests() && ArcKayles.search_by_tests());
         let mut seed = 0x9e37_79b9_7f4a_7c15;
         let mut nonzero = [0; 2];
         for i in 0..300 {
