@@ -34,7 +34,7 @@ fn a_saved_table_answers_the_same_with_no_search() {
 
 #[test]
 fn a_loaded_table_keeps_every_entry() {
-    // 5x6 saves about 31,000 entries: loaded into a fresh engine and saved again, none may be lost to full
+    // 5x6 saves about 28,000 entries: loaded into a fresh engine and saved again, none may be lost to full
     // buckets (the engine makes room for the whole file before putting it in).
     let file = temp_file("value-table", "keep-5x6.tab", "");
     let again = temp_file("value-table", "keep-5x6-again.tab", "");
@@ -48,7 +48,7 @@ fn a_loaded_table_keeps_every_entry() {
         "--json",
     ]);
     let n = saved["table"]["saved"].as_u64().unwrap();
-    assert!(n > 25_000, "{n} saved");
+    assert!(n > 20_000, "{n} saved");
     let resaved = ok_json(&[
         "value",
         "cram",
@@ -86,7 +86,7 @@ fn a_table_saved_on_two_threads_serves_one_and_two() {
     assert_eq!(saved["nim_value"], plain["nim_value"]);
     assert_eq!(saved["winning_moves"], plain["winning_moves"]);
     let n = saved["table"]["saved"].as_u64().unwrap();
-    assert!(n > 40_000, "{n} saved");
+    assert!(n > 20_000, "{n} saved");
     for threads in ["1", "2"] {
         let loaded = ok_json(&[
             "value",
