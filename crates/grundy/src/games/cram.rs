@@ -28,9 +28,9 @@
 //!
 //! **Cost.** A position with `k` empty cells has at most `2k` placements; each costs a flood fill and the images
 //! of each region left, a few dozen word operations on the fast path. The number of distinct regions the search
-//! meets grows exponentially with the board (on one core of the project machine: `5x6` 0.2 s, `5x7` 2.4 s, `5x8`
-//! 17 s of user time; benches/RESULTS.md), and the memory limit of the search (the table evicts) or its deadline
-//! bounds larger searches.
+//! meets grows exponentially with the board (on one core of the project machine, the value alone: `5x6` 0.04 s,
+//! `5x7` 0.35 s, `5x8` 1.1 s; benches/RESULTS.md), and the memory limit of the search (the table evicts) or its
+//! deadline bounds larger searches.
 
 use super::board_table::{self, BoardTable, Key};
 use crate::error::{escape, Error, Result};
@@ -581,6 +581,10 @@ impl Game for CramGame {
 ///
 /// Boards of at most 8 × 8 are searched as `small` regions (bitboards, simplified; 64-bit keys, held in the
 /// table's compact part, [`Key::compact`]), larger ones as [`Board`] regions: the same tests on both.
+///
+/// **Order.** How soon a test that succeeds stops depends on which options it tries first: options the table
+/// settles first, then the others by the difficulty of their hardest region (`Region::difficulty`, private), least
+/// first. The order changes the work, never the answer.
 ///
 /// **Cost.** Worst case the plain search's (every region reachable, each option read once per test); in practice
 /// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (34 bytes
