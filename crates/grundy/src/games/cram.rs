@@ -703,7 +703,7 @@ impl Region for Board {
     }
     fn squares(&self) -> u32 {
         let (across, _) = board_placements(self);
-        (across & (across >> self.cols)).count_ones()
+        (across & across.checked_shr(u32::from(self.cols)).unwrap_or(0)).count_ones()
     }
     fn pool(e: &mut CramEngine) -> &mut Vec<Vec<Self>> {
         &mut e.pool
@@ -1690,6 +1690,27 @@ mod tests {
             })
             .min()
             .expect("eight images")
+    }
+
+    #[test]
+    fn difficulty_counts_cells_placements_and_blocks_on_both_paths() {
+        // 3 (cells + placements) - 2 (2 x 2 blocks), the same on the u128 path and the 8 x 8 one.
+        for (rows, cols, want) in [
+            (2, 2, 3 * (4 + 4) - 2),
+            (2, 3, 3 * (6 + 7) - 2 * 2),
+            (3, 3, 3 * (9 + 12) - 2 * 4),
+        ] {
+            let b = Board::rectangle(rows, cols).unwrap();
+            assert_eq!(b.difficulty(), want, "{rows}x{cols}");
+            let bits = (0..rows).fold(0u64, |acc, r| acc | ((1u64 << cols) - 1) << (8 * r));
+            assert_eq!(Small(bits).difficulty(), want, "{rows}x{cols} small");
+        }
+        // A strip of 128 cells (one row, or one column): no 2 x 2 block, and no shift past the board's bits.
+        for (rows, cols) in [(1, 128), (128, 1)] {
+            let b = Board::rectangle(rows, cols).unwrap();
+            assert_eq!(b.squares(), 0);
+            assert_eq!(b.difficulty(), 3 * (128 + 127));
+        }
     }
 
     #[test]
