@@ -646,8 +646,9 @@ trait Region: Copy + Ord + Send + Sync {
     fn options(&self, flat: &mut Vec<Self>, opts: &mut Vec<Opt>);
     /// The number of placements (of options).
     fn placements(&self) -> u32;
-    /// The 2 × 2 blocks of empty cells.
-    fn squares(&self) -> u32;
+    /// The number of placements and the number of 2 × 2 blocks of empty cells (from one listing of the
+    /// placements).
+    fn placements_and_squares(&self) -> (u32, u32);
     /// How hard the region looks to value: 3 · (cells + placements) − 2 · (2 × 2 blocks), a heuristic (a region
     /// with more placements has more options; one packed into blocks has more options equal by its symmetries,
     /// which the table answers once). The options of a test are tried in the order of their hardest regions,
@@ -656,7 +657,8 @@ trait Region: Copy + Ord + Send + Sync {
     /// 7x5 0.61, 5x8 0.59, and 0.70 (geometric mean) on 24 random boards of 28 to 40 cells with holes; cells plus
     /// placements alone gave 0.58, 0.64, 0.85, 1.16 and 0.76 (benches/RESULTS.md).
     fn difficulty(&self) -> u32 {
-        3 * (self.cells() + self.placements()) - 2 * self.squares()
+        let (placements, squares) = self.placements_and_squares();
+        3 * (self.cells() + placements) - 2 * squares
     }
     /// [`Region::options`] listed one at a time, in an order of the region's choosing (the same options, perhaps
     /// ordered otherwise), calling `stop(.., Listing::Test)` on each in that order; stops there, returning true,
@@ -701,9 +703,13 @@ impl Region for Board {
     fn mirror(&self) -> bool {
         mirror_symmetric(self)
     }
-    fn squares(&self) -> u32 {
-        let (across, _) = board_placements(self);
-        (across & across.checked_shr(u32::from(self.cols)).unwrap_or(0)).count_ones()
+    fn placements_and_squares(&self) -> (u32, u32) {
+        let (across, down) = board_placements(self);
+        let below = across.checked_shr(u32::from(self.cols)).unwrap_or(0);
+        (
+            across.count_ones() + down.count_ones(),
+            (across & below).count_ones(),
+        )
     }
     fn pool(e: &mut CramEngine) -> &mut Vec<Vec<Self>> {
         &mut e.pool
@@ -804,9 +810,12 @@ impl Region for Small {
     fn mirror(&self) -> bool {
         small::mirror_symmetric(self.0)
     }
-    fn squares(&self) -> u32 {
-        let (across, _) = small::placements(self.0);
-        (across & (across >> 8)).count_ones()
+    fn placements_and_squares(&self) -> (u32, u32) {
+        let (across, down) = small::placements(self.0);
+        (
+            across.count_ones() + down.count_ones(),
+            (across & (across >> 8)).count_ones(),
+        )
     }
     fn pool(e: &mut CramEngine) -> &mut Vec<Vec<Self>> {
         &mut e.pool_small
@@ -1708,7 +1717,7 @@ mod tests {
         // A strip of 128 cells (one row, or one column): no 2 x 2 block, and no shift past the board's bits.
         for (rows, cols) in [(1, 128), (128, 1)] {
             let b = Board::rectangle(rows, cols).unwrap();
-            assert_eq!(b.squares(), 0);
+            assert_eq!(b.placements_and_squares(), (127, 0));
             assert_eq!(b.difficulty(), 3 * (128 + 127));
         }
     }
