@@ -38,6 +38,7 @@ use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 use crate::solver::Limits;
 
+mod root;
 mod small;
 
 /// The most cells a board may have (empty or blocked): the width of its bitset.
@@ -601,11 +602,6 @@ pub struct CramEngine {
     pool_opts: Vec<Vec<Opt>>,
     pool_open: Vec<Vec<usize>>,
     helpers: Vec<CramEngine>,
-    /// Depth of the current test below the search's first (regions being tested).
-    depth: u32,
-    /// A helper of a shared search tries the undecided options of the tests above this depth last first, so that
-    /// it proves what the first engine would reach late ([`CramEngine::value_threads`]); 0 for the first engine.
-    reverse_below: u32,
 }
 
 /// An option of a region during the engine's search: its regions (equal pairs cancelled) in `flat[start..end]`.
@@ -889,8 +885,8 @@ fn cancel_pairs_from<R: Region>(v: &mut Vec<R>, start: usize) {
     v.truncate(out);
 }
 
-/// The engine stopped: a deadline passed or another thread found the answer.
-#[derive(Debug)]
+/// The engine stopped: a deadline passed, or another thread made its test moot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Halt {
     Time,
     Stopped,
@@ -912,11 +908,6 @@ fn parts(b: &Board) -> Parts {
         None => Parts::Big(b.regions()),
     }
 }
-
-/// How deep a helper of a shared search tries the undecided options last first ([`CramEngine::exact_shared`]): 1,
-/// the tests of the region itself. Measured on two cores (best of 5): 5x7 0.37 s (2 levels: 0.42 s; the same
-/// order as the first engine, 0 levels: 0.57 s, no gain over one thread), 5x8 1.07 s (2 levels: 1.00 s).
-const HELPER_REVERSED_DEPTH: u32 = 1;
 
 /// Buckets of the shared table part for a search whose region has `cells` cells: about half the entries such a
 /// search keeps (measured on one thread: 4x7 19,460, 5x7 350,172, 5x8 964,500 entries; about ×1.5 a cell), so
@@ -952,8 +943,6 @@ impl CramEngine {
             pool_opts: Vec::new(),
             pool_open: Vec::new(),
             helpers: Vec::new(),
-            depth: 0,
-            reverse_below: 0,
         }
     }
 
@@ -972,10 +961,11 @@ impl CramEngine {
         self.value_threads(boards, 1)
     }
 
-    /// [`CramEngine::value`] on `threads` threads: each region of the 8 × 8 square is searched by this engine and,
-    /// at once, by `threads − 1` helpers through one shared table (see `exact_shared` in the source); the answer is
-    /// this engine's, which is the one-thread answer (the table holds only true facts, whoever wrote them).
-    /// Measured (benches/RESULTS.md): 1.3–1.5× the one-thread speed on 4x7 to 5x8 on two cores.
+    /// [`CramEngine::value`] on `threads` threads: for each region of the 8 × 8 square, the tests of its options
+    /// are dealt to this engine and `threads − 1` helpers, all through one shared table (`exact_shared` and the
+    /// module `root` in the source); the answer is the one-thread answer (the table holds only true facts, whoever
+    /// wrote them). Measured (benches/RESULTS.md), median wall time on two cores against one: 6x5 1.4–1.7×, 5x7
+    /// 1.8×, 5x8 1.8×.
     pub fn value_threads(&mut self, boards: &[Board], threads: usize) -> Result<Nimber> {
         let mut v = 0;
         for b in boards {
@@ -1004,53 +994,60 @@ impl CramEngine {
         Ok(v)
     }
 
-    /// [`CramEngine::exact`] with helpers: the helpers search the same region at once, each through the same table
-    /// (its compact part shared: [`board_table::BoardTable::share`]) but trying the undecided options of the first
-    /// [`HELPER_REVERSED_DEPTH`] levels in the opposite order, so that what they prove this engine finds in the
-    /// table when its own search gets there. The answer is this engine's: every fact in the table is true
-    /// whichever thread wrote it, so it is the one-thread answer. The helpers stop when it is found.
+    /// [`CramEngine::exact`] on `threads` threads: the tests of the region's options are dealt to this engine and
+    /// its helpers as tasks (module `root`), all through one table (its compact part shared:
+    /// [`board_table::BoardTable::share`]). Every fact in the table is true whichever thread wrote it, so the answer
+    /// is the one-thread answer.
     fn exact_shared<R: Region>(
         &mut self,
         x: &R,
         threads: usize,
     ) -> std::result::Result<Nimber, Halt> {
-        use std::sync::atomic::{AtomicBool, Ordering};
         let n = x.cells();
         if !R::COMPACT || n < 12 || x.mirror() || self.table.get(&x.key()).exact.is_some() {
             // (Regions beyond the 8 x 8 square have keys no thread shares: one thread searches them.)
             return self.exact(x);
         }
+        self.tick()?;
+        let mut flat = Vec::new();
+        let mut all = Vec::new();
+        x.options(&mut flat, &mut all);
+        if all.len() > root::MAX_OPTIONS {
+            return self.exact(x);
+        }
+        // In the one-thread order; each option once (equal sums of regions, such as the images of one placement
+        // under the board's symmetries, are one option).
+        all.sort_by_key(|o| o.hard);
+        let mut seen = std::collections::BTreeSet::new();
+        let opts: Vec<Opt> = all
+            .into_iter()
+            .filter(|o| seen.insert(&flat[o.start as usize..o.end as usize]))
+            .collect();
         self.table.share(shared_buckets(n, self.table.max_bytes()));
         self.make_helpers(threads);
         let mut helpers = std::mem::take(&mut self.helpers);
-        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let tasks = root::Shared::new(self, &flat, &opts, threads);
         let r = std::thread::scope(|sc| {
             let mut handles = Vec::new();
-            for h in helpers.iter_mut() {
-                let stop = stop.clone();
+            for (t, h) in helpers.iter_mut().enumerate() {
+                let tasks = &tasks;
                 handles.push(
                     std::thread::Builder::new()
                         .stack_size(256 << 20)
-                        .spawn_scoped(sc, move || {
-                            h.stop = Some(stop);
-                            h.reverse_below = HELPER_REVERSED_DEPTH;
-                            // Its answer is not needed: what it proved is in the shared table.
-                            let _ = h.exact(x);
-                            h.stop = None;
-                            h.reverse_below = 0;
-                            h.depth = 0;
-                        }),
+                        .spawn_scoped(sc, move || tasks.work(h, t + 1)),
                 );
             }
-            let r = self.exact(x);
-            stop.store(true, Ordering::Relaxed);
+            let r = tasks.work(self, 0);
             for h in handles.into_iter().flatten() {
-                // A helper that failed only leaves facts it wrote whole; the answer is this engine's.
+                // Each thread returns the same answer; a helper that failed left only facts it wrote whole.
                 let _ = h.join();
             }
             r
         });
         self.helpers = helpers;
+        if let Ok(v) = r {
+            self.table.set_exact(&x.key(), v, n as u16);
+        }
         r
     }
 
@@ -1201,14 +1198,15 @@ impl CramEngine {
 
     fn tick(&mut self) -> std::result::Result<(), Halt> {
         self.nodes += 1;
-        if self.nodes & 0x3ff == 0 {
-            if self.deadline.is_some_and(|d| d.passed()) {
-                return Err(Halt::Time);
-            }
+        // A stop is looked for every 64 nodes (a test made moot ends within about 0.1 ms), the clock every 1024.
+        if self.nodes & 0x3f == 0 {
             if let Some(s) = &self.stop {
                 if s.load(std::sync::atomic::Ordering::Relaxed) {
                     return Err(Halt::Stopped);
                 }
+            }
+            if self.nodes & 0x3ff == 0 && self.deadline.is_some_and(|d| d.passed()) {
+                return Err(Halt::Time);
             }
         }
         Ok(())
@@ -1321,9 +1319,7 @@ impl CramEngine {
             }
         }
         opts.sort_unstable_by_key(|o| o.hard);
-        self.depth += 1;
         let r = self.scan_with(&key, known.not, bound, work, &flat, &mut opts);
-        self.depth -= 1;
         flat.clear();
         R::pool(self).push(flat);
         opts.clear();
@@ -1410,13 +1406,7 @@ impl CramEngine {
                 None => open.push(i),
             }
         }
-        let reverse = self.depth <= self.reverse_below;
-        for j in 0..open.len() {
-            let i = if reverse {
-                open[open.len() - 1 - j]
-            } else {
-                open[j]
-            };
+        for &i in open.iter() {
             let o = opts[i];
             if self.opt_is(&flat[o.start as usize..o.end as usize], u)? {
                 return Ok(true);
@@ -1981,6 +1971,49 @@ mod engine_tests {
                 plain.nim_value(&b).unwrap()
             );
         }
+    }
+
+    #[test]
+    fn the_root_dealt_to_threads_gives_the_one_thread_values() {
+        // Boards of 16 to 30 cells (the root is dealt to threads from 12 cells on), each on fresh engines, so that
+        // the root's tasks are searched rather than read from a table; the one-thread engine is checked against
+        // the plain solver above.
+        let mut checked = 0;
+        for b in boards(24, 0x51ed_270b, (4, 2), (4, 3), (3, 12)) {
+            if b.cells.count_ones() < 16 {
+                continue;
+            }
+            let want = CramEngine::new(&Limits::default()).value(&[b]).unwrap();
+            for threads in 2..=4 {
+                let mut e = CramEngine::new(&Limits::default());
+                assert_eq!(
+                    e.value_threads(&[b], threads).unwrap(),
+                    want,
+                    "{} on {threads} threads",
+                    b.show_rows()
+                );
+                // The answer is in the table: a second search reads it.
+                let nodes = e.nodes();
+                assert_eq!(e.value_threads(&[b], threads).unwrap(), want);
+                assert_eq!(e.nodes(), nodes);
+            }
+            checked += 1;
+        }
+        assert!(checked >= 12, "only {checked} boards of 16 cells or more");
+    }
+
+    #[test]
+    fn a_deadline_ends_a_search_on_threads_with_an_error() {
+        let limits = Limits {
+            deadline: Some(crate::solver::Deadline::after_seconds(0.002)),
+            ..Limits::default()
+        };
+        let mut e = CramEngine::new(&limits);
+        let b = CramGame.parse(&["5x8".to_string()]).unwrap();
+        let t = std::time::Instant::now();
+        let err = e.value_threads(&b, 2).unwrap_err();
+        assert!(err.to_string().contains("time"), "{err}");
+        assert!(t.elapsed().as_secs() < 5, "stopped late: {:?}", t.elapsed());
     }
 
     #[test]
