@@ -15,9 +15,10 @@
 //! work the search will need whenever the answer is past `u`. A task made moot (its value was found by another
 //! option, or the answer is known) is stopped at once (`Halt::Stopped`); what it proved stays in the shared table.
 //!
-//! Measured (benches/RESULTS.md), median whole-process wall time on the project's two cores: 6x5 26 ms against
-//! 36 ms when the second thread searched the same root in the opposite order (the scheme before), 5x7 0.20 s
-//! against 0.24 s.
+//! Measured (benches/RESULTS.md, 2026-11-29), whole-process wall times on the project's two cores against the
+//! scheme before (the second thread searched the same root, trying the options of its first level in the
+//! opposite order), medians of 15–25 runs alternated: 4x7 17.2 against 22.7 ms, 6x5 30.2 against 40.1 ms; best of
+//! 5 in `benches/boards.sh`: 5x7 0.19 against 0.24 s, 5x8 0.56 against 0.55 s.
 //!
 //! **Cost.** Each task is a test the one-thread search runs, or one it might have skipped (an option past the one
 //! that settles a value, or a value past the answer); the root keeps a few words per option under one lock, taken
