@@ -166,6 +166,8 @@ impl<'a, R: Region> Shared<'a, R> {
     /// Runs tasks on the engine `e`, as thread `me`, until the answer is known; returns it (or why it stopped).
     pub(super) fn work(&self, e: &mut CramEngine, me: usize) -> std::result::Result<Nimber, Halt> {
         let outer = e.stop.replace(self.stops[me].clone());
+        // A thread that panics gives its task back (the others would otherwise wait for it).
+        let _give_back = GiveBack { shared: self, me };
         let mut root = self.lock();
         let end = loop {
             root.settle();
@@ -207,6 +209,21 @@ impl<'a, R: Region> Shared<'a, R> {
         drop(root);
         e.stop = outer;
         end
+    }
+}
+
+/// Gives the tasks of thread `me` back when it unwinds from a panic.
+struct GiveBack<'s, 'a, R: Region> {
+    shared: &'s Shared<'a, R>,
+    me: usize,
+}
+
+impl<R: Region> Drop for GiveBack<'_, '_, R> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.shared.lock().running.retain(|r| r.2 != self.me);
+            self.shared.wake.notify_all();
+        }
     }
 }
 
@@ -274,5 +291,34 @@ mod tests {
         r.end = Some(Ok(0));
         r.stop_moot(&stops);
         assert!(stops[2].load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn a_thread_that_panics_gives_its_task_back() {
+        // The options of a 3 x 4 rectangle, as the engine lists them.
+        let x = super::super::Small(0x0f0f0f);
+        let (mut flat, mut opts) = (Vec::new(), Vec::new());
+        x.options(&mut flat, &mut opts);
+        let mut e = CramEngine::new(&crate::solver::Limits::default());
+        let shared = Shared::new(&mut e, &flat, &opts, 2);
+        shared.lock().running.push((0, 1, 1));
+        let panicked = std::thread::scope(|sc| {
+            sc.spawn(|| {
+                let _give_back = GiveBack {
+                    shared: &shared,
+                    me: 1,
+                };
+                panic!("a helper fails");
+            })
+            .join()
+            .is_err()
+        });
+        assert!(panicked);
+        assert!(
+            shared.lock().running.is_empty(),
+            "the task of thread 1 is free again"
+        );
+        // The other thread then finishes the search alone (`grundy value cram 3x4`: 1).
+        assert_eq!(shared.work(&mut e, 0).unwrap(), 1);
     }
 }
