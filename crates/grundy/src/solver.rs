@@ -370,6 +370,25 @@ impl<R: Game> Solver<R> {
         self.memo.iter().map(|(p, &v)| (p, v))
     }
 
+    /// Every position a search by tests found values it does not have, but not its value, with those values (bit
+    /// `v`: `G ≠ v`): what [`crate::table_file::save`] writes beside the memo.
+    pub fn not_entries(&self) -> impl Iterator<Item = (&R::Position, u64)> + '_ {
+        self.nots
+            .iter()
+            .filter(|(p, _)| !self.memo.contains_key(*p))
+            .map(|(p, &n)| (p, n))
+    }
+
+    /// Adds known "`G ≠ v`" facts (bit `v` of each set; a saved table read back, [`crate::table_file::load`]) for
+    /// the search by tests. The caller vouches that each position has none of the values its set names.
+    pub fn import_nots(&mut self, entries: impl IntoIterator<Item = (R::Position, u64)>) {
+        for (p, n) in entries {
+            for v in (0..64).filter(|v| n >> v & 1 == 1) {
+                self.set_not(&p, v);
+            }
+        }
+    }
+
     /// Adds known values to the memo (a saved table read back, [`crate::table_file::load`]). The caller vouches
     /// that each value is the position's nim-value under this ruleset.
     pub fn import_memo(&mut self, entries: impl IntoIterator<Item = (R::Position, Nimber)>) {

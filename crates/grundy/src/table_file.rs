@@ -4,7 +4,9 @@
 //! **What is stored.** Every entry of the solver's memo: a position in its canonical form (the key the solver
 //! itself uses: a Chomp diagram as its row lengths, a connected graph as its canonically labelled adjacency rows)
 //! and its nim-value. An entry is the value of its key by the definition (the solver stores a value only once all
-//! its options are valued). Cram's table is its engine's ([`crate::games::cram::CramEngine`], searched at the
+//! its options are valued). Beside them, for a search by tests (Node Kayles, Arc Kayles): each position whose
+//! value it has not found but some of whose values it has excluded, with the set of those values (each excluded
+//! by a finished test: an option of that value was found, or the value is more than the position has options). Cram's table is its engine's ([`crate::games::cram::CramEngine`], searched at the
 //! engine's speed): each region the engine keyed, as the literal board of its cells (a region of the 8 × 8 square
 //! as an `8x8` board), with its nim-value or, where the engine's tests found only that, the values it does not
 //! have; the engine stores a fact under a region's cells only when the board of exactly those cells has it, so
@@ -217,18 +219,27 @@ pub fn decode<K: TableKey>(bytes: &[u8], game: &str, what: &str) -> Result<Vec<(
     Ok(out)
 }
 
-/// Writes the memo of `solver` to `path`, tagged with its game's name (through a temporary file renamed into
-/// place, so that an interrupted save never leaves a half-written table under the name). Returns the entries
-/// written.
+/// Writes the memo of `solver` to `path`, and the values its search by tests found positions not to have (bit 63
+/// of a set, the format's flag, holds no fact and is dropped), tagged with its game's name (through a temporary
+/// file renamed into place, so that an interrupted save never leaves a half-written table under the name). Returns
+/// the entries written.
 pub fn save<R: Game>(solver: &Solver<R>, path: &Path) -> Result<usize>
 where
     R::Position: TableKey,
 {
+    let nots = solver
+        .not_entries()
+        .map(|(p, n)| (p, n & !NOT_VALUES))
+        .filter(|&(_, n)| n != 0);
+    let entries: Vec<_> = solver
+        .memo_entries()
+        .chain(nots.map(|(p, n)| (p, n | NOT_VALUES)))
+        .collect();
     write(
         path,
-        &encode(&solver.ruleset().name(), solver.memo_entries()),
+        &encode(&solver.ruleset().name(), entries.iter().copied()),
     )?;
-    Ok(solver.stored())
+    Ok(entries.len())
 }
 
 /// Writes `bytes` to `path` through a temporary file renamed into place.
@@ -259,13 +270,13 @@ pub fn load<R: Game>(solver: &mut Solver<R>, path: &Path) -> Result<usize>
 where
     R::Position: TableKey,
 {
-    // A set of values a position does not have (Cram's engine's facts) has no place in a memo of values.
-    let entries: Vec<_> = read::<R::Position>(path, &solver.ruleset().name())?
+    // Values go to the memo; sets of values a position does not have to the facts of the search by tests.
+    let (nots, values): (Vec<_>, Vec<_>) = read::<R::Position>(path, &solver.ruleset().name())?
         .into_iter()
-        .filter(|&(_, v)| v & NOT_VALUES == 0)
-        .collect();
-    let n = entries.len();
-    solver.import_memo(entries);
+        .partition(|&(_, v)| v & NOT_VALUES != 0);
+    let n = nots.len() + values.len();
+    solver.import_memo(values);
+    solver.import_nots(nots.into_iter().map(|(p, v)| (p, v & !NOT_VALUES)));
     Ok(n)
 }
 

@@ -144,9 +144,20 @@ fn graph_tables_round_trip_resume_and_keep_their_games_apart() {
         let mut fresh = Solver::new(&*game);
         let want = fresh.sum_value(&p).unwrap();
         let path = scratch(&format!("{name}.table"));
-        assert_eq!(save(&fresh, &path).unwrap(), fresh.stored());
+        // The values, and the "G != v" facts of the search by tests for positions it did not value.
+        let nots: std::collections::HashMap<Component, u64> =
+            fresh.not_entries().map(|(c, n)| (c.clone(), n)).collect();
+        assert!(!nots.is_empty(), "{name}: tests that failed leave facts");
+        assert_eq!(save(&fresh, &path).unwrap(), fresh.stored() + nots.len());
         let mut second = Solver::new(&*game);
-        assert_eq!(load(&mut second, &path).unwrap(), fresh.stored());
+        assert_eq!(
+            load(&mut second, &path).unwrap(),
+            fresh.stored() + nots.len()
+        );
+        assert_eq!(second.stored(), fresh.stored());
+        let loaded: std::collections::HashMap<Component, u64> =
+            second.not_entries().map(|(c, n)| (c.clone(), n)).collect();
+        assert_eq!(loaded, nots, "{name}: the facts round-trip");
         assert_eq!(second.sum_value(&p).unwrap(), want, "{name}");
         assert_eq!(second.expanded(), 0, "{name}: the loaded table answered");
 
@@ -162,11 +173,26 @@ fn graph_tables_round_trip_resume_and_keep_their_games_apart() {
         assert_eq!(e.kind(), grundy::ErrorKind::Limit, "{name}: {e}");
         let part = scratch(&format!("{name}-part.table"));
         let kept = save(&stopped, &part).unwrap();
-        assert!(kept > 0 && kept < fresh.stored(), "{name}: {kept}");
+        assert!(
+            kept > 0 && stopped.stored() < fresh.stored(),
+            "{name}: {kept}"
+        );
         let mut resumed = Solver::new(&*game);
         assert_eq!(load(&mut resumed, &part).unwrap(), kept);
         assert_eq!(resumed.sum_value(&p).unwrap(), want, "{name}");
         assert!(resumed.expanded() < fresh.expanded(), "{name}");
+        // The same values without the facts: the resumed search expands more.
+        let values_only = scratch(&format!("{name}-values.table"));
+        std::fs::write(&values_only, encode(name, stopped.memo_entries())).unwrap();
+        let mut without = Solver::new(&*game);
+        load(&mut without, &values_only).unwrap();
+        assert_eq!(without.sum_value(&p).unwrap(), want, "{name}");
+        assert!(
+            resumed.expanded() < without.expanded(),
+            "{name}: {} with the facts, {} without",
+            resumed.expanded(),
+            without.expanded()
+        );
     }
     // The two games share their key type but not their tables.
     let mut node = Solver::new(NodeKayles);

@@ -157,7 +157,7 @@ impl<R: Game> Solver<R> {
                 .is_some_and(|n| n >> v & 1 == 1)
     }
 
-    fn set_not(&mut self, p: &R::Position, v: Nimber) {
+    pub(super) fn set_not(&mut self, p: &R::Position, v: Nimber) {
         if v >= 64 {
             return;
         }
