@@ -1,19 +1,19 @@
 //! Saved transposition tables: a finished (or interrupted) search's memo written to a file, and read back into a
 //! [`Solver`] so that a long search resumes and a finished table serves later queries.
 //!
-//! **What is stored.** Every entry of the solver's memo: a position in its canonical form (the key the solver
-//! itself uses: a Chomp diagram as its row lengths, a connected graph as its canonically labelled adjacency rows)
-//! and its nim-value. An entry is the value of its key by the definition (the solver stores a value only once all
-//! its options are valued). Beside them, for a search by tests (Node Kayles, Arc Kayles): each position whose
-//! value it has not found but some of whose values it has excluded, with the set of those values (each excluded
-//! by a finished test: an option of that value was found, or the value is more than the position has options). Cram's table is its engine's ([`crate::games::cram::CramEngine`], searched at the
-//! engine's speed): each region the engine keyed, as the literal board of its cells (a region of the 8 × 8 square
-//! as an `8x8` board), with its nim-value or, where the engine's tests found only that, the values it does not
-//! have; the engine stores a fact under a region's cells only when the board of exactly those cells has it, so
-//! these too are facts by the definition. A loaded table is as true as a computed one, provided it is the table of the *same game* with the *same key encoding* and was not damaged. The
-//! file therefore names its game (the game's [`Game::name`]: `cram`, `chomp`, `node-kayles`, `arc-kayles`) and
-//! format version and ends in a checksum; any mismatch is a one-line [`ErrorKind::Input`](crate::ErrorKind::Input)
-//! error and nothing is loaded.
+//! **What is stored.** Every entry of the solver's memo: a position in its canonical form (the key the solver itself
+//! uses: a Chomp diagram as its row lengths, a connected graph as its canonically labelled adjacency rows) and its
+//! nim-value. An entry is the value of its key by the definition (the solver stores a value only once all its options
+//! are valued). Beside them, for a search by tests (Node Kayles, Arc Kayles): each position whose value it has not
+//! found but some of whose values it has excluded, with the set of those values (each excluded by a finished test: an
+//! option of that value was found, or the value is more than the position has options). Cram's table is its engine's
+//! ([`crate::games::cram::CramEngine`], searched at the engine's speed): each region the engine keyed, as the literal
+//! board of its cells (a region of the 8 × 8 square as an `8x8` board), with its nim-value or, where the engine's tests
+//! found only that, the values it does not have; the engine stores a fact under a region's cells only when the board of
+//! exactly those cells has it, so these too are facts by the definition. A loaded table is as true as a computed one,
+//! provided it is the table of the *same game* with the *same key encoding* and was not damaged. The file therefore
+//! names its game (the game's [`Game::name`]: `cram`, `chomp`, `node-kayles`, `arc-kayles`) and format version and ends
+//! in a checksum; any mismatch is a one-line [`ErrorKind::Input`](crate::ErrorKind::Input) error and nothing is loaded.
 //!
 //! A graph key is the whole labelled graph (every adjacency row), not a fingerprint of it, so an entry is the value
 //! of that graph whatever labelling algorithm produced it: a later change of [`crate::games::ugraph`]'s canonical
