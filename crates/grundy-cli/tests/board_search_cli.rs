@@ -380,8 +380,24 @@ fn a_tiny_memory_limit_evicts_and_gives_the_same_values() {
     let v = ok_json(&["value", "chomp", "6x7", "--json", "--max-memory", "4K"]);
     let full = ok_json(&["value", "chomp", "6x7", "--json"]);
     assert_eq!(v["nim_value"], full["nim_value"]);
-    // 6x7 has 1716 sub-diagrams: 1K is too small for the dense array, and the evicting engine answers, the same.
-    let v = ok_json(&["value", "chomp", "6x7", "--json", "--max-memory", "1K"]);
-    assert_eq!(v["nim_value"], 28);
     assert_eq!(full["nim_value"], 28);
+}
+
+#[test]
+fn chomp_refuses_a_memory_limit_below_its_dense_array_at_once() {
+    // Chomp's search meets every sub-diagram (6x7: 1716 of them, a byte each, and a few words a square), so an
+    // evicting table below that recomputed them without end (9x9 under 10K ran past a minute). Now: one line at
+    // once, with the bytes needed; the exit code of a limit.
+    for (b, m) in [("6x7", "1K"), ("9x9", "10K")] {
+        let started = std::time::Instant::now();
+        let out = grundy(&["value", "chomp", b, "--max-memory", m]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "chomp {b} under {m}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("sub-diagrams") && err.contains("more than --max-memory"),
+            "{err}"
+        );
+        assert!(started.elapsed().as_secs() < 10, "refused at once");
+    }
 }

@@ -24,10 +24,12 @@
 //! into an array indexed by a perfect ranking of the sub-diagrams (no hashing; options ranked in place in one step
 //! each; a value found for a sub-diagram is copied to its transpose), `count · R · C / 2` steps for a rectangle and
 //! half that for a square, one or two bytes a sub-diagram. When `--max-memory` is too small for that array, the
-//! evicting [`ChompEngine`] takes the position. The search is refused ([`Game::check_searchable`]) beyond
-//! [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares.
+//! search is refused at once with the bytes it needs: every sub-diagram is met (a bite's values cannot be cut
+//! short, as a position does not split into components), so a table that keeps fewer of them recomputes the evicted
+//! ones again and again (an evicting table of 2,048 entries took 22.7 million expansions for the 1,716
+//! sub-diagrams of 6 × 7, and 7 × 7 did not end in a minute). The search is also refused
+//! ([`Game::check_searchable`]) beyond [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares.
 
-use super::board_table::{BoardTable, Key};
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
@@ -166,11 +168,16 @@ impl Game for ChompGame {
         if subdiagrams(rows, MAX_SUBDIAGRAMS) > MAX_SUBDIAGRAMS {
             return Err(super::too_large_to_search(
                 "chomp",
-                "bars whose sub-bars (positions reachable) number",
+                "positions whose sub-diagrams (the positions reachable) number",
                 MAX_SUBDIAGRAMS,
             ));
         }
-        Ok(())
+        // Every sub-diagram is met, so a search whose values do not fit the memory budget is refused at once
+        // (an evicting table would recompute them without end: see the module docs).
+        match memory_needed(rows) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
     fn parse(&self, words: &[String]) -> Result<Vec<Vec<u32>>> {
         let words: Vec<&String> = words.iter().collect();
@@ -251,138 +258,44 @@ impl Game for ChompGame {
     }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The search engine
-// ---------------------------------------------------------------------------------------------------------------
-
-/// The most rows, and the longest row, a position the [`ChompEngine`] searches may have (its key is one byte a
-/// row, 16 rows); larger positions go to the plain [`crate::Solver`].
-pub const ENGINE_ROWS: usize = 16;
-/// See [`ENGINE_ROWS`].
-pub const ENGINE_SIDE: u32 = 255;
-
-/// The Chomp search engine: a position is a staircase, its row lengths packed one byte a row into a 128-bit key
-/// of a [`BoardTable`] (which evicts when full, so `--max-memory` bounds it without failing the search).
-///
-/// **What it computes.** `G(x) = mex { G(o) }` over every bite `o`, recursively, the L-shaped positions by their
-/// closed form (two Nim heaps). Every option is read: Chomp positions do not split into components, and a test
-/// "is `G(x) = w`?" would need the same values. The bound `G(x) ≤ (number of options)` sizes the mex set.
-///
-/// **Cost.** Each sub-diagram is valued once while the table holds it (`C(R + C, R)` of them for an `R × C`
-/// bar), each at `O(R · C)` bites of `O(R)` work; an evicted one is recomputed when met again.
-pub struct ChompEngine {
-    table: BoardTable,
-    nodes: u64,
-    deadline: Option<crate::solver::Deadline>,
-}
-
-impl ChompEngine {
-    /// An engine whose table holds what `limits` allows.
-    pub fn new(limits: &crate::solver::Limits) -> ChompEngine {
-        let bytes = limits
-            .max_memory
-            .min((limits.max_positions as u64).saturating_mul(super::board_table::ENTRY_BYTES + 2));
-        ChompEngine {
-            table: BoardTable::with_max_bytes(bytes),
-            nodes: 0,
-            deadline: limits.deadline,
-        }
-    }
-
-    /// The table of the engine.
-    pub fn table(&self) -> &BoardTable {
-        &self.table
-    }
-
-    /// Whether the engine takes `rows` (at most [`ENGINE_ROWS`] rows of at most [`ENGINE_SIDE`]).
-    pub fn fits(rows: &[u32]) -> bool {
-        rows.len() <= ENGINE_ROWS && rows.iter().all(|&l| l <= ENGINE_SIDE)
-    }
-
-    /// The nim-value of `rows` (a valid position that [`ChompEngine::fits`]).
-    pub fn value(&mut self, rows: &[u32]) -> Result<Nimber> {
-        let mut x = [0u8; ENGINE_ROWS];
-        for (d, &l) in x.iter_mut().zip(rows) {
-            *d = l as u8;
-        }
-        self.exact(&x, rows.len()).map_err(|()| {
-            self.deadline.map_or_else(
-                || Error::limit("chomp: the search was stopped"),
-                |d| d.error(),
-            )
-        })
-    }
-
-    fn exact(&mut self, x: &[u8; ENGINE_ROWS], n: usize) -> std::result::Result<Nimber, ()> {
-        // An L: Nim on heaps (first row - 1) and (rows - 1).
-        if n == 1 || x[1] == 1 && x[n - 1] == 1 {
-            return Ok((u64::from(x[0]) - 1) ^ (n as u64 - 1));
-        }
-        let key = Key::new(u128::from_le_bytes(*x), n as u32);
-        if let Some(v) = self.table.get(&key).exact {
-            return Ok(v);
-        }
-        self.nodes += 1;
-        if self.nodes & 0x3ff == 0 && self.deadline.is_some_and(|d| d.passed()) {
-            return Err(());
-        }
-        let options: usize = x[..n].iter().map(|&l| usize::from(l)).sum::<usize>() - 1;
-        // The mex of `options` values is at most `options`: a set of options + 1 flags.
-        let mut seen = vec![0u64; options / 64 + 1];
-        let mut child = *x;
-        for r in 0..n {
-            for c in u8::from(r == 0)..x[r] {
-                // Eat (r, c): rows r.. are cut to c; rows cut to 0 are gone.
-                let mut m = n;
-                for i in r..n {
-                    child[i] = x[i].min(c);
-                    if child[i] == 0 && m == n {
-                        m = i;
-                    }
-                }
-                for d in child.iter_mut().take(n).skip(m) {
-                    *d = 0;
-                }
-                let v = self.exact(&child, m)?;
-                if (v as usize) <= options {
-                    seen[v as usize / 64] |= 1 << (v % 64);
-                }
-                child[r..n].copy_from_slice(&x[r..n]);
-            }
-        }
-        let v = seen
-            .iter()
-            .enumerate()
-            .find(|(_, &w)| w != u64::MAX)
-            .map(|(i, &w)| i as u64 * 64 + u64::from(w.trailing_ones()))
-            .expect("a zero bit: at most `options` of the options + 1 flags are set");
-        let cells: u32 = x[..n].iter().map(|&l| u32::from(l)).sum();
-        self.table
-            .set_exact(&key, v, cells.min(u32::from(u16::MAX)) as u16);
-        Ok(v)
-    }
-}
-
 /// The dense search ([`dense`]): every sub-diagram valued bottom-up into an array indexed by a perfect ranking.
 pub mod dense;
 
 /// What this thread keeps between questions: the last dense search (its values answer every sub-diagram of its
 /// position, and their transposes, at once: the options of a position whose winning moves are listed, the smaller
-/// rectangles of a table) and the evicting engine for positions the dense search may not take.
+/// rectangles of a table).
 struct State {
     dense: Option<dense::Dense>,
-    engine: Option<ChompEngine>,
 }
 
 thread_local! {
-    static STATE: std::cell::RefCell<State> = const { std::cell::RefCell::new(State { dense: None, engine: None }) };
+    static STATE: std::cell::RefCell<State> = const { std::cell::RefCell::new(State { dense: None }) };
 }
 
-/// The nim-value of `rows` (a valid position) by this thread's engines, under the published limits
+/// The error of a search of `rows` (at most [`MAX_SUBDIAGRAMS`] sub-diagrams, fewer than 65,535 squares) whose
+/// dense array does not fit the published `--max-memory`, naming the bytes it needs; `None` when it fits (or the
+/// dense search does not take the position).
+fn memory_needed(rows: &[u32]) -> Option<Error> {
+    let count = dense::count(rows, MAX_SUBDIAGRAMS + 1)?;
+    let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
+    if cells >= u64::from(u16::MAX) {
+        return None;
+    }
+    let need = dense::bytes(count, cells, rows.len() as u64);
+    let allowed = crate::solver::published_limits().max_memory;
+    (need > allowed).then(|| {
+        Error::limit(format!(
+            "chomp: the exact search keeps a value for each of the position's {count} sub-diagrams, {need} bytes, \
+             more than --max-memory ({allowed} bytes) allows"
+        ))
+    })
+}
+
+/// The nim-value of `rows` (a valid position) by this thread's dense search, under the published limits
 /// ([`crate::solver::published_limits`]): the values kept from the last dense search when they hold it, else a new
-/// dense search when its array fits `--max-memory`, else the evicting [`ChompEngine`]; `None` when the position has
-/// more than [`MAX_SUBDIAGRAMS`] sub-diagrams or fits neither engine (the plain [`crate::Solver`] takes it, or
-/// refuses it).
+/// dense search; an error when its array does not fit `--max-memory` (see the module docs); `None` when the position
+/// has more than [`MAX_SUBDIAGRAMS`] sub-diagrams or 65,534 squares or more (the plain [`crate::Solver`] takes it,
+/// or refuses it).
 pub fn search_value(rows: &[u32]) -> Option<Result<Nimber>> {
     STATE.with(|s| {
         let mut s = s.borrow_mut();
@@ -391,45 +304,35 @@ pub fn search_value(rows: &[u32]) -> Option<Result<Nimber>> {
         }
         // Beyond MAX_SUBDIAGRAMS: left to the plain solver, whose check_searchable refuses it at once.
         let count = dense::count(rows, MAX_SUBDIAGRAMS + 1)?;
-        let limits = crate::solver::published_limits();
         let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
-        let fits = dense::bytes(count, cells, rows.len() as u64) <= limits.max_memory;
-        let started = std::time::Instant::now();
-        if let Some(d) = fits
-            .then(|| dense::Dense::solve(rows, count, limits.deadline))
-            .flatten()
-        {
-            if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
-                // The search alone, without the process's start-up: what benches/boards.sh sets beside igsolve's
-                // own "Calculation time".
-                eprintln!(
-                    "chomp dense search: {count} sub-diagrams in {} µs",
-                    started.elapsed().as_micros()
-                );
-            }
-            return Some(match d {
-                Ok(d) => {
-                    let v = d.value(rows).expect("the position is its own sub-diagram");
-                    s.dense = Some(d);
-                    Ok(v)
-                }
-                Err(()) => Err(limits.deadline.map_or_else(
-                    || Error::limit("chomp: the search was stopped"),
-                    |d| d.error(),
-                )),
-            });
-        }
-        if !ChompEngine::fits(rows) {
+        if cells >= u64::from(u16::MAX) {
             return None;
         }
-        let stale = s.engine.as_ref().is_none_or(|en| {
-            en.deadline != limits.deadline
-                || en.table.capacity() != ChompEngine::new(&limits).table.capacity()
-        });
-        if stale {
-            s.engine = Some(ChompEngine::new(&limits));
+        if let Some(e) = memory_needed(rows) {
+            return Some(Err(e));
         }
-        Some(s.engine.as_mut().expect("made above").value(rows))
+        let limits = crate::solver::published_limits();
+        let started = std::time::Instant::now();
+        let d = dense::Dense::solve(rows, count, limits.deadline)?;
+        if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
+            // The search alone, without the process's start-up: what benches/boards.sh sets beside igsolve's own
+            // "Calculation time".
+            eprintln!(
+                "chomp dense search: {count} sub-diagrams in {} µs",
+                started.elapsed().as_micros()
+            );
+        }
+        Some(match d {
+            Ok(d) => {
+                let v = d.value(rows).expect("the position is its own sub-diagram");
+                s.dense = Some(d);
+                Ok(v)
+            }
+            Err(()) => Err(limits.deadline.map_or_else(
+                || Error::limit("chomp: the search was stopped"),
+                |d| d.error(),
+            )),
+        })
     })
 }
 
@@ -481,12 +384,14 @@ mod engine_tests {
     }
 
     #[test]
-    fn the_engine_agrees_with_the_plain_solver() {
+    fn the_dense_search_agrees_with_the_plain_solver_on_every_position_up_to_5x6() {
         let mut plain = Solver::new(ChompGame);
-        let mut engine = ChompEngine::new(&Limits::default());
-        for rows in staircases(5, 6) {
+        let all = staircases(5, 6);
+        assert_eq!(all.len(), 461);
+        for rows in all {
+            let d = dense::Dense::solve(&rows, u64::MAX, None).unwrap().unwrap();
             assert_eq!(
-                engine.value(&rows).unwrap(),
+                d.value(&rows).unwrap(),
                 plain.nim_value(&rows).unwrap(),
                 "{rows:?}"
             );
@@ -564,8 +469,8 @@ mod engine_tests {
     }
 
     #[test]
-    fn the_dense_search_agrees_with_the_evicting_engine_on_larger_positions() {
-        let mut engine = ChompEngine::new(&Limits::default());
+    fn the_dense_search_agrees_with_the_plain_solver_on_larger_positions() {
+        let mut plain = Solver::new(ChompGame);
         for rows in [
             vec![9; 8],
             vec![10, 10, 9, 7, 7, 4, 2, 1],
@@ -575,7 +480,7 @@ mod engine_tests {
             let d = dense::Dense::solve(&rows, u64::MAX, None).unwrap().unwrap();
             assert_eq!(
                 d.value(&rows).unwrap(),
-                engine.value(&rows).unwrap(),
+                plain.nim_value(&rows).unwrap(),
                 "{rows:?}"
             );
         }
@@ -593,16 +498,25 @@ mod engine_tests {
             search_value(&[5, 5, 5, 5, 5, 2]).unwrap().unwrap(),
             plain.nim_value(&vec![5, 5, 5, 5, 5, 2]).unwrap()
         );
-        // A memory limit too small for the dense array sends the search to the evicting engine: same value.
+        // A memory limit too small for the dense array refuses the search at once, naming what it needs
+        // (7x7: C(14, 7) = 3432 ranks of sub-diagrams, the empty one counted, a byte each, 4 bytes for each of its
+        // 49 squares and 7 rows, and its squares' bits); a position the kept table holds is still answered.
         crate::solver::publish_limits(Limits {
             max_memory: 1000,
             ..Limits::default()
         });
-        let v = search_value(&[7, 7, 7, 6, 5, 3]);
+        let refused = search_value(&[7; 7]);
+        let kept = search_value(&[5, 5, 5, 5, 5, 2]);
         crate::solver::publish_limits(Limits::default());
+        let e = refused.unwrap().unwrap_err();
         assert_eq!(
-            v.unwrap().unwrap(),
-            plain.nim_value(&vec![7, 7, 7, 6, 5, 3]).unwrap()
+            e.to_string(),
+            "chomp: the exact search keeps a value for each of the position's 3432 sub-diagrams, 3662 bytes, \
+             more than --max-memory (1000 bytes) allows"
+        );
+        assert_eq!(
+            kept.unwrap().unwrap(),
+            plain.nim_value(&vec![5, 5, 5, 5, 5, 2]).unwrap()
         );
     }
 
@@ -626,26 +540,6 @@ mod engine_tests {
         // the game's own closed form (an L) answers it.
         assert!(search_value(&[70_000]).is_none());
         assert_eq!(ChompGame.nim_value(&vec![70_000]), Some(69_999));
-    }
-
-    #[test]
-    fn a_tiny_table_evicts_and_gives_the_same_values() {
-        let mut plain = Solver::new(ChompGame);
-        let tiny = Limits {
-            max_memory: 1,
-            ..Limits::default()
-        };
-        let mut engine = ChompEngine::new(&tiny);
-        // 6x7 has 1715 sub-bars: more than the 1024 entries of the smallest table.
-        for rows in [vec![7; 6], vec![7, 7, 6, 5, 3, 2], vec![6; 5]] {
-            assert_eq!(
-                engine.value(&rows).unwrap(),
-                plain.nim_value(&rows).unwrap(),
-                "{rows:?}"
-            );
-        }
-        assert!(engine.table().evicted() > 0);
-        assert!(engine.table().len() <= crate::games::board_table::MIN_SLOTS);
     }
 }
 
