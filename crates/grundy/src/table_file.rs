@@ -296,7 +296,8 @@ pub trait SavedTable {
     fn load(&self, path: &Path) -> Result<usize>;
     /// Writes the solver's memo to `path` ([`save`]); returns the entries written.
     fn save(&self, path: &Path) -> Result<usize>;
-    /// Positions whose value the solver holds.
+    /// The entries the search holds, counted as [`SavedTable::save`] counts them (a position's value, or the set of
+    /// values it is known not to have).
     fn stored(&self) -> usize;
     /// Positions the solver expanded (listed the options of) since it was made: 0 when the table answered all.
     fn expanded(&self) -> u64;
@@ -346,21 +347,15 @@ impl SavedTable for CramTable {
         Ok(crate::games::cram::engine_import(&entries))
     }
     fn save(&self, path: &Path) -> Result<usize> {
-        let entries = crate::games::cram::engine_entries();
-        let facts: Vec<_> = entries
-            .iter()
-            .filter_map(|(b, known)| match known.exact {
-                Some(v) => Some((b, v)),
-                // A nim-value never has bit 63 (a board has at most 256 options), so the bit marks a set.
-                None => (known.not != 0 && known.not & NOT_VALUES == 0)
-                    .then_some((b, NOT_VALUES | known.not)),
-            })
-            .collect();
-        write(path, &encode(&self.game(), facts.iter().copied()))?;
+        let facts = cram_facts();
+        write(
+            path,
+            &encode(&self.game(), facts.iter().map(|(b, v)| (b, *v))),
+        )?;
         Ok(facts.len())
     }
     fn stored(&self) -> usize {
-        crate::games::cram::engine_exact_entries()
+        cram_facts().len()
     }
     fn expanded(&self) -> u64 {
         crate::games::cram::engine_nodes()
@@ -368,6 +363,20 @@ impl SavedTable for CramTable {
     fn plain(&self) -> bool {
         false
     }
+}
+
+/// What the Cram engine's table knows, as a saved table writes it: each board's value, or the set of values it is
+/// known not to have (flagged [`NOT_VALUES`]).
+fn cram_facts() -> Vec<(crate::games::cram::Board, u64)> {
+    crate::games::cram::engine_entries()
+        .into_iter()
+        .filter_map(|(b, known)| match known.exact {
+            Some(v) => Some((b, v)),
+            // A nim-value never has bit 63 (a board has at most 256 options), so the bit marks a set.
+            None => (known.not != 0 && known.not & NOT_VALUES == 0)
+                .then_some((b, NOT_VALUES | known.not)),
+        })
+        .collect()
 }
 
 struct Shared<G: Game> {
@@ -394,7 +403,8 @@ where
         save(&self.solver.borrow(), path)
     }
     fn stored(&self) -> usize {
-        self.solver.borrow().stored()
+        let solver = self.solver.borrow();
+        solver.stored() + solver.not_entries().count()
     }
     fn expanded(&self) -> u64 {
         self.solver.borrow().expanded()

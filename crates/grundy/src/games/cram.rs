@@ -1583,28 +1583,28 @@ pub fn engine_import(entries: &[(Board, board_table::Known)]) -> usize {
     with_engine(|e| {
         e.table.reserve_compact(entries.len());
         for (b, known) in entries {
-            let k = key_of_board(b);
-            match known.exact {
-                Some(v) => e.table.set_exact(&k, v, 1),
-                None => {
-                    for v in (0..64).filter(|v| known.not >> v & 1 == 1) {
-                        e.table.set_not(&k, v, 1);
-                    }
-                }
-            }
+            set_known(&mut e.table, &key_of_board(b), *known);
         }
     });
     entries.len()
 }
 
+/// Records in `table` what `known` says of `k` (its value, or the values it does not have), as facts of the least
+/// work (the first evicted).
+fn set_known(table: &mut BoardTable, k: &Key, known: board_table::Known) {
+    match known.exact {
+        Some(v) => table.set_exact(k, v, 1),
+        None => {
+            for v in (0..64).filter(|v| known.not >> v & 1 == 1) {
+                table.set_not(k, v, 1);
+            }
+        }
+    }
+}
+
 /// Regions this thread's engine and its helpers expanded since they were made.
 pub fn engine_nodes() -> u64 {
     with_engine(|e| e.nodes + e.helpers.iter().map(|h| h.nodes).sum::<u64>())
-}
-
-/// Exact values this thread's engine holds (a scan of its table).
-pub fn engine_exact_entries() -> usize {
-    with_engine(|e| e.table.exact_entries().count())
 }
 
 /// Runs `f` on this thread's engine, made (or remade, when the limits changed) for the published limits
@@ -1614,24 +1614,26 @@ fn with_engine<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
     ENGINE.with(|e| {
         let mut e = e.borrow_mut();
         let fresh = match &*e {
-            Some(en) => {
-                en.deadline != limits.deadline
-                    || en.table.capacity() != CramEngine::new(&limits).table.capacity()
-            }
+            Some(en) => en.table.capacity() != CramEngine::new(&limits).table.capacity(),
             None => true,
         };
         if fresh {
             let keep = e.take();
             let mut en = CramEngine::new(&limits);
-            // The facts of the old table stay true: carry over what fits.
+            // The facts of the old table stay true: carry over what fits, values and exclusions alike (a table
+            // loaded with --load-table before the limits of the search were published is kept whole).
             if let Some(old) = keep {
-                for (k, v) in old.table.exact_entries() {
-                    en.table.set_exact(&k, v, 1);
+                en.table.reserve_compact(old.table.len());
+                for (k, known) in old.table.entries() {
+                    set_known(&mut en.table, &k, known);
                 }
             }
             *e = Some(en);
         }
-        f(e.as_mut().expect("made above"))
+        let en = e.as_mut().expect("made above");
+        // A new deadline (--max-seconds) needs no new table.
+        en.deadline = limits.deadline;
+        f(en)
     })
 }
 
