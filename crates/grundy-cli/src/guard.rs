@@ -191,7 +191,7 @@ pub fn limit_time(seconds: f64) {
             } else {
                 format!("; {}", grundy::error::escape(&hint))
             };
-            let msg = if total > 0 && !what.is_empty() {
+            let msg = if total > 0 && total != grundy::progress::UNKNOWN_TOTAL && !what.is_empty() {
                 format!(
                     "grundy: {}: stopped near {} of 0..={total}: {}{hint}\n",
                     grundy::error::escape(&what),

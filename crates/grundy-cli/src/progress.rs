@@ -5,12 +5,14 @@
 //!   start), and erased when the work ends, on an error, and on Ctrl-C (see [`crate::guard`]);
 //! - **plain lines** when it is not (a log file, a pipe, a batch job): one line every 10 seconds
 //!   (`GRUNDY_PROGRESS_SECONDS=S` sets the interval, fractions allowed), `grundy: progress: WHAT: DONE of TOTAL
-//!   (P%), R/s, about T s left`, so a long run writing to a log says how far it got and when it will end. Nothing is
+//!   (P%), R/s, about T s left`, so a long run writing to a log says how far it got and when it will end (work whose
+//!   total is not known in advance, [`grundy::progress::UNKNOWN_TOTAL`], says `DONE so far, R/s`). Nothing is
 //!   erased: each line stays in the log.
 //!
 //! `GRUNDY_PROGRESS=0` turns both off.
 
 use crate::guard::BAR_DRAWN;
+use grundy::progress::UNKNOWN_TOTAL;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -131,6 +133,9 @@ impl Progress {
 
     fn line(&self, done: u64, base: u64, secs: f64) -> String {
         let (rate, left) = self.rate(done, base, secs);
+        if self.total == UNKNOWN_TOTAL {
+            return format!("{} {done} so far ({rate:.0}/s, {secs:.0}s)", self.what);
+        }
         let frac = if self.total == 0 {
             1.0
         } else {
@@ -148,6 +153,12 @@ impl Progress {
     /// The plain line: `grundy: progress: WHAT: DONE of TOTAL (P%), R/s, about T s left (S s so far)`.
     fn plain_line(&self, done: u64, base: u64, secs: f64) -> String {
         let (rate, left) = self.rate(done, base, secs);
+        if self.total == UNKNOWN_TOTAL {
+            return format!(
+                "grundy: progress: {}: {done} so far, {rate:.0}/s ({secs:.0} s so far)",
+                grundy::error::escape(&self.what)
+            );
+        }
         let pct = if self.total == 0 {
             100.0
         } else {
@@ -237,5 +248,26 @@ mod tests {
             "grundy: progress: 0.6 to 1000: 250 of 1000 (25.0%), 10/s, about 75 s left (5 s so far)"
         );
         assert!(p.plain_line(0, 0, 1.0).contains("time left not known yet"));
+    }
+
+    #[test]
+    fn work_of_unknown_size_says_how_far_and_how_fast_only() {
+        let p = Progress {
+            what: "searching cram".into(),
+            total: UNKNOWN_TOTAL,
+            start: Instant::now(),
+            last: Instant::now(),
+            mode: Mode::Off,
+            drawn: false,
+            base: None,
+        };
+        assert_eq!(
+            p.plain_line(4096, 0, 2.0),
+            "grundy: progress: searching cram: 4096 so far, 2048/s (2 s so far)"
+        );
+        assert_eq!(
+            p.line(4096, 0, 2.0),
+            "searching cram 4096 so far (2048/s, 2s)"
+        );
     }
 }

@@ -59,3 +59,42 @@ fn plain_lines_when_stderr_is_a_pipe() {
     assert_eq!((code, err.as_str()), (0, ""));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_cram_search_reports_the_positions_it_expanded() {
+    // The Cram engine cannot tell in advance how much its tests will cut: its lines count positions expanded, with
+    // no total, and the answer is the one without progress.
+    let run = |env: &[(&str, &str)]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        c.args(["value", "cram", "5x7", "--no-moves", "--threads", "1"])
+            .env_remove("GRUNDY_PROGRESS");
+        for (k, v) in env {
+            c.env(k, v);
+        }
+        let o = c.output().expect("run grundy");
+        assert!(o.status.success());
+        (
+            String::from_utf8(o.stdout).unwrap(),
+            String::from_utf8(o.stderr).unwrap(),
+        )
+    };
+    let (out, err) = run(&[("GRUNDY_PROGRESS_SECONDS", "0.001")]);
+    let (quiet_out, quiet_err) = run(&[("GRUNDY_PROGRESS", "0")]);
+    assert_eq!(out, quiet_out);
+    assert!(out.contains("cram 5x7: nim-value 1"), "{out}");
+    assert_eq!(quiet_err, "");
+    let mut last = 0u64;
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(!lines.is_empty(), "no progress lines");
+    for l in lines {
+        // grundy: progress: searching cram (positions expanded): DONE so far, R/s (S s so far)
+        let rest = l
+            .strip_prefix("grundy: progress: searching cram (positions expanded): ")
+            .unwrap_or_else(|| panic!("not a progress line: {l:?}"));
+        let (done, rest) = rest.split_once(" so far, ").unwrap();
+        let done: u64 = done.parse().unwrap();
+        assert!(done > last && done % 4096 == 0, "{l}");
+        assert!(rest.ends_with(" s so far)"), "{l}");
+        last = done;
+    }
+}

@@ -17,7 +17,12 @@ pub fn set_reporter(reporter: Reporter) -> bool {
     REPORTER.set(reporter).is_ok()
 }
 
-/// Reports that `done` of `total` units of `what` are done; `done == total` ends the work.
+/// The total of work whose size is not known in advance (a search by tests, which cannot tell how much of its
+/// tree it will cut): `done` counts up alone, and `report(what, UNKNOWN_TOTAL, UNKNOWN_TOTAL)` ends the work.
+pub const UNKNOWN_TOTAL: u64 = u64::MAX;
+
+/// Reports that `done` of `total` units of `what` are done ([`UNKNOWN_TOTAL`] when not known); `done == total`
+/// ends the work.
 pub fn report(what: &str, done: u64, total: u64) {
     if let Some(r) = REPORTER.get() {
         r(what, done, total);

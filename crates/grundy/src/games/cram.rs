@@ -602,7 +602,14 @@ pub struct CramEngine {
     pool_opts: Vec<Vec<Opt>>,
     pool_open: Vec<Vec<usize>>,
     helpers: Vec<CramEngine>,
+    /// Whether this engine reports its progress ([`crate::progress`]; the main engine, not its helpers), and whether
+    /// it has since the last search ended.
+    progress: bool,
+    reported: bool,
 }
+
+/// What the engine's progress reports count (the total is not known in advance).
+const PROGRESS: &str = "searching cram (positions expanded)";
 
 /// An option of a region during the engine's search: its regions (equal pairs cancelled) in `flat[start..end]`.
 #[derive(Clone, Copy)]
@@ -943,6 +950,8 @@ impl CramEngine {
             pool_opts: Vec::new(),
             pool_open: Vec::new(),
             helpers: Vec::new(),
+            progress: true,
+            reported: false,
         }
     }
 
@@ -1056,10 +1065,12 @@ impl CramEngine {
     fn make_helpers(&mut self, threads: usize) {
         let bytes = self.table.max_bytes();
         while self.helpers.len() + 1 < threads {
-            self.helpers.push(CramEngine::new(&Limits {
+            let mut h = CramEngine::new(&Limits {
                 max_memory: bytes,
                 ..Limits::default()
-            }));
+            });
+            h.progress = false;
+            self.helpers.push(h);
         }
         let shared = self.table.shared_part();
         for h in &mut self.helpers {
@@ -1207,6 +1218,10 @@ impl CramEngine {
             }
             if self.nodes & 0x3ff == 0 && self.deadline.is_some_and(|d| d.passed()) {
                 return Err(Halt::Time);
+            }
+            if self.nodes & 0xfff == 0 && self.progress && crate::progress::wanted() {
+                crate::progress::report(PROGRESS, self.nodes, crate::progress::UNKNOWN_TOTAL);
+                self.reported = true;
             }
         }
         Ok(())
@@ -1633,7 +1648,13 @@ fn with_engine<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
         let en = e.as_mut().expect("made above");
         // A new deadline (--max-seconds) needs no new table.
         en.deadline = limits.deadline;
-        f(en)
+        let r = f(en);
+        if en.reported {
+            let end = crate::progress::UNKNOWN_TOTAL;
+            crate::progress::report(PROGRESS, end, end);
+            en.reported = false;
+        }
+        r
     })
 }
 
