@@ -93,7 +93,7 @@ fn a_cram_search_reports_the_positions_it_expanded() {
             .unwrap_or_else(|| panic!("not a progress line: {l:?}"));
         let (done, rest) = rest.split_once(" so far, ").unwrap();
         let done: u64 = done.parse().unwrap();
-        assert!(done > last && done % 4096 == 0, "{l}");
+        assert!(done > last && done.is_multiple_of(4096), "{l}");
         assert!(rest.ends_with(" s so far)"), "{l}");
         last = done;
     }
