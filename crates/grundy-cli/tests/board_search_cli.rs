@@ -191,7 +191,7 @@ fn cram_regions_as_placed(board: &[Vec<bool>]) -> Vec<String> {
 fn a_printed_cram_move_leaves_the_board_it_describes() {
     // The result of each winning move is the board with the described domino placed, in the board's orientation
     // (not a turned or mirrored image of it): what a player reads must match the move. Placements that leave the
-    // same board are one move, and its text names each of them (2x3: the end columns), each checked.
+    // same regions (each cropped to its bounding box) are one move, and its text names each of them (2x3: the end columns), each checked.
     let mut alternatives = 0;
     for word in [
         "3x4",
@@ -224,8 +224,8 @@ fn a_printed_cram_move_leaves_the_board_it_describes() {
                 .and_then(|t| t.strip_suffix(&format!(", leaving {result}")))
                 .unwrap_or_else(|| panic!("{word}: {text}"));
             let ways = ways
-                .strip_suffix(" (both leave the same board)")
-                .or_else(|| ways.strip_suffix(" (all leave the same board)"))
+                .strip_suffix(" (both leave the same regions)")
+                .or_else(|| ways.strip_suffix(" (all leave the same regions)"))
                 .unwrap_or(ways);
             let ways: Vec<&str> = ways.split(", or ").collect();
             alternatives += ways.len() - 1;

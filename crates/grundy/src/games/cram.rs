@@ -552,7 +552,7 @@ impl Game for CramGame {
             [] => format!("move to {}", self.show_sum(to)),
             [one] => format!("place a domino {one}, leaving {}", self.show_sum(to)),
             [first, rest @ ..] => format!(
-                "place a domino {first}, or {} ({} leave the same board), leaving {}",
+                "place a domino {first}, or {} ({} leave the same regions), leaving {}",
                 rest.join(", or "),
                 if rest.len() == 1 { "both" } else { "all" },
                 self.show_sum(to)
