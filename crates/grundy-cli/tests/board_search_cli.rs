@@ -310,8 +310,12 @@ fn bad_board_input_is_a_one_line_error() {
         (vec!["value", "chomp"], "give the row lengths"),
         (
             vec!["value", "chomp", "300x300"],
-            "too large for the exact search, which takes bars of squares numbering up to 20000",
+            "too large for the exact search, which takes positions whose squares number up to 20000",
         ),
+        // A board written inline with a slip names the cell, not a missing file; an empty row is named.
+        (vec!["value", "cram", "..x./...."], "row 1, column 3: 'x' is not a cell"),
+        (vec!["value", "cram", "//"], "row 1 of the board '//' is empty"),
+        (vec!["value", "cram", "../no-such-board.txt"], "cannot read the board file"),
     ] {
         assert_error(&grundy(&args), needle);
     }

@@ -189,6 +189,10 @@ fn a_position_is_the_graph_and_the_vertices_in_play() {
             (vec!["{5-3}"], "vertices 5-3: a range runs upwards, e.g. 3-5"),
             (vec!["{1, 1}"], "vertex 1 is listed twice"),
             (vec!["{a}"], "'a' is not a vertex"),
+            (vec!["{0-3"], "the vertices '{0-3' have unmatched braces"),
+            (vec!["{{0-3}}"], "have unmatched braces"),
+            (vec!["{ 0 - 3 }"], "'-' is neither a vertex nor a range of vertices"),
+            (vec!["{-1}"], "'-1' is neither a vertex nor a range of vertices"),
             (
                 vec!["{1}", "+", "{3}"],
                 "unknown game '{3}': the vertices of a graph position are one list after the graph, without '+'",

@@ -161,7 +161,7 @@ impl Game for ChompGame {
         if cells > MAX_CELLS {
             return Err(super::too_large_to_search(
                 "chomp",
-                "bars of squares numbering",
+                "positions whose squares number",
                 MAX_CELLS,
             ));
         }

@@ -372,15 +372,37 @@ fn parse_word(word: &str) -> Result<Board> {
         let (r, c) = (side(r, "rows")? as usize, side(c, "columns")? as usize);
         return Board::rectangle(r, c);
     }
-    if word.chars().all(|c| matches!(c, '.' | '#' | '/')) {
+    let inline = |word: &str| {
         let rows: Vec<&str> = word.split('/').collect();
-        return Board::from_rows(&rows);
+        if let Some(i) = rows.iter().position(|r| r.is_empty()) {
+            return Err(Error::input(format!(
+                "cram: row {} of the board '{}' is empty: write each row as cells '.' (empty) and '#' (blocked), rows \
+                 separated by '/'",
+                i + 1,
+                escape(word)
+            )));
+        }
+        Board::from_rows(&rows)
+    };
+    if word.chars().all(|c| matches!(c, '.' | '#' | '/')) {
+        return inline(word);
     }
     let text = std::fs::read_to_string(word).map_err(|e| {
-        Error::input(format!(
-            "cram: cannot read the board file '{}': {e}",
-            escape(word)
-        ))
+        // A word that is no file but reads as rows of cells (each mostly '.' and '#', as `..x./....`, unlike a
+        // path such as `../b.txt`) is a board written inline with a slip: name the cell.
+        let looks_inline = e.kind() == std::io::ErrorKind::NotFound
+            && word.contains('/')
+            && word.split('/').all(|r| {
+                let slips = r.chars().filter(|c| !matches!(c, '.' | '#')).count();
+                2 * slips < r.chars().count()
+            });
+        match inline(word) {
+            Err(slip) if looks_inline => slip,
+            _ => Error::input(format!(
+                "cram: cannot read the board file '{}': {e}",
+                escape(word)
+            )),
+        }
     })?;
     let lines: Vec<&str> = text
         .lines()

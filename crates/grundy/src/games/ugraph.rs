@@ -670,6 +670,25 @@ pub fn read(game: &str, words: &[String]) -> Result<Vec<Component>> {
 pub fn vertex_set(words: &[String], nodes: usize) -> Result<u128> {
     let text = words.join(" ");
     let mut alive = 0u128;
+    // Braces come in pairs, unnested: `{0-3` is a typing slip, not a set.
+    let unmatched = || {
+        Error::input(format!(
+            "the vertices '{}' have unmatched braces: write each set as {{0-3, 7}}",
+            crate::error::escape(&text)
+        ))
+    };
+    let mut open = false;
+    for ch in text.chars() {
+        match ch {
+            '{' if !open => open = true,
+            '}' if open => open = false,
+            '{' | '}' => return Err(unmatched()),
+            _ => {}
+        }
+    }
+    if open {
+        return Err(unmatched());
+    }
     let cleaned = text.replace(['{', '}', ',', '+'], " ");
     let tokens: Vec<&str> = cleaned.split_whitespace().collect();
     let id = |t: &str| -> Result<u32> {
@@ -689,6 +708,13 @@ pub fn vertex_set(words: &[String], nodes: usize) -> Result<u128> {
     };
     for t in &tokens {
         let (a, b) = match t.split_once('-') {
+            Some((a, b)) if a.is_empty() || b.is_empty() => {
+                return Err(Error::input(format!(
+                    "'{}' is neither a vertex nor a range of vertices: vertices are numbers from 0, and a range is \
+                     written FIRST-LAST without spaces, e.g. {{0-3, 7}}",
+                    crate::error::escape(t)
+                )))
+            }
             Some((a, b)) => (id(a)?, id(b)?),
             None => {
                 let v = id(t)?;
