@@ -405,3 +405,30 @@ fn chomp_refuses_a_memory_limit_below_its_dense_array_at_once() {
         assert!(started.elapsed().as_secs() < 10, "refused at once");
     }
 }
+
+#[test]
+fn chomp_rectangles_beyond_the_search_have_their_proved_outcome() {
+    // 20x20 has C(40, 20) sub-diagrams, past the search: strategy stealing still proves it an N-position.
+    let v = ok_json(&["value", "chomp", "20x20", "--no-moves", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["nim_value"], serde_json::Value::Null);
+    // Its winning move is not named by that proof: asked for moves, one line says so.
+    assert_error(
+        &grundy(&["value", "chomp", "20x20"]),
+        "an N-position by rule, but the rule names no winning move",
+    );
+    // Two rows: the P-positions are (a, a - 1), so 2 x 30000's one winning move leaves (30000, 29999).
+    let v = ok_json(&["value", "chomp", "2x30000", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_move_count"], 1);
+    assert_eq!(
+        v["winning_moves"][0]["result"], "30000 29999",
+        "{}",
+        v["winning_moves"]
+    );
+    // A sum needs nim-values, which no rule gives here.
+    assert_error(
+        &grundy(&["value", "chomp", "20x20", "+", "nim", "1"]),
+        "no place in a sum",
+    );
+}

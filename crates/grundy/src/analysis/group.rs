@@ -359,11 +359,20 @@ impl<G: Game> Component for Part<G> {
             && self.game.outcome(&self.position, Play::Normal).is_some()
         {
             // Known by its outcome alone: its moves to P-positions, by the same rule.
-            if let (0, Some(to)) = (
+            match (
                 target,
                 self.game.winning_options(&self.position, Play::Normal),
             ) {
-                return Ok(self.moves(to, 0));
+                (0, Some(to)) => return Ok(self.moves(to, 0)),
+                (0, None) => {
+                    // Alone, and an N-position by a rule that names no winning move (strategy stealing).
+                    return Err(Error::unsupported(format!(
+                        "{} {}: an N-position by rule, but the rule names no winning move and the position is too large to search for one; --no-moves gives its outcome alone",
+                        self.game.name(),
+                        self.game.show(&self.position),
+                    )));
+                }
+                _ => {}
             }
             return self.nim_value().map(|_| Vec::new());
         }

@@ -14,7 +14,9 @@
 //! N-position, by strategy stealing: if eating the far corner `(R−1, C−1)` lost, the reply that wins against it
 //! is also available at once. For `n × n` the winning move is `(1, 1)`, leaving an L with two arms of `n − 1`
 //! that the second player mirrors; for two rows the P-positions are exactly the rows `(a, a − 1)`, so from `2 × n`
-//! the winning move leaves `(n, n − 1)`.
+//! the winning move leaves `(n, n − 1)`. So a rectangle beyond the search still has its outcome
+//! ([`Game::outcome`]), and `2 × n` and `n × 2` their winning move ([`Game::winning_options`]); the winning move of
+//! a larger one is not known (strategy stealing does not name it).
 //!
 //! **Closed form.** An L (a first row of `a + 1` and `b` further rows of 1) is two Nim heaps `a` and `b`: its
 //! nim-value is `a ⊕ b` ([`Game::nim_value`]).
@@ -31,7 +33,7 @@
 //! ([`Game::check_searchable`]) beyond [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares.
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Options};
+use crate::game::{Game, Options, Outcome, Play};
 use crate::nimber::Nimber;
 
 /// The longest row and the most rows a position may have.
@@ -240,8 +242,34 @@ impl Game for ChompGame {
         }
         search_value(rows)?.ok()
     }
+    /// A rectangle larger than `1 × 1` is an N-position (strategy stealing, module docs): the outcome of the
+    /// rectangles too large for the search.
+    fn outcome(&self, rows: &Vec<u32>, play: Play) -> Option<Outcome> {
+        let rectangle = rows.iter().all(|&l| l == rows[0]);
+        (play == Play::Normal && rectangle && rows.len() as u64 * u64::from(rows[0]) > 1)
+            .then_some(Outcome::N)
+    }
+    /// The winning moves of the rectangles whose P-options are known: `2 × n` (the P-positions of two rows are
+    /// exactly `(a, a − 1)`, so the one winning move leaves `(n, n − 1)`) and its transpose `n × 2`; `None` for the
+    /// others (strategy stealing proves a winning move exists without naming it).
+    fn winning_options(&self, rows: &Vec<u32>, play: Play) -> Option<Vec<Vec<Vec<u32>>>> {
+        if self.outcome(rows, play).is_none() {
+            return None;
+        }
+        let n = rows.len() as u32;
+        match (n, rows[0]) {
+            (2, c) if c >= 2 => Some(vec![vec![vec![c, c - 1]]]),
+            (r, 2) if r >= 2 => {
+                let mut left = vec![2; r as usize - 1];
+                left.push(1);
+                Some(vec![vec![left]])
+            }
+            _ => None,
+        }
+    }
     fn options_with_value(&self, rows: &Vec<u32>, target: Nimber) -> Option<Vec<Vec<Vec<u32>>>> {
-        if crate::solver::in_plain_search() {
+        // Beyond the search (its options would each be too): the outcome's rule, or a refusal, answers instead.
+        if crate::solver::in_plain_search() || dense::count(rows, MAX_SUBDIAGRAMS + 1).is_none() {
             return None;
         }
         let mut out = Vec::new();
@@ -466,6 +494,42 @@ mod engine_tests {
                 "{rows:?}"
             );
         }
+    }
+
+    #[test]
+    fn the_rectangle_rules_agree_with_the_dense_search() {
+        // Strategy stealing: every rectangle larger than 1x1 is N; the two-row rule names the one winning move of
+        // 2 x n and of n x 2, which must be every option of value 0.
+        for r in 1..=7u32 {
+            for c in 1..=8u32 {
+                let rows = vec![c; r as usize];
+                let d = dense::Dense::solve(&rows, u64::MAX, None).unwrap().unwrap();
+                let v = d.value(&rows).unwrap();
+                let n = ChompGame.outcome(&rows, Play::Normal);
+                if r * c == 1 {
+                    assert_eq!((n, v), (None, 0));
+                    continue;
+                }
+                assert_eq!(n, Some(Outcome::N), "{r}x{c}");
+                assert_ne!(v, 0, "{r}x{c}");
+                let zero: Vec<Vec<u32>> = (0..rows.len())
+                    .flat_map(|i| (u32::from(i == 0)..c).map(move |j| (i, j)))
+                    .map(|(i, j)| bite(&rows, i, j))
+                    .filter(|o| d.value(o) == Some(0))
+                    .collect();
+                match ChompGame.winning_options(&rows, Play::Normal) {
+                    Some(to) => {
+                        assert!(r == 2 && c >= 2 || c == 2 && r >= 2, "{r}x{c}");
+                        let to: Vec<Vec<u32>> = to.into_iter().map(|mut o| o.remove(0)).collect();
+                        assert_eq!(to, zero, "{r}x{c}");
+                    }
+                    // (1 x 2 and 2 x 1 are Ls, valued by their closed form.)
+                    None => assert!(!(r == 2 && c >= 2 || c == 2 && r >= 2), "{r}x{c}"),
+                }
+            }
+        }
+        assert_eq!(ChompGame.outcome(&vec![5, 4], Play::Normal), None);
+        assert_eq!(ChompGame.outcome(&vec![5, 5], Play::Misere), None);
     }
 
     #[test]
