@@ -253,9 +253,7 @@ impl Game for ChompGame {
     /// exactly `(a, a − 1)`, so the one winning move leaves `(n, n − 1)`) and its transpose `n × 2`; `None` for the
     /// others (strategy stealing proves a winning move exists without naming it).
     fn winning_options(&self, rows: &Vec<u32>, play: Play) -> Option<Vec<Vec<Vec<u32>>>> {
-        if self.outcome(rows, play).is_none() {
-            return None;
-        }
+        self.outcome(rows, play)?;
         let n = rows.len() as u32;
         match (n, rows[0]) {
             (2, c) if c >= 2 => Some(vec![vec![vec![c, c - 1]]]),
