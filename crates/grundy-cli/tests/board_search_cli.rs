@@ -308,17 +308,32 @@ fn bad_board_input_is_a_one_line_error() {
         (vec!["value", "chomp", "0x3"], "at least one row"),
         (vec!["value", "chomp", "2x"], "'2x'"),
         (vec!["value", "chomp"], "give the row lengths"),
-        (
-            vec!["value", "chomp", "300x300"],
-            "too large for the exact search, which takes positions whose squares number up to 20000",
-        ),
         // A board written inline with a slip names the cell, not a missing file; an empty row is named.
-        (vec!["value", "cram", "..x./...."], "row 1, column 3: 'x' is not a cell"),
-        (vec!["value", "cram", "//"], "row 1 of the board '//' is empty"),
-        (vec!["value", "cram", "../no-such-board.txt"], "cannot read the board file"),
+        (
+            vec!["value", "cram", "..x./...."],
+            "row 1, column 3: 'x' is not a cell",
+        ),
+        (
+            vec!["value", "cram", "//"],
+            "row 1 of the board '//' is empty",
+        ),
+        (
+            vec!["value", "cram", "../no-such-board.txt"],
+            "cannot read the board file",
+        ),
     ] {
         assert_error(&grundy(&args), needle);
     }
+    // 299 rows of 300 and one of 299: past both bounds of the search, and no rectangle (whose outcome a rule
+    // gives).
+    let mut rows = vec!["value".to_string(), "chomp".to_string()];
+    rows.extend(std::iter::repeat_n("300".to_string(), 299));
+    rows.push("299".into());
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    assert_error(
+        &grundy(&rows),
+        "too large for the exact search, which takes positions whose squares number up to 20000",
+    );
 }
 
 #[test]

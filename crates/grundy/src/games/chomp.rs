@@ -243,27 +243,20 @@ impl Game for ChompGame {
         search_value(rows)?.ok()
     }
     /// A rectangle larger than `1 × 1` is an N-position (strategy stealing, module docs): the outcome of the
-    /// rectangles too large for the search.
+    /// rectangles beyond the search (more than [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares); the
+    /// search answers the others.
     fn outcome(&self, rows: &Vec<u32>, play: Play) -> Option<Outcome> {
-        let rectangle = rows.iter().all(|&l| l == rows[0]);
-        (play == Play::Normal && rectangle && rows.len() as u64 * u64::from(rows[0]) > 1)
-            .then_some(Outcome::N)
+        let beyond = || {
+            rows.iter().map(|&l| u64::from(l)).sum::<u64>() > MAX_CELLS
+                || dense::count(rows, MAX_SUBDIAGRAMS + 1).is_none()
+        };
+        (play == Play::Normal && stolen(rows) && beyond()).then_some(Outcome::N)
     }
-    /// The winning moves of the rectangles whose P-options are known: `2 × n` (the P-positions of two rows are
-    /// exactly `(a, a − 1)`, so the one winning move leaves `(n, n − 1)`) and its transpose `n × 2`; `None` for the
-    /// others (strategy stealing proves a winning move exists without naming it).
+    /// The winning move of `2 × n` and `n × 2` beyond the search ([`two_wide_winning_move`]); `None` for the other
+    /// rectangles (strategy stealing proves a winning move exists without naming it).
     fn winning_options(&self, rows: &Vec<u32>, play: Play) -> Option<Vec<Vec<Vec<u32>>>> {
         self.outcome(rows, play)?;
-        let n = rows.len() as u32;
-        match (n, rows[0]) {
-            (2, c) if c >= 2 => Some(vec![vec![vec![c, c - 1]]]),
-            (r, 2) if r >= 2 => {
-                let mut left = vec![2; r as usize - 1];
-                left.push(1);
-                Some(vec![vec![left]])
-            }
-            _ => None,
-        }
+        two_wide_winning_move(rows).map(|to| vec![vec![to]])
     }
     fn options_with_value(&self, rows: &Vec<u32>, target: Nimber) -> Option<Vec<Vec<Vec<u32>>>> {
         // Beyond the search (its options would each be too): the outcome's rule, or a refusal, answers instead.
@@ -281,6 +274,29 @@ impl Game for ChompGame {
             }
         }
         Some(out)
+    }
+}
+
+/// Whether `rows` is a rectangle larger than `1 × 1`: an N-position by strategy stealing (module docs).
+fn stolen(rows: &[u32]) -> bool {
+    rows.iter().all(|&l| l == rows[0]) && rows.len() as u64 * u64::from(rows[0]) > 1
+}
+
+/// The one winning move of `2 × n` (`n ≥ 2`): the P-positions of two rows are exactly `(a, a − 1)`, so it leaves
+/// `(n, n − 1)`; and of its transpose `n × 2`, leaving `n − 1` rows of 2 and a row of 1. `None` for other
+/// positions.
+fn two_wide_winning_move(rows: &[u32]) -> Option<Vec<u32>> {
+    if !stolen(rows) {
+        return None;
+    }
+    match (rows.len(), rows[0]) {
+        (2, c) if c >= 2 => Some(vec![c, c - 1]),
+        (r, 2) if r >= 2 => {
+            let mut left = vec![2; r - 1];
+            left.push(1);
+            Some(left)
+        }
+        _ => None,
     }
 }
 
@@ -503,31 +519,38 @@ mod engine_tests {
                 let rows = vec![c; r as usize];
                 let d = dense::Dense::solve(&rows, u64::MAX, None).unwrap().unwrap();
                 let v = d.value(&rows).unwrap();
-                let n = ChompGame.outcome(&rows, Play::Normal);
-                if r * c == 1 {
-                    assert_eq!((n, v), (None, 0));
-                    continue;
+                assert_eq!(stolen(&rows), r * c > 1, "{r}x{c}");
+                if r * c > 1 {
+                    assert_ne!(v, 0, "{r}x{c}");
                 }
-                assert_eq!(n, Some(Outcome::N), "{r}x{c}");
-                assert_ne!(v, 0, "{r}x{c}");
                 let zero: Vec<Vec<u32>> = (0..rows.len())
                     .flat_map(|i| (u32::from(i == 0)..c).map(move |j| (i, j)))
                     .map(|(i, j)| bite(&rows, i, j))
                     .filter(|o| d.value(o) == Some(0))
                     .collect();
-                match ChompGame.winning_options(&rows, Play::Normal) {
+                match two_wide_winning_move(&rows) {
                     Some(to) => {
                         assert!(r == 2 && c >= 2 || c == 2 && r >= 2, "{r}x{c}");
-                        let to: Vec<Vec<u32>> = to.into_iter().map(|mut o| o.remove(0)).collect();
-                        assert_eq!(to, zero, "{r}x{c}");
+                        assert_eq!(vec![to], zero, "{r}x{c}");
                     }
                     // (1 x 2 and 2 x 1 are Ls, valued by their closed form.)
                     None => assert!(!(r == 2 && c >= 2 || c == 2 && r >= 2), "{r}x{c}"),
                 }
             }
         }
-        assert_eq!(ChompGame.outcome(&vec![5, 4], Play::Normal), None);
-        assert_eq!(ChompGame.outcome(&vec![5, 5], Play::Misere), None);
+        // The rule answers only beyond the search (the search answers 7x8); never a non-rectangle, never misère.
+        assert_eq!(ChompGame.outcome(&vec![8; 7], Play::Normal), None);
+        assert_eq!(
+            ChompGame.outcome(&vec![20; 20], Play::Normal),
+            Some(Outcome::N)
+        );
+        assert_eq!(ChompGame.winning_options(&vec![20; 20], Play::Normal), None);
+        assert_eq!(
+            ChompGame.winning_options(&vec![30_000; 2], Play::Normal),
+            Some(vec![vec![vec![30_000, 29_999]]])
+        );
+        assert_eq!(ChompGame.outcome(&vec![20, 20, 19], Play::Normal), None);
+        assert_eq!(ChompGame.outcome(&vec![20; 20], Play::Misere), None);
     }
 
     #[test]
