@@ -226,17 +226,22 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_plain_line_says_how_far_how_fast_and_how_long() {
-        let p = Progress {
-            what: "0.6 to 1000".into(),
-            total: 1000,
+    /// A progress that draws nothing (its lines are read back by the tests).
+    fn quiet(what: &str, total: u64) -> Progress {
+        Progress {
+            what: what.into(),
+            total,
             start: Instant::now(),
             last: Instant::now(),
             mode: Mode::Off,
             drawn: false,
             base: None,
-        };
+        }
+    }
+
+    #[test]
+    fn a_plain_line_says_how_far_how_fast_and_how_long() {
+        let p = quiet("0.6 to 1000", 1000);
         // 250 units in 5 s from 0: 50/s, 750 left, 15 s.
         assert_eq!(
             p.plain_line(250, 0, 5.0),
@@ -252,15 +257,7 @@ mod tests {
 
     #[test]
     fn work_of_unknown_size_says_how_far_and_how_fast_only() {
-        let p = Progress {
-            what: "searching cram".into(),
-            total: UNKNOWN_TOTAL,
-            start: Instant::now(),
-            last: Instant::now(),
-            mode: Mode::Off,
-            drawn: false,
-            base: None,
-        };
+        let p = quiet("searching cram", UNKNOWN_TOTAL);
         assert_eq!(
             p.plain_line(4096, 0, 2.0),
             "grundy: progress: searching cram: 4096 so far, 2048/s (2 s so far)"

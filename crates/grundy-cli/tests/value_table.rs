@@ -49,29 +49,9 @@ fn a_loaded_table_keeps_every_entry() {
     ]);
     let n = saved["table"]["saved"].as_u64().unwrap();
     assert!(n > 20_000, "{n} saved");
-    let resaved = ok_json(&[
-        "value",
-        "cram",
-        "5x6",
-        "--no-moves",
-        "--load-table",
-        &file,
-        "--save-table",
-        &again,
-        "--json",
-    ]);
-    assert_eq!(resaved["table"]["loaded"].as_u64().unwrap(), n);
-    assert_eq!(resaved["table"]["expanded"].as_u64().unwrap(), 0);
-    assert_eq!(resaved["table"]["saved"].as_u64().unwrap(), n);
-    assert_eq!(resaved["nim_value"], saved["nim_value"]);
-    // `stored` counts as `saved` does (values and sets of excluded values alike).
-    assert_eq!(saved["table"]["stored"].as_u64().unwrap(), n);
-    assert_eq!(resaved["table"]["stored"].as_u64().unwrap(), n);
-    // A time limit, or a memory budget that holds them all, keeps them all too: the engine made under those
-    // limits once the table was loaded took only its values before (27,100 of 208,150 on 5x7), and a resumed
-    // run saved the rest away.
-    for limit in [["--max-seconds", "1000"], ["--max-memory", "100M"]] {
-        let limited = ok_json(&[
+    // Loaded from the first file and saved to the second, with `extra` flags.
+    let resume = |extra: &[&str]| {
+        let mut args = vec![
             "value",
             "cram",
             "5x6",
@@ -80,17 +60,27 @@ fn a_loaded_table_keeps_every_entry() {
             &file,
             "--save-table",
             &again,
-            limit[0],
-            limit[1],
             "--json",
-        ]);
-        assert_eq!(limited["table"]["saved"].as_u64().unwrap(), n, "{limit:?}");
-        assert_eq!(limited["table"]["stored"].as_u64().unwrap(), n, "{limit:?}");
-        assert_eq!(
-            limited["table"]["expanded"].as_u64().unwrap(),
-            0,
-            "{limit:?}"
-        );
+        ];
+        args.extend(extra);
+        ok_json(&args)
+    };
+    let resaved = resume(&[]);
+    assert_eq!(resaved["table"]["loaded"].as_u64().unwrap(), n);
+    assert_eq!(resaved["table"]["expanded"].as_u64().unwrap(), 0);
+    assert_eq!(resaved["table"]["saved"].as_u64().unwrap(), n);
+    assert_eq!(resaved["nim_value"], saved["nim_value"]);
+    // `stored` counts as `saved` does (values and sets of excluded values alike).
+    assert_eq!(table_n(&saved, "stored"), n);
+    assert_eq!(table_n(&resaved, "stored"), n);
+    // A time limit, or a memory budget that holds them all, keeps them all too: the engine made under those
+    // limits once the table was loaded took only its values before (27,100 of 208,150 on 5x7), and a resumed
+    // run saved the rest away.
+    for limit in [["--max-seconds", "1000"], ["--max-memory", "100M"]] {
+        let limited = resume(&limit);
+        assert_eq!(table_n(&limited, "saved"), n, "{limit:?}");
+        assert_eq!(table_n(&limited, "stored"), n, "{limit:?}");
+        assert_eq!(table_n(&limited, "expanded"), 0, "{limit:?}");
     }
 }
 
@@ -106,8 +96,8 @@ fn the_graph_tables_count_stored_entries_as_they_save_them() {
         &file,
         "--json",
     ]);
-    let n = saved["table"]["saved"].as_u64().unwrap();
-    assert_eq!(saved["table"]["stored"].as_u64().unwrap(), n);
+    let n = table_n(&saved, "saved");
+    assert_eq!(table_n(&saved, "stored"), n);
     // (4x5 has such sets: the memo alone holds fewer entries.)
     assert!(n > 20, "{n} saved");
     let loaded = ok_json(&[
@@ -120,8 +110,8 @@ fn the_graph_tables_count_stored_entries_as_they_save_them() {
         "1000",
         "--json",
     ]);
-    assert_eq!(loaded["table"]["loaded"].as_u64().unwrap(), n);
-    assert_eq!(loaded["table"]["stored"].as_u64().unwrap(), n);
+    assert_eq!(table_n(&loaded, "loaded"), n);
+    assert_eq!(table_n(&loaded, "stored"), n);
     assert_eq!(loaded["nim_value"], saved["nim_value"]);
 }
 
@@ -144,7 +134,7 @@ fn a_table_saved_on_two_threads_serves_one_and_two() {
     ]);
     assert_eq!(saved["nim_value"], plain["nim_value"]);
     assert_eq!(saved["winning_moves"], plain["winning_moves"]);
-    let n = saved["table"]["saved"].as_u64().unwrap();
+    let n = table_n(&saved, "saved");
     assert!(n > 20_000, "{n} saved");
     for threads in ["1", "2"] {
         let loaded = ok_json(&[
@@ -161,12 +151,8 @@ fn a_table_saved_on_two_threads_serves_one_and_two() {
         ]);
         assert_eq!(loaded["nim_value"], plain["nim_value"], "{threads}");
         assert_eq!(loaded["winning_moves"], plain["winning_moves"], "{threads}");
-        assert_eq!(loaded["table"]["loaded"].as_u64().unwrap(), n, "{threads}");
-        assert_eq!(
-            loaded["table"]["expanded"].as_u64().unwrap(),
-            0,
-            "{threads}"
-        );
+        assert_eq!(table_n(&loaded, "loaded"), n, "{threads}");
+        assert_eq!(table_n(&loaded, "expanded"), 0, "{threads}");
     }
 }
 
@@ -189,7 +175,7 @@ fn a_search_resumes_from_a_smaller_table() {
     ]);
     assert_eq!(resumed["nim_value"], fresh["nim_value"]);
     assert_ne!(resumed["nim_value"], 0, "odd x even Cram is an N-position");
-    assert!(resumed["table"]["loaded"].as_u64().unwrap() > 0);
+    assert!(table_n(&resumed, "loaded") > 0);
 }
 
 #[test]
@@ -308,7 +294,7 @@ fn json_with_a_table_is_the_json_without_one() {
         let mut save = plain.clone();
         save.extend(["--save-table", &file]);
         let saved = ok_json(&save);
-        let n = saved["table"]["saved"].as_u64().unwrap();
+        let n = table_n(&saved, "saved");
         assert!(n > 0, "{words:?}");
         assert_eq!(without_table(saved), want, "{words:?}");
         let mut load = plain.clone();
@@ -389,7 +375,7 @@ fn an_interrupted_search_resumes_from_its_table() {
     // Tens of thousands of positions of about a hundred options each to label: 0.7 s in a release build, 7x the
     // limit.
     assert!(stops > 0);
-    assert!(done["table"]["loaded"].as_u64().unwrap() >= last);
+    assert!(table_n(&done, "loaded") >= last);
 }
 
 /// Cram's table is its engine's: a search stopped by --max-seconds saves what the engine found, and runs resumed
@@ -406,5 +392,10 @@ fn an_interrupted_cram_search_resumes_from_its_table() {
     assert_eq!(done["nim_value"], want["nim_value"]);
     assert_eq!(done["nim_value"], 1, "5x7 Cram has nim-value 1");
     assert!(stops > 0, "the first run should have been stopped");
-    assert!(done["table"]["loaded"].as_u64().unwrap() > 1000, "{done}");
+    assert!(table_n(&done, "loaded") > 1000, "{done}");
+}
+
+/// A count of the `table` object of a JSON answer (`loaded`, `saved`, `stored`, `expanded`).
+fn table_n(j: &serde_json::Value, key: &str) -> u64 {
+    j["table"][key].as_u64().unwrap()
 }
