@@ -252,8 +252,8 @@ impl Game for ChompGame {
         };
         (play == Play::Normal && stolen(rows) && beyond()).then_some(Outcome::N)
     }
-    /// The winning move of `2 × n` and `n × 2` beyond the search (the two-row rule of the module docs); `None` for the other
-    /// rectangles (strategy stealing proves a winning move exists without naming it).
+    /// The winning move of `2 × n` and `n × 2` beyond the search (the two-row rule of the module docs); `None` for
+    /// the other rectangles (strategy stealing proves a winning move exists without naming it).
     fn winning_options(&self, rows: &Vec<u32>, play: Play) -> Option<Vec<Vec<Vec<u32>>>> {
         self.outcome(rows, play)?;
         two_wide_winning_move(rows).map(|to| vec![vec![to]])
