@@ -159,20 +159,8 @@ impl Game for ChompGame {
         check_rows(rows)
     }
     fn check_searchable(&self, rows: &Vec<u32>) -> Result<()> {
-        let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
-        if cells > MAX_CELLS {
-            return Err(super::too_large_to_search(
-                "chomp",
-                "positions whose squares number",
-                MAX_CELLS,
-            ));
-        }
-        if subdiagrams(rows, MAX_SUBDIAGRAMS) > MAX_SUBDIAGRAMS {
-            return Err(super::too_large_to_search(
-                "chomp",
-                "positions whose sub-diagrams (the positions reachable) number",
-                MAX_SUBDIAGRAMS,
-            ));
+        if let Some(e) = beyond_search(rows) {
+            return Err(e);
         }
         // Every sub-diagram is met, so a search whose values do not fit the memory budget is refused at once
         // (an evicting table would recompute them without end: see the module docs).
@@ -246,11 +234,8 @@ impl Game for ChompGame {
     /// rectangles beyond the search (more than [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares); the
     /// search answers the others.
     fn outcome(&self, rows: &Vec<u32>, play: Play) -> Option<Outcome> {
-        let beyond = || {
-            rows.iter().map(|&l| u64::from(l)).sum::<u64>() > MAX_CELLS
-                || dense::count(rows, MAX_SUBDIAGRAMS + 1).is_none()
-        };
-        (play == Play::Normal && stolen(rows) && beyond()).then_some(Outcome::N)
+        (play == Play::Normal && stolen(rows) && beyond_search(rows).is_some())
+            .then_some(Outcome::N)
     }
     /// The winning move of `2 × n` and `n × 2` beyond the search (the two-row rule of the module docs); `None` for
     /// the other rectangles (strategy stealing proves a winning move exists without naming it).
@@ -275,6 +260,26 @@ impl Game for ChompGame {
         }
         Some(out)
     }
+}
+
+/// The error of a position beyond the search (more than [`MAX_CELLS`] squares or [`MAX_SUBDIAGRAMS`]
+/// sub-diagrams), `None` within it.
+fn beyond_search(rows: &[u32]) -> Option<Error> {
+    let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
+    if cells > MAX_CELLS {
+        return Some(super::too_large_to_search(
+            "chomp",
+            "positions whose squares number",
+            MAX_CELLS,
+        ));
+    }
+    (subdiagrams(rows, MAX_SUBDIAGRAMS) > MAX_SUBDIAGRAMS).then(|| {
+        super::too_large_to_search(
+            "chomp",
+            "positions whose sub-diagrams (the positions reachable) number",
+            MAX_SUBDIAGRAMS,
+        )
+    })
 }
 
 /// Whether `rows` is a rectangle larger than `1 × 1`: an N-position by strategy stealing (module docs).
@@ -323,7 +328,12 @@ fn memory_needed(rows: &[u32]) -> Option<Error> {
     if cells >= u64::from(u16::MAX) {
         return None;
     }
-    let need = dense::bytes(count, cells, rows.len() as u64);
+    memory_error(count, cells, rows.len() as u64)
+}
+
+/// [`memory_needed`] of a position of `count` sub-diagrams, `cells` squares and `rows` rows.
+fn memory_error(count: u64, cells: u64, rows: u64) -> Option<Error> {
+    let need = dense::bytes(count, cells, rows);
     let allowed = crate::solver::published_limits().max_memory;
     (need > allowed).then(|| {
         Error::limit(format!(
@@ -350,7 +360,7 @@ pub fn search_value(rows: &[u32]) -> Option<Result<Nimber>> {
         if cells >= u64::from(u16::MAX) {
             return None;
         }
-        if let Some(e) = memory_needed(rows) {
+        if let Some(e) = memory_error(count, cells, rows.len() as u64) {
             return Some(Err(e));
         }
         let limits = crate::solver::published_limits();
