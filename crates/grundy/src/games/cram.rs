@@ -611,8 +611,8 @@ impl Game for CramGame {
 ///
 /// **Cost.** Worst case the plain search's (every region reachable, each option read once per test); in practice
 /// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (34 bytes
-/// a [`Board`] entry, 16 a `small` one), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it, entries are evicted and
-/// recomputed when met again (the results stay exact).
+/// a [`Board`] entry, 16 a `small` one), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it,
+/// entries are evicted and recomputed when met again (the results stay exact).
 pub struct CramEngine {
     table: BoardTable,
     nodes: u64,
@@ -939,9 +939,9 @@ fn parts(b: &Board) -> Parts {
 }
 
 /// Buckets of the shared table part for a search whose region has `cells` cells: about half the entries such a
-/// search keeps (measured on one thread: 4x7 19,460, 5x7 350,172, 5x8 964,500 entries; about ×1.5 a cell), so
-/// the part (three entries a bucket) is at most about two thirds full; within the memory budget. Only the speed
-/// depends on it: a full part evicts, as the one-thread table does.
+/// search keeps (measured on one thread: 4x7 19,460, 5x7 350,172, 5x8 964,500 entries; about ×1.5 a cell; on two
+/// threads fewer are kept), within the memory budget. Only the speed depends on it: the part grows fourfold once it
+/// holds as many entries as buckets (a search of a board of high value keeps many more), and evicts at its largest.
 fn shared_buckets(cells: u32, max_bytes: u64) -> usize {
     let mut est: u64 = 10_000;
     for _ in 28..cells.min(80) {
