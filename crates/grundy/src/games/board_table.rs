@@ -37,7 +37,7 @@
 //! **Memory.** Both parts share the byte budget: a part doubles only while both together stay within it (past
 //! their small starting sizes, [`MIN_SLOTS`] entries each).
 
-use crate::heap::sparse::huge_vec;
+use crate::heap::sparse::{huge_vec, ZeroedLines};
 use crate::nimber::Nimber;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -233,26 +233,16 @@ impl Compact {
     }
 }
 
-/// A compact bucket of the shared part: a sequence word (odd while a thread writes the bucket), then three entries
+/// Bytes of a bucket of the shared part: a sequence word (odd while a thread writes the bucket), then three entries
 /// (key, facts) laid out as in [`Compact`], on one cache line.
-#[derive(Debug, Default)]
-#[repr(align(64))]
-struct SharedBucket([AtomicU64; 8]);
-
-impl Clone for SharedBucket {
-    fn clone(&self) -> SharedBucket {
-        SharedBucket(std::array::from_fn(|i| {
-            AtomicU64::new(self.0[i].load(Ordering::Relaxed))
-        }))
-    }
-}
+const SHARED_BUCKET_BYTES: u64 = 64;
 
 /// The compact part shared by the threads of one search (see the module docs, "Threads"): fixed in size, each
 /// bucket a sequence lock. A reader that overlaps a write sees nothing (a miss); a writer that finds the bucket
 /// taken drops its fact. Both only cost work: every fact that is read is one a thread wrote whole.
 #[derive(Debug)]
 pub struct SharedCompact {
-    buckets: Vec<SharedBucket>,
+    buckets: ZeroedLines,
     len: AtomicUsize,
     evicted: AtomicU64,
     /// The most buckets a part grown from this one may have.
@@ -270,7 +260,7 @@ impl SharedCompact {
         let max = max_buckets.max(1);
         let max = (1usize << (usize::BITS - 1 - max.leading_zeros())).max(n);
         SharedCompact {
-            buckets: huge_vec(n, SharedBucket::default()),
+            buckets: ZeroedLines::new(n),
             len: AtomicUsize::new(0),
             evicted: AtomicU64::new(0),
             max_buckets: max,
@@ -315,7 +305,7 @@ impl SharedCompact {
     }
 
     fn bytes(&self) -> u64 {
-        self.buckets.len() as u64 * std::mem::size_of::<SharedBucket>() as u64
+        self.buckets.len() as u64 * SHARED_BUCKET_BYTES
     }
 
     fn index(&self, k: u64) -> usize {
@@ -324,7 +314,7 @@ impl SharedCompact {
 
     /// The entries of bucket `i` as one consistent snapshot, or `None` while a thread writes it.
     fn read(&self, i: usize) -> Option<[u64; 6]> {
-        let b = &self.buckets[i].0;
+        let b = self.buckets.line(i);
         let s1 = b[0].load(Ordering::Acquire);
         if s1 & 1 == 1 {
             return None;
@@ -354,14 +344,14 @@ impl SharedCompact {
     }
 
     fn prefetch(&self, k: u64) {
-        crate::heap::sparse::prefetch_line(&self.buckets[self.index(k)]);
+        crate::heap::sparse::prefetch_line(self.buckets.line(self.index(k)));
     }
 
     /// Applies `f` to the facts of `k` (0 for a new entry), replacing the entry of fewest cells when the bucket is
     /// full; does nothing when another thread is writing the bucket. When the entry is new (nothing replaced),
     /// the entries the part holds with it.
     fn update(&self, k: u64, f: impl FnOnce(&mut u64)) -> Option<usize> {
-        let b = &self.buckets[self.index(k)].0;
+        let b = self.buckets.line(self.index(k));
         let s = b[0].load(Ordering::Relaxed);
         if s & 1 == 1
             || b[0]
@@ -507,8 +497,7 @@ impl BoardTable {
             return c.clone();
         }
         // The part may grow to half the budget (the part it grows from is held while its entries are copied).
-        let max =
-            (self.max_bytes / 2 / std::mem::size_of::<SharedBucket>() as u64).min(1 << 38) as usize;
+        let max = (self.max_bytes / 2 / SHARED_BUCKET_BYTES).min(1 << 38) as usize;
         let c = Arc::new(SharedCompact::new(buckets, max));
         self.attach(c.clone());
         c
@@ -946,6 +935,31 @@ mod tests {
         }
         let v = huge_vec((5 << 20) / 32, Slot::default());
         assert!(v.iter().all(|s| s.tag == 0 && s.lo == 0));
+    }
+
+    #[test]
+    fn zeroed_lines_start_zero_on_their_boundaries_and_keep_what_is_written() {
+        for n in [1, 3, 1000, 16_384, 40_000] {
+            let lines = ZeroedLines::new(n);
+            assert_eq!(lines.len(), n);
+            let align = if n * 64 >= 1 << 20 { 2 << 20 } else { 64 };
+            assert_eq!(lines.line(0).as_ptr() as usize % align, 0, "{n}");
+            for i in 0..n {
+                assert_eq!(
+                    lines.line(i).as_ptr() as usize,
+                    lines.line(0).as_ptr() as usize + 64 * i
+                );
+                assert!(lines.line(i).iter().all(|w| w.load(Ordering::Relaxed) == 0));
+                for (j, w) in lines.line(i).iter().enumerate() {
+                    w.store((i * 8 + j) as u64, Ordering::Relaxed);
+                }
+            }
+            for i in 0..n {
+                for (j, w) in lines.line(i).iter().enumerate() {
+                    assert_eq!(w.load(Ordering::Relaxed), (i * 8 + j) as u64);
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Every `unsafe` block of the crate, fenced in this one module (the crate denies `unsafe_code` everywhere
 //! else): the AVX-512 kernels of [`super::scan`] with the safe dispatchers that call them, the read of the
-//! first worker's values by the second worker of the pipeline ([`Values`]), and a cache-line prefetch
-//! ([`prefetch_line`]) that the board table of the Cram search uses.
+//! first worker's values by the second worker of the pipeline ([`Values`]), and, for the board table of the Cram
+//! search, a cache-line prefetch ([`prefetch_line`]), the huge-page hint ([`huge_vec`]) and zeroed lines of atomic
+//! words for the part its threads share ([`ZeroedLines`]).
 //!
 //! **The kernels.** Each `*_simd` function is compiled with `#[target_feature]` and is `unsafe` to call only
 //! because the processor must have those features. The dispatchers ([`reach`], [`mark`], [`mark_batch`],
@@ -715,4 +716,90 @@ pub(crate) fn huge_vec<T: Clone>(n: usize, fill: T) -> Vec<T> {
     }
     v.resize(n, fill);
     v
+}
+
+/// `n` cache lines of eight atomic words, all zero, for the board table's shared part ([`ZeroedLines::line`]).
+/// Each line starts on a 64-byte boundary; lines taking 1 MiB or more start on a 2 MiB boundary, and the kernel is
+/// asked to back them with transparent huge pages (Linux, `madvise(MADV_HUGEPAGE)`, a hint as in [`huge_vec`]). The
+/// zeros are the allocator's (`alloc_zeroed`, which for an allocation this large maps fresh pages from the kernel
+/// without writing them), so nothing is touched here: a page costs its fault when the search first uses it, one
+/// fault a 2 MiB page where the hint is taken instead of 512.
+pub(crate) struct ZeroedLines {
+    words: Vec<std::sync::atomic::AtomicU64>,
+    /// The index of the first word of line 0.
+    first: usize,
+    n: usize,
+}
+
+impl ZeroedLines {
+    /// `n` zeroed lines (at least one).
+    pub(crate) fn new(n: usize) -> ZeroedLines {
+        use std::sync::atomic::AtomicU64;
+        const LINE: usize = 64;
+        const HUGE: usize = 2 << 20;
+        let n = n.max(1);
+        let bytes = n
+            .checked_mul(LINE)
+            .expect("a table part within the address space");
+        let huge = bytes >= 1 << 20;
+        // Room for the lines from an aligned start (and, for huge pages, for whole pages past them).
+        let (align, room) = if huge {
+            (HUGE, bytes.next_multiple_of(HUGE) + HUGE)
+        } else {
+            (LINE, bytes + LINE)
+        };
+        let words_len = room / 8;
+        let layout = std::alloc::Layout::array::<AtomicU64>(words_len)
+            .expect("a table part within the address space");
+        // SAFETY: the layout's size is not zero (at least one line); all-zero bytes are a valid `AtomicU64` (the
+        // same in memory as a `u64`), so all `words_len` words are initialised; and the vector is made with the
+        // allocation's own layout (`Vec<AtomicU64>` frees `Layout::array::<AtomicU64>(capacity)`), capacity and
+        // length both `words_len`.
+        let words = unsafe {
+            let p = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+            if p.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            Vec::from_raw_parts(p, words_len, words_len)
+        };
+        let start = words.as_ptr() as usize;
+        let aligned = start.next_multiple_of(align);
+        #[cfg(target_os = "linux")]
+        if huge {
+            // SAFETY: `[aligned, aligned + bytes rounded up to 2 MiB)` lies inside the allocation (`aligned` is at
+            // most `HUGE - 8` past its start, and it has `HUGE` bytes of room past the rounded length), which
+            // nothing else uses; MADV_HUGEPAGE changes no content and no mapping, only how later faults are served,
+            // and its result is ignored on purpose (as in `huge_vec`).
+            unsafe {
+                libc::madvise(
+                    aligned as *mut libc::c_void,
+                    bytes.next_multiple_of(HUGE),
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+        ZeroedLines {
+            first: (aligned - start) / 8,
+            words,
+            n,
+        }
+    }
+
+    /// Lines held.
+    pub(crate) fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Line `i` (`i < len()`).
+    #[inline]
+    pub(crate) fn line(&self, i: usize) -> &[std::sync::atomic::AtomicU64; 8] {
+        let w = self.first + 8 * i;
+        self.words[w..w + 8].try_into().expect("eight words")
+    }
+}
+
+impl std::fmt::Debug for ZeroedLines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ZeroedLines({} lines)", self.n)
+    }
 }
