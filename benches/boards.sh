@@ -31,12 +31,15 @@ PIN1=$PIN PIN2=""
 if [ -n "$PIN" ]; then PIN2="taskset -c 0,1"; fi
 RUNS=${RUNS:-3}
 
-# timed VAR CMD...: runs CMD RUNS times; VAR_t is the best wall time (s), VAR_out the output of the last run.
+# timed VAR CMD...: runs CMD RUNS times; VAR_t is the best wall time (s), VAR_out the output of the last run. The
+# clock is bash's own $EPOCHREALTIME, read with no process started (`date` in a command substitution, as `now`
+# does, added about 1.5 ms of its own start-up to every time here: the figures in benches/RESULTS.md before
+# 2026-11-30 include it, for both programs alike).
 timed() {
   local var=$1; shift
   local bt="" t0 t1 t out
   for _ in $(seq "$RUNS"); do
-    t0=$(now); out=$("$@"); t1=$(now)
+    t0=$EPOCHREALTIME; out=$("$@"); t1=$EPOCHREALTIME
     t=$(echo "$t1 - $t0" | bc -l)
     if [ -z "$bt" ] || [ "$(echo "$t < $bt" | bc -l)" = 1 ]; then bt=$t; fi
   done
