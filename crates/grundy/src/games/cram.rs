@@ -962,10 +962,15 @@ impl CramEngine {
         let bytes = limits
             .max_memory
             .min((limits.max_positions as u64).saturating_mul(board_table::ENTRY_BYTES + 2));
+        CramEngine::with_table(BoardTable::with_max_bytes(bytes), limits.deadline)
+    }
+
+    /// An engine searching through `table`, under `deadline`.
+    fn with_table(table: BoardTable, deadline: Option<crate::solver::Deadline>) -> CramEngine {
         CramEngine {
-            table: BoardTable::with_max_bytes(bytes),
+            table,
             nodes: 0,
-            deadline: limits.deadline,
+            deadline,
             stop: None,
             pool: Vec::new(),
             pool_small: Vec::new(),
@@ -1087,10 +1092,8 @@ impl CramEngine {
     fn make_helpers(&mut self, threads: usize) {
         let bytes = self.table.max_bytes();
         while self.helpers.len() + 1 < threads {
-            let mut h = CramEngine::new(&Limits {
-                max_memory: bytes,
-                ..Limits::default()
-            });
+            // (Its compact keys live in the shared part: a table of its own starts as small as it can.)
+            let mut h = CramEngine::with_table(BoardTable::lean(bytes), None);
             h.progress = false;
             self.helpers.push(h);
         }
