@@ -897,6 +897,18 @@ fn centre_out(n: u32, line: u64, step: u32) -> impl Iterator<Item = u64> {
     })
 }
 
+/// Run first by a helper thread: if the kernel started it on `spawner`, the processor of the thread that spawned
+/// it, it moves to another (the spawner then yields once, so that a helper queued behind it runs to do so). Left
+/// there, a helper waited for the kernel's next balancing, 2-4 ms, in about 40% of the runs of `value cram 4x7
+/// --threads 2` (a search of 10 ms), which then took up to 18 ms (benches/RESULTS.md, 2026-11-30).
+fn leave_cpu(spawner: Option<usize>) {
+    if let Some(c) = spawner {
+        if crate::heap::sparse::current_cpu() == Some(c) {
+            crate::heap::sparse::move_off_cpu(c);
+        }
+    }
+}
+
 /// Sorts `v[start..]` and removes its equal pairs (their values cancel in the nim-sum).
 fn cancel_pairs_from<R: Region>(v: &mut Vec<R>, start: usize) {
     v[start..].sort_unstable();
@@ -1065,14 +1077,19 @@ impl CramEngine {
         let tasks = root::Shared::new(self, &flat, &opts, threads);
         let r = std::thread::scope(|sc| {
             let mut handles = Vec::new();
+            let here = crate::heap::sparse::current_cpu();
             for (t, h) in helpers.iter_mut().enumerate() {
                 let tasks = &tasks;
                 handles.push(
                     std::thread::Builder::new()
                         .stack_size(256 << 20)
-                        .spawn_scoped(sc, move || tasks.work(h, t + 1)),
+                        .spawn_scoped(sc, move || {
+                            leave_cpu(here);
+                            tasks.work(h, t + 1)
+                        }),
                 );
             }
+            std::thread::yield_now();
             let r = tasks.work(self, 0);
             for h in handles.into_iter().flatten() {
                 // Each thread returns the same answer; a helper that failed left only facts it wrote whole.
@@ -1171,12 +1188,17 @@ impl CramEngine {
         };
         let results: Vec<Result<Vec<(usize, bool)>>> = std::thread::scope(|sc| {
             let mut handles = Vec::new();
+            let here = crate::heap::sparse::current_cpu();
             for (h, deal) in helpers.iter_mut().zip(&deals[1..]) {
                 let spawned = std::thread::Builder::new()
                     .stack_size(256 << 20)
-                    .spawn_scoped(sc, move || run(h, deal));
+                    .spawn_scoped(sc, move || {
+                        leave_cpu(here);
+                        run(h, deal)
+                    });
                 handles.push((spawned, deal));
             }
+            std::thread::yield_now();
             let mut all = vec![run(self, &deals[0])];
             for (h, deal) in handles {
                 all.push(match h {

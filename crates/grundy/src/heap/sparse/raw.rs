@@ -2,7 +2,8 @@
 //! else): the AVX-512 kernels of [`super::scan`] with the safe dispatchers that call them, the read of the
 //! first worker's values by the second worker of the pipeline ([`Values`]), and, for the board table of the Cram
 //! search, a cache-line prefetch ([`prefetch_line`]), the huge-page hint ([`huge_vec`]) and zeroed lines of atomic
-//! words for the part its threads share ([`ZeroedLines`]).
+//! words for the part its threads share ([`ZeroedLines`]); and the processor calls by which a helper thread of that
+//! search leaves its spawner's processor ([`current_cpu`], [`move_off_cpu`]).
 //!
 //! **The kernels.** Each `*_simd` function is compiled with `#[target_feature]` and is `unsafe` to call only
 //! because the processor must have those features. The dispatchers ([`reach`], [`mark`], [`mark_batch`],
@@ -803,3 +804,47 @@ impl std::fmt::Debug for ZeroedLines {
         write!(f, "ZeroedLines({} lines)", self.n)
     }
 }
+
+/// The processor the calling thread runs on (Linux), if the system says.
+#[cfg(target_os = "linux")]
+pub(crate) fn current_cpu() -> Option<usize> {
+    // SAFETY: sched_getcpu takes no argument and only returns a number (or -1).
+    let c = unsafe { libc::sched_getcpu() };
+    usize::try_from(c).ok()
+}
+
+/// No processor numbers on this system.
+#[cfg(not(target_os = "linux"))]
+pub(crate) fn current_cpu() -> Option<usize> {
+    None
+}
+
+/// Moves the calling thread off the processor `cpu` (Linux): its allowed set without `cpu` is set, which moves it
+/// at once to another allowed processor, and then its whole allowed set again, so that the scheduler stays free to
+/// place it later. Nothing is done when `cpu` is its only allowed processor or the system refuses. For a helper
+/// thread just started on its parent's processor while another one is idle: the kernel would otherwise move it only
+/// at its next balancing, milliseconds later.
+#[cfg(target_os = "linux")]
+pub(crate) fn move_off_cpu(cpu: usize) {
+    // SAFETY: a zeroed cpu_set_t is an empty set (a plain bit array); sched_getaffinity and sched_setaffinity
+    // (pid 0: the calling thread) read and write exactly the set whose size they are given.
+    unsafe {
+        let mut all: libc::cpu_set_t = std::mem::zeroed();
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        if libc::sched_getaffinity(0, size, &mut all) != 0 || cpu >= libc::CPU_SETSIZE as usize {
+            return;
+        }
+        if !libc::CPU_ISSET(cpu, &all) || libc::CPU_COUNT(&all) < 2 {
+            return;
+        }
+        let mut others = all;
+        libc::CPU_CLR(cpu, &mut others);
+        if libc::sched_setaffinity(0, size, &others) == 0 {
+            libc::sched_setaffinity(0, size, &all);
+        }
+    }
+}
+
+/// No processor affinity on this system.
+#[cfg(not(target_os = "linux"))]
+pub(crate) fn move_off_cpu(_cpu: usize) {}

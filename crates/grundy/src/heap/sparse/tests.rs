@@ -713,3 +713,29 @@ mod phase {
         }
     }
 }
+
+mod processors {
+    use super::super::{current_cpu, move_off_cpu};
+
+    /// A thread moved off its processor runs on another at once, and is allowed every processor it was before.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_thread_moved_off_its_processor_runs_elsewhere_and_keeps_its_allowed_set() {
+        std::thread::spawn(|| {
+            let allowed = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let here = current_cpu().expect("Linux says which processor");
+            move_off_cpu(here);
+            if allowed >= 2 {
+                assert_ne!(current_cpu(), Some(here));
+            } else {
+                assert_eq!(current_cpu(), Some(here));
+            }
+            assert_eq!(
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+                allowed
+            );
+        })
+        .join()
+        .unwrap();
+    }
+}
