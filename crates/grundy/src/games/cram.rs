@@ -1012,8 +1012,8 @@ impl CramEngine {
     /// [`CramEngine::value`] on `threads` threads: for each region of the 8 × 8 square, the tests of its options
     /// are dealt to this engine and `threads − 1` helpers, all through one shared table (`exact_shared` and the
     /// module `root` in the source); the answer is the one-thread answer (the table holds only true facts, whoever
-    /// wrote them). Measured (benches/RESULTS.md, best of 5 whole-process times), two cores against one: 4x7 1.2×,
-    /// 6x5 1.7×, 5x7 1.8×, 5x8 1.7×.
+    /// wrote them). Measured (benches/RESULTS.md, 2026-11-30, best of 5 whole-process times), two cores against
+    /// one: 4x7 1.4×, 6x5 2.0×, 5x6 2.0×, 5x7 1.8×, 5x8 1.8×.
     pub fn value_threads(&mut self, boards: &[Board], threads: usize) -> Result<Nimber> {
         let mut v = 0;
         for b in boards {
