@@ -237,9 +237,10 @@ impl Compact {
 /// (key, facts) laid out as in [`Compact`], on one cache line.
 const SHARED_BUCKET_BYTES: u64 = 64;
 
-/// The compact part shared by the threads of one search (see the module docs, "Threads"): fixed in size, each
-/// bucket a sequence lock. A reader that overlaps a write sees nothing (a miss); a writer that finds the bucket
-/// taken drops its fact. Both only cost work: every fact that is read is one a thread wrote whole.
+/// The compact part shared by the threads of one search (see the module docs, "Threads"): each bucket a sequence
+/// lock; replaced by a part four times as large when it holds as many entries as buckets (see `grown` in the source).
+/// A reader that overlaps a write sees nothing (a miss); a writer that finds the bucket taken drops its fact. Both
+/// only cost work: every fact that is read is one a thread wrote whole.
 #[derive(Debug)]
 pub struct SharedCompact {
     buckets: ZeroedLines,
