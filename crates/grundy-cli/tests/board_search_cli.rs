@@ -296,10 +296,20 @@ fn every_printed_chomp_winning_move_leads_to_a_p_position() {
 fn bad_board_input_is_a_one_line_error() {
     let odd = temp_file("board-search", "odd.txt", "..x\n...\n");
     let ragged = temp_file("board-search", "ragged.txt", "...\n..\n");
+    // 12 x 13 with two empty cells, in opposite corners: no frame of blocked rows and columns to leave out.
+    let mut text = format!(".{}\n", "#".repeat(12));
+    text += &format!("{}\n", "#".repeat(13)).repeat(10);
+    text += &format!("{}.\n", "#".repeat(12));
+    let corners = temp_file("board-search", "corners.txt", &text);
     for (args, needle) in [
         (vec!["value", "cram", "0x3"], "at least one row"),
         (vec!["value", "cram", "3x"], "'3x'"),
         (vec!["value", "cram", "12x12"], "144 cells"),
+        (
+            vec!["value", "cram", &corners],
+            "156 cells is more than the 128 a board may have, and its empty cells span 12x13 = 156 (rows 1-12, \
+             columns 1-13)",
+        ),
         (vec!["value", "cram", &odd], "'x' is not a cell"),
         (vec!["value", "cram", &ragged], "row 2 has 2 cells"),
         (vec!["value", "cram", "/no/such/file"], "cannot read"),
@@ -334,6 +344,33 @@ fn bad_board_input_is_a_one_line_error() {
         &grundy(&rows),
         "too large for the exact search, which takes positions whose squares number up to 20000",
     );
+}
+
+#[test]
+fn a_large_board_in_a_frame_of_blocked_cells_is_the_board_inside() {
+    // 12 x 14 (168 cells, past the 128 a board may have): a 3 x 4 board with a hole, inside blocked rows and
+    // columns. Its value, moves and JSON are those of the board inside, written inline.
+    let inside = ["..#.", "....", "...."];
+    let mut text = format!("{}\n", "#".repeat(14)).repeat(3);
+    for row in inside {
+        text += &format!("#####{row}#####\n");
+    }
+    text += &format!("{}\n", "#".repeat(14)).repeat(6);
+    let framed = temp_file("board-search", "framed.txt", &text);
+    let a = ok_json(&["value", "cram", &framed, "--json"]);
+    let b = ok_json(&["value", "cram", &inside.join("/"), "--json"]);
+    assert_eq!(a["nim_value"], b["nim_value"]);
+    assert_eq!(a["winning_moves"], b["winning_moves"]);
+    assert_eq!(a["parts"][0]["position"], "..#./..../....");
+    // A frame with no empty cell inside: the game with no move.
+    let blocked = temp_file(
+        "board-search",
+        "blocked.txt",
+        &format!("{}\n", "#".repeat(12)).repeat(12),
+    );
+    let c = ok_json(&["value", "cram", &blocked, "--json"]);
+    assert_eq!(c["nim_value"], 0);
+    assert_eq!(c["outcome"], "P");
 }
 
 #[test]

@@ -73,7 +73,10 @@ impl Board {
         })
     }
 
-    /// A board from its rows, each a string of `.` (empty) and `#` (blocked), all of the same length.
+    /// A board from its rows, each a string of `.` (empty) and `#` (blocked), all of the same length. A board of
+    /// more than [`MAX_CELLS`] cells whose outer rows and columns are blocked is read without them (no placement
+    /// touches them, so the game is the same): a board drawn inside a frame of `#` fits when its empty cells span
+    /// at most [`MAX_CELLS`].
     pub fn from_rows<S: AsRef<str>>(lines: &[S]) -> Result<Board> {
         let rows = lines.len();
         let cols = lines.first().map_or(0, |l| l.as_ref().chars().count());
@@ -99,7 +102,9 @@ impl Board {
                 )));
             }
         }
-        check_size(rows, cols)?;
+        if rows.saturating_mul(cols) > MAX_CELLS {
+            return Board::framed(lines, rows, cols);
+        }
         let mut cells = 0u128;
         for (r, l) in lines.iter().enumerate() {
             for (c, ch) in l.as_ref().chars().enumerate() {
@@ -108,11 +113,50 @@ impl Board {
                 }
             }
         }
+        check_size(rows, cols)?;
         Ok(Board {
             rows: rows as u8,
             cols: cols as u8,
             cells,
         })
+    }
+
+    /// [`Board::from_rows`] for rows (checked: `.` and `#`, of one length) of more than [`MAX_CELLS`] cells: the
+    /// rows and columns holding an empty cell, or an error naming the span of the empty cells.
+    fn framed<S: AsRef<str>>(lines: &[S], rows: usize, cols: usize) -> Result<Board> {
+        let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+        for (r, l) in lines.iter().enumerate() {
+            for (c, _) in l.as_ref().chars().enumerate().filter(|&(_, ch)| ch == '.') {
+                (top, bottom) = (top.min(r), bottom.max(r));
+                (left, right) = (left.min(c), right.max(c));
+            }
+        }
+        if top == usize::MAX {
+            // No empty cell: the game of no move, as one blocked cell.
+            return Ok(Board {
+                rows: 1,
+                cols: 1,
+                cells: 0,
+            });
+        }
+        let (h, w) = (bottom - top + 1, right - left + 1);
+        if h * w > MAX_CELLS {
+            return Err(Error::input(format!(
+                "cram {rows}x{cols}: {} cells is more than the {MAX_CELLS} a board may have, and its empty cells span \
+                 {h}x{w} = {} (rows {}-{}, columns {}-{}), blocked cells between them included",
+                rows * cols,
+                h * w,
+                top + 1,
+                bottom + 1,
+                left + 1,
+                right + 1
+            )));
+        }
+        let inner: Vec<String> = lines[top..=bottom]
+            .iter()
+            .map(|l| l.as_ref().chars().skip(left).take(w).collect())
+            .collect();
+        Board::from_rows(&inner)
     }
 
     /// Whether the cell in row `r`, column `c` (from 0) is empty.
