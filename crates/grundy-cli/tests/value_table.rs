@@ -33,6 +33,37 @@ fn a_saved_table_answers_the_same_with_no_search() {
 }
 
 #[test]
+fn a_table_of_a_board_past_the_square_is_read_back_whole() {
+    // 3x10 is past the 8 x 8 square: its regions are keyed compactly in two ways (those of the square, and wider
+    // ones of at most 47 cells). Loaded again, the table answers the board without expanding a position.
+    let file = temp_file("value-table", "wide-3x10.tab", "");
+    let saved = ok_json(&[
+        "value",
+        "cram",
+        "3x10",
+        "--no-moves",
+        "--save-table",
+        &file,
+        "--json",
+    ]);
+    let n = saved["table"]["saved"].as_u64().unwrap();
+    assert!(n > 5_000, "{n} saved");
+    assert_eq!(saved["nim_value"], 2);
+    let loaded = ok_json(&[
+        "value",
+        "cram",
+        "3x10",
+        "--no-moves",
+        "--load-table",
+        &file,
+        "--json",
+    ]);
+    assert_eq!(loaded["table"]["loaded"].as_u64().unwrap(), n);
+    assert_eq!(loaded["table"]["expanded"].as_u64().unwrap(), 0);
+    assert_eq!(loaded["nim_value"], 2);
+}
+
+#[test]
 fn a_loaded_table_keeps_every_entry() {
     // 5x6 saves about 28,000 entries: loaded into a fresh engine and saved again, none may be lost to full
     // buckets (the engine makes room for the whole file before putting it in).

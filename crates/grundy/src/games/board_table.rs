@@ -84,7 +84,8 @@ impl Key {
     pub fn compact(bits: u64) -> Key {
         Key::new(u128::from(bits), COMPACT_TAG)
     }
-    fn is_compact(&self) -> bool {
+    /// Whether the key is compact ([`Key::compact`]): held in the compact part, which threads can share.
+    pub fn is_compact(&self) -> bool {
         self.tag == COMPACT_TAG | 1 << 31 && self.hi == 0
     }
     fn hash(&self) -> u64 {

@@ -777,24 +777,26 @@ trait Region: Copy + Ord + Send + Sync {
     fn as_small(&self) -> Option<u64> {
         None
     }
-    /// Whether its keys are compact (the part of the table threads can share).
-    const COMPACT: bool;
     /// The engine's spare option lists of this type.
     fn pool(e: &mut CramEngine) -> &mut Vec<Vec<Self>>;
 }
 
 impl Region for Board {
-    const COMPACT: bool = false;
     fn cells(&self) -> u32 {
         self.cells.count_ones()
     }
     /// A region that fits in the 8 × 8 square has the compact key of its cells there (the least of their images,
     /// as a [`Small`] region's: a key names a set of cells up to the symmetries of the grid, whichever path made
     /// it); a larger one, its cells and shape.
+    /// A region past the square whose bounding box holds at most 47 cells has a compact key too
+    /// ([`wide_key`]).
     fn key(&self) -> Key {
         match self.as_small() {
             Some(x) => Key::compact(small::canonical(x)),
-            None => Key::new(self.cells, u32::from(self.rows) << 8 | u32::from(self.cols)),
+            None => match wide_key(self) {
+                Some(k) => Key::compact(k),
+                None => Key::new(self.cells, u32::from(self.rows) << 8 | u32::from(self.cols)),
+            },
         }
     }
     fn as_small(&self) -> Option<u64> {
@@ -865,7 +867,6 @@ impl Region for Board {
 struct Small(u64);
 
 impl Region for Small {
-    const COMPACT: bool = true;
     fn cells(&self) -> u32 {
         self.0.count_ones()
     }
@@ -1186,8 +1187,10 @@ impl CramEngine {
         threads: usize,
     ) -> std::result::Result<Nimber, Halt> {
         let n = x.cells();
-        if !R::COMPACT || n < 12 || x.mirror() || self.table.get(&x.key()).exact.is_some() {
-            // (Regions beyond the 8 x 8 square have keys no thread shares: one thread searches them.)
+        let key = x.key();
+        if !key.is_compact() || n < 12 || x.mirror() || self.table.get(&key).exact.is_some() {
+            // (A region with a long key, past the 8 x 8 square and its compact keys, has regions no thread shares:
+            // one thread searches it.)
             return self.exact(x);
         }
         self.tick()?;
@@ -1297,12 +1300,13 @@ impl CramEngine {
             deals[least].extend(keyed[start..end].iter().map(|&(_, i)| i));
             start = end;
         }
-        // The engines share one table (this one's facts moved into it), sized for the largest board, when the
-        // boards fit the 8 x 8 square (their regions' keys are the shared part's).
+        // The engines share one table (this one's facts moved into it), sized for the largest board, when every
+        // region of the boards has a compact key (as have those of the 8 x 8 square and the smaller ones past it),
+        // which the shared part holds.
         if sums
             .iter()
             .flatten()
-            .all(|b| small::from_board(b).is_some())
+            .all(|b| b.regions().iter().all(|r| r.key().is_compact()))
         {
             let cells = sums
                 .iter()
@@ -1787,6 +1791,9 @@ thread_local! {
 fn board_of_key(k: &Key) -> Option<Board> {
     let shape = k.tag & !(1 << 31);
     let (rows, cols, cells) = if shape == board_table::COMPACT_TAG {
+        if k.lo & 0xff == 0 {
+            return board_of_wide_key(k.lo);
+        }
         (8, 8, u128::from(k.lo))
     } else {
         (
@@ -1800,13 +1807,30 @@ fn board_of_key(k: &Key) -> Option<Board> {
         .then_some(Board { rows, cols, cells })
 }
 
-/// The key of the engine's table for `b` (the inverse of [`board_of_key`]): boards of 8 × 8 are compact keys.
+/// The key of the engine's table for `b` (the inverse of [`board_of_key`]), as the engine keys it
+/// ([`Region::key`]): boards in the 8 × 8 square and small boards past it are compact keys.
 fn key_of_board(b: &Board) -> Key {
-    if b.rows == 8 && b.cols == 8 {
-        Key::compact(b.cells as u64)
-    } else {
-        Key::new(b.cells, u32::from(b.rows) << 8 | u32::from(b.cols))
-    }
+    b.key()
+}
+
+/// The compact key of a normalised region past the 8 × 8 square (more than 8 columns; it has at most as many
+/// rows as columns) whose bounding box holds at most 47 cells: its cells row by row from bit 17, its rows from bit
+/// 14, its columns from bit 8, and bits 0–7 clear. No key of a region of the square has its low byte clear (its
+/// first row holds a cell), so the two kinds never meet. Such regions share the compact part, and its part shared
+/// between threads, with the square's.
+fn wide_key(b: &Board) -> Option<u64> {
+    let (rows, cols) = (u64::from(b.rows), u64::from(b.cols));
+    (cols > 8 && rows < 8 && rows * cols <= 47 && b.cells != 0)
+        .then_some((b.cells as u64) << 17 | rows << 14 | cols << 8)
+}
+
+/// The region of a compact key made by [`wide_key`], if it is one.
+fn board_of_wide_key(k: u64) -> Option<Board> {
+    let (rows, cols) = ((k >> 14 & 7) as u8, (k >> 8 & 63) as u8);
+    let cells = u128::from(k >> 17);
+    let n = u32::from(rows) * u32::from(cols);
+    (k & 0xff == 0 && cols > 8 && rows > 0 && n <= 47 && cells >> n == 0 && cells != 0)
+        .then_some(Board { rows, cols, cells })
 }
 
 /// What this thread's engine knows, as boards (for a saved table, [`crate::table_file`]): each board's exact value,
@@ -2251,6 +2275,43 @@ mod engine_tests {
                 plain.nim_value(&b).unwrap()
             );
         }
+        // Past the 8 x 8 square, with compact keys (at most 47 cells in the bounding box): dealt to threads too,
+        // each on a fresh engine.
+        for b in boards(12, 0x77, (2, 2), (9, 2), (3, 8)) {
+            let mut fresh = CramEngine::new(&Limits::default());
+            assert_eq!(
+                fresh.value_threads(&[b], 2).unwrap(),
+                plain.nim_value(&b).unwrap(),
+                "{}",
+                b.show_rows()
+            );
+        }
+    }
+
+    #[test]
+    fn wide_keys_name_one_region_and_never_a_region_of_the_square() {
+        // Every region of 2 or 3 rows and 9 to 15 columns with at most 47 cells in its box: a compact key with a
+        // clear low byte, read back as the same region; keys of regions of the square have a cell in their first
+        // row, so a set low byte.
+        let mut seen = std::collections::HashSet::new();
+        for b in boards(400, 0x1234_5678, (2, 2), (9, 7), (4, 8)) {
+            for r in b.regions() {
+                let k = r.key();
+                if r.as_small().is_some() {
+                    assert_ne!(k.lo & 0xff, 0, "{}", r.show_rows());
+                    continue;
+                }
+                if u32::from(r.rows) * u32::from(r.cols) > 47 {
+                    assert!(!k.is_compact(), "{}", r.show_rows());
+                    continue;
+                }
+                assert!(k.is_compact() && k.lo & 0xff == 0, "{}", r.show_rows());
+                assert_eq!(board_of_key(&k), Some(r));
+                assert_eq!(key_of_board(&r), k);
+                seen.insert(k.lo);
+            }
+        }
+        assert!(seen.len() > 100, "{} wide regions", seen.len());
     }
 
     #[test]
