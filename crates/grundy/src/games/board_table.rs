@@ -13,13 +13,15 @@
 //! 4,600 entries and recomputed them; now 48.) At capacity a new key replaces the bucket's entry of least *work* (the caller's estimate of
 //! what recomputing it costs: the cells of the board), so small, cheap positions are the ones forgotten.
 //!
-//! **The compact part.** Keys of 64 bits (Cram's regions of the 8 × 8 square, [`Key::compact`]) are held apart, in
-//! 16-byte slots, four to a 64-byte bucket (one cache line): the key, then one word holding the bits "`G(x) ≠ v`"
-//! for `v < 56` (bits 0..56) and the exact value plus one in the top byte (0: not known). Its work is the key's
-//! number of set bits (the region's cells), its eviction the same (least work in the bucket). It doubles while more
-//! than a quarter full. A value above 254 or a "not `v`" with `v ≥ 56` is not stored (a later search recomputes it:
-//! never a wrong answer); no region of the 8 × 8 square has one, as a region has at most 112 placements (7 · 8
-//! across and as many down) and its value, a mex of at most 112 options, is at most 112. The key 0 (the empty
+//! **The compact part.** Keys of 64 bits (Cram's regions of the 8 × 8 square, and the smaller ones past it, of at
+//! most 47 cells in their box: [`Key::compact`]) are held apart, in 16-byte slots, four to a 64-byte bucket (one
+//! cache line): the key, then one word holding the bits "`G(x) ≠ v`" for `v < 56` (bits 0..56) and the exact value
+//! plus one in the top byte (0: not known). Its work is the key's number of set bits (the region's cells, plus a
+//! few bits of the shape of a region past the square), its eviction the same (least work in the bucket). It
+//! doubles while more than a quarter full. A value above 254 or a "not `v`" with `v ≥ 56` is not stored (a later
+//! search recomputes it: never a wrong answer); no such region has one, as a region of the 8 × 8 square has at
+//! most 112 placements (7 · 8 across and as many down), one of 47 cells fewer than 94, and a mex of k options is
+//! at most k. The key 0 (the empty
 //! region) is never stored.
 //!
 //! **Threads.** A search on several threads ([`BoardTable::share`]) moves the compact part into a
