@@ -972,13 +972,7 @@ impl Small {
     fn push_option(left: u64, flat: &mut Vec<Small>, opts: &mut Vec<Opt>) {
         let start = flat.len();
         small::split(left, &mut |x| flat.push(Small(x)));
-        cancel_pairs_from(flat, start);
-        let hard = flat[start..]
-            .iter()
-            .map(Region::difficulty)
-            .max()
-            .unwrap_or(0);
-        opts.push(Opt::new(start, flat.len(), hard));
+        push_opt(flat, start, opts);
     }
 }
 
@@ -1003,17 +997,7 @@ enum Listing {
 /// The masks of the lines `0..n` of an 8 × 8 bitboard (line `i` is `line << (step * i)`), from the centre out:
 /// the one or two central lines first, then the next pair out on either side, and so on.
 fn centre_out(n: u32, line: u64, step: u32) -> impl Iterator<Item = u64> {
-    let n = n as i32;
-    let (mut lo, mut hi) = ((n - 1) / 2, n / 2);
-    std::iter::from_fn(move || {
-        if lo < 0 || hi >= n {
-            return None;
-        }
-        let m = line << (step as i32 * lo) | line << (step as i32 * hi);
-        lo -= 1;
-        hi += 1;
-        Some(m)
-    })
+    centre_out_pairs(n).map(move |(lo, hi)| line << (step * lo) | line << (step * hi))
 }
 
 /// The lines `0..n` from the centre out, as pairs: the one or two central lines first (a single line is its own
@@ -1715,6 +1699,12 @@ fn push_board_option(
         ..*x
     };
     after.regions_within(edges, flat, true);
+    push_opt(flat, start, opts);
+}
+
+/// Makes the regions `flat[start..]` (just appended) an option: equal pairs cancelled, pushed to `opts` with the
+/// difficulty of its hardest region.
+fn push_opt<R: Region>(flat: &mut Vec<R>, start: usize, opts: &mut Vec<Opt>) {
     cancel_pairs_from(flat, start);
     let hard = flat[start..]
         .iter()
