@@ -1286,11 +1286,10 @@ impl CramEngine {
         }
         // The engines share one table (this one's facts moved into it), sized for the largest board, when every
         // region of the boards has a compact key (as have those of the 8 x 8 square and the smaller ones past it),
-        // which the shared part holds.
-        if sums
+        // which the shared part holds. (`keyed` holds every sum's regions.)
+        if keyed
             .iter()
-            .flatten()
-            .all(|b| b.regions().iter().all(|r| r.key().is_compact()))
+            .all(|(k, _)| k.iter().all(|r| r.key().is_compact()))
         {
             let cells = sums
                 .iter()
