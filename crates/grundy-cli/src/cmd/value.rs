@@ -60,8 +60,9 @@ position once for each value tested). Normal play only.
 searches each region on N threads at once (default 1): the tests 'has option i the value u?' of the region's
 options are dealt to the threads, which share one table; the value is the same on any number of threads. A region
 whose bounding box holds more than 47 cells and does not fit in 8 x 8 (5x10, say) is searched on one thread; the
-winning moves are tested on N threads whatever the board. node-kayles and arc-kayles are searched by tests as well ('has some option the
-value u?', stopping at the first such option; one thread), and their winning moves by one test an option.
+winning moves are tested on N threads whatever the board. node-kayles and arc-kayles are searched by tests as well
+('has some option the value u?', stopping at the first such option; one thread), and their winning moves by one
+test an option.
 Under --max-memory the searches of cram, node-kayles and arc-kayles drop stored values when their table is full and
 go on (slower: what is met again is valued again), rather than stopping at the limit.
 
