@@ -374,14 +374,30 @@ fn a_large_board_in_a_frame_of_blocked_cells_is_the_board_inside() {
 }
 
 #[test]
-fn threads_give_the_same_cram_values_and_are_refused_elsewhere() {
+fn threads_give_the_same_board_and_graph_values_and_are_refused_elsewhere() {
     // Cram 4x5 (2) and 4x7 (3), as igsolve and the plain search give them (benches/boards.sh); 1x8 is Dawson's
-    // Kayles on 8 pins (0.07: 1); 2x4 is a P-position (mirror strategy) and 1x3 has value 1.
+    // Kayles on 8 pins (0.07: 1); 2x4 is a P-position (mirror strategy) and 1x3 has value 1. Arc Kayles on the
+    // 4 x 5 grid is Cram 4x5 (2); Node Kayles on the path of 23 vertices is Dawson's chess (0.137) on 23 (3, by
+    // the octal engine), and Arc Kayles on the cycle of 9 has one option up to symmetry, the path of 7, which is
+    // Dawson's Kayles (0.07) on 7 (1): value 0. Node Kayles on the 5 x 6 grid: 3 on one thread.
     for (args, want) in [
         (vec!["value", "cram", "4x5"], 2),
         (vec!["value", "cram", "4x7"], 3),
         (vec!["value", "cram", "1x8"], 1),
         (vec!["value", "cram", "2x4", "+", "cram", "1x3"], 1),
+        (vec!["value", "node-kayles", "grid:5x6"], 3),
+        (vec!["value", "arc-kayles", "grid:4x5"], 2),
+        (
+            vec![
+                "value",
+                "node-kayles",
+                "path:23",
+                "+",
+                "arc-kayles",
+                "cycle:9",
+            ],
+            3,
+        ),
     ] {
         let mut one = args.clone();
         one.extend(["--json", "--threads", "1"]);
@@ -397,7 +413,7 @@ fn threads_give_the_same_cram_values_and_are_refused_elsewhere() {
     for (args, needle) in [
         (
             vec!["value", "nim", "3", "--threads", "2"],
-            "only the Cram search",
+            "only the Cram, Node Kayles and Arc Kayles searches",
         ),
         (
             vec![
@@ -410,7 +426,7 @@ fn threads_give_the_same_cram_values_and_are_refused_elsewhere() {
                 "--threads",
                 "2",
             ],
-            "only the Cram search",
+            "only the Cram, Node Kayles and Arc Kayles searches",
         ),
         (vec!["value", "cram", "3x3", "--threads", "0"], "at least 1"),
         (

@@ -204,6 +204,19 @@ pub trait Game {
         false
     }
 
+    /// The value of `position` (a memo key) by tests on `threads` threads, with the exact values proved on the way,
+    /// for a game whose positions can be shared between threads: `Some(crate::solver::value_on_threads(self, …))`
+    /// (Node Kayles and Arc Kayles). The default, `None`, leaves the search on one thread.
+    fn value_on_threads(
+        &self,
+        position: &Self::Position,
+        threads: usize,
+        limits: crate::solver::Limits,
+    ) -> Option<Result<crate::solver::Proved<Self::Position>>> {
+        let _ = (position, threads, limits);
+        None
+    }
+
     /// The size of a position for the order of a search by tests ([`Game::search_by_tests`]): options whose
     /// largest component is smallest are tried first. The default is [`Game::heap_bytes`].
     fn search_size(&self, position: &Self::Position) -> u64 {
@@ -381,6 +394,14 @@ macro_rules! forward_game {
             }
             fn heap_bytes(&self, p: &Self::Position) -> usize { (**self).heap_bytes(p) }
             fn search_by_tests(&self) -> bool { (**self).search_by_tests() }
+            fn value_on_threads(
+                &self,
+                p: &Self::Position,
+                threads: usize,
+                limits: crate::solver::Limits,
+            ) -> Option<Result<crate::solver::Proved<Self::Position>>> {
+                (**self).value_on_threads(p, threads, limits)
+            }
             fn search_size(&self, p: &Self::Position) -> u64 { (**self).search_size(p) }
             fn show(&self, p: &Self::Position) -> String { (**self).show(p) }
             fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {

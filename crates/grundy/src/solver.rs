@@ -28,6 +28,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::{Duration, Instant};
 
 mod by_tests;
+mod on_threads;
+pub(crate) mod root;
+pub use on_threads::{set_threads, threads, value_on_threads, Proved};
 
 /// Bounds on a search. Past any of them the search ends with an error naming the bound.
 ///
@@ -308,6 +311,12 @@ pub struct Solver<R: Game> {
     nots: FxHashMap<R::Position, u64>,
     /// Spare option lists of the search by tests (one a level).
     spare: Vec<Options<R::Position>>,
+    /// The facts this solver shares with the other threads of one search (module `on_threads`), if any.
+    facts: Option<std::sync::Arc<on_threads::Facts<R::Position>>>,
+    /// Set by another thread to stop the current test (module `root`): the search ends with an error.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Whether this solver reports its progress (not a helper thread's).
+    reports: bool,
 }
 
 struct Frame<P> {
@@ -339,6 +348,9 @@ impl<R: Game> Solver<R> {
             by_tests: ruleset.search_by_tests(),
             nots: FxHashMap::default(),
             spare: Vec::new(),
+            facts: None,
+            stop: None,
+            reports: true,
             ruleset,
         }
     }
@@ -404,6 +416,9 @@ impl<R: Game> Solver<R> {
 
     fn remember(&mut self, p: R::Position, v: Nimber) {
         let bytes = self.ruleset.heap_bytes(&p);
+        if let Some(f) = &self.facts {
+            f.update(&p, bytes, |f| f.exact = Some(v));
+        }
         if self.memo.insert(p, v).is_none() {
             self.memo_heap += bytes;
         }
@@ -475,7 +490,11 @@ impl<R: Game> Solver<R> {
     }
 
     fn known(&self, p: &R::Position) -> Option<Nimber> {
-        if let Some(&v) = self.memo.get(self.ruleset.memo_key(p).as_ref()) {
+        let key = self.ruleset.memo_key(p);
+        if let Some(&v) = self.memo.get(key.as_ref()) {
+            return Some(v);
+        }
+        if let Some(v) = self.facts.as_ref().and_then(|f| f.get(&key).exact) {
             return Some(v);
         }
         self.ruleset.nim_value(p)
@@ -497,7 +516,21 @@ impl<R: Game> Solver<R> {
         if self.by_tests {
             let key = self.ruleset.memo_key(root).into_owned();
             let before = self.expanded;
+            let threads = threads();
+            if threads > 1 && self.facts.is_none() {
+                if let Some(r) = self.ruleset.value_on_threads(&key, threads, self.limits) {
+                    let (v, proved) = r?;
+                    for (p, x) in proved {
+                        self.remember(p, x);
+                    }
+                    self.evict_if_full();
+                    return Ok(v);
+                }
+            }
             let v = self.value_by_tests(&key)?;
+            if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
+                eprintln!("search by tests: expanded {}", self.expanded - before);
+            }
             if self.expanded - before > 0x1000 && crate::progress::wanted() {
                 let total = self.limits.max_positions as u64;
                 crate::progress::report(&self.progress_label(), total, total);

@@ -113,14 +113,17 @@ pub fn run(a: &ValueCmd) -> CliResult {
     }
     refuse_flags_that_do_not_apply(a)?;
     if let Some(t) = &a.threads {
-        // The Cram engine's threads (issue 17); every other search is single-threaded here, so the flag is refused.
+        // The searches that share their work between threads (issue 17): the Cram engine and the graph games'
+        // search by tests; every other search is single-threaded here, so the flag is refused.
+        const ON_THREADS: [&str; 3] = ["cram", "node-kayles", "arc-kayles"];
         if a.words
             .iter()
             .enumerate()
-            .any(|(i, w)| (i == 0 || a.words[i - 1] == "+") && w != "cram")
+            .any(|(i, w)| (i == 0 || a.words[i - 1] == "+") && !ON_THREADS.contains(&w.as_str()))
         {
             return Err(CliError::usage(
-                "--threads: only the Cram search runs on more than one thread (every part must be cram)",
+                "--threads: only the Cram, Node Kayles and Arc Kayles searches run on more than one thread (every \
+                 part must be cram, node-kayles or arc-kayles)",
             ));
         }
         match grundy::error::parse_u64(t, "--threads")? {
@@ -130,7 +133,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
                     "--threads {n}: at most 64 threads"
                 )))
             }
-            n => grundy::games::cram::set_threads(n as usize),
+            n => grundy::solver::set_threads(n as usize),
         }
     }
     if a.load_table.is_some() || a.save_table.is_some() {

@@ -36,9 +36,8 @@ use super::board_table::{self, BoardTable, Key};
 use crate::error::{escape, Error, Result};
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
-use crate::solver::Limits;
+use crate::solver::{root, threads, Limits};
 
-mod root;
 mod small;
 
 /// The most cells a board may have (empty or blocked): the width of its bitset.
@@ -1028,6 +1027,41 @@ fn leave_cpu(spawner: Option<usize>) {
     }
 }
 
+/// An engine running the tasks of a root dealt to threads ([`root`]): its options `opts` over `flat`.
+struct Tasks<'a, R> {
+    e: &'a mut CramEngine,
+    flat: &'a [R],
+    opts: &'a [Opt],
+}
+
+impl<R: Region> root::Worker for Tasks<'_, R> {
+    type Halt = Halt;
+    fn stopped(h: &Halt) -> bool {
+        *h == Halt::Stopped
+    }
+    fn swap_stop(
+        &mut self,
+        stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
+        std::mem::replace(&mut self.e.stop, stop)
+    }
+    fn option_known(&mut self, i: usize) -> Option<Nimber> {
+        let mut o = self.opts[i];
+        self.e.look_up(self.flat, &mut o);
+        (o.unknown == 0).then_some(o.xor)
+    }
+    fn option_is(&mut self, i: usize, u: Nimber) -> std::result::Result<bool, Halt> {
+        let mut o = self.opts[i];
+        self.e.look_up(self.flat, &mut o);
+        match self.e.table_has(self.flat, &o, u) {
+            Some(has) => Ok(has),
+            None => self
+                .e
+                .opt_is(&self.flat[o.start as usize..o.end as usize], u),
+        }
+    }
+}
+
 /// Sorts `v[start..]` and removes its equal pairs (their values cancel in the nim-sum).
 fn cancel_pairs_from<R: Region>(v: &mut Vec<R>, start: usize) {
     v[start..].sort_unstable();
@@ -1195,10 +1229,15 @@ impl CramEngine {
         self.table.share(shared_buckets(n, self.table.max_bytes()));
         self.make_helpers(threads);
         let mut helpers = std::mem::take(&mut self.helpers);
-        let tasks = root::Shared::new(self, &flat, &opts, threads);
+        let tasks = root::Shared::new(opts.len(), threads, |i| {
+            let mut o = opts[i];
+            self.look_up(&flat, &mut o);
+            (o.unknown == 0).then_some(o.xor)
+        });
         let r = std::thread::scope(|sc| {
             let mut handles = Vec::new();
             let here = crate::heap::sparse::current_cpu();
+            let (flat, opts) = (&flat[..], &opts[..]);
             for (t, h) in helpers.iter_mut().enumerate() {
                 let tasks = &tasks;
                 handles.push(
@@ -1206,12 +1245,19 @@ impl CramEngine {
                         .stack_size(256 << 20)
                         .spawn_scoped(sc, move || {
                             leave_cpu(here);
-                            tasks.work(h, t + 1)
+                            tasks.work(&mut Tasks { e: h, flat, opts }, t + 1)
                         }),
                 );
             }
             std::thread::yield_now();
-            let r = tasks.work(self, 0);
+            let r = tasks.work(
+                &mut Tasks {
+                    e: &mut *self,
+                    flat,
+                    opts,
+                },
+                0,
+            );
             for h in handles.into_iter().flatten() {
                 // Each thread returns the same answer; a helper that failed left only facts it wrote whole.
                 let _ = h.join();
@@ -1897,19 +1943,6 @@ fn with_engine<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
         }
         r
     })
-}
-
-/// The number of threads the board engines use for one search (`grundy value --threads`); 1 unless set.
-static THREADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(1);
-
-/// Sets the number of threads the Cram and Chomp engines use (at least 1).
-pub fn set_threads(n: usize) {
-    THREADS.store(n.max(1), std::sync::atomic::Ordering::Relaxed);
-}
-
-/// The number of threads the board engines use.
-pub fn threads() -> usize {
-    THREADS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 #[cfg(test)]

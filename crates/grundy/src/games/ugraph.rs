@@ -34,7 +34,7 @@
 
 use crate::error::{Error, Result};
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// The most vertices a graph may have: one `u128` bitmask per vertex.
 pub const MAX_VERTICES: usize = 128;
@@ -48,7 +48,7 @@ pub const BRUTE_FORCE_LABELLINGS: u64 = 720;
 #[derive(Clone, Debug)]
 pub struct Component {
     adj: Box<[u128]>,
-    ids: Rc<[u32]>,
+    ids: Arc<[u32]>,
 }
 
 impl PartialEq for Component {
@@ -224,7 +224,7 @@ fn relabel(adj: &[u128], ids: &[u32], order: &[usize]) -> Component {
         .iter()
         .map(|&v| bits(adj[v]).fold(0u128, |row, w| row | 1 << inv[w]))
         .collect();
-    let ids: Rc<[u32]> = order.iter().map(|&v| ids[v]).collect();
+    let ids: Arc<[u32]> = order.iter().map(|&v| ids[v]).collect();
     Component { adj: rows, ids }
 }
 
@@ -762,6 +762,15 @@ macro_rules! graph_game_methods {
         /// [`MAX_VERTICES`]($crate::games::ugraph::MAX_VERTICES): play is short, so the solver values by tests.
         fn search_by_tests(&self) -> bool {
             true
+        }
+        /// Graphs share between threads (a [`Component`]($crate::games::ugraph::Component) is immutable).
+        fn value_on_threads(
+            &self,
+            p: &Self::Position,
+            threads: usize,
+            limits: $crate::solver::Limits,
+        ) -> Option<$crate::error::Result<$crate::solver::Proved<Self::Position>>> {
+            Some($crate::solver::value_on_threads(self, p, threads, limits))
         }
         fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
             p.split(p.all())

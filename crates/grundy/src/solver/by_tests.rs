@@ -45,7 +45,8 @@ impl<R: Game> Solver<R> {
         if let Some(v) = self.known(p) {
             return Ok(answer(v));
         }
-        let not = self.nots.get(p).copied().unwrap_or(0);
+        let not = self.nots.get(p).copied().unwrap_or(0)
+            | self.facts.as_ref().map_or(0, |f| f.get(p).not);
         if test < 64 && not >> test & 1 == 1 {
             return Ok(None);
         }
@@ -150,16 +151,23 @@ impl<R: Game> Solver<R> {
 
     /// Whether `c` is known not to have value `v`.
     fn known_not(&self, c: &R::Position, v: Nimber) -> bool {
-        v < 64
-            && self
-                .nots
-                .get(self.ruleset.memo_key(c).as_ref())
-                .is_some_and(|n| n >> v & 1 == 1)
+        if v >= 64 {
+            return false;
+        }
+        let key = self.ruleset.memo_key(c);
+        self.nots.get(key.as_ref()).is_some_and(|n| n >> v & 1 == 1)
+            || self
+                .facts
+                .as_ref()
+                .is_some_and(|f| f.get(&key).not >> v & 1 == 1)
     }
 
     pub(super) fn set_not(&mut self, p: &R::Position, v: Nimber) {
         if v >= 64 {
             return;
+        }
+        if let Some(f) = &self.facts {
+            f.update(p, self.ruleset.heap_bytes(p), |f| f.not |= 1 << v);
         }
         if let Some(n) = self.nots.get_mut(p) {
             *n |= 1 << v;
@@ -171,13 +179,21 @@ impl<R: Game> Solver<R> {
 
     /// One position expanded: the memory budget (evicting), the positions limit, the deadline and the progress bar.
     fn step(&mut self) -> Result<()> {
+        if self.expanded & 0x3f == 0
+            && self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            return Err(crate::Error::limit("the search was stopped"));
+        }
         self.evict_if_full();
         self.limits
             .check_positions(self.memo.len() + self.nots.len())?;
         if self.expanded & 0xff == 0 {
             self.limits.check_time()?;
         }
-        if self.expanded & 0xfff == 0 && crate::progress::wanted() {
+        if self.expanded & 0xfff == 0 && self.reports && crate::progress::wanted() {
             crate::progress::report(
                 &self.progress_label(),
                 (self.memo.len() + self.nots.len()) as u64,
@@ -294,6 +310,62 @@ mod tests {
         }
         // Values past 1, so that tests of several values were made.
         assert!(nonzero[0] > 20 && nonzero[1] > 20, "{nonzero:?}");
+    }
+
+    #[test]
+    fn threads_give_the_one_thread_values_and_prove_only_true_facts() {
+        use crate::solver::{value_on_threads, Deadline, Limits};
+        fn check<G: Game<Position = Component> + Copy + Send + Sync>(
+            game: G,
+            g: &Component,
+            what: &str,
+        ) {
+            let key = game.memo_key(g).into_owned();
+            let mut one = Solver::new(game);
+            let want = one.nim_value(&key).unwrap();
+            for threads in [2, 3] {
+                let (v, proved) =
+                    value_on_threads(&game, &key, threads, Limits::default()).unwrap();
+                assert_eq!(v, want, "{what}, {threads} threads");
+                assert!(proved.contains(&(key.clone(), v)), "{what}");
+                // The values proved on the way, each checked by a fresh one-thread search.
+                for (p, x) in proved.iter().step_by(7).take(12) {
+                    assert_eq!(Solver::new(game).nim_value(p).unwrap(), *x, "{what}");
+                }
+            }
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let mut valued = [0; 2];
+        for i in 0..80 {
+            let g = random_graph(&mut seed, 10 + i % 9, 2 + u64::from(i) % 5);
+            let big = g.iter().max_by_key(|c| c.len()).unwrap();
+            check(NodeKayles, big, &format!("node kayles, graph {i}"));
+            check(ArcKayles, big, &format!("arc kayles, graph {i}"));
+            valued[0] += usize::from(Solver::new(NodeKayles).nim_value(big).unwrap() > 1);
+            valued[1] += usize::from(Solver::new(ArcKayles).nim_value(big).unwrap() > 1);
+        }
+        assert!(valued[0] > 5 && valued[1] > 5, "{valued:?}");
+        // The grids, whose options are equal in fours by symmetry.
+        for (r, c) in [(4, 5), (5, 5), (3, 7)] {
+            check(
+                NodeKayles,
+                &grid(r, c).unwrap(),
+                &format!("node kayles {r}x{c}"),
+            );
+            check(
+                ArcKayles,
+                &grid(r, c).unwrap(),
+                &format!("arc kayles {r}x{c}"),
+            );
+        }
+        // A deadline ends the search with its error on every thread, not a hang.
+        let late = Limits {
+            deadline: Some(Deadline::after_seconds(0.0)),
+            ..Limits::default()
+        };
+        let g = grid(6, 7).unwrap();
+        let err = value_on_threads(&NodeKayles, &g, 2, late).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::Limit, "{err}");
     }
 
     #[test]
