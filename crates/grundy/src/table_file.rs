@@ -34,6 +34,7 @@ use crate::game::Game;
 use crate::games::ugraph::Component;
 use crate::solver::Solver;
 use std::cell::RefCell;
+use std::io::Write;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -132,11 +133,67 @@ impl TableKey for Component {
     }
 }
 
-/// FNV-1a, 64 bits: detects damaged or truncated files (not an adversary).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
+/// FNV-1a, 64 bits: detects damaged or truncated files (not an adversary). `h` is the hash of the bytes before.
+fn fnv1a_from(h: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// A writer that hashes what it passes on (for the file's checksum).
+struct Hashing<W> {
+    out: W,
+    hash: u64,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(bytes)?;
+        self.hash = fnv1a_from(self.hash, &bytes[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Writes a table file of the game named `game` to `out`: the header, the `count` entries of `entries` (which
+/// must yield exactly that many), the checksum. Streamed: one entry's bytes at a time.
+fn write_table<K: TableKey, B: std::borrow::Borrow<K>>(
+    out: impl Write,
+    game: &str,
+    count: u64,
+    entries: impl Iterator<Item = (B, u64)>,
+) -> std::io::Result<()> {
+    let mut w = Hashing {
+        out,
+        hash: FNV_START,
+    };
+    let tag = &game.as_bytes()[..game.len().min(u16::MAX as usize)];
+    w.write_all(MAGIC)?;
+    w.write_all(&VERSION.to_le_bytes())?;
+    w.write_all(&(tag.len() as u16).to_le_bytes())?;
+    w.write_all(tag)?;
+    w.write_all(&count.to_le_bytes())?;
+    let mut entry = Vec::new();
+    let mut written = 0u64;
+    for (k, v) in entries {
+        entry.clear();
+        k.borrow().encode(&mut entry);
+        entry.extend_from_slice(&v.to_le_bytes());
+        w.write_all(&entry)?;
+        written += 1;
+    }
+    if written != count {
+        return Err(std::io::Error::other(format!(
+            "{written} entries written where {count} were counted"
+        )));
+    }
+    let sum = w.hash;
+    w.out.write_all(&sum.to_le_bytes())?;
+    w.out.flush()
 }
 
 /// The bytes of a table file of the game named `game` holding `entries`.
@@ -144,79 +201,169 @@ pub fn encode<'a, K: TableKey + 'a>(
     game: &str,
     entries: impl Iterator<Item = (&'a K, u64)>,
 ) -> Vec<u8> {
-    let mut body = Vec::new();
-    let mut count = 0u64;
-    for (k, v) in entries {
-        k.encode(&mut body);
-        body.extend_from_slice(&v.to_le_bytes());
-        count += 1;
-    }
-    let tag = &game.as_bytes()[..game.len().min(u16::MAX as usize)];
-    let mut out = Vec::with_capacity(body.len() + 64);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&(tag.len() as u16).to_le_bytes());
-    out.extend_from_slice(tag);
-    out.extend_from_slice(&count.to_le_bytes());
-    out.extend_from_slice(&body);
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
+    let entries: Vec<_> = entries.collect();
+    let mut out = Vec::new();
+    write_table::<K, &K>(&mut out, game, entries.len() as u64, entries.into_iter())
+        .expect("writing to memory");
     out
 }
 
 /// The entries of a table file's bytes, checked: magic, version, checksum, that the file is a table of the game
 /// named `game`, and every key. `what` names the file in messages.
 pub fn decode<K: TableKey>(bytes: &[u8], game: &str, what: &str) -> Result<Vec<(K, u64)>> {
+    let mut out = Vec::new();
+    scan(bytes, bytes.len() as u64, game, what, |k, v| {
+        out.push((k, v))
+    })?;
+    Ok(out)
+}
+
+/// The most bytes a key may take in a file this version reads: a graph of 128 vertices takes 1 + 128 · 16; a
+/// Chomp diagram, 4 bytes a row. (A key still undecodable with this many bytes at hand is not a key.)
+const MAX_KEY_BYTES: usize = 1 << 20;
+
+/// The bytes of a table file before its checksum, read in chunks and hashed as they are read.
+struct Chunks<R> {
+    input: R,
+    /// Bytes before the checksum, and how many of them were read.
+    content: u64,
+    read: u64,
+    hash: u64,
+    buf: Vec<u8>,
+    /// The first unused byte of `buf`.
+    at: usize,
+}
+
+impl<R: std::io::Read> Chunks<R> {
+    /// Makes at least `want` unused bytes ready in `buf[at..]` (fewer at the end of the content: false then).
+    fn fill(&mut self, want: usize) -> std::io::Result<bool> {
+        if self.buf.len() - self.at >= want || self.read == self.content {
+            // (At the end of the content nothing is moved: the last chunk is read to its end where it lies.)
+            return Ok(self.buf.len() - self.at >= want);
+        }
+        self.buf.drain(..self.at);
+        self.at = 0;
+        let target = 2 * want.max(1 << 20);
+        while self.buf.len() < target && self.read < self.content {
+            let n = (target - self.buf.len()).min((self.content - self.read) as usize);
+            let start = self.buf.len();
+            self.buf.resize(start + n, 0);
+            self.input.read_exact(&mut self.buf[start..])?;
+            self.hash = fnv1a_from(self.hash, &self.buf[start..]);
+            self.read += n as u64;
+        }
+        Ok(self.buf.len() >= want)
+    }
+
+    fn unused(&self) -> &[u8] {
+        &self.buf[self.at..]
+    }
+}
+
+/// Reads a table file from `input` (`len` bytes in all), checked as [`decode`] checks it, showing each entry to
+/// `each` as it is read: a file of gigabytes is never held whole. Returns the entries read. When it fails, `each`
+/// has seen only some of the entries: [`read_each`] reads a file twice, first to check it.
+fn scan<K: TableKey>(
+    input: impl std::io::Read,
+    len: u64,
+    game: &str,
+    what: &str,
+    mut each: impl FnMut(K, u64),
+) -> Result<u64> {
     let bad = |why: &str| Error::input(format!("{what}: {why}; the table is not loaded"));
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+    let io = |e: std::io::Error| {
+        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            bad("truncated")
+        } else {
+            Error::input(format!("{what}: {e}"))
+        }
+    };
+    let mut c = Chunks {
+        input,
+        content: len.saturating_sub(8),
+        read: 0,
+        hash: FNV_START,
+        buf: Vec::new(),
+        at: 0,
+    };
+    let header = MAGIC.len() + 4 + 2 + 8 + 8;
+    if len < MAGIC.len() as u64 {
         return Err(bad("not a grundy table file (no GRUNDYTB header)"));
     }
-    if bytes.len() < MAGIC.len() + 4 + 2 + 8 + 8 {
-        return Err(bad("truncated"));
+    if len < header as u64 {
+        let mut head = [0u8; 8];
+        c.input.read_exact(&mut head).map_err(io)?;
+        return Err(if &head == MAGIC {
+            bad("truncated")
+        } else {
+            bad("not a grundy table file (no GRUNDYTB header)")
+        });
     }
-    let (content, tail) = bytes.split_at(bytes.len() - 8);
-    let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
-    let mut input = &content[MAGIC.len()..];
-    let version = u32::from_le_bytes(
-        take(&mut input, 4)
-            .expect("length checked")
-            .try_into()
-            .expect("4"),
-    );
+    c.fill(MAGIC.len() + 6).map_err(io)?;
+    if &c.unused()[..MAGIC.len()] != MAGIC {
+        return Err(bad("not a grundy table file (no GRUNDYTB header)"));
+    }
+    let h = &c.unused()[MAGIC.len()..];
+    let version = u32::from_le_bytes(h[..4].try_into().expect("4"));
+    let tag_len = u16::from_le_bytes(h[4..6].try_into().expect("2")) as usize;
+    c.at += MAGIC.len() + 6;
     if version != VERSION && version != 1 {
         return Err(bad(&format!(
             "format version {version}, this grundy reads versions 1 and {VERSION}"
         )));
     }
-    let len = u16::from_le_bytes(
-        take(&mut input, 2)
-            .expect("length checked")
-            .try_into()
-            .expect("2"),
-    );
-    let tag = take(&mut input, len as usize).ok_or_else(|| bad("truncated"))?;
-    let tag = crate::error::escape(&String::from_utf8_lossy(tag));
-    if fnv1a(content) != stored {
+    // What is wrong besides the checksum, told after it: a damaged file is named so first.
+    let mut wrong = None;
+    let mut entries = 0u64;
+    if !c.fill(tag_len + 8).map_err(io)? {
+        wrong = Some("truncated".to_string());
+    } else {
+        let tag = crate::error::escape(&String::from_utf8_lossy(&c.unused()[..tag_len]));
+        let count = u64::from_le_bytes(c.unused()[tag_len..tag_len + 8].try_into().expect("8"));
+        c.at += tag_len + 8;
+        if tag != game {
+            wrong = Some(format!("a table of the game {tag}, not of {game}"));
+        }
+        let mut i = 0;
+        while wrong.is_none() && i < count {
+            c.fill(MAX_KEY_BYTES + 8).map_err(io)?;
+            let mut rest = c.unused();
+            let before = rest.len();
+            let Some(k) = K::decode(&mut rest) else {
+                wrong = Some(format!("entry {i} is not a valid key"));
+                break;
+            };
+            let Some(v) = take_u64(&mut rest) else {
+                wrong = Some("truncated".to_string());
+                break;
+            };
+            c.at += before - rest.len();
+            if version == 1 && v & NOT_VALUES != 0 {
+                wrong = Some(format!("entry {i} has no nim-value"));
+                break;
+            }
+            each(k, v);
+            i += 1;
+        }
+        entries = i;
+        if wrong.is_none() && (!c.unused().is_empty() || c.read < c.content) {
+            wrong = Some("bytes after the last entry".to_string());
+        }
+    }
+    while c.read < c.content {
+        c.buf.clear();
+        c.at = 0;
+        c.fill(1 << 20).map_err(io)?;
+    }
+    let mut stored = [0u8; 8];
+    c.input.read_exact(&mut stored).map_err(io)?;
+    if c.hash != u64::from_le_bytes(stored) {
         return Err(bad("checksum mismatch (the file is damaged or truncated)"));
     }
-    if tag != game {
-        return Err(bad(&format!("a table of the game {tag}, not of {game}")));
+    match wrong {
+        Some(why) => Err(bad(&why)),
+        None => Ok(entries),
     }
-    let count = take_u64(&mut input).ok_or_else(|| bad("truncated"))?;
-    let mut out = Vec::with_capacity(count.min(input.len() as u64 / 9) as usize);
-    for i in 0..count {
-        let k =
-            K::decode(&mut input).ok_or_else(|| bad(&format!("entry {i} is not a valid key")))?;
-        let v = take_u64(&mut input).ok_or_else(|| bad("truncated"))?;
-        if version == 1 && v & NOT_VALUES != 0 {
-            return Err(bad(&format!("entry {i} has no nim-value")));
-        }
-        out.push((k, v));
-    }
-    if !input.is_empty() {
-        return Err(bad("bytes after the last entry"));
-    }
-    Ok(out)
 }
 
 /// Writes the memo of `solver` to `path`, and the values its search by tests found positions not to have (bit 63
@@ -227,23 +374,28 @@ pub fn save<R: Game>(solver: &Solver<R>, path: &Path) -> Result<usize>
 where
     R::Position: TableKey,
 {
-    let nots = solver
-        .not_entries()
-        .map(|(p, n)| (p, n & !NOT_VALUES))
-        .filter(|&(_, n)| n != 0);
-    let entries: Vec<_> = solver
-        .memo_entries()
-        .chain(nots.map(|(p, n)| (p, n | NOT_VALUES)))
-        .collect();
-    write(
-        path,
-        &encode(&solver.ruleset().name(), entries.iter().copied()),
-    )?;
-    Ok(entries.len())
+    let entries = || {
+        solver.memo_entries().chain(
+            solver
+                .not_entries()
+                .map(|(p, n)| (p, n & !NOT_VALUES))
+                .filter(|&(_, n)| n != 0)
+                .map(|(p, n)| (p, n | NOT_VALUES)),
+        )
+    };
+    let count = entries().count();
+    write(path, |w| {
+        write_table::<R::Position, _>(w, &solver.ruleset().name(), count as u64, entries())
+    })?;
+    Ok(count)
 }
 
-/// Writes `bytes` to `path` through a temporary file renamed into place.
-fn write(path: &Path, bytes: &[u8]) -> Result<()> {
+/// Writes a table file to `path` through `body` (given a buffered file), by way of a temporary file renamed into
+/// place.
+fn write(
+    path: &Path,
+    body: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> std::io::Result<()>,
+) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".partial");
     let tmp = std::path::PathBuf::from(tmp);
@@ -253,15 +405,34 @@ fn write(path: &Path, bytes: &[u8]) -> Result<()> {
             crate::error::escape(&path.display().to_string())
         ))
     };
-    std::fs::write(&tmp, bytes).map_err(io)?;
+    let file = std::fs::File::create(&tmp).map_err(io)?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+    if let Err(e) = body(&mut w).and_then(|()| w.flush()) {
+        drop(w);
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(e));
+    }
+    drop(w);
     std::fs::rename(&tmp, path).map_err(io)
 }
 
-/// The entries of the table file at `path`, checked ([`decode`]) as a table of the game `game`.
-fn read<K: TableKey>(path: &Path, game: &str) -> Result<Vec<(K, u64)>> {
+/// Reads the table file at `path` as a table of the game `game`, showing each entry to `each`: first the whole
+/// file is checked, then read again for `each` (so that nothing is given from a file that is not valid, and the
+/// file is never held whole). Returns the entries.
+fn read_each<K: TableKey>(path: &Path, game: &str, each: impl FnMut(K, u64)) -> Result<u64> {
     let what = crate::error::escape(&path.display().to_string());
-    let bytes = std::fs::read(path).map_err(|e| Error::input(format!("{what}: {e}")))?;
-    decode::<K>(&bytes, game, &what)
+    let open = || -> Result<(std::io::BufReader<std::fs::File>, u64)> {
+        let f = std::fs::File::open(path).map_err(|e| Error::input(format!("{what}: {e}")))?;
+        let len = f
+            .metadata()
+            .map_err(|e| Error::input(format!("{what}: {e}")))?
+            .len();
+        Ok((std::io::BufReader::with_capacity(1 << 16, f), len))
+    };
+    let (f, len) = open()?;
+    scan::<K>(f, len, game, &what, |_, _| {})?;
+    let (f, len) = open()?;
+    scan(f, len, game, &what, each)
 }
 
 /// Reads the table at `path` into the memo of `solver`. Returns the entries read. Nothing is loaded when the file
@@ -271,13 +442,15 @@ where
     R::Position: TableKey,
 {
     // Values go to the memo; sets of values a position does not have to the facts of the search by tests.
-    let (nots, values): (Vec<_>, Vec<_>) = read::<R::Position>(path, &solver.ruleset().name())?
-        .into_iter()
-        .partition(|&(_, v)| v & NOT_VALUES != 0);
-    let n = nots.len() + values.len();
-    solver.import_memo(values);
-    solver.import_nots(nots.into_iter().map(|(p, v)| (p, v & !NOT_VALUES)));
-    Ok(n)
+    let name = solver.ruleset().name();
+    let n = read_each::<R::Position>(path, &name, |p, v| {
+        if v & NOT_VALUES != 0 {
+            solver.import_nots([(p, v & !NOT_VALUES)]);
+        } else {
+            solver.import_memo([(p, v)]);
+        }
+    })?;
+    Ok(n as usize)
 }
 
 /// The games whose searches can be saved and loaded: the names [`for_game`] answers.
@@ -327,9 +500,21 @@ impl SavedTable for CramTable {
     }
     fn load(&self, path: &Path) -> Result<usize> {
         use crate::games::board_table::Known;
-        let entries: Vec<_> = read::<crate::games::cram::Board>(path, &self.game())?
-            .into_iter()
-            .map(|(b, v)| {
+        let what = crate::error::escape(&path.display().to_string());
+        let file = |path: &Path| -> Result<(std::io::BufReader<std::fs::File>, u64)> {
+            let f = std::fs::File::open(path).map_err(|e| Error::input(format!("{what}: {e}")))?;
+            let len = f
+                .metadata()
+                .map_err(|e| Error::input(format!("{what}: {e}")))?
+                .len();
+            Ok((std::io::BufReader::with_capacity(1 << 16, f), len))
+        };
+        // Checked whole first, then read into the engine's table (room made for its entries first).
+        let (f, len) = file(path)?;
+        let n = scan::<crate::games::cram::Board>(f, len, &self.game(), &what, |_, _| {})?;
+        let (f, len) = file(path)?;
+        crate::games::cram::engine_import(n as usize, |put| {
+            scan::<crate::games::cram::Board>(f, len, &self.game(), &what, |b, v| {
                 let known = if v & NOT_VALUES == 0 {
                     Known {
                         exact: Some(v),
@@ -341,21 +526,27 @@ impl SavedTable for CramTable {
                         not: v & !NOT_VALUES,
                     }
                 };
-                (b, known)
+                put(&b, known)
             })
-            .collect();
-        Ok(crate::games::cram::engine_import(&entries))
+        })?;
+        Ok(n as usize)
     }
     fn save(&self, path: &Path) -> Result<usize> {
-        let facts = cram_facts();
-        write(
-            path,
-            &encode(&self.game(), facts.iter().map(|(b, v)| (b, *v))),
-        )?;
-        Ok(facts.len())
+        let count = self.stored();
+        write(path, |w| {
+            crate::games::cram::engine_entries(|entries| {
+                let facts = entries.filter_map(|(b, known)| cram_fact(known).map(|v| (b, v)));
+                write_table::<crate::games::cram::Board, _>(w, &self.game(), count as u64, facts)
+            })
+        })?;
+        Ok(count)
     }
     fn stored(&self) -> usize {
-        cram_facts().len()
+        crate::games::cram::engine_entries(|entries| {
+            entries
+                .filter(|&(_, known)| cram_fact(known).is_some())
+                .count()
+        })
     }
     fn expanded(&self) -> u64 {
         crate::games::cram::engine_nodes()
@@ -365,18 +556,14 @@ impl SavedTable for CramTable {
     }
 }
 
-/// What the Cram engine's table knows, as a saved table writes it: each board's value, or the set of values it is
-/// known not to have (flagged [`NOT_VALUES`]).
-fn cram_facts() -> Vec<(crate::games::cram::Board, u64)> {
-    crate::games::cram::engine_entries()
-        .into_iter()
-        .filter_map(|(b, known)| match known.exact {
-            Some(v) => Some((b, v)),
-            // A nim-value never has bit 63 (a board has at most 256 options), so the bit marks a set.
-            None => (known.not != 0 && known.not & NOT_VALUES == 0)
-                .then_some((b, NOT_VALUES | known.not)),
-        })
-        .collect()
+/// What the Cram engine's table knows of a board, as a saved table writes it: its value, or the set of values it
+/// is known not to have (flagged [`NOT_VALUES`]); `None` when it knows neither.
+fn cram_fact(known: crate::games::board_table::Known) -> Option<u64> {
+    match known.exact {
+        Some(v) => Some(v),
+        // A nim-value never has bit 63 (a board has at most 256 options), so the bit marks a set.
+        None => (known.not != 0 && known.not & NOT_VALUES == 0).then_some(NOT_VALUES | known.not),
+    }
 }
 
 struct Shared<G: Game> {

@@ -255,3 +255,51 @@ fn every_entry_of_a_saved_cram_engine_table_is_a_fact_about_its_board() {
     }
     assert!(exact > 10 && sets > 10, "{exact} values, {sets} sets");
 }
+
+#[test]
+fn tables_of_megabytes_are_read_in_chunks_and_checked_whole() {
+    // 150,000 Cram boards (26 bytes an entry: about 3.9 MB, past the reader's chunks of 1-2 MiB) and graphs of 1
+    // to 128 vertices (keys of 2 to 2,049 bytes, so that keys straddle the chunks' ends), written and read back.
+    use grundy::games::cram::Board;
+    let boards: Vec<(Board, u64)> = (0..150_000u64)
+        .map(|i| {
+            let b = Board {
+                rows: 8,
+                cols: 9,
+                cells: u128::from(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)) & ((1 << 72) - 1),
+            };
+            (b, i % 7 | (i % 3 == 0) as u64 * (1 << 63))
+        })
+        .collect();
+    let bytes = encode("cram", boards.iter().map(|(b, v)| (b, *v)));
+    assert!(bytes.len() > 3_000_000);
+    assert_eq!(decode::<Board>(&bytes, "cram", "t").unwrap(), boards);
+    let graphs: Vec<(Component, u64)> = (1..=128u32)
+        .cycle()
+        .take(6000)
+        .enumerate()
+        .map(|(i, k)| {
+            let edges: Vec<(u32, u32)> = (1..k).map(|v| (v - 1, v)).collect();
+            let path = graph_components(k as usize, &edges).unwrap().remove(0);
+            (path, i as u64)
+        })
+        .collect();
+    let gbytes = encode("node-kayles", graphs.iter().map(|(g, v)| (g, *v)));
+    assert!(gbytes.len() > 4_000_000, "{}", gbytes.len());
+    assert_eq!(
+        decode::<Component>(&gbytes, "node-kayles", "t").unwrap(),
+        graphs
+    );
+    // Damage anywhere, and truncation at any point, are found (the checksum covers every byte).
+    for at in [20, 1 << 20, (1 << 21) + 5, bytes.len() - 9, bytes.len() - 1] {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x10;
+        let e = decode::<Board>(&bad, "cram", "t").unwrap_err();
+        assert!(e.message().contains("checksum mismatch"), "{at}: {e}");
+        let e = decode::<Board>(&bytes[..at], "cram", "t").unwrap_err();
+        assert!(
+            e.message().contains("truncated") || e.message().contains("checksum"),
+            "{at}: {e}"
+        );
+    }
+}

@@ -550,6 +550,9 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
     let table = grundy::table_file::for_game(&name).expect("a game of table_file::GAMES");
     // Loading from the file the run saves to is the resumable form: the first run finds no file yet and starts
     // from an empty table (the text and JSON say 0 values loaded); any other missing file is an error.
+    // The command's limits first: the table is read into an engine sized by them (read under the defaults, a Cram
+    // table filled its 3 GiB budget's first growth and a run under --max-memory 300M ended at its limit).
+    grundy::solver::publish_limits(crate::guard::limits());
     let loaded = match &a.load_table {
         Some(f) if a.save_table.as_ref() == Some(f) && !std::path::Path::new(f).exists() => 0,
         Some(f) => table.load(std::path::Path::new(f))?,
@@ -590,7 +593,9 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
             crate::guard::set_resume_hint(&format!(
                 "stopped while saving the table to {f}, which keeps what it held before"
             ));
-            Some(table.save(std::path::Path::new(f))?)
+            let n = table.save(std::path::Path::new(f))?;
+            crate::guard::set_resume_hint("");
+            Some(n)
         }
         None => None,
     };

@@ -1868,27 +1868,32 @@ fn board_of_wide_key(k: u64) -> Option<Board> {
         .then_some(Board { rows, cols, cells })
 }
 
-/// What this thread's engine knows, as boards (for a saved table, [`crate::table_file`]): each board's exact value,
-/// or the values it is known not to have ([`board_table::Known`]).
-pub fn engine_entries() -> Vec<(Board, board_table::Known)> {
+/// Runs `f` on what this thread's engine knows, as boards (for a saved table, [`crate::table_file`]): each board's
+/// exact value, or the values it is known not to have ([`board_table::Known`]). Nothing is collected: a table of
+/// gigabytes is written as it is read.
+pub fn engine_entries<T>(
+    f: impl FnOnce(&mut dyn Iterator<Item = (Board, board_table::Known)>) -> T,
+) -> T {
     with_engine(|e| {
-        e.table
+        let mut entries = e
+            .table
             .entries()
-            .filter_map(|(k, known)| Some((board_of_key(&k)?, known)))
-            .collect()
+            .filter_map(|(k, known)| Some((board_of_key(&k)?, known)));
+        f(&mut entries)
     })
 }
 
-/// Puts facts read from a saved table into this thread's engine (each a fact about its board; an entry that does
-/// not fit is dropped or evicts another, as the table's capacity decides). Returns the entries given.
-pub fn engine_import(entries: &[(Board, board_table::Known)]) -> usize {
+/// Runs `body` with a function that puts one fact read from a saved table into this thread's engine (a fact
+/// about its board; an entry that does not fit is dropped or evicts another, as the table's capacity decides),
+/// after room is made for `count` of them.
+pub fn engine_import<T>(
+    count: usize,
+    body: impl FnOnce(&mut dyn FnMut(&Board, board_table::Known)) -> T,
+) -> T {
     with_engine(|e| {
-        e.table.reserve_compact(entries.len());
-        for (b, known) in entries {
-            set_known(&mut e.table, &key_of_board(b), *known);
-        }
-    });
-    entries.len()
+        e.table.reserve_compact(count);
+        body(&mut |b, known| set_known(&mut e.table, &key_of_board(b), known))
+    })
 }
 
 /// Records in `table` what `known` says of `k` (its value, or the values it does not have), as facts of the least
