@@ -325,13 +325,15 @@ fn line(sub: &Sub, flags: &[&str], dir: &str) -> Vec<String> {
 }
 
 fn refused(sub: &Sub, flags: &[&str]) -> bool {
-    flags
+    // A rules script (--rules, --moves) defines a game that no subcommand's words here play: refused, not ignored.
+    flags.iter().any(|f| {
+        !sub.flags.contains(f)
+            || sub.refused_alone.contains(f)
+            || ["--rules", "--moves"].contains(f)
+    }) || sub
+        .refused_pairs
         .iter()
-        .any(|f| !sub.flags.contains(f) || sub.refused_alone.contains(f))
-        || sub
-            .refused_pairs
-            .iter()
-            .any(|(a, b)| flags.contains(a) && flags.contains(b))
+        .any(|(a, b)| flags.contains(a) && flags.contains(b))
 }
 
 fn check(sub: &Sub, flags: &[&str], dir: &str) {
@@ -540,4 +542,24 @@ fn user_text_is_escaped_in_errors() {
     let (code, _, err) = run(&["value", "kayles", "3\n4"]);
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err:?}");
+}
+
+#[test]
+fn a_rules_script_whose_game_is_not_played_is_refused() {
+    for args in [
+        &["value", "cram", "2x2", "--moves", "n => [n-1]"][..],
+        &["value", "kayles", "3", "--moves", "n => [n-1]"],
+        &["table", "cram", "--moves", "n => [n-1]"],
+        &["play", "cram", "2x2", "--moves", "n => [n-1]"],
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains("is not played here"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    // Played, it is used: a heap of 5 by the script's one move n -> n-1 has value 1 (its values alternate).
+    let (code, out, err) = run(&["value", "5", "--moves", "n => [n-1]"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("nim-value 1"), "{out}");
 }

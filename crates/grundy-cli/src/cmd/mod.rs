@@ -263,10 +263,28 @@ pub fn script_names() -> Vec<String> {
     SCRIPTS.with(|s| s.borrow().iter().map(|x| x.name().to_string()).collect())
 }
 
+/// Refuses a rules script (`--rules`, `--moves`) whose game none of `games` (the games the command works on, as
+/// typed) is: a flag that changes nothing is an error, not ignored.
+pub fn check_scripts_used<'a>(games: impl IntoIterator<Item = &'a str>) -> CliResult {
+    let used: Vec<String> = games.into_iter().map(str::to_lowercase).collect();
+    for name in script_names() {
+        if !used.contains(&name.to_lowercase()) {
+            return Err(CliError::usage(format!(
+                "--rules/--moves: the rules script's game '{}' is not played here (name it as the GAME, or leave the flag out)",
+                grundy::error::escape(&name)
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The game a command that takes one GAME works on: `game`, or when it is left out the one scripted game.
 pub fn game_or_script(game: Option<&str>) -> CliResult<String> {
     match (game, sole_script()) {
-        (Some(g), _) => Ok(g.to_string()),
+        (Some(g), _) => {
+            check_scripts_used([g])?;
+            Ok(g.to_string())
+        }
         (None, Some(s)) => Ok(s),
         (None, None) => Err(CliError::usage(format!(
             "give a GAME (it may be left out only when exactly one rules script is given, by --rules or --moves; loaded: {})",

@@ -125,6 +125,7 @@ pub fn run_with(
     let registry = super::catalog();
     let mut sum = Sum::new();
     let groups: Vec<&[String]> = a.words.split(|w| w == "+").collect();
+    super::check_scripts_used(groups.iter().filter_map(|g| g.first().map(String::as_str)))?;
     for group in &groups {
         let Some((game, pos)) = group.split_first() else {
             return Err(CliError::usage(

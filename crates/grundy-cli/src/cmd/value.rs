@@ -112,6 +112,11 @@ pub fn run(a: &ValueCmd) -> CliResult {
         ));
     }
     refuse_flags_that_do_not_apply(a)?;
+    super::check_scripts_used(
+        a.words
+            .split(|w| w == "+")
+            .filter_map(|part| part.first().map(String::as_str)),
+    )?;
     if let Some(t) = &a.threads {
         // The searches that share their work between threads (issue 17): the Cram engine and the graph games'
         // search by tests; every other search is single-threaded here, so the flag is refused.

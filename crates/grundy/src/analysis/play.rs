@@ -411,7 +411,9 @@ impl Session {
         let at: Vec<&LegalMove> = moves
             .iter()
             .filter(|m| {
-                game.as_ref().is_none_or(|g| norm(&m.game) == *g) && norm(&m.position) == pos
+                // (The position as typed keeps its dots: a Cram row ends in `.`, which `norm` trims from the end
+                // of a sentence, and the left side of `->` is no sentence's end.)
+                game.as_ref().is_none_or(|g| norm(&m.game) == *g) && words(&m.position) == pos
             })
             .collect();
         if at.is_empty() {
@@ -1026,13 +1028,15 @@ fn nim_sum_text(values: &[Nimber], total: Nimber) -> String {
 
 /// Text for comparison: lower case, runs of white space as one space, no trailing full stop.
 fn norm(s: &str) -> String {
+    words(s).trim_end_matches('.').trim().to_string()
+}
+
+/// `s` with its words separated by single spaces, in lower case.
+fn words(s: &str) -> String {
     s.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
-        .trim_end_matches('.')
-        .trim()
-        .to_string()
 }
 
 /// The parts of a sum as written (`1 + 4`), sorted, for comparing results: `0`, `nothing` and the empty position

@@ -620,7 +620,9 @@ pub fn read(game: &str, words: &[String]) -> Result<Vec<Component>> {
         let (n, edges) = named.map_err(|e| e.context(game))?;
         (graph_components(n, &edges), game.to_string())
     } else {
-        let f = crate::loopy::graph::EdgeFile::read_file(file).map_err(|e| e.context(game))?;
+        let f =
+            crate::loopy::graph::EdgeFile::read_file_within(file, MAX_VERTICES as u64, "vertices")
+                .map_err(|e| e.context(game))?;
         let shown = format!("{game} {}", crate::error::escape(file));
         if f.declared.is_none() && f.nodes as usize <= MAX_VERTICES {
             // Without a first line `nodes N`, every vertex is named by an edge: a vertex in none is a numbering

@@ -74,6 +74,12 @@ impl EdgeFile {
     /// limits of their own (the undirected graphs of Node Kayles refuse more than 128 vertices before a graph of
     /// millions of nodes is made). Errors name the file.
     pub fn read_file(path: &str) -> Result<EdgeFile> {
+        EdgeFile::read_file_within(path, MAX_NODES, "nodes")
+    }
+
+    /// [`EdgeFile::read_file`] for a reader that takes at most `max_nodes` nodes (at most [`MAX_NODES`]), called
+    /// `noun` in its messages ("vertices").
+    pub fn read_file_within(path: &str, max_nodes: u64, noun: &str) -> Result<EdgeFile> {
         use std::io::Read;
         let shown = crate::error::escape(path);
         let cannot =
@@ -92,11 +98,16 @@ impl EdgeFile {
         let text = String::from_utf8(bytes).map_err(|e| {
             Error::input(format!("{shown}: the graph file is not UTF-8 text ({e})"))
         })?;
-        EdgeFile::parse(&text).map_err(|e| e.context(&shown))
+        EdgeFile::parse_within(&text, max_nodes.min(MAX_NODES), noun).map_err(|e| e.context(&shown))
     }
 
     /// Parses the edge-list format of [`Graph::parse`]; errors name the line.
     pub fn parse(text: &str) -> Result<EdgeFile> {
+        EdgeFile::parse_within(text, MAX_NODES, "nodes")
+    }
+
+    /// [`EdgeFile::parse`] for at most `max_nodes` nodes, called `noun` in the messages.
+    fn parse_within(text: &str, max_nodes: u64, noun: &str) -> Result<EdgeFile> {
         let mut declared: Option<u64> = None;
         let mut edges = Vec::new();
         let mut max_id: Option<u32> = None;
@@ -136,7 +147,7 @@ impl EdgeFile {
                 let n = crate::error::parse_bounded(
                     words[1],
                     &format!("line {at}: node count"),
-                    MAX_NODES,
+                    max_nodes,
                 )?;
                 declared = Some(n);
                 seen_content = true;
@@ -176,9 +187,9 @@ impl EdgeFile {
                 ))
             }
         };
-        if nodes > MAX_NODES {
+        if nodes > max_nodes {
             return Err(Error::limit(format!(
-                "the graph has {nodes} nodes, more than the limit of {MAX_NODES}"
+                "the graph has {nodes} {noun}, more than the limit of {max_nodes}"
             )));
         }
         Ok(EdgeFile {

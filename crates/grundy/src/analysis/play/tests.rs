@@ -568,3 +568,24 @@ fn past_the_remoteness_budget_the_engine_leaves_the_fewest_winning_replies() {
     assert!(fewest >= 1);
     assert_eq!(s.judge_now().unwrap().winning.len(), fewest);
 }
+
+#[test]
+fn a_cram_board_written_in_rows_is_named_by_its_rows_in_a_short_move() {
+    // `.#./...` ends in dots, which a typed sentence's end loses: the position before `->` keeps them.
+    let mut s = session("cram .#./...", Convention::Normal, Player::Person);
+    let moves = s.moves().unwrap();
+    let across = moves
+        .iter()
+        .find(|m| m.result == "2x1")
+        .expect("listed")
+        .number;
+    assert_eq!(s.parse_move(".#./... -> 2x1").unwrap(), across);
+    assert_eq!(s.parse_move("cram .#./... -> 2x1").unwrap(), across);
+    let down = s.parse_move(".#./... -> #./..").unwrap();
+    assert_eq!(moves[down - 1].result, "#./..");
+    let e = s.parse_move("cram .#./... -> 1x1").unwrap_err().to_string();
+    assert!(
+        e.contains(".#./... cannot move to 1x1: its moves lead to"),
+        "{e}"
+    );
+}
