@@ -13,6 +13,10 @@
 //! **By tests.** A game that declares [`Game::search_by_tests`] (finite and acyclic with short play: Node Kayles,
 //! Arc Kayles) is valued instead by the questions "has some option the value `u`?", each stopping at the first
 //! option found (module `by_tests`, which gives the argument), and its winning moves by one such test an option.
+//! On two or more threads ([`set_threads`]; `grundy value --threads N`), a game whose positions can be shared
+//! between threads ([`Game::value_on_threads`]: the graph games) has the tests of its root dealt to one solver a
+//! thread, sharing what they prove (module `on_threads`, with the task scheme of module `root`, which the Cram
+//! engine uses too).
 //!
 //! **Cost.** In the plain search each distinct position is expanded once (by tests, once for each value tested): time `O(sum of option sizes)` over the reachable positions,
 //! memory one table entry per position. [`Limits::max_positions`] bounds the table; past it the solver stops with a
@@ -317,6 +321,9 @@ pub struct Solver<R: Game> {
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Whether this solver reports its progress (not a helper thread's).
     reports: bool,
+    /// The search by tests stops (with an error) once `expanded` reaches this (module `on_threads`: a search
+    /// starts on one thread, and goes to several only past it).
+    budget: u64,
 }
 
 struct Frame<P> {
@@ -351,6 +358,7 @@ impl<R: Game> Solver<R> {
             facts: None,
             stop: None,
             reports: true,
+            budget: u64::MAX,
             ruleset,
         }
     }

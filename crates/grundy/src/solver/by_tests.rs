@@ -179,6 +179,9 @@ impl<R: Game> Solver<R> {
 
     /// One position expanded: the memory budget (evicting), the positions limit, the deadline and the progress bar.
     fn step(&mut self) -> Result<()> {
+        if self.expanded >= self.budget {
+            return Err(crate::Error::limit("the search used its budget"));
+        }
         if self.expanded & 0x3f == 0
             && self
                 .stop

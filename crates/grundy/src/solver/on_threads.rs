@@ -39,6 +39,12 @@ pub fn threads() -> usize {
 /// A value found on threads, with the exact values of the positions proved on the way (for the caller's memo).
 pub type Proved<P> = (Nimber, Vec<(P, Nimber)>);
 
+/// Expansions a search makes on one thread before it deals its root to several: a search that ends within them
+/// (a few milliseconds) would lose more to starting threads than it gains. Measured (benches/graphs.sh, two
+/// threads against one, before this start): Node Kayles on the 5 x 5 grid (109 expansions, 1.7 ms) 0.54x, on the
+/// cycle of 40 0.71x; on the 6 x 6 grid (1,414 expansions) 1.30x.
+const SOLO: u64 = 256;
+
 /// The shared facts are split into this many maps, each under its own lock.
 pub(crate) const SHARDS: usize = 64;
 
@@ -160,8 +166,9 @@ impl<G: Game> Worker for Tests<'_, G> {
 }
 
 /// The value of the position `p` (a memo key of `game`) by tests on `threads` threads, with the exact values the
-/// search proved on the way (for the caller's memo): see the module docs. A position with fewer than two options
-/// or more than [`root::MAX_OPTIONS`] (each counted once) is searched on one thread. Each solver works under
+/// search proved on the way (for the caller's memo): see the module docs. The search starts on one thread, for
+/// [`SOLO`] expansions; past them, what it proved is shared and the root is dealt to the threads. A position with
+/// fewer than two options or more than [`root::MAX_OPTIONS`] (each counted once) is searched on one thread. Each solver works under
 /// `limits`, its memory budget divided among the threads and the shared facts.
 pub fn value_on_threads<G>(
     game: &G,
@@ -177,6 +184,20 @@ where
         max_memory: limits.max_memory / (2 * threads.max(1) as u64),
         ..limits
     };
+    let mut main = Solver::with_limits(game.clone(), share);
+    main.set_search_by_tests(true);
+    if let Some(v) = main.known(p) {
+        return Ok((v, Vec::new()));
+    }
+    // First on this thread alone, for [`SOLO`] expansions: a search that ends there has no thread to start.
+    main.budget = if threads > 1 { SOLO } else { u64::MAX };
+    match main.value_by_tests(p) {
+        Ok(v) => return Ok((v, main.memo.into_iter().collect())),
+        Err(e) if main.expanded < main.budget => return Err(e),
+        Err(_) => {}
+    }
+    main.budget = u64::MAX;
+    // What it proved, for every thread.
     let facts = Arc::new(Facts::new(limits.max_memory / 4));
     let solver = || {
         let mut s = Solver::with_limits(game.clone(), share);
@@ -184,9 +205,12 @@ where
         s.facts = Some(facts.clone());
         s
     };
-    let mut main = solver();
-    if let Some(v) = main.known(p) {
-        return Ok((v, Vec::new()));
+    main.facts = Some(facts.clone());
+    for (q, &v) in &main.memo {
+        facts.update(q, game.heap_bytes(q), |f| f.exact = Some(v));
+    }
+    for (q, &n) in &main.nots {
+        facts.update(q, game.heap_bytes(q), |f| f.not |= n);
     }
     let mut listed = Options::new();
     game.options(p, &mut listed);
@@ -210,7 +234,7 @@ where
             opts.push(o);
         }
     }
-    if threads <= 1 || opts.len() < 2 || opts.len() > root::MAX_OPTIONS {
+    if opts.len() < 2 || opts.len() > root::MAX_OPTIONS {
         let v = main.value_by_tests(p)?;
         return Ok((v, main.memo.into_iter().collect()));
     }
