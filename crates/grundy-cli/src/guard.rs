@@ -232,7 +232,7 @@ pub fn limit_time(seconds: f64) {
             };
             let msg = if total > 0 && total != grundy::progress::UNKNOWN_TOTAL && !what.is_empty() {
                 format!(
-                    "grundy: {}: stopped near {} of {total}: {}{hint}\n",
+                    "grundy: {}: stopped near {} of 0..={total}: {}{hint}\n",
                     grundy::error::escape(&what),
                     WORK_DONE.load(Ordering::Relaxed),
                     d.error()

@@ -301,7 +301,15 @@ fn bad_board_input_is_a_one_line_error() {
     text += &format!("{}\n", "#".repeat(13)).repeat(10);
     text += &format!("{}.\n", "#".repeat(12));
     let corners = temp_file("board-search", "corners.txt", &text);
+    // A blank line between rows is an empty row (as '//' inline); a file of megabytes is no board (not read whole).
+    let gap = temp_file("board-search", "gap.txt", "....\n\n....\n");
+    let huge = temp_file("board-search", "huge.txt", &"#".repeat(2 << 20));
     for (args, needle) in [
+        (
+            vec!["value", "cram", &gap],
+            "row 2 of the board file",
+        ),
+        (vec!["value", "cram", &huge], "larger than 1 MiB"),
         (vec!["value", "cram", "0x3"], "at least one row"),
         (vec!["value", "cram", "3x"], "'3x'"),
         (vec!["value", "cram", "12x12"], "144 cells"),

@@ -268,7 +268,7 @@ fn tables_of_megabytes_are_read_in_chunks_and_checked_whole() {
                 cols: 9,
                 cells: u128::from(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)) & ((1 << 72) - 1),
             };
-            (b, i % 7 | (i % 3 == 0) as u64 * (1 << 63))
+            (b, (i % 7) | (u64::from(i % 3 == 0) << 63))
         })
         .collect();
     let bytes = encode("cram", boards.iter().map(|(b, v)| (b, *v)));

@@ -454,7 +454,7 @@ fn parse_word(word: &str) -> Result<Board> {
     if word.chars().all(|c| matches!(c, '.' | '#' | '/')) {
         return inline(word);
     }
-    let text = std::fs::read_to_string(word).map_err(|e| {
+    let text = read_board_file(word).map_err(|e| {
         // A word that is no file but reads as rows of cells (each mostly '.' and '#', as `..x./....`, unlike a
         // path such as `../b.txt`) is a board written inline with a slip: name the cell.
         let looks_inline = e.kind() == std::io::ErrorKind::NotFound
@@ -471,18 +471,46 @@ fn parse_word(word: &str) -> Result<Board> {
             )),
         }
     })?;
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim_end)
-        .filter(|l| !l.is_empty())
-        .collect();
-    if lines.is_empty() {
+    // Blank lines before the first row and after the last are no rows; one between rows is an empty row, refused
+    // as in a board written inline.
+    let all: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let first = all.iter().position(|l| !l.is_empty());
+    let last = all.iter().rposition(|l| !l.is_empty());
+    let (Some(first), Some(last)) = (first, last) else {
         return Err(Error::input(format!(
             "cram: the board file '{}' has no rows",
             escape(word)
         )));
+    };
+    let lines = &all[first..=last];
+    if let Some(i) = lines.iter().position(|l| l.is_empty()) {
+        return Err(Error::input(format!(
+            "cram: row {} of the board file '{}' is empty: write each row as cells '.' (empty) and '#' (blocked), \
+             one row a line",
+            i + 1,
+            escape(word)
+        )));
     }
-    Board::from_rows(&lines).map_err(|e| e.context(format!("'{}'", escape(word))))
+    Board::from_rows(lines).map_err(|e| e.context(format!("'{}'", escape(word))))
+}
+
+/// The most bytes of a board file read: a board of 128 empty cells framed by blocked ones is far smaller.
+const MAX_BOARD_FILE_BYTES: u64 = 1 << 20;
+
+/// The text of the board file `path`, at most [`MAX_BOARD_FILE_BYTES`] (`/dev/zero` is refused, not read).
+fn read_board_file(path: &str) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_BOARD_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_BOARD_FILE_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MiB, more than any board",
+            MAX_BOARD_FILE_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| std::io::Error::other("not UTF-8 text"))
 }
 
 /// Cram as a [`Game`]: positions are [`Board`]s; each option is the sorted sum of the regions left by a placement,

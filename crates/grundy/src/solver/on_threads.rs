@@ -167,8 +167,8 @@ impl<G: Game> Worker for Tests<'_, G> {
 
 /// The value of the position `p` (a memo key of `game`) by tests on `threads` threads, with the exact values the
 /// search proved on the way (for the caller's memo): see the module docs. The search starts on one thread, for
-/// [`SOLO`] expansions; past them, what it proved is shared and the root is dealt to the threads. A position with
-/// fewer than two options or more than [`root::MAX_OPTIONS`] (each counted once) is searched on one thread. Each solver works under
+/// 256 expansions; past them, what it proved is shared and the root is dealt to the threads. A position with
+/// fewer than two options or more than 126 (each counted once) is searched on one thread. Each solver works under
 /// `limits`, its memory budget divided among the threads and the shared facts.
 pub fn value_on_threads<G>(
     game: &G,
