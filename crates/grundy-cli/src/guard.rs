@@ -62,6 +62,17 @@ static WORK_TOTAL: AtomicU64 = AtomicU64::new(0);
 /// How to resume the command's work, added to the watchdog's message (empty: nothing to add).
 static RESUME_HINT: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
 
+/// A file being written that the watchdog removes if it ends the process first (a table's `.partial` file, which
+/// is renamed into place only once whole).
+static UNFINISHED: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
+
+/// Names the file being written now (`None` once it is done); see [`UNFINISHED`].
+pub fn set_unfinished(path: Option<std::path::PathBuf>) {
+    if let Ok(mut u) = UNFINISHED.lock() {
+        *u = path;
+    }
+}
+
 /// Says how to resume the work if the watchdog ends it (e.g. "heaps 0..=K are saved in FILE; resume with ...").
 pub fn set_resume_hint(hint: &str) {
     if let Ok(mut h) = RESUME_HINT.lock() {
@@ -225,6 +236,10 @@ pub fn limit_time(seconds: f64) {
             let total = WORK_TOTAL.load(Ordering::Relaxed);
             let what = WORK.lock().map(|w| w.clone()).unwrap_or_default();
             let hint = RESUME_HINT.lock().map(|h| h.clone()).unwrap_or_default();
+            // (A half-written file is no use to anyone: the table under its own name is untouched.)
+            if let Ok(Some(p)) = UNFINISHED.lock().as_deref() {
+                let _ = std::fs::remove_file(p);
+            }
             let hint = if hint.is_empty() {
                 String::new()
             } else {

@@ -598,7 +598,10 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
             crate::guard::set_resume_hint(&format!(
                 "stopped while saving the table to {f}, which keeps what it held before"
             ));
+            // (`table_file` writes `F.partial`, renamed to F once whole.)
+            crate::guard::set_unfinished(Some(format!("{f}.partial").into()));
             let n = table.save(std::path::Path::new(f))?;
+            crate::guard::set_unfinished(None);
             crate::guard::set_resume_hint("");
             Some(n)
         }
