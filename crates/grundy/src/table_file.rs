@@ -416,23 +416,32 @@ fn write(
     std::fs::rename(&tmp, path).map_err(io)
 }
 
-/// Reads the table file at `path` as a table of the game `game`, showing each entry to `each`: first the whole
-/// file is checked, then read again for `each` (so that nothing is given from a file that is not valid, and the
-/// file is never held whole). Returns the entries.
-fn read_each<K: TableKey>(path: &Path, game: &str, each: impl FnMut(K, u64)) -> Result<u64> {
+/// The table file at `path`, buffered, and its length in bytes. `what` names it in messages.
+fn open_table(path: &Path, what: &str) -> Result<(std::io::BufReader<std::fs::File>, u64)> {
+    let io = |e: std::io::Error| Error::input(format!("{what}: {e}"));
+    let f = std::fs::File::open(path).map_err(io)?;
+    let len = f.metadata().map_err(io)?.len();
+    Ok((std::io::BufReader::with_capacity(1 << 16, f), len))
+}
+
+/// The second reading of [`read_each`]: shows each entry of the file to the function given.
+type ReadAgain<'a, K> = &'a mut dyn FnMut(&mut dyn FnMut(K, u64)) -> Result<u64>;
+
+/// Reads the table file at `path` as a table of the game `game`: first the whole file is checked, then `load` is
+/// given the number of its entries and the means to read them (so that nothing is given from a file that is not
+/// valid, and the file is never held whole). Returns what `load` returns.
+fn read_each<K: TableKey>(
+    path: &Path,
+    game: &str,
+    load: impl FnOnce(u64, ReadAgain<K>) -> Result<u64>,
+) -> Result<u64> {
     let what = crate::error::escape(&path.display().to_string());
-    let open = || -> Result<(std::io::BufReader<std::fs::File>, u64)> {
-        let f = std::fs::File::open(path).map_err(|e| Error::input(format!("{what}: {e}")))?;
-        let len = f
-            .metadata()
-            .map_err(|e| Error::input(format!("{what}: {e}")))?
-            .len();
-        Ok((std::io::BufReader::with_capacity(1 << 16, f), len))
-    };
-    let (f, len) = open()?;
-    scan::<K>(f, len, game, &what, |_, _| {})?;
-    let (f, len) = open()?;
-    scan(f, len, game, &what, each)
+    let (f, len) = open_table(path, &what)?;
+    let n = scan::<K>(f, len, game, &what, |_, _| {})?;
+    load(n, &mut |each| {
+        let (f, len) = open_table(path, &what)?;
+        scan(f, len, game, &what, each)
+    })
 }
 
 /// Reads the table at `path` into the memo of `solver`. Returns the entries read. Nothing is loaded when the file
@@ -443,12 +452,14 @@ where
 {
     // Values go to the memo; sets of values a position does not have to the facts of the search by tests.
     let name = solver.ruleset().name();
-    let n = read_each::<R::Position>(path, &name, |p, v| {
-        if v & NOT_VALUES != 0 {
-            solver.import_nots([(p, v & !NOT_VALUES)]);
-        } else {
-            solver.import_memo([(p, v)]);
-        }
+    let n = read_each::<R::Position>(path, &name, |_, read| {
+        read(&mut |p, v| {
+            if v & NOT_VALUES != 0 {
+                solver.import_nots([(p, v & !NOT_VALUES)]);
+            } else {
+                solver.import_memo([(p, v)]);
+            }
+        })
     })?;
     Ok(n as usize)
 }
@@ -500,33 +511,23 @@ impl SavedTable for CramTable {
     }
     fn load(&self, path: &Path) -> Result<usize> {
         use crate::games::board_table::Known;
-        let what = crate::error::escape(&path.display().to_string());
-        let file = |path: &Path| -> Result<(std::io::BufReader<std::fs::File>, u64)> {
-            let f = std::fs::File::open(path).map_err(|e| Error::input(format!("{what}: {e}")))?;
-            let len = f
-                .metadata()
-                .map_err(|e| Error::input(format!("{what}: {e}")))?
-                .len();
-            Ok((std::io::BufReader::with_capacity(1 << 16, f), len))
-        };
-        // Checked whole first, then read into the engine's table (room made for its entries first).
-        let (f, len) = file(path)?;
-        let n = scan::<crate::games::cram::Board>(f, len, &self.game(), &what, |_, _| {})?;
-        let (f, len) = file(path)?;
-        crate::games::cram::engine_import(n as usize, |put| {
-            scan::<crate::games::cram::Board>(f, len, &self.game(), &what, |b, v| {
-                let known = if v & NOT_VALUES == 0 {
-                    Known {
-                        exact: Some(v),
-                        not: 0,
-                    }
-                } else {
-                    Known {
-                        exact: None,
-                        not: v & !NOT_VALUES,
-                    }
-                };
-                put(&b, known)
+        // Read into the engine's table, room made first for the entries the check counted.
+        let n = read_each::<crate::games::cram::Board>(path, &self.game(), |n, read| {
+            crate::games::cram::engine_import(n as usize, |put| {
+                read(&mut |b, v| {
+                    let known = if v & NOT_VALUES == 0 {
+                        Known {
+                            exact: Some(v),
+                            not: 0,
+                        }
+                    } else {
+                        Known {
+                            exact: None,
+                            not: v & !NOT_VALUES,
+                        }
+                    };
+                    put(&b, known)
+                })
             })
         })?;
         Ok(n as usize)
