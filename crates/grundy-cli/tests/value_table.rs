@@ -65,7 +65,7 @@ fn a_table_of_a_board_past_the_square_is_read_back_whole() {
 
 #[test]
 fn a_loaded_table_keeps_every_entry() {
-    // 5x6 saves about 28,000 entries: loaded into a fresh engine and saved again, none may be lost to full
+    // 5x6 saves about 20,000 entries: loaded into a fresh engine and saved again, none may be lost to full
     // buckets (the engine makes room for the whole file before putting it in).
     let file = temp_file("value-table", "keep-5x6.tab", "");
     let again = temp_file("value-table", "keep-5x6-again.tab", "");
@@ -79,7 +79,7 @@ fn a_loaded_table_keeps_every_entry() {
         "--json",
     ]);
     let n = saved["table"]["saved"].as_u64().unwrap();
-    assert!(n > 20_000, "{n} saved");
+    assert!(n > 15_000, "{n} saved");
     // Loaded from the first file and saved to the second, with `extra` flags.
     let resume = |extra: &[&str]| {
         let mut args = vec![
@@ -189,15 +189,17 @@ fn a_table_saved_on_two_threads_serves_one_and_two() {
 
 #[test]
 fn a_search_resumes_from_a_smaller_table() {
-    // 3x4 is searched (even x even boards are answered by the mirror strategy and store nothing).
+    // 3x6 is searched (even x even boards are answered by the mirror strategy, and regions of at most 13 cells by
+    // the endgame database: neither stores anything).
     let small = temp_file("value-table", "small.tab", "");
     let big = temp_file("value-table", "big.tab", "");
-    ok_json(&["value", "cram", "3x4", "--save-table", &small, "--json"]);
-    let fresh = ok_json(&["value", "cram", "3x6", "--json"]);
+    let saved = ok_json(&["value", "cram", "3x6", "--save-table", &small, "--json"]);
+    assert!(table_n(&saved, "saved") > 0);
+    let fresh = ok_json(&["value", "cram", "3x8", "--json"]);
     let resumed = ok_json(&[
         "value",
         "cram",
-        "3x6",
+        "3x8",
         "--load-table",
         &small,
         "--save-table",
@@ -299,7 +301,7 @@ fn json_with_a_table_is_the_json_without_one() {
         "nodes 9\n0 1\n1 2\n2 3\n3 0\n0 2\n4 5\n5 6\n6 7\n7 8\n",
     );
     let cases: Vec<Vec<&str>> = vec![
-        vec!["cram", "3x4", "2x3"],
+        vec!["cram", "3x6", "2x3"],
         vec!["chomp", "3x4"],
         vec!["node-kayles", &graph],
         vec!["arc-kayles", &graph],
@@ -314,7 +316,7 @@ fn json_with_a_table_is_the_json_without_one() {
             "5",
         ],
         vec!["arc-kayles", "cycle:7", "+", "dawsons-kayles", "6"],
-        vec!["kayles", "4", "+", "cram", "3x3"],
+        vec!["kayles", "4", "+", "cram", "3x6"],
     ];
     for (i, words) in cases.iter().enumerate() {
         let file = temp_file("value-table", &format!("json{i}.tab"), "");

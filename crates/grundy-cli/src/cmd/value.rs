@@ -56,13 +56,15 @@ empty). The file names its game and ends in a checksum: another game's table or 
 of the sum (other games after '+') is valued as usual; the answer and --json are those without a table, plus a line
 (JSON: a key 'table') with the values loaded, saved and the positions expanded (by the graph games' tests, a
 position once for each value tested). Normal play only.
---threads N (Cram only): the Cram engine (tests 'is the nim-value w?', a table that evicts under --max-memory)
-searches each region on N threads at once (default 1): the tests 'has option i the value u?' of the region's
-options are dealt to the threads, which share one table; the value is the same on any number of threads. A region
-whose bounding box holds more than 47 cells and does not fit in 8 x 8 (5x10, say) is searched on one thread; the
-winning moves are tested on N threads whatever the board. node-kayles and arc-kayles are searched by tests as well
-('has some option the value u?', stopping at the first such option; one thread), and their winning moves by one
-test an option.
+--threads N (cram, node-kayles, arc-kayles): the Cram engine (tests 'is the nim-value w?', a table that evicts under
+--max-memory, and the values of all regions of at most 13 cells built into the program) searches each region on N
+threads at once (default 1), once it has spent 1,024 positions on one thread (a search that ends within them starts
+no thread): the tests 'has option i the value u?' of the region's options are dealt to the threads, which share one
+table; the value is the same on any number of threads. A region whose bounding box holds more than 47 cells and
+does not fit in 8 x 8 (5x10, say) is searched on one thread; the winning moves are tested on N threads whatever the
+board. node-kayles and arc-kayles are searched by tests as well ('has some option the value u?', stopping at the
+first such option), on N threads once 256 positions on one have not ended it (each thread its own memo, the values
+proved shared), and their winning moves by one test an option.
 Under --max-memory the searches of cram, node-kayles and arc-kayles drop stored values when their table is full and
 go on (slower: what is met again is valued again), rather than stopping at the limit.
 

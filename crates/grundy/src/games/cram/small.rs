@@ -140,7 +140,7 @@ pub fn split(p: u64, out: &mut impl FnMut(u64)) {
 
 /// `x` moved to the top-left corner (its lowest row to row 0, its leftmost column to column 0).
 #[inline(always)]
-fn corner(x: u64) -> u64 {
+pub fn corner(x: u64) -> u64 {
     let x = x >> (x.trailing_zeros() & 56);
     let mut f = x | x >> 32;
     f |= f >> 16;
@@ -227,47 +227,8 @@ pub fn mirror_symmetric(x: u64) -> bool {
     }
 }
 
-/// A board of at most 8 rows and 8 columns as a bitboard of the square (`None` for a larger one).
-pub fn from_board(b: &super::Board) -> Option<u64> {
-    let (rows, cols) = (u32::from(b.rows), u32::from(b.cols));
-    if rows > 8 || cols > 8 {
-        return None;
-    }
-    let mut x = 0u64;
-    for r in 0..rows {
-        let row = (b.cells >> (r * cols)) as u64 & ((1u64 << cols) - 1);
-        x |= row << (8 * r);
-    }
-    Some(x)
-}
-
-/// The board (`8 × 8`, cropped to the bounding box of `x` in the corner) of a bitboard.
 #[cfg(test)]
-pub fn to_board(x: u64) -> super::Board {
-    let x = corner(x);
-    let h = if x == 0 {
-        1
-    } else {
-        (63 - x.leading_zeros()) / 8 + 1
-    };
-    let mut f = x | x >> 32;
-    f |= f >> 16;
-    f |= f >> 8;
-    let w = (8 - (f as u8).leading_zeros()).max(1);
-    let mut cells = 0u128;
-    for r in 0..h {
-        let row = (x >> (8 * r)) & ((1u64 << w) - 1);
-        cells |= u128::from(row) << (r * w);
-    }
-    super::Board {
-        rows: h as u8,
-        cols: w as u8,
-        cells,
-    }
-}
-
-#[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::games::cram::{normalise, Board, CramEngine};
     use crate::nimber::Nimber;
@@ -298,7 +259,7 @@ mod tests {
     }
 
     /// Cram by the definition on a set of cells of the square: no regions, no symmetry, no simplification.
-    fn brute(p: u64, memo: &mut HashMap<u64, Nimber>) -> Nimber {
+    pub(in crate::games::cram) fn brute(p: u64, memo: &mut HashMap<u64, Nimber>) -> Nimber {
         if let Some(&v) = memo.get(&p) {
             return v;
         }
@@ -346,14 +307,17 @@ mod tests {
                 assert_eq!(canonical(y), c, "{x:x}");
             }
             // The same class as the general normal form (cropped, least of the 8 images).
-            let b = to_board(x);
+            let b = Board::of_square(x);
             let nb = normalise(b.cols, b.cells);
-            assert_eq!(normalise(to_board(c).cols, to_board(c).cells), nb);
-            assert_eq!(from_board(&b).map(corner), Some(corner(x)));
+            assert_eq!(
+                normalise(Board::of_square(c).cols, Board::of_square(c).cells),
+                nb
+            );
+            assert_eq!(b.square().map(corner), Some(corner(x)));
             // A different region has a different key.
             let other = x ^ 1 << (rng.next() % 64);
             if other != 0 {
-                let ob = to_board(other);
+                let ob = Board::of_square(other);
                 assert_eq!(
                     canonical(other) == c,
                     normalise(ob.cols, ob.cells) == nb,
@@ -400,7 +364,7 @@ mod tests {
             let p = corner(p);
             assert_eq!(
                 mirror_symmetric(p),
-                super::super::mirror_symmetric(&to_board(p)),
+                super::super::mirror_symmetric(&Board::of_square(p)),
                 "{p:x}"
             );
             if mirror_symmetric(p) {
