@@ -142,6 +142,15 @@ pub trait Game {
     /// Writes the options of `position` into `out` (which the caller has cleared).
     fn options(&self, position: &Self::Position, out: &mut Options<Self::Position>);
 
+    /// Writes the options a valuation reads into `out` (which the caller has cleared): by default every option; a
+    /// game that can tell cheaply may list one of each set of options that automorphisms of `position` map onto
+    /// each other (isomorphic options have equal values, so the mex, and any value computed from the set of the
+    /// options' values, is the same). The solver's searches read these; the moves shown to a person, and the
+    /// reference brute force, read [`Game::options`].
+    fn distinct_options(&self, position: &Self::Position, out: &mut Options<Self::Position>) {
+        self.options(position, out)
+    }
+
     // ----- Positions: validation, text, components -----
 
     /// Checks that `position` is a position of this game (in range, well formed): an error names what is wrong.
@@ -384,6 +393,9 @@ macro_rules! forward_game {
             type Position = G::Position;
             fn name(&self) -> String { (**self).name() }
             fn options(&self, p: &Self::Position, out: &mut Options<Self::Position>) { (**self).options(p, out) }
+            fn distinct_options(&self, p: &Self::Position, out: &mut Options<Self::Position>) {
+                (**self).distinct_options(p, out)
+            }
             fn validate(&self, p: &Self::Position) -> Result<()> { (**self).validate(p) }
             fn check_searchable(&self, p: &Self::Position) -> Result<()> { (**self).check_searchable(p) }
             fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> { (**self).parse(words) }

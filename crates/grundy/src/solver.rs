@@ -647,7 +647,7 @@ impl<R: Game> Solver<R> {
         values: usize,
     ) {
         let mut options = spare.pop().unwrap_or_default();
-        self.ruleset.options(&position, &mut options);
+        self.ruleset.distinct_options(&position, &mut options);
         self.expanded += 1;
         open.insert(position.clone());
         stack.push(Frame {

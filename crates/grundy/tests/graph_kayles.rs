@@ -528,3 +528,98 @@ fn a_small_memory_budget_evicts_and_gives_the_same_value() {
     assert_eq!(tight.nim_value(&grid).unwrap(), want);
     assert!(tight.evicted() > 0, "{}", free.stored());
 }
+
+/// Checks `Game::distinct_options` of `c` against its options: each distinct option is an option, and the set of
+/// their values (by `brute_force_value`, the definition, which reads every option) is the set of all options'.
+fn check_distinct<G: Game<Position = Component>>(
+    game: G,
+    c: &Component,
+) -> Result<(), TestCaseError> {
+    let (mut all, mut distinct) = (grundy::Options::new(), grundy::Options::new());
+    game.options(c, &mut all);
+    game.distinct_options(c, &mut distinct);
+    let value = |o: &[Component]| {
+        o.iter()
+            .fold(0, |v, p| v ^ grundy::solver::brute_force_value(&game, p))
+    };
+    for o in distinct.iter() {
+        prop_assert!(
+            all.iter().any(|a| a == o),
+            "{} is not an option",
+            game.show_sum(o)
+        );
+    }
+    let mut want: Vec<u64> = all.iter().map(value).collect();
+    let mut got: Vec<u64> = distinct.iter().map(value).collect();
+    for v in [&mut want, &mut got] {
+        v.sort_unstable();
+        v.dedup();
+    }
+    prop_assert_eq!(got, want, "{}", game.show(c));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// Twins (vertices with the same neighbours) make isomorphic options, of which the searches read one
+    /// (`Game::distinct_options`, by `Component::twin_classes`): random graphs with false and true twins added.
+    #[test]
+    fn distinct_options_have_the_values_of_all_options(
+        n in 1usize..=5,
+        raw in proptest::collection::vec((0u32..5, 0u32..5), 0..10),
+        twins in proptest::collection::vec((0u32..8, any::<bool>()), 1..3),
+    ) {
+        let mut edges = graph(n, &raw);
+        let mut m = n as u32;
+        for (t, adjacent) in twins {
+            let t = t % m;
+            let copied: Vec<(u32, u32)> = edges
+                .iter()
+                .filter_map(|&(a, b)| match (a == t, b == t) {
+                    (true, _) => Some((m, b)),
+                    (_, true) => Some((a, m)),
+                    _ => None,
+                })
+                .collect();
+            edges.extend(copied);
+            if adjacent {
+                edges.push((t, m));
+            }
+            m += 1;
+        }
+        for c in graph_components(m as usize, &edges).unwrap() {
+            check_distinct(NodeKayles, &c)?;
+            check_distinct(ArcKayles, &c)?;
+        }
+    }
+}
+
+/// Graphs whose options are all alike: Arc Kayles on the complete graph K128 (8,128 edges, each leaving K126) and
+/// the complete bipartite K64,64 and K63,64; Node Kayles on the star K1,127 and K1,126 (a leaf leaves the other
+/// leaves, the centre nothing: value 1 for an odd number of leaves, 2 for an even one). The closed forms of
+/// `positions_with_more_than_256_options`; the searches read one option of each twin class (a review found K128
+/// took 14.6 s when every option was labelled).
+#[test]
+fn graphs_of_twins_have_their_closed_forms() {
+    let complete = |n: u32| -> Vec<(u32, u32)> {
+        (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect()
+    };
+    let bipartite = |m: u32, n: u32| -> Vec<(u32, u32)> {
+        (0..m)
+            .flat_map(|a| (0..n).map(move |b| (a, m + b)))
+            .collect()
+    };
+    let star = |n: u32| -> Vec<(u32, u32)> { (1..=n).map(|b| (0, b)).collect() };
+    let arc = |n: usize, e: Vec<(u32, u32)>| analysed(ArcKayles, graph_components(n, &e).unwrap());
+    let node =
+        |n: usize, e: Vec<(u32, u32)>| analysed(NodeKayles, graph_components(n, &e).unwrap());
+    assert_eq!(arc(128, complete(128)), 0);
+    assert_eq!(arc(127, complete(127)), 1);
+    assert_eq!(arc(126, complete(126)), 1);
+    assert_eq!(arc(128, bipartite(64, 64)), 0);
+    assert_eq!(arc(127, bipartite(63, 64)), 1);
+    assert_eq!(node(128, star(127)), 1);
+    assert_eq!(node(127, star(126)), 2);
+}

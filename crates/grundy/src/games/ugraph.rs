@@ -156,6 +156,31 @@ impl Component {
         Ok(())
     }
 
+    /// Each vertex's twin class, as its least member: the vertices with the same open neighbourhood (false twins,
+    /// never adjacent), or with the same closed one (true twins, all adjacent). Swapping two twins is an
+    /// automorphism, so any permutation of a class is one. (No vertex has both a false and a true twin: if `v` is a
+    /// true twin of `u` and `w` a false one, `v` is a neighbour of `u`, hence of `w`, so `w` is in `N[v] = N[u]`, a
+    /// neighbour of `u` after all.) `None` when no vertex has a twin. Cost: two sorts of the `k` rows.
+    pub fn twin_classes(&self) -> Option<Vec<u8>> {
+        let k = self.len();
+        let mut class: Vec<u8> = (0..k as u8).collect();
+        let mut any = false;
+        for closed in [false, true] {
+            let mut rows: Vec<(u128, u8)> = (0..k)
+                .map(|v| (self.adj[v] | u128::from(closed) << v, v as u8))
+                .collect();
+            rows.sort_unstable();
+            for w in rows.windows(2) {
+                if w[0].0 == w[1].0 {
+                    // Sorted by vertex within a row: the first of a run is its least member.
+                    class[w[1].1 as usize] = class[w[0].1 as usize];
+                    any = true;
+                }
+            }
+        }
+        any.then_some(class)
+    }
+
     /// The connected components of the subgraph induced on the vertices of `alive`, each canonically labelled.
     pub fn split(&self, mut alive: u128) -> Vec<Component> {
         alive &= self.all();

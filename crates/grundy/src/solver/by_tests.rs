@@ -53,7 +53,7 @@ impl<R: Game> Solver<R> {
         self.step()?;
         let mut opts = self.spare.pop().unwrap_or_default();
         opts.clear();
-        self.ruleset.options(p, &mut opts);
+        self.ruleset.distinct_options(p, &mut opts);
         let r = self.scan_options(p, &opts, not, test);
         opts.clear();
         self.spare.push(opts);
