@@ -245,11 +245,16 @@ pub fn limit_time(seconds: f64) {
             } else {
                 format!("; {}", grundy::error::escape(&hint))
             };
-            let msg = if total > 0 && total != grundy::progress::UNKNOWN_TOTAL && !what.is_empty() {
+            let done = WORK_DONE.load(Ordering::Relaxed);
+            // (Near 0 says nothing: a search stuck in its first step gets the limit's words alone.)
+            let msg = if total > 0
+                && total != grundy::progress::UNKNOWN_TOTAL
+                && done > 0
+                && !what.is_empty()
+            {
                 format!(
-                    "grundy: {}: stopped near {} of 0..={total}: {}{hint}\n",
+                    "grundy: {}: stopped near {done} of 0..={total}: {}{hint}\n",
                     grundy::error::escape(&what),
-                    WORK_DONE.load(Ordering::Relaxed),
                     d.error()
                 )
             } else {
