@@ -184,7 +184,7 @@ pub struct ValueArgs {
     /// Cram, Chomp, Node Kayles or Arc Kayles: write every value the search stored to FILE (even when a limit stops it), so later runs answer or resume from it
     #[arg(long, value_name = "FILE")]
     pub save_table: Option<OsString>,
-    /// Cram, Node Kayles, Arc Kayles: threads of the search, sharing one table (1 or more; default 1; Cram on two cores: about 1.8-2x the speed of one on boards of 30 cells or more, less on smaller ones, none under 1 ms), e.g. --threads 2
+    /// Cram, Node Kayles, Arc Kayles: threads of the search, sharing one table (1 or more; default 1; Cram on two cores: about 1.5-1.8x the speed of one on boards of 30 cells or more, less on smaller ones, none under 1 ms), e.g. --threads 2
     #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy"])]
     pub threads: Option<OsString>,
     #[command(flatten)]

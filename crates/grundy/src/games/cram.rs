@@ -1270,8 +1270,10 @@ impl CramEngine {
     /// [`CramEngine::value`] on `threads` threads: for each region of the 8 × 8 square, the tests of its options
     /// are dealt to this engine and `threads − 1` helpers, all through one shared table (`exact_shared` and the
     /// module `root` in the source); the answer is the one-thread answer (the table holds only true facts, whoever
-    /// wrote them). Measured (benches/RESULTS.md, 2026-11-30, best of 5 whole-process times), two cores against
-    /// one: 4x7 1.4×, 6x5 2.0×, 5x6 2.0×, 5x7 1.8×, 5x8 1.8×.
+    /// wrote them). A region's search first spends 1,024 nodes on this thread alone, and one that ends within
+    /// them starts no thread. Measured (benches/RESULTS.md, the endgame database's section; search alone, best of
+    /// 7), two cores against one: 4x5 and 5x5 1.0× (one thread throughout), 4x7 1.09×, 6x5 1.82×, 5x6 1.79×, 5x7
+    /// 1.56×.
     pub fn value_threads(&mut self, boards: &[Board], threads: usize) -> Result<Nimber> {
         let mut v = 0;
         for b in boards {
