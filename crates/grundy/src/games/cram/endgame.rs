@@ -18,7 +18,7 @@
 //! **Cost.** Building (the crate's build script compiles this file and [`small`] on their own and runs
 //! [`values`]): 312,241 connected sets of at most 13 cells enumerated, 127,288 regions valued, about 1.6 s
 //! unoptimised (0.4 s optimised). The table ([`layout`]) is 159,132 words (1.3 MB), a section per number of cells
-//! with a quarter of its slots empty; a lookup is one hashed probe, in the section of the region's size, and a few
+//! with a fifth of its slots empty (a quarter more slots than entries); a lookup is one hashed probe, in the section of the region's size, and a few
 //! words after it.
 
 use super::small;
@@ -124,7 +124,7 @@ fn slot(key: u64, len: usize) -> usize {
     ((u128::from(key.wrapping_mul(0x9e37_79b9_7f4a_7c15)) * len as u128) >> 64) as usize
 }
 
-/// The table of `values` (keys of at most 15 cells): a header of 16 words, word `n` locating the section of the
+/// The table of `values` (keys of at most 14 cells, which fit in 56 bits): a header of 16 words, word `n` locating the section of the
 /// regions of `n` cells (its first word `<< 32 |` its length, 0 for none), then the sections. A section has a
 /// quarter more slots than entries, each 0 (empty) or `key | (value + 1) << 56`; a key sits at its [`slot`] or the
 /// first empty slot after it (wrapping within the section). Sections by size keep the lookups of the many small
@@ -193,8 +193,9 @@ mod tests {
     }
 
     /// The table the crate holds is the one this module computes; every entry of up to 10 cells, and every 50th
-    /// larger one, is the value of Cram by the definition (no simplification, no symmetry); and every region the
-    /// engine can meet with at most [`MAX_CELLS`] cells (one that [`small::split`] leaves as it is) is there.
+    /// larger one, is the value of Cram by the definition (no simplification, no symmetry); every enumerated region
+    /// that [`small::split`] leaves as it is, is there; and so is every region of at most [`MAX_CELLS`] cells that
+    /// `split` leaves of the positions of random play on random boards.
     #[test]
     fn the_table_holds_every_small_region_with_its_value_by_the_definition() {
         let values = values(MAX_CELLS);
@@ -235,6 +236,54 @@ mod tests {
             "{met} of {}",
             values.len()
         );
+        // The regions the engine meets: random boards within the square, with holes, played out at random; every
+        // region of 4 to 13 cells that `split` leaves of a position is there.
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut looked = 0;
+        for _ in 0..2_000 {
+            let (rows, cols) = (1 + next() % 8, 1 + next() % 8);
+            let mut p = 0u64;
+            for r in 0..rows {
+                for c in 0..cols {
+                    if next() % 6 != 0 {
+                        p |= 1 << (8 * r + c);
+                    }
+                }
+            }
+            loop {
+                small::split(p, &mut |c| {
+                    if (4..=MAX_CELLS).contains(&c.count_ones()) {
+                        assert!(endgame_value(c).is_some(), "{c:#x} of {p:#x}");
+                        looked += 1;
+                    }
+                });
+                let (across, down) = small::placements(p);
+                let n = across.count_ones() + down.count_ones();
+                if n == 0 {
+                    break;
+                }
+                let k = (next() % u64::from(n)) as u32;
+                // The k-th placement: across first, then down.
+                let nth = |mut m: u64, k: u32| {
+                    for _ in 0..k {
+                        m &= m - 1;
+                    }
+                    m.trailing_zeros()
+                };
+                p &= if k < across.count_ones() {
+                    !(0b11 << nth(across, k))
+                } else {
+                    !(0x101 << nth(down, k - across.count_ones()))
+                };
+            }
+        }
+        assert!(looked > 5_000, "{looked} regions looked up");
         // Not there: a region of more cells (the 2 x 7 rectangle), a set of cells not in its canonical form.
         assert_eq!(endgame_value(0x7f7f), None);
         assert_eq!(endgame_value(0x0f0f << 2), None);
