@@ -240,28 +240,29 @@ pub fn limit_time(seconds: f64) {
             if let Ok(Some(p)) = UNFINISHED.lock().as_deref() {
                 let _ = std::fs::remove_file(p);
             }
-            let hint = if hint.is_empty() {
-                String::new()
-            } else {
-                format!("; {}", grundy::error::escape(&hint))
-            };
             let done = WORK_DONE.load(Ordering::Relaxed);
-            // (Near 0 says nothing: a search stuck in its first step gets the limit's words alone.)
-            let msg = if total > 0
-                && total != grundy::progress::UNKNOWN_TOTAL
-                && done > 0
-                && !what.is_empty()
-            {
-                format!(
-                    "grundy: {}: stopped near {done} of 0..={total}: {}{hint}\n",
-                    grundy::error::escape(&what),
-                    d.error()
-                )
-            } else {
-                format!("grundy: {}{hint}\n", d.error())
-            };
+            let msg = stopped_message(&what, done, total, &d.error().to_string(), &hint);
             exit_with(msg.as_bytes(), 2);
         });
+}
+
+/// The watchdog's line when the deadline passes: the limit's words (`error`), after how far the long work `what`
+/// got (`done` of `0..=total`) when that says something, and the resume `hint` if there is one.
+fn stopped_message(what: &str, done: u64, total: u64, error: &str, hint: &str) -> String {
+    let hint = if hint.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", grundy::error::escape(hint))
+    };
+    // (Near 0 says nothing: a search stuck in its first step gets the limit's words alone.)
+    if total > 0 && total != grundy::progress::UNKNOWN_TOTAL && done > 0 && !what.is_empty() {
+        format!(
+            "grundy: {}: stopped near {done} of 0..={total}: {error}{hint}\n",
+            grundy::error::escape(what)
+        )
+    } else {
+        format!("grundy: {error}{hint}\n")
+    }
 }
 
 /// The memory budget when `--max-memory` is not given: [`grundy::solver::DEFAULT_MAX_MEMORY`], or three quarters of
@@ -329,5 +330,35 @@ pub fn terminal_width() -> usize {
         ws.ws_col as usize
     } else {
         80
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stopped_message;
+
+    #[test]
+    fn the_watchdog_says_how_far_the_work_got_only_when_it_got_somewhere() {
+        let limit =
+            "the command took longer than its time limit of 1 s (raise it with --max-seconds)";
+        assert_eq!(
+            stopped_message("computing 0.137", 5000, 100_000, limit, ""),
+            format!("grundy: computing 0.137: stopped near 5000 of 0..=100000: {limit}\n")
+        );
+        // A search stuck in its first step, a total not known, no work named: the limit's words alone.
+        for (what, done, total) in [
+            ("searching arc-kayles", 0, 20_000_000),
+            ("searching cram", 7, grundy::progress::UNKNOWN_TOTAL),
+            ("", 7, 100),
+        ] {
+            assert_eq!(
+                stopped_message(what, done, total, limit, ""),
+                format!("grundy: {limit}\n")
+            );
+        }
+        assert_eq!(
+            stopped_message("", 0, 0, limit, "resume with --load-table t"),
+            format!("grundy: {limit}; resume with --load-table t\n")
+        );
     }
 }
