@@ -302,21 +302,28 @@ fn plain_mex<G: Game<Position = Component> + Clone + 'static>(
     (opts.len(), mex)
 }
 
+/// The edges of the complete graph K_n.
+fn complete(n: u32) -> Vec<(u32, u32)> {
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect()
+}
+
+/// The edges of the complete bipartite graph K_(m,n): vertices `0..m` on one side, `m..m + n` on the other.
+fn bipartite(m: u32, n: u32) -> Vec<(u32, u32)> {
+    (0..m)
+        .flat_map(|a| (0..n).map(move |b| (a, m + b)))
+        .collect()
+}
+
 /// Positions with 256 options or more (igsolve's pruning gives wrong nim-values there; issue 17): Arc Kayles on the
 /// complete graph K26 (325 edges), on the complete bipartite K17,18 (306 edges). Each equals the plain mex of its
 /// options' values, and the cliques also equal their closed forms: a move on K_n leaves K_(n−2), so the value of
 /// K_n is `(n / 2) mod 2`, and a move on K_(m,n) leaves K_(m−1,n−1), so its value is `min(m, n) mod 2`.
 #[test]
 fn positions_with_more_than_256_options() {
-    let clique = |n: u32| -> Vec<(u32, u32)> {
-        (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-            .collect()
-    };
-    let k26 = clique(26);
-    let bip: Vec<(u32, u32)> = (0..17u32)
-        .flat_map(|a| (17..35u32).map(move |b| (a, b)))
-        .collect();
+    let k26 = complete(26);
+    let bip = bipartite(17, 18);
     for (name, n, edges, closed) in [("K26", 26, k26, 1), ("K17,18", 35, bip, 1)] {
         let parts = graph_components(n, &edges).unwrap();
         assert_eq!(parts.len(), 1, "{name}");
@@ -328,7 +335,7 @@ fn positions_with_more_than_256_options() {
     }
     // The cliques' closed form on the way up, so the value is not 0 by accident.
     for n in [2u32, 3, 6, 7, 22, 23, 25] {
-        let parts = graph_components(n as usize, &clique(n)).unwrap();
+        let parts = graph_components(n as usize, &complete(n)).unwrap();
         assert_eq!(analysed(ArcKayles, parts), u64::from(n / 2 % 2), "K{n}");
     }
 }
@@ -601,16 +608,6 @@ proptest! {
 /// took 14.6 s when every option was labelled).
 #[test]
 fn graphs_of_twins_have_their_closed_forms() {
-    let complete = |n: u32| -> Vec<(u32, u32)> {
-        (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-            .collect()
-    };
-    let bipartite = |m: u32, n: u32| -> Vec<(u32, u32)> {
-        (0..m)
-            .flat_map(|a| (0..n).map(move |b| (a, m + b)))
-            .collect()
-    };
     let star = |n: u32| -> Vec<(u32, u32)> { (1..=n).map(|b| (0, b)).collect() };
     let arc = |n: usize, e: Vec<(u32, u32)>| analysed(ArcKayles, graph_components(n, &e).unwrap());
     let node =

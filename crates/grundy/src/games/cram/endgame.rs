@@ -180,7 +180,8 @@ pub fn find(word: impl Fn(usize) -> u64, key: u64) -> Option<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{endgame_value, small::tests::brute, ENDGAME};
+    use super::super::small::tests::{brute, random, Rng};
+    use super::super::{endgame_value, ENDGAME};
     use super::*;
 
     /// The free polyominoes of 1 to 8 cells (OEIS A000105: 1, 1, 2, 5, 12, 35, 108, 369) all fit in the square:
@@ -238,24 +239,11 @@ mod tests {
         );
         // The regions the engine meets: random boards within the square, with holes, played out at random; every
         // region of 4 to 13 cells that `split` leaves of a position is there.
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut looked = 0;
         for _ in 0..2_000 {
-            let (rows, cols) = (1 + next() % 8, 1 + next() % 8);
-            let mut p = 0u64;
-            for r in 0..rows {
-                for c in 0..cols {
-                    if next() % 6 != 0 {
-                        p |= 1 << (8 * r + c);
-                    }
-                }
-            }
+            let (rows, cols) = (1 + rng.next() % 8, 1 + rng.next() % 8);
+            let mut p = random(&mut rng, rows as u32, cols as u32, 1);
             loop {
                 small::split(p, &mut |c| {
                     if (4..=MAX_CELLS).contains(&c.count_ones()) {
@@ -268,7 +256,7 @@ mod tests {
                 if n == 0 {
                     break;
                 }
-                let k = (next() % u64::from(n)) as u32;
+                let k = (rng.next() % u64::from(n)) as u32;
                 // The k-th placement: across first, then down.
                 let nth = |mut m: u64, k: u32| {
                     for _ in 0..k {

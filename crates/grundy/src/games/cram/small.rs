@@ -235,9 +235,9 @@ pub(super) mod tests {
     use crate::solver::Limits;
     use std::collections::HashMap;
 
-    struct Rng(u64);
+    pub(in crate::games::cram) struct Rng(pub u64);
     impl Rng {
-        fn next(&mut self) -> u64 {
+        pub(in crate::games::cram) fn next(&mut self) -> u64 {
             self.0 ^= self.0 << 13;
             self.0 ^= self.0 >> 7;
             self.0 ^= self.0 << 17;
@@ -246,7 +246,7 @@ pub(super) mod tests {
     }
 
     /// A random set of cells of the `rows × cols` corner of the square, each empty with probability `1 - holes/8`.
-    fn random(rng: &mut Rng, rows: u32, cols: u32, holes: u64) -> u64 {
+    pub(in crate::games::cram) fn random(rng: &mut Rng, rows: u32, cols: u32, holes: u64) -> u64 {
         let mut x = 0;
         for r in 0..rows {
             for c in 0..cols {
