@@ -340,13 +340,19 @@ pub trait Game {
         None
     }
 
-    /// True when some move leaves two or more components (the plain heap engine then costs `n²`).
-    fn splits(&self) -> bool {
-        self.code().is_some_and(|c| c.max_heaps() >= 2)
+    /// Whether some move leaves two or more heaps, *as the game states it*: `Some(true)`, `Some(false)`, or `None`
+    /// (not stated: the default for a game without a code; a code's digits say it). No theorem takes this on
+    /// trust: the analyses that need "no move splits a heap" (the SJ theorem, misère Nim's rule) read it off the
+    /// options of the heaps they use ([`crate::heap::facts`]), and a statement `Some(false)` that the options
+    /// contradict is an error naming the heap. Engines read it only as a cost hint (the plain engine costs `n²`
+    /// when moves split), taking `None` as "splits".
+    fn splits(&self) -> Option<bool> {
+        self.code().map(|c| c.max_heaps() >= 2)
     }
 
     /// The most tokens one move removes from a heap (`None`: no bound, or not known). No period can be read from
-    /// fewer values than this past the preperiod.
+    /// fewer values than this past the preperiod; no certificate reads it (the certificates read a code's digits,
+    /// which state the moves themselves).
     fn longest_move(&self) -> Option<u64> {
         self.code().and_then(Code::max_removed)
     }
@@ -435,7 +441,7 @@ macro_rules! forward_game {
             fn position_at(&self, params: &[u64]) -> Option<Self::Position> { (**self).position_at(params) }
             fn is_heap_game(&self) -> bool { (**self).is_heap_game() }
             fn code(&self) -> Option<&Code> { (**self).code() }
-            fn splits(&self) -> bool { (**self).splits() }
+            fn splits(&self) -> Option<bool> { (**self).splits() }
             fn longest_move(&self) -> Option<u64> { (**self).longest_move() }
             fn period(&self) -> Option<(u64, u64, u64)> { (**self).period() }
             fn extend_sequence(

@@ -938,11 +938,21 @@ fn candy_piles_bad_positions_and_family() {
         let p = game.parse(&words(text)).unwrap().remove(0);
         assert_eq!(game.outcome(&p, Play::Misere), Some(o), "{text}");
     }
-    // The catalog's component: the same position, outcome and winning moves, word for word; except that where both
-    // moves leave the same piles (k, k−1, …, 1) the component lists two moves and the game one option.
+    // The catalog's analysis (under the game's own convention, misère: it is asked for normal play and answers by
+    // the rules as stated): the same position, outcome and winning moves, word for word.
     for text in ["1 3", "1 2 1", "1 2 3", "5 5 2", "4 1 1 1", "7", "2 2", "0"] {
+        use grundy::analysis::{analyse, Convention, Report, Sum};
         let p = game.parse(&words(text)).unwrap().remove(0);
-        let a = catalog_analysis("candy-piles", &words(text), None);
+        let mut sum = Sum::new();
+        grundy::games::lookup("candy-piles")
+            .unwrap()
+            .add_to(&mut sum, &words(text))
+            .unwrap();
+        let Ok(Report::Misere(a)) =
+            analyse(&mut sum, Convention::Normal, &grundy::Limits::default())
+        else {
+            panic!("candy-piles {text}: not answered under misère play")
+        };
         assert_eq!(a.parts[0].position, game.show(&p));
         assert_eq!(Some(a.outcome), game.outcome(&p, Play::Misere));
         let listed: Vec<(String, String)> = game
@@ -951,11 +961,14 @@ fn candy_piles_bad_positions_and_family() {
             .iter()
             .map(|o| (game.describe_move(&p, o), game.show_sum(o)))
             .collect();
-        assert_eq!(
-            family_moves("candy-piles", &words(text), 0),
-            listed,
-            "{text}"
-        );
+        let printed: Vec<(String, String)> = a
+            .winning_moves
+            .iter()
+            .map(|w| (w.description.clone(), w.result.clone()))
+            .collect();
+        assert_eq!(printed, listed, "{text}");
+        // Misère play asked of a game played misère by its own rules is refused, not answered twice over.
+        assert!(analyse(&mut sum, Convention::Misere, &grundy::Limits::default()).is_err());
     }
     let p = vec![2, 1];
     let opts = options_of(&game, &p);
@@ -965,7 +978,19 @@ fn candy_piles_bad_positions_and_family() {
         "eat a largest pile (or equally one candy from every pile), leaving 1"
     );
     // Both moves from 2 1 leave the pile 1: one option, one winning move (the old component listed two).
-    assert_eq!(family_moves("candy-piles", &words("1 2"), 0).len(), 1);
+    let mut sum = grundy::analysis::Sum::new();
+    grundy::games::lookup("candy-piles")
+        .unwrap()
+        .add_to(&mut sum, &words("1 2"))
+        .unwrap();
+    let Ok(grundy::analysis::Report::Misere(a)) = grundy::analysis::analyse(
+        &mut sum,
+        grundy::analysis::Convention::Normal,
+        &grundy::Limits::default(),
+    ) else {
+        panic!("candy-piles 1 2: not answered under misère play")
+    };
+    assert_eq!(a.winning_moves.len(), 1);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

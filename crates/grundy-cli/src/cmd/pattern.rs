@@ -55,6 +55,7 @@ EXAMPLES
 pub fn run(a: &PatternCmd) -> CliResult {
     super::load_rules(&a.rules, false)?;
     let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
+    game.normal_values_only("a pattern")?;
     let limits = crate::guard::limits();
     let found: Pattern = match game.parameters() {
         0 => {

@@ -73,6 +73,7 @@ pub fn run(a: &PeriodCmd) -> CliResult {
             .transpose()?;
     super::load_rules(&a.rules, false)?;
     let game = super::game_or_script(a.game.as_deref())?;
+    super::lookup(&game)?.normal_values_only("a period")?;
     let rules = super::heap_game(&game)?;
     let out = a.out.as_deref().or(a.resume.as_deref());
     let hint = |to: Option<u64>| {

@@ -106,11 +106,6 @@ pub fn run_with(
             "'grundy play' needs a GAME and a position, e.g. grundy play nim 3 5 6",
         ));
     }
-    if a.max_positions.is_some() && !a.misere && !a.loopy {
-        return Err(CliError::usage(
-            "--max-positions bounds the --misere and --loopy analyses; normal play needs no such bound",
-        ));
-    }
     let first = match a.first.as_deref() {
         None | Some("me") => Player::Person,
         Some("engine") => Player::Engine,
@@ -147,6 +142,13 @@ pub fn run_with(
         game.add_to(&mut sum, pos)?;
     }
     let loopy = a.loopy || a.words[0] == "loopy-graph";
+    // A game played misère by its own rules is played (and bounded) as misère play is.
+    let own_misere = sum.own_play()? == grundy::Play::Misere;
+    if a.max_positions.is_some() && !a.misere && !a.loopy && !own_misere {
+        return Err(CliError::usage(
+            "--max-positions bounds the --misere and --loopy analyses; normal play needs no such bound",
+        ));
+    }
     let mut limits = crate::guard::limits();
     let max_positions = match a.max_positions.as_deref() {
         Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
@@ -157,16 +159,20 @@ pub fn run_with(
         Convention::Loopy {
             max_heap: super::loopy::DEFAULT_MAX_HEAP,
         }
-    } else if a.misere {
+    } else if a.misere || own_misere {
         limits.max_positions =
             max_positions.unwrap_or(grundy::analysis::misere::DEFAULT_MAX_STATES);
-        Convention::Misere
+        if a.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        }
     } else {
         Convention::Normal
     };
     let seconds = grundy::analysis::misere::DEFAULT_SECONDS as f64;
     let mut s = Session::new(sum, convention, first, limits, seconds)?;
-    let rule = match convention {
+    let rule = match s.convention() {
         Convention::Normal => "normal play (whoever cannot move loses)",
         Convention::Misere => "misère play (whoever makes the last move loses)",
         Convention::Loopy { .. } => "loopy play (positions may repeat; perfect play may be a draw)",

@@ -139,6 +139,17 @@ pub fn run(a: &PlotCmd) -> CliResult {
     let format = Format::of(file)?;
     super::load_rules(&a.rules, false)?;
     let family = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
+    // A game played misère by its own rules is drawn by its misère nim-values, as --misere draws others'.
+    let own_misere = family.play() == grundy::Play::Misere;
+    if own_misere && a.misere {
+        return Err(CliError::usage(format!(
+            "{} is played misère by its own rules already (the last mover loses): leave out --misere",
+            family.name()
+        )));
+    }
+    if own_misere && family.heap_game().is_none() {
+        family.normal_values_only("a plot")?;
+    }
     let limits = crate::guard::limits();
     let name = family.name();
     match family.parameters() {
@@ -210,7 +221,7 @@ fn plot_sequence(
             "{name}: --rare is the sparse-space split of a heap game's nim-values"
         )));
     }
-    let (values, periodicity, rule) = if a.misere {
+    let (values, periodicity, rule) = if a.misere || family.play() == grundy::Play::Misere {
         let Some(rules) = family.heap_game() else {
             return Err(CliError::usage(format!(
                 "{name}: misère values are computed for heap games only"

@@ -95,7 +95,16 @@ pub fn run(a: &SeqCmd) -> CliResult {
             "--misere and --genus are two views of misère play: give one of them",
         ));
     }
-    if a.misere || a.genus {
+    // A game played misère by its own rules: its values are its misère nim-values (--misere asks for misère play of
+    // normal-play rules, which it is not).
+    let own_misere = super::lookup(game)?.play() == grundy::Play::Misere;
+    if own_misere && a.misere {
+        return Err(CliError::usage(format!(
+            "{} is played misère by its own rules already (the last mover loses): leave out --misere",
+            super::lookup(game)?.name()
+        )));
+    }
+    if a.misere || a.genus || own_misere {
         return super::misere::run_seq(a, game, to);
     }
     let (engine, threads) = super::engine_args(a.engine.as_deref(), a.threads.as_deref())?;

@@ -89,6 +89,7 @@ pub(super) fn game_label(game: Option<&str>, rules: &crate::cli::RulesCmd) -> St
 pub fn run(a: &TableCmd) -> CliResult {
     super::load_rules(&a.rules, false)?;
     let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
+    game.normal_values_only("a table")?;
     let parameters = game.parameters();
     if parameters == 0 {
         return Err(CliError::usage(format!(

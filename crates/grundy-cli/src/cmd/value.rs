@@ -176,6 +176,8 @@ pub fn run(a: &ValueCmd) -> CliResult {
         }
         game.add_to(&mut sum, pos)?;
     }
+    let own = sum.own_play()?;
+    refuse_max_positions(a, own)?;
     let command = crate::guard::limits();
     let (convention, limits) = if loopy {
         let max_heap = match a.max_heap.as_deref() {
@@ -194,13 +196,20 @@ pub fn run(a: &ValueCmd) -> CliResult {
             None => grundy::loopy::multiset::DEFAULT_MAX_POSITIONS as usize,
         };
         (Convention::Loopy { max_heap }, l)
-    } else if a.misere {
+    } else if a.misere || own == grundy::Play::Misere {
+        // A game played misère by its own rules is searched as misère play is, with its limits.
         let states = match a.max_positions.as_deref() {
             Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
             None => None,
         };
+        // The game's own convention is the rules as stated (Convention::Normal reads them); --misere asks for
+        // misère play of normal-play rules.
         (
-            Convention::Misere,
+            if a.misere {
+                Convention::Misere
+            } else {
+                Convention::Normal
+            },
             grundy::analysis::misere::limits(&command, states),
         )
     } else {
@@ -337,7 +346,14 @@ fn refuse_flags_that_do_not_apply(a: &ValueCmd) -> CliResult {
             "--misere: misère play of loopy games (with draws) is not supported; drop --misere",
         ));
     }
-    let searched = a.misere || (a.loopy && !graph);
+    Ok(())
+}
+
+/// `--max-positions` bounds the searches of misère and loopy play, and so of a game played misère by its own rules
+/// (`own`, known once the sum is read); normal play refuses it.
+fn refuse_max_positions(a: &ValueCmd, own: grundy::Play) -> CliResult {
+    let graph = a.words.first().is_some_and(|g| g == "loopy-graph");
+    let searched = a.misere || (a.loopy && !graph) || own == grundy::Play::Misere;
     if !searched && a.max_positions.is_some() {
         return Err(CliError::usage(
             "--max-positions bounds the --misere and --loopy searches; normal play is bounded by --max-seconds and --max-memory",
@@ -507,6 +523,7 @@ fn entries(n: usize) -> String {
 /// resumes from what this one stored.
 fn run_with_table(a: &ValueCmd) -> CliResult {
     const FLAGS: &str = "--load-table/--save-table";
+    refuse_max_positions(a, grundy::Play::Normal)?;
     if a.misere {
         return Err(CliError::usage(format!(
             "{FLAGS}: a saved table holds normal-play nim-values, which misère play cannot use (misère sums do not add by nim-sum); drop --misere or the table"

@@ -446,7 +446,8 @@ where
             self.game.check_searchable(p)?;
         }
         let mut numbered = NumberedGame::new(self.game.clone());
-        let ids = self.positions.iter().map(|p| numbered.id(p)).collect();
+        // Roots: the search keys them by their memo keys, and names their moves in them as given.
+        let ids = self.positions.iter().map(|p| numbered.root(p)).collect();
         Ok((Box::new(numbered), ids))
     }
     fn alone(&self, i: usize, play: Play) -> Option<(Outcome, Vec<Move>)> {

@@ -119,15 +119,31 @@ pub fn limits(command: &Limits, max_states: Option<usize>) -> Limits {
     l
 }
 
-/// The misère analysis of `sum` within `limits`: see the module documentation for the order of methods.
+/// The misère analysis of `sum` within `limits`: see the module documentation for the order of methods. A sum with a
+/// part played misère by its own rules is refused ([`already_misere`]): its own analysis is [`super::analyse`] under
+/// normal convention, which reads the game's rules as stated.
 pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
-    let groups = sum.groups();
-    if let Some(g) = groups.iter().find(|g| g.own_play() == Play::Misere) {
-        return Err(crate::Error::unsupported(format!(
-            "{} is played misère by its own rules already (the last mover loses): leave out --misere",
-            g.name()
-        )));
+    if sum.groups().iter().any(|g| g.own_play() == Play::Misere) {
+        return Err(already_misere(sum));
     }
+    analyse_own(sum, limits)
+}
+
+/// The error for misère play asked of a sum whose game is played misère by its own rules already.
+pub(crate) fn already_misere(sum: &Sum) -> crate::Error {
+    let name = sum
+        .groups()
+        .iter()
+        .find(|g| g.own_play() == Play::Misere)
+        .map_or_else(String::new, |g| g.name());
+    crate::Error::unsupported(format!(
+        "{name} is played misère by its own rules already (the last mover loses): leave out --misere"
+    ))
+}
+
+/// The misère analysis of `sum`, whatever its games' own conventions (the caller has checked them).
+pub(crate) fn analyse_own(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
+    let groups = sum.groups();
     // Each component: (group, index in the group).
     let comps: Vec<(usize, usize)> = groups
         .iter()
@@ -151,7 +167,16 @@ pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
         )
     } else if let Some(hg) = heap_groups
         .as_ref()
-        .filter(|hg| hg.iter().all(|(g, _)| is_nim(g)))
+        .map(|hg| -> Result<Option<_>> {
+            for (g, heaps) in hg {
+                if !is_nim(g, heaps.iter().copied().max().unwrap_or(0))? {
+                    return Ok(None);
+                }
+            }
+            Ok(Some(hg))
+        })
+        .transpose()?
+        .flatten()
     {
         let heaps: Vec<u64> = hg.iter().flat_map(|(_, h)| h.iter().copied()).collect();
         for (i, left) in misere_nim_winning_moves(&heaps) {
@@ -324,7 +349,13 @@ fn exact(
             continue;
         }
         let g = comps[m.component].0;
-        let result = if groups[g].heaps().is_some() {
+        let result = if let Some(r) = m.result {
+            if m.to.is_empty() {
+                "nothing in this component".to_string()
+            } else {
+                r
+            }
+        } else if groups[g].heaps().is_some() {
             show_heaps(&m.to)
         } else if m.to.is_empty() {
             "nothing in this component".to_string()
@@ -516,10 +547,25 @@ fn by_mixed_quotient(hg: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Option
 }
 
 /// True when the heap game is Nim: its proved closed form is `G(n) = n` and no move splits a heap, so the options
-/// of `n` are single heaps `h < n` with values covering `0..n`, that is every heap below `n`.
-fn is_nim(game: &HeapGame) -> bool {
-    game.period() == Some((0, 1, 1)) && !game.splits() && game.nim_value(&0) == Some(0)
+/// of `n` are single heaps `h < n` with values covering `0..n`, that is every heap below `n`. The closed form is the
+/// game's proof ([`crate::Game::period`]); "no move splits" must be stated (`Some(false)`) and is checked against
+/// the options of the heaps up to the largest one of the sum ([`crate::heap::facts`]) as far as the scan's budget
+/// reaches (a heap of 10^18 is taken on the closed form's proof past it).
+fn is_nim(game: &HeapGame, max: u64) -> Result<bool> {
+    if game.period() != Some((0, 1, 1))
+        || game.splits() != Some(false)
+        || game.nim_value(&0) != Some(0)
+    {
+        return Ok(false);
+    }
+    let scanned = max.min(NIM_CHECKED_HEAP);
+    crate::heap::facts::splits_up_to(game, scanned)?;
+    Ok(true)
 }
+
+/// The largest heap whose options [`is_nim`] reads to check a game's statement that no move splits a heap (Nim's
+/// heap of `n` has `n` options: about 8·10^6 options in all).
+const NIM_CHECKED_HEAP: u64 = 4_000;
 
 /// Genera of heaps `0..=max`, or `None` when that is not cheap: within [`GENUS_BUDGET`] states and
 /// [`GENUS_SECONDS`] or the analysis's remaining time, whichever is less.
@@ -555,7 +601,9 @@ fn sj_values(
         }
         let values = crate::heap::sequence::values(game, max, &mut |_| {})?;
         limits.check_time()?;
-        if !sj_condition_holds(game.splits(), &values) {
+        // "No move splits a heap" is read off the options of heaps 1..=max, never taken from a default.
+        let never_splits = crate::heap::facts::never_splits_up_to(&**game, max)?;
+        if !sj_condition_holds(!never_splits, &values) {
             return Ok(None);
         }
         out.push(values);

@@ -188,6 +188,24 @@ impl Sum {
         out
     }
 
+    /// The convention the sum's own rules are played under: [`crate::Play::Misere`] when every part's game is played
+    /// misère by its own rules ([`Game::play`]: the last mover loses), [`crate::Play::Normal`] when none is (and for
+    /// the empty sum). A sum mixing the two has no convention of its own: an error naming a game of each.
+    pub fn own_play(&self) -> Result<crate::Play> {
+        use crate::Play;
+        let misere = self.groups.iter().find(|g| g.own_play() == Play::Misere);
+        let normal = self.groups.iter().find(|g| g.own_play() == Play::Normal);
+        match (misere, normal) {
+            (Some(m), Some(n)) => Err(Error::unsupported(format!(
+                "{} is played misère by its own rules (the last mover loses) and {} is not, so their sum is played under no one convention: analyse them apart, or state both under one",
+                m.name(),
+                n.name()
+            ))),
+            (Some(_), None) => Ok(Play::Misere),
+            _ => Ok(Play::Normal),
+        }
+    }
+
     pub(crate) fn groups(&self) -> &[Box<dyn Group>] {
         &self.groups
     }
@@ -202,6 +220,11 @@ impl Sum {
 ///
 /// Normal play: the nim-value of each part, their nim-sum, and every winning move (a [`crate::sum::Analysis`]).
 /// Misère play: [`misere::analyse`]. Loopy play: [`loopy::analyse`].
+///
+/// A game's own convention is part of its statement ([`Game::play`]): a sum of games played misère by their own
+/// rules (a rules script's `const PLAY = "misere"`, Candy Piles) is analysed under misère play when `convention` is
+/// [`Convention::Normal`] (the convention of the rules as stated), and asking for [`Convention::Misere`] or
+/// [`Convention::Loopy`] on top of it is refused, as is a sum mixing the two ([`Sum::own_play`]).
 pub fn analyse(sum: &mut Sum, convention: Convention, limits: &Limits) -> Result<Report> {
     analyse_with(sum, convention, limits, true)
 }
@@ -221,6 +244,16 @@ fn analyse_with(
 ) -> Result<Report> {
     for g in &sum.groups {
         g.set_limits(limits);
+    }
+    if sum.own_play()? == crate::Play::Misere {
+        return match convention {
+            Convention::Normal => misere::analyse_own(sum, limits).map(Report::Misere),
+            Convention::Misere => Err(misere::already_misere(sum)),
+            Convention::Loopy { .. } => Err(Error::unsupported(format!(
+                "{}: loopy play of a game played misère by its own rules is not supported",
+                sum.groups[0].name()
+            ))),
+        };
     }
     match convention {
         Convention::Normal => {

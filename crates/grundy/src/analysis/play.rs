@@ -269,6 +269,20 @@ impl Session {
         if state.is_empty() {
             return Err(Error::input("give at least one position to play"));
         }
+        // A game's own convention is part of its statement: a game played misère by its own rules is played misère.
+        let convention = match (sum.own_play()?, convention) {
+            (crate::Play::Normal, c) => c,
+            (crate::Play::Misere, Convention::Normal) => Convention::Misere,
+            (crate::Play::Misere, Convention::Misere) => {
+                return Err(super::misere::already_misere(&sum))
+            }
+            (crate::Play::Misere, Convention::Loopy { .. }) => {
+                return Err(Error::unsupported(format!(
+                    "{}: loopy play of a game played misère by its own rules is not supported",
+                    sum.groups()[0].name()
+                )))
+            }
+        };
         let mut s = Session {
             games,
             convention,
@@ -757,9 +771,8 @@ impl Session {
             });
         }
         let mut sum = self.sum_of(state);
-        let Report::Misere(m) = analyse(&mut sum, Convention::Misere, &self.fresh_limits())? else {
-            return Err(Error::input("the misère analysis gave another report"));
-        };
+        // The session has checked the sum's own convention (a game played misère by its own rules is played so).
+        let m = super::misere::analyse_own(&mut sum, &self.fresh_limits())?;
         let winning = matched(legal, &m.winning_moves, |l, w| {
             l.component == w.component && l.mv.description == w.description
         });

@@ -54,8 +54,9 @@ pub fn misere_outcome(parts: &[Part]) -> Result<Outcome> {
 }
 
 /// The misère outcome of a sum of heaps of one heap game, after checking the SJ condition as
-/// [`crate::misere::sj_condition_holds`] states it: no move splits a heap, and no heap from 1 up to the largest heap
-/// of the sum has nim-value 0 (from the game's closed form or its sequence).
+/// [`crate::misere::sj_condition_holds`] states it: no move splits a heap (read off the options of every heap up to
+/// the largest one, [`crate::heap::facts`]), and no heap from 1 up to the largest heap of the sum has nim-value 0
+/// (from the game's closed form or its sequence).
 pub fn misere_outcome_of_heaps(game: &HeapGame, heaps: &[u64]) -> Result<Outcome> {
     let max = heaps.iter().copied().max().unwrap_or(0);
     if max > MAX_CHECKED_HEAP {
@@ -71,11 +72,21 @@ pub fn misere_outcome_of_heaps(game: &HeapGame, heaps: &[u64]) -> Result<Outcome
         Some(v) => std::iter::once(0).chain(v).collect(),
         None => sequence::values(game, max, &mut |_| {})?,
     };
-    if game.splits() {
-        return Err(Error::unsupported(format!(
-            "misère play of {}: a move splits a heap, so the SJ theorem's condition is not met",
-            game.name()
-        )));
+    match crate::heap::facts::splits_up_to(game, max)? {
+        Some(false) => {}
+        Some(true) => {
+            return Err(Error::unsupported(format!(
+                "misère play of {}: a move splits a heap, so the SJ theorem's condition is not met",
+                game.name()
+            )))
+        }
+        None => {
+            return Err(Error::limit(format!(
+                "misère play of {}: whether a move splits a heap up to {max} could not be read within {} options, so the SJ theorem is not applied",
+                game.name(),
+                crate::heap::facts::SCAN_BUDGET
+            )))
+        }
     }
     if !crate::misere::sj_condition_holds(false, &values) {
         let n = (1..=max as usize).find(|&n| values[n] == 0).unwrap_or(0);

@@ -80,8 +80,8 @@ impl Game for Bash {
     fn longest_move(&self) -> Option<u64> {
         Some(self.k)
     }
-    fn splits(&self) -> bool {
-        false
+    fn splits(&self) -> Option<bool> {
+        Some(false)
     }
     fn code(&self) -> Option<&Code> {
         self.code.as_ref()

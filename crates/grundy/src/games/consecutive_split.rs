@@ -106,8 +106,8 @@ impl Game for ConsecutiveSplit {
             _ => None,
         }
     }
-    fn splits(&self) -> bool {
-        true
+    fn splits(&self) -> Option<bool> {
+        Some(true)
     }
     /// [`values`]: `O(√n)` per pile, up to [`MAX_PILE`].
     fn extend_sequence(

@@ -67,8 +67,8 @@ impl Game for ConstrainedNim {
     fn longest_move(&self) -> Option<u64> {
         Some(self.r)
     }
-    fn splits(&self) -> bool {
-        false
+    fn splits(&self) -> Option<bool> {
+        Some(false)
     }
     fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
         let n = *n;

@@ -47,8 +47,8 @@ impl Game for FibonacciSubtraction {
         }
     }
     crate::heap_game_text!();
-    fn splits(&self) -> bool {
-        false
+    fn splits(&self) -> Option<bool> {
+        Some(false)
     }
     /// The definition bottom-up over the Fibonacci amounts: `O(log n)` per heap.
     fn extend_sequence(

@@ -64,8 +64,8 @@ impl Game for Lasker {
         }
         Some(lasker_value(*n))
     }
-    fn splits(&self) -> bool {
-        true
+    fn splits(&self) -> Option<bool> {
+        Some(true)
     }
     fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
         let n = *n;

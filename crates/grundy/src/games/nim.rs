@@ -30,8 +30,8 @@ impl Game for Nim {
         // G(n) = n: G(n + 1) = G(n) + 1 from heap 0.
         Some((0, 1, 1))
     }
-    fn splits(&self) -> bool {
-        false
+    fn splits(&self) -> Option<bool> {
+        Some(false)
     }
     fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
         Some(match target {

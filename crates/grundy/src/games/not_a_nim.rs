@@ -116,8 +116,8 @@ impl Game for NotANim {
         }
     }
     crate::heap_game_text!();
-    fn splits(&self) -> bool {
-        false
+    fn splits(&self) -> Option<bool> {
+        Some(false)
     }
     /// The values from the [`Sieve`], up to [`MAX_SEQUENCE`].
     fn extend_sequence(

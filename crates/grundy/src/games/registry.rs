@@ -48,6 +48,21 @@ pub trait AnyGame: sealed::Sealed {
     fn parameters(&self) -> usize {
         0
     }
+    /// The convention the game's own rules are played under ([`Game::play`]).
+    fn play(&self) -> crate::Play {
+        crate::Play::Normal
+    }
+    /// An error when the game is played misère by its own rules, for a request (`what`: "a table", "a period") that
+    /// reads normal-play nim-values, which do not describe such a game; `Ok` otherwise.
+    fn normal_values_only(&self, what: &str) -> Result<()> {
+        if self.play() == crate::Play::Misere {
+            return Err(Error::unsupported(format!(
+                "{} is played misère by its own rules (the last mover loses), so {what} of normal-play nim-values does not describe it; its misère nim-values are listed by 'grundy seq' (a heap game) and positions are answered by 'grundy value'",
+                self.name()
+            )));
+        }
+        Ok(())
+    }
     /// [`Game::table_extent`].
     fn table_extent(&self) -> Option<u64> {
         None
@@ -115,6 +130,9 @@ where
     fn parameters(&self) -> usize {
         self.0.parameters()
     }
+    fn play(&self) -> crate::Play {
+        self.0.play()
+    }
     fn table_extent(&self) -> Option<u64> {
         self.0.table_extent()
     }
@@ -130,6 +148,7 @@ where
                 self.0.name()
             )));
         }
+        self.normal_values_only("a table")?;
         let mut solver = Solver::with_limits(self.0.clone(), *limits);
         let mut out = Vec::with_capacity(cells.len());
         for (done, cell) in cells.iter().enumerate() {
@@ -172,6 +191,9 @@ impl AnyGame for ErasedHeap {
     fn parameters(&self) -> usize {
         1
     }
+    fn play(&self) -> crate::Play {
+        self.0.play()
+    }
     fn values_at(
         &self,
         cells: &[Vec<u64>],
@@ -191,6 +213,7 @@ impl AnyGame for ErasedHeap {
                 }
             }
         }
+        self.normal_values_only("a table")?;
         let Some(top) = top else {
             return Ok(Vec::new());
         };

@@ -101,8 +101,8 @@ impl Game for Subtraction {
     fn longest_move(&self) -> Option<u64> {
         self.set.last().copied()
     }
-    fn splits(&self) -> bool {
-        false
+    fn splits(&self) -> Option<bool> {
+        Some(false)
     }
     /// [`Subtraction::values`]: `O(|S|)` per heap.
     fn extend_sequence(

@@ -14,6 +14,7 @@
 
 pub mod code;
 pub mod engine;
+pub mod facts;
 pub mod multi;
 pub mod period;
 pub mod plain;

@@ -83,7 +83,7 @@ fn extend_by_options<G: Game<Position = u64> + ?Sized>(
     progress: &mut dyn FnMut(u64),
 ) -> Result<()> {
     let name = game.name();
-    check_length(&name, to, game.splits())?;
+    check_length(&name, to, game.splits().unwrap_or(true))?;
     g.truncate(to as usize + 1);
     g.reserve((to as usize + 1).saturating_sub(g.len()));
     let mut mex = MexSet::new();
@@ -135,7 +135,8 @@ impl SequenceEngine for Plain {
         game.is_heap_game() && game.code().is_none_or(|c| !c.is_loopy())
     }
     fn max_heap(&self, game: &HeapGame) -> u64 {
-        if game.splits() {
+        // A cost bound, not a theorem: a game that does not say is taken to split.
+        if game.splits().unwrap_or(true) {
             PLAIN_MAX_HEAP_SPLITTING
         } else {
             PLAIN_MAX_HEAP

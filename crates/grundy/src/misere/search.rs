@@ -51,6 +51,14 @@ pub trait Numbered: sealed::Sealed {
     fn validate(&self, _p: u64) -> Result<()> {
         Ok(())
     }
+    /// The moves of the `root`-th position handed out by [`NumberedGame::root`], each with its option's numbers and
+    /// named in that position *as it was given* (a Cram region where the user drew it, a graph's own vertices), not
+    /// in the copy the memo keeps for it ([`Game::memo_key`]); `None` for views whose numbers are their positions (a
+    /// heap is its size), whose moves [`Numbered::options`] and [`Numbered::describe_move`] name already.
+    fn root_moves(&mut self, root: usize) -> Option<Vec<RootMove>> {
+        let _ = root;
+        None
+    }
     /// The move from `p` to the sum `to`, in words.
     fn describe_move(&self, p: u64, to: &[u64]) -> String {
         let shown: Vec<String> = to.iter().map(|&q| self.show(q)).collect();
@@ -155,11 +163,24 @@ pub fn code_options_within(
     true
 }
 
+/// A move of a position as it was given ([`Numbered::root_moves`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootMove {
+    /// The numbers of the option's components (as the search numbers them).
+    pub to: Vec<u64>,
+    /// The move in words, in the position as given.
+    pub description: String,
+    /// The option as the game shows it, in the position as given.
+    pub result: String,
+}
+
 /// Any [`Game`], its positions numbered as they are met.
 pub struct NumberedGame<R: Game> {
     ruleset: R,
     ids: FxHashMap<R::Position, u64>,
     positions: Vec<R::Position>,
+    /// The positions given by [`NumberedGame::root`], as given (their numbers are their memo keys').
+    roots: Vec<R::Position>,
     buf: Options<R::Position>,
 }
 
@@ -170,8 +191,15 @@ impl<R: Game> NumberedGame<R> {
             ruleset,
             ids: FxHashMap::default(),
             positions: Vec::new(),
+            roots: Vec::new(),
             buf: Options::new(),
         }
+    }
+    /// The number of a position of the sum being analysed ([`NumberedGame::id`]), kept as given as well, so that
+    /// its moves are named in it ([`Numbered::root_moves`], root `k` for the `k`-th call).
+    pub fn root(&mut self, p: &R::Position) -> u64 {
+        self.roots.push(p.clone());
+        self.id(p)
     }
     /// The number of a position (numbering it if it is new). Positions with one [`Game::memo_key`] (the same game
     /// up to a relabelling, such as a Cram region and its mirror image) get one number, and the key is the position
@@ -211,6 +239,20 @@ impl<R: Game> Numbered for NumberedGame<R> {
     fn show(&self, p: u64) -> String {
         self.ruleset.show(&self.positions[p as usize])
     }
+    fn root_moves(&mut self, root: usize) -> Option<Vec<RootMove>> {
+        let pos = self.roots.get(root)?.clone();
+        let mut buf = Options::new();
+        self.ruleset.options(&pos, &mut buf);
+        Some(
+            buf.iter()
+                .map(|opt| RootMove {
+                    to: opt.iter().map(|q| self.id(q)).collect(),
+                    description: self.ruleset.describe_move(&pos, opt),
+                    result: self.ruleset.show_sum(opt),
+                })
+                .collect(),
+        )
+    }
     fn describe_move(&self, p: u64, to: &[u64]) -> String {
         let to: Vec<R::Position> = to
             .iter()
@@ -238,6 +280,8 @@ pub struct MisereMove {
     pub to: Vec<u64>,
     /// In words.
     pub description: String,
+    /// The option as the game shows it, when the move was named in a position as given ([`Numbered::root_moves`]).
+    pub result: Option<String>,
     /// The misère nim-value of the whole sum after the move (0: the move wins).
     pub value_after: Nimber,
 }
@@ -566,9 +610,35 @@ impl MisereSearch {
     }
 
     /// Every move of the sum with the misère value after it; the winning moves are those with `value_after == 0`.
+    /// The parts of a game whose view names its roots ([`Numbered::root_moves`]) are taken to be its roots in order
+    /// (the `k`-th part of game `g` is root `k` of `g`, as [`NumberedGame::root`] numbered them), and their moves are
+    /// named in the positions as given.
     pub fn moves(&mut self, parts: &[Part]) -> Result<Vec<MisereMove>> {
         let mut out = Vec::new();
+        let mut seen_of_game: FxHashMap<u32, usize> = FxHashMap::default();
         for (i, &p) in parts.iter().enumerate() {
+            let k = seen_of_game.entry(p.game).or_insert(0);
+            let root = *k;
+            *k += 1;
+            if let Some(moves) = self.games[p.game as usize].root_moves(root) {
+                for m in moves {
+                    let mut after: Vec<Part> = parts.to_vec();
+                    after.remove(i);
+                    after.extend(m.to.iter().map(|&q| Part {
+                        game: p.game,
+                        pos: q,
+                    }));
+                    let v = self.value(&after)?;
+                    out.push(MisereMove {
+                        component: i,
+                        description: m.description,
+                        result: Some(m.result),
+                        to: m.to,
+                        value_after: v,
+                    });
+                }
+                continue;
+            }
             for o in self.raw_options(p)? {
                 let mut after: Vec<Part> = parts.to_vec();
                 after.remove(i);
@@ -580,6 +650,7 @@ impl MisereSearch {
                 out.push(MisereMove {
                     component: i,
                     description: self.games[p.game as usize].describe_move(p.pos, &o),
+                    result: None,
                     to: o,
                     value_after: v,
                 });

@@ -641,11 +641,9 @@ impl Game for NumberGame {
         Some(self.tabulate(native, values, to, progress))
     }
 
-    /// A script may leave several heaps, and which it does is known only by playing: so it is assumed to split
-    /// (the SJ theorem is not applied, and the plain engine keeps its bound for splitting games).
-    fn splits(&self) -> bool {
-        true
-    }
+    // `splits` is not stated: whether a move splits a heap is known only by playing, so the theorems that need "no
+    // move splits" read it off the options of the heaps they use (`heap::facts`), and the plain engine keeps its
+    // bound for splitting games.
 }
 
 /// A scripted game whose position is a tuple of a fixed number of numbers (`fn moves(a, b)`) or a list of numbers
