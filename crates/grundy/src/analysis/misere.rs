@@ -120,7 +120,7 @@ pub fn limits(command: &Limits, max_states: Option<usize>) -> Limits {
 }
 
 /// The misère analysis of `sum` within `limits`: see the module documentation for the order of methods. A sum with a
-/// part played misère by its own rules is refused ([`already_misere`]): its own analysis is [`super::analyse`] under
+/// part played misère by its own rules is refused (misère play asked twice): its own analysis is [`super::analyse`] under
 /// normal convention, which reads the game's rules as stated.
 pub fn analyse(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
     if sum.groups().iter().any(|g| g.own_play() == Play::Misere) {
