@@ -477,7 +477,9 @@ fn every_statement_of_a_heap_game_gives_the_same_values_outcomes_and_moves() {
 #[test]
 fn every_statement_of_a_heap_game_gives_the_same_period_and_quotient() {
     for c in CORPUS {
-        let mut found: Vec<(String, Option<(u64, u64, u64)>, (usize, usize))> = Vec::new();
+        // (statement, (preperiod, period, saltus), (quotient order, P-portion size)).
+        type Found = (String, Option<(u64, u64, u64)>, (usize, usize));
+        let mut found: Vec<Found> = Vec::new();
         for (label, g) in statements(c) {
             let heap = g.heap_game().unwrap();
             let p = grundy::heap::period::analyse(
