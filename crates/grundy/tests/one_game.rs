@@ -566,3 +566,570 @@ fn the_engine_plays_a_winning_move_under_both_conventions_in_every_statement() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Boards and graphs: Cram boards, the same boards as Arc Kayles graphs, strips as Dawson's Kayles, Node Kayles
+// paths as Dawson's chess (0.137), graph files; each against a brute force on vertex sets, and each printed move
+// parsed from its words, applied to the position as given, and re-valued from scratch.
+// ---------------------------------------------------------------------------------------------------------------
+
+/// A graph on at most 64 vertices, one neighbour mask a vertex.
+#[derive(Clone)]
+struct Graph {
+    adj: Vec<u64>,
+}
+
+impl Graph {
+    fn from_edges(n: usize, edges: &[(usize, usize)]) -> Graph {
+        let mut adj = vec![0u64; n];
+        for &(u, v) in edges {
+            adj[u] |= 1 << v;
+            adj[v] |= 1 << u;
+        }
+        Graph { adj }
+    }
+    fn path(n: usize) -> Graph {
+        let edges: Vec<(usize, usize)> = (1..n).map(|v| (v - 1, v)).collect();
+        Graph::from_edges(n, &edges)
+    }
+    /// The grid graph of a board's empty cells (`.`), cell `(r, c)` numbered `r * cols + c`; with the cells.
+    fn of_board(rows: &[&str]) -> (Graph, u64) {
+        let cols = rows[0].len();
+        let mut edges = Vec::new();
+        let mut cells = 0u64;
+        let empty = |r: usize, c: usize| rows[r].as_bytes()[c] == b'.';
+        for r in 0..rows.len() {
+            for c in 0..cols {
+                if !empty(r, c) {
+                    continue;
+                }
+                cells |= 1 << (r * cols + c);
+                if c + 1 < cols && empty(r, c + 1) {
+                    edges.push((r * cols + c, r * cols + c + 1));
+                }
+                if r + 1 < rows.len() && empty(r + 1, c) {
+                    edges.push((r * cols + c, (r + 1) * cols + c));
+                }
+            }
+        }
+        (Graph::from_edges(rows.len() * cols, &edges), cells)
+    }
+}
+
+/// Node Kayles (take a vertex and its neighbours) or Arc Kayles (take an edge and both its ends; Cram is Arc
+/// Kayles on the grid graph of the empty cells).
+#[derive(Clone, Copy, PartialEq)]
+enum Kayles {
+    Node,
+    Arc,
+}
+
+/// The options of the vertex set `live`: the vertex sets left.
+fn kayles_options(g: &Graph, kind: Kayles, live: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    for v in 0..g.adj.len() {
+        if live >> v & 1 == 0 {
+            continue;
+        }
+        match kind {
+            Kayles::Node => out.push(live & !(1 << v) & !g.adj[v]),
+            Kayles::Arc => {
+                for u in v + 1..g.adj.len() {
+                    if live >> u & 1 == 1 && g.adj[v] >> u & 1 == 1 {
+                        out.push(live & !(1 << v) & !(1 << u));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn kayles_value(g: &Graph, kind: Kayles, live: u64, memo: &mut HashMap<u64, Nimber>) -> Nimber {
+    if let Some(&v) = memo.get(&live) {
+        return v;
+    }
+    let seen: BTreeSet<Nimber> = kayles_options(g, kind, live)
+        .into_iter()
+        .map(|o| kayles_value(g, kind, o, memo))
+        .collect();
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(live, v);
+    v
+}
+
+/// Misère: whether the player to move wins the vertex set `live` plus a Nim heap of `heap`.
+fn kayles_misere_wins(
+    g: &Graph,
+    kind: Kayles,
+    live: u64,
+    heap: u64,
+    memo: &mut HashMap<(u64, u64), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(live, heap)) {
+        return w;
+    }
+    let mut next: Vec<(u64, u64)> = kayles_options(g, kind, live)
+        .into_iter()
+        .map(|o| (o, heap))
+        .collect();
+    next.extend((0..heap).map(|h| (live, h)));
+    let w = next.is_empty()
+        || next
+            .into_iter()
+            .any(|(l, h)| !kayles_misere_wins(g, kind, l, h, memo));
+    memo.insert((live, heap), w);
+    w
+}
+
+/// The numbers in `text`, in order.
+fn numbers(text: &str) -> Vec<usize> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect()
+}
+
+/// The vertex sets a printed move leaves, one for each of the ways it is named by ("take vertex 0 or 1", "place a
+/// domino down column 1, rows 1-2, or down column 3, rows 1-2"), read from its words alone and applied to `live`.
+fn replay(g: &Graph, kind: Kayles, cols: usize, live: u64, description: &str) -> Vec<u64> {
+    let words = description
+        .split(", leaving")
+        .next()
+        .unwrap()
+        .split(", removing")
+        .next()
+        .unwrap()
+        .split(" (")
+        .next()
+        .unwrap();
+    let mut out = Vec::new();
+    if let Some(rest) = words.strip_prefix("place a domino ") {
+        // Cram: rows and columns from 1.
+        for way in rest.split(", or ") {
+            let n = numbers(way);
+            let (a, b) = if way.starts_with("across row") {
+                ((n[0] - 1) * cols + n[1] - 1, (n[0] - 1) * cols + n[2] - 1)
+            } else {
+                assert!(way.starts_with("down column"), "'{description}'");
+                ((n[1] - 1) * cols + n[0] - 1, (n[2] - 1) * cols + n[0] - 1)
+            };
+            assert!(
+                live >> a & 1 == 1 && live >> b & 1 == 1 && g.adj[a] >> b & 1 == 1,
+                "'{description}' is no legal move of the position as given"
+            );
+            out.push(live & !(1 << a) & !(1 << b));
+        }
+    } else if let Some(rest) = words.strip_prefix("take the edge ") {
+        for way in rest.split(" or ") {
+            let n = numbers(way);
+            let (a, b) = (n[0], n[1]);
+            assert!(
+                live >> a & 1 == 1 && live >> b & 1 == 1 && g.adj[a] >> b & 1 == 1,
+                "'{description}' is no legal move of the position as given"
+            );
+            out.push(live & !(1 << a) & !(1 << b));
+        }
+    } else if let Some(rest) = words.strip_prefix("take vertex ") {
+        for way in rest.split(" or ") {
+            let v = numbers(way)[0];
+            assert!(
+                live >> v & 1 == 1,
+                "'{description}': vertex {v} is not in play"
+            );
+            out.push(live & !(1 << v) & !g.adj[v]);
+        }
+    } else {
+        panic!("a move in words this test cannot read: '{description}'");
+    }
+    assert_eq!(
+        kind == Kayles::Node,
+        words.starts_with("take vertex"),
+        "'{description}'"
+    );
+    out
+}
+
+/// One board or graph position stated in some way: the catalog words and the brute force's graph.
+struct Stated {
+    label: String,
+    words: Vec<String>,
+    graph: Graph,
+    kind: Kayles,
+    /// Board columns (for reading Cram moves), 0 for graphs.
+    cols: usize,
+    live: u64,
+}
+
+fn graph_file(name: &str, n: usize, edges: &[(usize, usize)]) -> String {
+    let path =
+        std::env::temp_dir().join(format!("grundy-one-game-{}-{name}.txt", std::process::id()));
+    let mut text = format!("nodes {n}\n");
+    for (u, v) in edges {
+        text += &format!("{u} {v}\n");
+    }
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn board_and_graph_corpus() -> Vec<Vec<Stated>> {
+    let mut out = Vec::new();
+    // Cram boards, as boards; the full rectangles also as Arc Kayles on the grid graph.
+    for rows in [
+        &["../#./#."][..],
+        &["..#..", "....."],
+        &["...", "...", "..."],
+        &["....", "....", "..#."],
+        &["#...", "....", ".##.", "...."],
+        &["....", "...."],
+    ] {
+        let text = rows.join("/");
+        let (graph, live) = Graph::of_board(&text.split('/').collect::<Vec<_>>());
+        let cols = rows[0].split('/').next().unwrap().len();
+        let rows_all: Vec<&str> = text.split('/').collect();
+        let mut same = vec![Stated {
+            label: format!("cram {text}"),
+            words: vec!["cram".into(), text.clone()],
+            graph: graph.clone(),
+            kind: Kayles::Arc,
+            cols: rows_all[0].len(),
+            live,
+        }];
+        let _ = cols;
+        if !text.contains('#') {
+            let (r, c) = (rows_all.len(), rows_all[0].len());
+            same.push(Stated {
+                label: format!("arc-kayles grid:{r}x{c}"),
+                words: vec!["arc-kayles".into(), format!("grid:{r}x{c}")],
+                graph: graph.clone(),
+                kind: Kayles::Arc,
+                cols: 0,
+                live,
+            });
+            same.push(Stated {
+                label: format!("cram {r}x{c}"),
+                words: vec!["cram".into(), format!("{r}x{c}")],
+                graph,
+                kind: Kayles::Arc,
+                cols: c,
+                live,
+            });
+        }
+        out.push(same);
+    }
+    // Strips: Cram 1xN, Arc Kayles on a path; Node Kayles on a path and on the same path as a file.
+    for n in [1usize, 2, 5, 8, 11] {
+        let path = Graph::path(n);
+        let all = (1u64 << n) - 1;
+        out.push(vec![
+            Stated {
+                label: format!("cram 1x{n}"),
+                words: vec!["cram".into(), format!("1x{n}")],
+                graph: path.clone(),
+                kind: Kayles::Arc,
+                cols: n,
+                live: all,
+            },
+            Stated {
+                label: format!("arc-kayles path:{n}"),
+                words: vec!["arc-kayles".into(), format!("path:{n}")],
+                graph: path.clone(),
+                kind: Kayles::Arc,
+                cols: 0,
+                live: all,
+            },
+        ]);
+        let edges: Vec<(usize, usize)> = (1..n).map(|v| (v - 1, v)).collect();
+        out.push(vec![
+            Stated {
+                label: format!("node-kayles path:{n}"),
+                words: vec!["node-kayles".into(), format!("path:{n}")],
+                graph: path.clone(),
+                kind: Kayles::Node,
+                cols: 0,
+                live: all,
+            },
+            Stated {
+                label: format!("node-kayles file of path {n}"),
+                words: vec![
+                    "node-kayles".into(),
+                    graph_file(&format!("path{n}"), n, &edges),
+                ],
+                graph: path,
+                kind: Kayles::Node,
+                cols: 0,
+                live: all,
+            },
+        ]);
+    }
+    // Graphs with isolated vertices and several components (the reproducers of issue 39).
+    for (name, n, edges) in [
+        ("two-isolated", 2usize, vec![]),
+        ("path-and-edge", 5, vec![(0, 1), (1, 2), (3, 4)]),
+        ("c4", 4, vec![(0, 1), (1, 2), (2, 3), (0, 3)]),
+        (
+            "star-and-triangle",
+            7,
+            vec![(0, 1), (0, 2), (0, 3), (4, 5), (5, 6), (4, 6)],
+        ),
+    ] {
+        let file = graph_file(name, n, &edges);
+        let graph = Graph::from_edges(n, &edges);
+        let all = (1u64 << n) - 1;
+        out.push(vec![Stated {
+            label: format!("node-kayles {name}"),
+            words: vec!["node-kayles".into(), file.clone()],
+            graph: graph.clone(),
+            kind: Kayles::Node,
+            cols: 0,
+            live: all,
+        }]);
+        if !edges.is_empty() {
+            out.push(vec![Stated {
+                label: format!("arc-kayles {name}"),
+                words: vec!["arc-kayles".into(), file],
+                graph,
+                kind: Kayles::Arc,
+                cols: 0,
+                live: all,
+            }]);
+        }
+    }
+    out
+}
+
+/// The report of a stated position, alone or with a Nim heap of `heap` added.
+fn stated_report(s: &Stated, heap: u64, convention: Convention) -> Report {
+    let mut sum = Sum::new();
+    let (game, words) = s.words.split_first().unwrap();
+    grundy::games::lookup(game)
+        .unwrap()
+        .add_to(&mut sum, words)
+        .unwrap();
+    if heap > 0 {
+        grundy::games::lookup("nim")
+            .unwrap()
+            .add_to(&mut sum, &[heap.to_string()])
+            .unwrap();
+    }
+    analyse(&mut sum, convention, &Limits::default()).unwrap_or_else(|e| panic!("{}: {e}", s.label))
+}
+
+#[test]
+fn boards_and_graphs_give_one_answer_and_every_move_printed_wins_where_it_is_played() {
+    for same in board_and_graph_corpus() {
+        let mut answers = Vec::new();
+        for s in &same {
+            let mut memo = HashMap::new();
+            let mut mmemo = HashMap::new();
+            let value = kayles_value(&s.graph, s.kind, s.live, &mut memo);
+            for heap in [0u64, 1, 2] {
+                let at = format!("{} + nim {heap}", s.label);
+                // The brute force's winning moves in the board or graph: the vertex sets they leave.
+                let options = kayles_options(&s.graph, s.kind, s.live);
+                let normal_wins: BTreeSet<u64> = options
+                    .iter()
+                    .copied()
+                    .filter(|&o| kayles_value(&s.graph, s.kind, o, &mut memo) == heap)
+                    .collect();
+                let misere_wins: BTreeSet<u64> = options
+                    .iter()
+                    .copied()
+                    .filter(|&o| !kayles_misere_wins(&s.graph, s.kind, o, heap, &mut mmemo))
+                    .collect();
+                let Report::Normal(a) = stated_report(s, heap, Convention::Normal) else {
+                    panic!("{at}: normal play gave another report")
+                };
+                assert_eq!(a.nim_value, Some(value ^ heap), "{at}");
+                let mut printed = BTreeSet::new();
+                for w in a.winning_moves.iter().filter(|w| w.game != "nim") {
+                    for left in replay(&s.graph, s.kind, s.cols, s.live, &w.mv.description) {
+                        assert_eq!(
+                            kayles_value(&s.graph, s.kind, left, &mut memo),
+                            heap,
+                            "{at}: '{}' does not win",
+                            w.mv.description
+                        );
+                        printed.insert(left);
+                    }
+                }
+                assert_eq!(printed, normal_wins, "{at}: normal winning moves");
+                let Report::Misere(m) = stated_report(s, heap, Convention::Misere) else {
+                    panic!("{at}: misère play gave another report")
+                };
+                let wins = kayles_misere_wins(&s.graph, s.kind, s.live, heap, &mut mmemo);
+                assert_eq!(
+                    m.outcome == Outcome::N,
+                    wins,
+                    "{at}: misère outcome ({})",
+                    m.method
+                );
+                let mut printed = BTreeSet::new();
+                let mut texts = BTreeSet::new();
+                for w in m.winning_moves.iter().filter(|w| w.game != "nim") {
+                    assert!(
+                        texts.insert((w.component, w.description.clone())),
+                        "{at}: '{}' printed twice",
+                        w.description
+                    );
+                    for left in replay(&s.graph, s.kind, s.cols, s.live, &w.description) {
+                        assert!(
+                            !kayles_misere_wins(&s.graph, s.kind, left, heap, &mut mmemo),
+                            "{at}: misère move '{}' does not win",
+                            w.description
+                        );
+                        printed.insert(left);
+                    }
+                }
+                assert_eq!(
+                    printed, misere_wins,
+                    "{at}: misère winning moves ({})",
+                    m.method
+                );
+                answers.push((heap, a.nim_value, m.outcome));
+            }
+        }
+        // Every statement of the same position: the same values and outcomes.
+        let first: Vec<_> = answers.iter().take(3).cloned().collect();
+        for chunk in answers.chunks(3) {
+            assert_eq!(chunk, &first[..], "{}: statements disagree", same[0].label);
+        }
+    }
+}
+
+#[test]
+fn strips_and_paths_are_the_octal_games_they_are() {
+    // Cram on a strip of n cells is Dawson's Kayles 0.07 on a heap of n; Node Kayles on a path of n vertices is
+    // Dawson's chess 0.137 on a heap of n (each move takes an end vertex and its neighbour, or a middle vertex and
+    // both neighbours).
+    for n in 1..=12u64 {
+        for (heap_game, board) in [
+            ("0.07", vec!["cram".to_string(), format!("1x{n}")]),
+            (
+                "0.137",
+                vec!["node-kayles".to_string(), format!("path:{n}")],
+            ),
+        ] {
+            for convention in [Convention::Normal, Convention::Misere] {
+                let mut a = Sum::new();
+                grundy::games::lookup(heap_game)
+                    .unwrap()
+                    .add_to(&mut a, &[n.to_string()])
+                    .unwrap();
+                let mut b = Sum::new();
+                grundy::games::lookup(&board[0])
+                    .unwrap()
+                    .add_to(&mut b, &board[1..])
+                    .unwrap();
+                let (ra, rb) = (
+                    analyse(&mut a, convention, &Limits::default()).unwrap(),
+                    analyse(&mut b, convention, &Limits::default()).unwrap(),
+                );
+                match (ra, rb) {
+                    (Report::Normal(x), Report::Normal(y)) => {
+                        assert_eq!(x.nim_value, y.nim_value, "{heap_game} {n}")
+                    }
+                    (Report::Misere(x), Report::Misere(y)) => {
+                        assert_eq!(x.outcome, y.outcome, "{heap_game} {n} misère")
+                    }
+                    _ => panic!("{heap_game} {n}: reports of different kinds"),
+                }
+            }
+        }
+    }
+}
+
+/// The misère report of a sum checked against the brute force: outcome and the set of winning moves, each replayed.
+fn check_misere(c: &Corpus, at: &str, m: &grundy::analysis::MisereAnalysis, heaps: &[u64]) {
+    let mut memo = HashMap::new();
+    let mut wins = BTreeSet::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for o in (c.rules)(h) {
+            let s = after(heaps, i, &o);
+            if !brute_misere_wins(c.rules, &s, &mut memo) {
+                wins.insert((i, s));
+            }
+        }
+    }
+    let n = brute_misere_wins(c.rules, heaps, &mut memo);
+    assert_eq!(
+        m.outcome == Outcome::N,
+        n,
+        "{at}: misère outcome ({})",
+        m.method
+    );
+    let printed: BTreeSet<(usize, Vec<u64>)> = m
+        .winning_moves
+        .iter()
+        .map(|w| {
+            (
+                w.component,
+                after(heaps, w.component, &parse_result(&w.result)),
+            )
+        })
+        .collect();
+    assert_eq!(
+        printed.len(),
+        m.winning_moves.len(),
+        "{at}: a move printed twice"
+    );
+    assert_eq!(printed, wins, "{at}: misère winning moves ({})", m.method);
+}
+
+#[test]
+fn a_game_played_misere_by_its_own_rules_is_answered_by_misere_play() {
+    // The same rules with `const PLAY = "misere"` (the last mover loses): asked as stated (normal convention), the
+    // answer is misère play of the rules; asking for misère play on top is refused; the engine plays misère.
+    for c in CORPUS {
+        for (i, text) in c.files.iter().enumerate() {
+            let script = Script::from_file_text(
+                &format!("own-misere-{i}.rhai"),
+                &format!("const PLAY = \"misere\";\n{text}"),
+                Settings::default(),
+            )
+            .unwrap();
+            let g = script.any_game();
+            assert_eq!(g.play(), grundy::Play::Misere);
+            for heaps in sums(c.max_heap, 16, 3 + c.max_heap) {
+                let at = format!("{} played misère by its rules {heaps:?}", c.label);
+                let Report::Misere(m) = report(&*g, &heaps, Convention::Normal) else {
+                    panic!("{at}: not answered under misère play")
+                };
+                check_misere(c, &at, &m, &heaps);
+                let mut sum = Sum::new();
+                g.add_to(&mut sum, &words(&heaps)).unwrap();
+                assert!(
+                    analyse(&mut sum, Convention::Misere, &Limits::default()).is_err(),
+                    "{at}"
+                );
+                let mut play: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+                play.sort_unstable();
+                let mut memo = HashMap::new();
+                if play.is_empty()
+                    || play.iter().all(|&h| (c.rules)(h).is_empty())
+                    || !brute_misere_wins(c.rules, &play, &mut memo)
+                {
+                    continue;
+                }
+                let mut sum = Sum::new();
+                g.add_to(&mut sum, &words(&play)).unwrap();
+                let mut s = Session::new(
+                    sum,
+                    Convention::Normal,
+                    Player::Engine,
+                    Limits::default(),
+                    30.0,
+                )
+                .unwrap();
+                assert_eq!(s.convention(), Convention::Misere, "{at}");
+                let turn = s.engine_move().unwrap().mv;
+                let left = after(&play, turn.component, &parse_result(&turn.result));
+                assert!(
+                    !brute_misere_wins(c.rules, &left, &mut memo),
+                    "{at}: the engine's '{}' loses",
+                    turn.description
+                );
+            }
+        }
+    }
+}
