@@ -544,3 +544,114 @@ fn genus_of_a_late_settling_heap() {
     let last = genus[39]["genus"].as_str().unwrap();
     assert!(last.split(',').count() >= 7, "{last}");
 }
+
+/// Issue 39's reproducers, as a person types them: a one-number script played misère by its own rules, misère
+/// moves of graphs and boards named in the position as given, and `play` on the board that failed.
+#[test]
+fn one_game_one_answer_reproducers() {
+    let script = common::temp_file(
+        "cli-test",
+        "mis125.rhai",
+        "const PLAY = \"misere\";\nfn moves(n) { [n - 1, n - 2, n - 5] }\n",
+    );
+    // The only move from 1 takes the last token, and the last mover loses: P. Misère play of S(1, 2, 5) by
+    // hand: heaps 0..=7 are N P N N P N N P (a heap of 0 has no move: whoever cannot move wins).
+    for (heaps, outcome) in [
+        (&["1"][..], "P"),
+        (&["3"], "N"),
+        (&["6"], "N"),
+        (&["7"], "P"),
+        (&["1", "1", "1"], "P"),
+        (&["3", "9"], "N"),
+    ] {
+        let mut args = vec!["value", "--rules", &script];
+        args.extend_from_slice(heaps);
+        args.push("--json");
+        let (code, out, err) = grundy(&args);
+        assert_eq!(code, 0, "{heaps:?}: {err}");
+        let v = json(&out);
+        assert_eq!(v["play"], "misere", "{heaps:?}");
+        assert_eq!(v["outcome"], outcome, "{heaps:?}");
+    }
+    let (code, _, err) = grundy(&["value", "--rules", &script, "1", "--misere"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("misère by its own rules already"), "{err}");
+    // seq lists the misère nim-values of the rules as stated.
+    let (code, out, _) = grundy(&["seq", "--rules", &script, "--to", "7"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.split_whitespace().collect::<Vec<_>>(),
+        ["1", "0", "2", "1", "0", "2", "1", "0"]
+    );
+    let (code, _, err) = grundy(&["table", "--rules", &script]);
+    assert_eq!(code, 2);
+    assert!(err.contains("misère by its own rules"), "{err}");
+
+    // Two isolated vertices: vertex 0 and vertex 1, each once.
+    let g = graph_file("two-isolated.txt", "nodes 2\n");
+    let (_, out, _) = grundy(&["value", "node-kayles", &g, "--misere", "--json"]);
+    let moves: Vec<String> = json(&out)["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(moves.len(), 2);
+    assert!(
+        moves[0].contains("vertex 0") && moves[1].contains("vertex 1"),
+        "{moves:?}"
+    );
+    // Arc Kayles on 0-1-2 and 3-4: edges 0-1, 1-2 and 3-4.
+    let g = graph_file("path-and-edge.txt", "0 1\n1 2\n3 4\n");
+    let (_, out, _) = grundy(&["value", "arc-kayles", &g, "--misere", "--json"]);
+    let moves: Vec<String> = json(&out)["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect();
+    for edge in ["0-1", "1-2", "3-4"] {
+        assert_eq!(
+            moves
+                .iter()
+                .filter(|m| m.contains(&format!("edge {edge}")))
+                .count(),
+            1,
+            "{moves:?}"
+        );
+    }
+    // The one winning move of this board beside a Nim heap is down column 2 (across row 1 loses).
+    let (_, out, _) = grundy(&[
+        "value", "cram", "../#./#.", "+", "nim", "1", "--misere", "--json",
+    ]);
+    let v = json(&out);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{v}");
+    assert!(
+        moves[0]["move"]
+            .as_str()
+            .unwrap()
+            .contains("down column 2, rows 1-2"),
+        "{v}"
+    );
+    // Cram 3x3: twelve winning moves, twelve texts.
+    let (_, out, _) = grundy(&["value", "cram", "3x3", "--misere", "--json"]);
+    let texts: std::collections::BTreeSet<String> = json(&out)["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(texts.len(), 12);
+    // play: the hint is the winning move, and taking it wins.
+    let (code, out, err) = common::run_stdin(
+        &["play", "cram", "../#./#.", "+", "nim", "1", "--misere"],
+        b"hint\n1\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("hint: 1. cram ../#./#.: place a domino down column 2, rows 1-2"),
+        "{out}"
+    );
+    assert!(out.contains("you win"), "{out}");
+}
