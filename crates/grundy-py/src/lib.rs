@@ -527,7 +527,19 @@ fn run_parts(
     bounds: Bounds,
     graph: bool,
 ) -> PyResult<Bound<'_, PyAny>> {
-    let limits = bounds.limits(convention, graph);
+    // A sum of games played misère by their own rules is searched (and bounded) as misère play is.
+    let own_misere = !parts.is_empty()
+        && parts.iter().all(|p| match p {
+            Part::Catalog(spec, _) => {
+                grundy::games::lookup(spec).is_ok_and(|g| g.play() == grundy::Play::Misere)
+            }
+            Part::Heap(rules, _) => rules.inner.misere,
+            Part::General(rules, _) => rules.inner.misere,
+        });
+    let limits = match convention {
+        Convention::Normal if own_misere => bounds.limits(Convention::Misere, graph),
+        c => bounds.limits(c, graph),
+    };
     let native = parts.iter().all(|p| matches!(p, Part::Catalog(..)));
     let j = if native {
         run_native(py, move || analyse_parts(&parts, convention, limits))?
@@ -845,18 +857,20 @@ fn lookup(spec: &str) -> PyResult<NativeGame> {
 
 /// A game defined in Python by its options callable (and optionally a components callable).
 #[pyfunction]
-#[pyo3(signature = (options, name, heap = false, components = None))]
+#[pyo3(signature = (options, name, heap = false, components = None, misere = false))]
 fn define(
     options: Py<PyAny>,
     name: String,
     heap: bool,
     components: Option<Py<PyAny>>,
+    misere: bool,
 ) -> PyResult<NativeGame> {
     let name = grundy::error::escape(&name);
     let kind = if heap {
         Kind::Heap(Arc::new(Defined::new(PyRules::new(
             name.clone(),
             true,
+            misere,
             options,
             components,
         ))))
@@ -864,6 +878,7 @@ fn define(
         Kind::General(Arc::new(Defined::new(PyRules::new(
             name.clone(),
             false,
+            misere,
             options,
             components,
         ))))

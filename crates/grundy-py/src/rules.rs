@@ -298,6 +298,8 @@ impl Splits {
 pub struct RulesInner {
     pub name: String,
     pub heap: bool,
+    /// The game's own convention: true when its rules say the last mover loses (`define(..., play="misere")`).
+    pub misere: bool,
     options: Py<PyAny>,
     components: Option<Py<PyAny>>,
     /// The first exception raised (or signal caught) during the current analysis.
@@ -324,6 +326,7 @@ impl<P: PyPos> PyRules<P> {
     pub fn new(
         name: String,
         heap: bool,
+        misere: bool,
         options: Py<PyAny>,
         components: Option<Py<PyAny>>,
     ) -> Self {
@@ -331,6 +334,7 @@ impl<P: PyPos> PyRules<P> {
             inner: Arc::new(RulesInner {
                 name,
                 heap,
+                misere,
                 options,
                 components,
                 failure: Mutex::new(None),
@@ -510,6 +514,14 @@ impl<P: PyPos> Game for PyRules<P> {
 
     fn is_heap_game(&self) -> bool {
         self.inner.heap
+    }
+
+    fn play(&self) -> grundy::Play {
+        if self.inner.misere {
+            grundy::Play::Misere
+        } else {
+            grundy::Play::Normal
+        }
     }
 
     fn parameters(&self) -> usize {

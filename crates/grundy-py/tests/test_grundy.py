@@ -578,3 +578,118 @@ def test_chomp_values_of_the_release_build_equal_a_brute_force():
     walk([], 6, 5)
     assert seen == 461  # C(11, 5) sub-diagrams, less the empty one
     assert g.nim_value(7, 7, 7, 7, 7, 7) == 28
+
+
+# ----- one game, one answer: the Python statement of each corpus game against the catalog's and a brute force -----
+
+
+def brute_misere_wins(options, heaps, memo):
+    """Misère: whether the player to move wins the sum of ``heaps`` (no theory: a sum with no move is won by the
+    player to move, who cannot move)."""
+    key = tuple(sorted(h for h in heaps if h > 0))
+    if key in memo:
+        return memo[key]
+    moved = False
+    win = False
+    for i, h in enumerate(key):
+        for opt in options(h):
+            moved = True
+            rest = list(key[:i]) + list(key[i + 1:]) + [x for x in opt if x > 0]
+            if not brute_misere_wins(options, rest, memo):
+                win = True
+                break
+        if win:
+            break
+    memo[key] = win or not moved
+    return memo[key]
+
+
+def _ref_two(r):
+    return [[x for x in (a, r - a) if x > 0] for a in range(r // 2 + 1)]
+
+
+CORPUS = [
+    # (catalog spec, Python options as grundy.define reads them, the reference options as lists of heaps, max heap)
+    ("kayles", kayles_splits, lambda n: [o for t in (1, 2) if t <= n for o in _ref_two(n - t)], 9),
+    ("dawsons-kayles", lambda n: [grundy.splits(n - 2)] if n >= 2 else [],
+     lambda n: _ref_two(n - 2) if n >= 2 else [], 10),
+    ("subtraction:1,2,5", lambda n: [n - t for t in (1, 2, 5) if t <= n],
+     lambda n: [[n - t] if n > t else [] for t in (1, 2, 5) if t <= n], 12),
+    ("subtraction:1,3,4", lambda n: [n - t for t in (1, 3, 4) if t <= n],
+     lambda n: [[n - t] if n > t else [] for t in (1, 3, 4) if t <= n], 12),
+    ("grundys-game", lambda n: [[a, n - a] for a in range(1, n) if a < n - a],
+     lambda n: [[a, n - a] for a in range(1, n) if a < n - a], 11),
+    ("nim", lambda n: range(n), lambda n: [[h] if h else [] for h in range(n)], 7),
+]
+
+
+def _sums(max_heap):
+    import random
+
+    rng = random.Random(max_heap)
+    out = [(0,), (1,), (max_heap,)]
+    while len(out) < 16:
+        out.append(tuple(rng.randrange(max_heap + 1) for _ in range(rng.randrange(1, 4))))
+    return out
+
+
+def _after(heaps, mv):
+    rest = list(heaps)
+    rest[mv.component : mv.component + 1] = heaps_of(mv.result)
+    return sorted(h for h in rest if h > 0)
+
+
+@pytest.mark.parametrize("spec,py_options,ref,max_heap", CORPUS, ids=[c[0] for c in CORPUS])
+def test_the_python_statement_gives_the_catalogs_answers(spec, py_options, ref, max_heap):
+    catalog = grundy.game(spec)
+    mine = grundy.define(py_options, heap=True, name="mine")
+    assert mine.sequence(30) == catalog.sequence(30) == brute_heap_values(ref, 30)
+    assert mine.misere_sequence(12) == catalog.misere_sequence(12)
+    memo = {}
+    for heaps in _sums(max_heap):
+        a, b = mine.analyse(*heaps), catalog.analyse(*heaps)
+        assert (a.nim_value, a.outcome) == (b.nim_value, b.outcome), heaps
+        assert sorted(_after(heaps, m) for m in a.winning_moves) == sorted(_after(heaps, m) for m in b.winning_moves)
+        m, c = mine.analyse(*heaps, misere=True), catalog.analyse(*heaps, misere=True)
+        truth = "N" if brute_misere_wins(ref, heaps, memo) else "P"
+        assert m.outcome == c.outcome == truth, (heaps, m.method, c.method)
+        wins = sorted(
+            sorted(h for h in heaps[:i] + heaps[i + 1:] + tuple(o) if h > 0)
+            for i, h in enumerate(heaps)
+            for o in ref(h)
+            if not brute_misere_wins(ref, list(heaps[:i]) + list(heaps[i + 1:]) + list(o), memo)
+        )
+        assert sorted(_after(heaps, mv) for mv in m.winning_moves) == wins, (heaps, m.method)
+
+
+def test_a_splitting_python_game_is_not_valued_by_the_sj_theorem():
+    # Issue 39's reproducer: the README's Kayles defined in Python, misère heap 8 is N (exact search agrees), not P
+    # by the SJ theorem, which needs a game no move of which splits a heap.
+    k = grundy.define(kayles_splits, heap=True, name="my-kayles")
+    memo = {}
+    ref = CORPUS[0][2]
+    for heaps in [(8,), (9,), (1, 5)]:
+        m = k.analyse(*heaps, misere=True)
+        assert "SJ" not in m.method, m.method
+        assert m.outcome == ("N" if brute_misere_wins(ref, heaps, memo) else "P"), heaps
+    # The game that splits only some heaps: the SJ theorem is not applied where a reachable heap splits.
+    def some_split(n):
+        return ([n - 1] if n else []) + [[a, n - t - a] for t in (0, 1) for a in range(1, (n - t) // 2 + 1)]
+
+    g = grundy.define(some_split, heap=True, name="g")
+    assert g.analyse(5, misere=True).outcome == "N"
+
+
+def test_a_python_game_played_misere_by_its_own_rules():
+    # S(1, 2, 5) whose rules say the last mover loses: answered under misère play, without misere=True.
+    g = grundy.define(lambda n: [n - t for t in (1, 2, 5) if t <= n], heap=True, name="mis125", play="misere")
+    ref = CORPUS[2][2]
+    memo = {}
+    for heaps in [(1,), (3,), (6,), (7,), (1, 1, 1), (3, 9)]:
+        a = g.analyse(*heaps)
+        assert a.play == "misere"
+        assert a.outcome == ("N" if brute_misere_wins(ref, heaps, memo) else "P"), heaps
+    with pytest.raises(grundy.UnsupportedError):
+        g.analyse(1, misere=True)
+    with pytest.raises(ValueError):
+        grundy.define(lambda n: [], play="loser")

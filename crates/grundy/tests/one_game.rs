@@ -1133,3 +1133,378 @@ fn a_game_played_misere_by_its_own_rules_is_answered_by_misere_play() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Games whose positions are tuples: Wythoff's game, E&D, the cutting game (a move leaves a sum of two sheets), and
+// Candy Piles (played misère by its own rules), each as the catalog game, a rules script and a Rust type here.
+// ---------------------------------------------------------------------------------------------------------------
+
+/// The reference rules of a tuple game: each option a sum of positions.
+type TupleRules = fn(&[u64]) -> Vec<Vec<Vec<u64>>>;
+
+fn wythoff(p: &[u64]) -> Vec<Vec<Vec<u64>>> {
+    let (a, b) = (p[0], p[1]);
+    let mut out = Vec::new();
+    for i in 1..=a {
+        out.push(vec![vec![a - i, b]]);
+    }
+    for i in 1..=b {
+        out.push(vec![vec![a, b - i]]);
+    }
+    for i in 1..=a.min(b) {
+        out.push(vec![vec![a - i, b - i]]);
+    }
+    out
+}
+fn ed(p: &[u64]) -> Vec<Vec<Vec<u64>>> {
+    let mut out = Vec::new();
+    for &x in p {
+        for a in 1..x {
+            out.push(vec![vec![a, x - a]]);
+        }
+    }
+    out
+}
+fn cutting(p: &[u64]) -> Vec<Vec<Vec<u64>>> {
+    let (w, h) = (p[0], p[1]);
+    let mut out = Vec::new();
+    for a in 2..=w / 2 {
+        out.push(vec![vec![a, h], vec![w - a, h]]);
+    }
+    for b in 2..=h / 2 {
+        out.push(vec![vec![w, b], vec![w, h - b]]);
+    }
+    out
+}
+fn candy(p: &[u64]) -> Vec<Vec<Vec<u64>>> {
+    if p.is_empty() {
+        return vec![];
+    }
+    let mut s = p.to_vec();
+    s.sort_unstable();
+    let mut largest = s.clone();
+    largest.pop();
+    let one_each: Vec<u64> = s.iter().filter(|&&x| x > 1).map(|x| x - 1).collect();
+    vec![vec![largest], vec![one_each]]
+}
+
+/// A tuple game stated as a Rust type outside the library.
+struct OutsideTuple {
+    rules: TupleRules,
+    arity: Option<usize>,
+    misere: bool,
+}
+
+impl Game for OutsideTuple {
+    type Position = Vec<u64>;
+    fn name(&self) -> String {
+        "outside".into()
+    }
+    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+        for o in (self.rules)(p) {
+            out.push(o);
+        }
+    }
+    fn parse(&self, words: &[String]) -> grundy::Result<Vec<Vec<u64>>> {
+        let xs: Vec<u64> = words
+            .iter()
+            .map(|w| grundy::error::parse_u64(w, "outside"))
+            .collect::<grundy::Result<_>>()?;
+        Ok(match self.arity {
+            Some(k) => xs.chunks(k).map(<[u64]>::to_vec).collect(),
+            None => vec![xs],
+        })
+    }
+    fn show(&self, p: &Vec<u64>) -> String {
+        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    }
+    fn play(&self) -> grundy::Play {
+        if self.misere {
+            grundy::Play::Misere
+        } else {
+            grundy::Play::Normal
+        }
+    }
+}
+
+/// A tuple position's nim-value by the definition.
+fn tuple_value(rules: TupleRules, p: &[u64], memo: &mut HashMap<Vec<u64>, Nimber>) -> Nimber {
+    if let Some(&v) = memo.get(p) {
+        return v;
+    }
+    let seen: BTreeSet<Nimber> = rules(p)
+        .iter()
+        .map(|o| o.iter().fold(0, |x, q| x ^ tuple_value(rules, q, memo)))
+        .collect();
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(p.to_vec(), v);
+    v
+}
+
+/// Misère: whether the player to move wins the sum of tuple positions `sum`.
+fn tuple_misere_wins(
+    rules: TupleRules,
+    sum: &[Vec<u64>],
+    memo: &mut HashMap<Vec<Vec<u64>>, bool>,
+) -> bool {
+    let mut key: Vec<Vec<u64>> = sum
+        .iter()
+        .filter(|p| !rules(p).is_empty())
+        .cloned()
+        .collect();
+    key.sort();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut moved = false;
+    let mut win = false;
+    'out: for i in 0..key.len() {
+        for o in rules(&key[i]) {
+            moved = true;
+            let mut next = key.clone();
+            next.remove(i);
+            next.extend(o);
+            if !tuple_misere_wins(rules, &next, memo) {
+                win = true;
+                break 'out;
+            }
+        }
+    }
+    let w = win || !moved;
+    memo.insert(key, w);
+    w
+}
+
+struct TupleCorpus {
+    label: &'static str,
+    rules: TupleRules,
+    /// The catalog's words for a position.
+    catalog: fn(&[u64]) -> Vec<String>,
+    /// A result of the catalog's as a position.
+    catalog_result: fn(&str) -> Vec<u64>,
+    script: &'static str,
+    arity: Option<usize>,
+    misere: bool,
+    positions: fn() -> Vec<Vec<u64>>,
+    /// One form for positions that are the same game up to a relabelling (E&D's pair is unordered, Candy Piles' a
+    /// multiset), so that a statement that keeps one of them and one that keeps the other are compared fairly.
+    canon: fn(Vec<u64>) -> Vec<u64>,
+}
+
+fn same(p: Vec<u64>) -> Vec<u64> {
+    p
+}
+fn sorted(mut p: Vec<u64>) -> Vec<u64> {
+    p.sort_unstable();
+    p
+}
+
+fn plain_words(p: &[u64]) -> Vec<String> {
+    p.iter().map(u64::to_string).collect()
+}
+fn plain_result(t: &str) -> Vec<u64> {
+    t.split_whitespace().map(|x| x.parse().unwrap()).collect()
+}
+
+const TUPLES: &[TupleCorpus] = &[
+    TupleCorpus {
+        label: "wythoff",
+        rules: wythoff,
+        catalog: |p| vec!["wythoff".into(), p[0].to_string(), p[1].to_string()],
+        catalog_result: plain_result,
+        script: "fn moves(a, b) { let o = []; for i in 1..=a { o.push([a - i, b]); } for i in 1..=b { o.push([a, b - i]); } for i in 1..=min(a, b) { o.push([a - i, b - i]); } o }",
+        arity: Some(2),
+        misere: false,
+        positions: || (0..7).flat_map(|a| (0..7).map(move |b| vec![a, b])).collect(),
+        canon: same,
+    },
+    TupleCorpus {
+        label: "ed",
+        rules: ed,
+        catalog: |p| vec!["ed".into(), p[0].to_string(), p[1].to_string()],
+        catalog_result: plain_result,
+        script: include_str!("../../../examples/rules/ed.rhai"),
+        arity: Some(2),
+        misere: false,
+        positions: || (1..9).flat_map(|a| (1..9).map(move |b| vec![a, b])).collect(),
+        canon: sorted,
+    },
+    TupleCorpus {
+        label: "cutting",
+        rules: cutting,
+        catalog: |p| vec!["cutting".into(), format!("{}x{}", p[0], p[1])],
+        catalog_result: |t| t.split('x').map(|x| x.trim().parse().unwrap()).collect(),
+        script: include_str!("../../../examples/rules/cutting.rhai"),
+        arity: Some(2),
+        misere: false,
+        positions: || (2..8).flat_map(|a| (2..8).map(move |b| vec![a, b])).collect(),
+        canon: same,
+    },
+    TupleCorpus {
+        label: "candy-piles",
+        rules: candy,
+        catalog: |p| std::iter::once("candy-piles".to_string()).chain(plain_words(p)).collect(),
+        catalog_result: plain_result,
+        script: include_str!("../../../examples/rules/candy.rhai"),
+        arity: None,
+        misere: true,
+        positions: || {
+            let mut out = Vec::new();
+            for a in 1..5u64 {
+                out.push(vec![a]);
+                for b in 1..=a {
+                    out.push(vec![a, b]);
+                    for c in 1..=b {
+                        out.push(vec![a, b, c]);
+                    }
+                }
+            }
+            out
+        },
+        canon: sorted,
+    },
+];
+
+/// The positions a result names: `the empty position`/`nothing…` for none, else parts joined by ` + `.
+fn tuple_result(text: &str, read: fn(&str) -> Vec<u64>) -> Vec<Vec<u64>> {
+    if text.starts_with("the empty") || text.starts_with("nothing") || text == "[]" {
+        return vec![];
+    }
+    text.split(" + ")
+        .map(|t| read(t.trim_matches(|c| c == '[' || c == ']')))
+        .collect()
+}
+
+#[test]
+fn every_statement_of_a_tuple_game_gives_the_same_answers() {
+    for c in TUPLES {
+        let script = Script::from_file_text("tuple.rhai", c.script, Settings::default()).unwrap();
+        let scripted = script.any_game();
+        let outside = grundy::games::erase(OutsideTuple {
+            rules: c.rules,
+            arity: c.arity,
+            misere: c.misere,
+        });
+        let catalog_game = grundy::games::lookup((c.catalog)(&[1, 1])[0].as_str()).unwrap();
+        assert_eq!(catalog_game.play(), scripted.play(), "{}", c.label);
+        assert_eq!(catalog_game.play(), outside.play(), "{}", c.label);
+        let mut memo = HashMap::new();
+        let mut mmemo = HashMap::new();
+        for p in (c.positions)() {
+            let wins_normal = tuple_value(c.rules, &p, &mut memo) != 0;
+            let wins_misere = tuple_misere_wins(c.rules, std::slice::from_ref(&p), &mut mmemo);
+            let catalog_words = (c.catalog)(&p);
+            // (statement, the game, the words of the position, how its results read back).
+            type Statement<'a> = (&'a str, &'a dyn AnyGame, Vec<String>, fn(&str) -> Vec<u64>);
+            let statements: [Statement; 3] = [
+                (
+                    "catalog",
+                    &*catalog_game,
+                    catalog_words[1..].to_vec(),
+                    c.catalog_result,
+                ),
+                ("rules file", &*scripted, plain_words(&p), plain_result),
+                ("a Rust type", &*outside, plain_words(&p), plain_result),
+            ];
+            for (label, g, words, read) in statements {
+                let at = format!("{} {label} {p:?}", c.label);
+                for convention in [Convention::Normal, Convention::Misere] {
+                    let mut sum = Sum::new();
+                    g.add_to(&mut sum, &words).unwrap();
+                    let r = analyse(&mut sum, convention, &Limits::default());
+                    // A game played misère by its own rules: asked as stated, misère play; misère on top refused.
+                    if c.misere && convention == Convention::Misere {
+                        assert!(r.is_err(), "{at}: misère asked twice");
+                        continue;
+                    }
+                    let misere = c.misere || convention == Convention::Misere;
+                    match r.unwrap_or_else(|e| panic!("{at}: {e}")) {
+                        Report::Normal(a) => {
+                            assert!(!misere, "{at}");
+                            assert_eq!(
+                                a.nim_value,
+                                Some(tuple_value(c.rules, &p, &mut memo)),
+                                "{at}"
+                            );
+                            let count = (c.rules)(&p)
+                                .iter()
+                                .filter(|o| {
+                                    o.iter()
+                                        .fold(0, |x, q| x ^ tuple_value(c.rules, q, &mut memo))
+                                        == 0
+                                })
+                                .count();
+                            assert_eq!(a.outcome == Outcome::N, wins_normal, "{at}");
+                            let mut printed = BTreeSet::new();
+                            for w in &a.winning_moves {
+                                let to = tuple_result(&w.mv.result, read);
+                                let v = to
+                                    .iter()
+                                    .fold(0, |x, q| x ^ tuple_value(c.rules, q, &mut memo));
+                                assert_eq!(v, 0, "{at}: '{}' does not win", w.mv.description);
+                                let mut key: Vec<Vec<u64>> = to.into_iter().map(c.canon).collect();
+                                key.sort();
+                                printed.insert(key);
+                            }
+                            // Options that leave the same sum are one move.
+                            let distinct: BTreeSet<Vec<Vec<u64>>> = (c.rules)(&p)
+                                .into_iter()
+                                .filter(|o| {
+                                    o.iter()
+                                        .fold(0, |x, q| x ^ tuple_value(c.rules, q, &mut memo))
+                                        == 0
+                                })
+                                .map(|o| {
+                                    let mut o: Vec<Vec<u64>> = o.into_iter().map(c.canon).collect();
+                                    o.sort();
+                                    o
+                                })
+                                .collect();
+                            assert!(count >= distinct.len());
+                            assert_eq!(printed, distinct, "{at}: normal winning moves");
+                        }
+                        Report::Misere(m) => {
+                            assert!(misere, "{at}");
+                            assert_eq!(
+                                m.outcome == Outcome::N,
+                                wins_misere,
+                                "{at}: misère outcome ({})",
+                                m.method
+                            );
+                            let mut printed = BTreeSet::new();
+                            for w in &m.winning_moves {
+                                let mut to = tuple_result(&w.result, read);
+                                // Empty piles are no position of Candy Piles.
+                                to.retain(|q| !q.is_empty());
+                                assert!(
+                                    !tuple_misere_wins(c.rules, &to, &mut mmemo),
+                                    "{at}: misère move '{}' -> {to:?} does not win ({})",
+                                    w.description,
+                                    m.method
+                                );
+                                let mut to: Vec<Vec<u64>> = to.into_iter().map(c.canon).collect();
+                                to.sort();
+                                printed.insert(to);
+                            }
+                            let wins: BTreeSet<Vec<Vec<u64>>> = (c.rules)(&p)
+                                .into_iter()
+                                .map(|o| {
+                                    let mut o: Vec<Vec<u64>> = o
+                                        .into_iter()
+                                        .filter(|q| !q.is_empty())
+                                        .map(c.canon)
+                                        .collect();
+                                    o.sort();
+                                    o
+                                })
+                                .filter(|o| !tuple_misere_wins(c.rules, o, &mut mmemo))
+                                .collect();
+                            assert_eq!(printed, wins, "{at}: misère winning moves ({})", m.method);
+                        }
+                        Report::Loopy(_) => panic!("{at}: a loopy report"),
+                    }
+                }
+            }
+        }
+    }
+}

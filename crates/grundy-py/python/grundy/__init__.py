@@ -280,6 +280,7 @@ def define(
     name: Optional[str] = None,
     heap: bool = False,
     components: Optional[Callable[[Any], Iterable[Any]]] = None,
+    play: str = "normal",
 ) -> Game:
     """A game defined in Python, analysed like any catalog game and memoised natively.
 
@@ -296,6 +297,13 @@ def define(
     gaps is a sum of rows): its value is then the nim-sum of theirs. The options function must still answer for
     whole positions (winning moves are moves of the whole). Exceptions raised by the functions end the analysis
     with that exception; a position that can be reached from itself is a :class:`LoopyError` (use ``loopy=True``).
+
+    ``play="misere"`` states that the game's own rules are misère (the last mover loses, as a rules script's
+    ``const PLAY = "misere"``): its positions are then answered under misère play without ``misere=True`` (which is
+    refused on top of it), and it has no normal-play nim-values.
+
+    Facts a theorem needs are read off the options, never assumed: whether a move splits a heap (the SJ theorem and
+    misère Nim's rule need that none does) is read from the options of the heaps a sum reaches.
     """
     options = rules
     if not callable(rules):
@@ -313,7 +321,9 @@ def define(
         raise ValueError(f"define: name is a string, not {name!r}")
     if components is not None and not callable(components):
         raise ValueError("define: components is a function from a position to its components")
-    return Game(_grundy.define(options, name, heap=bool(heap), components=components))
+    if play not in ("normal", "misere"):
+        raise ValueError(f"define: play is 'normal' or 'misere' (the game's own convention), not {play!r}")
+    return Game(_grundy.define(options, name, heap=bool(heap), components=components, misere=play == "misere"))
 
 
 def analyse(

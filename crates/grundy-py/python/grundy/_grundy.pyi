@@ -89,6 +89,7 @@ def define(
     name: str,
     heap: bool = False,
     components: Optional[Callable[[Any], Iterable[Any]]] = None,
+    misere: bool = False,
 ) -> NativeGame: ...
 def analyse_sum(
     parts: Iterable[Tuple[NativeGame, Iterable[Position]]],
