@@ -480,6 +480,7 @@ fn every_statement_of_a_heap_game_gives_the_same_period_and_quotient() {
         // (statement, (preperiod, period, saltus), (quotient order, P-portion size)).
         type Found = (String, Option<(u64, u64, u64)>, (usize, usize));
         let mut found: Vec<Found> = Vec::new();
+        let mut patterns: Vec<(String, Vec<String>)> = Vec::new();
         for (label, g) in statements(c) {
             let heap = g.heap_game().unwrap();
             let p = grundy::heap::period::analyse(
@@ -499,7 +500,28 @@ fn every_statement_of_a_heap_game_gives_the_same_period_and_quotient() {
                 &mut |_| {},
             )
             .unwrap();
+            // The rule `pattern` reads off the values: the same law and statement in every statement of the game
+            // (whether it is certified depends on the statement: a code's period is proved, a script's observed).
+            let rules: Vec<String> = grundy::analysis::pattern::one_parameter(
+                &*g,
+                Some(c.period_to),
+                &Limits::default(),
+                &mut |_, _| {},
+            )
+            .unwrap()
+            .rules
+            .iter()
+            .map(|r| format!("{:?}: {}", r.law, r.statement))
+            .collect();
+            patterns.push((label.clone(), rules));
             found.push((label, per, (q.order, q.p_portion_size)));
+        }
+        for w in patterns.windows(2) {
+            assert_eq!(
+                w[0].1, w[1].1,
+                "{}: {} and {} find different rules",
+                c.label, w[0].0, w[1].0
+            );
         }
         for w in found.windows(2) {
             assert_eq!(

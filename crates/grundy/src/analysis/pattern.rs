@@ -184,6 +184,10 @@ pub struct Pattern {
     pub first_rows: Option<Table>,
 }
 
+/// The fewest heaps whose values a one-parameter pattern reads when the game's closed form gave its period (see
+/// [`one_parameter`]).
+pub const CLOSED_FORM_VALUES: u64 = 1024;
+
 /// The default last heap of a one-parameter pattern for games that are not heap games (valued by search).
 pub const DEFAULT_TO_SEARCHED: u64 = 1000;
 
@@ -213,7 +217,15 @@ pub fn one_parameter(
                 period::DEFAULT_LIMIT_UNCERTIFIABLE
             });
             let a = period::analyse_limited(&heap, limit, Engine::Auto, 1, limits, progress)?;
-            (a.values, a.periodicity)
+            // A closed form's period is answered from one preperiod and period of values: the rules are read off
+            // as many values as a computed sequence would give (up to [`CLOSED_FORM_VALUES`] heaps), so that every
+            // statement of the game (a code, a script) reads the same rules off the same values.
+            let mut values = a.values;
+            let want = limit.min(CLOSED_FORM_VALUES - 1);
+            if (values.len() as u64) <= want {
+                values = crate::heap::sequence::values(&heap, want, &mut |_| {})?;
+            }
+            (values, a.periodicity)
         }
         None => {
             let to = to.unwrap_or(DEFAULT_TO_SEARCHED);
