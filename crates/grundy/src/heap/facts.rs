@@ -15,6 +15,10 @@
 //!   from [`splits_up_to`] on the heaps it can scan (a heap of 10^18 is taken on the closed form's proof).
 //! - **Guy–Smith theorem and the subtraction certificate** ([`super::period`]): the take-and-break code, which is the
 //!   statement of the moves themselves (the options are generated from it), so nothing is assumed past it.
+//! - **The misère quotient's periodicity certificate** ([`crate::misere::quotient::octal_reach`]): the longest move
+//!   `k` and the octal shape, both read off the code's digits; a game without a code is never certified.
+//! - **A game's own convention** ([`Game::play`](crate::Game::play)): stated by the game (a script's `PLAY`, Python's
+//!   `play=`), and honoured by every analysis ([`crate::analysis::Sum::own_play`]).
 
 use super::HeapGame;
 use crate::error::{Error, Result};
