@@ -655,3 +655,30 @@ fn one_game_one_answer_reproducers() {
     );
     assert!(out.contains("you win"), "{out}");
 }
+
+/// Smaller promises of issue 40, each as a person meets it.
+#[test]
+fn small_promises_kept() {
+    // oj's --json goes with --list only: a problem's answer is the judge's text.
+    let (code, out, err) = common::run_stdin(&["oj", "abc297g", "--json"], b"1 1 1\n1\n");
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.lines().count() == 1, "{err}");
+    assert!(err.contains("--json goes with --list"), "{err}");
+    // A negative position after `--` is a position of the one script, refused by it, not read as a GAME.
+    let (code, _, err) = grundy(&["value", "--moves", "n => [n - 1]", "--", "-3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("heap size") && err.contains("'-3'"), "{err}");
+    // A UTF-8 byte-order mark at the start of a graph file, a board file or a script is no part of it.
+    let g = graph_file("bom.txt", "\u{feff}0 1\n");
+    let (code, out, err) = grundy(&["value", "node-kayles", &g]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("nim-value 1"), "{out}");
+    let b = graph_file("bom-board.txt", "\u{feff}..\n..\n");
+    let (code, out, err) = grundy(&["value", "cram", &b]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("nim-value 0"), "{out}");
+    let s = common::temp_file("cli-test", "bom.rhai", "\u{feff}fn moves(n) { [n - 1] }\n");
+    let (code, out, err) = grundy(&["value", "--rules", &s, "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("nim-value 1"), "{out}");
+}

@@ -102,6 +102,12 @@ pub fn plural(n: u64) -> &'static str {
     }
 }
 
+/// `text` without a leading UTF-8 byte-order mark (U+FEFF), which some editors write at the start of a file and
+/// which is no part of its content: the library's file readers (rules scripts, graph and board files) read through it.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Parses a non-negative integer that must fit in `u64`, with a message that names `what` and the bound.
 pub fn parse_u64(text: &str, what: &str) -> Result<u64> {
     let t = text.trim();

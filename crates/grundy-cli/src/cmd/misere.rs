@@ -68,7 +68,15 @@ pub fn explain(m: &MisereAnalysis, words: &[String]) -> String {
                 s,
                 "outcome: N (the player to move wins by moving to a misère P-position)"
             );
-            let _ = writeln!(s, "winning moves:");
+            if m.winning_moves.is_empty() {
+                // The method gave the outcome and no move (never an empty list under a header).
+                let _ = writeln!(
+                    s,
+                    "winning moves: none listed (the method that decided gives the outcome only)"
+                );
+            } else {
+                let _ = writeln!(s, "winning moves:");
+            }
             let mut counts: std::collections::HashMap<String, usize> = Default::default();
             for c in 0..m.parts.len() {
                 *counts.entry(show(c)).or_default() += 1;

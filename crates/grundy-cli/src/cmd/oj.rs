@@ -19,6 +19,12 @@ its game and a line about it.
 
 pub fn run(a: &OjCmd) -> CliResult {
     let all = problems();
+    if a.json && !a.list {
+        // A judge's answer is the judge's text, exactly: there is no JSON of it (a flag is never ignored).
+        return Err(CliError::usage(
+            "--json goes with --list; a problem's answer is the judge's output, exactly as the judge reads it",
+        ));
+    }
     if a.list {
         if a.json {
             let list: Vec<serde_json::Value> = all

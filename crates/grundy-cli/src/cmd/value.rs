@@ -274,7 +274,12 @@ fn print_report(
 fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
     let mut words = Vec::with_capacity(a.words.len() + 1);
     let names = super::script_names();
-    let starts_position = |w: &str| w.starts_with(|c: char| c.is_ascii_digit()) && !w.contains('.');
+    // A negative number is a position too (refused by the game, not read as a GAME).
+    let starts_position = |w: &str| {
+        w.trim_start_matches('-')
+            .starts_with(|c: char| c.is_ascii_digit())
+            && !w.contains('.')
+    };
     let mut part_start = true;
     for w in &a.words {
         if part_start && starts_position(w) {
@@ -443,6 +448,11 @@ fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
                 );
             } else if total > shown {
                 let _ = writeln!(s, "{total} winning moves; the first {shown}:");
+            } else if total == 0 {
+                let _ = writeln!(
+                    s,
+                    "winning moves: none listed (the rule that decided gives the outcome only)"
+                );
             } else {
                 let _ = writeln!(s, "winning moves:");
             }

@@ -559,7 +559,8 @@ fn read_board_file(path: &str) -> std::io::Result<String> {
             MAX_BOARD_FILE_BYTES >> 20
         )));
     }
-    String::from_utf8(bytes).map_err(|_| std::io::Error::other("not UTF-8 text"))
+    let text = String::from_utf8(bytes).map_err(|_| std::io::Error::other("not UTF-8 text"))?;
+    Ok(crate::error::without_bom(&text).to_string())
 }
 
 /// Cram as a [`Game`]: positions are [`Board`]s; each option is the sorted sum of the regions left by a placement,

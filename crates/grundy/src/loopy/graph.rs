@@ -98,7 +98,12 @@ impl EdgeFile {
         let text = String::from_utf8(bytes).map_err(|e| {
             Error::input(format!("{shown}: the graph file is not UTF-8 text ({e})"))
         })?;
-        EdgeFile::parse_within(&text, max_nodes.min(MAX_NODES), noun).map_err(|e| e.context(&shown))
+        EdgeFile::parse_within(
+            crate::error::without_bom(&text),
+            max_nodes.min(MAX_NODES),
+            noun,
+        )
+        .map_err(|e| e.context(&shown))
     }
 
     /// Parses the edge-list format of [`Graph::parse`]; errors name the line.

@@ -171,7 +171,7 @@ impl Script {
             .unwrap_or("script")
             .to_ascii_lowercase();
         Script::compile(
-            text.to_string(),
+            crate::error::without_bom(text).to_string(),
             Origin::File(path.to_string()),
             &stem,
             settings,
