@@ -682,3 +682,19 @@ fn small_promises_kept() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("nim-value 1"), "{out}");
 }
+
+/// A heap of a game whose heap of n has about n moves is refused by play at once, not after its moves fill memory.
+#[test]
+fn play_refuses_a_huge_heap_before_listing_its_moves() {
+    for game in [
+        ["nim", "18446744073709551615"],
+        ["lasker", "1000000000"],
+        ["not-a-nim", "99999999999"],
+    ] {
+        let start = std::time::Instant::now();
+        let (code, _, err) = common::run_stdin(&["play", game[0], game[1]], b"quit\n");
+        assert_eq!(code, 2, "{game:?}");
+        assert!(err.contains("too many"), "{game:?}: {err}");
+        assert!(start.elapsed().as_secs_f64() < 2.0, "{game:?}");
+    }
+}

@@ -319,3 +319,51 @@ fn sweep_merge_has_its_own_help() {
         assert!(!out.contains("LIMITS (each code)"), "{out}");
     }
 }
+
+/// Records are untrusted input: facts that cannot hold, keys given twice, and files that are no records at all
+/// are refused in one line, before the whole file is read.
+#[test]
+fn merge_refuses_records_that_cannot_hold() {
+    let f = tmp("facts.jsonl");
+    let (code, _, err) = run(&["sweep", "0.1d", "--jsonl", &f]);
+    assert_eq!(code, 0, "{err}");
+    let first = std::fs::read_to_string(&f)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(
+        first.contains("\"period\":1,") && first.contains("\"certified\":true"),
+        "{first}"
+    );
+    for (name, line, needle) in [
+        (
+            "p0.jsonl",
+            first.replace("\"period\":1,", "\"period\":0,"),
+            "a period is at least 1",
+        ),
+        (
+            "dup.jsonl",
+            first.replace("\"code\":", "\"code\":\"0.99\",\"code\":"),
+            "'code' is given twice",
+        ),
+        (
+            "missing.jsonl",
+            first.replace("\"period\":1,", ""),
+            "'period' is missing",
+        ),
+    ] {
+        let g = tmp(name);
+        std::fs::write(&g, format!("{line}\n")).unwrap();
+        let (code, out, err) = run(&["sweep-merge", &g]);
+        assert_eq!(code, 2, "{name}: {out}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(needle), "{name}: {err}");
+    }
+    let start = std::time::Instant::now();
+    let (code, _, err) = run(&["sweep-merge", "/dev/zero"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("longer than"), "{err}");
+    assert!(start.elapsed().as_secs_f64() < 2.0, "read before refused");
+}

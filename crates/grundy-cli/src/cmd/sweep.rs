@@ -191,7 +191,7 @@ fn shard(text: Option<&str>) -> CliResult<(usize, usize)> {
 /// The JSON lines of a sweep file, keyed by code. A last line cut short (a run killed while writing it) is dropped
 /// from the file; any other line that is not a sweep record is an error.
 fn read_records(file: &str, trim: bool) -> CliResult<Vec<Value>> {
-    let text = match std::fs::read_to_string(file) {
+    let text = match read_lines(file) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && trim => return Ok(Vec::new()),
         Err(e) => return Err(grundy::Error::input(format!("{file}: {e}")).into()),
@@ -202,7 +202,7 @@ fn read_records(file: &str, trim: bool) -> CliResult<Vec<Value>> {
         let whole = line.ends_with('\n');
         match serde_json::from_str::<Value>(line.trim_end()) {
             Ok(v) if whole && v.is_object() => {
-                check_record(&v).map_err(|why| {
+                check_record(&v, line.trim_end()).map_err(|why| {
                     grundy::Error::input(format!("{file}: line {}: {why}", i + 1))
                 })?;
                 out.push(v);
@@ -226,6 +226,63 @@ fn read_records(file: &str, trim: bool) -> CliResult<Vec<Value>> {
             .map_err(|e| grundy::Error::input(format!("{file}: {e}")))?;
     }
     Ok(out)
+}
+
+/// The longest line of a sweep or published-figures file: a record is a few hundred bytes, so a longer line (a
+/// file of zeros, a binary file) is refused as soon as it is read, not after the whole file fills memory.
+const MAX_LINE_BYTES: u64 = 64 * 1024;
+
+/// A text file read line by line, each line at most [`MAX_LINE_BYTES`] long (an error at the first that is not).
+fn read_lines(file: &str) -> std::io::Result<String> {
+    use std::io::{BufRead, Read};
+    let mut r = std::io::BufReader::new(std::fs::File::open(file)?);
+    let mut bytes = Vec::new();
+    loop {
+        let start = bytes.len();
+        let n = r
+            .by_ref()
+            .take(MAX_LINE_BYTES + 1)
+            .read_until(b'\n', &mut bytes)?;
+        if n == 0 {
+            break;
+        }
+        if n as u64 > MAX_LINE_BYTES && bytes.last() != Some(&b'\n') {
+            return Err(std::io::Error::other(format!(
+                "line {} is longer than {MAX_LINE_BYTES} bytes: not a file of records",
+                bytes[..start].iter().filter(|&&b| b == b'\n').count() + 1
+            )));
+        }
+    }
+    String::from_utf8(bytes).map_err(|_| std::io::Error::other("not UTF-8 text"))
+}
+
+/// The first key a JSON object line holds twice (a JSON reader would keep the last silently).
+fn duplicate_key(line: &str) -> Option<String> {
+    struct Keys(Option<String>);
+    struct Visit;
+    impl<'de> serde::de::Visitor<'de> for Visit {
+        type Value = Keys;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Keys, A::Error> {
+            let mut seen = std::collections::HashSet::new();
+            let mut dup = None;
+            while let Some(k) = m.next_key::<String>()? {
+                m.next_value::<serde::de::IgnoredAny>()?;
+                if !seen.insert(k.clone()) && dup.is_none() {
+                    dup = Some(k);
+                }
+            }
+            Ok(Keys(dup))
+        }
+    }
+    impl<'de> serde::Deserialize<'de> for Keys {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Keys, D::Error> {
+            d.deserialize_map(Visit)
+        }
+    }
+    serde_json::from_str::<Keys>(line).ok().and_then(|k| k.0)
 }
 
 /// The keys of a sweep record, every one on every line (null where unknown), whether its code finished or was
@@ -260,7 +317,23 @@ fn record(fields: Value) -> Value {
 /// false; the counts are whole numbers >= 0, seconds a number >= 0, certificate and stopped text, each of them null
 /// or left out (lines written before every line carried every key lack some). Keys it does not know are ignored.
 /// The error names the field.
-fn check_record(v: &Value) -> Result<(), String> {
+fn check_record(v: &Value, line: &str) -> Result<(), String> {
+    if let Some(k) = duplicate_key(line) {
+        return Err(format!("field '{k}' is given twice"));
+    }
+    if v.get("period").and_then(Value::as_u64) == Some(0) {
+        return Err("field 'period' is 0: a period is at least 1".to_string());
+    }
+    // A certified record states its period: a certificate of nothing is no record.
+    if v.get("certified") == Some(&Value::Bool(true)) {
+        for k in ["preperiod", "period", "saltus", "certificate"] {
+            if v.get(k).is_none_or(Value::is_null) {
+                return Err(format!(
+                    "field '{k}' is missing, but the record says its period is certified"
+                ));
+            }
+        }
+    }
     let shown = |x: &Value| {
         let t = x.to_string();
         if t.chars().count() > 40 {
@@ -299,8 +372,7 @@ fn check_record(v: &Value) -> Result<(), String> {
 
 /// Published figures: `CODE PREPERIOD PERIOD` per line, `#` comments; keyed by [`game_key`].
 fn read_published(file: &str) -> CliResult<BTreeMap<String, (u64, u64)>> {
-    let text =
-        std::fs::read_to_string(file).map_err(|e| grundy::Error::input(format!("{file}: {e}")))?;
+    let text = read_lines(file).map_err(|e| grundy::Error::input(format!("{file}: {e}")))?;
     let mut out = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();

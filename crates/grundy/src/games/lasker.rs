@@ -57,6 +57,9 @@ impl Game for Lasker {
         }
     }
     crate::heap_game_text!();
+    fn check_searchable(&self, n: &u64) -> crate::Result<()> {
+        crate::heap::check_listable("lasker", *n, n.saturating_add(n / 2))
+    }
     /// The closed form, for heaps up to 2^63 − 1 (a larger heap's value may not fit 64 bits: `None`).
     fn nim_value(&self, n: &u64) -> Option<Nimber> {
         if *n > i64::MAX as u64 {

@@ -23,6 +23,9 @@ impl Game for Nim {
         }
     }
     crate::heap_game_text!();
+    fn check_searchable(&self, n: &u64) -> crate::Result<()> {
+        crate::heap::check_listable("nim", *n, *n)
+    }
     fn nim_value(&self, n: &u64) -> Option<Nimber> {
         Some(*n)
     }

@@ -116,6 +116,9 @@ impl Game for NotANim {
         }
     }
     crate::heap_game_text!();
+    fn check_searchable(&self, n: &u64) -> crate::Result<()> {
+        crate::heap::check_listable("not-a-nim", *n, *n)
+    }
     fn splits(&self) -> Option<bool> {
         Some(false)
     }

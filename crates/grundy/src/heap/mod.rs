@@ -137,6 +137,22 @@ pub(crate) fn stopped_error(name: &str, last: u64, to: u64, why: Option<&str>) -
     }
 }
 
+/// The most options a search or a session of play lists for one heap of a game whose heap of `n` has about `n`
+/// options (Nim, Lasker's Nim, Not a Nim): past it [`check_listable`] refuses the heap at once, before a buffer of
+/// options fills memory (16 bytes an option: 320 MB), and the game's closed form answers it.
+pub const MAX_LISTED_HEAP_OPTIONS: u64 = 20_000_000;
+
+/// [`Game::check_searchable`] for a heap game whose heap of `n` has `options` options: an error naming the heap when
+/// that is more than [`MAX_LISTED_HEAP_OPTIONS`].
+pub fn check_listable(name: &str, n: u64, options: u64) -> Result<()> {
+    if options > MAX_LISTED_HEAP_OPTIONS {
+        return Err(Error::limit(format!(
+            "{name} {n}: the heap has about {options} moves, too many to list (the limit is {MAX_LISTED_HEAP_OPTIONS}); its closed form answers 'grundy value' of it"
+        )));
+    }
+    Ok(())
+}
+
 /// Adds to `out` the option of a move that leaves `left` tokens in one heap: that heap, or nothing when `left` is 0.
 #[inline]
 pub fn leave(out: &mut Options<u64>, left: u64) {
