@@ -352,3 +352,27 @@ fn an_endless_rules_file_is_refused_before_it_is_read() {
         "is longer than 1048576 bytes",
     );
 }
+
+/// A script's values have no size limits of their own on the command line (Rhai's checks made every push cost the
+/// array's length): growth is bounded by the process's memory limit, which ends the command in one line.
+#[test]
+fn a_script_that_doubles_an_array_ends_at_the_memory_limit() {
+    let f = common::temp_file(
+        "script-cli",
+        "double.rhai",
+        "fn moves(n) { let a = [0]; for i in 0..40 { a += a; } [n - 1] }\n",
+    );
+    let (code, out, err) = common::run(&["value", "--rules", &f, "1", "--max-memory", "300M"]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("memory"), "{err}");
+    // A loop of pushes is an ordinary script.
+    let f = common::temp_file(
+        "script-cli",
+        "push.rhai",
+        "fn moves(n) { let a = []; for i in 0..10000 { a.push(0); } [n - 1] }\n",
+    );
+    let (code, out, err) = common::run(&["value", "--rules", &f, "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("nim-value 1"), "{out}");
+}

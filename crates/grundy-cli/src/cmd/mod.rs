@@ -227,6 +227,9 @@ pub fn load_rules(r: &crate::cli::RulesCmd, loopy: bool) -> CliResult {
     let settings = grundy::script::Settings {
         deadline: crate::guard::limits().deadline,
         loopy,
+        // The process's memory is bounded by the counting allocator (guard.rs), so a script's values need no size
+        // limits of Rhai's, whose checks make every push cost the array's length.
+        size_limits: false,
         ..Default::default()
     };
     let mut scripts = Vec::new();

@@ -70,6 +70,12 @@ pub struct Settings {
     /// Whether a one-number game is played as a loopy game (moves to larger or equal numbers allowed, analysed by
     /// the loopy solver) rather than as a heap game (every move to smaller heaps, checked).
     pub loopy: bool,
+    /// Whether the script's strings, arrays and maps have size limits (10,000 characters, 1,000,000 items, 10,000
+    /// entries). Rhai checks them by measuring the whole value after every change, so a loop of `push` costs the
+    /// square of the array's length; a caller whose process has a hard memory bound of its own (the command line's
+    /// counting allocator, which ends the command with the one-line limit error) turns them off, and growth is
+    /// linear in time.
+    pub size_limits: bool,
 }
 
 impl Default for Settings {
@@ -78,6 +84,7 @@ impl Default for Settings {
             max_operations: DEFAULT_MAX_OPERATIONS,
             deadline: None,
             loopy: false,
+            size_limits: true,
         }
     }
 }
@@ -138,9 +145,11 @@ fn engine(settings: &Settings) -> Engine {
     e.set_max_operations(settings.max_operations.max(1));
     e.set_max_call_levels(64);
     e.set_max_expr_depths(64, 32);
-    e.set_max_string_size(10_000);
-    e.set_max_array_size(1_000_000);
-    e.set_max_map_size(10_000);
+    if settings.size_limits {
+        e.set_max_string_size(10_000);
+        e.set_max_array_size(1_000_000);
+        e.set_max_map_size(10_000);
+    }
     e.set_max_variables(1_000);
     e.set_max_functions(1_000);
     e.set_strict_variables(true);
