@@ -28,7 +28,7 @@ They are certified when the period is: by the Guy-Smith periodicity theorem, the
 (t consecutive heaps agreeing, t the largest move) or the game's proved closed form (see 'grundy help period').
 Every rule then holds for all heaps, since the values below e + p are exact and the law gives the rest.
 
-Two parameters (wythoff, cutting, ed, chomp, cram, staircase; default rows and columns 0..19, cram 0..6,
+Two parameters (wythoff, cutting, ed, chomp, cram, staircase; default rows and columns 0..19, cram 0..6, chomp 0..12,
 node-kayles 0..7, arc-kayles 0..5, leading ones with no position left out): every rule is observed on the range (no theorem here proves a two-parameter law):
   symmetry G(a, b) = G(b, a);
   separability G(a, b) = f(a) xor g(b), a sum in disguise (staircase with two steps: G(a, b) = a);

@@ -38,7 +38,7 @@ may also use the heap's parity (when that makes fewer heaps rare: 0.106): a heap
 the classes swapped (rare when v & MASK has an odd number of 1 bits). --misere draws misère nim-values instead (heap games only).
 
 A game whose positions are named by two numbers (Wythoff's (a, b), a chocolate bar w x h, ...) is drawn as a
-heatmap of G(a, b): row a, column b (--rows A..B and --cols A..B, both ends included, default 0..31 each);
+heatmap of G(a, b): row a, column b (--rows A..B and --cols A..B, both ends included, default 0..31 each, cram 0..6, chomp 0..12);
 P-positions are black, numbers that name no position grey, and a legend reads the colours.
 
 The file's extension chooses the format: .png (8-bit RGB) or .svg. The font is compiled in (Noto Sans Mono), so
@@ -63,7 +63,7 @@ EXAMPLES
   grundy plot kayles --to 300 -o kayles.png            preperiod 71 and period 12 marked (certified)
   grundy plot 4!.0 --to 1000000 --rare -o grundy.png   Grundy's game: its rare values stand out
   grundy plot 0.07 --to 200 -o dawson.svg              Dawson's Kayles as SVG
-  grundy plot kayles --to 60 --misere -o misere.png
+  grundy plot kayles --to 40 --misere -o misere.png
   grundy plot wythoff --rows 0..40 --cols 0..40 -o wythoff.png
 ";
 
@@ -188,13 +188,16 @@ pub fn run(a: &PlotCmd) -> CliResult {
             }
             let width = side(a.width.as_deref(), "--width", 1000, 200)?;
             let height = side(a.height.as_deref(), "--height", 800, 200)?;
+            // The default range is cut to the game's own extent, as `table`'s is (Cram, Chomp: searches that grow
+            // exponentially with the sides), so that the default picture is drawn in seconds.
+            let usual = grundy::analysis::table::Span::default_for(&*family, DEFAULT_RANGE.1);
             let rows = match &a.rows {
                 Some(r) => range(r, "--rows")?,
-                None => DEFAULT_RANGE,
+                None => (DEFAULT_RANGE.0, usual.to),
             };
             let cols = match &a.cols {
                 Some(c) => range(c, "--cols")?,
-                None => DEFAULT_RANGE,
+                None => (DEFAULT_RANGE.0, usual.to),
             };
             plot_table(a, &*family, rows, cols, file, format, (width, height), &limits)
         }
