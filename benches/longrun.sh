@@ -21,7 +21,7 @@ measure() {
     local name=$1 game=$2 to=$3 mode=$4 f="$WORK/$1-$4.seq" env=()
     if [[ $mode == bounded ]]; then env=(GRUNDY_WINDOW=$WINDOW); fi
     env "${env[@]}" /usr/bin/time -f '%U %e %M' -o "$WORK/time" \
-        "$G" seq "$game" --to "$to" --engine fast --threads 1 --out "$f" --stats >"$WORK/$name-$mode.txt"
+        "$G" seq --max-seconds none "$game" --to "$to" --engine fast --threads 1 --out "$f" --stats >"$WORK/$name-$mode.txt"
     cat "$WORK/time"
 }
 

@@ -51,8 +51,8 @@ for spec in "0.6 1000000" "0.007 262144" "0.77 100000" "0.77 200000"; do
   game=$1; n=$2
   if [ -n "${ONLY:-}" ] && [ "$game" != "$ONLY" ]; then continue; fi
   best o og "$n" "$game"
-  best g1 $PIN1 "$G" seq "$game" --to "$n" --threads 1
-  best g2 $PIN2 "$G" seq "$game" --to "$n" --threads 2
+  best g1 $PIN1 "$G" seq --max-seconds none "$game" --to "$n" --threads 1
+  best g2 $PIN2 "$G" seq --max-seconds none "$game" --to "$n" --threads 2
   if [ "$o_sum" = "$g1_sum" ] && [ "$o_sum" = "$g2_sum" ]; then same="identical $g1_sum"; else
     same="DIFFERENT ogsolve $o_sum grundy-1 $g1_sum grundy-2 $g2_sum"; differ; fi
   printf '%-8s %8s %15s %11s %7sx %12s %7sx   %s\n' "$game" "$n" "$o_t" "$g1_t" "$(ratio "$o_t" "$g1_t")" \
@@ -60,7 +60,7 @@ for spec in "0.6 1000000" "0.007 262144" "0.77 100000" "0.77 200000"; do
 done
 if [ -n "${ONLY:-}" ]; then exit 0; fi
 t0=$(now)
-ksum=$($PIN1 "$G" seq 0.77 --to 1000000 --threads 1 | sum)
+ksum=$($PIN1 "$G" seq --max-seconds none 0.77 --to 1000000 --threads 1 | sum)
 t1=$(now)
 printf '%-8s %8s %15s %11s %8s %12s %8s   %s\n' 0.77 1000000 "(not run)" "$(secs "$t0" "$t1")" "" "" "" "grundy $ksum"
 
@@ -70,9 +70,9 @@ for spec in "0.6 100000" "4!.0 100000" "0.77 100000" "0.106 100000"; do
   set -- $spec
   game=$1; n=$2
   t0=$(now)
-  psum=$($PIN1 "$G" seq "$game" --to "$n" --engine plain | sum)
+  psum=$($PIN1 "$G" seq --max-seconds none "$game" --to "$n" --engine plain | sum)
   t1=$(now)
-  fsum=$($PIN1 "$G" seq "$game" --to "$n" --engine fast --threads 1 | sum)
+  fsum=$($PIN1 "$G" seq --max-seconds none "$game" --to "$n" --engine fast --threads 1 | sum)
   t2=$(now)
   tp=$(secs "$t0" "$t1"); tf=$(secs "$t1" "$t2")
   if [ "$psum" = "$fsum" ]; then same="identical $fsum"; else same="DIFFERENT plain $psum fast $fsum"; differ; fi
@@ -88,7 +88,7 @@ for spec in "0.06 100000" "0.106 100000"; do
   game=$1; n=$2
   declare -A ut us
   for e in auto plain fast; do
-    us[$e]=$(/usr/bin/time -o "$WORK/time" -f '%U' $PIN1 "$G" seq "$game" --to "$n" --threads 1 --engine "$e" 2>/dev/null | sum)
+    us[$e]=$(/usr/bin/time -o "$WORK/time" -f '%U' $PIN1 "$G" seq --max-seconds none "$game" --to "$n" --threads 1 --engine "$e" 2>/dev/null | sum)
     ut[$e]=$(cat "$WORK/time")
   done
   us[og]=$(/usr/bin/time -o "$WORK/time" -f '%U' bash -c "$(declare -f og sum); O=$O PIN1='$PIN1' og $n $game" | sum)

@@ -41,11 +41,11 @@ echo "best of $RUNS runs; milliseconds: wall (CPU)"
 printf '%-12s %7s %14s %14s %14s %16s %16s\n' game N script python builtin python/script script/builtin
 for case in "s134 subtraction:1,3,4 script_subtraction.py 100000" "kayles kayles script_kayles.py 3000"; do
     read -r rules builtin py n <<< "$case"
-    measure "$RUNS" "$WORK/empty" "$WORK/script.out" $PIN "$G" seq --rules "examples/rules/$rules.rhai" --to "$n"
+    measure "$RUNS" "$WORK/empty" "$WORK/script.out" $PIN "$G" seq --max-seconds none --rules "examples/rules/$rules.rhai" --to "$n"
     sw=$WALL sc=$CPU
     measure "$RUNS" "$WORK/empty" "$WORK/python.out" $PIN python3 "benches/$py" "$n"
     pw=$WALL pc=$CPU
-    measure "$RUNS" "$WORK/empty" "$WORK/builtin.out" $PIN "$G" seq "$builtin" --to "$n"
+    measure "$RUNS" "$WORK/empty" "$WORK/builtin.out" $PIN "$G" seq --max-seconds none "$builtin" --to "$n"
     bw=$WALL bc=$CPU
     sums="$(md5sum < "$WORK/script.out") $(md5sum < "$WORK/python.out") $(md5sum < "$WORK/builtin.out")"
     if ! cmp -s "$WORK/script.out" "$WORK/python.out" || ! cmp -s "$WORK/script.out" "$WORK/builtin.out"; then

@@ -22,7 +22,7 @@ export GRUNDY_PROGRESS=0
 
 # run THREADS GAME N: sets T (wall seconds), U (user seconds) and S (checksum).
 run() {
-  S=$(/usr/bin/time -o "$WORK/time" -f '%e %U' "$G" seq "$2" --to "$3" --threads "$1" | md5sum | cut -c1-12)
+  S=$(/usr/bin/time -o "$WORK/time" -f '%e %U' "$G" seq --max-seconds none "$2" --to "$3" --threads "$1" | md5sum | cut -c1-12)
   read -r T U < "$WORK/time"
 }
 
@@ -48,8 +48,8 @@ for spec in "${SPECS[@]}"; do
   if [ "$s1" != "$s2" ] || [ "$same" = DIFFERENT ]; then same="DIFFERENT one $s1 two $s2"; differ; else same="identical $s1"; fi
   printf '%-8s %10s %12s %12s %7sx %12s %12s   %s\n' "$game" "$n" "$b1" "$b2" "$(ratio "$b1" "$b2")" "$u1" "$u2" "$same"
   if [ -n "${PROFILE:-}" ]; then
-    GRUNDY_PIPELINE_PROFILE=1 "$G" seq "$game" --to "$n" --threads 2 2>&1 >/dev/null | sed 's/^/  /' | tail -5
-    GRUNDY_PIPELINE_PROFILE=1 "$G" seq "$game" --to "$n" --threads 1 2>&1 >/dev/null | grep 'pipeline bound' \
+    GRUNDY_PIPELINE_PROFILE=1 "$G" seq --max-seconds none "$game" --to "$n" --threads 2 2>&1 >/dev/null | sed 's/^/  /' | tail -5
+    GRUNDY_PIPELINE_PROFILE=1 "$G" seq --max-seconds none "$game" --to "$n" --threads 1 2>&1 >/dev/null | grep 'pipeline bound' \
       | sed 's/^/  /' | tail -2
   fi
 done

@@ -65,7 +65,8 @@ pub enum Command {
 /// Limits shared by the commands that search or compute sequences.
 #[derive(ClapArgs, Debug, Clone, Default)]
 pub struct LimitArgs {
-    /// End with an error after S seconds of the whole command (fractions allowed: 0.5)
+    /// End with an error after S seconds of the whole command (fractions allowed: 0.5; 'none' for no limit).
+    /// value, seq, table, pattern and plot end at 60 s unless told; play bounds each judgement at 60 s
     #[arg(long, value_name = "S")]
     pub max_seconds: Option<OsString>,
     /// Most memory the command may hold, e.g. 512M, 8G (default 3G, or 3/4 of `ulimit -v` when lower)
@@ -85,6 +86,10 @@ pub struct RulesArgs {
     /// named 'script'
     #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
     pub moves: Option<OsString>,
+    /// A value for a rules script's top-level constant, replacing it or supplying it: k=3, s=[1,3,4]
+    /// (repeatable; every top-level const is visible inside the script's functions)
+    #[arg(long, value_name = "NAME=VALUE", allow_hyphen_values = true)]
+    pub param: Vec<OsString>,
 }
 
 /// [`RulesArgs`] as text.
@@ -92,6 +97,7 @@ pub struct RulesArgs {
 pub struct RulesCmd {
     pub rules: Vec<String>,
     pub moves: Option<String>,
+    pub params: Vec<String>,
 }
 
 impl RulesCmd {
@@ -103,6 +109,9 @@ impl RulesCmd {
         }
         if let Some(m) = &self.moves {
             s += &format!(" --moves '{m}'");
+        }
+        for p in &self.params {
+            s += &format!(" --param '{p}'");
         }
         s
     }
@@ -117,6 +126,11 @@ impl RulesArgs {
                 .map(|r| text(r, "--rules"))
                 .collect::<CliResult<_>>()?,
             moves: opt_text(self.moves.as_deref(), "--moves")?,
+            params: self
+                .param
+                .iter()
+                .map(|p| text(p, "--param"))
+                .collect::<CliResult<_>>()?,
         })
     }
 }
@@ -1124,6 +1138,19 @@ impl LimitArgs {
 
 impl Command {
     /// The limits of the commands that search or compute sequences.
+    /// Whether the command ends at [`crate::guard::DEFAULT_SECONDS`] when `--max-seconds` is not given: the
+    /// commands that search or tabulate without a budget of their own.
+    pub fn has_default_time_limit(&self) -> bool {
+        matches!(
+            self,
+            Command::Value(_)
+                | Command::Seq(_)
+                | Command::Table(_)
+                | Command::Pattern(_)
+                | Command::Plot(_)
+        )
+    }
+
     pub fn limits(&self) -> Option<&LimitArgs> {
         match self {
             Command::Value(a) => Some(&a.limits),

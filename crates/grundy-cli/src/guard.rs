@@ -5,7 +5,7 @@
 //! bound on the *command*, whatever code is running:
 //!
 //! - **Memory.** The global allocator counts the bytes held. An allocation that would take the count past the
-//!   budget (`--max-memory`, plus a small slack so that the library's own estimates speak first) ends the process
+//!   budget (`--max-memory`, less the memory that is not the allocator's: [`heap_cap`]) ends the process
 //!   with the one-line limit error and exit status 2, instead of an out-of-memory kill or an abort. The count is
 //!   kept in [`SHARDS`] counters, one cache line each, a thread writing its own (threads that allocate at once do
 //!   not contend for one line: with one shared counter, the graph searches on two threads spent about twice the
@@ -24,9 +24,28 @@ use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, AtomicUsize, Orderin
 use std::sync::OnceLock;
 use std::time::Duration;
 
-/// Bytes the allocator may hand out beyond the library's memory budget: room for the tables' small companions
-/// (hash-map control bytes, output buffers), so that the library's estimate, when it has one, fails first.
-const SLACK: usize = 64 << 20;
+/// Resident memory that is not the allocator's: the program's own pages, the threads' stacks as deep as they are
+/// used, the C library's. Measured at 5-7 MiB for a command that computes little; the rest is margin.
+const NON_HEAP: u64 = 16 << 20;
+
+/// The most bytes the allocator hands out under a memory limit of `max_memory` bytes, so that the process's
+/// resident memory stays within it: the limit less [`NON_HEAP`] and a sixteenth for the allocator's own
+/// fragmentation (memory freed but not yet given back). A limit below [`SMALLEST_HARD_LIMIT`] cannot bound the
+/// whole process (the program alone is about that size): it bounds the library's tables and estimates, which check
+/// it themselves, and the allocator lets the rest of the command hold [`SMALL_LIMIT_ROOM`] beyond what it holds now.
+fn heap_cap(max_memory: u64) -> usize {
+    if max_memory < SMALLEST_HARD_LIMIT {
+        return in_use().saturating_add(SMALL_LIMIT_ROOM);
+    }
+    let cap = max_memory.saturating_sub(NON_HEAP) / 16 * 15;
+    usize::try_from(cap).unwrap_or(usize::MAX)
+}
+
+/// The smallest `--max-memory` that bounds the whole process's resident memory (see [`heap_cap`]).
+pub const SMALLEST_HARD_LIMIT: u64 = 24 << 20;
+
+/// The allocator's room beyond the memory held at the start under a limit below [`SMALLEST_HARD_LIMIT`].
+const SMALL_LIMIT_ROOM: usize = 64 << 20;
 
 /// Time after the deadline before the watchdog ends the process.
 const GRACE: Duration = Duration::from_millis(400);
@@ -103,21 +122,21 @@ pub struct Budgeted;
 // the counting only decides whether to forward, and a refused request never returns (the process exits).
 unsafe impl GlobalAlloc for Budgeted {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        reserve(layout.size());
+        reserve(chunk(layout.size()));
         // SAFETY: the caller's contract for `alloc` is passed on unchanged.
         let p = unsafe { System.alloc(layout) };
         if p.is_null() {
-            release(layout.size());
+            release(chunk(layout.size()));
         }
         p
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        reserve(layout.size());
+        reserve(chunk(layout.size()));
         // SAFETY: as in `alloc`.
         let p = unsafe { System.alloc_zeroed(layout) };
         if p.is_null() {
-            release(layout.size());
+            release(chunk(layout.size()));
         }
         p
     }
@@ -125,16 +144,17 @@ unsafe impl GlobalAlloc for Budgeted {
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: `ptr` was allocated by this allocator (so by `System`) with `layout`: the caller's contract.
         unsafe { System.dealloc(ptr, layout) };
-        release(layout.size());
+        release(chunk(layout.size()));
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let old = layout.size();
+        let asked = new_size;
+        let (old, new_size) = (chunk(layout.size()), chunk(new_size));
         if new_size > old {
             reserve(new_size - old);
         }
         // SAFETY: the caller's contract for `realloc` is passed on unchanged.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        let p = unsafe { System.realloc(ptr, layout, asked) };
         if p.is_null() {
             if new_size > old {
                 release(new_size - old);
@@ -144,6 +164,13 @@ unsafe impl GlobalAlloc for Budgeted {
         }
         p
     }
+}
+
+/// The memory a request of `size` bytes takes from the C library's allocator: the size and an 8-byte header,
+/// rounded up to 16 bytes, at least 32 (glibc's chunks). Counting chunks, not requests, keeps a workload of many
+/// small allocations (a script's values) within the budget as the kernel counts it.
+fn chunk(size: usize) -> usize {
+    (size.saturating_add(8 + 15) & !15).max(32)
 }
 
 /// This thread's counter.
@@ -217,15 +244,33 @@ pub fn limit_memory(max_memory: u64) {
         grundy::solver::format_bytes(max_memory)
     );
     let _ = MEMORY_MESSAGE.set(text.into_bytes());
-    let cap = usize::try_from(max_memory)
-        .unwrap_or(usize::MAX)
-        .saturating_add(SLACK);
-    LIMIT.store(cap.max(in_use().saturating_add(SLACK)), Ordering::Relaxed);
+    LIMIT.store(heap_cap(max_memory), Ordering::Relaxed);
 }
 
-/// Sets the command's deadline and starts the watchdog that enforces it.
-pub fn limit_time(seconds: f64) {
-    let d = grundy::Deadline::after_seconds(seconds);
+/// The time limit of a command that searches or tabulates when `--max-seconds` is not given (`value`, `seq`,
+/// `table`, `pattern`, `plot`; `period` and `quotient` have budgets of their own, and `play` bounds each judgement
+/// instead, see [`THINK_SECONDS`]): long work is asked for, never a default.
+pub const DEFAULT_SECONDS: f64 = 60.0;
+
+/// The longest one judgement of `grundy play` (the engine's move, a hint, the first look at the position) may take
+/// when `--max-seconds` is not given: a person's thinking time is not counted.
+pub const THINK_SECONDS: f64 = 60.0;
+
+/// Set by `--max-seconds none`: no time limit at all, not even a default one.
+static UNBOUNDED: AtomicBool = AtomicBool::new(false);
+
+/// Lifts every time limit (`--max-seconds none`).
+pub fn unbound_time() {
+    UNBOUNDED.store(true, Ordering::Relaxed);
+}
+
+/// Whether `--max-seconds none` lifted every time limit.
+pub fn time_unbounded() -> bool {
+    UNBOUNDED.load(Ordering::Relaxed)
+}
+
+/// Sets the command's deadline `d` and starts the watchdog that enforces it.
+pub fn limit_time(d: grundy::Deadline) {
     if DEADLINE.set(d).is_err() {
         return;
     }
@@ -244,6 +289,43 @@ pub fn limit_time(seconds: f64) {
             let msg = stopped_message(&what, done, total, &d.error().to_string(), &hint);
             exit_with(msg.as_bytes(), 2);
         });
+}
+
+/// When the engine's present judgement started (milliseconds since [`THINK_BASE`], plus 1), 0 when none is under
+/// way; and its bound in milliseconds.
+static THINK_SINCE: AtomicU64 = AtomicU64::new(0);
+static THINK_BOUND: AtomicU64 = AtomicU64::new(0);
+static THINK_BASE: OnceLock<std::time::Instant> = OnceLock::new();
+
+/// Bounds the work from now on by `seconds` (`Some`: a judgement of `grundy play` starts) or lifts the bound
+/// (`None`: the command waits for a person). A watchdog thread, started on the first call, ends the process with
+/// the one-line limit error when a judgement passes its bound.
+pub fn think(seconds: Option<f64>) {
+    let base = *THINK_BASE.get_or_init(|| {
+        let _ = std::thread::Builder::new()
+            .name("think".into())
+            .spawn(|| loop {
+                std::thread::sleep(Duration::from_millis(50));
+                let since = THINK_SINCE.load(Ordering::Relaxed);
+                let bound = THINK_BOUND.load(Ordering::Relaxed);
+                let now = THINK_BASE.get().map_or(0, |b| b.elapsed().as_millis() as u64) + 1;
+                if since != 0 && now.saturating_sub(since) > bound {
+                    let msg = format!(
+                        "grundy: the engine took longer than {} s to judge the position, the bound on one judgement of 'grundy play' (give the whole session a limit with --max-seconds S instead, or play a smaller position)\n",
+                        bound / 1000
+                    );
+                    exit_with(msg.as_bytes(), 2);
+                }
+            });
+        std::time::Instant::now()
+    });
+    match seconds {
+        Some(s) => {
+            THINK_BOUND.store((s * 1000.0) as u64, Ordering::Relaxed);
+            THINK_SINCE.store(base.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
+        }
+        None => THINK_SINCE.store(0, Ordering::Relaxed),
+    }
 }
 
 /// The watchdog's line when the deadline passes: the limit's words (`error`), after how far the long work `what`

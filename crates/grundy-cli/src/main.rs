@@ -52,8 +52,19 @@ fn run() -> CliResult {
         None => guard::default_max_memory(),
     };
     guard::limit_memory(max_memory);
-    if let Some(s) = limits.max_seconds_text()? {
-        guard::limit_time(grundy::solver::parse_seconds(&s, "--max-seconds")?);
+    match limits.max_seconds_text()?.as_deref() {
+        Some("none") => guard::unbound_time(),
+        Some(s) => guard::limit_time(grundy::Deadline::after_seconds(
+            grundy::solver::parse_seconds(s, "--max-seconds")?,
+        )),
+        None if cli
+            .command
+            .as_ref()
+            .is_some_and(cli::Command::has_default_time_limit) =>
+        {
+            guard::limit_time(grundy::Deadline::by_default(guard::DEFAULT_SECONDS))
+        }
+        None => {}
     }
     cmd::run(*cli)
 }

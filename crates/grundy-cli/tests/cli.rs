@@ -1,6 +1,7 @@
 //! Integration tests of the `grundy` binary: answers, JSON, and one-line errors with exit status 2.
 
 mod common;
+mod docs_examples;
 use common::*;
 
 #[test]

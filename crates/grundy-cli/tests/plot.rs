@@ -326,7 +326,7 @@ fn the_period_found_is_marked_and_reported() {
     );
     let out = plot(&["lasker", "--to", "100", "-o", &path("lasker.png")]);
     assert!(
-        out.contains("saltus 4, observed in heaps 0..=1023 only (not certified)"),
+        out.contains("saltus 4, observed in heaps 0..=16383 only (not certified)"),
         "{out}"
     );
     // A game with no period in the heaps looked at says so.

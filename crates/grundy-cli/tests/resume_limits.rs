@@ -172,3 +172,48 @@ fn period_without_to_stops_at_the_memory_budget() {
         "{out}"
     );
 }
+
+/// `--max-memory` bounds the whole process: a search that outgrows it (a tuple script's memo, the misère search,
+/// Cram's engine) ends in the one-line limit error, and the kernel's count of its peak resident memory stays within
+/// the limit (the allocator's budget is the limit less the memory that is not its own).
+#[test]
+fn max_memory_bounds_the_peak_resident_memory_of_each_engine() {
+    let grow = common::temp_file(
+        "resume",
+        "grow.rhai",
+        "fn moves(a, b) { let v = []; loop { v.push([a, b]); } }\n",
+    );
+    let runs: [&[&str]; 3] = [
+        &["value", "--rules", &grow, "grow", "3", "5"],
+        &[
+            "value",
+            "0.137",
+            "30",
+            "31",
+            "33",
+            "--misere",
+            "--max-positions",
+            "1000000000",
+        ],
+        &["value", "cram", "6x7", "--no-moves"],
+    ];
+    for args in runs {
+        let limit = 100u64 << 20;
+        let mut with = args.to_vec();
+        with.extend(["--max-memory", "100M", "--max-seconds", "60"]);
+        let (code, err, peak) = common::run_peak_rss(&with);
+        // (Progress lines may come first on a loaded machine: the error is the last line.)
+        let last = err.lines().last().unwrap_or("");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(last.contains("100.0 MiB"), "{args:?}: {err}");
+        assert!(
+            err.lines()
+                .all(|l| l == last || l.starts_with("grundy: progress:")),
+            "{err}"
+        );
+        assert!(
+            peak <= limit,
+            "{args:?}: peak resident memory {peak} bytes, over the limit {limit}"
+        );
+    }
+}

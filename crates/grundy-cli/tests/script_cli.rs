@@ -376,3 +376,80 @@ fn a_script_that_doubles_an_array_ends_at_the_memory_limit() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("nim-value 1"), "{out}");
 }
+
+/// A top-level `const` is visible inside `moves`, and `--param NAME=VALUE` replaces it or supplies it (numbers and
+/// arrays of numbers); each statement gives the catalog's subtraction game. A parameter no script names, or one
+/// given without a script, is refused.
+#[test]
+fn constants_are_visible_in_moves_and_params_replace_them() {
+    let f = temp_file(
+        "script-params",
+        "moveset.rhai",
+        "const K = 3;\nconst S = [1, 3, 4];\nfn moves(n) { let out = []; for s in S { if s <= K { out.push(n - s); } } out }\n",
+    );
+    let seq = |extra: &[&str]| ok(&[&["seq", "--rules", &f, "--to", "60"], extra].concat());
+    assert_eq!(seq(&[]), ok(&["seq", "subtraction:1,3", "--to", "60"]));
+    assert_eq!(
+        seq(&["--param", "K=4"]),
+        ok(&["seq", "subtraction:1,3,4", "--to", "60"])
+    );
+    assert_eq!(
+        seq(&["--param", "S=[2, 5, 7]", "--param", "K=9"]),
+        ok(&["seq", "subtraction:2,5,7", "--to", "60"])
+    );
+    // (K = 3 still: of 2 and 5 only 2 is a move.)
+    assert_eq!(
+        seq(&["--param", "S=2,5"]),
+        ok(&["seq", "subtraction:2", "--to", "60"])
+    );
+    // Supplied to an inline rule that names it, and read in value and period too.
+    let inline = ok(&[
+        "seq",
+        "--moves",
+        "n => [n - 1, n - K]",
+        "--param",
+        "K=3",
+        "--to",
+        "60",
+    ]);
+    assert_eq!(inline, ok(&["seq", "subtraction:1,3", "--to", "60"]));
+    let v = ok(&[
+        "value",
+        "--moves",
+        "n => [n - 1, n - K]",
+        "--param",
+        "K=3",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(parse_json(&v)["nim_value"], 0);
+    fails(
+        &["seq", "--rules", &f, "--to", "5", "--param", "Q=2"],
+        "no rules script names a constant Q",
+    );
+    fails(
+        &["seq", "kayles", "--to", "5", "--param", "K=2"],
+        "give the script too",
+    );
+    fails(
+        &["seq", "--rules", &f, "--to", "5", "--param", "K"],
+        "no '='",
+    );
+    fails(
+        &["seq", "--rules", &f, "--to", "5", "--param", "K=x"],
+        "not a whole number",
+    );
+    fails(&["seq", "--moves", "n => [n - J]", "--to", "5"], "J");
+}
+
+/// "Take one token, or halve an even heap" shows period 128 from heap 385 on its first 1,024 values and breaks at
+/// heap 1,024: an observed period needs eight periods past its preperiod, so none is claimed from those values, and
+/// none within the default search.
+#[test]
+fn a_period_seen_three_times_in_1024_values_is_not_claimed() {
+    let m = "n => if n % 2 == 0 && n > 0 { [n - 1, n / 2] } else { [n - 1] }";
+    for extra in [&["--to", "1023"][..], &[][..]] {
+        let out = ok(&[&["period", "--moves", m], extra].concat());
+        assert!(out.contains("no period observed"), "{extra:?}: {out}");
+    }
+}

@@ -103,6 +103,17 @@ fn out_and_resume_continue_a_run() {
         g.to_str().unwrap(),
     ]);
     assert_eq!(std::fs::read(&g).unwrap().len(), nl + 1 + 9501 * 4);
+    // Resuming a file into itself with --to below what it holds would misstate it: refused, the file untouched.
+    fails(
+        &["seq", "0.6", "--to", "10", "--resume", file],
+        "already holds heaps 0..=9000, past --to 10",
+    );
+    assert_eq!(std::fs::read(file).unwrap().len(), nl + 1 + 9001 * 4);
+    // With --json, a run whose values go to a file names it and counts them.
+    let j = json(&["seq", "0.6", "--to", "9100", "--resume", file, "--json"]);
+    assert_eq!(j["file"], file);
+    assert_eq!(j["heaps"], 9101);
+    assert!(j.get("values").is_none(), "{j}");
     // Bad files: another game, not a sequence file, empty.
     fails(
         &["seq", "kayles", "--to", "10", "--resume", file],

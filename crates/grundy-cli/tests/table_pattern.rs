@@ -50,6 +50,18 @@ fn heap_table_as_text_csv_and_json() {
     );
     assert_eq!(j["p_positions"], serde_json::json!([[0]]));
     assert!(j["cols"].is_null());
+    // Huge heaps as `value` values them: Kayles from its certified period (preperiod 71, period 12), Nim and
+    // Lasker's Nim from their closed forms; each cell equals `value` of that heap.
+    let big = 1_000_000_000_000_000_000u64;
+    for game in ["kayles", "nim", "lasker"] {
+        let rows = format!("{big}..{}", big + 13);
+        let csv = ok(&["table", game, "--rows", &rows, "--csv"]);
+        for (i, line) in csv.lines().skip(1).enumerate() {
+            let n = (big + i as u64).to_string();
+            let v = json(&["value", game, &n, "--json", "--no-moves"]);
+            assert_eq!(line, format!("{n},{}", v["nim_value"]), "{game}");
+        }
+    }
 }
 
 #[test]

@@ -38,6 +38,12 @@ pub trait PyPos: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     fn as_heap(&self) -> Option<u64>;
     /// As written for people: `5`, `(3, 5)`.
     fn show(&self) -> String;
+    /// Whether `other` is a position of the same shape (an int beside an int, a tuple beside a tuple): a
+    /// component of a position must be.
+    fn same_kind(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
 }
 
 impl PyPos for u64 {
@@ -118,6 +124,12 @@ impl PyPos for Pos {
             Pos::Int(n) => u64::try_from(*n).ok(),
             Pos::Tuple(_) => None,
         }
+    }
+    fn same_kind(&self, other: &Self) -> bool {
+        matches!(
+            (self, other),
+            (Pos::Int(_), Pos::Int(_)) | (Pos::Tuple(_), Pos::Tuple(_))
+        )
     }
     fn show(&self) -> String {
         match self {
@@ -209,6 +221,11 @@ impl Splits {
         if t == 0 {
             return if self.min_parts == 0 { f(&[]) } else { Ok(()) };
         }
+        // Refused before any work when the ways are known to be too many (a total of 10^18 has 5·10^17 ways
+        // into two heaps): counted exactly for one and two heaps, and from below by the ways into three.
+        if self.fewest_ways() > MAX_OPTIONS_PER_POSITION as u128 {
+            return Err(self.too_many());
+        }
         let mut count = 0usize;
         for k in self.min_parts.max(1)..=self.max_parts {
             match k {
@@ -238,6 +255,34 @@ impl Splits {
             }
         }
         Ok(())
+    }
+
+    /// A lower bound on the number of ways (exact when at most two heaps are allowed): one heap, `t − ⌈t/2⌉`
+    /// pairs (`t − ⌊t/2⌋ − 1` distinct), and for three or more parts the partitions of `t` into exactly three
+    /// (`round(t²/12)`, or of `t − 3` for distinct parts), every one of which is a way.
+    fn fewest_ways(&self) -> u128 {
+        let t = u128::from(self.total);
+        let (lo, hi) = (self.min_parts.max(1), self.max_parts);
+        let mut ways = 0u128;
+        if lo <= 1 && hi >= 1 {
+            ways += 1;
+        }
+        if lo <= 2 && hi >= 2 && t >= 2 {
+            ways += if self.distinct {
+                t - t / 2 - 1
+            } else {
+                t - t.div_ceil(2)
+            };
+        }
+        if lo <= 3 && hi >= 3 {
+            let u = if self.distinct {
+                t.saturating_sub(3)
+            } else {
+                t
+            };
+            ways += (u * u + 6) / 12;
+        }
+        ways
     }
 
     fn too_many(&self) -> PyErr {
@@ -483,9 +528,35 @@ impl<P: PyPos> Game for PyRules<P> {
         Python::attach(|py| {
             let r = (|| -> PyResult<Vec<P>> {
                 let result = f.bind(py).call1((position.to_py(py)?,))?;
-                let mut v = Vec::new();
-                for c in result.try_iter()? {
-                    v.push(P::read(&c?)?);
+                // A list, and nothing else: a tuple position returned as it is would otherwise read as a sum of
+                // its numbers, and be valued wrongly.
+                let call = || format!("components({})", position.show());
+                let list = result.cast::<PyList>().map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "{} returned {}, not a list of positions (return [p] for a position that does not split)",
+                        call(),
+                        crate::short_repr(&result)
+                    ))
+                })?;
+                let mut v = Vec::with_capacity(list.len());
+                for c in list.iter() {
+                    let q = P::read(&c)?;
+                    if !position.same_kind(&q) {
+                        return Err(PyValueError::new_err(format!(
+                            "{} returned the part {}, not a position of the same kind as {} (an int for an int, a \
+                             tuple for a tuple)",
+                            call(),
+                            q.show(),
+                            position.show()
+                        )));
+                    }
+                    if list.len() > 1 && q == *position {
+                        return Err(PyValueError::new_err(format!(
+                            "{} returned the position itself beside other parts: a position is not a part of itself",
+                            call()
+                        )));
+                    }
+                    v.push(q);
                 }
                 Ok(v)
             })();

@@ -278,6 +278,25 @@ def test_components_split_a_position_into_a_sum():
     assert [(m.value_after, m.result) for m in a.winning_moves] == [(0, "(1, 2, 3)")]
 
 
+def test_components_that_return_the_position_itself_are_refused():
+    # A tuple returned as it is would read as a sum of its numbers (a wrong value): only a list of positions of the
+    # position's own kind is a split.
+    def options(p):
+        return [p[:i] + (h,) + p[i + 1 :] for i in range(len(p)) for h in range(p[i])]
+
+    g = grundy.define(options, components=lambda p: p)
+    with pytest.raises(ValueError, match="not a list of positions"):
+        g.nim_value((3, 5))
+    g = grundy.define(options, components=lambda p: list(p))
+    with pytest.raises(ValueError, match="same kind"):
+        g.nim_value((3, 5))
+    g = grundy.define(options, components=lambda p: [p, p])
+    with pytest.raises(ValueError, match="itself"):
+        g.nim_value((3, 5))
+    # [p] is the position alone: its value is the game's.
+    assert grundy.define(options, components=lambda p: [p]).nim_value((3, 5)) == 3 ^ 5
+
+
 def test_splits_ways_match_brute_force():
     def brute(total, lo, hi, distinct):
         out = set()
@@ -294,6 +313,16 @@ def test_splits_ways_match_brute_force():
                     ways = grundy.splits(total, hi, lo, distinct).ways()
                     assert len(ways) == len(set(map(tuple, ways)))
                     assert set(map(tuple, ways)) == brute(total, lo, hi, distinct), (total, lo, hi, distinct)
+
+
+def test_too_many_splits_are_refused_before_any_work():
+    # 5 * 10^17 ways into two heaps, and about 10^35 into three: refused at once, not after enumerating 50 million.
+    for args in ((10**18,), (10**18, 3, 3), (10**5, 3, 3, True)):
+        start = time.monotonic()
+        with pytest.raises(grundy.LimitError, match="ways"):
+            grundy.splits(*args).ways()
+        assert time.monotonic() - start < 1.0, args
+    assert len(grundy.splits(1000, 3, 3).ways()) == (1000 * 1000 + 6) // 12
 
 
 def test_python_games_against_brute_force():

@@ -68,6 +68,8 @@ impl Default for Limits {
 pub struct Deadline {
     at: Instant,
     seconds: f64,
+    /// Whether the limit is the command's default (not given by the user): its error says so.
+    by_default: bool,
 }
 
 impl Deadline {
@@ -77,7 +79,19 @@ impl Deadline {
         let at = now
             .checked_add(Duration::from_secs_f64(seconds.clamp(0.0, 1e9)))
             .unwrap_or(now + Duration::from_secs(1 << 30));
-        Deadline { at, seconds }
+        Deadline {
+            at,
+            seconds,
+            by_default: false,
+        }
+    }
+    /// [`Deadline::after_seconds`] for a limit the user did not give (a command's default): its error names it as
+    /// the default.
+    pub fn by_default(seconds: f64) -> Deadline {
+        Deadline {
+            by_default: true,
+            ..Deadline::after_seconds(seconds)
+        }
     }
     /// The limit in seconds, as given.
     pub fn seconds(&self) -> f64 {
@@ -100,6 +114,13 @@ impl Deadline {
     }
     /// The error that says the time limit was reached.
     pub fn error(&self) -> Error {
+        if self.by_default {
+            return Error::limit(format!(
+                "the command took longer than its default time limit of {} s (raise it with --max-seconds S, or \
+                 lift it with --max-seconds none)",
+                self.seconds
+            ));
+        }
         Error::limit(format!(
             "the command took longer than its time limit of {} s (raise it with --max-seconds)",
             self.seconds
@@ -752,6 +773,19 @@ pub fn brute_force_value<R: Game>(ruleset: &R, position: &R::Position) -> Nimber
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_default_deadline_says_it_is_the_default_and_how_to_lift_it() {
+        let given = Deadline::after_seconds(2.5).error().to_string();
+        assert!(
+            given.contains("time limit of 2.5 s (raise it with --max-seconds)"),
+            "{given}"
+        );
+        let default = Deadline::by_default(60.0).error().to_string();
+        assert!(default.contains("default time limit of 60 s"), "{default}");
+        assert!(default.contains("--max-seconds none"), "{default}");
+        assert!(!default.contains('\n'));
+    }
 
     /// Subtraction game S(1,3,4) with explicit positions.
     struct Sub134;

@@ -53,6 +53,10 @@ pub trait TableKey: Sized {
     fn encode(&self, out: &mut Vec<u8>);
     /// Reads one key from the front of `input`, advancing it; `None` when the bytes are not a valid key.
     fn decode(input: &mut &[u8]) -> Option<Self>;
+    /// At least the number of options of the position the key stands for, in every game whose key it is: a
+    /// nim-value is at most its position's number of options (the mex of that many values), so an entry above
+    /// this bound is impossible and the file is refused (table files are untrusted input).
+    fn option_bound(&self) -> u64;
 }
 
 fn take<'a>(input: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
@@ -84,6 +88,21 @@ impl TableKey for crate::games::cram::Board {
         }
         Some(crate::games::cram::Board { rows, cols, cells })
     }
+    /// The dominoes that fit: pairs of empty cells side by side or one above the other.
+    fn option_bound(&self) -> u64 {
+        let (rows, cols) = (self.rows as u32, self.cols as u32);
+        let empty = |r: u32, c: u32| self.cells >> (r * cols + c) & 1 == 1;
+        let mut pairs = 0;
+        for r in 0..rows {
+            for c in 0..cols {
+                if empty(r, c) {
+                    pairs += u64::from(c + 1 < cols && empty(r, c + 1));
+                    pairs += u64::from(r + 1 < rows && empty(r + 1, c));
+                }
+            }
+        }
+        pairs
+    }
 }
 
 /// A Chomp diagram (its row lengths).
@@ -102,6 +121,10 @@ impl TableKey for Vec<u32> {
         (0..n)
             .map(|_| Some(u32::from_le_bytes(take(input, 4)?.try_into().ok()?)))
             .collect()
+    }
+    /// The squares of the diagram (each bite takes one square and those above and to the right of it).
+    fn option_bound(&self) -> u64 {
+        self.iter().map(|&r| u64::from(r)).sum()
     }
 }
 
@@ -130,6 +153,10 @@ impl TableKey for Component {
             rows.push(u128::from_le_bytes(row));
         }
         Component::from_rows(rows).ok()
+    }
+    /// Vertices and edges: a move of Node Kayles takes a vertex, one of Arc Kayles an edge.
+    fn option_bound(&self) -> u64 {
+        self.len() as u64 + self.edge_count()
     }
 }
 
@@ -340,6 +367,15 @@ fn scan<K: TableKey>(
             c.at += before - rest.len();
             if version == 1 && v & NOT_VALUES != 0 {
                 wrong = Some(format!("entry {i} has no nim-value"));
+                break;
+            }
+            // A nim-value above the position's number of options cannot hold, whatever the checksum says (the
+            // checksum finds damage, not a file made to deceive).
+            if v & NOT_VALUES == 0 && v > k.option_bound() {
+                wrong = Some(format!(
+                    "entry {i} gives the nim-value {v} to a position with at most {} options, which is impossible",
+                    k.option_bound()
+                ));
                 break;
             }
             each(k, v);

@@ -110,6 +110,26 @@ fn bad_tables_are_refused_with_one_line_errors() {
     let sum = fnv(&sets[..n]);
     sets[n..].copy_from_slice(&sum.to_le_bytes());
     one_line(&sets, "entry 0 has no nim-value");
+    // A well-formed file, checksum and all, whose facts cannot hold: 4x5 has 31 domino placements, so no nim-value
+    // above 31 (the file was made to deceive, not damaged); 3x4 has 17, and 17 passes this check.
+    let b45 = cram("4x5")[0];
+    one_line(
+        &encode("cram", [(&b45, 56u64)].into_iter()),
+        "entry 0 gives the nim-value 56 to a position with at most 31 options",
+    );
+    assert!(decode::<grundy::games::cram::Board>(
+        &encode("cram", [(&b34, 17u64)].into_iter()),
+        "cram",
+        "t"
+    )
+    .is_ok());
+    let p = ChompGame.parse(&["2x2".to_string()]).unwrap()[0].clone();
+    assert!(
+        decode::<Vec<u32>>(&encode("chomp", [(&p, 9u64)].into_iter()), "chomp", "t")
+            .unwrap_err()
+            .message()
+            .contains("impossible")
+    );
     // Another game's table: a Chomp table read as Cram.
     let mut c = Solver::new(ChompGame);
     c.sum_value(&ChompGame.parse(&["3x3".to_string()]).unwrap())
@@ -268,7 +288,13 @@ fn tables_of_megabytes_are_read_in_chunks_and_checked_whole() {
                 cols: 9,
                 cells: u128::from(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)) & ((1 << 72) - 1),
             };
-            (b, (i % 7) | (u64::from(i % 3 == 0) << 63))
+            // (A nim-value no larger than the board's domino placements: a larger one is refused as impossible.)
+            let v = if i % 3 == 0 {
+                (i % 7) | 1 << 63
+            } else {
+                (i % 7).min(grundy::table_file::TableKey::option_bound(&b))
+            };
+            (b, v)
         })
         .collect();
     let bytes = encode("cram", boards.iter().map(|(b, v)| (b, *v)));
@@ -281,7 +307,8 @@ fn tables_of_megabytes_are_read_in_chunks_and_checked_whole() {
         .map(|(i, k)| {
             let edges: Vec<(u32, u32)> = (1..k).map(|v| (v - 1, v)).collect();
             let path = graph_components(k as usize, &edges).unwrap().remove(0);
-            (path, i as u64)
+            let v = (i as u64).min(grundy::table_file::TableKey::option_bound(&path));
+            (path, v)
         })
         .collect();
     let gbytes = encode("node-kayles", graphs.iter().map(|(g, v)| (g, *v)));

@@ -669,6 +669,10 @@ impl Gen<'_> {
                 a.push(id.clone());
             }
             3 => a.push(id.to_uppercase()),
+            6 => {
+                a.push(id.clone());
+                a.push("--json".into());
+            }
             4 => a.push(format!("{id}{}", escape(&mut self.r))),
             5 => a.push("nosuch".into()),
             _ => a.push(id.clone()),
@@ -713,6 +717,9 @@ impl Gen<'_> {
         const GOOD: &[&str] = &[
             "fn moves(n) { [n - 1, n - 3, n - 4] }",
             "const NAME = \"s12\";\nfn moves(n) { [n - 1, n - 2] }",
+            // Growth by push, the natural style (it was quadratic under Rhai's size limits).
+            "fn moves(n) { let out = []; for t in 1..3 { if t <= n { for a in 0..(n - t) / 2 + 1 { out.push([a, n - t - a]); } } } out }",
+            "fn moves(n) { let a = []; for i in 0..10000 { a.push(0); } [n - 1] }",
             "fn moves(n) { let v = []; for a in 1..n { for b in a..n { if a + b < n { v.push([a, b]); } } } v }",
             "fn moves(a, b) { [[a - 1, b], [a, b - 1], [a - 1, b - 1]] }",
             "const PLAY = \"misere\";\nfn moves(n) { [n - 1, n - 2] }",
@@ -1166,6 +1173,15 @@ impl Gen<'_> {
             let pos = self.positions(&game);
             a.push(game.clone());
             a.extend(pos);
+        } else if self.r.pct(50) {
+            // Positions with more moves than can be listed, refused before any work, and a long Chomp row.
+            let (g, p) = self.r.pick(&[
+                ("nim", "18446744073709551615"),
+                ("lasker", "1000000000"),
+                ("chomp", "100000x1"),
+            ]);
+            a.push(g.into());
+            a.push(p.into());
         }
         if self.r.pct(15) {
             a.push("+".into());

@@ -224,20 +224,39 @@ thread_local! {
 /// command's deadline. A subcommand that takes a GAME flattens [`crate::cli::RulesArgs`] and calls this first; the
 /// answer it prints is checked by [`check_rules`] (`write_stdout` calls it).
 pub fn load_rules(r: &crate::cli::RulesCmd, loopy: bool) -> CliResult {
+    if !r.params.is_empty() && r.rules.is_empty() && r.moves.is_none() {
+        return Err(CliError::usage(
+            "--param gives a value to a rules script's constant: give the script too (--rules FILE or --moves EXPR)",
+        ));
+    }
     let settings = grundy::script::Settings {
         deadline: crate::guard::limits().deadline,
         loopy,
         // The process's memory is bounded by the counting allocator (guard.rs), so a script's values need no size
         // limits of Rhai's, whose checks make every push cost the array's length.
         size_limits: false,
+        params: r
+            .params
+            .iter()
+            .map(|p| grundy::script::Param::parse(p))
+            .collect::<grundy::Result<_>>()?,
         ..Default::default()
     };
     let mut scripts = Vec::new();
     for file in &r.rules {
-        scripts.push(grundy::script::Script::from_file(file, settings)?);
+        scripts.push(grundy::script::Script::from_file(file, settings.clone())?);
     }
     if let Some(m) = &r.moves {
-        scripts.push(grundy::script::Script::inline(m, settings)?);
+        scripts.push(grundy::script::Script::inline(m, settings.clone())?);
+    }
+    for (name, _) in &settings.params {
+        if !scripts.iter().any(|s| s.uses_param(name)) {
+            return Err(CliError::usage(format!(
+                "--param {}: no rules script names a constant {} (a script reads it as a top-level const)",
+                grundy::error::escape(name),
+                grundy::error::escape(name)
+            )));
+        }
     }
     // Names must be new and unique.
     let mut registry = grundy::games::Registry::builtin();

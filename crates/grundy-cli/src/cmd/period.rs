@@ -35,8 +35,9 @@ would pass --max-seconds (default 600 s); other games stop at heap 16384.
     n >= e, since every option of a larger heap lies in such a window;
   the game's closed form, where its module proves it periodic (bash:K: n mod (K+1), period K+1;
     constrained:L,R: period L+R; nim: G(n) = n, period 1 and saltus 1).
-Anything else is 'observed up to N' only, and only when the values show it three times over and reach at least
-the game's longest move past the preperiod plus one period (fewer values cannot show a period).
+Anything else is 'observed up to N' only, and only when the values show it eight times over and reach at least
+the game's longest move past the preperiod plus one period (fewer values cannot show a period). Without --to, a
+period seen is watched to heap 16383 as far as 4 s allow; with --to N the values are computed to heap N first.
 
 --threads N: threads for the fast engine (default: all cores; see 'grundy seq --help').
 --max-seconds S: stop with an error after S seconds (the whole command). --max-memory SIZE: refuse, before
@@ -55,9 +56,10 @@ EXAMPLES
   grundy period subtraction:2,3,7      certified by the subtraction-game certificate
   grundy period bash:100000            period 100001, by the closed form
   grundy period lasker                 saltus 4, observed
-  grundy period 0.1777 --max-memory 16G --out 0.1777.seq
+  grundy period 0.16 --to 200000 --out 0.16.seq   no period yet in heaps 0..=200000, the values kept in the file
+  grundy period 0.16 --resume 0.16.seq            goes on from the file: preperiod 105351, period 149459, certified
+  grundy period 0.1777 --max-memory 16G --max-seconds none --out 0.1777.seq   (a long run: minutes)
                                        preperiod 160949018, period 60620715 (Flammenkamp's tables), certified
-  grundy period 0.1777 --resume 0.1777.seq       continue it after a limit stopped it
 ";
 
 /// The time budget of a `period` run with no `--to` and no `--max-seconds`: a step predicted to end later is not
@@ -115,6 +117,7 @@ fn report(
             limit: t,
             budget: None,
             keep_values: false,
+            observe_all: true,
         },
         None if certifiable => Reach {
             limit: grundy::heap::FAST_MAX_HEAP,
@@ -125,11 +128,13 @@ fn report(
                 start: std::time::Instant::now(),
             }),
             keep_values: false,
+            observe_all: false,
         },
         None => Reach {
             limit: period::DEFAULT_LIMIT_UNCERTIFIABLE,
             budget: None,
             keep_values: false,
+            observe_all: false,
         },
     };
     let prefix = match a.resume.as_deref() {

@@ -171,6 +171,11 @@ pub fn run_with(
         Convention::Normal
     };
     let seconds = grundy::analysis::misere::DEFAULT_SECONDS as f64;
+    // Without --max-seconds, each judgement of the engine is bounded instead of the session (a person's thinking
+    // time does not count): armed while the engine works, disarmed while a line is awaited.
+    let think = (crate::guard::deadline().is_none() && !crate::guard::time_unbounded())
+        .then_some(crate::guard::THINK_SECONDS);
+    crate::guard::think(think);
     let mut s = Session::new(sum, convention, first, limits, seconds)?;
     let rule = match s.convention() {
         Convention::Normal => "normal play (whoever cannot move loses)",
@@ -209,9 +214,11 @@ pub fn run_with(
             write!(out, "your move> ")?;
             out.flush()?;
             line.clear();
+            crate::guard::think(None);
             if input.read_until(b'\n', &mut line)? == 0 {
                 return say(out, "\nend of input: the game is left unfinished.");
             }
+            crate::guard::think(think);
             // A line that is not UTF-8 text is refused, and the game goes on with the next line (it is written
             // back with U+FFFD for the bytes that are not text).
             let text = String::from_utf8_lossy(&line);

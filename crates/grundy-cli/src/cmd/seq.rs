@@ -79,7 +79,8 @@ EXAMPLES
   grundy seq 0.6 --to 1000000 --out officers.seq --stats
   grundy seq --moves 'n => [n-1, n-3, n-4]' --to 100      (a game of your own: docs/rules.md)
   grundy seq 0.6 --to 5000000 --resume officers.seq
-  grundy seq 4!.0 --to 4294967294 --out grundy.seq --stats     bounded: the values live in the file
+  grundy seq 4!.0 --to 2000000 --out grundy.seq --max-memory 32M --stats     bounded: the values live in the file
+  grundy seq 4!.0 --to 4294967294 --out grundy.seq --max-seconds none     (a long run: hours, in 32 MiB or so)
   grundy seq subtraction:1,3,4 --to 20
   grundy seq kayles --to 20 --genus      4^146 at heap 5 (Winning Ways ch. 13)
 ";
@@ -111,9 +112,19 @@ pub fn run(a: &SeqCmd) -> CliResult {
     let limits = crate::guard::limits();
     let rules = super::heap_game(game)?;
     let out = a.out.as_deref().or(a.resume.as_deref());
+    if let Some(file) = a.resume.as_deref().filter(|&f| out == Some(f)) {
+        refuse_shorter_target(file, &rules.name(), to)?;
+    }
     if let Some(window) = bounded_window(a, &rules, engine, to, threads, &limits, out)? {
         let out = out.expect("a bounded run has a file");
         return run_bounded(a, &rules, to, out, window, &limits);
+    }
+    // How to resume, from the start (the probe below may meet the deadline before the computation says more).
+    if let (Some(file), None) = (out, &a.resume) {
+        crate::guard::set_resume_hint(&format!(
+            "saved in {file}: none yet; resume with 'grundy seq {} --to {to} --resume {file}'",
+            rules.name()
+        ));
     }
     // A code the sparse split cannot help is said so at the start, with the engine auto runs and the expected cost.
     // The probe's values (the first heaps, by the fast engine) are the run's: kept, and written to the file.
@@ -174,7 +185,10 @@ pub fn run(a: &SeqCmd) -> CliResult {
                 "memory": { "values_bytes": values_bytes(&values), "peak_resident_bytes": peak_resident() },
             });
         }
-        if out.is_some() {
+        if let Some(file) = out {
+            // The values are in the file: say which, and how many.
+            j["file"] = serde_json::json!(file);
+            j["heaps"] = serde_json::json!(values.len());
             return print_json(&j);
         }
         // The values are streamed: a JSON array of a billion values would not fit in memory as a tree.
@@ -362,7 +376,9 @@ fn run_bounded(
     let held = run.bytes();
     let peak = peak_resident();
     if a.json {
-        let mut j = serde_json::json!({ "game": name, "engine": "fast", "bounded": true });
+        let mut j = serde_json::json!({
+            "game": name, "engine": "fast", "bounded": true, "file": out, "heaps": run.len(),
+        });
         if let Some(s) = &stats {
             j["stats"] = serde_json::json!({
                 "mask": s.mask, "heap_parity": s.phase, "rare_values": s.rare_values, "rare_positions": s.rare_positions,
@@ -800,6 +816,32 @@ fn read_values(
             .open(file)
             .and_then(|f| f.set_len(header_len + whole_bytes))
             .map_err(|e| io_err(file, e))?;
+    }
+    Ok(())
+}
+
+/// Refuses to resume into `file` (the run's own output) when it holds more heaps than `0..=to`: a resumed run only
+/// extends its file, and reporting `to + 1` values while the file keeps more would misstate it.
+fn refuse_shorter_target(file: &str, game: &str, to: u64) -> CliResult {
+    use std::io::BufRead;
+    let Ok(f) = std::fs::File::open(file) else {
+        return Ok(()); // (the reader says why in its own words)
+    };
+    let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+    let mut header = Vec::new();
+    let _ = std::io::BufReader::new(f)
+        .take(4096)
+        .read_until(b'\n', &mut header);
+    let held = len.saturating_sub(header.len() as u64) / 4;
+    // (Only a file of this game: the reader names any other mismatch.)
+    if header == format!("{MAGIC} {game}\n").as_bytes() && held > to.saturating_add(1) {
+        return Err(CliError::usage(format!(
+            "{} already holds heaps 0..={}, past --to {to}: a resumed run only extends its file (give --to {} or \
+             more, or --out ANOTHER_FILE to copy heaps 0..={to} there)",
+            grundy::error::escape(file),
+            held - 1,
+            held - 1
+        )));
     }
     Ok(())
 }

@@ -55,9 +55,10 @@ PUBLISHED FIGURES
 With --jsonl the summary is printed on stdout; without it the JSON lines are, and then the summary on stderr.
 
 EXAMPLES
-  grundy sweep 0.ddd --max-seconds 10 --jsonl octal3.jsonl --published tests/data/octal-periods.txt
-  seq 1 2 | xargs -P 2 -I K grundy sweep 0.ddd --shard K/2 --jsonl octal3-K.jsonl     (docs/sweep.md)
-  grundy sweep-merge octal3-1.jsonl octal3-2.jsonl --published tests/data/octal-periods.txt
+  grundy sweep 0.d7 --max-seconds 1 --jsonl d7.jsonl --published tests/data/octal-periods.txt     the 8 codes 0.07..0.77
+  seq 1 2 | xargs -P 2 -I K grundy sweep 0.d7 --max-seconds 1 --shard K/2 --jsonl d7-K.jsonl     (docs/sweep.md)
+  grundy sweep-merge d7-1.jsonl d7-2.jsonl --published tests/data/octal-periods.txt
+  grundy sweep 0.ddd --max-seconds 10 --jsonl octal3.jsonl      all 512 codes (a long run: about an hour)
   grundy sweep subtraction:3,12 --max-seconds 5
 ";
 
@@ -425,6 +426,7 @@ fn survey_code(
         budget: Some(Budget { seconds, start }),
         // The statistics of the record are computed over the values.
         keep_values: true,
+        observe_all: to.is_some(),
     };
     let r = period::search(
         &rules,

@@ -79,8 +79,9 @@ EXAMPLES
   grundy value 20.3 1 2 --loopy --max-heap 50
   grundy value --rules examples/rules/cutting.rhai paper 5 7 + kayles 4     (a game of your own: docs/rules.md)
   grundy value --moves 'n => [n-1, n-3, n-4]' 10      (one scripted game: GAME may be left out)
-  grundy value node-kayles grid:5x6 --load-table t.tab --save-table t.tab --max-seconds 60
-  grundy value arc-kayles examples/game.txt + nim 3 --load-table t2.tab
+  grundy value node-kayles grid:5x6 --save-table t.tab           the values searched, kept in t.tab
+  grundy value node-kayles grid:5x6 + nim 3 --load-table t.tab    answered from the table, no search
+  grundy value node-kayles grid:6x6 --load-table t.tab --save-table t.tab --max-seconds 60     a search resumed
 
 JSON (--json): one object (docs/json.md has the schema, with examples; the library's grundy::sum::Analysis is
 the same object). Under normal play its keys are nim_value (integer; null only for a single position of a game

@@ -151,3 +151,32 @@ pub fn json(o: &Output) -> serde_json::Value {
 pub fn ok_json(args: &[&str]) -> serde_json::Value {
     json(&grundy(args))
 }
+
+/// Runs `grundy ARGS` (stdout and stderr discarded but for the error): its exit status, its stderr, and its peak
+/// resident memory in bytes (`ru_maxrss` of `wait4`, Linux), the whole process's, as the kernel counted it.
+#[allow(clippy::zombie_processes)] // waited for by wait4 below, which std cannot see
+pub fn run_peak_rss(args: &[&str]) -> (i32, String, u64) {
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run grundy");
+    let pid = child.id() as libc::pid_t;
+    let mut err = child.stderr.unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut err, &mut text).unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is valid; `wait4` writes it and the status for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our child, not yet waited for; the pointers are to valid locals.
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(r, pid, "wait4");
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    (code, text, usage.ru_maxrss as u64 * 1024)
+}

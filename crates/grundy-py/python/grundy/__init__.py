@@ -293,8 +293,8 @@ def define(
     - a ``range``: one option per number in it (``range(n)`` is every Nim move of a heap of ``n``), read natively;
     - :func:`splits`: every way to leave a total as a sum of heaps, enumerated natively.
 
-    ``components(position)``, when given, returns the independent positions a position is the sum of (a row with
-    gaps is a sum of rows): its value is then the nim-sum of theirs. The options function must still answer for
+    ``components(position)``, when given, returns a ``list`` of the independent positions a position is the sum of
+    (a row with gaps is a sum of rows; ``[position]`` when it does not split), each of the position's own kind: its value is then the nim-sum of theirs. The options function must still answer for
     whole positions (winning moves are moves of the whole). Exceptions raised by the functions end the analysis
     with that exception; a position that can be reached from itself is a :class:`LoopyError` (use ``loopy=True``).
 

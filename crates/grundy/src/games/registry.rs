@@ -217,6 +217,18 @@ impl AnyGame for ErasedHeap {
         let Some(top) = top else {
             return Ok(Vec::new());
         };
+        if top > crate::heap::table::PERIOD_FROM {
+            // Heaps past a table's reach: valued as `value` values them (a proved closed form, a certified period,
+            // else the sequence to the heap, within the limits).
+            limits.check_time()?;
+            let mut table = crate::heap::table::HeapTable::new(self.0.clone());
+            let mut out = Vec::with_capacity(cells.len());
+            for (done, c) in cells.iter().enumerate() {
+                out.push(Some(table.value(c[0])?));
+                progress(done as u64 + 1);
+            }
+            return Ok(out);
+        }
         let (values, _) = crate::heap::sequence::nim_values(
             &*self.0,
             top,

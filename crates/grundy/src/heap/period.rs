@@ -43,9 +43,12 @@
 //! saltus 1).
 //!
 //! **Observations need enough data.** A pattern no certificate covers is reported as *observed* only when it shows
-//! at least three periods and the values reach heap `e + t + p`, `t` the game's longest move (`e` when moves have
-//! no bound): a heap's options reach `t` heaps back, so fewer values cannot show a period ([`observe_with`]).
-//! (Before this rule, the first 1024 values of `bash:100000`, `0 1 2 … 1023`, were read as "period 1, saltus 1".)
+//! at least eight periods ([`OBSERVED_PERIODS`]) and the values reach heap `e + t + p`, `t` the game's longest move
+//! (`e` when moves have no bound): a heap's options reach `t` heaps back, so fewer values cannot show a period
+//! ([`observe_with`]). (Before this rule, the first 1024 values of `bash:100000`, `0 1 2 … 1023`, were read as
+//! "period 1, saltus 1"; with three periods, "take one token, or halve an even heap" was read as period 128 from
+//! heap 385 off 1,024 values, and it fails at heap 1,024.) A search then watches a period it has seen up to
+//! [`OBSERVE_HEAPS`] heaps, as far as [`OBSERVE_SECONDS`] allow ([`Reach::observe_all`]).
 //!
 //! **Cost.** For each candidate period the agreement is checked backwards from the end of the sequence, so a wrong
 //! period usually fails in a few steps; the search stops at the first period certified (or observed).
@@ -355,10 +358,10 @@ pub fn observe_with<T: Copy + PartialEq + Into<u64>>(
     }
     let enough = |e: u64, p: u64| {
         let t = longest.unwrap_or(e);
-        l - e >= 3 * p && l - e >= t.saturating_add(p)
+        l - e >= OBSERVED_PERIODS * p && l - e >= t.saturating_add(p)
     };
     let e_of = preperiods(values);
-    let ordinary = (1..=l / 3).find_map(|p| {
+    let ordinary = (1..=l / OBSERVED_PERIODS).find_map(|p| {
         let e = e_of[p as usize];
         enough(e, p).then_some(Periodicity {
             preperiod: e,
@@ -373,7 +376,7 @@ pub fn observe_with<T: Copy + PartialEq + Into<u64>>(
         return ordinary;
     }
     let d_of = difference_preperiods(values);
-    (1..=l / 3).find_map(|p| {
+    (1..=l / OBSERVED_PERIODS).find_map(|p| {
         let last: u64 = values[l as usize - 1].into();
         let before: u64 = values[(l - 1 - p) as usize].into();
         if last <= before {
@@ -390,6 +393,9 @@ pub fn observe_with<T: Copy + PartialEq + Into<u64>>(
         })
     })
 }
+
+/// How many times a period must repeat past its preperiod to be reported as observed ([`observe_with`]).
+pub const OBSERVED_PERIODS: u64 = 8;
 
 /// The default limit of [`analyse`] (in heaps) for codes the theorem covers.
 pub const DEFAULT_LIMIT: u64 = 1 << 22;
@@ -476,7 +482,20 @@ pub struct Reach {
     /// over [`Limits::max_memory`] or whose time, predicted from the steps so far, would pass `seconds` seconds
     /// after `start`; the reason is [`Analysis::stopped`]. Without one, such a step is an error.
     pub budget: Option<Budget>,
+    /// For a game no certificate covers: compute to `limit` before reading a period off the values (an explicit
+    /// `--to`). When false, a period seen is read off once the values reach [`OBSERVE_HEAPS`] heaps or `limit`, or
+    /// once the next step would end past [`OBSERVE_SECONDS`] of the search (then off what was computed, and said
+    /// to be observed on that range only).
+    pub observe_all: bool,
 }
+
+/// How many heaps a period no certificate covers is watched over, when the time allows ([`Reach::observe_all`]):
+/// a period seen on the first 1,024 values of "take one token, or halve an even heap" (period 128 from heap 385)
+/// fails at heap 1,024.
+pub const OBSERVE_HEAPS: u64 = DEFAULT_LIMIT_UNCERTIFIABLE;
+
+/// The seconds a search spends watching a period it has seen before it reports it on what it computed.
+pub const OBSERVE_SECONDS: f64 = 4.0;
 
 /// The time budget of a search that follows the certificate.
 #[derive(Debug, Clone, Copy)]
@@ -539,10 +558,25 @@ pub fn analyse(
 /// by the closed form, with the values of one preperiod and period (at most 2^22 of them). Otherwise the values
 /// come from [`super::sequence::extend`] at doubling checkpoints; codes the theorem covers are computed until it
 /// certifies a period or `limit` is reached (then a pattern is at most observed), other games until a period is
-/// observed with enough values ([`observe_with`]) or `limit` is reached.
+/// observed with enough values ([`observe_with`]) over [`OBSERVE_HEAPS`] heaps (or as many as
+/// [`OBSERVE_SECONDS`] allow) or `limit` is reached.
 pub fn analyse_limited(
     game: &HeapGame,
     limit: u64,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Analysis> {
+    analyse_observing(game, limit, false, engine, threads, limits, progress)
+}
+
+/// [`analyse_limited`], and with `observe_all` ([`Reach::observe_all`]: an explicit `--to`) a game no certificate
+/// covers is computed to heap `limit` before its period is read off.
+pub fn analyse_observing(
+    game: &HeapGame,
+    limit: u64,
+    observe_all: bool,
     engine: Engine,
     threads: usize,
     limits: &Limits,
@@ -552,6 +586,7 @@ pub fn analyse_limited(
         limit,
         budget: None,
         keep_values: true,
+        observe_all,
     };
     search(
         game,
@@ -714,6 +749,7 @@ pub fn search(
     };
     // Seconds per heap of the last step, to predict the next.
     let mut secs_per_heap: Option<f64> = None;
+    let started = std::time::Instant::now();
     loop {
         let have = known;
         if have <= to {
@@ -803,7 +839,19 @@ pub fn search(
             _ => (on_values!(&store, |v| observe_with(v, longest)), None),
         };
         let l = store.len();
-        if found.is_some() || l > limit {
+        // A period only observed is watched further (see [`Reach::observe_all`]): to `limit` when told, else to
+        // OBSERVE_HEAPS heaps while the next step fits in OBSERVE_SECONDS.
+        let watch = !cert
+            && found.is_some()
+            && l <= limit
+            && (reach.observe_all
+                || (l < OBSERVE_HEAPS && {
+                    let next = l.saturating_mul(2).min(limit.saturating_add(1));
+                    let predicted = secs_per_heap.map_or(0.0, |s| s * (next - l) as f64 * 1.5);
+                    started.elapsed().as_secs_f64() + predicted <= OBSERVE_SECONDS
+                        && next.saturating_mul(per_heap(&store)) <= limits.max_memory
+                }));
+        if (found.is_some() && !watch) || l > limit {
             let periodicity = found.or_else(|| observe_within(&store, longest, limits));
             return Ok(Analysis {
                 computed: l,
@@ -1006,6 +1054,7 @@ mod tests {
             limit: 5000,
             budget: None,
             keep_values: true,
+            observe_all: false,
         };
         let fresh = search(
             &game,
@@ -1063,6 +1112,7 @@ mod tests {
                 start: std::time::Instant::now(),
             }),
             keep_values: true,
+            observe_all: false,
         };
         let a = search(
             &game,

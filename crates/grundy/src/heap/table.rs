@@ -85,6 +85,12 @@ pub const PERIOD_FROM: u64 = 1 << 20;
 /// Officers). `grundy period GAME --to N` searches further.
 pub const PERIOD_SEARCH: u64 = 1 << 20;
 
+/// The most seconds the search for a certified period takes (within [`PERIOD_SEARCH`] heaps): past it the heap is
+/// refused as having no certified period in reach (`grundy period GAME` searches as long as it is told). 0.16's,
+/// the longest the tests meet, is certified in about 1 s on the project machine; Treblecross's search to
+/// [`PERIOD_SEARCH`] took 20 s and found none.
+pub const PERIOD_SEARCH_SECONDS: f64 = 10.0;
+
 impl HeapTable {
     /// An empty table for the heap game `game`, with the default limits ([`PERIOD_FROM`],
     /// [`MAX_ENUMERATED_OPTIONS`], [`MAX_LISTED_WINNING_MOVES`]); values are computed on first use.
@@ -144,13 +150,16 @@ impl HeapTable {
         if n as usize >= self.values.len() {
             // Grow geometrically, so that many small queries cost one computation; fall back to exactly `n` when
             // the larger table would pass a limit.
-            let want = n.max(self.values.len() as u64 * 2).max(64);
+            // (At least 64 heaps for a code, whose values cost next to nothing; a game of its own rules, a script
+            // or a Python function, computes no heap the answer does not ask for.)
+            let least = if self.game.code().is_some() { 64 } else { 0 };
+            let want = n.max(self.values.len() as u64 * 2).max(least);
             let searched = n > PERIOD_FROM && matches!(self.period, Some(None));
             let direct = |e: Error| {
                 if searched && e.kind() == crate::ErrorKind::Limit {
                     e.context(format!(
-                        "no period of {} is certified within {PERIOD_SEARCH} heaps, so heap {n} must be computed \
-                         ('grundy period {} --to N' searches further)",
+                        "no period of {} is certified within {PERIOD_SEARCH} heaps or {PERIOD_SEARCH_SECONDS} s of \
+                         search, so heap {n} must be computed ('grundy period {} --to N' searches further)",
                         self.game.name(),
                         self.game.name()
                     ))
@@ -189,14 +198,37 @@ impl HeapTable {
             if certifiable {
                 let what = format!("{}: looking for a certified period", self.game.name());
                 let report = crate::progress::wanted();
-                let a =
-                    period::analyse(&*self.game, PERIOD_SEARCH, Engine::Auto, 1, &mut |n, _| {
+                // Within its own time budget too: a default that answers in seconds or says it could not.
+                let budget = crate::solver::Limits {
+                    deadline: Some(crate::solver::Deadline::after_seconds(
+                        PERIOD_SEARCH_SECONDS,
+                    )),
+                    ..crate::solver::Limits::default()
+                };
+                let a = period::analyse_limited(
+                    &*self.game,
+                    PERIOD_SEARCH,
+                    Engine::Auto,
+                    1,
+                    &budget,
+                    &mut |n, _| {
                         if report {
                             crate::progress::report(&what, n, PERIOD_SEARCH)
                         }
-                    });
+                    },
+                );
                 crate::progress::report(&what, PERIOD_SEARCH, PERIOD_SEARCH);
-                let a = a?;
+                let a = match a {
+                    // The search's own budget ran out: no period certified in reach (the caller then computes the
+                    // heap directly where it can, and says so where it cannot).
+                    Err(e)
+                        if e.kind() == crate::ErrorKind::Limit
+                            && budget.deadline.is_some_and(|d| d.remaining().is_zero()) =>
+                    {
+                        return Ok(None);
+                    }
+                    a => a?,
+                };
                 if let Some(p) = a.periodicity.filter(|p| p.certified && p.saltus == 0) {
                     self.period_values = a.values;
                     self.period = Some(Some(p));

@@ -60,8 +60,61 @@ pub const DEFAULT_MAX_OPERATIONS: u64 = 10_000_000;
 /// The longest rules file read (1 MiB).
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
+/// A value given to a script from outside (`--param NAME=VALUE`): a number or an array of numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Param {
+    /// A whole number.
+    Number(i64),
+    /// An array of whole numbers.
+    List(Vec<i64>),
+}
+
+impl Param {
+    /// Reads `NAME=VALUE` (`k=3`, `s=[1, 3, 4]`, `s=1,3,4`), as `--param` takes it.
+    pub fn parse(text: &str) -> Result<(String, Param)> {
+        let bad = |why: &str| {
+            Error::input(format!(
+                "--param '{}': {why} (write NAME=NUMBER or NAME=[N, N, ...], e.g. k=3 or s=[1,3,4])",
+                crate::error::escape(text)
+            ))
+        };
+        let (name, value) = text.split_once('=').ok_or_else(|| bad("no '='"))?;
+        let name = name.trim();
+        let ident = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !ident {
+            return Err(bad("the name must be a script identifier"));
+        }
+        let number = |t: &str| -> Result<i64> {
+            t.trim().parse::<i64>().map_err(|_| {
+                bad(&format!(
+                    "'{}' is not a whole number",
+                    crate::error::escape(t.trim())
+                ))
+            })
+        };
+        let v = value.trim();
+        let param = match v.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            Some(inner) if inner.trim().is_empty() => Param::List(Vec::new()),
+            Some(inner) => Param::List(inner.split(',').map(number).collect::<Result<_>>()?),
+            None if v.contains(',') => {
+                Param::List(v.split(',').map(number).collect::<Result<_>>()?)
+            }
+            None => Param::Number(number(v)?),
+        };
+        Ok((name.to_string(), param))
+    }
+
+    fn to_dynamic(&self) -> Dynamic {
+        match self {
+            Param::Number(n) => Dynamic::from(*n),
+            Param::List(v) => Dynamic::from_array(v.iter().map(|&x| Dynamic::from(x)).collect()),
+        }
+    }
+}
+
 /// What a script may do: its bounds, and whether a one-number game may be loopy.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// Operations one call of a script function may make (Rhai counts each evaluation step).
     pub max_operations: u64,
@@ -76,6 +129,10 @@ pub struct Settings {
     /// counting allocator, which ends the command with the one-line limit error) turns them off, and growth is
     /// linear in time.
     pub size_limits: bool,
+    /// Values of the script's top-level constants, given from outside (`--param`): each replaces the constant of
+    /// that name, or supplies it when the script names it without defining it. Every top-level `const` is visible
+    /// inside the script's functions.
+    pub params: Vec<(String, Param)>,
 }
 
 impl Default for Settings {
@@ -85,6 +142,7 @@ impl Default for Settings {
             deadline: None,
             loopy: false,
             size_limits: true,
+            params: Vec::new(),
         }
     }
 }
@@ -132,6 +190,8 @@ pub(crate) struct Core {
     pub(crate) native: Option<native::Native>,
     /// Whether the native body is used (tests turn it off to compare with Rhai).
     pub(crate) use_native: std::cell::Cell<bool>,
+    /// The names of the `--param` values the script names.
+    params_used: Vec<String>,
 }
 
 /// A family of options enumerated natively (the value `splits(m)` returns to a script).
@@ -255,12 +315,27 @@ impl Script {
         default_name: &str,
         settings: Settings,
     ) -> Result<Script> {
-        let engine = engine(&settings);
+        let mut engine = engine(&settings);
         let place = |pos: Position| locate(&origin, pos);
-        let ast = engine.compile(&text).map_err(|e| {
+        let syntax = |e: rhai::ParseError| {
             let msg = format!("{}: syntax error: {}", place(e.position()), e.0);
             Error::input(crate::error::escape(&msg.replace('\n', " ")))
-        })?;
+        };
+        // The top-level constants (and the --param values) are made visible inside every function: read them off a
+        // first compilation without strict variables (a function may name a constant it does not define), then
+        // register them as a global module of the engine and compile again, strictly.
+        let (globals, params_used) = top_level_constants(&text, &settings, &origin)?;
+        if !globals.is_empty() {
+            let mut module = rhai::Module::new();
+            for (name, value) in &globals {
+                module.set_var(name.as_str(), value.clone());
+            }
+            engine.register_global_module(module.into());
+            // (Strict variables would refuse a constant read inside a function at compilation: a name the script
+            // does not define is then an error when it is read, with its line and column.)
+            engine.set_strict_variables(false);
+        }
+        let ast = engine.compile(&text).map_err(syntax)?;
         let moves: Vec<usize> = ast
             .iter_functions()
             .filter(|f| f.name == "moves")
@@ -390,8 +465,15 @@ impl Script {
                 failure: RefCell::new(None),
                 use_native: std::cell::Cell::new(native.is_some()),
                 native,
+                params_used,
             }),
         })
+    }
+
+    /// Whether the script names the parameter `name` of [`Settings::params`] (a parameter no script names changes
+    /// nothing, and the command line refuses it).
+    pub fn uses_param(&self, name: &str) -> bool {
+        self.core.params_used.iter().any(|n| n == name)
     }
 
     /// Whether `moves` is evaluated natively (its body is one array literal of integer arithmetic on its parameter,
@@ -509,6 +591,48 @@ impl Core {
         };
         Error::input(format!("{place}: {what}: {problem}"))
     }
+}
+
+/// Constants by name, as the script's global module holds them.
+type Globals = Vec<(String, Dynamic)>;
+
+/// The constants the top level of the script `text` defines, with those of `settings.params` that the script names
+/// put over them, and the names of those parameters.
+fn top_level_constants(
+    text: &str,
+    settings: &Settings,
+    origin: &Origin,
+) -> Result<(Globals, Vec<String>)> {
+    let mut loose = engine(settings);
+    loose.set_strict_variables(false);
+    let Ok(ast) = loose.compile(text) else {
+        // (The strict compilation names the syntax error.)
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let mut scope = Scope::new();
+    loose
+        .run_ast_with_scope(&mut scope, &ast)
+        .map_err(|e| rhai_error(origin, &e, "the top level of the rules", (1, 1)))?;
+    let mut out: Vec<(String, Dynamic)> = scope
+        .iter()
+        .filter(|(_, constant, _)| *constant)
+        .map(|(n, _, v)| (n.to_string(), v))
+        .collect();
+    let mut used = Vec::new();
+    for (name, param) in &settings.params {
+        let named = text
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .any(|w| w == name);
+        if !named {
+            continue;
+        }
+        used.push(name.clone());
+        match out.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = param.to_dynamic(),
+            None => out.push((name.clone(), param.to_dynamic())),
+        }
+    }
+    Ok((out, used))
 }
 
 /// `FILE:LINE:COLUMN` of a position in a script (`--moves:LINE:COLUMN` for the inline form, whose text starts on

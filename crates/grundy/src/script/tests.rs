@@ -318,7 +318,7 @@ mod random {
                                loopy in any::<bool>()) {
             let body = format!("n => [{}]", items.join(", "));
             let settings = Settings { loopy, ..Settings::default() };
-            let a = options_of(&body, true, settings, true, &ns);
+            let a = options_of(&body, true, settings.clone(), true, &ns);
             let b = options_of(&body, true, settings, false, &ns);
             prop_assert!(a.2, "{} is compiled natively", body);
             prop_assert_eq!(a.0, b.0, "{}", body);
@@ -334,5 +334,57 @@ mod random {
             let (slow, _) = sequence_of(&body, true, false, to);
             prop_assert_eq!(fast, slow, "{}", body);
         }
+    }
+}
+
+#[test]
+fn top_level_constants_are_visible_in_moves_and_params_replace_them() {
+    let text = "const K = 3;\nconst S = [1, 3, 4];\nfn moves(n) { let out = []; for s in S { if s <= K { out.push(n - s); } } out }\n";
+    let values = |params: Vec<(String, Param)>| {
+        let s = Script::from_file_text(
+            "sub.rhai",
+            text,
+            Settings {
+                params,
+                ..Settings::default()
+            },
+        )
+        .unwrap();
+        let g = s.number_game().unwrap();
+        let mut solver = Solver::new(&g);
+        (0..31)
+            .map(|n| solver.nim_value(&n).unwrap())
+            .collect::<Vec<u64>>()
+    };
+    // The subtraction game S(set), by its definition.
+    let subtraction = |set: &[u64]| {
+        let mut g = vec![0u64; 31];
+        for n in 0..31 {
+            let opts: Vec<u64> = set
+                .iter()
+                .filter(|&&s| s <= n as u64)
+                .map(|&s| g[n - s as usize])
+                .collect();
+            g[n] = (0..).find(|v| !opts.contains(v)).unwrap();
+        }
+        g
+    };
+    assert_eq!(values(vec![]), subtraction(&[1, 3]));
+    assert_eq!(
+        values(vec![Param::parse("K=4").unwrap()]),
+        subtraction(&[1, 3, 4])
+    );
+    assert_eq!(
+        values(vec![
+            Param::parse("S=[2,5]").unwrap(),
+            Param::parse("K=9").unwrap()
+        ]),
+        subtraction(&[2, 5])
+    );
+    assert_eq!(Param::parse("s=1,3").unwrap().1, Param::List(vec![1, 3]));
+    assert_eq!(Param::parse("s=[]").unwrap().1, Param::List(vec![]));
+    for bad in ["k", "=3", "k=x", "k=[1,y]", "9k=1"] {
+        let e = Param::parse(bad).unwrap_err();
+        assert!(!e.message().contains('\n'), "{bad}: {e}");
     }
 }
