@@ -132,6 +132,16 @@ fn text(p: &Pattern) -> String {
         s += &format!("  {}\n      [{status}]\n", r.statement);
     }
     if p.nothing_fits {
+        if let Some(m) = &p.nearest {
+            s += &format!(
+                "no candidate rule fits every value; the one that fits longest is {} for n <= {}: it fails at n = {} (G = {}, the formula gives {})\n",
+                m.formula,
+                m.holds_to,
+                m.fails_at,
+                m.value,
+                m.predicted.map_or("no whole number".to_string(), |p| p.to_string())
+            );
+        }
         s += "no rule found for the values";
         if p.rules.iter().any(|r| r.law == pattern::Law::Symmetric) {
             s += " beyond symmetry";

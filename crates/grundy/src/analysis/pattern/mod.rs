@@ -32,6 +32,8 @@
 //! **Cost.** One parameter: the cost of the sequence (see [`crate::heap::period`]) plus linear scans. Two
 //! parameters: `O(cells · keys)` for the keys and `O(cells)` for the rest, after the table.
 
+pub mod candidates;
+
 use super::table::{Span, Table};
 use crate::error::Result;
 use crate::games::wythoff::isqrt;
@@ -40,6 +42,7 @@ use crate::heap::period::{self, Certificate, Periodicity};
 use crate::heap::Engine;
 use crate::nimber::Nimber;
 use crate::solver::Limits;
+use candidates::{Base, Found, NearMiss, PSet};
 use std::collections::BTreeMap;
 
 /// One rule found: what it says, in words and as data, where it was checked, and whether a theorem proves it.
@@ -158,6 +161,42 @@ pub enum Law {
         /// Whether `1/α + 1/β = 1` (exactly): the two sequences are complementary (Beatty's theorem).
         complementary: bool,
     },
+    /// `G(n) = scale·f(n + shift) + offset` (or `f(n + shift) xor xor` when `xor` is not 0) for every `n ≥ from`,
+    /// `f` a function of the candidate library ([`candidates`]), and `G(n) = below[n]` for `n < from`.
+    Formula {
+        /// The base function `f`, e.g. `popcount`.
+        base: Base,
+        /// `f` in words.
+        function: String,
+        /// `a`.
+        scale: i64,
+        /// `b`.
+        offset: i64,
+        /// `x` (0: the affine form).
+        xor: u64,
+        /// `c`.
+        shift: i64,
+        /// The first heap the formula covers.
+        from: u64,
+        /// `G(0), …, G(from − 1)`.
+        below: Vec<Nimber>,
+        /// The formula as text, e.g. `G(n) = ruler(n) for n >= 1, G(0) = 0`.
+        formula: String,
+    },
+    /// The P-positions `n ≥ from` are the heaps with `n + shift` in `set` (a set of the candidate library), and
+    /// `listed` below `from`.
+    PFormula {
+        /// The set, e.g. `evil`.
+        set: PSet,
+        /// `c`.
+        shift: i64,
+        /// The first heap the rule covers.
+        from: u64,
+        /// The P-positions below `from`.
+        listed: Vec<u64>,
+        /// The rule as text.
+        formula: String,
+    },
     /// The P-positions of the range, listed (few of them, and no rule above describes them).
     PListed {
         /// The P-positions.
@@ -182,6 +221,9 @@ pub struct Pattern {
     pub nothing_fits: bool,
     /// The first rows of the table (at most 12 by 12), shown when nothing fits.
     pub first_rows: Option<Table>,
+    /// When no rule fits the values of a one-number game: the candidate of the library that fits longest, and
+    /// where it first fails.
+    pub nearest: Option<NearMiss>,
 }
 
 /// The fewest heaps whose values a one-parameter pattern reads when the game's closed form gave its period (see
@@ -394,7 +436,105 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
             ));
         }
     }
-    let nothing_fits = periodicity.is_none() && !identity;
+    // The candidate library, where no theorem gave the law.
+    let mut nearest = None;
+    let mut formula_found = false;
+    if !certified && !identity {
+        match candidates::search(values) {
+            Found::Fits(fit) => {
+                let formula = fit.formula();
+                let st = if fit.base == Base::N {
+                    format!("{formula} (checked on n = 0..={})", rows.to)
+                } else {
+                    format!(
+                        "{formula}, where {} (checked on n = 0..={})",
+                        fit.base.words(),
+                        rows.to
+                    )
+                };
+                rules.insert(
+                    0,
+                    rule(
+                        Law::Formula {
+                            base: fit.base,
+                            function: fit.base.words().to_string(),
+                            scale: fit.scale,
+                            offset: fit.offset,
+                            xor: fit.xor,
+                            shift: fit.shift,
+                            from: fit.from,
+                            below: fit.below.clone(),
+                            formula,
+                        },
+                        st,
+                        false,
+                    ),
+                );
+                formula_found = true;
+            }
+            Found::Nearest(m) => nearest = m,
+        }
+    }
+    if periodicity.is_none() && !formula_found {
+        // Rules on the P-positions alone: a set of the library, or residue classes.
+        let at = rules.len() - 1;
+        if let Some(pf) = candidates::p_search(values) {
+            let formula = pf.formula();
+            let st = format!(
+                "{formula}: the P-positions are {}{} (checked on n = 0..={})",
+                match pf.shift {
+                    0 => String::new(),
+                    c if c > 0 => format!("the heaps n with n + {c} in "),
+                    c => format!("the heaps n with n - {} in ", -c),
+                },
+                pf.set.words(),
+                rows.to
+            );
+            rules.insert(
+                at,
+                rule(
+                    Law::PFormula {
+                        set: pf.set,
+                        shift: pf.shift,
+                        from: pf.from,
+                        listed: pf.listed,
+                        formula,
+                    },
+                    st,
+                    false,
+                ),
+            );
+        } else {
+            let z: Vec<u64> = values.iter().map(|&v| u64::from(v == 0)).collect();
+            let zeros = z.iter().filter(|&&x| x == 1).count();
+            if let Some(p) = period::observe(&z).filter(|p| p.saltus == 0 && zeros >= 8) {
+                let (e, per) = (p.preperiod, p.period);
+                let listed: Vec<u64> = (0..e).filter(|&i| values[i as usize] == 0).collect();
+                let residues: Vec<u64> = (0..per)
+                    .filter(|&r| values[(e + (r + per - e % per) % per) as usize] == 0)
+                    .collect();
+                let st = format!(
+                    "{} (the values show no period, but the P-positions do; checked on n = 0..={})",
+                    p_heaps_words(&listed, per, &residues, e),
+                    rows.to
+                );
+                rules.insert(
+                    at,
+                    rule(
+                        Law::PHeaps {
+                            listed,
+                            modulus: Some(per),
+                            residues,
+                            from: e,
+                        },
+                        st,
+                        false,
+                    ),
+                );
+            }
+        }
+    }
+    let nothing_fits = periodicity.is_none() && !identity && !formula_found;
     let first_rows = nothing_fits.then(|| sequence_table(name, values, 60));
     Pattern {
         game: name.to_string(),
@@ -404,6 +544,7 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
         rules,
         nothing_fits,
         first_rows,
+        nearest: if nothing_fits { nearest } else { None },
     }
 }
 
@@ -662,6 +803,7 @@ pub fn two_parameters(t: &Table) -> Pattern {
         rules,
         nothing_fits,
         first_rows: nothing_fits.then(|| t.corner(12, 12)),
+        nearest: None,
     }
 }
 
