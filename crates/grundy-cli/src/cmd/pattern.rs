@@ -5,6 +5,7 @@
 use crate::cli::PatternCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
+use grundy::analysis::emit;
 use grundy::analysis::pattern::{self, Pattern};
 use grundy::analysis::table::{Span, Table};
 
@@ -57,6 +58,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
     let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
     game.normal_values_only("a pattern")?;
     let limits = crate::guard::limits();
+    let mut values = Vec::new();
     let found: Pattern = match game.parameters() {
         0 => {
             return Err(CliError::usage(format!(
@@ -76,11 +78,19 @@ pub fn run(a: &PatternCmd) -> CliResult {
                     .map(|t| grundy::error::parse_u64(t, "--to"))
                     .transpose()?;
             let mut bar = Progress::new(format!("{} pattern", game.name()), to.unwrap_or(0));
-            let p = pattern::one_parameter(&*game, to, &limits, &mut |n, _| bar.update(n))?;
+            let (p, v) =
+                pattern::one_parameter_values(&*game, to, &limits, &mut |n, _| bar.update(n))?;
             bar.finish();
+            values = v;
             p
         }
         _ => {
+            if a.emit.is_some() {
+                return Err(CliError::usage(format!(
+                    "pattern {}: --emit writes sg(n) for a game whose position is one number; it emits no code for a game of two numbers",
+                    super::table::game_label(a.game.as_deref(), &a.rules)
+                )));
+            }
             if a.to.is_some() {
                 return Err(CliError::usage(format!(
                     "pattern {}: a position of this game is two numbers: give --rows and --cols, not --to",
@@ -101,6 +111,10 @@ pub fn run(a: &PatternCmd) -> CliResult {
             pattern::two_parameters(&t)
         }
     };
+    if let Some(lang) = a.emit {
+        let code = emit::emit(&found, &values, lang.language())?;
+        return write_stdout(code.as_bytes());
+    }
     if a.json {
         let v = serde_json::to_value(&found).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
         return print_json(&v);

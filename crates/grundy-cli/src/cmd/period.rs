@@ -105,6 +105,7 @@ fn report(
     command: &str,
 ) -> CliResult {
     let json = a.json;
+    let emit = a.emit;
     let code = rules.code().cloned();
     let certifiable = code.as_ref().is_some_and(period::certifiable);
     let name = rules.name();
@@ -196,6 +197,14 @@ fn report(
             &serde_json::to_value(&r).map_err(|e| grundy::Error::input(e.to_string()))?,
         );
     }
+    if let Some(lang) = emit {
+        return emit_code(
+            rules,
+            a.periodicity.as_ref(),
+            r.values_computed,
+            lang.language(),
+        );
+    }
     let (stopped, computed, needed) = (r.stopped, r.values_computed, r.needed);
     let Some(p) = a.periodicity else {
         let why = match &stopped {
@@ -252,4 +261,36 @@ fn report(
         }
     }
     write_stdout(s.as_bytes())
+}
+
+/// `--emit LANG`: the period as code (`grundy::analysis::emit`), checked against the values of heaps up to
+/// `min(computed - 1, 100000)` (and at least one preperiod and period), computed again.
+fn emit_code(
+    rules: &HeapGame,
+    periodicity: Option<&period::Periodicity>,
+    computed: u64,
+    lang: grundy::analysis::emit::Language,
+) -> CliResult {
+    use grundy::analysis::emit;
+    let Some(p) = periodicity else {
+        return Err(crate::output::CliError::usage(format!(
+            "{}: no period was found on heaps 0..={}, so there is no sg(n) to emit (raise --to, or try 'grundy pattern {} --emit {}')",
+            rules.name(),
+            computed.saturating_sub(1),
+            rules.name(),
+            lang.name()
+        )));
+    };
+    let table = p.preperiod + p.period;
+    if table > 4 * emit::MAX_TABLE {
+        return Err(crate::output::CliError::usage(format!(
+            "{}: the preperiod and period hold {table} values, more than the {} an emitted table may hold",
+            rules.name(),
+            emit::MAX_TABLE
+        )));
+    }
+    let upto = (table - 1).max(computed.saturating_sub(1).min(emit::MAX_CHECKED as u64 - 1));
+    let values = grundy::heap::sequence::values(rules, upto, &mut |_| {})?;
+    let found = grundy::analysis::pattern::sequence_rules(&rules.name(), &values, Some(p));
+    write_stdout(emit::emit(&found, &values, lang)?.as_bytes())
 }

@@ -244,6 +244,17 @@ pub fn one_parameter(
     limits: &Limits,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Pattern> {
+    Ok(one_parameter_values(game, to, limits, progress)?.0)
+}
+
+/// [`one_parameter`], with the values the rules were read off (`G(0), G(1), …`), e.g. for
+/// [`crate::analysis::emit`].
+pub fn one_parameter_values(
+    game: &dyn AnyGame,
+    to: Option<u64>,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(Pattern, Vec<Nimber>)> {
     if game.parameters() != 1 {
         return Err(crate::Error::input(format!(
             "{}: positions of this game are not named by one number (use --rows and --cols for two)",
@@ -285,7 +296,8 @@ pub fn one_parameter(
             (values, p)
         }
     };
-    Ok(sequence_rules(&game.name(), &values, periodicity.as_ref()))
+    let p = sequence_rules(&game.name(), &values, periodicity.as_ref());
+    Ok((p, values))
 }
 
 /// The rules of the sequence `values` (`G(0), G(1), …`), given what [`period`] found about it.
