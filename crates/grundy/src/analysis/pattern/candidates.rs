@@ -8,7 +8,7 @@
 //! `k` with `k(k+1)/2 ≤ n`, `⌊√n⌋`, the Fibonacci index). Every one is exact integer arithmetic.
 //!
 //! **Images** ([`Fit`]): `G(n) = a·f(n + c) + b` and `G(n) = f(n + c) xor x` for `n ≥ from` (`from` the first heap
-//! where `f(n + c)` is defined), the values below `from` listed. `a` and `b` are read off the first two heaps where
+//! where `f(n + c)` is defined, or one more), the values below `from` listed. `a` and `b` are read off the first two heaps where
 //! `f` differs (`a` must be a whole number), `x` off the first heap; then every heap is checked. Candidates are
 //! ordered simplest first ([`Fit::complexity`]: the shift, then a scale, an offset, a xor, then the base), and the
 //! simplest that fits is the rule. When none fits, the candidate that fits longest is named with its first failure.
@@ -290,7 +290,9 @@ impl Fit {
     /// How complicated the formula is (smaller is simpler): a shift, a scale other than 1, an offset, a xor and
     /// exceptions below `from` each count, then the base's place in [`BASES`].
     pub fn complexity(&self) -> (u64, usize) {
+        let natural = (self.base.defined_from() as i64 - self.shift).max(0) as u64;
         let c = self.shift.unsigned_abs()
+            + (self.from - natural)
             + u64::from(self.scale != 1)
             + u64::from(self.offset != 0)
             + 2 * u64::from(self.xor != 0);
@@ -391,10 +393,11 @@ fn try_one(
     base: Base,
     shift: i64,
     xor_form: bool,
+    skip: i64,
 ) -> Option<std::result::Result<Fit, Miss>> {
     let len = values.len() as i64;
-    // The first n with n + shift >= defined_from, and n >= 0.
-    let from = (base.defined_from() as i64 - shift).max(0);
+    // The first n with n + shift >= defined_from, and n >= 0, and `skip` heaps more as exceptions.
+    let from = (base.defined_from() as i64 - shift).max(0) + skip;
     if len - from < MIN_CHECKED as i64 {
         return None;
     }
@@ -431,7 +434,7 @@ fn try_one(
         }
         fit.scale = i64::try_from(dv / df).ok()?;
         fit.offset = i64::try_from(v0 - fit.scale as i128 * at(n0)).ok()?;
-        if base == Base::N && fit.scale == 1 && fit.offset == 0 {
+        if base == Base::N && fit.scale == 1 && fit.offset == 0 && from == 0 {
             // G(n) = n: the identity rule says it.
             return None;
         }
@@ -469,11 +472,11 @@ pub fn search(values: &[Nimber]) -> Found {
             if base == Base::N && shift != 0 {
                 continue;
             }
-            for xor_form in [false, true] {
+            for (xor_form, skip) in [(false, 0), (true, 0), (false, 1), (true, 1)] {
                 if base == Base::N && xor_form {
                     continue;
                 }
-                match try_one(values, &f, base, shift, xor_form) {
+                match try_one(values, &f, base, shift, xor_form, skip) {
                     Some(Ok(fit))
                         if best
                             .as_ref()
