@@ -111,6 +111,17 @@ pub enum Law {
         /// The lines that show no period.
         without: Vec<u64>,
     },
+    /// `G(a, b) = f(a) ⊗ g(b)`, a nim product (the form the Tartan theorem gives for a product of two coin-turning
+    /// games): `f` over the rows, `g` over the columns (`None` where no cell names them), scaled so that
+    /// `g(b0) = 1` for the first column `b0` with a nonzero cell.
+    NimProduct {
+        /// `f(a)` for each row.
+        f: Vec<Option<Nimber>>,
+        /// `g(b)` for each column.
+        g: Vec<Option<Nimber>>,
+        /// Closed forms of `f` and `g`, when they fit.
+        formula: Option<String>,
+    },
     /// `G(a, b) = f(a) ⊕ g(b)`: `f` over the rows, `g` over the columns (`None` where no cell names them).
     Separable {
         /// `f(a)` for each row.
@@ -687,6 +698,9 @@ pub fn two_parameters(t: &Table) -> Pattern {
     if let Some(r) = separable(t, &all) {
         telling += 1;
         rules.push(rule(r.0, r.1));
+    } else if let Some(r) = nim_product(t, &all) {
+        telling += 1;
+        rules.push(rule(r.0, r.1));
     }
     // A function of a key.
     let mut key_fits: Vec<Vec<i128>> = Vec::new();
@@ -869,6 +883,66 @@ fn separable(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
         ),
     };
     Some((Law::Separable { f, g, formula }, st))
+}
+
+/// `G(a, b) = f(a) ⊗ g(b)` on every cell, with `(a0, b0)` the first cell of nonzero value, `f(a) = G(a, b0)` and
+/// `g(b) = G(a0, b) ⊗ G(a0, b0)⁻¹` (nim multiplication and inverse, [`crate::nimber::field`]); reported when at
+/// least nine cells off the reference row and column are checked and `f` and `g` each take three values or more.
+fn nim_product(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
+    use crate::nimber::field::{inv, mul};
+    let cols = t.cols?;
+    let &(a0, b0, g00) = all.iter().find(|c| c.2 != 0)?;
+    let unit = inv(g00)?;
+    let mut checked = 0;
+    for &(a, b, v) in all {
+        if let (Some(x), Some(y)) = (t.get(a, b0), t.get(a0, b)) {
+            if v != mul(mul(x, y), unit) {
+                return None;
+            }
+            if a != a0 && b != b0 {
+                checked += 1;
+            }
+        }
+    }
+    if checked < 9 || checked * 2 < all.len() {
+        return None;
+    }
+    let f: Vec<Option<Nimber>> = (t.rows.from..=t.rows.to).map(|a| t.get(a, b0)).collect();
+    let g: Vec<Option<Nimber>> = (cols.from..=cols.to)
+        .map(|b| t.get(a0, b).map(|v| mul(v, unit)))
+        .collect();
+    let distinct = |v: &[Option<Nimber>]| {
+        let mut s: Vec<Nimber> = v.iter().flatten().copied().collect();
+        s.sort_unstable();
+        s.dedup();
+        s.len()
+    };
+    if distinct(&f) < 3 || distinct(&g) < 3 {
+        return None;
+    }
+    let formula = match (
+        describe_line(&f, t.rows.from, "a"),
+        describe_line(&g, cols.from, "b"),
+    ) {
+        (Some(x), Some(y)) => Some(
+            format!("G(a, b) = ({x}) ⊗ ({y})")
+                .replace("(a)", "a")
+                .replace("(b)", "b"),
+        ),
+        _ => None,
+    };
+    let tartan = "the form the Tartan theorem gives for a product of two coin-turning games (Winning Ways, ch. 14, after H. W. Lenstra)";
+    let st = match &formula {
+        Some(fm) => format!("{fm}, a nim product: {tartan}"),
+        None => format!(
+            "G(a, b) = f(a) ⊗ g(b), a nim product ({tartan}): f = {} (a from {}), g = {} (b from {})",
+            show_opt(&f),
+            t.rows.from,
+            show_opt(&g),
+            cols.from
+        ),
+    };
+    Some((Law::NimProduct { f, g, formula }, st))
 }
 
 fn show_opt(v: &[Option<Nimber>]) -> String {
