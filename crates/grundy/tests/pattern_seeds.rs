@@ -783,3 +783,71 @@ mod emitted_code {
         }
     }
 }
+
+/// A table `G(a, b) = h(a, b)` on `0..=n` squared.
+fn formula_table(n: u64, h: fn(u64, u64) -> u64) -> Table {
+    let values: Vec<Vec<Option<u64>>> = (0..=n)
+        .map(|a| (0..=n).map(|b| Some(h(a, b))).collect())
+        .collect();
+    let mut p_positions = Vec::new();
+    for a in 0..=n {
+        for b in 0..=n {
+            if h(a, b) == 0 {
+                p_positions.push(vec![a, b]);
+            }
+        }
+    }
+    Table {
+        game: "formula".into(),
+        parameters: 2,
+        rows: Span::new(0, n).unwrap(),
+        cols: Some(Span::new(0, n).unwrap()),
+        values,
+        p_positions,
+    }
+}
+
+#[test]
+fn two_numbers_nim_product_and_key_formulas() {
+    // Turning Corners: G(a, b) = a ⊗ b (the Tartan theorem: Winning Ways, ch. 14).
+    let p = pattern::two_parameters(&formula_table(15, grundy::nimber::field::mul));
+    let r = find(&p, "nim-product");
+    assert!(
+        r.statement.starts_with("G(a, b) = a ⊗ b, a nim product"),
+        "{}",
+        r.statement
+    );
+    // Ruler × Ruler: G(a, b) = ruler(a) ⊗ ruler(b) (a from 1; row and column 0 are 0).
+    let ruler = |m: u64| m & m.wrapping_neg();
+    let p = pattern::two_parameters(&formula_table(20, |a, b| {
+        grundy::nimber::field::mul(a & a.wrapping_neg(), b & b.wrapping_neg())
+    }));
+    let Law::NimProduct { f, .. } = &find(&p, "nim-product").law else {
+        unreachable!()
+    };
+    assert_eq!(f[12], Some(ruler(12)));
+    // G as a candidate function of a key: ruler(a xor b).
+    let p = pattern::two_parameters(&formula_table(31, |a, b| {
+        let k = a ^ b;
+        k & k.wrapping_neg()
+    }));
+    // (v2(a xor b) = v2(b - a): the lowest bit where a and b differ. |a - b| is the first key starting at 0.)
+    for key in ["|a - b|", "a xor b"] {
+        assert!(
+            p.rules.iter().any(|r| r.statement.contains(&format!(
+                "k = {key} and f(k) = ruler(k) for k >= 1, f(0) = 0"
+            ))),
+            "{:#?}",
+            p.rules
+        );
+    }
+    // And the popcount of min(a, b), plus 1.
+    let p = pattern::two_parameters(&formula_table(31, |a, b| a.min(b).count_ones() as u64 + 1));
+    let r = find(&p, "key");
+    assert!(
+        r.statement
+            .contains("k = min(a, b) and f(k) = popcount(k) + 1"),
+        "{}",
+        r.statement
+    );
+}

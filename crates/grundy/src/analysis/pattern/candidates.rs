@@ -314,16 +314,24 @@ impl Fit {
 
     /// The argument `n + c` as text.
     pub fn argument(&self) -> String {
+        self.argument_in("n")
+    }
+
+    fn argument_in(&self, var: &str) -> String {
         match self.shift {
-            0 => "n".into(),
-            c if c > 0 => format!("n + {c}"),
-            c => format!("n - {}", -c),
+            0 => var.into(),
+            c if c > 0 => format!("{var} + {c}"),
+            c => format!("{var} - {}", -c),
         }
     }
 
     /// The right-hand side for `n ≥ from`, e.g. `2*popcount(n + 1) - 1`.
     pub fn expression(&self) -> String {
-        let arg = self.argument();
+        self.expression_in("n")
+    }
+
+    fn expression_in(&self, var: &str) -> String {
+        let arg = self.argument_in(var);
         let f = if self.base == Base::N {
             arg
         } else {
@@ -347,14 +355,19 @@ impl Fit {
 
     /// The rule as a formula: `G(n) = ruler(n) for n >= 1, G(0) = 0`.
     pub fn formula(&self) -> String {
-        let mut s = format!("G(n) = {}", self.expression());
+        self.formula_in("G", "n")
+    }
+
+    /// The rule as a formula of the function `g` of `var`: `f(k) = ruler(k) for k >= 1, f(0) = 0`.
+    pub fn formula_in(&self, g: &str, var: &str) -> String {
+        let mut s = format!("{g}({var}) = {}", self.expression_in(var));
         if self.from > 0 {
             let shown: Vec<String> = self.below.iter().map(u64::to_string).collect();
-            s += &format!(" for n >= {}", self.from);
+            s += &format!(" for {var} >= {}", self.from);
             if self.from == 1 {
-                s += &format!(", G(0) = {}", shown[0]);
+                s += &format!(", {g}(0) = {}", shown[0]);
             } else {
-                s += &format!(", G(0..={}) = {}", self.from - 1, shown.join(" "));
+                s += &format!(", {g}(0..={}) = {}", self.from - 1, shown.join(" "));
             }
         }
         s

@@ -712,7 +712,7 @@ pub fn two_parameters(t: &Table) -> Pattern {
                 continue;
             }
             key_fits.push(ks);
-            let formula = describe_function(&function);
+            let formula = describe_function(&function).or_else(|| key_candidate(&function));
             let st = match &formula {
                 Some(f) => format!("G(a, b) = f(k) with k = {name} and {f}"),
                 None => format!(
@@ -1005,6 +1005,24 @@ fn describe_function(pts: &[(i128, Nimber)]) -> Option<String> {
         }
     }
     None
+}
+
+/// A formula of the candidate library ([`candidates`]) for a key's function, when its keys are `0, 1, 2, …` (at
+/// least [`candidates::MIN_CHECKED`] of them): `f(k) = ruler(k) for k >= 1, f(0) = 0`.
+fn key_candidate(pts: &[(i128, Nimber)]) -> Option<String> {
+    if pts.iter().enumerate().any(|(i, p)| p.0 != i as i128) {
+        return None;
+    }
+    let v: Vec<Nimber> = pts.iter().map(|p| p.1).collect();
+    match candidates::search(&v) {
+        Found::Fits(fit) if fit.base == Base::N => Some(fit.formula_in("f", "k")),
+        Found::Fits(fit) => Some(format!(
+            "{}, where {}",
+            fit.formula_in("f", "k"),
+            fit.base.words()
+        )),
+        Found::Nearest(_) => None,
+    }
 }
 
 /// `(key, value)` for every key when the value is a function of the key on every cell, and the key is not
