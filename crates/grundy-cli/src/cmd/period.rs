@@ -14,7 +14,7 @@ grundy period — preperiod, period and saltus of a heap game's nim-values, cert
 
 USAGE
   grundy period GAME [--to N] [--engine plain|fast|auto] [--threads N] [--max-seconds S] [--max-memory SIZE]
-                     [--out FILE] [--resume FILE] [--json]
+                     [--out FILE] [--resume FILE] [--json | --emit cpp|python|rust]
 
 Computes the nim-values of the game in steps until a period is certified, and prints the smallest preperiod e and
 period p (and the saltus s when G(n+p) = G(n) + s). Each step doubles the heaps (from 1024), or, for a code a
@@ -45,6 +45,10 @@ Progress goes to stderr: a bar on a terminal, else a plain line every 10 seconds
 --out FILE: save the values to FILE after each step (the format of 'grundy seq --out'). --resume FILE: start from
 the values in FILE (written by 'period --out' or 'seq --out'; looked at first, then extended, appending to FILE
 unless --out names another). A run stopped by a limit says what FILE holds and the command that resumes it.
+
+--emit cpp|python|rust: print a standalone function sg(n) computing the period found (the preperiod and one period
+as a table, with the saltus, or n mod p), with a comment giving the law and whether it is certified, and a main
+that checks it against the values of heaps up to 100000 (see 'grundy help pattern'). No period is an error.
 
 JSON keys: game, preperiod, period, saltus, certified, certificate, values_computed, needed (values the
 certificate needs), stopped (why a search without --to stopped short of a certificate, else null).

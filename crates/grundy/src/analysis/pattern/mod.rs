@@ -11,13 +11,21 @@
 //! for every heap, because the values below `e + p` are computed exactly and the law gives the rest. Otherwise a
 //! rule is "observed up to N".
 //!
+//! **Beyond periods** ([`candidates`]). Where no theorem gives the law, a library of candidate rules (functions of
+//! the binary digits, arithmetic functions, inverse polynomials, and their images `a·f(n + c) + b`,
+//! `f(n + c) xor x`) is tried against the values, simplest first, and the simplest that holds on every heap is
+//! reported as observed ([`Law::Formula`]); when none holds, the one that holds longest is named with its first
+//! failure ([`Pattern::nearest`]). When the values have no rule, the P-positions alone are tried: residue classes
+//! and the sets of the library ([`Law::PFormula`]). [`crate::analysis::emit`] turns the rule into code.
+//!
 //! **Two parameters** ([`two_parameters`], on a [`Table`]). Every rule is *observed* on the table's range (no
 //! theorem here proves a two-parameter law): symmetry `G(a, b) = G(b, a)`; periodicity of each row in `b` and each
 //! column in `a` (ordinary or arithmetic, as for one parameter); separability `G(a, b) = f(a) ⊕ g(b)` (the game is a
-//! sum in disguise), checked as `G(a, b) ⊕ G(a, b0) ⊕ G(a0, b) ⊕ G(a0, b0) = 0` on every cell; `G` as a function of
+//! sum in disguise), checked as `G(a, b) ⊕ G(a, b0) ⊕ G(a0, b) ⊕ G(a0, b0) = 0` on every cell; else a nim
+//! product `G(a, b) = f(a) ⊗ g(b)` (the form the Tartan theorem gives for products of coin-turning games); `G` as a function of
 //! one simple key of `(a, b)` ([`KEYS`]: `a + b`, `a − b`, `|a − b|`, `min`, `max`, `a ⊕ b`, `a | b`, `a & b`,
 //! `(a − 1) | (b − 1)`, `(a − 1) ⊕ (b − 1)`), named where the function is a simple one (`k`, `k + c`, `k mod m`,
-//! the index of the lowest zero bit of `k`); and the P-positions: as the cells where a key takes given values
+//! the index of the lowest zero bit of `k`, or a candidate of [`candidates`]); and the P-positions: as the cells where a key takes given values
 //! (lines such as `b − a = 1`), as residue classes of `(a mod m, b mod m)`, as a Beatty pair
 //! `(⌊kα⌋, ⌊kβ⌋)` with `α`, `β` quadratic irrationals or rationals, or, when there are few, listed.
 //!
