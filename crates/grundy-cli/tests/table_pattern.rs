@@ -470,3 +470,30 @@ fn emit_refusals_are_one_line() {
         "no period was found",
     );
 }
+
+#[test]
+fn example_scripts_name_their_rules() {
+    for (file, to, rule) in [
+        ("ruler", "200", "G(n) = ruler(n) for n >= 1, G(0) = 0"),
+        (
+            "mock_turtles",
+            "60",
+            "G(n) = odious(n - 1) for n >= 1, G(0) = 0",
+        ),
+        (
+            "divisors",
+            "1000",
+            "G(n) = bigomega(n) for n >= 1, G(0) = 0",
+        ),
+        ("unitary", "1000", "G(n) = omega(n) for n >= 1, G(0) = 0"),
+        ("triangular", "300", "G(n) = tri_root(n)"),
+    ] {
+        let path = format!(
+            "{}/../../examples/rules/{file}.rhai",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let out = ok(&["pattern", "--rules", &path, "--to", to]);
+        assert!(out.contains(rule), "{file}: {out}");
+        assert!(out.contains(&format!("(checked on n = 0..={to})")), "{out}");
+    }
+}

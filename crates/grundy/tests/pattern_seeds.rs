@@ -584,7 +584,20 @@ mod candidate_rules {
         assert!(p.nothing_fits);
         // Under a second in a release build; the test build is unoptimised.
         assert!(took < 10.0, "{took} s");
-        eprintln!("every candidate on 2^16 values: {took:.3} s");
+        eprintln!("every candidate on 2^16 values, none fits: {took:.3} s");
+        // Values that the last candidates fit (the sieve, then a whole pass per fitting candidate).
+        for b in [Base::Tau, Base::FibIndex] {
+            let v: Vec<u64> = (0..1u64 << 16).map(|n| b.eval(n)).collect();
+            let t = std::time::Instant::now();
+            let p = sequence_rules("fits", &v, None);
+            let took = t.elapsed().as_secs_f64();
+            assert!(!p.nothing_fits);
+            assert!(took < 10.0, "{took} s");
+            eprintln!(
+                "every candidate on 2^16 values of {}: {took:.3} s",
+                b.name()
+            );
+        }
     }
 }
 

@@ -701,7 +701,16 @@ fn python(h: &Head, b: &Body) -> String {
         s += format!("# {l}").trim_end();
         s.push('\n');
     }
-    s += "import math\nimport sys\n\n";
+    if matches!(
+        b,
+        Body::Formula {
+            base: Base::Isqrt | Base::TriRoot,
+            ..
+        }
+    ) {
+        s += "import math\n";
+    }
+    s += "import sys\n\n";
     let sg = match b {
         Body::Identity => "def sg(n: int) -> int:\n    return n\n".to_string(),
         Body::Mod(p) => format!("def sg(n: int) -> int:\n    return n % {p}\n"),

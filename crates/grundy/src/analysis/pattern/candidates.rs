@@ -26,9 +26,8 @@
 use crate::games::wythoff::isqrt;
 use crate::nimber::Nimber;
 
-/// A base function `f(m)` of the candidate library.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// A base function `f(m)` of the candidate library (serialised as its [`Base::name`], e.g. `"popcount"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Base {
     /// `m` itself.
     N,
@@ -65,6 +64,12 @@ pub enum Base {
     /// The largest `k` with `F(k) ≤ m`, `F(1) = F(2) = 1` (for `m ≥ 1`): the index of the leading Fibonacci number
     /// of `m`'s Zeckendorf representation.
     FibIndex,
+}
+
+impl serde::Serialize for Base {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
 }
 
 /// The bases tried, simplest first.
