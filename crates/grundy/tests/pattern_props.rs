@@ -103,6 +103,24 @@ mod candidates {
                                 "{:?} {} {} {}: {} found on 0..={} fails at {}", subtract, halve, third, divisor, r.statement, n, h);
                         }
                     }
+                    Law::PBeatty { exact: [u, d, w], with_zero, .. } => {
+                        // floor(k(u + √d)/w) = floor((ku + isqrt(d k²))/w), exactly.
+                        let term = |k: i128| {
+                            let root = if *d == 0 { 0 } else { grundy::games::wythoff::isqrt((*d as i128 * k * k) as u128) as i128 };
+                            (k * *u as i128 + root).div_euclid(*w as i128)
+                        };
+                        let mut ps = std::collections::BTreeSet::new();
+                        let mut k = 1;
+                        while term(k) <= 4 * n as i128 {
+                            ps.insert(term(k) as u64);
+                            k += 1;
+                        }
+                        for h in 0..=4 * n {
+                            let said = if h == 0 { *with_zero } else { ps.contains(&h) };
+                            prop_assert_eq!(said, all[h as usize] == 0,
+                                "{:?} {} {} {}: {} found on 0..={} fails at {}", subtract, halve, third, divisor, r.statement, n, h);
+                        }
+                    }
                     _ => {}
                 }
             }

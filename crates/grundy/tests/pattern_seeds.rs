@@ -550,6 +550,31 @@ mod candidate_rules {
             .unwrap_or_else(|| panic!("{:#?}", p.rules));
         assert!(r.statement.contains("n ≡ 1 (mod 3)"), "{}", r.statement);
         assert!(!r.certified);
+        // P-positions 0 and floor(k·√2) (OEIS A001951), values otherwise irregular.
+        let beatty: Vec<u64> = (1..200u64)
+            .map(|k| grundy::games::wythoff::isqrt(2 * (k * k) as u128) as u64)
+            .collect();
+        let w: Vec<u64> = (0..200u64)
+            .map(|n| {
+                if n == 0 || beatty.contains(&n) {
+                    0
+                } else {
+                    1 + (n * n) % 7
+                }
+            })
+            .collect();
+        let p = sequence_rules("root-2", &w, None);
+        let r = p
+            .rules
+            .iter()
+            .find(|r| matches!(r.law, Law::PBeatty { .. }))
+            .unwrap_or_else(|| panic!("{:#?}", p.rules));
+        assert!(
+            r.statement
+                .starts_with("the P-positions are n = 0 and the Beatty sequence floor(k·α) for k = 1..=141, with α = √2"),
+            "{}",
+            r.statement
+        );
     }
 
     #[test]

@@ -479,8 +479,16 @@ pub enum Found {
     Nearest(Option<NearMiss>),
 }
 
-/// Every candidate against `values` (`G(0), G(1), …`): the simplest that fits all of them, else the nearest miss.
+/// The most values [`search`] and [`p_search`] read: past it they try nothing (the tables would cost as much
+/// memory as the values again), so that no rule is claimed on fewer values than the range computed.
+pub const MAX_VALUES: usize = 1 << 22;
+
+/// Every candidate against `values` (`G(0), G(1), …`): the simplest that fits all of them, else the nearest miss
+/// (nothing when there are more than [`MAX_VALUES`] values).
 pub fn search(values: &[Nimber]) -> Found {
+    if values.len() > MAX_VALUES {
+        return Found::Nearest(None);
+    }
     let len = values.len() + 3;
     let mut best: Option<Fit> = None;
     let mut nearest: Option<NearMiss> = None;
@@ -693,6 +701,9 @@ impl PFit {
 /// The simplest [`PSet`] (with a shift of at most 1) that the P-positions of `values` form, with at least 8
 /// P-positions and 8 N-positions past `from` so that the set says something.
 pub fn p_search(values: &[Nimber]) -> Option<PFit> {
+    if values.len() > MAX_VALUES {
+        return None;
+    }
     let len = values.len() as i64;
     for &shift in &[0i64, -1, 1] {
         for &set in PSETS {

@@ -216,6 +216,20 @@ pub enum Law {
         /// The rule as text.
         formula: String,
     },
+    /// The P-positions `n ≥ 1` of a heap game are the Beatty sequence `⌊kα⌋`, `k = 1, 2, …` (and heap 0 when
+    /// `with_zero`).
+    PBeatty {
+        /// `α` exactly, e.g. `(1 + sqrt 5)/2`.
+        alpha: String,
+        /// `α = (u + √d)/w` as `[u, d, w]` (`d = 0`: the rational `u/w`).
+        exact: [i64; 3],
+        /// The decimal estimate of `α` read from the last term (an estimate only).
+        alpha_estimate: String,
+        /// How many terms were checked.
+        terms: u64,
+        /// Whether heap 0 is a P-position too.
+        with_zero: bool,
+    },
     /// The P-positions of the range, listed (few of them, and no rule above describes them).
     PListed {
         /// The P-positions.
@@ -561,6 +575,11 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
                         st,
                         false,
                     ),
+                );
+            } else if let Some((law, st)) = heap_beatty(values) {
+                rules.insert(
+                    at,
+                    rule(law, format!("{st}; checked on n = 0..={}", rows.to), false),
                 );
             }
         }
@@ -1287,6 +1306,51 @@ fn beatty(t: &Table, zeros: &[(u64, u64)]) -> Option<(Law, String)> {
             first,
             pairs: n,
             complementary: comp,
+        },
+        st,
+    ))
+}
+
+/// The P-positions `n ≥ 1` of `values` as a Beatty sequence `⌊kα⌋`, `k = 1, 2, …`, `α > 1` the simplest of
+/// [`candidates`] that gives every one of them (checked exactly in integers), with at least 8 terms, and the next
+/// term past the range (so the terms are exactly the P-positions in it).
+fn heap_beatty(values: &[Nimber]) -> Option<(Law, String)> {
+    let n = values.len() as i128;
+    let zs: Vec<i128> = (1..n).filter(|&i| values[i as usize] == 0).collect();
+    if zs.len() < 8 {
+        return None;
+    }
+    let pts: Vec<(i128, i128)> = zs
+        .iter()
+        .enumerate()
+        .map(|(i, &z)| (i as i128 + 1, z))
+        .collect();
+    let alpha = candidates()
+        .into_iter()
+        .filter(|x| x.u + x.d > x.w)
+        .find(|&x| fits(x, &pts))?;
+    let k_next = zs.len() as i128 + 1;
+    if alpha.floor_times(k_next) < n {
+        return None;
+    }
+    let (k_last, z_last) = *pts.last().unwrap();
+    let scaled = z_last * 1_000_000 / k_last;
+    let estimate = format!("{}.{:06}", scaled / 1_000_000, scaled % 1_000_000);
+    let with_zero = values[0] == 0;
+    let st = format!(
+        "the P-positions are {}the Beatty sequence floor(k·α) for k = 1..={}, with α = {} (α estimated as {estimate} from the last term, then checked exactly in integers for all {} terms)",
+        if with_zero { "n = 0 and " } else { "" },
+        zs.len(),
+        alpha.show(),
+        zs.len()
+    );
+    Some((
+        Law::PBeatty {
+            alpha: alpha.show(),
+            exact: [alpha.u as i64, alpha.d as i64, alpha.w as i64],
+            alpha_estimate: estimate,
+            terms: zs.len() as u64,
+            with_zero,
         },
         st,
     ))
