@@ -296,5 +296,5 @@ fn emit_code(
     let upto = (table - 1).max(computed.saturating_sub(1).min(emit::MAX_CHECKED as u64 - 1));
     let values = grundy::heap::sequence::values(rules, upto, &mut |_| {})?;
     let found = grundy::analysis::pattern::sequence_rules(&rules.name(), &values, Some(p));
-    write_stdout(emit::emit(&found, &values, lang)?.as_bytes())
+    write_stdout(emit::emit_from(&found, &values, lang, "period")?.as_bytes())
 }

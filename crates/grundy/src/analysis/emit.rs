@@ -83,6 +83,11 @@ pub fn chosen(p: &Pattern) -> Option<&Rule> {
 /// The code of `sg(n)` for the one-number game of `p`, in `lang`, from the rule [`chosen`] picks; `values` are the
 /// values the library computed (`G(0), G(1), …`), which the emitted `main` checks against.
 pub fn emit(p: &Pattern, values: &[Nimber], lang: Language) -> Result<String> {
+    emit_from(p, values, lang, "pattern")
+}
+
+/// [`emit`], naming the command that found the rule (`pattern` or `period`) in the code's comment.
+pub fn emit_from(p: &Pattern, values: &[Nimber], lang: Language, command: &str) -> Result<String> {
     if p.parameters != 1 {
         return Err(Error::input(format!(
             "{}: --emit writes sg(n) for a game whose position is one number; no code is emitted for a rule on two numbers",
@@ -133,6 +138,7 @@ pub fn emit(p: &Pattern, values: &[Nimber], lang: Language) -> Result<String> {
         count: check.len() as u64,
         sum: checksum(check),
         lang,
+        command,
     };
     Ok(match lang {
         Language::Cpp => cpp(&head, &body),
@@ -222,6 +228,7 @@ struct Head<'a> {
     count: u64,
     sum: u64,
     lang: Language,
+    command: &'a str,
 }
 
 impl Head<'_> {
@@ -229,8 +236,8 @@ impl Head<'_> {
     fn comment(&self) -> Vec<String> {
         let mut out = vec![
             format!(
-                "sg(n): the nim-value of heap n of {}, from the rule found by grundy pattern.",
-                self.game
+                "sg(n): the nim-value of heap n of {}, from the rule found by grundy {}.",
+                self.game, self.command
             ),
             String::new(),
         ];
@@ -239,9 +246,10 @@ impl Head<'_> {
         out.push(String::new());
         out.extend(wrap(
             &format!(
-                "Run without arguments, main checks sg against the first {} values grundy computed and a checksum of sg(0..{}), and exits with status 1 on a difference; with arguments, it prints sg(n) for each. Written by grundy pattern --emit {}.",
+                "Run without arguments, main checks sg against the first {} values grundy computed and a checksum of sg(0..{}), and exits with status 1 on a difference; with arguments, it prints sg(n) for each. Written by grundy {} --emit {}.",
                 self.first.len(),
                 self.count - 1,
+                self.command,
                 self.lang.name()
             ),
             100,
