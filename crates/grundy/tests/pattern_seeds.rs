@@ -768,6 +768,35 @@ mod emitted_code {
         }
     }
 
+    /// The other shapes of a formula: a xor, a negative scale, a negative offset.
+    #[test]
+    fn xor_and_negative_forms() {
+        type Form = (&'static str, fn(u64) -> u64);
+        let forms: [Form; 3] = [
+            ("G(n) = isqrt(n + 1) xor 5", |n| Base::Isqrt.eval(n + 1) ^ 5),
+            ("G(n) = -popcount(n) + 64", |n| 64 - n.count_ones() as u64),
+            ("G(n) = 3*isqrt(n + 2) - 2", |n| {
+                3 * Base::Isqrt.eval(n + 2) - 2
+            }),
+        ];
+        for (i, (formula, h)) in forms.iter().enumerate() {
+            let v: Vec<u64> = (0..100_001).map(h).collect();
+            let Found::Fits(fit) = search(&v) else {
+                panic!("{formula}")
+            };
+            assert_eq!(fit.formula(), *formula);
+            let p = sequence_rules("form", &v, None);
+            for lang in [Language::Cpp, Language::Rust, Language::Python] {
+                let code = emit(&p, &v, lang).unwrap();
+                let Some(got) = run(&code, lang, &format!("form{i}"), &BIG) else {
+                    continue;
+                };
+                let want: Vec<u64> = BIG.iter().map(|&n| h(n)).collect();
+                assert_eq!(got, want, "{formula} {lang:?}");
+            }
+        }
+    }
+
     /// A certified period (Kayles, by the Guy-Smith theorem), an arithmetic period (Lasker's Nim) and n mod p
     /// (Bash), each exact at 10^18.
     #[test]
