@@ -96,7 +96,7 @@ pub fn emit_from(p: &Pattern, values: &[Nimber], lang: Language, command: &str) 
     }
     let Some(rule) = chosen(p) else {
         let p_only = p.rules.iter().any(|r| {
-            matches!(r.law, Law::PFormula { .. })
+            matches!(r.law, Law::PFormula { .. } | Law::PBeatty { .. })
                 || (matches!(
                     r.law,
                     Law::PHeaps {
