@@ -275,6 +275,10 @@ pub struct PeriodArgs {
     /// Continue from the values saved in FILE (by 'period --out' or 'seq --out')
     #[arg(long, value_name = "FILE")]
     pub resume: Option<OsString>,
+    /// Print a standalone function sg(n) computing the period found, with a main that checks it: cpp, python or
+    /// rust
+    #[arg(long, value_name = "LANG", value_enum, conflicts_with = "json")]
+    pub emit: Option<EmitLang>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -338,10 +342,36 @@ pub struct PatternArgs {
     /// Print one JSON object (the library's Pattern)
     #[arg(long)]
     pub json: bool,
+    /// Print a standalone function sg(n) computing the rule found, with a main that checks it: cpp, python or rust
+    #[arg(long, value_name = "LANG", value_enum, conflicts_with = "json")]
+    pub emit: Option<EmitLang>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
     pub game: TableGameArgs,
+}
+
+/// The language of `--emit` (`pattern`, `period`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmitLang {
+    /// C++17 (g++ -O2 -std=c++17 -Wall)
+    Cpp,
+    /// Python 3
+    Python,
+    /// Rust (rustc -O)
+    Rust,
+}
+
+impl EmitLang {
+    /// The library's language.
+    pub fn language(self) -> grundy::analysis::emit::Language {
+        use grundy::analysis::emit::Language;
+        match self {
+            EmitLang::Cpp => Language::Cpp,
+            EmitLang::Python => Language::Python,
+            EmitLang::Rust => Language::Rust,
+        }
+    }
 }
 
 #[derive(ClapArgs, Debug)]
@@ -865,6 +895,7 @@ pub struct PeriodCmd {
     pub rules: RulesCmd,
     pub out: Option<String>,
     pub resume: Option<String>,
+    pub emit: Option<EmitLang>,
 }
 
 impl PeriodArgs {
@@ -877,6 +908,7 @@ impl PeriodArgs {
             json: self.json,
             out: opt_text(self.out.as_deref(), "--out")?,
             resume: opt_text(self.resume.as_deref(), "--resume")?,
+            emit: self.emit,
             rules: self.rules.checked()?,
         })
     }
@@ -922,6 +954,7 @@ pub struct PatternCmd {
     pub rows: Option<String>,
     pub cols: Option<String>,
     pub json: bool,
+    pub emit: Option<EmitLang>,
 }
 
 impl PatternArgs {
@@ -934,6 +967,7 @@ impl PatternArgs {
             rows: opt_text(self.rows.as_deref(), "--rows")?,
             cols: opt_text(self.cols.as_deref(), "--cols")?,
             json: self.json,
+            emit: self.emit,
         })
     }
 }

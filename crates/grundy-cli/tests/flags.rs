@@ -43,6 +43,7 @@ const ALL_FLAGS: &[Flag] = &[
     ("--shard", Some("1/2")),
     ("--jsonl", Some("JSONL")),
     ("--published", Some("PUBLISHED")),
+    ("--emit", Some("python")),
 ];
 
 /// A subcommand, the words it needs, the flags it declares, flags another flag needs, and the pairs it refuses.
@@ -137,11 +138,13 @@ const SUBS: &[Sub] = &[
             "--max-memory",
             "--out",
             "--resume",
+            "--emit",
             "--rules",
             "--moves",
         ],
         needs: &[],
-        refused_pairs: &[],
+        // --emit needs a period: kayles shows none up to heap 20.
+        refused_pairs: &[("--emit", "--json"), ("--emit", "--to")],
         refused_alone: &[],
     },
     Sub {
@@ -199,13 +202,15 @@ const SUBS: &[Sub] = &[
             "--rows",
             "--cols",
             "--json",
+            "--emit",
             "--max-seconds",
             "--max-memory",
             "--rules",
             "--moves",
         ],
         needs: &[],
-        refused_pairs: &[],
+        // --emit needs a rule for the values: kayles shows none up to heap 20.
+        refused_pairs: &[("--emit", "--json"), ("--emit", "--to")],
         // A heap game's positions are one number: --to, not --rows/--cols.
         refused_alone: &["--rows", "--cols"],
     },

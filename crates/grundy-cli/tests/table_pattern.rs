@@ -265,3 +265,247 @@ fn help_teaches_with_examples() {
     }
     assert!(ok(&["help", "pattern"]).contains("certified"));
 }
+
+/// Games stated as rules scripts whose rule is a formula of the candidate library (docs/pattern.md).
+const RULER: &str =
+    "n => { let o = []; if n > 0 { o.push([]); } let s = []; for k in 1..n { s.push(n - k); o.push(s); } o }";
+const MOCK_TURTLES: &str =
+    "n => { let o = []; if n > 0 { o.push([]); } for a in 1..n { o.push(a); for b in 1..a { o.push([a, b]); } } o }";
+const DIVISORS: &str = "n => { let o = []; for d in 1..n { if n % d == 0 { o.push(d); } } o }";
+const TRIANGULAR: &str = "n => { let k = 0; while (k + 1) * (k + 2) / 2 <= n { k += 1; } let o = []; for m in 0..k * (k + 1) / 2 { o.push(m); } o }";
+
+#[test]
+fn pattern_names_rules_beyond_periods() {
+    for (moves, to, rule) in [
+        (RULER, "200", "G(n) = ruler(n) for n >= 1, G(0) = 0"),
+        (
+            MOCK_TURTLES,
+            "60",
+            "G(n) = odious(n - 1) for n >= 1, G(0) = 0",
+        ),
+        (DIVISORS, "600", "G(n) = bigomega(n) for n >= 1, G(0) = 0"),
+        (TRIANGULAR, "400", "G(n) = tri_root(n)"),
+    ] {
+        let out = ok(&["pattern", "--moves", moves, "--to", to]);
+        assert!(out.contains(rule), "{out}");
+        assert!(out.contains(&format!("[observed up to n = {to}]")), "{out}");
+        assert!(!out.contains("certified"), "{out}");
+    }
+    let j = json(&["pattern", "--moves", RULER, "--to", "100", "--json"]);
+    let f = &j["rules"][0];
+    assert_eq!(f["kind"], "formula");
+    assert_eq!(f["base"], "ruler");
+    assert_eq!(
+        (
+            &f["scale"],
+            &f["offset"],
+            &f["xor"],
+            &f["shift"],
+            &f["from"]
+        ),
+        (
+            &serde_json::json!(1),
+            &serde_json::json!(0),
+            &serde_json::json!(0),
+            &serde_json::json!(0),
+            &serde_json::json!(1)
+        )
+    );
+    assert_eq!(f["below"], serde_json::json!([0]));
+    assert_eq!(f["formula"], "G(n) = ruler(n) for n >= 1, G(0) = 0");
+    assert_eq!(f["certified"], false);
+    assert_eq!(f["checked_rows"], serde_json::json!({"from": 0, "to": 100}));
+    assert_eq!(j["nearest"], serde_json::Value::Null);
+    // Nothing fits: the candidate that fits longest, and where it fails (Ω(n), but a prime 101 is a P-position).
+    let out = ok(&[
+        "pattern",
+        "--moves",
+        "n => { let o = []; if n != 101 { for d in 1..n { if n % d == 0 { o.push(d); } } } o }",
+        "--to",
+        "300",
+    ]);
+    assert!(
+        out.contains("the one that fits longest is G(n) = bigomega(n) for n >= 1, G(0) = 0 for n <= 100: it fails at n = 101 (G = 0, the formula gives 1)"),
+        "{out}"
+    );
+    // Turning Corners (a two-number coin-turning game): the nim product of the Tartan theorem.
+    let out = ok(&[
+        "pattern",
+        "--moves",
+        "(a, b) => { let o = []; for x in 0..a { for y in 0..b { o.push([[x, b], [a, y], [x, y]]); } } o }",
+        "--rows",
+        "0..12",
+        "--cols",
+        "0..12",
+    ]);
+    assert!(out.contains("G(a, b) = a ⊗ b, a nim product"), "{out}");
+}
+
+fn have(tool: &str) -> bool {
+    let ok = std::process::Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("note: {tool} is not installed here; its emitted code is not compiled");
+    }
+    ok
+}
+
+/// Compiles and runs the code `grundy ARGS --emit LANG` prints: its own check, then sg at `heaps`.
+fn emitted(args: &[&str], lang: &str, heaps: &[&str]) -> Option<Vec<String>> {
+    let tool = match lang {
+        "cpp" => "g++",
+        "rust" => "rustc",
+        _ => "python3",
+    };
+    if !have(tool) {
+        return None;
+    }
+    let mut a = args.to_vec();
+    a.extend(["--emit", lang]);
+    let code = ok(&a);
+    let label = format!("emit-{}-{lang}", args.len());
+    let ext = match lang {
+        "cpp" => "cpp",
+        "rust" => "rs",
+        _ => "py",
+    };
+    let src = common::temp_file(&label, &format!("sg.{ext}"), &code);
+    let exe = format!("{src}.exe");
+    let run = |extra: &[&str]| {
+        let mut c = if lang == "python" {
+            let mut c = std::process::Command::new("python3");
+            c.arg(&src);
+            c
+        } else {
+            std::process::Command::new(&exe)
+        };
+        c.args(extra).output().unwrap()
+    };
+    if lang != "python" {
+        let mut c = std::process::Command::new(tool);
+        if lang == "cpp" {
+            c.args(["-O2", "-std=c++17", "-Wall"]);
+        } else {
+            c.arg("-O");
+        }
+        let out = c.arg("-o").arg(&exe).arg(&src).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && err.trim().is_empty(),
+            "{args:?} {lang}: {err}"
+        );
+    }
+    let check = run(&[]);
+    let said = String::from_utf8_lossy(&check.stdout).to_string();
+    assert!(
+        check.status.success() && said.starts_with("ok: "),
+        "{args:?} {lang}: {said}"
+    );
+    let out = run(heaps);
+    assert!(out.status.success());
+    Some(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+#[test]
+fn emitted_code_compiles_and_agrees() {
+    let big = ["1000000000000000000", "999999999999999999"];
+    for lang in ["cpp", "python", "rust"] {
+        // A certified period, exact at 10^18: the same values as 'grundy value'.
+        if let Some(got) = emitted(&["pattern", "subtraction:1,3,4"], lang, &big) {
+            for (h, g) in big.iter().zip(&got) {
+                let v = ok(&["value", "subtraction:1,3,4", h]);
+                assert!(
+                    v.contains(&format!("nim-value {g}\n")),
+                    "{lang} {h}: {g} vs {v}"
+                );
+            }
+        }
+        // Kayles (preperiod 71, period 12) from period --emit.
+        if let Some(got) = emitted(&["period", "kayles"], lang, &big) {
+            for (h, g) in big.iter().zip(&got) {
+                let v = ok(&["value", "kayles", h]);
+                assert!(
+                    v.contains(&format!("nim-value {g}\n")),
+                    "{lang} {h}: {g} vs {v}"
+                );
+            }
+        }
+        // A formula of the library: the ruler function, observed; 2^v2(10^18) = 2^18.
+        if let Some(got) = emitted(&["pattern", "--moves", RULER, "--to", "150"], lang, &big) {
+            assert_eq!(got, ["262144", "1"]);
+        }
+        // Bash with period 100001, checked to heap 100000 (n mod 100001).
+        if let Some(got) = emitted(&["period", "bash:100000"], lang, &big) {
+            assert_eq!(got, ["99001", "99000"]);
+        }
+    }
+    let code = ok(&["pattern", "--moves", RULER, "--to", "150", "--emit", "rust"]);
+    assert!(
+        code.contains("Status: observed on n = 0..=150 only"),
+        "{code}"
+    );
+    let code = ok(&["pattern", "kayles", "--emit", "cpp"]);
+    assert!(
+        code.contains("Status: certified (the Guy-Smith periodicity theorem)"),
+        "{code}"
+    );
+}
+
+#[test]
+fn emit_refusals_are_one_line() {
+    fails(
+        &["pattern", "wythoff", "--emit", "cpp"],
+        "it emits no code for a game of two numbers",
+    );
+    fails(
+        &["pattern", "kayles", "--to", "30", "--emit", "cpp"],
+        "no rule for the nim-values was found on heaps 0..=30",
+    );
+    fails(
+        &["period", "kayles", "--to", "30", "--emit", "python"],
+        "no period was found on heaps 0..=30",
+    );
+    fails(
+        &["pattern", "kayles", "--emit", "java"],
+        "invalid value 'java'",
+    );
+    fails(&["pattern", "kayles", "--emit", "cpp", "--json"], "--json");
+    fails(
+        &["period", "0.1777", "--to", "5000", "--emit", "cpp"],
+        "no period was found",
+    );
+}
+
+#[test]
+fn example_scripts_name_their_rules() {
+    for (file, to, rule) in [
+        ("ruler", "200", "G(n) = ruler(n) for n >= 1, G(0) = 0"),
+        (
+            "mock_turtles",
+            "60",
+            "G(n) = odious(n - 1) for n >= 1, G(0) = 0",
+        ),
+        (
+            "divisors",
+            "1000",
+            "G(n) = bigomega(n) for n >= 1, G(0) = 0",
+        ),
+        ("unitary", "1000", "G(n) = omega(n) for n >= 1, G(0) = 0"),
+        ("triangular", "300", "G(n) = tri_root(n)"),
+    ] {
+        let path = format!(
+            "{}/../../examples/rules/{file}.rhai",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let out = ok(&["pattern", "--rules", &path, "--to", to]);
+        assert!(out.contains(rule), "{file}: {out}");
+        assert!(out.contains(&format!("(checked on n = 0..={to})")), "{out}");
+    }
+}

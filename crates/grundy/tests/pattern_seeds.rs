@@ -326,3 +326,595 @@ fn nothing_fits_shows_first_rows() {
     assert_eq!(p.first_rows.as_ref().unwrap().values.len(), 60);
     assert!(p.rules.iter().all(|r| !r.certified));
 }
+
+/// The candidate library (`pattern::candidates`) names the rule of classic games whose values are not periodic:
+/// each game's values computed here by the mex rule directly, then read by `sequence_rules` as `pattern` reads them.
+mod candidate_rules {
+    use grundy::analysis::pattern::candidates::{search, Base, Found, PSet, BASES};
+    use grundy::analysis::pattern::{sequence_rules, Law, Pattern};
+    use grundy::nimber::mex;
+
+    /// `G(0..=to)` by the mex rule, `options(n, g)` giving the nim-values of heap `n`'s options from `g = G(0..n)`.
+    fn mex_values(to: u64, options: impl Fn(u64, &[u64]) -> Vec<u64>) -> Vec<u64> {
+        let mut g = Vec::new();
+        for n in 0..=to {
+            let v = mex(options(n, &g));
+            g.push(v);
+        }
+        g
+    }
+
+    fn formula(p: &Pattern) -> String {
+        p.rules
+            .iter()
+            .find_map(|r| match &r.law {
+                Law::Formula { formula, .. } => {
+                    assert!(!r.certified, "{}", r.statement);
+                    Some(formula.clone())
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{}: no formula in {:#?}", p.game, p.rules))
+    }
+
+    #[test]
+    fn ruler_game_is_the_ruler_function() {
+        // Winning Ways' Ruler: turn a run of consecutive coins whose rightmost goes from heads to tails. A heads coin
+        // at n has the options: turn it alone (value 0), or it and the k coins before it.
+        let v = mex_values(512, |n, g| {
+            let mut out = Vec::new();
+            if n > 0 {
+                out.push(0);
+                let mut x = 0;
+                for k in 1..n {
+                    x ^= g[(n - k) as usize];
+                    out.push(x);
+                }
+            }
+            out
+        });
+        let p = sequence_rules("ruler", &v, None);
+        assert_eq!(formula(&p), "G(n) = ruler(n) for n >= 1, G(0) = 0");
+        assert!(!p.nothing_fits);
+    }
+
+    #[test]
+    fn mock_turtles_are_the_odious_numbers() {
+        // Mock Turtles (Winning Ways): turn one, two or three coins, the rightmost from heads to tails; coins are
+        // numbered from heap 1, so G(n) = odious(n - 1).
+        let v = mex_values(160, |n, g| {
+            let mut out = Vec::new();
+            if n > 0 {
+                out.push(0);
+                for a in 1..n {
+                    out.push(g[a as usize]);
+                    for b in 1..a {
+                        out.push(g[a as usize] ^ g[b as usize]);
+                    }
+                }
+            }
+            out
+        });
+        assert_eq!(
+            formula(&sequence_rules("mock", &v, None)),
+            "G(n) = odious(n - 1) for n >= 1, G(0) = 0"
+        );
+        // Turning Turtles' cousin, turn one or two coins: G(n) = n (the identity, not a formula).
+        let t = mex_values(100, |n, g| {
+            let mut out = Vec::new();
+            if n > 0 {
+                out.push(0);
+                out.extend(g[1..n as usize].iter().copied());
+            }
+            out
+        });
+        assert!(sequence_rules("turtles", &t, None)
+            .rules
+            .iter()
+            .any(|r| r.law == Law::Identity));
+    }
+
+    #[test]
+    fn divisor_game_counts_prime_factors() {
+        // Move from n to a proper divisor of n: G(n) = Ω(n).
+        let v = mex_values(3000, |n, g| {
+            (1..n)
+                .filter(|d| n % d == 0)
+                .map(|d| g[d as usize])
+                .collect()
+        });
+        assert_eq!(
+            formula(&sequence_rules("divisors", &v, None)),
+            "G(n) = bigomega(n) for n >= 1, G(0) = 0"
+        );
+        // Divide n by a unitary divisor u > 1 (a product of whole prime powers p^k of n): the options are the
+        // products of the proper subsets of n's prime powers, so G(n) = ω(n).
+        let w = mex_values(3000, |n, g| {
+            let mut powers = Vec::new();
+            let (mut m, mut p) = (n, 2);
+            while m > 1 {
+                if m % p == 0 {
+                    let mut q = 1;
+                    while m % p == 0 {
+                        m /= p;
+                        q *= p;
+                    }
+                    powers.push(q);
+                }
+                p += 1;
+            }
+            (1..1u64 << powers.len())
+                .map(|mask| {
+                    let u: u64 = (0..powers.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| powers[i])
+                        .product();
+                    g[(n / u) as usize]
+                })
+                .collect()
+        });
+        assert_eq!(
+            formula(&sequence_rules("unitary", &w, None)),
+            "G(n) = omega(n) for n >= 1, G(0) = 0"
+        );
+    }
+
+    #[test]
+    fn triangular_bound_game() {
+        // Move to any heap below the largest triangular number k(k+1)/2 <= n: G(n) = k.
+        let v = mex_values(3000, |n, g| {
+            let k = Base::TriRoot.eval(n);
+            g[..(k * (k + 1) / 2) as usize].to_vec()
+        });
+        assert_eq!(
+            formula(&sequence_rules("tri", &v, None)),
+            "G(n) = tri_root(n)"
+        );
+    }
+
+    #[test]
+    fn every_base_is_found_on_its_own_values() {
+        for &b in BASES {
+            for (scale, offset, shift) in [(1i64, 0i64, 0i64), (2, 1, 0), (1, 3, 1), (3, 0, -1)] {
+                if b == Base::N && (scale, offset) == (1, 0) {
+                    // G(n) = n is the identity rule, not a candidate.
+                    continue;
+                }
+                let from = (b.defined_from() as i64 - shift).max(0) as u64;
+                let v: Vec<u64> = (0..600u64)
+                    .map(|n| {
+                        if n < from {
+                            7
+                        } else {
+                            (scale * b.eval((n as i64 + shift) as u64) as i64 + offset) as u64
+                        }
+                    })
+                    .collect();
+                let Found::Fits(fit) = search(&v) else {
+                    panic!("{b:?} {scale} {offset} {shift}: nothing fits");
+                };
+                // The simplest fit may be another formula for the same values, but it gives them all.
+                for n in 0..600 {
+                    assert_eq!(
+                        fit.value(n),
+                        Some(v[n as usize]),
+                        "{b:?}: {}",
+                        fit.formula()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn p_positions_alone() {
+        // Values that follow no rule, but vanish exactly on the evil numbers from 1 on.
+        let v: Vec<u64> = (0..400u64)
+            .map(|n| {
+                if n.count_ones() % 2 == 0 {
+                    0
+                } else {
+                    1 + (n * n) % 5
+                }
+            })
+            .collect();
+        let p = sequence_rules("evil", &v, None);
+        let r = p
+            .rules
+            .iter()
+            .find(|r| matches!(r.law, Law::PFormula { .. }))
+            .expect("a P-position rule");
+        let Law::PFormula { set, shift, .. } = r.law else {
+            unreachable!()
+        };
+        assert_eq!((set, shift), (PSet::Evil, 0));
+        assert!(r.statement.contains("evil numbers"), "{}", r.statement);
+        assert!(p.nothing_fits);
+        // P-positions in residue classes while the values are not periodic.
+        let w: Vec<u64> = (0..400u64)
+            .map(|n| if n % 3 == 1 { 0 } else { n })
+            .collect();
+        let p = sequence_rules("classes", &w, None);
+        let r = p
+            .rules
+            .iter()
+            .find(|r| {
+                matches!(
+                    r.law,
+                    Law::PHeaps {
+                        modulus: Some(3),
+                        ..
+                    }
+                )
+            })
+            .unwrap_or_else(|| panic!("{:#?}", p.rules));
+        assert!(r.statement.contains("n ≡ 1 (mod 3)"), "{}", r.statement);
+        assert!(!r.certified);
+        // P-positions 0 and floor(k·√2) (OEIS A001951), values otherwise irregular.
+        let beatty: Vec<u64> = (1..200u64)
+            .map(|k| grundy::games::wythoff::isqrt(2 * (k * k) as u128) as u64)
+            .collect();
+        let w: Vec<u64> = (0..200u64)
+            .map(|n| {
+                if n == 0 || beatty.contains(&n) {
+                    0
+                } else {
+                    1 + (n * n) % 7
+                }
+            })
+            .collect();
+        let p = sequence_rules("root-2", &w, None);
+        let r = p
+            .rules
+            .iter()
+            .find(|r| matches!(r.law, Law::PBeatty { .. }))
+            .unwrap_or_else(|| panic!("{:#?}", p.rules));
+        assert!(
+            r.statement
+                .starts_with("the P-positions are n = 0 and the Beatty sequence floor(k·α) for k = 1..=141, with α = √2"),
+            "{}",
+            r.statement
+        );
+    }
+
+    #[test]
+    fn nearest_miss_is_named_with_its_first_failure() {
+        let mut v: Vec<u64> = (0..300u64).map(|n| Base::TriRoot.eval(n)).collect();
+        v[250] = 0;
+        v[251] = 99;
+        let p = sequence_rules("broken", &v, None);
+        assert!(p.nothing_fits);
+        let m = p.nearest.expect("a nearest miss");
+        assert_eq!(
+            (
+                m.formula.as_str(),
+                m.holds_to,
+                m.fails_at,
+                m.value,
+                m.predicted
+            ),
+            ("G(n) = tri_root(n)", 249, 250, 0, Some(21))
+        );
+    }
+
+    #[test]
+    fn candidates_on_2_to_the_16_values_are_fast() {
+        // Values no candidate fits: every candidate is tried.
+        let v: Vec<u64> = (0..1u64 << 16)
+            .map(|n| (n * 2654435761) >> 7 & 15)
+            .collect();
+        let t = std::time::Instant::now();
+        let p = sequence_rules("hash", &v, None);
+        let took = t.elapsed().as_secs_f64();
+        assert!(p.nothing_fits);
+        // Under a second in a release build; the test build is unoptimised.
+        assert!(took < 10.0, "{took} s");
+        eprintln!("every candidate on 2^16 values, none fits: {took:.3} s");
+        // Values that the last candidates fit (the sieve, then a whole pass per fitting candidate).
+        for b in [Base::Tau, Base::FibIndex] {
+            let v: Vec<u64> = (0..1u64 << 16).map(|n| b.eval(n)).collect();
+            let t = std::time::Instant::now();
+            let p = sequence_rules("fits", &v, None);
+            let took = t.elapsed().as_secs_f64();
+            assert!(!p.nothing_fits);
+            assert!(took < 10.0, "{took} s");
+            eprintln!(
+                "every candidate on 2^16 values of {}: {took:.3} s",
+                b.name()
+            );
+        }
+    }
+}
+
+/// The code `--emit` writes, compiled and run where the compiler is there (skipped with a note where it is not):
+/// its `main` checks `sg` against the values to 10^5, and `sg` near 10^18 agrees with the library's rule.
+mod emitted_code {
+    use grundy::analysis::emit::{emit, Language};
+    use grundy::analysis::pattern::candidates::{search, Base, Found, BASES};
+    use grundy::analysis::pattern::sequence_rules;
+    use std::process::Command;
+
+    fn have(tool: &str) -> bool {
+        let ok = Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            eprintln!("note: {tool} is not installed here; its emitted code is not compiled");
+        }
+        ok
+    }
+
+    fn dir() -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("grundy-emit-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    /// Compiles (where needed) and runs `code`: its self-check, then `sg` at `heaps`.
+    pub fn run(code: &str, lang: Language, label: &str, heaps: &[u64]) -> Option<Vec<u64>> {
+        let d = dir();
+        let (tool, ext) = match lang {
+            Language::Cpp => ("g++", "cpp"),
+            Language::Rust => ("rustc", "rs"),
+            Language::Python => ("python3", "py"),
+        };
+        if !have(tool) {
+            return None;
+        }
+        let src = d.join(format!("{label}.{ext}"));
+        std::fs::write(&src, code).unwrap();
+        let exe = d.join(format!("{label}-{ext}"));
+        let mut cmd = match lang {
+            Language::Python => {
+                let mut c = Command::new("python3");
+                c.arg(&src);
+                c
+            }
+            _ => {
+                let mut c = Command::new(tool);
+                if lang == Language::Cpp {
+                    c.args(["-O2", "-std=c++17", "-Wall"]);
+                } else {
+                    c.arg("-O");
+                }
+                let out = c.arg("-o").arg(&exe).arg(&src).output().unwrap();
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(
+                    out.status.success() && err.trim().is_empty(),
+                    "{label}.{ext}: {err}\n{code}"
+                );
+                Command::new(&exe)
+            }
+        };
+        let base = std::mem::replace(&mut cmd, Command::new("true"));
+        let program: Vec<std::ffi::OsString> = std::iter::once(base.get_program().to_owned())
+            .chain(base.get_args().map(|a| a.to_owned()))
+            .collect();
+        let check = Command::new(&program[0])
+            .args(&program[1..])
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "{label}.{ext}: {}{}",
+            String::from_utf8_lossy(&check.stdout),
+            String::from_utf8_lossy(&check.stderr)
+        );
+        assert!(String::from_utf8_lossy(&check.stdout).starts_with("ok: "));
+        let out = Command::new(&program[0])
+            .args(&program[1..])
+            .args(heaps.iter().map(u64::to_string))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{label}.{ext}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Some(
+            String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .map(|l| l.parse().unwrap())
+                .collect(),
+        )
+    }
+
+    const BIG: [u64; 3] = [1_000_000_000_000_000_000, 999_999_999_999_999_999, 1 << 59];
+
+    /// Every base of the candidate library, as C++ (and a few as Rust and Python), against its values to 10^5.
+    #[test]
+    fn formulas_of_every_base() {
+        let n = 100_001u64;
+        for &b in BASES {
+            let shift = if b == Base::Odious { -1 } else { 0 };
+            let (scale, offset) = if b == Base::Popcount { (2, 1) } else { (1, 0) };
+            let from = (b.defined_from() as i64 - shift).max(0) as u64;
+            let v: Vec<u64> = (0..n)
+                .map(|h| {
+                    if h < from {
+                        0
+                    } else {
+                        (scale * b.eval((h as i64 + shift) as u64) as i64 + offset) as u64
+                    }
+                })
+                .collect();
+            let p = sequence_rules("test", &v, None);
+            let Found::Fits(fit) = search(&v) else {
+                panic!("{b:?}")
+            };
+            let langs: &[Language] = if matches!(
+                b,
+                Base::Ruler
+                    | Base::Odious
+                    | Base::BigOmega
+                    | Base::TriRoot
+                    | Base::FibIndex
+                    | Base::Popcount
+            ) {
+                &[Language::Cpp, Language::Rust, Language::Python]
+            } else {
+                &[Language::Cpp]
+            };
+            for &lang in langs {
+                let code = emit(&p, &v, lang).unwrap();
+                assert!(code.contains("observed on n = 0..=100000"), "{code}");
+                let Some(got) = run(&code, lang, b.name(), &BIG) else {
+                    continue;
+                };
+                let want: Vec<u64> = BIG.iter().map(|&h| fit.value(h).unwrap()).collect();
+                assert_eq!(got, want, "{b:?} {lang:?}");
+            }
+        }
+    }
+
+    /// The other shapes of a formula: a xor, a negative scale, a negative offset.
+    #[test]
+    fn xor_and_negative_forms() {
+        type Form = (&'static str, fn(u64) -> u64);
+        let forms: [Form; 3] = [
+            ("G(n) = isqrt(n + 1) xor 5", |n| Base::Isqrt.eval(n + 1) ^ 5),
+            ("G(n) = -popcount(n) + 64", |n| 64 - n.count_ones() as u64),
+            ("G(n) = 3*isqrt(n + 2) - 2", |n| {
+                3 * Base::Isqrt.eval(n + 2) - 2
+            }),
+        ];
+        for (i, (formula, h)) in forms.iter().enumerate() {
+            let v: Vec<u64> = (0..100_001).map(h).collect();
+            let Found::Fits(fit) = search(&v) else {
+                panic!("{formula}")
+            };
+            assert_eq!(fit.formula(), *formula);
+            let p = sequence_rules("form", &v, None);
+            for lang in [Language::Cpp, Language::Rust, Language::Python] {
+                let code = emit(&p, &v, lang).unwrap();
+                let Some(got) = run(&code, lang, &format!("form{i}"), &BIG) else {
+                    continue;
+                };
+                let want: Vec<u64> = BIG.iter().map(|&n| h(n)).collect();
+                assert_eq!(got, want, "{formula} {lang:?}");
+            }
+        }
+    }
+
+    /// A certified period (Kayles, by the Guy-Smith theorem), an arithmetic period (Lasker's Nim) and n mod p
+    /// (Bash), each exact at 10^18.
+    #[test]
+    fn periods() {
+        for (spec, to) in [
+            ("kayles", None),
+            ("lasker", Some(2000)),
+            ("bash:5", None),
+            ("subtraction:1,3,4", None),
+        ] {
+            let g = grundy::games::lookup(spec).unwrap();
+            let (p, v) = grundy::analysis::pattern::one_parameter_values(
+                &*g,
+                to,
+                &grundy::Limits::default(),
+                &mut |_, _| {},
+            )
+            .unwrap();
+            for lang in [Language::Cpp, Language::Rust, Language::Python] {
+                let code = emit(&p, &v, lang).unwrap();
+                let Some(got) = run(&code, lang, &spec.replace([':', ','], "_"), &BIG) else {
+                    continue;
+                };
+                let want: Vec<u64> = BIG
+                    .iter()
+                    .map(|&h| {
+                        let heap = g.heap_game().unwrap();
+                        match spec {
+                            // G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
+                            "lasker" => match h % 4 {
+                                3 => h + 1,
+                                0 => h - 1,
+                                _ => h,
+                            },
+                            _ => {
+                                let a = grundy::heap::period::analyse(
+                                    &heap,
+                                    4096,
+                                    grundy::heap::Engine::Auto,
+                                    1,
+                                    &mut |_, _| {},
+                                )
+                                .unwrap();
+                                a.periodicity.unwrap().value(&v, h).unwrap()
+                            }
+                        }
+                    })
+                    .collect();
+                assert_eq!(got, want, "{spec} {lang:?}");
+            }
+        }
+    }
+}
+
+/// A table `G(a, b) = h(a, b)` on `0..=n` squared.
+fn formula_table(n: u64, h: fn(u64, u64) -> u64) -> Table {
+    let values: Vec<Vec<Option<u64>>> = (0..=n)
+        .map(|a| (0..=n).map(|b| Some(h(a, b))).collect())
+        .collect();
+    let mut p_positions = Vec::new();
+    for a in 0..=n {
+        for b in 0..=n {
+            if h(a, b) == 0 {
+                p_positions.push(vec![a, b]);
+            }
+        }
+    }
+    Table {
+        game: "formula".into(),
+        parameters: 2,
+        rows: Span::new(0, n).unwrap(),
+        cols: Some(Span::new(0, n).unwrap()),
+        values,
+        p_positions,
+    }
+}
+
+#[test]
+fn two_numbers_nim_product_and_key_formulas() {
+    // Turning Corners: G(a, b) = a ⊗ b (the Tartan theorem: Winning Ways, ch. 14).
+    let p = pattern::two_parameters(&formula_table(15, grundy::nimber::field::mul));
+    let r = find(&p, "nim-product");
+    assert!(
+        r.statement.starts_with("G(a, b) = a ⊗ b, a nim product"),
+        "{}",
+        r.statement
+    );
+    // Ruler × Ruler: G(a, b) = ruler(a) ⊗ ruler(b) (a from 1; row and column 0 are 0).
+    let ruler = |m: u64| m & m.wrapping_neg();
+    let p = pattern::two_parameters(&formula_table(20, |a, b| {
+        grundy::nimber::field::mul(a & a.wrapping_neg(), b & b.wrapping_neg())
+    }));
+    let Law::NimProduct { f, .. } = &find(&p, "nim-product").law else {
+        unreachable!()
+    };
+    assert_eq!(f[12], Some(ruler(12)));
+    // G as a candidate function of a key: ruler(a xor b).
+    let p = pattern::two_parameters(&formula_table(31, |a, b| {
+        let k = a ^ b;
+        k & k.wrapping_neg()
+    }));
+    // (v2(a xor b) = v2(b - a): the lowest bit where a and b differ. |a - b| is the first key starting at 0.)
+    for key in ["|a - b|", "a xor b"] {
+        assert!(
+            p.rules.iter().any(|r| r.statement.contains(&format!(
+                "k = {key} and f(k) = ruler(k) for k >= 1, f(0) = 0"
+            ))),
+            "{:#?}",
+            p.rules
+        );
+    }
+    // And the popcount of min(a, b), plus 1.
+    let p = pattern::two_parameters(&formula_table(31, |a, b| a.min(b).count_ones() as u64 + 1));
+    let r = find(&p, "key");
+    assert!(
+        r.statement
+            .contains("k = min(a, b) and f(k) = popcount(k) + 1"),
+        "{}",
+        r.statement
+    );
+}

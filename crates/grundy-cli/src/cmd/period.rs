@@ -14,7 +14,7 @@ grundy period — preperiod, period and saltus of a heap game's nim-values, cert
 
 USAGE
   grundy period GAME [--to N] [--engine plain|fast|auto] [--threads N] [--max-seconds S] [--max-memory SIZE]
-                     [--out FILE] [--resume FILE] [--json]
+                     [--out FILE] [--resume FILE] [--json | --emit cpp|python|rust]
 
 Computes the nim-values of the game in steps until a period is certified, and prints the smallest preperiod e and
 period p (and the saltus s when G(n+p) = G(n) + s). Each step doubles the heaps (from 1024), or, for a code a
@@ -46,6 +46,10 @@ Progress goes to stderr: a bar on a terminal, else a plain line every 10 seconds
 --out FILE: save the values to FILE after each step (the format of 'grundy seq --out'). --resume FILE: start from
 the values in FILE (written by 'period --out' or 'seq --out'; looked at first, then extended, appending to FILE
 unless --out names another). A run stopped by a limit says what FILE holds and the command that resumes it.
+
+--emit cpp|python|rust: print a standalone function sg(n) computing the period found (the preperiod and one period
+as a table, with the saltus, or n mod p), with a comment giving the law and whether it is certified, and a main
+that checks it against the values of heaps up to 100000 (see 'grundy help pattern'). No period is an error.
 
 JSON keys: game, preperiod, period, saltus, certified, certificate, values_computed, needed (values the
 certificate needs), stopped (why a search without --to stopped short of a certificate, else null).
@@ -107,6 +111,7 @@ fn report(
     command: &str,
 ) -> CliResult {
     let json = a.json;
+    let emit = a.emit;
     let code = rules.code().cloned();
     let certifiable = code.as_ref().is_some_and(period::certifiable);
     let name = rules.name();
@@ -201,6 +206,14 @@ fn report(
             &serde_json::to_value(&r).map_err(|e| grundy::Error::input(e.to_string()))?,
         );
     }
+    if let Some(lang) = emit {
+        return emit_code(
+            rules,
+            a.periodicity.as_ref(),
+            r.values_computed,
+            lang.language(),
+        );
+    }
     let (stopped, computed, needed) = (r.stopped, r.values_computed, r.needed);
     let Some(p) = a.periodicity else {
         let why = match &stopped {
@@ -257,4 +270,36 @@ fn report(
         }
     }
     write_stdout(s.as_bytes())
+}
+
+/// `--emit LANG`: the period as code (`grundy::analysis::emit`), checked against the values of heaps up to
+/// `min(computed - 1, 100000)` (and at least one preperiod and period), computed again.
+fn emit_code(
+    rules: &HeapGame,
+    periodicity: Option<&period::Periodicity>,
+    computed: u64,
+    lang: grundy::analysis::emit::Language,
+) -> CliResult {
+    use grundy::analysis::emit;
+    let Some(p) = periodicity else {
+        return Err(crate::output::CliError::usage(format!(
+            "{}: no period was found on heaps 0..={}, so there is no sg(n) to emit (raise --to, or try 'grundy pattern {} --emit {}')",
+            rules.name(),
+            computed.saturating_sub(1),
+            rules.name(),
+            lang.name()
+        )));
+    };
+    let table = p.preperiod + p.period;
+    if table > 4 * emit::MAX_TABLE {
+        return Err(crate::output::CliError::usage(format!(
+            "{}: the preperiod and period hold {table} values, more than the {} an emitted table may hold",
+            rules.name(),
+            emit::MAX_TABLE
+        )));
+    }
+    let upto = (table - 1).max(computed.saturating_sub(1).min(emit::MAX_CHECKED as u64 - 1));
+    let values = grundy::heap::sequence::values(rules, upto, &mut |_| {})?;
+    let found = grundy::analysis::pattern::sequence_rules(&rules.name(), &values, Some(p));
+    write_stdout(emit::emit_from(&found, &values, lang, "period")?.as_bytes())
 }

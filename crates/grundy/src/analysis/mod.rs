@@ -55,6 +55,7 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 
+pub mod emit;
 pub(crate) mod group;
 pub mod loopy;
 pub mod misere;

@@ -11,13 +11,21 @@
 //! for every heap, because the values below `e + p` are computed exactly and the law gives the rest. Otherwise a
 //! rule is "observed up to N".
 //!
+//! **Beyond periods** ([`candidates`]). Where no theorem gives the law, a library of candidate rules (functions of
+//! the binary digits, arithmetic functions, inverse polynomials, and their images `a·f(n + c) + b`,
+//! `f(n + c) xor x`) is tried against the values, simplest first, and the simplest that holds on every heap is
+//! reported as observed ([`Law::Formula`]); when none holds, the one that holds longest is named with its first
+//! failure ([`Pattern::nearest`]). When the values have no rule, the P-positions alone are tried: residue classes
+//! and the sets of the library ([`Law::PFormula`]). [`crate::analysis::emit`] turns the rule into code.
+//!
 //! **Two parameters** ([`two_parameters`], on a [`Table`]). Every rule is *observed* on the table's range (no
 //! theorem here proves a two-parameter law): symmetry `G(a, b) = G(b, a)`; periodicity of each row in `b` and each
 //! column in `a` (ordinary or arithmetic, as for one parameter); separability `G(a, b) = f(a) ⊕ g(b)` (the game is a
-//! sum in disguise), checked as `G(a, b) ⊕ G(a, b0) ⊕ G(a0, b) ⊕ G(a0, b0) = 0` on every cell; `G` as a function of
+//! sum in disguise), checked as `G(a, b) ⊕ G(a, b0) ⊕ G(a0, b) ⊕ G(a0, b0) = 0` on every cell; else a nim
+//! product `G(a, b) = f(a) ⊗ g(b)` (the form the Tartan theorem gives for products of coin-turning games); `G` as a function of
 //! one simple key of `(a, b)` ([`KEYS`]: `a + b`, `a − b`, `|a − b|`, `min`, `max`, `a ⊕ b`, `a | b`, `a & b`,
 //! `(a − 1) | (b − 1)`, `(a − 1) ⊕ (b − 1)`), named where the function is a simple one (`k`, `k + c`, `k mod m`,
-//! the index of the lowest zero bit of `k`); and the P-positions: as the cells where a key takes given values
+//! the index of the lowest zero bit of `k`, or a candidate of [`candidates`]); and the P-positions: as the cells where a key takes given values
 //! (lines such as `b − a = 1`), as residue classes of `(a mod m, b mod m)`, as a Beatty pair
 //! `(⌊kα⌋, ⌊kβ⌋)` with `α`, `β` quadratic irrationals or rationals, or, when there are few, listed.
 //!
@@ -32,6 +40,8 @@
 //! **Cost.** One parameter: the cost of the sequence (see [`crate::heap::period`]) plus linear scans. Two
 //! parameters: `O(cells · keys)` for the keys and `O(cells)` for the rest, after the table.
 
+pub mod candidates;
+
 use super::table::{Span, Table};
 use crate::error::Result;
 use crate::games::wythoff::isqrt;
@@ -40,6 +50,7 @@ use crate::heap::period::{self, Certificate, Periodicity};
 use crate::heap::Engine;
 use crate::nimber::Nimber;
 use crate::solver::Limits;
+use candidates::{Base, Found, NearMiss, PSet};
 use std::collections::BTreeMap;
 
 /// One rule found: what it says, in words and as data, where it was checked, and whether a theorem proves it.
@@ -108,6 +119,17 @@ pub enum Law {
         /// The lines that show no period.
         without: Vec<u64>,
     },
+    /// `G(a, b) = f(a) ⊗ g(b)`, a nim product (the form the Tartan theorem gives for a product of two coin-turning
+    /// games): `f` over the rows, `g` over the columns (`None` where no cell names them), scaled so that
+    /// `g(b0) = 1` for the first column `b0` with a nonzero cell.
+    NimProduct {
+        /// `f(a)` for each row.
+        f: Vec<Option<Nimber>>,
+        /// `g(b)` for each column.
+        g: Vec<Option<Nimber>>,
+        /// Closed forms of `f` and `g`, when they fit.
+        formula: Option<String>,
+    },
     /// `G(a, b) = f(a) ⊕ g(b)`: `f` over the rows, `g` over the columns (`None` where no cell names them).
     Separable {
         /// `f(a)` for each row.
@@ -158,6 +180,56 @@ pub enum Law {
         /// Whether `1/α + 1/β = 1` (exactly): the two sequences are complementary (Beatty's theorem).
         complementary: bool,
     },
+    /// `G(n) = scale·f(n + shift) + offset` (or `f(n + shift) xor xor` when `xor` is not 0) for every `n ≥ from`,
+    /// `f` a function of the candidate library ([`candidates`]), and `G(n) = below[n]` for `n < from`.
+    Formula {
+        /// The base function `f`, e.g. `popcount`.
+        base: Base,
+        /// `f` in words.
+        function: String,
+        /// `a`.
+        scale: i64,
+        /// `b`.
+        offset: i64,
+        /// `x` (0: the affine form).
+        xor: u64,
+        /// `c`.
+        shift: i64,
+        /// The first heap the formula covers.
+        from: u64,
+        /// `G(0), …, G(from − 1)`.
+        below: Vec<Nimber>,
+        /// The formula as text, e.g. `G(n) = ruler(n) for n >= 1, G(0) = 0`.
+        formula: String,
+    },
+    /// The P-positions `n ≥ from` are the heaps with `n + shift` in `set` (a set of the candidate library), and
+    /// `listed` below `from`.
+    PFormula {
+        /// The set, e.g. `evil`.
+        set: PSet,
+        /// `c`.
+        shift: i64,
+        /// The first heap the rule covers.
+        from: u64,
+        /// The P-positions below `from`.
+        listed: Vec<u64>,
+        /// The rule as text.
+        formula: String,
+    },
+    /// The P-positions `n ≥ 1` of a heap game are the Beatty sequence `⌊kα⌋`, `k = 1, 2, …` (and heap 0 when
+    /// `with_zero`).
+    PBeatty {
+        /// `α` exactly, e.g. `(1 + sqrt 5)/2`.
+        alpha: String,
+        /// `α = (u + √d)/w` as `[u, d, w]` (`d = 0`: the rational `u/w`).
+        exact: [i64; 3],
+        /// The decimal estimate of `α` read from the last term (an estimate only).
+        alpha_estimate: String,
+        /// How many terms were checked.
+        terms: u64,
+        /// Whether heap 0 is a P-position too.
+        with_zero: bool,
+    },
     /// The P-positions of the range, listed (few of them, and no rule above describes them).
     PListed {
         /// The P-positions.
@@ -182,6 +254,9 @@ pub struct Pattern {
     pub nothing_fits: bool,
     /// The first rows of the table (at most 12 by 12), shown when nothing fits.
     pub first_rows: Option<Table>,
+    /// When no rule fits the values of a one-number game: the candidate of the library that fits longest, and
+    /// where it first fails.
+    pub nearest: Option<NearMiss>,
 }
 
 /// The fewest heaps whose values a one-parameter pattern reads when the game's closed form gave its period (see
@@ -202,6 +277,17 @@ pub fn one_parameter(
     limits: &Limits,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Pattern> {
+    Ok(one_parameter_values(game, to, limits, progress)?.0)
+}
+
+/// [`one_parameter`], with the values the rules were read off (`G(0), G(1), …`), e.g. for
+/// [`crate::analysis::emit`].
+pub fn one_parameter_values(
+    game: &dyn AnyGame,
+    to: Option<u64>,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(Pattern, Vec<Nimber>)> {
     if game.parameters() != 1 {
         return Err(crate::Error::input(format!(
             "{}: positions of this game are not named by one number (use --rows and --cols for two)",
@@ -243,7 +329,8 @@ pub fn one_parameter(
             (values, p)
         }
     };
-    Ok(sequence_rules(&game.name(), &values, periodicity.as_ref()))
+    let p = sequence_rules(&game.name(), &values, periodicity.as_ref());
+    Ok((p, values))
 }
 
 /// The rules of the sequence `values` (`G(0), G(1), …`), given what [`period`] found about it.
@@ -394,7 +481,110 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
             ));
         }
     }
-    let nothing_fits = periodicity.is_none() && !identity;
+    // The candidate library, where no theorem gave the law.
+    let mut nearest = None;
+    let mut formula_found = false;
+    if !certified && !identity {
+        match candidates::search(values) {
+            Found::Fits(fit) => {
+                let formula = fit.formula();
+                let st = if fit.base == Base::N {
+                    format!("{formula} (checked on n = 0..={})", rows.to)
+                } else {
+                    format!(
+                        "{formula}, where {} (checked on n = 0..={})",
+                        fit.base.words(),
+                        rows.to
+                    )
+                };
+                rules.insert(
+                    0,
+                    rule(
+                        Law::Formula {
+                            base: fit.base,
+                            function: fit.base.words().to_string(),
+                            scale: fit.scale,
+                            offset: fit.offset,
+                            xor: fit.xor,
+                            shift: fit.shift,
+                            from: fit.from,
+                            below: fit.below.clone(),
+                            formula,
+                        },
+                        st,
+                        false,
+                    ),
+                );
+                formula_found = true;
+            }
+            Found::Nearest(m) => nearest = m,
+        }
+    }
+    if periodicity.is_none() && !formula_found {
+        // Rules on the P-positions alone: a set of the library, or residue classes.
+        let at = rules.len() - 1;
+        if let Some(pf) = candidates::p_search(values) {
+            let formula = pf.formula();
+            let st = format!(
+                "{formula}: the P-positions are {}{} (checked on n = 0..={})",
+                match pf.shift {
+                    0 => String::new(),
+                    c if c > 0 => format!("the heaps n with n + {c} in "),
+                    c => format!("the heaps n with n - {} in ", -c),
+                },
+                pf.set.words(),
+                rows.to
+            );
+            rules.insert(
+                at,
+                rule(
+                    Law::PFormula {
+                        set: pf.set,
+                        shift: pf.shift,
+                        from: pf.from,
+                        listed: pf.listed,
+                        formula,
+                    },
+                    st,
+                    false,
+                ),
+            );
+        } else {
+            let z: Vec<u64> = values.iter().map(|&v| u64::from(v == 0)).collect();
+            let zeros = z.iter().filter(|&&x| x == 1).count();
+            if let Some(p) = period::observe(&z).filter(|p| p.saltus == 0 && zeros >= 8) {
+                let (e, per) = (p.preperiod, p.period);
+                let listed: Vec<u64> = (0..e).filter(|&i| values[i as usize] == 0).collect();
+                let residues: Vec<u64> = (0..per)
+                    .filter(|&r| values[(e + (r + per - e % per) % per) as usize] == 0)
+                    .collect();
+                let st = format!(
+                    "{} (the values show no period, but the P-positions do; checked on n = 0..={})",
+                    p_heaps_words(&listed, per, &residues, e),
+                    rows.to
+                );
+                rules.insert(
+                    at,
+                    rule(
+                        Law::PHeaps {
+                            listed,
+                            modulus: Some(per),
+                            residues,
+                            from: e,
+                        },
+                        st,
+                        false,
+                    ),
+                );
+            } else if let Some((law, st)) = heap_beatty(values) {
+                rules.insert(
+                    at,
+                    rule(law, format!("{st}; checked on n = 0..={}", rows.to), false),
+                );
+            }
+        }
+    }
+    let nothing_fits = periodicity.is_none() && !identity && !formula_found;
     let first_rows = nothing_fits.then(|| sequence_table(name, values, 60));
     Pattern {
         game: name.to_string(),
@@ -404,6 +594,7 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
         rules,
         nothing_fits,
         first_rows,
+        nearest: if nothing_fits { nearest } else { None },
     }
 }
 
@@ -534,6 +725,9 @@ pub fn two_parameters(t: &Table) -> Pattern {
     if let Some(r) = separable(t, &all) {
         telling += 1;
         rules.push(rule(r.0, r.1));
+    } else if let Some(r) = nim_product(t, &all) {
+        telling += 1;
+        rules.push(rule(r.0, r.1));
     }
     // A function of a key.
     let mut key_fits: Vec<Vec<i128>> = Vec::new();
@@ -545,7 +739,7 @@ pub fn two_parameters(t: &Table) -> Pattern {
                 continue;
             }
             key_fits.push(ks);
-            let formula = describe_function(&function);
+            let formula = describe_function(&function).or_else(|| key_candidate(&function));
             let st = match &formula {
                 Some(f) => format!("G(a, b) = f(k) with k = {name} and {f}"),
                 None => format!(
@@ -662,6 +856,7 @@ pub fn two_parameters(t: &Table) -> Pattern {
         rules,
         nothing_fits,
         first_rows: nothing_fits.then(|| t.corner(12, 12)),
+        nearest: None,
     }
 }
 
@@ -715,6 +910,66 @@ fn separable(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
         ),
     };
     Some((Law::Separable { f, g, formula }, st))
+}
+
+/// `G(a, b) = f(a) ⊗ g(b)` on every cell, with `(a0, b0)` the first cell of nonzero value, `f(a) = G(a, b0)` and
+/// `g(b) = G(a0, b) ⊗ G(a0, b0)⁻¹` (nim multiplication and inverse, [`crate::nimber::field`]); reported when at
+/// least nine cells off the reference row and column are checked and `f` and `g` each take three values or more.
+fn nim_product(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
+    use crate::nimber::field::{inv, mul};
+    let cols = t.cols?;
+    let &(a0, b0, g00) = all.iter().find(|c| c.2 != 0)?;
+    let unit = inv(g00)?;
+    let mut checked = 0;
+    for &(a, b, v) in all {
+        if let (Some(x), Some(y)) = (t.get(a, b0), t.get(a0, b)) {
+            if v != mul(mul(x, y), unit) {
+                return None;
+            }
+            if a != a0 && b != b0 {
+                checked += 1;
+            }
+        }
+    }
+    if checked < 9 || checked * 2 < all.len() {
+        return None;
+    }
+    let f: Vec<Option<Nimber>> = (t.rows.from..=t.rows.to).map(|a| t.get(a, b0)).collect();
+    let g: Vec<Option<Nimber>> = (cols.from..=cols.to)
+        .map(|b| t.get(a0, b).map(|v| mul(v, unit)))
+        .collect();
+    let distinct = |v: &[Option<Nimber>]| {
+        let mut s: Vec<Nimber> = v.iter().flatten().copied().collect();
+        s.sort_unstable();
+        s.dedup();
+        s.len()
+    };
+    if distinct(&f) < 3 || distinct(&g) < 3 {
+        return None;
+    }
+    let formula = match (
+        describe_line(&f, t.rows.from, "a"),
+        describe_line(&g, cols.from, "b"),
+    ) {
+        (Some(x), Some(y)) => Some(
+            format!("G(a, b) = ({x}) ⊗ ({y})")
+                .replace("(a)", "a")
+                .replace("(b)", "b"),
+        ),
+        _ => None,
+    };
+    let tartan = "the form the Tartan theorem gives for a product of two coin-turning games (Winning Ways, ch. 14, after H. W. Lenstra)";
+    let st = match &formula {
+        Some(fm) => format!("{fm}, a nim product: {tartan}"),
+        None => format!(
+            "G(a, b) = f(a) ⊗ g(b), a nim product ({tartan}): f = {} (a from {}), g = {} (b from {})",
+            show_opt(&f),
+            t.rows.from,
+            show_opt(&g),
+            cols.from
+        ),
+    };
+    Some((Law::NimProduct { f, g, formula }, st))
 }
 
 fn show_opt(v: &[Option<Nimber>]) -> String {
@@ -777,6 +1032,24 @@ fn describe_function(pts: &[(i128, Nimber)]) -> Option<String> {
         }
     }
     None
+}
+
+/// A formula of the candidate library ([`candidates`]) for a key's function, when its keys are `0, 1, 2, …` (at
+/// least [`candidates::MIN_CHECKED`] of them): `f(k) = ruler(k) for k >= 1, f(0) = 0`.
+fn key_candidate(pts: &[(i128, Nimber)]) -> Option<String> {
+    if pts.iter().enumerate().any(|(i, p)| p.0 != i as i128) {
+        return None;
+    }
+    let v: Vec<Nimber> = pts.iter().map(|p| p.1).collect();
+    match candidates::search(&v) {
+        Found::Fits(fit) if fit.base == Base::N => Some(fit.formula_in("f", "k")),
+        Found::Fits(fit) => Some(format!(
+            "{}, where {}",
+            fit.formula_in("f", "k"),
+            fit.base.words()
+        )),
+        Found::Nearest(_) => None,
+    }
 }
 
 /// `(key, value)` for every key when the value is a function of the key on every cell, and the key is not
@@ -1033,6 +1306,51 @@ fn beatty(t: &Table, zeros: &[(u64, u64)]) -> Option<(Law, String)> {
             first,
             pairs: n,
             complementary: comp,
+        },
+        st,
+    ))
+}
+
+/// The P-positions `n ≥ 1` of `values` as a Beatty sequence `⌊kα⌋`, `k = 1, 2, …`, `α > 1` the simplest of
+/// [`candidates`] that gives every one of them (checked exactly in integers), with at least 8 terms, and the next
+/// term past the range (so the terms are exactly the P-positions in it).
+fn heap_beatty(values: &[Nimber]) -> Option<(Law, String)> {
+    let n = values.len() as i128;
+    let zs: Vec<i128> = (1..n).filter(|&i| values[i as usize] == 0).collect();
+    if zs.len() < 8 {
+        return None;
+    }
+    let pts: Vec<(i128, i128)> = zs
+        .iter()
+        .enumerate()
+        .map(|(i, &z)| (i as i128 + 1, z))
+        .collect();
+    let alpha = candidates()
+        .into_iter()
+        .filter(|x| x.u + x.d > x.w)
+        .find(|&x| fits(x, &pts))?;
+    let k_next = zs.len() as i128 + 1;
+    if alpha.floor_times(k_next) < n {
+        return None;
+    }
+    let (k_last, z_last) = *pts.last().unwrap();
+    let scaled = z_last * 1_000_000 / k_last;
+    let estimate = format!("{}.{:06}", scaled / 1_000_000, scaled % 1_000_000);
+    let with_zero = values[0] == 0;
+    let st = format!(
+        "the P-positions are {}the Beatty sequence floor(k·α) for k = 1..={}, with α = {} (α estimated as {estimate} from the last term, then checked exactly in integers for all {} terms)",
+        if with_zero { "n = 0 and " } else { "" },
+        zs.len(),
+        alpha.show(),
+        zs.len()
+    );
+    Some((
+        Law::PBeatty {
+            alpha: alpha.show(),
+            exact: [alpha.u as i64, alpha.d as i64, alpha.w as i64],
+            alpha_estimate: estimate,
+            terms: zs.len() as u64,
+            with_zero,
         },
         st,
     ))
