@@ -201,6 +201,10 @@ pub struct ValueArgs {
     /// Cram, Node Kayles, Arc Kayles: threads of the search, sharing one table (1 or more; default 1; Cram on two cores: about 1.5-1.8x the speed of one on boards of 30 cells or more, less on smaller ones, none under 1 ms), e.g. --threads 2
     #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy"])]
     pub threads: Option<OsString>,
+    /// Read more positions from FILE ('-': standard input), whitespace-separated, after the words given: the
+    /// positions of the last GAME (a judge's 10^6 heaps), or whole parts with '+' and their GAMEs
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -778,7 +782,7 @@ const POSITIONAL: &str = "an argument";
 // applied them before ([`LimitArgs::max_memory_text`], [`LimitArgs::max_seconds_text`]).
 
 /// `grundy value`: [`ValueArgs`] as text.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ValueCmd {
     pub words: Vec<String>,
     pub json: bool,
@@ -792,6 +796,7 @@ pub struct ValueCmd {
     pub load_table: Option<String>,
     pub save_table: Option<String>,
     pub threads: Option<String>,
+    pub positions: Option<String>,
 }
 
 impl ValueArgs {
@@ -813,6 +818,7 @@ impl ValueArgs {
             load_table: opt_text(self.load_table.as_deref(), "--load-table")?,
             save_table: opt_text(self.save_table.as_deref(), "--save-table")?,
             threads: opt_text(self.threads.as_deref(), "--threads")?,
+            positions: opt_text(self.positions.as_deref(), "--positions")?,
         })
     }
 }

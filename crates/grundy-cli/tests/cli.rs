@@ -318,3 +318,56 @@ fn counts_of_one_are_singular() {
         "{out}"
     );
 }
+
+/// `--positions FILE` (or `-`, standard input) reads a judge's many positions: 100,000 Nim heaps give the nim-sum of
+/// their sizes; the text lists the first parts and counts the rest; the JSON lists every part. Bad files are
+/// one-line errors.
+#[test]
+fn positions_from_a_file_or_standard_input() {
+    let heaps: Vec<u64> = (0..100_000u64)
+        .map(|i| i.wrapping_mul(2_654_435_761) % 1_000_003)
+        .collect();
+    let text: String = heaps.iter().map(|h| format!("{h}\n")).collect();
+    let f = temp_file("positions", "heaps.txt", &text);
+    let want = heaps.iter().fold(0, |a, h| a ^ h);
+    let j = ok_json(&["value", "nim", "--positions", &f, "--json", "--no-moves"]);
+    assert_eq!(j["nim_value"], want);
+    assert_eq!(j["parts"].as_array().unwrap().len(), 100_000);
+    let (code, out, err) = run_stdin(
+        &["value", "nim", "--positions", "-", "--no-moves"],
+        text.as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("nim-sum of the 100000 parts' values: {want}")),
+        "{out}"
+    );
+    assert!(
+        out.contains("... and 99968 more parts (--json lists them all)"),
+        "{out}"
+    );
+    assert!(out.lines().count() < 50, "{out}");
+    // Beside positions given as words, and with a second game after '+'.
+    let small = temp_file("positions", "small.txt", "3 5 + kayles 4\n");
+    let j = ok_json(&[
+        "value",
+        "nim",
+        "6",
+        "--positions",
+        &small,
+        "--json",
+        "--no-moves",
+    ]);
+    assert_eq!(j["nim_value"], 6 ^ 3 ^ 5 ^ 1);
+    let empty = temp_file("positions", "empty.txt", " \n");
+    assert_error(
+        &grundy(&["value", "nim", "--positions", &empty]),
+        "no position in it",
+    );
+    assert_error(
+        &grundy(&["value", "nim", "--positions", "/nonexistent/p.txt"]),
+        "cannot read it",
+    );
+    let bad = temp_file("positions", "bad.txt", "3 x 5");
+    assert_error(&grundy(&["value", "nim", "--positions", &bad]), "x");
+}

@@ -453,3 +453,43 @@ fn a_period_seen_three_times_in_1024_values_is_not_claimed() {
         assert!(out.contains("no period observed"), "{extra:?}: {out}");
     }
 }
+
+/// Normal play of a game that is searched position by position (a tuple script) stops at --max-positions, the limit
+/// its error names; a sum of heap games, valued from sequences, refuses the flag (it would change nothing).
+#[test]
+fn max_positions_bounds_the_normal_play_search_that_it_names() {
+    let f = temp_file(
+        "script-positions",
+        "grid.rhai",
+        "fn moves(a, b) { let out = []; if a > 0 { out.push([a - 1, b]); } if b > 0 { out.push([a, b - 1]); } out }\n",
+    );
+    fails(
+        &[
+            "value",
+            "--rules",
+            &f,
+            "grid",
+            "300",
+            "300",
+            "--max-positions",
+            "1000",
+        ],
+        "the search stored 1000 positions, the limit (raise it with --max-positions)",
+    );
+    let v = ok(&[
+        "value",
+        "--rules",
+        &f,
+        "grid",
+        "3",
+        "4",
+        "--max-positions",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(parse_json(&v)["nim_value"], 1);
+    fails(
+        &["value", "kayles", "3", "--max-positions", "5"],
+        "heap games under normal play",
+    );
+}

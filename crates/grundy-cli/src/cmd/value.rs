@@ -106,6 +106,23 @@ const MOVES_SHOWN: usize = 20;
 
 pub fn run(a: &ValueCmd) -> CliResult {
     super::load_rules(&a.rules, a.loopy)?;
+    let read;
+    let a = match &a.positions {
+        Some(path) => {
+            let more = read_positions(path)?;
+            if more.is_empty() {
+                return Err(CliError::usage(format!(
+                    "--positions {}: no position in it",
+                    grundy::error::escape(path)
+                )));
+            }
+            let mut words = a.words.clone();
+            words.extend(more);
+            read = ValueCmd { words, ..a.clone() };
+            &read
+        }
+        None => a,
+    };
     // With one rules script, a part may leave out its GAME: words that start with a digit are a position of the
     // scripted game (no name or code of the catalog starts with a digit and has no point).
     let a = &with_script_names(a)?;
@@ -178,7 +195,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
         game.add_to(&mut sum, pos)?;
     }
     let own = sum.own_play()?;
-    refuse_max_positions(a, own)?;
+    refuse_max_positions(a, own, sum.searches_positions())?;
     let command = crate::guard::limits();
     let (convention, limits) = if loopy {
         let max_heap = match a.max_heap.as_deref() {
@@ -214,7 +231,11 @@ pub fn run(a: &ValueCmd) -> CliResult {
             grundy::analysis::misere::limits(&command, states),
         )
     } else {
-        (Convention::Normal, command)
+        let mut l = command;
+        if let Some(v) = a.max_positions.as_deref() {
+            l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
+        }
+        (Convention::Normal, l)
     };
     let report = if a.no_moves {
         analyse_values(&mut sum, convention, &limits)?
@@ -313,7 +334,40 @@ fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
         load_table: a.load_table.clone(),
         save_table: a.save_table.clone(),
         threads: a.threads.clone(),
+        positions: None,
     })
+}
+
+/// The most bytes `--positions` reads (a judge's input of 10^6 numbers is about 7 MB).
+const MAX_POSITIONS_BYTES: u64 = 256 << 20;
+
+/// The words of `--positions FILE` (`-`: standard input), whitespace-separated; a file past
+/// [`MAX_POSITIONS_BYTES`] is refused unread past that.
+fn read_positions(path: &str) -> CliResult<Vec<String>> {
+    use std::io::Read;
+    let shown = grundy::error::escape(path);
+    let cannot =
+        |e: std::io::Error| CliError::usage(format!("--positions {shown}: cannot read it: {e}"));
+    let mut bytes = Vec::new();
+    let reader: Box<dyn Read> = if path == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(cannot)?)
+    };
+    reader
+        .take(MAX_POSITIONS_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_POSITIONS_BYTES {
+        return Err(CliError::usage(format!(
+            "--positions {shown}: longer than {} MiB; positions are numbers separated by white space",
+            MAX_POSITIONS_BYTES >> 20
+        )));
+    }
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| CliError::usage(format!("--positions {shown}: not UTF-8 text")))?;
+    let text = grundy::error::without_bom(text);
+    Ok(text.split_whitespace().map(str::to_string).collect())
 }
 
 /// The answer for a game that is not impartial (a scoring game).
@@ -356,24 +410,35 @@ fn refuse_flags_that_do_not_apply(a: &ValueCmd) -> CliResult {
 }
 
 /// `--max-positions` bounds the searches of misère and loopy play, and so of a game played misère by its own rules
-/// (`own`, known once the sum is read); normal play refuses it.
-fn refuse_max_positions(a: &ValueCmd, own: grundy::Play) -> CliResult {
+/// (`own`, known once the sum is read), and the normal-play search of a sum that has one (`searched`: a part that is
+/// not a heap game); a sum of heap games alone under normal play is valued from sequences, and refuses it.
+fn refuse_max_positions(a: &ValueCmd, own: grundy::Play, searched: bool) -> CliResult {
     let graph = a.words.first().is_some_and(|g| g == "loopy-graph");
-    let searched = a.misere || (a.loopy && !graph) || own == grundy::Play::Misere;
-    if !searched && a.max_positions.is_some() {
+    let used =
+        a.misere || (a.loopy && !graph) || own == grundy::Play::Misere || (!a.loopy && searched);
+    if !used && a.max_positions.is_some() {
         return Err(CliError::usage(
-            "--max-positions bounds the --misere and --loopy searches; normal play is bounded by --max-seconds and --max-memory",
+            "--max-positions bounds the searches of positions (misère, loopy, and normal play of games that are not heap games); heap games under normal play are valued from their sequences, bounded by --max-seconds and --max-memory",
         ));
     }
     Ok(())
 }
+
+/// The most parts of a sum whose values the text lists one by one (past it, the first half of them and a count).
+const MAX_PARTS_SHOWN: usize = 64;
 
 /// The analysis in words a student follows.
 /// `moves`: false under --no-moves (the outcome is said, and that the moves were not searched).
 fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
     let mut s = String::new();
     let single = a.parts.len() == 1;
-    for p in &a.parts {
+    // A sum of many parts (a judge's input by --positions) shows the first of them; --json lists them all.
+    let shown = if a.parts.len() > MAX_PARTS_SHOWN {
+        MAX_PARTS_SHOWN / 2
+    } else {
+        a.parts.len()
+    };
+    for p in &a.parts[..shown] {
         match p.nim_value {
             Some(v) => {
                 let _ = writeln!(s, "{} {}: nim-value {v}", p.game, p.position);
@@ -387,13 +452,24 @@ fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
             }
         }
     }
+    if shown < a.parts.len() {
+        let _ = writeln!(
+            s,
+            "... and {} more parts (--json lists them all)",
+            a.parts.len() - shown
+        );
+    }
     if let (false, Some(total)) = (single, a.nim_value) {
-        let xs: Vec<String> = a
-            .parts
-            .iter()
-            .map(|p| p.nim_value.unwrap_or_default().to_string())
-            .collect();
-        let _ = writeln!(s, "nim-sum: {} = {total}", xs.join(" xor "));
+        if shown < a.parts.len() {
+            let _ = writeln!(s, "nim-sum of the {} parts' values: {total}", a.parts.len());
+        } else {
+            let xs: Vec<String> = a
+                .parts
+                .iter()
+                .map(|p| p.nim_value.unwrap_or_default().to_string())
+                .collect();
+            let _ = writeln!(s, "nim-sum: {} = {total}", xs.join(" xor "));
+        }
     }
     match a.outcome {
         Outcome::P if a.nim_value.is_none() => {
@@ -534,7 +610,8 @@ fn entries(n: usize) -> String {
 /// resumes from what this one stored.
 fn run_with_table(a: &ValueCmd) -> CliResult {
     const FLAGS: &str = "--load-table/--save-table";
-    refuse_max_positions(a, grundy::Play::Normal)?;
+    // (A saved table's search is the plain solver's, which keeps its own bounds.)
+    refuse_max_positions(a, grundy::Play::Normal, false)?;
     if a.misere {
         return Err(CliError::usage(format!(
             "{FLAGS}: a saved table holds normal-play nim-values, which misère play cannot use (misère sums do not add by nim-sum); drop --misere or the table"

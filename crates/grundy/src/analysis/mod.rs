@@ -207,6 +207,12 @@ impl Sum {
         }
     }
 
+    /// Whether normal play of the sum searches positions (a part that is not a heap game, valued by the solver,
+    /// whose stored positions [`Limits::max_positions`] bounds); heap games are valued from their sequences.
+    pub fn searches_positions(&self) -> bool {
+        self.groups.iter().any(|g| g.heaps().is_none())
+    }
+
     pub(crate) fn groups(&self) -> &[Box<dyn Group>] {
         &self.groups
     }

@@ -613,9 +613,10 @@ fn top_level_constants(
     loose
         .run_ast_with_scope(&mut scope, &ast)
         .map_err(|e| rhai_error(origin, &e, "the top level of the rules", (1, 1)))?;
+    // (NAME, SHAPE and PLAY configure the game; functions read the others.)
     let mut out: Vec<(String, Dynamic)> = scope
         .iter()
-        .filter(|(_, constant, _)| *constant)
+        .filter(|(n, constant, _)| *constant && !matches!(*n, "NAME" | "SHAPE" | "PLAY"))
         .map(|(n, _, v)| (n.to_string(), v))
         .collect();
     let mut used = Vec::new();

@@ -302,7 +302,16 @@ pub fn one_parameter_values(
             } else {
                 period::DEFAULT_LIMIT_UNCERTIFIABLE
             });
-            let a = period::analyse_limited(&heap, limit, Engine::Auto, 1, limits, progress)?;
+            // An explicit --to is computed to the end before a period is read off (see period::Reach::observe_all).
+            let a = period::analyse_observing(
+                &heap,
+                limit,
+                to.is_some(),
+                Engine::Auto,
+                1,
+                limits,
+                progress,
+            )?;
             // A closed form's period is answered from one preperiod and period of values: the rules are read off
             // as many values as a computed sequence would give (up to [`CLOSED_FORM_VALUES`] heaps), so that every
             // statement of the game (a code, a script) reads the same rules off the same values.
@@ -383,8 +392,15 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
             } else {
                 format!("G(n + {per}) = G(n) + {s}")
             };
+            // A rule only observed holds on the values read, and is stated so: "for e <= n <= N", never "for every".
+            let last = n.saturating_sub(1);
+            let range = if certified {
+                format!("for every n >= {e}")
+            } else {
+                format!("for {e} <= n <= {}", last.saturating_sub(per))
+            };
             let mut st = format!(
-                "{law} for every n >= {e}: preperiod {e}, period {per}{}; one period from n = {e}: {}",
+                "{law} {range}: preperiod {e}, period {per}{}; one period from n = {e}: {}",
                 if s == 0 {
                     String::new()
                 } else {
@@ -414,7 +430,13 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
                     .unwrap_or(0);
                 rules.push(rule(
                     Law::Bounded { max },
-                    format!("G(n) <= {max} for every n (the values repeat from the preperiod on)"),
+                    if certified {
+                        format!(
+                            "G(n) <= {max} for every n (the values repeat from the preperiod on)"
+                        )
+                    } else {
+                        format!("G(n) <= {max} for n <= {last}")
+                    },
                     true,
                 ));
                 let listed: Vec<u64> = (0..e).filter(|&i| values[i as usize] == 0).collect();
