@@ -281,8 +281,8 @@ pub struct PeriodArgs {
     pub resume: Option<OsString>,
     /// Print a standalone function sg(n) computing the period found, with a main that checks it: cpp, python or
     /// rust
-    #[arg(long, value_name = "LANG", value_enum, conflicts_with = "json")]
-    pub emit: Option<EmitLang>,
+    #[arg(long, value_name = "LANG", conflicts_with = "json")]
+    pub emit: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -347,8 +347,8 @@ pub struct PatternArgs {
     #[arg(long)]
     pub json: bool,
     /// Print a standalone function sg(n) computing the rule found, with a main that checks it: cpp, python or rust
-    #[arg(long, value_name = "LANG", value_enum, conflicts_with = "json")]
-    pub emit: Option<EmitLang>,
+    #[arg(long, value_name = "LANG", conflicts_with = "json")]
+    pub emit: Option<OsString>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -367,6 +367,19 @@ pub enum EmitLang {
 }
 
 impl EmitLang {
+    /// The language `--emit` names, read as text first (a value that is not UTF-8 is refused as every option's is).
+    pub fn read(v: Option<&OsStr>) -> CliResult<Option<EmitLang>> {
+        use clap::ValueEnum;
+        let Some(v) = v else { return Ok(None) };
+        let t = text(v, "--emit")?;
+        EmitLang::from_str(&t, false).map(Some).map_err(|_| {
+            CliError::usage(format!(
+                "--emit: '{}' is not a language of --emit: cpp, python or rust",
+                grundy::error::escape(&t)
+            ))
+        })
+    }
+
     /// The library's language.
     pub fn language(self) -> grundy::analysis::emit::Language {
         use grundy::analysis::emit::Language;
@@ -914,7 +927,7 @@ impl PeriodArgs {
             json: self.json,
             out: opt_text(self.out.as_deref(), "--out")?,
             resume: opt_text(self.resume.as_deref(), "--resume")?,
-            emit: self.emit,
+            emit: EmitLang::read(self.emit.as_deref())?,
             rules: self.rules.checked()?,
         })
     }
@@ -973,7 +986,7 @@ impl PatternArgs {
             rows: opt_text(self.rows.as_deref(), "--rows")?,
             cols: opt_text(self.cols.as_deref(), "--cols")?,
             json: self.json,
-            emit: self.emit,
+            emit: EmitLang::read(self.emit.as_deref())?,
         })
     }
 }
@@ -1282,11 +1295,11 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 12 + 9 + 2 + 10 + 4 + 2 + 2 + 1 + 2,
+            17 + 2 + 10 + 12 + 9 + 2 + 10 + 4 + 2 + 2 + 1 + 2 + 2,
             "options taking a value (17; 2 of play; 10 of table and pattern; 12 of --rules and --moves on value, seq, \
              period, table, pattern and play; 9 of plot and its 2 of rules; 10 of period's --out/--resume and sweep; \
              4 of quotient and its 2 of rules; value's --load-table and --save-table; value's --threads; \
-             play's --max-seconds and --max-memory)"
+             play's --max-seconds and --max-memory; --emit of pattern and period)"
         );
     }
 

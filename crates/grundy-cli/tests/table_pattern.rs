@@ -474,7 +474,7 @@ fn emit_refusals_are_one_line() {
     );
     fails(
         &["pattern", "kayles", "--emit", "java"],
-        "invalid value 'java'",
+        "--emit: 'java' is not a language of --emit: cpp, python or rust",
     );
     fails(&["pattern", "kayles", "--emit", "cpp", "--json"], "--json");
     fails(
