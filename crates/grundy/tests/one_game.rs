@@ -501,7 +501,8 @@ fn every_statement_of_a_heap_game_gives_the_same_period_and_quotient() {
             )
             .unwrap();
             // The rule `pattern` reads off the values: the same law and statement in every statement of the game
-            // (whether it is certified depends on the statement: a code's period is proved, a script's observed).
+            // (whether it is certified depends on the statement: a code's period is proved, a script's observed,
+            // and so does the range the statement names: "for every n >= e" or "for e <= n <= N").
             let rules: Vec<String> = grundy::analysis::pattern::one_parameter(
                 &*g,
                 Some(c.period_to),
@@ -511,7 +512,10 @@ fn every_statement_of_a_heap_game_gives_the_same_period_and_quotient() {
             .unwrap()
             .rules
             .iter()
-            .map(|r| format!("{:?}: {}", r.law, r.statement))
+            .map(|r| {
+                let law = r.statement.split(" for ").next().unwrap_or_default();
+                format!("{:?}: {law}", r.law)
+            })
             .collect();
             patterns.push((label.clone(), rules));
             found.push((label, per, (q.order, q.p_portion_size)));
