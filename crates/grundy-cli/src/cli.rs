@@ -66,7 +66,7 @@ pub enum Command {
 #[derive(ClapArgs, Debug, Clone, Default)]
 pub struct LimitArgs {
     /// End with an error after S seconds of the whole command (fractions allowed: 0.5; 'none' for no limit).
-    /// value, seq, table, pattern and plot end at 60 s unless told; play bounds each judgement at 60 s
+    /// value, seq, table, pattern and plot end at 60 s unless told; play bounds each judgement at 10 s
     #[arg(long, value_name = "S")]
     pub max_seconds: Option<OsString>,
     /// Most memory the command may hold, e.g. 512M, 8G (default 3G, or 3/4 of `ulimit -v` when lower)

@@ -254,7 +254,15 @@ pub const DEFAULT_SECONDS: f64 = 60.0;
 
 /// The longest one judgement of `grundy play` (the engine's move, a hint, the first look at the position) may take
 /// when `--max-seconds` is not given: a person's thinking time is not counted.
-pub const THINK_SECONDS: f64 = 60.0;
+pub const THINK_SECONDS: f64 = 10.0;
+
+/// Set once the answer is whole and being written: the deadline's watchdog then lets the process finish.
+static ANSWERING: AtomicBool = AtomicBool::new(false);
+
+/// Says that the answer is computed and is being written (see [`ANSWERING`]).
+pub fn answering() {
+    ANSWERING.store(true, Ordering::Relaxed);
+}
 
 /// Set by `--max-seconds none`: no time limit at all, not even a default one.
 static UNBOUNDED: AtomicBool = AtomicBool::new(false);
@@ -278,6 +286,9 @@ pub fn limit_time(d: grundy::Deadline) {
         .name("deadline".into())
         .spawn(move || {
             std::thread::sleep(d.remaining() + GRACE);
+            if ANSWERING.load(Ordering::Relaxed) {
+                return;
+            }
             let total = WORK_TOTAL.load(Ordering::Relaxed);
             let what = WORK.lock().map(|w| w.clone()).unwrap_or_default();
             let hint = RESUME_HINT.lock().map(|h| h.clone()).unwrap_or_default();

@@ -277,3 +277,54 @@ fn a_damaged_saved_run_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Fuzz seed 7 (issue 40's bounds): `play wythoff 1376 14 --loopy` judged its first position for longer than the
+/// harness waits; each judgement of `play` is bounded at 10 s without `--max-seconds`, and ends in one line.
+#[test]
+fn a_play_judgement_is_bounded_without_max_seconds() {
+    let r = run_capped(
+        &[b"play", b"wythoff", b"1376", b"14", b"--loopy"],
+        Some(b"hint\n"),
+    );
+    assert!(r.secs < 11.0, "{:.1} s", r.secs);
+    if r.code == 2 {
+        let last = r.stderr.lines().last().unwrap_or("");
+        assert!(
+            last.contains("the bound on one judgement of 'grundy play'"),
+            "{}",
+            r.stderr
+        );
+    } else {
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+}
+
+/// Fuzz seed 3: `value 0.F 25 1789 1639 --json --max-seconds 0.2` was ended by the deadline while it wrote its 33 MB
+/// answer, leaving half of it on stdout with an error; an answer whole before the deadline is written whole.
+#[test]
+fn an_answer_being_written_is_not_cut_by_the_deadline() {
+    let r = run_capped(
+        &[
+            b"value",
+            b"0.F",
+            b"25",
+            b"1789",
+            b"1639",
+            b"--json",
+            b"--max-seconds",
+            b"0.2",
+        ],
+        None,
+    );
+    if r.code == 0 {
+        let j: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("whole JSON");
+        assert!(j["winning_moves"].as_array().is_some_and(|m| !m.is_empty()));
+    } else {
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(
+            r.stdout.is_empty(),
+            "an error with {} bytes on stdout",
+            r.stdout.len()
+        );
+    }
+}

@@ -156,6 +156,9 @@ const SUBCOMMANDS: [&str; 14] = [
     "play",
 ];
 
+/// `grundy play`'s bound on one judgement of its engine without `--max-seconds`.
+const PLAY_THINK_SECONDS: f64 = 10.0;
+
 /// grundy's default `--max-seconds` for the exact misère search.
 const MISERE_DEFAULT_SECONDS: f64 = 30.0;
 
@@ -190,6 +193,11 @@ fn time_limit(args: &[Vec<u8>], default: f64) -> (f64, &'static str) {
     let own = own.filter(|_| sub != Some(b"sweep"));
     match own {
         Some(s) => (s + 1.0, "its --max-seconds + 1 s"),
+        // `play` bounds each judgement of its engine at 10 s (a session judges once, then after each move).
+        None if sub == Some(b"play") => (
+            PLAY_THINK_SECONDS + 1.0,
+            "no --max-seconds: play's bound on a judgement, 10 + 1 s",
+        ),
         None if misere => (
             MISERE_DEFAULT_SECONDS + 1.0,
             "no --max-seconds: the misère search's default 30 + 1 s",

@@ -170,11 +170,16 @@ pub fn run_with(
     } else {
         Convention::Normal
     };
-    let seconds = grundy::analysis::misere::DEFAULT_SECONDS as f64;
     // Without --max-seconds, each judgement of the engine is bounded instead of the session (a person's thinking
     // time does not count): armed while the engine works, disarmed while a line is awaited.
     let think = (crate::guard::deadline().is_none() && !crate::guard::time_unbounded())
         .then_some(crate::guard::THINK_SECONDS);
+    // The searches' own deadline (a misère search's) ends half a second before that bound, so that their words
+    // (how far they got) come first.
+    let seconds = match think {
+        Some(t) => (t - 0.5).min(grundy::analysis::misere::DEFAULT_SECONDS as f64),
+        None => grundy::analysis::misere::DEFAULT_SECONDS as f64,
+    };
     crate::guard::think(think);
     let mut s = Session::new(sum, convention, first, limits, seconds)?;
     let rule = match s.convention() {
