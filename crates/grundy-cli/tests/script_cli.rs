@@ -493,3 +493,19 @@ fn max_positions_bounds_the_normal_play_search_that_it_names() {
         "heap games under normal play",
     );
 }
+
+/// A script's name is shown as written (`const NAME = "MyGame"`), and found in any case, as every name is.
+#[test]
+fn a_script_name_keeps_its_case() {
+    let f = temp_file(
+        "script-case",
+        "case.rhai",
+        "const NAME = \"MyGame\";\nfn moves(n) { [n - 1, n - 2] }\n",
+    );
+    let out = ok(&["value", "--rules", &f, "MyGame", "5"]);
+    assert!(out.contains("MyGame 5: nim-value 2"), "{out}");
+    let out = ok(&["value", "--rules", &f, "mygame", "4", "+", "nim", "2"]);
+    assert!(out.contains("MyGame 4: nim-value 1"), "{out}");
+    let seq = ok(&["seq", "--rules", &f, "--to", "5"]);
+    assert_eq!(seq, "0\n1\n2\n0\n1\n2\n");
+}

@@ -238,7 +238,7 @@ impl Script {
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or("script")
-            .to_ascii_lowercase();
+            .to_string();
         Script::compile(
             crate::error::without_bom(text).to_string(),
             Origin::File(path.to_string()),
@@ -375,7 +375,8 @@ impl Script {
             }
         };
         let name = text_const("NAME")?.unwrap_or_else(|| default_name.to_string());
-        let name = name.trim().to_ascii_lowercase();
+        // As written (MyGame is shown as MyGame); the catalog finds it in any case, as every name.
+        let name = name.trim().to_string();
         if name.is_empty()
             || !name.starts_with(|c: char| c.is_ascii_alphabetic())
             || !name
