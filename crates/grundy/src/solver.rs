@@ -561,8 +561,8 @@ impl<R: Game> Solver<R> {
                 eprintln!("search by tests: expanded {}", self.expanded - before);
             }
             if self.expanded - before > 0x1000 && crate::progress::wanted() {
-                let total = self.limits.max_positions as u64;
-                crate::progress::report(&self.progress_label(), total, total);
+                let end = crate::progress::UNKNOWN_TOTAL;
+                crate::progress::report(&self.progress_label(), end, end);
             }
             return Ok(v);
         }
@@ -615,11 +615,12 @@ impl<R: Game> Solver<R> {
                 if self.expanded & 0xfff == 0 {
                     self.limits.check_time()?;
                     if crate::progress::wanted() {
-                        // No total is known in advance: the bar shows the positions budget being used up.
+                        // No total is known in advance (the positions budget is a bound, not the work): the
+                        // count goes up alone, with no percentage or time left.
                         crate::progress::report(
                             &self.progress_label(),
                             self.memo.len() as u64,
-                            self.limits.max_positions as u64,
+                            crate::progress::UNKNOWN_TOTAL,
                         );
                         reported = true;
                     }
@@ -644,8 +645,8 @@ impl<R: Game> Solver<R> {
             spare.push(opts);
         }
         if reported {
-            let total = self.limits.max_positions as u64;
-            crate::progress::report(&self.progress_label(), total, total);
+            let end = crate::progress::UNKNOWN_TOTAL;
+            crate::progress::report(&self.progress_label(), end, end);
         }
         Ok(self.known(root).expect("root solved"))
     }
@@ -653,7 +654,7 @@ impl<R: Game> Solver<R> {
     /// What a long search reports as its work ([`crate::progress`]).
     fn progress_label(&self) -> String {
         format!(
-            "searching {} (positions stored, of the {} allowed)",
+            "searching {} (positions stored, at most {})",
             self.ruleset.name(),
             self.limits.max_positions
         )

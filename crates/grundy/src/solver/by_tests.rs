@@ -200,7 +200,7 @@ impl<R: Game> Solver<R> {
             crate::progress::report(
                 &self.progress_label(),
                 (self.memo.len() + self.nots.len()) as u64,
-                self.limits.max_positions as u64,
+                crate::progress::UNKNOWN_TOTAL,
             );
         }
         self.expanded += 1;
