@@ -121,10 +121,7 @@ pub fn run(a: &SeqCmd) -> CliResult {
     }
     // How to resume, from the start (the probe below may meet the deadline before the computation says more).
     if let (Some(file), None) = (out, &a.resume) {
-        crate::guard::set_resume_hint(&format!(
-            "saved in {file}: none yet; resume with 'grundy seq {} --to {to} --resume {file}'",
-            rules.name()
-        ));
+        crate::guard::set_resume_hint(&saved_hint(file, &rules.name(), to, 0));
     }
     // A code the sparse split cannot help is said so at the start, with the engine auto runs and the expected cost.
     // The probe's values (the first heaps, by the fast engine) are the run's: kept, and written to the file.
@@ -604,14 +601,7 @@ fn compute(
 ) -> CliResult<(Vec<Nimber>, Method)> {
     let mut bar = Progress::new(format!("{} to {to}", rules.name()), to);
     crate::guard::set_resume_hint(&match out {
-        Some(file) => format!(
-            "saved in {file}: {}; resume with 'grundy seq {} --to {to} --resume {file}'",
-            match values.len() {
-                0 => "none yet".to_string(),
-                n => format!("heaps 0..={}", n - 1),
-            },
-            rules.name()
-        ),
+        Some(file) => saved_hint(file, &rules.name(), to, values.len()),
         None => "nothing was saved: run with --out FILE to keep the values and --resume FILE to continue"
             .to_string(),
     });
@@ -818,6 +808,16 @@ fn read_values(
             .map_err(|e| io_err(file, e))?;
     }
     Ok(())
+}
+
+/// What the watchdog adds when it ends a run writing to `file` that holds `held` values: where they are, and the
+/// command that resumes.
+fn saved_hint(file: &str, game: &str, to: u64, held: usize) -> String {
+    let what = match held {
+        0 => "none yet".to_string(),
+        n => format!("heaps 0..={}", n - 1),
+    };
+    format!("saved in {file}: {what}; resume with 'grundy seq {game} --to {to} --resume {file}'")
 }
 
 /// Refuses to resume into `file` (the run's own output) when it holds more heaps than `0..=to`: a resumed run only

@@ -66,7 +66,7 @@ impl ExponentGame {
 pub fn factorise(mut a: u64) -> Vec<(u64, u32)> {
     let mut out = vec![];
     let mut d = 2u64;
-    while d * d <= a {
+    while d.saturating_mul(d) <= a {
         if a.is_multiple_of(d) {
             let mut e = 0;
             while a.is_multiple_of(d) {

@@ -185,11 +185,11 @@ impl Base {
             Base::FloorLog2 => 63 - m.leading_zeros() as u64,
             Base::HighestBit => 1 << (63 - m.leading_zeros()),
             Base::BigOmega | Base::Omega | Base::Tau => {
-                let f = factor(m);
+                let f = crate::games::arpa::factorise(m);
                 match self {
-                    Base::BigOmega => f.iter().map(|x| x.1).sum(),
+                    Base::BigOmega => f.iter().map(|x| u64::from(x.1)).sum(),
                     Base::Omega => f.len() as u64,
-                    _ => f.iter().map(|x| x.1 + 1).product(),
+                    _ => f.iter().map(|x| u64::from(x.1) + 1).product(),
                 }
             }
             Base::OddPart => m >> m.trailing_zeros(),
@@ -206,27 +206,6 @@ impl Base {
             }
         }
     }
-}
-
-/// The prime factorisation of `m ≥ 1` by trial division: `(p, e)` pairs.
-fn factor(mut m: u64) -> Vec<(u64, u64)> {
-    let mut out = Vec::new();
-    let mut p = 2u64;
-    while p.saturating_mul(p) <= m {
-        if m.is_multiple_of(p) {
-            let mut e = 0;
-            while m.is_multiple_of(p) {
-                m /= p;
-                e += 1;
-            }
-            out.push((p, e));
-        }
-        p += if p == 2 { 1 } else { 2 };
-    }
-    if m > 1 {
-        out.push((m, 1));
-    }
-    out
 }
 
 /// `f(0), …, f(len − 1)` (0 where `f` is undefined), the arithmetic functions by a smallest-prime-factor sieve.
