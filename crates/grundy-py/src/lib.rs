@@ -338,20 +338,12 @@ impl<P: PyPos> Defined<P> {
             ))
         })?;
         solver.set_limits(limits);
-        let mut r = Ok(0);
-        for c in self.rules.components(&position) {
-            match solver.nim_value(&c) {
-                Ok(v) => r = r.map(|t| t ^ v),
-                Err(e) => {
-                    r = Err(e);
-                    break;
-                }
-            }
-        }
-        if self.rules.failed() {
-            // The memo holds values computed while the options were cut short: start afresh.
-            *solver = Solver::with_limits(self.rules.clone(), limits);
-        }
+        // An exception of the game's code ends the search with an error (nothing wrong enters the memo).
+        let r = self.rules.components(&position).and_then(|parts| {
+            parts
+                .iter()
+                .try_fold(0, |t, c| solver.nim_value(c).map(|v| t ^ v))
+        });
         drop(solver);
         self.settle(r)
     }

@@ -8,9 +8,10 @@
 //! - a [`Splits`] object: every way to leave its total as a sum of heaps, enumerated natively, so that a heap game
 //!   whose options number `n` per heap costs one Python call per heap, not `n` Python objects.
 //!
-//! A Python exception raised by the callable (or a `KeyboardInterrupt` from the signal check before each call) cannot
-//! cross the library's solver, which has no error path for options: it is kept, the game then reports no options
-//! until the analysis ends, and the analysis's result is replaced by the exception ([`PyRules::take_failure`]).
+//! A Python exception raised by the callable (or a `KeyboardInterrupt` from the signal check before each call) ends
+//! the search in progress: [`Game::options`] returns an error, so no value computed from it is kept. The exception
+//! object itself is kept beside the game and raised again by the front end in place of that error
+//! ([`PyRules::take_failure`]), with its own type and traceback.
 
 use grundy::game::{Game, Options};
 use pyo3::exceptions::PyValueError;
@@ -389,6 +390,14 @@ impl<P: PyPos> PyRules<P> {
         }
     }
 
+    /// The error that ends the search in progress when the game's Python code raised `e`; `e` itself is kept
+    /// for the front end to raise again ([`PyRules::take_failure`]), with its own type and traceback.
+    fn raised(&self, e: PyErr) -> grundy::Error {
+        let message = format!("{}: {e}", self.inner.name);
+        self.fail(e);
+        grundy::Error::input(message)
+    }
+
     fn fail(&self, e: PyErr) {
         let mut slot = self.inner.failure.lock().unwrap_or_else(|p| p.into_inner());
         if slot.is_none() {
@@ -407,11 +416,6 @@ impl<P: PyPos> PyRules<P> {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .take()
-    }
-
-    /// Whether an exception is pending (the memo of a solver run meanwhile holds wrong values).
-    pub fn failed(&self) -> bool {
-        self.inner.failed.load(Ordering::SeqCst)
     }
 
     fn fill(&self, py: Python<'_>, p: &P, out: &mut Options<P>) -> PyResult<()> {
@@ -506,25 +510,14 @@ impl<P: PyPos> Game for PyRules<P> {
         self.inner.name.clone()
     }
 
-    fn options(&self, position: &P, out: &mut Options<P>) {
-        if self.failed() {
-            return;
-        }
-        Python::attach(|py| {
-            if let Err(e) = self.fill(py, position, out) {
-                out.clear();
-                self.fail(e);
-            }
-        })
+    fn options(&self, position: &P, out: &mut Options<P>) -> grundy::Result<()> {
+        Python::attach(|py| self.fill(py, position, out)).map_err(|e| self.raised(e))
     }
 
-    fn components(&self, position: &P) -> Vec<P> {
+    fn components(&self, position: &P) -> grundy::Result<Vec<P>> {
         let Some(f) = &self.inner.components else {
-            return vec![position.clone()];
+            return Ok(vec![position.clone()]);
         };
-        if self.failed() {
-            return vec![position.clone()];
-        }
         Python::attach(|py| {
             let r = (|| -> PyResult<Vec<P>> {
                 let result = f.bind(py).call1((position.to_py(py)?,))?;
@@ -560,10 +553,7 @@ impl<P: PyPos> Game for PyRules<P> {
                 }
                 Ok(v)
             })();
-            r.unwrap_or_else(|e| {
-                self.fail(e);
-                vec![position.clone()]
-            })
+            r.map_err(|e| self.raised(e))
         })
     }
 

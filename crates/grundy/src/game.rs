@@ -140,14 +140,21 @@ pub trait Game {
     fn name(&self) -> String;
 
     /// Writes the options of `position` into `out` (which the caller has cleared).
-    fn options(&self, position: &Self::Position, out: &mut Options<Self::Position>);
+    ///
+    /// Fallible: rules that run code of the user's (a rules script, a Python function) fail here, and the error
+    /// ends the analysis that asked, with the error as its answer. A built-in game returns `Ok(())`.
+    fn options(&self, position: &Self::Position, out: &mut Options<Self::Position>) -> Result<()>;
 
     /// Writes the options a valuation reads into `out` (which the caller has cleared): by default every option; a
     /// game that can tell cheaply may list one of each set of options that automorphisms of `position` map onto
     /// each other (isomorphic options have equal values, so the mex, and any value computed from the set of the
     /// options' values, is the same). The solver's searches read these; the moves shown to a person, and the
     /// reference brute force, read [`Game::options`].
-    fn distinct_options(&self, position: &Self::Position, out: &mut Options<Self::Position>) {
+    fn distinct_options(
+        &self,
+        position: &Self::Position,
+        out: &mut Options<Self::Position>,
+    ) -> Result<()> {
         self.options(position, out)
     }
 
@@ -186,8 +193,8 @@ pub trait Game {
 
     /// The independent components `position` is the sum of (a row of pins with gaps is a sum of rows); the
     /// default is the position alone. The value of a position is the nim-sum of its components' values.
-    fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
-        vec![position.clone()]
+    fn components(&self, position: &Self::Position) -> Result<Vec<Self::Position>> {
+        Ok(vec![position.clone()])
     }
 
     /// The position a search's memo keeps `position` under: one key for positions the game knows to be the same
@@ -398,15 +405,17 @@ macro_rules! forward_game {
         impl<G: Game + ?Sized> Game for $ptr {
             type Position = G::Position;
             fn name(&self) -> String { (**self).name() }
-            fn options(&self, p: &Self::Position, out: &mut Options<Self::Position>) { (**self).options(p, out) }
-            fn distinct_options(&self, p: &Self::Position, out: &mut Options<Self::Position>) {
+            fn options(&self, p: &Self::Position, out: &mut Options<Self::Position>) -> Result<()> {
+                (**self).options(p, out)
+            }
+            fn distinct_options(&self, p: &Self::Position, out: &mut Options<Self::Position>) -> Result<()> {
                 (**self).distinct_options(p, out)
             }
             fn validate(&self, p: &Self::Position) -> Result<()> { (**self).validate(p) }
             fn check_searchable(&self, p: &Self::Position) -> Result<()> { (**self).check_searchable(p) }
             fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> { (**self).parse(words) }
             fn position_syntax(&self) -> &'static str { (**self).position_syntax() }
-            fn components(&self, p: &Self::Position) -> Vec<Self::Position> { (**self).components(p) }
+            fn components(&self, p: &Self::Position) -> Result<Vec<Self::Position>> { (**self).components(p) }
             fn memo_key<'a>(&self, p: &'a Self::Position) -> std::borrow::Cow<'a, Self::Position> {
                 (**self).memo_key(p)
             }

@@ -298,12 +298,13 @@ pub struct SumMove<P> {
 ///     fn name(&self) -> String {
 ///         "S(1,3,4)".to_string()
 ///     }
-///     fn options(&self, heap: &u64, out: &mut Options<u64>) {
+///     fn options(&self, heap: &u64, out: &mut Options<u64>) -> grundy::Result<()> {
 ///         for take in [1, 3, 4] {
 ///             if take <= *heap {
 ///                 out.push_one(heap - take);
 ///             }
 ///         }
+///         Ok(())
 ///     }
 /// }
 ///
@@ -577,7 +578,7 @@ impl<R: Game> Solver<R> {
             &mut open,
             &mut spare,
             values.len(),
-        );
+        )?;
         while let Some(top) = stack.last_mut() {
             // Find the next component whose value is unknown.
             let mut child = None;
@@ -625,7 +626,7 @@ impl<R: Game> Solver<R> {
                         reported = true;
                     }
                 }
-                self.push_frame(c, &mut stack, &mut open, &mut spare, values.len());
+                self.push_frame(c, &mut stack, &mut open, &mut spare, values.len())?;
                 continue;
             }
             let frame = stack.pop().expect("stack is not empty");
@@ -667,9 +668,9 @@ impl<R: Game> Solver<R> {
         open: &mut FxHashSet<R::Position>,
         spare: &mut Vec<Options<R::Position>>,
         values: usize,
-    ) {
+    ) -> Result<()> {
         let mut options = spare.pop().unwrap_or_default();
-        self.ruleset.distinct_options(&position, &mut options);
+        self.ruleset.distinct_options(&position, &mut options)?;
         self.expanded += 1;
         open.insert(position.clone());
         stack.push(Frame {
@@ -678,6 +679,7 @@ impl<R: Game> Solver<R> {
             next: 0,
             values,
         });
+        Ok(())
     }
 
     /// The nim-value of a sum of positions: the nim-sum of the parts' values.
@@ -700,7 +702,7 @@ impl<R: Game> Solver<R> {
         position: &R::Position,
     ) -> Result<Vec<(Vec<R::Position>, Nimber)>> {
         let mut opts = Options::new();
-        self.ruleset.options(position, &mut opts);
+        self.ruleset.options(position, &mut opts)?;
         let mut out = Vec::with_capacity(opts.len());
         for opt in opts.iter() {
             let v = self.sum_value(opt)?;
@@ -721,7 +723,7 @@ impl<R: Game> Solver<R> {
             publish_limits(self.limits);
             let _plain = PlainSearch::begin();
             let mut opts = Options::new();
-            self.ruleset.options(position, &mut opts);
+            self.ruleset.options(position, &mut opts)?;
             let mut out = Vec::new();
             for to in opts.iter() {
                 if self.option_is(to, target)? {
@@ -758,9 +760,15 @@ impl<R: Game> Solver<R> {
 
 /// A reference solver for tests: plain recursion over the whole game, no memo, no closed forms. Only for tiny
 /// positions; it is the definition written as code.
+///
+/// # Panics
+/// When the rules fail ([`Game::options`] returns an error): it is a test's reference, and a failing rule there is
+/// a failing test.
 pub fn brute_force_value<R: Game>(ruleset: &R, position: &R::Position) -> Nimber {
     let mut opts = Options::new();
-    ruleset.options(position, &mut opts);
+    if let Err(e) = ruleset.options(position, &mut opts) {
+        panic!("brute_force_value: the rules failed: {e}");
+    }
     let values: Vec<Nimber> = opts
         .iter()
         .map(|o| {
@@ -795,12 +803,13 @@ mod tests {
         fn name(&self) -> String {
             "S(1,3,4)".into()
         }
-        fn options(&self, p: &u64, out: &mut Options<u64>) {
+        fn options(&self, p: &u64, out: &mut Options<u64>) -> crate::Result<()> {
             for s in [1, 3, 4] {
                 if *p >= s {
                     out.push_one(p - s);
                 }
             }
+            Ok(())
         }
     }
 
@@ -811,10 +820,11 @@ mod tests {
         fn name(&self) -> String {
             "chain".into()
         }
-        fn options(&self, p: &u64, out: &mut Options<u64>) {
+        fn options(&self, p: &u64, out: &mut Options<u64>) -> crate::Result<()> {
             if *p > 0 {
                 out.push_one(p - 1);
             }
+            Ok(())
         }
     }
 
@@ -825,8 +835,9 @@ mod tests {
         fn name(&self) -> String {
             "cycle".into()
         }
-        fn options(&self, p: &u64, out: &mut Options<u64>) {
+        fn options(&self, p: &u64, out: &mut Options<u64>) -> crate::Result<()> {
             out.push_one((p + 1) % 3);
+            Ok(())
         }
     }
 

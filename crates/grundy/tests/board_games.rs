@@ -37,7 +37,7 @@ impl<G: Game> Game for RulesOnly<'_, G> {
     fn name(&self) -> String {
         self.0.name()
     }
-    fn options(&self, p: &G::Position, out: &mut Options<G::Position>) {
+    fn options(&self, p: &G::Position, out: &mut Options<G::Position>) -> grundy::Result<()> {
         self.0.options(p, out)
     }
 }
@@ -45,7 +45,7 @@ impl<G: Game> Game for RulesOnly<'_, G> {
 /// The options of `p`, each a sum of components.
 fn options_of<G: Game>(game: &G, p: &G::Position) -> Vec<Vec<G::Position>> {
     let mut o = Options::new();
-    game.options(p, &mut o);
+    game.options(p, &mut o).unwrap();
     o.iter().map(<[G::Position]>::to_vec).collect()
 }
 
@@ -791,7 +791,7 @@ proptest! {
         let v = check_normal(&game, &mut solver, &p)?;
         round_trip(&game, &p)?;
         // The list is the sum of its primes' parts, each a position of the same game.
-        let parts = game.components(&p);
+        let parts = game.components(&p).unwrap();
         let mut x = 0;
         for part in &parts {
             prop_assert!(game.validate(part).is_ok());
@@ -846,7 +846,7 @@ fn arpa_bad_positions_words_and_family() {
         .is_ok());
     let p = ArpaPosition::Numbers(vec![4, 12]);
     assert_eq!(
-        game.components(&p),
+        game.components(&p).unwrap(),
         [
             ArpaPosition::Exponents {
                 prime: 2,
@@ -858,7 +858,10 @@ fn arpa_bad_positions_words_and_family() {
             },
         ]
     );
-    assert_eq!(game.show(&game.components(&p)[0]), "the exponents {2} of 2");
+    assert_eq!(
+        game.show(&game.components(&p).unwrap()[0]),
+        "the exponents {2} of 2"
+    );
     let opts = options_of(&game, &p);
     assert_eq!(opts.len(), 3); // 2^1, 2^2, 3^1
     assert_eq!(
@@ -1173,6 +1176,7 @@ fn every_small_position_of_each_game() {
         let v = check_normal(&arpa, &mut solver, &p).unwrap();
         let parts: Nimber = arpa
             .components(&p)
+            .unwrap()
             .iter()
             .map(|c| check_normal(&arpa, &mut solver, c).unwrap())
             .fold(0, |a, b| a ^ b);

@@ -70,7 +70,7 @@ impl Game for WholeSum<'_> {
     fn name(&self) -> String {
         "whole sum".into()
     }
-    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) -> grundy::Result<()> {
         for i in 0..p.len() {
             if i > 0 && p[i] == p[i - 1] {
                 continue;
@@ -79,8 +79,9 @@ impl Game for WholeSum<'_> {
                 let mut q: Vec<u64> = p[..i].iter().chain(&p[i + 1..]).chain(h).copied().collect();
                 q.sort_unstable();
                 out.push_one(q);
-            });
+            })?;
         }
+        Ok(())
     }
 }
 
@@ -184,7 +185,7 @@ proptest! {
             let rest = heaps.iter().enumerate().filter(|(j, _)| *j != i).fold(0, |x, (_, &h)| x ^ g[h as usize]);
             (&t as &HeapGame).for_each_option(h, &mut |o| {
                 if o.iter().fold(rest, |x, &k| x ^ g[k as usize]) == 0 { expected += 1; }
-            });
+            }).unwrap();
         }
         prop_assert_eq!(count, expected);
     }

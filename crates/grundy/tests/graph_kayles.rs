@@ -287,7 +287,7 @@ fn plain_mex<G: Game<Position = Component> + Clone + 'static>(
     p: &Component,
 ) -> (usize, u64) {
     let mut opts = grundy::Options::new();
-    game.options(p, &mut opts);
+    game.options(p, &mut opts).unwrap();
     let mut seen: Vec<u64> = opts
         .iter()
         .map(|o| analysed(game.clone(), o.to_vec()))
@@ -543,8 +543,8 @@ fn check_distinct<G: Game<Position = Component>>(
     c: &Component,
 ) -> Result<(), TestCaseError> {
     let (mut all, mut distinct) = (grundy::Options::new(), grundy::Options::new());
-    game.options(c, &mut all);
-    game.distinct_options(c, &mut distinct);
+    game.options(c, &mut all).unwrap();
+    game.distinct_options(c, &mut distinct).unwrap();
     let value = |o: &[Component]| {
         o.iter()
             .fold(0, |v, p| v ^ grundy::solver::brute_force_value(&game, p))

@@ -24,12 +24,14 @@ fn brute_misere_wins(rules: &HeapGame, heaps: &[u64]) -> bool {
         }
         let mut options = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
-            rules.for_each_option(h, &mut |o| {
-                let mut next: Vec<u64> = heaps.to_vec();
-                next.remove(i);
-                next.extend_from_slice(o);
-                options.push(next);
-            });
+            rules
+                .for_each_option(h, &mut |o| {
+                    let mut next: Vec<u64> = heaps.to_vec();
+                    next.remove(i);
+                    next.extend_from_slice(o);
+                    options.push(next);
+                })
+                .unwrap();
         }
         let w = options.is_empty() || options.iter().any(|o| !go(rules, o, memo));
         memo.insert(key, w);
@@ -176,9 +178,11 @@ fn a_genus_that_is_not_tame() {
     // Tameness is inherited: a heap is tame when its genus is tame and every heap it can move to is tame.
     for h in &all {
         let mut inherited = true;
-        rules.for_each_option(h.heap, &mut |o| {
-            inherited &= o.iter().all(|&x| all[x as usize].tame)
-        });
+        rules
+            .for_each_option(h.heap, &mut |o| {
+                inherited &= o.iter().all(|&x| all[x as usize].tame)
+            })
+            .unwrap();
         assert_eq!(h.tame, h.genus.is_tame() && inherited, "heap {}", h.heap);
     }
 }
@@ -261,7 +265,9 @@ fn options_listed_with_a_stop_are_the_games_options() {
         let c = rules.code().unwrap().clone();
         for n in 0..=16u64 {
             let mut want: Vec<Vec<u64>> = Vec::new();
-            rules.for_each_option(n, &mut |o| want.push(o.to_vec()));
+            rules
+                .for_each_option(n, &mut |o| want.push(o.to_vec()))
+                .unwrap();
             let mut out = Options::new();
             assert!(
                 code_options_within(&c, n, &mut out, usize::MAX - 1),

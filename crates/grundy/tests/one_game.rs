@@ -96,10 +96,11 @@ impl Game for Outside {
     fn name(&self) -> String {
         self.name.to_string()
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> grundy::Result<()> {
         for o in (self.rules)(*n) {
             out.push(o);
         }
+        Ok(())
     }
     fn parse(&self, words: &[String]) -> grundy::Result<Vec<u64>> {
         grundy::heap::parse_heaps(self.name, words)
@@ -1226,10 +1227,11 @@ impl Game for OutsideTuple {
     fn name(&self) -> String {
         "outside".into()
     }
-    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) -> grundy::Result<()> {
         for o in (self.rules)(p) {
             out.push(o);
         }
+        Ok(())
     }
     fn parse(&self, words: &[String]) -> grundy::Result<Vec<Vec<u64>>> {
         let xs: Vec<u64> = words

@@ -22,7 +22,7 @@ impl Game for LazyQueen {
         "lazy-queen".into()
     }
 
-    fn options(&self, &(x, y): &(u64, u64), out: &mut Options<(u64, u64)>) {
+    fn options(&self, &(x, y): &(u64, u64), out: &mut Options<(u64, u64)>) -> Result<()> {
         for a in 0..x {
             out.push_one((a, y));
         }
@@ -32,6 +32,7 @@ impl Game for LazyQueen {
         if x > 0 && y > 0 {
             out.push_one((x - 1, y - 1));
         }
+        Ok(())
     }
 
     fn validate(&self, &(x, y): &(u64, u64)) -> Result<()> {

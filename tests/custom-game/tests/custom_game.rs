@@ -14,7 +14,7 @@ fn mex_value(p: (u64, u64), memo: &mut HashMap<(u64, u64), u64>) -> u64 {
         return v;
     }
     let mut opts = Options::new();
-    LazyQueen.options(&p, &mut opts);
+    LazyQueen.options(&p, &mut opts).unwrap();
     let mut seen: Vec<u64> = opts.iter().map(|o| mex_value(o[0], memo)).collect();
     seen.sort_unstable();
     seen.dedup();
@@ -38,7 +38,7 @@ fn misere_wins(queens: &mut Vec<(u64, u64)>, memo: &mut HashMap<Vec<(u64, u64)>,
     let mut wins = false;
     'outer: for i in 0..queens.len() {
         let mut opts = Options::new();
-        LazyQueen.options(&queens[i], &mut opts);
+        LazyQueen.options(&queens[i], &mut opts).unwrap();
         for o in opts.iter() {
             any_move = true;
             let mut after = queens.clone();
@@ -119,7 +119,7 @@ proptest! {
         let mut want = Vec::new();
         for (i, q) in queens.iter().enumerate() {
             let mut opts = Options::new();
-            LazyQueen.options(q, &mut opts);
+            LazyQueen.options(q, &mut opts).unwrap();
             for o in opts.iter() {
                 if total ^ mex_value(*q, &mut memo) ^ mex_value(o[0], &mut memo) == 0 {
                     want.push((i, LazyQueen.show(&o[0])));

@@ -99,7 +99,7 @@ pub fn run(cli: Cli) -> CliResult {
     };
     // Rules scripts belong to one command: none is left from an earlier one (tests run several in one thread).
     SCRIPTS.with(|s| s.borrow_mut().clear());
-    let result = match command {
+    match command {
         Command::Value(a) => value::run(&a.checked()?),
         Command::Seq(a) => seq::run(&a.checked()?),
         Command::Period(a) => period::run(&a.checked()?),
@@ -124,10 +124,7 @@ pub fn run(cli: Cli) -> CliResult {
             clap_mangen::Man::new(crate::cli::command()).render(&mut out)?;
             write_stdout(&out)
         }
-    };
-    // A rules script that failed during the work is the cause of whatever error the work then met.
-    check_rules()?;
-    result
+    }
 }
 
 /// Parses and runs a command line given as words separated by spaces (for tests). The limits are not applied.
@@ -221,8 +218,8 @@ thread_local! {
 /// Compiles the rules scripts of `--rules FILE...` and `--moves EXPR`, so that [`catalog`], [`lookup`] and
 /// [`heap_game`] know their games by name. With `loopy` (`value --loopy`), a game whose position is one number is
 /// played as a loopy game (its moves may go up or repeat) instead of a heap game. Each script runs under the
-/// command's deadline. A subcommand that takes a GAME flattens [`crate::cli::RulesArgs`] and calls this first; the
-/// answer it prints is checked by [`check_rules`] (`write_stdout` calls it).
+/// command's deadline. A subcommand that takes a GAME flattens [`crate::cli::RulesArgs`] and calls this first. An error
+/// of a script while it is played is the error of the analysis that asked ([`grundy::Game::options`] is fallible).
 pub fn load_rules(r: &crate::cli::RulesCmd, loopy: bool) -> CliResult {
     if !r.params.is_empty() && r.rules.is_empty() && r.moves.is_none() {
         return Err(CliError::usage(
@@ -316,18 +313,6 @@ pub fn game_or_script(game: Option<&str>) -> CliResult<String> {
             }
         ))),
     }
-}
-
-/// The first error a loaded rules script met while it was played: the answer computed since is void, and this
-/// error is the command's. `write_stdout` calls it before it prints, and so must anything that writes an answer
-/// another way.
-pub fn check_rules() -> CliResult {
-    SCRIPTS.with(|s| {
-        for script in s.borrow().iter() {
-            script.check()?;
-        }
-        Ok(())
-    })
 }
 
 /// A game of the catalog by its spec (a name, `name:PARAM` or a take-and-break code).

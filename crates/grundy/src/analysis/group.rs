@@ -142,7 +142,7 @@ where
         let pos = self.positions[p as usize].clone();
         self.game.check_searchable(&pos)?;
         let mut buf = Options::new();
-        self.game.options(&pos, &mut buf);
+        self.game.options(&pos, &mut buf)?;
         if buf.len() > limit {
             return Err(too_many_options(&self.game.name(), &self.show(p), limit));
         }
@@ -200,7 +200,7 @@ impl Playable for HeapPlay {
             Some(code) => crate::misere::search::code_options_within(code, p, &mut buf, limit),
             None => {
                 self.game.check_searchable(&p)?;
-                self.game.options(&p, &mut buf);
+                self.game.options(&p, &mut buf)?;
                 buf.len() <= limit
             }
         };
@@ -328,7 +328,7 @@ impl<G: Game> Component for Part<G> {
             )));
         }
         self.game.check_searchable(&self.position)?;
-        let parts = self.game.components(&self.position);
+        let parts = self.game.components(&self.position)?;
         if let [one] = parts.as_slice() {
             return self.solver.borrow_mut().nim_value(one);
         }
@@ -513,7 +513,9 @@ where
         while next < order.len() {
             buf.clear();
             let p = order[next].clone();
-            self.game.options(&p, &mut buf);
+            if let Err(e) = self.game.options(&p, &mut buf) {
+                return Some(Err(e));
+            }
             for o in buf.iter() {
                 match o {
                     [] => {}

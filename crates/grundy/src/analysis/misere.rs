@@ -208,7 +208,7 @@ pub(crate) fn analyse_own(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalys
         for c in 0..comps.len() {
             let (g, h) = (&hg[comps[c].0].0, heap(c));
             buf.clear();
-            g.options(&h, &mut buf);
+            g.options(&h, &mut buf)?;
             for o in buf.iter() {
                 let mut after = vs.clone();
                 after.remove(c);

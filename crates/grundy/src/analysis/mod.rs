@@ -31,12 +31,13 @@
 //!     fn name(&self) -> String {
 //!         "take-1-or-2".into()
 //!     }
-//!     fn options(&self, n: &u64, out: &mut Options<u64>) {
+//!     fn options(&self, n: &u64, out: &mut Options<u64>) -> grundy::Result<()> {
 //!         for take in [1, 2] {
 //!             if take <= *n {
 //!                 out.push_one(n - take);
 //!             }
 //!         }
+//!         Ok(())
 //!     }
 //! }
 //!

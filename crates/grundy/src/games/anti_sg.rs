@@ -130,7 +130,8 @@ mod tests {
         let mut wins = false;
         for i in 0..key.len() {
             let mut options = vec![];
-            game.for_each_option(key[i], &mut |h| options.push(h.to_vec()));
+            game.for_each_option(key[i], &mut |h| options.push(h.to_vec()))
+                .unwrap();
             for o in options {
                 any_move = true;
                 let mut next = key.clone();

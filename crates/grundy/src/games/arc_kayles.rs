@@ -37,14 +37,15 @@ impl Game for ArcKayles {
     ugraph::graph_game_methods!("arc-kayles", 5);
     /// Listed by the edges' ids (lower end first, then the other; the order in which a person reads the winning
     /// moves), not by their labels.
-    fn options(&self, p: &Component, out: &mut Options<Component>) {
+    fn options(&self, p: &Component, out: &mut Options<Component>) -> crate::Result<()> {
         edge_options(p, |_, _| true, out);
+        Ok(())
     }
     /// One option for each pair of twin classes ([`Component::twin_classes`]) an edge joins: edges `uv` and
     /// `u'v'` with `u`, `u'` twins and `v`, `v'` twins leave isomorphic graphs (swap `u` with `u'`, then `v` with
     /// `v'`; within one class of true twins, permute the class). The complete graph on 128 vertices has one such
     /// option instead of 8,128.
-    fn distinct_options(&self, p: &Component, out: &mut Options<Component>) {
+    fn distinct_options(&self, p: &Component, out: &mut Options<Component>) -> crate::Result<()> {
         let Some(class) = p.twin_classes() else {
             return self.options(p, out);
         };
@@ -57,6 +58,7 @@ impl Game for ArcKayles {
             },
             out,
         );
+        Ok(())
     }
     /// Its edges (its moves), then its vertices: the search by tests tries first the options whose largest
     /// component has fewest edges. Measured against vertices alone (benches/graphs.sh, grid 4x7): 13,970

@@ -195,9 +195,13 @@ impl Game for ArpaGame {
     fn name(&self) -> String {
         "arpa".into()
     }
-    fn options(&self, position: &ArpaPosition, out: &mut Options<ArpaPosition>) {
+    fn options(
+        &self,
+        position: &ArpaPosition,
+        out: &mut Options<ArpaPosition>,
+    ) -> crate::Result<()> {
         if self.validate(position).is_err() {
-            return;
+            return Ok(());
         }
         match position {
             ArpaPosition::Numbers(numbers) => {
@@ -210,7 +214,7 @@ impl Game for ArpaGame {
             &ArpaPosition::Exponents { prime, exponents } => {
                 let mask = exponents & !1;
                 if mask == 0 {
-                    return;
+                    return Ok(());
                 }
                 let top = 63 - mask.leading_zeros();
                 for k in 1..=top {
@@ -230,6 +234,7 @@ impl Game for ArpaGame {
                 }
             }
         }
+        Ok(())
     }
     fn validate(&self, position: &ArpaPosition) -> Result<()> {
         match position {
@@ -261,8 +266,8 @@ impl Game for ArpaGame {
     fn position_syntax(&self) -> &'static str {
         "NUMBER... (the whole list is one position)"
     }
-    fn components(&self, position: &ArpaPosition) -> Vec<ArpaPosition> {
-        match position {
+    fn components(&self, position: &ArpaPosition) -> crate::Result<Vec<ArpaPosition>> {
+        Ok(match position {
             ArpaPosition::Numbers(numbers) if self.validate(position).is_ok() => {
                 exponent_sets(numbers)
                     .into_iter()
@@ -270,7 +275,7 @@ impl Game for ArpaGame {
                     .collect()
             }
             p => vec![p.clone()],
-        }
+        })
     }
     fn show(&self, position: &ArpaPosition) -> String {
         match position {
@@ -352,7 +357,7 @@ mod tests {
         fn name(&self) -> String {
             "arpa (by the rules)".into()
         }
-        fn options(&self, a: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+        fn options(&self, a: &Vec<u64>, out: &mut Options<Vec<u64>>) -> crate::Result<()> {
             let max = a.iter().copied().max().unwrap_or(1);
             for q in 2..=max {
                 // q a prime power p^k?
@@ -367,6 +372,7 @@ mod tests {
                 b.sort_unstable();
                 out.push_one(b);
             }
+            Ok(())
         }
     }
 
@@ -407,7 +413,7 @@ mod tests {
             // Every move listed reaches value 0, and every move to value 0 is listed.
             let mut to_zero = 0;
             let mut opts = Options::new();
-            ArpaGame::new().options(&ArpaPosition::Numbers(a.clone()), &mut opts);
+            ArpaGame::new().options(&ArpaPosition::Numbers(a.clone()), &mut opts).unwrap();
             for o in opts.iter() {
                 if let [ArpaPosition::Numbers(after)] = o {
                     if value_of_numbers(&mut g, after) == 0 {

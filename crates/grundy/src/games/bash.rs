@@ -64,10 +64,11 @@ impl Game for Bash {
     fn name(&self) -> String {
         format!("bash:{}", self.k)
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
         for x in 1..=self.k.min(*n) {
             leave(out, n - x);
         }
+        Ok(())
     }
     crate::heap_game_text!();
     fn nim_value(&self, n: &u64) -> Option<Nimber> {
@@ -144,7 +145,7 @@ mod tests {
             let b = Bash::new(k).unwrap();
             let listed = b.options_with_value(&n, t).unwrap();
             let mut all = vec![];
-            (&b as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ b.value(x)) == t { all.push(h.to_vec()) });
+            (&b as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ b.value(x)) == t { all.push(h.to_vec()) }).unwrap();
             prop_assert_eq!(listed, all);
         }
     }

@@ -84,9 +84,9 @@ impl Game for CandyPilesGame {
     fn play(&self) -> Play {
         Self::PLAY
     }
-    fn options(&self, piles: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+    fn options(&self, piles: &Vec<u64>, out: &mut Options<Vec<u64>>) -> crate::Result<()> {
         if piles.is_empty() || self.validate(piles).is_err() {
-            return;
+            return Ok(());
         }
         let largest = eat_largest(piles);
         let one_each = eat_one_each(piles);
@@ -96,6 +96,7 @@ impl Game for CandyPilesGame {
         } else {
             out.push_one(largest);
         }
+        Ok(())
     }
     fn validate(&self, piles: &Vec<u64>) -> Result<()> {
         if piles.contains(&0) {
@@ -158,7 +159,7 @@ impl Game for CandyPilesGame {
             return None;
         }
         let mut options = Options::new();
-        self.options(piles, &mut options);
+        self.options(piles, &mut options).ok()?;
         Some(
             options
                 .iter()

@@ -237,10 +237,14 @@ impl Game for ChocolateGame {
     fn name(&self) -> String {
         "chocolate".into()
     }
-    fn options(&self, p: &ChocolatePosition, out: &mut Options<ChocolatePosition>) {
+    fn options(
+        &self,
+        p: &ChocolatePosition,
+        out: &mut Options<ChocolatePosition>,
+    ) -> crate::Result<()> {
         let n = p.boxed.len();
         if n >= 64 {
-            return; // more options than can be listed; check_searchable refuses such a position
+            return Ok(()); // more options than can be listed; check_searchable refuses such a position
         }
         for set in 1..(1u64 << n) {
             let mut q = ChocolatePosition {
@@ -267,6 +271,7 @@ impl Game for ChocolateGame {
                 out.push_one(q);
             }
         }
+        Ok(())
     }
     fn check_searchable(&self, p: &ChocolatePosition) -> Result<()> {
         let total = p

@@ -148,12 +148,13 @@ impl Game for ChompGame {
     fn name(&self) -> String {
         "chomp".into()
     }
-    fn options(&self, rows: &Vec<u32>, out: &mut Options<Vec<u32>>) {
+    fn options(&self, rows: &Vec<u32>, out: &mut Options<Vec<u32>>) -> crate::Result<()> {
         for (r, &len) in rows.iter().enumerate() {
             for c in u32::from(r == 0)..len {
                 out.push_one(bite(rows, r, c));
             }
         }
+        Ok(())
     }
     fn validate(&self, rows: &Vec<u32>) -> Result<()> {
         check_rows(rows)

@@ -74,10 +74,11 @@ impl Game for ConsecutiveSplit {
     fn name(&self) -> String {
         "consecutive-split".into()
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
         for (a, k) in splits(*n) {
             out.push(a..a + k);
         }
+        Ok(())
     }
     fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
         parse_heaps(&self.name(), words)
@@ -140,7 +141,7 @@ mod tests {
         fn name(&self) -> String {
             "consecutive-split".into()
         }
-        fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+        fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) -> crate::Result<()> {
             for i in 0..p.len() {
                 if i > 0 && p[i] == p[i - 1] {
                     continue;
@@ -157,6 +158,7 @@ mod tests {
                     }
                 }
             }
+            Ok(())
         }
     }
 

@@ -45,14 +45,15 @@ impl Game for ConstrainedNim {
     fn name(&self) -> String {
         format!("constrained:{},{}", self.l, self.r)
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
         let n = *n;
         if n < self.l {
-            return;
+            return Ok(());
         }
         for x in self.l..=self.r.min(n) {
             leave(out, n - x);
         }
+        Ok(())
     }
     crate::heap_game_text!();
     fn nim_value(&self, n: &u64) -> Option<Nimber> {
@@ -122,7 +123,7 @@ mod tests {
             let g = ConstrainedNim::new(l, l + extra).unwrap();
             let listed = g.options_with_value(&n, t).unwrap();
             let mut all = vec![];
-            (&g as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ g.value(x)) == t { all.push(h.to_vec()) });
+            (&g as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ g.value(x)) == t { all.push(h.to_vec()) }).unwrap();
             prop_assert_eq!(listed, all);
         }
     }

@@ -585,7 +585,7 @@ impl Game for CramGame {
     fn name(&self) -> String {
         "cram".into()
     }
-    fn options(&self, board: &Board, out: &mut Options<Board>) {
+    fn options(&self, board: &Board, out: &mut Options<Board>) -> crate::Result<()> {
         let mut all: Vec<Vec<Board>> = board
             .placements()
             .into_iter()
@@ -596,6 +596,7 @@ impl Game for CramGame {
         for o in all {
             out.push(o);
         }
+        Ok(())
     }
     fn validate(&self, b: &Board) -> Result<()> {
         check_size(b.rows as usize, b.cols as usize)?;
@@ -640,8 +641,8 @@ impl Game for CramGame {
             _ => None,
         }
     }
-    fn components(&self, b: &Board) -> Vec<Board> {
-        b.regions_as_placed()
+    fn components(&self, b: &Board) -> crate::Result<Vec<Board>> {
+        Ok(b.regions_as_placed())
     }
     /// A board of one region (and lone cells, which play no part) is remembered as that region's least image.
     fn memo_key<'a>(&self, b: &'a Board) -> std::borrow::Cow<'a, Board> {
@@ -675,7 +676,7 @@ impl Game for CramGame {
             return None;
         }
         let mut opts = Options::new();
-        self.options(b, &mut opts);
+        self.options(b, &mut opts).ok()?;
         let sums: Vec<Vec<Board>> = opts.iter().map(|o| o.to_vec()).collect();
         with_engine(|e| {
             let is = e.sums_are(&sums, target, threads()).ok()?;

@@ -160,7 +160,7 @@ impl Game for CuttingGame {
     fn name(&self) -> String {
         "cutting".into()
     }
-    fn options(&self, &(w, h): &(u64, u64), out: &mut Options<(u64, u64)>) {
+    fn options(&self, &(w, h): &(u64, u64), out: &mut Options<(u64, u64)>) -> crate::Result<()> {
         for i in 2..=w / 2 {
             if w - i >= 2 {
                 out.push([(i, h), (w - i, h)]);
@@ -171,6 +171,7 @@ impl Game for CuttingGame {
                 out.push([(w, j), (w, h - j)]);
             }
         }
+        Ok(())
     }
     fn validate(&self, &(w, h): &(u64, u64)) -> Result<()> {
         for (side, what) in [(w, "width"), (h, "height")] {

@@ -207,14 +207,17 @@ impl Game for GraphGame {
             None => "graph".into(),
         }
     }
-    fn options(&self, &v: &u32, out: &mut Options<u32>) {
-        let Some(dag) = self.dag.get() else { return };
+    fn options(&self, &v: &u32, out: &mut Options<u32>) -> crate::Result<()> {
+        let Some(dag) = self.dag.get() else {
+            return Ok(());
+        };
         // Positions are the file's ids; the DAG numbers node `v` as `v + 1`.
         if (v as usize) < dag.len() {
             for &w in dag.successors(v as usize + 1) {
                 out.push_one(w - 1);
             }
         }
+        Ok(())
     }
     fn validate(&self, &v: &u32) -> Result<()> {
         let Some(dag) = self.dag.get() else {
@@ -300,10 +303,11 @@ mod tests {
         fn name(&self) -> String {
             "graph".into()
         }
-        fn options(&self, v: &u32, out: &mut Options<u32>) {
+        fn options(&self, v: &u32, out: &mut Options<u32>) -> crate::Result<()> {
             for &w in &self.0[*v as usize] {
                 out.push_one(w);
             }
+            Ok(())
         }
     }
 

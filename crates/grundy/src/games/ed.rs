@@ -58,7 +58,7 @@ impl Game for EAndDGame {
     fn name(&self) -> String {
         "ed".into()
     }
-    fn options(&self, &(x, y): &(u64, u64), out: &mut Options<(u64, u64)>) {
+    fn options(&self, &(x, y): &(u64, u64), out: &mut Options<(u64, u64)>) -> crate::Result<()> {
         // The new pair is unordered: list each split once, smaller heap first.
         let mut splits: Vec<u64> = vec![x, y];
         splits.dedup();
@@ -67,6 +67,7 @@ impl Game for EAndDGame {
                 out.push_one((a, split - a));
             }
         }
+        Ok(())
     }
     fn validate(&self, &(x, y): &(u64, u64)) -> Result<()> {
         if x == 0 || y == 0 {

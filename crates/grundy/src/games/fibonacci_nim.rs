@@ -167,10 +167,11 @@ impl Game for FibonacciNim {
     fn name(&self) -> String {
         "fibonacci-nim".into()
     }
-    fn options(&self, &(n, m): &(u64, u64), out: &mut Options<(u64, u64)>) {
+    fn options(&self, &(n, m): &(u64, u64), out: &mut Options<(u64, u64)>) -> crate::Result<()> {
         for x in 1..=m.min(n) {
             out.push_one(after_take(n, x));
         }
+        Ok(())
     }
     fn check_searchable(&self, &(n, _): &(u64, u64)) -> Result<()> {
         if n > MISERE_SEARCH_MAX {
@@ -334,7 +335,7 @@ mod tests {
         fn name(&self) -> String {
             "fibonacci-nim".into()
         }
-        fn options(&self, p: &(u64, u64), out: &mut Options<(u64, u64)>) {
+        fn options(&self, p: &(u64, u64), out: &mut Options<(u64, u64)>) -> crate::Result<()> {
             FibonacciNim::new().options(p, out)
         }
     }

@@ -41,10 +41,11 @@ impl Game for FibonacciSubtraction {
     fn name(&self) -> String {
         "fibonacci-subtraction".to_string()
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
         for s in fibonacci_amounts(*n) {
             leave(out, n - s);
         }
+        Ok(())
     }
     crate::heap_game_text!();
     fn splits(&self) -> Option<bool> {

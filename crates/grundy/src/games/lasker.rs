@@ -47,7 +47,7 @@ impl Game for Lasker {
     fn name(&self) -> String {
         "lasker".to_string()
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
         let n = *n;
         for k in (0..n).rev() {
             leave(out, k);
@@ -55,6 +55,7 @@ impl Game for Lasker {
         for a in 1..=n / 2 {
             out.push([a, n - a]);
         }
+        Ok(())
     }
     crate::heap_game_text!();
     fn check_searchable(&self, n: &u64) -> crate::Result<()> {
@@ -201,7 +202,7 @@ mod tests {
             let mut all = vec![];
             (&Lasker as &crate::heap::HeapGame).for_each_option(n, &mut |h| {
                 if h.iter().fold(0, |a, &b| a ^ lasker_value(b)) == t { all.push(h.to_vec()) }
-            });
+            }).unwrap();
             let mut l = listed.clone(); l.sort();
             all.sort();
             prop_assert_eq!(l, all);

@@ -17,10 +17,11 @@ impl Game for Nim {
     fn name(&self) -> String {
         "nim".to_string()
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
         for k in (0..*n).rev() {
             leave(out, k);
         }
+        Ok(())
     }
     crate::heap_game_text!();
     fn check_searchable(&self, n: &u64) -> crate::Result<()> {
@@ -64,7 +65,7 @@ mod tests {
         fn listed_options_have_the_target_value(n in 0u64..200, t in 0u64..220) {
             let listed = Nim.options_with_value(&n, t).unwrap();
             let mut all = vec![];
-            (&Nim as &HeapGame).for_each_option(n, &mut |h| { if h.iter().fold(0, |a, &b| a ^ b) == t { all.push(h.to_vec()) } });
+            (&Nim as &HeapGame).for_each_option(n, &mut |h| { if h.iter().fold(0, |a, &b| a ^ b) == t { all.push(h.to_vec()) } }).unwrap();
             prop_assert_eq!(listed, all);
         }
     }

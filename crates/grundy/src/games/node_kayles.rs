@@ -43,7 +43,7 @@ impl Game for NodeKayles {
     /// the same vertices and leave the same graph, so they are one option, listed once (and described by
     /// [`Game::describe_move`] as either vertex).
     /// Listed by the chosen vertex's id (the order in which a person reads the winning moves), not by its label.
-    fn options(&self, p: &Component, out: &mut Options<Component>) {
+    fn options(&self, p: &Component, out: &mut Options<Component>) -> crate::Result<()> {
         let all = p.all();
         let closed = |v: usize| p.neighbours(v) | 1 << v;
         for v in p.by_id() {
@@ -54,10 +54,11 @@ impl Game for NodeKayles {
             }
             out.push(p.split(all & !c));
         }
+        Ok(())
     }
     /// One option for each twin class ([`Component::twin_classes`]): a false twin of `v` leaves a graph isomorphic
     /// to the one `v` leaves (swap the two), and true twins leave the same graph.
-    fn distinct_options(&self, p: &Component, out: &mut Options<Component>) {
+    fn distinct_options(&self, p: &Component, out: &mut Options<Component>) -> crate::Result<()> {
         let Some(class) = p.twin_classes() else {
             return self.options(p, out);
         };
@@ -69,6 +70,7 @@ impl Game for NodeKayles {
                 out.push(p.split(all & !(p.neighbours(v) | 1 << v)));
             }
         }
+        Ok(())
     }
     /// Its vertices (its moves), then its edges: among options whose largest components have as many vertices,
     /// the search by tests tries first the one with fewer edges. Measured against vertices alone (benches/graphs.sh,

@@ -107,13 +107,14 @@ impl Game for NotANim {
     fn name(&self) -> String {
         "not-a-nim".to_string()
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
         let n = *n;
         for y in 1..=n {
             if gcd(n, y) == 1 {
                 leave(out, n - y);
             }
         }
+        Ok(())
     }
     crate::heap_game_text!();
     fn check_searchable(&self, n: &u64) -> crate::Result<()> {

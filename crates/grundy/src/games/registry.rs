@@ -302,8 +302,9 @@ impl Entry {
 /// impl Game for TakeOneOrTwo {
 ///     type Position = u64;
 ///     fn name(&self) -> String { "take-1-or-2".into() }
-///     fn options(&self, n: &u64, out: &mut Options<u64>) {
+///     fn options(&self, n: &u64, out: &mut Options<u64>) -> grundy::Result<()> {
 ///         for t in [1, 2] { if t <= *n { out.push_one(n - t); } }
+///         Ok(())
 ///     }
 ///     fn parse(&self, words: &[String]) -> grundy::Result<Vec<u64>> {
 ///         words.iter().map(|w| grundy::error::parse_u64(w, "heap")).collect()

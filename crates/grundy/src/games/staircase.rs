@@ -164,7 +164,7 @@ impl Game for StaircaseGame {
     fn name(&self) -> String {
         "staircase".into()
     }
-    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) -> crate::Result<()> {
         for i in 0..p.len() {
             for d in 1..=p[i] {
                 let mut q = p.clone();
@@ -175,6 +175,7 @@ impl Game for StaircaseGame {
                 out.push_one(q);
             }
         }
+        Ok(())
     }
     fn check_searchable(&self, coins: &Vec<u64>) -> Result<()> {
         if coins.iter().fold(0u64, |a, &c| a.saturating_add(c)) > MISERE_SEARCH_MAX {
@@ -245,7 +246,7 @@ impl Game for ChessmenGame {
     fn name(&self) -> String {
         "chessmen".into()
     }
-    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
+    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) -> crate::Result<()> {
         for i in 0..p.len() {
             let floor = if i == 0 { 1 } else { p[i - 1] + 1 };
             for c in floor..p[i] {
@@ -254,6 +255,7 @@ impl Game for ChessmenGame {
                 out.push_one(q);
             }
         }
+        Ok(())
     }
     fn validate(&self, cells: &Vec<u64>) -> Result<()> {
         let mut prev = 0;
@@ -375,7 +377,7 @@ mod tests {
         fn name(&self) -> String {
             self.0.name()
         }
-        fn options(&self, p: &G::Position, out: &mut Options<G::Position>) {
+        fn options(&self, p: &G::Position, out: &mut Options<G::Position>) -> crate::Result<()> {
             self.0.options(p, out)
         }
     }
@@ -391,7 +393,7 @@ mod tests {
             for target in 0..6 {
                 let listed = moves_to(&coins, target);
                 let mut opts = Options::new();
-                StaircaseGame.options(&coins, &mut opts);
+                StaircaseGame.options(&coins, &mut opts).unwrap();
                 let n = opts.iter().filter(|o| brute_force_value(&o[0]) == target).count();
                 prop_assert_eq!(listed.len(), n);
                 for m in listed {
@@ -412,7 +414,7 @@ mod tests {
             for target in 0..5 {
                 let listed = chessmen_moves_to(&cells, target);
                 let mut opts = Options::new();
-                ChessmenGame.options(&cells, &mut opts);
+                ChessmenGame.options(&cells, &mut opts).unwrap();
                 let n = opts.iter().filter(|o| solver.nim_value(&o[0]).unwrap() == target).count();
                 prop_assert_eq!(listed.len(), n);
                 for (i, to) in listed {

@@ -89,13 +89,14 @@ impl Game for Subtraction {
         let s: Vec<String> = self.set.iter().map(u64::to_string).collect();
         format!("subtraction:{}", s.join(","))
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
         for &s in &self.set {
             if s > *n {
                 break;
             }
             leave(out, n - s);
         }
+        Ok(())
     }
     crate::heap_game_text!();
     fn longest_move(&self) -> Option<u64> {

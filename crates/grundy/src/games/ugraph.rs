@@ -799,8 +799,8 @@ macro_rules! graph_game_methods {
         ) -> Option<$crate::error::Result<$crate::solver::Proved<Self::Position>>> {
             Some($crate::solver::value_on_threads(self, p, threads, limits))
         }
-        fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
-            p.split(p.all())
+        fn components(&self, p: &Self::Position) -> crate::Result<Vec<Self::Position>> {
+            Ok(p.split(p.all()))
         }
         fn show(&self, p: &Self::Position) -> String {
             $crate::games::ugraph::show(p)

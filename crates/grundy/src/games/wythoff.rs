@@ -325,7 +325,7 @@ impl Game for WythoffGame {
     fn name(&self) -> String {
         "wythoff".into()
     }
-    fn options(&self, &(a, b): &(u64, u64), out: &mut Options<(u64, u64)>) {
+    fn options(&self, &(a, b): &(u64, u64), out: &mut Options<(u64, u64)>) -> crate::Result<()> {
         for c in 0..a {
             out.push_one((c, b));
         }
@@ -335,6 +335,7 @@ impl Game for WythoffGame {
         for d in 1..=a.min(b) {
             out.push_one((a - d, b - d));
         }
+        Ok(())
     }
     fn validate(&self, &(a, b): &(u64, u64)) -> Result<()> {
         for h in [a, b] {
@@ -416,7 +417,7 @@ impl Game for WythoffGame {
         }
         let table = self.table_for(top as usize + 1);
         let mut options = Options::new();
-        self.options(&(a, b), &mut options);
+        self.options(&(a, b), &mut options).ok()?;
         Some(
             options
                 .iter()

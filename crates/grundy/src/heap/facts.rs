@@ -39,7 +39,7 @@ pub fn splits_up_to(game: &HeapGame, max: u64) -> Result<Option<bool>> {
     let mut listed: u64 = 0;
     for n in 0..=max {
         out.clear();
-        game.options(&n, &mut out);
+        game.options(&n, &mut out)?;
         listed += out.len() as u64;
         let found = if n == 0 {
             (!out.is_empty()).then(Vec::new)

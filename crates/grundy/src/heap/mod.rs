@@ -71,13 +71,15 @@ fn join_heaps(heaps: &[u64]) -> String {
 
 impl HeapGame {
     /// Calls `f` with the heaps left by each move from a heap of `n` (an empty slice: the heap is gone), in the
-    /// order of [`Game::options`]: a convenience for callers that look at each option once.
-    pub fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+    /// order of [`Game::options`]: a convenience for callers that look at each option once. An error of the rules
+    /// (a script's, a Python function's) is returned before `f` is called.
+    pub fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) -> Result<()> {
         let mut out = Options::new();
-        self.options(&n, &mut out);
+        self.options(&n, &mut out)?;
         for o in out.iter() {
             f(o);
         }
+        Ok(())
     }
 }
 
@@ -272,10 +274,11 @@ impl Game for TakeAndBreak {
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
         let mut buf = Vec::new();
         self.code
             .for_each_option(*n, &mut buf, |_, h| out.push(h.iter().copied()));
+        Ok(())
     }
     crate::heap_game_text!();
     fn code(&self) -> Option<&Code> {

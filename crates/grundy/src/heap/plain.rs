@@ -91,7 +91,7 @@ fn extend_by_options<G: Game<Position = u64> + ?Sized>(
     for n in g.len() as u64..=to {
         mex.clear();
         options.clear();
-        game.options(&n, &mut options);
+        game.options(&n, &mut options)?;
         for heaps in options.iter() {
             let mut v = 0;
             for &h in heaps {

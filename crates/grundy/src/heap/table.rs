@@ -437,7 +437,7 @@ impl HeapTable {
                 }
                 None => game.for_each_option(n, &mut |h| {
                     let _ = visit(h);
-                }),
+                })?,
             }
             if enumerated > max {
                 return Err(Error::limit(format!(

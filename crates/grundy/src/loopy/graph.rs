@@ -721,12 +721,13 @@ impl crate::Game for LoopyGraph {
     fn name(&self) -> String {
         "loopy-graph".into()
     }
-    fn options(&self, u: &u64, out: &mut crate::Options<u64>) {
+    fn options(&self, u: &u64, out: &mut crate::Options<u64>) -> crate::Result<()> {
         if let Some(g) = self.graph() {
             for &w in g.followers(*u as u32) {
                 out.push_one(u64::from(w));
             }
         }
+        Ok(())
     }
     fn validate(&self, u: &u64) -> Result<()> {
         match self.graph() {

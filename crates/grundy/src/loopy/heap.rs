@@ -192,9 +192,10 @@ impl crate::Game for LoopyCode {
     fn name(&self) -> String {
         self.code.to_string()
     }
-    fn options(&self, n: &u64, out: &mut crate::Options<u64>) {
+    fn options(&self, n: &u64, out: &mut crate::Options<u64>) -> crate::Result<()> {
         self.code
             .for_each_option(*n, &mut Vec::new(), |_, h| out.push(h.iter().copied()));
+        Ok(())
     }
     fn check_searchable(&self, _n: &u64) -> Result<()> {
         Err(Error::loopy(format!(

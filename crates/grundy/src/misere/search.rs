@@ -31,15 +31,16 @@ use std::rc::Rc;
 pub trait Numbered: sealed::Sealed {
     /// Short name for messages.
     fn name(&self) -> String;
-    /// The options of position `p`: each a (possibly empty) sum of positions of the same game.
-    fn options(&mut self, p: u64, out: &mut Options<u64>);
+    /// The options of position `p`: each a (possibly empty) sum of positions of the same game. An error of the
+    /// game's rules (a script's, a Python function's) ends the search.
+    fn options(&mut self, p: u64, out: &mut Options<u64>) -> Result<()>;
     /// The options of `p` as [`Numbered::options`] gives them, but at most `limit` of them: false (with `out`
     /// holding some) when `p` has more. A game whose positions can have very many options (a heap of a code whose
     /// digits allow many heaps) stops listing at `limit + 1`, so the search's budget is checked while the options
     /// are made, never after; the default lists them all and then counts.
-    fn options_within(&mut self, p: u64, out: &mut Options<u64>, limit: usize) -> bool {
-        self.options(p, out);
-        out.len() <= limit
+    fn options_within(&mut self, p: u64, out: &mut Options<u64>, limit: usize) -> Result<bool> {
+        self.options(p, out)?;
+        Ok(out.len() <= limit)
     }
     /// How position `p` is shown.
     fn show(&self, p: u64) -> String {
@@ -102,15 +103,15 @@ impl Numbered for HeapPositions {
         }
         Ok(())
     }
-    fn options(&mut self, p: u64, out: &mut Options<u64>) {
-        self.0.options(&p, out);
+    fn options(&mut self, p: u64, out: &mut Options<u64>) -> Result<()> {
+        self.0.options(&p, out)
     }
-    fn options_within(&mut self, p: u64, out: &mut Options<u64>, limit: usize) -> bool {
+    fn options_within(&mut self, p: u64, out: &mut Options<u64>, limit: usize) -> Result<bool> {
         match self.0.code() {
-            Some(code) => code_options_within(code, p, out, limit),
+            Some(code) => Ok(code_options_within(code, p, out, limit)),
             None => {
-                self.options(p, out);
-                out.len() <= limit
+                self.options(p, out)?;
+                Ok(out.len() <= limit)
             }
         }
     }
@@ -225,16 +226,19 @@ impl<R: Game> Numbered for NumberedGame<R> {
     fn name(&self) -> String {
         self.ruleset.name()
     }
-    fn options(&mut self, p: u64, out: &mut Options<u64>) {
+    fn options(&mut self, p: u64, out: &mut Options<u64>) -> Result<()> {
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
         let pos = self.positions[p as usize].clone();
-        self.ruleset.options(&pos, &mut buf);
-        for opt in buf.iter() {
-            let ids: Vec<u64> = opt.iter().map(|q| self.id(q)).collect();
-            out.push(ids);
+        let listed = self.ruleset.options(&pos, &mut buf);
+        if listed.is_ok() {
+            for opt in buf.iter() {
+                let ids: Vec<u64> = opt.iter().map(|q| self.id(q)).collect();
+                out.push(ids);
+            }
         }
         self.buf = buf;
+        listed
     }
     fn show(&self, p: u64) -> String {
         self.ruleset.show(&self.positions[p as usize])
@@ -242,7 +246,8 @@ impl<R: Game> Numbered for NumberedGame<R> {
     fn root_moves(&mut self, root: usize) -> Option<Vec<RootMove>> {
         let pos = self.roots.get(root)?.clone();
         let mut buf = Options::new();
-        self.ruleset.options(&pos, &mut buf);
+        // An error here was met when the search listed these options: the caller falls back to them.
+        self.ruleset.options(&pos, &mut buf).ok()?;
         Some(
             buf.iter()
                 .map(|opt| RootMove {
@@ -366,24 +371,29 @@ impl MisereSearch {
         let mut buf = std::mem::take(&mut self.buf);
         let room = self.limits.max_positions.saturating_sub(self.used());
         let ok = self.games[p.game as usize].options_within(p.pos, &mut buf, room);
-        let v = if ok {
-            Ok(buf.iter().map(|o| o.to_vec()).collect())
+        let v = if !ok.as_ref().is_ok_and(|&all| all) {
+            match ok {
+                Err(e) => Err(e),
+                Ok(_) => {
+                    let game = &self.games[p.game as usize];
+                    Err(self.over_budget(&format!(
+                        "the options of {} {}",
+                        game.name(),
+                        game.show(p.pos)
+                    )))
+                }
+            }
         } else {
-            let game = &self.games[p.game as usize];
-            Err(self.over_budget(&format!(
-                "the options of {} {}",
-                game.name(),
-                game.show(p.pos)
-            )))
+            Ok(buf.iter().map(|o| o.to_vec()).collect())
         };
         buf.clear();
         self.buf = buf;
         v
     }
 
-    fn is_terminal(&mut self, p: Part) -> bool {
+    fn is_terminal(&mut self, p: Part) -> Result<bool> {
         if let Some(&t) = self.terminal.get(&p) {
-            return t;
+            return Ok(t);
         }
         self.buf.clear();
         let mut buf = std::mem::take(&mut self.buf);
@@ -391,8 +401,9 @@ impl MisereSearch {
         let t = self.games[p.game as usize].options_within(p.pos, &mut buf, 0);
         buf.clear();
         self.buf = buf;
+        let t = t?;
         self.terminal.insert(p, t);
-        t
+        Ok(t)
     }
 
     /// The options of a component, terminal parts dropped, each sorted.
@@ -409,7 +420,7 @@ impl MisereSearch {
                     game: p.game,
                     pos: q,
                 };
-                if !self.is_terminal(q) {
+                if !self.is_terminal(q)? {
                     parts.push(q);
                 }
             }
@@ -423,14 +434,15 @@ impl MisereSearch {
     }
 
     /// A sum as a state: terminal parts dropped, sorted.
-    fn normalise(&mut self, parts: &[Part]) -> Box<[Part]> {
-        let mut v: Vec<Part> = parts
-            .iter()
-            .copied()
-            .filter(|&p| !self.is_terminal(p))
-            .collect();
+    fn normalise(&mut self, parts: &[Part]) -> Result<Box<[Part]>> {
+        let mut v: Vec<Part> = Vec::with_capacity(parts.len());
+        for &p in parts {
+            if !self.is_terminal(p)? {
+                v.push(p);
+            }
+        }
         v.sort_unstable();
-        v.into_boxed_slice()
+        Ok(v.into_boxed_slice())
     }
 
     /// The children of a state, counted against the positions budget (and the clock) as they are made.
@@ -466,7 +478,7 @@ impl MisereSearch {
         for p in parts {
             self.games[p.game as usize].validate(p.pos)?;
         }
-        let root = self.normalise(parts);
+        let root = self.normalise(parts)?;
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
@@ -573,7 +585,7 @@ impl MisereSearch {
         for p in parts {
             self.games[p.game as usize].validate(p.pos)?;
         }
-        let root = self.normalise(parts);
+        let root = self.normalise(parts)?;
         if let Some(g) = self.genera.get(&root) {
             return Ok(g.to_vec());
         }

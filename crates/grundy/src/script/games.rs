@@ -6,91 +6,12 @@ use super::native::{Evaluated, Item, Native};
 use super::{Core, Shape, Splits};
 use crate::error::{parse_u64, Error, Result};
 use crate::game::{Game, Options, Play};
-use crate::misere::search::{MisereSearch, NumberedGame, Part};
 use crate::nimber::MexSet;
 use crate::Nimber;
 use rhai::{Array, Dynamic};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// The misère nim-values of `sums` (each a sum of positions of `game`), by exact search over sums of components
-/// ([`MisereSearch`]) with one memo: how a game played misère by its own rules (`const PLAY = "misere"`) is
-/// answered, a position alone.
-fn misere_values<G: Game + 'static>(
-    game: G,
-    sums: &[Vec<G::Position>],
-    deadline: Option<crate::solver::Deadline>,
-) -> Result<Vec<crate::Nimber>>
-where
-    G::Position: 'static,
-{
-    let mut numbered = NumberedGame::new(game);
-    let ids: Vec<Vec<Part>> = sums
-        .iter()
-        .map(|s| {
-            s.iter()
-                .map(|p| Part {
-                    game: 0,
-                    pos: numbered.id(p),
-                })
-                .collect()
-        })
-        .collect();
-    let limits = crate::Limits {
-        deadline,
-        ..crate::Limits::default()
-    };
-    let mut search = MisereSearch::new(vec![Box::new(numbered)], limits);
-    ids.iter().map(|s| search.value(s)).collect()
-}
-
-/// [`Game::outcome`] and [`Game::winning_options`] of a scripted game played misère by its own rules: an error in the
-/// search (a limit, or the script's) is recorded as the script's failure.
-fn own_misere<G: Game + 'static>(
-    core: &Core,
-    make: impl Fn() -> G,
-    p: &G::Position,
-    winning: bool,
-) -> Option<(crate::Outcome, Vec<Vec<G::Position>>)>
-where
-    G::Position: 'static,
-{
-    if !core.misere || core.failed() {
-        return None;
-    }
-    let game = make();
-    let mut sums = vec![game.components(p)];
-    if winning {
-        let mut out = Options::new();
-        game.options(p, &mut out);
-        sums.extend(out.iter().map(|o| {
-            o.iter()
-                .flat_map(|q| game.components(q))
-                .collect::<Vec<_>>()
-        }));
-    }
-    match misere_values(make(), &sums, core.deadline) {
-        Ok(v) => {
-            let outcome = if v[0] == 0 {
-                crate::Outcome::P
-            } else {
-                crate::Outcome::N
-            };
-            let to = sums[1..]
-                .iter()
-                .zip(&v[1..])
-                .filter(|(_, &x)| x == 0)
-                .map(|(s, _)| s.clone())
-                .collect();
-            Some((outcome, to))
-        }
-        Err(e) => {
-            core.fail(e);
-            None
-        }
-    }
-}
 
 /// The nim-values of one heap's options, for its mex: values below 64 in one word (the common case: a bit set in
 /// a register), larger ones in a [`MexSet`].
@@ -336,7 +257,6 @@ impl NumberGame {
                 && self.heap()
                 && !self.core.has_components
                 && !self.core.misere
-                && !self.core.failed()
         })
     }
 
@@ -453,8 +373,7 @@ impl NumberGame {
                 // The general path for this heap: the same options, and the same error when there is one.
                 mex.clear();
                 opts.clear();
-                self.options(&n, &mut opts);
-                self.core.check()?;
+                self.options(&n, &mut opts)?;
                 for o in opts.iter() {
                     // Every heap of an option is below n (checked as the options were read).
                     mex.insert(o.iter().fold(0, |v, &h| v ^ g[h as usize]));
@@ -525,14 +444,8 @@ impl Game for NumberGame {
         self.core.name.clone()
     }
 
-    fn options(&self, n: &u64, out: &mut Options<u64>) {
-        if self.core.failed() {
-            return;
-        }
-        if let Err(e) = self.try_options(*n, out) {
-            out.clear();
-            self.core.fail(e);
-        }
+    fn options(&self, n: &u64, out: &mut Options<u64>) -> crate::Result<()> {
+        self.try_options(*n, out)
     }
 
     fn validate(&self, n: &u64) -> Result<()> {
@@ -553,17 +466,11 @@ impl Game for NumberGame {
         "N..."
     }
 
-    fn components(&self, p: &u64) -> Vec<u64> {
-        if !self.core.has_components || self.core.failed() {
-            return vec![*p];
+    fn components(&self, p: &u64) -> crate::Result<Vec<u64>> {
+        if !self.core.has_components {
+            return Ok(vec![*p]);
         }
-        match self.split(*p) {
-            Ok(c) => c,
-            Err(e) => {
-                self.core.fail(e);
-                vec![*p]
-            }
-        }
+        self.split(*p)
     }
 
     fn show(&self, n: &u64) -> String {
@@ -584,20 +491,6 @@ impl Game for NumberGame {
         } else {
             Play::Normal
         }
-    }
-
-    fn outcome(&self, p: &u64, play: Play) -> Option<crate::Outcome> {
-        if play != Play::Misere {
-            return None;
-        }
-        own_misere(&self.core, || NumberGame::new(self.core.clone()), p, false).map(|r| r.0)
-    }
-
-    fn winning_options(&self, p: &u64, play: Play) -> Option<Vec<Vec<u64>>> {
-        if play != Play::Misere {
-            return None;
-        }
-        own_misere(&self.core, || NumberGame::new(self.core.clone()), p, true).map(|r| r.1)
     }
 
     fn parameters(&self) -> usize {
@@ -816,14 +709,8 @@ impl Game for ListGame {
         self.core.name.clone()
     }
 
-    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) {
-        if self.core.failed() {
-            return;
-        }
-        if let Err(e) = self.try_options(p, out) {
-            out.clear();
-            self.core.fail(e);
-        }
+    fn options(&self, p: &Vec<u64>, out: &mut Options<Vec<u64>>) -> crate::Result<()> {
+        self.try_options(p, out)
     }
 
     fn validate(&self, p: &Vec<u64>) -> Result<()> {
@@ -883,17 +770,11 @@ impl Game for ListGame {
         }
     }
 
-    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        if !self.core.has_components || self.core.failed() {
-            return vec![p.clone()];
+    fn components(&self, p: &Vec<u64>) -> crate::Result<Vec<Vec<u64>>> {
+        if !self.core.has_components {
+            return Ok(vec![p.clone()]);
         }
-        match self.split(p) {
-            Ok(c) => c,
-            Err(e) => {
-                self.core.fail(e);
-                vec![p.clone()]
-            }
-        }
+        self.split(p)
     }
 
     fn show(&self, p: &Vec<u64>) -> String {
@@ -913,20 +794,6 @@ impl Game for ListGame {
         } else {
             Play::Normal
         }
-    }
-
-    fn outcome(&self, p: &Vec<u64>, play: Play) -> Option<crate::Outcome> {
-        if play != Play::Misere {
-            return None;
-        }
-        own_misere(&self.core, || ListGame::new(self.core.clone()), p, false).map(|r| r.0)
-    }
-
-    fn winning_options(&self, p: &Vec<u64>, play: Play) -> Option<Vec<Vec<Vec<u64>>>> {
-        if play != Play::Misere {
-            return None;
-        }
-        own_misere(&self.core, || ListGame::new(self.core.clone()), p, true).map(|r| r.1)
     }
 
     fn parameters(&self) -> usize {

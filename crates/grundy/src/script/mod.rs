@@ -38,10 +38,9 @@
 //!
 //! # Errors during a search
 //!
-//! [`Game::options`](crate::Game::options) cannot fail, but a script can. A scripted game that meets an error records
-//! it (the first one), and from then on answers that every position has no options, so the search in progress ends
-//! quickly; its answer is void. [`Script::check`] returns the recorded error: call it after every analysis and
-//! before using the answer (the command line does so before it prints anything).
+//! [`Game::options`](crate::Game::options) and [`Game::components`](crate::Game::components) are fallible: an error
+//! of the script while a search lists options ends that search, and the error is the analysis's answer. Nothing is
+//! recorded between calls: every analysis of a scripted game either answers from the script as it ran or fails.
 
 mod games;
 mod native;
@@ -51,7 +50,6 @@ pub use games::{ListGame, NumberGame};
 use crate::error::{Error, ErrorKind, Result};
 use crate::solver::Deadline;
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST};
-use std::cell::RefCell;
 use std::rc::Rc;
 
 /// The default bound on the operations of one call of a script function (one position's moves).
@@ -172,7 +170,7 @@ pub struct Script {
     core: Rc<Core>,
 }
 
-/// What every game made from one script shares: the engine, the compiled script, and the first error met.
+/// What every game made from one script shares: the engine and the compiled script.
 pub(crate) struct Core {
     engine: Engine,
     ast: AST,
@@ -185,7 +183,6 @@ pub(crate) struct Core {
     origin: Origin,
     /// Where `fn moves` is defined (line, column), for errors in what it returned.
     moves_at: (usize, usize),
-    failure: RefCell<Option<Error>>,
     /// `moves` compiled natively, when its body is in the subset of [`native`] (one-number scripts only).
     pub(crate) native: Option<native::Native>,
     /// Whether the native body is used (tests turn it off to compare with Rhai).
@@ -463,7 +460,6 @@ impl Script {
                 deadline: settings.deadline,
                 origin,
                 moves_at,
-                failure: RefCell::new(None),
                 use_native: std::cell::Cell::new(native.is_some()),
                 native,
                 params_used,
@@ -533,42 +529,16 @@ impl Script {
         format!("rules script {}: {shape}", where_file(&self.core.origin))
     }
 
-    /// Adds the game to `registry` under its name: every lookup of the name makes a game of this script (all of
-    /// them share its recorded error, [`Script::check`]).
+    /// Adds the game to `registry` under its name: every lookup of the name makes a game of this script.
     pub fn register(&self, registry: &mut crate::games::Registry) -> Result<()> {
         let core = self.core.clone();
         registry.register_game(&self.core.name, &self.summary(), move || {
             Ok(Script { core: core.clone() }.any_game())
         })
     }
-
-    /// The first error any game of this script met while it was being played (see the module's docs): when it is
-    /// `Err`, every answer computed since the script was compiled is void.
-    pub fn check(&self) -> Result<()> {
-        self.core.check()
-    }
 }
 
 impl Core {
-    pub(crate) fn check(&self) -> Result<()> {
-        match &*self.failure.borrow() {
-            Some(e) => Err(e.clone()),
-            None => Ok(()),
-        }
-    }
-
-    pub(crate) fn failed(&self) -> bool {
-        self.failure.borrow().is_some()
-    }
-
-    /// Records `e` unless an error is recorded already.
-    pub(crate) fn fail(&self, e: Error) {
-        let mut f = self.failure.borrow_mut();
-        if f.is_none() {
-            *f = Some(e);
-        }
-    }
-
     /// Calls the script function `f` with `args`; `what` says which call, for the message.
     pub(crate) fn call(
         &self,

@@ -53,8 +53,11 @@ impl<R: Game> Solver<R> {
         self.step()?;
         let mut opts = self.spare.pop().unwrap_or_default();
         opts.clear();
-        self.ruleset.distinct_options(p, &mut opts);
-        let r = self.scan_options(p, &opts, not, test);
+        let listed = self.ruleset.distinct_options(p, &mut opts);
+        let r = match listed {
+            Ok(()) => self.scan_options(p, &opts, not, test),
+            Err(e) => Err(e),
+        };
         opts.clear();
         self.spare.push(opts);
         let v = r?;
@@ -223,13 +226,14 @@ mod tests {
         fn name(&self) -> String {
             "lasker".into()
         }
-        fn options(&self, p: &u64, out: &mut Options<u64>) {
+        fn options(&self, p: &u64, out: &mut Options<u64>) -> crate::Result<()> {
             for k in 0..*p {
                 out.push_one(k);
             }
             for a in 1..=*p / 2 {
                 out.push([a, p - a]);
             }
+            Ok(())
         }
         fn search_by_tests(&self) -> bool {
             true

@@ -213,7 +213,7 @@ where
         facts.update(q, game.heap_bytes(q), |f| f.not |= n);
     }
     let mut listed = Options::new();
-    game.distinct_options(p, &mut listed);
+    game.distinct_options(p, &mut listed)?;
     // Each option once (equal sums, such as the images of one move under the position's symmetries, are one
     // option), as memo keys, in the order of the one-thread search (its largest component smallest first).
     let mut seen = FxHashSet::default();

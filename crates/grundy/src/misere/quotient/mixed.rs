@@ -141,23 +141,26 @@ impl Mixed {
         for (i, &(g, h)) in parts.iter().enumerate() {
             let rest = q.table.mul(prefix[i], suffix[i + 1]);
             let mut missing = false;
-            games[g].for_each_option(h, &mut |o| {
-                let mut e = rest;
-                for &c in o {
-                    match self.letter(g, c) {
-                        Some(l) => e = q.table.mul(e, q.phi[l as usize]),
-                        None => {
-                            missing = true;
-                            return;
+            games[g]
+                .for_each_option(h, &mut |o| {
+                    let mut e = rest;
+                    for &c in o {
+                        match self.letter(g, c) {
+                            Some(l) => e = q.table.mul(e, q.phi[l as usize]),
+                            None => {
+                                missing = true;
+                                return;
+                            }
                         }
                     }
-                }
-                if q.p[e as usize] {
-                    let mut to = o.to_vec();
-                    to.sort_unstable();
-                    out.push(QuotientMove { component: i, to });
-                }
-            });
+                    if q.p[e as usize] {
+                        let mut to = o.to_vec();
+                        to.sort_unstable();
+                        out.push(QuotientMove { component: i, to });
+                    }
+                })
+                // An error of the rules: the moves are left to the search, which reports it.
+                .ok()?;
             if missing {
                 return None;
             }

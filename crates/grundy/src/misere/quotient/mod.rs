@@ -164,7 +164,7 @@ pub(crate) fn heap_options_upto(
                 crate::misere::search::code_options_within(code, h, &mut buf, MAX_HEAP_OPTIONS)
             }
             None => {
-                game.options(&h, &mut buf);
+                game.options(&h, &mut buf)?;
                 buf.len() <= MAX_HEAP_OPTIONS
             }
         };
@@ -746,7 +746,9 @@ impl Quotient {
                     to.sort_unstable();
                     out.push(QuotientMove { component: i, to });
                 }
-            });
+            })
+            // An error of the rules: the moves are left to the search, which reports it.
+            .ok()?;
             if bad {
                 return None;
             }

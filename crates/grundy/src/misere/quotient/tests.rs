@@ -244,7 +244,8 @@ fn compact_moves_of_huge_heaps_are_the_explicit_ones() {
             if c.p[e as usize] {
                 explicit += 1;
             }
-        });
+        })
+        .unwrap();
         let mut counted = listed.iter().filter(|m| m.component == 0).count() as u64;
         for f in &families {
             assert_eq!(f.step, cert.period);
@@ -274,7 +275,8 @@ fn compact_moves_of_huge_heaps_are_the_explicit_ones() {
                 if c.p[e as usize] {
                     small += 1;
                 }
-            });
+            })
+            .unwrap();
         }
         assert_eq!(
             listed.iter().filter(|m| m.component > 0).count(),
