@@ -5,8 +5,8 @@
 //! values such an option as the nim-sum of its parts. Keeping components apart is what makes heap games cheap: a
 //! heap of `n` has `O(n)` options instead of one option per multiset of heaps.
 
+use crate::code::Code;
 use crate::error::{Error, Result};
-use crate::heap::Code;
 use crate::nimber::Nimber;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -227,8 +227,8 @@ pub trait Game {
         &self,
         position: &Self::Position,
         threads: usize,
-        limits: crate::solver::Limits,
-    ) -> Option<Result<crate::solver::Proved<Self::Position>>> {
+        limits: crate::limits::Limits,
+    ) -> Option<Result<Proved<Self::Position>>> {
         let _ = (position, threads, limits);
         None
     }
@@ -399,6 +399,10 @@ pub fn own_sequence<G: Game + ?Sized>(
     Some(done.map(|()| values))
 }
 
+/// A value found on threads, with the exact values of the positions proved on the way (for the caller's memo):
+/// what [`Game::value_on_threads`] returns.
+pub type Proved<P> = (Nimber, Vec<(P, Nimber)>);
+
 /// Forwards every method of [`Game`] through a pointer type.
 macro_rules! forward_game {
     ($($ptr:ty),*) => {$(
@@ -425,8 +429,8 @@ macro_rules! forward_game {
                 &self,
                 p: &Self::Position,
                 threads: usize,
-                limits: crate::solver::Limits,
-            ) -> Option<Result<crate::solver::Proved<Self::Position>>> {
+                limits: crate::limits::Limits,
+            ) -> Option<Result<Proved<Self::Position>>> {
                 (**self).value_on_threads(p, threads, limits)
             }
             fn search_size(&self, p: &Self::Position) -> u64 { (**self).search_size(p) }

@@ -56,13 +56,18 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
+pub mod code;
 pub mod error;
 pub mod game;
 pub mod games;
 pub mod heap;
+#[cfg(test)]
+mod layers;
+pub mod limits;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;
+pub mod parts;
 pub mod progress;
 pub mod script;
 pub mod solver;
@@ -71,5 +76,6 @@ pub mod table_file;
 
 pub use error::{Error, ErrorKind, Result};
 pub use game::{Game, Options, Outcome, Play};
+pub use limits::{Deadline, Limits};
 pub use nimber::Nimber;
-pub use solver::{Deadline, Limits, Solver};
+pub use solver::Solver;

@@ -28,7 +28,6 @@
 //! The genus `g^γ0γ1…` of each heap up to [`GENUS_MAX_HEAP`] is added where it is cheap (within [`GENUS_BUDGET`]
 //! states and [`GENUS_SECONDS`]); running out drops it, never the answer.
 
-use super::group::show_heaps;
 use super::Sum;
 use crate::error::Result;
 use crate::game::{Outcome, Play};
@@ -37,6 +36,7 @@ use crate::misere::genus::{GenusTable, HeapGenus};
 use crate::misere::search::{MisereSearch, Numbered, Part};
 use crate::misere::{misere_nim_outcome, misere_nim_winning_moves, sj_condition_holds, sj_outcome};
 use crate::nimber::Nimber;
+use crate::parts::group::show_heaps;
 use crate::solver::{Deadline, Limits};
 use serde::Serialize;
 use std::rc::Rc;
@@ -327,7 +327,7 @@ pub const QUOTIENT_SECONDS: f64 = 10.0;
 
 /// The exact search over sums of components (the reference method: any finite games, any sum).
 fn exact(
-    groups: &[Box<dyn super::group::Group>],
+    groups: &[Box<dyn crate::parts::group::Group>],
     comps: &[(usize, usize)],
     limits: &Limits,
 ) -> Result<Answer> {

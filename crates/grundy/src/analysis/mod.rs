@@ -1,6 +1,6 @@
 //! One entry point for every analysis: a sum of positions, a play convention and limits in; one report out.
 //!
-//! A [`Sum`] holds positions of any games, typed ([`Sum::add`] takes a [`Game`] and its own positions; no text is
+//! A [`Sum`] holds positions of any games, typed ([`Sum::add`] takes a [`Game`](crate::Game) and its own positions; no text is
 //! involved) or read from words through the catalog ([`crate::games::Registry`]). [`analyse`] decides how to answer
 //! under the [`Convention`] asked for, and says which method it used:
 //!
@@ -17,7 +17,7 @@
 //!
 //! # Example
 //!
-//! A game defined here, through the [`Game`] trait only, and analysed with typed positions: the subtraction game
+//! A game defined here, through the [`Game`](crate::Game) trait only, and analysed with typed positions: the subtraction game
 //! S(1, 2) (take one or two tokens), whose nim-values are `n mod 3`.
 //!
 //! ```rust
@@ -57,7 +57,6 @@
 //! ```
 
 pub mod emit;
-pub(crate) mod group;
 pub mod loopy;
 pub mod misere;
 pub mod pattern;
@@ -65,13 +64,9 @@ pub mod play;
 pub mod table;
 
 use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::heap::HeapGame;
 use crate::solver::Limits;
-use crate::sum::Component;
-use group::{GameGroup, Group, HeapGroup};
-use std::rc::Rc;
 
+pub use crate::parts::Sum;
 pub use loopy::LoopyAnalysis;
 pub use misere::MisereAnalysis;
 
@@ -104,132 +99,12 @@ pub enum Report {
     Loopy(LoopyAnalysis),
 }
 
-/// A sum of positions of one or more games: what [`analyse`] analyses.
-#[derive(Default)]
-pub struct Sum {
-    groups: Vec<Box<dyn Group>>,
-}
-
-impl Sum {
-    /// The empty sum (a P-position under normal play).
-    pub fn new() -> Self {
-        Sum::default()
-    }
-
-    /// Adds positions of `game`, each validated by [`Game::validate`] and split into its [`Game::components`].
-    /// Positions added in one call share one memo; a heap game added here is valued by search (use
-    /// [`Sum::add_heaps`] for the sequence engines and certified periods).
-    pub fn add<G: Game + 'static>(
-        &mut self,
-        game: &Rc<G>,
-        positions: Vec<G::Position>,
-    ) -> Result<&mut Self>
-    where
-        G::Position: 'static,
-    {
-        self.groups.push(Box::new(GameGroup::new(
-            game.clone(),
-            positions,
-            Limits::default(),
-        )?));
-        Ok(self)
-    }
-
-    /// Adds positions of `game` like [`Sum::add`], valued by the given `solver` instead of a fresh one: its memo (a
-    /// saved table read back, [`crate::table_file`]) answers what it holds, and what the analysis searches stays in
-    /// it after the analysis (to be saved). The analysis sets the solver's limits.
-    pub fn add_with_solver<G: Game + 'static>(
-        &mut self,
-        game: &Rc<G>,
-        positions: Vec<G::Position>,
-        solver: &Rc<std::cell::RefCell<crate::solver::Solver<Rc<G>>>>,
-    ) -> Result<&mut Self>
-    where
-        G::Position: 'static,
-    {
-        self.groups.push(Box::new(GameGroup::with_solver(
-            game.clone(),
-            positions,
-            solver.clone(),
-        )?));
-        Ok(self)
-    }
-
-    /// Adds heaps of a heap game ([`Game::is_heap_game`]), valued from its nim-value sequence, computed once by the
-    /// cheapest exact method ([`crate::heap::sequence`]).
-    pub fn add_heaps(&mut self, game: &Rc<HeapGame>, heaps: Vec<u64>) -> Result<&mut Self> {
-        if !game.is_heap_game() {
-            return Err(Error::input(format!(
-                "{}: its positions are not heaps",
-                game.name()
-            )));
-        }
-        self.groups
-            .push(Box::new(HeapGroup::new(game.clone(), heaps)?));
-        Ok(self)
-    }
-
-    /// The number of components.
-    pub fn len(&self) -> usize {
-        self.groups.iter().map(|g| g.len()).sum()
-    }
-
-    /// True when the sum has no component.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The notes of the games in the sum (for example, the heap bound of a loopy code), each once.
-    pub fn notes(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for n in self.groups.iter().filter_map(|g| g.note()) {
-            if !out.contains(&n) {
-                out.push(n);
-            }
-        }
-        out
-    }
-
-    /// The convention the sum's own rules are played under: [`crate::Play::Misere`] when every part's game is played
-    /// misère by its own rules ([`Game::play`]: the last mover loses), [`crate::Play::Normal`] when none is (and for
-    /// the empty sum). A sum mixing the two has no convention of its own: an error naming a game of each.
-    pub fn own_play(&self) -> Result<crate::Play> {
-        use crate::Play;
-        let misere = self.groups.iter().find(|g| g.own_play() == Play::Misere);
-        let normal = self.groups.iter().find(|g| g.own_play() == Play::Normal);
-        match (misere, normal) {
-            (Some(m), Some(n)) => Err(Error::unsupported(format!(
-                "{} is played misère by its own rules (the last mover loses) and {} is not, so their sum is played under no one convention: analyse them apart, or state both under one",
-                m.name(),
-                n.name()
-            ))),
-            (Some(_), None) => Ok(Play::Misere),
-            _ => Ok(Play::Normal),
-        }
-    }
-
-    /// Whether normal play of the sum searches positions (a part that is not a heap game, valued by the solver,
-    /// whose stored positions [`Limits::max_positions`] bounds); heap games are valued from their sequences.
-    pub fn searches_positions(&self) -> bool {
-        self.groups.iter().any(|g| g.heaps().is_none())
-    }
-
-    pub(crate) fn groups(&self) -> &[Box<dyn Group>] {
-        &self.groups
-    }
-
-    /// The normal-play parts of every group, in order.
-    fn components(&self) -> Vec<Box<dyn Component>> {
-        self.groups.iter().flat_map(|g| g.components()).collect()
-    }
-}
-
 /// Analyses `sum` under `convention`, within `limits` (positions stored by searches, the deadline, memory).
 ///
 /// Normal play: the nim-value of each part, their nim-sum, and every winning move (a [`crate::sum::Analysis`]).
 /// Misère play: [`misere::analyse`]. Loopy play: [`loopy::analyse`].
 ///
-/// A game's own convention is part of its statement ([`Game::play`]): a sum of games played misère by their own
+/// A game's own convention is part of its statement ([`Game::play`](crate::Game::play)): a sum of games played misère by their own
 /// rules (a rules script's `const PLAY = "misere"`, Candy Piles) is analysed under misère play when `convention` is
 /// [`Convention::Normal`] (the convention of the rules as stated), and asking for [`Convention::Misere`] or
 /// [`Convention::Loopy`] on top of it is refused, as is a sum mixing the two ([`Sum::own_play`]).
@@ -250,7 +125,7 @@ fn analyse_with(
     limits: &Limits,
     moves: bool,
 ) -> Result<Report> {
-    for g in &sum.groups {
+    for g in sum.groups() {
         g.set_limits(limits);
     }
     if sum.own_play()? == crate::Play::Misere {
@@ -259,7 +134,7 @@ fn analyse_with(
             Convention::Misere => Err(misere::already_misere(sum)),
             Convention::Loopy { .. } => Err(Error::unsupported(format!(
                 "{}: loopy play of a game played misère by its own rules is not supported",
-                sum.groups[0].name()
+                sum.groups()[0].name()
             ))),
         };
     }

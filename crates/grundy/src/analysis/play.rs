@@ -33,11 +33,11 @@
 //! misère or loopy judgement is one [`analyse`] of the sum, cached per position. The remoteness search is bounded as
 //! above.
 
-use super::group::Playable;
 use super::{analyse, Convention, Report, Sum};
 use crate::error::{plural, Error, ErrorKind, Result};
 use crate::game::Outcome;
 use crate::nimber::Nimber;
+use crate::parts::group::Playable;
 use crate::solver::{Deadline, Limits};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -663,7 +663,7 @@ impl Session {
                 .map(|c| c.1)
                 .collect();
             if !ps.is_empty() {
-                sum.groups.push(game.group(&ps));
+                sum.push_group(game.group(&ps));
             }
         }
         sum

@@ -108,7 +108,7 @@ impl crate::games::AnyGame for FoxCards {
     fn heap_game(&self) -> Option<std::rc::Rc<crate::heap::HeapGame>> {
         None
     }
-    fn add_to(&self, _sum: &mut crate::analysis::Sum, args: &[String]) -> crate::error::Result<()> {
+    fn add_to(&self, _sum: &mut crate::parts::Sum, args: &[String]) -> crate::error::Result<()> {
         let piles = parse_piles(args)?;
         let (c, j) = greedy(&piles);
         Err(crate::error::Error::unsupported(format!(

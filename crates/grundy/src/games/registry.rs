@@ -7,11 +7,11 @@
 //! [`AnyGame`], the catalog's view of a [`Game`] whose positions are written as words: it reads words into
 //! positions with the game's own [`Game::parse`] and adds them to a [`Sum`].
 
-use crate::analysis::Sum;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::heap::{all_but_code, parse_amounts, subtraction_code, HeapGame, TakeAndBreak};
 use crate::nimber::Nimber;
+use crate::parts::Sum;
 use crate::solver::{Limits, Solver};
 use std::rc::Rc;
 

@@ -12,7 +12,7 @@
 //! - [`sequence`]: the nim-values of heaps `0..=N` by the cheapest exact method (closed form, counting mex,
 //!   certified period, engines): what `seq`, `period` and value look-ups call.
 
-pub mod code;
+pub use crate::code;
 pub mod engine;
 pub mod facts;
 pub mod multi;

@@ -27,8 +27,7 @@
 use super::search::{HeapPositions, MisereSearch, Numbered, Part};
 use crate::error::Result;
 use crate::game::Outcome;
-use crate::games::nim::Nim;
-use crate::heap::HeapGame;
+use crate::heap::{HeapGame, TakeAndBreak};
 use crate::nimber::Nimber;
 use crate::solver::Limits;
 use std::fmt;
@@ -108,9 +107,14 @@ pub struct GenusTable {
 impl GenusTable {
     /// Prepares the table; `normal` are the normal nim-values of heaps `0..=to` (from the game's sequence engine).
     pub fn new(game: Rc<HeapGame>, normal: Vec<Nimber>, limits: Limits) -> Self {
+        // The heaps `*2` beside it: a heap of 2 of the code 0.33 (take one or two tokens) is the Nim heap `*2` move
+        // for move (its options are heaps of 1 and 0, as are Nim's), and the code is stated here, below the catalog.
+        let star_two = TakeAndBreak::parse("0.33")
+            .expect("0.33 is a valid code")
+            .named("nim");
         let games: Vec<Box<dyn Numbered>> = vec![
             Box::new(HeapPositions(game)),
-            Box::new(HeapPositions(Rc::new(Nim))),
+            Box::new(HeapPositions(Rc::new(star_two))),
         ];
         GenusTable {
             search: MisereSearch::new(games, limits),

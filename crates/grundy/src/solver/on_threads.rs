@@ -36,8 +36,7 @@ pub fn threads() -> usize {
     THREADS.load(Ordering::Relaxed)
 }
 
-/// A value found on threads, with the exact values of the positions proved on the way (for the caller's memo).
-pub type Proved<P> = (Nimber, Vec<(P, Nimber)>);
+pub use crate::game::Proved;
 
 /// Expansions a search makes on one thread before it deals its root to several: a search that ends within them
 /// (a few milliseconds) would lose more to starting threads than it gains. Measured (benches/graphs.sh, two
