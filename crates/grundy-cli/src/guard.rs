@@ -199,7 +199,7 @@ fn reserve(bytes: usize) {
             &b"grundy: the memory limit was reached\n"[..],
             Vec::as_slice,
         );
-        exit_with(msg, 2);
+        exit_with(msg, crate::EXIT_LIMIT.into());
     }
 }
 
@@ -298,7 +298,7 @@ pub fn limit_time(d: grundy::Deadline) {
             }
             let done = WORK_DONE.load(Ordering::Relaxed);
             let msg = stopped_message(&what, done, total, &d.error().to_string(), &hint);
-            exit_with(msg.as_bytes(), 2);
+            exit_with(msg.as_bytes(), crate::EXIT_LIMIT.into());
         });
 }
 
@@ -325,7 +325,7 @@ pub fn think(seconds: Option<f64>) {
                         "grundy: the engine took longer than {} s to judge the position, the bound on one judgement of 'grundy play' (give the whole session a limit with --max-seconds S instead, or play a smaller position)\n",
                         bound / 1000
                     );
-                    exit_with(msg.as_bytes(), 2);
+                    exit_with(msg.as_bytes(), crate::EXIT_LIMIT.into());
                 }
             });
         std::time::Instant::now()

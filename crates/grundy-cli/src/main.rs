@@ -20,8 +20,12 @@ static ALLOC: guard::Budgeted = guard::Budgeted;
 
 /// Exit status for an answer.
 const EXIT_OK: u8 = 0;
-/// Exit status for a usage or input error (and any other error with a message).
+/// Exit status for a usage or input error (and any other error with a message but a limit's).
 const EXIT_ERROR: u8 = 2;
+/// Exit status for work stopped by a budget the user may raise (time, memory, positions stored: an error with
+/// [`grundy::error::Budget`] data): a larger budget may answer it. The watchdogs of [`guard`] end the process with
+/// it too. A fixed bound of the tool (the largest board the exact search takes) is an input error, status 2.
+pub const EXIT_LIMIT: u8 = 3;
 
 fn main() -> ExitCode {
     match run() {
@@ -30,7 +34,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // The one place errors are printed: user text inside the message is shown escaped, on one line.
             eprintln!("grundy: {}", grundy::error::escape(&e.to_string()));
-            ExitCode::from(EXIT_ERROR)
+            ExitCode::from(if e.is_limit() { EXIT_LIMIT } else { EXIT_ERROR })
         }
     }
 }

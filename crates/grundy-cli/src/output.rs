@@ -15,6 +15,10 @@ impl CliError {
     pub fn usage(msg: impl Into<String>) -> Self {
         CliError::Usage(msg.into())
     }
+    /// Whether the work was stopped by a budget the user may raise (exit status 3, [`crate::EXIT_LIMIT`]).
+    pub fn is_limit(&self) -> bool {
+        matches!(self, CliError::Lib(e) if e.budget().is_some())
+    }
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }

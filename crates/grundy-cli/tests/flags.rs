@@ -568,3 +568,43 @@ fn a_rules_script_whose_game_is_not_played_is_refused() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("nim-value 1"), "{out}");
 }
+
+/// Exit statuses (README, 'grundy --help'): 0 for an answer, 2 for bad input or a fixed bound of the tool, 3 for
+/// work stopped by a budget the user may raise (a job scheduler retries those with a larger budget).
+#[test]
+fn exit_statuses_tell_bad_input_from_a_budget() {
+    assert_eq!(common::run(&["value", "kayles", "5"]).0, 0);
+    let (code, _, err) = common::run(&["value", "0.9z", "5"]);
+    assert_eq!(code, 2, "{err}");
+    for (args, flag) in [
+        (
+            vec![
+                "value",
+                "kayles",
+                "20",
+                "20",
+                "20",
+                "--misere",
+                "--max-positions",
+                "100",
+            ],
+            "--max-positions",
+        ),
+        (
+            vec!["seq", "0.777", "--to", "100000000", "--max-seconds", "0.2"],
+            "--max-seconds",
+        ),
+        (
+            vec!["seq", "0.3", "--to", "2000000000", "--max-memory", "100M"],
+            "--max-memory",
+        ),
+    ] {
+        let (code, out, err) = common::run(&args);
+        assert_eq!(code, 3, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(
+            err.contains(&format!("raise it with {flag}")),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -141,7 +141,7 @@ fn a_run_over_the_memory_budget_keeps_its_values_in_the_file() {
         ("grundy-seq 1 0.77\n".len() % 4) as u64
     );
     let (s, _, e) = run_window(None, &args);
-    assert_eq!(s, 2, "{e}");
+    assert_eq!(s, 3, "{e}");
     assert!(
         e.contains("over the limit") && e.lines().count() == 1,
         "{e}"

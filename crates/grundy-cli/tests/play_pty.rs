@@ -242,7 +242,7 @@ fn a_time_limit_ends_a_long_search_of_the_engine_with_one_line() {
             ),
             "{args:?}: {out}"
         );
-        assert_eq!(exit_code(&p), Some(2), "{args:?}");
+        assert_eq!(exit_code(&p), Some(3), "{args:?}");
     }
 }
 

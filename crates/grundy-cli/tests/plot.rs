@@ -447,7 +447,7 @@ fn bad_input_is_one_line() {
         let mut all = vec!["plot"];
         all.extend_from_slice(&args);
         let (code, out, err) = run(&all);
-        assert_eq!(code, 2, "{args:?}: {out}");
+        assert_eq!(code, common::status_of_error(&err), "{args:?}: {out} {err}");
         assert!(out.is_empty(), "{args:?}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");

@@ -25,7 +25,7 @@ fn a_stopped_period_says_how_to_resume_and_resuming_gives_the_fresh_answer() {
         "--out",
         &f,
     ]);
-    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert_eq!((code, out.as_str()), (3, ""), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("time limit of 1.5 s"), "{err}");
     let resume = format!("resume with 'grundy period 0.6 --to 50000000 --resume {f}'");
@@ -55,7 +55,7 @@ fn a_stopped_period_says_how_to_resume_and_resuming_gives_the_fresh_answer() {
         "--max-seconds",
         "1",
     ]);
-    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert_eq!((code, err.lines().count()), (3, 1), "{err}");
     assert!(
         err.contains("nothing was saved: run with --out FILE"),
         "{err}"
@@ -77,7 +77,7 @@ fn a_stopped_seq_says_how_to_resume() {
         "--out",
         &f,
     ]);
-    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert_eq!((code, err.lines().count()), (3, 1), "{err}");
     assert!(err.contains(&format!("saved in {f}: ")), "{err}");
     assert!(
         err.trim_end().ends_with(&format!(
@@ -95,7 +95,7 @@ fn a_stopped_seq_says_how_to_resume() {
         "--max-seconds",
         "1",
     ]);
-    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert_eq!((code, err.lines().count()), (3, 1), "{err}");
     assert!(err.contains("nothing was saved"), "{err}");
 }
 
@@ -204,7 +204,7 @@ fn max_memory_bounds_the_peak_resident_memory_of_each_engine() {
         let (code, err, peak) = common::run_peak_rss(&with);
         // (Progress lines may come first on a loaded machine: the error is the last line.)
         let last = err.lines().last().unwrap_or("");
-        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(code, 3, "{args:?}: {err}");
         assert!(last.contains("100.0 MiB"), "{args:?}: {err}");
         assert!(
             err.lines()

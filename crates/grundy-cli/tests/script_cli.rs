@@ -363,7 +363,7 @@ fn a_script_that_doubles_an_array_ends_at_the_memory_limit() {
         "fn moves(n) { let a = [0]; for i in 0..40 { a += a; } [n - 1] }\n",
     );
     let (code, out, err) = common::run(&["value", "--rules", &f, "1", "--max-memory", "300M"]);
-    assert_eq!(code, 2, "{out}");
+    assert_eq!(code, 3, "{out}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("memory"), "{err}");
     // A loop of pushes is an ordinary script.

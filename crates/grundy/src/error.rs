@@ -18,11 +18,26 @@ pub enum ErrorKind {
     Unsupported,
 }
 
+/// The budget that stopped a piece of work, with its value: the data of an [`ErrorKind::Limit`] error whose limit
+/// the caller chose (and may raise to get the answer), as opposed to a fixed bound of the tool (the largest board
+/// the exact search takes, say). Front ends word the remedy in their own terms (a flag, a keyword argument), and
+/// the command line exits with its own status for it, so that a job scheduler can retry with a larger budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// The time limit (the whole command's deadline, or a budget of seconds of one step).
+    Time(std::time::Duration),
+    /// The memory budget, in bytes.
+    Memory(u64),
+    /// The number of positions a search may store.
+    Positions(u64),
+}
+
 /// An error with a one-line, human-readable message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     message: String,
+    budget: Option<Budget>,
 }
 
 impl Error {
@@ -31,6 +46,7 @@ impl Error {
         Error {
             kind,
             message: message.into(),
+            budget: None,
         }
     }
     /// Malformed input.
@@ -40,6 +56,13 @@ impl Error {
     /// A limit was reached.
     pub fn limit(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Limit, message)
+    }
+    /// The work was stopped by `budget`, a limit the caller chose (kind [`ErrorKind::Limit`]).
+    pub fn over_budget(budget: Budget, message: impl Into<String>) -> Self {
+        Error {
+            budget: Some(budget),
+            ..Self::new(ErrorKind::Limit, message)
+        }
     }
     /// A cycle of positions was found.
     pub fn loopy(message: impl Into<String>) -> Self {
@@ -53,15 +76,27 @@ impl Error {
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
+    /// The budget that stopped the work, when a limit the caller chose did ([`Error::over_budget`]).
+    pub fn budget(&self) -> Option<Budget> {
+        self.budget
+    }
     /// The one-line message, naming the offending input or the limit reached.
     pub fn message(&self) -> &str {
         &self.message
+    }
+    /// The same error (kind and budget) with `; hint` after its message: how to go on, say.
+    pub fn with_hint(self, hint: impl fmt::Display) -> Self {
+        Error {
+            message: format!("{}; {hint}", self.message),
+            ..self
+        }
     }
     /// The same error with `context: ` put in front of its message.
     pub fn context(self, context: impl fmt::Display) -> Self {
         Error {
             kind: self.kind,
             message: format!("{context}: {}", self.message),
+            budget: self.budget,
         }
     }
 }

@@ -83,17 +83,22 @@ impl Deadline {
     }
     /// The error that says the time limit was reached.
     pub fn error(&self) -> Error {
+        let budget =
+            crate::error::Budget::Time(Duration::from_secs_f64(self.seconds.clamp(0.0, 1e9)));
         if self.by_default {
-            return Error::limit(format!(
+            return Error::over_budget(budget, format!(
                 "the command took longer than its default time limit of {} s (raise it with --max-seconds S, or \
                  lift it with --max-seconds none)",
                 self.seconds
             ));
         }
-        Error::limit(format!(
-            "the command took longer than its time limit of {} s (raise it with --max-seconds)",
-            self.seconds
-        ))
+        Error::over_budget(
+            budget,
+            format!(
+                "the command took longer than its time limit of {} s (raise it with --max-seconds)",
+                self.seconds
+            ),
+        )
     }
 }
 
@@ -127,8 +132,9 @@ impl Limits {
     /// Checks the position count; `stored` positions are held now.
     pub fn check_positions(&self, stored: usize) -> Result<()> {
         if stored >= self.max_positions {
-            return Err(Error::limit(format!(
-                "the search stored {stored} positions, the limit (raise it with --max-positions)"
+            return Err(Error::over_budget(
+                crate::error::Budget::Positions(self.max_positions as u64),
+                format!("the search stored {stored} positions, the limit (raise it with --max-positions)"
             )));
         }
         Ok(())
@@ -144,11 +150,14 @@ impl Limits {
     /// work in the message.
     pub fn check_memory(&self, bytes: u64, what: &str) -> Result<()> {
         if bytes > self.max_memory {
-            return Err(Error::limit(format!(
-                "{what} would need about {} of memory, over the limit of {} (raise it with --max-memory)",
-                format_bytes(bytes),
-                format_bytes(self.max_memory)
-            )));
+            return Err(Error::over_budget(
+                crate::error::Budget::Memory(self.max_memory),
+                format!(
+                    "{what} would need about {} of memory, over the limit of {} (raise it with --max-memory)",
+                    format_bytes(bytes),
+                    format_bytes(self.max_memory)
+                ),
+            ));
         }
         Ok(())
     }

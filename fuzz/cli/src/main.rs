@@ -371,13 +371,14 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
             }
             Class::Ok
         }
-        Some(2) if !timed_out => {
+        // 2: bad input or a fixed bound; 3: a budget the user may raise. Both are one line on stderr.
+        Some(code @ (2 | 3)) if !timed_out => {
             if stdout_len > 0 {
                 reasons.push(format!("an error, but {stdout_len} bytes on stdout"));
             }
             let body = stderr.strip_suffix(b"\n").unwrap_or(&stderr);
             if stderr.is_empty() {
-                reasons.push("exit 2 with nothing on stderr".into());
+                reasons.push(format!("exit {code} with nothing on stderr"));
             } else if !stderr.ends_with(b"\n") || body.contains(&b'\n') {
                 reasons.push(format!(
                     "error is not one line ({} lines)",

@@ -87,8 +87,10 @@ GAMES
   braces, or + not on the last count is an error; docs/codes.md has the grammar.
 
 EXIT STATUS
-  0 an answer was printed; 2 the input or the usage was wrong, or a limit was reached (one line on stderr says
-  which).
+  0 an answer was printed; 2 the input or the usage was wrong, the question is not supported, or it is past a
+  fixed bound of the tool; 3 a budget you may raise stopped the work (--max-seconds, --max-memory,
+  --max-positions, or play's bound on one judgement): a larger budget may answer it, so a job scheduler can retry.
+  In each error case one line on stderr says what and why.
 ";
 
 /// Runs the parsed command line (its limits already applied, by `main`). Each subcommand's arguments are turned

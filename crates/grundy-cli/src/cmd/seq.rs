@@ -537,7 +537,7 @@ pub(crate) fn resumable(e: CliError, out: Option<&str>, command: &str) -> CliErr
         None => "nothing was saved: run with --out FILE to keep the values and --resume FILE to continue"
             .to_string(),
     };
-    CliError::Lib(grundy::Error::limit(format!("{}; {hint}", err.message())))
+    CliError::Lib(err.with_hint(hint))
 }
 
 /// How many whole values a sequence file holds (from its size), or `None` when it cannot be read.

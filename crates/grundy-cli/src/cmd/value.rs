@@ -725,7 +725,7 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
                 ),
                 None => "nothing was saved (--save-table FILE keeps what the search stored)".into(),
             };
-            return Err(grundy::Error::new(e.kind(), format!("{}; {how}", e.message())).into());
+            return Err(e.with_hint(how).into());
         }
     };
     let json = serde_json::json!({

@@ -93,8 +93,36 @@ pub fn stderr(o: &Output) -> String {
 }
 
 /// Asserts a one-line error with exit status 2 whose message contains `needle`, and nothing on stdout.
+/// The exit status the one-line error `stderr` should come with: 3 when it tells the user to raise a budget
+/// (`--max-seconds`, `--max-memory`, `--max-positions`, or play's bound on one judgement), 2 for every other error.
+pub fn status_of_error(stderr: &str) -> i32 {
+    let last = stderr.lines().last().unwrap_or("");
+    let raise = ["--max-seconds", "--max-memory", "--max-positions"]
+        .iter()
+        .any(|f| {
+            last.contains(&format!("raise it with {f}")) || last.contains(&format!("raise {f}"))
+        });
+    if raise || last.contains("the bound on one judgement of 'grundy play'") {
+        3
+    } else {
+        2
+    }
+}
+
+/// Asserts a one-line error containing `needle`, nothing on stdout, and the exit status the message calls for
+/// ([`status_of_error`]: 3 for a budget the user may raise, 2 otherwise).
 pub fn assert_error(o: &Output, needle: &str) {
-    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
+    assert_failure(o, status_of_error(&stderr(o)), needle);
+}
+
+/// Asserts that the command was stopped by a budget the user may raise (time, memory, positions): exit status 3
+/// and one line on stderr containing `needle`, nothing on stdout.
+pub fn assert_limit(o: &Output, needle: &str) {
+    assert_failure(o, 3, needle);
+}
+
+fn assert_failure(o: &Output, code: i32, needle: &str) {
+    assert_eq!(o.status.code(), Some(code), "stderr: {}", stderr(o));
     let e = stderr(o);
     assert_eq!(e.lines().count(), 1, "one line: {e}");
     assert!(e.starts_with("grundy: "), "{e}");

@@ -247,12 +247,15 @@ pub fn analyse(sum: &mut Sum, max_heap: u64, limits: &Limits) -> Result<LoopyAna
     })?;
     let estimate = (reachable.shown.len() as u64 + reachable.edges.len() as u64) * 24;
     if estimate > limits.max_memory {
-        return Err(Error::limit(format!(
-            "{}: the graph of reachable positions needs about {} (the memory budget is {})",
-            group.name(),
-            crate::solver::format_bytes(estimate),
-            crate::solver::format_bytes(limits.max_memory)
-        )));
+        return Err(Error::over_budget(
+            crate::error::Budget::Memory(limits.max_memory),
+            format!(
+                "{}: the graph of reachable positions needs about {} (the memory budget is {})",
+                group.name(),
+                crate::solver::format_bytes(estimate),
+                crate::solver::format_bytes(limits.max_memory)
+            ),
+        ));
     }
     let graph = Graph::new(reachable.shown.len(), &reachable.edges)?;
     let solved = Solved::new(graph);

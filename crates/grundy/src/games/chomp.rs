@@ -342,7 +342,7 @@ fn memory_error(count: u64, cells: u64, rows: u64) -> Option<Error> {
     let need = dense::bytes(count, cells, rows);
     let allowed = crate::solver::published_limits().max_memory;
     (need > allowed).then(|| {
-        Error::limit(format!(
+        Error::over_budget(crate::error::Budget::Memory(allowed), format!(
             "chomp: the exact search keeps a value for each of the position's {count} sub-diagrams, {need} bytes, \
              more than --max-memory ({allowed} bytes) allows"
         ))

@@ -127,15 +127,16 @@ pub fn parse_heaps(name: &str, words: &[String]) -> Result<Vec<u64>> {
 }
 
 /// The error of a sequence run stopped early (by its deadline or by its progress callback): which heaps it had
-/// done (`0..=last`, of `0..=to`) and, when given, why. Every engine words it this way.
-pub(crate) fn stopped_error(name: &str, last: u64, to: u64, why: Option<&str>) -> Error {
+/// done (`0..=last`, of `0..=to`) and, when given, why (the budget of `why`, if any, is the new error's). Every
+/// engine words it this way.
+pub(crate) fn stopped_error(name: &str, last: u64, to: u64, why: Option<&Error>) -> Error {
+    let done = format!("{name}: stopped after heaps 0..={last} of 0..={to}");
     match why {
-        Some(why) => Error::limit(format!(
-            "{name}: stopped after heaps 0..={last} of 0..={to}: {why}"
-        )),
-        None => Error::limit(format!(
-            "{name}: stopped after heaps 0..={last} of 0..={to}"
-        )),
+        Some(why) => match why.budget() {
+            Some(b) => Error::over_budget(b, format!("{done}: {}", why.message())),
+            None => Error::limit(format!("{done}: {}", why.message())),
+        },
+        None => Error::limit(done),
     }
 }
 

@@ -225,7 +225,7 @@ pub fn code_extend_limited(
 pub fn poll(limits: &Limits, name: &str, n: u64, to: u64) -> Result<()> {
     limits
         .check_time()
-        .map_err(|e| super::stopped_error(name, n, to, Some(e.message())))
+        .map_err(|e| super::stopped_error(name, n, to, Some(&e)))
 }
 
 /// The digit loop of the plain engine on a code, with the moves that leave three or more heaps from `multi` when

@@ -265,7 +265,7 @@ pub fn extend(
 pub fn stopped(name: &str, e: Error, done: u64, to: u64, limits: &Limits) -> Error {
     match limits.check_time() {
         Err(late) if e.kind() == crate::ErrorKind::Limit => {
-            super::stopped_error(name, done.saturating_sub(1), to, Some(late.message()))
+            super::stopped_error(name, done.saturating_sub(1), to, Some(&late))
         }
         _ => e,
     }

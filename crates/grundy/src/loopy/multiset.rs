@@ -295,7 +295,7 @@ impl MultisetGame {
         }
         let too_many = |heaps: &[u64]| {
             let hs: Vec<String> = heaps.iter().map(u64::to_string).collect();
-            Error::limit(format!(
+            Error::over_budget(crate::error::Budget::Positions(max_positions), format!(
                 "the game {code} from heap {} (heaps of at most {bound}) reaches more than {max_positions} positions \
                  (multisets of heaps); raise --max-positions or lower --max-heap",
                 hs.join(", ")

@@ -355,7 +355,7 @@ impl MisereSearch {
 
     /// The error for a budget reached while `what` was being made.
     fn over_budget(&self, what: &str) -> crate::Error {
-        crate::Error::limit(format!(
+        crate::Error::over_budget(crate::error::Budget::Positions(self.limits.max_positions as u64), format!(
             "the search reached its limit of {} positions while listing {what} (raise it with --max-positions)",
             self.limits.max_positions
         ))

@@ -488,10 +488,13 @@ where
                 return Ok(i);
             }
             if order.len() >= max_positions {
-                return Err(Error::limit(format!(
+                return Err(Error::over_budget(
+                    crate::error::Budget::Positions(max_positions as u64),
+                    format!(
                     "{}: more than {max_positions} positions are reachable (raise --max-positions)",
                     self.game.name()
-                )));
+                ),
+                ));
             }
             let i = order.len() as u32;
             ids.insert(p.clone(), i);

@@ -356,9 +356,15 @@ impl Script {
         };
         // Run the top level once, for its constants (NAME, SHAPE, PLAY).
         let mut scope = Scope::new();
-        engine
-            .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| rhai_error(&origin, &e, "the top level of the rules", (1, 1)))?;
+        engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
+            rhai_error(
+                &origin,
+                &e,
+                "the top level of the rules",
+                (1, 1),
+                settings.deadline,
+            )
+        })?;
         let text_const = |key: &str| -> Result<Option<String>> {
             match scope.get(key) {
                 None => Ok(None),
@@ -550,7 +556,7 @@ impl Core {
         let opts = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
             .call_fn_with_options::<Dynamic>(opts, &mut scope, &self.ast, f, args)
-            .map_err(|e| rhai_error(&self.origin, &e, &what(), self.moves_at))
+            .map_err(|e| rhai_error(&self.origin, &e, &what(), self.moves_at, self.deadline))
     }
 
     /// An error in what `moves` (or `components`) returned: named at the function's definition.
@@ -583,7 +589,7 @@ fn top_level_constants(
     let mut scope = Scope::new();
     loose
         .run_ast_with_scope(&mut scope, &ast)
-        .map_err(|e| rhai_error(origin, &e, "the top level of the rules", (1, 1)))?;
+        .map_err(|e| rhai_error(origin, &e, "the top level of the rules", (1, 1), None))?;
     // (NAME, SHAPE and PLAY configure the game; functions read the others.)
     let mut out: Vec<(String, Dynamic)> = scope
         .iter()
@@ -653,8 +659,15 @@ fn find_fn(text: &str, name: &str) -> (usize, usize) {
 
 /// A Rhai error as one line naming the place in the script where it happened.
 /// An error with no position of its own is placed at `fallback` (the definition of `moves`), so every message names
-/// a line and a column.
-fn rhai_error(origin: &Origin, e: &EvalAltResult, what: &str, fallback: (usize, usize)) -> Error {
+/// a line and a column. A call stopped by `deadline` (the only thing that terminates a call) is an error of that
+/// budget.
+fn rhai_error(
+    origin: &Origin,
+    e: &EvalAltResult,
+    what: &str,
+    fallback: (usize, usize),
+    deadline: Option<Deadline>,
+) -> Error {
     let inner = e.unwrap_inner();
     let pos = inner.position();
     let full = inner.to_string();
@@ -691,10 +704,16 @@ fn rhai_error(origin: &Origin, e: &EvalAltResult, what: &str, fallback: (usize, 
     } else {
         locate(origin, pos)
     };
-    Error::new(
-        kind,
-        crate::error::escape(&format!("{place}: {text} (in {what})").replace('\n', " ")),
-    )
+    let message = crate::error::escape(&format!("{place}: {text} (in {what})").replace('\n', " "));
+    match (inner, deadline) {
+        (EvalAltResult::ErrorTerminated(..), Some(d)) => Error::over_budget(
+            crate::error::Budget::Time(std::time::Duration::from_secs_f64(
+                d.seconds().clamp(0.0, 1e9),
+            )),
+            message,
+        ),
+        _ => Error::new(kind, message),
+    }
 }
 
 #[cfg(test)]
