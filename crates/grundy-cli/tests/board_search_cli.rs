@@ -2,7 +2,7 @@
 //! leads to a P-position, checked by a brute force written here (not by the binary), and bad input is a one-line
 //! error.
 
-mod common;
+use crate::common;
 use common::{assert_error, grundy, ok_json, temp_file};
 use std::collections::HashMap;
 

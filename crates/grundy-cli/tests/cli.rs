@@ -1,6 +1,6 @@
 //! Integration tests of the `grundy` binary: answers, JSON, and one-line errors with exit status 2.
 
-mod common;
+use crate::common;
 mod docs_examples;
 use common::*;
 

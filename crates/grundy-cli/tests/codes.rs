@@ -1,7 +1,7 @@
 //! Take-and-break codes at the command line: the reproducers of issues 18 (codes that did not mean what they said)
 //! and 19 (sizes that overflowed, winning moves listed with no bound).
 
-mod common;
+use crate::common;
 use common::*;
 
 /// `grundy value CODE HEAP --json`: the nim-value, the game's printed name, the winning moves listed and their count.

@@ -2,7 +2,7 @@
 //! stderr at the start, in `--stats` and in `--json`, with the engine `auto` runs and the expected cost; the values
 //! are those of the plain and fast engines.
 
-mod common;
+use crate::common;
 use common::{parse_json, run};
 
 #[test]

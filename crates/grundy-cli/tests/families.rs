@@ -1,7 +1,7 @@
 //! CLI tests of the catalog's non-heap games: Wythoff past the nim-value table, misère play of the non-heap
 //! families, and the messages of misère and loopy answers.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Wythoff normal-play P-positions by their definition through the golden ratio, checked independently of the

@@ -3,7 +3,7 @@
 //! to and which pairs exclude each other, independently of the declarations in `src/cli.rs`, so a change to either
 //! shows here.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// A flag: its name, and the value it takes in these tests (None: a switch).

@@ -1,7 +1,7 @@
 //! `grundy value node-kayles FILE` and `arc-kayles FILE`: the value printed equals a brute force written here, and
 //! every winning move printed leads to a P-position (checked by the brute force on the vertices it leaves).
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::{BTreeSet, HashMap};
 

@@ -1,7 +1,7 @@
 //! `grundy value` on huge heaps whose period is certified: winning moves listed one by one and in families (text
 //! and JSON), every printed move checked to lead to a P-position from values computed by `grundy seq`.
 
-mod common;
+use crate::common;
 use common::{grundy, ok_json as json};
 
 /// Nim-values of any heap of `game`, from `grundy seq` up to 400 and the published period: Kayles (0.77) from

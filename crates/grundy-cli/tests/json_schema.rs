@@ -1,7 +1,7 @@
 //! The JSON of `grundy value` under normal play has exactly the keys docs/json.md documents (the library's
 //! `grundy::sum::Analysis` serialised), with values checked against nim-values computed here from the rules.
 
-mod common;
+use crate::common;
 use common::{grundy, parse_json};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;

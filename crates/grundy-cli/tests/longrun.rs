@@ -2,7 +2,7 @@
 //! window stays resident. Whatever the window (forced here through `GRUNDY_WINDOW`), the file holds exactly the
 //! values of the run in memory; a bounded run resumes from its file; misuse is a one-line error.
 
-mod common;
+use crate::common;
 use common::parse_json;
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! `grundy value CODE HEAP... --loopy` for codes whose moves split heaps: answers in text and JSON, every printed
 //! winning move checked by asking the command about the position it leaves, and one-line errors.
 
-mod common;
+use crate::common;
 use common::{parse_json as json, run as grundy};
 
 /// The outcome letter of `code` on `heaps` (all given as components) with heaps of at most `bound`.

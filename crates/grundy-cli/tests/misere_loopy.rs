@@ -1,6 +1,6 @@
 //! The command's misère and loopy modes: answers, JSON, and one-line errors for bad input.
 
-mod common;
+use crate::common;
 use common::{parse_json as json, run as grundy};
 
 fn graph_file(name: &str, text: &str) -> String {

@@ -1,7 +1,7 @@
 //! `grundy oj` for the graph, grid, pairing and scoring games, and `grundy value` for their families:
 //! every judge sample, bad input of each kind, and every printed winning move checked to reach a P-position.
 
-mod common;
+use crate::common;
 use common::{assert_oj_error, grundy_stdin as grundy};
 use std::path::PathBuf;
 

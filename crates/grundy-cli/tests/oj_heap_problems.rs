@@ -2,7 +2,7 @@
 //! from shared/problems/samples when it sits beside the repository), answers checked against the games' definitions, and
 //! bad input (empty, truncated, malformed, out of range) turned into one error line and exit status 2.
 
-mod common;
+use crate::common;
 use common::assert_oj_error;
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! the engine wins, a game the person wins by following `hint`, bad input, misère and loopy games; and the same
 //! session with stdin a pipe.
 
-mod common;
+use crate::common;
 
 use rexpect::reader::ReadUntil;
 use rexpect::session::{spawn_command, PtySession};

@@ -2,7 +2,7 @@
 //! from their attributes and coordinates), a small picture equals the committed golden one pixel for pixel, the
 //! same command gives the same bytes, and bad input is a one-line error.
 
-mod common;
+use crate::common;
 use common::{parse_json, run};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! `grundy quotient` and `grundy value … --misere` answered by the misère quotient, with the cache in a temporary
 //! folder (GRUNDY_CACHE_DIR): output, JSON, winning moves checked, a corrupt or tampered cache ignored, bad input.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! `grundy quotient` certified for every heap (the periodicity theorem, docs/quotient.md) and `grundy value …
 //! --misere` on heaps of any size from it, with the cache in a temporary folder (GRUNDY_CACHE_DIR).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

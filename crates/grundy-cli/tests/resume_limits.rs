@@ -2,7 +2,7 @@
 //! resume it; `period --out/--resume` continues a run (from its own file or one of `seq --out`) to the same answer;
 //! without `--to`, `period` follows the certificate and stops at the memory budget without an error.
 
-mod common;
+use crate::common;
 use common::run;
 
 fn tmp(name: &str) -> String {
@@ -178,6 +178,28 @@ fn period_without_to_stops_at_the_memory_budget() {
 /// the limit (the allocator's budget is the limit less the memory that is not its own).
 #[test]
 fn max_memory_bounds_the_peak_resident_memory_of_each_engine() {
+    // The kernel counts a spawned process's peak from its parent's memory at the spawn (the child starts on a copy
+    // of it, or on it), and this test binary runs all the crate's test files at once, some of them large: the
+    // measure runs in a test process of its own (this test alone), as it did when each file was its own binary.
+    const ALONE: &str = "GRUNDY_TEST_PEAK_RSS_ALONE";
+    if std::env::var_os(ALONE).is_none() {
+        let o = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "--test-threads", "1"])
+            .arg(format!(
+                "{}::max_memory_bounds_the_peak_resident_memory_of_each_engine",
+                module_path!().split_once("::").unwrap().1
+            ))
+            .env(ALONE, "1")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success() && text.contains("1 passed"),
+            "{text}{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        return;
+    }
     let grow = common::temp_file(
         "resume",
         "grow.rhai",

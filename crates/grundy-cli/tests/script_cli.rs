@@ -2,7 +2,7 @@
 //! games, under misère and loopy play; every winning move checked to reach a P-position; bad scripts are one-line
 //! errors.
 
-mod common;
+use crate::common;
 use common::*;
 
 fn rules(name: &str) -> String {

@@ -2,7 +2,7 @@
 //! `--max-seconds` hands back the heaps it computed: the error names the last one, `--out` keeps them, and
 //! `--resume` continues from them to the same values as one run.
 
-mod common;
+use crate::common;
 use common::run;
 
 fn tmp(name: &str) -> String {

@@ -1,6 +1,6 @@
 //! `grundy seq` (engines, sequence files, statistics) and `grundy period` from the command line.
 
-mod common;
+use crate::common;
 use common::run as grundy;
 
 fn ok(args: &[&str]) -> String {

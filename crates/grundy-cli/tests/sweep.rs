@@ -2,7 +2,7 @@
 //! process or in shards, resumed runs skip what their file holds, the merge refuses missing or repeated codes, and
 //! the survey agrees with published periods (tests/data/octal-periods.txt, each line with its source).
 
-mod common;
+use crate::common;
 use common::run;
 use serde_json::Value;
 

@@ -1,7 +1,7 @@
 //! `grundy table` and `grundy pattern` from the command line: values, P-position marks, CSV and JSON, the rules
 //! stated with their status, and bad input refused in one line.
 
-mod common;
+use crate::common;
 use common::run as grundy;
 
 fn ok(args: &[&str]) -> String {

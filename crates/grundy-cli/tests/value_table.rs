@@ -2,7 +2,7 @@
 //! fresh search with no new positions expanded, every winning move printed leads to a P-position (checked by the
 //! ordinary `grundy value` path), and a damaged, foreign or misused table is a one-line error.
 
-mod common;
+use crate::common;
 use common::{assert_error, grundy, ok_json, temp_file};
 
 #[test]

@@ -20,7 +20,7 @@
 //! (e) a period that `heap::period::certify` certifies holds on the reference values well past its certificate.
 //!
 //! The seed is fixed (18; `GRUNDY_FUZZ_SEED` changes it) and 800 cases run by default;
-//! `GRUNDY_FUZZ_CASES=100000 cargo test -p grundy --release --test codes_reference` runs a longer search (see
+//! `GRUNDY_FUZZ_CASES=100000 cargo test -p grundy --release --test all codes_reference::` runs a longer search (see
 //! `docs/codes.md`).
 
 use grundy::games;
