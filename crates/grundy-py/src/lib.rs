@@ -123,10 +123,41 @@ fn err(e: grundy::Error) -> PyErr {
     let m = python_words(e.message());
     match e.kind() {
         ErrorKind::Input => PyValueError::new_err(m),
-        ErrorKind::Limit => LimitError::new_err(m),
+        ErrorKind::Limit => limit_error(m, e.budget()),
         ErrorKind::Loopy => LoopyError::new_err(m),
         ErrorKind::Unsupported => UnsupportedError::new_err(m),
     }
+}
+
+/// A `LimitError` with the budget that stopped the work as data: `budget`, the keyword argument that raises it
+/// (`"max_seconds"`, `"max_memory"`, `"max_positions"`), and `limit`, its value (seconds, bytes, positions); both
+/// `None` for a fixed bound of the library (the largest board an exact search takes), which no argument raises.
+pub(crate) fn limit_error(message: String, budget: Option<grundy::error::Budget>) -> PyErr {
+    use grundy::error::Budget;
+    use pyo3::types::{PyFloat, PyInt, PyString};
+    let e = LimitError::new_err(message);
+    Python::attach(|py| {
+        let (name, limit) = match budget {
+            Some(Budget::Time(d)) => (
+                PyString::new(py, "max_seconds").into_any(),
+                PyFloat::new(py, d.as_secs_f64()).into_any(),
+            ),
+            Some(Budget::Memory(bytes)) => (
+                PyString::new(py, "max_memory").into_any(),
+                PyInt::new(py, bytes).into_any(),
+            ),
+            Some(Budget::Positions(n)) => (
+                PyString::new(py, "max_positions").into_any(),
+                PyInt::new(py, n).into_any(),
+            ),
+            None => (py.None().into_bound(py), py.None().into_bound(py)),
+        };
+        let value = e.value(py);
+        // (Setting an attribute of a fresh exception object does not fail.)
+        let _ = value.setattr("budget", name);
+        let _ = value.setattr("limit", limit);
+    });
+    e
 }
 
 /// An object as a short, one-line text for messages.

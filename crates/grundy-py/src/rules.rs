@@ -287,10 +287,13 @@ impl Splits {
     }
 
     fn too_many(&self) -> PyErr {
-        crate::LimitError::new_err(format!(
-            "{} has more than {MAX_OPTIONS_PER_POSITION} ways, the most one position may have",
-            self.__repr__()
-        ))
+        crate::limit_error(
+            format!(
+                "{} has more than {MAX_OPTIONS_PER_POSITION} ways, the most one position may have",
+                self.__repr__()
+            ),
+            None,
+        )
     }
 
     /// Partitions of `rest` into exactly `k` parts, each at most `bound` (the caller lowers `bound` below the
@@ -437,11 +440,11 @@ impl<P: PyPos> PyRules<P> {
         let push_one = |out: &mut Options<P>, c: P| -> PyResult<()> {
             check(&c)?;
             if out.len() >= MAX_OPTIONS_PER_POSITION {
-                return Err(crate::LimitError::new_err(format!(
+                return Err(crate::limit_error(format!(
                     "{}: the position {} has more than {MAX_OPTIONS_PER_POSITION} options, the most one position may have",
                     self.inner.name,
                     p.show()
-                )));
+                ), None));
             }
             out.push_one(c);
             Ok(())
@@ -487,10 +490,10 @@ impl<P: PyPos> PyRules<P> {
                         }
                     }
                     if out.len() >= MAX_OPTIONS_PER_POSITION {
-                        return Err(crate::LimitError::new_err(format!(
+                        return Err(crate::limit_error(format!(
                             "{name}: the position {} has more than {MAX_OPTIONS_PER_POSITION} options, the most one position may have",
                             p.show()
-                        )));
+                        ), None));
                     }
                     out.push(parts.iter().map(|&h| P::from_small(h)));
                     Ok(())

@@ -319,8 +319,9 @@ def test_too_many_splits_are_refused_before_any_work():
     # 5 * 10^17 ways into two heaps, and about 10^35 into three: refused at once, not after enumerating 50 million.
     for args in ((10**18,), (10**18, 3, 3), (10**5, 3, 3, True)):
         start = time.monotonic()
-        with pytest.raises(grundy.LimitError, match="ways"):
+        with pytest.raises(grundy.LimitError, match="ways") as e:
             grundy.splits(*args).ways()
+        assert (e.value.budget, e.value.limit) == (None, None)  # a fixed bound: no argument raises it
         assert time.monotonic() - start < 1.0, args
     assert len(grundy.splits(1000, 3, 3).ways()) == (1000 * 1000 + 6) // 12
 
@@ -409,13 +410,16 @@ def test_cycles_are_loopy_errors():
 def test_limits_are_limit_errors():
     chain = grundy.define(lambda n: [n - 1] if n > 0 else [], name="chain")
     # Messages name the keyword argument to raise, not the command line's flag.
-    with pytest.raises(grundy.LimitError, match=r"positions, the limit \(raise it with max_positions=\)$"):
+    with pytest.raises(grundy.LimitError, match=r"positions, the limit \(raise it with max_positions=\)$") as e:
         chain.nim_value(100_000, max_positions=1000)
+    # The budget that stopped the work, as data: the keyword argument that raises it, and its value.
+    assert (e.value.budget, e.value.limit) == ("max_positions", 1000)
     assert chain.nim_value(100_000) == 0  # the memo survives a limit
     # Cram on a 5x7 board is a long search (6x6 is answered at once by the mirror strategy): the deadline ends it.
     t = time.perf_counter()
-    with pytest.raises(grundy.LimitError, match=r"^the call took longer than its time limit of 0\.3 s \(raise it with max_seconds=\)$"):
+    with pytest.raises(grundy.LimitError, match=r"^the call took longer than its time limit of 0\.3 s \(raise it with max_seconds=\)$") as e:
         grundy.game("cram").nim_value("5x7", max_seconds=0.3)
+    assert (e.value.budget, e.value.limit) == ("max_seconds", 0.3)
     assert time.perf_counter() - t < 5
     with pytest.raises(grundy.LimitError, match="time limit"):
         chain.nim_value(10**7, max_seconds=0.2)

@@ -30,7 +30,8 @@ Results are :class:`Record` objects: dicts with the keys of the command line's `
 also readable as attributes. Errors are exceptions with the command line's one-line messages, in this API's words
 (a message names the keyword argument, ``max_seconds=``, where the command line names its flag, ``--max-seconds``):
 ``ValueError`` for bad input, :class:`LimitError` when a limit (``max_seconds``, ``max_positions``, ``max_memory``)
-was reached, :class:`LoopyError` and :class:`UnsupportedError` (both ``ValueError``).
+was reached (its ``budget`` is the keyword argument that raises it and ``limit`` the value given, both ``None`` for a
+fixed bound of the library), :class:`LoopyError` and :class:`UnsupportedError` (both ``ValueError``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,13 @@ __version__: str
 Position = Union[int, Tuple[int, ...], str]
 
 class LimitError(Exception):
-    """A limit was reached (time, memory, positions stored, heap size): raising the limit may help."""
+    """A limit was reached (time, memory, positions stored, heap size): raising the limit may help.
+
+    ``budget`` names the keyword argument that raises it (``"max_seconds"``, ``"max_memory"``, ``"max_positions"``)
+    and ``limit`` is its value (seconds, bytes, positions); both are ``None`` for a fixed bound of the library."""
+
+    budget: Optional[str]
+    limit: Optional[Union[int, float]]
 
 class LoopyError(ValueError):
     """The game has a cycle of positions: analyse it with loopy=True."""
