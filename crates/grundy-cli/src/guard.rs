@@ -6,7 +6,8 @@
 //!
 //! - **Memory.** The global allocator counts the bytes held. An allocation that would take the count past the
 //!   budget (`--max-memory`, less the memory that is not the allocator's: [`heap_cap`]) ends the process
-//!   with the one-line limit error and exit status 2, instead of an out-of-memory kill or an abort. The count is
+//!   with the one-line limit error and exit status 3 ([`crate::EXIT_LIMIT`]), instead of an out-of-memory kill or an
+//!   abort. The count is
 //!   kept in [`SHARDS`] counters, one cache line each, a thread writing its own (threads that allocate at once do
 //!   not contend for one line: with one shared counter, the graph searches on two threads spent about twice the
 //!   time a position that they spend on one); the whole count is read when a thread's counter passes a multiple

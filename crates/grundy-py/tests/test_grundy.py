@@ -380,7 +380,7 @@ def test_exceptions_in_python_rules_propagate_and_the_game_recovers():
     g = grundy.define(flaky, heap=True)
     with pytest.raises(ZeroDivisionError, match="boom at 7"):
         g.nim_value(10)
-    # The memo was reset: later values are right.
+    # The exception ended that search before any value from it was stored: later values are right.
     calls.extend(range(30))
     assert [g.nim_value(n) for n in range(21)] == KAYLES
     with pytest.raises(ZeroDivisionError):

@@ -56,15 +56,37 @@ fn top_level_modules(src: &Path) -> BTreeSet<String> {
         .collect()
 }
 
-/// The code of a file without its `#[cfg(test)]` module and its comments.
+/// The code of a file, numbered from 1, without comments and without its `#[cfg(test)]` modules (an inline
+/// `mod … { … }` is skipped to its closing brace, counted on the lines after it; `mod tests;` is one line).
 fn code_lines(text: &str) -> Vec<(usize, String)> {
-    let end = text.find("#[cfg(test)]\nmod tests").unwrap_or(text.len());
-    text[..end]
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim_start().starts_with("//"))
-        .map(|(i, l)| (i + 1, l.split(" //").next().unwrap_or("").to_string()))
-        .collect()
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        if l.trim() == "#[cfg(test)]"
+            && lines
+                .get(i + 1)
+                .is_some_and(|n| n.trim_start().starts_with("mod "))
+        {
+            let decl = lines[i + 1];
+            i += 2;
+            if decl.trim_end().ends_with('{') {
+                let mut depth = 1i64;
+                while i < lines.len() && depth > 0 {
+                    let code = lines[i].split("//").next().unwrap_or("");
+                    depth += code.matches('{').count() as i64 - code.matches('}').count() as i64;
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        if !l.trim_start().starts_with("//") {
+            out.push((i + 1, l.split(" //").next().unwrap_or("").to_string()));
+        }
+        i += 1;
+    }
+    out
 }
 
 fn arrows(src: &Path, modules: &BTreeSet<String>) -> Arrows {
@@ -88,7 +110,8 @@ fn arrows(src: &Path, modules: &BTreeSet<String>) -> Arrows {
                 .unwrap()
                 .trim_end_matches(".rs")
                 .to_string();
-            if !rel.ends_with(".rs") || !modules.contains(&from) || rel.ends_with("tests.rs") {
+            let file = path.file_name().unwrap_or_default();
+            if !rel.ends_with(".rs") || !modules.contains(&from) || file == "tests.rs" {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
@@ -205,6 +228,13 @@ fn no_import_cycle_between_top_level_modules() {
         }
     }
     assert!(found.is_empty(), "import cycles:\n{report}");
+}
+
+#[test]
+fn code_after_a_test_module_is_read() {
+    let text = "use crate::a::X;\n#[cfg(test)]\nmod tests {\n    use crate::b::Y;\n    fn f() { if true { } }\n}\nuse crate::c::Z;\n#[cfg(test)]\nmod more;\nuse crate::d::W;\n";
+    let lines: Vec<usize> = code_lines(text).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(lines, [1, 7, 10]);
 }
 
 #[test]

@@ -39,6 +39,9 @@ pub struct Deadline {
     seconds: f64,
     /// Whether the limit is the command's default (not given by the user): its error says so.
     by_default: bool,
+    /// For a fixed bound of the tool (not a budget the user may raise), what it bounds: its error names it and
+    /// carries no [`crate::error::Budget`].
+    fixed: Option<&'static str>,
 }
 
 impl Deadline {
@@ -52,6 +55,15 @@ impl Deadline {
             at,
             seconds,
             by_default: false,
+            fixed: None,
+        }
+    }
+    /// A deadline `seconds` from now that is a fixed bound of the tool on `what` (e.g. "the engine's judgement of
+    /// one position"), not a budget the user may raise: its error says so and carries no budget.
+    pub fn fixed_bound(seconds: f64, what: &'static str) -> Deadline {
+        Deadline {
+            fixed: Some(what),
+            ..Deadline::after_seconds(seconds)
         }
     }
     /// [`Deadline::after_seconds`] for a limit the user did not give (a command's default): its error names it as
@@ -83,6 +95,12 @@ impl Deadline {
     }
     /// The error that says the time limit was reached.
     pub fn error(&self) -> Error {
+        if let Some(what) = self.fixed {
+            return Error::limit(format!(
+                "{what} took longer than its bound of {} s",
+                self.seconds
+            ));
+        }
         let budget =
             crate::error::Budget::Time(Duration::from_secs_f64(self.seconds.clamp(0.0, 1e9)));
         if self.by_default {

@@ -45,7 +45,7 @@ at which you had a winning move, and what it was.
 --max-positions N: the most states the misère or loopy analysis of one position may store (default 2000000 for
 misère play); each misère or loopy analysis also has 30 s of its own. A normal-play search has no clock of its own:
 on a large position (cram 5x7, node-kayles grid:7x7) the engine may think for a long time.
---max-seconds S: the whole session ends with a one-line error (exit 2) after S seconds (fractions allowed), whoever
+--max-seconds S: the whole session ends with a one-line error (exit 3) after S seconds (fractions allowed), whoever
 is thinking: your time at the prompt counts too, so it suits piped games and scripts; e.g. --max-seconds 60.
 --max-memory M (512M, 2G, ...; default 3G): the session ends with a one-line error when the engine needs more.
 

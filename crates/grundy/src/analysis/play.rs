@@ -602,10 +602,14 @@ impl Session {
         Ok(turn)
     }
 
-    /// The limits of one analysis: a fresh deadline.
+    /// The limits of one analysis: a fresh deadline, the session's fixed bound on one judgement (not a budget the
+    /// user gave: its error says which bound it is).
     fn fresh_limits(&self) -> Limits {
         let mut l = self.limits;
-        l.deadline = Some(Deadline::after_seconds(self.seconds));
+        l.deadline = Some(Deadline::fixed_bound(
+            self.seconds,
+            "the engine's judgement of one position",
+        ));
         l
     }
 

@@ -908,11 +908,7 @@ pub(super) fn run_step(
     });
     match (r, limits.check_time()) {
         (Ok(()), _) => Ok(()),
-        (Err(err), Err(late)) => Err(Error::limit(format!(
-            "{}: {}",
-            err.message(),
-            late.message()
-        ))),
+        (Err(err), Err(late)) => Err(late.context(err.message())),
         (Err(err), Ok(())) => Err(err),
     }
 }

@@ -246,7 +246,7 @@ impl<R: Game> Numbered for NumberedGame<R> {
     fn root_moves(&mut self, root: usize) -> Option<Vec<RootMove>> {
         let pos = self.roots.get(root)?.clone();
         let mut buf = Options::new();
-        // An error here was met when the search listed these options: the caller falls back to them.
+        // On an error, the caller lists the options itself ([`Numbered::options`]) and meets the error again.
         self.ruleset.options(&pos, &mut buf).ok()?;
         Some(
             buf.iter()

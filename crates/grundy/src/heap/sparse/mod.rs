@@ -276,11 +276,7 @@ impl SequenceEngine for Sparse {
         });
         match (r, limits.check_time()) {
             (Ok(_), _) => Ok(()),
-            (Err(err), Err(late)) => Err(Error::limit(format!(
-                "{}: {}",
-                err.message(),
-                late.message()
-            ))),
+            (Err(err), Err(late)) => Err(late.context(err.message())),
             (Err(err), Ok(())) => Err(err),
         }
     }
