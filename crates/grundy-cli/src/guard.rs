@@ -326,7 +326,9 @@ pub fn think(seconds: Option<f64>) {
                         "grundy: the engine took longer than {} s to judge the position, the bound on one judgement of 'grundy play' (give the whole session a limit with --max-seconds S instead, or play a smaller position)\n",
                         bound / 1000
                     );
-                    exit_with(msg.as_bytes(), crate::EXIT_LIMIT.into());
+                    // A fixed bound of play (like the library's bound on one misère or loopy judgement), not a budget
+                    // given by the user: status 2, as for every other fixed bound.
+                    exit_with(msg.as_bytes(), 2);
                 }
             });
         std::time::Instant::now()

@@ -23,8 +23,9 @@ const EXIT_OK: u8 = 0;
 /// Exit status for a usage or input error (and any other error with a message but a limit's).
 const EXIT_ERROR: u8 = 2;
 /// Exit status for work stopped by a budget the user may raise (time, memory, positions stored: an error with
-/// [`grundy::error::Budget`] data): a larger budget may answer it. The watchdogs of [`guard`] end the process with
-/// it too. A fixed bound of the tool (the largest board the exact search takes) is an input error, status 2.
+/// [`grundy::error::Budget`] data): a larger budget may answer it. The time and memory watchdogs of [`guard`] end
+/// the process with it too. A fixed bound of the tool (the largest board the exact search takes, play's bound on
+/// one judgement) is status 2.
 pub const EXIT_LIMIT: u8 = 3;
 
 fn main() -> ExitCode {

@@ -287,7 +287,7 @@ fn a_play_judgement_is_bounded_without_max_seconds() {
         Some(b"hint\n"),
     );
     assert!(r.secs < 11.0, "{:.1} s", r.secs);
-    if r.code == 3 {
+    if r.code == 2 {
         let last = r.stderr.lines().last().unwrap_or("");
         assert!(
             last.contains("the bound on one judgement of 'grundy play'"),

@@ -88,8 +88,9 @@ GAMES
 
 EXIT STATUS
   0 an answer was printed; 2 the input or the usage was wrong, the question is not supported, or it is past a
-  fixed bound of the tool; 3 a budget you may raise stopped the work (--max-seconds, --max-memory,
-  --max-positions, or play's bound on one judgement): a larger budget may answer it, so a job scheduler can retry.
+  fixed bound of the tool (such as play's bound on one judgement of the engine); 3 a budget you may raise stopped
+  the work (--max-seconds, --max-memory, --max-positions): a larger budget may answer it, so a job scheduler can
+  retry.
   In each error case one line on stderr says what and why.
 ";
 
