@@ -421,7 +421,7 @@ fn threads_give_the_same_board_and_graph_values_and_are_refused_elsewhere() {
     for (args, needle) in [
         (
             vec!["value", "nim", "3", "--threads", "2"],
-            "only the Cram, Node Kayles and Arc Kayles searches",
+            "only the searches of cram, node-kayles, arc-kayles run",
         ),
         (
             vec![
@@ -434,7 +434,7 @@ fn threads_give_the_same_board_and_graph_values_and_are_refused_elsewhere() {
                 "--threads",
                 "2",
             ],
-            "only the Cram, Node Kayles and Arc Kayles searches",
+            "only the searches of cram, node-kayles, arc-kayles run",
         ),
         (vec!["value", "cram", "3x3", "--threads", "0"], "at least 1"),
         (

@@ -500,8 +500,11 @@ where
     Ok(n as usize)
 }
 
-/// The games whose searches can be saved and loaded: the names [`for_game`] answers.
-pub const GAMES: [&str; 4] = ["cram", "chomp", "node-kayles", "arc-kayles"];
+/// The games whose searches can be saved and loaded (the catalog's [`crate::games::Caps::saved_table`]): the names
+/// [`for_game`] answers, in the order of the catalog.
+pub fn games() -> Vec<&'static str> {
+    crate::games::Registry::builtin().names_with(|c| c.saved_table)
+}
 
 /// One game's solver whose memo is read from and written to table files, shared with the parts of a [`Sum`] it
 /// adds: the way a command analyses a sum (with [`crate::analysis::analyse`], any convention the solver serves,
@@ -644,7 +647,7 @@ where
     Box::new(Shared { game, solver })
 }
 
-/// A fresh solver, with an empty memo, for the game named `name` when its searches can be saved ([`GAMES`]).
+/// A fresh solver, with an empty memo, for the game named `name` when its searches can be saved ([`games`]).
 pub fn for_game(name: &str) -> Option<Box<dyn SavedTable>> {
     use crate::games::{arc_kayles::ArcKayles, chomp::ChompGame, cram::CramGame};
     Some(match name {
@@ -656,4 +659,23 @@ pub fn for_game(name: &str) -> Option<Box<dyn SavedTable>> {
         "arc-kayles" => shared(ArcKayles),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// The catalog's `saved_table` capability and [`super::for_game`] name the same games: a game that says it
+    /// keeps saved tables has one, and no other game does.
+    #[test]
+    fn the_catalog_says_which_games_keep_saved_tables() {
+        let registry = crate::games::Registry::builtin();
+        assert!(!super::games().is_empty());
+        for e in registry.entries() {
+            assert_eq!(
+                super::for_game(e.name).is_some(),
+                e.caps.saved_table,
+                "{}",
+                e.name
+            );
+        }
+    }
 }

@@ -90,5 +90,6 @@ pub fn entry() -> grundy::games::registry::Entry {
         spec: "X Y",
         summary: "a queen moves left or down any distance, or one step diagonally",
         make: |_| Ok(grundy::games::registry::erase(LazyQueen)),
+        caps: grundy::games::registry::Caps::NONE,
     }
 }

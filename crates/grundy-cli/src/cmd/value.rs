@@ -138,18 +138,20 @@ pub fn run(a: &ValueCmd) -> CliResult {
             .filter_map(|part| part.first().map(String::as_str)),
     )?;
     if let Some(t) = &a.threads {
-        // The searches that share their work between threads (issue 17): the Cram engine and the graph games'
-        // search by tests; every other search is single-threaded here, so the flag is refused.
-        const ON_THREADS: [&str; 3] = ["cram", "node-kayles", "arc-kayles"];
+        // The searches that share their work between threads (issue 17: the catalog's Caps::threads); every other
+        // search is single-threaded here, so the flag is refused.
+        let registry = grundy::games::Registry::builtin();
+        let on_threads = |w: &str| registry.find(w).is_some_and(|e| e.caps.threads);
         if a.words
             .iter()
             .enumerate()
-            .any(|(i, w)| (i == 0 || a.words[i - 1] == "+") && !ON_THREADS.contains(&w.as_str()))
+            .any(|(i, w)| (i == 0 || a.words[i - 1] == "+") && !on_threads(w))
         {
-            return Err(CliError::usage(
-                "--threads: only the Cram, Node Kayles and Arc Kayles searches run on more than one thread (every \
-                 part must be cram, node-kayles or arc-kayles)",
-            ));
+            let names = registry.names_with(|c| c.threads);
+            return Err(CliError::usage(format!(
+                "--threads: only the searches of {} run on more than one thread (every part must be one of them)",
+                names.join(", ")
+            )));
         }
         match grundy::error::parse_u64(t, "--threads")? {
             0 => return Err(CliError::usage("--threads must be at least 1")),
@@ -605,7 +607,7 @@ fn entries(n: usize) -> String {
 
 /// `--load-table` / `--save-table`: the sum is analysed as without them ([`analyse`], the same report and JSON
 /// schema, any other games beside), but the parts of the one game that keeps saved tables
-/// ([`grundy::table_file::GAMES`]) are valued by one solver whose memo is read from and written to the table file
+/// ([`grundy::table_file::games`]) are valued by one solver whose memo is read from and written to the table file
 /// ([`grundy::table_file::SavedTable`]). The table is saved even when a limit stops the search, so the next run
 /// resumes from what this one stored.
 fn run_with_table(a: &ValueCmd) -> CliResult {
@@ -636,7 +638,7 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
     let mut kept: Vec<String> = games
         .iter()
         .map(|(g, _)| g.name())
-        .filter(|n| grundy::table_file::GAMES.contains(&n.as_str()))
+        .filter(|n| grundy::table_file::games().contains(&n.as_str()))
         .collect();
     kept.dedup();
     kept.sort();
@@ -648,7 +650,7 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
             names.dedup();
             return Err(CliError::usage(format!(
                 "{FLAGS}: saved tables are kept for {}; this sum has none of them (it has {})",
-                grundy::table_file::GAMES.join(", "),
+                grundy::table_file::games().join(", "),
                 names.join(", ")
             )));
         }
@@ -659,7 +661,8 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
             )))
         }
     };
-    let table = grundy::table_file::for_game(&name).expect("a game of table_file::GAMES");
+    let table = grundy::table_file::for_game(&name)
+        .ok_or_else(|| CliError::usage(format!("{FLAGS}: {name} has no saved tables")))?;
     // Loading from the file the run saves to is the resumable form: the first run finds no file yet and starts
     // from an empty table (the text and JSON say 0 values loaded); any other missing file is an error.
     // The command's limits first: the table is read into an engine sized by them (read under the defaults, a Cram

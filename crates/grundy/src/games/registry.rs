@@ -276,6 +276,27 @@ pub struct Entry {
     pub summary: &'static str,
     /// Makes the game from its parameter.
     pub make: Make,
+    /// What the game can do beyond what every game can: the lists the command line checks and shows (which games
+    /// take `--threads`, which keep saved tables) are made from these, so a game added here lists itself.
+    pub caps: Caps,
+}
+
+/// The capabilities of a catalog game beyond the analyses every game has ([`Entry::caps`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Caps {
+    /// Its searches share their work among threads (`grundy value --threads N`): the Cram engine's tests, the graph
+    /// games' search by tests ([`crate::Game::value_on_threads`]).
+    pub threads: bool,
+    /// Its searches can be saved to a table file and resumed from it ([`crate::table_file::for_game`]).
+    pub saved_table: bool,
+}
+
+impl Caps {
+    /// No capability beyond the common ones.
+    pub const NONE: Caps = Caps {
+        threads: false,
+        saved_table: false,
+    };
 }
 
 impl Entry {
@@ -320,6 +341,7 @@ impl Entry {
 ///     spec: "take 1 or 2",
 ///     summary: "take one or two tokens; G(n) = n mod 3",
 ///     make: |_| Ok(erase(TakeOneOrTwo)),
+///     caps: grundy::games::registry::Caps::NONE,
 /// })?;
 /// assert_eq!(registry.lookup("take-1-or-2")?.name(), "take-1-or-2");
 /// assert!(registry.register(registry.entries()[0].clone()).is_err()); // names are unique
@@ -404,7 +426,17 @@ impl Registry {
         &self.entries
     }
 
-    fn find(&self, name: &str) -> Option<&Entry> {
+    /// The names of the games that have the capability `has` (e.g. `|c| c.threads`), in the order of the listing.
+    pub fn names_with(&self, has: impl Fn(&Caps) -> bool) -> Vec<&'static str> {
+        self.entries
+            .iter()
+            .filter(|e| has(&e.caps))
+            .map(|e| e.name)
+            .collect()
+    }
+
+    /// The entry of the game named `name` or one of its aliases (no parameter, no code).
+    pub fn find(&self, name: &str) -> Option<&Entry> {
         self.entries
             .iter()
             .find(|e| e.name == name || e.aliases.contains(&name))
