@@ -635,10 +635,11 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
         };
         games.push((registry.lookup(game)?, pos));
     }
+    let saved = grundy::table_file::games();
     let mut kept: Vec<String> = games
         .iter()
         .map(|(g, _)| g.name())
-        .filter(|n| grundy::table_file::games().contains(&n.as_str()))
+        .filter(|n| saved.contains(&n.as_str()))
         .collect();
     kept.dedup();
     kept.sort();
@@ -650,7 +651,7 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
             names.dedup();
             return Err(CliError::usage(format!(
                 "{FLAGS}: saved tables are kept for {}; this sum has none of them (it has {})",
-                grundy::table_file::games().join(", "),
+                saved.join(", "),
                 names.join(", ")
             )));
         }
