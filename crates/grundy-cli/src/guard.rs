@@ -351,7 +351,7 @@ fn stopped_message(what: &str, done: u64, total: u64, error: &str, hint: &str) -
         format!("; {}", grundy::error::escape(hint))
     };
     // (Near 0 says nothing: a search stuck in its first step gets the limit's words alone.)
-    if total > 0 && total != grundy::progress::UNKNOWN_TOTAL && done > 0 && !what.is_empty() {
+    if total > 0 && total != grundy::context::UNKNOWN_TOTAL && done > 0 && !what.is_empty() {
         format!(
             "grundy: {}: stopped near {done} of 0..={total}: {error}{hint}\n",
             grundy::error::escape(what)
@@ -396,6 +396,12 @@ pub fn limits() -> grundy::Limits {
         max_memory: MAX_MEMORY.get().copied().unwrap_or_else(default_max_memory),
         ..grundy::Limits::default()
     }
+}
+
+/// The context of the command's work under `limits`: the library's long work is shown as a progress bar
+/// ([`crate::progress::library_reporter`]).
+pub fn context_with(limits: grundy::Limits) -> grundy::Context {
+    grundy::Context::new(limits).with_progress(crate::progress::library_reporter())
 }
 
 /// The command's deadline, when `--max-seconds` was given.
@@ -444,7 +450,7 @@ mod tests {
         // A search stuck in its first step, a total not known, no work named: the limit's words alone.
         for (what, done, total) in [
             ("searching arc-kayles", 0, 20_000_000),
-            ("searching cram", 7, grundy::progress::UNKNOWN_TOTAL),
+            ("searching cram", 7, grundy::context::UNKNOWN_TOTAL),
             ("", 7, 100),
         ] {
             assert_eq!(

@@ -42,7 +42,6 @@ fn main() -> ExitCode {
 
 fn run() -> CliResult {
     guard::erase_bar_on_interrupt();
-    progress::show_library_work();
     let cli = match cli::parse(std::env::args_os().skip(1).collect())? {
         cli::Parsed::Run(cli) => cli,
         cli::Parsed::Print(text) => return write_stdout(text.as_bytes()),

@@ -6,13 +6,13 @@
 //! - **plain lines** when it is not (a log file, a pipe, a batch job): one line every 10 seconds
 //!   (`GRUNDY_PROGRESS_SECONDS=S` sets the interval, fractions allowed), `grundy: progress: WHAT: DONE of TOTAL
 //!   (P%), R/s, about T s left`, so a long run writing to a log says how far it got and when it will end (work whose
-//!   total is not known in advance, [`grundy::progress::UNKNOWN_TOTAL`], says `DONE so far, R/s`). Nothing is
+//!   total is not known in advance, [`grundy::context::UNKNOWN_TOTAL`], says `DONE so far, R/s`). Nothing is
 //!   erased: each line stays in the log.
 //!
 //! `GRUNDY_PROGRESS=0` turns both off.
 
 use crate::guard::BAR_DRAWN;
-use grundy::progress::UNKNOWN_TOTAL;
+use grundy::context::UNKNOWN_TOTAL;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -193,23 +193,30 @@ impl Drop for Progress {
     }
 }
 
-/// Shows the library's own long work (see [`grundy::progress`]) with a bar like any other.
-pub fn show_library_work() {
-    use std::sync::Mutex;
-    let bar: Mutex<Option<(String, Progress)>> = Mutex::new(None);
-    grundy::progress::set_reporter(Box::new(move |what, done, total| {
-        let Ok(mut slot) = bar.lock() else { return };
-        if done >= total {
-            *slot = None;
-            return;
-        }
-        if slot.as_ref().is_none_or(|(w, _)| w != what) {
-            *slot = Some((what.to_string(), Progress::new(what, total)));
-        }
-        if let Some((_, p)) = slot.as_mut() {
-            p.update(done);
-        }
-    }));
+/// Where the library reports its own long work ([`grundy::Context::with_progress`]): shown with a bar like any
+/// other. One reporter serves the whole command (made on first use), so that work reported by several analyses
+/// shares one bar at a time.
+pub fn library_reporter() -> grundy::context::Progress {
+    use std::sync::{Arc, Mutex, OnceLock};
+    static REPORTER: OnceLock<grundy::context::Progress> = OnceLock::new();
+    REPORTER
+        .get_or_init(|| {
+            let bar: Mutex<Option<(String, Progress)>> = Mutex::new(None);
+            Arc::new(move |what: &str, done: u64, total: u64| {
+                let Ok(mut slot) = bar.lock() else { return };
+                if done >= total {
+                    *slot = None;
+                    return;
+                }
+                if slot.as_ref().is_none_or(|(w, _)| w != what) {
+                    *slot = Some((what.to_string(), Progress::new(what, total)));
+                }
+                if let Some((_, p)) = slot.as_mut() {
+                    p.update(done);
+                }
+            })
+        })
+        .clone()
 }
 
 #[cfg(test)]

@@ -126,6 +126,8 @@ fn err(e: grundy::Error) -> PyErr {
         ErrorKind::Limit => limit_error(m, e.budget()),
         ErrorKind::Loopy => LoopyError::new_err(m),
         ErrorKind::Unsupported => UnsupportedError::new_err(m),
+        // The Python API cancels no work yet; a stop would come from the interpreter's interrupt.
+        ErrorKind::Cancelled => pyo3::exceptions::PyKeyboardInterrupt::new_err(m),
     }
 }
 
@@ -538,7 +540,11 @@ fn analyse_parts(
             }
         }
     }
-    to_json(&analyse(&mut sum, convention, &limits)?)
+    to_json(&analyse(
+        &mut sum,
+        convention,
+        &grundy::Context::new(limits),
+    )?)
 }
 
 /// Analyses a sum of parts: on a worker thread when every part is a catalog game, else here (the games defined in
@@ -721,7 +727,13 @@ impl NativeGame {
             .map_err(err)?;
         let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Normal, false);
         let j = self.with_any_game(py, move |g| {
-            to_json(&Table::compute(&*g, rows, cols, &limits, &mut |_| {})?)
+            to_json(&Table::compute(
+                &*g,
+                rows,
+                cols,
+                &grundy::Context::new(limits),
+                &mut |_| {},
+            )?)
         })?;
         json_to_py(py, &j)
     }
@@ -754,7 +766,7 @@ impl NativeGame {
                             g.name()
                         )));
                     }
-                    pattern::one_parameter(&*g, to, &limits, &mut |_, _| {})?
+                    pattern::one_parameter(&*g, to, &grundy::Context::new(limits), &mut |_, _| {})?
                 }
                 2 => {
                     if to.is_some() {
@@ -765,7 +777,7 @@ impl NativeGame {
                     }
                     let d = Span::default_for(&*g, 19);
                     let defaulted = rows.is_none() && cols.is_none();
-                    let mut t = Table::compute(&*g, rows.unwrap_or(d), Some(cols.unwrap_or(d)), &limits, &mut |_| {})?;
+                    let mut t = Table::compute(&*g, rows.unwrap_or(d), Some(cols.unwrap_or(d)), &grundy::Context::new(limits), &mut |_| {})?;
                     if defaulted {
                         t = t.trim_leading();
                     }

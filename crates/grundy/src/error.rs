@@ -16,6 +16,8 @@ pub enum ErrorKind {
     Loopy,
     /// The request is well formed but the tool does not support it (for example misère play of a scoring game).
     Unsupported,
+    /// The caller stopped the work ([`crate::Context::with_cancel`]) before it ended.
+    Cancelled,
 }
 
 /// The budget that stopped a piece of work, with its value: the data of an [`ErrorKind::Limit`] error whose limit
@@ -67,6 +69,10 @@ impl Error {
     /// A cycle of positions was found.
     pub fn loopy(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Loopy, message)
+    }
+    /// The caller stopped the work ([`ErrorKind::Cancelled`]).
+    pub fn cancelled(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Cancelled, message)
     }
     /// Not supported.
     pub fn unsupported(message: impl Into<String>) -> Self {

@@ -6,7 +6,9 @@
 //! heap of `n` has `O(n)` options instead of one option per multiset of heaps.
 
 use crate::code::Code;
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 use crate::nimber::Nimber;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -121,8 +123,8 @@ impl<P> Options<P> {
 /// ([`crate::misere::search`]), loopy analysis ([`crate::loopy`]), sums, tables ([`crate::heap::sequence`]) and
 /// winning moves all read this one statement.
 ///
-/// Every method but [`Game::name`] and [`Game::options`] is optional. The *closed forms* ([`Game::nim_value`],
-/// [`Game::outcome`], [`Game::options_with_value`], [`Game::winning_options`], and for heap games
+/// Every method but [`Game::name`] and [`Game::options`] is optional. The *closed forms* ([`ClosedForm`], reached
+/// through [`Game::closed_form`], and for heap games
 /// [`Game::period`] and [`Game::extend_sequence`]) must be proved: the analyses trust them and skip the search they
 /// replace. A closed form that answers `None` for a position sends the analysis back to search.
 ///
@@ -169,9 +171,10 @@ pub trait Game {
 
     /// An error when `position` is too large for a search to list its options (a Wythoff position of 10^18 has
     /// 3·10^18 of them), checked before a search starts, so that a huge position is refused at once, not after its
-    /// options have filled memory. Closed forms still answer such positions. The default accepts every position.
-    fn check_searchable(&self, position: &Self::Position) -> Result<()> {
-        let _ = position;
+    /// options have filled memory, or whose search would not fit `limits` (Chomp's dense array and its memory
+    /// budget). Closed forms still answer such positions. The default accepts every position.
+    fn check_searchable(&self, position: &Self::Position, limits: &Limits) -> Result<()> {
+        let _ = (position, limits);
         Ok(())
     }
 
@@ -274,40 +277,11 @@ pub trait Game {
         None
     }
 
-    // ----- Closed forms: what the game knows without search (each optional, each proved) -----
+    // ----- Closed forms: what the game knows without search -----
 
-    /// The nim-value of `position` by a proved closed form, if the game knows it.
-    fn nim_value(&self, position: &Self::Position) -> Option<Nimber> {
-        let _ = position;
-        None
-    }
-
-    /// The outcome of `position` standing alone under `play`, by a proved rule, for games that know outcomes
-    /// where they do not know nim-values (Fibonacci Nim, Wythoff's game at 10^18, misère Wythoff).
-    fn outcome(&self, position: &Self::Position, play: Play) -> Option<Outcome> {
-        let _ = (position, play);
-        None
-    }
-
-    /// Every option of `position` whose nim-value is `target`, by a closed form, without enumerating every
-    /// option (a heap of 10^18). `None`: enumerate.
-    fn options_with_value(
-        &self,
-        position: &Self::Position,
-        target: Nimber,
-    ) -> Option<Vec<Vec<Self::Position>>> {
-        let _ = (position, target);
-        None
-    }
-
-    /// Every option of `position` that is a P-position under `play` (the winning moves of the position standing
-    /// alone), by the rule that gives [`Game::outcome`]. `None`: search.
-    fn winning_options(
-        &self,
-        position: &Self::Position,
-        play: Play,
-    ) -> Option<Vec<Vec<Self::Position>>> {
-        let _ = (position, play);
+    /// The game's closed forms ([`ClosedForm`]), when it has any: a game that implements [`ClosedForm`] returns
+    /// `Some(self)`. `None` (the default): every value comes from search.
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
         None
     }
 
@@ -399,6 +373,85 @@ pub fn own_sequence<G: Game + ?Sized>(
     Some(done.map(|()| values))
 }
 
+/// What a game knows without search: its *closed forms*. Each must be proved (the analyses trust them and skip
+/// the search they replace), and each is optional: a method that answers `None` for a position sends the analysis
+/// back to search. A game with closed forms implements this trait and returns itself from [`Game::closed_form`];
+/// the analyses reach them through [`Known`].
+///
+/// A closed form may be a whole search of its own (Cram's and Chomp's engines): it runs under the [`Context`] it is
+/// given (its limits, threads and progress), and answers by formulas only when [`Context::formulas_only`] says so.
+pub trait ClosedForm<P> {
+    /// The nim-value of `position` by a proved closed form, if the game knows it.
+    fn nim_value(&self, position: &P, cx: &Context) -> Option<Nimber> {
+        let _ = (position, cx);
+        None
+    }
+
+    /// The outcome of `position` standing alone under `play`, by a proved rule, for games that know outcomes
+    /// where they do not know nim-values (Fibonacci Nim, Wythoff's game at 10^18, misère Wythoff).
+    fn outcome(&self, position: &P, play: Play, cx: &Context) -> Option<Outcome> {
+        let _ = (position, play, cx);
+        None
+    }
+
+    /// Every option of `position` whose nim-value is `target`, by a closed form, without enumerating every
+    /// option (a heap of 10^18). `None`: enumerate.
+    fn options_with_value(
+        &self,
+        position: &P,
+        target: Nimber,
+        cx: &Context,
+    ) -> Option<Vec<Vec<P>>> {
+        let _ = (position, target, cx);
+        None
+    }
+
+    /// Every option of `position` that is a P-position under `play` (the winning moves of the position standing
+    /// alone), by the rule that gives [`ClosedForm::outcome`]. `None`: search.
+    fn winning_options(&self, position: &P, play: Play, cx: &Context) -> Option<Vec<Vec<P>>> {
+        let _ = (position, play, cx);
+        None
+    }
+}
+
+/// The closed forms of any game, `None` where it has none ([`Game::closed_form`], then the [`ClosedForm`] method):
+/// how the analyses ask. Implemented for every [`Game`]; a game never implements it itself.
+pub trait Known: Game {
+    /// [`ClosedForm::nim_value`], if the game has closed forms.
+    fn known_value(&self, position: &Self::Position, cx: &Context) -> Option<Nimber> {
+        self.closed_form()?.nim_value(position, cx)
+    }
+    /// [`ClosedForm::outcome`], if the game has closed forms.
+    fn known_outcome(
+        &self,
+        position: &Self::Position,
+        play: Play,
+        cx: &Context,
+    ) -> Option<Outcome> {
+        self.closed_form()?.outcome(position, play, cx)
+    }
+    /// [`ClosedForm::options_with_value`], if the game has closed forms.
+    fn known_options_with_value(
+        &self,
+        position: &Self::Position,
+        target: Nimber,
+        cx: &Context,
+    ) -> Option<Vec<Vec<Self::Position>>> {
+        self.closed_form()?.options_with_value(position, target, cx)
+    }
+    /// [`ClosedForm::winning_options`], if the game has closed forms.
+    fn known_winning_options(
+        &self,
+        position: &Self::Position,
+        play: Play,
+        cx: &Context,
+    ) -> Option<Vec<Vec<Self::Position>>> {
+        self.closed_form()?.winning_options(position, play, cx)
+    }
+}
+
+impl<G: Game + ?Sized> Known for G {}
+
 /// A value found on threads, with the exact values of the positions proved on the way (for the caller's memo):
 /// what [`Game::value_on_threads`] returns.
 pub type Proved<P> = (Nimber, Vec<(P, Nimber)>);
@@ -416,7 +469,7 @@ macro_rules! forward_game {
                 (**self).distinct_options(p, out)
             }
             fn validate(&self, p: &Self::Position) -> Result<()> { (**self).validate(p) }
-            fn check_searchable(&self, p: &Self::Position) -> Result<()> { (**self).check_searchable(p) }
+            fn check_searchable(&self, p: &Self::Position, limits: &Limits) -> Result<()> { (**self).check_searchable(p, limits) }
             fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> { (**self).parse(words) }
             fn position_syntax(&self) -> &'static str { (**self).position_syntax() }
             fn components(&self, p: &Self::Position) -> Result<Vec<Self::Position>> { (**self).components(p) }
@@ -441,14 +494,7 @@ macro_rules! forward_game {
             fn show_sum(&self, sum: &[Self::Position]) -> String { (**self).show_sum(sum) }
             fn play(&self) -> Play { (**self).play() }
             fn note(&self) -> Option<String> { (**self).note() }
-            fn nim_value(&self, p: &Self::Position) -> Option<Nimber> { (**self).nim_value(p) }
-            fn outcome(&self, p: &Self::Position, play: Play) -> Option<Outcome> { (**self).outcome(p, play) }
-            fn options_with_value(&self, p: &Self::Position, target: Nimber) -> Option<Vec<Vec<Self::Position>>> {
-                (**self).options_with_value(p, target)
-            }
-            fn winning_options(&self, p: &Self::Position, play: Play) -> Option<Vec<Vec<Self::Position>>> {
-                (**self).winning_options(p, play)
-            }
+            fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> { (**self).closed_form() }
             fn parameters(&self) -> usize { (**self).parameters() }
             fn table_extent(&self) -> Option<u64> { (**self).table_extent() }
             fn position_at(&self, params: &[u64]) -> Option<Self::Position> { (**self).position_at(params) }

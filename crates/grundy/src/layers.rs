@@ -3,7 +3,7 @@
 //! A module may use the modules below it and none above. The order, lowest first:
 //!
 //! ```text
-//! error, nimber, progress, code, limits      words, numbers and bounds every layer shares
+//! error, nimber, code, limits, context     words, numbers, bounds and the settings of work every layer shares
 //! game                                       the Game trait: what a game states
 //! solver                                     the memoised search of one game
 //! sum                                        the normal-play analysis of a sum of components
@@ -31,6 +31,9 @@ const ROOT_NAMES: &[(&str, &str)] = &[
     ("Options", "game"),
     ("Outcome", "game"),
     ("Play", "game"),
+    ("ClosedForm", "game"),
+    ("Known", "game"),
+    ("Context", "context"),
     ("Nimber", "nimber"),
     ("Deadline", "limits"),
     ("Limits", "limits"),

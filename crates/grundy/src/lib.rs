@@ -26,13 +26,13 @@
 //!
 //! ```rust
 //! use grundy::analysis::{analyse, Convention, Report, Sum};
-//! use grundy::{games, Limits, Outcome};
+//! use grundy::{games, Context, Outcome};
 //!
 //! let mut sum = Sum::new();
 //! games::lookup("kayles")?.add_to(&mut sum, &["4".to_string()])?;
 //! games::lookup("nim")?.add_to(&mut sum, &["3".to_string()])?;
 //!
-//! let Report::Normal(analysis) = analyse(&mut sum, Convention::Normal, &Limits::default())? else {
+//! let Report::Normal(analysis) = analyse(&mut sum, Convention::Normal, &Context::default())? else {
 //!     unreachable!("normal play gives a normal-play report")
 //! };
 //! assert_eq!(analysis.parts[0].nim_value, Some(1)); // Kayles 4
@@ -48,7 +48,7 @@
 //! assert_eq!(nim_move.mv.value_after, 1);
 //!
 //! // The same sum under misère play: Kayles 4 + Nim 3 is decided by exact search.
-//! let Report::Misere(m) = analyse(&mut sum, Convention::Misere, &Limits::default())? else { unreachable!() };
+//! let Report::Misere(m) = analyse(&mut sum, Convention::Misere, &Context::default())? else { unreachable!() };
 //! assert_eq!(m.outcome, Outcome::N);
 //! # Ok::<(), grundy::Error>(())
 //! ```
@@ -57,6 +57,7 @@
 
 pub mod analysis;
 pub mod code;
+pub mod context;
 pub mod error;
 pub mod game;
 pub mod games;
@@ -68,14 +69,14 @@ pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod parts;
-pub mod progress;
 pub mod script;
 pub mod solver;
 pub mod sum;
 pub mod table_file;
 
+pub use context::Context;
 pub use error::{Error, ErrorKind, Result};
-pub use game::{Game, Options, Outcome, Play};
+pub use game::{ClosedForm, Game, Known, Options, Outcome, Play};
 pub use limits::{Deadline, Limits};
 pub use nimber::Nimber;
 pub use solver::Solver;

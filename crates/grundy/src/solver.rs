@@ -13,7 +13,7 @@
 //! **By tests.** A game that declares [`Game::search_by_tests`] (finite and acyclic with short play: Node Kayles,
 //! Arc Kayles) is valued instead by the questions "has some option the value `u`?", each stopping at the first
 //! option found (module `by_tests`, which gives the argument), and its winning moves by one such test an option.
-//! On two or more threads ([`set_threads`]; `grundy value --threads N`), a game whose positions can be shared
+//! On two or more threads ([`Context::with_threads`]; `grundy value --threads N`), a game whose positions can be shared
 //! between threads ([`Game::value_on_threads`]: the graph games) has the tests of its root dealt to one solver a
 //! thread, sharing what they prove (module `on_threads`, with the task scheme of module `root`, which the Cram
 //! engine uses too).
@@ -25,7 +25,9 @@
 //! [`Game::heap_bytes`]), it is emptied and the search goes on: positions met again are valued again (exact, as
 //! an open frame keeps its options' values itself; slower, but it ends with the answer rather than the limit).
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::Known;
 use crate::game::{Game, Options, Outcome};
 use crate::nimber::{MexSet, Nimber};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -33,52 +35,11 @@ use rustc_hash::{FxHashMap, FxHashSet};
 mod by_tests;
 mod on_threads;
 pub(crate) mod root;
-pub use on_threads::{set_threads, threads, value_on_threads, Proved};
+pub use on_threads::{value_on_threads, Proved};
 
 pub use crate::limits::{
     format_bytes, parse_memory, parse_seconds, Deadline, Limits, DEFAULT_MAX_MEMORY,
 };
-
-thread_local! {
-    static PUBLISHED: std::cell::Cell<Limits> = std::cell::Cell::new(Limits::default());
-    static PLAIN: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// The limits of the [`Solver`] made (or re-limited) last on this thread: what a game whose closed form runs a
-/// search of its own (the Cram and Chomp engines, [`crate::games::cram`]) works under, since
-/// [`Game::nim_value`] takes no limits. [`Limits::default`] when no solver was made.
-pub fn published_limits() -> Limits {
-    PUBLISHED.with(|p| p.get())
-}
-
-/// Makes `limits` what [`published_limits`] returns on this thread.
-pub fn publish_limits(limits: Limits) {
-    PUBLISHED.with(|p| p.set(limits));
-}
-
-/// Whether a [`Solver`] is running its own search on this thread. While it is, games whose [`Game::nim_value`]
-/// would run a search engine of their own (Cram, Chomp) answer only by formulas, so that the solver's memo holds
-/// every position it valued (what [`crate::table_file::save`] writes); everywhere else they use their engine.
-pub fn in_plain_search() -> bool {
-    PLAIN.with(|p| p.get() > 0)
-}
-
-/// Marks the thread as inside a plain [`Solver`] search until dropped. A caller that needs every position valued
-/// into a solver's memo (the saved tables of [`crate::table_file`]) holds one around the whole analysis, so that
-/// no game's own engine answers a part before the solver sees it.
-pub struct PlainSearch;
-impl PlainSearch {
-    /// Starts the mark; it ends when the value is dropped.
-    pub fn begin() -> PlainSearch {
-        PLAIN.with(|p| p.set(p.get() + 1));
-        PlainSearch
-    }
-}
-impl Drop for PlainSearch {
-    fn drop(&mut self) {
-        PLAIN.with(|p| p.set(p.get() - 1));
-    }
-}
 
 /// A winning move in a sum of positions of one ruleset: change component `component` to the sum `to`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,7 +93,11 @@ pub struct SumMove<P> {
 pub struct Solver<R: Game> {
     ruleset: R,
     memo: FxHashMap<R::Position, Nimber>,
-    limits: Limits,
+    /// What the solver works under, as the caller gave it (its limits, threads and progress).
+    cx: Context,
+    /// The same with closed forms kept to formulas ([`Context::formulas_only`]): what the solver asks them under,
+    /// so that the memo holds every position the solver valued.
+    formulas: Context,
     mex: MexSet,
     expanded: u64,
     /// Bytes the memo's positions hold on the heap ([`Game::heap_bytes`]).
@@ -174,10 +139,17 @@ impl<R: Game> Solver<R> {
 
     /// A solver for `ruleset` with an empty memo, bounded by `limits` (positions stored, deadline, memory).
     pub fn with_limits(ruleset: R, limits: Limits) -> Self {
-        publish_limits(limits);
+        Self::with_context(ruleset, Context::new(limits))
+    }
+
+    /// A solver for `ruleset` with an empty memo, working under `cx` (its limits, threads and progress). Closed
+    /// forms are asked with formulas only ([`Context::formulas_only`]): a game's own engine never answers a
+    /// position the solver is valuing, so the memo holds every position valued.
+    pub fn with_context(ruleset: R, cx: Context) -> Self {
         Solver {
             memo: FxHashMap::default(),
-            limits,
+            formulas: cx.clone().with_formulas_only(true),
+            cx,
             mex: MexSet::new(),
             expanded: 0,
             memo_heap: 0,
@@ -200,13 +172,24 @@ impl<R: Game> Solver<R> {
 
     /// Bounds the solver by `limits` from now on (the memo is kept).
     pub fn set_limits(&mut self, limits: Limits) {
-        publish_limits(limits);
-        self.limits = limits;
+        self.cx.limits = limits;
+        self.formulas.limits = limits;
+    }
+
+    /// Works under `cx` from now on (the memo is kept; closed forms still answer by formulas only).
+    pub fn set_context(&mut self, cx: Context) {
+        self.formulas = cx.clone().with_formulas_only(true);
+        self.cx = cx;
     }
 
     /// The limits the solver works under.
     pub fn limits(&self) -> Limits {
-        self.limits
+        self.cx.limits
+    }
+
+    /// The context the solver works under, as given.
+    pub fn context(&self) -> &Context {
+        &self.cx
     }
 
     /// Positions whose value is stored.
@@ -286,7 +269,7 @@ impl<R: Game> Solver<R> {
     /// (The facts "`G(x) ≠ v`" of the search by tests are kept and dropped by the same rule.)
     fn evict_if_full(&mut self) {
         if (self.memo.is_empty() && self.nots.is_empty())
-            || self.memo_bytes() <= self.limits.max_memory / 2
+            || self.memo_bytes() <= self.cx.limits.max_memory / 2
         {
             return;
         }
@@ -335,7 +318,7 @@ impl<R: Game> Solver<R> {
         if let Some(v) = self.facts.as_ref().and_then(|f| f.get(&key).exact) {
             return Some(v);
         }
-        self.ruleset.nim_value(p)
+        self.ruleset.known_value(p, &self.formulas)
     }
 
     /// Whether [`Solver::nim_value`] values positions by tests (see [`Game::search_by_tests`]; the ruleset's
@@ -346,17 +329,15 @@ impl<R: Game> Solver<R> {
 
     /// The nim-value of one position.
     pub fn nim_value(&mut self, root: &R::Position) -> Result<Nimber> {
-        publish_limits(self.limits);
-        let _plain = PlainSearch::begin();
         if let Some(v) = self.known(root) {
             return Ok(v);
         }
         if self.by_tests {
             let key = self.ruleset.memo_key(root).into_owned();
             let before = self.expanded;
-            let threads = threads();
+            let threads = self.cx.threads();
             if threads > 1 && self.facts.is_none() {
-                if let Some(r) = self.ruleset.value_on_threads(&key, threads, self.limits) {
+                if let Some(r) = self.ruleset.value_on_threads(&key, threads, self.cx.limits) {
                     let (v, proved) = r?;
                     for (p, x) in proved {
                         self.remember(p, x);
@@ -369,9 +350,9 @@ impl<R: Game> Solver<R> {
             if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
                 eprintln!("search by tests: expanded {}", self.expanded - before);
             }
-            if self.expanded - before > 0x1000 && crate::progress::wanted() {
-                let end = crate::progress::UNKNOWN_TOTAL;
-                crate::progress::report(&self.progress_label(), end, end);
+            if self.expanded - before > 0x1000 && self.cx.wants_progress() {
+                let end = crate::context::UNKNOWN_TOTAL;
+                self.cx.report(&self.progress_label(), end, end);
             }
             return Ok(v);
         }
@@ -397,7 +378,7 @@ impl<R: Game> Solver<R> {
                     .memo
                     .get(c.as_ref())
                     .copied()
-                    .or_else(|| self.ruleset.nim_value(&c))
+                    .or_else(|| self.ruleset.known_value(&c, &self.formulas))
                 {
                     values.push(v);
                     top.next += 1;
@@ -415,21 +396,23 @@ impl<R: Game> Solver<R> {
             }
             if let Some(c) = child {
                 self.evict_if_full();
-                self.limits.check_positions(self.memo.len() + stack.len())?;
+                self.cx
+                    .limits
+                    .check_positions(self.memo.len() + stack.len())?;
                 // The clock is read every 256 expansions: a position with many options to label (a graph game's
                 // components) can take a millisecond, and the search must stop by its deadline, not 4096 later.
                 if self.expanded & 0xff == 0 {
-                    self.limits.check_time()?;
+                    self.cx.check()?;
                 }
                 if self.expanded & 0xfff == 0 {
-                    self.limits.check_time()?;
-                    if crate::progress::wanted() {
+                    self.cx.check()?;
+                    if self.cx.wants_progress() {
                         // No total is known in advance (the positions budget is a bound, not the work): the
                         // count goes up alone, with no percentage or time left.
-                        crate::progress::report(
+                        self.cx.report(
                             &self.progress_label(),
                             self.memo.len() as u64,
-                            crate::progress::UNKNOWN_TOTAL,
+                            crate::context::UNKNOWN_TOTAL,
                         );
                         reported = true;
                     }
@@ -454,18 +437,18 @@ impl<R: Game> Solver<R> {
             spare.push(opts);
         }
         if reported {
-            let end = crate::progress::UNKNOWN_TOTAL;
-            crate::progress::report(&self.progress_label(), end, end);
+            let end = crate::context::UNKNOWN_TOTAL;
+            self.cx.report(&self.progress_label(), end, end);
         }
         Ok(self.known(root).expect("root solved"))
     }
 
-    /// What a long search reports as its work ([`crate::progress`]).
+    /// What a long search reports as its work (to its context's progress, [`Context::report`]).
     fn progress_label(&self) -> String {
         format!(
             "searching {} (positions stored, at most {})",
             self.ruleset.name(),
-            self.limits.max_positions
+            self.cx.limits.max_positions
         )
     }
 
@@ -528,8 +511,6 @@ impl<R: Game> Solver<R> {
         target: Nimber,
     ) -> Result<Vec<Vec<R::Position>>> {
         if self.by_tests {
-            publish_limits(self.limits);
-            let _plain = PlainSearch::begin();
             let mut opts = Options::new();
             self.ruleset.options(position, &mut opts)?;
             let mut out = Vec::new();

@@ -524,7 +524,7 @@ pub trait SavedTable {
     fn stored(&self) -> usize;
     /// Positions the solver expanded (listed the options of) since it was made: 0 when the table answered all.
     fn expanded(&self) -> u64;
-    /// Whether the analysis must keep the games' engines off ([`crate::solver::PlainSearch`]) so that every value
+    /// Whether the analysis must keep the games' engines off ([`crate::Context::with_formulas_only`]) so that every value
     /// it finds reaches the memo this table saves: true for a table of the plain solver's memo, false for Cram's,
     /// which saves the engine's own table.
     fn plain(&self) -> bool {

@@ -19,6 +19,7 @@ use grundy::games::ed::EAndDGame;
 use grundy::games::fibonacci_nim::FibonacciNim;
 use grundy::games::staircase::{ChessmenGame, StaircaseGame};
 use grundy::games::wythoff::WythoffGame;
+use grundy::Known;
 use grundy::{Nimber, Solver};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -106,10 +107,10 @@ fn check_normal<G: Game>(
     p: &G::Position,
 ) -> Result<Nimber, TestCaseError> {
     let v = solver.nim_value(p).unwrap();
-    if let Some(c) = game.nim_value(p) {
+    if let Some(c) = game.known_value(p, &grundy::Context::default()) {
         prop_assert_eq!(c, v, "nim-value of {}", game.show(p));
     }
-    if let Some(o) = game.outcome(p, Play::Normal) {
+    if let Some(o) = game.known_outcome(p, Play::Normal, &grundy::Context::default()) {
         prop_assert_eq!(o, Outcome::of_nim_value(v), "outcome of {}", game.show(p));
     }
     let valued: Vec<(Vec<G::Position>, Nimber)> = options_of(game, p)
@@ -128,7 +129,7 @@ fn check_normal<G: Game>(
     };
     let top = valued.iter().map(|(_, w)| *w).max().unwrap_or(0);
     for t in 0..=top + 1 {
-        if let Some(list) = game.options_with_value(p, t) {
+        if let Some(list) = game.known_options_with_value(p, t, &grundy::Context::default()) {
             prop_assert_eq!(
                 multiset(list),
                 multiset(with(t)),
@@ -138,7 +139,7 @@ fn check_normal<G: Game>(
             );
         }
     }
-    if let Some(list) = game.winning_options(p, Play::Normal) {
+    if let Some(list) = game.known_winning_options(p, Play::Normal, &grundy::Context::default()) {
         prop_assert_eq!(
             multiset(list),
             multiset(with(0)),
@@ -157,10 +158,10 @@ fn check_misere<G: Game>(
     p: &G::Position,
 ) -> Result<bool, TestCaseError> {
     let w = wins(game, p, Play::Misere, memo);
-    if let Some(o) = game.outcome(p, Play::Misere) {
+    if let Some(o) = game.known_outcome(p, Play::Misere, &grundy::Context::default()) {
         prop_assert_eq!(o, outcome_of(w), "misère outcome of {}", game.show(p));
     }
-    if let Some(list) = game.winning_options(p, Play::Misere) {
+    if let Some(list) = game.known_winning_options(p, Play::Misere, &grundy::Context::default()) {
         let want: Vec<Vec<G::Position>> = options_of(game, p)
             .into_iter()
             .filter(|o| o.len() == 1 && !wins(game, &o[0], Play::Misere, memo))
@@ -235,10 +236,10 @@ fn parse_never_panics<G: Game>(game: &G, w: &[String]) -> Result<(), TestCaseErr
 /// there is one, else the options filtered by their nim-values (closed forms).
 fn game_moves<G: Game>(game: &G, p: &G::Position, target: Nimber) -> Vec<(String, String)> {
     let list = game
-        .options_with_value(p, target)
+        .known_options_with_value(p, target, &grundy::Context::default())
         .or_else(|| {
             (target == 0)
-                .then(|| game.winning_options(p, Play::Normal))
+                .then(|| game.known_winning_options(p, Play::Normal, &grundy::Context::default()))
                 .flatten()
         })
         .unwrap_or_else(|| {
@@ -246,7 +247,10 @@ fn game_moves<G: Game>(game: &G, p: &G::Position, target: Nimber) -> Vec<(String
                 .into_iter()
                 .filter(|o| {
                     o.iter()
-                        .map(|c| game.nim_value(c).expect("a closed form"))
+                        .map(|c| {
+                            game.known_value(c, &grundy::Context::default())
+                                .expect("a closed form")
+                        })
                         .fold(0, |a, b| a ^ b)
                         == target
                 })
@@ -272,7 +276,7 @@ fn catalog_analysis(spec: &str, text: &[String], nim: Option<u64>) -> grundy::su
             .add_to(&mut sum, &[t.to_string()])
             .unwrap();
     }
-    match analyse(&mut sum, Convention::Normal, &grundy::Limits::default()) {
+    match analyse(&mut sum, Convention::Normal, &grundy::Context::default()) {
         Ok(Report::Normal(a)) => a,
         other => panic!("{spec} {text:?}: {other:?}"),
     }
@@ -297,12 +301,12 @@ fn family_agrees<G: Game>(game: &G, spec: &str, text: &[String], targets: &[Nimb
     assert_eq!(a.parts.len(), 1);
     assert_eq!(a.parts[0].game, game.name(), "{spec} {text:?}");
     assert_eq!(a.parts[0].position, game.show(&p), "{spec} {text:?}");
-    if let Some(v) = game.nim_value(&p) {
+    if let Some(v) = game.known_value(&p, &grundy::Context::default()) {
         assert_eq!(a.parts[0].nim_value, Some(v), "{spec} {text:?}");
     }
     assert_eq!(
         Some(a.outcome),
-        game.outcome(&p, Play::Normal)
+        game.known_outcome(&p, Play::Normal, &grundy::Context::default())
             .or_else(|| a.parts[0].nim_value.map(Outcome::of_nim_value)),
         "{spec} {text:?}"
     );
@@ -329,7 +333,7 @@ proptest! {
         check_normal(&game, &mut solver, &(a, b))?;
         check_misere(&game, &mut HashMap::new(), &(a, b))?;
         round_trip(&game, &(a, b))?;
-        prop_assert!(game.check_searchable(&(a, b)).is_ok());
+        prop_assert!(game.check_searchable(&(a, b), &grundy::Limits::default()).is_ok());
     }
 
     #[test]
@@ -338,23 +342,23 @@ proptest! {
         // and the rule's outcome agrees with the options listed.
         let game = WythoffGame::new();
         for play in [Play::Normal, Play::Misere] {
-            let outcome = game.outcome(&(a, b), play).unwrap();
-            let moves = game.winning_options(&(a, b), play).unwrap();
+            let outcome = game.known_outcome(&(a, b), play, &grundy::Context::default()).unwrap();
+            let moves = game.known_winning_options(&(a, b), play, &grundy::Context::default()).unwrap();
             prop_assert_eq!(moves.is_empty(), outcome == Outcome::P || (play == Play::Misere && (a, b) == (0, 0)));
             for m in moves {
                 let [(x, y)] = m[..] else { panic!() };
                 prop_assert!(grundy::games::wythoff::is_move(a, b, x, y));
-                prop_assert_eq!(game.outcome(&(x, y), play), Some(Outcome::P));
+                prop_assert_eq!(game.known_outcome(&(x, y), play, &grundy::Context::default()), Some(Outcome::P));
             }
         }
-        prop_assert_eq!(game.options_with_value(&(a, b), 0), game.winning_options(&(a, b), Play::Normal));
+        prop_assert_eq!(game.known_options_with_value(&(a, b), 0, &grundy::Context::default()), game.known_winning_options(&(a, b), Play::Normal, &grundy::Context::default()));
         // No table past 2048: an N-position has no nim-value, a P-position has 0.
         if a.max(b) >= 2048 {
-            let p = game.outcome(&(a, b), Play::Normal) == Some(Outcome::P);
-            prop_assert_eq!(game.nim_value(&(a, b)), p.then_some(0));
+            let p = game.known_outcome(&(a, b), Play::Normal, &grundy::Context::default()) == Some(Outcome::P);
+            prop_assert_eq!(game.known_value(&(a, b), &grundy::Context::default()), p.then_some(0));
             prop_assert_eq!(game.tabled(), 0);
         }
-        prop_assert_eq!(game.check_searchable(&(a, b)).is_ok(), a.max(b) <= 10_000);
+        prop_assert_eq!(game.check_searchable(&(a, b), &grundy::Limits::default()).is_ok(), a.max(b) <= 10_000);
     }
 
     #[test]
@@ -366,20 +370,43 @@ proptest! {
 #[test]
 fn wythoff_table_is_lazy_and_positions_are_checked() {
     let game = WythoffGame::new();
-    assert_eq!(game.nim_value(&(3, 5)), Some(0)); // a P-position: no table
+    assert_eq!(
+        game.known_value(&(3, 5), &grundy::Context::default()),
+        Some(0)
+    ); // a P-position: no table
     assert_eq!(game.tabled(), 0);
-    assert_eq!(game.nim_value(&(4, 4)), Some(7)); // OEIS A317205
+    assert_eq!(
+        game.known_value(&(4, 4), &grundy::Context::default()),
+        Some(7)
+    ); // OEIS A317205
     assert_eq!(game.tabled(), 5);
     let reference = grundy::games::wythoff::ValueTable::new(101);
-    assert_eq!(game.nim_value(&(100, 3)), reference.get(100, 3));
+    assert_eq!(
+        game.known_value(&(100, 3), &grundy::Context::default()),
+        reference.get(100, 3)
+    );
     assert_eq!(game.tabled(), 101);
-    assert_eq!(game.nim_value(&(2047, 0)), Some(2047));
+    assert_eq!(
+        game.known_value(&(2047, 0), &grundy::Context::default()),
+        Some(2047)
+    );
     assert_eq!(game.tabled(), 2048);
-    assert_eq!(game.nim_value(&(2048, 0)), None);
+    assert_eq!(
+        game.known_value(&(2048, 0), &grundy::Context::default()),
+        None
+    );
     assert!(game.validate(&(1_000_000_000_000_000_001, 0)).is_err());
-    assert_eq!(game.nim_value(&(u64::MAX, 0)), None);
-    assert_eq!(game.outcome(&(u64::MAX, 0), Play::Normal), None);
-    let e = game.check_searchable(&(10_001, 1)).unwrap_err();
+    assert_eq!(
+        game.known_value(&(u64::MAX, 0), &grundy::Context::default()),
+        None
+    );
+    assert_eq!(
+        game.known_outcome(&(u64::MAX, 0), Play::Normal, &grundy::Context::default()),
+        None
+    );
+    let e = game
+        .check_searchable(&(10_001, 1), &grundy::Limits::default())
+        .unwrap_err();
     assert!(
         e.message().contains("too large for the exact search"),
         "{}",
@@ -450,16 +477,18 @@ fn staircase_and_chessmen_bad_positions() {
     refuses(&StaircaseGame, "", "staircase: give the coins");
     refuses(&StaircaseGame, "1 x", "'x'");
     let e = StaircaseGame
-        .check_searchable(&vec![5000, 5001])
+        .check_searchable(&vec![5000, 5001], &grundy::Limits::default())
         .unwrap_err();
     assert!(
         e.message().contains("too large for the exact search"),
         "{}",
         e.message()
     );
-    assert!(StaircaseGame.check_searchable(&vec![5000, 5000]).is_ok());
+    assert!(StaircaseGame
+        .check_searchable(&vec![5000, 5000], &grundy::Limits::default())
+        .is_ok());
     assert_eq!(
-        StaircaseGame.nim_value(&vec![u64::MAX, 7, 1]),
+        StaircaseGame.known_value(&vec![u64::MAX, 7, 1], &grundy::Context::default()),
         Some(u64::MAX ^ 1)
     );
 
@@ -469,9 +498,14 @@ fn staircase_and_chessmen_bad_positions() {
     refuses(&ChessmenGame, "10000001", "too large");
     for bad in [vec![3, 1], vec![0, 2], vec![2, 2], vec![10_000_001]] {
         assert!(ChessmenGame.validate(&bad).is_err(), "{bad:?}");
-        assert_eq!(ChessmenGame.options_with_value(&bad, 0), None);
+        assert_eq!(
+            ChessmenGame.known_options_with_value(&bad, 0, &grundy::Context::default()),
+            None
+        );
     }
-    let e = ChessmenGame.check_searchable(&vec![1, 10_001]).unwrap_err();
+    let e = ChessmenGame
+        .check_searchable(&vec![1, 10_001], &grundy::Limits::default())
+        .unwrap_err();
     assert!(
         e.message().contains("too large for the exact search"),
         "{}",
@@ -521,7 +555,10 @@ fn cutting_bad_positions_and_family() {
     refuses(&game, "4x5 3xy", "'y'");
     assert!(game.validate(&(1, 5)).is_err());
     assert!(game.validate(&(401, 5)).is_err());
-    assert_eq!(game.nim_value(&(401, 5)), None);
+    assert_eq!(
+        game.known_value(&(401, 5), &grundy::Context::default()),
+        None
+    );
     assert_eq!(game.parse(&words("4x5 2X3")).unwrap(), [(4, 5), (2, 3)]);
     for text in ["4x5", "6x7", "2x9", "8x8", "2x2"] {
         family_agrees(&game, "cutting", &words(text), &[0, 1, 2, 3]);
@@ -557,15 +594,23 @@ fn ed_bad_positions_and_family() {
     refuses(&game, "0 1", "positive");
     refuses(&game, "1 x", "'x'");
     assert!(game.validate(&(0, 1)).is_err());
-    assert_eq!(game.nim_value(&(0, 1)), None);
-    let e = game.check_searchable(&(10_001, 1)).unwrap_err();
+    assert_eq!(game.known_value(&(0, 1), &grundy::Context::default()), None);
+    let e = game
+        .check_searchable(&(10_001, 1), &grundy::Limits::default())
+        .unwrap_err();
     assert!(
         e.message().contains("too large for the exact search"),
         "{}",
         e.message()
     );
-    assert_eq!(game.options_with_value(&(1_000_001, 1), 0), None);
-    assert_eq!(game.nim_value(&(1 << 40, 1 << 40)), Some(40));
+    assert_eq!(
+        game.known_options_with_value(&(1_000_001, 1), 0, &grundy::Context::default()),
+        None
+    );
+    assert_eq!(
+        game.known_value(&(1 << 40, 1 << 40), &grundy::Context::default()),
+        Some(40)
+    );
     for text in ["3 4", "1 2", "5 1", "8 13", "1 1"] {
         family_agrees(&game, "ed", &words(text), &[0, 1, 2, 3]);
     }
@@ -625,7 +670,7 @@ proptest! {
         let made = GraphGame::new(Rc::new(Dag::new(n, &one_based).unwrap()));
         prop_assert_eq!(made.name(), "graph");
         for v in 0..n as u32 {
-            prop_assert_eq!(made.nim_value(&v), game.nim_value(&v));
+            prop_assert_eq!(made.known_value(&v, &grundy::Context::default()), game.known_value(&v, &grundy::Context::default()));
             prop_assert_eq!(multiset(options_of(&made, &v)), multiset(options_of(&game, &v)));
         }
         prop_assert!(made.validate(&(n as u32)).is_err());
@@ -637,7 +682,7 @@ proptest! {
 fn graph_bad_input_and_family() {
     let game = GraphGame::empty();
     assert!(game.validate(&0).is_err());
-    assert_eq!(game.nim_value(&0), None);
+    assert_eq!(game.known_value(&0, &grundy::Context::default()), None);
     assert!(options_of(&game, &0).is_empty());
     refuses(&game, "", "give an edge-list FILE");
     refuses(&game, "/nonexistent/g.txt", "give an edge-list FILE");
@@ -697,21 +742,21 @@ proptest! {
     #[test]
     fn fibonacci_nim_huge_heaps_by_rule(n in any::<u64>(), m in any::<u64>()) {
         let game = FibonacciNim::new();
-        let outcome = game.outcome(&(n, m), Play::Normal).unwrap();
-        let moves = game.winning_options(&(n, m), Play::Normal).unwrap();
+        let outcome = game.known_outcome(&(n, m), Play::Normal, &grundy::Context::default()).unwrap();
+        let moves = game.known_winning_options(&(n, m), Play::Normal, &grundy::Context::default()).unwrap();
         prop_assert_eq!(moves.is_empty(), outcome == Outcome::P);
-        let all = game.options_with_value(&(n, m), 0).unwrap();
+        let all = game.known_options_with_value(&(n, m), 0, &grundy::Context::default()).unwrap();
         prop_assert_eq!(&all, &moves);
         for o in moves {
             let [(left, max)] = o[..] else { panic!() };
             let x = n - left;
             prop_assert!(x >= 1 && x <= m.min(n));
             prop_assert_eq!(max, x.saturating_mul(2));
-            prop_assert_eq!(game.outcome(&(left, max), Play::Normal), Some(Outcome::P));
+            prop_assert_eq!(game.known_outcome(&(left, max), Play::Normal, &grundy::Context::default()), Some(Outcome::P));
         }
         if n > 3000 {
-            prop_assert_eq!(game.nim_value(&(n, m)), (outcome == Outcome::P).then_some(0));
-            prop_assert!(game.check_searchable(&(n, m)).is_err());
+            prop_assert_eq!(game.known_value(&(n, m), &grundy::Context::default()), (outcome == Outcome::P).then_some(0));
+            prop_assert!(game.check_searchable(&(n, m), &grundy::Limits::default()).is_err());
         }
         prop_assert_eq!(game.tabled(), 0);
     }
@@ -729,22 +774,37 @@ fn fibonacci_nim_bad_positions_table_and_family() {
     refuses(&game, "1 2 3", "a position is STONES [MAX]");
     refuses(&game, "5 x", "'x'");
     refuses(&game, "x", "fibonacci-nim: stones");
-    let e = game.check_searchable(&(10_001, 1)).unwrap_err();
+    let e = game
+        .check_searchable(&(10_001, 1), &grundy::Limits::default())
+        .unwrap_err();
     assert!(
         e.message().contains("too large for the exact search"),
         "{}",
         e.message()
     );
-    assert!(game.check_searchable(&(10_000, 10_000)).is_ok());
+    assert!(game
+        .check_searchable(&(10_000, 10_000), &grundy::Limits::default())
+        .is_ok());
     // The table is built only as far as asked (at least doubling), never past 3000.
-    assert!(game.nim_value(&(20, 20)).is_some_and(|v| v > 0));
+    assert!(game
+        .known_value(&(20, 20), &grundy::Context::default())
+        .is_some_and(|v| v > 0));
     assert_eq!(game.tabled(), 21);
-    assert!(game.nim_value(&(100, 100)).is_some());
+    assert!(game
+        .known_value(&(100, 100), &grundy::Context::default())
+        .is_some());
     assert_eq!(game.tabled(), 101);
-    assert!(game.nim_value(&(150, 150)).is_some());
+    assert!(game
+        .known_value(&(150, 150), &grundy::Context::default())
+        .is_some());
     assert_eq!(game.tabled(), 203);
-    assert_eq!(game.nim_value(&(3001, 3001)), None);
-    assert!(game.nim_value(&(3000, 3000)).is_some());
+    assert_eq!(
+        game.known_value(&(3001, 3001), &grundy::Context::default()),
+        None
+    );
+    assert!(game
+        .known_value(&(3000, 3000), &grundy::Context::default())
+        .is_some());
     assert_eq!(game.tabled(), 3001);
     assert_eq!(
         game.describe_move(&(20, 20), &[(18, 4)]),
@@ -835,7 +895,7 @@ fn arpa_bad_positions_words_and_family() {
         },
     ] {
         assert!(game.validate(&bad).is_err(), "{bad:?}");
-        assert_eq!(game.nim_value(&bad), None);
+        assert_eq!(game.known_value(&bad, &grundy::Context::default()), None);
         assert!(options_of(&game, &bad).is_empty());
     }
     assert!(game
@@ -904,11 +964,11 @@ proptest! {
         p.sort_unstable_by(|a, b| b.cmp(a));
         prop_assert!(game.validate(&p).is_ok());
         let w = check_misere(&game, &mut HashMap::new(), &p)?;
-        prop_assert_eq!(game.outcome(&p, CandyPilesGame::PLAY), Some(outcome_of(w)));
-        prop_assert!(game.winning_options(&p, Play::Misere).is_some());
-        prop_assert_eq!(game.outcome(&p, Play::Normal), None);
-        prop_assert_eq!(game.winning_options(&p, Play::Normal), None);
-        prop_assert_eq!(game.nim_value(&p), None);
+        prop_assert_eq!(game.known_outcome(&p, CandyPilesGame::PLAY, &grundy::Context::default()), Some(outcome_of(w)));
+        prop_assert!(game.known_winning_options(&p, Play::Misere, &grundy::Context::default()).is_some());
+        prop_assert_eq!(game.known_outcome(&p, Play::Normal, &grundy::Context::default()), None);
+        prop_assert_eq!(game.known_winning_options(&p, Play::Normal, &grundy::Context::default()), None);
+        prop_assert_eq!(game.known_value(&p, &grundy::Context::default()), None);
         if !p.is_empty() {
             round_trip(&game, &p)?;
             // The piles in any order, and empty piles, give the same position.
@@ -939,7 +999,11 @@ fn candy_piles_bad_positions_and_family() {
         ("1 2 3", Outcome::P),
     ] {
         let p = game.parse(&words(text)).unwrap().remove(0);
-        assert_eq!(game.outcome(&p, Play::Misere), Some(o), "{text}");
+        assert_eq!(
+            game.known_outcome(&p, Play::Misere, &grundy::Context::default()),
+            Some(o),
+            "{text}"
+        );
     }
     // The catalog's analysis (under the game's own convention, misère: it is asked for normal play and answers by
     // the rules as stated): the same position, outcome and winning moves, word for word.
@@ -952,14 +1016,17 @@ fn candy_piles_bad_positions_and_family() {
             .add_to(&mut sum, &words(text))
             .unwrap();
         let Ok(Report::Misere(a)) =
-            analyse(&mut sum, Convention::Normal, &grundy::Limits::default())
+            analyse(&mut sum, Convention::Normal, &grundy::Context::default())
         else {
             panic!("candy-piles {text}: not answered under misère play")
         };
         assert_eq!(a.parts[0].position, game.show(&p));
-        assert_eq!(Some(a.outcome), game.outcome(&p, Play::Misere));
+        assert_eq!(
+            Some(a.outcome),
+            game.known_outcome(&p, Play::Misere, &grundy::Context::default())
+        );
         let listed: Vec<(String, String)> = game
-            .winning_options(&p, Play::Misere)
+            .known_winning_options(&p, Play::Misere, &grundy::Context::default())
             .unwrap()
             .iter()
             .map(|o| (game.describe_move(&p, o), game.show_sum(o)))
@@ -971,7 +1038,7 @@ fn candy_piles_bad_positions_and_family() {
             .collect();
         assert_eq!(printed, listed, "{text}");
         // Misère play asked of a game played misère by its own rules is refused, not answered twice over.
-        assert!(analyse(&mut sum, Convention::Misere, &grundy::Limits::default()).is_err());
+        assert!(analyse(&mut sum, Convention::Misere, &grundy::Context::default()).is_err());
     }
     let p = vec![2, 1];
     let opts = options_of(&game, &p);
@@ -989,7 +1056,7 @@ fn candy_piles_bad_positions_and_family() {
     let Ok(grundy::analysis::Report::Misere(a)) = grundy::analysis::analyse(
         &mut sum,
         grundy::analysis::Convention::Normal,
-        &grundy::Limits::default(),
+        &grundy::Context::default(),
     ) else {
         panic!("candy-piles 1 2: not answered under misère play")
     };
@@ -1013,7 +1080,7 @@ proptest! {
         let mut memo = HashMap::new();
         let w = wins(&game, &p, Play::Normal, &mut memo);
         let all_in_box = p.out.is_empty();
-        match game.outcome(&p, Play::Normal) {
+        match game.known_outcome(&p, Play::Normal, &grundy::Context::default()) {
             Some(o) => prop_assert_eq!(o, outcome_of(w)),
             None => prop_assert!(!all_in_box, "every position with all bars in the box has a rule"),
         }
@@ -1021,8 +1088,8 @@ proptest! {
             .into_iter()
             .filter(|o| !wins(&game, &o[0], Play::Normal, &mut memo))
             .collect();
-        match game.winning_options(&p, Play::Normal) {
-            None => prop_assert!(game.outcome(&p, Play::Normal).is_none()),
+        match game.known_winning_options(&p, Play::Normal, &grundy::Context::default()) {
+            None => prop_assert!(game.known_outcome(&p, Play::Normal, &grundy::Context::default()).is_none()),
             Some(list) if grundy::games::chocolate::independent(&p.boxed) => {
                 // Every winning option (options with equal bars may repeat a position: compare as sets).
                 prop_assert_eq!(set(list), set(winning));
@@ -1034,8 +1101,8 @@ proptest! {
                 prop_assert!(list[0][0].is_calm());
             }
         }
-        prop_assert_eq!(game.outcome(&p, Play::Misere), None);
-        prop_assert_eq!(game.nim_value(&p), None);
+        prop_assert_eq!(game.known_outcome(&p, Play::Misere, &grundy::Context::default()), None);
+        prop_assert_eq!(game.known_value(&p, &grundy::Context::default()), None);
         round_trip(&game, &p)?;
         if all_in_box && !boxed.is_empty() {
             let given: Vec<String> = boxed.iter().map(u64::to_string).collect();
@@ -1064,30 +1131,52 @@ fn chocolate_bad_positions_and_family() {
             out: vec![1]
         }
     );
-    assert_eq!(game.outcome(&p, Play::Normal), None);
+    assert_eq!(
+        game.known_outcome(&p, Play::Normal, &grundy::Context::default()),
+        None
+    );
     assert!(!wins(&game, &p, Play::Normal, &mut HashMap::new()));
     let big = ChocolatePosition::in_box(vec![1; 17]);
-    assert!(game.check_searchable(&big).is_err());
     assert!(game
-        .check_searchable(&ChocolatePosition::in_box(vec![1; 16]))
+        .check_searchable(&big, &grundy::Limits::default())
+        .is_err());
+    assert!(game
+        .check_searchable(
+            &ChocolatePosition::in_box(vec![1; 16]),
+            &grundy::Limits::default()
+        )
         .is_ok());
     assert!(game
-        .check_searchable(&ChocolatePosition::in_box(vec![10_001]))
+        .check_searchable(
+            &ChocolatePosition::in_box(vec![10_001]),
+            &grundy::Limits::default()
+        )
         .is_err());
     assert!(options_of(&game, &ChocolatePosition::in_box(vec![1; 64])).is_empty());
     // loj10245's first rounds: 11 10 15 is a P-position, 13 6 7 15 3 is not.
     let p = game.parse(&words("11 10 15")).unwrap().remove(0);
-    assert_eq!(game.outcome(&p, Play::Normal), Some(Outcome::P));
-    assert_eq!(game.winning_options(&p, Play::Normal), Some(vec![]));
+    assert_eq!(
+        game.known_outcome(&p, Play::Normal, &grundy::Context::default()),
+        Some(Outcome::P)
+    );
+    assert_eq!(
+        game.known_winning_options(&p, Play::Normal, &grundy::Context::default()),
+        Some(vec![])
+    );
     // The catalog's component: the same outcome and the same one winning move, word for word; its result wrote
     // only the bars out ("out: …"), the game's position also writes the bars left in the box.
     for text in ["13 6 7 15 3", "1 1", "3 5 6", "0", "4 4 4", "1 2 3 4 5 6 7"] {
         let p = game.parse(&words(text)).unwrap().remove(0);
         let a = catalog_analysis("chocolate", &words(text), None);
         assert_eq!(a.parts[0].position, game.show(&p));
-        assert_eq!(Some(a.outcome), game.outcome(&p, Play::Normal));
+        assert_eq!(
+            Some(a.outcome),
+            game.known_outcome(&p, Play::Normal, &grundy::Context::default())
+        );
         let old = family_moves("chocolate", &words(text), 0);
-        let new = game.winning_options(&p, Play::Normal).unwrap();
+        let new = game
+            .known_winning_options(&p, Play::Normal, &grundy::Context::default())
+            .unwrap();
         assert_eq!(old.len(), new.len(), "{text}");
         for ((description, result), o) in old.iter().zip(&new) {
             assert_eq!(description, &game.describe_move(&p, o), "{text}");
@@ -1196,15 +1285,23 @@ fn every_small_position_of_each_game() {
                 out,
             };
             let w = wins(&ChocolateGame, &p, Play::Normal, &mut memo);
-            if let Some(o) = ChocolateGame.outcome(&p, Play::Normal) {
+            if let Some(o) =
+                ChocolateGame.known_outcome(&p, Play::Normal, &grundy::Context::default())
+            {
                 assert_eq!(o, outcome_of(w), "{p:?}");
             }
             let winning: Vec<Vec<ChocolatePosition>> = options_of(&ChocolateGame, &p)
                 .into_iter()
                 .filter(|o| !wins(&ChocolateGame, &o[0], Play::Normal, &mut memo))
                 .collect();
-            match ChocolateGame.winning_options(&p, Play::Normal) {
-                None => assert!(ChocolateGame.outcome(&p, Play::Normal).is_none(), "{p:?}"),
+            match ChocolateGame.known_winning_options(&p, Play::Normal, &grundy::Context::default())
+            {
+                None => assert!(
+                    ChocolateGame
+                        .known_outcome(&p, Play::Normal, &grundy::Context::default())
+                        .is_none(),
+                    "{p:?}"
+                ),
                 Some(list) if grundy::games::chocolate::independent(&p.boxed) => {
                     assert_eq!(set(list), set(winning), "{p:?}")
                 }
@@ -1343,7 +1440,7 @@ fn moves_are_worded_as_before() {
     );
     let candy = |piles: Vec<u64>| -> Vec<(String, String)> {
         let g = CandyPilesGame;
-        g.winning_options(&piles, Play::Misere)
+        g.known_winning_options(&piles, Play::Misere, &grundy::Context::default())
             .unwrap()
             .iter()
             .map(|o| (g.describe_move(&piles, o), g.show_sum(o)))
@@ -1358,7 +1455,9 @@ fn moves_are_worded_as_before() {
         said(&[("eat a largest pile, leaving 1", "1")])
     );
     let p = ChocolatePosition::in_box(vec![13, 6, 7, 15, 3]);
-    let o = ChocolateGame.winning_options(&p, Play::Normal).unwrap();
+    let o = ChocolateGame
+        .known_winning_options(&p, Play::Normal, &grundy::Context::default())
+        .unwrap();
     assert_eq!(
         o.iter()
             .map(|o| (ChocolateGame.describe_move(&p, o), ChocolateGame.show_sum(o)))

@@ -11,7 +11,8 @@ use grundy::analysis::{analyse, Convention, Report, Sum};
 use grundy::games::chomp::ChompGame;
 use grundy::games::cram::{Board, CramGame};
 use grundy::heap::{sequence, TakeAndBreak};
-use grundy::{Game, Limits, Nimber};
+use grundy::Known;
+use grundy::{Game, Nimber};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -21,7 +22,7 @@ where
 {
     let mut sum = Sum::new();
     sum.add(&Rc::new(game), positions).unwrap();
-    match analyse(&mut sum, Convention::Normal, &Limits::default()).unwrap() {
+    match analyse(&mut sum, Convention::Normal, &grundy::Context::default()).unwrap() {
         Report::Normal(a) => a.nim_value.expect("a nim-value"),
         other => panic!("expected a normal-play report, got {other:?}"),
     }
@@ -280,7 +281,7 @@ fn chomp_equals_brute_force_on_random_diagrams() {
             let mut rows = vec![a + 1];
             rows.extend(std::iter::repeat_n(1, b));
             assert_eq!(
-                ChompGame.nim_value(&rows),
+                ChompGame.known_value(&rows, &grundy::Context::default()),
                 Some(u64::from(a) ^ b as u64),
                 "{rows:?}"
             );
@@ -348,7 +349,11 @@ fn chomp_words_and_bad_input() {
         assert_eq!(e.lines().count(), 1, "{e}");
     }
     // Too large to search: refused at once, in one line.
-    let e = ChompGame.check_searchable(&vec![200; 200]).unwrap_err();
+    let e = ChompGame
+        .check_searchable(&vec![200; 200], &grundy::Limits::default())
+        .unwrap_err();
     assert_eq!(e.to_string().lines().count(), 1);
-    assert!(ChompGame.check_searchable(&vec![8; 8]).is_ok());
+    assert!(ChompGame
+        .check_searchable(&vec![8; 8], &grundy::Limits::default())
+        .is_ok());
 }

@@ -773,7 +773,7 @@ fn analysed(game: &dyn games::AnyGame, words: &[String]) -> grundy::Result<grund
     use grundy::analysis::{analyse, Convention, Report, Sum};
     let mut sum = Sum::new();
     game.add_to(&mut sum, words)?;
-    match analyse(&mut sum, Convention::Normal, &grundy::Limits::default())? {
+    match analyse(&mut sum, Convention::Normal, &grundy::Context::default())? {
         Report::Normal(a) => Ok(a),
         other => panic!("normal play gave {other:?}"),
     }

@@ -70,7 +70,7 @@ fn brute_whole(rules: Rules, n: usize, edges: &[(u32, u32)]) -> u64 {
 fn analysed<G: Game<Position = Component> + 'static>(game: G, positions: Vec<Component>) -> u64 {
     let mut sum = Sum::new();
     sum.add(&Rc::new(game), positions).unwrap();
-    match analyse(&mut sum, Convention::Normal, &Limits::default()).unwrap() {
+    match analyse(&mut sum, Convention::Normal, &grundy::Context::default()).unwrap() {
         Report::Normal(a) => a.nim_value.unwrap(),
         other => panic!("expected a normal-play report, got {other:?}"),
     }
@@ -475,7 +475,7 @@ fn tables_are_grid_graphs() {
         let game = lookup(name).unwrap();
         assert_eq!(game.parameters(), 2);
         let values = game
-            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .values_at(&cells, &grundy::Context::default(), &mut |_| {})
             .unwrap();
         for (cell, v) in cells.iter().zip(&values) {
             let (r, c) = (cell[0] as usize, cell[1] as usize);
@@ -487,7 +487,7 @@ fn tables_are_grid_graphs() {
             assert_eq!(*v, Some(want), "{name} {r}x{c}");
         }
         let e = game
-            .values_at(&[vec![12, 11]], &Limits::default(), &mut |_| {})
+            .values_at(&[vec![12, 11]], &grundy::Context::default(), &mut |_| {})
             .unwrap_err();
         assert!(e.message().contains("at most 128 vertices"), "{e}");
     }

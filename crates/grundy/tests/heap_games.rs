@@ -5,6 +5,7 @@
 
 use grundy::games::lookup;
 use grundy::heap::{describe_heap_move, plain, sequence, Engine, HeapGame};
+use grundy::Known;
 use grundy::{Limits, Nimber, Options};
 use std::rc::Rc;
 
@@ -51,7 +52,7 @@ fn every_heap_game_says_so_and_its_values_are_the_definition() {
         // The definition: the mex over the game's own options, heap by heap.
         let definition = plain::sequence(&*g, 200, &mut |_| {}).unwrap();
         for n in 0..=200u64 {
-            if let Some(v) = g.nim_value(&n) {
+            if let Some(v) = g.known_value(&n, &grundy::Context::default()) {
                 assert_eq!(v, definition[n as usize], "{spec}: closed form at heap {n}");
             }
         }
@@ -129,12 +130,21 @@ fn heap_facts_are_those_of_the_old_heap_rules() {
     assert_eq!(game("bash:3").code().unwrap().to_string(), "0.333");
     assert!(game("lasker").code().is_none());
     // Closed forms answer huge heaps; the others do not pretend to.
-    assert_eq!(game("nim").nim_value(&(1 << 60)), Some(1 << 60));
-    assert_eq!(game("bash:3").nim_value(&1_000_000_000_001), Some(1));
-    assert_eq!(game("kayles").nim_value(&5), None);
+    assert_eq!(
+        game("nim").known_value(&(1 << 60), &grundy::Context::default()),
+        Some(1 << 60)
+    );
+    assert_eq!(
+        game("bash:3").known_value(&1_000_000_000_001, &grundy::Context::default()),
+        Some(1)
+    );
+    assert_eq!(
+        game("kayles").known_value(&5, &grundy::Context::default()),
+        None
+    );
     // Options of a value from a closed form, without enumerating.
     assert_eq!(
-        game("nim").options_with_value(&(1 << 40), 5),
+        game("nim").known_options_with_value(&(1 << 40), 5, &grundy::Context::default()),
         Some(vec![vec![5]])
     );
 }

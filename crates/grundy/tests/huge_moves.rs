@@ -312,7 +312,7 @@ fn heap_analysis(game: Rc<grundy::heap::HeapGame>, heaps: Vec<u64>) -> grundy::s
     use grundy::analysis::{analyse, Convention, Report, Sum};
     let mut sum = Sum::new();
     sum.add_heaps(&game, heaps).unwrap();
-    match analyse(&mut sum, Convention::Normal, &grundy::Limits::default()).unwrap() {
+    match analyse(&mut sum, Convention::Normal, &grundy::Context::default()).unwrap() {
         Report::Normal(a) => a,
         other => panic!("{other:?}"),
     }

@@ -359,7 +359,7 @@ fn after(sum: &[u64], i: usize, to: &[u64]) -> Vec<u64> {
 fn report(game: &dyn AnyGame, heaps: &[u64], convention: Convention) -> Report {
     let mut sum = Sum::new();
     game.add_to(&mut sum, &words(heaps)).unwrap();
-    analyse(&mut sum, convention, &Limits::default()).unwrap()
+    analyse(&mut sum, convention, &grundy::Context::default()).unwrap()
 }
 
 #[test]
@@ -507,7 +507,7 @@ fn every_statement_of_a_heap_game_gives_the_same_period_and_quotient() {
             let rules: Vec<String> = grundy::analysis::pattern::one_parameter(
                 &*g,
                 Some(c.period_to),
-                &Limits::default(),
+                &grundy::Context::default(),
                 &mut |_, _| {},
             )
             .unwrap()
@@ -939,7 +939,8 @@ fn stated_report(s: &Stated, heap: u64, convention: Convention) -> Report {
             .add_to(&mut sum, &[heap.to_string()])
             .unwrap();
     }
-    analyse(&mut sum, convention, &Limits::default()).unwrap_or_else(|e| panic!("{}: {e}", s.label))
+    analyse(&mut sum, convention, &grundy::Context::default())
+        .unwrap_or_else(|e| panic!("{}: {e}", s.label))
 }
 
 #[test]
@@ -1049,8 +1050,8 @@ fn strips_and_paths_are_the_octal_games_they_are() {
                     .add_to(&mut b, &board[1..])
                     .unwrap();
                 let (ra, rb) = (
-                    analyse(&mut a, convention, &Limits::default()).unwrap(),
-                    analyse(&mut b, convention, &Limits::default()).unwrap(),
+                    analyse(&mut a, convention, &grundy::Context::default()).unwrap(),
+                    analyse(&mut b, convention, &grundy::Context::default()).unwrap(),
                 );
                 match (ra, rb) {
                     (Report::Normal(x), Report::Normal(y)) => {
@@ -1126,7 +1127,7 @@ fn a_game_played_misere_by_its_own_rules_is_answered_by_misere_play() {
                 let mut sum = Sum::new();
                 g.add_to(&mut sum, &words(&heaps)).unwrap();
                 assert!(
-                    analyse(&mut sum, Convention::Misere, &Limits::default()).is_err(),
+                    analyse(&mut sum, Convention::Misere, &grundy::Context::default()).is_err(),
                     "{at}"
                 );
                 let mut play: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
@@ -1439,7 +1440,7 @@ fn every_statement_of_a_tuple_game_gives_the_same_answers() {
                 for convention in [Convention::Normal, Convention::Misere] {
                     let mut sum = Sum::new();
                     g.add_to(&mut sum, &words).unwrap();
-                    let r = analyse(&mut sum, convention, &Limits::default());
+                    let r = analyse(&mut sum, convention, &grundy::Context::default());
                     // A game played misère by its own rules: asked as stated, misère play; misère on top refused.
                     if c.misere && convention == Convention::Misere {
                         assert!(r.is_err(), "{at}: misère asked twice");
@@ -1553,7 +1554,7 @@ fn loopy_analysis_of_a_finite_game_is_its_normal_play_in_every_statement() {
                 let r = analyse(
                     &mut sum,
                     Convention::Loopy { max_heap: 1000 },
-                    &Limits::default(),
+                    &grundy::Context::default(),
                 );
                 let a = match r {
                     Ok(Report::Loopy(a)) => a,

@@ -4,7 +4,6 @@
 use grundy::analysis::pattern::{self, Law};
 use grundy::games::lookup;
 use grundy::nimber::mex;
-use grundy::Limits;
 use proptest::prelude::*;
 
 proptest! {
@@ -13,7 +12,7 @@ proptest! {
     fn stated_p_positions_are_the_mex_rule(set in proptest::collection::btree_set(1u64..9, 1..4)) {
         let spec = format!("subtraction:{}", set.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
         let game = lookup(&spec).unwrap();
-        let p = pattern::one_parameter(&*game, None, &Limits::default(), &mut |_, _| {}).unwrap();
+        let p = pattern::one_parameter(&*game, None, &grundy::Context::default(), &mut |_, _| {}).unwrap();
         let rule = p.rules.iter().find(|r| matches!(r.law, Law::PHeaps { .. })).unwrap();
         // Subtraction games are periodic, and the certificate proves it (largest move t, 1024 values).
         prop_assert!(rule.certified, "{spec}: {}", rule.statement);

@@ -5,11 +5,10 @@
 use grundy::analysis::pattern::{self, Law, Pattern, Rule};
 use grundy::analysis::table::{Span, Table};
 use grundy::games::lookup;
-use grundy::Limits;
 
 fn one(spec: &str, to: Option<u64>) -> Pattern {
     let g = lookup(spec).unwrap();
-    pattern::one_parameter(&*g, to, &Limits::default(), &mut |_, _| {}).unwrap()
+    pattern::one_parameter(&*g, to, &grundy::Context::default(), &mut |_, _| {}).unwrap()
 }
 
 fn table(spec: &str, rows: (u64, u64), cols: (u64, u64)) -> Table {
@@ -18,7 +17,7 @@ fn table(spec: &str, rows: (u64, u64), cols: (u64, u64)) -> Table {
         &*g,
         Span::new(rows.0, rows.1).unwrap(),
         Some(Span::new(cols.0, cols.1).unwrap()),
-        &Limits::default(),
+        &grundy::Context::default(),
         &mut |_| {},
     )
     .unwrap()
@@ -811,7 +810,7 @@ mod emitted_code {
             let (p, v) = grundy::analysis::pattern::one_parameter_values(
                 &*g,
                 to,
-                &grundy::Limits::default(),
+                &grundy::Context::default(),
                 &mut |_, _| {},
             )
             .unwrap();

@@ -4,7 +4,7 @@
 use grundy::analysis::{analyse, Convention, Report, Sum};
 use grundy::games::{lookup, AnyGame};
 use grundy::script::{Script, Settings, Shape};
-use grundy::{Deadline, ErrorKind, Game, Limits, Nimber, Outcome, Solver};
+use grundy::{Deadline, ErrorKind, Game, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -20,7 +20,7 @@ fn example(name: &str) -> Script {
 fn report(game: &dyn AnyGame, w: &[String]) -> grundy::sum::Analysis {
     let mut sum = Sum::new();
     game.add_to(&mut sum, w).unwrap();
-    match analyse(&mut sum, Convention::Normal, &Limits::default()).unwrap() {
+    match analyse(&mut sum, Convention::Normal, &grundy::Context::default()).unwrap() {
         Report::Normal(a) => a,
         _ => unreachable!("normal play"),
     }
@@ -31,7 +31,7 @@ fn report(game: &dyn AnyGame, w: &[String]) -> grundy::sum::Analysis {
 fn own_misere_report(game: &dyn AnyGame, w: &[String]) -> grundy::analysis::MisereAnalysis {
     let mut sum = Sum::new();
     game.add_to(&mut sum, w).unwrap();
-    match analyse(&mut sum, Convention::Normal, &Limits::default()).unwrap() {
+    match analyse(&mut sum, Convention::Normal, &grundy::Context::default()).unwrap() {
         Report::Misere(a) => a,
         _ => unreachable!("misère play by the game's own rules"),
     }

@@ -251,7 +251,10 @@ fn graph_tables_round_trip_resume_and_keep_their_games_apart() {
 fn every_entry_of_a_saved_cram_engine_table_is_a_fact_about_its_board() {
     let boards = cram("4x5");
     let want = Solver::new(CramGame).sum_value(&boards).unwrap();
-    assert_eq!(grundy::games::cram::search_value(&boards).unwrap(), want);
+    assert_eq!(
+        grundy::games::cram::search_value(&boards, &grundy::Context::default()).unwrap(),
+        want
+    );
     let table = grundy::table_file::for_game("cram").unwrap();
     let path = scratch("cram-engine45.table");
     let n = table.save(&path).unwrap();

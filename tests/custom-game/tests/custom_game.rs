@@ -2,7 +2,7 @@
 //! positions in, nim-values, misère outcomes and winning moves out, each checked against a brute force written here.
 
 use grundy::analysis::{analyse, Convention, Report, Sum};
-use grundy::{Game, Limits, Options, Outcome};
+use grundy::{Game, Options, Outcome};
 use grundy_custom_game::{entry, LazyQueen};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -55,7 +55,7 @@ fn misere_wins(queens: &mut Vec<(u64, u64)>, memo: &mut HashMap<Vec<(u64, u64)>,
 }
 
 fn normal(sum: &mut Sum) -> grundy::sum::Analysis {
-    match analyse(sum, Convention::Normal, &Limits::default()).unwrap() {
+    match analyse(sum, Convention::Normal, &grundy::Context::default()).unwrap() {
         Report::Normal(a) => a,
         other => panic!("expected a normal-play report, got {other:?}"),
     }
@@ -146,7 +146,7 @@ proptest! {
         let game = Rc::new(LazyQueen);
         let mut sum = Sum::new();
         sum.add(&game, queens.clone()).unwrap();
-        let Report::Misere(m) = analyse(&mut sum, Convention::Misere, &Limits::default()).unwrap() else {
+        let Report::Misere(m) = analyse(&mut sum, Convention::Misere, &grundy::Context::default()).unwrap() else {
             panic!("expected a misère report");
         };
         let mut memo = HashMap::new();

@@ -106,7 +106,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
                     .transpose()?;
             let mut bar = Progress::new(format!("{} pattern", game.name()), to.unwrap_or(0));
             let (p, v) =
-                pattern::one_parameter_values(&*game, to, &limits, &mut |n, _| bar.update(n))?;
+                pattern::one_parameter_values(&*game, to, &crate::guard::context_with(limits), &mut |n, _| bar.update(n))?;
             bar.finish();
             values = v;
             p
@@ -130,7 +130,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
             let d = Span::default_for(&*game, 19);
             let (rows, cols) = (rows.unwrap_or(d), cols.unwrap_or(d));
             let mut bar = Progress::new(format!("{} table", game.name()), rows.len().saturating_mul(cols.len()));
-            let mut t = Table::compute(&*game, rows, Some(cols), &limits, &mut |d| bar.update(d))?;
+            let mut t = Table::compute(&*game, rows, Some(cols), &crate::guard::context_with(limits), &mut |d| bar.update(d))?;
             bar.finish();
             if defaulted {
                 t = t.trim_leading();

@@ -294,7 +294,9 @@ fn plot_sequence(
         )?;
         let cells: Vec<Vec<u64>> = (0..=to).map(|n| vec![n]).collect();
         let mut bar = Progress::new(format!("{name} to {to}"), heaps);
-        let got = family.values_at(&cells, limits, &mut |n| bar.update(n))?;
+        let got = family.values_at(&cells, &crate::guard::context_with(*limits), &mut |n| {
+            bar.update(n)
+        })?;
         bar.finish();
         let mut values = Vec::with_capacity(got.len());
         for (n, v) in got.into_iter().enumerate() {
@@ -411,7 +413,9 @@ fn table_values(
         }
     }
     let mut bar = Progress::new(format!("{} table", game.name()), cells);
-    let values = game.values_at(&list, limits, &mut |n| bar.update(n))?;
+    let values = game.values_at(&list, &crate::guard::context_with(*limits), &mut |n| {
+        bar.update(n)
+    })?;
     bar.finish();
     Ok(values)
 }

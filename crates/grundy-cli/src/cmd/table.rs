@@ -108,7 +108,13 @@ pub fn run(a: &TableCmd) -> CliResult {
     let limits = crate::guard::limits();
     let total = rows.len().saturating_mul(cols.map_or(1, |c| c.len()));
     let mut bar = Progress::new(format!("{} table", game.name()), total);
-    let mut table = Table::compute(&*game, rows, cols, &limits, &mut |d| bar.update(d))?;
+    let mut table = Table::compute(
+        &*game,
+        rows,
+        cols,
+        &crate::guard::context_with(limits),
+        &mut |d| bar.update(d),
+    )?;
     bar.finish();
     if defaulted {
         table = table.trim_leading();

@@ -137,6 +137,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
             .split(|w| w == "+")
             .filter_map(|part| part.first().map(String::as_str)),
     )?;
+    let mut threads = 1;
     if let Some(t) = &a.threads {
         // The searches that share their work between threads (issue 17: the catalog's Caps::threads); every other
         // search is single-threaded here, so the flag is refused.
@@ -160,11 +161,11 @@ pub fn run(a: &ValueCmd) -> CliResult {
                     "--threads {n}: at most 64 threads"
                 )))
             }
-            n => grundy::solver::set_threads(n as usize),
+            n => threads = n as usize,
         }
     }
     if a.load_table.is_some() || a.save_table.is_some() {
-        return run_with_table(a);
+        return run_with_table(a, threads);
     }
     let graph = a.words[0] == "loopy-graph";
     let loopy = a.loopy || graph;
@@ -239,10 +240,11 @@ pub fn run(a: &ValueCmd) -> CliResult {
         }
         (Convention::Normal, l)
     };
+    let cx = crate::guard::context_with(limits).with_threads(threads);
     let report = if a.no_moves {
-        analyse_values(&mut sum, convention, &limits)?
+        analyse_values(&mut sum, convention, &cx)?
     } else {
-        analyse(&mut sum, convention, &limits)?
+        analyse(&mut sum, convention, &cx)?
     };
     print_report(a, &sum, &report, None)
 }
@@ -610,7 +612,7 @@ fn entries(n: usize) -> String {
 /// ([`grundy::table_file::games`]) are valued by one solver whose memo is read from and written to the table file
 /// ([`grundy::table_file::SavedTable`]). The table is saved even when a limit stops the search, so the next run
 /// resumes from what this one stored.
-fn run_with_table(a: &ValueCmd) -> CliResult {
+fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
     const FLAGS: &str = "--load-table/--save-table";
     // (A saved table's search is the plain solver's, which keeps its own bounds.)
     refuse_max_positions(a, grundy::Play::Normal, false)?;
@@ -668,7 +670,6 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
     // from an empty table (the text and JSON say 0 values loaded); any other missing file is an error.
     // The command's limits first: the table is read into an engine sized by them (read under the defaults, a Cram
     // table filled its 3 GiB budget's first growth and a run under --max-memory 300M ended at its limit).
-    grundy::solver::publish_limits(crate::guard::limits());
     let loaded = match &a.load_table {
         Some(f) if a.save_table.as_ref() == Some(f) && !std::path::Path::new(f).exists() => 0,
         Some(f) => table.load(std::path::Path::new(f))?,
@@ -676,7 +677,6 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
     };
     // Every position the search values must reach the table saved: for a table of the solver's memo, the engines
     // (which answer outside that memo) stay off for the whole analysis; Cram's table is its engine's own.
-    let _plain = table.plain().then(grundy::solver::PlainSearch::begin);
     let mut sum = Sum::new();
     for (game, pos) in &games {
         if game.name() == name {
@@ -695,10 +695,13 @@ fn run_with_table(a: &ValueCmd) -> CliResult {
             left - (left / 5.0).min(30.0),
         ));
     }
+    let cx = crate::guard::context_with(limits)
+        .with_threads(threads)
+        .with_formulas_only(table.plain());
     let analysed = if a.no_moves {
-        analyse_values(&mut sum, Convention::Normal, &limits)
+        analyse_values(&mut sum, Convention::Normal, &cx)
     } else {
-        analyse(&mut sum, Convention::Normal, &limits)
+        analyse(&mut sum, Convention::Normal, &cx)
     };
     let analysed = analysed.map_err(|e| match (command_deadline, limits.deadline) {
         (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),

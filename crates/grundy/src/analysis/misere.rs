@@ -3,7 +3,7 @@
 //! Sums do not add by nim-sum under misère play, so the method depends on the sum; they are tried in this order,
 //! and the report names the one used:
 //!
-//! 1. **A game's own rule for a position alone** ([`crate::Game::outcome`] with [`Play::Misere`]): Wythoff's game
+//! 1. **A game's own rule for a position alone** ([`crate::ClosedForm::outcome`] with [`Play::Misere`]): Wythoff's game
 //!    has a proved misère rule for any heaps up to 10^18.
 //! 2. **Misère Nim's rule** (Bouton 1902; [`crate::misere::misere_nim_outcome`]) when every part is a heap of Nim.
 //!    A heap game is Nim when its proved closed form is `G(n) = n` (period 1, saltus 1 from heap 0) and no move
@@ -29,8 +29,9 @@
 //! states and [`GENUS_SECONDS`]); running out drops it, never the answer.
 
 use super::Sum;
+use crate::context::Context;
 use crate::error::Result;
-use crate::game::{Outcome, Play};
+use crate::game::{Known, Outcome, Play};
 use crate::heap::HeapGame;
 use crate::misere::genus::{GenusTable, HeapGenus};
 use crate::misere::search::{MisereSearch, Numbered, Part};
@@ -554,7 +555,7 @@ fn by_mixed_quotient(hg: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Option
 fn is_nim(game: &HeapGame, max: u64) -> Result<bool> {
     if game.period() != Some((0, 1, 1))
         || game.splits() != Some(false)
-        || game.nim_value(&0) != Some(0)
+        || game.known_value(&0, &Context::default().with_formulas_only(true)) != Some(0)
     {
         return Ok(false);
     }

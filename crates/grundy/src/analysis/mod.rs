@@ -22,7 +22,7 @@
 //!
 //! ```rust
 //! use grundy::analysis::{analyse, Convention, Report, Sum};
-//! use grundy::{Game, Limits, Options, Outcome};
+//! use grundy::{Context, Game, Options, Outcome};
 //! use std::rc::Rc;
 //!
 //! struct TakeOneOrTwo;
@@ -44,14 +44,14 @@
 //! let game = Rc::new(TakeOneOrTwo);
 //! let mut sum = Sum::new();
 //! sum.add(&game, vec![4, 8])?; // nim-values 1 and 2
-//! let Report::Normal(a) = analyse(&mut sum, Convention::Normal, &Limits::default())? else { unreachable!() };
+//! let Report::Normal(a) = analyse(&mut sum, Convention::Normal, &Context::default())? else { unreachable!() };
 //! assert_eq!((a.nim_value, a.outcome), (Some(3), Outcome::N));
 //! // Two winning moves: heap 4 to 2 (value 1 → 2) and heap 8 to 7 (value 2 → 1); either leaves 2 ⊕ 2 or 1 ⊕ 1.
 //! let moves: Vec<_> = a.winning_moves.iter().map(|w| (w.component, w.mv.result.as_str())).collect();
 //! assert_eq!(moves, [(0, "2"), (1, "7")]);
 //!
 //! // Misère play of the same sum: searched exactly.
-//! let Report::Misere(m) = analyse(&mut sum, Convention::Misere, &Limits::default())? else { unreachable!() };
+//! let Report::Misere(m) = analyse(&mut sum, Convention::Misere, &Context::default())? else { unreachable!() };
 //! assert_eq!(m.outcome, Outcome::N);
 //! # Ok::<(), grundy::Error>(())
 //! ```
@@ -63,8 +63,8 @@ pub mod pattern;
 pub mod play;
 pub mod table;
 
+use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::solver::Limits;
 
 pub use crate::parts::Sum;
 pub use loopy::LoopyAnalysis;
@@ -99,7 +99,8 @@ pub enum Report {
     Loopy(LoopyAnalysis),
 }
 
-/// Analyses `sum` under `convention`, within `limits` (positions stored by searches, the deadline, memory).
+/// Analyses `sum` under `convention`, within the context `cx`: its limits (positions stored by searches, the
+/// deadline, memory), its threads and its progress, which reach every search and every closed form that searches.
 ///
 /// Normal play: the nim-value of each part, their nim-sum, and every winning move (a [`crate::sum::Analysis`]).
 /// Misère play: [`misere::analyse`]. Loopy play: [`loopy::analyse`].
@@ -108,26 +109,27 @@ pub enum Report {
 /// rules (a rules script's `const PLAY = "misere"`, Candy Piles) is analysed under misère play when `convention` is
 /// [`Convention::Normal`] (the convention of the rules as stated), and asking for [`Convention::Misere`] or
 /// [`Convention::Loopy`] on top of it is refused, as is a sum mixing the two ([`Sum::own_play`]).
-pub fn analyse(sum: &mut Sum, convention: Convention, limits: &Limits) -> Result<Report> {
-    analyse_with(sum, convention, limits, true)
+pub fn analyse(sum: &mut Sum, convention: Convention, cx: &Context) -> Result<Report> {
+    analyse_with(sum, convention, cx, true)
 }
 
 /// [`analyse`] without the winning moves under normal play (`grundy value --no-moves`): the nim-value of each part,
 /// their nim-sum and the outcome, with no winning move searched (the lists of moves are empty). Misère and loopy
 /// play are as [`analyse`] (their outcomes are read from their moves).
-pub fn analyse_values(sum: &mut Sum, convention: Convention, limits: &Limits) -> Result<Report> {
-    analyse_with(sum, convention, limits, false)
+pub fn analyse_values(sum: &mut Sum, convention: Convention, cx: &Context) -> Result<Report> {
+    analyse_with(sum, convention, cx, false)
 }
 
 fn analyse_with(
     sum: &mut Sum,
     convention: Convention,
-    limits: &Limits,
+    cx: &Context,
     moves: bool,
 ) -> Result<Report> {
     for g in sum.groups() {
-        g.set_limits(limits);
+        g.set_context(cx);
     }
+    let limits = &cx.limits;
     if sum.own_play()? == crate::Play::Misere {
         return match convention {
             Convention::Normal => misere::analyse_own(sum, limits).map(Report::Misere),

@@ -34,6 +34,7 @@
 //! above.
 
 use super::{analyse, Convention, Report, Sum};
+use crate::context::Context;
 use crate::error::{plural, Error, ErrorKind, Result};
 use crate::game::Outcome;
 use crate::nimber::Nimber;
@@ -825,7 +826,7 @@ impl Session {
         let Report::Loopy(a) = analyse(
             &mut sum,
             Convention::Loopy { max_heap },
-            &self.fresh_limits(),
+            &Context::new(self.fresh_limits()),
         )?
         else {
             return Err(Error::input("the loopy analysis gave another report"));

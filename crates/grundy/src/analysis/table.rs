@@ -14,10 +14,10 @@
 //! of the table are reachable from it (as in Wythoff's game or the cutting game). Limits (time, memory, positions)
 //! end the work with an error.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::games::AnyGame;
 use crate::nimber::Nimber;
-use crate::solver::Limits;
 
 /// The most cells a table may have (rows × columns).
 pub const MAX_CELLS: u64 = 1 << 22;
@@ -109,7 +109,7 @@ pub struct Table {
 }
 
 impl Table {
-    /// Values `game` over `rows` (and `cols`, for a two-parameter game), within `limits`. `progress` is called with
+    /// Values `game` over `rows` (and `cols`, for a two-parameter game), within the context `cx`. `progress` is called with
     /// the number of cells done. An error when the game has no table, when `cols` is given for a one-parameter game
     /// or missing for a two-parameter one, when the table has more than [`MAX_CELLS`] cells, and when a position
     /// fails validation or a limit.
@@ -117,7 +117,7 @@ impl Table {
         game: &dyn AnyGame,
         rows: Span,
         cols: Option<Span>,
-        limits: &Limits,
+        cx: &Context,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Table> {
         let parameters = game.parameters();
@@ -160,7 +160,7 @@ impl Table {
                 Some(c) => named.extend((c.from..=c.to).map(|b| vec![a, b])),
             }
         }
-        let flat = game.values_at(&named, limits, progress)?;
+        let flat = game.values_at(&named, cx, progress)?;
         let values: Vec<Vec<Option<Nimber>>> = flat
             .chunks(width as usize)
             .map(<[Option<Nimber>]>::to_vec)
@@ -381,7 +381,7 @@ mod tests {
 
     #[test]
     fn heap_and_pair_tables() {
-        let l = Limits::default();
+        let l = Context::default();
         let s = lookup("subtraction:1,3,4").unwrap();
         let t = Table::compute(&*s, Span::new(0, 13).unwrap(), None, &l, &mut |_| {}).unwrap();
         let v: Vec<Nimber> = t.values.iter().map(|r| r[0].unwrap()).collect();

@@ -17,8 +17,9 @@
 //! [`misere_outcome`] applies the theorem to the components' nim-values and requires the caller to state that the
 //! condition holds for each; [`misere_outcome_of_heaps`] checks it for a heap game itself, from its nim-values.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::game::Outcome;
+use crate::game::{Known, Outcome};
 use crate::heap::{sequence, HeapGame};
 use crate::nimber::Nimber;
 
@@ -65,8 +66,10 @@ pub fn misere_outcome_of_heaps(game: &HeapGame, heaps: &[u64]) -> Result<Outcome
             game.name()
         )));
     }
+    // The closed form as a formula (no engine of a game's own answers a heap).
+    let formulas = Context::default().with_formulas_only(true);
     let values: Vec<Nimber> = match (1..=max)
-        .map(|n| game.nim_value(&n))
+        .map(|n| game.known_value(&n, &formulas))
         .collect::<Option<Vec<_>>>()
     {
         Some(v) => std::iter::once(0).chain(v).collect(),

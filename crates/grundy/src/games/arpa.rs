@@ -10,7 +10,9 @@
 //! **Cost.** `g` is memoised over the masks reached; the largest exponent falls with every move, so recursion is at
 //! most 63 deep. Numbers are factored by trial division (`√a` steps), so they are limited to [`MAX_NUMBER`].
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::nimber::{MexSet, Nimber};
 use rustc_hash::FxHashMap;
@@ -142,7 +144,7 @@ pub enum ArpaPosition {
 }
 
 /// Arpa and Mojtaba as a [`Game`]: its rules, text syntax (`NUMBER...`, the whole list one position) and closed form,
-/// stated once. Positions are [`ArpaPosition`]s; [`Game::nim_value`] is exact for both kinds (the nim-sum over primes
+/// stated once. Positions are [`ArpaPosition`]s; [`ClosedForm::nim_value`] is exact for both kinds (the nim-sum over primes
 /// of the exponent games' values, from a memo of [`ExponentGame`] values the game keeps).
 #[derive(Default)]
 pub struct ArpaGame {
@@ -333,7 +335,14 @@ impl Game for ArpaGame {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
-    fn nim_value(&self, position: &ArpaPosition) -> Option<Nimber> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<ArpaPosition> for ArpaGame {
+    fn nim_value(&self, position: &ArpaPosition, _cx: &Context) -> Option<Nimber> {
         self.validate(position).ok()?;
         let mut memo = self.memo.borrow_mut();
         Some(match position {

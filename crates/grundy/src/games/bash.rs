@@ -11,6 +11,8 @@
 //!
 //! Cost: `O(1)` per heap, any heap up to 2^64 − 1.
 
+use crate::context::Context;
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::heap::{leave, subtraction_code, Code};
 use crate::nimber::Nimber;
@@ -71,9 +73,6 @@ impl Game for Bash {
         Ok(())
     }
     crate::heap_game_text!();
-    fn nim_value(&self, n: &u64) -> Option<Nimber> {
-        Some(self.value(*n))
-    }
     fn period(&self) -> Option<(u64, u64, u64)> {
         // n mod (K+1): period K+1 from heap 0 (the closed form above).
         self.k.checked_add(1).map(|p| (0, p, 0))
@@ -87,7 +86,18 @@ impl Game for Bash {
     fn code(&self) -> Option<&Code> {
         self.code.as_ref()
     }
-    fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<u64> for Bash {
+    fn nim_value(&self, n: &u64, _cx: &Context) -> Option<Nimber> {
+        Some(self.value(*n))
+    }
+
+    fn options_with_value(&self, n: &u64, target: Nimber, _cx: &Context) -> Option<Vec<Vec<u64>>> {
         let n = *n;
         // The options n−1, …, n−K have distinct values, so at most one has the target.
         let v = self.value(n);
@@ -143,7 +153,7 @@ mod tests {
         #[test]
         fn listed_options_are_exactly_those_of_the_target(k in 1u64..6, n in 0u64..40, t in 0u64..8) {
             let b = Bash::new(k).unwrap();
-            let listed = b.options_with_value(&n, t).unwrap();
+            let listed = b.options_with_value(&n, t, &crate::context::Context::default()).unwrap();
             let mut all = vec![];
             (&b as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ b.value(x)) == t { all.push(h.to_vec()) }).unwrap();
             prop_assert_eq!(listed, all);

@@ -10,7 +10,9 @@
 //! edge to the right (`a_{i+1}` counted from `i`, i.e. the piles left in column `i`) or the distance upward is odd
 //! (AtCoder AGC 002 editorial). Cost: a sort, then `O(n)`. The tests prove it against exhaustive search.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options, Outcome, Play};
 
 /// True when the player to move wins (piles in any order; zero piles are ignored).
@@ -65,7 +67,7 @@ fn show_piles(v: &[u64]) -> String {
 ///
 /// **The game is played misère** ([`CandyPilesGame::PLAY`]): whoever eats the last candy loses, which is misère
 /// play of these moves (the player left with no candy, who cannot move, wins). Its closed form is for that play:
-/// [`Game::outcome`] and [`Game::winning_options`] under [`Play::Misere`] are the diagonal walk ([`first_wins`]) for
+/// [`ClosedForm::outcome`] and [`ClosedForm::winning_options`] under [`Play::Misere`] are the diagonal walk ([`first_wins`]) for
 /// any piles; under normal play no rule is known (`None`), and no nim-value is.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CandyPilesGame;
@@ -144,7 +146,14 @@ impl Game for CandyPilesGame {
         };
         format!("{what}, leaving {}", show_piles(after))
     }
-    fn outcome(&self, piles: &Vec<u64>, play: Play) -> Option<Outcome> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<Vec<u64>> for CandyPilesGame {
+    fn outcome(&self, piles: &Vec<u64>, play: Play, _cx: &Context) -> Option<Outcome> {
         match play {
             Play::Misere => Some(if first_wins(piles) {
                 Outcome::N
@@ -154,7 +163,13 @@ impl Game for CandyPilesGame {
             Play::Normal => None,
         }
     }
-    fn winning_options(&self, piles: &Vec<u64>, play: Play) -> Option<Vec<Vec<Vec<u64>>>> {
+
+    fn winning_options(
+        &self,
+        piles: &Vec<u64>,
+        play: Play,
+        _cx: &Context,
+    ) -> Option<Vec<Vec<Vec<u64>>>> {
         if play != Play::Misere || self.validate(piles).is_err() {
             return None;
         }

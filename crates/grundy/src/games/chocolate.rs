@@ -17,7 +17,9 @@
 //! position ([`calm_take`]), so it is an N-position. Other positions (box dependent, `s` outside its span) are not
 //! covered by a rule: `1` out and `2 2` in the box is a P-position that is not calm.
 
+use crate::context::Context;
 use crate::error::Result;
+use crate::game::ClosedForm;
 use crate::game::{Game, Options, Outcome, Play};
 
 /// A linear basis over GF(2) that remembers, for each basis vector, which input bars it is the nim-sum of.
@@ -217,10 +219,10 @@ fn taken_indices(from: &[u64], left: &[u64], taken: &[u64]) -> Option<Vec<usize>
 ///
 /// Closed forms (normal play; no nim-value is known): with `s` the nim-sum of the bars out,
 /// - when the box is independent over GF(2) the position is a P-position exactly when `s = 0` (it is calm, or a
-///   Nim move makes it calm), and [`Game::winning_options`] lists **every** winning move: the Nim moves on the bars
+///   Nim move makes it calm), and [`ClosedForm::winning_options`] lists **every** winning move: the Nim moves on the bars
 ///   out that make `s` zero, and the one set of bars in the box with nim-sum `s`, if any;
 /// - when the box is dependent and `s` is in the span of its lengths (as in every position with all bars in a
-///   dependent box, where `s = 0`) it is an N-position, and [`Game::winning_options`] gives **one** winning move (to a calm position, as
+///   dependent box, where `s = 0`) it is an N-position, and [`ClosedForm::winning_options`] gives **one** winning move (to a calm position, as
 ///   [`calm_take`] builds it), not every one: listing every one needs the outcome of positions no rule covers (a
 ///   non-calm position can be a P-position: `1` out and `2 2` in the box). `grundy value` has always listed this
 ///   one move and says so in its words ("one winning move, others may exist"); an analysis that needs every
@@ -273,7 +275,7 @@ impl Game for ChocolateGame {
         }
         Ok(())
     }
-    fn check_searchable(&self, p: &ChocolatePosition) -> Result<()> {
+    fn check_searchable(&self, p: &ChocolatePosition, _limits: &crate::Limits) -> Result<()> {
         let total = p
             .boxed
             .iter()
@@ -360,7 +362,14 @@ impl Game for ChocolateGame {
             fallback()
         }
     }
-    fn outcome(&self, p: &ChocolatePosition, play: Play) -> Option<Outcome> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<ChocolatePosition> for ChocolateGame {
+    fn outcome(&self, p: &ChocolatePosition, play: Play, _cx: &Context) -> Option<Outcome> {
         if play != Play::Normal {
             return None;
         }
@@ -373,10 +382,12 @@ impl Game for ChocolateGame {
             None
         }
     }
+
     fn winning_options(
         &self,
         p: &ChocolatePosition,
         play: Play,
+        _cx: &Context,
     ) -> Option<Vec<Vec<ChocolatePosition>>> {
         if play != Play::Normal {
             return None;

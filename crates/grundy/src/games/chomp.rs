@@ -15,11 +15,11 @@
 //! is also available at once. For `n × n` the winning move is `(1, 1)`, leaving an L with two arms of `n − 1`
 //! that the second player mirrors; for two rows the P-positions are exactly the rows `(a, a − 1)`, so from `2 × n`
 //! the winning move leaves `(n, n − 1)`. So a rectangle beyond the search still has its outcome
-//! ([`Game::outcome`]), and `2 × n` and `n × 2` their winning move ([`Game::winning_options`]); the winning move of
+//! ([`ClosedForm::outcome`]), and `2 × n` and `n × 2` their winning move ([`ClosedForm::winning_options`]); the winning move of
 //! a larger one is not known (strategy stealing does not name it).
 //!
 //! **Closed form.** An L (a first row of `a + 1` and `b` further rows of 1) is two Nim heaps `a` and `b`: its
-//! nim-value is `a ⊕ b` ([`Game::nim_value`]).
+//! nim-value is `a ⊕ b` ([`ClosedForm::nim_value`]).
 //!
 //! **The search.** Every position reachable from a diagram is a sub-diagram of it; a diagram of `R` rows and `C`
 //! columns has at most `C(R + C, R)` of them, each with one option per square. [`dense`] values them all bottom-up
@@ -32,8 +32,11 @@
 //! sub-diagrams of 6 × 7, and 7 × 7 did not end in a minute). The search is also refused
 //! ([`Game::check_searchable`]) beyond [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options, Outcome, Play};
+use crate::limits::Limits;
 use crate::nimber::Nimber;
 
 /// The longest row and the most rows a position may have.
@@ -159,13 +162,13 @@ impl Game for ChompGame {
     fn validate(&self, rows: &Vec<u32>) -> Result<()> {
         check_rows(rows)
     }
-    fn check_searchable(&self, rows: &Vec<u32>) -> Result<()> {
+    fn check_searchable(&self, rows: &Vec<u32>, limits: &crate::Limits) -> Result<()> {
         if let Some(e) = beyond_search(rows) {
             return Err(e);
         }
         // Every sub-diagram is met, so a search whose values do not fit the memory budget is refused at once
         // (an evicting table would recompute them without end: see the module docs).
-        match memory_needed(rows) {
+        match memory_needed(rows, limits) {
             Some(e) => Err(e),
             None => Ok(()),
         }
@@ -223,42 +226,62 @@ impl Game for ChompGame {
         }
         format!("move to {}", self.show_sum(to))
     }
-    fn nim_value(&self, rows: &Vec<u32>) -> Option<Nimber> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<Vec<u32>> for ChompGame {
+    fn nim_value(&self, rows: &Vec<u32>, cx: &Context) -> Option<Nimber> {
         // An L: a first row of a + 1 and b rows of 1 is Nim on heaps a and b.
         if rows[1..].iter().all(|&l| l == 1) {
             let a = u64::from(rows[0]) - 1;
             let b = rows.len() as u64 - 1;
             return Some((a ^ b) as Nimber);
         }
-        // Outside a plain Solver search (whose memo must hold what it valued): the engine.
-        if crate::solver::in_plain_search() {
+        // Unless kept to formulas (inside a Solver, whose memo must hold what it valued): the engine.
+        if cx.formulas_only() {
             return None;
         }
-        search_value(rows)?.ok()
+        search_value(rows, &cx.limits)?.ok()
     }
+
     /// A rectangle larger than `1 × 1` is an N-position (strategy stealing, module docs): the outcome of the
     /// rectangles beyond the search (more than [`MAX_SUBDIAGRAMS`] sub-diagrams or [`MAX_CELLS`] squares); the
     /// search answers the others.
-    fn outcome(&self, rows: &Vec<u32>, play: Play) -> Option<Outcome> {
+    fn outcome(&self, rows: &Vec<u32>, play: Play, _cx: &Context) -> Option<Outcome> {
         (play == Play::Normal && stolen(rows) && beyond_search(rows).is_some())
             .then_some(Outcome::N)
     }
+
     /// The winning move of `2 × n` and `n × 2` beyond the search (the two-row rule of the module docs); `None` for
     /// the other rectangles (strategy stealing proves a winning move exists without naming it).
-    fn winning_options(&self, rows: &Vec<u32>, play: Play) -> Option<Vec<Vec<Vec<u32>>>> {
-        self.outcome(rows, play)?;
+    fn winning_options(
+        &self,
+        rows: &Vec<u32>,
+        play: Play,
+        cx: &Context,
+    ) -> Option<Vec<Vec<Vec<u32>>>> {
+        self.outcome(rows, play, cx)?;
         two_wide_winning_move(rows).map(|to| vec![vec![to]])
     }
-    fn options_with_value(&self, rows: &Vec<u32>, target: Nimber) -> Option<Vec<Vec<Vec<u32>>>> {
+
+    fn options_with_value(
+        &self,
+        rows: &Vec<u32>,
+        target: Nimber,
+        cx: &Context,
+    ) -> Option<Vec<Vec<Vec<u32>>>> {
         // Beyond the search (its options would each be too): the outcome's rule, or a refusal, answers instead.
-        if crate::solver::in_plain_search() || dense::count(rows, MAX_SUBDIAGRAMS + 1).is_none() {
+        if cx.formulas_only() || dense::count(rows, MAX_SUBDIAGRAMS + 1).is_none() {
             return None;
         }
         let mut out = Vec::new();
         for (r, &len) in rows.iter().enumerate() {
             for c in u32::from(r == 0)..len {
                 let o = bite(rows, r, c);
-                let v = self.nim_value(&o)?;
+                let v = self.nim_value(&o, cx)?;
                 if v == target {
                     out.push(vec![o]);
                 }
@@ -314,9 +337,9 @@ fn two_wide_winning_move(rows: &[u32]) -> Option<Vec<u32>> {
 /// The dense search ([`dense`]): every sub-diagram valued bottom-up into an array indexed by a perfect ranking.
 pub mod dense;
 
-/// What this thread keeps between questions: the last dense search (its values answer every sub-diagram of its
-/// position, and their transposes, at once: the options of a position whose winning moves are listed, the smaller
-/// rectangles of a table).
+/// A cache, what this thread keeps between questions: the last dense search (its values answer every sub-diagram of
+/// its position, and their transposes, at once: the options of a position whose winning moves are listed, the
+/// smaller rectangles of a table). No setting of a search lives here: the limits come with each call.
 struct State {
     dense: Option<dense::Dense>,
 }
@@ -326,21 +349,21 @@ thread_local! {
 }
 
 /// The error of a search of `rows` (at most [`MAX_SUBDIAGRAMS`] sub-diagrams, fewer than 65,535 squares) whose
-/// dense array does not fit the published `--max-memory`, naming the bytes it needs; `None` when it fits (or the
+/// dense array does not fit the memory budget of `limits`, naming the bytes it needs; `None` when it fits (or the
 /// dense search does not take the position).
-fn memory_needed(rows: &[u32]) -> Option<Error> {
+fn memory_needed(rows: &[u32], limits: &Limits) -> Option<Error> {
     let count = dense::count(rows, MAX_SUBDIAGRAMS + 1)?;
     let cells: u64 = rows.iter().map(|&l| u64::from(l)).sum();
     if cells >= u64::from(u16::MAX) {
         return None;
     }
-    memory_error(count, cells, rows.len() as u64)
+    memory_error(count, cells, rows.len() as u64, limits)
 }
 
 /// [`memory_needed`] of a position of `count` sub-diagrams, `cells` squares and `rows` rows.
-fn memory_error(count: u64, cells: u64, rows: u64) -> Option<Error> {
+fn memory_error(count: u64, cells: u64, rows: u64, limits: &Limits) -> Option<Error> {
     let need = dense::bytes(count, cells, rows);
-    let allowed = crate::solver::published_limits().max_memory;
+    let allowed = limits.max_memory;
     (need > allowed).then(|| {
         Error::over_budget(crate::error::Budget::Memory(allowed), format!(
             "chomp: the exact search keeps a value for each of the position's {count} sub-diagrams, {need} bytes, \
@@ -349,12 +372,11 @@ fn memory_error(count: u64, cells: u64, rows: u64) -> Option<Error> {
     })
 }
 
-/// The nim-value of `rows` (a valid position) by this thread's dense search, under the published limits
-/// ([`crate::solver::published_limits`]): the values kept from the last dense search when they hold it, else a new
+/// The nim-value of `rows` (a valid position) by this thread's dense search, under `limits`: the values kept from the last dense search when they hold it, else a new
 /// dense search; an error when its array does not fit `--max-memory` (see the module docs); `None` when the position
 /// has more than [`MAX_SUBDIAGRAMS`] sub-diagrams or 65,534 squares or more (the plain [`crate::Solver`] takes it,
 /// or refuses it).
-pub fn search_value(rows: &[u32]) -> Option<Result<Nimber>> {
+pub fn search_value(rows: &[u32], limits: &Limits) -> Option<Result<Nimber>> {
     STATE.with(|s| {
         let mut s = s.borrow_mut();
         if let Some(v) = s.dense.as_ref().and_then(|d| d.value(rows)) {
@@ -366,10 +388,9 @@ pub fn search_value(rows: &[u32]) -> Option<Result<Nimber>> {
         if cells >= u64::from(u16::MAX) {
             return None;
         }
-        if let Some(e) = memory_error(count, cells, rows.len() as u64) {
+        if let Some(e) = memory_error(count, cells, rows.len() as u64, limits) {
             return Some(Err(e));
         }
-        let limits = crate::solver::published_limits();
         let started = std::time::Instant::now();
         let d = dense::Dense::solve(rows, count, limits.deadline)?;
         if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
@@ -555,18 +576,54 @@ mod engine_tests {
             }
         }
         // The rule answers only beyond the search (the search answers 7x8); never a non-rectangle, never misère.
-        assert_eq!(ChompGame.outcome(&vec![8; 7], Play::Normal), None);
         assert_eq!(
-            ChompGame.outcome(&vec![20; 20], Play::Normal),
+            ChompGame.outcome(
+                &vec![8; 7],
+                Play::Normal,
+                &crate::context::Context::default()
+            ),
+            None
+        );
+        assert_eq!(
+            ChompGame.outcome(
+                &vec![20; 20],
+                Play::Normal,
+                &crate::context::Context::default()
+            ),
             Some(Outcome::N)
         );
-        assert_eq!(ChompGame.winning_options(&vec![20; 20], Play::Normal), None);
         assert_eq!(
-            ChompGame.winning_options(&vec![30_000; 2], Play::Normal),
+            ChompGame.winning_options(
+                &vec![20; 20],
+                Play::Normal,
+                &crate::context::Context::default()
+            ),
+            None
+        );
+        assert_eq!(
+            ChompGame.winning_options(
+                &vec![30_000; 2],
+                Play::Normal,
+                &crate::context::Context::default()
+            ),
             Some(vec![vec![vec![30_000, 29_999]]])
         );
-        assert_eq!(ChompGame.outcome(&vec![20, 20, 19], Play::Normal), None);
-        assert_eq!(ChompGame.outcome(&vec![20; 20], Play::Misere), None);
+        assert_eq!(
+            ChompGame.outcome(
+                &vec![20, 20, 19],
+                Play::Normal,
+                &crate::context::Context::default()
+            ),
+            None
+        );
+        assert_eq!(
+            ChompGame.outcome(
+                &vec![20; 20],
+                Play::Misere,
+                &crate::context::Context::default()
+            ),
+            None
+        );
     }
 
     #[test]
@@ -592,23 +649,24 @@ mod engine_tests {
         // The options of 5x6 are answered by the table of 5x6 (and their transposes by the mirror).
         let mut plain = Solver::new(ChompGame);
         assert_eq!(
-            search_value(&[6; 5]).unwrap().unwrap(),
+            search_value(&[6; 5], &Limits::default()).unwrap().unwrap(),
             plain.nim_value(&vec![6; 5]).unwrap()
         );
         assert_eq!(
-            search_value(&[5, 5, 5, 5, 5, 2]).unwrap().unwrap(),
+            search_value(&[5, 5, 5, 5, 5, 2], &Limits::default())
+                .unwrap()
+                .unwrap(),
             plain.nim_value(&vec![5, 5, 5, 5, 5, 2]).unwrap()
         );
         // A memory limit too small for the dense array refuses the search at once, naming what it needs
         // (7x7: C(14, 7) = 3432 ranks of sub-diagrams, the empty one counted, a byte each, 4 bytes for each of its
         // 49 squares and 7 rows, and its squares' bits); a position the kept table holds is still answered.
-        crate::solver::publish_limits(Limits {
+        let small = Limits {
             max_memory: 1000,
             ..Limits::default()
-        });
-        let refused = search_value(&[7; 7]);
-        let kept = search_value(&[5, 5, 5, 5, 5, 2]);
-        crate::solver::publish_limits(Limits::default());
+        };
+        let refused = search_value(&[7; 7], &small);
+        let kept = search_value(&[5, 5, 5, 5, 5, 2], &small);
         let e = refused.unwrap().unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -624,23 +682,29 @@ mod engine_tests {
     #[test]
     fn search_value_leaves_what_is_too_large_to_the_solver_at_once() {
         // 16x16 has C(32, 16) = 601 080 390 sub-diagrams: no engine starts on it (the solver refuses it).
-        assert!(search_value(&[16; 16]).is_none());
-        assert!(ChompGame.check_searchable(&vec![16; 16]).is_err());
+        assert!(search_value(&[16; 16], &Limits::default()).is_none());
+        assert!(ChompGame
+            .check_searchable(&vec![16; 16], &Limits::default())
+            .is_err());
         // 15x15 (C(30, 15) sub-diagrams) is searched; a passed deadline stops it with the deadline's error.
-        assert!(ChompGame.check_searchable(&vec![15; 15]).is_ok());
+        assert!(ChompGame
+            .check_searchable(&vec![15; 15], &Limits::default())
+            .is_ok());
         let gone = crate::solver::Deadline::after_seconds(1e-9);
         std::thread::sleep(std::time::Duration::from_millis(2));
-        crate::solver::publish_limits(Limits {
+        let passed = Limits {
             deadline: Some(gone),
             ..Limits::default()
-        });
-        let e = search_value(&[15; 15]).unwrap().unwrap_err();
-        crate::solver::publish_limits(Limits::default());
+        };
+        let e = search_value(&[15; 15], &passed).unwrap().unwrap_err();
         assert!(e.to_string().contains("time limit"), "{e}");
         // One row of 70 000 (values past two bytes): answered by no engine rather than a wrong value or a panic;
         // the game's own closed form (an L) answers it.
-        assert!(search_value(&[70_000]).is_none());
-        assert_eq!(ChompGame.nim_value(&vec![70_000]), Some(69_999));
+        assert!(search_value(&[70_000], &crate::Limits::default()).is_none());
+        assert_eq!(
+            ChompGame.nim_value(&vec![70_000], &crate::context::Context::default()),
+            Some(69_999)
+        );
     }
 }
 
@@ -648,7 +712,6 @@ mod engine_tests {
 mod table_tests {
     use super::*;
     use crate::games::lookup;
-    use crate::solver::Limits;
 
     #[test]
     fn positions_named_by_two_numbers() {
@@ -658,7 +721,7 @@ mod table_tests {
             .collect();
         let values = lookup("chomp")
             .unwrap()
-            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .values_at(&cells, &crate::context::Context::default(), &mut |_| {})
             .unwrap();
         // The 1x1 bar (the poison alone) is the only P-position among rectangles (strategy stealing); an L of arms
         // a and b is Nim a xor b: 1x2 and 2x1 are the L with one arm of 1, value 1.

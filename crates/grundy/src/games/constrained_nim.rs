@@ -12,6 +12,8 @@
 //!
 //! Cost: `O(1)` per heap; `L + R` is at most `2·10^18`, so it fits `u64`.
 
+use crate::context::Context;
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::heap::leave;
 use crate::nimber::Nimber;
@@ -56,9 +58,6 @@ impl Game for ConstrainedNim {
         Ok(())
     }
     crate::heap_game_text!();
-    fn nim_value(&self, n: &u64) -> Option<Nimber> {
-        Some(self.value(*n))
-    }
     fn period(&self) -> Option<(u64, u64, u64)> {
         // ⌊(x mod (L+R)) / L⌋ depends on x mod (L+R) only: period L+R from heap 0. It is the smallest: a period
         // q < L would give G(L) = G(L − q) = 0, but G(L) = 1; a period L ≤ q < L+R would give G(q) = G(0) = 0, but
@@ -71,7 +70,18 @@ impl Game for ConstrainedNim {
     fn splits(&self) -> Option<bool> {
         Some(false)
     }
-    fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<u64> for ConstrainedNim {
+    fn nim_value(&self, n: &u64, _cx: &Context) -> Option<Nimber> {
+        Some(self.value(*n))
+    }
+
+    fn options_with_value(&self, n: &u64, target: Nimber, _cx: &Context) -> Option<Vec<Vec<u64>>> {
         let n = *n;
         if n < self.l {
             return Some(vec![]);
@@ -121,7 +131,7 @@ mod tests {
         #[test]
         fn listed_options_are_exactly_those_of_the_target(l in 1u64..5, extra in 0u64..6, n in 0u64..80, t in 0u64..5) {
             let g = ConstrainedNim::new(l, l + extra).unwrap();
-            let listed = g.options_with_value(&n, t).unwrap();
+            let listed = g.options_with_value(&n, t, &crate::context::Context::default()).unwrap();
             let mut all = vec![];
             (&g as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ g.value(x)) == t { all.push(h.to_vec()) }).unwrap();
             prop_assert_eq!(listed, all);

@@ -39,10 +39,12 @@
 //! deadline bounds larger searches.
 
 use super::board_table::{self, BoardTable, Key};
+use crate::context::Context;
 use crate::error::{escape, Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
-use crate::solver::{root, threads, Limits};
+use crate::solver::{root, Limits};
 
 // Its builders (`regions`, `values`, `layout`) are the build script's and the tests'.
 #[cfg_attr(not(test), allow(dead_code))]
@@ -658,36 +660,6 @@ impl Game for CramGame {
             _ => std::borrow::Cow::Borrowed(b),
         }
     }
-    /// Outside a plain [`crate::Solver`] search: the [`CramEngine`] (exact; see its docs), on this thread's
-    /// engine under the limits of the last solver made. Inside one: `None` for boards that are not mirror
-    /// symmetric (see [`mirror_symmetric`]), so that the solver's memo holds every position it valued.
-    fn nim_value(&self, b: &Board) -> Option<Nimber> {
-        if mirror_symmetric(b) {
-            return Some(0);
-        }
-        if crate::solver::in_plain_search() {
-            return None;
-        }
-        search_value(std::slice::from_ref(b)).ok()
-    }
-    /// The options of value `target`, each tested by the engine (a test is cheaper than a value).
-    fn options_with_value(&self, b: &Board, target: Nimber) -> Option<Vec<Vec<Board>>> {
-        if crate::solver::in_plain_search() {
-            return None;
-        }
-        let mut opts = Options::new();
-        self.options(b, &mut opts).ok()?;
-        let sums: Vec<Vec<Board>> = opts.iter().map(|o| o.to_vec()).collect();
-        with_engine(|e| {
-            let is = e.sums_are(&sums, target, threads()).ok()?;
-            Some(
-                sums.into_iter()
-                    .zip(is)
-                    .filter_map(|(s, is)| is.then_some(s))
-                    .collect(),
-            )
-        })
-    }
     fn show(&self, b: &Board) -> String {
         let n = b.rows as usize * b.cols as usize;
         if b.cells.count_ones() as usize == n {
@@ -726,6 +698,49 @@ impl Game for CramGame {
                 self.show_sum(to)
             ),
         }
+    }
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<Board> for CramGame {
+    /// The [`CramEngine`] (exact; see its docs), on this thread's engine under `cx`; with formulas only
+    /// ([`Context::formulas_only`], inside a [`crate::Solver`]), `None` for boards that are not mirror symmetric (see
+    /// [`mirror_symmetric`]), so that the solver's memo holds every position it valued.
+    fn nim_value(&self, b: &Board, cx: &Context) -> Option<Nimber> {
+        if mirror_symmetric(b) {
+            return Some(0);
+        }
+        if cx.formulas_only() {
+            return None;
+        }
+        search_value(std::slice::from_ref(b), cx).ok()
+    }
+
+    /// The options of value `target`, each tested by the engine (a test is cheaper than a value).
+    fn options_with_value(
+        &self,
+        b: &Board,
+        target: Nimber,
+        cx: &Context,
+    ) -> Option<Vec<Vec<Board>>> {
+        if cx.formulas_only() {
+            return None;
+        }
+        let mut opts = Options::new();
+        self.options(b, &mut opts).ok()?;
+        let sums: Vec<Vec<Board>> = opts.iter().map(|o| o.to_vec()).collect();
+        with_engine(cx, |e| {
+            let is = e.sums_are(&sums, target, cx.threads()).ok()?;
+            Some(
+                sums.into_iter()
+                    .zip(is)
+                    .filter_map(|(s, is)| is.then_some(s))
+                    .collect(),
+            )
+        })
     }
 }
 
@@ -769,15 +784,18 @@ pub struct CramEngine {
     nodes: u64,
     deadline: Option<crate::solver::Deadline>,
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The caller's cancellation ([`Context::with_cancel`]), looked at with `stop`; unlike a task's stop, it ends
+    /// the whole search with an error.
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     pool: Vec<Vec<Board>>,
     pool_small: Vec<Vec<Small>>,
     /// Spare option lists and index lists (kept to save an allocation a node).
     pool_opts: Vec<Vec<Opt>>,
     pool_open: Vec<Vec<usize>>,
     helpers: Vec<CramEngine>,
-    /// Whether this engine reports its progress ([`crate::progress`]; the main engine, not its helpers), and whether
-    /// it has since the last search ended.
-    progress: bool,
+    /// Where this engine reports its progress (the search's [`Context`]; the main engine, not its helpers), and
+    /// whether it has since the last search ended.
+    progress: Option<crate::context::Progress>,
     reported: bool,
     /// The node count at which the search stops with [`Halt::Budget`] (looked at every 64 nodes).
     budget: u64,
@@ -1188,6 +1206,8 @@ fn cancel_pairs_from<R: Region>(v: &mut Vec<R>, start: usize) {
 enum Halt {
     Time,
     Stopped,
+    /// The caller cancelled the search ([`Context::with_cancel`]).
+    Cancelled,
     /// The node budget of a search begun on one thread ran out (`CramEngine::exact_shared`).
     Budget,
 }
@@ -1243,12 +1263,13 @@ impl CramEngine {
             nodes: 0,
             deadline,
             stop: None,
+            cancel: None,
             pool: Vec::new(),
             pool_small: Vec::new(),
             pool_opts: Vec::new(),
             pool_open: Vec::new(),
             helpers: Vec::new(),
-            progress: true,
+            progress: None,
             reported: false,
             budget: u64::MAX,
         }
@@ -1397,7 +1418,7 @@ impl CramEngine {
         while self.helpers.len() + 1 < threads {
             // (Its compact keys live in the shared part: a table of its own starts as small as it can.)
             let mut h = CramEngine::with_table(BoardTable::lean(bytes), None);
-            h.progress = false;
+            h.progress = None;
             self.helpers.push(h);
         }
         let shared = self.table.shared_part();
@@ -1536,6 +1557,9 @@ impl CramEngine {
     fn error(&self, h: Halt) -> Error {
         match (h, &self.deadline) {
             (Halt::Time, Some(d)) => d.error(),
+            (Halt::Cancelled, _) => {
+                Error::cancelled("cram: the search was stopped before it ended")
+            }
             _ => Error::limit("cram: the search was stopped"),
         }
     }
@@ -1552,12 +1576,19 @@ impl CramEngine {
                     return Err(Halt::Stopped);
                 }
             }
+            if let Some(c) = &self.cancel {
+                if c.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Err(Halt::Cancelled);
+                }
+            }
             if self.nodes & 0x3ff == 0 && self.deadline.is_some_and(|d| d.passed()) {
                 return Err(Halt::Time);
             }
-            if self.nodes & 0xfff == 0 && self.progress && crate::progress::wanted() {
-                crate::progress::report(PROGRESS, self.nodes, crate::progress::UNKNOWN_TOTAL);
-                self.reported = true;
+            if self.nodes & 0xfff == 0 {
+                if let Some(p) = &self.progress {
+                    p(PROGRESS, self.nodes, crate::context::UNKNOWN_TOTAL);
+                    self.reported = true;
+                }
             }
         }
         Ok(())
@@ -1926,12 +1957,12 @@ pub fn mirror_symmetric(b: &Board) -> bool {
     true
 }
 
-/// The nim-value of a sum of boards by this thread's [`CramEngine`] (on [`threads`] threads when more than one),
-/// under the published limits.
-pub fn search_value(boards: &[Board]) -> Result<Nimber> {
-    with_engine(|e| {
+/// The nim-value of a sum of boards by this thread's [`CramEngine`] (on [`Context::threads`] threads when more
+/// than one), under the limits of `cx`, reporting to its progress.
+pub fn search_value(boards: &[Board], cx: &Context) -> Result<Nimber> {
+    with_engine(cx, |e| {
         let started = std::time::Instant::now();
-        let r = e.value_threads(boards, threads());
+        let r = e.value_threads(boards, cx.threads());
         if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
             // The search alone, without the process's start-up: what benches/boards.sh sets beside igsolve's own
             // "Calculation time" (a value the table already holds prints a search of a few microseconds).
@@ -1946,6 +1977,11 @@ pub fn search_value(boards: &[Board]) -> Result<Nimber> {
 }
 
 thread_local! {
+    /// A cache: the engine of this thread, kept between searches because its table is the work of every search
+    /// made so far (a value, then the winning moves of the same board, then a sum that holds it, each reuse what
+    /// the last proved; a saved table is loaded into it). Only true facts about literal boards are stored, so a
+    /// later search under any context may read them; the settings of a search (limits, threads, progress) come
+    /// from the [`Context`] of each call ([`with_engine`]), never from here.
     static ENGINE: std::cell::RefCell<Option<CramEngine>> = const { std::cell::RefCell::new(None) };
 }
 
@@ -2004,7 +2040,7 @@ fn board_of_wide_key(k: u64) -> Option<Board> {
 pub fn engine_entries<T>(
     f: impl FnOnce(&mut dyn Iterator<Item = (Board, board_table::Known)>) -> T,
 ) -> T {
-    with_engine(|e| {
+    with_engine(&Context::default(), |e| {
         let mut entries = e
             .table
             .entries()
@@ -2020,7 +2056,7 @@ pub fn engine_import<T>(
     count: usize,
     body: impl FnOnce(&mut dyn FnMut(&Board, board_table::Known)) -> T,
 ) -> T {
-    with_engine(|e| {
+    with_engine(&Context::default(), |e| {
         e.table.reserve_compact(count);
         body(&mut |b, known| set_known(&mut e.table, &key_of_board(b), known))
     })
@@ -2041,13 +2077,17 @@ fn set_known(table: &mut BoardTable, k: &Key, known: board_table::Known) {
 
 /// Regions this thread's engine and its helpers expanded since they were made.
 pub fn engine_nodes() -> u64 {
-    with_engine(|e| e.nodes + e.helpers.iter().map(|h| h.nodes).sum::<u64>())
+    ENGINE.with(|e| {
+        e.borrow().as_ref().map_or(0, |e| {
+            e.nodes + e.helpers.iter().map(|h| h.nodes).sum::<u64>()
+        })
+    })
 }
 
-/// Runs `f` on this thread's engine, made (or remade, when the limits changed) for the published limits
-/// ([`crate::solver::published_limits`]).
-fn with_engine<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
-    let limits = crate::solver::published_limits();
+/// Runs `f` on this thread's engine, made (or remade, when the table's size changed) for the limits of `cx`, with
+/// its deadline and progress.
+fn with_engine<T>(cx: &Context, f: impl FnOnce(&mut CramEngine) -> T) -> T {
+    let limits = cx.limits;
     ENGINE.with(|e| {
         let mut e = e.borrow_mut();
         let fresh = match &*e {
@@ -2070,12 +2110,17 @@ fn with_engine<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
         let en = e.as_mut().expect("made above");
         // A new deadline (--max-seconds) needs no new table.
         en.deadline = limits.deadline;
+        en.progress = cx.progress().cloned();
+        // The caller's cancellation, looked at by the main engine (a helper's search ends with the main one's).
+        en.cancel = cx.cancel_flag().cloned();
         let r = f(en);
         if en.reported {
-            let end = crate::progress::UNKNOWN_TOTAL;
-            crate::progress::report(PROGRESS, end, end);
+            let end = crate::context::UNKNOWN_TOTAL;
+            cx.report(PROGRESS, end, end);
             en.reported = false;
         }
+        en.progress = None;
+        en.cancel = None;
         r
     })
 }
@@ -2083,6 +2128,18 @@ fn with_engine<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cancelled_search_ends_with_the_cancelled_error() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let flag = Arc::new(AtomicBool::new(true));
+        let cx = Context::default().with_cancel(flag);
+        // 5 x 7 is beyond the endgame database: the search ticks, and the first look at the flag stops it.
+        let board = Board::rectangle(5, 7).unwrap();
+        let e = search_value(&[board], &cx).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Cancelled, "{e}");
+    }
 
     /// A region (cells of a board with `cols` columns) cropped to its bounding box, in the least of its 8 images
     /// under the symmetries of the grid.
@@ -2538,7 +2595,6 @@ mod engine_tests {
 #[cfg(test)]
 mod table_tests {
     use crate::games::lookup;
-    use crate::solver::Limits;
 
     #[test]
     fn positions_named_by_two_numbers() {
@@ -2548,7 +2604,7 @@ mod table_tests {
             .collect();
         let values = lookup("cram")
             .unwrap()
-            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .values_at(&cells, &crate::context::Context::default(), &mut |_| {})
             .unwrap();
         // 1xn Cram is the octal game 0.07 (Dawson's Kayles) on n cells: 1x1 0, 1x2 1, 1x3 1, 1x4 2; even x even
         // boards (2x2, 2x4) are P by symmetry (the second player answers by the central point reflection).
@@ -2558,7 +2614,11 @@ mod table_tests {
         );
         assert!(lookup("cram")
             .unwrap()
-            .values_at(&[vec![12, 12]], &Limits::default(), &mut |_| {})
+            .values_at(
+                &[vec![12, 12]],
+                &crate::context::Context::default(),
+                &mut |_| {}
+            )
             .is_err());
     }
 }

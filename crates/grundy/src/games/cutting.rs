@@ -10,7 +10,9 @@
 //!
 //! **Cost.** [`CuttingTable::new`] fills the table of `G(w, h)` for `2 ≤ w ≤ W`, `2 ≤ h ≤ H` in `O(W·H·(W+H))`.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 use std::cell::RefCell;
@@ -105,7 +107,7 @@ fn parse_pieces(args: &[String]) -> Result<Vec<(u64, u64)>> {
 ///
 /// A position is one piece `(w, h)` with `2 ≤ w, h ≤` [`MAX_SIDE`] ([`Game::validate`]); a cut leaves two such
 /// pieces, an option of two components. Under misère play of this reduced game the player who makes the last such
-/// cut loses (the opponent, with no cut left, wins). [`Game::nim_value`] reads a [`CuttingTable`], built on first
+/// cut loses (the opponent, with no cut left, wins). [`ClosedForm::nim_value`] reads a [`CuttingTable`], built on first
 /// use only as large as the pieces asked about need: it is rebuilt square when a larger piece is asked, to the
 /// larger of that piece's longer side and twice the old side (never past [`MAX_SIDE`]), so a run of growing pieces
 /// costs at most a constant factor over one table of the final side.
@@ -220,7 +222,14 @@ impl Game for CuttingGame {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
-    fn nim_value(&self, &(w, h): &(u64, u64)) -> Option<Nimber> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<(u64, u64)> for CuttingGame {
+    fn nim_value(&self, &(w, h): &(u64, u64), _cx: &Context) -> Option<Nimber> {
         if w.max(h) > MAX_SIDE {
             return None;
         }
@@ -305,7 +314,6 @@ mod tests {
 mod table_tests {
     use super::*;
     use crate::games::lookup;
-    use crate::solver::Limits;
 
     #[test]
     fn positions_named_by_two_numbers() {
@@ -325,7 +333,7 @@ mod table_tests {
         .collect();
         let values = lookup("cutting")
             .unwrap()
-            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .values_at(&cells, &crate::context::Context::default(), &mut |_| {})
             .unwrap();
         // POJ 2311: 2x2 and 2x3 lose (value 0), 2x4 wins; pieces with a side 1 are no position.
         assert_eq!(

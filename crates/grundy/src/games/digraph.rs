@@ -20,7 +20,9 @@
 //! longer read: it cannot be told apart from an edge list reliably (its header is itself a valid edge), so such a
 //! file is read as edges, like any other (the judge adapter `grundy oj loj10243` keeps the judge's own format).
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 use std::cell::OnceCell;
@@ -167,7 +169,7 @@ pub struct Graph;
 /// holds its graph: [`Game::parse`] reads it from the file named by its first word (the first call fills the game;
 /// a later call must name the same file, whose graph the game keeps), and [`GraphGame::new`] makes the game of a
 /// graph built by the caller (its [`Dag::new`] node `v + 1` is position `v`). Until a graph is held, no node is a
-/// position ([`Game::validate`] says so) and there are no options. [`Game::nim_value`] is the DAG's value of the
+/// position ([`Game::validate`] says so) and there are no options. [`ClosedForm::nim_value`] is the DAG's value of the
 /// node, for every node.
 ///
 /// The name is `graph FILE` once a file is read (as `grundy value` names the part), else `graph`.
@@ -266,7 +268,14 @@ impl Game for GraphGame {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
-    fn nim_value(&self, &v: &u32) -> Option<Nimber> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<u32> for GraphGame {
+    fn nim_value(&self, &v: &u32, _cx: &Context) -> Option<Nimber> {
         let dag = self.dag.get()?;
         ((v as usize) < dag.len()).then(|| dag.value(v as usize + 1))
     }

@@ -7,7 +7,9 @@
 //! for all pairs up to 64 × 64, which is the outside truth here. A game of several pairs is the nim-sum of the
 //! pairs. Cost: `O(1)` per pair.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 
@@ -46,8 +48,8 @@ pub const MISERE_SEARCH_MAX_HEAP: u64 = 10_000;
 ///
 /// A position is a pair `(x, y)` of heaps, both at least 1 ([`Game::validate`]); the pair is unordered in the game,
 /// and `(x, y)` and `(y, x)` have the same options. An option is the new pair `(a, b)`, `a ≤ b`, from splitting one
-/// heap (when `x = y` each split is listed once). Closed forms: [`Game::nim_value`] for any pair ([`value`]), and
-/// [`Game::options_with_value`] lists the moves to a value for heaps up to [`MOVE_LIST_LIMIT`], in the order `grundy
+/// heap (when `x = y` each split is listed once). Closed forms: [`ClosedForm::nim_value`] for any pair ([`value`]), and
+/// [`ClosedForm::options_with_value`] lists the moves to a value for heaps up to [`MOVE_LIST_LIMIT`], in the order `grundy
 /// value` lists them (splits of the second heap first). [`Game::check_searchable`] refuses heaps above
 /// [`MISERE_SEARCH_MAX_HEAP`] for a search.
 #[derive(Debug, Clone, Copy, Default)]
@@ -75,7 +77,7 @@ impl Game for EAndDGame {
         }
         Ok(())
     }
-    fn check_searchable(&self, &(x, y): &(u64, u64)) -> Result<()> {
+    fn check_searchable(&self, &(x, y): &(u64, u64), _limits: &crate::Limits) -> Result<()> {
         if x.max(y) > MISERE_SEARCH_MAX_HEAP {
             return Err(crate::games::too_large_to_search(
                 "ed",
@@ -115,13 +117,22 @@ impl Game for EAndDGame {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
-    fn nim_value(&self, &(x, y): &(u64, u64)) -> Option<Nimber> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<(u64, u64)> for EAndDGame {
+    fn nim_value(&self, &(x, y): &(u64, u64), _cx: &Context) -> Option<Nimber> {
         (x >= 1 && y >= 1).then(|| value(x, y))
     }
+
     fn options_with_value(
         &self,
         &(x, y): &(u64, u64),
         target: Nimber,
+        _cx: &Context,
     ) -> Option<Vec<Vec<(u64, u64)>>> {
         if x == 0 || y == 0 || x.max(y) > MOVE_LIST_LIMIT {
             return None;
@@ -175,7 +186,6 @@ mod tests {
 #[cfg(test)]
 mod table_tests {
     use crate::games::lookup;
-    use crate::solver::Limits;
 
     #[test]
     fn positions_named_by_two_numbers() {
@@ -185,7 +195,7 @@ mod table_tests {
             .collect();
         let values = lookup("ed")
             .unwrap()
-            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .values_at(&cells, &crate::context::Context::default(), &mut |_| {})
             .unwrap();
         // G(x, y) = index of the lowest zero bit of (x-1)|(y-1): (1,1) 0, (1,2) 1, (2,2) 1, (3,4) 2 (2|3 = 3), (4,4) 2.
         assert_eq!(

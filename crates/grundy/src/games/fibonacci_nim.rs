@@ -17,7 +17,9 @@
 //! "Grundy values of Fibonacci nim" (IJGT 2016) characterise values up to 3 only. [`nim_value`] is exact by search
 //! for `n ≤` [`MAX_SEARCHED`], and for P-positions of any size; elsewhere it is an `unsupported` error.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options, Outcome, Play};
 use crate::nimber::{MexSet, Nimber};
 use std::cell::RefCell;
@@ -97,12 +99,12 @@ pub fn winning_takes(n: u64, m: u64) -> Vec<u64> {
 /// A position is `(n, m)`: `n` stones left, and the next move may take at most `m` of them (any `m`: a bound above
 /// `n` allows taking everything, so `(n, m)` and `(n, min(m, n))` are the same game, and the position keeps the bound
 /// as the last move set it). Taking `x` leads to `(n − x, 2x)` (saturating). Closed forms:
-/// - [`Game::outcome`] under normal play for any position ([`first_player_wins`], Zeckendorf);
-/// - [`Game::winning_options`] under normal play: every winning take ([`winning_takes`]);
-/// - [`Game::nim_value`]: 0 for every P-position, and for N-positions of at most [`MAX_SEARCHED`] stones the
+/// - [`ClosedForm::outcome`] under normal play for any position ([`first_player_wins`], Zeckendorf);
+/// - [`ClosedForm::winning_options`] under normal play: every winning take ([`winning_takes`]);
+/// - [`ClosedForm::nim_value`]: 0 for every P-position, and for N-positions of at most [`MAX_SEARCHED`] stones the
 ///   [`value_table`], built on first use only as large as asked (rebuilt, at least doubling, when a larger position
 ///   is asked; never past [`MAX_SEARCHED`]); `None` for larger N-positions (no closed form is known);
-/// - [`Game::options_with_value`]: the winning takes for the value 0 at any size, and the table's options for other
+/// - [`ClosedForm::options_with_value`]: the winning takes for the value 0 at any size, and the table's options for other
 ///   values up to [`MAX_SEARCHED`] stones.
 ///
 /// [`Game::check_searchable`] refuses more than [`MISERE_SEARCH_MAX`] stones for a search (a position has up to that
@@ -173,7 +175,7 @@ impl Game for FibonacciNim {
         }
         Ok(())
     }
-    fn check_searchable(&self, &(n, _): &(u64, u64)) -> Result<()> {
+    fn check_searchable(&self, &(n, _): &(u64, u64), _limits: &crate::Limits) -> Result<()> {
         if n > MISERE_SEARCH_MAX {
             return Err(crate::games::too_large_to_search(
                 "fibonacci-nim",
@@ -204,10 +206,18 @@ impl Game for FibonacciNim {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
-    fn nim_value(&self, &(n, m): &(u64, u64)) -> Option<Nimber> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<(u64, u64)> for FibonacciNim {
+    fn nim_value(&self, &(n, m): &(u64, u64), _cx: &Context) -> Option<Nimber> {
         self.value(n, m)
     }
-    fn outcome(&self, &(n, m): &(u64, u64), play: Play) -> Option<Outcome> {
+
+    fn outcome(&self, &(n, m): &(u64, u64), play: Play, _cx: &Context) -> Option<Outcome> {
         match play {
             Play::Normal => Some(if first_player_wins(n, m) {
                 Outcome::N
@@ -217,13 +227,15 @@ impl Game for FibonacciNim {
             Play::Misere => None,
         }
     }
+
     fn options_with_value(
         &self,
         &(n, m): &(u64, u64),
         target: Nimber,
+        cx: &Context,
     ) -> Option<Vec<Vec<(u64, u64)>>> {
         if target == 0 {
-            return self.winning_options(&(n, m), Play::Normal);
+            return self.winning_options(&(n, m), Play::Normal, cx);
         }
         if n > MAX_SEARCHED {
             return None;
@@ -237,7 +249,13 @@ impl Game for FibonacciNim {
         }
         Some(out)
     }
-    fn winning_options(&self, &(n, m): &(u64, u64), play: Play) -> Option<Vec<Vec<(u64, u64)>>> {
+
+    fn winning_options(
+        &self,
+        &(n, m): &(u64, u64),
+        play: Play,
+        _cx: &Context,
+    ) -> Option<Vec<Vec<(u64, u64)>>> {
         match play {
             Play::Normal => Some(
                 winning_takes(n, m)

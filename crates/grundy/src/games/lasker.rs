@@ -21,6 +21,8 @@
 //!
 //! Heaps up to 2^63 − 1 are valued exactly (values above 2^31 included; `G(2^31 − 1) = 2^31`).
 
+use crate::context::Context;
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::heap::leave;
 use crate::nimber::Nimber;
@@ -58,20 +60,28 @@ impl Game for Lasker {
         Ok(())
     }
     crate::heap_game_text!();
-    fn check_searchable(&self, n: &u64) -> crate::Result<()> {
+    fn check_searchable(&self, n: &u64, _limits: &crate::Limits) -> crate::Result<()> {
         crate::heap::check_listable("lasker", *n, n.saturating_add(n / 2))
     }
+    fn splits(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<u64> for Lasker {
     /// The closed form, for heaps up to 2^63 − 1 (a larger heap's value may not fit 64 bits: `None`).
-    fn nim_value(&self, n: &u64) -> Option<Nimber> {
+    fn nim_value(&self, n: &u64, _cx: &Context) -> Option<Nimber> {
         if *n > i64::MAX as u64 {
             return None;
         }
         Some(lasker_value(*n))
     }
-    fn splits(&self) -> Option<bool> {
-        Some(true)
-    }
-    fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+
+    fn options_with_value(&self, n: &u64, target: Nimber, _cx: &Context) -> Option<Vec<Vec<u64>>> {
         let n = *n;
         if n > i64::MAX as u64 {
             return None;
@@ -168,19 +178,25 @@ mod tests {
     fn large_heaps() {
         assert_eq!(lasker_value((1 << 31) - 1), 1 << 31);
         assert_eq!(lasker_value(i64::MAX as u64), 1 << 63);
-        assert_eq!(Lasker.nim_value(&u64::MAX), None);
+        assert_eq!(
+            Lasker.nim_value(&u64::MAX, &crate::context::Context::default()),
+            None
+        );
     }
 
     #[test]
     fn huge_heaps_list_their_winning_moves() {
         // A lone heap of 2^31 − 1 (value 2^31): the only move to 0 is taking it all (G is a bijection, so no split).
         assert_eq!(
-            Lasker.options_with_value(&((1 << 31) - 1), 0),
+            Lasker.options_with_value(&((1 << 31) - 1), 0, &crate::context::Context::default()),
             Some(vec![vec![]])
         );
         let n = 1u64 << 40;
         for t in [0u64, 1, 2, 3, 7, 12345, 1 << 20] {
-            for o in Lasker.options_with_value(&n, t).unwrap() {
+            for o in Lasker
+                .options_with_value(&n, t, &crate::context::Context::default())
+                .unwrap()
+            {
                 assert_eq!(o.iter().fold(0, |x, &h| x ^ lasker_value(h)), t, "{o:?}");
             }
         }
@@ -198,7 +214,7 @@ mod tests {
 
         #[test]
         fn listed_options_are_exactly_those_of_the_target_value(n in 0u64..300, t in 0u64..310) {
-            let listed = Lasker.options_with_value(&n, t).unwrap();
+            let listed = Lasker.options_with_value(&n, t, &crate::context::Context::default()).unwrap();
             let mut all = vec![];
             (&Lasker as &crate::heap::HeapGame).for_each_option(n, &mut |h| {
                 if h.iter().fold(0, |a, &b| a ^ lasker_value(b)) == t { all.push(h.to_vec()) }

@@ -4,6 +4,8 @@
 //! the mex of `{0, …, n−1}` is `n` (Bouton 1902; Winning Ways ch. 2). A sum of Nim heaps is a P-position exactly
 //! when the XOR of the heap sizes is 0.
 
+use crate::context::Context;
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::heap::leave;
 use crate::nimber::Nimber;
@@ -24,11 +26,8 @@ impl Game for Nim {
         Ok(())
     }
     crate::heap_game_text!();
-    fn check_searchable(&self, n: &u64) -> crate::Result<()> {
+    fn check_searchable(&self, n: &u64, _limits: &crate::Limits) -> crate::Result<()> {
         crate::heap::check_listable("nim", *n, *n)
-    }
-    fn nim_value(&self, n: &u64) -> Option<Nimber> {
-        Some(*n)
     }
     fn period(&self) -> Option<(u64, u64, u64)> {
         // G(n) = n: G(n + 1) = G(n) + 1 from heap 0.
@@ -37,7 +36,18 @@ impl Game for Nim {
     fn splits(&self) -> Option<bool> {
         Some(false)
     }
-    fn options_with_value(&self, n: &u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<u64> for Nim {
+    fn nim_value(&self, n: &u64, _cx: &Context) -> Option<Nimber> {
+        Some(*n)
+    }
+
+    fn options_with_value(&self, n: &u64, target: Nimber, _cx: &Context) -> Option<Vec<Vec<u64>>> {
         Some(match target {
             t if t >= *n => vec![],
             0 => vec![vec![]],
@@ -56,14 +66,17 @@ mod tests {
     fn closed_form_matches_plain_engine() {
         let g = plain::sequence(&Nim, 300, &mut |_| {}).unwrap();
         for (n, v) in g.iter().enumerate() {
-            assert_eq!(Nim.nim_value(&(n as u64)), Some(*v));
+            assert_eq!(
+                Nim.nim_value(&(n as u64), &crate::context::Context::default()),
+                Some(*v)
+            );
         }
     }
 
     proptest! {
         #[test]
         fn listed_options_have_the_target_value(n in 0u64..200, t in 0u64..220) {
-            let listed = Nim.options_with_value(&n, t).unwrap();
+            let listed = Nim.options_with_value(&n, t, &crate::context::Context::default()).unwrap();
             let mut all = vec![];
             (&Nim as &HeapGame).for_each_option(n, &mut |h| { if h.iter().fold(0, |a, &b| a ^ b) == t { all.push(h.to_vec()) } }).unwrap();
             prop_assert_eq!(listed, all);

@@ -117,7 +117,7 @@ impl Game for NotANim {
         Ok(())
     }
     crate::heap_game_text!();
-    fn check_searchable(&self, n: &u64) -> crate::Result<()> {
+    fn check_searchable(&self, n: &u64, _limits: &crate::Limits) -> crate::Result<()> {
         crate::heap::check_listable("not-a-nim", *n, *n)
     }
     fn splits(&self) -> Option<bool> {

@@ -7,12 +7,13 @@
 //! [`AnyGame`], the catalog's view of a [`Game`] whose positions are written as words: it reads words into
 //! positions with the game's own [`Game::parse`] and adds them to a [`Sum`].
 
+use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::game::{Game, Known};
 use crate::heap::{all_but_code, parse_amounts, subtraction_code, HeapGame, TakeAndBreak};
 use crate::nimber::Nimber;
 use crate::parts::Sum;
-use crate::solver::{Limits, Solver};
+use crate::solver::Solver;
 use std::rc::Rc;
 
 /// What kind of game an entry is: what its positions look like.
@@ -69,15 +70,15 @@ pub trait AnyGame: sealed::Sealed {
     }
     /// Normal-play nim-values of the positions named by `cells` (each of [`AnyGame::parameters`] numbers, by
     /// [`Game::position_at`]), in order, with one memo shared by all of them: `None` for numbers that name no
-    /// position. Closed forms answer first; the rest is search within `limits`. `progress` is called with the
-    /// number of cells done. An error for a position that fails validation or a limit.
+    /// position. Closed forms answer first; the rest is search within the context `cx` (its limits, threads and
+    /// progress, which a closed form that searches reports to). `progress` is called with the number of cells done. An error for a position that fails validation or a limit.
     fn values_at(
         &self,
         cells: &[Vec<u64>],
-        limits: &Limits,
+        cx: &Context,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Vec<Option<Nimber>>> {
-        let _ = (cells, limits, progress);
+        let _ = (cells, cx, progress);
         Err(Error::input(format!(
             "{}: positions of this game are not numbered, so it has no table",
             self.name()
@@ -139,7 +140,7 @@ where
     fn values_at(
         &self,
         cells: &[Vec<u64>],
-        limits: &Limits,
+        cx: &Context,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Vec<Option<Nimber>>> {
         if self.0.parameters() == 0 {
@@ -149,7 +150,7 @@ where
             )));
         }
         self.normal_values_only("a table")?;
-        let mut solver = Solver::with_limits(self.0.clone(), *limits);
+        let mut solver = Solver::with_context(self.0.clone(), cx.clone());
         let mut out = Vec::with_capacity(cells.len());
         for (done, cell) in cells.iter().enumerate() {
             let Some(p) = self.0.position_at(cell) else {
@@ -157,10 +158,10 @@ where
                 continue;
             };
             self.0.validate(&p)?;
-            let v = match self.0.nim_value(&p) {
+            let v = match self.0.known_value(&p, cx) {
                 Some(v) => v,
                 None => {
-                    self.0.check_searchable(&p)?;
+                    self.0.check_searchable(&p, &cx.limits)?;
                     solver.nim_value(&p)?
                 }
             };
@@ -197,9 +198,10 @@ impl AnyGame for ErasedHeap {
     fn values_at(
         &self,
         cells: &[Vec<u64>],
-        limits: &Limits,
+        cx: &Context,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Vec<Option<Nimber>>> {
+        let limits = &cx.limits;
         let mut top = None;
         for cell in cells {
             match cell.as_slice() {
@@ -222,6 +224,7 @@ impl AnyGame for ErasedHeap {
             // else the sequence to the heap, within the limits).
             limits.check_time()?;
             let mut table = crate::heap::table::HeapTable::new(self.0.clone());
+            table.set_context(cx);
             let mut out = Vec::with_capacity(cells.len());
             for (done, c) in cells.iter().enumerate() {
                 out.push(Some(table.value(c[0])?));
@@ -543,13 +546,13 @@ mod tests {
             .map(|&n| vec![n])
             .collect();
         let values = kayles
-            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .values_at(&cells, &Context::default(), &mut |_| {})
             .unwrap();
         // Kayles' nim-values (OEIS A002186): 0 1 2 3 1 4 ..., G(71) = 7, G(72) = 4.
         let expect = [0, 1, 2, 3, 1, 4, 7, 4].map(Some);
         assert_eq!(values, expect);
         assert!(kayles
-            .values_at(&[vec![1, 2]], &Limits::default(), &mut |_| {})
+            .values_at(&[vec![1, 2]], &Context::default(), &mut |_| {})
             .is_err());
     }
 
@@ -578,7 +581,7 @@ mod tests {
         let chessmen = lookup("chessmen").unwrap();
         assert_eq!(chessmen.parameters(), 0);
         assert!(chessmen
-            .values_at(&[vec![1]], &Limits::default(), &mut |_| {})
+            .values_at(&[vec![1]], &Context::default(), &mut |_| {})
             .is_err());
     }
 }

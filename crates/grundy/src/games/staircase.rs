@@ -13,7 +13,9 @@
 //! chessman's gap just shrinks): a staircase whose step 1 is gap `n`, step 2 gap `n − 1`, …. So the nim-value is
 //! the nim-sum of `g_n, g_{n−2}, g_{n−4}, …`. Cost: a sort, `O(n log n)`.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 
@@ -153,7 +155,7 @@ fn describe_stair_move(step: usize, count: u64) -> String {
 /// position) and closed forms, stated once.
 ///
 /// A position is the list of coin counts, `coins[i]` on step `i + 1`; every list is a position. Closed forms:
-/// [`Game::nim_value`] is the nim-sum of the odd steps ([`value`]), and [`Game::options_with_value`] lists the moves
+/// [`ClosedForm::nim_value`] is the nim-sum of the odd steps ([`value`]), and [`ClosedForm::options_with_value`] lists the moves
 /// to any value without enumerating the options ([`moves_to`]). [`Game::check_searchable`] refuses more than
 /// [`MISERE_SEARCH_MAX`] coins in all for a search (a position has one option per coin).
 #[derive(Debug, Clone, Copy, Default)]
@@ -177,7 +179,7 @@ impl Game for StaircaseGame {
         }
         Ok(())
     }
-    fn check_searchable(&self, coins: &Vec<u64>) -> Result<()> {
+    fn check_searchable(&self, coins: &Vec<u64>, _limits: &crate::Limits) -> Result<()> {
         if coins.iter().fold(0u64, |a, &c| a.saturating_add(c)) > MISERE_SEARCH_MAX {
             return Err(crate::games::too_large_to_search(
                 "staircase",
@@ -218,10 +220,23 @@ impl Game for StaircaseGame {
             None => format!("move to {}", self.show_sum(to)),
         }
     }
-    fn nim_value(&self, coins: &Vec<u64>) -> Option<Nimber> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<Vec<u64>> for StaircaseGame {
+    fn nim_value(&self, coins: &Vec<u64>, _cx: &Context) -> Option<Nimber> {
         Some(value(coins))
     }
-    fn options_with_value(&self, coins: &Vec<u64>, target: Nimber) -> Option<Vec<Vec<Vec<u64>>>> {
+
+    fn options_with_value(
+        &self,
+        coins: &Vec<u64>,
+        target: Nimber,
+        _cx: &Context,
+    ) -> Option<Vec<Vec<Vec<u64>>>> {
         Some(
             moves_to(coins, target)
                 .into_iter()
@@ -235,8 +250,8 @@ impl Game for StaircaseGame {
 /// position) and closed forms, stated once.
 ///
 /// A position is the list of the chessmen's cells, strictly increasing, each from 1 to [`MAX_CELL`]
-/// ([`Game::validate`]; [`Game::parse`] sorts the cells as given). Closed forms: [`Game::nim_value`] is staircase
-/// Nim on the gaps ([`chessmen_value`]), and [`Game::options_with_value`] lists the moves to any value in `O(1)`
+/// ([`Game::validate`]; [`Game::parse`] sorts the cells as given). Closed forms: [`ClosedForm::nim_value`] is staircase
+/// Nim on the gaps ([`chessmen_value`]), and [`ClosedForm::options_with_value`] lists the moves to any value in `O(1)`
 /// each ([`chessmen_moves_to`]). [`Game::check_searchable`] refuses cells above [`MISERE_SEARCH_MAX`] for a search.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessmenGame;
@@ -284,7 +299,7 @@ impl Game for ChessmenGame {
         }
         Ok(())
     }
-    fn check_searchable(&self, cells: &Vec<u64>) -> Result<()> {
+    fn check_searchable(&self, cells: &Vec<u64>, _limits: &crate::Limits) -> Result<()> {
         if cells.iter().copied().max().unwrap_or(0) > MISERE_SEARCH_MAX {
             return Err(crate::games::too_large_to_search(
                 "chessmen",
@@ -313,10 +328,23 @@ impl Game for ChessmenGame {
             None => format!("move to {}", self.show_sum(to)),
         }
     }
-    fn nim_value(&self, cells: &Vec<u64>) -> Option<Nimber> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<Vec<u64>> for ChessmenGame {
+    fn nim_value(&self, cells: &Vec<u64>, _cx: &Context) -> Option<Nimber> {
         chessmen_value(&mut cells.clone()).ok()
     }
-    fn options_with_value(&self, cells: &Vec<u64>, target: Nimber) -> Option<Vec<Vec<Vec<u64>>>> {
+
+    fn options_with_value(
+        &self,
+        cells: &Vec<u64>,
+        target: Nimber,
+        _cx: &Context,
+    ) -> Option<Vec<Vec<Vec<u64>>>> {
         // chessmen_moves_to reads gaps of sorted distinct cells.
         self.validate(cells).ok()?;
         Some(
@@ -446,7 +474,6 @@ mod tests {
 mod table_tests {
     use super::*;
     use crate::games::lookup;
-    use crate::solver::Limits;
 
     #[test]
     fn two_steps() {
@@ -456,7 +483,7 @@ mod table_tests {
             .collect();
         let values = lookup("staircase")
             .unwrap()
-            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .values_at(&cells, &crate::context::Context::default(), &mut |_| {})
             .unwrap();
         for (c, v) in cells.iter().zip(&values) {
             assert_eq!(*v, Some(c[0]), "{c:?}");

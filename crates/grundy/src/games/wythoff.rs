@@ -20,7 +20,9 @@
 //! `O(n³/64)` word operations (bit sets of the values in each row, column and diagonal), checked against OEIS
 //! A317205 and against the mex rule applied directly.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::ClosedForm;
 use crate::game::{Game, Options, Outcome, Play};
 
 use crate::nimber::Nimber;
@@ -246,14 +248,14 @@ const MISERE_WHAT: &str = "heaps (in a sum; a position alone is answered by rule
 ///
 /// A position is a pair of heaps `(a, b)`, each at most [`MAX_HEAP`] ([`Game::validate`]). What it knows without
 /// search:
-/// - [`Game::outcome`]: under normal play by the P-positions `(a_k, b_k)` (any heaps up to [`MAX_HEAP`]), under
+/// - [`ClosedForm::outcome`]: under normal play by the P-positions `(a_k, b_k)` (any heaps up to [`MAX_HEAP`]), under
 ///   misère play by the misère rule (see the module docs);
-/// - [`Game::winning_options`]: every move to a P-position, under either play ([`winning_moves`],
+/// - [`ClosedForm::winning_options`]: every move to a P-position, under either play ([`winning_moves`],
 ///   [`misere_winning_moves`]);
-/// - [`Game::nim_value`]: 0 for a P-position of any size, else from the [`ValueTable`] for heaps below [`TABLE`]
+/// - [`ClosedForm::nim_value`]: 0 for a P-position of any size, else from the [`ValueTable`] for heaps below [`TABLE`]
 ///   (`None` past it: no closed form is known, so such an N-position is answered alone by its outcome and winning
 ///   moves, and `grundy value` refuses it in a sum);
-/// - [`Game::options_with_value`]: the winning moves for the value 0 at any size, and the table's options for
+/// - [`ClosedForm::options_with_value`]: the winning moves for the value 0 at any size, and the table's options for
 ///   other values.
 ///
 /// The table is built on first use, only as large as the positions asked about need: it is rebuilt when a
@@ -347,7 +349,7 @@ impl Game for WythoffGame {
         }
         Ok(())
     }
-    fn check_searchable(&self, &(a, b): &(u64, u64)) -> Result<()> {
+    fn check_searchable(&self, &(a, b): &(u64, u64), _limits: &crate::Limits) -> Result<()> {
         if a.max(b) > MISERE_SEARCH_MAX_HEAP {
             return Err(crate::games::too_large_to_search(
                 "wythoff",
@@ -381,7 +383,14 @@ impl Game for WythoffGame {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
-    fn nim_value(&self, &(a, b): &(u64, u64)) -> Option<Nimber> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl ClosedForm<(u64, u64)> for WythoffGame {
+    fn nim_value(&self, &(a, b): &(u64, u64), _cx: &Context) -> Option<Nimber> {
         if a.max(b) > MAX_HEAP {
             return None;
         }
@@ -390,7 +399,8 @@ impl Game for WythoffGame {
         }
         self.tabled_value(a, b)
     }
-    fn outcome(&self, &(a, b): &(u64, u64), play: Play) -> Option<Outcome> {
+
+    fn outcome(&self, &(a, b): &(u64, u64), play: Play, _cx: &Context) -> Option<Outcome> {
         if a.max(b) > MAX_HEAP {
             return None;
         }
@@ -400,10 +410,12 @@ impl Game for WythoffGame {
         };
         Some(if p { Outcome::P } else { Outcome::N })
     }
+
     fn options_with_value(
         &self,
         &(a, b): &(u64, u64),
         target: Nimber,
+        _cx: &Context,
     ) -> Option<Vec<Vec<(u64, u64)>>> {
         let top = a.max(b);
         if top > MAX_HEAP {
@@ -426,7 +438,13 @@ impl Game for WythoffGame {
                 .collect(),
         )
     }
-    fn winning_options(&self, &(a, b): &(u64, u64), play: Play) -> Option<Vec<Vec<(u64, u64)>>> {
+
+    fn winning_options(
+        &self,
+        &(a, b): &(u64, u64),
+        play: Play,
+        _cx: &Context,
+    ) -> Option<Vec<Vec<(u64, u64)>>> {
         if a.max(b) > MAX_HEAP {
             return None;
         }
@@ -593,7 +611,6 @@ mod tests {
 mod table_tests {
     use super::*;
     use crate::games::lookup;
-    use crate::solver::Limits;
 
     #[test]
     fn positions_named_by_two_numbers() {
@@ -602,7 +619,7 @@ mod table_tests {
             .collect();
         let values = lookup("wythoff")
             .unwrap()
-            .values_at(&cells, &Limits::default(), &mut |_| {})
+            .values_at(&cells, &crate::context::Context::default(), &mut |_| {})
             .unwrap();
         // Wythoff's nim-values G(a, b) for a, b < 4 (OEIS A004481): rows 0 1 2 3 / 1 2 0 4 / 2 0 1 5 / 3 4 5 6.
         let want = [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5], [3, 4, 5, 6]];

@@ -5,7 +5,7 @@
 //! With [`Engine::Auto`] the methods are tried in this order (an explicit [`Engine::Plain`] or [`Engine::Fast`]
 //! runs that engine on every heap, as the reference):
 //!
-//! 1. **A closed form** ([`Game::nim_value`](crate::Game::nim_value)): each value in `O(1)` (Nim `G(n) = n`, Bash
+//! 1. **A closed form** ([`ClosedForm::nim_value`](crate::ClosedForm::nim_value)): each value in `O(1)` (Nim `G(n) = n`, Bash
 //!    `n mod (K+1)`, Constrained Nim, Lasker's Nim; each module proves its form).
 //! 2. **The game's own method** ([`Game::extend_sequence`](crate::Game::extend_sequence)): a sieve or a recurrence of the game's
 //!    module, linear or near it (Not a Nim, subtraction sets, Fibonacci subtraction, consecutive splits). A game
@@ -35,7 +35,9 @@ use super::period::{self, Periodicity};
 use super::plain::{self, PLAIN};
 use super::sparse::SPARSE;
 use super::{Code, Engine, HeapGame, SequenceEngine};
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::Known;
 use crate::nimber::Nimber;
 use crate::solver::Limits;
 
@@ -80,7 +82,13 @@ impl Method {
 
 /// Whether `game` has a proved closed form (it answers for heap 1).
 fn has_closed_form(game: &HeapGame) -> bool {
-    game.nim_value(&1).is_some()
+    game.known_value(&1, &formulas()).is_some()
+}
+
+/// The context a sequence asks closed forms under: formulas only (a heap game's closed form is a formula; no
+/// engine of a game's own runs inside a sequence).
+fn formulas() -> Context {
+    Context::default().with_formulas_only(true)
 }
 
 /// Whether `game` has a sequence method of its own: it answers for heap 0.
@@ -177,7 +185,7 @@ pub fn check(
         }
         _ => None,
     };
-    if method == Method::ClosedForm && game.nim_value(&to).is_none() {
+    if method == Method::ClosedForm && game.known_value(&to, &formulas()).is_none() {
         return Err(Error::limit(format!(
             "{name}: heap {to} is beyond the heaps the game's closed form answers"
         )));
@@ -298,11 +306,12 @@ fn extend_unlabelled(
     limits.check_time()?;
     match method {
         Method::ClosedForm => {
+            let cx = formulas();
             values.reserve_exact((to + 1) as usize - values.len());
             for n in values.len() as u64..=to {
                 let v = match n {
                     0 => 0,
-                    _ => game.nim_value(&n).ok_or_else(|| {
+                    _ => game.known_value(&n, &cx).ok_or_else(|| {
                         Error::limit(format!(
                             "{name}: heap {n} is beyond the heaps the game's closed form answers"
                         ))

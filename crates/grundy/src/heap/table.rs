@@ -27,7 +27,9 @@
 
 use super::period::{self, Periodicity};
 use super::{sequence, Engine, HeapGame};
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::Known;
 use crate::nimber::Nimber;
 use crate::sum::{Component, ComponentMoves, Move, MoveFamily};
 use std::cell::RefCell;
@@ -74,6 +76,9 @@ pub struct HeapTable {
     max_enumerated: u64,
     /// The most moves of one heap [`HeapTable::winning_moves`] lists one by one.
     max_listed: usize,
+    /// What the table's work runs under: where its progress goes, and the context the game's closed forms are
+    /// asked under (the table's sequence methods bound themselves; see [`HeapTable::value`]).
+    cx: Context,
 }
 
 /// Heaps above this are valued from a certified period when the game has one (tables stay small).
@@ -103,7 +108,18 @@ impl HeapTable {
             families_from: PERIOD_FROM,
             max_enumerated: MAX_ENUMERATED_OPTIONS,
             max_listed: MAX_LISTED_WINNING_MOVES,
+            cx: Context::default(),
         }
+    }
+
+    /// Works under `cx` from now on: its progress, and the context of the game's closed forms.
+    pub fn set_context(&mut self, cx: &Context) {
+        self.cx = cx.clone();
+    }
+
+    /// The context the table works under.
+    pub fn context(&self) -> &Context {
+        &self.cx
     }
 
     /// Sets the most moves of one heap [`HeapTable::winning_moves`] lists one by one (by default
@@ -139,7 +155,7 @@ impl HeapTable {
         if n == 0 {
             return Ok(0);
         }
-        if let Some(v) = self.game.nim_value(&n) {
+        if let Some(v) = self.game.known_value(&n, &self.cx) {
             return Ok(v);
         }
         if n > PERIOD_FROM && n as usize >= self.values.len() {
@@ -197,7 +213,7 @@ impl HeapTable {
             self.period = Some(None);
             if certifiable {
                 let what = format!("{}: looking for a certified period", self.game.name());
-                let report = crate::progress::wanted();
+                let report = self.cx.wants_progress();
                 // Within its own time budget too: a default that answers in seconds or says it could not.
                 let budget = crate::solver::Limits {
                     deadline: Some(crate::solver::Deadline::after_seconds(
@@ -205,6 +221,7 @@ impl HeapTable {
                     )),
                     ..crate::solver::Limits::default()
                 };
+                let cx = &self.cx;
                 let a = period::analyse_limited(
                     &*self.game,
                     PERIOD_SEARCH,
@@ -213,11 +230,11 @@ impl HeapTable {
                     &budget,
                     &mut |n, _| {
                         if report {
-                            crate::progress::report(&what, n, PERIOD_SEARCH)
+                            cx.report(&what, n, PERIOD_SEARCH)
                         }
                     },
                 );
-                crate::progress::report(&what, PERIOD_SEARCH, PERIOD_SEARCH);
+                self.cx.report(&what, PERIOD_SEARCH, PERIOD_SEARCH);
                 let a = match a {
                     // The search's own budget ran out: no period certified in reach (the caller then computes the
                     // heap directly where it can, and says so where it cannot).
@@ -277,7 +294,7 @@ impl HeapTable {
         target: Nimber,
         max_listed: usize,
     ) -> Result<WinningOptions> {
-        if let Some(mut found) = self.game.options_with_value(&n, target) {
+        if let Some(mut found) = self.game.known_options_with_value(&n, target, &self.cx) {
             let unlisted = found.len().saturating_sub(max_listed) as u64;
             found.truncate(max_listed);
             return Ok(WinningOptions {
@@ -359,7 +376,7 @@ impl HeapTable {
     /// The options of a heap of `n` whose nim-value is `target`: all of them, or a limit error when there are more
     /// than [`MAX_ALL_LISTED`].
     pub fn options_with_value(&mut self, n: u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
-        if let Some(found) = self.game.options_with_value(&n, target) {
+        if let Some(found) = self.game.known_options_with_value(&n, target, &self.cx) {
             return Ok(found);
         }
         let (listed, total) = self.listed_options(n, target, MAX_ALL_LISTED)?;
@@ -391,13 +408,18 @@ impl HeapTable {
             let mut enumerated = 0u64;
             let mut missing = false;
             let max = self.max_enumerated;
-            let (game, values, period, period_values) =
-                (&*self.game, &self.values, &self.period, &self.period_values);
+            let (game, values, period, period_values, cx) = (
+                &*self.game,
+                &self.values,
+                &self.period,
+                &self.period_values,
+                &self.cx,
+            );
             let known = |h: u64| -> Option<Nimber> {
                 if h == 0 {
                     return Some(0);
                 }
-                game.nim_value(&h)
+                game.known_value(&h, cx)
                     .or_else(|| values.get(usize::try_from(h).ok()?).copied())
                     .or_else(|| match period {
                         Some(Some(p)) => p.value(period_values, h),

@@ -197,7 +197,7 @@ impl crate::Game for LoopyCode {
             .for_each_option(*n, &mut Vec::new(), |_, h| out.push(h.iter().copied()));
         Ok(())
     }
-    fn check_searchable(&self, _n: &u64) -> Result<()> {
+    fn check_searchable(&self, _n: &u64, _limits: &crate::Limits) -> Result<()> {
         Err(Error::loopy(format!(
             "{}: moves of this code can add tokens, so positions can repeat: use --loopy (on heaps of at most --max-heap tokens)",
             self.code

@@ -59,6 +59,8 @@ pub struct Tables {
     mul31: [[u32; 256]; 4],
 }
 
+/// A cache: the tables are the same for every caller and cost about a millisecond to build, so they are built once
+/// per process, on first use, and only read after.
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
 impl Tables {

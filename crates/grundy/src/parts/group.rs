@@ -7,8 +7,9 @@
 //!   cheapest exact method ([`crate::heap::table::HeapTable`]), so a heap of 10^12 costs what its certified period
 //!   costs.
 
+use crate::context::Context;
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::{Game, Options, Outcome, Play};
+use crate::game::{Game, Known, Options, Outcome, Play};
 use crate::heap::table::{HeapComponent, HeapTable};
 use crate::heap::HeapGame;
 use crate::misere::search::{HeapPositions, Numbered, NumberedGame};
@@ -30,8 +31,8 @@ pub(crate) trait Group {
     fn show(&self, i: usize) -> String;
     /// The game's note, shown with every analysis.
     fn note(&self) -> Option<String>;
-    /// Bounds the group's searches by `limits` from now on.
-    fn set_limits(&self, limits: &Limits);
+    /// Runs the group's searches (and its game's closed forms) under `cx` from now on.
+    fn set_context(&self, cx: &Context);
     /// The normal-play parts, in order (sharing the group's memo).
     fn components(&self) -> Vec<Box<dyn Component>>;
     /// For a heap game: the game and the heaps.
@@ -140,7 +141,8 @@ where
     }
     fn options(&mut self, p: u64, limit: usize) -> Result<Vec<Vec<u64>>> {
         let pos = self.positions[p as usize].clone();
-        self.game.check_searchable(&pos)?;
+        let limits = self.solver.borrow().limits();
+        self.game.check_searchable(&pos, &limits)?;
         let mut buf = Options::new();
         self.game.options(&pos, &mut buf)?;
         if buf.len() > limit {
@@ -199,7 +201,8 @@ impl Playable for HeapPlay {
         let all = match self.game.code() {
             Some(code) => crate::misere::search::code_options_within(code, p, &mut buf, limit),
             None => {
-                self.game.check_searchable(&p)?;
+                let limits = self.table.borrow().context().limits;
+                self.game.check_searchable(&p, &limits)?;
                 self.game.options(&p, &mut buf)?;
                 buf.len() <= limit
             }
@@ -288,6 +291,11 @@ struct Part<G: Game> {
 }
 
 impl<G: Game> Part<G> {
+    /// The context of the group's searches: what the game's closed forms are asked under.
+    fn cx(&self) -> Context {
+        self.solver.borrow().context().clone()
+    }
+
     fn moves(&self, to: Vec<Vec<G::Position>>, value_after: Nimber) -> Vec<Move> {
         to.into_iter()
             .map(|o| Move {
@@ -314,10 +322,15 @@ impl<G: Game> Component for Part<G> {
                 self.game.show(&self.position)
             )));
         }
-        if let Some(v) = self.game.nim_value(&self.position) {
+        let cx = self.cx();
+        if let Some(v) = self.game.known_value(&self.position, &cx) {
             return Ok(v);
         }
-        if self.game.outcome(&self.position, Play::Normal).is_some() {
+        if self
+            .game
+            .known_outcome(&self.position, Play::Normal, &cx)
+            .is_some()
+        {
             // A rule gives the outcome but not the nim-value: the position is answered alone by its outcome, and a
             // sum, which needs the nim-value, is refused rather than searched (the rule exists because the search
             // is out of reach).
@@ -327,7 +340,7 @@ impl<G: Game> Component for Part<G> {
                 self.game.show(&self.position),
             )));
         }
-        self.game.check_searchable(&self.position)?;
+        self.game.check_searchable(&self.position, &cx.limits)?;
         let parts = self.game.components(&self.position)?;
         if let [one] = parts.as_slice() {
             return self.solver.borrow_mut().nim_value(one);
@@ -335,7 +348,7 @@ impl<G: Game> Component for Part<G> {
         // A sum of independent components: the nim-sum of their values (Sprague–Grundy).
         let mut total = 0;
         for p in &parts {
-            total ^= match self.game.nim_value(p) {
+            total ^= match self.game.known_value(p, &cx) {
                 Some(v) => v,
                 None => self.solver.borrow_mut().nim_value(p)?,
             };
@@ -344,24 +357,32 @@ impl<G: Game> Component for Part<G> {
     }
     fn moves_to(&mut self, target: Nimber) -> Result<Vec<Move>> {
         let own = self.game.play();
+        let cx = self.cx();
         if own == Play::Misere {
             // Answered alone by its own (misère) rule: the moves to its P-positions.
-            let to = self.game.winning_options(&self.position, own);
+            let to = self.game.known_winning_options(&self.position, own, &cx);
             return match (target, to) {
                 (0, Some(to)) => Ok(self.moves(to, 0)),
                 _ => self.nim_value().map(|_| Vec::new()),
             };
         }
-        if let Some(to) = self.game.options_with_value(&self.position, target) {
+        if let Some(to) = self
+            .game
+            .known_options_with_value(&self.position, target, &cx)
+        {
             return Ok(self.moves(to, target));
         }
-        if self.game.nim_value(&self.position).is_none()
-            && self.game.outcome(&self.position, Play::Normal).is_some()
+        if self.game.known_value(&self.position, &cx).is_none()
+            && self
+                .game
+                .known_outcome(&self.position, Play::Normal, &cx)
+                .is_some()
         {
             // Known by its outcome alone: its moves to P-positions, by the same rule.
             match (
                 target,
-                self.game.winning_options(&self.position, Play::Normal),
+                self.game
+                    .known_winning_options(&self.position, Play::Normal, &cx),
             ) {
                 (0, Some(to)) => return Ok(self.moves(to, 0)),
                 (0, None) => {
@@ -376,7 +397,7 @@ impl<G: Game> Component for Part<G> {
             }
             return self.nim_value().map(|_| Vec::new());
         }
-        self.game.check_searchable(&self.position)?;
+        self.game.check_searchable(&self.position, &cx.limits)?;
         let options = self
             .solver
             .borrow_mut()
@@ -394,7 +415,10 @@ impl<G: Game> Component for Part<G> {
         match self.nim_value() {
             Ok(v) => Ok(Outcome::of_nim_value(v)),
             Err(e) if e.kind() == ErrorKind::Unsupported => {
-                self.game.outcome(&self.position, self.game.play()).ok_or(e)
+                let cx = self.cx();
+                self.game
+                    .known_outcome(&self.position, self.game.play(), &cx)
+                    .ok_or(e)
             }
             Err(e) => Err(e),
         }
@@ -420,8 +444,8 @@ where
     fn note(&self) -> Option<String> {
         self.game.note()
     }
-    fn set_limits(&self, limits: &Limits) {
-        self.solver.borrow_mut().set_limits(*limits);
+    fn set_context(&self, cx: &Context) {
+        self.solver.borrow_mut().set_context(cx.clone());
     }
     fn components(&self) -> Vec<Box<dyn Component>> {
         self.positions
@@ -442,8 +466,9 @@ where
         self.game.code().cloned()
     }
     fn misere_game(&self) -> Result<(Box<dyn Numbered>, Vec<u64>)> {
+        let limits = self.solver.borrow().limits();
         for p in &self.positions {
-            self.game.check_searchable(p)?;
+            self.game.check_searchable(p, &limits)?;
         }
         let mut numbered = NumberedGame::new(self.game.clone());
         // Roots: the search keys them by their memo keys, and names their moves in them as given.
@@ -452,12 +477,13 @@ where
     }
     fn alone(&self, i: usize, play: Play) -> Option<(Outcome, Vec<Move>)> {
         let p = &self.positions[i];
-        let outcome = self.game.outcome(p, play)?;
+        let cx = self.solver.borrow().context().clone();
+        let outcome = self.game.known_outcome(p, play, &cx)?;
         let winning = if outcome == Outcome::P {
             Vec::new()
         } else {
             self.game
-                .winning_options(p, play)?
+                .known_winning_options(p, play, &cx)?
                 .into_iter()
                 .map(|o| Move {
                     description: self.game.describe_move(p, &o),
@@ -502,8 +528,9 @@ where
             Ok(i)
         };
         let mut roots = Vec::new();
+        let limits = self.solver.borrow().limits();
         for p in &self.positions {
-            if let Err(e) = self.game.check_searchable(p) {
+            if let Err(e) = self.game.check_searchable(p, &limits) {
                 return Some(Err(e));
             }
             match id(p, &mut order) {
@@ -579,9 +606,10 @@ impl Group for HeapGroup {
     fn note(&self) -> Option<String> {
         self.game.note()
     }
-    fn set_limits(&self, _limits: &Limits) {
-        // The heap table bounds itself: its sequence methods have their own length limits and the command's
-        // clock and memory guard.
+    fn set_context(&self, cx: &Context) {
+        // The heap table's sequence methods bound themselves (their own length limits, and the command's clock
+        // and memory guard); the context carries the table's progress and its closed forms'.
+        self.table.borrow_mut().set_context(cx);
     }
     fn components(&self) -> Vec<Box<dyn Component>> {
         self.heaps
@@ -604,12 +632,13 @@ impl Group for HeapGroup {
     }
     fn alone(&self, i: usize, play: Play) -> Option<(Outcome, Vec<Move>)> {
         let n = self.heaps[i];
-        let outcome = self.game.outcome(&n, play)?;
+        let cx = self.table.borrow().context().clone();
+        let outcome = self.game.known_outcome(&n, play, &cx)?;
         let winning = if outcome == Outcome::P {
             Vec::new()
         } else {
             self.game
-                .winning_options(&n, play)?
+                .known_winning_options(&n, play, &cx)?
                 .into_iter()
                 .map(|o| Move {
                     description: self.game.describe_move(&n, &o),

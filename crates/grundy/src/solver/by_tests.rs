@@ -194,16 +194,17 @@ impl<R: Game> Solver<R> {
             return Err(crate::Error::limit("the search was stopped"));
         }
         self.evict_if_full();
-        self.limits
+        self.cx
+            .limits
             .check_positions(self.memo.len() + self.nots.len())?;
         if self.expanded & 0xff == 0 {
-            self.limits.check_time()?;
+            self.cx.check()?;
         }
-        if self.expanded & 0xfff == 0 && self.reports && crate::progress::wanted() {
-            crate::progress::report(
+        if self.expanded & 0xfff == 0 && self.reports && self.cx.wants_progress() {
+            self.cx.report(
                 &self.progress_label(),
                 (self.memo.len() + self.nots.len()) as u64,
-                crate::progress::UNKNOWN_TOTAL,
+                crate::context::UNKNOWN_TOTAL,
             );
         }
         self.expanded += 1;

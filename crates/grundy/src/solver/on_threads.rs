@@ -19,22 +19,8 @@ use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-
-/// The number of threads a search uses (`grundy value --threads`); 1 unless set.
-static THREADS: AtomicUsize = AtomicUsize::new(1);
-
-/// Sets the number of threads the searches that can share their work use (at least 1): the Cram engine, and the
-/// search by tests of the graph games.
-pub fn set_threads(n: usize) {
-    THREADS.store(n.max(1), Ordering::Relaxed);
-}
-
-/// The number of threads a search uses (see [`set_threads`]).
-pub fn threads() -> usize {
-    THREADS.load(Ordering::Relaxed)
-}
 
 pub use crate::game::Proved;
 

@@ -43,13 +43,13 @@
 pub mod candidates;
 
 use super::table::{Span, Table};
+use crate::context::Context;
 use crate::error::Result;
 use crate::games::wythoff::isqrt;
 use crate::games::AnyGame;
 use crate::heap::period::{self, Certificate, Periodicity};
 use crate::heap::Engine;
 use crate::nimber::Nimber;
-use crate::solver::Limits;
 use candidates::{Base, Found, NearMiss, PSet};
 use std::collections::BTreeMap;
 
@@ -274,10 +274,10 @@ pub const DEFAULT_TO_SEARCHED: u64 = 1000;
 pub fn one_parameter(
     game: &dyn AnyGame,
     to: Option<u64>,
-    limits: &Limits,
+    cx: &Context,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Pattern> {
-    Ok(one_parameter_values(game, to, limits, progress)?.0)
+    Ok(one_parameter_values(game, to, cx, progress)?.0)
 }
 
 /// [`one_parameter`], with the values the rules were read off (`G(0), G(1), …`), e.g. for
@@ -285,9 +285,10 @@ pub fn one_parameter(
 pub fn one_parameter_values(
     game: &dyn AnyGame,
     to: Option<u64>,
-    limits: &Limits,
+    cx: &Context,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(Pattern, Vec<Nimber>)> {
+    let limits = &cx.limits;
     if game.parameters() != 1 {
         return Err(crate::Error::input(format!(
             "{}: positions of this game are not named by one number (use --rows and --cols for two)",
@@ -325,7 +326,7 @@ pub fn one_parameter_values(
         None => {
             let to = to.unwrap_or(DEFAULT_TO_SEARCHED);
             let cells: Vec<Vec<u64>> = (0..=to).map(|n| vec![n]).collect();
-            let got = game.values_at(&cells, limits, &mut |d| progress(d, to))?;
+            let got = game.values_at(&cells, cx, &mut |d| progress(d, to))?;
             // The values from 0 up to the first number that names no position.
             let values: Vec<Nimber> = got.iter().map_while(|v| *v).collect();
             if values.is_empty() {

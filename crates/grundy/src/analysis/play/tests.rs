@@ -33,7 +33,7 @@ fn outcome_from_scratch(position: &str, convention: Convention) -> Outcome {
     }
     let mut s = sum(position);
     let limits = crate::analysis::misere::limits(&Limits::default(), None);
-    match analyse(&mut s, convention, &limits).unwrap() {
+    match analyse(&mut s, convention, &crate::context::Context::new(limits)).unwrap() {
         Report::Normal(a) => a.outcome,
         Report::Misere(m) => m.outcome,
         Report::Loopy(l) => l.outcome,

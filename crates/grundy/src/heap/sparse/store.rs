@@ -332,5 +332,6 @@ pub(super) const RSS_SLACK: u64 = 256 << 20;
 /// Values read between two releases in a sequential read (a rebuild of the split, a widening).
 pub(super) const CHUNK: usize = 1 << 20;
 
-/// Numbers the spill files of this process.
+/// Numbers the spill files of this process: a counter, not a setting (two engines on two threads, or two runs in
+/// one process, must never choose the same file name; the process id alone does not tell them apart).
 static SPILL_SERIAL: AtomicU64 = AtomicU64::new(0);
