@@ -29,9 +29,10 @@ pub const UNKNOWN_TOTAL: u64 = u64::MAX;
 /// ```rust
 /// use grundy::{Context, Limits, Solver};
 /// use grundy::games::nim::Nim;
+/// use grundy::heap::Heap;
 ///
 /// let cx = Context::new(Limits { max_positions: 1_000, ..Limits::default() }).with_threads(2);
-/// let mut solver = Solver::with_context(Nim, cx);
+/// let mut solver = Solver::with_context(Heap(Nim), cx);
 /// assert_eq!(solver.sum_value(&[3, 5])?, 6);
 /// # Ok::<(), grundy::Error>(())
 /// ```

@@ -87,7 +87,7 @@ proptest! {
 
     #[test]
     fn misere_nim_follows_boutons_rule(heaps in prop::collection::vec(0u64..9, 0..5)) {
-        let mut s = search_for(Rc::new(Nim));
+        let mut s = search_for(Rc::new(grundy::heap::Heap(Nim)));
         prop_assert_eq!(s.outcome(&parts(&heaps)).unwrap(), misere_nim_outcome(&heaps));
         for (i, left) in misere_nim_winning_moves(&heaps) {
             let mut next = heaps.clone();
@@ -130,7 +130,7 @@ proptest! {
 fn genera_of_nim_heaps() {
     // Winning Ways ch. 13: *0 = 0^120, *1 = 1^031, *g = g^(g)(g⊕2) for g >= 2; every nim-heap is tame.
     let normal: Vec<u64> = (0..=12).collect();
-    let mut t = GenusTable::new(Rc::new(Nim), normal, Limits::default());
+    let mut t = GenusTable::new(Rc::new(grundy::heap::Heap(Nim)), normal, Limits::default());
     let all = t.sequence(12, &mut |_| {}).unwrap();
     let shown: Vec<String> = all.iter().map(|h| h.genus.to_string()).collect();
     assert_eq!(

@@ -47,7 +47,7 @@ fn bash_100000_has_period_100001_not_1() {
     seen.dedup();
     assert_eq!(seen.len(), k + 1);
     // What `period` reports.
-    let bash = Bash::new(k as u64).unwrap();
+    let bash = grundy::heap::Heap(Bash::new(k as u64).unwrap());
     let a = period::analyse(&bash, 1 << 22, Engine::Auto, 1, &mut |_, _| {}).unwrap();
     let p = a.periodicity.unwrap();
     assert_eq!((p.preperiod, p.period, p.saltus), (0, 100_001, 0));
@@ -62,7 +62,7 @@ fn bash_100000_has_period_100001_not_1() {
 #[test]
 fn constrained_600_700_has_preperiod_0_and_period_1300() {
     // The truth by brute force on the rules (the plain engine enumerates every take of 600..=700).
-    let g = ConstrainedNim::new(600, 700).unwrap();
+    let g = grundy::heap::Heap(ConstrainedNim::new(600, 700).unwrap());
     let v = plain::sequence(&g, 1 + 700 + 2 * 1300, &mut |_| {}).unwrap();
     // Period 1300 from heap 0 over 700 + 1 consecutive heaps and beyond: the subtraction-game certificate.
     assert!(holds(&v, 0, 1300));

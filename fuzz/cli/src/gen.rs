@@ -50,33 +50,47 @@ pub struct Case {
 /// Judge samples: (problem id as `grundy oj --list` names it, sample inputs).
 pub type Samples = Vec<(String, Vec<Vec<u8>>)>;
 
-const HEAP_NAMES: &[&str] = &[
-    "nim",
-    "kayles",
-    "dawsons-kayles",
-    "dawsons-chess",
-    "grundys-game",
-    "lasker",
-    "treblecross",
-    "officers",
-    "fibonacci-subtraction",
-    "not-a-nim",
-];
-const OTHER_GAMES: &[&str] = &[
-    "fibonacci-nim",
-    "arpa",
-    "wythoff",
-    "staircase",
-    "chessmen",
-    "cutting",
-    "ed",
-    "graph",
-    "loopy-graph",
-    "consecutive-split",
-    "candy-piles",
-    "chocolate",
-    "fox-cards",
-];
+/// The catalog's games, as `grundy games --json` lists them (read once by `main`, so that a game added to the
+/// registry is fuzzed with no list here to edit): heap games without a parameter, and the games of other kinds.
+pub struct Catalog {
+    pub heaps: Vec<&'static str>,
+    pub others: Vec<&'static str>,
+}
+
+static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+
+/// Reads the catalog from `grundy games --json` (the binary under test).
+pub fn load_catalog(json: &str) -> Result<(), String> {
+    let v: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("grundy games --json: {e}"))?;
+    let games = v["games"].as_array().ok_or("grundy games --json: no list of games")?;
+    let mut c = Catalog { heaps: Vec::new(), others: Vec::new() };
+    for g in games {
+        let (Some(name), Some(kind)) = (g["name"].as_str(), g["kind"].as_str()) else {
+            return Err("grundy games --json: a game without a name or kind".into());
+        };
+        if name.contains(':') {
+            continue; // parametrised families have generators of their own (heap_game)
+        }
+        let name: &'static str = Box::leak(name.to_string().into_boxed_str());
+        match kind {
+            "heap" => c.heaps.push(name),
+            _ => c.others.push(name),
+        }
+    }
+    if c.heaps.is_empty() || c.others.is_empty() {
+        return Err("grundy games --json: the catalog lists no heap game or no other game".into());
+    }
+    CATALOG.set(c).map_err(|_| "the catalog was read twice".to_string())
+}
+
+fn heap_names() -> &'static [&'static str] {
+    &CATALOG.get().expect("main reads the catalog first").heaps
+}
+
+fn other_games() -> &'static [&'static str] {
+    &CATALOG.get().expect("main reads the catalog first").others
+}
+
 const KNOWN_CODES: &[&str] = &[
     "0.77",
     "4!.0",
@@ -276,7 +290,7 @@ fn code(r: &mut Rng) -> String {
 /// A heap game: a name, a code, or one of the parametrised families.
 fn heap_game(r: &mut Rng) -> String {
     match r.below(12) {
-        0..=3 => r.pick(HEAP_NAMES).to_string(),
+        0..=3 => r.pick(heap_names()).to_string(),
         4..=7 => code(r),
         8 => format!("subtraction:{}", num_list(r)),
         9 => format!("allbut:{}", num_list(r)),
@@ -411,7 +425,7 @@ impl Gen<'_> {
             let game = if self.r.pct(70) {
                 heap_game(&mut self.r)
             } else {
-                self.r.pick(OTHER_GAMES).to_string()
+                self.r.pick(other_games()).to_string()
             };
             let pos = self.positions(&game);
             a.push(game);
@@ -452,7 +466,7 @@ impl Gen<'_> {
         let game = if self.r.pct(90) {
             heap_game(&mut self.r)
         } else {
-            self.r.pick(OTHER_GAMES).to_string()
+            self.r.pick(other_games()).to_string()
         };
         a.push(game.clone());
         if !period || self.r.pct(50) {
@@ -825,7 +839,7 @@ impl Gen<'_> {
         match self.r.below(10) {
             0..=2 => a.push(heap_game(&mut self.r)),
             3..=5 => a.push(if self.r.pct(50) {
-                self.r.pick(HEAP_NAMES).to_string()
+                self.r.pick(heap_names()).to_string()
             } else {
                 self.r.pick(KNOWN_CODES).to_string()
             }),

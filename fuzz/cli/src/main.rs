@@ -570,6 +570,11 @@ fn group_key(case: &Case, o: &Outcome) -> String {
 fn main() {
     let cfg = parse_args();
     let samples = load_samples(&cfg.data);
+    let listed = Command::new(&cfg.bin)
+        .args(["games", "--json"])
+        .output()
+        .unwrap_or_else(|e| die(&format!("{}: {e}", cfg.bin.display())));
+    gen::load_catalog(&String::from_utf8_lossy(&listed.stdout)).unwrap_or_else(|e| die(&e));
     std::fs::create_dir_all(&cfg.work)
         .unwrap_or_else(|e| die(&format!("{}: {e}", cfg.work.display())));
     let next = AtomicUsize::new(0);

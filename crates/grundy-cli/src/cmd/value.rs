@@ -754,3 +754,24 @@ fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
     );
     print_report(a, &sum, &report, Some((json, line)))
 }
+
+#[cfg(test)]
+mod tests {
+    /// The games the help names for `--save-table` and `--threads` (prose that says what each engine does) are
+    /// the catalog's rows with those capabilities, in the catalog's order.
+    #[test]
+    fn the_help_names_the_games_the_catalog_gives_each_capability() {
+        let registry = grundy::games::Registry::builtin();
+        let listed = |flag: &str| -> Vec<String> {
+            let at = super::HELP.find(flag).expect("the flag is in the help");
+            let rest = &super::HELP[at + flag.len()..];
+            let inside = &rest[rest.find('(').unwrap() + 1..rest.find(')').unwrap()];
+            inside.split(", ").map(str::to_string).collect()
+        };
+        assert_eq!(
+            listed("--save-table FILE / --load-table FILE "),
+            registry.names_with(|c| c.saved_table)
+        );
+        assert_eq!(listed("--threads N "), registry.names_with(|c| c.threads));
+    }
+}

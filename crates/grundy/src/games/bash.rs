@@ -13,7 +13,8 @@
 
 use crate::context::Context;
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::Options;
+use crate::heap::HeapRules;
 use crate::heap::{leave, subtraction_code, Code};
 use crate::nimber::Nimber;
 
@@ -61,8 +62,7 @@ impl Bash {
     }
 }
 
-impl Game for Bash {
-    type Position = u64;
+impl HeapRules for Bash {
     fn name(&self) -> String {
         format!("bash:{}", self.k)
     }
@@ -72,7 +72,6 @@ impl Game for Bash {
         }
         Ok(())
     }
-    crate::heap_game_text!();
     fn period(&self) -> Option<(u64, u64, u64)> {
         // n mod (K+1): period K+1 from heap 0 (the closed form above).
         self.k.checked_add(1).map(|p| (0, p, 0))
@@ -87,7 +86,7 @@ impl Game for Bash {
         self.code.as_ref()
     }
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
         Some(self)
     }
 }
@@ -127,7 +126,7 @@ mod tests {
 
     #[test]
     fn the_seed_two_heap_rule_is_wrong_and_ours_is_right() {
-        let b = Bash::new(2).unwrap();
+        let b = crate::heap::Heap(Bash::new(2).unwrap());
         // 1 and 3: values 1 and 0, the first player wins; "mod K" (1 mod 2 = 3 mod 2) would call it a loss.
         assert!(!b.two_heaps_lose_for_mover(1, 3));
         assert!(b.two_heaps_lose_for_mover(4, 7));
@@ -139,20 +138,20 @@ mod tests {
     proptest! {
         #[test]
         fn closed_form_is_the_definition(k in 1u64..6, n in 0u64..18) {
-            let b = Bash::new(k).unwrap();
+            let b = crate::heap::Heap(Bash::new(k).unwrap());
             prop_assert_eq!(b.value(n), brute_force_value(&b, &n));
         }
 
         #[test]
         fn two_heaps_by_brute_force(k in 1u64..5, a in 0u64..12, c in 0u64..12) {
-            let b = Bash::new(k).unwrap();
+            let b = crate::heap::Heap(Bash::new(k).unwrap());
             let sum = brute_force_value(&b, &a) ^ brute_force_value(&b, &c);
             prop_assert_eq!(sum == 0, b.two_heaps_lose_for_mover(a, c));
         }
 
         #[test]
         fn listed_options_are_exactly_those_of_the_target(k in 1u64..6, n in 0u64..40, t in 0u64..8) {
-            let b = Bash::new(k).unwrap();
+            let b = crate::heap::Heap(Bash::new(k).unwrap());
             let listed = b.options_with_value(&n, t, &crate::context::Context::default()).unwrap();
             let mut all = vec![];
             (&b as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ b.value(x)) == t { all.push(h.to_vec()) }).unwrap();

@@ -14,8 +14,9 @@
 
 use crate::context::Context;
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::Options;
 use crate::heap::leave;
+use crate::heap::HeapRules;
 use crate::nimber::Nimber;
 
 /// The most takes one heap's winning-move listing scans.
@@ -42,8 +43,7 @@ impl ConstrainedNim {
     }
 }
 
-impl Game for ConstrainedNim {
-    type Position = u64;
+impl HeapRules for ConstrainedNim {
     fn name(&self) -> String {
         format!("constrained:{},{}", self.l, self.r)
     }
@@ -57,7 +57,6 @@ impl Game for ConstrainedNim {
         }
         Ok(())
     }
-    crate::heap_game_text!();
     fn period(&self) -> Option<(u64, u64, u64)> {
         // ⌊(x mod (L+R)) / L⌋ depends on x mod (L+R) only: period L+R from heap 0. It is the smallest: a period
         // q < L would give G(L) = G(L − q) = 0, but G(L) = 1; a period L ≤ q < L+R would give G(q) = G(0) = 0, but
@@ -71,7 +70,7 @@ impl Game for ConstrainedNim {
         Some(false)
     }
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
         Some(self)
     }
 }
@@ -110,7 +109,7 @@ mod tests {
 
     #[test]
     fn values_of_a_small_game() {
-        let g = ConstrainedNim::new(3, 14).unwrap();
+        let g = crate::heap::Heap(ConstrainedNim::new(3, 14).unwrap());
         assert_eq!(g.value(10), 3);
         assert_eq!(g.value(17), 0);
         assert_eq!(g.value(1_000_000_000), (1_000_000_000 % 17) / 3);
@@ -121,7 +120,7 @@ mod tests {
     proptest! {
         #[test]
         fn closed_form_is_the_definition(l in 1u64..5, extra in 0u64..5, n in 0u64..60) {
-            let g = ConstrainedNim::new(l, l + extra).unwrap();
+            let g = crate::heap::Heap(ConstrainedNim::new(l, l + extra).unwrap());
             prop_assert_eq!(g.value(n), Solver::new(g).nim_value(&n).unwrap());
             if n < 14 {
                 prop_assert_eq!(g.value(n), brute_force_value(&g, &n));
@@ -130,7 +129,7 @@ mod tests {
 
         #[test]
         fn listed_options_are_exactly_those_of_the_target(l in 1u64..5, extra in 0u64..6, n in 0u64..80, t in 0u64..5) {
-            let g = ConstrainedNim::new(l, l + extra).unwrap();
+            let g = crate::heap::Heap(ConstrainedNim::new(l, l + extra).unwrap());
             let listed = g.options_with_value(&n, t, &crate::context::Context::default()).unwrap();
             let mut all = vec![];
             (&g as &HeapGame).for_each_option(n, &mut |h| if h.iter().fold(0, |a, &x| a ^ g.value(x)) == t { all.push(h.to_vec()) }).unwrap();

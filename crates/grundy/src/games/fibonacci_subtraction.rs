@@ -6,8 +6,9 @@
 //! (pinned against exhaustive search in the tests). Three heaps are a P-position iff the XOR of their values is 0.
 
 use crate::error::Result;
-use crate::game::{Game, Options};
+use crate::game::Options;
 use crate::heap::leave;
+use crate::heap::HeapRules;
 use crate::nimber::{MexSet, Nimber};
 
 /// The Fibonacci numbers 1, 2, 3, 5, … up to `n` (the amounts a move may take).
@@ -36,8 +37,7 @@ pub fn fibonacci_amounts(n: u64) -> Vec<u64> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FibonacciSubtraction;
 
-impl Game for FibonacciSubtraction {
-    type Position = u64;
+impl HeapRules for FibonacciSubtraction {
     fn name(&self) -> String {
         "fibonacci-subtraction".to_string()
     }
@@ -47,7 +47,6 @@ impl Game for FibonacciSubtraction {
         }
         Ok(())
     }
-    crate::heap_game_text!();
     fn splits(&self) -> Option<bool> {
         Some(false)
     }
@@ -94,11 +93,16 @@ mod tests {
         for n in 0..=22u64 {
             assert_eq!(
                 g[n as usize],
-                brute_force_value(&FibonacciSubtraction, &n),
+                brute_force_value(&crate::heap::Heap(FibonacciSubtraction), &n),
                 "heap {n}"
             );
         }
-        let plain = crate::heap::plain::sequence(&FibonacciSubtraction, 300, &mut |_| {}).unwrap();
+        let plain = crate::heap::plain::sequence(
+            &crate::heap::Heap(FibonacciSubtraction),
+            300,
+            &mut |_| {},
+        )
+        .unwrap();
         assert_eq!(g, plain);
         assert_eq!(fibonacci_amounts(13), vec![1, 2, 3, 5, 8, 13]);
         assert_eq!(

@@ -23,8 +23,9 @@
 
 use crate::context::Context;
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::Options;
 use crate::heap::leave;
+use crate::heap::HeapRules;
 use crate::nimber::Nimber;
 
 /// The largest heap for which the split moves are listed one by one.
@@ -44,8 +45,7 @@ pub fn lasker_value(n: u64) -> Nimber {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Lasker;
 
-impl Game for Lasker {
-    type Position = u64;
+impl HeapRules for Lasker {
     fn name(&self) -> String {
         "lasker".to_string()
     }
@@ -59,7 +59,6 @@ impl Game for Lasker {
         }
         Ok(())
     }
-    crate::heap_game_text!();
     fn check_searchable(&self, n: &u64, _limits: &crate::Limits) -> crate::Result<()> {
         crate::heap::check_listable("lasker", *n, n.saturating_add(n / 2))
     }
@@ -67,7 +66,7 @@ impl Game for Lasker {
         Some(true)
     }
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
         Some(self)
     }
 }
@@ -168,7 +167,7 @@ mod tests {
 
     #[test]
     fn closed_form_matches_the_plain_engine() {
-        let g = plain::sequence(&Lasker, 2000, &mut |_| {}).unwrap();
+        let g = plain::sequence(&crate::heap::Heap(Lasker), 2000, &mut |_| {}).unwrap();
         for (n, v) in g.iter().enumerate() {
             assert_eq!(lasker_value(n as u64), *v, "heap {n}");
         }
@@ -216,7 +215,7 @@ mod tests {
         fn listed_options_are_exactly_those_of_the_target_value(n in 0u64..300, t in 0u64..310) {
             let listed = Lasker.options_with_value(&n, t, &crate::context::Context::default()).unwrap();
             let mut all = vec![];
-            (&Lasker as &crate::heap::HeapGame).for_each_option(n, &mut |h| {
+            (&crate::heap::Heap(Lasker) as &crate::heap::HeapGame).for_each_option(n, &mut |h| {
                 if h.iter().fold(0, |a, &b| a ^ lasker_value(b)) == t { all.push(h.to_vec()) }
             }).unwrap();
             let mut l = listed.clone(); l.sort();

@@ -32,6 +32,7 @@ pub mod nim;
 pub mod node_kayles;
 pub mod not_a_nim;
 pub mod registry;
+pub mod ruler;
 pub mod staircase;
 pub mod subtraction;
 pub mod ugraph;
@@ -44,12 +45,13 @@ pub use registry::{
 
 /// The games built into `grundy`, in the order `grundy games` lists them: the table [`Registry::builtin`] holds.
 pub(crate) fn builtin_entries() -> Vec<Entry> {
+    use crate::heap::Heap;
     use registry::{all_but, erase, erase_heap, named_code, subtraction};
     use std::rc::Rc;
     vec![
         Entry { name: "nim", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "0.[3]",
             summary: "take any number of tokens from one heap; G(n) = n",
-            make: |_| Ok(erase_heap(Rc::new(nim::Nim))) },
+            make: |_| Ok(erase_heap(Rc::new(Heap(nim::Nim)))) },
         Entry { name: "kayles", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "0.77",
             summary: "knock down one pin or two adjacent pins from a row",
             make: |_| named_code("0.77", "kayles") },
@@ -64,7 +66,7 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
             make: |_| named_code("4!.0", "grundys-game") },
         Entry { name: "lasker", aliases: &["laskers-nim"], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "4.[3]",
             summary: "Lasker's Nim: take any number from a heap, or split a heap in two; closed form for any heap",
-            make: |_| Ok(erase_heap(Rc::new(lasker::Lasker))) },
+            make: |_| Ok(erase_heap(Rc::new(Heap(lasker::Lasker)))) },
         Entry { name: "treblecross", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "0.007",
             summary: "one-dimensional tic-tac-toe: whoever makes three in a row wins",
             make: |_| named_code("0.007", "treblecross") },
@@ -81,7 +83,7 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
                 )?;
                 let rules = bash::Bash::new(k)
                     .ok_or_else(|| Error::input("bash:K needs K >= 1 (a move takes 1..K tokens)"))?;
-                Ok(erase_heap(Rc::new(rules)))
+                Ok(erase_heap(Rc::new(Heap(rules))))
             } },
         Entry { name: "constrained", aliases: &["constrained-nim"], param: Some("L,R"), kind: Kind::Heap, caps: Caps::NONE,
             spec: "take L..R, e.g. constrained:3,14",
@@ -95,18 +97,21 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
                 let rules = constrained_nim::ConstrainedNim::new(l, r).ok_or_else(|| {
                     Error::input(format!("constrained:L,R needs 1 <= L <= R, found L = {l}, R = {r}"))
                 })?;
-                Ok(erase_heap(Rc::new(rules)))
+                Ok(erase_heap(Rc::new(Heap(rules))))
             } },
         Entry { name: "fibonacci-subtraction", aliases: &["fib-subtraction"], param: None, kind: Kind::Heap, caps: Caps::NONE,
             spec: "take 1,2,3,5,8,…",
             summary: "take a Fibonacci number of tokens from one heap (seed 002)",
-            make: |_| Ok(erase_heap(Rc::new(fibonacci_subtraction::FibonacciSubtraction))) },
+            make: |_| Ok(erase_heap(Rc::new(Heap(fibonacci_subtraction::FibonacciSubtraction)))) },
         Entry { name: "fibonacci-nim", aliases: &["fib-nim"], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "STONES [MAX]",
             summary: "Fibonacci Nim: take 1..MAX, then the next move takes 1..2x; wins by Zeckendorf",
             make: |_| Ok(erase(fibonacci_nim::FibonacciNim::new())) },
         Entry { name: "not-a-nim", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "take y, gcd(n, y) = 1",
             summary: "Not a Nim: values by a linear sieve (0 even, prime index, least prime)",
-            make: |_| Ok(erase_heap(Rc::new(not_a_nim::NotANim))) },
+            make: |_| Ok(erase_heap(Rc::new(Heap(not_a_nim::NotANim)))) },
+        Entry { name: "ruler", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "turn a run of coins",
+            summary: "Ruler: turn over a run of coins, the rightmost heads to tails; heap n is a heads coin at place n; G(n) = ruler(n)",
+            make: |_| Ok(erase_heap(Rc::new(Heap(ruler::Ruler)))) },
         Entry { name: "arpa", aliases: &["arpa-mojtaba"], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "NUMBER...",
             summary: "Arpa and Mojtaba: divide out a prime power; a sum over primes of exponent sets",
             make: |_| Ok(erase(arpa::ArpaGame::default())) },

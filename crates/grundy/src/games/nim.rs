@@ -6,16 +6,16 @@
 
 use crate::context::Context;
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::Options;
 use crate::heap::leave;
+use crate::heap::HeapRules;
 use crate::nimber::Nimber;
 
 /// The rules of Nim.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Nim;
 
-impl Game for Nim {
-    type Position = u64;
+impl HeapRules for Nim {
     fn name(&self) -> String {
         "nim".to_string()
     }
@@ -25,7 +25,6 @@ impl Game for Nim {
         }
         Ok(())
     }
-    crate::heap_game_text!();
     fn check_searchable(&self, n: &u64, _limits: &crate::Limits) -> crate::Result<()> {
         crate::heap::check_listable("nim", *n, *n)
     }
@@ -37,7 +36,7 @@ impl Game for Nim {
         Some(false)
     }
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
         Some(self)
     }
 }
@@ -64,7 +63,7 @@ mod tests {
 
     #[test]
     fn closed_form_matches_plain_engine() {
-        let g = plain::sequence(&Nim, 300, &mut |_| {}).unwrap();
+        let g = plain::sequence(&crate::heap::Heap(Nim), 300, &mut |_| {}).unwrap();
         for (n, v) in g.iter().enumerate() {
             assert_eq!(
                 Nim.nim_value(&(n as u64), &crate::context::Context::default()),
@@ -78,7 +77,7 @@ mod tests {
         fn listed_options_have_the_target_value(n in 0u64..200, t in 0u64..220) {
             let listed = Nim.options_with_value(&n, t, &crate::context::Context::default()).unwrap();
             let mut all = vec![];
-            (&Nim as &HeapGame).for_each_option(n, &mut |h| { if h.iter().fold(0, |a, &b| a ^ b) == t { all.push(h.to_vec()) } }).unwrap();
+            (&crate::heap::Heap(Nim) as &HeapGame).for_each_option(n, &mut |h| { if h.iter().fold(0, |a, &b| a ^ b) == t { all.push(h.to_vec()) } }).unwrap();
             prop_assert_eq!(listed, all);
         }
     }

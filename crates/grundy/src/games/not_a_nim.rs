@@ -17,8 +17,9 @@
 //! the usual two `int` tables of all numbers), and the list of odd primes.
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Options};
+use crate::game::Options;
 use crate::heap::leave;
+use crate::heap::HeapRules;
 use crate::nimber::Nimber;
 
 /// The largest bound the sieve accepts (4 bytes per odd number: 400 MB at this bound).
@@ -102,8 +103,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-impl Game for NotANim {
-    type Position = u64;
+impl HeapRules for NotANim {
     fn name(&self) -> String {
         "not-a-nim".to_string()
     }
@@ -116,7 +116,6 @@ impl Game for NotANim {
         }
         Ok(())
     }
-    crate::heap_game_text!();
     fn check_searchable(&self, n: &u64, _limits: &crate::Limits) -> crate::Result<()> {
         crate::heap::check_listable("not-a-nim", *n, *n)
     }
@@ -153,7 +152,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn by_definition(to: u64) -> Vec<Nimber> {
-        plain::sequence(&NotANim, to, &mut |_| {}).unwrap()
+        plain::sequence(&crate::heap::Heap(NotANim), to, &mut |_| {}).unwrap()
     }
 
     #[test]
@@ -165,7 +164,10 @@ mod tests {
         }
         assert_eq!(&def[..10], &[0, 1, 0, 2, 0, 3, 0, 4, 0, 2]);
         for x in 0..=12u64 {
-            assert_eq!(def[x as usize], brute_force_value(&NotANim, &x));
+            assert_eq!(
+                def[x as usize],
+                brute_force_value(&crate::heap::Heap(NotANim), &x)
+            );
         }
     }
 

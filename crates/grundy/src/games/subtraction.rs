@@ -10,8 +10,9 @@
 //! then the smallest amount — the order the judge asks for.
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Options};
+use crate::game::Options;
 use crate::heap::leave;
+use crate::heap::HeapRules;
 use crate::nimber::{MexSet, Nimber};
 
 /// A subtraction set: distinct positive amounts, sorted.
@@ -83,8 +84,7 @@ pub fn first_winning_move(
     None
 }
 
-impl Game for Subtraction {
-    type Position = u64;
+impl HeapRules for Subtraction {
     fn name(&self) -> String {
         let s: Vec<String> = self.set.iter().map(u64::to_string).collect();
         format!("subtraction:{}", s.join(","))
@@ -98,7 +98,6 @@ impl Game for Subtraction {
         }
         Ok(())
     }
-    crate::heap_game_text!();
     fn longest_move(&self) -> Option<u64> {
         self.set.last().copied()
     }
@@ -135,7 +134,7 @@ mod tests {
 
     #[test]
     fn loj10244_sample_move() {
-        let g = Subtraction::new(&[1, 2]).unwrap();
+        let g = crate::heap::Heap(Subtraction::new(&[1, 2]).unwrap());
         let v = g.values(10);
         assert_eq!(first_winning_move(&g, &v, &[7, 6, 9, 3]), Some((0, 1)));
         assert_eq!(first_winning_move(&g, &v, &[3, 6]), None);
@@ -144,7 +143,7 @@ mod tests {
     proptest! {
         #[test]
         fn values_are_the_definition(set in proptest::collection::vec(1u64..7, 1..4), n in 0u64..20) {
-            let g = Subtraction::new(&set).unwrap();
+            let g = crate::heap::Heap(Subtraction::new(&set).unwrap());
             prop_assert_eq!(g.values(n as usize)[n as usize], brute_force_value(&g, &n));
         }
 
@@ -153,7 +152,7 @@ mod tests {
             set in proptest::collection::vec(1u64..6, 1..4),
             heaps in proptest::collection::vec(0usize..25, 1..5),
         ) {
-            let g = Subtraction::new(&set).unwrap();
+            let g = crate::heap::Heap(Subtraction::new(&set).unwrap());
             let v = g.values(30);
             let total = heaps.iter().fold(0, |x, &h| x ^ v[h]);
             // Every (i, s) in the judge's order, checked by the values of the position after the move.

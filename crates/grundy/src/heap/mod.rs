@@ -19,6 +19,8 @@ pub mod multi;
 pub mod period;
 pub mod plain;
 pub mod rare;
+pub mod rules;
+pub use rules::{Heap, HeapRules};
 
 pub mod sequence;
 pub mod sparse;
@@ -81,37 +83,6 @@ impl HeapGame {
         }
         Ok(())
     }
-}
-
-/// The text a heap game states the same way as every other heap game, for use inside an `impl Game for …` whose
-/// `Position` is `u64`: it is a heap game ([`Game::is_heap_game`]), a position is written as its size, positions are
-/// read by [`parse_heaps`] under the game's name, and a move is described by [`describe_heap_move`].
-#[macro_export]
-#[doc(hidden)]
-macro_rules! heap_game_text {
-    () => {
-        fn parse(&self, words: &[String]) -> $crate::Result<Vec<u64>> {
-            $crate::heap::parse_heaps(&$crate::Game::name(self), words)
-        }
-        fn show(&self, n: &u64) -> String {
-            n.to_string()
-        }
-        fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-            $crate::heap::describe_heap_move(*from, to)
-        }
-        fn is_heap_game(&self) -> bool {
-            true
-        }
-        fn parameters(&self) -> usize {
-            1
-        }
-        fn position_at(&self, params: &[u64]) -> Option<u64> {
-            match params {
-                [n] => Some(*n),
-                _ => None,
-            }
-        }
-    };
 }
 
 /// Reads heap sizes from words, as the catalog's heap games do ([`Game::parse`]): at least one, each a whole number;
@@ -225,10 +196,10 @@ pub fn extend_code_with_threads(
     threads: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Engine> {
-    let game = TakeAndBreak {
+    let game = Heap(CodeRules {
         code: code.clone(),
         name: name.to_string(),
-    };
+    });
     let used = sequence::engine_for(&game, engine)?;
     if (values.len() as u64) > to {
         values.truncate(to as usize + 1);
@@ -239,12 +210,15 @@ pub fn extend_code_with_threads(
     Ok(used.engine())
 }
 
-/// A heap game given by a take-and-break code.
-#[derive(Debug, Clone)]
-pub struct TakeAndBreak {
+/// The rules of a take-and-break code, under a name (the code itself, or a catalog name such as `kayles`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CodeRules {
     code: Code,
     name: String,
 }
+
+/// A heap game given by a take-and-break code: the [`Heap`] of its [`CodeRules`].
+pub type TakeAndBreak = Heap<CodeRules>;
 
 impl TakeAndBreak {
     /// The game of a code. Codes whose moves can repeat a position are refused here (see [`crate::loopy`]).
@@ -255,7 +229,7 @@ impl TakeAndBreak {
             )));
         }
         let name = code.to_string();
-        Ok(TakeAndBreak { code, name })
+        Ok(Heap(CodeRules { code, name }))
     }
     /// Parses a code and makes its game.
     pub fn parse(text: &str) -> Result<Self> {
@@ -263,15 +237,14 @@ impl TakeAndBreak {
     }
     /// The same game under another name (`kayles` for `0.77`).
     pub fn named(mut self, name: &str) -> Self {
-        self.name = name.to_string();
+        self.0.name = name.to_string();
         self
     }
 }
 
 /// A code's game: its options are the code's ([`Code::for_each_option`]); it knows no closed form, and its
 /// sequence comes from the engines (see [`sequence`]), which read the code.
-impl Game for TakeAndBreak {
-    type Position = u64;
+impl HeapRules for CodeRules {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -281,7 +254,6 @@ impl Game for TakeAndBreak {
             .for_each_option(*n, &mut buf, |_, h| out.push(h.iter().copied()));
         Ok(())
     }
-    crate::heap_game_text!();
     fn code(&self) -> Option<&Code> {
         Some(&self.code)
     }

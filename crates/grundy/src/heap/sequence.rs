@@ -1056,11 +1056,11 @@ mod tests {
     proptest! {
         #[test]
         fn closed_forms_are_the_definition(k in 1u64..7, l in 1u64..5, extra in 0u64..5) {
-            let bash = crate::games::bash::Bash::new(k).unwrap();
+            let bash = crate::heap::Heap(crate::games::bash::Bash::new(k).unwrap());
             let (v, m) = nim_values(&bash, 200, Engine::Auto, 1, &Limits::default(), &mut |_| {}).unwrap();
             prop_assert_eq!(m, Method::ClosedForm);
             prop_assert_eq!(v, plain::sequence(&bash, 200, &mut |_| {}).unwrap());
-            let c = crate::games::constrained_nim::ConstrainedNim::new(l, l + extra).unwrap();
+            let c = crate::heap::Heap(crate::games::constrained_nim::ConstrainedNim::new(l, l + extra).unwrap());
             let (v, _) = nim_values(&c, 200, Engine::Auto, 1, &Limits::default(), &mut |_| {}).unwrap();
             prop_assert_eq!(v, plain::sequence(&c, 200, &mut |_| {}).unwrap());
         }
