@@ -2,7 +2,7 @@
 //! candidate library), read off the values the period search computed.
 
 use super::beatty::heap_beatty;
-use super::candidates::{self, Base, Found};
+use super::candidates::{self, Base, Fit, Found};
 use super::show_list;
 use super::{Law, Pattern, Rule};
 use crate::analysis::table::{Span, Table};
@@ -128,108 +128,8 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
     }
     match periodicity {
         Some(p) => {
-            let (e, per, s) = (p.preperiod, p.period, p.saltus);
-            let one: Vec<Nimber> = values[e as usize..(e + per) as usize].to_vec();
-            let formula = if e == 0 && s == 0 && one.iter().enumerate().all(|(i, &v)| v == i as u64)
-            {
-                Some(format!("G(n) = n mod {per}"))
-            } else if !identity
-                && s == per
-                && one.iter().enumerate().all(|(i, &v)| v == e + i as u64)
-            {
-                Some(format!("G(n) = n for n >= {e}"))
-            } else {
-                None
-            };
-            let law = if s == 0 {
-                format!("G(n + {per}) = G(n)")
-            } else {
-                format!("G(n + {per}) = G(n) + {s}")
-            };
-            // A rule only observed holds on the values read, and is stated so: "for e <= n <= N", never "for every".
-            let last = n.saturating_sub(1);
-            let range = if certified {
-                format!("for every n >= {e}")
-            } else {
-                format!("for {e} <= n <= {}", last.saturating_sub(per))
-            };
-            let mut st = format!(
-                "{law} {range}: preperiod {e}, period {per}{}; one period from n = {e}: {}",
-                if s == 0 {
-                    String::new()
-                } else {
-                    format!(", saltus {s}")
-                },
-                show_list(&one, 24)
-            );
-            if let Some(f) = &formula {
-                st = format!("{f} ({st})");
-            }
-            rules.push(rule(
-                Law::Periodic {
-                    preperiod: e,
-                    period: per,
-                    saltus: s,
-                    values: one.clone(),
-                    formula,
-                },
-                st,
-                true,
-            ));
-            if s == 0 {
-                let max = values[..(e + per) as usize]
-                    .iter()
-                    .copied()
-                    .max()
-                    .unwrap_or(0);
-                rules.push(rule(
-                    Law::Bounded { max },
-                    if certified {
-                        format!(
-                            "G(n) <= {max} for every n (the values repeat from the preperiod on)"
-                        )
-                    } else {
-                        format!("G(n) <= {max} for n <= {last}")
-                    },
-                    true,
-                ));
-                let listed: Vec<u64> = (0..e).filter(|&i| values[i as usize] == 0).collect();
-                let residues: Vec<u64> = (0..per)
-                    .filter(|&r| {
-                        // The heap m in [e, e + p) with m ≡ r (mod p).
-                        let m = e + (r + per - e % per) % per;
-                        values[m as usize] == 0
-                    })
-                    .collect();
-                let st = p_heaps_words(&listed, per, &residues, e);
-                rules.push(rule(
-                    Law::PHeaps {
-                        listed,
-                        modulus: Some(per),
-                        residues,
-                        from: e,
-                    },
-                    st,
-                    true,
-                ));
-            } else {
-                // With a saltus, G(n) >= s > 0 for every n >= e + p: the P-positions lie below e + p.
-                let listed: Vec<u64> = (0..e + per).filter(|&i| values[i as usize] == 0).collect();
-                let st = format!(
-                    "the P-positions are exactly n = {} (past n = {} every value is at least the saltus {s})",
-                    show_list(&listed, 24),
-                    e + per - 1
-                );
-                rules.push(rule(
-                    Law::PHeaps {
-                        listed,
-                        modulus: None,
-                        residues: vec![],
-                        from: e + per,
-                    },
-                    st,
-                    true,
-                ));
+            for (law, st, proved) in periodic_rules(values, p, identity, certified) {
+                rules.push(rule(law, st, proved));
             }
         }
         None => {
@@ -263,34 +163,8 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
     if !certified && !identity {
         match candidates::search(values) {
             Found::Fits(fit) => {
-                let formula = fit.formula();
-                let st = if fit.base == Base::N {
-                    format!("{formula} (checked on n = 0..={})", rows.to)
-                } else {
-                    format!(
-                        "{formula}, where {} (checked on n = 0..={})",
-                        fit.base.words(),
-                        rows.to
-                    )
-                };
-                rules.insert(
-                    0,
-                    rule(
-                        Law::Formula {
-                            base: fit.base,
-                            function: fit.base.words().to_string(),
-                            scale: fit.scale,
-                            offset: fit.offset,
-                            xor: fit.xor,
-                            shift: fit.shift,
-                            from: fit.from,
-                            below: fit.below.clone(),
-                            formula,
-                        },
-                        st,
-                        false,
-                    ),
-                );
+                let (law, st) = formula_rule(&fit, rows);
+                rules.insert(0, rule(law, st, false));
                 formula_found = true;
             }
             Found::Nearest(m) => nearest = m,
@@ -299,65 +173,8 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
     if periodicity.is_none() && !formula_found {
         // Rules on the P-positions alone: a set of the library, or residue classes.
         let at = rules.len() - 1;
-        if let Some(pf) = candidates::p_search(values) {
-            let formula = pf.formula();
-            let st = format!(
-                "{formula}: the P-positions are {}{} (checked on n = 0..={})",
-                match pf.shift {
-                    0 => String::new(),
-                    c if c > 0 => format!("the heaps n with n + {c} in "),
-                    c => format!("the heaps n with n - {} in ", -c),
-                },
-                pf.set.words(),
-                rows.to
-            );
-            rules.insert(
-                at,
-                rule(
-                    Law::PFormula {
-                        set: pf.set,
-                        shift: pf.shift,
-                        from: pf.from,
-                        listed: pf.listed,
-                        formula,
-                    },
-                    st,
-                    false,
-                ),
-            );
-        } else {
-            let z: Vec<u64> = values.iter().map(|&v| u64::from(v == 0)).collect();
-            let zeros = z.iter().filter(|&&x| x == 1).count();
-            if let Some(p) = period::observe(&z).filter(|p| p.saltus == 0 && zeros >= 8) {
-                let (e, per) = (p.preperiod, p.period);
-                let listed: Vec<u64> = (0..e).filter(|&i| values[i as usize] == 0).collect();
-                let residues: Vec<u64> = (0..per)
-                    .filter(|&r| values[(e + (r + per - e % per) % per) as usize] == 0)
-                    .collect();
-                let st = format!(
-                    "{} (the values show no period, but the P-positions do; checked on n = 0..={})",
-                    p_heaps_words(&listed, per, &residues, e),
-                    rows.to
-                );
-                rules.insert(
-                    at,
-                    rule(
-                        Law::PHeaps {
-                            listed,
-                            modulus: Some(per),
-                            residues,
-                            from: e,
-                        },
-                        st,
-                        false,
-                    ),
-                );
-            } else if let Some((law, st)) = heap_beatty(values) {
-                rules.insert(
-                    at,
-                    rule(law, format!("{st}; checked on n = 0..={}", rows.to), false),
-                );
-            }
+        if let Some((law, st)) = p_only_rule(values, rows) {
+            rules.insert(at, rule(law, st, false));
         }
     }
     let nothing_fits = periodicity.is_none() && !identity && !formula_found;
@@ -372,6 +189,202 @@ pub fn sequence_rules(name: &str, values: &[Nimber], periodicity: Option<&Period
         first_rows,
         nearest: if nothing_fits { nearest } else { None },
     }
+}
+
+/// The rules of a sequence with period `p` (preperiod, period and saltus; a closed form where one fits; the bound
+/// on the values; the P-positions), each with whether the period's certificate proves it.
+fn periodic_rules(
+    values: &[Nimber],
+    p: &Periodicity,
+    identity: bool,
+    certified: bool,
+) -> Vec<(Law, String, bool)> {
+    let mut out = Vec::new();
+    let (e, per, s) = (p.preperiod, p.period, p.saltus);
+    let one: Vec<Nimber> = values[e as usize..(e + per) as usize].to_vec();
+    let formula = periodic_formula(&one, e, per, s, identity);
+    let law = if s == 0 {
+        format!("G(n + {per}) = G(n)")
+    } else {
+        format!("G(n + {per}) = G(n) + {s}")
+    };
+    // A rule only observed holds on the values read, and is stated so: "for e <= n <= N", never "for every".
+    let last = (values.len() as u64).saturating_sub(1);
+    let range = if certified {
+        format!("for every n >= {e}")
+    } else {
+        format!("for {e} <= n <= {}", last.saturating_sub(per))
+    };
+    let mut st = format!(
+        "{law} {range}: preperiod {e}, period {per}{}; one period from n = {e}: {}",
+        if s == 0 {
+            String::new()
+        } else {
+            format!(", saltus {s}")
+        },
+        show_list(&one, 24)
+    );
+    if let Some(f) = &formula {
+        st = format!("{f} ({st})");
+    }
+    out.push((
+        Law::Periodic {
+            preperiod: e,
+            period: per,
+            saltus: s,
+            values: one.clone(),
+            formula,
+        },
+        st,
+        true,
+    ));
+    if s == 0 {
+        let max = values[..(e + per) as usize]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        out.push((
+            Law::Bounded { max },
+            if certified {
+                format!("G(n) <= {max} for every n (the values repeat from the preperiod on)")
+            } else {
+                format!("G(n) <= {max} for n <= {last}")
+            },
+            true,
+        ));
+        let listed: Vec<u64> = (0..e).filter(|&i| values[i as usize] == 0).collect();
+        let residues: Vec<u64> = (0..per)
+            .filter(|&r| {
+                // The heap m in [e, e + p) with m ≡ r (mod p).
+                let m = e + (r + per - e % per) % per;
+                values[m as usize] == 0
+            })
+            .collect();
+        let st = p_heaps_words(&listed, per, &residues, e);
+        out.push((
+            Law::PHeaps {
+                listed,
+                modulus: Some(per),
+                residues,
+                from: e,
+            },
+            st,
+            true,
+        ));
+    } else {
+        // With a saltus, G(n) >= s > 0 for every n >= e + p: the P-positions lie below e + p.
+        let listed: Vec<u64> = (0..e + per).filter(|&i| values[i as usize] == 0).collect();
+        let st = format!(
+            "the P-positions are exactly n = {} (past n = {} every value is at least the saltus {s})",
+            show_list(&listed, 24),
+            e + per - 1
+        );
+        out.push((
+            Law::PHeaps {
+                listed,
+                modulus: None,
+                residues: vec![],
+                from: e + per,
+            },
+            st,
+            true,
+        ));
+    }
+    out
+}
+
+/// A closed form for a sequence with preperiod `e`, period `per` and saltus `s` whose values from `e` on begin
+/// with `one`: `G(n) = n mod p`, or `G(n) = n` from the preperiod on (unless `identity` already says `G(n) = n`).
+fn periodic_formula(one: &[Nimber], e: u64, per: u64, s: u64, identity: bool) -> Option<String> {
+    if e == 0 && s == 0 && one.iter().enumerate().all(|(i, &v)| v == i as u64) {
+        Some(format!("G(n) = n mod {per}"))
+    } else if !identity && s == per && one.iter().enumerate().all(|(i, &v)| v == e + i as u64) {
+        Some(format!("G(n) = n for n >= {e}"))
+    } else {
+        None
+    }
+}
+
+/// The rule of a formula of the candidate library that fits every value (`rows`: the heaps checked).
+fn formula_rule(fit: &Fit, rows: Span) -> (Law, String) {
+    let formula = fit.formula();
+    let st = if fit.base == Base::N {
+        format!("{formula} (checked on n = 0..={})", rows.to)
+    } else {
+        format!(
+            "{formula}, where {} (checked on n = 0..={})",
+            fit.base.words(),
+            rows.to
+        )
+    };
+    (
+        Law::Formula {
+            base: fit.base,
+            function: fit.base.words().to_string(),
+            scale: fit.scale,
+            offset: fit.offset,
+            xor: fit.xor,
+            shift: fit.shift,
+            from: fit.from,
+            below: fit.below.clone(),
+            formula,
+        },
+        st,
+    )
+}
+
+/// A rule on the P-positions alone, for values with no period and no formula: a set of the candidate library, else
+/// residue classes the P-positions show, else a Beatty sequence (`rows`: the heaps checked).
+fn p_only_rule(values: &[Nimber], rows: Span) -> Option<(Law, String)> {
+    if let Some(pf) = candidates::p_search(values) {
+        let formula = pf.formula();
+        let st = format!(
+            "{formula}: the P-positions are {}{} (checked on n = 0..={})",
+            match pf.shift {
+                0 => String::new(),
+                c if c > 0 => format!("the heaps n with n + {c} in "),
+                c => format!("the heaps n with n - {} in ", -c),
+            },
+            pf.set.words(),
+            rows.to
+        );
+        return Some((
+            Law::PFormula {
+                set: pf.set,
+                shift: pf.shift,
+                from: pf.from,
+                listed: pf.listed,
+                formula,
+            },
+            st,
+        ));
+    }
+    let z: Vec<u64> = values.iter().map(|&v| u64::from(v == 0)).collect();
+    let zeros = z.iter().filter(|&&x| x == 1).count();
+    if let Some(p) = period::observe(&z).filter(|p| p.saltus == 0 && zeros >= 8) {
+        let (e, per) = (p.preperiod, p.period);
+        let listed: Vec<u64> = (0..e).filter(|&i| values[i as usize] == 0).collect();
+        let residues: Vec<u64> = (0..per)
+            .filter(|&r| values[(e + (r + per - e % per) % per) as usize] == 0)
+            .collect();
+        let st = format!(
+            "{} (the values show no period, but the P-positions do; checked on n = 0..={})",
+            p_heaps_words(&listed, per, &residues, e),
+            rows.to
+        );
+        return Some((
+            Law::PHeaps {
+                listed,
+                modulus: Some(per),
+                residues,
+                from: e,
+            },
+            st,
+        ));
+    }
+    let (law, st) = heap_beatty(values)?;
+    Some((law, format!("{st}; checked on n = 0..={}", rows.to)))
 }
 
 fn certificate_words(c: Certificate) -> &'static str {

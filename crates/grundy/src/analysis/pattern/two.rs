@@ -5,7 +5,7 @@ use super::beatty::beatty;
 use super::candidates::{self, Base, Found};
 use super::show_list;
 use super::{Law, Pattern, Rule};
-use crate::analysis::table::Table;
+use crate::analysis::table::{Span, Table};
 use crate::heap::period;
 use crate::nimber::Nimber;
 use std::collections::BTreeMap;
@@ -60,25 +60,8 @@ pub fn two_parameters(t: &Table) -> Pattern {
     let mut rules = Vec::new();
     let mut telling = 0;
     // Symmetry, on the square both ranges share.
-    let (lo, hi) = (t.rows.from.max(cols.from), t.rows.to.min(cols.to));
-    if lo < hi && hi - lo >= 2 {
-        let mut checked = 0;
-        let mut ok = true;
-        for a in lo..=hi {
-            for b in a + 1..=hi {
-                match (t.get(a, b), t.get(b, a)) {
-                    (Some(x), Some(y)) if x == y => checked += 1,
-                    (None, None) => {}
-                    _ => ok = false,
-                }
-            }
-        }
-        if ok && checked >= 3 {
-            rules.push(rule(
-                Law::Symmetric,
-                format!("G(a, b) = G(b, a) (checked on a, b in {lo}..={hi})"),
-            ));
-        }
+    if let Some(r) = symmetric(t, cols) {
+        rules.push(rule(r.0, r.1));
     }
     // Separability.
     if let Some(r) = separable(t, &all) {
@@ -89,34 +72,9 @@ pub fn two_parameters(t: &Table) -> Pattern {
         rules.push(rule(r.0, r.1));
     }
     // A function of a key.
-    let mut key_fits: Vec<Vec<i128>> = Vec::new();
-    for (name, key) in KEYS {
-        if let Some(function) = key_function(&all, *key) {
-            // A key that splits the cells as one already reported (b - a and |a - b| when a < b) says nothing new.
-            let ks: Vec<i128> = all.iter().filter_map(|c| key(c.0, c.1)).collect();
-            if key_fits.iter().any(|other| same_partition(other, &ks)) {
-                continue;
-            }
-            key_fits.push(ks);
-            let formula = describe_function(&function).or_else(|| key_candidate(&function));
-            let st = match &formula {
-                Some(f) => format!("G(a, b) = f(k) with k = {name} and {f}"),
-                None => format!(
-                    "G(a, b) depends only on k = {name}: f(k) for k = {}.. is {}",
-                    function[0].0,
-                    show_list(&function.iter().map(|x| x.1).collect::<Vec<_>>(), 20)
-                ),
-            };
-            telling += 1;
-            rules.push(rule(
-                Law::Key {
-                    key: name.to_string(),
-                    function,
-                    formula,
-                },
-                st,
-            ));
-        }
+    for r in key_rules(&all) {
+        telling += 1;
+        rules.push(rule(r.0, r.1));
     }
     // Rows and columns periodic.
     for along in ["b", "a"] {
@@ -140,50 +98,14 @@ pub fn two_parameters(t: &Table) -> Pattern {
         p_found = true;
     }
     if !p_found {
-        for (name, key) in KEYS {
-            if let Some((zk, class)) = p_key(&all, *key) {
-                let st = match &class {
-                    Some((m, rs)) => format!(
-                        "the P-positions are exactly the cells with {name} ≡ {} (mod {m})",
-                        show_list(rs, 12)
-                    ),
-                    None if zk.len() == 1 => {
-                        format!(
-                            "the P-positions are exactly the cells with {name} = {}",
-                            zk[0]
-                        )
-                    }
-                    None => format!(
-                        "the P-positions are exactly the cells with {name} in {{{}}}",
-                        show_list(&zk, 12)
-                    ),
-                };
-                rules.push(rule(
-                    Law::PKey {
-                        key: name.to_string(),
-                        zeros: zk,
-                        class,
-                    },
-                    st,
-                ));
-                p_found = true;
-                break;
-            }
+        if let Some(r) = p_key_rule(&all) {
+            rules.push(rule(r.0, r.1));
+            p_found = true;
         }
     }
     if !p_found {
-        if let Some((m, res)) = p_residues(t, &all) {
-            let shown: Vec<String> = res.iter().map(|(x, y)| format!("({x}, {y})")).collect();
-            rules.push(rule(
-                Law::PResidues {
-                    modulus: m,
-                    residues: res,
-                },
-                format!(
-                    "the P-positions are exactly the cells with (a mod {m}, b mod {m}) in {{{}}}",
-                    shown.join(", ")
-                ),
-            ));
+        if let Some(r) = p_residues_rule(t, &all) {
+            rules.push(rule(r.0, r.1));
             p_found = true;
         }
     }
@@ -217,6 +139,115 @@ pub fn two_parameters(t: &Table) -> Pattern {
         first_rows: nothing_fits.then(|| t.corner(12, 12)),
         nearest: None,
     }
+}
+
+/// `G(a, b) = G(b, a)` on the square both ranges share, when it holds there on at least three pairs of cells.
+fn symmetric(t: &Table, cols: Span) -> Option<(Law, String)> {
+    let (lo, hi) = (t.rows.from.max(cols.from), t.rows.to.min(cols.to));
+    if lo < hi && hi - lo >= 2 {
+        let mut checked = 0;
+        let mut ok = true;
+        for a in lo..=hi {
+            for b in a + 1..=hi {
+                match (t.get(a, b), t.get(b, a)) {
+                    (Some(x), Some(y)) if x == y => checked += 1,
+                    (None, None) => {}
+                    _ => ok = false,
+                }
+            }
+        }
+        if ok && checked >= 3 {
+            return Some((
+                Law::Symmetric,
+                format!("G(a, b) = G(b, a) (checked on a, b in {lo}..={hi})"),
+            ));
+        }
+    }
+    None
+}
+
+/// `G(a, b)` as a function of each key of [`KEYS`] that determines it, in the order of [`KEYS`], leaving out a key
+/// that splits the cells as one already reported.
+fn key_rules(all: &[(u64, u64, Nimber)]) -> Vec<(Law, String)> {
+    let mut out = Vec::new();
+    let mut key_fits: Vec<Vec<i128>> = Vec::new();
+    for (name, key) in KEYS {
+        if let Some(function) = key_function(all, *key) {
+            // A key that splits the cells as one already reported (b - a and |a - b| when a < b) says nothing new.
+            let ks: Vec<i128> = all.iter().filter_map(|c| key(c.0, c.1)).collect();
+            if key_fits.iter().any(|other| same_partition(other, &ks)) {
+                continue;
+            }
+            key_fits.push(ks);
+            let formula = describe_function(&function).or_else(|| key_candidate(&function));
+            let st = match &formula {
+                Some(f) => format!("G(a, b) = f(k) with k = {name} and {f}"),
+                None => format!(
+                    "G(a, b) depends only on k = {name}: f(k) for k = {}.. is {}",
+                    function[0].0,
+                    show_list(&function.iter().map(|x| x.1).collect::<Vec<_>>(), 20)
+                ),
+            };
+            out.push((
+                Law::Key {
+                    key: name.to_string(),
+                    function,
+                    formula,
+                },
+                st,
+            ));
+        }
+    }
+    out
+}
+
+/// The P-positions as residue classes of `(a mod m, b mod m)` ([`p_residues`]).
+fn p_residues_rule(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
+    let (m, res) = p_residues(t, all)?;
+    let shown: Vec<String> = res.iter().map(|(x, y)| format!("({x}, {y})")).collect();
+    Some((
+        Law::PResidues {
+            modulus: m,
+            residues: res,
+        },
+        format!(
+            "the P-positions are exactly the cells with (a mod {m}, b mod {m}) in {{{}}}",
+            shown.join(", ")
+        ),
+    ))
+}
+
+/// The P-positions as the cells where the first key of [`KEYS`] that describes them takes given values ([`p_key`]).
+fn p_key_rule(all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
+    for (name, key) in KEYS {
+        if let Some((zk, class)) = p_key(all, *key) {
+            let st = match &class {
+                Some((m, rs)) => format!(
+                    "the P-positions are exactly the cells with {name} ≡ {} (mod {m})",
+                    show_list(rs, 12)
+                ),
+                None if zk.len() == 1 => {
+                    format!(
+                        "the P-positions are exactly the cells with {name} = {}",
+                        zk[0]
+                    )
+                }
+                None => format!(
+                    "the P-positions are exactly the cells with {name} in {{{}}}",
+                    show_list(&zk, 12)
+                ),
+            };
+            return Some((
+                Law::PKey {
+                    key: name.to_string(),
+                    zeros: zk,
+                    class,
+                },
+                st,
+            ));
+        }
+    }
+    None
 }
 
 /// Whether two keys of the same cells split them into the same classes.
@@ -506,42 +537,7 @@ fn line_periods(t: &Table, along: &str) -> Option<(Law, String)> {
     } else {
         (cols, t.rows)
     };
-    let mut lines = Vec::new();
-    let mut without = Vec::new();
-    for x in outer.from..=outer.to {
-        let vals: Vec<Option<Nimber>> = (inner.from..=inner.to)
-            .map(|y| {
-                if along == "b" {
-                    t.get(x, y)
-                } else {
-                    t.get(y, x)
-                }
-            })
-            .collect();
-        let start = match vals.iter().position(Option::is_some) {
-            Some(s) => s,
-            None => continue,
-        };
-        let Some(seq) = vals[start..]
-            .iter()
-            .copied()
-            .collect::<Option<Vec<Nimber>>>()
-        else {
-            continue;
-        };
-        if seq.len() < 6 {
-            continue;
-        }
-        match period::observe(&seq) {
-            Some(p) if p.period < seq.len() as u64 / 3 || p.preperiod == 0 => lines.push([
-                x,
-                inner.from + start as u64 + p.preperiod,
-                p.period,
-                p.saltus,
-            ]),
-            _ => without.push(x),
-        }
-    }
+    let (lines, without) = periods_of_lines(t, along, outer, inner);
     if lines.is_empty() || lines.len() < without.len() {
         return None;
     }
@@ -618,6 +614,48 @@ fn line_periods(t: &Table, along: &str) -> Option<(Law, String)> {
         },
         st,
     ))
+}
+
+/// The lines of [`line_periods`] (rows when `along = "b"`, else columns) that show a period, as `(line, preperiod,
+/// period, saltus)`, and the lines with values that show none.
+fn periods_of_lines(t: &Table, along: &str, outer: Span, inner: Span) -> (Vec<[u64; 4]>, Vec<u64>) {
+    let mut lines = Vec::new();
+    let mut without = Vec::new();
+    for x in outer.from..=outer.to {
+        let vals: Vec<Option<Nimber>> = (inner.from..=inner.to)
+            .map(|y| {
+                if along == "b" {
+                    t.get(x, y)
+                } else {
+                    t.get(y, x)
+                }
+            })
+            .collect();
+        let start = match vals.iter().position(Option::is_some) {
+            Some(s) => s,
+            None => continue,
+        };
+        let Some(seq) = vals[start..]
+            .iter()
+            .copied()
+            .collect::<Option<Vec<Nimber>>>()
+        else {
+            continue;
+        };
+        if seq.len() < 6 {
+            continue;
+        }
+        match period::observe(&seq) {
+            Some(p) if p.period < seq.len() as u64 / 3 || p.preperiod == 0 => lines.push([
+                x,
+                inner.from + start as u64 + p.preperiod,
+                p.period,
+                p.saltus,
+            ]),
+            _ => without.push(x),
+        }
+    }
+    (lines, without)
 }
 
 #[cfg(test)]

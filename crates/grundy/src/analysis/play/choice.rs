@@ -91,21 +91,7 @@ impl Session {
                 ),
             ));
         }
-        let mut best: Option<(usize, usize)> = None;
-        let deadline = Deadline::after_seconds(FALLBACK_SECONDS);
-        let mut compared = 0;
-        for l in legal.iter() {
-            if compared > 0 && deadline.passed() {
-                break;
-            }
-            let after = apply(&state, l.component, &l.option);
-            let replies = self.judge(&after)?.winning.len();
-            compared += 1;
-            if best.is_none_or(|(_, r)| replies < r) {
-                best = Some((l.mv.number, replies));
-            }
-        }
-        let (n, replies) = best.expect("at least one move");
+        let (n, replies, compared) = self.fewest_replies(&state, &legal)?;
         let of = if compared < legal.len() {
             format!(
                 " among the first {compared} of {} moves (comparing them all would take more than {FALLBACK_SECONDS} s)",
@@ -121,6 +107,27 @@ impl Session {
                 "{lost}; {why_not}, so I play the move that leaves you the fewest winning replies ({replies}){of}"
             ),
         ))
+    }
+
+    /// The move that leaves the fewest winning replies (ties: the first listed), its number of replies, and how many
+    /// moves were compared (the first ones, within [`FALLBACK_SECONDS`]).
+    fn fewest_replies(&mut self, state: &[Comp], legal: &[Legal]) -> Result<(usize, usize, usize)> {
+        let mut best: Option<(usize, usize)> = None;
+        let deadline = Deadline::after_seconds(FALLBACK_SECONDS);
+        let mut compared = 0;
+        for l in legal.iter() {
+            if compared > 0 && deadline.passed() {
+                break;
+            }
+            let after = apply(state, l.component, &l.option);
+            let replies = self.judge(&after)?.winning.len();
+            compared += 1;
+            if best.is_none_or(|(_, r)| replies < r) {
+                best = Some((l.mv.number, replies));
+            }
+        }
+        let (n, replies) = best.expect("at least one move");
+        Ok((n, replies, compared))
     }
 
     /// The move to the option of largest remoteness, and that remoteness (the moves left after it with perfect play

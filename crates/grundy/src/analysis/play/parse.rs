@@ -92,26 +92,30 @@ impl Session {
             .collect();
         match pick(found, text.trim())? {
             Some(n) => Ok(n),
-            None => {
-                let mut results: Vec<String> = Vec::new();
-                for m in &at {
-                    if !results.contains(&m.result) {
-                        results.push(m.result.clone());
-                    }
-                }
-                let more = if results.len() > 12 {
-                    format!(", ... ({} in all)", results.len())
-                } else {
-                    String::new()
-                };
-                results.truncate(12);
-                Err(Error::input(format!(
-                    "{left} cannot move to {right}: its moves lead to {}{more}",
-                    results.join(", ")
-                )))
-            }
+            None => Err(no_move_to(left, right, &at)),
         }
     }
+}
+
+/// The error for a short form `left -> right` whose part `left` has moves (`at`) but none to `right`: the results
+/// its moves lead to (the first 12).
+fn no_move_to(left: &str, right: &str, at: &[&LegalMove]) -> Error {
+    let mut results: Vec<String> = Vec::new();
+    for m in at {
+        if !results.contains(&m.result) {
+            results.push(m.result.clone());
+        }
+    }
+    let more = if results.len() > 12 {
+        format!(", ... ({} in all)", results.len())
+    } else {
+        String::new()
+    };
+    results.truncate(12);
+    Error::input(format!(
+        "{left} cannot move to {right}: its moves lead to {}{more}",
+        results.join(", ")
+    ))
 }
 
 /// Text for comparison: lower case, runs of white space as one space, no trailing full stop.

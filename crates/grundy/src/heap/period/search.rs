@@ -312,25 +312,8 @@ pub fn search(
     let keep = reach.keep_values;
     let limit = reach.limit;
     if engine == Engine::Auto {
-        if let Some((e, p, s)) = game.period() {
-            let n = e.saturating_add(p).clamp(1, 1 << 22);
-            let (values, method) =
-                sequence::nim_values(game, n - 1, engine, threads, limits, &mut |_| {})?;
-            let computed = values.len() as u64;
-            return Ok(Analysis {
-                periodicity: Some(Periodicity {
-                    preperiod: e,
-                    period: p,
-                    saltus: s,
-                    certified: true,
-                    by: Some(Certificate::ClosedForm),
-                    values_computed: computed,
-                }),
-                values: if keep { values } else { Vec::new() },
-                computed,
-                engine: engine_of(method),
-                stopped: None,
-            });
+        if let Some(analysis) = closed_form(game, engine, threads, limits, keep)? {
+            return Ok(analysis);
         }
     }
     let name = game.name();
@@ -371,23 +354,7 @@ pub fn search(
             let heaps = to - have + 1;
             if let Some(b) = reach.budget {
                 let need = (to + 1).saturating_mul(per_heap(&store));
-                let stop = if need > limits.max_memory {
-                    Some(format!(
-                        "the next step, heaps 0..={to}, would need about {} of memory, over the limit of {} (raise it with --max-memory)",
-                        crate::solver::format_bytes(need),
-                        crate::solver::format_bytes(limits.max_memory)
-                    ))
-                } else {
-                    let spent = b.start.elapsed().as_secs_f64();
-                    // The cost per heap grows with the heap for most codes: half as much again is allowed for.
-                    let predicted = secs_per_heap.map_or(0.0, |s| s * heaps as f64 * 1.5);
-                    (spent + predicted > b.seconds).then(|| {
-                        format!(
-                            "the next step, heaps 0..={to}, would take about {predicted:.0} s more, past the time budget of {} s (raise it with --max-seconds)",
-                            b.seconds
-                        )
-                    })
-                };
+                let stop = over_budget(&b, to, heaps, need, secs_per_heap, limits);
                 if stop.is_some() && have > 0 {
                     let periodicity = match &code {
                         Some(c) if cert => on_values!(&store, |v| certify(c, v)),
@@ -485,6 +452,68 @@ pub fn search(
         }
         .max(l)
         .min(limit);
+    }
+}
+
+/// The answer of [`search`] for a game whose closed form is proved periodic ([`Game::period`](crate::Game::period)):
+/// the values of one preperiod and period (at most 2^22 of them), certified by the closed form. `None` when the
+/// game has no such closed form.
+fn closed_form(
+    game: &HeapGame,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    keep: bool,
+) -> Result<Option<Analysis>> {
+    let Some((e, p, s)) = game.period() else {
+        return Ok(None);
+    };
+    let n = e.saturating_add(p).clamp(1, 1 << 22);
+    let (values, method) = sequence::nim_values(game, n - 1, engine, threads, limits, &mut |_| {})?;
+    let computed = values.len() as u64;
+    Ok(Some(Analysis {
+        periodicity: Some(Periodicity {
+            preperiod: e,
+            period: p,
+            saltus: s,
+            certified: true,
+            by: Some(Certificate::ClosedForm),
+            values_computed: computed,
+        }),
+        values: if keep { values } else { Vec::new() },
+        computed,
+        engine: engine_of(method),
+        stopped: None,
+    }))
+}
+
+/// Why a search with budget `b` must not take its next step, heaps `0..=to` (`heaps` of them new, about `need`
+/// bytes): the memory over `limits.max_memory`, or the time predicted from `secs_per_heap` (the last step's) past
+/// the budget. `None` when the step fits.
+fn over_budget(
+    b: &Budget,
+    to: u64,
+    heaps: u64,
+    need: u64,
+    secs_per_heap: Option<f64>,
+    limits: &Limits,
+) -> Option<String> {
+    if need > limits.max_memory {
+        Some(format!(
+            "the next step, heaps 0..={to}, would need about {} of memory, over the limit of {} (raise it with --max-memory)",
+            crate::solver::format_bytes(need),
+            crate::solver::format_bytes(limits.max_memory)
+        ))
+    } else {
+        let spent = b.start.elapsed().as_secs_f64();
+        // The cost per heap grows with the heap for most codes: half as much again is allowed for.
+        let predicted = secs_per_heap.map_or(0.0, |s| s * heaps as f64 * 1.5);
+        (spent + predicted > b.seconds).then(|| {
+            format!(
+                "the next step, heaps 0..={to}, would take about {predicted:.0} s more, past the time budget of {} s (raise it with --max-seconds)",
+                b.seconds
+            )
+        })
     }
 }
 
