@@ -2,7 +2,7 @@
 # Certified periods of every octal code 0.d1d2d3 (digits 0-7) with a splitting digit, found by `grundy period`
 # up to LIMIT heaps (default 2^20) with at most SECS seconds per code (default 60): prints the codes whose period
 # was certified, largest preperiod + period first, and how many were not certified within the limits.
-# Each certificate is the theorem stated in crates/grundy/src/heap/period.rs, checked on the computed values.
+# Each certificate is the theorem stated in crates/grundy/src/heap/period/mod.rs, checked on the computed values.
 # Usage: benches/period_sweep.sh [LIMIT] [SECS]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 //! Every flag of every subcommand, alone and in pairs: it works (exit 0) or it is refused (exit 2, one line on
 //! stderr, nothing on stdout). No flag is silently ignored: the tables below say which subcommand each flag belongs
-//! to and which pairs exclude each other, independently of the declarations in `src/cli.rs`, so a change to either
+//! to and which pairs exclude each other, independently of the declarations in `src/cli/`, so a change to either
 //! shows here.
 
 use crate::common;

@@ -1,5 +1,7 @@
 use super::*;
+use crate::analysis::{analyse, Report, Sum};
 use crate::games::Registry;
+use crate::solver::Deadline;
 
 /// A sum read the way the command line reads it: `kayles 5 7 + nim 3`.
 fn sum(words: &str) -> Sum {

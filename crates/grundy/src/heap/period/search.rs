@@ -1,401 +1,16 @@
-//! Periodicity of nim-value sequences: the smallest preperiod `e` and period `p` (and saltus `s`), found from a
-//! computed sequence and, where a theorem allows, certified for every heap.
-//!
-//! A sequence is *periodic* with preperiod `e` and period `p` when `G(n + p) = G(n)` for all `n ≥ e`, and
-//! *arithmetic-periodic* with saltus `s > 0` when `G(n + p) = G(n) + s` for all `n ≥ e` (Winning Ways, ch. 4).
-//! From finitely many values one can only *observe* such a pattern; it is *certified* here only by the theorem
-//! below.
-//!
-//! **The theorem used (a Guy–Smith periodicity theorem; Guy & Smith 1956, Winning Ways ch. 4).** Let a code have
-//! finitely many digits, `t` the most tokens a move removes, and let every move leave at most two heaps with no
-//! constraint on them (no `!`, `?`, `=` on a two-heap move). Write `e' = max(e, 1)` and
-//!
-//! - `N₀ = 2e' + p + t` when some move leaves two heaps,
-//! - `N₀ = e' + t` when no move does (subtraction-like codes).
-//!
-//! If `G(n + p) = G(n)` for every `e ≤ n < N₀`, then `G(n + p) = G(n)` for every `n ≥ e`. So heaps
-//! `0 … N₀ + p − 1` (that is, `N₀ + p` values) suffice to certify `(e, p)`; [`certificate_length`] returns that
-//! number.
-//!
-//! *Proof.* By induction on `n ≥ N₀`, assuming `G(x + p) = G(x)` for `e ≤ x < n`; we show that heaps `n` and
-//! `n + p` have the same set of option values, so the same mex. A move removing `j ≤ t` tokens leaves, from `n`,
-//! heaps summing to `n − j`, and from `n + p`, heaps summing to `n + p − j`.
-//! *No heap:* needs `n − j = 0` or `n + p − j = 0`; both impossible as `n ≥ N₀ > t`.
-//! *One heap:* `n − j` and `n + p − j`, and `e ≤ n − j < n` (as `n ≥ e + t`), so their values agree.
-//! *Two heaps:* an option `a + b = n + p − j` of `n + p` with `a ≤ b` has `b ≥ (n + p − j)/2 ≥ e' + p` (as
-//! `n − j ≥ 2e' + p`), so `b − p ≥ e' ≥ 1` is a heap, `e ≤ b − p < n`, and `a + (b − p)` is an option of `n` with
-//! the same value `G(a) ⊕ G(b − p) = G(a) ⊕ G(b)`. Conversely an option `a + b = n − j` of `n` with `a ≤ b` has
-//! `b ≥ e' + p/2 ≥ e`, so `a + (b + p)` is an option of `n + p` with the same value. (With a constraint such as
-//! `!`, the map can turn the forbidden split `a + a` of `n − j` into the allowed `a + (a + p)`, so the proof fails;
-//! such codes, Grundy's game among them, and codes leaving three or more heaps are never certified here.) ∎
-//!
-//! The smallest certified period is the true smallest period: if `(e, p)` is certified, the true period `p*`
-//! divides `p` and its preperiod is at most `e`, so it meets the same bound sooner and the ascending search finds it
-//! first; and the preperiod found (the least `e` with agreement over the computed range) is the true one, since
-//! the certificate holds from it and no smaller `e` agrees.
-//!
-//! **The certificates named.** [`Certificate::GuySmith`] is the theorem above for codes some move of which leaves
-//! two heaps; [`Certificate::Subtraction`] is its case `N₀ = e' + t` for codes no move of which splits (subtraction
-//! games, `bash:K` as a code, `0.3`): `G(n + p) = G(n)` on the `t` consecutive heaps `e' ≤ n < e' + t` (and on
-//! `e ≤ n < e'`) certifies period `p` from `e`, as every option of a larger heap is one of the `t` heaps below it;
-//! [`Certificate::ClosedForm`] is a game's own proof that its closed form is periodic
-//! ([`Game::period`](crate::Game::period): `bash:K` period `K + 1`, `constrained:L,R` period `L + R`, Nim period 1 and
-//! saltus 1).
-//!
-//! **Observations need enough data.** A pattern no certificate covers is reported as *observed* only when it shows
-//! at least eight periods ([`OBSERVED_PERIODS`]) and the values reach heap `e + t + p`, `t` the game's longest move
-//! (`e` when moves have no bound): a heap's options reach `t` heaps back, so fewer values cannot show a period
-//! ([`observe_with`]). (Before this rule, the first 1024 values of `bash:100000`, `0 1 2 … 1023`, were read as
-//! "period 1, saltus 1"; with three periods, "take one token, or halve an even heap" was read as period 128 from
-//! heap 385 off 1,024 values, and it fails at heap 1,024.) A search then watches a period it has seen up to
-//! [`OBSERVE_HEAPS`] heaps, as far as [`OBSERVE_SECONDS`] allow ([`Reach::observe_all`]).
-//!
-//! **Cost.** For each candidate period the agreement is checked backwards from the end of the sequence, so a wrong
-//! period usually fails in a few steps; the search stops at the first period certified (or observed).
+//! The budgeted search driver: the sequence computed by doubling steps (or straight to the certificate's own
+//! length) until a period is certified or observed, within limits of heaps, memory and time, and the report made
+//! of what it found.
 
-use super::code::{Code, Constraint};
-use super::sequence::{self, Method};
-use super::{sparse, FAST_MAX_HEAP};
-use super::{Engine, HeapGame};
+use super::certificate::{certifiable, certificate_length, certify, certify_or_next, Certificate};
+use super::detect::observe_with;
+use super::Periodicity;
 use crate::error::{Error, Result};
+use crate::heap::sequence::{self, Method};
+use crate::heap::{sparse, FAST_MAX_HEAP};
+use crate::heap::{Engine, HeapGame};
 use crate::nimber::Nimber;
 use crate::solver::Limits;
-
-/// The theorem that certifies a period.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Certificate {
-    /// The Guy–Smith theorem of this module for codes some move of which leaves two heaps.
-    GuySmith,
-    /// The same theorem for codes no move of which splits a heap (subtraction games): with `t` the most tokens a
-    /// move removes, `G(n + p) = G(n)` for `t` consecutive heaps `n ≥ e` (from `e' = max(e, 1)`) implies it for
-    /// every `n ≥ e`, since every option of a heap `n ≥ e' + t` is one of those `t` heaps below it.
-    Subtraction,
-    /// The game's proved closed form ([`Game::period`](crate::Game::period)).
-    ClosedForm,
-}
-
-impl Certificate {
-    /// Words for messages.
-    pub fn describe(&self) -> &'static str {
-        match self {
-            Certificate::GuySmith => "the Guy-Smith periodicity theorem",
-            Certificate::Subtraction => "the subtraction-game certificate",
-            Certificate::ClosedForm => "the game's closed form",
-        }
-    }
-}
-
-/// What was found about the periodicity of a sequence.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Periodicity {
-    /// The preperiod `e`: the first heap from which the pattern holds (`G(n + p) = G(n) + s` for all `n ≥ e`).
-    pub preperiod: u64,
-    /// The period `p ≥ 1` (in heaps).
-    pub period: u64,
-    /// 0 for ordinary periodicity.
-    pub saltus: u64,
-    /// True only when a theorem proves the pattern for every heap.
-    pub certified: bool,
-    /// The theorem, when certified.
-    pub by: Option<Certificate>,
-    /// How many values (heaps `0 … values_computed − 1`) were computed.
-    pub values_computed: u64,
-}
-
-impl Periodicity {
-    /// The nim-value of any heap `n`, from the first `values_computed` values, when the pattern is certified.
-    pub fn value(&self, values: &[Nimber], n: u64) -> Option<Nimber> {
-        if !self.certified || self.saltus != 0 {
-            return None;
-        }
-        if n < values.len() as u64 {
-            return Some(values[n as usize]);
-        }
-        let e = self.preperiod;
-        let r = e + (n - e) % self.period;
-        values.get(r as usize).copied()
-    }
-}
-
-/// Whether the theorem of this module applies to `code`, and whether some move leaves two heaps.
-fn theorem(code: &Code) -> Option<(u64, bool)> {
-    let t = code.max_removed()?;
-    if code.is_loopy() || code.max_heaps() > 2 {
-        return None;
-    }
-    let mut two = false;
-    for j in 0..=t {
-        match code.digit(j).constraint(2) {
-            None => {}
-            Some(Constraint::Any) => two = true,
-            Some(_) => return None,
-        }
-    }
-    Some((t, two))
-}
-
-/// How many values (heaps `0 … L − 1`) certify preperiod `e` and period `p` for `code`, or `None` when no theorem
-/// here covers the code.
-pub fn certificate_length(code: &Code, e: u64, p: u64) -> Option<u64> {
-    let (t, two) = theorem(code)?;
-    bound(t, two, e, p)
-}
-
-/// [`certificate_length`] once the theorem's parameters are known: `t` the most tokens a move removes, `two` whether
-/// some move leaves two heaps.
-fn bound(t: u64, two: bool, e: u64, p: u64) -> Option<u64> {
-    let e1 = e.max(1);
-    let n0 = if two {
-        e1.checked_mul(2)?.checked_add(p)?.checked_add(t)?
-    } else {
-        e1.checked_add(t)?
-    };
-    n0.checked_add(p)
-}
-
-/// True when the theorem can certify some period of `code`.
-pub fn certifiable(code: &Code) -> bool {
-    theorem(code).is_some()
-}
-
-/// The least `e` with `G(n + p) = G(n) + s` for all `e ≤ n < L − p` (`L` values), scanning backwards.
-pub fn preperiod_for(values: &[Nimber], p: usize, s: u64) -> u64 {
-    let l = values.len();
-    if p == 0 || p >= l {
-        return l as u64;
-    }
-    let mut n = l - p;
-    while n > 0 && values[n - 1].checked_add(s) == Some(values[n - 1 + p]) {
-        n -= 1;
-    }
-    n as u64
-}
-
-/// The Z-function of `s`: `z[i]` is the length of the longest common prefix of `s` and `s[i..]` (`z[0] = len`).
-/// Linear time (Gusfield, *Algorithms on Strings, Trees and Sequences*, 1.3).
-fn z_function<T: PartialEq>(s: &[T]) -> Vec<usize> {
-    let n = s.len();
-    let mut z = vec![0; n];
-    if n == 0 {
-        return z;
-    }
-    z[0] = n;
-    let (mut l, mut r) = (0, 0);
-    for i in 1..n {
-        let mut k = if i < r { z[i - l].min(r - i) } else { 0 };
-        while i + k < n && s[k] == s[i + k] {
-            k += 1;
-        }
-        z[i] = k;
-        if i + k > r {
-            l = i;
-            r = i + k;
-        }
-    }
-    z
-}
-
-/// For every period `p` (index `p`, `1 ≤ p < L`), the least `e` with `G(n + p) = G(n)` for all `e ≤ n < L − p`:
-/// [`preperiod_for`] for all periods at once, in linear time. Reversed, the condition says the sequence's last
-/// `L − e` values have period `p`, i.e. the reversed sequence and itself shifted by `p` agree on a prefix of
-/// length `L − p − e`: that prefix is the Z-function at `p`, so `e = L − p − z[p]`.
-pub fn preperiods<T: Copy + PartialEq>(values: &[T]) -> Vec<u64> {
-    let l = values.len();
-    let rev: Vec<T> = values.iter().rev().copied().collect();
-    let z = z_function(&rev);
-    (0..l)
-        .map(|p| {
-            if p == 0 {
-                l as u64
-            } else {
-                (l - p - z[p]) as u64
-            }
-        })
-        .collect()
-}
-
-/// For every period `p`, the least `e` from which `G(n + p) − G(n)` is constant up to the end of the values: the
-/// differences `Δ(n) = G(n+1) − G(n)` then have period `p` from `e` on (and the constant is the saltus). Linear
-/// time, as [`preperiods`] over the differences (exact, in `i128`).
-fn difference_preperiods<T: Copy + Into<u64>>(values: &[T]) -> Vec<u64> {
-    let l = values.len();
-    if l < 2 {
-        return vec![l as u64; l];
-    }
-    let d: Vec<i128> = values
-        .windows(2)
-        .map(|w| w[1].into() as i128 - w[0].into() as i128)
-        .rev()
-        .collect();
-    let z = z_function(&d);
-    let m = d.len();
-    (0..l)
-        .map(|p| {
-            if p == 0 || p >= m {
-                (l - p.min(l)) as u64
-            } else {
-                (m - p - z[p]) as u64
-            }
-        })
-        .collect()
-}
-
-/// The Z-function of the *reversed* `values`, read in place (no reversed copy) and kept as `u32` (4 bytes a value
-/// instead of the 16 of a reversed `u64` copy and a `usize` array): `z[p]` is how many of the last values agree with
-/// the values `p` before them, so the least `e` with `G(n + p) = G(n)` for `e ≤ n < L − p` is `L − p − z[p]`.
-/// `None` when there are `2^32` values or more (then [`preperiods`] is used). Only the periods `p ≤ L/2` are
-/// wanted, and the Z-algorithm at `i` reads `z` below `i` only, so the array stops at `L/2`: 2 bytes a value.
-fn reversed_z<T: Copy + PartialEq>(values: &[T]) -> Option<Vec<u32>> {
-    let n = values.len();
-    u32::try_from(n).ok()?;
-    let at = |i: usize| values[n - 1 - i];
-    let half = n / 2;
-    let mut z = vec![0u32; half + 1];
-    if n == 0 {
-        return Some(z);
-    }
-    z[0] = n as u32;
-    let (mut l, mut r) = (0usize, 0usize);
-    for i in 1..=half {
-        let mut k = if i < r {
-            (z[i - l] as usize).min(r - i)
-        } else {
-            0
-        };
-        while i + k < n && at(k) == at(i + k) {
-            k += 1;
-        }
-        z[i] = k as u32;
-        if i + k > r {
-            l = i;
-            r = i + k;
-        }
-    }
-    Some(z)
-}
-
-/// The smallest period certified by the theorem over `values`, with its preperiod. Linear in the values, with
-/// 4 bytes of work memory per value.
-pub fn certify<T: Copy + PartialEq>(code: &Code, values: &[T]) -> Option<Periodicity> {
-    certify_or_next(code, values).0
-}
-
-/// [`certify`], and when no period is certified yet, the fewest values that could certify one: the smallest
-/// [`certificate_length`] over every period `p` with the preperiod `e` the values show for it. That is where the
-/// certificate's own bound says to look next (a true period from `e` is certified exactly there); it is always
-/// more than the values given.
-pub fn certify_or_next<T: Copy + PartialEq>(
-    code: &Code,
-    values: &[T],
-) -> (Option<Periodicity>, Option<u64>) {
-    let Some((t, two)) = theorem(code) else {
-        return (None, None);
-    };
-    let l = values.len() as u64;
-    let by = Some(if two {
-        Certificate::GuySmith
-    } else {
-        Certificate::Subtraction
-    });
-    let found = |e: u64, p: u64| Periodicity {
-        preperiod: e,
-        period: p,
-        saltus: 0,
-        certified: true,
-        by,
-        values_computed: l,
-    };
-    let mut next: Option<u64> = None;
-    let mut consider = |e: u64, p: u64| -> bool {
-        match bound(t, two, e, p) {
-            Some(need) if need <= l => true,
-            Some(need) => {
-                next = Some(next.map_or(need, |m| m.min(need)));
-                false
-            }
-            None => false,
-        }
-    };
-    match reversed_z(values) {
-        Some(z) => {
-            for p in 1..=l / 2 {
-                let e = l - p - z[p as usize] as u64;
-                if consider(e, p) {
-                    return (Some(found(e, p)), None);
-                }
-            }
-        }
-        None => {
-            let e_of = preperiods(values);
-            for p in 1..=l / 2 {
-                let e = e_of[p as usize];
-                if consider(e, p) {
-                    return (Some(found(e, p)), None);
-                }
-            }
-        }
-    }
-    (None, next)
-}
-
-/// The smallest period (ordinary first, then arithmetic) that the values show at least three times over, with
-/// its preperiod: an observation, not a proof. Linear in the values.
-pub fn observe<T: Copy + PartialEq + Into<u64>>(values: &[T]) -> Option<Periodicity> {
-    observe_with(values, None)
-}
-
-/// [`observe`] for a game whose moves remove at most `longest` tokens (`None`: no bound): a period `p` from `e` is
-/// reported only when the values also reach heap `e + t + p`, `t` the longest move (`e` when there is no bound: the
-/// longest move of a heap of `e`). Fewer values cannot show a period: a heap's options reach `t` heaps back, so
-/// the window that repeats must be at least that long, and one period more must follow it.
-pub fn observe_with<T: Copy + PartialEq + Into<u64>>(
-    values: &[T],
-    longest: Option<u64>,
-) -> Option<Periodicity> {
-    let l = values.len() as u64;
-    if l < 2 {
-        return None;
-    }
-    let enough = |e: u64, p: u64| {
-        let t = longest.unwrap_or(e);
-        l - e >= OBSERVED_PERIODS * p && l - e >= t.saturating_add(p)
-    };
-    let e_of = preperiods(values);
-    let ordinary = (1..=l / OBSERVED_PERIODS).find_map(|p| {
-        let e = e_of[p as usize];
-        enough(e, p).then_some(Periodicity {
-            preperiod: e,
-            period: p,
-            saltus: 0,
-            certified: false,
-            by: None,
-            values_computed: l,
-        })
-    });
-    if ordinary.is_some() {
-        return ordinary;
-    }
-    let d_of = difference_preperiods(values);
-    (1..=l / OBSERVED_PERIODS).find_map(|p| {
-        let last: u64 = values[l as usize - 1].into();
-        let before: u64 = values[(l - 1 - p) as usize].into();
-        if last <= before {
-            return None;
-        }
-        let e = d_of[p as usize];
-        enough(e, p).then_some(Periodicity {
-            preperiod: e,
-            period: p,
-            saltus: last - before,
-            certified: false,
-            by: None,
-            values_computed: l,
-        })
-    })
-}
-
-/// How many times a period must repeat past its preperiod to be reported as observed ([`observe_with`]).
-pub const OBSERVED_PERIODS: u64 = 8;
 
 /// The default limit of [`analyse`] (in heaps) for codes the theorem covers.
 pub const DEFAULT_LIMIT: u64 = 1 << 22;
@@ -519,7 +134,7 @@ pub fn bytes_per_heap(game: &HeapGame, engine: Engine, threads: usize) -> u64 {
 
 /// Computes the sequence of `game` by doubling (from 1024 values) up to heap `limit`, until a period is certified
 /// (codes the theorem covers) or observed (other games), and reports what was found. The fast engine uses up to
-/// `threads` threads (see [`super::sparse`]).
+/// `threads` threads (see [`crate::heap::sparse`]).
 ///
 /// `progress` is called now and then with the heap reached and the last heap of the current doubling.
 ///
@@ -556,7 +171,7 @@ pub fn analyse(
 ///
 /// A game whose closed form is proved periodic ([`Game::period`](crate::Game::period)) is answered from it, certified
 /// by the closed form, with the values of one preperiod and period (at most 2^22 of them). Otherwise the values
-/// come from [`super::sequence::extend`] at doubling checkpoints; codes the theorem covers are computed until it
+/// come from [`crate::heap::sequence::extend`] at doubling checkpoints; codes the theorem covers are computed until it
 /// certifies a period or `limit` is reached (then a pattern is at most observed), other games until a period is
 /// observed with enough values ([`observe_with`]) over [`OBSERVE_HEAPS`] heaps (or as many as
 /// [`OBSERVE_SECONDS`] allow) or `limit` is reached.
@@ -697,25 +312,8 @@ pub fn search(
     let keep = reach.keep_values;
     let limit = reach.limit;
     if engine == Engine::Auto {
-        if let Some((e, p, s)) = game.period() {
-            let n = e.saturating_add(p).clamp(1, 1 << 22);
-            let (values, method) =
-                sequence::nim_values(game, n - 1, engine, threads, limits, &mut |_| {})?;
-            let computed = values.len() as u64;
-            return Ok(Analysis {
-                periodicity: Some(Periodicity {
-                    preperiod: e,
-                    period: p,
-                    saltus: s,
-                    certified: true,
-                    by: Some(Certificate::ClosedForm),
-                    values_computed: computed,
-                }),
-                values: if keep { values } else { Vec::new() },
-                computed,
-                engine: engine_of(method),
-                stopped: None,
-            });
+        if let Some(analysis) = closed_form(game, engine, threads, limits, keep)? {
+            return Ok(analysis);
         }
     }
     let name = game.name();
@@ -756,23 +354,7 @@ pub fn search(
             let heaps = to - have + 1;
             if let Some(b) = reach.budget {
                 let need = (to + 1).saturating_mul(per_heap(&store));
-                let stop = if need > limits.max_memory {
-                    Some(format!(
-                        "the next step, heaps 0..={to}, would need about {} of memory, over the limit of {} (raise it with --max-memory)",
-                        crate::solver::format_bytes(need),
-                        crate::solver::format_bytes(limits.max_memory)
-                    ))
-                } else {
-                    let spent = b.start.elapsed().as_secs_f64();
-                    // The cost per heap grows with the heap for most codes: half as much again is allowed for.
-                    let predicted = secs_per_heap.map_or(0.0, |s| s * heaps as f64 * 1.5);
-                    (spent + predicted > b.seconds).then(|| {
-                        format!(
-                            "the next step, heaps 0..={to}, would take about {predicted:.0} s more, past the time budget of {} s (raise it with --max-seconds)",
-                            b.seconds
-                        )
-                    })
-                };
+                let stop = over_budget(&b, to, heaps, need, secs_per_heap, limits);
                 if stop.is_some() && have > 0 {
                     let periodicity = match &code {
                         Some(c) if cert => on_values!(&store, |v| certify(c, v)),
@@ -873,10 +455,72 @@ pub fn search(
     }
 }
 
+/// The answer of [`search`] for a game whose closed form is proved periodic ([`Game::period`](crate::Game::period)):
+/// the values of one preperiod and period (at most 2^22 of them), certified by the closed form. `None` when the
+/// game has no such closed form.
+fn closed_form(
+    game: &HeapGame,
+    engine: Engine,
+    threads: usize,
+    limits: &Limits,
+    keep: bool,
+) -> Result<Option<Analysis>> {
+    let Some((e, p, s)) = game.period() else {
+        return Ok(None);
+    };
+    let n = e.saturating_add(p).clamp(1, 1 << 22);
+    let (values, method) = sequence::nim_values(game, n - 1, engine, threads, limits, &mut |_| {})?;
+    let computed = values.len() as u64;
+    Ok(Some(Analysis {
+        periodicity: Some(Periodicity {
+            preperiod: e,
+            period: p,
+            saltus: s,
+            certified: true,
+            by: Some(Certificate::ClosedForm),
+            values_computed: computed,
+        }),
+        values: if keep { values } else { Vec::new() },
+        computed,
+        engine: engine_of(method),
+        stopped: None,
+    }))
+}
+
+/// Why a search with budget `b` must not take its next step, heaps `0..=to` (`heaps` of them new, about `need`
+/// bytes): the memory over `limits.max_memory`, or the time predicted from `secs_per_heap` (the last step's) past
+/// the budget. `None` when the step fits.
+fn over_budget(
+    b: &Budget,
+    to: u64,
+    heaps: u64,
+    need: u64,
+    secs_per_heap: Option<f64>,
+    limits: &Limits,
+) -> Option<String> {
+    if need > limits.max_memory {
+        Some(format!(
+            "the next step, heaps 0..={to}, would need about {} of memory, over the limit of {} (raise it with --max-memory)",
+            crate::solver::format_bytes(need),
+            crate::solver::format_bytes(limits.max_memory)
+        ))
+    } else {
+        let spent = b.start.elapsed().as_secs_f64();
+        // The cost per heap grows with the heap for most codes: half as much again is allowed for.
+        let predicted = secs_per_heap.map_or(0.0, |s| s * heaps as f64 * 1.5);
+        (spent + predicted > b.seconds).then(|| {
+            format!(
+                "the next step, heaps 0..={to}, would take about {predicted:.0} s more, past the time budget of {} s (raise it with --max-seconds)",
+                b.seconds
+            )
+        })
+    }
+}
+
 /// One step of a search on the fast engine's packed values: the heap limit and the memory checked first (as
 /// [`sequence::extend`] checks them), the deadline polled where progress is reported.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn run_step(
+pub(in crate::heap) fn run_step(
     game: &HeapGame,
     run: &mut sparse::Run,
     to: u64,
@@ -925,121 +569,6 @@ fn engine_of(m: Method) -> Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::plain::code_sequence;
-
-    fn seq(code: &str, to: u64) -> Vec<Nimber> {
-        code_sequence(&Code::parse(code).unwrap(), code, to, &mut |_| {}).unwrap()
-    }
-
-    #[test]
-    fn linear_preperiods_equal_the_backward_scan() {
-        // Random-ish sequences with planted periods, and real ones; every p, ordinary and arithmetic.
-        let mut seqs: Vec<Vec<Nimber>> = vec![
-            seq("0.77", 400),
-            seq("0.137", 300),
-            seq("4.[3]", 200),
-            vec![],
-            vec![5],
-        ];
-        let mut x: u64 = 12345;
-        for len in [1usize, 2, 3, 10, 57, 200] {
-            for period in [1u64, 2, 3, 7] {
-                let v: Vec<Nimber> = (0..len as u64)
-                    .map(|n| {
-                        x = x
-                            .wrapping_mul(6364136223846793005)
-                            .wrapping_add(1442695040888963407);
-                        if n < 13 {
-                            x >> 61
-                        } else if period % 2 == 1 {
-                            (n % period) * 2
-                        } else {
-                            (n % period) + n / period * 3
-                        }
-                    })
-                    .collect();
-                seqs.push(v);
-            }
-        }
-        for v in &seqs {
-            let e = preperiods(v);
-            // The narrow in-place Z-function gives the same preperiods (for the periods it keeps, up to L/2),
-            // on the values as u64 and packed as u16.
-            let z = reversed_z(v).unwrap();
-            let narrow: Vec<u16> = v.iter().map(|&x| x as u16).collect();
-            assert_eq!(reversed_z(&narrow).unwrap(), z);
-            assert_eq!(z.len(), v.len() / 2 + 1);
-            for p in 1..=v.len() / 2 {
-                assert_eq!(
-                    e[p],
-                    (v.len() - p - z[p] as usize) as u64,
-                    "p = {p} in {v:?}"
-                );
-            }
-            let d = difference_preperiods(v);
-            for p in 1..v.len() {
-                assert_eq!(e[p], preperiod_for(v, p, 0), "p = {p} in {v:?}");
-                if v.len() >= 2 && p < v.len() - 1 {
-                    let s = v[v.len() - 1].wrapping_sub(v[v.len() - 1 - p]);
-                    if v[v.len() - 1] > v[v.len() - 1 - p] {
-                        assert_eq!(d[p], preperiod_for(v, p, s), "p = {p}, saltus {s} in {v:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn bounds() {
-        let kayles = Code::parse("0.77").unwrap();
-        // N0 = 2·71 + 12 + 2 = 156, plus one period: 168 values.
-        assert_eq!(certificate_length(&kayles, 71, 12), Some(168));
-        // e = 0 counts as e' = 1.
-        assert_eq!(certificate_length(&kayles, 0, 3), Some(2 + 3 + 2 + 3));
-        let sub = Code::parse("0.3033").unwrap();
-        assert_eq!(certificate_length(&sub, 0, 7), Some(1 + 4 + 7)); // S(1,3,4): t = 4
-        for code in ["4!.0", "0.[3]", "8.0", "0.4!", "4=.0"] {
-            assert_eq!(
-                certificate_length(&Code::parse(code).unwrap(), 5, 5),
-                None,
-                "{code}"
-            );
-        }
-    }
-
-    #[test]
-    fn kayles_is_certified_with_the_published_period() {
-        // Kayles 0.77: preperiod 71, period 12 (Guy & Smith 1956; Winning Ways ch. 4).
-        let v = seq("0.77", 400);
-        let p = certify(&Code::parse("0.77").unwrap(), &v).unwrap();
-        assert_eq!((p.preperiod, p.period, p.certified), (71, 12, true));
-        // Too few values: no certificate (167 values are one short of the bound).
-        assert!(certify(&Code::parse("0.77").unwrap(), &v[..167]).is_none());
-        assert!(certify(&Code::parse("0.77").unwrap(), &v[..168]).is_some());
-        assert_eq!(
-            p.value(&v, 1_000_000_000_000),
-            Some(v[(71 + (1_000_000_000_000u64 - 71) % 12) as usize])
-        );
-    }
-
-    #[test]
-    fn the_next_step_is_the_certificates_own_length() {
-        // Kayles shows period 12 from heap 71 in its first 160 values, one short of certifying it: the certificate
-        // needs 168 values (2·71 + 12 + 2, plus a period), and that is the length certify_or_next names.
-        let code = Code::parse("0.77").unwrap();
-        let v = seq("0.77", 400);
-        assert_eq!(certify_or_next(&code, &v[..160]), (None, Some(168)));
-        let (found, next) = certify_or_next(&code, &v[..168]);
-        assert_eq!(
-            (found.map(|p| (p.preperiod, p.period)), next),
-            (Some((71, 12)), None)
-        );
-        // Every smaller length names a length past itself.
-        for l in 2..168 {
-            let (f, n) = certify_or_next(&code, &v[..l]);
-            assert!(f.is_none() && n.is_some_and(|n| n > l as u64), "{l}");
-        }
-    }
 
     #[test]
     fn a_search_from_saved_values_ends_where_a_fresh_one_does() {
@@ -1184,16 +713,5 @@ mod tests {
         );
         assert_eq!((r.period, r.certified, r.needed), (Some(6), true, None));
         assert_eq!(r.certificate, Some("the game's closed form"));
-    }
-
-    #[test]
-    fn arithmetic_periodicity_is_observed() {
-        // Lasker's Nim 4.[3]: G(n + 4) = G(n) + 4 from n = 1 (Winning Ways ch. 4).
-        let v = seq("4.[3]", 200);
-        let p = observe(&v).unwrap();
-        assert_eq!(
-            (p.preperiod, p.period, p.saltus, p.certified),
-            (1, 4, 4, false)
-        );
     }
 }
