@@ -1,4 +1,4 @@
-//! A one-number rules script tabulated by its own method (the dense table of `Game::extend_sequence`) and stopped by
+//! A one-number rules script tabulated by its own method (the dense table of `HeapFacts::extend_sequence`) and stopped by
 //! `--max-seconds` hands back the heaps it computed: the error names the last one, `--out` keeps them, and
 //! `--resume` continues from them to the same values as one run.
 

@@ -22,6 +22,7 @@ use grundy::analysis::pattern;
 use grundy::analysis::table::{Span, Table};
 use grundy::analysis::{analyse, Convention, Sum};
 use grundy::game::Game;
+use grundy::game::HeapView;
 use grundy::games::AnyGame;
 use grundy::heap::{period, sequence, Engine, HeapGame};
 use grundy::misere::genus::GenusTable;

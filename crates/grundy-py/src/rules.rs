@@ -13,6 +13,7 @@
 //! object itself is kept beside the game and raised again by the front end in place of that error
 //! ([`PyRules::take_failure`]), with its own type and traceback.
 
+use grundy::game::HeapFacts;
 use grundy::game::{Game, Options};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -576,10 +577,6 @@ impl<P: PyPos> Game for PyRules<P> {
         format!("move to {}", self.show_sum(to))
     }
 
-    fn is_heap_game(&self) -> bool {
-        self.inner.heap
-    }
-
     fn play(&self) -> grundy::Play {
         if self.inner.misere {
             grundy::Play::Misere
@@ -598,4 +595,11 @@ impl<P: PyPos> Game for PyRules<P> {
             _ => None,
         }
     }
+    fn heap(&self) -> Option<&dyn HeapFacts> {
+        self.inner.heap.then_some(self as &dyn HeapFacts)
+    }
 }
+
+/// A Python game whose positions are heaps states no facts beyond being one: whether a move splits a heap is read
+/// off its options wherever a theorem needs it.
+impl<P: PyPos> HeapFacts for PyRules<P> {}

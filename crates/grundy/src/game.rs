@@ -125,14 +125,14 @@ impl<P> Options<P> {
 ///
 /// Every method but [`Game::name`] and [`Game::options`] is optional. The *closed forms* ([`ClosedForm`], reached
 /// through [`Game::closed_form`], and for heap games
-/// [`Game::period`] and [`Game::extend_sequence`]) must be proved: the analyses trust them and skip the search they
+/// [`crate::HeapFacts::period`] and [`crate::HeapFacts::extend_sequence`]) must be proved: the analyses trust them and skip the search they
 /// replace. A closed form that answers `None` for a position sends the analysis back to search.
 ///
 /// The finite-game solvers need the game *short*: every sequence of moves ends. They report a cycle as
 /// [`crate::ErrorKind::Loopy`]; games whose positions can repeat are analysed by [`crate::loopy`].
 ///
 /// **Heap games** are the games whose positions are heap sizes (`Position = u64`) and whose options are sums of
-/// smaller heaps: they say so with [`Game::is_heap_game`], and the sequence engines, periodicity and the heap
+/// smaller heaps: they say so with [`crate::HeapView::is_heap_game`], and the sequence engines, periodicity and the heap
 /// table of [`crate::heap`] then apply ([`crate::heap::HeapGame`] is such a game behind a pointer).
 pub trait Game {
     /// A position of one component. Positions that are equal must have the same options.
@@ -311,57 +311,16 @@ pub trait Game {
 
     // ----- Heap games -----
 
-    /// True when positions are heap sizes and every option is a sum of smaller heaps (then `Position` is `u64`).
-    fn is_heap_game(&self) -> bool {
-        false
-    }
-
-    /// The take-and-break code of the game, when it has one.
-    fn code(&self) -> Option<&Code> {
-        None
-    }
-
-    /// Whether some move leaves two or more heaps, *as the game states it*: `Some(true)`, `Some(false)`, or `None`
-    /// (not stated: the default for a game without a code; a code's digits say it). No theorem takes this on
-    /// trust: the analyses that need "no move splits a heap" (the SJ theorem, misère Nim's rule) read it off the
-    /// options of the heaps they use ([`crate::heap::facts`]), and a statement `Some(false)` that the options
-    /// contradict is an error naming the heap. Engines read it only as a cost hint (the plain engine costs `n²`
-    /// when moves split), taking `None` as "splits".
-    fn splits(&self) -> Option<bool> {
-        self.code().map(|c| c.max_heaps() >= 2)
-    }
-
-    /// The most tokens one move removes from a heap (`None`: no bound, or not known). No period can be read from
-    /// fewer values than this past the preperiod; no certificate reads it (the certificates read a code's digits,
-    /// which state the moves themselves).
-    fn longest_move(&self) -> Option<u64> {
-        self.code().and_then(Code::max_removed)
-    }
-
-    /// When a proved closed form makes the heap nim-values periodic: `(preperiod, period, saltus)` with
-    /// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod`.
-    fn period(&self) -> Option<(u64, u64, u64)> {
-        None
-    }
-
-    /// The nim-values of heaps `0..=to` by a method of the game's own (a sieve, a closed form), faster than the
-    /// engines: extends `values` (the nim-values of heaps `0..values.len()`, possibly empty, trusted as given: a
-    /// resumed run's) to heaps `0..=to`. A method may also recompute from heap 0 and replace `values`. A method
-    /// that stops early (a deadline) leaves in `values` what it computed, so the caller can say how far it got and
-    /// resume from there. `None`: the game has no method of its own, and the engines of [`crate::heap::sequence`]
-    /// compute the values. [`own_sequence`] calls it for a fresh table.
-    fn extend_sequence(
-        &self,
-        values: &mut Vec<Nimber>,
-        to: u64,
-        progress: &mut dyn FnMut(u64),
-    ) -> Option<Result<()>> {
-        let _ = (values, to, progress);
+    /// The facts of a heap game ([`HeapFacts`]): `Some(self)` from a game whose positions are heap sizes
+    /// (`Position = u64`) and whose options are sums of smaller heaps; the sequence engines, periodicity and the
+    /// heap table of [`crate::heap`] then apply. [`crate::heap::Heap`] says it for every game stated by its
+    /// [`crate::heap::HeapRules`]. `None` (the default): not a heap game.
+    fn heap(&self) -> Option<&dyn HeapFacts> {
         None
     }
 }
 
-/// The nim-values of heaps `0..=to` by the game's own method ([`Game::extend_sequence`] from an empty table);
+/// The nim-values of heaps `0..=to` by the game's own method ([`crate::HeapFacts::extend_sequence`] from an empty table);
 /// `None` when it has none.
 pub fn own_sequence<G: Game + ?Sized>(
     game: &G,
@@ -452,6 +411,100 @@ pub trait Known: Game {
 
 impl<G: Game + ?Sized> Known for G {}
 
+/// The facts of a heap game that the engines, periods and theorems read (see [`Game::heap`]). Each is optional; a
+/// fact a theorem relies on is stated here and checked against the options wherever the theorem reads it
+/// ([`crate::heap::facts`]), never taken on trust.
+pub trait HeapFacts {
+    /// Whether every sequence of moves ends, so that heaps have nim-values and the sequence engines, periods and
+    /// heap tables apply (true, the default). A code whose moves can add tokens states its heaps and its code here
+    /// too, but is not short: its positions can repeat, and it is analysed by [`crate::loopy`].
+    fn short(&self) -> bool {
+        true
+    }
+
+    /// The take-and-break code of the game, when it has one.
+    fn code(&self) -> Option<&Code> {
+        None
+    }
+
+    /// Whether some move leaves two or more heaps, *as the game states it*: `Some(true)`, `Some(false)`, or `None`
+    /// (not stated: the default for a game without a code; a code's digits say it). No theorem takes this on
+    /// trust: the analyses that need "no move splits a heap" (the SJ theorem, misère Nim's rule) read it off the
+    /// options of the heaps they use ([`crate::heap::facts`]), and a statement `Some(false)` that the options
+    /// contradict is an error naming the heap. Engines read it only as a cost hint (the plain engine costs `n²`
+    /// when moves split), taking `None` as "splits".
+    fn splits(&self) -> Option<bool> {
+        self.code().map(|c| c.max_heaps() >= 2)
+    }
+
+    /// The most tokens one move removes from a heap (`None`: no bound, or not known). No period can be read from
+    /// fewer values than this past the preperiod; no certificate reads it (the certificates read a code's digits,
+    /// which state the moves themselves).
+    fn longest_move(&self) -> Option<u64> {
+        self.code().and_then(Code::max_removed)
+    }
+
+    /// When a proved closed form makes the heap nim-values periodic: `(preperiod, period, saltus)` with
+    /// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod`.
+    fn period(&self) -> Option<(u64, u64, u64)> {
+        None
+    }
+
+    /// The nim-values of heaps `0..=to` by a method of the game's own (a sieve, a closed form), faster than the
+    /// engines: extends `values` (the nim-values of heaps `0..values.len()`, possibly empty, trusted as given: a
+    /// resumed run's) to heaps `0..=to`. A method may also recompute from heap 0 and replace `values`. A method
+    /// that stops early (a deadline) leaves in `values` what it computed, so the caller can say how far it got and
+    /// resume from there. `None`: the game has no method of its own, and the engines of [`crate::heap::sequence`]
+    /// compute the values. [`own_sequence`] calls it for a fresh table.
+    fn extend_sequence(
+        &self,
+        values: &mut Vec<Nimber>,
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<()>> {
+        let _ = (values, to, progress);
+        None
+    }
+}
+
+/// The heap facts of any game, `None` or `false` where it is not a heap game ([`Game::heap`], then the
+/// [`HeapFacts`] method): how the engines and analyses ask. Implemented for every [`Game`]; a game never implements
+/// it itself.
+pub trait HeapView: Game {
+    /// True when positions are heap sizes, every option is a sum of smaller heaps (then `Position` is `u64`), and
+    /// the game is short ([`HeapFacts::short`]): what the sequence engines, periods and heap tables need.
+    fn is_heap_game(&self) -> bool {
+        self.heap().is_some_and(|h| h.short())
+    }
+    /// [`HeapFacts::code`].
+    fn code(&self) -> Option<&Code> {
+        self.heap()?.code()
+    }
+    /// [`HeapFacts::splits`].
+    fn splits(&self) -> Option<bool> {
+        self.heap()?.splits()
+    }
+    /// [`HeapFacts::longest_move`].
+    fn longest_move(&self) -> Option<u64> {
+        self.heap()?.longest_move()
+    }
+    /// [`HeapFacts::period`].
+    fn period(&self) -> Option<(u64, u64, u64)> {
+        self.heap()?.period()
+    }
+    /// [`HeapFacts::extend_sequence`].
+    fn extend_sequence(
+        &self,
+        values: &mut Vec<Nimber>,
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<()>> {
+        self.heap()?.extend_sequence(values, to, progress)
+    }
+}
+
+impl<G: Game + ?Sized> HeapView for G {}
+
 /// A value found on threads, with the exact values of the positions proved on the way (for the caller's memo):
 /// what [`Game::value_on_threads`] returns.
 pub type Proved<P> = (Nimber, Vec<(P, Nimber)>);
@@ -498,19 +551,7 @@ macro_rules! forward_game {
             fn parameters(&self) -> usize { (**self).parameters() }
             fn table_extent(&self) -> Option<u64> { (**self).table_extent() }
             fn position_at(&self, params: &[u64]) -> Option<Self::Position> { (**self).position_at(params) }
-            fn is_heap_game(&self) -> bool { (**self).is_heap_game() }
-            fn code(&self) -> Option<&Code> { (**self).code() }
-            fn splits(&self) -> Option<bool> { (**self).splits() }
-            fn longest_move(&self) -> Option<u64> { (**self).longest_move() }
-            fn period(&self) -> Option<(u64, u64, u64)> { (**self).period() }
-            fn extend_sequence(
-                &self,
-                values: &mut Vec<Nimber>,
-                to: u64,
-                progress: &mut dyn FnMut(u64),
-            ) -> Option<Result<()>> {
-                (**self).extend_sequence(values, to, progress)
-            }
+            fn heap(&self) -> Option<&dyn HeapFacts> { (**self).heap() }
         }
     )*};
 }

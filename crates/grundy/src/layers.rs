@@ -33,6 +33,8 @@ const ROOT_NAMES: &[(&str, &str)] = &[
     ("Play", "game"),
     ("ClosedForm", "game"),
     ("Known", "game"),
+    ("HeapFacts", "game"),
+    ("HeapView", "game"),
     ("Context", "context"),
     ("Nimber", "nimber"),
     ("Deadline", "limits"),

@@ -515,8 +515,9 @@ pub trait SavedTable {
     /// Reads positions of the game from `words` ([`Game::parse`]), validates them and adds them to `sum`, valued
     /// by this table's solver.
     fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()>;
-    /// Reads the table at `path` into the solver ([`load`]); returns the entries read.
-    fn load(&self, path: &Path) -> Result<usize>;
+    /// Reads the table at `path` into the solver ([`load`]), made for `limits` (those of the search that follows);
+    /// returns the entries read.
+    fn load(&self, path: &Path, limits: &crate::Limits) -> Result<usize>;
     /// Writes the solver's memo to `path` ([`save`]); returns the entries written.
     fn save(&self, path: &Path) -> Result<usize>;
     /// The entries the search holds, counted as [`SavedTable::save`] counts them (a position's value, or the set of
@@ -548,11 +549,11 @@ impl SavedTable for CramTable {
         sum.add(&self.game, positions)?;
         Ok(())
     }
-    fn load(&self, path: &Path) -> Result<usize> {
+    fn load(&self, path: &Path, limits: &crate::Limits) -> Result<usize> {
         use crate::games::board_table::Known;
         // Read into the engine's table, room made first for the entries the check counted.
         let n = read_each::<crate::games::cram::Board>(path, &self.game(), |n, read| {
-            crate::games::cram::engine_import(n as usize, |put| {
+            crate::games::cram::engine_import(n as usize, limits, |put| {
                 read(&mut |b, v| {
                     let known = if v & NOT_VALUES == 0 {
                         Known {
@@ -623,7 +624,8 @@ where
         sum.add_with_solver(&self.game, positions, &self.solver)?;
         Ok(())
     }
-    fn load(&self, path: &Path) -> Result<usize> {
+    fn load(&self, path: &Path, limits: &crate::Limits) -> Result<usize> {
+        self.solver.borrow_mut().set_limits(*limits);
         load(&mut self.solver.borrow_mut(), path)
     }
     fn save(&self, path: &Path) -> Result<usize> {

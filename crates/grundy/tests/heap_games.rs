@@ -3,6 +3,7 @@
 //! options, its options are those the game had before the move to one game model, and its text syntax reads heap
 //! sizes with the catalog's messages.
 
+use grundy::game::HeapView;
 use grundy::games::lookup;
 use grundy::heap::{describe_heap_move, plain, sequence, Engine, HeapGame};
 use grundy::Known;

@@ -1,6 +1,7 @@
 //! Misère play: exact search against an independent brute force, misère Nim's rule, the SJ theorem, genus
 //! sequences, and misère outcomes from the genus against exhaustive search on small sums.
 
+use grundy::game::HeapView;
 use grundy::games::nim::Nim;
 use grundy::heap::{sequence, HeapGame, TakeAndBreak};
 use grundy::misere::genus::{tame_sum_outcome, Genus, GenusTable};

@@ -16,6 +16,7 @@
 
 use grundy::analysis::play::{Player, Session};
 use grundy::analysis::{analyse, Convention, Report, Sum};
+use grundy::game::HeapFacts;
 use grundy::games::AnyGame;
 use grundy::script::{Script, Settings};
 use grundy::{Game, Limits, Nimber, Options, Outcome};
@@ -115,16 +116,18 @@ impl Game for Outside {
     fn describe_move(&self, from: &u64, to: &[u64]) -> String {
         grundy::heap::describe_heap_move(*from, to)
     }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
     fn parameters(&self) -> usize {
         1
     }
     fn position_at(&self, p: &[u64]) -> Option<u64> {
         p.first().copied()
     }
+    fn heap(&self) -> Option<&dyn HeapFacts> {
+        Some(self)
+    }
 }
+
+impl HeapFacts for Outside {}
 
 /// One game of the corpus with its statements: catalog names and codes, a rules file, inline rules.
 struct Corpus {

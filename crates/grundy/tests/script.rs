@@ -2,6 +2,7 @@
 //! catalog has the game and against a brute force where it does not, and every kind of script error.
 
 use grundy::analysis::{analyse, Convention, Report, Sum};
+use grundy::game::HeapView;
 use grundy::games::{lookup, AnyGame};
 use grundy::script::{Script, Settings, Shape};
 use grundy::{Deadline, ErrorKind, Game, Nimber, Outcome, Solver};

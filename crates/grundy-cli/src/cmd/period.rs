@@ -5,6 +5,7 @@
 use crate::cli::PeriodCmd;
 use crate::output::{print_json, write_stdout, CliResult};
 use crate::progress::Progress;
+use grundy::game::HeapView;
 use grundy::heap::period::{self, Budget, Certificate, PeriodReport, Reach};
 use grundy::heap::{Engine, HeapGame};
 use grundy::{Limits, Nimber};

@@ -10,6 +10,7 @@ mod scatter;
 use crate::cli::PlotCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
+use grundy::game::HeapView;
 use grundy::games::AnyGame;
 use grundy::heap::period::{self, Periodicity};
 use grundy::heap::rare::RareSplit;

@@ -8,6 +8,7 @@
 use crate::cli::SeqCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
+use grundy::game::HeapView;
 use grundy::heap::sequence::{self, Method};
 use grundy::heap::{sparse, Engine, HeapGame};
 use grundy::{Limits, Nimber};

@@ -5,6 +5,7 @@
 use crate::cli::{SweepCmd, SweepMergeCmd};
 use crate::output::{write_stdout, CliError, CliResult};
 use crate::progress::Progress;
+use grundy::game::HeapView;
 use grundy::heap::period::{self, Budget, Reach};
 use grundy::heap::{sparse, Engine};
 use grundy::{Deadline, Limits};

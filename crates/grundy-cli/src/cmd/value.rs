@@ -672,7 +672,7 @@ fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
     // table filled its 3 GiB budget's first growth and a run under --max-memory 300M ended at its limit).
     let loaded = match &a.load_table {
         Some(f) if a.save_table.as_ref() == Some(f) && !std::path::Path::new(f).exists() => 0,
-        Some(f) => table.load(std::path::Path::new(f))?,
+        Some(f) => table.load(std::path::Path::new(f), &crate::guard::limits())?,
         None => 0,
     };
     // Every position the search values must reach the table saved: for a table of the solver's memo, the engines

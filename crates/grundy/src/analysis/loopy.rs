@@ -2,7 +2,7 @@
 //!
 //! The sum must be of one game (tokens on one graph, heaps of one code). Which solver answers is decided here:
 //!
-//! - **a take-and-break code** ([`crate::Game::code`]), loopy or not, played on heaps of at most `max_heap` tokens
+//! - **a take-and-break code** ([`crate::HeapFacts::code`]), loopy or not, played on heaps of at most `max_heap` tokens
 //!   (a move that would leave a larger heap is not allowed): the heap graph of [`crate::loopy::heap`] when no move
 //!   leaves two or more heaps, else the graph of multisets of heaps reachable from the sum
 //!   ([`crate::loopy::multiset`]);

@@ -31,6 +31,7 @@
 use super::Sum;
 use crate::context::Context;
 use crate::error::Result;
+use crate::game::HeapView;
 use crate::game::{Known, Outcome, Play};
 use crate::heap::HeapGame;
 use crate::misere::genus::{GenusTable, HeapGenus};
@@ -549,7 +550,7 @@ fn by_mixed_quotient(hg: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Option
 
 /// True when the heap game is Nim: its proved closed form is `G(n) = n` and no move splits a heap, so the options
 /// of `n` are single heaps `h < n` with values covering `0..n`, that is every heap below `n`. The closed form is the
-/// game's proof ([`crate::Game::period`]); "no move splits" must be stated (`Some(false)`) and is checked against
+/// game's proof ([`crate::HeapFacts::period`]); "no move splits" must be stated (`Some(false)`) and is checked against
 /// the options of the heaps up to the largest one of the sum ([`crate::heap::facts`]) as far as the scan's budget
 /// reaches (a heap of 10^18 is taken on the closed form's proof past it).
 fn is_nim(game: &HeapGame, max: u64) -> Result<bool> {

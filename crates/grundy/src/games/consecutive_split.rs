@@ -10,6 +10,7 @@
 //! [`smallest_winning_k`] returns the least such `k`.
 
 use crate::error::Result;
+use crate::game::HeapFacts;
 use crate::game::{Game, Options};
 use crate::heap::parse_heaps;
 use crate::nimber::Nimber;
@@ -95,9 +96,6 @@ impl Game for ConsecutiveSplit {
             _ => format!("move from the pile of {n}"),
         }
     }
-    fn is_heap_game(&self) -> bool {
-        true
-    }
     fn parameters(&self) -> usize {
         1
     }
@@ -107,9 +105,16 @@ impl Game for ConsecutiveSplit {
             _ => None,
         }
     }
+    fn heap(&self) -> Option<&dyn HeapFacts> {
+        Some(self)
+    }
+}
+
+impl HeapFacts for ConsecutiveSplit {
     fn splits(&self) -> Option<bool> {
         Some(true)
     }
+
     /// [`values`]: `O(√n)` per pile, up to [`MAX_PILE`].
     fn extend_sequence(
         &self,

@@ -2040,7 +2040,7 @@ fn board_of_wide_key(k: u64) -> Option<Board> {
 pub fn engine_entries<T>(
     f: impl FnOnce(&mut dyn Iterator<Item = (Board, board_table::Known)>) -> T,
 ) -> T {
-    with_engine(&Context::default(), |e| {
+    with_engine_as_is(|e| {
         let mut entries = e
             .table
             .entries()
@@ -2051,12 +2051,14 @@ pub fn engine_entries<T>(
 
 /// Runs `body` with a function that puts one fact read from a saved table into this thread's engine (a fact
 /// about its board; an entry that does not fit is dropped or evicts another, as the table's capacity decides),
-/// after room is made for `count` of them.
+/// after room is made for `count` of them. The engine is made (or remade) for `limits`, those of the search that
+/// follows, so that the table read is not moved again when the search starts.
 pub fn engine_import<T>(
     count: usize,
+    limits: &Limits,
     body: impl FnOnce(&mut dyn FnMut(&Board, board_table::Known)) -> T,
 ) -> T {
-    with_engine(&Context::default(), |e| {
+    with_engine(&Context::new(*limits), |e| {
         e.table.reserve_compact(count);
         body(&mut |b, known| set_known(&mut e.table, &key_of_board(b), known))
     })
@@ -2081,6 +2083,15 @@ pub fn engine_nodes() -> u64 {
         e.borrow().as_ref().map_or(0, |e| {
             e.nodes + e.helpers.iter().map(|h| h.nodes).sum::<u64>()
         })
+    })
+}
+
+/// Runs `f` on this thread's engine as it is (made under the default limits when there is none): what reads or
+/// counts its table, which must not resize it.
+fn with_engine_as_is<T>(f: impl FnOnce(&mut CramEngine) -> T) -> T {
+    ENGINE.with(|e| {
+        let mut e = e.borrow_mut();
+        f(e.get_or_insert_with(|| CramEngine::new(&Limits::default())))
     })
 }
 

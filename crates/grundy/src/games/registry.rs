@@ -253,7 +253,7 @@ where
     Box::new(Erased(Rc::new(game)))
 }
 
-/// A heap game ([`Game::is_heap_game`]) as the catalog sees it: heaps valued from the game's nim-value sequence,
+/// A heap game ([`crate::HeapView::is_heap_game`]) as the catalog sees it: heaps valued from the game's nim-value sequence,
 /// computed once by the cheapest exact method, and its sequence available to `seq` and `period`.
 pub fn erase_heap(game: Rc<HeapGame>) -> Box<dyn AnyGame> {
     Box::new(ErasedHeap(game))

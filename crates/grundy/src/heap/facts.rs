@@ -2,7 +2,7 @@
 //!
 //! Several theorems the analyses apply hold only for games of a certain shape: the SJ theorem of misère play (and
 //! misère Nim's rule) needs a game no move of which splits a heap, and a heap of nim-value 0 with no moves. A game
-//! may *state* such a fact ([`Game::splits`](crate::Game::splits)), but no analysis takes a statement, or its absence, on trust: the fact
+//! may *state* such a fact ([`crate::HeapFacts::splits`]), but no analysis takes a statement, or its absence, on trust: the fact
 //! is read here off the options of the heaps the answer depends on (every heap up to the largest one of the sum,
 //! since a move from a smaller heap can be reached in play), and a statement that the options contradict is an error
 //! that names the first heap where it fails. A scan that would cost more than [`SCAN_BUDGET`] options gives no
@@ -11,7 +11,7 @@
 //! Where each fact comes from, for each theorem the library applies:
 //! - **SJ theorem** ([`crate::misere::sj_outcome`]): "no move splits a heap" from [`splits_up_to`] on heaps
 //!   `1..=max`; "every non-empty heap has a non-zero nim-value" from the computed sequence.
-//! - **Misère Nim's rule**: the game's proved closed form `G(n) = n` ([`Game::period`](crate::Game::period)) and "no move splits a heap"
+//! - **Misère Nim's rule**: the game's proved closed form `G(n) = n` ([`crate::HeapFacts::period`]) and "no move splits a heap"
 //!   from [`splits_up_to`] on the heaps it can scan (a heap of 10^18 is taken on the closed form's proof).
 //! - **Guy–Smith theorem and the subtraction certificate** ([`super::period`]): the take-and-break code, which is the
 //!   statement of the moves themselves (the options are generated from it), so nothing is assumed past it.
@@ -22,6 +22,7 @@
 
 use super::HeapGame;
 use crate::error::{Error, Result};
+use crate::game::HeapView;
 use crate::game::Options;
 
 /// The most options [`splits_up_to`] lists before it gives up (`None`: not known within the budget).
@@ -31,7 +32,7 @@ pub const SCAN_BUDGET: u64 = 20_000_000;
 /// `Some(true)` at the first such option, `Some(false)` when no heap up to `max` has one, `None` when the scan would
 /// list more than [`SCAN_BUDGET`] options. A heap 0 that has an option (a move that leaves nothing from nothing) counts
 /// as a shape the theorems do not cover, as a split does. When the game states that no move splits
-/// ([`Game::splits`](crate::Game::splits) is `Some(false)`) and the options show a split, the answer is an error naming
+/// ([`crate::HeapFacts::splits`] is `Some(false)`) and the options show a split, the answer is an error naming
 /// the heap and the option.
 pub fn splits_up_to(game: &HeapGame, max: u64) -> Result<Option<bool>> {
     let stated = game.splits();

@@ -2,7 +2,7 @@
 //!
 //! - [`code`]: take-and-break codes in CGSuite's notation, and their options.
 //! - [`HeapGame`]: a heap game is a [`Game`] whose positions are heap sizes (`Position = u64`) and that says so with
-//!   [`Game::is_heap_game`]; [`TakeAndBreak`] is the game of a code, the catalog ([`crate::games`]) has the others.
+//!   [`crate::HeapView::is_heap_game`]; [`TakeAndBreak`] is the game of a code, the catalog ([`crate::games`]) has the others.
 //! - [`SequenceEngine`]: the one trait of the engines that compute nim-value sequences:
 //!   - [`plain`]: the plain mex engine, exact for every heap game;
 //!   - [`multi`]: the multi-heap engine, nim-sum sets of moves that leave three or more heaps, by dynamic programming;
@@ -38,9 +38,9 @@ pub const PLAIN_MAX_HEAP_SPLITTING: u64 = 200_000;
 /// The default largest heap the plain engine computes up to otherwise.
 pub const PLAIN_MAX_HEAP: u64 = 50_000_000;
 
-/// A heap game behind a pointer: a [`Game`] whose positions are heap sizes (see [`Game::is_heap_game`]). The
+/// A heap game behind a pointer: a [`Game`] whose positions are heap sizes (see [`crate::HeapView::is_heap_game`]). The
 /// engines, periodicity and the heap table read it. Every heap game implements [`Game`] with `Position = u64` and
-/// answers `true` to [`Game::is_heap_game`]; its options are sums of smaller heaps.
+/// answers `true` to [`crate::HeapView::is_heap_game`]; its options are sums of smaller heaps.
 pub type HeapGame = dyn Game<Position = u64>;
 
 /// Words for a heap move: "take 3 from the heap of 7, leaving 4", "split the heap of 7 into 1 and 6".

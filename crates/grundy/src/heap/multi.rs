@@ -59,6 +59,7 @@
 use super::code::{Code, Constraint, Digit};
 use super::{Engine, HeapGame, SequenceEngine};
 use crate::error::{Error, Result};
+use crate::game::HeapView;
 use crate::nimber::Nimber;
 use crate::solver::Limits;
 

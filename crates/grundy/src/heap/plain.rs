@@ -24,6 +24,7 @@ use super::code::{partitions, Code, Constraint};
 use super::multi::MultiMoves;
 use super::{Engine, HeapGame, SequenceEngine, PLAIN_MAX_HEAP, PLAIN_MAX_HEAP_SPLITTING};
 use crate::error::{Error, Result};
+use crate::game::HeapView;
 use crate::game::{Game, Options};
 use crate::nimber::{MexSet, Nimber};
 use crate::solver::Limits;

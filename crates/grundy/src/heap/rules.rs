@@ -1,7 +1,7 @@
 //! A heap game stated by its rules alone: implement [`HeapRules`] (a name and the options of a heap) and wrap the
 //! rules in [`Heap`], which is the [`Game`]. The wrapper says everything that every heap game says the same way: a
 //! position is a heap size, written as its number, read by [`super::parse_heaps`], numbered by itself in tables
-//! (`grundy table`, `grundy plot`), and the game is a heap game ([`Game::is_heap_game`]), so the sequence engines,
+//! (`grundy table`, `grundy plot`), and the game is a heap game ([`crate::HeapView::is_heap_game`]), so the sequence engines,
 //! periods and heap tables apply. The rules keep what is theirs: their move words ([`HeapRules::describe_move`],
 //! by default the words of taking and splitting, which a coin-turning game replaces), their closed forms, and the
 //! facts a theorem reads (does a move split a heap, the longest move, a proved period).
@@ -43,6 +43,7 @@
 
 use crate::code::Code;
 use crate::error::Result;
+use crate::game::HeapFacts;
 use crate::game::{ClosedForm, Game, Options, Play};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -92,28 +93,28 @@ pub trait HeapRules {
         None
     }
 
-    /// [`Game::code`]: the take-and-break code of the rules, when they have one.
+    /// [`crate::HeapFacts::code`]: the take-and-break code of the rules, when they have one.
     fn code(&self) -> Option<&Code> {
         None
     }
 
-    /// [`Game::splits`]: whether some move leaves two or more heaps, as the rules state it (checked against the
+    /// [`crate::HeapFacts::splits`]: whether some move leaves two or more heaps, as the rules state it (checked against the
     /// options wherever a theorem reads it).
     fn splits(&self) -> Option<bool> {
         self.code().map(|c| c.max_heaps() >= 2)
     }
 
-    /// [`Game::longest_move`].
+    /// [`crate::HeapFacts::longest_move`].
     fn longest_move(&self) -> Option<u64> {
         self.code().and_then(Code::max_removed)
     }
 
-    /// [`Game::period`]: a period a proved closed form gives.
+    /// [`crate::HeapFacts::period`]: a period a proved closed form gives.
     fn period(&self) -> Option<(u64, u64, u64)> {
         None
     }
 
-    /// [`Game::extend_sequence`]: the values of heaps by a method of the rules' own.
+    /// [`crate::HeapFacts::extend_sequence`]: the values of heaps by a method of the rules' own.
     fn extend_sequence(
         &self,
         values: &mut Vec<Nimber>,
@@ -181,21 +182,28 @@ impl<R: HeapRules> Game for Heap<R> {
             _ => None,
         }
     }
-    fn is_heap_game(&self) -> bool {
-        true
+    fn heap(&self) -> Option<&dyn HeapFacts> {
+        Some(self)
     }
+}
+
+impl<R: HeapRules> HeapFacts for Heap<R> {
     fn code(&self) -> Option<&Code> {
         self.0.code()
     }
+
     fn splits(&self) -> Option<bool> {
         self.0.splits()
     }
+
     fn longest_move(&self) -> Option<u64> {
         self.0.longest_move()
     }
+
     fn period(&self) -> Option<(u64, u64, u64)> {
         self.0.period()
     }
+
     fn extend_sequence(
         &self,
         values: &mut Vec<Nimber>,

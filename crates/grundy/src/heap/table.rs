@@ -29,6 +29,7 @@ use super::period::{self, Periodicity};
 use super::{sequence, Engine, HeapGame};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::HeapView;
 use crate::game::Known;
 use crate::nimber::Nimber;
 use crate::sum::{Component, ComponentMoves, Move, MoveFamily};

@@ -218,6 +218,16 @@ impl crate::Game for LoopyCode {
     fn describe_move(&self, n: &u64, to: &[u64]) -> String {
         crate::heap::describe_heap_move(*n, to)
     }
+    fn heap(&self) -> Option<&dyn crate::game::HeapFacts> {
+        Some(self)
+    }
+}
+
+/// Heaps of a code whose positions can repeat: the code is stated, and the game is not short.
+impl crate::game::HeapFacts for LoopyCode {
+    fn short(&self) -> bool {
+        false
+    }
     fn code(&self) -> Option<&Code> {
         Some(&self.code)
     }

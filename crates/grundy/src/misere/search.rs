@@ -18,6 +18,7 @@
 //! the search stops with a [`crate::ErrorKind::Limit`] error.
 
 use crate::error::Result;
+use crate::game::HeapView;
 use crate::game::{Game, Options, Outcome};
 use crate::heap::HeapGame;
 use crate::nimber::{MexSet, Nimber};

@@ -3,12 +3,13 @@
 //!
 //! Two kinds of group exist, and the choice between them is made here, not by the caller:
 //! - [`GameGroup`]: any [`Game`], valued by the memoised [`Solver`] after the game's closed forms;
-//! - [`HeapGroup`]: a heap game ([`Game::is_heap_game`]), valued from a nim-value sequence computed once by the
+//! - [`HeapGroup`]: a heap game ([`crate::HeapView::is_heap_game`]), valued from a nim-value sequence computed once by the
 //!   cheapest exact method ([`crate::heap::table::HeapTable`]), so a heap of 10^12 costs what its certified period
 //!   costs.
 
 use crate::context::Context;
 use crate::error::{Error, ErrorKind, Result};
+use crate::game::HeapView;
 use crate::game::{Game, Known, Options, Outcome, Play};
 use crate::heap::table::{HeapComponent, HeapTable};
 use crate::heap::HeapGame;

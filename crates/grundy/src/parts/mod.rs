@@ -9,6 +9,7 @@ pub(crate) mod group;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::game::HeapView;
 use crate::heap::HeapGame;
 use crate::limits::Limits;
 use crate::sum::Component;
@@ -66,7 +67,7 @@ impl Sum {
         Ok(self)
     }
 
-    /// Adds heaps of a heap game ([`Game::is_heap_game`]), valued from its nim-value sequence, computed once by the
+    /// Adds heaps of a heap game ([`crate::HeapView::is_heap_game`]), valued from its nim-value sequence, computed once by the
     /// cheapest exact method ([`crate::heap::sequence`]).
     pub fn add_heaps(&mut self, game: &Rc<HeapGame>, heaps: Vec<u64>) -> Result<&mut Self> {
         if !game.is_heap_game() {

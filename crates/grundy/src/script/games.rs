@@ -5,6 +5,7 @@
 use super::native::{Evaluated, Item, Native};
 use super::{Core, Shape, Splits};
 use crate::error::{parse_u64, Error, Result};
+use crate::game::HeapFacts;
 use crate::game::{Game, Options, Play};
 use crate::nimber::MexSet;
 use crate::Nimber;
@@ -82,7 +83,7 @@ fn numbers(items: &Array) -> std::result::Result<Option<Vec<u64>>, String> {
 }
 
 /// A scripted game whose position is one whole number. Unless the script is loaded for loopy play, it is a heap game
-/// ([`Game::is_heap_game`]): every move must leave smaller heaps (checked as positions are expanded; a move that
+/// ([`crate::HeapView::is_heap_game`]): every move must leave smaller heaps (checked as positions are expanded; a move that
 /// does not is an error that points to `--loopy`), heaps of 0 vanish from options, and the sequence engines, periods
 /// and heap tables apply.
 pub struct NumberGame {
@@ -107,7 +108,8 @@ impl NumberGame {
         }
     }
 
-    fn heap(&self) -> bool {
+    /// Whether the script's numbers are heaps of a short game (not a loopy script, whose positions can repeat).
+    fn short_heaps(&self) -> bool {
         !self.core.loopy
     }
 
@@ -129,7 +131,7 @@ impl NumberGame {
             Ok(None) => return Err(self.core.bad_result(&what(), "returned a negative number")),
             Err(e) => return Err(self.core.bad_result(&what(), &e)),
         };
-        let parts: Vec<u64> = if self.heap() {
+        let parts: Vec<u64> = if self.short_heaps() {
             parts.into_iter().filter(|&c| c != 0).collect()
         } else {
             parts
@@ -157,7 +159,7 @@ impl NumberGame {
             if c > MAX {
                 return Err(too_large());
             }
-            if self.heap() && c >= n && c != 0 {
+            if self.short_heaps() && c >= n && c != 0 {
                 return Err(bad_heap(c));
             }
             // Components are split in order, so that an error in `components` comes before one in a later
@@ -166,7 +168,7 @@ impl NumberGame {
                 all.extend(self.split(c)?);
             }
         }
-        if self.heap() && n == 0 {
+        if self.short_heaps() && n == 0 {
             return Err(self.core.bad_result(
                 "moves(0)",
                 "a heap of 0 has no moves in a heap game (every move leaves smaller heaps)",
@@ -174,7 +176,7 @@ impl NumberGame {
         }
         if self.core.has_components {
             out.push(all);
-        } else if self.heap() {
+        } else if self.short_heaps() {
             // Heaps of 0 vanish (no allocation: the numbers go straight into the buffer).
             out.push(comps.iter().copied().filter(|&c| c != 0));
         } else {
@@ -197,13 +199,13 @@ impl NumberGame {
             return Ok(());
         }
         let m = m as u64;
-        if self.heap() && m >= n && !self.core.has_components {
+        if self.short_heaps() && m >= n && !self.core.has_components {
             // Checked once for the family: every heap it leaves is at most m.
             return self.push(n, &[m], out);
         }
         for a in 0..=m / 2 {
             let pair = [a, m - a];
-            if self.heap() && !self.core.has_components {
+            if self.short_heaps() && !self.core.has_components {
                 match a {
                     0 if m == 0 => self.push(n, &[], out)?,
                     0 => out.push_one(m),
@@ -249,12 +251,12 @@ impl NumberGame {
         Ok(true)
     }
 
-    /// The native body, when the nim-values of heaps may be tabulated from it directly ([`Game::extend_sequence`]): a heap
+    /// The native body, when the nim-values of heaps may be tabulated from it directly ([`crate::HeapFacts::extend_sequence`]): a heap
     /// game (not loopy play) with no `components` and normal play by its own rules.
     fn dense(&self) -> Option<&Native> {
         self.core.native.as_ref().filter(|_| {
             self.core.use_native.get()
-                && self.heap()
+                && self.short_heaps()
                 && !self.core.has_components
                 && !self.core.misere
         })
@@ -308,7 +310,7 @@ impl NumberGame {
     }
 
     /// The nim-values of heaps `0..=to` from the native body, bottom-up in a dense table (what the plain engine
-    /// computes over [`Game::options`], without building the options): see [`Game::extend_sequence`] below.
+    /// computes over [`Game::options`], without building the options): see [`crate::HeapFacts::extend_sequence`] below.
     ///
     /// `values` (heaps `0..values.len()`, a resumed run's, trusted as given) seed the table when it holds fewer. On
     /// return, `values` holds what the table holds up to heap `to`, also when the deadline stopped the run: the
@@ -478,7 +480,7 @@ impl Game for NumberGame {
     }
 
     fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        if self.heap() {
+        if self.short_heaps() {
             crate::heap::describe_heap_move(*from, to)
         } else {
             format!("move from {from} to {}", self.show_sum(to))
@@ -504,8 +506,17 @@ impl Game for NumberGame {
         }
     }
 
-    fn is_heap_game(&self) -> bool {
-        self.heap()
+    fn heap(&self) -> Option<&dyn HeapFacts> {
+        Some(self)
+    }
+}
+
+// `splits` is not stated: whether a move splits a heap is known only by playing, so the theorems that need "no move
+// splits" read it off the options of the heaps they use (`heap::facts`), and the plain engine keeps its bound for
+// splitting games.
+impl HeapFacts for NumberGame {
+    fn short(&self) -> bool {
+        self.short_heaps()
     }
 
     /// A one-number script whose `moves` is compiled natively (see the [`crate::script`] docs, "Speed" in
@@ -533,10 +544,6 @@ impl Game for NumberGame {
         }
         Some(self.tabulate(native, values, to, progress))
     }
-
-    // `splits` is not stated: whether a move splits a heap is known only by playing, so the theorems that need "no
-    // move splits" read it off the options of the heaps they use (`heap::facts`), and the plain engine keeps its
-    // bound for splitting games.
 }
 
 /// A scripted game whose position is a tuple of a fixed number of numbers (`fn moves(a, b)`) or a list of numbers

@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::HeapView;
 use crate::{Game, Options, Solver};
 
 fn s134() -> Script {
@@ -108,7 +109,7 @@ fn examples_give_the_same_options_natively_and_in_rhai() {
 }
 
 /// The nim-values of heaps `0..=to` of `text`'s one-number script, or the first error (its message): with the
-/// native body tabulated (`dense`: [`Game::extend_sequence`], as `grundy seq` runs it) or by the plain engine over the
+/// native body tabulated (`dense`: [`crate::HeapFacts::extend_sequence`], as `grundy seq` runs it) or by the plain engine over the
 /// options that Rhai computes (the general path), the reference.
 fn sequence_of(
     text: &str,

@@ -8,6 +8,7 @@ use super::{Law, Pattern, Rule};
 use crate::analysis::table::{Span, Table};
 use crate::context::Context;
 use crate::error::Result;
+use crate::game::HeapView;
 use crate::games::AnyGame;
 use crate::heap::period::{self, Certificate, Periodicity};
 use crate::heap::Engine;

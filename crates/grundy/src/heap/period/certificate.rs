@@ -14,7 +14,7 @@ pub enum Certificate {
     /// move removes, `G(n + p) = G(n)` for `t` consecutive heaps `n ≥ e` (from `e' = max(e, 1)`) implies it for
     /// every `n ≥ e`, since every option of a heap `n ≥ e' + t` is one of those `t` heaps below it.
     Subtraction,
-    /// The game's proved closed form ([`Game::period`](crate::Game::period)).
+    /// The game's proved closed form ([`crate::HeapFacts::period`]).
     ClosedForm,
 }
 

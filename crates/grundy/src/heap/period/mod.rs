@@ -39,7 +39,7 @@
 //! games, `bash:K` as a code, `0.3`): `G(n + p) = G(n)` on the `t` consecutive heaps `e' ≤ n < e' + t` (and on
 //! `e ≤ n < e'`) certifies period `p` from `e`, as every option of a larger heap is one of the `t` heaps below it;
 //! [`Certificate::ClosedForm`] is a game's own proof that its closed form is periodic
-//! ([`Game::period`](crate::Game::period): `bash:K` period `K + 1`, `constrained:L,R` period `L + R`, Nim period 1 and
+//! ([`crate::HeapFacts::period`]: `bash:K` period `K + 1`, `constrained:L,R` period `L + R`, Nim period 1 and
 //! saltus 1).
 //!
 //! **Observations need enough data.** A pattern no certificate covers is reported as *observed* only when it shows

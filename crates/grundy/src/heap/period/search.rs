@@ -6,6 +6,7 @@ use super::certificate::{certifiable, certificate_length, certify, certify_or_ne
 use super::detect::observe_with;
 use super::Periodicity;
 use crate::error::{Error, Result};
+use crate::game::HeapView;
 use crate::heap::sequence::{self, Method};
 use crate::heap::{sparse, FAST_MAX_HEAP};
 use crate::heap::{Engine, HeapGame};
@@ -169,7 +170,7 @@ pub fn analyse(
 
 /// [`analyse`] within `limits` (memory checked before each doubling, the deadline polled by the engines).
 ///
-/// A game whose closed form is proved periodic ([`Game::period`](crate::Game::period)) is answered from it, certified
+/// A game whose closed form is proved periodic ([`crate::HeapFacts::period`]) is answered from it, certified
 /// by the closed form, with the values of one preperiod and period (at most 2^22 of them). Otherwise the values
 /// come from [`crate::heap::sequence::extend`] at doubling checkpoints; codes the theorem covers are computed until it
 /// certifies a period or `limit` is reached (then a pattern is at most observed), other games until a period is
@@ -455,7 +456,7 @@ pub fn search(
     }
 }
 
-/// The answer of [`search`] for a game whose closed form is proved periodic ([`Game::period`](crate::Game::period)):
+/// The answer of [`search`] for a game whose closed form is proved periodic ([`crate::HeapFacts::period`]):
 /// the values of one preperiod and period (at most 2^22 of them), certified by the closed form. `None` when the
 /// game has no such closed form.
 fn closed_form(

@@ -4,6 +4,7 @@
 use super::dense::{extend_auto, is_dense, PROBE_HEAPS};
 use super::{engine_for, Method};
 use crate::error::Result;
+use crate::game::HeapView;
 use crate::heap::period::{self, Periodicity};
 use crate::heap::{Engine, HeapGame};
 use crate::nimber::Nimber;

@@ -3,6 +3,7 @@
 
 use super::{choose, Method};
 use crate::error::Result;
+use crate::game::HeapView;
 use crate::heap::plain;
 use crate::heap::sparse::SPARSE;
 use crate::heap::{Code, Engine, HeapGame, SequenceEngine};

@@ -3,6 +3,7 @@
 
 use super::{engine_for, has_closed_form, Method};
 use crate::error::{Error, Result};
+use crate::game::HeapView;
 use crate::game::Known;
 use crate::heap::plain::PLAIN;
 use crate::heap::sparse::SPARSE;

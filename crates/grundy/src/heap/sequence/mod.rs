@@ -7,7 +7,7 @@
 //!
 //! 1. **A closed form** ([`ClosedForm::nim_value`](crate::ClosedForm::nim_value)): each value in `O(1)` (Nim `G(n) = n`, Bash
 //!    `n mod (K+1)`, Constrained Nim, Lasker's Nim; each module proves its form).
-//! 2. **The game's own method** ([`Game::extend_sequence`](crate::Game::extend_sequence)): a sieve or a recurrence of the game's
+//! 2. **The game's own method** ([`crate::HeapFacts::extend_sequence`]): a sieve or a recurrence of the game's
 //!    module, linear or near it (Not a Nim, subtraction sets, Fibonacci subtraction, consecutive splits). A game
 //!    has one when it answers for heap 0 (cheap for every method).
 //! 3. **Counting mex** ([`Method::CountingMex`]) for codes that never split and whose digits repeat one digit `D`
@@ -36,6 +36,7 @@ mod dense;
 mod memory;
 
 use crate::context::Context;
+use crate::game::HeapView;
 use crate::game::Known;
 use certified::by_period;
 use counting::{counting_mex, counting_shape};
@@ -57,7 +58,7 @@ use crate::solver::Limits;
 pub enum Method {
     /// The game's proved closed form.
     ClosedForm,
-    /// The game's own method ([`Game::extend_sequence`](crate::Game::extend_sequence)).
+    /// The game's own method ([`crate::HeapFacts::extend_sequence`]).
     Own,
     /// The counting mex of repeating-digit codes that do not split (all-but subtraction games).
     CountingMex,

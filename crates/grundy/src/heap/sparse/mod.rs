@@ -118,6 +118,7 @@ mod store;
 mod tests;
 mod widen;
 
+use crate::game::HeapView;
 use batch::*;
 use engine::*;
 use pipeline::*;

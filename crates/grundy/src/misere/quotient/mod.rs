@@ -37,6 +37,7 @@ pub mod mixed;
 pub mod monoid;
 
 use crate::error::{Error, Result};
+use crate::game::HeapView;
 use crate::game::Outcome;
 use crate::heap::HeapGame;
 use crate::solver::Limits;
