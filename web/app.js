@@ -1,7 +1,7 @@
 // The grundy explorer's page: it asks the worker (worker.js, the library compiled to WebAssembly) and draws the
 // answers. Every computation runs in the worker, so the page answers while it works; Stop ends the worker and starts
 // another (the rules scripts defined and the game in play are given to the new one again).
-import { scatterSvg, heatmapSvg } from './draw.js';
+import { scatterSvg, scatterCanvas, heatmapSvg, SVG_POINTS } from './draw.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -122,7 +122,7 @@ let current = { spec: 'kayles', info: null };
 /** Positions to start from for a game, as the command line writes them. */
 function example(name, info) {
   const known = {
-    nim: '3 4 5', kayles: '5 7', cram: '3x4', chomp: '3x4', wythoff: '3 5', 'dawsons-kayles': '8',
+    nim: '3 4 5', kayles: '5 7', cram: '3x4', chomp: '3x4', wythoff: '6 9', 'dawsons-kayles': '8',
     'grundys-game': '9', staircase: '3 1 4', cutting: '3x4', 'node-kayles': 'path:6', 'fibonacci-nim': '10',
   };
   if (known[name]) return known[name];
@@ -320,6 +320,7 @@ $('value-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const out = $('value-out');
   out.classList.remove('error');
+  delete out.dataset.json;
   guard((async () => {
     const misere = $('value-misere').checked;
     const r = await ask('analyse', { parts: parseSum($('value-input').value), play: misere ? 'misere' : 'normal' }, 'analysing');
@@ -449,10 +450,12 @@ $('play-hint').addEventListener('click', () => guard((async () => {
 $('play-why').addEventListener('click', () => {
   if (!play) return;
   const j = play.judgement;
-  const values = j.values.map((v) => `${v.game} ${v.position}: ${v.value ?? '?'}${v.genus ? ` (genus ${v.genus})` : ''}`).join('; ');
-  const wins = j.winning.map((n) => play.moves[n - 1].text);
+  const values = j.values.length > 1
+    ? ` Values: ${j.values.map((v) => `${v.game} ${v.position} is ${v.value ?? '?'}${v.genus ? ` (genus ${v.genus})` : ''}`).join(', ')}.`
+    : '';
   for (const li of $('play-moves').children) li.classList.toggle('winning', j.winning.includes(+li.dataset.n));
-  say(`${j.why}. ${values}.${wins.length ? ` Winning: ${wins.join('; ')}.` : ' No move wins.'}`);
+  const k = j.winning.length;
+  say(`${j.why}.${values} ${k ? `${k} winning move${k === 1 ? '' : 's'}, marked “wins” in the list.` : 'No move wins: every move leaves a position the engine wins.'}`);
 });
 
 $('play-undo').addEventListener('click', () => guard((async () => {
@@ -492,7 +495,10 @@ function movesOf(component) {
   return play.moves.filter((m) => m.component === component);
 }
 
-/** One component of the position, drawn: a heap as a row of tokens, a Cram or Chomp board as a grid, else its name. */
+/**
+ * One component of the position, drawn: a heap as a row of tokens, a Cram or Chomp board as a grid, Wythoff's game as
+ * a queen on a grid; else its name (its moves are in the list).
+ */
 function drawComponent(game, position, i) {
   const box = document.createElement('div');
   box.className = 'component';
@@ -524,6 +530,8 @@ function drawComponent(game, position, i) {
     box.append(gridOf(position, i, 'cram'));
   } else if (game === 'chomp') {
     box.append(chompOf(position, i));
+  } else if (game === 'wythoff' && /^\d+ \d+$/.test(position) && position.split(' ').every((x) => +x <= 30)) {
+    box.append(queenOf(position, i));
   }
   return box;
 }
@@ -610,9 +618,42 @@ function chompOf(position, i) {
   return grid;
 }
 
+/**
+ * Wythoff's game as a queen on a grid: heaps (a, b) are the queen's square, row a and column b from the corner
+ * (0, 0); she moves up, left or diagonally towards the corner. The squares she can reach are marked; a click moves
+ * her there.
+ */
+function queenOf(position, i) {
+  const [a, b] = position.split(' ').map(Number);
+  const reach = new Map(movesOf(i).map((m) => [m.result, m]));
+  const grid = document.createElement('div');
+  grid.className = 'grid';
+  grid.style.gridTemplateColumns = `repeat(${b + 1}, 30px)`;
+  for (let x = 0; x <= a; x++) {
+    for (let y = 0; y <= b; y++) {
+      const cell = document.createElement('button');
+      const m = reach.get(`${x} ${y}`);
+      cell.className = `cell${x === a && y === b ? ' queen' : m ? ' reach' : ''}${x === 0 && y === 0 ? ' corner' : ''}`;
+      cell.dataset.r = x;
+      cell.dataset.c = y;
+      cell.title = `${x} ${y}`;
+      if (x === a && y === b) cell.textContent = '♛';
+      if (m) cell.addEventListener('click', () => guard(personMove(m.number), $('play-say')));
+      grid.append(cell);
+    }
+  }
+  return grid;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Table, sequence, pattern
 // ---------------------------------------------------------------------------------------------------------------
+
+/** Empties an answer's place while its request runs (an answer of another game would mislead). */
+function showPending(out) {
+  out.classList.remove('error');
+  out.innerHTML = '<div class="pending">working… (Stop ends it)</div>';
+}
 
 function span(text, what) {
   const m = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/.exec(text);
@@ -623,7 +664,7 @@ function span(text, what) {
 $('table-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const out = $('table-out');
-  out.classList.remove('error');
+  showPending(out);
   guard((async () => {
     const args = { game: current.spec, rows: span($('table-rows').value, 'rows') };
     if (current.info?.parameters === 2) args.cols = span($('table-cols').value, 'columns');
@@ -635,7 +676,8 @@ $('table-form').addEventListener('submit', (e) => {
 $('seq-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const out = $('seq-out');
-  out.classList.remove('error');
+  showPending(out);
+  $('seq-text').textContent = '';
   guard((async () => {
     const to = Number($('seq-to').value);
     const s = await ask('sequence', { game: current.spec, to }, `${current.spec} nim-values`);
@@ -645,7 +687,8 @@ $('seq-form').addEventListener('submit', (e) => {
     } catch (err) {
       if (err.kind === 'stopped') throw err;
     }
-    out.innerHTML = scatterSvg(s, p);
+    if (s.values.length <= SVG_POINTS) out.innerHTML = scatterSvg(s, p);
+    else out.replaceChildren(scatterCanvas(s, p));
     $('seq-text').textContent = p && p.period
       ? `${s.game}: preperiod ${p.preperiod}, period ${p.period}${p.saltus ? `, saltus ${p.saltus}` : ''}${p.certified ? ` — certified (${p.certificate})` : ' — observed'}`
       : `${s.game}: no period found${p && p.stopped ? ` (${p.stopped})` : ''}`;
@@ -655,7 +698,7 @@ $('seq-form').addEventListener('submit', (e) => {
 $('pattern-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const out = $('pattern-out');
-  out.classList.remove('error');
+  showPending(out);
   guard((async () => {
     const p = await ask('pattern', { game: current.spec }, `${current.spec} pattern`);
     out.textContent = patternText(p);

@@ -1,7 +1,11 @@
 // The explorer's pictures, as SVG text: a heap game's nim-values as a scatter plot (the preperiod and each period
 // after it marked) and a table as a heatmap (P-positions marked), as `grundy plot` draws them. Every mark carries
 // its numbers as data attributes (data-n and data-v on a point; data-a, data-b and data-v on a cell), so a test can
-// read what was drawn.
+// read what was drawn. A scatter of more than SVG_POINTS heaps is drawn on a canvas instead (one SVG element per
+// heap would stall the page).
+
+/** The most heaps a scatter draws as SVG marks. */
+export const SVG_POINTS = 5000;
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -57,6 +61,64 @@ export function scatterSvg(seq, period) {
   });
   out.push('</svg>');
   return out.join('');
+}
+
+/**
+ * The scatter of a long sequence on a canvas (heaps binned by pixel column; a pixel is set for each value met
+ * there), with the same frame, preperiod line and period bands as the SVG. Returns the canvas element.
+ */
+export function scatterCanvas(seq, period) {
+  const values = seq.values;
+  const n = values.length;
+  const W = 1000;
+  const H = 420;
+  const m = { l: 48, r: 16, t: 28, b: 40 };
+  const c = document.createElement('canvas');
+  c.width = W;
+  c.height = H;
+  c.dataset.kind = 'scatter-canvas';
+  c.setAttribute('aria-label', `nim-values of ${seq.game}, n = 0..${n - 1}`);
+  const g = c.getContext('2d');
+  g.fillStyle = 'white';
+  g.fillRect(0, 0, W, H);
+  const vmax = values.reduce((a, v) => (v > a ? v : a), 1);
+  const x = (i) => m.l + (i / Math.max(1, n - 1)) * (W - m.l - m.r);
+  const y = (v) => H - m.b - (v / vmax) * (H - m.t - m.b);
+  if (period && period.period && period.preperiod < n) {
+    g.strokeStyle = '#b3362b';
+    g.setLineDash([5, 4]);
+    g.beginPath();
+    g.moveTo(x(period.preperiod), m.t);
+    g.lineTo(x(period.preperiod), H - m.b);
+    g.stroke();
+    g.setLineDash([]);
+    g.fillStyle = '#b3362b';
+    g.font = '12px sans-serif';
+    g.fillText(`preperiod ${period.preperiod}, period ${period.period}`, x(period.preperiod) + 4, m.t + 12);
+  }
+  g.strokeStyle = '#5b6475';
+  g.beginPath();
+  g.moveTo(m.l, m.t);
+  g.lineTo(m.l, H - m.b);
+  g.lineTo(W - m.r, H - m.b);
+  g.stroke();
+  g.fillStyle = '#1d2330';
+  g.font = '14px sans-serif';
+  g.fillText(`${seq.game}: nim-values G(n), n = 0..${n - 1}`, m.l, 18);
+  g.fillStyle = '#5b6475';
+  g.font = '11px sans-serif';
+  g.textAlign = 'center';
+  const step = niceStep(n - 1, 8);
+  for (let i = 0; i < n; i += step) {
+    g.textAlign = x(i) > W - 40 ? 'right' : 'center';
+    g.fillText(i.toLocaleString('en'), Math.min(x(i), W - 2), H - m.b + 16);
+  }
+  g.textAlign = 'right';
+  const vstep = niceStep(vmax, 6);
+  for (let v = 0; v <= vmax; v += vstep) g.fillText(String(v), m.l - 6, y(v) + 4);
+  g.fillStyle = '#2f5fd0';
+  for (let i = 0; i < n; i++) g.fillRect(Math.round(x(i)), Math.round(y(values[i])) - 1, 1, 2);
+  return c;
 }
 
 function niceStep(range, ticks) {

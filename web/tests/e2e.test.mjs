@@ -190,6 +190,7 @@ test('Nim heaps drawn as tokens: a click on a token takes it and those after it'
 });
 
 test('a Cram board played to the end by clicking its cells', async () => {
+  await chooseGame('cram');
   await newGame('cram 3x4');
   let clicks = 0;
   for (let i = 0; i < 12; i++) {
@@ -216,12 +217,67 @@ test('a Cram board played to the end by clicking its cells', async () => {
     clicks++;
     await page.waitForFunction((n) => document.getElementById('play-log').children.length > n, before);
     await idle();
-    if (i === 0) await page.screenshot({ path: join(shots, '5-play-cram.png') });
+    if (i === 0) {
+      await page.click('#play-why');
+      await page.screenshot({ path: join(shots, '5-play-cram.png'), clip: { x: 0, y: 0, width: 1200, height: 820 } });
+    }
   }
   const s = await state();
   assert.ok(clicks >= 2);
   assert.ok(s.won, s.say);
   await page.screenshot({ path: join(shots, '6-play-cram-end.png') });
+});
+
+/** Plays to the end following the hint (a winning move whenever there is one); `click` plays a hinted move. */
+async function followHints(click, shot) {
+  for (let i = 0; i < 40; i++) {
+    const s = await state();
+    if (s.won || s.lost) break;
+    await page.click('#play-hint');
+    await idle();
+    const hinted = await page.$('#play-moves li.hinted button');
+    assert.ok(hinted, `no hint: ${(await state()).say}`);
+    const before = s.log;
+    await click(await hinted.textContent(), hinted);
+    await page.waitForFunction((n) => document.getElementById('play-log').children.length > n, before);
+    await idle();
+    if (i === 0 && shot) await page.screenshot({ path: join(shots, shot) });
+  }
+  return state();
+}
+
+test('misère Nim 2 3 4 played to the end by following the hint, and won; Why gives the reason', async () => {
+  await tab('play');
+  await page.check('#play-misere');
+  await newGame('nim 2 3 4');
+  await page.click('#play-why');
+  assert.match(await page.textContent('#play-say'), /misère/i);
+  const s = await followHints((_, b) => b.click());
+  await page.uncheck('#play-misere');
+  assert.ok(s.won, s.say);
+  assert.match(s.say, /misère play: whoever cannot move wins/);
+});
+
+test('Wythoff\'s game played as a queen on a grid, by clicking the squares she reaches', async () => {
+  await newGame('wythoff 6 9');
+  const queen = await page.$$eval('#play-board .cell.queen', (q) => q.map((c) => [c.dataset.r, c.dataset.c]));
+  assert.deepEqual(queen, [['6', '9']]);
+  const s = await followHints(async (text) => {
+    const to = /leaving (\d+) (\d+)$/.exec(text);
+    assert.ok(to, text);
+    await page.click(`#play-board .cell.reach[data-r="${to[1]}"][data-c="${to[2]}"]`);
+  }, '13-play-wythoff-queen.png');
+  assert.ok(s.won, s.say);
+});
+
+test('Chomp played by clicking the squares to eat', async () => {
+  await newGame('chomp 3x4');
+  const s = await followHints(async (text) => {
+    const at = /eat the square in row (\d+), column (\d+)/.exec(text);
+    assert.ok(at, text);
+    await page.click(`#play-board .cell.choc[data-r="${at[1]}"][data-c="${at[2]}"]`);
+  }, '14-play-chomp.png');
+  assert.ok(s.won, s.say);
 });
 
 test('a rules script with an error shows its line and column; a correct one defines a game', async () => {
@@ -286,6 +342,13 @@ test('the scatter plot of Kayles: the points of grundy seq, the preperiod and pe
   assert.equal(await page.getAttribute('#seq-out line.preperiod', 'data-n'), String(period.preperiod));
   assert.match(await page.textContent('#seq-text'), new RegExp(`preperiod ${period.preperiod}, period ${period.period}`));
   await page.screenshot({ path: join(shots, '9-scatter-kayles.png'), fullPage: true });
+  // A long sequence is drawn on a canvas: the page stays responsive.
+  await page.fill('#seq-to', '100000');
+  await page.click('#seq-go');
+  await page.waitForSelector('#seq-out canvas[data-kind=scatter-canvas]');
+  await idle();
+  assert.match(await page.textContent('#seq-text'), new RegExp(`preperiod ${period.preperiod}, period ${period.period}`));
+  await page.screenshot({ path: join(shots, '9b-scatter-kayles-canvas.png'), fullPage: true });
 });
 
 test('the pattern of Wythoff\'s game: the Beatty pairs', async () => {
