@@ -45,7 +45,11 @@ function startWorker() {
 
 /** Asks the worker: `op` with `args`; resolves to the result, rejects with the library's one-line message. */
 function ask(op, args = {}, what = op) {
-  if (BOUNDED.has(op)) args = { ...limits(), ...args };
+  if (BOUNDED.has(op)) {
+    const l = limits();
+    if (!POSITIONS.has(op)) delete l.max_positions;
+    args = { ...l, ...args };
+  }
   return new Promise((resolve, reject) => {
     const id = nextId++;
     pending.set(id, { resolve, reject, what });
@@ -54,16 +58,19 @@ function ask(op, args = {}, what = op) {
   });
 }
 
-/** The requests that take the page's limits (time, memory). */
+/** The requests that take the page's limits (time, memory; positions for an analysis). */
 const BOUNDED = new Set(['analyse', 'sequence', 'period', 'table', 'pattern']);
+const POSITIONS = new Set(['analyse']);
 
-/** The page's limits: seconds and bytes, from the footer's fields. */
+/** The page's limits: seconds, bytes and positions stored (empty: the library's default), from the footer. */
 function limits() {
   const seconds = Number($('limit-seconds').value);
   const mib = Number($('limit-memory').value);
   const out = {};
   if (seconds > 0) out.max_seconds = seconds;
   if (mib > 0) out.max_memory = Math.round(mib * 1048576);
+  const positions = Number($('limit-positions').value);
+  if (positions > 0) out.max_positions = Math.round(positions);
   return out;
 }
 
@@ -341,13 +348,13 @@ function valueLines(r, misere) {
   };
   if (misere || r.method !== undefined) {
     line('misère play: whoever makes the last move loses');
-    if (r.position) line(`position: ${r.position}`);
+    line(`position: ${(r.parts || []).map((p) => `${p.game} ${p.position}`).join(' + ')}`);
     for (const p of r.parts || []) {
-      if (p.genus) line(`${p.game} ${p.position}: genus ${p.genus}${p.tame === false ? ' (not tame)' : ''}`);
+      if (p.genus) line(`${p.game} ${p.position}: genus ${p.genus} (${p.tame ? 'tame' : 'not tame'})`);
     }
     if (r.misere_nim_value !== undefined && r.misere_nim_value !== null) line(`misère nim-value: ${r.misere_nim_value}`);
     if (r.method) line(`method: ${r.method}`);
-    line(`outcome: ${r.outcome} (${r.outcome === 'N' ? 'the player to move wins by moving to a misère P-position' : 'the player to move loses against perfect play'})`);
+    line(`outcome: ${r.outcome} (${r.outcome === 'N' ? 'the player to move wins by moving to a misère P-position' : 'the player to move loses: every move leaves a position where the opponent wins'})`);
     const moves = r.winning_moves || [];
     if (moves.length) {
       line('winning moves:');

@@ -127,6 +127,19 @@ test('Kayles 5 7: the nim-value and winning moves of the command line, in its wo
   await page.screenshot({ path: join(shots, '2-value-kayles.png') });
 });
 
+test('misère play: the same answer and words as grundy value --misere', async () => {
+  await page.check('#value-misere');
+  for (const sum of [['kayles', '5', '7'], ['nim', '1', '2', '3']]) {
+    await page.fill('#value-input', sum.join(' '));
+    await page.click('#value-go');
+    await page.waitForSelector('#value-out[data-json]');
+    const json = JSON.parse(await page.getAttribute('#value-out', 'data-json'));
+    assert.deepEqual(json, JSON.parse(grundy('value', ...sum, '--misere', '--json')));
+    assert.equal((await page.textContent('#value-out')).trim(), grundy('value', ...sum, '--misere').trim());
+  }
+  await page.uncheck('#value-misere');
+});
+
 test('a bad position gives the library\'s one-line error', async () => {
   await page.fill('#value-input', 'kayles x');
   await page.click('#value-go');
@@ -392,6 +405,19 @@ test('the time limit ends long work with the library\'s one-line message, in the
   const text = (await page.textContent('#seq-out')).trim();
   assert.match(text, /^grundys-game: stopped after heaps 0\.\.=\d+ of 0\.\.=30000000: the request took longer than its time limit of 1 s \(raise the time limit\)$/);
   await page.fill('#limit-seconds', '600');
+});
+
+test('the positions limit ends a misère search with the library\'s message', async () => {
+  await tab('value');
+  await page.fill('#limit-positions', '10');
+  await page.fill('#value-input', 'kayles 20 30');
+  await page.check('#value-misere');
+  await page.click('#value-go');
+  await page.waitForFunction(() => document.getElementById('value-out').classList.contains('error'));
+  const text = (await page.textContent('#value-out')).trim();
+  assert.match(text, /^the search reached its limit of 10 positions .*\(raise the positions limit\)$/);
+  await page.fill('#limit-positions', '');
+  await page.uncheck('#value-misere');
 });
 
 test('the page asked no host but 127.0.0.1', () => {

@@ -71,6 +71,7 @@ const FLAG_WORDS: &[(&str, &str)] = &[
     ("--max-seconds", "the time limit"),
     ("--max-memory", "the memory limit"),
     ("--max-positions", "the positions limit"),
+    ("--max-heap", "max_heap"),
 ];
 
 /// `message` in the page's words: a flag of [`FLAG_WORDS`] becomes the page's name for its bound, and the time
