@@ -686,7 +686,9 @@ $('seq-form').addEventListener('submit', (e) => {
   showPending(out);
   $('seq-text').textContent = '';
   guard((async () => {
-    const to = Number($('seq-to').value);
+    const text = $('seq-to').value.trim();
+    if (!/^\d+$/.test(text)) throw new Error(`heaps 0 to: write a whole number such as 200, not '${text}'`);
+    const to = Number(text);
     const s = await ask('sequence', { game: current.spec, to }, `${current.spec} nim-values`);
     let p = null;
     try {

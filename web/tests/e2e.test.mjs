@@ -377,6 +377,12 @@ test('the pattern of Wythoff\'s game: the Beatty pairs', async () => {
 });
 
 test('a long computation is stopped with the button, and the page still answers', async () => {
+  // A game in play when the work is stopped is given to the new worker again.
+  await newGame('nim 3 4 5');
+  await page.click('#play-moves li:first-child button');
+  await page.waitForFunction(() => document.getElementById('play-log').children.length >= 2);
+  await idle();
+  const position = await page.textContent('#play-board');
   await chooseGame('grundys-game');
   await tab('sequence');
   await page.fill('#seq-to', '30000000');
@@ -393,6 +399,14 @@ test('a long computation is stopped with the button, and the page still answers'
   await page.click('#value-go');
   await page.waitForFunction(() => /nim-sum: 4 xor 2 = 6/.test(document.getElementById('value-out').textContent));
   await page.screenshot({ path: join(shots, '12-after-stop.png') });
+  await tab('play');
+  assert.equal(await page.textContent('#play-board'), position);
+  await page.click('#play-hint');
+  await idle();
+  assert.match(await page.textContent('#play-say'), /^(Hint: nim|No winning move here)/);
+  const before = await page.$$eval('#play-log li', (l) => l.length);
+  await page.click('#play-moves li:first-child button');
+  await page.waitForFunction((n) => document.getElementById('play-log').children.length > n, before);
 });
 
 test('the time limit ends long work with the library\'s one-line message, in the page\'s words', async () => {
