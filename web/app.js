@@ -514,21 +514,45 @@ function drawComponent(game, position, i) {
   name.className = 'name';
   name.textContent = `${game} ${position}`;
   box.append(name);
-  if (/^\d+$/.test(position) && +position <= 60 && current.info?.heap !== false) {
+  if (/^\d+$/.test(position) && +position <= 60) {
+    const n = +position;
     const row = document.createElement('div');
     row.className = 'tokens';
-    for (let k = 0; k < +position; k++) {
+    // What a click on token k does: the first of these that is a move of the game (a shift-click tries two
+    // tokens first): knock out token k alone, leaving the rows before and after it (Kayles); take token k and all
+    // after it, leaving k (Nim); knock out tokens k and k + 1 (Kayles, Dawson's Kayles). In a game that may take a
+    // whole heap of more than two (Nim, subtraction games), taking the tail comes first.
+    const takesAll = n > 2 && movesOf(i).some((m) => m.result === '0');
+    const tries = (k, two) => {
+      const one = { leave: [k, n - 1 - k], taken: [k] };
+      const tail = { leave: [k], taken: [...Array(n - k).keys()].map((j) => k + j) };
+      const pair = { leave: [k, n - 2 - k], taken: [k, k + 1] };
+      if (two) return [pair, one, tail];
+      return takesAll ? [tail, one, pair] : [one, tail, pair];
+    };
+    const key = (parts) => parts.filter((x) => x > 0).sort((a, b) => a - b).join(' ');
+    const resultKey = (m) => (m.result === '0' ? '' : key(m.result.split('+').map((x) => Number(x.trim()))));
+    const find = (k, two) => {
+      const moves = movesOf(i);
+      for (const t of tries(k, two)) {
+        if (t.leave.some((x) => x < 0)) continue;
+        const m = moves.find((x) => resultKey(x) === key(t.leave));
+        if (m) return { move: m, taken: t.taken };
+      }
+      return null;
+    };
+    const mark = (taken) => row.querySelectorAll('.token').forEach((x) => x.classList.toggle('take', taken.includes(+x.dataset.k)));
+    for (let k = 0; k < n; k++) {
       const t = document.createElement('button');
       t.className = 'token';
-      t.title = `leave ${k}`;
+      t.title = 'click: this move; shift-click: two tokens';
       t.dataset.k = k;
-      // A click on token k takes it and every token after it: the move that leaves k (when the game has it).
-      t.addEventListener('mouseenter', () => row.querySelectorAll('.token').forEach((x) => x.classList.toggle('take', +x.dataset.k >= k)));
-      t.addEventListener('mouseleave', () => row.querySelectorAll('.token').forEach((x) => x.classList.remove('take')));
-      t.addEventListener('click', () => {
-        const m = movesOf(i).filter((x) => x.result === String(k));
-        if (m.length === 1) guard(personMove(m[0].number), $('play-say'));
-        else say(`${game} ${position} has no move that leaves ${k}: pick one from the list.`);
+      t.addEventListener('mouseenter', (e) => mark(find(k, e.shiftKey)?.taken || []));
+      t.addEventListener('mouseleave', () => mark([]));
+      t.addEventListener('click', (e) => {
+        const f = find(k, e.shiftKey);
+        if (f) guard(personMove(f.move.number), $('play-say'));
+        else say(`${game} ${position} has no move at token ${k + 1}: pick one from the list.`);
       });
       row.append(t);
     }

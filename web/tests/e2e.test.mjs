@@ -200,6 +200,26 @@ test('Nim heaps drawn as tokens: a click on a token takes it and those after it'
   await idle();
   const log = await page.$$eval('#play-log li', (l) => l.map((x) => x.textContent));
   assert.match(log[0], /^you: nim 3: .*leaving 2/);
+  // A click on a heap's first token takes the whole heap.
+  await newGame('nim 4 5');
+  await page.click('#play-board .component[data-component="1"] .token[data-k="0"]');
+  await page.waitForFunction(() => document.getElementById('play-log').children.length >= 1);
+  await idle();
+  assert.match(await page.textContent('#play-log li'), /^you: nim 5: take all 5 from the heap of 5/);
+});
+
+test('Kayles played to the end by clicking pins (shift-click for two), following the hint, and won', async () => {
+  await newGame('kayles 5 7');
+  const s = await followHints(async (text) => {
+    // "kayles 7: take 2 from the heap of 7 and split the rest into 2 and 3", "... leaving 5", "take all 2 ...".
+    const m = /^kayles (\d+): take (all )?(\d) from the heap of \d+(?: and split the rest into (\d+) and \d+|, leaving (\d+))?$/.exec(text);
+    assert.ok(m, text);
+    const component = await page.$$eval('#play-board .component .name', (ns, t) => ns.findIndex((x) => x.textContent === t.split(':')[0]), text);
+    const k = m[4] !== undefined ? +m[4] : m[5] !== undefined ? +m[5] : 0;
+    const two = m[3] === '2';
+    await page.click(`#play-board .component[data-component="${component}"] .token[data-k="${k}"]`, two ? { modifiers: ['Shift'] } : {});
+  }, '5a-play-kayles.png');
+  assert.ok(s.won, s.say);
 });
 
 test('a Cram board played to the end by clicking its cells', async () => {
