@@ -21,7 +21,7 @@ use grundy::analysis::{analyse, Convention, Sum};
 use grundy::games::{AnyGame, Registry};
 use grundy::heap::{period, sequence, Engine, HeapGame};
 use grundy::script::Script;
-use grundy::Limits;
+use grundy::{Context, Limits};
 use serde::Deserialize;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -63,8 +63,8 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-/// A library error as a JavaScript `Error` with its one-line message (in the page's words: [`web_words`]), and its kind (`input`, `limit`, `loopy`,
-/// `unsupported`) as the property `kind`.
+/// A library error as a JavaScript `Error` with its one-line message (in the page's words: [`web_words`]), and its
+/// kind (`input`, `limit`, `loopy`, `unsupported`, `cancelled`) as the property `kind`.
 /// The command line's flags that the library's messages name as remedies ("raise it with --max-seconds"), each
 /// with what the page calls the same bound.
 const FLAG_WORDS: &[(&str, &str)] = &[
@@ -95,6 +95,7 @@ fn js_err(e: grundy::Error) -> JsValue {
         grundy::ErrorKind::Limit => "limit",
         grundy::ErrorKind::Loopy => "loopy",
         grundy::ErrorKind::Unsupported => "unsupported",
+        grundy::ErrorKind::Cancelled => "cancelled",
     };
     let err = js_sys::Error::new(&web_words(e.message()));
     let value: JsValue = err.into();
@@ -356,7 +357,7 @@ pub fn analyse_sum(request: &str) -> Result<String, JsValue> {
             Convention::Normal if own_misere => r.bounds.limits(Convention::Misere)?,
             c => r.bounds.limits(c)?,
         };
-        to_json(&analyse(&mut sum, conv, &limits)?)
+        to_json(&analyse(&mut sum, conv, &Context::new(limits))?)
     };
     run().map_err(js_err)
 }
@@ -448,7 +449,9 @@ pub fn table(request: &str, progress: Option<js_sys::Function>) -> Result<String
             _ => span(r.cols)?,
         };
         let cells = rows.len().saturating_mul(cols.map_or(1, |c| c.len()));
-        let table = Table::compute(&*g, rows, cols, &limits, &mut |n| t.tell(n, cells))?;
+        let table = Table::compute(&*g, rows, cols, &Context::new(limits), &mut |n| {
+            t.tell(n, cells)
+        })?;
         to_json(&table)
     };
     run().map_err(js_err)
@@ -482,7 +485,9 @@ pub fn find_pattern(request: &str, progress: Option<js_sys::Function>) -> Result
                         g.name()
                     )));
                 }
-                pattern::one_parameter(&*g, r.to, &limits, &mut |n, of| t.tell(n, of))?
+                pattern::one_parameter(&*g, r.to, &Context::new(limits), &mut |n, of| {
+                    t.tell(n, of)
+                })?
             }
             2 => {
                 if r.to.is_some() {
@@ -498,7 +503,13 @@ pub fn find_pattern(request: &str, progress: Option<js_sys::Function>) -> Result
                 let cols = span(r.cols)?.unwrap_or(d);
                 let cells = rows.len().saturating_mul(cols.len());
                 let mut table =
-                    Table::compute(&*g, rows, Some(cols), &limits, &mut |n| t.tell(n, cells))?;
+                    Table::compute(
+                    &*g,
+                    rows,
+                    Some(cols),
+                    &Context::new(limits),
+                    &mut |n| t.tell(n, cells),
+                )?;
                 if defaulted {
                     table = table.trim_leading();
                 }
