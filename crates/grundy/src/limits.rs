@@ -2,8 +2,9 @@
 //! whole command), with the parsers of their command-line forms. Every layer reads them; they depend on nothing but
 //! the error type.
 
+use crate::clock::Instant;
 use crate::error::{Error, Result};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Bounds on a search. Past any of them the search ends with an error naming the bound.
 ///

@@ -391,7 +391,7 @@ pub fn search_value(rows: &[u32], limits: &Limits) -> Option<Result<Nimber>> {
         if let Some(e) = memory_error(count, cells, rows.len() as u64, limits) {
             return Some(Err(e));
         }
-        let started = std::time::Instant::now();
+        let started = crate::clock::Instant::now();
         let d = dense::Dense::solve(rows, count, limits.deadline)?;
         if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
             // The search alone, without the process's start-up: what benches/boards.sh sets beside igsolve's own

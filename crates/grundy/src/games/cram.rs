@@ -1961,7 +1961,7 @@ pub fn mirror_symmetric(b: &Board) -> bool {
 /// than one), under the limits of `cx`, reporting to its progress.
 pub fn search_value(boards: &[Board], cx: &Context) -> Result<Nimber> {
     with_engine(cx, |e| {
-        let started = std::time::Instant::now();
+        let started = crate::clock::Instant::now();
         let r = e.value_threads(boards, cx.threads());
         if std::env::var_os("GRUNDY_ENGINE_STATS").is_some() {
             // The search alone, without the process's start-up: what benches/boards.sh sets beside igsolve's own

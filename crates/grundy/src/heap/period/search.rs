@@ -119,7 +119,7 @@ pub struct Budget {
     /// Seconds from `start`.
     pub seconds: f64,
     /// When the command started.
-    pub start: std::time::Instant,
+    pub start: crate::clock::Instant,
 }
 
 /// Bytes per heap a step of [`search`] holds when it keeps the values ([`Reach::keep_values`]): the engine's ([`sequence::bytes_per_heap`]) and the
@@ -348,7 +348,7 @@ pub fn search(
     };
     // Seconds per heap of the last step, to predict the next.
     let mut secs_per_heap: Option<f64> = None;
-    let started = std::time::Instant::now();
+    let started = crate::clock::Instant::now();
     loop {
         let have = known;
         if have <= to {
@@ -371,7 +371,7 @@ pub fn search(
                     });
                 }
             }
-            let t0 = std::time::Instant::now();
+            let t0 = crate::clock::Instant::now();
             match &mut store {
                 Store::Table(values) => {
                     // The values' room at once: a vector growing by doubling would hold up to twice the step.

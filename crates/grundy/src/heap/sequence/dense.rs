@@ -195,10 +195,10 @@ pub fn dense_probe(
     let start = || {
         (
             crate::heap::sparse::thread_cpu_seconds(),
-            std::time::Instant::now(),
+            crate::clock::Instant::now(),
         )
     };
-    let since = |(c0, w0): (Option<f64>, std::time::Instant)| match (
+    let since = |(c0, w0): (Option<f64>, crate::clock::Instant)| match (
         c0,
         crate::heap::sparse::thread_cpu_seconds(),
     ) {

@@ -148,12 +148,12 @@ impl Prof {
     }
 
     /// Nanoseconds since `t` (0 when profiling is off: `t` is then never read).
-    fn since(&self, t: Option<std::time::Instant>) -> u64 {
+    fn since(&self, t: Option<crate::clock::Instant>) -> u64 {
         t.map_or(0, |t| t.elapsed().as_nanos() as u64)
     }
 
-    fn now(&self) -> Option<std::time::Instant> {
-        self.on.then(std::time::Instant::now)
+    fn now(&self) -> Option<crate::clock::Instant> {
+        self.on.then(crate::clock::Instant::now)
     }
 
     /// One line: the worker's heaps, recomputed heaps, and its waits in milliseconds.
@@ -510,10 +510,10 @@ pub(super) fn run_alternating<T: Val>(
                 if sh.sleeping.load(SeqCst) {
                     second_thread.thread().unpark();
                 }
-                let posted = std::time::Instant::now();
+                let posted = crate::clock::Instant::now();
                 // When the second worker had caught up with the values (it copies those of the one-worker
                 // windows since its last window first: a long stretch after a run of one-worker windows).
-                let mut began: Option<std::time::Instant> = None;
+                let mut began: Option<crate::clock::Instant> = None;
                 // One worker's time for the heaps so far, with room (see CUT_FACTOR), counted from when the second
                 // worker is ready, or READY_WAIT for it to get there; never in tests, which cut windows by their
                 // heap counts instead, so that every hand-over is exercised.
@@ -527,7 +527,7 @@ pub(super) fn run_alternating<T: Val>(
                     let t = match began {
                         Some(t) => t,
                         None if sh.ready.0.load(Acquire) >= epoch => {
-                            *began.insert(std::time::Instant::now())
+                            *began.insert(crate::clock::Instant::now())
                         }
                         None => return posted.elapsed().as_secs_f64() > ready_wait,
                     };
@@ -638,7 +638,7 @@ pub(super) struct Probe {
     pub(super) next_probe: u64,
     pub(super) keep: u64,
     /// When the current window started, and at which heap.
-    pub(super) started: std::time::Instant,
+    pub(super) started: crate::clock::Instant,
     pub(super) first: u64,
     /// Seconds per heap in the last probe window of each mode: `[one thread, two threads]` (per heap: a window
     /// can be partial, and a heap's work grows with its size).
@@ -669,7 +669,7 @@ impl Probe {
             window: u64::MAX,
             next_probe: 0,
             keep: 14,
-            started: std::time::Instant::now(),
+            started: crate::clock::Instant::now(),
             first: 0,
             took: [f64::INFINITY; 2],
             two: false,
@@ -768,7 +768,7 @@ impl Probe {
         }
         self.window = w;
         self.was_cut = false;
-        self.started = std::time::Instant::now();
+        self.started = crate::clock::Instant::now();
         self.first = n;
         self.two = if w == self.next_probe {
             false
