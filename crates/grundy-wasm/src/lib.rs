@@ -21,7 +21,7 @@ use grundy::analysis::{analyse, Convention, Sum};
 use grundy::games::{AnyGame, Registry};
 use grundy::heap::{period, sequence, Engine, HeapGame};
 use grundy::script::Script;
-use grundy::{Context, Limits};
+use grundy::{Context, HeapView, Limits};
 use serde::Deserialize;
 use std::cell::RefCell;
 use std::rc::Rc;
