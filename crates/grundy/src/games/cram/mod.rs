@@ -42,7 +42,7 @@
 //! engine's regions, keys and search are in `region`, `keys` and `engine`; `small` the fast path's bitboards and
 //! `endgame` the database.
 
-use super::board_table;
+use crate::board_table;
 
 mod board;
 mod engine;
