@@ -8,6 +8,7 @@
 //! solver                                     the memoised search of one game
 //! sum                                        the normal-play analysis of a sum of components
 //! heap                                       heap games: codes played, engines, periods, heap tables
+//! board_table                                the transposition table of the board searches (Cram)
 //! loopy, misere                              loopy play; misère play and quotients
 //! parts                                      a sum of positions of any games (what the analyses read)
 //! games                                      the catalog: one file per game, one registry

@@ -56,6 +56,7 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
+pub mod board_table;
 pub mod clock;
 pub mod code;
 pub mod context;

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::game::HeapView;
 use crate::heap::sequence::{self, Method};
 use crate::heap::{sparse, FAST_MAX_HEAP};
-use crate::heap::{Engine, HeapGame};
+use crate::heap::{Code, Engine, HeapGame};
 use crate::nimber::Nimber;
 use crate::solver::Limits;
 
@@ -321,31 +321,15 @@ pub fn search(
     let code = game.code().cloned();
     let cert = code.as_ref().is_some_and(certifiable);
     let longest = game.longest_move();
-    // A code the theorem covers is computed by its engine directly: `sequence::extend` would look for the
-    // certificate itself at every checkpoint below each step (see `sequence::by_period`), and fill past it.
-    let step_engine = match sequence::choose(game, engine) {
-        Method::Period { .. } => Engine::Fast,
-        _ => engine,
-    };
-    let mut method = sequence::choose(game, step_engine);
-    // The fast engine keeps its packed values between steps (no `u64` table, no prefix rebuilt per step).
+    let (step_engine, mut method) = step_engine(game, engine);
     // How many values are known (the run knows heap 0 before its first step, but it is saved with that step).
     let mut known = values.len() as u64;
-    let mut store = match &code {
-        Some(c) if step_engine == Engine::Fast && sparse::covers(c) => {
-            Store::Run(Box::new(sparse::Run::new(c, &name, &values)?))
-        }
-        _ => Store::Table(values),
-    };
+    let mut store = start(code.as_ref(), step_engine, &name, values)?;
     let per_heap = |store: &Store| match store {
         Store::Run(_) if !keep => search_bytes_per_heap(threads, store.wide()),
         _ => bytes_per_heap(game, engine, threads),
     };
-    // Saved values are looked at first; a fresh search starts with heaps 0..=1023.
-    let mut to = match known {
-        0 => limit.min(1023),
-        l => (l - 1).min(limit),
-    };
+    let mut to = first_to(known, limit);
     // Seconds per heap of the last step, to predict the next.
     let mut secs_per_heap: Option<f64> = None;
     let started = crate::clock::Instant::now();
@@ -357,11 +341,8 @@ pub fn search(
                 let need = (to + 1).saturating_mul(per_heap(&store));
                 let stop = over_budget(&b, to, heaps, need, secs_per_heap, limits);
                 if stop.is_some() && have > 0 {
-                    let periodicity = match &code {
-                        Some(c) if cert => on_values!(&store, |v| certify(c, v)),
-                        _ => None,
-                    }
-                    .or_else(|| observe_within(&store, longest, limits));
+                    let periodicity =
+                        certified_or_observed(&store, code.as_ref(), cert, longest, limits);
                     return Ok(Analysis {
                         computed: store.len(),
                         values: store.into_values(keep),
@@ -372,48 +353,18 @@ pub fn search(
                 }
             }
             let t0 = crate::clock::Instant::now();
-            match &mut store {
-                Store::Table(values) => {
-                    // The values' room at once: a vector growing by doubling would hold up to twice the step.
-                    values.reserve_exact(usize::try_from(to + 1 - have).unwrap_or(0));
-                    let r = sequence::extend(
-                        game,
-                        values,
-                        to,
-                        step_engine,
-                        threads,
-                        limits,
-                        &mut |n| progress(n, to),
-                    );
-                    saved(&values[have as usize..], have as usize)?;
-                    method = r.map_err(|e| {
-                        sequence::stopped(&name, e, values.len() as u64, limit, limits)
-                    })?;
-                }
-                Store::Run(run) => {
-                    let table_per_heap = bytes_per_heap(game, engine, threads);
-                    let r = run_step(
-                        game,
-                        run,
-                        to,
-                        threads,
-                        limits,
-                        table_per_heap,
-                        keep,
-                        &mut |n| progress(n, to),
-                    );
-                    let now = run.len();
-                    // Handed over in chunks: a `u64` copy of the whole step would be 8 bytes a heap again.
-                    let mut at = have as usize;
-                    while at < now {
-                        let end = now.min(at + SAVE_CHUNK);
-                        saved(&run.values().to_nimbers(at..end), at)?;
-                        at = end;
-                    }
-                    r.map_err(|e| sequence::stopped(&name, e, now as u64, limit, limits))?;
-                    method = Method::Engine(Engine::Fast);
-                }
-            }
+            method = step(
+                game,
+                &mut store,
+                (have, to, limit),
+                (engine, step_engine),
+                threads,
+                limits,
+                keep,
+                &name,
+                progress,
+                saved,
+            )?;
             secs_per_heap = Some(t0.elapsed().as_secs_f64() / heaps as f64);
             known = store.len();
         }
@@ -422,18 +373,17 @@ pub fn search(
             _ => (on_values!(&store, |v| observe_with(v, longest)), None),
         };
         let l = store.len();
-        // A period only observed is watched further (see [`Reach::observe_all`]): to `limit` when told, else to
-        // OBSERVE_HEAPS heaps while the next step fits in OBSERVE_SECONDS.
         let watch = !cert
             && found.is_some()
             && l <= limit
-            && (reach.observe_all
-                || (l < OBSERVE_HEAPS && {
-                    let next = l.saturating_mul(2).min(limit.saturating_add(1));
-                    let predicted = secs_per_heap.map_or(0.0, |s| s * (next - l) as f64 * 1.5);
-                    started.elapsed().as_secs_f64() + predicted <= OBSERVE_SECONDS
-                        && next.saturating_mul(per_heap(&store)) <= limits.max_memory
-                }));
+            && watch_further(
+                &reach,
+                l,
+                secs_per_heap,
+                started,
+                || per_heap(&store),
+                limits,
+            );
         if (found.is_some() && !watch) || l > limit {
             let periodicity = found.or_else(|| observe_within(&store, longest, limits));
             return Ok(Analysis {
@@ -444,19 +394,149 @@ pub fn search(
                 stopped: None,
             });
         }
-        let doubled = l.saturating_mul(2).saturating_sub(1);
-        // Without a period in sight every certificate length is near 2L: the bound is followed only when it saves
-        // a quarter of a doubling or more (a period the values already show over a long stretch).
-        to = match next {
-            Some(n) if n - 1 < doubled - l / 4 => n - 1,
-            _ => doubled,
-        }
-        .max(l)
-        .min(limit);
+        to = next_to(l, next, limit);
     }
 }
 
-/// The answer of [`search`] for a game whose closed form is proved periodic ([`crate::HeapFacts::period`]):
+/// The engine of each step of [`search`] and the method it starts with: a code the theorem covers is computed by
+/// its engine directly (`sequence::extend` would look for the certificate itself at every checkpoint below each
+/// step, see `sequence::by_period`, and fill past it).
+fn step_engine(game: &HeapGame, engine: Engine) -> (Engine, Method) {
+    let step_engine = match sequence::choose(game, engine) {
+        Method::Period { .. } => Engine::Fast,
+        _ => engine,
+    };
+    (step_engine, sequence::choose(game, step_engine))
+}
+
+/// Where [`search`] keeps its values, starting from `values`: the fast engine keeps its packed values between
+/// steps (no `u64` table, no prefix rebuilt per step).
+fn start(
+    code: Option<&Code>,
+    step_engine: Engine,
+    name: &str,
+    values: Vec<Nimber>,
+) -> Result<Store> {
+    Ok(match code {
+        Some(c) if step_engine == Engine::Fast && sparse::covers(c) => {
+            Store::Run(Box::new(sparse::Run::new(c, name, &values)?))
+        }
+        _ => Store::Table(values),
+    })
+}
+
+/// One step of [`search`]: the values of heaps `have..=to` into `store`, handed to `saved` (also when the step
+/// stopped at a limit, with what it computed); the method that computed them.
+#[allow(clippy::too_many_arguments)]
+fn step(
+    game: &HeapGame,
+    store: &mut Store,
+    (have, to, limit): (u64, u64, u64),
+    (engine, step_engine): (Engine, Engine),
+    threads: usize,
+    limits: &Limits,
+    keep: bool,
+    name: &str,
+    progress: &mut dyn FnMut(u64, u64),
+    saved: &mut dyn FnMut(&[Nimber], usize) -> Result<()>,
+) -> Result<Method> {
+    match store {
+        Store::Table(values) => {
+            // The values' room at once: a vector growing by doubling would hold up to twice the step.
+            values.reserve_exact(usize::try_from(to + 1 - have).unwrap_or(0));
+            let r = sequence::extend(game, values, to, step_engine, threads, limits, &mut |n| {
+                progress(n, to)
+            });
+            saved(&values[have as usize..], have as usize)?;
+            r.map_err(|e| sequence::stopped(name, e, values.len() as u64, limit, limits))
+        }
+        Store::Run(run) => {
+            let table_per_heap = bytes_per_heap(game, engine, threads);
+            let r = run_step(
+                game,
+                run,
+                to,
+                threads,
+                limits,
+                table_per_heap,
+                keep,
+                &mut |n| progress(n, to),
+            );
+            let now = run.len();
+            // Handed over in chunks: a `u64` copy of the whole step would be 8 bytes a heap again.
+            let mut at = have as usize;
+            while at < now {
+                let end = now.min(at + SAVE_CHUNK);
+                saved(&run.values().to_nimbers(at..end), at)?;
+                at = end;
+            }
+            r.map_err(|e| sequence::stopped(name, e, now as u64, limit, limits))?;
+            Ok(Method::Engine(Engine::Fast))
+        }
+    }
+}
+
+/// The last heap of the first step of [`search`] with `known` values saved, at most `limit`: saved values are
+/// looked at first; a fresh search starts with heaps 0..=1023.
+fn first_to(known: u64, limit: u64) -> u64 {
+    match known {
+        0 => limit.min(1023),
+        l => (l - 1).min(limit),
+    }
+}
+
+/// The periodicity [`search`] reports when a budget stops it before a step: certified from the values of `store`
+/// when `cert` (the theorem covers `code`), else observed within them.
+fn certified_or_observed(
+    store: &Store,
+    code: Option<&Code>,
+    cert: bool,
+    longest: Option<u64>,
+    limits: &Limits,
+) -> Option<Periodicity> {
+    match code {
+        Some(c) if cert => on_values!(store, |v| certify(c, v)),
+        _ => None,
+    }
+    .or_else(|| observe_within(store, longest, limits))
+}
+
+/// Whether [`search`], having computed heaps `0..l` of which a period is only observed, watches it further (see
+/// [`Reach::observe_all`]): to the reach's limit when told, else to OBSERVE_HEAPS heaps while the next step fits in
+/// OBSERVE_SECONDS (predicted from `secs_per_heap`, the last step's, since `started`) and in the memory limit
+/// (`per_heap` bytes a heap).
+fn watch_further(
+    reach: &Reach,
+    l: u64,
+    secs_per_heap: Option<f64>,
+    started: crate::clock::Instant,
+    per_heap: impl FnOnce() -> u64,
+    limits: &Limits,
+) -> bool {
+    reach.observe_all
+        || (l < OBSERVE_HEAPS && {
+            let next = l.saturating_mul(2).min(reach.limit.saturating_add(1));
+            let predicted = secs_per_heap.map_or(0.0, |s| s * (next - l) as f64 * 1.5);
+            started.elapsed().as_secs_f64() + predicted <= OBSERVE_SECONDS
+                && next.saturating_mul(per_heap()) <= limits.max_memory
+        })
+}
+
+/// The last heap of the next step of [`search`] after heaps `0..l`, given the smallest certificate length `next`
+/// the values allow, at most `limit`. Without a period in sight every certificate length is near 2L: the bound
+/// is followed only when it saves a quarter of a doubling or more (a period the values already show over a long
+/// stretch).
+fn next_to(l: u64, next: Option<u64>, limit: u64) -> u64 {
+    let doubled = l.saturating_mul(2).saturating_sub(1);
+    match next {
+        Some(n) if n - 1 < doubled - l / 4 => n - 1,
+        _ => doubled,
+    }
+    .max(l)
+    .min(limit)
+}
+
+/// The answer of [`search`] for a game whose closed form is proved periodic ([`Game::period`](crate::Game::period)):
 /// the values of one preperiod and period (at most 2^22 of them), certified by the closed form. `None` when the
 /// game has no such closed form.
 fn closed_form(
