@@ -27,19 +27,29 @@ Games defined in Python: a function giving a position's options (see :func:`defi
     True
 
 Results are :class:`Record` objects: dicts with the keys of the command line's ``--json`` output (docs/json.md),
-also readable as attributes. Errors are exceptions with the command line's one-line messages, in this API's words
-(a message names the keyword argument, ``max_seconds=``, where the command line names its flag, ``--max-seconds``):
-``ValueError`` for bad input, :class:`LimitError` when a limit (``max_seconds``, ``max_positions``, ``max_memory``)
-was reached (its ``budget`` is the keyword argument that raises it and ``limit`` the value given, both ``None`` for a
-fixed bound of the library), :class:`LoopyError` and :class:`UnsupportedError` (both ``ValueError``).
+also readable as attributes. Errors are one family under :class:`GrundyError`, with the command line's one-line
+messages in this API's words (a message names the keyword argument, ``max_seconds=``, where the command line names
+its flag, ``--max-seconds``): :class:`InputError` for bad input (also a ``ValueError``), :class:`LimitError` when a
+limit (``max_seconds``, ``max_positions``, ``max_memory``) was reached (its ``budget`` is the keyword argument that
+raises it and ``limit`` the value given, both ``None`` for a fixed bound of the library), :class:`LoopyError` and
+:class:`UnsupportedError` (both also ``ValueError``), :class:`CancelledError` for work the library stopped (Ctrl-C
+stays a ``KeyboardInterrupt``)::
+
+    >>> try:
+    ...     grundy.game("no-such-game")
+    ... except grundy.GrundyError as e:
+    ...     print(type(e).__name__, isinstance(e, ValueError))
+    InputError True
 """
 
 from __future__ import annotations
 
+import shlex
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _grundy
-from ._grundy import LimitError, LoopyError, Splits, UnsupportedError, mex, nim_inv, nim_mul, nim_pow, nim_sum
+from ._errors import CancelledError, GrundyError, InputError, LimitError, LoopyError, UnsupportedError
+from ._grundy import Splits, mex, nim_inv, nim_mul, nim_pow, nim_sum
 
 __version__ = _grundy.__version__
 
@@ -48,9 +58,12 @@ __all__ = [
     "Part",
     "Record",
     "Splits",
+    "GrundyError",
+    "InputError",
     "LimitError",
     "LoopyError",
     "UnsupportedError",
+    "CancelledError",
     "analyse",
     "define",
     "game",
@@ -63,7 +76,94 @@ __all__ = [
     "splits",
 ]
 
-Position = Union[int, Tuple[int, ...], str]
+#: A position: a heap is an ``int``, a sum of heaps a list (or tuple) of ints; a position of a game of pairs
+#: (Wythoff, E&D, cutting) a ``tuple`` of two ints, a sum of them a list of tuples; a board a ``str`` (``"3x4"``, or
+#: its rows) or a list of row strings; a game defined in Python takes its own positions (an int or a tuple of ints,
+#: a list of them for a sum). A ``str`` is read as command-line words (split as a shell splits them), the fallback
+#: for every catalog game.
+Position = Union[int, str, Tuple[int, ...], Sequence[Union[int, str, Tuple[int, ...]]]]
+
+
+def _short(value: Any) -> str:
+    r = repr(value)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _pairs(native: Any) -> bool:
+    """Whether a position of this catalog game is two numbers, a sum being several of them (Wythoff, E&D,
+    cutting)."""
+    syntax = native.position_syntax
+    return native.parameters == 2 and (syntax.startswith("WxH") or "[" in syntax)
+
+
+def _rectangle(native: Any) -> bool:
+    """Whether a tuple of two numbers is a board of that size (``(3, 4)`` is ``"3x4"``): Chomp, Cram, cutting."""
+    return native.parameters == 2 and native.position_syntax.startswith(("RxC", "WxH"))
+
+
+def _expected(native: Any) -> str:
+    if native.is_heap:
+        return "an int (a heap) or a list of ints (a sum of heaps)"
+    if _pairs(native):
+        return "a tuple of two ints such as (3, 5), or a list of such tuples (a sum)"
+    if _rectangle(native):
+        return f"a tuple of two ints (the board's size), or a str of command-line words ({native.position_syntax})"
+    return f"a str of command-line words ({native.position_syntax})"
+
+
+def _pair_words(native: Any, t: Any) -> List[str]:
+    if not isinstance(t, (tuple, list)) or len(t) != 2 or not all(_is_int(x) for x in t):
+        raise TypeError(f"{native.name}: a position is a tuple of two ints such as (3, 5), not {_short(t)}")
+    a, b = t
+    if _rectangle(native):
+        return [f"{a}x{b}"]
+    return [str(a), str(b)]
+
+
+def _catalog_words(native: Any, p: Any) -> List[str]:
+    """A typed position of a catalog game as the command-line words the library reads, decided by the game's
+    catalog facts (a heap game, how many numbers name a position, its position syntax)."""
+    if isinstance(p, str):
+        try:
+            return shlex.split(p)
+        except ValueError as e:
+            raise InputError(f"{native.name}: {_short(p)} cannot be read as command-line words: {e}") from None
+    if _is_int(p):
+        if _pairs(native):
+            raise TypeError(f"{native.name}: a position is {_expected(native)}, not {_short(p)}")
+        return [str(p)]
+    if isinstance(p, tuple) and (_pairs(native) or _rectangle(native)):
+        return _pair_words(native, p)
+    if isinstance(p, (tuple, list)):
+        if _pairs(native) and isinstance(p, list):
+            return [w for t in p for w in _pair_words(native, t)]
+        words = []
+        for x in p:
+            if _is_int(x) or (isinstance(x, str) and not native.is_heap):
+                words.append(str(x))
+            else:
+                raise TypeError(f"{native.name}: a position is {_expected(native)}; {_short(x)} in {_short(p)} "
+                                f"is not {'an int' if native.is_heap else 'an int or a str'}")
+        return words
+    raise TypeError(f"{native.name}: a position is {_expected(native)}, not {_short(p)}")
+
+
+def _positions(native: Any, args: Tuple[Any, ...]) -> List[Any]:
+    """The positions a call gives, as the native module takes them. One argument is a typed position
+    (:data:`Position`); several are the old form, kept: command-line words for a catalog game
+    (``kayles.analyse(5, 7)``, ``wythoff.analyse(3, 5)``), one position each for a game defined in Python."""
+    if len(args) != 1:
+        return list(args)
+    p = args[0]
+    if native.is_python:
+        if isinstance(p, list) or (native.is_heap and isinstance(p, tuple)):
+            return list(p)
+        return [p]
+    return _catalog_words(native, p)
 
 
 class Record(dict):
@@ -97,7 +197,8 @@ def _play(misere: bool, loopy: bool) -> str:
 
 
 class Part:
-    """Positions of one game, as a part of a sum: made by calling a game, ``kayles(5, 7)``."""
+    """Positions of one game, as a part of a sum: made by calling a game, ``kayles([5, 7])`` (or ``kayles(5, 7)``).
+    ``positions`` holds them as the native module takes them (command-line words for a catalog game)."""
 
     __slots__ = ("game", "positions")
 
@@ -112,9 +213,15 @@ class Part:
 class Game:
     """A game: from the catalog (:func:`game`) or defined in Python (:func:`define`).
 
-    Positions are given as arguments. For a catalog game they are written as on the command line (ints or
-    strings): ``kayles.analyse(5, 7)`` is two Kayles rows, ``wythoff.analyse(3, 5)`` is one Wythoff position. For a
-    game defined in Python each argument is one position (an int, or a tuple of ints).
+    The game is looked up once: its calls run on the game kept by the native module. A position is one typed
+    value (:data:`Position`): ``kayles.analyse(5)`` (a heap), ``kayles.analyse([5, 7])`` (a sum of two heaps),
+    ``wythoff.analyse((3, 5))`` (a pair), ``cutting.analyse([(3, 5), (2, 2)])`` (a sum of rectangles),
+    ``cram.analyse("3x4")`` (a board); a ``str`` is read as command-line words, the fallback for any catalog game
+    (``wythoff.analyse("3 5")``). A value of the wrong shape is a ``TypeError`` that says what the game takes.
+
+    The older form with several arguments is kept: command-line words for a catalog game
+    (``kayles.analyse(5, 7)`` is two Kayles rows, ``wythoff.analyse(3, 5)`` one Wythoff position), and one position
+    per argument for a game defined in Python.
     """
 
     __slots__ = ("_native",)
@@ -140,9 +247,21 @@ class Game:
     def __repr__(self) -> str:
         return repr(self._native)
 
-    def __call__(self, *positions: Position) -> Part:
-        """These positions as a part of a sum, for :func:`analyse`: ``grundy.analyse(kayles(5, 7), nim(3))``."""
-        return Part(self, positions)
+    @property
+    def parameters(self) -> int:
+        """How many whole numbers name a position in a table: 1 for a heap game, 2 for a game of pairs or
+        rectangles (Wythoff, E&D, cutting, Chomp, Cram), 0 otherwise."""
+        return self._native.parameters
+
+    @property
+    def position_syntax(self) -> str:
+        """A position written as command-line words (``HEAP...``, ``A B [A B]...``): what a ``str`` position
+        says."""
+        return self._native.position_syntax
+
+    def __call__(self, *position: Position) -> Part:
+        """This position as a part of a sum, for :func:`analyse`: ``grundy.analyse(kayles([5, 7]), nim(3))``."""
+        return Part(self, _positions(self._native, position))
 
     def analyse(
         self,
@@ -159,14 +278,15 @@ class Game:
         ``winning_move_families``, ``unlisted_winning_moves`` and ``winning_move_count``; with ``misere=True`` the
         misère analysis, with ``loopy=True`` (codes that add tokens, on heaps up to ``max_heap``, default 1000;
         graphs with cycles) the loopy one. The keys are those of ``grundy value ... --json``."""
-        return analyse(
-            Part(self, positions),
-            misere=misere,
-            loopy=loopy,
-            max_heap=max_heap,
-            max_seconds=max_seconds,
-            max_positions=max_positions,
-            max_memory=max_memory,
+        return _record(
+            self._native.analyse(
+                _positions(self._native, positions),
+                play=_play(misere, loopy),
+                max_heap=max_heap,
+                max_seconds=max_seconds,
+                max_positions=max_positions,
+                max_memory=max_memory,
+            )
         )
 
     value = analyse
@@ -176,8 +296,10 @@ class Game:
         """The nim-value of a position (for a catalog game: of the positions these words write, their nim-sum).
         ``None`` for a position whose outcome is known by rule but not its nim-value. A game defined in Python
         keeps one memo for all its ``nim_value`` calls."""
-        if self._native.is_python and len(position) == 1:
-            return self._native.memo_nim_value(position[0], max_seconds=max_seconds, max_positions=max_positions)
+        if self._native.is_python and len(position) == 1 and not isinstance(position[0], list):
+            if not (self._native.is_heap and isinstance(position[0], tuple)):
+                return self._native.memo_nim_value(position[0], max_seconds=max_seconds,
+                                                   max_positions=max_positions)
         return self.analyse(*position, max_seconds=max_seconds, max_positions=max_positions).nim_value
 
     def outcome(self, *positions: Position, misere: bool = False, loopy: bool = False, **limits: Any) -> str:
@@ -194,7 +316,7 @@ class Game:
     def scoring(self, *position: Position) -> Record:
         """The answer of a scoring game (``fox-cards``: not impartial, so it has no nim-value): ``game``,
         ``impartial`` (False), the game's named integers (best-play scores), and ``text``, the answer for people."""
-        return _record(self._native.scoring(position))
+        return _record(self._native.scoring(_positions(self._native, position)))
 
     def sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
                  max_memory: Optional[int] = None) -> Any:
@@ -257,7 +379,7 @@ def game(spec: str) -> Game:
     """A game of the catalog by name (``kayles``, ``lasker``, ``wythoff``, ``subtraction:1,3,4``) or a
     take-and-break code (``0.77``, ``4!.0``): see :func:`games`. An unknown name is a ``ValueError``."""
     if not isinstance(spec, str):
-        raise ValueError(f"a game is named by a string such as 'kayles' or '0.77', not {spec!r}")
+        raise TypeError(f"a game is named by a string such as 'kayles' or '0.77', not {spec!r}")
     return Game(_grundy.lookup(spec))
 
 
@@ -310,7 +432,7 @@ def define(
     if not callable(rules):
         options = getattr(rules, "options", None)
         if not callable(options):
-            raise ValueError("define: give a function from a position to its options, or an object with an "
+            raise InputError("define: give a function from a position to its options, or an object with an "
                              "options method")
         if components is None:
             components = getattr(rules, "components", None)
@@ -319,11 +441,11 @@ def define(
     if name is None:
         name = getattr(rules, "__name__", None) or "python-game"
     if not isinstance(name, str):
-        raise ValueError(f"define: name is a string, not {name!r}")
+        raise InputError(f"define: name is a string, not {name!r}")
     if components is not None and not callable(components):
-        raise ValueError("define: components is a function from a position to its components")
+        raise InputError("define: components is a function from a position to its components")
     if play not in ("normal", "misere"):
-        raise ValueError(f"define: play is 'normal' or 'misere' (the game's own convention), not {play!r}")
+        raise InputError(f"define: play is 'normal' or 'misere' (the game's own convention), not {play!r}")
     return Game(_grundy.define(options, name, heap=bool(heap), components=components, misere=play == "misere"))
 
 
@@ -341,7 +463,7 @@ def analyse(
     native = []
     for p in parts:
         if not isinstance(p, Part):
-            raise ValueError(f"a part of a sum is made by calling a game, as kayles(5, 7), not {p!r}")
+            raise InputError(f"a part of a sum is made by calling a game, as kayles(5, 7), not {p!r}")
         native.append((p.game._native, p.positions))
     return _record(
         _grundy.analyse_sum(

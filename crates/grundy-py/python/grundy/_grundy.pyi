@@ -6,20 +6,13 @@ __version__: str
 
 Position = Union[int, Tuple[int, ...], str]
 
-class LimitError(Exception):
-    """A limit was reached (time, memory, positions stored, heap size): raising the limit may help.
-
-    ``budget`` names the keyword argument that raises it (``"max_seconds"``, ``"max_memory"``, ``"max_positions"``)
-    and ``limit`` is its value (seconds, bytes, positions); both are ``None`` for a fixed bound of the library."""
-
-    budget: Optional[str]
-    limit: Optional[Union[int, float]]
-
-class LoopyError(ValueError):
-    """The game has a cycle of positions: analyse it with loopy=True."""
-
-class UnsupportedError(ValueError):
-    """The request is well formed but not supported."""
+# The exception family, defined in grundy._errors and reachable from here under the same names.
+from ._errors import CancelledError as CancelledError
+from ._errors import GrundyError as GrundyError
+from ._errors import InputError as InputError
+from ._errors import LimitError as LimitError
+from ._errors import LoopyError as LoopyError
+from ._errors import UnsupportedError as UnsupportedError
 
 class Splits:
     """As an item of a game's options: every way to leave `total` tokens as between `min_parts` and `max_parts`
@@ -44,6 +37,10 @@ class NativeGame:
     def is_heap(self) -> bool: ...
     @property
     def is_python(self) -> bool: ...
+    @property
+    def parameters(self) -> int: ...
+    @property
+    def position_syntax(self) -> str: ...
     def analyse(
         self,
         positions: Iterable[Position],

@@ -1,0 +1,157 @@
+"""Tests of the package's Python shape (issue 43): one exception family, a game object that keeps its game, typed
+positions."""
+
+import pytest
+
+import grundy
+from grundy import _grundy
+
+# ----- one exception family -----
+
+
+def test_every_error_is_a_grundy_error():
+    assert issubclass(grundy.InputError, grundy.GrundyError) and issubclass(grundy.InputError, ValueError)
+    assert issubclass(grundy.LimitError, grundy.GrundyError) and not issubclass(grundy.LimitError, ValueError)
+    for kind in (grundy.LoopyError, grundy.UnsupportedError):
+        assert issubclass(kind, grundy.GrundyError) and issubclass(kind, ValueError)
+    assert issubclass(grundy.CancelledError, grundy.GrundyError)
+    assert not issubclass(grundy.CancelledError, KeyboardInterrupt)
+    # The old names stay importable, from the package and from the native module, as the same classes.
+    assert _grundy.LimitError is grundy.LimitError and _grundy.LoopyError is grundy.LoopyError
+    assert _grundy.UnsupportedError is grundy.UnsupportedError and _grundy.GrundyError is grundy.GrundyError
+
+
+@pytest.mark.parametrize(
+    "kind, call",
+    [
+        (grundy.InputError, lambda: grundy.game("nope")),
+        (grundy.InputError, lambda: grundy.game("kayles").analyse("x")),
+        (grundy.InputError, lambda: grundy.nim_inv(0)),
+        (grundy.InputError, lambda: grundy.game("kayles").analyse(5, max_seconds=-1)),
+        (grundy.InputError, lambda: grundy.splits(5, 2, 3)),
+        (grundy.InputError, lambda: grundy.define(lambda n: ["x"], heap=True).nim_value(3)),
+        (grundy.LimitError, lambda: grundy.game("kayles").sequence(10**9, max_memory=1 << 20)),
+        (grundy.LoopyError, lambda: grundy.game("20.3").analyse(1)),
+        (grundy.UnsupportedError, lambda: grundy.game("wythoff").sequence(5)),
+        (grundy.UnsupportedError, lambda: grundy.game("kayles").analyse(3, misere=True, loopy=True)),
+    ],
+)
+def test_each_kind_of_error_is_caught_as_grundy_error(kind, call):
+    with pytest.raises(grundy.GrundyError) as e:
+        call()
+    assert type(e.value) is kind, (type(e.value), str(e.value))
+    assert "\n" not in str(e.value) and "--" not in str(e.value)
+
+
+def test_limit_remedies_are_worded_from_the_budget():
+    # Each budget's remedy names its keyword argument, and the error carries the budget and its value as data.
+    chain = grundy.define(lambda n: [n - 1] if n > 0 else [], name="chain")
+    cases = [
+        (lambda: chain.nim_value(100_000, max_positions=1000), "max_positions", 1000),
+        (lambda: grundy.game("kayles").sequence(10**9, max_memory=1 << 20), "max_memory", 1 << 20),
+        (lambda: grundy.game("cram").nim_value("5x7", max_seconds=0.2), "max_seconds", 0.2),
+    ]
+    for call, budget, limit in cases:
+        with pytest.raises(grundy.LimitError) as e:
+            call()
+        assert (e.value.budget, e.value.limit) == (budget, limit)
+        assert str(e.value).endswith(f"(raise it with {budget}=)"), str(e.value)
+        assert str(e.value).count(budget) == 1, str(e.value)
+
+
+def test_a_limit_error_can_be_made_and_raised_from_python():
+    e = grundy.LimitError("over", "max_seconds", 2.5)
+    assert (str(e), e.budget, e.limit) == ("over", "max_seconds", 2.5)
+    assert grundy.LimitError("fixed bound").budget is None
+
+
+# ----- a game object that keeps its game, typed positions -----
+
+
+def test_the_examples_of_the_issue():
+    a = grundy.game("wythoff").analyse((3, 5))
+    assert (a.outcome, a.nim_value) == ("P", 0)
+    a = grundy.game("kayles").analyse([5, 7])
+    assert (a.nim_value, [p.position for p in a.parts]) == (4 ^ 2, ["5", "7"])
+
+
+def test_typed_positions_are_the_command_line_words():
+    kayles, wythoff = grundy.game("kayles"), grundy.game("wythoff")
+    # A heap, a sum of heaps (list or tuple), and the same as the old form and as words.
+    assert kayles.analyse(5) == kayles.analyse("5")
+    assert kayles.analyse([5, 7]) == kayles.analyse((5, 7)) == kayles.analyse(5, 7) == kayles.analyse("5 7")
+    # A pair; a sum of pairs; the old form; words.
+    assert wythoff.analyse((3, 4)) == wythoff.analyse(3, 4) == wythoff.analyse("3 4")
+    assert wythoff.analyse([(3, 5), (1, 2)]) == wythoff.analyse(3, 5, 1, 2)
+    assert wythoff.nim_value((1, 2)) == 0
+    assert grundy.game("ed").analyse((2, 3)) == grundy.game("ed").analyse("2 3")
+    # Rectangles and boards: a tuple is "AxB", a str is read as words.
+    cutting = grundy.game("cutting")
+    assert cutting.analyse((3, 5)) == cutting.analyse("3x5")
+    assert cutting.analyse([(3, 5), (2, 2)]) == cutting.analyse("3x5 2x2")
+    cram = grundy.game("cram")
+    assert cram.analyse((2, 3)) == cram.analyse("2x3")
+    assert cram.nim_value("2x3") == cram.nim_value((2, 3))
+    assert kayles([5, 7]).positions == ["5", "7"]
+    assert grundy.analyse(kayles([5, 7]), grundy.game("nim")(3)).nim_value == 5
+
+
+def test_typed_positions_of_games_defined_in_python():
+    nim = grundy.define(lambda n: range(n), heap=True, name="my-nim")
+    assert nim.analyse([1, 2, 3]).nim_value == 0 and nim.analyse((1, 2)).nim_value == 3
+    assert nim.nim_value(5) == 5 and nim.nim_value([5, 1]) == 4
+
+    def pairs(p):
+        a, b = p
+        return [(a - 1, b)] * (a > 0) + [(a, b - 1)] * (b > 0)
+
+    g = grundy.define(pairs, name="pairs")
+    # One token that steps towards (0, 0): its value is the parity of a + b.
+    assert g.analyse((1, 2)).nim_value == 1 and g.nim_value((1, 2)) == 1
+    assert g.analyse([(1, 0), (0, 1)]).nim_value == 0
+
+
+@pytest.mark.parametrize(
+    "spec, position, kind, message",
+    [
+        ("kayles", 2.5, TypeError, r"^kayles: a position is an int \(a heap\) or a list of ints"),
+        ("kayles", True, TypeError, r"^kayles: a position is an int"),
+        ("kayles", [5, "7"], TypeError, r"^kayles: .*'7' in \[5, '7'\] is not an int$"),
+        ("kayles", {5: 7}, TypeError, r"^kayles: a position is"),
+        ("wythoff", 5, TypeError, r"^wythoff: a position is a tuple of two ints such as \(3, 5\)"),
+        ("wythoff", (1, 2, 3), TypeError, r"^wythoff: a position is a tuple of two ints such as \(3, 5\), not \(1, 2, 3\)$"),
+        ("wythoff", [(1, 2), 3], TypeError, r"^wythoff: a position is a tuple of two ints"),
+        ("cutting", (3, "x"), TypeError, r"^cutting: a position is a tuple of two ints"),
+        ("kayles", -1, grundy.InputError, r"-1"),
+        ("kayles", "5 'x", grundy.InputError, r"^kayles: \"5 'x\" cannot be read as command-line words: No closing quotation$"),
+    ],
+)
+def test_a_position_of_the_wrong_shape_is_a_one_line_error(spec, position, kind, message):
+    with pytest.raises(kind, match=message) as e:
+        grundy.game(spec).analyse(position)
+    assert "\n" not in str(e.value)
+
+
+def test_game_facts():
+    assert grundy.game("wythoff").parameters == 2 and grundy.game("kayles").parameters == 1
+    assert grundy.game("wythoff").position_syntax == "A B [A B]..."
+    with pytest.raises(TypeError, match="a game is named by a string"):
+        grundy.game(5)  # type: ignore[arg-type]
+
+
+def test_a_game_keeps_its_game_across_calls_and_threads():
+    import threading
+
+    kayles = grundy.game("kayles")
+    want = [kayles.nim_value(n) for n in range(30)]
+    out = {}
+
+    def work(i):
+        out[i] = [kayles.nim_value(n) for n in range(30)]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(v == want for v in out.values()) and len(out) == 4
