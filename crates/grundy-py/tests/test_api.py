@@ -155,3 +155,73 @@ def test_a_game_keeps_its_game_across_calls_and_threads():
     for t in threads:
         t.join()
     assert all(v == want for v in out.values()) and len(out) == 4
+
+
+# ----- typed results -----
+
+
+@pytest.mark.parametrize(
+    "spec, position",
+    [("kayles", [5, 7]), ("wythoff", (3, 4)), ("kayles", 10**12), ("cram", "3x4"), ("fibonacci-nim", 10**6),
+     ("nim", [1, 2, 3])],
+)
+def test_to_dict_is_the_json_of_the_native_analysis(spec, position):
+    g = grundy.game(spec)
+    a = g.analyse(position)
+    assert isinstance(a, grundy.Analysis)
+    native = g._native.analyse(grundy._positions(g._native, (position,)))
+    assert a.to_dict() == native
+    assert grundy.Analysis.from_dict(a.to_dict()) == a
+
+
+def test_results_are_frozen_values_with_a_repr():
+    import dataclasses
+
+    a = grundy.game("kayles").analyse([5, 7])
+    b = grundy.game("kayles").analyse((5, 7))
+    assert a == b and hash(a) == hash(b) and a != grundy.game("kayles").analyse(5)
+    assert repr(a).startswith("Analysis(nim_value=6, outcome='N', parts=(PartValue(game='kayles', position='5'")
+    m = a.winning_moves[0]
+    assert m == grundy.Move(component=0, game="kayles", position="5", move=m.move, result="1 + 3", value_after=2)
+    assert m.to_dict() == {"component": 0, "game": "kayles", "position": "5", "move": m.move, "result": "1 + 3",
+                           "value_after": 2}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.nim_value = 0  # type: ignore[misc]
+    for cls in (grundy.Analysis, grundy.Move, grundy.PartValue, grundy.MoveFamily, grundy.UnlistedMoves):
+        assert cls.__doc__ and len(cls.__doc__) > 40
+
+
+def test_huge_heaps_have_move_families_and_a_large_count():
+    a = grundy.game("kayles").analyse(10**12)
+    assert a.winning_move_count == 83333333338 and len(a.winning_move_families) == 2
+    f = a.winning_move_families[0]
+    assert (f.take, f.first, f.step, f.count) == (2, 73, 12, 41666666661)
+    assert a.winning_move_count == len(a.winning_moves) + sum(f.count for f in a.winning_move_families)
+    big = grundy.Analysis(nim_value=1, outcome="N", parts=(), winning_moves=(), winning_move_count=2**70)
+    assert big.to_dict()["winning_move_count"] == str(2**70)
+    assert grundy.Analysis.from_dict(big.to_dict()).winning_move_count == 2**70
+
+
+def test_misere_and_loopy_analyses_stay_records():
+    m = grundy.game("kayles").analyse([5, 7], misere=True)
+    assert isinstance(m, grundy.Record) and m.play == "misere"
+    d = grundy.game("20.3").analyse(1, loopy=True, max_heap=50)
+    assert isinstance(d, grundy.Record) and "drawing_moves" in d
+
+
+def test_the_typed_example_runs_and_passes_mypy_strict():
+    import os
+    import subprocess
+    import sys
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    try:
+        import typed_example
+    finally:
+        sys.path.remove(here)
+    typed_example.main()
+    pytest.importorskip("mypy")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", os.path.join(here, "typed_example.py")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -49,11 +49,17 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Uni
 
 from . import _grundy
 from ._errors import CancelledError, GrundyError, InputError, LimitError, LoopyError, UnsupportedError
+from ._results import Analysis, Move, MoveFamily, PartValue, UnlistedMoves
 from ._grundy import Splits, mex, nim_inv, nim_mul, nim_pow, nim_sum
 
 __version__ = _grundy.__version__
 
 __all__ = [
+    "Analysis",
+    "Move",
+    "MoveFamily",
+    "PartValue",
+    "UnlistedMoves",
     "Game",
     "Part",
     "Record",
@@ -190,6 +196,14 @@ def _record(v: Any) -> Any:
     return v
 
 
+def _analysis(d: Any) -> Union[Analysis, Record]:
+    """The native analysis as its typed result: an :class:`Analysis` under normal play; the misère and loopy
+    objects (their own keys: ``play``, or ``drawing_moves``) stay :class:`Record` objects for now."""
+    if "play" in d or "drawing_moves" in d:
+        return _record(d)
+    return Analysis.from_dict(d)
+
+
 def _play(misere: bool, loopy: bool) -> str:
     if misere and loopy:
         raise UnsupportedError("misère play of loopy games is not supported: give misere=True or loopy=True, not both")
@@ -272,13 +286,13 @@ class Game:
         max_seconds: Optional[float] = None,
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
-    ) -> Record:
-        """The analysis of the sum of these positions: under normal play ``nim_value``, ``outcome``, ``parts``,
-        ``winning_moves`` (each with ``component``, ``game``, ``position``, ``move``, ``result``, ``value_after``),
-        ``winning_move_families``, ``unlisted_winning_moves`` and ``winning_move_count``; with ``misere=True`` the
-        misère analysis, with ``loopy=True`` (codes that add tokens, on heaps up to ``max_heap``, default 1000;
-        graphs with cycles) the loopy one. The keys are those of ``grundy value ... --json``."""
-        return _record(
+    ) -> Union[Analysis, Record]:
+        """The analysis of a position (or a sum): under normal play an :class:`Analysis` (``nim_value``,
+        ``outcome``, ``parts``, ``winning_moves`` as :class:`Move` objects, ...; ``to_dict()`` is the object of
+        ``grundy value ... --json``). With ``misere=True`` (or for a game played misère by its own rules) the misère
+        analysis, with ``loopy=True`` (codes that add tokens, on heaps up to ``max_heap``, default 1000; graphs
+        with cycles) the loopy one: these two are still :class:`Record` objects with the JSON's keys."""
+        return _analysis(
             self._native.analyse(
                 _positions(self._native, positions),
                 play=_play(misere, loopy),
@@ -308,7 +322,7 @@ class Game:
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).outcome
 
     def winning_moves(self, *positions: Position, misere: bool = False, loopy: bool = False,
-                      **limits: Any) -> List[Record]:
+                      **limits: Any) -> Sequence[Union[Move, Record]]:
         """Every winning move listed one by one (huge heaps may also have families of moves: see
         :meth:`analyse`)."""
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).winning_moves
@@ -457,15 +471,15 @@ def analyse(
     max_seconds: Optional[float] = None,
     max_positions: Optional[int] = None,
     max_memory: Optional[int] = None,
-) -> Record:
-    """The analysis of a sum of positions of several games: ``grundy.analyse(kayles(5, 7), nim(3))``. See
-    :meth:`Game.analyse` for the fields; long calls on catalog games release the GIL, and Ctrl-C interrupts."""
+) -> Union[Analysis, Record]:
+    """The analysis of a sum of positions of several games: ``grundy.analyse(kayles([5, 7]), nim(3))``. See
+    :meth:`Game.analyse` for the result; long calls on catalog games release the GIL, and Ctrl-C interrupts."""
     native = []
     for p in parts:
         if not isinstance(p, Part):
             raise InputError(f"a part of a sum is made by calling a game, as kayles(5, 7), not {p!r}")
         native.append((p.game._native, p.positions))
-    return _record(
+    return _analysis(
         _grundy.analyse_sum(
             native,
             play=_play(misere, loopy),
