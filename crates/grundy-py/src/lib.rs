@@ -806,23 +806,31 @@ impl NativeGame {
         }
     }
 
-    /// The nim-values of heaps 0..=to, by the cheapest exact method (`grundy::heap::sequence`).
-    #[pyo3(signature = (to, max_seconds = None, max_memory = None))]
-    fn sequence(
+    /// The nim-values of heaps 0..=to, by the cheapest exact method (`grundy::heap::sequence`): a list, or with
+    /// `numpy=True` a numpy `uint64` array that takes over the library's vector (no copy, no Python int per
+    /// value).
+    #[pyo3(signature = (to, max_seconds = None, max_memory = None, numpy = false))]
+    fn sequence<'py>(
         &self,
-        py: Python<'_>,
-        to: &Bound<'_, PyAny>,
-        max_seconds: Option<&Bound<'_, PyAny>>,
-        max_memory: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<u64>> {
+        py: Python<'py>,
+        to: &Bound<'py, PyAny>,
+        max_seconds: Option<&Bound<'py, PyAny>>,
+        max_memory: Option<&Bound<'py, PyAny>>,
+        numpy: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let to = u64_arg(to, "to")?;
         let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Normal, false);
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        self.with_heap_game(py, move |g| {
+        let values = self.with_heap_game(py, move |g| {
             let method = sequence::choose(&*g, Engine::Auto);
             sequence::check(&*g, method, to, threads, &limits)?;
             Ok(sequence::nim_values(&*g, to, Engine::Auto, threads, &limits, &mut |_| {})?.0)
-        })
+        })?;
+        if numpy {
+            Ok(numpy::PyArray1::from_vec(py, values).into_any())
+        } else {
+            Ok(values.into_pyobject(py)?.into_any())
+        }
     }
 
     /// The nim-values over a range, as `grundy table --json` prints them (the library's `Table`): `rows` is

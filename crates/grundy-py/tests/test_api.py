@@ -222,6 +222,25 @@ def test_the_typed_example_runs_and_passes_mypy_strict():
         sys.path.remove(here)
     typed_example.main()
     pytest.importorskip("mypy")
-    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", os.path.join(here, "typed_example.py")],
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull,
+                        os.path.join(here, "typed_example.py")],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+# ----- numpy -----
+
+
+def test_numpy_sequences_are_made_on_the_rust_side():
+    np = pytest.importorskip("numpy")
+    for spec in ("kayles", "0.137", "subtraction:1,3,4"):
+        g = grundy.game(spec)
+        a = g.sequence(2000, numpy=True)
+        assert isinstance(a, np.ndarray) and a.dtype == np.uint64 and a.shape == (2001,)
+        assert a.tolist() == g.sequence(2000)
+        # The array owns the library's vector (its base is the container of the Rust data), not a copy of a list.
+        assert a.base is not None and not isinstance(a.base, np.ndarray)
+    mine = grundy.define(lambda n: range(n), heap=True, name="my-nim")
+    assert mine.sequence(10, numpy=True).tolist() == list(range(11))
+    with pytest.raises(grundy.UnsupportedError, match="not heaps"):
+        grundy.game("wythoff").sequence(5, numpy=True)

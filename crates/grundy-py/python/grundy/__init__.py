@@ -335,13 +335,12 @@ class Game:
     def sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
                  max_memory: Optional[int] = None) -> Any:
         """The nim-values of heaps ``0..=to`` (a heap game), by the cheapest exact method (closed form, certified
-        period, the sparse-space or plain engine): a list, or a numpy ``uint64`` array with ``numpy=True``."""
-        values = self._native.sequence(to, max_seconds=max_seconds, max_memory=max_memory)
+        period, the sparse-space or plain engine): a list, or with ``numpy=True`` a numpy ``uint64`` array made
+        on the Rust side (the library's vector itself, no Python int per value; numpy must be installed)."""
         if numpy:
-            import numpy as np
+            import numpy as np  # noqa: F401 (a clear ImportError here when numpy is missing)
 
-            return np.array(values, dtype=np.uint64)
-        return values
+        return self._native.sequence(to, max_seconds=max_seconds, max_memory=max_memory, numpy=numpy)
 
     def period(self, to: Optional[int] = None, *, max_seconds: Optional[float] = None,
                max_memory: Optional[int] = None) -> Record:
