@@ -244,3 +244,24 @@ def test_numpy_sequences_are_made_on_the_rust_side():
     assert mine.sequence(10, numpy=True).tolist() == list(range(11))
     with pytest.raises(grundy.UnsupportedError, match="not heaps"):
         grundy.game("wythoff").sequence(5, numpy=True)
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="sends SIGINT to itself")
+def test_after_ctrl_c_the_kept_game_answers_at_once():
+    import os
+    import signal
+    import threading
+    import time
+
+    cram = grundy.game("cram")
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            cram.nim_value("5x7", max_seconds=4)
+    finally:
+        timer.cancel()
+    # The interrupted computation still runs on its worker, which is not reused: the next call starts another.
+    t = time.perf_counter()
+    assert cram.nim_value((2, 3)) == cram.nim_value("2x3")
+    assert time.perf_counter() - t < 1

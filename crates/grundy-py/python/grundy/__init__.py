@@ -14,9 +14,19 @@ Catalog games and take-and-break codes::
     >>> p = kayles.period()
     >>> (p.preperiod, p.period, p.certified)
     (71, 12, True)
-    >>> a = grundy.analyse(kayles(5, 7), grundy.game("nim")(3))
+    >>> a = grundy.analyse(kayles([5, 7]), grundy.game("nim")(3))
     >>> a.nim_value, a.outcome, a.winning_moves[0].move
     (5, 'N', 'take 1 from the heap of 5, leaving 4')
+
+A position is a typed value: a heap an ``int``, a sum of heaps a list, a pair a tuple, a board a string::
+
+    >>> kayles.analyse([5, 7]).nim_value
+    6
+    >>> w = grundy.game("wythoff").analyse((3, 4))
+    >>> w.outcome, w.winning_moves[0]
+    ('N', Move(component=0, game='wythoff', position='3 4', move='take 2 from both heaps, leaving 1 2', result='1 2', value_after=0))
+    >>> w.winning_moves[0].to_dict()["result"]
+    '1 2'
 
 Games defined in Python: a function giving a position's options (see :func:`define`)::
 
