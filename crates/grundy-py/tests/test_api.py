@@ -202,9 +202,32 @@ def test_huge_heaps_have_move_families_and_a_large_count():
     assert grundy.Analysis.from_dict(big.to_dict()).winning_move_count == 2**70
 
 
-def test_misere_and_loopy_analyses_stay_records():
+@pytest.mark.parametrize("spec, position", [("kayles", [5, 7]), ("nim", [1, 1, 1]), ("candy-piles", "3 1")])
+def test_misere_analyses_are_typed(spec, position):
+    g = grundy.game(spec)
+    own = spec == "candy-piles"
+    m = g.analyse(position, misere=not own)
+    assert isinstance(m, grundy.MisereAnalysis) and m.play == "misere"
+    native = g._native.analyse(grundy._positions(g._native, (position,)), play="normal" if own else "misere")
+    assert m.to_dict() == native and grundy.MisereAnalysis.from_dict(native) == m
+    assert all(isinstance(p, grundy.MiserePart) for p in m.parts)
+    assert all(isinstance(w, grundy.MisereMove) for w in m.winning_moves)
+    assert (m.outcome == "N") == bool(m.winning_moves)
+
+
+def test_kayles_5_misere_has_its_genus():
     m = grundy.game("kayles").analyse([5, 7], misere=True)
-    assert isinstance(m, grundy.Record) and m.play == "misere"
+    assert isinstance(m, grundy.MisereAnalysis)
+    assert [(p.genus, p.tame) for p in m.parts] == [("4^146", False), ("2^20", False)]
+
+
+def test_a_game_misere_by_its_own_rules_has_no_nim_value():
+    with pytest.raises(grundy.UnsupportedError, match="^candy-piles is played misère by its own rules"):
+        grundy.game("candy-piles").nim_value([1, 3])
+    assert grundy.game("candy-piles").outcome([1, 3]) == "N"
+
+
+def test_loopy_analyses_stay_records():
     d = grundy.game("20.3").analyse(1, loopy=True, max_heap=50)
     assert isinstance(d, grundy.Record) and "drawing_moves" in d
 
@@ -222,8 +245,12 @@ def test_the_typed_example_runs_and_passes_mypy_strict():
         sys.path.remove(here)
     typed_example.main()
     pytest.importorskip("mypy")
-    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull,
-                        os.path.join(here, "typed_example.py")],
+    # The example, and the package's own sources (its annotations and stubs) when the tests run from a checkout.
+    paths = [os.path.join(here, "typed_example.py")]
+    source = os.path.join(here, "..", "python", "grundy")
+    if os.path.isdir(source):
+        paths.append(source)
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull, *paths],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 

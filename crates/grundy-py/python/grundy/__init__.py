@@ -55,17 +55,20 @@ stays a ``KeyboardInterrupt``)::
 from __future__ import annotations
 
 import shlex
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _grundy
 from ._errors import CancelledError, GrundyError, InputError, LimitError, LoopyError, UnsupportedError
-from ._results import Analysis, Move, MoveFamily, PartValue, UnlistedMoves
+from ._results import Analysis, MisereAnalysis, MisereMove, MiserePart, Move, MoveFamily, PartValue, UnlistedMoves
 from ._grundy import Splits, mex, nim_inv, nim_mul, nim_pow, nim_sum
 
 __version__ = _grundy.__version__
 
 __all__ = [
     "Analysis",
+    "MisereAnalysis",
+    "MisereMove",
+    "MiserePart",
     "Move",
     "MoveFamily",
     "PartValue",
@@ -109,19 +112,19 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _pairs(native: Any) -> bool:
+def _pairs(native: _grundy.NativeGame) -> bool:
     """Whether a position of this catalog game is two numbers, a sum being several of them (Wythoff, E&D,
     cutting)."""
     syntax = native.position_syntax
     return native.parameters == 2 and (syntax.startswith("WxH") or "[" in syntax)
 
 
-def _rectangle(native: Any) -> bool:
+def _rectangle(native: _grundy.NativeGame) -> bool:
     """Whether a tuple of two numbers is a board of that size (``(3, 4)`` is ``"3x4"``): Chomp, Cram, cutting."""
     return native.parameters == 2 and native.position_syntax.startswith(("RxC", "WxH"))
 
 
-def _expected(native: Any) -> str:
+def _expected(native: _grundy.NativeGame) -> str:
     if native.is_heap:
         return "an int (a heap) or a list of ints (a sum of heaps)"
     if _pairs(native):
@@ -131,7 +134,7 @@ def _expected(native: Any) -> str:
     return f"a str of command-line words ({native.position_syntax})"
 
 
-def _pair_words(native: Any, t: Any) -> List[str]:
+def _pair_words(native: _grundy.NativeGame, t: Any) -> List[str]:
     if not isinstance(t, (tuple, list)) or len(t) != 2 or not all(_is_int(x) for x in t):
         raise TypeError(f"{native.name}: a position is a tuple of two ints such as (3, 5), not {_short(t)}")
     a, b = t
@@ -140,7 +143,7 @@ def _pair_words(native: Any, t: Any) -> List[str]:
     return [str(a), str(b)]
 
 
-def _catalog_words(native: Any, p: Any) -> List[str]:
+def _catalog_words(native: _grundy.NativeGame, p: Any) -> List[str]:
     """A typed position of a catalog game as the command-line words the library reads, decided by the game's
     catalog facts (a heap game, how many numbers name a position, its position syntax)."""
     if isinstance(p, str):
@@ -168,7 +171,7 @@ def _catalog_words(native: Any, p: Any) -> List[str]:
     raise TypeError(f"{native.name}: a position is {_expected(native)}, not {_short(p)}")
 
 
-def _positions(native: Any, args: Tuple[Any, ...]) -> List[Any]:
+def _positions(native: _grundy.NativeGame, args: Tuple[Any, ...]) -> List[_grundy.Position]:
     """The positions a call gives, as the native module takes them. One argument is a typed position
     (:data:`Position`); several are the old form, kept: command-line words for a catalog game
     (``kayles.analyse(5, 7)``, ``wythoff.analyse(3, 5)``), one position each for a game defined in Python."""
@@ -179,10 +182,10 @@ def _positions(native: Any, args: Tuple[Any, ...]) -> List[Any]:
         if isinstance(p, list) or (native.is_heap and isinstance(p, tuple)):
             return list(p)
         return [p]
-    return _catalog_words(native, p)
+    return list(_catalog_words(native, p))
 
 
-class Record(dict):
+class Record(Dict[str, Any]):
     """A result: a dict with the keys of the JSON schema (docs/json.md), also readable as attributes
     (``r.nim_value`` is ``r["nim_value"]``). Nested objects are Records too."""
 
@@ -206,11 +209,26 @@ def _record(v: Any) -> Any:
     return v
 
 
-def _analysis(d: Any) -> Union[Analysis, Record]:
-    """The native analysis as its typed result: an :class:`Analysis` under normal play; the misère and loopy
-    objects (their own keys: ``play``, or ``drawing_moves``) stay :class:`Record` objects for now."""
-    if "play" in d or "drawing_moves" in d:
-        return _record(d)
+def _rec(v: Any) -> Record:
+    r = _record(v)
+    assert isinstance(r, Record)
+    return r
+
+
+def _recs(v: Any) -> List[Record]:
+    r = _record(v)
+    assert isinstance(r, list)
+    return r
+
+
+def _analysis(d: Any) -> Union[Analysis, MisereAnalysis, Record]:
+    """The native analysis as its typed result: an :class:`Analysis` under normal play, a :class:`MisereAnalysis`
+    under misère play (``"play": "misere"``); the loopy object (``drawing_moves``) stays a :class:`Record` for
+    now."""
+    if d.get("play") == "misere":
+        return MisereAnalysis.from_dict(d)
+    if "drawing_moves" in d:
+        return _rec(d)
     return Analysis.from_dict(d)
 
 
@@ -226,7 +244,7 @@ class Part:
 
     __slots__ = ("game", "positions")
 
-    def __init__(self, game: "Game", positions: Sequence[Position]):
+    def __init__(self, game: "Game", positions: Sequence[_grundy.Position]) -> None:
         self.game = game
         self.positions = list(positions)
 
@@ -250,7 +268,7 @@ class Game:
 
     __slots__ = ("_native",)
 
-    def __init__(self, native: Any):
+    def __init__(self, native: _grundy.NativeGame) -> None:
         self._native = native
 
     @property
@@ -296,12 +314,13 @@ class Game:
         max_seconds: Optional[float] = None,
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
-    ) -> Union[Analysis, Record]:
+    ) -> Union[Analysis, MisereAnalysis, Record]:
         """The analysis of a position (or a sum): under normal play an :class:`Analysis` (``nim_value``,
         ``outcome``, ``parts``, ``winning_moves`` as :class:`Move` objects, ...; ``to_dict()`` is the object of
         ``grundy value ... --json``). With ``misere=True`` (or for a game played misère by its own rules) the misère
-        analysis, with ``loopy=True`` (codes that add tokens, on heaps up to ``max_heap``, default 1000; graphs
-        with cycles) the loopy one: these two are still :class:`Record` objects with the JSON's keys."""
+        analysis, a :class:`MisereAnalysis`; with ``loopy=True`` (codes that add tokens, on heaps up to
+        ``max_heap``, default 1000; graphs with cycles) the loopy one, still a :class:`Record` with the JSON's
+        keys."""
         return _analysis(
             self._native.analyse(
                 _positions(self._native, positions),
@@ -320,11 +339,16 @@ class Game:
         """The nim-value of a position (for a catalog game: of the positions these words write, their nim-sum).
         ``None`` for a position whose outcome is known by rule but not its nim-value. A game defined in Python
         keeps one memo for all its ``nim_value`` calls."""
-        if self._native.is_python and len(position) == 1 and not isinstance(position[0], list):
-            if not (self._native.is_heap and isinstance(position[0], tuple)):
-                return self._native.memo_nim_value(position[0], max_seconds=max_seconds,
-                                                   max_positions=max_positions)
-        return self.analyse(*position, max_seconds=max_seconds, max_positions=max_positions).nim_value
+        p = position[0] if len(position) == 1 else None
+        one_position = isinstance(p, int) or (isinstance(p, tuple) and not self._native.is_heap)
+        if self._native.is_python and isinstance(p, (int, tuple)) and one_position:
+            return self._native.memo_nim_value(p, max_seconds=max_seconds, max_positions=max_positions)
+        a = self.analyse(*position, max_seconds=max_seconds, max_positions=max_positions)
+        if isinstance(a, MisereAnalysis):
+            raise UnsupportedError(f"{self.name} is played misère by its own rules (the last mover loses), so its "
+                                   "positions have no normal-play nim-value: see outcome() or analyse()")
+        nim_value: Optional[int] = a.nim_value
+        return nim_value
 
     def outcome(self, *positions: Position, misere: bool = False, loopy: bool = False, **limits: Any) -> str:
         """``'P'`` (the player to move loses), ``'N'`` (the player to move wins) or, in loopy games, ``'D'`` (a
@@ -332,7 +356,7 @@ class Game:
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).outcome
 
     def winning_moves(self, *positions: Position, misere: bool = False, loopy: bool = False,
-                      **limits: Any) -> Sequence[Union[Move, Record]]:
+                      **limits: Any) -> Sequence[Union[Move, MisereMove, Record]]:
         """Every winning move listed one by one (huge heaps may also have families of moves: see
         :meth:`analyse`)."""
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).winning_moves
@@ -340,7 +364,7 @@ class Game:
     def scoring(self, *position: Position) -> Record:
         """The answer of a scoring game (``fox-cards``: not impartial, so it has no nim-value): ``game``,
         ``impartial`` (False), the game's named integers (best-play scores), and ``text``, the answer for people."""
-        return _record(self._native.scoring(_positions(self._native, position)))
+        return _rec(self._native.scoring(_positions(self._native, position)))
 
     def sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
                  max_memory: Optional[int] = None) -> Any:
@@ -361,7 +385,7 @@ class Game:
         are computed to heap ``to`` at most (default: 4194304 for
         codes a certificate covers, 16384 otherwise). A game defined in Python is never certified: its period is
         only observed."""
-        return _record(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))
+        return _rec(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))
 
     def table(self, rows: Tuple[int, int], cols: Optional[Tuple[int, int]] = None, *,
               max_seconds: Optional[float] = None, max_memory: Optional[int] = None) -> Record:
@@ -369,7 +393,7 @@ class Game:
         (the heaps of a heap game, the ``a`` of ``G(a, b)``), ``cols`` likewise for a game whose positions are two
         numbers (Wythoff, cutting, E&D, ...). Keys include ``game``, ``rows``, ``cols``, ``values`` (read it as
         ``t["values"]``: ``t.values`` is the dict method) and ``p_positions``."""
-        return _record(self._native.table(rows, cols, max_seconds=max_seconds, max_memory=max_memory))
+        return _rec(self._native.table(rows, cols, max_seconds=max_seconds, max_memory=max_memory))
 
     def pattern(self, to: Optional[int] = None, *, rows: Optional[Tuple[int, int]] = None,
                 cols: Optional[Tuple[int, int]] = None, max_seconds: Optional[float] = None,
@@ -377,7 +401,7 @@ class Game:
         """The rule read off the game's table, as ``grundy pattern --json``: each rule says whether a theorem
         certifies it or on what range it was observed. ``to`` for a one-parameter game, ``rows``/``cols`` for a
         two-parameter one (default ``(0, 19)`` each)."""
-        return _record(self._native.pattern(to, rows, cols, max_seconds=max_seconds, max_memory=max_memory))
+        return _rec(self._native.pattern(to, rows, cols, max_seconds=max_seconds, max_memory=max_memory))
 
     def misere_sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
                         max_positions: Optional[int] = None, max_memory: Optional[int] = None) -> Any:
@@ -394,7 +418,7 @@ class Game:
               max_memory: Optional[int] = None) -> List[Record]:
         """The genus of heaps ``0..=to``: records with ``heap``, ``genus`` (CGSuite's notation, ``4^146``),
         ``nim_value``, ``misere_nim_value`` and ``tame``."""
-        return _record(self._native.misere(to, genus=True, max_seconds=max_seconds, max_positions=max_positions,
+        return _recs(self._native.misere(to, genus=True, max_seconds=max_seconds, max_positions=max_positions,
                                            max_memory=max_memory))
 
 
@@ -409,7 +433,7 @@ def game(spec: str) -> Game:
 def games() -> List[Record]:
     """The catalog: one record per game with ``name``, ``display_name``, ``aliases``, ``param``, ``kind``
     (``heap``, ``board``, ``graph`` or ``scoring``), ``spec`` and ``summary``."""
-    return _record(_grundy.catalog())
+    return _recs(_grundy.catalog())
 
 
 def splits(total: int, max_parts: int = 2, min_parts: int = 0, distinct: bool = False) -> Splits:
@@ -480,7 +504,7 @@ def analyse(
     max_seconds: Optional[float] = None,
     max_positions: Optional[int] = None,
     max_memory: Optional[int] = None,
-) -> Union[Analysis, Record]:
+) -> Union[Analysis, MisereAnalysis, Record]:
     """The analysis of a sum of positions of several games: ``grundy.analyse(kayles([5, 7]), nim(3))``. See
     :meth:`Game.analyse` for the result; long calls on catalog games release the GIL, and Ctrl-C interrupts."""
     native = []

@@ -1,9 +1,11 @@
 """Type stubs of the native module `grundy._grundy` (the package `grundy` wraps it; use that)."""
 
-from typing import Any, Callable, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 
+# A position as the native module takes it: a command-line word (a str or an int) of a catalog game, or a position
+# of a game defined in Python (an int, a tuple of ints).
 Position = Union[int, Tuple[int, ...], str]
 
 # The exception family, defined in grundy._errors and reachable from here under the same names.
@@ -49,8 +51,8 @@ class NativeGame:
         max_seconds: Optional[float] = None,
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
-    ) -> dict: ...
-    def scoring(self, positions: Iterable[Position]) -> dict: ...
+    ) -> Dict[str, Any]: ...
+    def scoring(self, positions: Iterable[Position]) -> Dict[str, Any]: ...
     def memo_nim_value(
         self,
         position: Position,
@@ -63,14 +65,14 @@ class NativeGame:
     ) -> Any: ...
     def period(
         self, to: Optional[int] = None, max_seconds: Optional[float] = None, max_memory: Optional[int] = None
-    ) -> dict: ...
+    ) -> Dict[str, Any]: ...
     def table(
         self,
         rows: Tuple[int, int],
         cols: Optional[Tuple[int, int]] = None,
         max_seconds: Optional[float] = None,
         max_memory: Optional[int] = None,
-    ) -> dict: ...
+    ) -> Dict[str, Any]: ...
     def pattern(
         self,
         to: Optional[int] = None,
@@ -78,7 +80,7 @@ class NativeGame:
         cols: Optional[Tuple[int, int]] = None,
         max_seconds: Optional[float] = None,
         max_memory: Optional[int] = None,
-    ) -> dict: ...
+    ) -> Dict[str, Any]: ...
     def misere(
         self,
         to: int,
@@ -103,8 +105,8 @@ def analyse_sum(
     max_seconds: Optional[float] = None,
     max_positions: Optional[int] = None,
     max_memory: Optional[int] = None,
-) -> dict: ...
-def catalog() -> List[dict]: ...
+) -> Dict[str, Any]: ...
+def catalog() -> List[Dict[str, Any]]: ...
 def nim_mul(a: int, b: int) -> int:
     """The nim-product of a and b in the field of nimbers below 2^64."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, Literal, Mapping, Optional, Tuple, Union
 
-__all__ = ["Analysis", "Move", "MoveFamily", "PartValue", "UnlistedMoves"]
+__all__ = ["Analysis", "MisereAnalysis", "MiserePart", "MisereMove", "Move", "MoveFamily", "PartValue", "UnlistedMoves"]
 
 _U64_MAX = 2**64 - 1
 
@@ -159,4 +159,82 @@ class Analysis:
             "winning_move_families": [f.to_dict() for f in self.winning_move_families],
             "unlisted_winning_moves": [u.to_dict() for u in self.unlisted_winning_moves],
             "winning_move_count": str(count) if count > _U64_MAX else count,
+        }
+
+
+@dataclass(frozen=True)
+class MiserePart:
+    """One position of a sum under misère play: its game and position (as in :class:`PartValue`), its genus in
+    CGSuite's notation (``"4^146"``) and whether it is tame; both ``None`` where the analysis did not need them (a
+    position answered by its game's own misère rule)."""
+
+    game: str
+    position: str
+    genus: Optional[str]
+    tame: Optional[bool]
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> MiserePart:
+        return cls(game=d["game"], position=d["position"], genus=d["genus"], tame=d["tame"])
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of a part of ``grundy value --misere --json``."""
+        return {"game": self.game, "position": self.position, "genus": self.genus, "tame": self.tame}
+
+
+@dataclass(frozen=True)
+class MisereMove:
+    """A winning move under misère play: as :class:`Move`, without a nim-value after it (misère play has none)."""
+
+    component: int
+    game: str
+    position: str
+    move: str
+    result: str
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> MisereMove:
+        return cls(component=d["component"], game=d["game"], position=d["position"], move=d["move"],
+                   result=d["result"])
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of a move of ``grundy value --misere --json``."""
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class MisereAnalysis:
+    """The analysis of a position (or a sum) under misère play, where the last mover loses: ``outcome`` (``"P"``
+    or ``"N"``), ``misere_nim_value`` (``None`` where only the outcome is known), ``method`` (how it was found, in
+    words: a theorem, a game's own rule, an exact search), ``parts`` (:class:`MiserePart`) and ``winning_moves``
+    (:class:`MisereMove`). ``play`` is always ``"misere"``."""
+
+    outcome: Literal["P", "N"]
+    misere_nim_value: Optional[int]
+    method: str
+    parts: Tuple[MiserePart, ...]
+    winning_moves: Tuple[MisereMove, ...]
+    play: Literal["misere"] = "misere"
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> MisereAnalysis:
+        """From the JSON object of ``grundy value ... --misere --json``."""
+        return cls(
+            outcome=d["outcome"],
+            misere_nim_value=d["misere_nim_value"],
+            method=d["method"],
+            parts=tuple(MiserePart.from_dict(p) for p in d["parts"]),
+            winning_moves=tuple(MisereMove.from_dict(m) for m in d["winning_moves"]),
+            play=d["play"],
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of ``grundy value ... --misere --json`` (docs/json.md)."""
+        return {
+            "play": self.play,
+            "outcome": self.outcome,
+            "misere_nim_value": self.misere_nim_value,
+            "method": self.method,
+            "parts": [p.to_dict() for p in self.parts],
+            "winning_moves": [m.to_dict() for m in self.winning_moves],
         }
