@@ -26,6 +26,14 @@ def first_winning_move(spec: str, heaps: List[int]) -> Optional[str]:
     return moves[0].result if moves else None
 
 
+def kayles_values(n: int) -> Tuple[List[int], int]:
+    """The list of Kayles' nim-values to heap n, and the largest of them from the numpy array."""
+    kayles = grundy.game("kayles")
+    values: List[int] = kayles.sequence(n)
+    array = kayles.sequence(n, numpy=True)
+    return values, int(array.max())
+
+
 def budget_of(call_seconds: float) -> Optional[str]:
     try:
         grundy.game("cram").nim_value("5x7", max_seconds=call_seconds)
@@ -40,6 +48,7 @@ def main() -> None:
     assert cold_pairs(6) == [(0, 0), (1, 2), (3, 5)]
     assert first_winning_move("kayles", [5, 7]) == "1 + 3"
     assert budget_of(0.2) == "max_seconds"
+    assert kayles_values(12) == ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4], 6)
 
 
 if __name__ == "__main__":

@@ -55,12 +55,17 @@ stays a ``KeyboardInterrupt``)::
 from __future__ import annotations
 
 import shlex
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from . import _grundy
 from ._errors import CancelledError, GrundyError, InputError, LimitError, LoopyError, UnsupportedError
 from ._results import Analysis, MisereAnalysis, MisereMove, MiserePart, Move, MoveFamily, PartValue, UnlistedMoves
 from ._grundy import Splits, mex, nim_inv, nim_mul, nim_pow, nim_sum
+
+if TYPE_CHECKING:
+    # (Aliases: `numpy` is also the name of sequence()'s keyword argument.)
+    import numpy as _np
+    import numpy.typing as _npt
 
 __version__ = _grundy.__version__
 
@@ -366,15 +371,26 @@ class Game:
         ``impartial`` (False), the game's named integers (best-play scores), and ``text``, the answer for people."""
         return _rec(self._native.scoring(_positions(self._native, position)))
 
+    @overload
+    def sequence(self, to: int, *, numpy: Literal[False] = False, max_seconds: Optional[float] = None,
+                 max_memory: Optional[int] = None) -> List[int]: ...
+
+    @overload
+    def sequence(self, to: int, *, numpy: Literal[True], max_seconds: Optional[float] = None,
+                 max_memory: Optional[int] = None) -> _npt.NDArray[_np.uint64]: ...
+
     def sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
-                 max_memory: Optional[int] = None) -> Any:
+                 max_memory: Optional[int] = None) -> Union[List[int], _npt.NDArray[_np.uint64]]:
         """The nim-values of heaps ``0..=to`` (a heap game), by the cheapest exact method (closed form, certified
         period, the sparse-space or plain engine): a list, or with ``numpy=True`` a numpy ``uint64`` array made
         on the Rust side (the library's vector itself, no Python int per value; numpy must be installed)."""
         if numpy:
             import numpy as np  # noqa: F401 (a clear ImportError here when numpy is missing)
 
-        return self._native.sequence(to, max_seconds=max_seconds, max_memory=max_memory, numpy=numpy)
+        values: Union[List[int], _npt.NDArray[_np.uint64]] = self._native.sequence(
+            to, max_seconds=max_seconds, max_memory=max_memory, numpy=numpy
+        )
+        return values
 
     def period(self, to: Optional[int] = None, *, max_seconds: Optional[float] = None,
                max_memory: Optional[int] = None) -> Record:
