@@ -690,6 +690,12 @@ fn run_parts(
         }
         r.map_err(err)?
     };
+    // A loopy analysis's note names the command line's flag of its heap bound ("(--max-heap)"); it is text with no
+    // data beside it, so it is rewritten as text, as the messages without a budget are.
+    let mut j = j;
+    if let Some(serde_json::Value::String(note)) = j.get_mut("note") {
+        *note = python_words(note);
+    }
     json_to_py(py, &j)
 }
 
@@ -995,7 +1001,8 @@ fn period_json(
     };
     let a = period::analyse_limited(g, limit, Engine::Auto, threads, limits, &mut |_, _| {})?;
     let mut report = period::PeriodReport::new(g, &a);
-    // Why the search stopped names the budget to raise: in the Python API's words, as its errors do.
+    // Why the search stopped names the budget to raise: in the Python API's words, as its errors do. The report
+    // holds it as text only (no `Budget`), so here the flag is rewritten as text.
     report.stopped = report.stopped.as_deref().map(python_words);
     serde_json::to_value(report).map_err(|e| grundy::Error::input(e.to_string()))
 }
