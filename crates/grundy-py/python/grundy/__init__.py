@@ -355,7 +355,8 @@ class Game:
         nim_value: Optional[int] = a.nim_value
         return nim_value
 
-    def outcome(self, *positions: Position, misere: bool = False, loopy: bool = False, **limits: Any) -> str:
+    def outcome(self, *positions: Position, misere: bool = False, loopy: bool = False,
+                **limits: Any) -> Literal["P", "N", "D"]:
         """``'P'`` (the player to move loses), ``'N'`` (the player to move wins) or, in loopy games, ``'D'`` (a
         draw)."""
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).outcome
@@ -466,7 +467,7 @@ def define(
     name: Optional[str] = None,
     heap: bool = False,
     components: Optional[Callable[[Any], Iterable[Any]]] = None,
-    play: str = "normal",
+    play: Literal["normal", "misere"] = "normal",
 ) -> Game:
     """A game defined in Python, analysed like any catalog game and memoised natively.
 
