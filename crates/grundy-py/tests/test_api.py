@@ -295,3 +295,15 @@ def test_after_ctrl_c_the_kept_game_answers_at_once():
     t = time.perf_counter()
     assert cram.nim_value((2, 3)) == cram.nim_value("2x3")
     assert time.perf_counter() - t < 1
+
+
+# ----- packaging -----
+
+
+def test_the_installed_wheel_declares_its_license_and_pythons():
+    from importlib import metadata
+
+    m = metadata.metadata("grundy")
+    assert m["License-Expression"] == "MIT OR Apache-2.0"  # PEP 639
+    assert m["Requires-Python"] == ">=3.10"
+    assert not [c for c in m.get_all("Classifier") or [] if c.startswith("License ::")]
