@@ -8,11 +8,11 @@
 //! through `serde_json` to Python dicts, so they have exactly the keys of the command line's `--json` output
 //! (`docs/json.md`). Library errors become the exceptions of one family under `grundy.GrundyError`
 //! (`python/grundy/_errors.py`), one per [`ErrorKind`], with the same one-line message in the Python API's words
-//! ([`message`]: a limit's remedy worded from its budget): `InputError` (also a `ValueError`), [`LimitError`],
+//! (`message`: a limit's remedy worded from its budget): `InputError` (also a `ValueError`), [`LimitError`],
 //! `LoopyError`, `UnsupportedError` and `CancelledError`.
 //!
 //! **Threads and Ctrl-C.** Work on catalog games needs no Python: it runs on a worker thread that keeps the game
-//! ([`Keeper`]) while the calling thread waits with the GIL released, checking for signals every 50 ms; Ctrl-C
+//! (`Keeper`) while the calling thread waits with the GIL released, checking for signals every 50 ms; Ctrl-C
 //! raises `KeyboardInterrupt` at once (the abandoned computation finishes on its thread, within its limits, and its
 //! answer is dropped). Work on
 //! games defined in Python calls Python for every position, so it keeps the GIL and checks for signals before
