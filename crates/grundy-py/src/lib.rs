@@ -842,7 +842,11 @@ impl NativeGame {
     /// The nim-values over a range, as `grundy table --json` prints them (the library's `Table`): `rows` is
     /// `(first, last)`, both included (the heaps of a heap game, the `a` of `G(a, b)`); `cols` likewise for a game
     /// whose positions are named by two numbers.
-    #[pyo3(signature = (rows, cols = None, max_seconds = None, max_memory = None))]
+    ///
+    /// With `numpy=True`, `values` is a 2-D numpy `uint64` array made here (one row per row, one column per column,
+    /// or one for a one-parameter game), masked (`numpy.ma`) where the numbers name no position.
+    #[pyo3(signature = (rows, cols = None, max_seconds = None, max_memory = None, numpy = false))]
+    #[allow(clippy::too_many_arguments)]
     fn table<'py>(
         &self,
         py: Python<'py>,
@@ -850,6 +854,7 @@ impl NativeGame {
         cols: Option<(u64, u64)>,
         max_seconds: Option<&Bound<'py, PyAny>>,
         max_memory: Option<&Bound<'py, PyAny>>,
+        numpy: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let rows = Span::new(rows.0, rows.1).map_err(err)?;
         let cols = cols
@@ -857,16 +862,33 @@ impl NativeGame {
             .transpose()
             .map_err(err)?;
         let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Normal, false);
-        let j = self.with_any_game(py, move |g| {
-            to_json(&Table::compute(
-                g,
-                rows,
-                cols,
-                &grundy::Context::new(limits),
-                &mut |_| {},
-            )?)
+        let (j, grid) = self.with_any_game(py, move |g| {
+            let t = Table::compute(g, rows, cols, &grundy::Context::new(limits), &mut |_| {})?;
+            // With numpy=True the values as one flat vector, row by row, and which cells name no position.
+            let grid = numpy.then(|| {
+                let width = t.values.first().map_or(0, Vec::len);
+                let cells = t.values.iter().flatten();
+                let flat: Vec<u64> = cells.clone().map(|v| v.unwrap_or(0)).collect();
+                let missing: Vec<bool> = cells.map(Option::is_none).collect();
+                (t.values.len(), width, flat, missing)
+            });
+            Ok((to_json(&t)?, grid))
         })?;
-        json_to_py(py, &j)
+        let table = json_to_py(py, &j)?;
+        if let Some((height, width, flat, missing)) = grid {
+            use numpy::PyArrayMethods;
+            let values = numpy::PyArray1::from_vec(py, flat).reshape([height, width])?;
+            let values = if missing.contains(&true) {
+                let mask = numpy::PyArray1::from_vec(py, missing).reshape([height, width])?;
+                py.import("numpy.ma")?
+                    .getattr("masked_array")?
+                    .call1((values, mask))?
+            } else {
+                values.into_any()
+            };
+            table.set_item("values", values)?;
+        }
+        Ok(table)
     }
 
     /// The rule read off the game's table, as `grundy pattern --json` prints it (the library's `Pattern`): each

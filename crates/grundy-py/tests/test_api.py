@@ -307,3 +307,20 @@ def test_the_installed_wheel_declares_its_license_and_pythons():
     assert m["License-Expression"] == "MIT OR Apache-2.0"  # PEP 639
     assert m["Requires-Python"] == ">=3.10"
     assert not [c for c in m.get_all("Classifier") or [] if c.startswith("License ::")]
+
+
+def test_numpy_tables_are_2d_arrays():
+    np = pytest.importorskip("numpy")
+    w = grundy.game("wythoff")
+    t, a = w.table((0, 9), (0, 7)), w.table((0, 9), (0, 7), numpy=True)
+    v = a["values"]
+    assert isinstance(v, np.ndarray) and not isinstance(v, np.ma.MaskedArray)
+    assert v.dtype == np.uint64 and v.shape == (10, 8) and v.tolist() == t["values"]
+    assert {k: x for k, x in a.items() if k != "values"} == {k: x for k, x in t.items() if k != "values"}
+    k = grundy.game("kayles").table((0, 12), numpy=True)["values"]
+    assert k.shape == (13, 1) and k[:, 0].tolist() == grundy.game("kayles").sequence(12)
+    # Numbers that name no position (a board with no row) are masked.
+    c = grundy.game("chomp").table((0, 3), (0, 3), numpy=True)["values"]
+    assert isinstance(c, np.ma.MaskedArray) and c.dtype == np.uint64
+    assert c.tolist() == grundy.game("chomp").table((0, 3), (0, 3))["values"]  # masked cells read as None
+    assert c.mask[0].all() and not c.mask[1:, 1:].any()

@@ -404,13 +404,18 @@ class Game:
         only observed."""
         return _rec(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))
 
-    def table(self, rows: Tuple[int, int], cols: Optional[Tuple[int, int]] = None, *,
+    def table(self, rows: Tuple[int, int], cols: Optional[Tuple[int, int]] = None, *, numpy: bool = False,
               max_seconds: Optional[float] = None, max_memory: Optional[int] = None) -> Record:
         """The nim-values over a range, as ``grundy table --json``: ``rows`` is ``(first, last)``, both included
         (the heaps of a heap game, the ``a`` of ``G(a, b)``), ``cols`` likewise for a game whose positions are two
         numbers (Wythoff, cutting, E&D, ...). Keys include ``game``, ``rows``, ``cols``, ``values`` (read it as
-        ``t["values"]``: ``t.values`` is the dict method) and ``p_positions``."""
-        return _rec(self._native.table(rows, cols, max_seconds=max_seconds, max_memory=max_memory))
+        ``t["values"]``: ``t.values`` is the dict method) and ``p_positions``. With ``numpy=True``, ``values`` is a
+        2-D numpy ``uint64`` array made on the Rust side (one column for a one-parameter game), a masked array
+        (``numpy.ma``) where some numbers name no position."""
+        if numpy:
+            import numpy as np  # noqa: F401 (a clear ImportError here when numpy is missing)
+
+        return _rec(self._native.table(rows, cols, max_seconds=max_seconds, max_memory=max_memory, numpy=numpy))
 
     def pattern(self, to: Optional[int] = None, *, rows: Optional[Tuple[int, int]] = None,
                 cols: Optional[Tuple[int, int]] = None, max_seconds: Optional[float] = None,

@@ -72,6 +72,7 @@ class NativeGame:
         cols: Optional[Tuple[int, int]] = None,
         max_seconds: Optional[float] = None,
         max_memory: Optional[int] = None,
+        numpy: bool = False,
     ) -> Dict[str, Any]: ...
     def pattern(
         self,
