@@ -6,13 +6,15 @@
 //! [`grundy::heap::sequence`] and [`grundy::heap::period`] for heap games, [`grundy::misere::genus`] for misère
 //! values and genera, [`grundy::nimber`] for nimber arithmetic. Results are the library's serde types, converted
 //! through `serde_json` to Python dicts, so they have exactly the keys of the command line's `--json` output
-//! (`docs/json.md`). Library errors become Python exceptions with the same one-line message, the flags it names
-//! said as keyword arguments (`python_words`): `ValueError` for bad input, [`LimitError`] when a limit was
-//! reached, `LoopyError` and `UnsupportedError` (both `ValueError`s).
+//! (`docs/json.md`). Library errors become the exceptions of one family under `grundy.GrundyError`
+//! (`python/grundy/_errors.py`), one per [`ErrorKind`], with the same one-line message in the Python API's words
+//! (`message`: a limit's remedy worded from its budget): `InputError` (also a `ValueError`), [`LimitError`],
+//! `LoopyError`, `UnsupportedError` and `CancelledError`.
 //!
-//! **Threads and Ctrl-C.** Work on catalog games needs no Python: it runs on a worker thread while the calling
-//! thread waits with the GIL released, checking for signals every 50 ms; Ctrl-C raises `KeyboardInterrupt` at
-//! once (the abandoned computation finishes on its thread, within its limits, and its answer is dropped). Work on
+//! **Threads and Ctrl-C.** Work on catalog games needs no Python: it runs on a worker thread that keeps the game
+//! (`Keeper`) while the calling thread waits with the GIL released, checking for signals every 50 ms; Ctrl-C
+//! raises `KeyboardInterrupt` at once (the abandoned computation finishes on its thread, within its limits, and its
+//! answer is dropped). Work on
 //! games defined in Python calls Python for every position, so it keeps the GIL and checks for signals before
 //! each call (see `src/rules.rs`).
 
@@ -27,34 +29,23 @@ use grundy::games::AnyGame;
 use grundy::heap::{period, sequence, Engine, HeapGame};
 use grundy::misere::genus::GenusTable;
 use grundy::{ErrorKind, Limits, Solver};
-use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rules::{Pos, PyPos, PyRules, Splits};
 use std::rc::Rc;
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-create_exception!(
-    _grundy,
-    LimitError,
-    PyException,
-    "A limit was reached (time, memory, positions stored, heap size): raising the limit may help."
-);
-create_exception!(
-    _grundy,
-    LoopyError,
-    PyValueError,
-    "The game has a cycle of positions: analyse it with loopy=True."
-);
-create_exception!(
-    _grundy,
-    UnsupportedError,
-    PyValueError,
-    "The request is well formed but not supported (for example misère play of a loopy game)."
-);
+// The exception family is defined in Python (`python/grundy/_errors.py`), where a class may have two bases
+// (`InputError` is also a `ValueError`); these types import it on first use.
+pyo3::import_exception!(grundy._errors, GrundyError);
+pyo3::import_exception!(grundy._errors, InputError);
+pyo3::import_exception!(grundy._errors, LimitError);
+pyo3::import_exception!(grundy._errors, LoopyError);
+pyo3::import_exception!(grundy._errors, UnsupportedError);
+pyo3::import_exception!(grundy._errors, CancelledError);
 
 /// The command line's flags that the library's messages name (its remedies: "raise it with --max-seconds", "use
 /// --loopy"), each with what a Python caller passes instead: the keyword argument of the same limit or switch.
@@ -118,17 +109,65 @@ fn python_words(message: &str) -> String {
     out
 }
 
-/// A library error as the Python exception of its kind, with the same one-line message in the Python API's words
-/// (keyword arguments where the command line names its flags: [`python_words`]).
+/// The keyword argument that raises `budget`.
+fn budget_keyword(budget: grundy::error::Budget) -> &'static str {
+    use grundy::error::Budget;
+    match budget {
+        Budget::Time(_) => "max_seconds",
+        Budget::Memory(_) => "max_memory",
+        Budget::Positions(_) => "max_positions",
+    }
+}
+
+/// The value of `budget` as a Python number: seconds (a float), bytes or positions (ints).
+fn budget_value(py: Python<'_>, budget: grundy::error::Budget) -> Bound<'_, PyAny> {
+    use grundy::error::Budget;
+    use pyo3::types::{PyFloat, PyInt};
+    match budget {
+        Budget::Time(d) => PyFloat::new(py, d.as_secs_f64()).into_any(),
+        Budget::Memory(bytes) => PyInt::new(py, bytes).into_any(),
+        Budget::Positions(n) => PyInt::new(py, n).into_any(),
+    }
+}
+
+/// The message of a library error in the Python API's words.
+///
+/// Where the error carries its [`grundy::error::Budget`], the remedy is worded from that data: the library's own
+/// closing remedy in parentheses ("(raise it with --max-seconds)", written for the command line) is left out and
+/// "(raise it with max_seconds=)" is said instead, unless the sentence already names the keyword argument. The
+/// rest of the text, and every message without a budget (a loopy code's "use --loopy", a fixed bound, a bad
+/// word), carries no data saying which flag it names, so only there are flags rewritten as text
+/// ([`python_words`]).
+fn message(e: &grundy::Error) -> String {
+    let text = e.message();
+    let Some(budget) = e.budget() else {
+        return python_words(text);
+    };
+    let keyword = budget_keyword(budget);
+    let body = match text.rfind(" (raise ") {
+        Some(i) if text.ends_with(')') => &text[..i],
+        _ => text,
+    };
+    let body = python_words(body);
+    if body.contains(keyword) {
+        body
+    } else {
+        format!("{body} (raise it with {keyword}=)")
+    }
+}
+
+/// A library error as the Python exception of its kind (all under `grundy.GrundyError`), with the same one-line
+/// message in the Python API's words ([`message`]).
 fn err(e: grundy::Error) -> PyErr {
-    let m = python_words(e.message());
+    let m = message(&e);
     match e.kind() {
-        ErrorKind::Input => PyValueError::new_err(m),
+        ErrorKind::Input => InputError::new_err(m),
         ErrorKind::Limit => limit_error(m, e.budget()),
         ErrorKind::Loopy => LoopyError::new_err(m),
         ErrorKind::Unsupported => UnsupportedError::new_err(m),
-        // The Python API cancels no work yet; a stop would come from the interpreter's interrupt.
-        ErrorKind::Cancelled => pyo3::exceptions::PyKeyboardInterrupt::new_err(m),
+        // The library's cancellation. Ctrl-C itself never gets here: the waiting thread raises KeyboardInterrupt
+        // as soon as the interpreter reports the signal (`run_native`).
+        ErrorKind::Cancelled => CancelledError::new_err(m),
     }
 }
 
@@ -136,31 +175,10 @@ fn err(e: grundy::Error) -> PyErr {
 /// (`"max_seconds"`, `"max_memory"`, `"max_positions"`), and `limit`, its value (seconds, bytes, positions); both
 /// `None` for a fixed bound of the library (the largest board an exact search takes), which no argument raises.
 pub(crate) fn limit_error(message: String, budget: Option<grundy::error::Budget>) -> PyErr {
-    use grundy::error::Budget;
-    use pyo3::types::{PyFloat, PyInt, PyString};
-    let e = LimitError::new_err(message);
-    Python::attach(|py| {
-        let (name, limit) = match budget {
-            Some(Budget::Time(d)) => (
-                PyString::new(py, "max_seconds").into_any(),
-                PyFloat::new(py, d.as_secs_f64()).into_any(),
-            ),
-            Some(Budget::Memory(bytes)) => (
-                PyString::new(py, "max_memory").into_any(),
-                PyInt::new(py, bytes).into_any(),
-            ),
-            Some(Budget::Positions(n)) => (
-                PyString::new(py, "max_positions").into_any(),
-                PyInt::new(py, n).into_any(),
-            ),
-            None => (py.None().into_bound(py), py.None().into_bound(py)),
-        };
-        let value = e.value(py);
-        // (Setting an attribute of a fresh exception object does not fail.)
-        let _ = value.setattr("budget", name);
-        let _ = value.setattr("limit", limit);
-    });
-    e
+    Python::attach(|py| match budget {
+        Some(b) => LimitError::new_err((message, budget_keyword(b), budget_value(py, b).unbind())),
+        None => LimitError::new_err((message,)),
+    })
 }
 
 /// An object as a short, one-line text for messages.
@@ -180,12 +198,12 @@ pub(crate) fn short_repr(ob: &Bound<'_, PyAny>) -> String {
 /// An int from 0 to 2^64 − 1, or a `ValueError` naming `what`.
 pub(crate) fn u64_arg(ob: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
     if ob.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyValueError::new_err(format!(
+        return Err(InputError::new_err(format!(
             "{what}: expected an int from 0 to 2^64 - 1, found a bool"
         )));
     }
     ob.extract::<u64>().map_err(|_| {
-        PyValueError::new_err(format!(
+        InputError::new_err(format!(
             "{what}: expected an int from 0 to 2^64 - 1, found {}",
             short_repr(ob)
         ))
@@ -246,13 +264,13 @@ impl Bounds {
             None => None,
             Some(s) => {
                 let v: f64 = s.extract().map_err(|_| {
-                    PyValueError::new_err(format!(
+                    InputError::new_err(format!(
                         "max_seconds: expected a positive number of seconds such as 30 or 0.5, found {}",
                         short_repr(s)
                     ))
                 })?;
                 if !v.is_finite() || v <= 0.0 || v > 4_294_967_296.0 {
-                    return Err(PyValueError::new_err(format!(
+                    return Err(InputError::new_err(format!(
                         "max_seconds: expected a positive number of seconds up to 4294967296, found {v}"
                     )));
                 }
@@ -263,7 +281,7 @@ impl Bounds {
             match o {
                 None => Ok(None),
                 Some(x) => match u64_arg(x, what)? {
-                    0 => Err(PyValueError::new_err(format!("{what} must be at least 1"))),
+                    0 => Err(InputError::new_err(format!("{what} must be at least 1"))),
                     v => Ok(Some(v)),
                 },
             }
@@ -308,20 +326,14 @@ impl Bounds {
     }
 }
 
-/// Runs `work` (which needs no Python) on a worker thread while this thread waits with the GIL released, checking
-/// for signals every 50 ms: Ctrl-C raises `KeyboardInterrupt` at once.
-fn run_native<T: Send + 'static>(
+/// Waits for the answer on `rx` with the GIL released, checking for signals every 50 ms: Ctrl-C raises
+/// `KeyboardInterrupt` at once (the abandoned computation finishes on its thread, within its limits, and its answer
+/// is dropped). The outer error is the interruption (or a worker that ended without an answer); the inner one the
+/// library's.
+fn wait<T: Send + 'static>(
     py: Python<'_>,
-    work: impl FnOnce() -> grundy::Result<T> + Send + 'static,
-) -> PyResult<T> {
-    let (tx, rx) = channel();
-    std::thread::Builder::new()
-        .name("grundy".into())
-        .stack_size(64 << 20)
-        .spawn(move || {
-            let _ = tx.send(work());
-        })
-        .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))?;
+    rx: Receiver<grundy::Result<T>>,
+) -> PyResult<grundy::Result<T>> {
     let mut rx = Some(rx);
     loop {
         let waiting = rx.take().expect("the receiver is put back after each wait");
@@ -331,7 +343,7 @@ fn run_native<T: Send + 'static>(
         });
         rx = Some(waiting);
         match r {
-            Ok(r) => return r.map_err(err),
+            Ok(r) => return Ok(r),
             Err(RecvTimeoutError::Timeout) => py.check_signals()?,
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(PyRuntimeError::new_err(
@@ -339,6 +351,86 @@ fn run_native<T: Send + 'static>(
                 ))
             }
         }
+    }
+}
+
+/// A thread for native work: a 64 MB stack, for the library's deep recursions.
+fn spawn(work: impl FnOnce() + Send + 'static) -> PyResult<()> {
+    std::thread::Builder::new()
+        .name("grundy".into())
+        .stack_size(64 << 20)
+        .spawn(work)
+        .map(drop)
+        .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))
+}
+
+/// Runs `work` (which needs no Python) on a new worker thread while this thread waits with the GIL released
+/// ([`wait`]). Used for sums of several catalog games; a single game's calls run on its [`Keeper`].
+fn run_native<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> grundy::Result<T> + Send + 'static,
+) -> PyResult<T> {
+    let (tx, rx) = channel();
+    spawn(move || {
+        let _ = tx.send(work());
+    })?;
+    wait(py, rx)?.map_err(err)
+}
+
+/// A call on a catalog game, run by one of the game's worker threads.
+type Job = Box<dyn for<'a> FnOnce(grundy::Result<&'a dyn AnyGame>) + Send>;
+
+/// A catalog game kept across calls. The library's games are shared through `Rc` (not `Send`), so the game
+/// lives on worker threads that each looked it up once and then run one call after another on it, the GIL
+/// released meanwhile. Idle workers wait in `idle`; a call takes one (or starts one when all are busy: calls from
+/// several Python threads run in parallel) and gives it back when it answers. A call interrupted by Ctrl-C drops
+/// its worker's queue instead, so the abandoned computation ends its thread when it finishes (within its limits)
+/// and never delays a later call.
+struct Keeper {
+    spec: String,
+    idle: Mutex<Vec<Sender<Job>>>,
+}
+
+impl Keeper {
+    fn new(spec: String) -> Self {
+        Keeper {
+            spec,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    fn worker(&self) -> PyResult<Sender<Job>> {
+        if let Some(tx) = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop() {
+            return Ok(tx);
+        }
+        let (tx, rx) = channel::<Job>();
+        let spec = self.spec.clone();
+        spawn(move || {
+            let game = grundy::games::lookup(&spec);
+            for job in rx {
+                job(game.as_deref().map_err(Clone::clone));
+            }
+        })?;
+        Ok(tx)
+    }
+
+    /// Runs `work` on the game, on a worker thread, while this thread waits with the GIL released ([`wait`]).
+    fn run<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&dyn AnyGame) -> grundy::Result<T> + Send + 'static,
+    ) -> PyResult<T> {
+        let tx = self.worker()?;
+        let (answer, rx) = channel();
+        let job: Job = Box::new(move |game| {
+            let _ = answer.send(game.and_then(work));
+        });
+        tx.send(job).map_err(|_| {
+            PyRuntimeError::new_err("the game's worker thread ended without an answer")
+        })?;
+        let r = wait(py, rx)?;
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(tx);
+        r.map_err(err)
     }
 }
 
@@ -384,7 +476,7 @@ impl<P: PyPos> Defined<P> {
 }
 
 enum Kind {
-    Catalog { spec: String },
+    Catalog(Arc<Keeper>),
     Heap(Arc<Defined<u64>>),
     General(Arc<Defined<Pos>>),
 }
@@ -395,12 +487,19 @@ struct NativeGame {
     name: String,
     heap: bool,
     graph: bool,
+    /// Played misère by its own rules.
+    misere: bool,
+    /// [`AnyGame::parameters`]: how many whole numbers name a position in a table.
+    parameters: usize,
+    /// [`AnyGame::position_syntax`]: a position written as on the command line.
+    syntax: String,
     kind: Kind,
 }
 
 /// One part of a sum, owned and ready to cross to a worker thread.
 enum Part {
-    Catalog(String, Vec<String>),
+    /// The game, whether its own rules are misère, and the words of its positions.
+    Catalog(Arc<Keeper>, bool, Vec<String>),
     Heap(PyRules<u64>, Vec<u64>),
     General(PyRules<Pos>, Vec<Pos>),
 }
@@ -416,7 +515,7 @@ fn words(positions: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         {
             out.push(p.str()?.to_string());
         } else {
-            return Err(PyValueError::new_err(format!(
+            return Err(InputError::new_err(format!(
                 "a position of a catalog game is written as on the command line, as ints or strings, not {}",
                 short_repr(&p)
             )));
@@ -436,15 +535,14 @@ fn positions<P: PyPos>(positions: &Bound<'_, PyAny>) -> PyResult<Vec<P>> {
 impl NativeGame {
     fn part(&self, ps: &Bound<'_, PyAny>) -> PyResult<Part> {
         Ok(match &self.kind {
-            Kind::Catalog { spec } => Part::Catalog(spec.clone(), words(ps)?),
+            Kind::Catalog(keeper) => Part::Catalog(keeper.clone(), self.misere, words(ps)?),
             Kind::Heap(d) => Part::Heap(d.rules.clone(), positions(ps)?),
             Kind::General(d) => Part::General(d.rules.clone(), positions(ps)?),
         })
     }
 
-    /// The heap game behind a catalog spec (on the worker thread).
-    fn catalog_heap(spec: &str) -> grundy::Result<Rc<HeapGame>> {
-        let g = grundy::games::lookup(spec)?;
+    /// The heap game behind a catalog game (on the worker thread).
+    fn catalog_heap(g: &dyn AnyGame) -> grundy::Result<Rc<HeapGame>> {
         g.heap_game().ok_or_else(|| {
             grundy::Error::unsupported(format!(
                 "{}: positions of this game are not heaps, so it has no sequence",
@@ -459,19 +557,16 @@ impl NativeGame {
     fn with_any_game<T: Send + 'static>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(Box<dyn AnyGame>) -> grundy::Result<T> + Send + 'static,
+        f: impl FnOnce(&dyn AnyGame) -> grundy::Result<T> + Send + 'static,
     ) -> PyResult<T> {
         match &self.kind {
-            Kind::Catalog { spec } => {
-                let spec = spec.clone();
-                run_native(py, move || f(grundy::games::lookup(&spec)?))
-            }
+            Kind::Catalog(keeper) => keeper.run(py, f),
             Kind::Heap(d) => {
-                let r = f(grundy::games::erase_heap(Rc::new(d.rules.clone())));
+                let r = f(&*grundy::games::erase_heap(Rc::new(d.rules.clone())));
                 d.settle(r)
             }
             Kind::General(d) => {
-                let r = f(grundy::games::erase(d.rules.clone()));
+                let r = f(&*grundy::games::erase(d.rules.clone()));
                 d.settle(r)
             }
         }
@@ -483,10 +578,7 @@ impl NativeGame {
         f: impl FnOnce(Rc<HeapGame>) -> grundy::Result<T> + Send + 'static,
     ) -> PyResult<T> {
         match &self.kind {
-            Kind::Catalog { spec } => {
-                let spec = spec.clone();
-                run_native(py, move || f(Self::catalog_heap(&spec)?))
-            }
+            Kind::Catalog(keeper) => keeper.run(py, move |g| f(Self::catalog_heap(g)?)),
             Kind::Heap(d) => {
                 let r = f(Rc::new(d.rules.clone()));
                 d.settle(r)
@@ -506,17 +598,17 @@ fn convention(play: &str, max_heap: Option<u64>) -> PyResult<Convention> {
         ("loopy", m) => {
             let max_heap = m.unwrap_or(1000);
             if max_heap > grundy::loopy::heap::MAX_BOUND {
-                return Err(PyValueError::new_err(format!(
+                return Err(InputError::new_err(format!(
                     "max_heap: {max_heap} is too large (the largest allowed is {})",
                     grundy::loopy::heap::MAX_BOUND
                 )));
             }
             Ok(Convention::Loopy { max_heap })
         }
-        ("normal" | "misere", Some(_)) => Err(PyValueError::new_err(
+        ("normal" | "misere", Some(_)) => Err(InputError::new_err(
             "max_heap bounds the heaps of a loopy code: it applies only with loopy=True",
         )),
-        (other, _) => Err(PyValueError::new_err(format!(
+        (other, _) => Err(InputError::new_err(format!(
             "play must be 'normal', 'misere' or 'loopy', not '{}'",
             grundy::error::escape(other)
         ))),
@@ -531,7 +623,9 @@ fn analyse_parts(
     let mut sum = Sum::new();
     for p in parts {
         match p {
-            Part::Catalog(spec, words) => grundy::games::lookup(spec)?.add_to(&mut sum, words)?,
+            Part::Catalog(keeper, _, words) => {
+                grundy::games::lookup(&keeper.spec)?.add_to(&mut sum, words)?
+            }
             Part::Heap(rules, heaps) => {
                 let g: Rc<HeapGame> = Rc::new(rules.clone());
                 sum.add_heaps(&g, heaps.clone())?;
@@ -560,9 +654,7 @@ fn run_parts(
     // A sum of games played misère by their own rules is searched (and bounded) as misère play is.
     let own_misere = !parts.is_empty()
         && parts.iter().all(|p| match p {
-            Part::Catalog(spec, _) => {
-                grundy::games::lookup(spec).is_ok_and(|g| g.play() == grundy::Play::Misere)
-            }
+            Part::Catalog(_, misere, _) => *misere,
             Part::Heap(rules, _) => rules.inner.misere,
             Part::General(rules, _) => rules.inner.misere,
         });
@@ -571,7 +663,19 @@ fn run_parts(
         c => bounds.limits(c, graph),
     };
     let native = parts.iter().all(|p| matches!(p, Part::Catalog(..)));
-    let j = if native {
+    let j = if let [Part::Catalog(keeper, _, words)] = &parts[..] {
+        // One catalog game: on its kept game.
+        let words = words.clone();
+        keeper.run(py, move |g| {
+            let mut sum = Sum::new();
+            g.add_to(&mut sum, &words)?;
+            to_json(&analyse(
+                &mut sum,
+                convention,
+                &grundy::Context::new(limits),
+            )?)
+        })?
+    } else if native {
         run_native(py, move || analyse_parts(&parts, convention, limits))?
     } else {
         let r = analyse_parts(&parts, convention, limits);
@@ -587,6 +691,12 @@ fn run_parts(
         }
         r.map_err(err)?
     };
+    // A loopy analysis's note names the command line's flag of its heap bound ("(--max-heap)"); it is text with no
+    // data beside it, so it is rewritten as text, as the messages without a budget are.
+    let mut j = j;
+    if let Some(serde_json::Value::String(note)) = j.get_mut("note") {
+        *note = python_words(note);
+    }
     json_to_py(py, &j)
 }
 
@@ -604,15 +714,28 @@ impl NativeGame {
         self.heap
     }
 
+    /// How many whole numbers name a position in a table: 1 for a heap game, 2 for a game of pairs or
+    /// rectangles (Wythoff, E&D, cutting, Chomp, Cram), 0 otherwise.
+    #[getter]
+    fn parameters(&self) -> usize {
+        self.parameters
+    }
+
+    /// A position written as command-line words, as `grundy games` shows it (`HEAP...`, `A B [A B]...`).
+    #[getter]
+    fn position_syntax(&self) -> &str {
+        &self.syntax
+    }
+
     /// True for a game defined in Python.
     #[getter]
     fn is_python(&self) -> bool {
-        !matches!(self.kind, Kind::Catalog { .. })
+        !matches!(self.kind, Kind::Catalog(_))
     }
 
     fn __repr__(&self) -> String {
         match &self.kind {
-            Kind::Catalog { .. } => format!("grundy.game({:?})", self.name),
+            Kind::Catalog(_) => format!("grundy.game({:?})", self.name),
             _ => format!("<grundy game {:?} defined in Python>", self.name),
         }
     }
@@ -649,17 +772,17 @@ impl NativeGame {
                 self.name
             ))
         };
-        let Kind::Catalog { spec } = &self.kind else {
+        let Kind::Catalog(keeper) = &self.kind else {
             return Err(not_scoring());
         };
-        let (spec, words) = (spec.clone(), words(positions)?);
-        let report = run_native(py, move || {
-            grundy::games::lookup(&spec)?
-                .scoring(&words)
-                .transpose()
-                .map(|r| r.map(|r| (r.text, r.fields)))
-        })?
-        .ok_or_else(not_scoring)?;
+        let words = words(positions)?;
+        let report = keeper
+            .run(py, move |g| {
+                g.scoring(&words)
+                    .transpose()
+                    .map(|r| r.map(|r| (r.text, r.fields)))
+            })?
+            .ok_or_else(not_scoring)?;
         let mut obj = serde_json::Map::new();
         obj.insert("game".into(), self.name.clone().into());
         obj.insert("impartial".into(), false.into());
@@ -682,7 +805,7 @@ impl NativeGame {
         let limits =
             Bounds::read(max_seconds, max_positions, max_memory)?.limits(Convention::Normal, false);
         match &self.kind {
-            Kind::Catalog { .. } => Ok(None),
+            Kind::Catalog(_) => Ok(None),
             Kind::Heap(d) => d
                 .nim_value(<u64 as PyPos>::read(position)?, limits)
                 .map(Some),
@@ -690,29 +813,41 @@ impl NativeGame {
         }
     }
 
-    /// The nim-values of heaps 0..=to, by the cheapest exact method (`grundy::heap::sequence`).
-    #[pyo3(signature = (to, max_seconds = None, max_memory = None))]
-    fn sequence(
+    /// The nim-values of heaps 0..=to, by the cheapest exact method (`grundy::heap::sequence`): a list, or with
+    /// `numpy=True` a numpy `uint64` array that takes over the library's vector (no copy, no Python int per
+    /// value).
+    #[pyo3(signature = (to, max_seconds = None, max_memory = None, numpy = false))]
+    fn sequence<'py>(
         &self,
-        py: Python<'_>,
-        to: &Bound<'_, PyAny>,
-        max_seconds: Option<&Bound<'_, PyAny>>,
-        max_memory: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<u64>> {
+        py: Python<'py>,
+        to: &Bound<'py, PyAny>,
+        max_seconds: Option<&Bound<'py, PyAny>>,
+        max_memory: Option<&Bound<'py, PyAny>>,
+        numpy: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let to = u64_arg(to, "to")?;
         let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Normal, false);
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        self.with_heap_game(py, move |g| {
+        let values = self.with_heap_game(py, move |g| {
             let method = sequence::choose(&*g, Engine::Auto);
             sequence::check(&*g, method, to, threads, &limits)?;
             Ok(sequence::nim_values(&*g, to, Engine::Auto, threads, &limits, &mut |_| {})?.0)
-        })
+        })?;
+        if numpy {
+            Ok(numpy::PyArray1::from_vec(py, values).into_any())
+        } else {
+            Ok(values.into_pyobject(py)?.into_any())
+        }
     }
 
     /// The nim-values over a range, as `grundy table --json` prints them (the library's `Table`): `rows` is
     /// `(first, last)`, both included (the heaps of a heap game, the `a` of `G(a, b)`); `cols` likewise for a game
     /// whose positions are named by two numbers.
-    #[pyo3(signature = (rows, cols = None, max_seconds = None, max_memory = None))]
+    ///
+    /// With `numpy=True`, `values` is a 2-D numpy `uint64` array made here (one row per row, one column per column,
+    /// or one for a one-parameter game), masked (`numpy.ma`) where the numbers name no position.
+    #[pyo3(signature = (rows, cols = None, max_seconds = None, max_memory = None, numpy = false))]
+    #[allow(clippy::too_many_arguments)]
     fn table<'py>(
         &self,
         py: Python<'py>,
@@ -720,6 +855,7 @@ impl NativeGame {
         cols: Option<(u64, u64)>,
         max_seconds: Option<&Bound<'py, PyAny>>,
         max_memory: Option<&Bound<'py, PyAny>>,
+        numpy: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let rows = Span::new(rows.0, rows.1).map_err(err)?;
         let cols = cols
@@ -727,16 +863,33 @@ impl NativeGame {
             .transpose()
             .map_err(err)?;
         let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Normal, false);
-        let j = self.with_any_game(py, move |g| {
-            to_json(&Table::compute(
-                &*g,
-                rows,
-                cols,
-                &grundy::Context::new(limits),
-                &mut |_| {},
-            )?)
+        let (j, grid) = self.with_any_game(py, move |g| {
+            let t = Table::compute(g, rows, cols, &grundy::Context::new(limits), &mut |_| {})?;
+            // With numpy=True the values as one flat vector, row by row, and which cells name no position.
+            let grid = numpy.then(|| {
+                let width = t.values.first().map_or(0, Vec::len);
+                let cells = t.values.iter().flatten();
+                let flat: Vec<u64> = cells.clone().map(|v| v.unwrap_or(0)).collect();
+                let missing: Vec<bool> = cells.map(Option::is_none).collect();
+                (t.values.len(), width, flat, missing)
+            });
+            Ok((to_json(&t)?, grid))
         })?;
-        json_to_py(py, &j)
+        let table = json_to_py(py, &j)?;
+        if let Some((height, width, flat, missing)) = grid {
+            use numpy::PyArrayMethods;
+            let values = numpy::PyArray1::from_vec(py, flat).reshape([height, width])?;
+            let values = if missing.contains(&true) {
+                let mask = numpy::PyArray1::from_vec(py, missing).reshape([height, width])?;
+                py.import("numpy.ma")?
+                    .getattr("masked_array")?
+                    .call1((values, mask))?
+            } else {
+                values.into_any()
+            };
+            table.set_item("values", values)?;
+        }
+        Ok(table)
     }
 
     /// The rule read off the game's table, as `grundy pattern --json` prints it (the library's `Pattern`): each
@@ -767,7 +920,7 @@ impl NativeGame {
                             g.name()
                         )));
                     }
-                    pattern::one_parameter(&*g, to, &grundy::Context::new(limits), &mut |_, _| {})?
+                    pattern::one_parameter(g, to, &grundy::Context::new(limits), &mut |_, _| {})?
                 }
                 2 => {
                     if to.is_some() {
@@ -776,9 +929,9 @@ impl NativeGame {
                             g.name()
                         )));
                     }
-                    let d = Span::default_for(&*g, 19);
+                    let d = Span::default_for(g, 19);
                     let defaulted = rows.is_none() && cols.is_none();
-                    let mut t = Table::compute(&*g, rows.unwrap_or(d), Some(cols.unwrap_or(d)), &grundy::Context::new(limits), &mut |_| {})?;
+                    let mut t = Table::compute(g, rows.unwrap_or(d), Some(cols.unwrap_or(d)), &grundy::Context::new(limits), &mut |_| {})?;
                     if defaulted {
                         t = t.trim_leading();
                     }
@@ -871,7 +1024,8 @@ fn period_json(
     };
     let a = period::analyse_limited(g, limit, Engine::Auto, threads, limits, &mut |_, _| {})?;
     let mut report = period::PeriodReport::new(g, &a);
-    // Why the search stopped names the budget to raise: in the Python API's words, as its errors do.
+    // Why the search stopped names the budget to raise: in the Python API's words, as its errors do. The report
+    // holds it as text only (no `Budget`), so here the flag is rewritten as text.
     report.stopped = report.stopped.as_deref().map(python_words);
     serde_json::to_value(report).map_err(|e| grundy::Error::input(e.to_string()))
 }
@@ -884,10 +1038,11 @@ fn lookup(spec: &str) -> PyResult<NativeGame> {
     Ok(NativeGame {
         heap: g.heap_game().is_some(),
         graph: name == "loopy-graph",
+        misere: g.play() == grundy::Play::Misere,
+        parameters: g.parameters(),
+        syntax: g.position_syntax().to_string(),
         name,
-        kind: Kind::Catalog {
-            spec: spec.to_string(),
-        },
+        kind: Kind::Catalog(Arc::new(Keeper::new(spec.to_string()))),
     })
 }
 
@@ -923,6 +1078,9 @@ fn define(
         name,
         heap,
         graph: false,
+        misere,
+        parameters: if heap { 1 } else { 0 },
+        syntax: if heap { "HEAP..." } else { "POSITION..." }.to_string(),
         kind,
     })
 }
@@ -947,7 +1105,7 @@ fn analyse_sum<'py>(
         let item = item?;
         let (game, ps): (Bound<'py, NativeGame>, Bound<'py, PyAny>) =
             item.extract().map_err(|_| {
-                PyValueError::new_err(format!(
+                InputError::new_err(format!(
                     "a part of a sum is a game and its positions, not {}",
                     short_repr(&item)
                 ))
@@ -988,7 +1146,7 @@ fn nim_mul(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<u64> {
 #[pyfunction]
 fn nim_inv(a: &Bound<'_, PyAny>) -> PyResult<u64> {
     grundy::nimber::field::inv(u64_arg(a, "nim_inv: a")?)
-        .ok_or_else(|| PyValueError::new_err("nimber: 0 has no inverse"))
+        .ok_or_else(|| InputError::new_err("nimber: 0 has no inverse"))
 }
 
 /// `a` nim-multiplied by itself `k` times (`a^0 = 1`).
@@ -1025,9 +1183,13 @@ fn mex(values: &Bound<'_, PyAny>) -> PyResult<u64> {
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The exception family (python/grundy/_errors.py), also reachable from here under the old names.
+    m.add("GrundyError", py.get_type::<GrundyError>())?;
+    m.add("InputError", py.get_type::<InputError>())?;
     m.add("LimitError", py.get_type::<LimitError>())?;
     m.add("LoopyError", py.get_type::<LoopyError>())?;
     m.add("UnsupportedError", py.get_type::<UnsupportedError>())?;
+    m.add("CancelledError", py.get_type::<CancelledError>())?;
     m.add_class::<NativeGame>()?;
     m.add_class::<Splits>()?;
     m.add_function(wrap_pyfunction!(lookup, m)?)?;

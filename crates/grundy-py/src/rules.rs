@@ -13,9 +13,9 @@
 //! object itself is kept beside the game and raised again by the front end in place of that error
 //! ([`PyRules::take_failure`]), with its own type and traceback.
 
+use crate::InputError;
 use grundy::game::HeapFacts;
 use grundy::game::{Game, Options};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyRange, PyRangeMethods, PyTuple};
 use std::fmt::Debug;
@@ -51,7 +51,7 @@ pub trait PyPos: Clone + Eq + Hash + Debug + Send + Sync + 'static {
 impl PyPos for u64 {
     fn read(ob: &Bound<'_, PyAny>) -> PyResult<Self> {
         ob.extract::<u64>().map_err(|_| {
-            PyValueError::new_err(format!(
+            InputError::new_err(format!(
                 "a position of a heap game is a heap size, an int from 0 to 2^64 - 1, not {}",
                 crate::short_repr(ob)
             ))
@@ -62,7 +62,7 @@ impl PyPos for u64 {
     }
     fn from_heap(n: i128) -> PyResult<Self> {
         u64::try_from(n).map_err(|_| {
-            PyValueError::new_err(format!(
+            InputError::new_err(format!(
                 "a position of a heap game is a heap size from 0 to 2^64 - 1, not {n}"
             ))
         })
@@ -88,7 +88,7 @@ pub enum Pos {
 }
 
 fn bad_position(ob: &Bound<'_, PyAny>) -> PyErr {
-    PyValueError::new_err(format!(
+    InputError::new_err(format!(
         "a position is an int or a tuple of ints (each from -2^63 to 2^63 - 1), not {}",
         crate::short_repr(ob)
     ))
@@ -116,7 +116,7 @@ impl PyPos for Pos {
     fn from_heap(n: i128) -> PyResult<Self> {
         i64::try_from(n)
             .map(Pos::Int)
-            .map_err(|_| PyValueError::new_err(format!("{n} is not an int from -2^63 to 2^63 - 1")))
+            .map_err(|_| InputError::new_err(format!("{n} is not an int from -2^63 to 2^63 - 1")))
     }
     fn from_small(n: u64) -> Self {
         Pos::Int(n as i64)
@@ -176,12 +176,12 @@ impl Splits {
         let max_parts = max_parts.map_or(Ok(2), |m| crate::u64_arg(m, "splits: max_parts"))?;
         let min_parts = min_parts.map_or(Ok(0), |m| crate::u64_arg(m, "splits: min_parts"))?;
         if max_parts > 64 {
-            return Err(PyValueError::new_err(format!(
+            return Err(InputError::new_err(format!(
                 "splits: max_parts is {max_parts}, more than the 64 heaps one move may leave here"
             )));
         }
         if min_parts > max_parts {
-            return Err(PyValueError::new_err(format!(
+            return Err(InputError::new_err(format!(
                 "splits: min_parts ({min_parts}) is more than max_parts ({max_parts})"
             )));
         }
@@ -430,7 +430,7 @@ impl<P: PyPos> PyRules<P> {
         let check = |c: &P| -> PyResult<()> {
             if let (Some(n), Some(h)) = (heap, c.as_heap()) {
                 if h >= n {
-                    return Err(PyValueError::new_err(format!(
+                    return Err(InputError::new_err(format!(
                         "{}: an option of the heap {n} leaves a heap of {h}; a heap game's options are sums of smaller heaps",
                         self.inner.name
                     )));
@@ -451,7 +451,7 @@ impl<P: PyPos> PyRules<P> {
             Ok(())
         };
         let iter = result.try_iter().map_err(|_| {
-            PyValueError::new_err(format!(
+            InputError::new_err(format!(
                 "{}: options({}) returned {}, not an iterable of options",
                 self.inner.name,
                 p.show(),
@@ -485,7 +485,7 @@ impl<P: PyPos> PyRules<P> {
                 s.for_each(|parts| {
                     if let (Some(n), Some(&h)) = (n, parts.first()) {
                         if h >= n {
-                            return Err(PyValueError::new_err(format!(
+                            return Err(InputError::new_err(format!(
                                 "{name}: an option of the heap {n} leaves a heap of {h}; a heap game's options are sums of smaller heaps"
                             )));
                         }
@@ -529,7 +529,7 @@ impl<P: PyPos> Game for PyRules<P> {
                 // its numbers, and be valued wrongly.
                 let call = || format!("components({})", position.show());
                 let list = result.cast::<PyList>().map_err(|_| {
-                    PyValueError::new_err(format!(
+                    InputError::new_err(format!(
                         "{} returned {}, not a list of positions (return [p] for a position that does not split)",
                         call(),
                         crate::short_repr(&result)
@@ -539,7 +539,7 @@ impl<P: PyPos> Game for PyRules<P> {
                 for c in list.iter() {
                     let q = P::read(&c)?;
                     if !position.same_kind(&q) {
-                        return Err(PyValueError::new_err(format!(
+                        return Err(InputError::new_err(format!(
                             "{} returned the part {}, not a position of the same kind as {} (an int for an int, a \
                              tuple for a tuple)",
                             call(),
@@ -548,7 +548,7 @@ impl<P: PyPos> Game for PyRules<P> {
                         )));
                     }
                     if list.len() > 1 && q == *position {
-                        return Err(PyValueError::new_err(format!(
+                        return Err(InputError::new_err(format!(
                             "{} returned the position itself beside other parts: a position is not a part of itself",
                             call()
                         )));

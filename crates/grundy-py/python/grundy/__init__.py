@@ -14,9 +14,19 @@ Catalog games and take-and-break codes::
     >>> p = kayles.period()
     >>> (p.preperiod, p.period, p.certified)
     (71, 12, True)
-    >>> a = grundy.analyse(kayles(5, 7), grundy.game("nim")(3))
+    >>> a = grundy.analyse(kayles([5, 7]), grundy.game("nim")(3))
     >>> a.nim_value, a.outcome, a.winning_moves[0].move
     (5, 'N', 'take 1 from the heap of 5, leaving 4')
+
+A position is a typed value: a heap an ``int``, a sum of heaps a list, a pair a tuple, a board a string::
+
+    >>> kayles.analyse([5, 7]).nim_value
+    6
+    >>> w = grundy.game("wythoff").analyse((3, 4))
+    >>> w.outcome, w.winning_moves[0]
+    ('N', Move(component=0, game='wythoff', position='3 4', move='take 2 from both heaps, leaving 1 2', result='1 2', value_after=0))
+    >>> w.winning_moves[0].to_dict()["result"]
+    '1 2'
 
 Games defined in Python: a function giving a position's options (see :func:`define`)::
 
@@ -27,30 +37,57 @@ Games defined in Python: a function giving a position's options (see :func:`defi
     True
 
 Results are :class:`Record` objects: dicts with the keys of the command line's ``--json`` output (docs/json.md),
-also readable as attributes. Errors are exceptions with the command line's one-line messages, in this API's words
-(a message names the keyword argument, ``max_seconds=``, where the command line names its flag, ``--max-seconds``):
-``ValueError`` for bad input, :class:`LimitError` when a limit (``max_seconds``, ``max_positions``, ``max_memory``)
-was reached (its ``budget`` is the keyword argument that raises it and ``limit`` the value given, both ``None`` for a
-fixed bound of the library), :class:`LoopyError` and :class:`UnsupportedError` (both ``ValueError``).
+also readable as attributes. Errors are one family under :class:`GrundyError`, with the command line's one-line
+messages in this API's words (a message names the keyword argument, ``max_seconds=``, where the command line names
+its flag, ``--max-seconds``): :class:`InputError` for bad input (also a ``ValueError``), :class:`LimitError` when a
+limit (``max_seconds``, ``max_positions``, ``max_memory``) was reached (its ``budget`` is the keyword argument that
+raises it and ``limit`` the value given, both ``None`` for a fixed bound of the library), :class:`LoopyError` and
+:class:`UnsupportedError` (both also ``ValueError``), :class:`CancelledError` for work the library stopped (Ctrl-C
+stays a ``KeyboardInterrupt``)::
+
+    >>> try:
+    ...     grundy.game("no-such-game")
+    ... except grundy.GrundyError as e:
+    ...     print(type(e).__name__, isinstance(e, ValueError))
+    InputError True
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
+import shlex
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from . import _grundy
-from ._grundy import LimitError, LoopyError, Splits, UnsupportedError, mex, nim_inv, nim_mul, nim_pow, nim_sum
+from ._errors import CancelledError, GrundyError, InputError, LimitError, LoopyError, UnsupportedError
+from ._results import Analysis, MisereAnalysis, MisereMove, MiserePart, Move, MoveFamily, PartValue, UnlistedMoves
+from ._grundy import Splits, mex, nim_inv, nim_mul, nim_pow, nim_sum
+
+if TYPE_CHECKING:
+    # (Aliases: `numpy` is also the name of sequence()'s keyword argument.)
+    import numpy as _np
+    import numpy.typing as _npt
 
 __version__ = _grundy.__version__
 
 __all__ = [
+    "Analysis",
+    "MisereAnalysis",
+    "MisereMove",
+    "MiserePart",
+    "Move",
+    "MoveFamily",
+    "PartValue",
+    "UnlistedMoves",
     "Game",
     "Part",
     "Record",
     "Splits",
+    "GrundyError",
+    "InputError",
     "LimitError",
     "LoopyError",
     "UnsupportedError",
+    "CancelledError",
     "analyse",
     "define",
     "game",
@@ -63,10 +100,97 @@ __all__ = [
     "splits",
 ]
 
-Position = Union[int, Tuple[int, ...], str]
+#: A position: a heap is an ``int``, a sum of heaps a list (or tuple) of ints; a position of a game of pairs
+#: (Wythoff, E&D, cutting) a ``tuple`` of two ints, a sum of them a list of tuples; a board a ``str`` (``"3x4"``, or
+#: its rows) or a list of row strings; a game defined in Python takes its own positions (an int or a tuple of ints,
+#: a list of them for a sum). A ``str`` is read as command-line words (split as a shell splits them), the fallback
+#: for every catalog game.
+Position = Union[int, str, Tuple[int, ...], Sequence[Union[int, str, Tuple[int, ...]]]]
 
 
-class Record(dict):
+def _short(value: Any) -> str:
+    r = repr(value)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _pairs(native: _grundy.NativeGame) -> bool:
+    """Whether a position of this catalog game is two numbers, a sum being several of them (Wythoff, E&D,
+    cutting)."""
+    syntax = native.position_syntax
+    return native.parameters == 2 and (syntax.startswith("WxH") or "[" in syntax)
+
+
+def _rectangle(native: _grundy.NativeGame) -> bool:
+    """Whether a tuple of two numbers is a board of that size (``(3, 4)`` is ``"3x4"``): Chomp, Cram, cutting."""
+    return native.parameters == 2 and native.position_syntax.startswith(("RxC", "WxH"))
+
+
+def _expected(native: _grundy.NativeGame) -> str:
+    if native.is_heap:
+        return "an int (a heap) or a list of ints (a sum of heaps)"
+    if _pairs(native):
+        return "a tuple of two ints such as (3, 5), or a list of such tuples (a sum)"
+    if _rectangle(native):
+        return f"a tuple of two ints (the board's size), or a str of command-line words ({native.position_syntax})"
+    return f"a str of command-line words ({native.position_syntax})"
+
+
+def _pair_words(native: _grundy.NativeGame, t: Any) -> List[str]:
+    if not isinstance(t, (tuple, list)) or len(t) != 2 or not all(_is_int(x) for x in t):
+        raise TypeError(f"{native.name}: a position is a tuple of two ints such as (3, 5), not {_short(t)}")
+    a, b = t
+    if _rectangle(native):
+        return [f"{a}x{b}"]
+    return [str(a), str(b)]
+
+
+def _catalog_words(native: _grundy.NativeGame, p: Any) -> List[str]:
+    """A typed position of a catalog game as the command-line words the library reads, decided by the game's
+    catalog facts (a heap game, how many numbers name a position, its position syntax)."""
+    if isinstance(p, str):
+        try:
+            return shlex.split(p)
+        except ValueError as e:
+            raise InputError(f"{native.name}: {_short(p)} cannot be read as command-line words: {e}") from None
+    if _is_int(p):
+        if _pairs(native):
+            raise TypeError(f"{native.name}: a position is {_expected(native)}, not {_short(p)}")
+        return [str(p)]
+    if isinstance(p, tuple) and (_pairs(native) or _rectangle(native)):
+        return _pair_words(native, p)
+    if isinstance(p, (tuple, list)):
+        if _pairs(native) and isinstance(p, list):
+            return [w for t in p for w in _pair_words(native, t)]
+        words = []
+        for x in p:
+            if _is_int(x) or (isinstance(x, str) and not native.is_heap):
+                words.append(str(x))
+            else:
+                raise TypeError(f"{native.name}: a position is {_expected(native)}; {_short(x)} in {_short(p)} "
+                                f"is not {'an int' if native.is_heap else 'an int or a str'}")
+        return words
+    raise TypeError(f"{native.name}: a position is {_expected(native)}, not {_short(p)}")
+
+
+def _positions(native: _grundy.NativeGame, args: Tuple[Any, ...]) -> List[_grundy.Position]:
+    """The positions a call gives, as the native module takes them. One argument is a typed position
+    (:data:`Position`); several are the old form, kept: command-line words for a catalog game
+    (``kayles.analyse(5, 7)``, ``wythoff.analyse(3, 5)``), one position each for a game defined in Python."""
+    if len(args) != 1:
+        return list(args)
+    p = args[0]
+    if native.is_python:
+        if isinstance(p, list) or (native.is_heap and isinstance(p, tuple)):
+            return list(p)
+        return [p]
+    return list(_catalog_words(native, p))
+
+
+class Record(Dict[str, Any]):
     """A result: a dict with the keys of the JSON schema (docs/json.md), also readable as attributes
     (``r.nim_value`` is ``r["nim_value"]``). Nested objects are Records too."""
 
@@ -90,6 +214,29 @@ def _record(v: Any) -> Any:
     return v
 
 
+def _rec(v: Any) -> Record:
+    r = _record(v)
+    assert isinstance(r, Record)
+    return r
+
+
+def _recs(v: Any) -> List[Record]:
+    r = _record(v)
+    assert isinstance(r, list)
+    return r
+
+
+def _analysis(d: Any) -> Union[Analysis, MisereAnalysis, Record]:
+    """The native analysis as its typed result: an :class:`Analysis` under normal play, a :class:`MisereAnalysis`
+    under misère play (``"play": "misere"``); the loopy object (``drawing_moves``) stays a :class:`Record` for
+    now."""
+    if d.get("play") == "misere":
+        return MisereAnalysis.from_dict(d)
+    if "drawing_moves" in d:
+        return _rec(d)
+    return Analysis.from_dict(d)
+
+
 def _play(misere: bool, loopy: bool) -> str:
     if misere and loopy:
         raise UnsupportedError("misère play of loopy games is not supported: give misere=True or loopy=True, not both")
@@ -97,11 +244,12 @@ def _play(misere: bool, loopy: bool) -> str:
 
 
 class Part:
-    """Positions of one game, as a part of a sum: made by calling a game, ``kayles(5, 7)``."""
+    """Positions of one game, as a part of a sum: made by calling a game, ``kayles([5, 7])`` (or ``kayles(5, 7)``).
+    ``positions`` holds them as the native module takes them (command-line words for a catalog game)."""
 
     __slots__ = ("game", "positions")
 
-    def __init__(self, game: "Game", positions: Sequence[Position]):
+    def __init__(self, game: "Game", positions: Sequence[_grundy.Position]) -> None:
         self.game = game
         self.positions = list(positions)
 
@@ -112,14 +260,20 @@ class Part:
 class Game:
     """A game: from the catalog (:func:`game`) or defined in Python (:func:`define`).
 
-    Positions are given as arguments. For a catalog game they are written as on the command line (ints or
-    strings): ``kayles.analyse(5, 7)`` is two Kayles rows, ``wythoff.analyse(3, 5)`` is one Wythoff position. For a
-    game defined in Python each argument is one position (an int, or a tuple of ints).
+    The game is looked up once: its calls run on the game kept by the native module. A position is one typed
+    value (:data:`Position`): ``kayles.analyse(5)`` (a heap), ``kayles.analyse([5, 7])`` (a sum of two heaps),
+    ``wythoff.analyse((3, 5))`` (a pair), ``cutting.analyse([(3, 5), (2, 2)])`` (a sum of rectangles),
+    ``cram.analyse("3x4")`` (a board); a ``str`` is read as command-line words, the fallback for any catalog game
+    (``wythoff.analyse("3 5")``). A value of the wrong shape is a ``TypeError`` that says what the game takes.
+
+    The older form with several arguments is kept: command-line words for a catalog game
+    (``kayles.analyse(5, 7)`` is two Kayles rows, ``wythoff.analyse(3, 5)`` one Wythoff position), and one position
+    per argument for a game defined in Python.
     """
 
     __slots__ = ("_native",)
 
-    def __init__(self, native: Any):
+    def __init__(self, native: _grundy.NativeGame) -> None:
         self._native = native
 
     @property
@@ -140,9 +294,21 @@ class Game:
     def __repr__(self) -> str:
         return repr(self._native)
 
-    def __call__(self, *positions: Position) -> Part:
-        """These positions as a part of a sum, for :func:`analyse`: ``grundy.analyse(kayles(5, 7), nim(3))``."""
-        return Part(self, positions)
+    @property
+    def parameters(self) -> int:
+        """How many whole numbers name a position in a table: 1 for a heap game, 2 for a game of pairs or
+        rectangles (Wythoff, E&D, cutting, Chomp, Cram), 0 otherwise."""
+        return self._native.parameters
+
+    @property
+    def position_syntax(self) -> str:
+        """A position written as command-line words (``HEAP...``, ``A B [A B]...``): what a ``str`` position
+        says."""
+        return self._native.position_syntax
+
+    def __call__(self, *position: Position) -> Part:
+        """This position as a part of a sum, for :func:`analyse`: ``grundy.analyse(kayles([5, 7]), nim(3))``."""
+        return Part(self, _positions(self._native, position))
 
     def analyse(
         self,
@@ -153,20 +319,22 @@ class Game:
         max_seconds: Optional[float] = None,
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
-    ) -> Record:
-        """The analysis of the sum of these positions: under normal play ``nim_value``, ``outcome``, ``parts``,
-        ``winning_moves`` (each with ``component``, ``game``, ``position``, ``move``, ``result``, ``value_after``),
-        ``winning_move_families``, ``unlisted_winning_moves`` and ``winning_move_count``; with ``misere=True`` the
-        misère analysis, with ``loopy=True`` (codes that add tokens, on heaps up to ``max_heap``, default 1000;
-        graphs with cycles) the loopy one. The keys are those of ``grundy value ... --json``."""
-        return analyse(
-            Part(self, positions),
-            misere=misere,
-            loopy=loopy,
-            max_heap=max_heap,
-            max_seconds=max_seconds,
-            max_positions=max_positions,
-            max_memory=max_memory,
+    ) -> Union[Analysis, MisereAnalysis, Record]:
+        """The analysis of a position (or a sum): under normal play an :class:`Analysis` (``nim_value``,
+        ``outcome``, ``parts``, ``winning_moves`` as :class:`Move` objects, ...; ``to_dict()`` is the object of
+        ``grundy value ... --json``). With ``misere=True`` (or for a game played misère by its own rules) the misère
+        analysis, a :class:`MisereAnalysis`; with ``loopy=True`` (codes that add tokens, on heaps up to
+        ``max_heap``, default 1000; graphs with cycles) the loopy one, still a :class:`Record` with the JSON's
+        keys."""
+        return _analysis(
+            self._native.analyse(
+                _positions(self._native, positions),
+                play=_play(misere, loopy),
+                max_heap=max_heap,
+                max_seconds=max_seconds,
+                max_positions=max_positions,
+                max_memory=max_memory,
+            )
         )
 
     value = analyse
@@ -176,17 +344,25 @@ class Game:
         """The nim-value of a position (for a catalog game: of the positions these words write, their nim-sum).
         ``None`` for a position whose outcome is known by rule but not its nim-value. A game defined in Python
         keeps one memo for all its ``nim_value`` calls."""
-        if self._native.is_python and len(position) == 1:
-            return self._native.memo_nim_value(position[0], max_seconds=max_seconds, max_positions=max_positions)
-        return self.analyse(*position, max_seconds=max_seconds, max_positions=max_positions).nim_value
+        p = position[0] if len(position) == 1 else None
+        one_position = isinstance(p, int) or (isinstance(p, tuple) and not self._native.is_heap)
+        if self._native.is_python and isinstance(p, (int, tuple)) and one_position:
+            return self._native.memo_nim_value(p, max_seconds=max_seconds, max_positions=max_positions)
+        a = self.analyse(*position, max_seconds=max_seconds, max_positions=max_positions)
+        if isinstance(a, MisereAnalysis):
+            raise UnsupportedError(f"{self.name} is played misère by its own rules (the last mover loses), so its "
+                                   "positions have no normal-play nim-value: see outcome() or analyse()")
+        nim_value: Optional[int] = a.nim_value
+        return nim_value
 
-    def outcome(self, *positions: Position, misere: bool = False, loopy: bool = False, **limits: Any) -> str:
+    def outcome(self, *positions: Position, misere: bool = False, loopy: bool = False,
+                **limits: Any) -> Literal["P", "N", "D"]:
         """``'P'`` (the player to move loses), ``'N'`` (the player to move wins) or, in loopy games, ``'D'`` (a
         draw)."""
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).outcome
 
     def winning_moves(self, *positions: Position, misere: bool = False, loopy: bool = False,
-                      **limits: Any) -> List[Record]:
+                      **limits: Any) -> Sequence[Union[Move, MisereMove, Record]]:
         """Every winning move listed one by one (huge heaps may also have families of moves: see
         :meth:`analyse`)."""
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).winning_moves
@@ -194,17 +370,27 @@ class Game:
     def scoring(self, *position: Position) -> Record:
         """The answer of a scoring game (``fox-cards``: not impartial, so it has no nim-value): ``game``,
         ``impartial`` (False), the game's named integers (best-play scores), and ``text``, the answer for people."""
-        return _record(self._native.scoring(position))
+        return _rec(self._native.scoring(_positions(self._native, position)))
+
+    @overload
+    def sequence(self, to: int, *, numpy: Literal[False] = False, max_seconds: Optional[float] = None,
+                 max_memory: Optional[int] = None) -> List[int]: ...
+
+    @overload
+    def sequence(self, to: int, *, numpy: Literal[True], max_seconds: Optional[float] = None,
+                 max_memory: Optional[int] = None) -> _npt.NDArray[_np.uint64]: ...
 
     def sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
-                 max_memory: Optional[int] = None) -> Any:
+                 max_memory: Optional[int] = None) -> Union[List[int], _npt.NDArray[_np.uint64]]:
         """The nim-values of heaps ``0..=to`` (a heap game), by the cheapest exact method (closed form, certified
-        period, the sparse-space or plain engine): a list, or a numpy ``uint64`` array with ``numpy=True``."""
-        values = self._native.sequence(to, max_seconds=max_seconds, max_memory=max_memory)
+        period, the sparse-space or plain engine): a list, or with ``numpy=True`` a numpy ``uint64`` array made
+        on the Rust side (the library's vector itself, no Python int per value; numpy must be installed)."""
         if numpy:
-            import numpy as np
+            import numpy as np  # noqa: F401 (a clear ImportError here when numpy is missing)
 
-            return np.array(values, dtype=np.uint64)
+        values: Union[List[int], _npt.NDArray[_np.uint64]] = self._native.sequence(
+            to, max_seconds=max_seconds, max_memory=max_memory, numpy=numpy
+        )
         return values
 
     def period(self, to: Optional[int] = None, *, max_seconds: Optional[float] = None,
@@ -216,15 +402,20 @@ class Game:
         are computed to heap ``to`` at most (default: 4194304 for
         codes a certificate covers, 16384 otherwise). A game defined in Python is never certified: its period is
         only observed."""
-        return _record(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))
+        return _rec(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))
 
-    def table(self, rows: Tuple[int, int], cols: Optional[Tuple[int, int]] = None, *,
+    def table(self, rows: Tuple[int, int], cols: Optional[Tuple[int, int]] = None, *, numpy: bool = False,
               max_seconds: Optional[float] = None, max_memory: Optional[int] = None) -> Record:
         """The nim-values over a range, as ``grundy table --json``: ``rows`` is ``(first, last)``, both included
         (the heaps of a heap game, the ``a`` of ``G(a, b)``), ``cols`` likewise for a game whose positions are two
         numbers (Wythoff, cutting, E&D, ...). Keys include ``game``, ``rows``, ``cols``, ``values`` (read it as
-        ``t["values"]``: ``t.values`` is the dict method) and ``p_positions``."""
-        return _record(self._native.table(rows, cols, max_seconds=max_seconds, max_memory=max_memory))
+        ``t["values"]``: ``t.values`` is the dict method) and ``p_positions``. With ``numpy=True``, ``values`` is a
+        2-D numpy ``uint64`` array made on the Rust side (one column for a one-parameter game), a masked array
+        (``numpy.ma``) where some numbers name no position."""
+        if numpy:
+            import numpy as np  # noqa: F401 (a clear ImportError here when numpy is missing)
+
+        return _rec(self._native.table(rows, cols, max_seconds=max_seconds, max_memory=max_memory, numpy=numpy))
 
     def pattern(self, to: Optional[int] = None, *, rows: Optional[Tuple[int, int]] = None,
                 cols: Optional[Tuple[int, int]] = None, max_seconds: Optional[float] = None,
@@ -232,7 +423,7 @@ class Game:
         """The rule read off the game's table, as ``grundy pattern --json``: each rule says whether a theorem
         certifies it or on what range it was observed. ``to`` for a one-parameter game, ``rows``/``cols`` for a
         two-parameter one (default ``(0, 19)`` each)."""
-        return _record(self._native.pattern(to, rows, cols, max_seconds=max_seconds, max_memory=max_memory))
+        return _rec(self._native.pattern(to, rows, cols, max_seconds=max_seconds, max_memory=max_memory))
 
     def misere_sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
                         max_positions: Optional[int] = None, max_memory: Optional[int] = None) -> Any:
@@ -249,7 +440,7 @@ class Game:
               max_memory: Optional[int] = None) -> List[Record]:
         """The genus of heaps ``0..=to``: records with ``heap``, ``genus`` (CGSuite's notation, ``4^146``),
         ``nim_value``, ``misere_nim_value`` and ``tame``."""
-        return _record(self._native.misere(to, genus=True, max_seconds=max_seconds, max_positions=max_positions,
+        return _recs(self._native.misere(to, genus=True, max_seconds=max_seconds, max_positions=max_positions,
                                            max_memory=max_memory))
 
 
@@ -257,14 +448,14 @@ def game(spec: str) -> Game:
     """A game of the catalog by name (``kayles``, ``lasker``, ``wythoff``, ``subtraction:1,3,4``) or a
     take-and-break code (``0.77``, ``4!.0``): see :func:`games`. An unknown name is a ``ValueError``."""
     if not isinstance(spec, str):
-        raise ValueError(f"a game is named by a string such as 'kayles' or '0.77', not {spec!r}")
+        raise TypeError(f"a game is named by a string such as 'kayles' or '0.77', not {spec!r}")
     return Game(_grundy.lookup(spec))
 
 
 def games() -> List[Record]:
     """The catalog: one record per game with ``name``, ``display_name``, ``aliases``, ``param``, ``kind``
     (``heap``, ``board``, ``graph`` or ``scoring``), ``spec`` and ``summary``."""
-    return _record(_grundy.catalog())
+    return _recs(_grundy.catalog())
 
 
 def splits(total: int, max_parts: int = 2, min_parts: int = 0, distinct: bool = False) -> Splits:
@@ -281,7 +472,7 @@ def define(
     name: Optional[str] = None,
     heap: bool = False,
     components: Optional[Callable[[Any], Iterable[Any]]] = None,
-    play: str = "normal",
+    play: Literal["normal", "misere"] = "normal",
 ) -> Game:
     """A game defined in Python, analysed like any catalog game and memoised natively.
 
@@ -310,7 +501,7 @@ def define(
     if not callable(rules):
         options = getattr(rules, "options", None)
         if not callable(options):
-            raise ValueError("define: give a function from a position to its options, or an object with an "
+            raise InputError("define: give a function from a position to its options, or an object with an "
                              "options method")
         if components is None:
             components = getattr(rules, "components", None)
@@ -319,11 +510,11 @@ def define(
     if name is None:
         name = getattr(rules, "__name__", None) or "python-game"
     if not isinstance(name, str):
-        raise ValueError(f"define: name is a string, not {name!r}")
+        raise InputError(f"define: name is a string, not {name!r}")
     if components is not None and not callable(components):
-        raise ValueError("define: components is a function from a position to its components")
+        raise InputError("define: components is a function from a position to its components")
     if play not in ("normal", "misere"):
-        raise ValueError(f"define: play is 'normal' or 'misere' (the game's own convention), not {play!r}")
+        raise InputError(f"define: play is 'normal' or 'misere' (the game's own convention), not {play!r}")
     return Game(_grundy.define(options, name, heap=bool(heap), components=components, misere=play == "misere"))
 
 
@@ -335,15 +526,15 @@ def analyse(
     max_seconds: Optional[float] = None,
     max_positions: Optional[int] = None,
     max_memory: Optional[int] = None,
-) -> Record:
-    """The analysis of a sum of positions of several games: ``grundy.analyse(kayles(5, 7), nim(3))``. See
-    :meth:`Game.analyse` for the fields; long calls on catalog games release the GIL, and Ctrl-C interrupts."""
+) -> Union[Analysis, MisereAnalysis, Record]:
+    """The analysis of a sum of positions of several games: ``grundy.analyse(kayles([5, 7]), nim(3))``. See
+    :meth:`Game.analyse` for the result; long calls on catalog games release the GIL, and Ctrl-C interrupts."""
     native = []
     for p in parts:
         if not isinstance(p, Part):
-            raise ValueError(f"a part of a sum is made by calling a game, as kayles(5, 7), not {p!r}")
+            raise InputError(f"a part of a sum is made by calling a game, as kayles(5, 7), not {p!r}")
         native.append((p.game._native, p.positions))
-    return _record(
+    return _analysis(
         _grundy.analyse_sum(
             native,
             play=_play(misere, loopy),

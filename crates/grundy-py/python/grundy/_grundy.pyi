@@ -1,25 +1,20 @@
 """Type stubs of the native module `grundy._grundy` (the package `grundy` wraps it; use that)."""
 
-from typing import Any, Callable, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 
+# A position as the native module takes it: a command-line word (a str or an int) of a catalog game, or a position
+# of a game defined in Python (an int, a tuple of ints).
 Position = Union[int, Tuple[int, ...], str]
 
-class LimitError(Exception):
-    """A limit was reached (time, memory, positions stored, heap size): raising the limit may help.
-
-    ``budget`` names the keyword argument that raises it (``"max_seconds"``, ``"max_memory"``, ``"max_positions"``)
-    and ``limit`` is its value (seconds, bytes, positions); both are ``None`` for a fixed bound of the library."""
-
-    budget: Optional[str]
-    limit: Optional[Union[int, float]]
-
-class LoopyError(ValueError):
-    """The game has a cycle of positions: analyse it with loopy=True."""
-
-class UnsupportedError(ValueError):
-    """The request is well formed but not supported."""
+# The exception family, defined in grundy._errors and reachable from here under the same names.
+from ._errors import CancelledError as CancelledError
+from ._errors import GrundyError as GrundyError
+from ._errors import InputError as InputError
+from ._errors import LimitError as LimitError
+from ._errors import LoopyError as LoopyError
+from ._errors import UnsupportedError as UnsupportedError
 
 class Splits:
     """As an item of a game's options: every way to leave `total` tokens as between `min_parts` and `max_parts`
@@ -44,6 +39,10 @@ class NativeGame:
     def is_heap(self) -> bool: ...
     @property
     def is_python(self) -> bool: ...
+    @property
+    def parameters(self) -> int: ...
+    @property
+    def position_syntax(self) -> str: ...
     def analyse(
         self,
         positions: Iterable[Position],
@@ -52,8 +51,8 @@ class NativeGame:
         max_seconds: Optional[float] = None,
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
-    ) -> dict: ...
-    def scoring(self, positions: Iterable[Position]) -> dict: ...
+    ) -> Dict[str, Any]: ...
+    def scoring(self, positions: Iterable[Position]) -> Dict[str, Any]: ...
     def memo_nim_value(
         self,
         position: Position,
@@ -61,17 +60,20 @@ class NativeGame:
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
     ) -> Optional[int]: ...
-    def sequence(self, to: int, max_seconds: Optional[float] = None, max_memory: Optional[int] = None) -> List[int]: ...
+    def sequence(
+        self, to: int, max_seconds: Optional[float] = None, max_memory: Optional[int] = None, numpy: bool = False
+    ) -> Any: ...
     def period(
         self, to: Optional[int] = None, max_seconds: Optional[float] = None, max_memory: Optional[int] = None
-    ) -> dict: ...
+    ) -> Dict[str, Any]: ...
     def table(
         self,
         rows: Tuple[int, int],
         cols: Optional[Tuple[int, int]] = None,
         max_seconds: Optional[float] = None,
         max_memory: Optional[int] = None,
-    ) -> dict: ...
+        numpy: bool = False,
+    ) -> Dict[str, Any]: ...
     def pattern(
         self,
         to: Optional[int] = None,
@@ -79,7 +81,7 @@ class NativeGame:
         cols: Optional[Tuple[int, int]] = None,
         max_seconds: Optional[float] = None,
         max_memory: Optional[int] = None,
-    ) -> dict: ...
+    ) -> Dict[str, Any]: ...
     def misere(
         self,
         to: int,
@@ -104,8 +106,8 @@ def analyse_sum(
     max_seconds: Optional[float] = None,
     max_positions: Optional[int] = None,
     max_memory: Optional[int] = None,
-) -> dict: ...
-def catalog() -> List[dict]: ...
+) -> Dict[str, Any]: ...
+def catalog() -> List[Dict[str, Any]]: ...
 def nim_mul(a: int, b: int) -> int:
     """The nim-product of a and b in the field of nimbers below 2^64."""
 

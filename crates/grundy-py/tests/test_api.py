@@ -1,0 +1,326 @@
+"""Tests of the package's Python shape (issue 43): one exception family, a game object that keeps its game, typed
+positions."""
+
+import pytest
+
+import grundy
+from grundy import _grundy
+
+# ----- one exception family -----
+
+
+def test_every_error_is_a_grundy_error():
+    assert issubclass(grundy.InputError, grundy.GrundyError) and issubclass(grundy.InputError, ValueError)
+    assert issubclass(grundy.LimitError, grundy.GrundyError) and not issubclass(grundy.LimitError, ValueError)
+    for kind in (grundy.LoopyError, grundy.UnsupportedError):
+        assert issubclass(kind, grundy.GrundyError) and issubclass(kind, ValueError)
+    assert issubclass(grundy.CancelledError, grundy.GrundyError)
+    assert not issubclass(grundy.CancelledError, KeyboardInterrupt)
+    # The old names stay importable, from the package and from the native module, as the same classes.
+    assert _grundy.LimitError is grundy.LimitError and _grundy.LoopyError is grundy.LoopyError
+    assert _grundy.UnsupportedError is grundy.UnsupportedError and _grundy.GrundyError is grundy.GrundyError
+
+
+@pytest.mark.parametrize(
+    "kind, call",
+    [
+        (grundy.InputError, lambda: grundy.game("nope")),
+        (grundy.InputError, lambda: grundy.game("kayles").analyse("x")),
+        (grundy.InputError, lambda: grundy.nim_inv(0)),
+        (grundy.InputError, lambda: grundy.game("kayles").analyse(5, max_seconds=-1)),
+        (grundy.InputError, lambda: grundy.splits(5, 2, 3)),
+        (grundy.InputError, lambda: grundy.define(lambda n: ["x"], heap=True).nim_value(3)),
+        (grundy.LimitError, lambda: grundy.game("kayles").sequence(10**9, max_memory=1 << 20)),
+        (grundy.LoopyError, lambda: grundy.game("20.3").analyse(1)),
+        (grundy.UnsupportedError, lambda: grundy.game("wythoff").sequence(5)),
+        (grundy.UnsupportedError, lambda: grundy.game("kayles").analyse(3, misere=True, loopy=True)),
+    ],
+)
+def test_each_kind_of_error_is_caught_as_grundy_error(kind, call):
+    with pytest.raises(grundy.GrundyError) as e:
+        call()
+    assert type(e.value) is kind, (type(e.value), str(e.value))
+    assert "\n" not in str(e.value) and "--" not in str(e.value)
+
+
+def test_limit_remedies_are_worded_from_the_budget():
+    # Each budget's remedy names its keyword argument, and the error carries the budget and its value as data.
+    chain = grundy.define(lambda n: [n - 1] if n > 0 else [], name="chain")
+    cases = [
+        (lambda: chain.nim_value(100_000, max_positions=1000), "max_positions", 1000),
+        (lambda: grundy.game("kayles").sequence(10**9, max_memory=1 << 20), "max_memory", 1 << 20),
+        (lambda: grundy.game("cram").nim_value("5x7", max_seconds=0.2), "max_seconds", 0.2),
+    ]
+    for call, budget, limit in cases:
+        with pytest.raises(grundy.LimitError) as e:
+            call()
+        assert (e.value.budget, e.value.limit) == (budget, limit)
+        assert str(e.value).endswith(f"(raise it with {budget}=)"), str(e.value)
+        assert str(e.value).count(budget) == 1, str(e.value)
+
+
+def test_a_limit_error_can_be_made_and_raised_from_python():
+    e = grundy.LimitError("over", "max_seconds", 2.5)
+    assert (str(e), e.budget, e.limit) == ("over", "max_seconds", 2.5)
+    assert grundy.LimitError("fixed bound").budget is None
+
+
+# ----- a game object that keeps its game, typed positions -----
+
+
+def test_the_examples_of_the_issue():
+    a = grundy.game("wythoff").analyse((3, 5))
+    assert (a.outcome, a.nim_value) == ("P", 0)
+    a = grundy.game("kayles").analyse([5, 7])
+    assert (a.nim_value, [p.position for p in a.parts]) == (4 ^ 2, ["5", "7"])
+
+
+def test_typed_positions_are_the_command_line_words():
+    kayles, wythoff = grundy.game("kayles"), grundy.game("wythoff")
+    # A heap, a sum of heaps (list or tuple), and the same as the old form and as words.
+    assert kayles.analyse(5) == kayles.analyse("5")
+    assert kayles.analyse([5, 7]) == kayles.analyse((5, 7)) == kayles.analyse(5, 7) == kayles.analyse("5 7")
+    # A pair; a sum of pairs; the old form; words.
+    assert wythoff.analyse((3, 4)) == wythoff.analyse(3, 4) == wythoff.analyse("3 4")
+    assert wythoff.analyse([(3, 5), (1, 2)]) == wythoff.analyse(3, 5, 1, 2)
+    assert wythoff.nim_value((1, 2)) == 0
+    assert grundy.game("ed").analyse((2, 3)) == grundy.game("ed").analyse("2 3")
+    # Rectangles and boards: a tuple is "AxB", a str is read as words.
+    cutting = grundy.game("cutting")
+    assert cutting.analyse((3, 5)) == cutting.analyse("3x5")
+    assert cutting.analyse([(3, 5), (2, 2)]) == cutting.analyse("3x5 2x2")
+    cram = grundy.game("cram")
+    assert cram.analyse((2, 3)) == cram.analyse("2x3")
+    assert cram.nim_value("2x3") == cram.nim_value((2, 3))
+    assert kayles([5, 7]).positions == ["5", "7"]
+    assert grundy.analyse(kayles([5, 7]), grundy.game("nim")(3)).nim_value == 5
+
+
+def test_typed_positions_of_games_defined_in_python():
+    nim = grundy.define(lambda n: range(n), heap=True, name="my-nim")
+    assert nim.analyse([1, 2, 3]).nim_value == 0 and nim.analyse((1, 2)).nim_value == 3
+    assert nim.nim_value(5) == 5 and nim.nim_value([5, 1]) == 4
+
+    def pairs(p):
+        a, b = p
+        return [(a - 1, b)] * (a > 0) + [(a, b - 1)] * (b > 0)
+
+    g = grundy.define(pairs, name="pairs")
+    # One token that steps towards (0, 0): its value is the parity of a + b.
+    assert g.analyse((1, 2)).nim_value == 1 and g.nim_value((1, 2)) == 1
+    assert g.analyse([(1, 0), (0, 1)]).nim_value == 0
+
+
+@pytest.mark.parametrize(
+    "spec, position, kind, message",
+    [
+        ("kayles", 2.5, TypeError, r"^kayles: a position is an int \(a heap\) or a list of ints"),
+        ("kayles", True, TypeError, r"^kayles: a position is an int"),
+        ("kayles", [5, "7"], TypeError, r"^kayles: .*'7' in \[5, '7'\] is not an int$"),
+        ("kayles", {5: 7}, TypeError, r"^kayles: a position is"),
+        ("wythoff", 5, TypeError, r"^wythoff: a position is a tuple of two ints such as \(3, 5\)"),
+        ("wythoff", (1, 2, 3), TypeError, r"^wythoff: a position is a tuple of two ints such as \(3, 5\), not \(1, 2, 3\)$"),
+        ("wythoff", [(1, 2), 3], TypeError, r"^wythoff: a position is a tuple of two ints"),
+        ("cutting", (3, "x"), TypeError, r"^cutting: a position is a tuple of two ints"),
+        ("kayles", -1, grundy.InputError, r"-1"),
+        ("kayles", "5 'x", grundy.InputError, r"^kayles: \"5 'x\" cannot be read as command-line words: No closing quotation$"),
+    ],
+)
+def test_a_position_of_the_wrong_shape_is_a_one_line_error(spec, position, kind, message):
+    with pytest.raises(kind, match=message) as e:
+        grundy.game(spec).analyse(position)
+    assert "\n" not in str(e.value)
+
+
+def test_game_facts():
+    assert grundy.game("wythoff").parameters == 2 and grundy.game("kayles").parameters == 1
+    assert grundy.game("wythoff").position_syntax == "A B [A B]..."
+    with pytest.raises(TypeError, match="a game is named by a string"):
+        grundy.game(5)  # type: ignore[arg-type]
+
+
+def test_a_game_keeps_its_game_across_calls_and_threads():
+    import threading
+
+    kayles = grundy.game("kayles")
+    want = [kayles.nim_value(n) for n in range(30)]
+    out = {}
+
+    def work(i):
+        out[i] = [kayles.nim_value(n) for n in range(30)]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(v == want for v in out.values()) and len(out) == 4
+
+
+# ----- typed results -----
+
+
+@pytest.mark.parametrize(
+    "spec, position",
+    [("kayles", [5, 7]), ("wythoff", (3, 4)), ("kayles", 10**12), ("cram", "3x4"), ("fibonacci-nim", 10**6),
+     ("nim", [1, 2, 3])],
+)
+def test_to_dict_is_the_json_of_the_native_analysis(spec, position):
+    g = grundy.game(spec)
+    a = g.analyse(position)
+    assert isinstance(a, grundy.Analysis)
+    native = g._native.analyse(grundy._positions(g._native, (position,)))
+    assert a.to_dict() == native
+    assert grundy.Analysis.from_dict(a.to_dict()) == a
+
+
+def test_results_are_frozen_values_with_a_repr():
+    import dataclasses
+
+    a = grundy.game("kayles").analyse([5, 7])
+    b = grundy.game("kayles").analyse((5, 7))
+    assert a == b and hash(a) == hash(b) and a != grundy.game("kayles").analyse(5)
+    assert repr(a).startswith("Analysis(nim_value=6, outcome='N', parts=(PartValue(game='kayles', position='5'")
+    m = a.winning_moves[0]
+    assert m == grundy.Move(component=0, game="kayles", position="5", move=m.move, result="1 + 3", value_after=2)
+    assert m.to_dict() == {"component": 0, "game": "kayles", "position": "5", "move": m.move, "result": "1 + 3",
+                           "value_after": 2}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.nim_value = 0  # type: ignore[misc]
+    for cls in (grundy.Analysis, grundy.Move, grundy.PartValue, grundy.MoveFamily, grundy.UnlistedMoves):
+        assert cls.__doc__ and len(cls.__doc__) > 40
+
+
+def test_huge_heaps_have_move_families_and_a_large_count():
+    a = grundy.game("kayles").analyse(10**12)
+    assert a.winning_move_count == 83333333338 and len(a.winning_move_families) == 2
+    f = a.winning_move_families[0]
+    assert (f.take, f.first, f.step, f.count) == (2, 73, 12, 41666666661)
+    assert a.winning_move_count == len(a.winning_moves) + sum(f.count for f in a.winning_move_families)
+    big = grundy.Analysis(nim_value=1, outcome="N", parts=(), winning_moves=(), winning_move_count=2**70)
+    assert big.to_dict()["winning_move_count"] == str(2**70)
+    assert grundy.Analysis.from_dict(big.to_dict()).winning_move_count == 2**70
+
+
+@pytest.mark.parametrize("spec, position", [("kayles", [5, 7]), ("nim", [1, 1, 1]), ("candy-piles", "3 1")])
+def test_misere_analyses_are_typed(spec, position):
+    g = grundy.game(spec)
+    own = spec == "candy-piles"
+    m = g.analyse(position, misere=not own)
+    assert isinstance(m, grundy.MisereAnalysis) and m.play == "misere"
+    native = g._native.analyse(grundy._positions(g._native, (position,)), play="normal" if own else "misere")
+    assert m.to_dict() == native and grundy.MisereAnalysis.from_dict(native) == m
+    assert all(isinstance(p, grundy.MiserePart) for p in m.parts)
+    assert all(isinstance(w, grundy.MisereMove) for w in m.winning_moves)
+    assert (m.outcome == "N") == bool(m.winning_moves)
+
+
+def test_kayles_5_misere_has_its_genus():
+    m = grundy.game("kayles").analyse([5, 7], misere=True)
+    assert isinstance(m, grundy.MisereAnalysis)
+    assert [(p.genus, p.tame) for p in m.parts] == [("4^146", False), ("2^20", False)]
+
+
+def test_a_game_misere_by_its_own_rules_has_no_nim_value():
+    with pytest.raises(grundy.UnsupportedError, match="^candy-piles is played misère by its own rules"):
+        grundy.game("candy-piles").nim_value([1, 3])
+    assert grundy.game("candy-piles").outcome([1, 3]) == "N"
+
+
+def test_loopy_analyses_stay_records():
+    d = grundy.game("20.3").analyse(1, loopy=True, max_heap=50)
+    assert isinstance(d, grundy.Record) and "drawing_moves" in d
+    # Its note names the keyword argument of the heap bound, not the command line's flag.
+    assert d.note.endswith("(max_heap=)") and "--" not in d.note, d.note
+
+
+def test_the_typed_example_runs_and_passes_mypy_strict():
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("numpy")  # (the example asks for an array)
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    try:
+        import typed_example
+    finally:
+        sys.path.remove(here)
+    typed_example.main()
+    pytest.importorskip("mypy")
+    # The example, and the package's own sources (its annotations and stubs) when the tests run from a checkout.
+    paths = [os.path.join(here, "typed_example.py")]
+    source = os.path.join(here, "..", "python", "grundy")
+    if os.path.isdir(source):
+        paths.append(source)
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull, *paths],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+# ----- numpy -----
+
+
+def test_numpy_sequences_are_made_on_the_rust_side():
+    np = pytest.importorskip("numpy")
+    for spec in ("kayles", "0.137", "subtraction:1,3,4"):
+        g = grundy.game(spec)
+        a = g.sequence(2000, numpy=True)
+        assert isinstance(a, np.ndarray) and a.dtype == np.uint64 and a.shape == (2001,)
+        assert a.tolist() == g.sequence(2000)
+        # The array owns the library's vector (its base is the container of the Rust data), not a copy of a list.
+        assert a.base is not None and not isinstance(a.base, np.ndarray)
+    mine = grundy.define(lambda n: range(n), heap=True, name="my-nim")
+    assert mine.sequence(10, numpy=True).tolist() == list(range(11))
+    with pytest.raises(grundy.UnsupportedError, match="not heaps"):
+        grundy.game("wythoff").sequence(5, numpy=True)
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="sends SIGINT to itself")
+def test_after_ctrl_c_the_kept_game_answers_at_once():
+    import os
+    import signal
+    import threading
+    import time
+
+    cram = grundy.game("cram")
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            cram.nim_value("5x7", max_seconds=4)
+    finally:
+        timer.cancel()
+    # The interrupted computation still runs on its worker, which is not reused: the next call starts another.
+    t = time.perf_counter()
+    assert cram.nim_value((2, 3)) == cram.nim_value("2x3")
+    assert time.perf_counter() - t < 1
+
+
+# ----- packaging -----
+
+
+def test_the_installed_wheel_declares_its_license_and_pythons():
+    from importlib import metadata
+
+    m = metadata.metadata("grundy")
+    assert m["License-Expression"] == "MIT OR Apache-2.0"  # PEP 639
+    assert m["Requires-Python"] == ">=3.10"
+    assert not [c for c in m.get_all("Classifier") or [] if c.startswith("License ::")]
+
+
+def test_numpy_tables_are_2d_arrays():
+    np = pytest.importorskip("numpy")
+    w = grundy.game("wythoff")
+    t, a = w.table((0, 9), (0, 7)), w.table((0, 9), (0, 7), numpy=True)
+    v = a["values"]
+    assert isinstance(v, np.ndarray) and not isinstance(v, np.ma.MaskedArray)
+    assert v.dtype == np.uint64 and v.shape == (10, 8) and v.tolist() == t["values"]
+    assert {k: x for k, x in a.items() if k != "values"} == {k: x for k, x in t.items() if k != "values"}
+    k = grundy.game("kayles").table((0, 12), numpy=True)["values"]
+    assert k.shape == (13, 1) and k[:, 0].tolist() == grundy.game("kayles").sequence(12)
+    # Numbers that name no position (a board with no row) are masked.
+    c = grundy.game("chomp").table((0, 3), (0, 3), numpy=True)["values"]
+    assert isinstance(c, np.ma.MaskedArray) and c.dtype == np.uint64
+    assert c.tolist() == grundy.game("chomp").table((0, 3), (0, 3))["values"]  # masked cells read as None
+    assert c.mask[0].all() and not c.mask[1:, 1:].any()
