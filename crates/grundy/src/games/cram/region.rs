@@ -287,9 +287,11 @@ impl Small {
 }
 
 /// The endgame database's table ([`endgame`]), as the crate's build script wrote it: little-endian words.
+#[cfg(feature = "endgame-table")]
 pub(super) static ENDGAME: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/cram_endgame.bin"));
 
 /// The value of the canonical region `x` (of the 8 × 8 square) in the endgame database, if it is there.
+#[cfg(feature = "endgame-table")]
 pub(super) fn endgame_value(x: u64) -> Option<Nimber> {
     let word = |i: usize| {
         let mut w = [0u8; 8];
@@ -297,6 +299,12 @@ pub(super) fn endgame_value(x: u64) -> Option<Nimber> {
         u64::from_le_bytes(w)
     };
     endgame::find(word, x).map(Nimber::from)
+}
+
+/// Without the `endgame-table` feature there is no database: every region is searched.
+#[cfg(not(feature = "endgame-table"))]
+pub(super) fn endgame_value(_: u64) -> Option<Nimber> {
+    None
 }
 
 /// How many options [`Region::options_until`] makes ahead of the one it tests, once the table holds
