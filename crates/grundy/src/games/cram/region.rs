@@ -6,7 +6,9 @@ use super::board::{bits, column_mask, low_bits, Edges};
 use super::board_table::Key;
 use super::engine::CramEngine;
 use super::keys::wide_key;
-use super::{endgame, mirror_symmetric, small, Board};
+#[cfg(feature = "endgame-table")]
+use super::endgame;
+use super::{mirror_symmetric, small, Board};
 use crate::nimber::Nimber;
 
 /// An option of a region during the engine's search: its regions (equal pairs cancelled) in `flat[start..end]`.
