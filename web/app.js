@@ -426,7 +426,13 @@ async function engineTurn() {
   const m = await ask('play_engine', args, 'the engine thinks');
   playLog.push(['play_engine', args]);
   logTurn(`engine: ${m.move.text} — ${m.reason}`, 'engine');
+  const before = play.graph ? aliveVertices() : null;
   await refreshPlay();
+  if (before) {
+    const after = aliveVertices();
+    engineTook = [...before].filter((v) => !after.has(v));
+    render();
+  }
   say(play.verdict ? '' : `The engine played ${m.move.short}: ${m.reason}`);
   showVerdict();
 }
@@ -438,6 +444,7 @@ async function personMove(n) {
   playLog.push(['play_move', args]);
   logTurn(`you: ${t.move.text}${t.best ? '' : ` (a winning move was ${t.winning_move})`}`);
   picked = null;
+  engineTook = [];
   await refreshPlay();
   showVerdict();
   await engineTurn();
@@ -483,7 +490,8 @@ function render() {
   $('play-turn').textContent = play.verdict ? 'game over' : play.to_move === 'person' ? `your move (${play.misere ? 'misère' : 'normal'} play)` : 'the engine is to move';
   const board = $('play-board');
   board.innerHTML = '';
-  play.judgement.values.forEach((v, i) => board.append(drawComponent(v.game, v.position, i)));
+  if (play.graph) board.append(graphOf(play.graph));
+  else play.judgement.values.forEach((v, i) => board.append(drawComponent(v.game, v.position, i)));
   const list = $('play-moves');
   list.innerHTML = '';
   for (const m of play.moves) {
@@ -564,6 +572,122 @@ function drawComponent(game, position, i) {
   } else if (game === 'wythoff' && /^\d+ \d+$/.test(position) && position.split(' ').every((x) => +x <= 30)) {
     box.append(queenOf(position, i));
   }
+  return box;
+}
+
+let engineTook = []; // the vertices the engine's last move removed from a drawn graph
+
+/** The vertex ids a graph game's position shows (`{0-3, 7} + {9}`); `0` or no braces: none. */
+export function idsOf(text) {
+  const ids = [];
+  for (const [, inside] of String(text).matchAll(/\{([^}]*)\}/g)) {
+    for (const part of inside.split(',')) {
+      const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(part);
+      if (!m) continue;
+      for (let v = +m[1]; v <= +(m[2] ?? m[1]); v++) ids.push(v);
+    }
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+/** The vertices still in play in the game's graph. */
+function aliveVertices() {
+  return new Set(play.judgement.values.flatMap((v) => idsOf(v.position)));
+}
+
+/** Where vertex v of a graph is drawn: grids as grids, paths as a row, everything else on a circle. */
+export function graphLayout(graph) {
+  const { kind, rows, cols } = graph.layout;
+  const n = graph.nodes;
+  const step = 56;
+  if (kind === 'grid' || kind === 'path') {
+    const c = kind === 'grid' ? cols : n;
+    const r = kind === 'grid' ? rows : 1;
+    return { width: c * step, height: r * step, at: (v) => [step / 2 + (v % c) * step, step / 2 + Math.floor(v / c) * step] };
+  }
+  const radius = Math.max(60, (n * step) / (2 * Math.PI));
+  const size = 2 * radius + step;
+  return {
+    width: size, height: size,
+    at: (v) => [size / 2 + radius * Math.sin((2 * Math.PI * v) / n), size / 2 - radius * Math.cos((2 * Math.PI * v) / n)],
+  };
+}
+
+/**
+ * A graph game's position as its graph (SVG): the vertices in play as circles, the edges among them as lines, the
+ * vertices gone faded, and those the engine's last move took ringed. Node Kayles: a click on a vertex takes it and its
+ * neighbours; Arc Kayles: a click on an edge takes its two ends.
+ */
+function graphOf(graph) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const el = (name, attrs) => {
+    const e = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    return e;
+  };
+  const box = document.createElement('div');
+  box.className = 'component';
+  const name = document.createElement('span');
+  name.className = 'name';
+  name.textContent = play.position;
+  box.append(name);
+  const alive = aliveVertices();
+  const { width, height, at } = graphLayout(graph);
+  const svg = el('svg', { class: 'graph', width, height, viewBox: `0 0 ${width} ${height}` });
+  const arc = graph.game === 'arc-kayles';
+  const mine = play.to_move === 'person' && !play.verdict;
+  // The move that leaves the component of the vertices `gone` without them.
+  const moveTaking = (gone) => {
+    const i = play.judgement.values.findIndex((v) => idsOf(v.position).includes(gone[0]));
+    if (i < 0) return null;
+    const want = idsOf(play.judgement.values[i].position).filter((v) => !gone.includes(v)).join(' ');
+    return movesOf(i).find((m) => idsOf(m.result).join(' ') === want) || null;
+  };
+  const neighbours = (v) => graph.edges.filter(([a, b]) => a === v || b === v).map(([a, b]) => (a === v ? b : a));
+  for (const [a, b] of graph.edges) {
+    const [x1, y1] = at(a);
+    const [x2, y2] = at(b);
+    const live = alive.has(a) && alive.has(b);
+    const line = el('line', { x1, y1, x2, y2, class: `edge${live ? '' : ' gone'}`, 'data-a': a, 'data-b': b });
+    if (live && arc) {
+      line.classList.add('playable');
+      const title = el('title', {});
+      title.textContent = `take the edge ${a}-${b}`;
+      line.append(title);
+      line.addEventListener('click', () => {
+        const m = moveTaking([a, b]);
+        if (!mine) return;
+        if (m) guard(personMove(m.number), $('play-say'));
+        else say(`No move takes the edge ${a}-${b}.`);
+      });
+    }
+    svg.append(line);
+  }
+  for (let v = 0; v < graph.nodes; v++) {
+    const [cx, cy] = at(v);
+    const live = alive.has(v);
+    const g = el('g', { class: `vertex${live ? '' : ' gone'}${engineTook.includes(v) ? ' took' : ''}${live && !arc ? ' playable' : ''}`, 'data-v': v });
+    g.append(el('circle', { cx, cy, r: 15 }));
+    const label = el('text', { x: cx, y: cy + 5, 'text-anchor': 'middle' });
+    label.textContent = v;
+    g.append(label);
+    if (live && !arc) {
+      const title = el('title', {});
+      title.textContent = `take vertex ${v} and its neighbours`;
+      g.append(title);
+      const gone = [v, ...neighbours(v).filter((w) => alive.has(w))];
+      g.addEventListener('mouseenter', () => svg.querySelectorAll('.vertex').forEach((x) => x.classList.toggle('take', gone.includes(+x.dataset.v))));
+      g.addEventListener('mouseleave', () => svg.querySelectorAll('.vertex').forEach((x) => x.classList.remove('take')));
+      g.addEventListener('click', () => {
+        if (!mine) return;
+        const m = moveTaking(gone);
+        if (m) guard(personMove(m.number), $('play-say'));
+        else say(`No move takes vertex ${v}.`);
+      });
+    }
+    svg.append(g);
+  }
+  box.append(svg);
   return box;
 }
 

@@ -1,5 +1,6 @@
 //! Builds Cram's endgame database (`src/games/cram/endgame.rs` says what it holds and how it is computed) into
-//! `$OUT_DIR/cram_endgame.bin`, which the crate includes: the table's words, little-endian.
+//! `$OUT_DIR/cram_endgame.bin`, which the crate includes: the table's words, little-endian. Only with the
+//! `endgame-table` feature (on by default).
 
 #[path = "src/games/cram/small.rs"]
 #[allow(dead_code)]
@@ -16,6 +17,10 @@ fn main() {
         "src/games/cram/endgame.rs",
     ] {
         println!("cargo:rerun-if-changed={f}");
+    }
+    // Without the `endgame-table` feature the crate includes no table: nothing to build.
+    if std::env::var_os("CARGO_FEATURE_ENDGAME_TABLE").is_none() {
+        return;
     }
     let values = endgame::values(endgame::MAX_CELLS);
     let table = endgame::layout(&values);

@@ -313,6 +313,46 @@ test('Chomp played by clicking the squares to eat', async () => {
   assert.ok(s.won, s.say);
 });
 
+test('Node Kayles on the grid graph 2x3 drawn as its graph and played to the end by clicking vertices, following the hint', async () => {
+  await chooseGame('node-kayles');
+  await newGame('node-kayles grid:2x3');
+  // The grid drawn as a grid: 6 vertices, 7 edges; vertex 4 below vertex 1.
+  assert.equal(await page.$$eval('#play-board svg.graph .vertex', (vs) => vs.length), 6);
+  assert.equal(await page.$$eval('#play-board svg.graph .edge', (es) => es.length), 7);
+  const at = (v) => page.$eval(`#play-board svg.graph .vertex[data-v="${v}"] circle`, (c) => [+c.getAttribute('cx'), +c.getAttribute('cy')]);
+  const [p1, p4] = [await at(1), await at(4)];
+  assert.ok(p1[0] === p4[0] && p1[1] < p4[1], `${p1} ${p4}`);
+  const s = await followHints(async (text) => {
+    const m = /^node-kayles \{[^}]*\}: take vertex (\d+)/.exec(text);
+    assert.ok(m, text);
+    await page.click(`#play-board svg.graph .vertex.playable[data-v="${m[1]}"]`);
+  }, '14a-play-node-kayles.png');
+  assert.ok(s.won, s.say);
+  // Every vertex is gone at the end, and the engine's last move is ringed.
+  assert.equal(await page.$$eval('#play-board svg.graph .vertex:not(.gone)', (vs) => vs.length), 0);
+  await page.screenshot({ path: join(shots, '14b-play-node-kayles-end.png') });
+});
+
+test('Arc Kayles on the cycle of 6 played by clicking an edge', async () => {
+  await newGame('arc-kayles cycle:6');
+  const hint = async () => {
+    await page.click('#play-hint');
+    await idle();
+    return page.$('#play-moves li.hinted button');
+  };
+  const hinted = await hint();
+  const text = await (hinted || (await page.$('#play-moves li button'))).textContent();
+  const m = /take the edge (\d+)-(\d+)/.exec(text);
+  assert.ok(m, text);
+  const before = (await state()).log;
+  await page.click(`#play-board svg.graph .edge.playable[data-a="${m[1]}"][data-b="${m[2]}"]`);
+  await page.waitForFunction((n) => document.getElementById('play-log').children.length > n, before);
+  await idle();
+  assert.match(await page.textContent('#play-log li'), new RegExp(`^you: arc-kayles .*take the edge ${m[1]}-${m[2]}`));
+  // The two ends are gone; the engine's reply took two more.
+  assert.equal(await page.$$eval('#play-board svg.graph .vertex.gone', (vs) => vs.length), 4);
+});
+
 test('a rules script with an error shows its line and column; a correct one defines a game', async () => {
   await tab('value');
   await page.click('#rules-toggle');

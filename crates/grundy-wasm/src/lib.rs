@@ -544,6 +544,38 @@ struct PlayRequest {
 #[wasm_bindgen]
 pub struct Game {
     session: Session,
+    /// The graph of a graph game played on a family (`node-kayles grid:2x3`), for the page to draw ([`graph_of`]).
+    graph: Option<serde_json::Value>,
+}
+
+/// The graph a one-part game of Node Kayles or Arc Kayles is played on, when its position is a family
+/// (`path:N`, `cycle:N`, `grid:RxC`, see [`grundy::games::ugraph::family`]): `game` (the catalog's name), `nodes`
+/// (the vertex count; vertices are numbered from 0 as positions show them), `edges` (pairs of vertices) and
+/// `layout` (`{"kind": "path" | "cycle" | "grid", "rows", "cols"}`), for the page to draw. `None` for any other game.
+fn graph_of(parts: &[Part]) -> grundy::Result<Option<serde_json::Value>> {
+    let [part] = parts else { return Ok(None) };
+    let game = lookup(&part.game)?.name();
+    if game != "node-kayles" && game != "arc-kayles" {
+        return Ok(None);
+    }
+    let Some(word) = part.positions.first() else { return Ok(None) };
+    let Some(named) = grundy::games::ugraph::family(word) else { return Ok(None) };
+    let (nodes, edges) = named?;
+    let kind = word.split(':').next().unwrap_or_default().to_ascii_lowercase();
+    let (rows, cols) = match kind.as_str() {
+        "grid" => {
+            let (_, rc) = word.split_once(':').unwrap_or_default();
+            let (r, c) = rc.split_once(['x', 'X']).unwrap_or_default();
+            (r.trim().parse().unwrap_or(1), c.trim().parse().unwrap_or(nodes))
+        }
+        _ => (1usize, nodes),
+    };
+    Ok(Some(serde_json::json!({
+        "game": game,
+        "nodes": nodes,
+        "edges": edges,
+        "layout": { "kind": kind, "rows": rows, "cols": cols },
+    })))
 }
 
 #[wasm_bindgen]
@@ -564,18 +596,18 @@ impl Game {
                 Player::Person
             };
             let seconds = r.bounds.max_seconds.unwrap_or(PLAY_SECONDS);
-            Session::new(sum, conv, first, limits, seconds)
+            Ok((Session::new(sum, conv, first, limits, seconds)?, graph_of(&r.parts)?))
         };
-        Ok(Game {
-            session: run().map_err(js_err)?,
-        })
+        let (session, graph) = run().map_err(js_err)?;
+        Ok(Game { session, graph })
     }
 
     /// The state of the game: `position` (as text), `components` (each `GAME POSITION`), `to_move` ("person" or
     /// "engine"), `moves` (the legal moves, numbered from 1), `judgement` (outcome, winning moves by number, why,
     /// each component's value), `turns` (every move made), `verdict` (once over: who won, and the first missed
-    /// win), `misere`.
+    /// win), `misere`, and `graph` (the graph a graph game is played on, see [`graph_of`]; `null` otherwise).
     pub fn state(&mut self) -> Result<String, JsValue> {
+        let graph = &self.graph;
         let s = &mut self.session;
         let mut run = || -> grundy::Result<String> {
             let moves = s.moves()?;
@@ -590,6 +622,7 @@ impl Game {
                 "turns": s.turns(),
                 "verdict": verdict,
                 "misere": s.convention() == Convention::Misere,
+                "graph": graph,
             }))
         };
         run().map_err(js_err)

@@ -180,7 +180,9 @@ pub fn find(word: impl Fn(usize) -> u64, key: u64) -> Option<u8> {
 
 #[cfg(test)]
 mod tests {
+    #[cfg(feature = "endgame-table")]
     use super::super::small::tests::{brute, random, Rng};
+    #[cfg(feature = "endgame-table")]
     use super::super::{endgame_value, ENDGAME};
     use super::*;
 
@@ -198,6 +200,7 @@ mod tests {
     /// that [`small::split`] leaves as it is, is there; and so is every region of at most [`MAX_CELLS`] cells that
     /// `split` leaves of the positions of random play on random boards.
     #[test]
+    #[cfg(feature = "endgame-table")]
     fn the_table_holds_every_small_region_with_its_value_by_the_definition() {
         let values = values(MAX_CELLS);
         let bytes: Vec<u8> = layout(&values)

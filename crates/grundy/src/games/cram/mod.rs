@@ -28,7 +28,8 @@
 //!
 //! **The endgame database.** Every region of the fast path with at most 13 cells has its value in a table built
 //! with the crate (module `endgame`: the 127,288 regions the simplifications leave of the 312,241 connected sets of
-//! at most 13 cells, each valued by the definition; 1.3 MB in the binary), which the engine reads before its own
+//! at most 13 cells, each valued by the definition; 1.3 MB in the binary; the `endgame-table` feature, on by
+//! default), which the engine reads before its own
 //! table: a search never expands a region that small. `cram 5x5` expands 384 regions instead of 1,325; 4x7 8,974
 //! instead of 16,709 (one thread).
 //!
@@ -46,8 +47,9 @@ use crate::board_table;
 
 mod board;
 mod engine;
-// Its builders (`regions`, `values`, `layout`) are the build script's and the tests'.
-#[cfg_attr(not(test), allow(dead_code))]
+// Its builders (`regions`, `values`, `layout`) are the build script's and the tests'; without the `endgame-table`
+// feature only `MAX_CELLS` is read.
+#[cfg_attr(any(not(test), not(feature = "endgame-table")), allow(dead_code))]
 mod endgame;
 mod game;
 mod keys;
@@ -60,5 +62,5 @@ pub use board::{mirror_symmetric, Board, MAX_CELLS};
 pub use engine::{engine_nodes, search_value, CramEngine};
 pub use game::CramGame;
 pub use keys::{engine_entries, engine_import};
-#[cfg(test)]
+#[cfg(all(test, feature = "endgame-table"))]
 use region::{endgame_value, ENDGAME};

@@ -6,7 +6,9 @@ use super::board::{bits, column_mask, low_bits, Edges};
 use super::board_table::Key;
 use super::engine::CramEngine;
 use super::keys::wide_key;
-use super::{endgame, mirror_symmetric, small, Board};
+#[cfg(feature = "endgame-table")]
+use super::endgame;
+use super::{mirror_symmetric, small, Board};
 use crate::nimber::Nimber;
 
 /// An option of a region during the engine's search: its regions (equal pairs cancelled) in `flat[start..end]`.
@@ -287,9 +289,11 @@ impl Small {
 }
 
 /// The endgame database's table ([`endgame`]), as the crate's build script wrote it: little-endian words.
+#[cfg(feature = "endgame-table")]
 pub(super) static ENDGAME: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/cram_endgame.bin"));
 
 /// The value of the canonical region `x` (of the 8 × 8 square) in the endgame database, if it is there.
+#[cfg(feature = "endgame-table")]
 pub(super) fn endgame_value(x: u64) -> Option<Nimber> {
     let word = |i: usize| {
         let mut w = [0u8; 8];
@@ -297,6 +301,12 @@ pub(super) fn endgame_value(x: u64) -> Option<Nimber> {
         u64::from_le_bytes(w)
     };
     endgame::find(word, x).map(Nimber::from)
+}
+
+/// Without the `endgame-table` feature there is no database: every region is searched.
+#[cfg(not(feature = "endgame-table"))]
+pub(super) fn endgame_value(_: u64) -> Option<Nimber> {
+    None
 }
 
 /// How many options [`Region::options_until`] makes ahead of the one it tests, once the table holds
