@@ -67,6 +67,8 @@ pub mod heap;
 #[cfg(test)]
 mod layers;
 pub mod limits;
+#[cfg(test)]
+mod long_functions;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;

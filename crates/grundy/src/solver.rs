@@ -328,6 +328,10 @@ impl<R: Game> Solver<R> {
     }
 
     /// The nim-value of one position.
+    ///
+    /// Long: the search's one loop over an explicit stack; its state (the open positions, spare option lists, the
+    /// frames, the values found, whether progress was reported) every expansion reads and writes, in the solver's
+    /// hottest code.
     pub fn nim_value(&mut self, root: &R::Position) -> Result<Nimber> {
         if let Some(v) = self.known(root) {
             return Ok(v);

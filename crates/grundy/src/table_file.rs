@@ -290,6 +290,9 @@ impl<R: std::io::Read> Chunks<R> {
 /// Reads a table file from `input` (`len` bytes in all), checked as [`decode`] checks it, showing each entry to
 /// `each` as it is read: a file of gigabytes is never held whole. Returns the entries read. When it fails, `each`
 /// has seen only some of the entries: [`read_each`] reads a file twice, first to check it.
+///
+/// Long: the file's format read front to back (magic, version, tag, entries, checksum), each check beside the bytes it
+/// reads; the reader and the first fault found run through all of it.
 fn scan<K: TableKey>(
     input: impl std::io::Read,
     len: u64,

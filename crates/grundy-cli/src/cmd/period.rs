@@ -100,6 +100,10 @@ pub fn run(a: &PeriodCmd) -> CliResult {
 
 /// Analyses `rules` up to heap `to` (or, by default, as far as the certificate needs within the budgets) and
 /// prints the result.
+///
+/// Long: the run and its report in order: the reach and its budget, the resume from a file, the search with its
+/// progress and saving closure, then the JSON, the emitted program or the text, whose wording reads most of the
+/// search's locals.
 #[allow(clippy::too_many_arguments)]
 fn report(
     a: &PeriodCmd,

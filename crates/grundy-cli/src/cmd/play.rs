@@ -95,6 +95,9 @@ pub fn run(a: &PlayCmd) -> CliResult {
 }
 
 /// The session read from `input`, written to `out` (each line read written after the prompt when `echo`).
+///
+/// Long: the session from its words to its last line: the sum, the first player, the convention and the engine's
+/// thinking-time bound, then the loop that reads a line and answers it, which reads all of them.
 pub fn run_with(
     a: &PlayCmd,
     input: &mut dyn BufRead,

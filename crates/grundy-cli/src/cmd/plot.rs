@@ -209,6 +209,9 @@ pub fn run(a: &PlotCmd) -> CliResult {
 }
 
 /// The nim-values (or misère values) of heaps `0..=to` and what is known of their period, drawn as a scatter.
+///
+/// Long: the values from one of three sources (misère play, a heap code with its period, a search), then the picture
+/// and its JSON or text report; each source sets the same values, period and rule the rest reads.
 fn plot_sequence(
     a: &PlotCmd,
     family: &dyn AnyGame,

@@ -88,6 +88,10 @@ EXAMPLES
 
 const MAGIC: &str = "grundy-seq 1";
 
+/// Runs `grundy seq`: the nim-values of a heap game's heaps up to `--to`, printed or written to a file.
+///
+/// Long: the `grundy seq` command in order: its refusals, the bounded and resumed forms, the probe of the first heaps,
+/// the values, then the file and the text and JSON reports, which read the run's values, engine used and stats.
 pub fn run(a: &SeqCmd) -> CliResult {
     super::load_rules(&a.rules, false)?;
     let game = &super::game_or_script(a.game.as_deref())?;
@@ -306,6 +310,9 @@ fn bounded_window(
 /// A bounded run: the fast engine on every heap with its values in an unlinked file beside `out`, mapped into
 /// memory, of which only `window` stays resident; the values go to `out` as the run goes (and a resumed run reads
 /// its file in chunks).
+///
+/// Long: one bounded run from its refusals to its report: the spilled run and its resume, the loop, then the text and
+/// JSON reports, which read a dozen of the run's locals (spill, bytes held, peak, stats).
 fn run_bounded(
     a: &SeqCmd,
     rules: &HeapGame,

@@ -557,26 +557,11 @@ pub fn run(a: &SweepCmd) -> CliResult {
     }
 }
 
-pub fn run_merge(a: &SweepMergeCmd) -> CliResult {
-    let mut records = Vec::new();
-    for f in &a.files {
-        records.extend(read_records(f, false)?);
-    }
-    let Some(first) = records.first() else {
-        return Err(grundy::Error::input("the files hold no sweep records").into());
-    };
-    let family = first["family"].as_str().unwrap_or("").to_string();
-    if let Some(r) = records.iter().find(|r| r["family"] != family.as_str()) {
-        return Err(grundy::Error::input(format!(
-            "the files mix surveys of {} and {}",
-            family,
-            r["family"].as_str().unwrap_or("?")
-        ))
-        .into());
-    }
-    let codes = family_codes(&family)?;
+/// Refuses a merge whose records do not cover `codes` (the family's) exactly once each: codes recorded twice,
+/// codes of another family, codes missing.
+fn check_codes(records: &[Value], codes: &[String], family: &str) -> CliResult {
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
-    for r in &records {
+    for r in records {
         *seen.entry(r["code"].as_str().unwrap_or("")).or_default() += 1;
     }
     let twice: Vec<&str> = seen
@@ -630,6 +615,28 @@ pub fn run_merge(a: &SweepMergeCmd) -> CliResult {
         ))
         .into());
     }
+    Ok(())
+}
+
+pub fn run_merge(a: &SweepMergeCmd) -> CliResult {
+    let mut records = Vec::new();
+    for f in &a.files {
+        records.extend(read_records(f, false)?);
+    }
+    let Some(first) = records.first() else {
+        return Err(grundy::Error::input("the files hold no sweep records").into());
+    };
+    let family = first["family"].as_str().unwrap_or("").to_string();
+    if let Some(r) = records.iter().find(|r| r["family"] != family.as_str()) {
+        return Err(grundy::Error::input(format!(
+            "the files mix surveys of {} and {}",
+            family,
+            r["family"].as_str().unwrap_or("?")
+        ))
+        .into());
+    }
+    let codes = family_codes(&family)?;
+    check_codes(&records, &codes, &family)?;
     let published = a.published.as_deref().map(read_published).transpose()?;
     let order: BTreeMap<&str, usize> = codes
         .iter()

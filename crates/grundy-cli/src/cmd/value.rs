@@ -104,6 +104,10 @@ note (the heap bound of a loopy code, else null).
 /// Winning moves printed in text before the list is shortened (JSON always has them all).
 const MOVES_SHOWN: usize = 20;
 
+/// Runs `grundy value`: the value, outcome and winning moves of a sum of positions.
+///
+/// Long: the `grundy value` command in order (positions read, script names, threads, the sum's parts, convention and
+/// limits, the analysis); each step reads the checked values of the steps before.
 pub fn run(a: &ValueCmd) -> CliResult {
     super::load_rules(&a.rules, a.loopy)?;
     let read;
@@ -433,6 +437,9 @@ const MAX_PARTS_SHOWN: usize = 64;
 
 /// The analysis in words a student follows.
 /// `moves`: false under --no-moves (the outcome is said, and that the moves were not searched).
+///
+/// Long: the text of a value report read top to bottom: the parts, the total, then the outcome's wording with its
+/// winning moves (families, moves counted but not listed, the list).
 fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
     let mut s = String::new();
     let single = a.parts.len() == 1;
@@ -612,6 +619,9 @@ fn entries(n: usize) -> String {
 /// ([`grundy::table_file::games`]) are valued by one solver whose memo is read from and written to the table file
 /// ([`grundy::table_file::SavedTable`]). The table is saved even when a limit stops the search, so the next run
 /// resumes from what this one stored.
+///
+/// Long: the saved-table run in order (refusals, the one game the table is for, loading, the search before the
+/// command's deadline, saving, the report); saving and the report read what each step before found.
 fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
     const FLAGS: &str = "--load-table/--save-table";
     // (A saved table's search is the plain solver's, which keeps its own bounds.)

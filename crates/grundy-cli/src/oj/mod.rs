@@ -47,6 +47,8 @@ pub enum Run {
 }
 
 /// Every supported problem.
+///
+/// Long: one table of the supported judge problems, a row a problem.
 pub fn problems() -> Vec<Problem> {
     vec![
         Problem {

@@ -335,6 +335,11 @@ fn cpp_helper(b: Base) -> &'static str {
 const CPP_ISQRT: &str = "// floor(sqrt(x)), exactly: a floating-point guess corrected in integers.\nstatic u64 isqrt(u64 x) {\n    u64 r = (u64)sqrtl((long double)x);\n    while (r > 0 && r > x / r) r--;\n    while (r + 1 <= x / (r + 1)) r++;\n    return r;\n}\n";
 const CPP_TRI: &str = "// The largest k with k(k+1)/2 <= m (isqrt(2m) or one less).\nstatic u64 tri_root(u64 m) {\n    u64 k = isqrt(2 * m);\n    if (k * (k + 1) / 2 > m) k--;\n    return k;\n}\n";
 
+/// The C++ program computing the values `b` describes, headed by `h`.
+///
+/// Long: the emitted C++ program's text, read top to bottom: its header, the value function for each form of the values
+/// (identity, modulus, period, formula: one match arm each) and the `main` that checks the first values and the
+/// checksum.
 fn cpp(h: &Head, b: &Body) -> String {
     let mut s = String::new();
     for l in h.comment() {
@@ -513,6 +518,11 @@ fn rust_helper(b: Base) -> &'static str {
 const RUST_ISQRT: &str = "/// floor(sqrt(x)), exactly: a floating-point guess corrected in integers.\nfn isqrt(x: u64) -> u64 {\n    let mut r = (x as f64).sqrt() as u64;\n    while r > 0 && r > x / r {\n        r -= 1;\n    }\n    while r + 1 <= x / (r + 1) {\n        r += 1;\n    }\n    r\n}\n";
 const RUST_TRI: &str = "/// The largest k with k(k+1)/2 <= m (isqrt(2m) or one less).\nfn tri_root(m: u64) -> u64 {\n    let k = isqrt(2 * m);\n    if k * (k + 1) / 2 > m {\n        k - 1\n    } else {\n        k\n    }\n}\n";
 
+/// The Rust program computing the values `b` describes, headed by `h`.
+///
+/// Long: the emitted Rust program's text, read top to bottom: its header, the value function for each form of the
+/// values (identity, modulus, period, formula: one match arm each) and the `main` that checks the first values and the
+/// checksum.
 fn rust(h: &Head, b: &Body) -> String {
     let mut s = String::new();
     for l in h.comment() {
@@ -703,6 +713,11 @@ fn python_helper(b: Base) -> &'static str {
     }
 }
 
+/// The Python program computing the values `b` describes, headed by `h`.
+///
+/// Long: the emitted Python program's text, read top to bottom: its header, the value function for each form of the
+/// values (identity, modulus, period, formula: one match arm each) and the `__main__` that checks the first values and
+/// the checksum.
 fn python(h: &Head, b: &Body) -> String {
     let mut s = String::from("#!/usr/bin/env python3\n");
     for l in h.comment() {

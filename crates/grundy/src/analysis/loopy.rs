@@ -160,6 +160,9 @@ impl Serialize for LoopyAnalysis {
 
 /// The loopy analysis of `sum` (positions of one game), codes played on heaps of at most `max_heap` tokens, within
 /// `limits` (its positions budget bounds the positions explored; its memory budget the graphs built).
+///
+/// Long: two searches behind one report: a heap code by the multiset solver (with its own move words), any other game
+/// by its reachable graph; both read the positions shown and the limits checked first.
 pub fn analyse(sum: &mut Sum, max_heap: u64, limits: &Limits) -> Result<LoopyAnalysis> {
     let [group] = sum.groups() else {
         return Err(Error::input(

@@ -144,6 +144,10 @@ pub(crate) fn already_misere(sum: &Sum) -> crate::Error {
 }
 
 /// The misère analysis of `sum`, whatever its games' own conventions (the caller has checked them).
+///
+/// Long: the choice among the methods of misère play (one component by its own rule; heaps of one game by a small
+/// search, the quotient, then the full search; else search), then the report; the methods fill the same outcome,
+/// method, value and winning moves.
 pub(crate) fn analyse_own(sum: &mut Sum, limits: &Limits) -> Result<MisereAnalysis> {
     let groups = sum.groups();
     // Each component: (group, index in the group).

@@ -44,6 +44,8 @@ pub use registry::{
 };
 
 /// The games built into `grundy`, in the order `grundy games` lists them: the table [`Registry::builtin`] holds.
+///
+/// Long: one table of the catalog, a row a game.
 pub(crate) fn builtin_entries() -> Vec<Entry> {
     use crate::heap::Heap;
     use registry::{all_but, erase, erase_heap, named_code, subtraction};

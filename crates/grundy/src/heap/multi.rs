@@ -235,6 +235,9 @@ impl MultiHeap {
     }
 
     /// Computes row `m` (`= len`) of every level from `G(0..m−1)` and the rows below.
+    ///
+    /// Long: the recurrences of one new heap (S_2, the at-least rows, the newest divisors, T'_K), in the order they
+    /// need each other's rows, sharing the words, the values and one operation count checked at the end.
     fn grow_rows(&mut self, m: usize) -> Result<()> {
         let w = self.words;
         let g = &self.g;

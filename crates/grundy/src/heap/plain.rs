@@ -247,6 +247,9 @@ pub(super) fn code_extend_with(
 /// [`code_extend_with`] past [`check_length`]'s limit: what `auto` runs on a dense code (see
 /// [`super::sequence::DenseProbe`]), where the fast engine would cost as much per heap and has no such limit (the
 /// memory is checked before, the deadline polled).
+///
+/// Long: one loop over the heaps whose state (the removals to try, the mex set, the nim-sum cap, two buffers, the work
+/// count) every heap reads and writes; cut, the steps would pass them all.
 pub(super) fn code_extend_unbounded(
     code: &Code,
     name: &str,

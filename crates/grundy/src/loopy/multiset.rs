@@ -263,6 +263,10 @@ impl MultisetGame {
     /// positions, their index, the table and the edges) is checked as it grows, every 2^16 moves, and the graph
     /// and its values are estimated before they are made; past the budget the build stops with a limit error naming
     /// `--max-memory`.
+    ///
+    /// Long: one breadth-first build of the position graph whose state (the interner, the edge list, four buffers
+    /// reused for every position, the work count, the memory checks) every position reads and writes; cut, the steps
+    /// would pass them all.
     pub fn solve_within(
         code: &Code,
         bound: u64,

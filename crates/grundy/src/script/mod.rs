@@ -306,6 +306,11 @@ impl Script {
         Script::compile(text, Origin::Inline(lines, last), "script", settings)
     }
 
+    /// Compiles the script `text` read from `origin` (named `default_name` unless it sets NAME) under `settings`.
+    ///
+    /// Long: the checks of one script in order (its constants made global, the arity of `moves`, NAME, SHAPE, PLAY,
+    /// `components`, the native forms), each naming its place in the script through the same `place` closure and
+    /// origin.
     fn compile(
         text: String,
         origin: Origin,

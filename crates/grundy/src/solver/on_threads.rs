@@ -155,6 +155,9 @@ impl<G: Game> Worker for Tests<'_, G> {
 /// 256 expansions; past them, what it proved is shared and the root is dealt to the threads. A position with
 /// fewer than two options or more than 126 (each counted once) is searched on one thread. Each solver works under
 /// `limits`, its memory budget divided among the threads and the shared facts.
+///
+/// Long: one search in its phases (alone on this thread first, the facts it proved shared, the root's options dealt,
+/// the threads' scope), each reading the solver, the facts and the options of the phases before.
 pub fn value_on_threads<G>(
     game: &G,
     p: &G::Position,

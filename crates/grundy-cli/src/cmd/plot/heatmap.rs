@@ -71,19 +71,9 @@ fn left_margin(a1: u64) -> i64 {
     16 + text_width(&a1.to_string()).max(text_width("a")) + 8
 }
 
-/// Draws the table; `cell_size` must have accepted its dimensions.
-pub fn draw(t: &Table, width: u32, height: u32) -> Result<Scene, String> {
-    let nrows = t.rows.1 - t.rows.0 + 1;
-    let ncols = t.cols.1 - t.cols.0 + 1;
-    let cs = cell_size(nrows, ncols, t.rows.1, width, height)?;
-    let left = left_margin(t.rows.1);
-    let mut scene = Scene::new(width, height, format!("{} ({})", t.title, t.subtitle));
-    let room = width as i64 - 32;
-    scene.text(16, 6, fit(&t.title, room), INK, Anchor::Start);
-    scene.text(16, 26, fit(&t.subtitle, room), INK, Anchor::Start);
-    let largest = t.values.iter().flatten().copied().max().unwrap_or(0);
-
-    // Row and column numbers: every k-th, so that they do not overlap.
+/// The row and column numbers of the table drawn with cells of `cs` pixels from `left`: every k-th, so that they
+/// do not overlap.
+fn numbers(scene: &mut Scene, t: &Table, left: i64, cs: i64, nrows: u64, ncols: u64) {
     let label_w = text_width(&t.cols.1.to_string()) + 6;
     let col_step = ((label_w + cs - 1) / cs).max(1) as u64;
     let row_step = ((LINE + cs - 1) / cs).max(1) as u64;
@@ -96,6 +86,21 @@ pub fn draw(t: &Table, width: u32, height: u32) -> Result<Scene, String> {
         let y = TOP + i as i64 * cs + cs / 2 - LINE / 2;
         scene.text(left - 8, y, (t.rows.0 + i).to_string(), INK, Anchor::End);
     }
+}
+
+/// Draws the table; `cell_size` must have accepted its dimensions.
+pub fn draw(t: &Table, width: u32, height: u32) -> Result<Scene, String> {
+    let nrows = t.rows.1 - t.rows.0 + 1;
+    let ncols = t.cols.1 - t.cols.0 + 1;
+    let cs = cell_size(nrows, ncols, t.rows.1, width, height)?;
+    let left = left_margin(t.rows.1);
+    let mut scene = Scene::new(width, height, format!("{} ({})", t.title, t.subtitle));
+    let room = width as i64 - 32;
+    scene.text(16, 6, fit(&t.title, room), INK, Anchor::Start);
+    scene.text(16, 26, fit(&t.subtitle, room), INK, Anchor::Start);
+    let largest = t.values.iter().flatten().copied().max().unwrap_or(0);
+
+    numbers(&mut scene, t, left, cs, nrows, ncols);
 
     // The cells, and their values where they fit.
     let digits = text_width(&largest.to_string());

@@ -109,6 +109,9 @@ impl Rows {
 }
 
 /// Draws the scatter on a `width` × `height` picture (at least [`MIN_SIZE`]). `values` is not empty.
+///
+/// Long: the picture drawn in layers, back to front (header, grid, period band, axes, marks), all in one frame (the
+/// plot area, the binning of columns and rows, the size of a mark) that every layer reads.
 pub fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
     let mut scene = Scene::new(width, height, format!("{} ({})", s.title, s.subtitle));
     let (w, h) = (width as i64, height as i64);

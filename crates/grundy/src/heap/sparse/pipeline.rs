@@ -446,6 +446,10 @@ pub(super) fn second_worker<T: Val>(sh: &Shared, mut w: Engine<T>) -> Prof {
 /// thread finds every other heap and a second thread the heaps between ([`work`]); the windows alternate with
 /// one-worker windows while [`Probe`] times them, and the faster mode is kept. The values never depend on the
 /// timing: a heap found early is finished exactly, and the split each worker uses is its own.
+///
+/// Long: one thread scope: the second worker and the window loop that hands windows to it; the loop's state (the shared
+/// slots and epoch, the probe, the cut, the window bounds) is read and written at every step, and the order of its
+/// steps is the protocol with the other worker, read best in one place.
 pub(super) fn run_alternating<T: Val>(
     e: &mut Engine<T>,
     to: u64,

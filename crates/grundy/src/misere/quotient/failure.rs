@@ -155,6 +155,82 @@ fn incorporate(list: &mut Vec<Set>, tr: &Set) -> bool {
 /// The most words the N-failure walk visits before it gives up with a limit error.
 pub const MAX_WALK: usize = 50_000_000;
 
+/// The walk of [`n_failure`]: the pretension's parts, the bound and the limits it was given, the transition sets
+/// met at each element, the word at hand and the steps taken.
+struct Walk<'a, M: Monoid> {
+    table: &'a M,
+    p: &'a [bool],
+    phi: &'a [u32],
+    gens: &'a [usize],
+    trans: &'a [Vec<u32>],
+    bound: Option<&'a Word>,
+    known: Vec<Vec<Set>>,
+    word: Word,
+    steps: usize,
+    max_steps: usize,
+    limits: &'a Limits,
+}
+
+/// Why the walk stopped before its end.
+enum Stop {
+    Found(Word),
+    Bound,
+    Limit(Error),
+}
+
+impl<M: Monoid> Walk<'_, M> {
+    fn go(&mut self, depth: usize, mut elem: u32, mut tr: Set) -> Result<(), Stop> {
+        if depth == 0 {
+            if let Some(b) = self.bound {
+                if cmp_words(&self.word, b) != Ordering::Less {
+                    return Err(Stop::Bound);
+                }
+            }
+            if !tr.is_empty() && !self.p[elem as usize] && tr.iter().all(|t| !self.p[t as usize]) {
+                return Err(Stop::Found(self.word.clone()));
+            }
+            return Ok(());
+        }
+        let h = self.gens[depth - 1];
+        let g = self.phi[h];
+        let start = self.word[h];
+        loop {
+            self.go(depth - 1, elem, tr.clone())?;
+            self.steps += 1;
+            if self.steps > self.max_steps {
+                return Err(Stop::Limit(Error::limit(format!(
+                    "checking a candidate misère quotient visited more than {} sums",
+                    self.max_steps
+                ))));
+            }
+            if self.steps.is_multiple_of(65_536) {
+                self.limits.check_time().map_err(Stop::Limit)?;
+            }
+            self.word[h] += 1;
+            if let Some(b) = self.bound {
+                // Every word left in this digit's run is at least the bound once its part from heap h up is.
+                if cmp_words(&self.word[h..], &b[h..]) == Ordering::Greater {
+                    return Err(Stop::Bound);
+                }
+            }
+            let mut next = Set::empty(self.table.size());
+            for t in tr.iter() {
+                next.insert(self.table.mul(t, g));
+            }
+            for &t in &self.trans[h] {
+                next.insert(self.table.mul(elem, t));
+            }
+            elem = self.table.mul(elem, g);
+            tr = next;
+            if !incorporate(&mut self.known[elem as usize], &tr) {
+                break;
+            }
+        }
+        self.word[h] = start;
+        Ok(())
+    }
+}
+
 /// The least N-failure below `bound` (see the module documentation), or `None`. A limit error when the walk passes
 /// `max_steps` words or the caller's time.
 // The pretension's parts, the walk's bound and its limits: kept apart, as p_failure takes them.
@@ -169,79 +245,6 @@ pub(crate) fn n_failure<M: Monoid>(
     max_steps: usize,
     limits: &Limits,
 ) -> Result<Option<Word>> {
-    struct Walk<'a, M: Monoid> {
-        table: &'a M,
-        p: &'a [bool],
-        phi: &'a [u32],
-        gens: &'a [usize],
-        trans: &'a [Vec<u32>],
-        bound: Option<&'a Word>,
-        known: Vec<Vec<Set>>,
-        word: Word,
-        steps: usize,
-        max_steps: usize,
-        limits: &'a Limits,
-    }
-    enum Stop {
-        Found(Word),
-        Bound,
-        Limit(Error),
-    }
-    impl<M: Monoid> Walk<'_, M> {
-        fn go(&mut self, depth: usize, mut elem: u32, mut tr: Set) -> Result<(), Stop> {
-            if depth == 0 {
-                if let Some(b) = self.bound {
-                    if cmp_words(&self.word, b) != Ordering::Less {
-                        return Err(Stop::Bound);
-                    }
-                }
-                if !tr.is_empty()
-                    && !self.p[elem as usize]
-                    && tr.iter().all(|t| !self.p[t as usize])
-                {
-                    return Err(Stop::Found(self.word.clone()));
-                }
-                return Ok(());
-            }
-            let h = self.gens[depth - 1];
-            let g = self.phi[h];
-            let start = self.word[h];
-            loop {
-                self.go(depth - 1, elem, tr.clone())?;
-                self.steps += 1;
-                if self.steps > self.max_steps {
-                    return Err(Stop::Limit(Error::limit(format!(
-                        "checking a candidate misère quotient visited more than {} sums",
-                        self.max_steps
-                    ))));
-                }
-                if self.steps.is_multiple_of(65_536) {
-                    self.limits.check_time().map_err(Stop::Limit)?;
-                }
-                self.word[h] += 1;
-                if let Some(b) = self.bound {
-                    // Every word left in this digit's run is at least the bound once its part from heap h up is.
-                    if cmp_words(&self.word[h..], &b[h..]) == Ordering::Greater {
-                        return Err(Stop::Bound);
-                    }
-                }
-                let mut next = Set::empty(self.table.size());
-                for t in tr.iter() {
-                    next.insert(self.table.mul(t, g));
-                }
-                for &t in &self.trans[h] {
-                    next.insert(self.table.mul(elem, t));
-                }
-                elem = self.table.mul(elem, g);
-                tr = next;
-                if !incorporate(&mut self.known[elem as usize], &tr) {
-                    break;
-                }
-            }
-            self.word[h] = start;
-            Ok(())
-        }
-    }
     let mut walk = Walk {
         table,
         p,

@@ -438,6 +438,9 @@ pub(crate) fn grow(
 }
 
 /// The quotient's presentation and names, from a consistent reduced pretension.
+///
+/// Long: the presentation built in order (generators, normal forms and relations in one frontier walk, then the
+/// elements shown, the P-portion and the heaps' images), each step reading the tables the one before made.
 pub(crate) fn finish(
     game: String,
     pre: Pretension,
