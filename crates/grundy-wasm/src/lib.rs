@@ -558,15 +558,26 @@ fn graph_of(parts: &[Part]) -> grundy::Result<Option<serde_json::Value>> {
     if game != "node-kayles" && game != "arc-kayles" {
         return Ok(None);
     }
-    let Some(word) = part.positions.first() else { return Ok(None) };
-    let Some(named) = grundy::games::ugraph::family(word) else { return Ok(None) };
+    let Some(word) = part.positions.first() else {
+        return Ok(None);
+    };
+    let Some(named) = grundy::games::ugraph::family(word) else {
+        return Ok(None);
+    };
     let (nodes, edges) = named?;
-    let kind = word.split(':').next().unwrap_or_default().to_ascii_lowercase();
+    let kind = word
+        .split(':')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     let (rows, cols) = match kind.as_str() {
         "grid" => {
             let (_, rc) = word.split_once(':').unwrap_or_default();
             let (r, c) = rc.split_once(['x', 'X']).unwrap_or_default();
-            (r.trim().parse().unwrap_or(1), c.trim().parse().unwrap_or(nodes))
+            (
+                r.trim().parse().unwrap_or(1),
+                c.trim().parse().unwrap_or(nodes),
+            )
         }
         _ => (1usize, nodes),
     };
@@ -596,7 +607,10 @@ impl Game {
                 Player::Person
             };
             let seconds = r.bounds.max_seconds.unwrap_or(PLAY_SECONDS);
-            Ok((Session::new(sum, conv, first, limits, seconds)?, graph_of(&r.parts)?))
+            Ok((
+                Session::new(sum, conv, first, limits, seconds)?,
+                graph_of(&r.parts)?,
+            ))
         };
         let (session, graph) = run().map_err(js_err)?;
         Ok(Game { session, graph })

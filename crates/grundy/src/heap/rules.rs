@@ -12,7 +12,7 @@
 //!
 //! ```rust
 //! use grundy::heap::{Heap, HeapRules};
-//! use grundy::{Game, Options, Solver};
+//! use grundy::{Game, HeapView, Options, Solver};
 //!
 //! struct TakeOneOrTwo;
 //! impl HeapRules for TakeOneOrTwo {

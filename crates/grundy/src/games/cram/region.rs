@@ -4,10 +4,10 @@
 
 use super::board::{bits, column_mask, low_bits, Edges};
 use super::board_table::Key;
-use super::engine::CramEngine;
-use super::keys::wide_key;
 #[cfg(feature = "endgame-table")]
 use super::endgame;
+use super::engine::CramEngine;
+use super::keys::wide_key;
 use super::{mirror_symmetric, small, Board};
 use crate::nimber::Nimber;
 
