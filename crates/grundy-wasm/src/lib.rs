@@ -619,7 +619,7 @@ impl Game {
     /// The state of the game: `position` (as text), `components` (each `GAME POSITION`), `to_move` ("person" or
     /// "engine"), `moves` (the legal moves, numbered from 1), `judgement` (outcome, winning moves by number, why,
     /// each component's value), `turns` (every move made), `verdict` (once over: who won, and the first missed
-    /// win), `misere`, and `graph` (the graph a graph game is played on, see [`graph_of`]; `null` otherwise).
+    /// win), `misere`, and `graph` (the graph a graph game is played on, drawn from its family word; `null` otherwise).
     pub fn state(&mut self) -> Result<String, JsValue> {
         let graph = &self.graph;
         let s = &mut self.session;
