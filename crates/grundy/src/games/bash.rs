@@ -13,6 +13,7 @@
 
 use crate::context::Context;
 use crate::game::ClosedForm;
+use crate::game::HeapFacts;
 use crate::game::Options;
 use crate::heap::HeapRules;
 use crate::heap::{leave, subtraction_code, Code};
@@ -72,6 +73,13 @@ impl HeapRules for Bash {
         }
         Ok(())
     }
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
+        Some(self)
+    }
+}
+
+impl HeapFacts for Bash {
     fn period(&self) -> Option<(u64, u64, u64)> {
         // n mod (K+1): period K+1 from heap 0 (the closed form above).
         self.k.checked_add(1).map(|p| (0, p, 0))
@@ -84,10 +92,6 @@ impl HeapRules for Bash {
     }
     fn code(&self) -> Option<&Code> {
         self.code.as_ref()
-    }
-
-    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
-        Some(self)
     }
 }
 

@@ -14,6 +14,7 @@
 
 use crate::context::Context;
 use crate::game::ClosedForm;
+use crate::game::HeapFacts;
 use crate::game::Options;
 use crate::heap::leave;
 use crate::heap::HeapRules;
@@ -57,6 +58,13 @@ impl HeapRules for ConstrainedNim {
         }
         Ok(())
     }
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
+        Some(self)
+    }
+}
+
+impl HeapFacts for ConstrainedNim {
     fn period(&self) -> Option<(u64, u64, u64)> {
         // ⌊(x mod (L+R)) / L⌋ depends on x mod (L+R) only: period L+R from heap 0. It is the smallest: a period
         // q < L would give G(L) = G(L − q) = 0, but G(L) = 1; a period L ≤ q < L+R would give G(q) = G(0) = 0, but
@@ -68,10 +76,6 @@ impl HeapRules for ConstrainedNim {
     }
     fn splits(&self) -> Option<bool> {
         Some(false)
-    }
-
-    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
-        Some(self)
     }
 }
 

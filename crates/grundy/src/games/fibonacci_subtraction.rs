@@ -6,6 +6,7 @@
 //! (pinned against exhaustive search in the tests). Three heaps are a P-position iff the XOR of their values is 0.
 
 use crate::error::Result;
+use crate::game::HeapFacts;
 use crate::game::Options;
 use crate::heap::leave;
 use crate::heap::HeapRules;
@@ -47,6 +48,9 @@ impl HeapRules for FibonacciSubtraction {
         }
         Ok(())
     }
+}
+
+impl HeapFacts for FibonacciSubtraction {
     fn splits(&self) -> Option<bool> {
         Some(false)
     }

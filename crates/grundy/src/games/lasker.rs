@@ -23,6 +23,7 @@
 
 use crate::context::Context;
 use crate::game::ClosedForm;
+use crate::game::HeapFacts;
 use crate::game::Options;
 use crate::heap::leave;
 use crate::heap::HeapRules;
@@ -62,12 +63,15 @@ impl HeapRules for Lasker {
     fn check_searchable(&self, n: &u64, _limits: &crate::Limits) -> crate::Result<()> {
         crate::heap::check_listable("lasker", *n, n.saturating_add(n / 2))
     }
-    fn splits(&self) -> Option<bool> {
-        Some(true)
-    }
 
     fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
         Some(self)
+    }
+}
+
+impl HeapFacts for Lasker {
+    fn splits(&self) -> Option<bool> {
+        Some(true)
     }
 }
 

@@ -6,6 +6,7 @@
 
 use crate::context::Context;
 use crate::game::ClosedForm;
+use crate::game::HeapFacts;
 use crate::game::Options;
 use crate::heap::leave;
 use crate::heap::HeapRules;
@@ -28,16 +29,19 @@ impl HeapRules for Nim {
     fn check_searchable(&self, n: &u64, _limits: &crate::Limits) -> crate::Result<()> {
         crate::heap::check_listable("nim", *n, *n)
     }
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
+        Some(self)
+    }
+}
+
+impl HeapFacts for Nim {
     fn period(&self) -> Option<(u64, u64, u64)> {
         // G(n) = n: G(n + 1) = G(n) + 1 from heap 0.
         Some((0, 1, 1))
     }
     fn splits(&self) -> Option<bool> {
         Some(false)
-    }
-
-    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
-        Some(self)
     }
 }
 

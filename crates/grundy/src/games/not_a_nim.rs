@@ -17,6 +17,7 @@
 //! the usual two `int` tables of all numbers), and the list of odd primes.
 
 use crate::error::{Error, Result};
+use crate::game::HeapFacts;
 use crate::game::Options;
 use crate::heap::leave;
 use crate::heap::HeapRules;
@@ -119,6 +120,9 @@ impl HeapRules for NotANim {
     fn check_searchable(&self, n: &u64, _limits: &crate::Limits) -> crate::Result<()> {
         crate::heap::check_listable("not-a-nim", *n, *n)
     }
+}
+
+impl HeapFacts for NotANim {
     fn splits(&self) -> Option<bool> {
         Some(false)
     }

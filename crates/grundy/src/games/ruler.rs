@@ -18,6 +18,7 @@
 
 use crate::context::Context;
 use crate::error::Result;
+use crate::game::HeapFacts;
 use crate::game::{ClosedForm, Options};
 use crate::heap::HeapRules;
 use crate::limits::Limits;
@@ -64,11 +65,14 @@ impl HeapRules for Ruler {
     fn check_searchable(&self, n: &u64, _limits: &Limits) -> Result<()> {
         crate::heap::check_listable("ruler", *n, n.saturating_mul(*n) / 2)
     }
-    fn splits(&self) -> Option<bool> {
-        Some(true)
-    }
     fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
         Some(self)
+    }
+}
+
+impl HeapFacts for Ruler {
+    fn splits(&self) -> Option<bool> {
+        Some(true)
     }
 }
 

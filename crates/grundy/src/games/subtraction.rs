@@ -10,6 +10,7 @@
 //! then the smallest amount — the order the judge asks for.
 
 use crate::error::{Error, Result};
+use crate::game::HeapFacts;
 use crate::game::Options;
 use crate::heap::leave;
 use crate::heap::HeapRules;
@@ -98,6 +99,9 @@ impl HeapRules for Subtraction {
         }
         Ok(())
     }
+}
+
+impl HeapFacts for Subtraction {
     fn longest_move(&self) -> Option<u64> {
         self.set.last().copied()
     }

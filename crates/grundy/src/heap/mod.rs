@@ -28,6 +28,7 @@ pub use sparse::scan;
 pub mod table;
 
 use crate::error::{Error, Result};
+use crate::game::HeapFacts;
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 pub use code::{Code, Constraint, Digit};
@@ -254,6 +255,9 @@ impl HeapRules for CodeRules {
             .for_each_option(*n, &mut buf, |_, h| out.push(h.iter().copied()));
         Ok(())
     }
+}
+
+impl HeapFacts for CodeRules {
     fn code(&self) -> Option<&Code> {
         Some(&self.code)
     }

@@ -12,7 +12,7 @@
 //!
 //! ```rust
 //! use grundy::heap::{Heap, HeapRules};
-//! use grundy::{Game, HeapView, Options, Solver};
+//! use grundy::{Game, HeapFacts, HeapView, Options, Solver};
 //!
 //! struct TakeOneOrTwo;
 //! impl HeapRules for TakeOneOrTwo {
@@ -27,6 +27,8 @@
 //!         }
 //!         Ok(())
 //!     }
+//! }
+//! impl HeapFacts for TakeOneOrTwo {
 //!     fn splits(&self) -> Option<bool> {
 //!         Some(false) // stated, and checked against the options wherever a theorem reads it
 //!     }
@@ -41,16 +43,17 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 
-use crate::code::Code;
 use crate::error::Result;
 use crate::game::HeapFacts;
 use crate::game::{ClosedForm, Game, Options, Play};
 use crate::limits::Limits;
-use crate::nimber::Nimber;
 
 /// The rules of a heap game: what [`Heap`] needs to be a [`Game`]. Only [`HeapRules::name`] and
 /// [`HeapRules::options`] are required; every other method has the meaning of the [`Game`] method of the same name.
-pub trait HeapRules {
+/// The facts a theorem reads (does a move split a heap, the longest move, a proved period, a take-and-break code, a
+/// sequence method of the rules' own) are the rules' [`HeapFacts`], a trait every set of rules implements (an empty
+/// `impl HeapFacts for Rules {}` states none: then no move is assumed not to split, and no period is known).
+pub trait HeapRules: HeapFacts {
     /// A short name for messages, e.g. `lasker`.
     fn name(&self) -> String;
 
@@ -90,38 +93,6 @@ pub trait HeapRules {
     /// [`Game::closed_form`]: the rules' closed forms, when they have any (`Some(self)` from a type that implements
     /// [`ClosedForm<u64>`]).
     fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
-        None
-    }
-
-    /// [`crate::HeapFacts::code`]: the take-and-break code of the rules, when they have one.
-    fn code(&self) -> Option<&Code> {
-        None
-    }
-
-    /// [`crate::HeapFacts::splits`]: whether some move leaves two or more heaps, as the rules state it (checked against the
-    /// options wherever a theorem reads it).
-    fn splits(&self) -> Option<bool> {
-        self.code().map(|c| c.max_heaps() >= 2)
-    }
-
-    /// [`crate::HeapFacts::longest_move`].
-    fn longest_move(&self) -> Option<u64> {
-        self.code().and_then(Code::max_removed)
-    }
-
-    /// [`crate::HeapFacts::period`]: a period a proved closed form gives.
-    fn period(&self) -> Option<(u64, u64, u64)> {
-        None
-    }
-
-    /// [`crate::HeapFacts::extend_sequence`]: the values of heaps by a method of the rules' own.
-    fn extend_sequence(
-        &self,
-        values: &mut Vec<Nimber>,
-        to: u64,
-        progress: &mut dyn FnMut(u64),
-    ) -> Option<Result<()>> {
-        let _ = (values, to, progress);
         None
     }
 }
@@ -183,33 +154,6 @@ impl<R: HeapRules> Game for Heap<R> {
         }
     }
     fn heap(&self) -> Option<&dyn HeapFacts> {
-        Some(self)
-    }
-}
-
-impl<R: HeapRules> HeapFacts for Heap<R> {
-    fn code(&self) -> Option<&Code> {
-        self.0.code()
-    }
-
-    fn splits(&self) -> Option<bool> {
-        self.0.splits()
-    }
-
-    fn longest_move(&self) -> Option<u64> {
-        self.0.longest_move()
-    }
-
-    fn period(&self) -> Option<(u64, u64, u64)> {
-        self.0.period()
-    }
-
-    fn extend_sequence(
-        &self,
-        values: &mut Vec<Nimber>,
-        to: u64,
-        progress: &mut dyn FnMut(u64),
-    ) -> Option<Result<()>> {
-        self.0.extend_sequence(values, to, progress)
+        Some(&self.0)
     }
 }
