@@ -298,7 +298,7 @@ pub fn limit_time(d: grundy::Deadline) {
                 let _ = std::fs::remove_file(p);
             }
             let done = WORK_DONE.load(Ordering::Relaxed);
-            let msg = stopped_message(&what, done, total, &d.error().to_string(), &hint);
+            let msg = stopped_message(&what, done, total, &crate::output::said(&d.error()), &hint);
             exit_with(msg.as_bytes(), crate::EXIT_LIMIT.into());
         });
 }

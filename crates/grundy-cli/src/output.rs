@@ -1,7 +1,34 @@
 //! Errors of the command and writing to stdout without panicking on a closed pipe.
 
+use grundy::error::{Budget, Remedy};
 use std::fmt;
 use std::io::{self, Write};
+
+/// A remedy of a library error ([`Remedy`]) in the command line's words: the flag that does it.
+pub fn flag_words(remedy: Remedy) -> String {
+    match remedy {
+        Remedy::Raise(Budget::Time(_)) => "raise it with --max-seconds",
+        Remedy::Raise(Budget::Memory(_)) => "raise it with --max-memory",
+        Remedy::Raise(Budget::Positions(_)) => "raise it with --max-positions",
+        Remedy::LiftTimeLimit => "lift it with --max-seconds none",
+        Remedy::Loopy => "use --loopy",
+        Remedy::AnalyseLoopy => "'grundy value --loopy' analyses it",
+        Remedy::PlainEngine => "use --engine plain",
+        Remedy::OutcomeAlone => "--no-moves gives its outcome alone",
+        Remedy::LeaveOutMisere => "leave out --misere",
+        Remedy::RowsAndColumns => "use --rows and --cols for two",
+        Remedy::RaiseMaxHeap => "raise --max-heap",
+        Remedy::LowerMaxHeap => "lower --max-heap",
+        Remedy::SearchFurther => "'grundy period GAME --to N' searches further",
+        _ => return remedy.plain_words(),
+    }
+    .to_string()
+}
+
+/// A library error's one line in the command line's words ([`flag_words`]).
+pub fn said(e: &grundy::Error) -> String {
+    e.render(flag_words)
+}
 
 /// An error of the command: a library error or an I/O error, shown as one line.
 #[derive(Debug)]
@@ -27,7 +54,7 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Lib(e) => write!(f, "{e}"),
+            CliError::Lib(e) => f.write_str(&said(e)),
             CliError::Usage(m) => write!(f, "{m} (see 'grundy help')"),
             CliError::Io(e) => write!(f, "I/O error: {e}"),
         }

@@ -475,7 +475,9 @@ fn chomp_refuses_a_memory_limit_below_its_dense_array_at_once() {
         assert!(!out.status.success(), "chomp {b} under {m}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
-            err.contains("sub-diagrams") && err.contains("more than --max-memory"),
+            err.contains("sub-diagrams")
+                && err.contains("more than the memory limit")
+                && err.contains("--max-memory"),
             "{err}"
         );
         assert!(started.elapsed().as_secs() < 10, "refused at once");

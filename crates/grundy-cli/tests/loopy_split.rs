@@ -138,7 +138,7 @@ fn budgets_and_bad_input_are_one_line_errors() {
             "--max-positions",
         ),
         ("value 14.0 3x --loopy --max-heap 6", "3x"),
-        ("value 14.0 7 --loopy --max-heap 6", "at most --max-heap 6"),
+        ("value 14.0 7 --loopy --max-heap 6", "(raise --max-heap)"),
         ("value 14.0 --loopy --max-heap 6", "heap size"),
     ] {
         let args: Vec<&str> = line.split(' ').collect();

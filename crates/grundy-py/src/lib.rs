@@ -23,6 +23,7 @@ mod rules;
 use grundy::analysis::pattern;
 use grundy::analysis::table::{Span, Table};
 use grundy::analysis::{analyse, Convention, Sum};
+use grundy::error::Remedy;
 use grundy::game::Game;
 use grundy::game::HeapView;
 use grundy::games::AnyGame;
@@ -47,66 +48,21 @@ pyo3::import_exception!(grundy._errors, LoopyError);
 pyo3::import_exception!(grundy._errors, UnsupportedError);
 pyo3::import_exception!(grundy._errors, CancelledError);
 
-/// The command line's flags that the library's messages name (its remedies: "raise it with --max-seconds", "use
-/// --loopy"), each with what a Python caller passes instead: the keyword argument of the same limit or switch.
-const FLAG_WORDS: &[(&str, &str)] = &[
-    ("--max-seconds", "max_seconds="),
-    ("--max-positions", "max_positions="),
-    ("--max-memory", "max_memory="),
-    ("--max-heap", "max_heap="),
-    ("--loopy", "loopy=True"),
-    ("--misere", "misere=True"),
-    ("--rows", "rows="),
-    ("--cols", "cols="),
-];
-
-/// `message` in the Python API's words. Each flag of [`FLAG_WORDS`] that stands as a word of the sentence (at the
-/// start, or after a space or '(', and not followed by more of a flag's letters) becomes its keyword argument:
-/// "(raise it with --max-seconds)" becomes "(raise it with max_seconds=)", "--max-heap 50" becomes "max_heap=50",
-/// and a flag used as a noun ("heaps of at most --max-heap tokens") its name alone. Text quoted from the caller
-/// ('--loopy' as a game name) follows a quote mark, so it is left as it was. The time limit, which bounds a whole
-/// command on the command line, bounds one call here: "the command took longer" becomes "the call took longer".
-fn python_words(message: &str) -> String {
-    let message = message.replace(
-        "the command took longer than its time limit",
-        "the call took longer than its time limit",
-    );
-    let mut out = String::with_capacity(message.len());
-    let mut rest = message.as_str();
-    while let Some(i) = rest.find("--") {
-        let (before, at) = rest.split_at(i);
-        out.push_str(before);
-        let starts_word = match out.chars().next_back() {
-            None => true,
-            Some(c) => c == ' ' || c == '(',
-        };
-        let found = FLAG_WORDS.iter().find(|(flag, _)| {
-            at.starts_with(flag)
-                && !at[flag.len()..]
-                    .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        });
-        match found {
-            Some((flag, word)) if starts_word => {
-                rest = &at[flag.len()..];
-                match (word.strip_suffix('='), rest.strip_prefix(' ')) {
-                    // A value after the flag ("--max-heap 50") follows the '=' at once.
-                    (Some(_), Some(value)) if value.starts_with(|c: char| c.is_ascii_digit()) => {
-                        out.push_str(word);
-                        rest = value;
-                    }
-                    // The flag used as a noun: the name alone.
-                    (Some(name), Some(_)) => out.push_str(name),
-                    _ => out.push_str(word),
-                }
-            }
-            _ => {
-                out.push_str("--");
-                rest = &at[2..];
-            }
-        }
+/// A remedy of a library error ([`Remedy`]) in the Python API's words: the keyword argument (or method) that does
+/// it, where the command line names a flag ([`grundy::Error::render`]).
+fn python_words(remedy: Remedy) -> String {
+    match remedy {
+        Remedy::Raise(budget) => format!("raise it with {}=", budget_keyword(budget)),
+        Remedy::LiftTimeLimit => "lift it with max_seconds=None".to_string(),
+        Remedy::Loopy | Remedy::AnalyseLoopy => "analyse it with loopy=True".to_string(),
+        Remedy::OutcomeAlone => "outcome() gives its outcome alone".to_string(),
+        Remedy::LeaveOutMisere => "leave out misere=True".to_string(),
+        Remedy::RowsAndColumns => "use rows= and cols= for two".to_string(),
+        Remedy::RaiseMaxHeap => "raise max_heap=".to_string(),
+        Remedy::LowerMaxHeap => "lower max_heap=".to_string(),
+        Remedy::SearchFurther => "period(to=N) searches further".to_string(),
+        _ => remedy.plain_words(),
     }
-    out.push_str(rest);
-    out
 }
 
 /// The keyword argument that raises `budget`.
@@ -130,30 +86,12 @@ fn budget_value(py: Python<'_>, budget: grundy::error::Budget) -> Bound<'_, PyAn
     }
 }
 
-/// The message of a library error in the Python API's words.
-///
-/// Where the error carries its [`grundy::error::Budget`], the remedy is worded from that data: the library's own
-/// closing remedy in parentheses ("(raise it with --max-seconds)", written for the command line) is left out and
-/// "(raise it with max_seconds=)" is said instead, unless the sentence already names the keyword argument. The
-/// rest of the text, and every message without a budget (a loopy code's "use --loopy", a fixed bound, a bad
-/// word), carries no data saying which flag it names, so only there are flags rewritten as text
-/// ([`python_words`]).
+/// The message of a library error in the Python API's words: its remedies ([`Remedy`], data) name keyword
+/// arguments ([`python_words`]), and the time limit, which bounds a whole command on the command line, bounds one
+/// call here.
 fn message(e: &grundy::Error) -> String {
-    let text = e.message();
-    let Some(budget) = e.budget() else {
-        return python_words(text);
-    };
-    let keyword = budget_keyword(budget);
-    let body = match text.rfind(" (raise ") {
-        Some(i) if text.ends_with(')') => &text[..i],
-        _ => text,
-    };
-    let body = python_words(body);
-    if body.contains(keyword) {
-        body
-    } else {
-        format!("{body} (raise it with {keyword}=)")
-    }
+    e.render(python_words)
+        .replace("the command took longer", "the call took longer")
 }
 
 /// A library error as the Python exception of its kind (all under `grundy.GrundyError`), with the same one-line
@@ -691,12 +629,6 @@ fn run_parts(
         }
         r.map_err(err)?
     };
-    // A loopy analysis's note names the command line's flag of its heap bound ("(--max-heap)"); it is text with no
-    // data beside it, so it is rewritten as text, as the messages without a budget are.
-    let mut j = j;
-    if let Some(serde_json::Value::String(note)) = j.get_mut("note") {
-        *note = python_words(note);
-    }
     json_to_py(py, &j)
 }
 
@@ -1023,10 +955,8 @@ fn period_json(
         None => period::DEFAULT_LIMIT_UNCERTIFIABLE,
     };
     let a = period::analyse_limited(g, limit, Engine::Auto, threads, limits, &mut |_, _| {})?;
-    let mut report = period::PeriodReport::new(g, &a);
-    // Why the search stopped names the budget to raise: in the Python API's words, as its errors do. The report
-    // holds it as text only (no `Budget`), so here the flag is rewritten as text.
-    report.stopped = report.stopped.as_deref().map(python_words);
+    // Why the search stopped names the budget to raise: in the Python API's words, as its errors do.
+    let report = period::PeriodReport::worded(g, &a, python_words);
     serde_json::to_value(report).map_err(|e| grundy::Error::input(e.to_string()))
 }
 

@@ -18,6 +18,7 @@ use grundy::analysis::pattern;
 use grundy::analysis::play::{Player, Session};
 use grundy::analysis::table::{Span, Table};
 use grundy::analysis::{analyse, Convention, Sum};
+use grundy::error::{Budget, Remedy};
 use grundy::games::{AnyGame, Registry};
 use grundy::heap::{period, sequence, Engine, HeapGame};
 use grundy::script::Script;
@@ -63,32 +64,30 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-/// A library error as a JavaScript `Error` with its one-line message (in the page's words: [`web_words`]), and its
-/// kind (`input`, `limit`, `loopy`, `unsupported`, `cancelled`) as the property `kind`.
-/// The command line's flags that the library's messages name as remedies ("raise it with --max-seconds"), each
-/// with what the page calls the same bound.
-const FLAG_WORDS: &[(&str, &str)] = &[
-    ("--max-seconds", "the time limit"),
-    ("--max-memory", "the memory limit"),
-    ("--max-positions", "the positions limit"),
-    ("--max-heap", "max_heap"),
-];
-
-/// `message` in the page's words: a flag of [`FLAG_WORDS`] becomes the page's name for its bound, and the time
-/// limit, which bounds a whole command on the command line, bounds one request here.
-fn web_words(message: &str) -> String {
-    let mut m = message.replace(
-        "the command took longer than its time limit",
-        "the request took longer than its time limit",
-    );
-    for (flag, words) in FLAG_WORDS {
-        m = m
-            .replace(&format!("raise it with {flag}"), &format!("raise {words}"))
-            .replace(flag, words);
+/// A remedy of a library error ([`Remedy`], data) in the page's words: the page's name for the bound to raise, where
+/// the command line names a flag.
+fn web_words(remedy: Remedy) -> String {
+    match remedy {
+        Remedy::Raise(Budget::Time(_)) => "raise the time limit",
+        Remedy::Raise(Budget::Memory(_)) => "raise the memory limit",
+        Remedy::Raise(Budget::Positions(_)) => "raise the positions limit",
+        Remedy::LiftTimeLimit => "lift the time limit",
+        Remedy::RaiseMaxHeap => "raise max_heap",
+        Remedy::LowerMaxHeap => "lower max_heap",
+        _ => return remedy.plain_words(),
     }
-    m
+    .to_string()
 }
 
+/// A library error's one line in the page's words ([`web_words`]); the time limit, which bounds a whole command on
+/// the command line, bounds one request here.
+fn said(e: &grundy::Error) -> String {
+    e.render(web_words)
+        .replace("the command took longer", "the request took longer")
+}
+
+/// A library error as a JavaScript `Error` with its one-line message (in the page's words: [`web_words`]), and its
+/// kind (`input`, `limit`, `loopy`, `unsupported`, `cancelled`) as the property `kind`.
 fn js_err(e: grundy::Error) -> JsValue {
     let kind = match e.kind() {
         grundy::ErrorKind::Input => "input",
@@ -97,7 +96,7 @@ fn js_err(e: grundy::Error) -> JsValue {
         grundy::ErrorKind::Unsupported => "unsupported",
         grundy::ErrorKind::Cancelled => "cancelled",
     };
-    let err = js_sys::Error::new(&web_words(e.message()));
+    let err = js_sys::Error::new(&said(&e));
     let value: JsValue = err.into();
     let _ = js_sys::Reflect::set(&value, &"kind".into(), &kind.into());
     value
@@ -416,7 +415,7 @@ pub fn find_period(request: &str, progress: Option<js_sys::Function>) -> Result<
         let a = period::analyse_limited(&g, limit, Engine::Auto, 1, &limits, &mut |n, of| {
             t.tell(n, of)
         })?;
-        to_json(&period::PeriodReport::new(&g, &a))
+        to_json(&period::PeriodReport::worded(&g, &a, web_words))
     };
     run().map_err(js_err)
 }

@@ -34,12 +34,67 @@ pub enum Budget {
     Positions(u64),
 }
 
+/// How to go on after an error, as data: each front end words it in its own terms ([`Error::render`]): the
+/// command line names its flags ("raise it with --max-seconds"), Python its keyword arguments ("raise it with
+/// max_seconds="), and [`Error`]'s `Display` uses the plain words of [`Remedy::plain_words`]. The library's messages
+/// never name a front end's flag themselves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Remedy {
+    /// Raise this budget (the time, memory or position limit that stopped the work).
+    Raise(Budget),
+    /// Lift the time limit altogether (after [`Remedy::Raise`] of a default time limit).
+    LiftTimeLimit,
+    /// Analyse the game as a loopy game, whose positions may repeat ([`crate::loopy`]).
+    Loopy,
+    /// Analyse the game as a loopy game, in an analysis (not in play, which does not take loopy games).
+    AnalyseLoopy,
+    /// Use the plain sequence engine, which takes every code.
+    PlainEngine,
+    /// Ask for the outcome alone, without winning moves.
+    OutcomeAlone,
+    /// Play the game by its own convention: leave out the misère switch.
+    LeaveOutMisere,
+    /// Name positions by two numbers (rows and columns).
+    RowsAndColumns,
+    /// Raise the largest heap of a loopy analysis.
+    RaiseMaxHeap,
+    /// Lower the largest heap of a loopy analysis.
+    LowerMaxHeap,
+    /// Search the sequence further (a period search to a larger heap).
+    SearchFurther,
+}
+
+impl Remedy {
+    /// The library's own words for the remedy, naming no front end's flag: what an [`Error`] displays.
+    pub fn plain_words(self) -> String {
+        match self {
+            Remedy::Raise(Budget::Time(_)) => "raise the time limit",
+            Remedy::Raise(Budget::Memory(_)) => "raise the memory limit",
+            Remedy::Raise(Budget::Positions(_)) => "raise the limit on positions stored",
+            Remedy::LiftTimeLimit => "lift the time limit",
+            Remedy::Loopy | Remedy::AnalyseLoopy => "analyse it as a loopy game",
+            Remedy::PlainEngine => "use the plain engine",
+            Remedy::OutcomeAlone => "ask for its outcome alone",
+            Remedy::LeaveOutMisere => "play it by its own convention",
+            Remedy::RowsAndColumns => "name positions by rows and columns",
+            Remedy::RaiseMaxHeap => "raise the largest heap",
+            Remedy::LowerMaxHeap => "lower the largest heap",
+            Remedy::SearchFurther => "search the sequence further",
+        }
+        .to_string()
+    }
+}
+
 /// An error with a one-line, human-readable message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     message: String,
     budget: Option<Budget>,
+    remedies: Vec<Remedy>,
+    /// Where the hints added by [`Error::with_hint`] start in `message`: the remedies are said before them.
+    hints_at: usize,
 }
 
 impl Error {
@@ -49,6 +104,8 @@ impl Error {
             kind,
             message: message.into(),
             budget: None,
+            remedies: Vec::new(),
+            hints_at: usize::MAX,
         }
     }
     /// Malformed input.
@@ -59,12 +116,33 @@ impl Error {
     pub fn limit(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Limit, message)
     }
-    /// The work was stopped by `budget`, a limit the caller chose (kind [`ErrorKind::Limit`]).
+    /// The work was stopped by `budget`, a limit the caller chose (kind [`ErrorKind::Limit`]); its remedy,
+    /// [`Remedy::Raise`] of that budget, goes with it.
     pub fn over_budget(budget: Budget, message: impl Into<String>) -> Self {
         Error {
             budget: Some(budget),
+            remedies: vec![Remedy::Raise(budget)],
             ..Self::new(ErrorKind::Limit, message)
         }
+    }
+    /// The same error with one more way to go on (several are said joined by "or").
+    pub fn with_remedy(mut self, remedy: Remedy) -> Self {
+        self.remedies.push(remedy);
+        self
+    }
+    /// The ways to go on, as data ([`Remedy`]), first the likeliest.
+    pub fn remedies(&self) -> &[Remedy] {
+        &self.remedies
+    }
+    /// The whole one-line message with its remedies in `words`, a front end's terms: "MESSAGE (REMEDY, or
+    /// REMEDY)". `Display` is `render(Remedy::plain_words)`.
+    pub fn render(&self, words: impl Fn(Remedy) -> String) -> String {
+        if self.remedies.is_empty() {
+            return self.message.clone();
+        }
+        let said: Vec<String> = self.remedies.iter().map(|&r| words(r)).collect();
+        let (main, hints) = self.message.split_at(self.hints_at.min(self.message.len()));
+        format!("{main} ({}){hints}", said.join(", or "))
     }
     /// A cycle of positions was found.
     pub fn loopy(message: impl Into<String>) -> Self {
@@ -86,30 +164,36 @@ impl Error {
     pub fn budget(&self) -> Option<Budget> {
         self.budget
     }
-    /// The one-line message, naming the offending input or the limit reached.
+    /// The one-line message, naming the offending input or the limit reached, without its remedies
+    /// ([`Error::render`] says both).
     pub fn message(&self) -> &str {
         &self.message
     }
-    /// The same error (kind and budget) with `; hint` after its message: how to go on, say.
+    /// The same error (kind, budget and remedies) with `; hint` after its message: how to go on, say (said after
+    /// the remedies by [`Error::render`]).
     pub fn with_hint(self, hint: impl fmt::Display) -> Self {
         Error {
+            hints_at: self.hints_at.min(self.message.len()),
             message: format!("{}; {hint}", self.message),
             ..self
         }
     }
     /// The same error with `context: ` put in front of its message.
     pub fn context(self, context: impl fmt::Display) -> Self {
+        let message = format!("{context}: {}", self.message);
         Error {
-            kind: self.kind,
-            message: format!("{context}: {}", self.message),
-            budget: self.budget,
+            hints_at: self
+                .hints_at
+                .saturating_add(message.len() - self.message.len()),
+            message,
+            ..self
         }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.render(Remedy::plain_words))
     }
 }
 
@@ -194,6 +278,40 @@ pub fn parse_bounded(text: &str, what: &str, max: u64) -> Result<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remedies_are_data_each_front_end_words() {
+        let e = Error::over_budget(Budget::Positions(10), "the search stored 10 positions")
+            .with_remedy(Remedy::LowerMaxHeap)
+            .context("kayles");
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        assert_eq!(e.budget(), Some(Budget::Positions(10)));
+        assert_eq!(e.message(), "kayles: the search stored 10 positions");
+        assert_eq!(
+            e.remedies(),
+            &[Remedy::Raise(Budget::Positions(10)), Remedy::LowerMaxHeap]
+        );
+        assert_eq!(
+            e.to_string(),
+            "kayles: the search stored 10 positions (raise the limit on positions stored, or lower the largest heap)"
+        );
+        let flags = |r: Remedy| match r {
+            Remedy::Raise(_) => "raise it with --max-positions".to_string(),
+            _ => "lower --max-heap".to_string(),
+        };
+        assert_eq!(
+            e.render(flags),
+            "kayles: the search stored 10 positions (raise it with --max-positions, or lower --max-heap)"
+        );
+        assert_eq!(Error::input("bad").render(flags), "bad");
+        let hinted = Error::over_budget(Budget::Positions(10), "stopped")
+            .with_hint("saved in f")
+            .context("kayles");
+        assert_eq!(
+            hinted.render(flags),
+            "kayles: stopped (raise it with --max-positions); saved in f"
+        );
+    }
 
     #[test]
     fn parse_errors_name_the_input() {

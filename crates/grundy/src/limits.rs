@@ -105,16 +105,19 @@ impl Deadline {
         let budget =
             crate::error::Budget::Time(Duration::from_secs_f64(self.seconds.clamp(0.0, 1e9)));
         if self.by_default {
-            return Error::over_budget(budget, format!(
-                "the command took longer than its default time limit of {} s (raise it with --max-seconds S, or \
-                 lift it with --max-seconds none)",
-                self.seconds
-            ));
+            return Error::over_budget(
+                budget,
+                format!(
+                    "the command took longer than its default time limit of {} s",
+                    self.seconds
+                ),
+            )
+            .with_remedy(crate::error::Remedy::LiftTimeLimit);
         }
         Error::over_budget(
             budget,
             format!(
-                "the command took longer than its time limit of {} s (raise it with --max-seconds)",
+                "the command took longer than its time limit of {} s",
                 self.seconds
             ),
         )
@@ -153,8 +156,8 @@ impl Limits {
         if stored >= self.max_positions {
             return Err(Error::over_budget(
                 crate::error::Budget::Positions(self.max_positions as u64),
-                format!("the search stored {stored} positions, the limit (raise it with --max-positions)"
-            )));
+                format!("the search stored {stored} positions, the limit"),
+            ));
         }
         Ok(())
     }
@@ -172,7 +175,7 @@ impl Limits {
             return Err(Error::over_budget(
                 crate::error::Budget::Memory(self.max_memory),
                 format!(
-                    "{what} would need about {} of memory, over the limit of {} (raise it with --max-memory)",
+                    "{what} would need about {} of memory, over the limit of {}",
                     format_bytes(bytes),
                     format_bytes(self.max_memory)
                 ),

@@ -263,3 +263,67 @@ fn a_sample_is_measured() {
         Path::new("src/heap/tests.rs")
     );
 }
+
+/// The command line's flags that name a remedy or a bound. The library's messages never name them: a remedy is data
+/// ([`crate::error::Remedy`]) that each front end words ("raise it with --max-seconds", "max_seconds=").
+/// (`--rules`, `--moves` and `--param` are left out: a rules script's messages place an error in its source, named
+/// as the text was given.)
+const FLAGS: &[&str] = &[
+    "--max-seconds",
+    "--max-memory",
+    "--max-positions",
+    "--max-heap",
+    "--loopy",
+    "--engine",
+    "--no-moves",
+    "--misere",
+    "--rows",
+    "--cols",
+    "--emit",
+    "--to ",
+];
+
+#[test]
+fn no_library_message_names_a_flag() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut outside = BTreeSet::new();
+    let mut texts = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let (skip, out) = test_modules(&lines);
+        outside.extend(out.iter().flat_map(|m| module_file(file, m)));
+        texts.push((file, text.clone(), skip));
+    }
+    let mut found = String::new();
+    let mut read = 0;
+    for (file, text, skip) in &texts {
+        let rel = file.strip_prefix(&src).unwrap();
+        if outside.contains(*file)
+            || file
+                .file_name()
+                .is_some_and(|n| n == "tests.rs" || n == "long_functions.rs")
+        {
+            continue;
+        }
+        for (i, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            // (An emitted program's comment says the command that wrote it, for provenance: not a message.)
+            if skip.contains(&i) || code.starts_with("//") || code.contains("Written by grundy") {
+                continue;
+            }
+            read += 1;
+            if let Some(flag) = FLAGS.iter().find(|f| code.contains(*f)) {
+                found += &format!("  src/{}:{}: {flag}\n", rel.display(), i + 1);
+            }
+        }
+    }
+    assert!(read > 10_000, "the library's lines are read ({read})");
+    assert!(
+        found.is_empty(),
+        "library code naming a command-line flag (make it a Remedy the front ends word):\n{found}"
+    );
+}

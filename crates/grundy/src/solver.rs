@@ -390,10 +390,11 @@ impl<R: Game> Solver<R> {
                 }
                 if open.contains(c.as_ref()) {
                     return Err(Error::loopy(format!(
-                        "{}: the position {} can be reached from itself, so the game is loopy (use --loopy)",
+                        "{}: the position {} can be reached from itself, so the game is loopy",
                         self.ruleset.name(),
                         self.ruleset.show(&c)
-                    )));
+                    ))
+                    .with_remedy(crate::error::Remedy::Loopy));
                 }
                 child = Some(c.into_owned());
                 break;
@@ -580,12 +581,15 @@ mod tests {
     fn a_default_deadline_says_it_is_the_default_and_how_to_lift_it() {
         let given = Deadline::after_seconds(2.5).error().to_string();
         assert!(
-            given.contains("time limit of 2.5 s (raise it with --max-seconds)"),
+            given.contains("time limit of 2.5 s (raise the time limit)"),
             "{given}"
         );
         let default = Deadline::by_default(60.0).error().to_string();
         assert!(default.contains("default time limit of 60 s"), "{default}");
-        assert!(default.contains("--max-seconds none"), "{default}");
+        assert!(
+            default.contains("raise the time limit, or lift the time limit"),
+            "{default}"
+        );
         assert!(!default.contains('\n'));
     }
 

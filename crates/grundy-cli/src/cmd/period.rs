@@ -205,7 +205,7 @@ fn report(
         &mut saved,
     )?;
     bar.finish();
-    let r = PeriodReport::new(rules, &a);
+    let r = PeriodReport::worded(rules, &a, crate::output::flag_words);
     if json {
         return print_json(
             &serde_json::to_value(&r).map_err(|e| grundy::Error::input(e.to_string()))?,

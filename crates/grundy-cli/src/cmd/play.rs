@@ -257,7 +257,7 @@ pub fn run_with(
                         say(out, &format!("took back {n} move{}.", plural(n)))?;
                         break;
                     }
-                    Err(e) => say(out, &format!("cannot undo: {e}"))?,
+                    Err(e) => say(out, &format!("cannot undo: {}", crate::output::said(&e)))?,
                 },
                 _ => match s.parse_move(typed) {
                     Ok(n) => {
@@ -265,7 +265,7 @@ pub fn run_with(
                         say(out, &format!("you play: {}", t.mv.text))?;
                         break;
                     }
-                    Err(e) => say(out, &format!("not a move: {e}"))?,
+                    Err(e) => say(out, &format!("not a move: {}", crate::output::said(&e)))?,
                 },
             }
         }

@@ -453,7 +453,7 @@ fn survey_code(
     let p = a.periodicity.as_ref();
     let certified = p.is_some_and(|p| p.certified);
     let stopped = match (&a.stopped, certified) {
-        (Some(s), _) => Some(s.clone()),
+        (Some(s), _) => Some(crate::output::said(s)),
         (None, false) => Some(format!(
             "no certificate in heaps 0..={}",
             a.values.len().saturating_sub(1)

@@ -90,7 +90,7 @@ pub fn emit(p: &Pattern, values: &[Nimber], lang: Language) -> Result<String> {
 pub fn emit_from(p: &Pattern, values: &[Nimber], lang: Language, command: &str) -> Result<String> {
     if p.parameters != 1 {
         return Err(Error::input(format!(
-            "{}: --emit writes sg(n) for a game whose position is one number; no code is emitted for a rule on two numbers",
+            "{}: the code emitted computes sg(n) for a game whose position is one number; no code is emitted for a rule on two numbers",
             p.game
         )));
     }

@@ -177,14 +177,17 @@ pub fn analyse(sum: &mut Sum, max_heap: u64, limits: &Limits) -> Result<LoopyAna
         let name = group.name();
         let mut heaps = Vec::with_capacity(shown.len());
         for s in &shown {
-            heaps.push(crate::error::parse_bounded(
-                s,
-                &format!("{name}: heap size (at most --max-heap {max_heap})"),
-                max_heap,
-            )?);
+            heaps.push(
+                crate::error::parse_bounded(
+                    s,
+                    &format!("{name}: heap size (at most the largest heap, {max_heap})"),
+                    max_heap,
+                )
+                .map_err(|e| e.with_remedy(crate::error::Remedy::RaiseMaxHeap))?,
+            );
         }
         let rule = format!(
-            "the game {code} is played on heaps of at most {max_heap} tokens: a move that would leave a larger heap is not allowed (--max-heap)"
+            "the game {code} is played on heaps of at most {max_heap} tokens: a move that would leave a larger heap is not allowed"
         );
         if code.max_heaps() >= 2 {
             let game = MultisetGame::solve_within(

@@ -139,8 +139,9 @@ pub(crate) fn already_misere(sum: &Sum) -> crate::Error {
         .find(|g| g.own_play() == Play::Misere)
         .map_or_else(String::new, |g| g.name());
     crate::Error::unsupported(format!(
-        "{name} is played misère by its own rules already (the last mover loses): leave out --misere"
+        "{name} is played misère by its own rules already (the last mover loses)"
     ))
+    .with_remedy(crate::error::Remedy::LeaveOutMisere)
 }
 
 /// The misère analysis of `sum`, whatever its games' own conventions (the caller has checked them).

@@ -367,7 +367,7 @@ fn memory_error(count: u64, cells: u64, rows: u64, limits: &Limits) -> Option<Er
     (need > allowed).then(|| {
         Error::over_budget(crate::error::Budget::Memory(allowed), format!(
             "chomp: the exact search keeps a value for each of the position's {count} sub-diagrams, {need} bytes, \
-             more than --max-memory ({allowed} bytes) allows"
+             more than the memory limit ({allowed} bytes) allows"
         ))
     })
 }
@@ -671,7 +671,7 @@ mod engine_tests {
         assert_eq!(
             e.to_string(),
             "chomp: the exact search keeps a value for each of the position's 3432 sub-diagrams, 3662 bytes, \
-             more than --max-memory (1000 bytes) allows"
+             more than the memory limit (1000 bytes) allows (raise the memory limit)"
         );
         assert_eq!(
             kept.unwrap().unwrap(),

@@ -104,10 +104,11 @@ pub fn parse_heaps(name: &str, words: &[String]) -> Result<Vec<u64>> {
 pub(crate) fn stopped_error(name: &str, last: u64, to: u64, why: Option<&Error>) -> Error {
     let done = format!("{name}: stopped after heaps 0..={last} of 0..={to}");
     match why {
-        Some(why) => match why.budget() {
-            Some(b) => Error::over_budget(b, format!("{done}: {}", why.message())),
-            None => Error::limit(format!("{done}: {}", why.message())),
-        },
+        Some(why) if why.budget().is_some() => why.clone().context(done),
+        Some(why) => why.remedies().iter().fold(
+            Error::limit(format!("{done}: {}", why.message())),
+            |e, &r| e.with_remedy(r),
+        ),
         None => Error::limit(done),
     }
 }
@@ -226,8 +227,9 @@ impl TakeAndBreak {
     pub fn new(code: Code) -> Result<Self> {
         if code.is_loopy() {
             return Err(Error::loopy(format!(
-                "the code {code} has moves that add tokens or change nothing, so positions can repeat (use --loopy)"
-            )));
+                "the code {code} has moves that add tokens or change nothing, so positions can repeat"
+            ))
+            .with_remedy(crate::error::Remedy::Loopy));
         }
         let name = code.to_string();
         Ok(Heap(CodeRules { code, name }))

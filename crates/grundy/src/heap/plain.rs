@@ -261,8 +261,9 @@ pub(super) fn code_extend_unbounded(
 ) -> Result<()> {
     if code.is_loopy() {
         return Err(Error::loopy(format!(
-            "the code {code} has moves that can repeat a position (use --loopy)"
-        )));
+            "the code {code} has moves that can repeat a position"
+        ))
+        .with_remedy(crate::error::Remedy::Loopy));
     }
     g.truncate(to as usize + 1);
     g.reserve((to as usize + 1).saturating_sub(g.len()));

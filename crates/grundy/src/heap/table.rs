@@ -176,10 +176,10 @@ impl HeapTable {
                 if searched && e.kind() == crate::ErrorKind::Limit {
                     e.context(format!(
                         "no period of {} is certified within {PERIOD_SEARCH} heaps or {PERIOD_SEARCH_SECONDS} s of \
-                         search, so heap {n} must be computed ('grundy period {} --to N' searches further)",
+                         search, so heap {n} must be computed",
                         self.game.name(),
-                        self.game.name()
                     ))
+                    .with_remedy(crate::error::Remedy::SearchFurther)
                 } else {
                     e
                 }

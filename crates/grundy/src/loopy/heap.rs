@@ -98,10 +98,10 @@ pub fn heap_graph_within(code: &Code, bound: u64, max_memory: u64) -> Result<Gra
     )?;
     if count >= u32::MAX as u64 {
         return Err(Error::limit(format!(
-            "the heap graph of {code} on heaps 0..={bound} has {count} moves, more than the limit of {}; lower \
-             --max-heap",
+            "the heap graph of {code} on heaps 0..={bound} has {count} moves, more than the limit of {}",
             u32::MAX - 1
-        )));
+        ))
+        .with_remedy(crate::error::Remedy::LowerMaxHeap));
     }
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(count as usize);
     let mut buf = Vec::new();
@@ -199,9 +199,10 @@ impl crate::Game for LoopyCode {
     }
     fn check_searchable(&self, _n: &u64, _limits: &crate::Limits) -> Result<()> {
         Err(Error::loopy(format!(
-            "{}: moves of this code can add tokens, so positions can repeat: use --loopy (on heaps of at most --max-heap tokens)",
+            "{}: moves of this code can add tokens, so positions can repeat",
             self.code
-        )))
+        ))
+        .with_remedy(crate::error::Remedy::Loopy))
     }
     fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
         if words.is_empty() {

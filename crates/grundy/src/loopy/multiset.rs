@@ -301,9 +301,10 @@ impl MultisetGame {
             let hs: Vec<String> = heaps.iter().map(u64::to_string).collect();
             Error::over_budget(crate::error::Budget::Positions(max_positions), format!(
                 "the game {code} from heap {} (heaps of at most {bound}) reaches more than {max_positions} positions \
-                 (multisets of heaps); raise --max-positions or lower --max-heap",
+                 (multisets of heaps)",
                 hs.join(", ")
             ))
+            .with_remedy(crate::error::Remedy::LowerMaxHeap)
         };
         let pass = code.digits()[0].allows(1);
         let mut edges: Vec<(u32, u32)> = Vec::new();
@@ -314,8 +315,9 @@ impl MultisetGame {
         let too_much_work = || {
             Error::limit(format!(
                 "the game {code} (heaps of at most {bound}) needs more than {MAX_WORK} steps to list the moves of \
-                 its positions; lower --max-heap"
+                 its positions"
             ))
+            .with_remedy(crate::error::Remedy::LowerMaxHeap)
         };
         // Steps spent listing moves: (tokens, heaps) pairs looked at, and heaps copied into followers.
         let work = std::cell::Cell::new(0u64);
@@ -364,8 +366,9 @@ impl MultisetGame {
                     } else if positions.data.len() > MAX_STORED_HEAPS {
                         overflow = Some(Error::limit(format!(
                             "the positions of the game {code} (heaps of at most {bound}) hold more than \
-                             {MAX_STORED_HEAPS} heaps in all; lower --max-heap"
-                        )));
+                             {MAX_STORED_HEAPS} heaps in all"
+                        ))
+                        .with_remedy(crate::error::Remedy::LowerMaxHeap));
                     } else if work.get() > MAX_WORK {
                         overflow = Some(too_much_work());
                     } else if edges.len().is_multiple_of(1 << 16) {
@@ -381,8 +384,9 @@ impl MultisetGame {
                     if overflow.is_none() && edges.len() > MAX_EDGES {
                         overflow = Some(Error::limit(format!(
                             "the game {code} (heaps of at most {bound}) has more than {MAX_EDGES} moves between its \
-                             positions; lower --max-heap"
-                        )));
+                             positions"
+                        ))
+                        .with_remedy(crate::error::Remedy::LowerMaxHeap));
                     }
                     overflow.is_none()
                 };

@@ -356,10 +356,13 @@ impl MisereSearch {
 
     /// The error for a budget reached while `what` was being made.
     fn over_budget(&self, what: &str) -> crate::Error {
-        crate::Error::over_budget(crate::error::Budget::Positions(self.limits.max_positions as u64), format!(
-            "the search reached its limit of {} positions while listing {what} (raise it with --max-positions)",
-            self.limits.max_positions
-        ))
+        crate::Error::over_budget(
+            crate::error::Budget::Positions(self.limits.max_positions as u64),
+            format!(
+                "the search reached its limit of {} positions while listing {what}",
+                self.limits.max_positions
+            ),
+        )
     }
 
     /// The options of one component, as its game gives them (within the positions budget).

@@ -389,10 +389,11 @@ impl<G: Game> Component for Part<G> {
                 (0, None) => {
                     // Alone, and an N-position by a rule that names no winning move (strategy stealing).
                     return Err(Error::unsupported(format!(
-                        "{} {}: an N-position by rule, but the rule names no winning move and the position is too large to search for one; --no-moves gives its outcome alone",
+                        "{} {}: an N-position by rule, but the rule names no winning move and the position is too large to search for one",
                         self.game.name(),
                         self.game.show(&self.position),
-                    )));
+                    ))
+                    .with_remedy(crate::error::Remedy::OutcomeAlone));
                 }
                 _ => {}
             }
@@ -518,9 +519,9 @@ where
                 return Err(Error::over_budget(
                     crate::error::Budget::Positions(max_positions as u64),
                     format!(
-                    "{}: more than {max_positions} positions are reachable (raise --max-positions)",
-                    self.game.name()
-                ),
+                        "{}: more than {max_positions} positions are reachable",
+                        self.game.name()
+                    ),
                 ));
             }
             let i = order.len() as u32;

@@ -143,12 +143,14 @@ impl NumberGame {
     /// Adds the option that is the sum of `comps`, checked against the heap rule and split into components.
     fn push(&self, n: u64, comps: &[u64], out: &mut Options<u64>) -> Result<()> {
         let bad_heap = |c: u64| {
-            self.core.bad_result(
-                &format!("moves({n})"),
-                &format!(
-                    "a move leaves a heap of {c}, not smaller than {n}: a game whose position is one number is played as a heap game, where every move leaves smaller heaps (value --loopy plays it with repeats allowed)"
-                ),
-            )
+            self.core
+                .bad_result(
+                    &format!("moves({n})"),
+                    &format!(
+                        "a move leaves a heap of {c}, not smaller than {n}: a game whose position is one number is played as a heap game, where every move leaves smaller heaps"
+                    ),
+                )
+                .with_remedy(crate::error::Remedy::AnalyseLoopy)
         };
         let too_large = || {
             self.core

@@ -46,9 +46,10 @@ pub fn one_parameter_values(
     let limits = &cx.limits;
     if game.parameters() != 1 {
         return Err(crate::Error::input(format!(
-            "{}: positions of this game are not named by one number (use --rows and --cols for two)",
+            "{}: positions of this game are not named by one number",
             game.name()
-        )));
+        ))
+        .with_remedy(crate::error::Remedy::RowsAndColumns));
     }
     let (values, periodicity) = match game.heap_game() {
         Some(heap) => {

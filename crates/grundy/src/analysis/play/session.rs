@@ -31,9 +31,10 @@ impl Session {
             if group.code().is_some_and(|c| c.is_loopy()) {
                 // Its moves that add tokens are made by the loopy solvers, not listed as options.
                 return Err(Error::unsupported(format!(
-                    "{}: playing a code whose moves add tokens is not supported ('grundy value --loopy' analyses it)",
+                    "{}: playing a code whose moves add tokens is not supported",
                     group.name()
-                )));
+                ))
+                .with_remedy(crate::error::Remedy::AnalyseLoopy));
             }
             let p = group.playable();
             state.extend(p.roots().into_iter().map(|id| (g as u32, id)));

@@ -29,8 +29,9 @@ pub struct Analysis {
     /// The engine that computed the values.
     pub engine: Engine,
     /// Why a search that follows the certificate ([`Reach::budget`]) stopped before certifying a period: the next
-    /// step, and the memory or time budget it would pass. `None` when it was not stopped by a budget.
-    pub stopped: Option<String>,
+    /// step, and the memory or time budget it would pass, with its remedy ([`crate::error::Remedy::Raise`]) for
+    /// each front end to word. `None` when it was not stopped by a budget.
+    pub stopped: Option<crate::Error>,
 }
 
 /// What `grundy period --json` prints and the Python binding's `period()` returns: one object, one schema
@@ -60,8 +61,18 @@ pub struct PeriodReport {
 }
 
 impl PeriodReport {
-    /// The report of `analysis`, a search of `game`.
+    /// The report of `analysis`, a search of `game`, with why it stopped in the library's plain words.
     pub fn new(game: &HeapGame, analysis: &Analysis) -> PeriodReport {
+        Self::worded(game, analysis, crate::error::Remedy::plain_words)
+    }
+
+    /// The report of `analysis`, a search of `game`, with the remedy of why it stopped (which budget to raise) in
+    /// a front end's `words` ([`crate::Error::render`]).
+    pub fn worded(
+        game: &HeapGame,
+        analysis: &Analysis,
+        words: impl Fn(crate::error::Remedy) -> String,
+    ) -> PeriodReport {
         let p = analysis.periodicity.as_ref();
         let needed = p.and_then(|p| match p.by {
             Some(Certificate::ClosedForm) => None,
@@ -78,7 +89,7 @@ impl PeriodReport {
             certificate: p.and_then(|p| p.by).map(|c| c.describe()),
             values_computed: analysis.computed,
             needed,
-            stopped: analysis.stopped.clone(),
+            stopped: analysis.stopped.as_ref().map(|e| e.render(words)),
         }
     }
 }
@@ -578,21 +589,28 @@ fn over_budget(
     need: u64,
     secs_per_heap: Option<f64>,
     limits: &Limits,
-) -> Option<String> {
+) -> Option<crate::Error> {
+    use crate::error::Budget as Kept;
     if need > limits.max_memory {
-        Some(format!(
-            "the next step, heaps 0..={to}, would need about {} of memory, over the limit of {} (raise it with --max-memory)",
-            crate::solver::format_bytes(need),
-            crate::solver::format_bytes(limits.max_memory)
+        Some(crate::Error::over_budget(
+            Kept::Memory(limits.max_memory),
+            format!(
+                "the next step, heaps 0..={to}, would need about {} of memory, over the limit of {}",
+                crate::solver::format_bytes(need),
+                crate::solver::format_bytes(limits.max_memory)
+            ),
         ))
     } else {
         let spent = b.start.elapsed().as_secs_f64();
         // The cost per heap grows with the heap for most codes: half as much again is allowed for.
         let predicted = secs_per_heap.map_or(0.0, |s| s * heaps as f64 * 1.5);
         (spent + predicted > b.seconds).then(|| {
-            format!(
-                "the next step, heaps 0..={to}, would take about {predicted:.0} s more, past the time budget of {} s (raise it with --max-seconds)",
-                b.seconds
+            crate::Error::over_budget(
+                Kept::Time(std::time::Duration::from_secs_f64(b.seconds.clamp(0.0, 1e9))),
+                format!(
+                    "the next step, heaps 0..={to}, would take about {predicted:.0} s more, past the time budget of {} s",
+                    b.seconds
+                ),
             )
         })
     }
@@ -737,7 +755,11 @@ mod tests {
             n * per_heap <= 200_000 && (2 * n) * per_heap > 200_000,
             "{n}"
         );
-        assert!(a.stopped.unwrap().contains("--max-memory"));
+        assert!(a
+            .stopped
+            .unwrap()
+            .to_string()
+            .contains("raise the memory limit"));
         assert!(a.periodicity.is_none_or(|p| !p.certified));
     }
 

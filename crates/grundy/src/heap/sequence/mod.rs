@@ -118,8 +118,8 @@ pub fn engine_for(game: &HeapGame, engine: Engine) -> Result<&'static dyn Sequen
         Engine::Fast | Engine::Auto if SPARSE.applies(game) => Ok(&SPARSE),
         Engine::Fast => Err(match game.code() {
             Some(_) => Error::unsupported(format!(
-                "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
-            )),
+                "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps"
+            )).with_remedy(crate::error::Remedy::PlainEngine),
             None => Error::unsupported(format!(
                 "{name}: the fast engine computes take-and-break codes only"
             )),
@@ -441,13 +441,13 @@ mod tests {
             &mut |_| {},
         )
         .unwrap_err();
-        assert!(e.message().contains("--max-memory"), "{e}");
+        assert!(e.to_string().contains("raise the memory limit"), "{e}");
         let tight = Limits {
             max_memory: 1000,
             ..Limits::default()
         };
         let e = nim_values(&t, 1000, Engine::Auto, 1, &tight, &mut |_| {}).unwrap_err();
-        assert!(e.message().contains("--max-memory"), "{e}");
+        assert!(e.to_string().contains("raise the memory limit"), "{e}");
         let t = TakeAndBreak::parse("0.007").unwrap();
         let e = nim_values(
             &t,
@@ -480,7 +480,10 @@ mod tests {
                 e.message().contains("stopped after heaps 0..="),
                 "{code}: {e}"
             );
-            assert!(e.message().contains("--max-seconds"), "{code}: {e}");
+            assert!(
+                e.to_string().contains("raise the time limit"),
+                "{code}: {e}"
+            );
         }
     }
 

@@ -184,8 +184,8 @@ pub fn extend_polled(
 ) -> Result<Split> {
     if !covers(code) {
         return Err(Error::unsupported(format!(
-            "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
-        )));
+            "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps"
+        )).with_remedy(crate::error::Remedy::PlainEngine));
     }
     if to >= u32::MAX as u64 {
         return Err(Error::limit(format!(
@@ -369,8 +369,8 @@ impl Run {
     pub fn new(code: &Code, name: &str, values: &[Nimber]) -> Result<Run> {
         if !covers(code) {
             return Err(Error::unsupported(format!(
-                "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
-            )));
+                "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps"
+            )).with_remedy(crate::error::Remedy::PlainEngine));
         }
         let moves = moves_of(code);
         let mut prefix: Vec<u32> = Vec::with_capacity(values.len().max(1));
@@ -439,8 +439,8 @@ impl Run {
     pub fn spilled(code: &Code, name: &str, dir: &std::path::Path, window: Window) -> Result<Run> {
         if !covers(code) {
             return Err(Error::unsupported(format!(
-                "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps (use --engine plain)"
-            )));
+                "{name}: the fast engine covers codes with finitely many digits whose moves leave at most two heaps"
+            )).with_remedy(crate::error::Remedy::PlainEngine));
         }
         let mut g = Store::<u16>::spilled(dir, window).map_err(|e| spill_error(name, e))?;
         g.push(0);

@@ -120,7 +120,7 @@ mod values {
         for code in ["0.F", "0.[7]", "0.{3}"] {
             let c = Code::parse(code).unwrap();
             let e = extend(&c, code, &mut Vec::new(), 10, &mut |_| {}).unwrap_err();
-            assert!(e.message().contains("plain"), "{e}");
+            assert!(e.to_string().contains("plain"), "{e}");
         }
     }
 }
