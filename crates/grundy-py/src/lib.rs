@@ -596,7 +596,7 @@ fn convention(play: &str, max_heap: Option<u64>) -> PyResult<Convention> {
         ("normal", None) => Ok(Convention::Normal),
         ("misere", None) => Ok(Convention::Misere),
         ("loopy", m) => {
-            let max_heap = m.unwrap_or(1000);
+            let max_heap = m.unwrap_or(grundy::loopy::heap::DEFAULT_MAX_HEAP);
             if max_heap > grundy::loopy::heap::MAX_BOUND {
                 return Err(InputError::new_err(format!(
                     "max_heap: {max_heap} is too large (the largest allowed is {})",

@@ -302,7 +302,7 @@ fn convention(play: &str, max_heap: Option<u64>) -> grundy::Result<Convention> {
         "normal" | "" => Ok(Convention::Normal),
         "misere" => Ok(Convention::Misere),
         "loopy" => {
-            let max_heap = max_heap.unwrap_or(1000);
+            let max_heap = max_heap.unwrap_or(grundy::loopy::heap::DEFAULT_MAX_HEAP);
             if max_heap > grundy::loopy::heap::MAX_BOUND {
                 return Err(input(format!(
                     "max_heap: {max_heap} is too large (the largest allowed is {})",

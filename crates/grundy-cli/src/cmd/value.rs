@@ -209,7 +209,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
             Some(b) => {
                 grundy::error::parse_bounded(b, "--max-heap", grundy::loopy::heap::MAX_BOUND)?
             }
-            None => super::loopy::DEFAULT_MAX_HEAP,
+            None => grundy::loopy::heap::DEFAULT_MAX_HEAP,
         };
         let mut l = command;
         l.max_positions = match a.max_positions.as_deref() {
