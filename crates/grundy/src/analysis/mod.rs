@@ -61,6 +61,7 @@ pub mod loopy;
 pub mod misere;
 pub mod pattern;
 pub mod play;
+pub mod survey;
 pub mod table;
 
 use crate::context::Context;
