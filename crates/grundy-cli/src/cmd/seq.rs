@@ -311,10 +311,8 @@ fn bounded_window(
 
 /// A bounded run: the fast engine on every heap with its values in an unlinked file beside `out`, mapped into
 /// memory, of which only `window` stays resident; the values go to `out` as the run goes (and a resumed run reads
-/// its file in chunks).
-///
-/// Long: one bounded run from its refusals to its report: the spilled run and its resume, the loop, then the text and
-/// JSON reports, which read a dozen of the run's locals (spill, bytes held, peak, stats).
+/// its file in chunks). The run and its file are the library's ([`seq_file::bounded_run`],
+/// [`seq_file::extend_run_to_file`]); here are the progress bar, the resume hint and the text and JSON reports.
 fn run_bounded(
     a: &SeqCmd,
     rules: &HeapGame,
