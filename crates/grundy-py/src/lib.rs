@@ -252,14 +252,7 @@ impl Bounds {
                 l
             }
             Convention::Misere => grundy::analysis::misere::limits(&l, positions),
-            Convention::Loopy { .. } => {
-                l.max_positions = positions.unwrap_or(if graph {
-                    grundy::loopy::graph::MAX_NODES as usize
-                } else {
-                    grundy::loopy::multiset::DEFAULT_MAX_POSITIONS as usize
-                });
-                l
-            }
+            Convention::Loopy { .. } => grundy::analysis::loopy::limits(&l, positions, graph),
         }
     }
 }
@@ -533,16 +526,7 @@ fn convention(play: &str, max_heap: Option<u64>) -> PyResult<Convention> {
     match (play, max_heap) {
         ("normal", None) => Ok(Convention::Normal),
         ("misere", None) => Ok(Convention::Misere),
-        ("loopy", m) => {
-            let max_heap = m.unwrap_or(1000);
-            if max_heap > grundy::loopy::heap::MAX_BOUND {
-                return Err(InputError::new_err(format!(
-                    "max_heap: {max_heap} is too large (the largest allowed is {})",
-                    grundy::loopy::heap::MAX_BOUND
-                )));
-            }
-            Ok(Convention::Loopy { max_heap })
-        }
+        ("loopy", m) => Convention::loopy(m).map_err(err),
         ("normal" | "misere", Some(_)) => Err(InputError::new_err(
             "max_heap bounds the heaps of a loopy code: it applies only with loopy=True",
         )),

@@ -149,11 +149,7 @@ impl Bounds {
                 l
             }
             Convention::Misere => grundy::analysis::misere::limits(&l, positions),
-            Convention::Loopy { .. } => {
-                l.max_positions =
-                    positions.unwrap_or(grundy::loopy::multiset::DEFAULT_MAX_POSITIONS as usize);
-                l
-            }
+            Convention::Loopy { .. } => grundy::analysis::loopy::limits(&l, positions, false),
         })
     }
 }
@@ -300,16 +296,7 @@ fn convention(play: &str, max_heap: Option<u64>) -> grundy::Result<Convention> {
     match play {
         "normal" | "" => Ok(Convention::Normal),
         "misere" => Ok(Convention::Misere),
-        "loopy" => {
-            let max_heap = max_heap.unwrap_or(1000);
-            if max_heap > grundy::loopy::heap::MAX_BOUND {
-                return Err(input(format!(
-                    "max_heap: {max_heap} is too large (the largest allowed is {})",
-                    grundy::loopy::heap::MAX_BOUND
-                )));
-            }
-            Ok(Convention::Loopy { max_heap })
-        }
+        "loopy" => Convention::loopy(max_heap),
         other => Err(input(format!(
             "play must be 'normal', 'misere' or 'loopy', not '{}'",
             grundy::error::escape(other)

@@ -14,9 +14,6 @@ use std::fmt::Write as _;
 /// Moves printed in text before the list is shortened (JSON and --all-moves list them all), as in normal play.
 const MOVES_SHOWN: usize = 20;
 
-/// The default bound on heap sizes for loopy heap codes.
-pub const DEFAULT_MAX_HEAP: u64 = 1000;
-
 fn place(p: &Place) -> String {
     match p {
         Place::Number(n) => n.to_string(),

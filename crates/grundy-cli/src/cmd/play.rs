@@ -160,7 +160,7 @@ pub fn run_with(
     let convention = if loopy {
         limits.max_positions = max_positions.unwrap_or(grundy::loopy::graph::MAX_NODES as usize);
         Convention::Loopy {
-            max_heap: super::loopy::DEFAULT_MAX_HEAP,
+            max_heap: grundy::loopy::heap::DEFAULT_MAX_HEAP,
         }
     } else if a.misere || own_misere {
         limits.max_positions =

@@ -9,11 +9,11 @@ use crate::cli::SeqCmd;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::game::HeapView;
-use grundy::heap::sequence::{self, Method};
+use grundy::heap::sequence::{self, file as seq_file, Method};
 use grundy::heap::{sparse, Engine, HeapGame};
 use grundy::{Limits, Nimber};
 use std::fmt::Write as _;
-use std::io::{Read, Write};
+use std::io::Write;
 
 pub const HELP: &str = "\
 grundy seq — nim-values of heaps 0..=N
@@ -86,7 +86,8 @@ EXAMPLES
   grundy seq kayles --to 20 --genus      4^146 at heap 5 (Winning Ways ch. 13)
 ";
 
-const MAGIC: &str = "grundy-seq 1";
+/// The sequence file's own functions, under the names `grundy period` calls them by.
+pub(crate) use seq_file::{append, read as read_file, saved_values, start as start_file};
 
 /// Runs `grundy seq`: the nim-values of a heap game's heaps up to `--to`, printed or written to a file.
 ///
@@ -118,7 +119,8 @@ pub fn run(a: &SeqCmd) -> CliResult {
     let rules = super::heap_game(game)?;
     let out = a.out.as_deref().or(a.resume.as_deref());
     if let Some(file) = a.resume.as_deref().filter(|&f| out == Some(f)) {
-        refuse_shorter_target(file, &rules.name(), to)?;
+        seq_file::refuse_shorter_target(file, &rules.name(), to)
+            .map_err(|e| CliError::usage(e.message()))?;
     }
     if let Some(window) = bounded_window(a, &rules, engine, to, threads, &limits, out)? {
         let out = out.expect("a bounded run has a file");
@@ -309,10 +311,8 @@ fn bounded_window(
 
 /// A bounded run: the fast engine on every heap with its values in an unlinked file beside `out`, mapped into
 /// memory, of which only `window` stays resident; the values go to `out` as the run goes (and a resumed run reads
-/// its file in chunks).
-///
-/// Long: one bounded run from its refusals to its report: the spilled run and its resume, the loop, then the text and
-/// JSON reports, which read a dozen of the run's locals (spill, bytes held, peak, stats).
+/// its file in chunks). The run and its file are the library's ([`seq_file::bounded_run`],
+/// [`seq_file::extend_run_to_file`]); here are the progress bar, the resume hint and the text and JSON reports.
 fn run_bounded(
     a: &SeqCmd,
     rules: &HeapGame,
@@ -322,33 +322,7 @@ fn run_bounded(
     limits: &Limits,
 ) -> CliResult {
     let name = rules.name();
-    let code = rules.code().expect("a bounded run is for codes");
-    // Refused before any work: the run would otherwise stop at its last step, after hours.
-    if to >= u64::from(u32::MAX) {
-        return Err(grundy::Error::limit(format!(
-            "{name}: heap {to} is beyond the fast engine's limit of {} heaps (the largest --to it takes)",
-            u32::MAX - 1
-        ))
-        .into());
-    }
-    let dir = match std::path::Path::new(out).parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let mut run = sparse::Run::spilled(code, &name, &dir, window)?;
-    match a.resume.as_deref() {
-        Some(file) => {
-            let written = read_file_into(file, rules, to, limits, &mut run)?;
-            if out != file {
-                start_file(out, &name)?;
-                append_run(out, &run, 0..written, &name)?;
-            }
-        }
-        None => {
-            start_file(out, &name)?;
-            append_run(out, &run, 0..1, &name)?;
-        }
-    }
+    let mut run = seq_file::bounded_run(rules, to, out, a.resume.as_deref(), window, limits)?;
     let mut bar = Progress::new(format!("{name} to {to}"), to);
     let resume = |n: usize| {
         crate::guard::set_resume_hint(&format!(
@@ -358,21 +332,16 @@ fn run_bounded(
         ))
     };
     resume(run.len());
-    while (run.len() as u64) <= to {
-        let have = run.len();
-        let upto = (have as u64)
-            .saturating_add((have as u64 / 4).max(1 << 20))
-            .min(to);
-        let r = run.extend(upto, 1, &mut |n| {
-            bar.update(n);
-            !limits.deadline.is_some_and(|d| d.passed())
-        });
-        // What was computed is kept, even when the run stopped at a limit.
-        append_run(out, &run, have..run.len(), &name)?;
-        resume(run.len());
-        r.map_err(|e| sequence::stopped(&name, e, run.len() as u64, to, limits))
-            .map_err(|e| resumable(e.into(), Some(out), &resume_command(a, to, Some(out))))?;
-    }
+    seq_file::extend_run_to_file(
+        &mut run,
+        &name,
+        to,
+        out,
+        limits,
+        &mut |n| bar.update(n),
+        &mut |n| resume(n),
+    )
+    .map_err(|e| resumable(e.into(), Some(out), &resume_command(a, to, Some(out))))?;
     bar.finish();
     let stats = a.stats.then(|| run.stats());
     let spill = run.spill().unwrap_or_default();
@@ -468,36 +437,6 @@ fn write_stats(s: &mut String, st: &sparse::Stats) {
     let _ = writeln!(s, "# P-positions: {}", st.p_positions);
 }
 
-/// Appends the values of heaps `range` of `run` to the sequence file (in chunks).
-fn append_run(
-    file: &str,
-    run: &sparse::Run,
-    range: std::ops::Range<usize>,
-    game: &str,
-) -> CliResult {
-    let mut f = std::fs::OpenOptions::new()
-        .append(true)
-        .open(file)
-        .map_err(|e| io_err(file, e))?;
-    let mut bytes = Vec::new();
-    let mut failed = None;
-    run.for_each_chunk(range, |_, p| {
-        bytes.clear();
-        for i in 0..p.len() {
-            bytes.extend_from_slice(&p.get(i).to_le_bytes());
-        }
-        if let Err(e) = f.write_all(&bytes) {
-            failed = Some(e);
-        }
-        Ok(())
-    })?;
-    let _ = game;
-    match failed {
-        Some(e) => Err(io_err(file, e)),
-        None => f.flush().map_err(|e| io_err(file, e)),
-    }
-}
-
 /// Bytes the values handed back hold (what the run keeps in memory at its end, besides the engine's own copy,
 /// which is freed by then).
 fn values_bytes(values: &[grundy::Nimber]) -> u64 {
@@ -548,19 +487,6 @@ pub(crate) fn resumable(e: CliError, out: Option<&str>, command: &str) -> CliErr
     CliError::Lib(err.with_hint(hint))
 }
 
-/// How many whole values a sequence file holds (from its size), or `None` when it cannot be read.
-pub(crate) fn saved_values(file: &str) -> Option<u64> {
-    use std::io::BufRead;
-    let f = std::fs::File::open(file).ok()?;
-    let size = f.metadata().ok()?.len();
-    let mut header = Vec::new();
-    std::io::BufReader::new(f)
-        .take(4096)
-        .read_until(b'\n', &mut header)
-        .ok()?;
-    Some(size.saturating_sub(header.len() as u64) / 4)
-}
-
 /// Writes `values` separated by `sep`, in chunks (no string the size of the whole sequence). The digits are
 /// written by hand: `write!` through the formatter cost about 1% of a two-worker run of Officers to 10^7 (10^7
 /// values, all after the run, on one core).
@@ -594,12 +520,12 @@ fn push_decimal(buf: &mut Vec<u8>, mut v: u64) {
     buf.extend_from_slice(&d[i..]);
 }
 
-/// Computes heaps `0..=to` from `prefix` by [`sequence::extend`], appending to `out` as it goes (in chunks of
-/// growing size).
+/// Computes heaps `0..=to` from `prefix` by [`seq_file::extend_to_file`] (appending to `out` as it goes, in chunks
+/// of growing size), with a progress bar and the watchdog's resume hint.
 fn compute(
     rules: &HeapGame,
     engine: Engine,
-    mut values: Vec<Nimber>,
+    values: Vec<Nimber>,
     to: u64,
     out: Option<&str>,
     threads: usize,
@@ -611,207 +537,27 @@ fn compute(
         None => "nothing was saved: run with --out FILE to keep the values and --resume FILE to continue"
             .to_string(),
     });
-    let mut used = sequence::choose(rules, engine);
-    if (values.len() as u64) > to.saturating_add(1) {
-        values.truncate(to as usize + 1);
-        return Ok((values, used));
-    }
-    loop {
-        let have = values.len() as u64;
-        let step = if out.is_some() {
-            (have / 4).max(1 << 20)
-        } else {
-            u64::MAX
-        };
-        let upto = have.saturating_add(step).min(to);
-        let r = sequence::extend(
-            rules,
-            &mut values,
-            upto,
-            engine,
-            threads,
-            limits,
-            &mut |n| bar.update(n),
-        );
-        if let Some(file) = out {
-            // What was computed is kept, even when the run stopped at a limit.
-            let from = (have as usize).min(values.len());
-            append(file, &values[from..], &rules.name())?;
-            crate::guard::set_resume_hint(&format!(
-                "saved in {file}: heaps 0..={}; resume with 'grundy seq {} --to {to} --resume {file}'",
-                values.len().saturating_sub(1),
-                rules.name()
-            ));
-        }
-        used =
-            r.map_err(|e| sequence::stopped(&rules.name(), e, values.len() as u64, to, limits))?;
-        if upto >= to {
-            break;
-        }
-    }
+    let name = rules.name();
+    let (values, used) = seq_file::extend_to_file(
+        rules,
+        engine,
+        values,
+        to,
+        out,
+        threads,
+        limits,
+        &mut |n| bar.update(n),
+        &mut |held| {
+            if let Some(file) = out {
+                crate::guard::set_resume_hint(&format!(
+                    "saved in {file}: heaps 0..={}; resume with 'grundy seq {name} --to {to} --resume {file}'",
+                    held.saturating_sub(1),
+                ));
+            }
+        },
+    )?;
     bar.finish();
     Ok((values, used))
-}
-
-fn io_err(file: &str, e: std::io::Error) -> CliError {
-    CliError::Lib(grundy::Error::input(format!("{file}: {e}")))
-}
-
-/// Creates `file` with its header line.
-pub(crate) fn start_file(file: &str, game: &str) -> CliResult {
-    std::fs::write(file, format!("{MAGIC} {game}\n")).map_err(|e| io_err(file, e))
-}
-
-/// Appends values to a sequence file (creating it, with its header, when it does not exist).
-pub(crate) fn append(file: &str, values: &[Nimber], game: &str) -> CliResult {
-    if !std::path::Path::new(file).exists() {
-        start_file(file, game)?;
-    }
-    let mut bytes = Vec::with_capacity(values.len() * 4);
-    for &v in values {
-        let v = u32::try_from(v).map_err(|_| {
-            grundy::Error::limit(format!(
-                "{file}: the value {v} does not fit the sequence file's 32-bit values"
-            ))
-        })?;
-        bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    let mut f = std::fs::OpenOptions::new()
-        .append(true)
-        .open(file)
-        .map_err(|e| io_err(file, e))?;
-    f.write_all(&bytes).map_err(|e| io_err(file, e))?;
-    f.flush().map_err(|e| io_err(file, e))
-}
-
-/// Reads a sequence file written by `--out`, checking that it is one and that it is for the game of `rules`.
-/// Reads the header first and then at most the values up to heap `to` (so an endless or huge file costs no more
-/// than the run asked for, and its size is checked against the memory budget before it is read). Drops a partly
-/// written last value and rewrites the file to end on a whole value. A damaged file is refused: the value of heap
-/// 0 must be 0, and the first values (up to heap 4095) are computed again and must agree.
-pub(crate) fn read_file(
-    file: &str,
-    rules: &HeapGame,
-    to: u64,
-    limits: &Limits,
-) -> CliResult<Vec<Nimber>> {
-    let wanted = to.saturating_add(1).saturating_mul(4);
-    let shown = grundy::error::escape(file);
-    let mut values = Vec::new();
-    read_values(file, rules, to, limits, &mut |chunk| {
-        if values.is_empty() {
-            limits.check_memory(
-                wanted.saturating_mul(3),
-                &format!("reading {} values of {shown}", to.saturating_add(1)),
-            )?;
-        }
-        values.extend_from_slice(chunk);
-        Ok(())
-    })?;
-    Ok(values)
-}
-
-/// [`read_file`] into a bounded run, in chunks (no table of the whole file in memory); returns how many values
-/// the file held (up to heap `to`).
-fn read_file_into(
-    file: &str,
-    rules: &HeapGame,
-    to: u64,
-    limits: &Limits,
-    run: &mut sparse::Run,
-) -> CliResult<usize> {
-    let mut first = true;
-    let mut count = 0;
-    read_values(file, rules, to, limits, &mut |chunk| {
-        // The run already holds heap 0 (checked to be 0 by the reader).
-        let skip = usize::from(std::mem::take(&mut first));
-        run.push_known(&chunk[skip.min(chunk.len())..])?;
-        count += chunk.len();
-        Ok(())
-    })?;
-    Ok(count)
-}
-
-/// Reads and checks a sequence file (see [`read_file`]), handing its values to `sink` in chunks of 2^20.
-fn read_values(
-    file: &str,
-    rules: &HeapGame,
-    to: u64,
-    limits: &Limits,
-    sink: &mut dyn FnMut(&[Nimber]) -> CliResult,
-) -> CliResult {
-    use std::io::BufRead;
-    let game = rules.name();
-    let shown = grundy::error::escape(file);
-    let bad = |why: &str| CliError::Lib(grundy::Error::input(format!("{shown}: {why}")));
-    let f = std::fs::File::open(file).map_err(|e| io_err(file, e))?;
-    let mut reader = std::io::BufReader::new(f);
-    let mut header = Vec::new();
-    (&mut reader)
-        .take(4096)
-        .read_until(b'\n', &mut header)
-        .map_err(|e| io_err(file, e))?;
-    if header.last() != Some(&b'\n') {
-        return Err(bad("not a grundy sequence file (no header line)"));
-    }
-    header.pop();
-    let header = std::str::from_utf8(&header).map_err(|_| bad("not a grundy sequence file"))?;
-    let Some(name) = header.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(' ')) else {
-        return Err(bad(&format!(
-            "not a grundy sequence file (the first line should start with '{MAGIC}')"
-        )));
-    };
-    if name != game {
-        return Err(bad(&format!(
-            "the file holds the sequence of {}, not of {game}",
-            grundy::error::escape(name)
-        )));
-    }
-    let header_len = header.len() as u64 + 1;
-    let wanted = to.saturating_add(1).saturating_mul(4);
-    let mut body = reader.take(wanted);
-    let mut buf = vec![0u8; 4 << 20];
-    let (mut read, mut whole_bytes) = (0usize, 0u64);
-    let mut first = true;
-    loop {
-        // Fill the buffer (a read may return less than asked).
-        let mut got = read;
-        while got < buf.len() {
-            match body.read(&mut buf[got..]) {
-                Ok(0) => break,
-                Ok(k) => got += k,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(io_err(file, e)),
-            }
-        }
-        let whole = got / 4 * 4;
-        if whole == 0 {
-            read = got;
-            break;
-        }
-        let values: Vec<Nimber> = buf[..whole]
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as Nimber)
-            .collect();
-        if std::mem::take(&mut first) {
-            check_start(&values, rules, limits, &bad)?;
-        }
-        sink(&values)?;
-        whole_bytes += whole as u64;
-        buf.copy_within(whole..got, 0);
-        read = got - whole;
-        if got < buf.len() {
-            break;
-        }
-    }
-    if read > 0 {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open(file)
-            .and_then(|f| f.set_len(header_len + whole_bytes))
-            .map_err(|e| io_err(file, e))?;
-    }
-    Ok(())
 }
 
 /// What the watchdog adds when it ends a run writing to `file` that holds `held` values: where they are, and the
@@ -822,62 +568,6 @@ fn saved_hint(file: &str, game: &str, to: u64, held: usize) -> String {
         n => format!("heaps 0..={}", n - 1),
     };
     format!("saved in {file}: {what}; resume with 'grundy seq {game} --to {to} --resume {file}'")
-}
-
-/// Refuses to resume into `file` (the run's own output) when it holds more heaps than `0..=to`: a resumed run only
-/// extends its file, and reporting `to + 1` values while the file keeps more would misstate it.
-fn refuse_shorter_target(file: &str, game: &str, to: u64) -> CliResult {
-    use std::io::BufRead;
-    let Ok(f) = std::fs::File::open(file) else {
-        return Ok(()); // (the reader says why in its own words)
-    };
-    let len = f.metadata().map(|m| m.len()).unwrap_or(0);
-    let mut header = Vec::new();
-    let _ = std::io::BufReader::new(f)
-        .take(4096)
-        .read_until(b'\n', &mut header);
-    let held = len.saturating_sub(header.len() as u64) / 4;
-    // (Only a file of this game: the reader names any other mismatch.)
-    if header == format!("{MAGIC} {game}\n").as_bytes() && held > to.saturating_add(1) {
-        return Err(CliError::usage(format!(
-            "{} already holds heaps 0..={}, past --to {to}: a resumed run only extends its file (give --to {} or \
-             more, or --out ANOTHER_FILE to copy heaps 0..={to} there)",
-            grundy::error::escape(file),
-            held - 1,
-            held - 1
-        )));
-    }
-    Ok(())
-}
-
-/// Checks the first values of a file: heap 0 is 0, and the values up to heap 4095 are computed again.
-fn check_start(
-    values: &[Nimber],
-    rules: &HeapGame,
-    limits: &Limits,
-    bad: &dyn Fn(&str) -> CliError,
-) -> CliResult {
-    if values.first().is_some_and(|&v| v != 0) {
-        return Err(bad("the value of heap 0 is not 0, so the file is damaged"));
-    }
-    let check = values.len().min(4096);
-    if check > 1 {
-        let (again, _) = sequence::nim_values(
-            rules,
-            check as u64 - 1,
-            Engine::Auto,
-            1,
-            limits,
-            &mut |_| {},
-        )?;
-        if let Some(n) = (0..check).find(|&n| again[n] != values[n]) {
-            return Err(bad(&format!(
-                "the value of heap {n} is {}, not {} as computed now, so the file is damaged",
-                values[n], again[n]
-            )));
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -209,17 +209,17 @@ pub fn run(a: &ValueCmd) -> CliResult {
             Some(b) => {
                 grundy::error::parse_bounded(b, "--max-heap", grundy::loopy::heap::MAX_BOUND)?
             }
-            None => super::loopy::DEFAULT_MAX_HEAP,
+            None => grundy::loopy::heap::DEFAULT_MAX_HEAP,
         };
-        let mut l = command;
-        l.max_positions = match a.max_positions.as_deref() {
-            Some(v) => {
-                grundy::error::parse_bounded(v, "--max-positions", grundy::loopy::graph::MAX_NODES)?
-                    as usize
-            }
-            None if graph => grundy::loopy::graph::MAX_NODES as usize,
-            None => grundy::loopy::multiset::DEFAULT_MAX_POSITIONS as usize,
-        };
+        let positions = a
+            .max_positions
+            .as_deref()
+            .map(|v| {
+                grundy::error::parse_bounded(v, "--max-positions", grundy::loopy::graph::MAX_NODES)
+                    .map(|p| p as usize)
+            })
+            .transpose()?;
+        let l = grundy::analysis::loopy::limits(&command, positions, graph);
         (Convention::Loopy { max_heap }, l)
     } else if a.misere || own == grundy::Play::Misere {
         // A game played misère by its own rules is searched as misère play is, with its limits.

@@ -158,6 +158,20 @@ impl Serialize for LoopyAnalysis {
     }
 }
 
+/// The limits a loopy analysis runs under: `command` with the positions budget at `max_positions` when given, else
+/// at the default of the sum's kind: a graph's whole size ([`crate::loopy::graph::MAX_NODES`]) for tokens on a
+/// graph read from a file (`graph`), [`crate::loopy::multiset::DEFAULT_MAX_POSITIONS`] otherwise. Every front end
+/// reads its defaults from here.
+pub fn limits(command: &Limits, max_positions: Option<usize>, graph: bool) -> Limits {
+    let mut l = *command;
+    l.max_positions = max_positions.unwrap_or(if graph {
+        crate::loopy::graph::MAX_NODES as usize
+    } else {
+        crate::loopy::multiset::DEFAULT_MAX_POSITIONS as usize
+    });
+    l
+}
+
 /// The loopy analysis of `sum` (positions of one game), codes played on heaps of at most `max_heap` tokens, within
 /// `limits` (its positions budget bounds the positions explored; its memory budget the graphs built).
 ///
@@ -322,5 +336,37 @@ fn report(
         winning_moves: a.winning_moves.iter().map(mv).collect(),
         drawing_moves: a.drawing_moves.iter().map(mv).collect(),
         positions: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Convention;
+    use super::*;
+
+    #[test]
+    fn the_defaults_of_loopy_play_are_defined_once() {
+        assert_eq!(
+            Convention::loopy(None).unwrap(),
+            Convention::Loopy {
+                max_heap: crate::loopy::heap::DEFAULT_MAX_HEAP
+            }
+        );
+        assert_eq!(
+            Convention::loopy(Some(50)).unwrap(),
+            Convention::Loopy { max_heap: 50 }
+        );
+        let e = Convention::loopy(Some(crate::loopy::heap::MAX_BOUND + 1)).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Input);
+        let l = Limits::default();
+        assert_eq!(
+            limits(&l, None, false).max_positions as u64,
+            crate::loopy::multiset::DEFAULT_MAX_POSITIONS
+        );
+        assert_eq!(
+            limits(&l, None, true).max_positions as u64,
+            crate::loopy::graph::MAX_NODES
+        );
+        assert_eq!(limits(&l, Some(7), true).max_positions, 7);
     }
 }

@@ -61,6 +61,7 @@ pub mod loopy;
 pub mod misere;
 pub mod pattern;
 pub mod play;
+pub mod survey;
 pub mod table;
 
 use crate::context::Context;
@@ -84,6 +85,22 @@ pub enum Convention {
         /// leave a larger heap is not allowed.
         max_heap: u64,
     },
+}
+
+impl Convention {
+    /// Loopy play on heaps of at most `max_heap` tokens, [`crate::loopy::heap::DEFAULT_MAX_HEAP`] when none is
+    /// given; a bound past [`crate::loopy::heap::MAX_BOUND`] is an [`crate::ErrorKind::Input`] error naming
+    /// `max_heap` (the keyword of the Python and web front ends; the command line words its own, `--max-heap`).
+    pub fn loopy(max_heap: Option<u64>) -> Result<Convention> {
+        let max_heap = max_heap.unwrap_or(crate::loopy::heap::DEFAULT_MAX_HEAP);
+        if max_heap > crate::loopy::heap::MAX_BOUND {
+            return Err(Error::input(format!(
+                "max_heap: {max_heap} is too large (the largest allowed is {})",
+                crate::loopy::heap::MAX_BOUND
+            )));
+        }
+        Ok(Convention::Loopy { max_heap })
+    }
 }
 
 /// What [`analyse`] found: one report type per convention, each serialising as the JSON object the command line

@@ -24,6 +24,10 @@ use crate::heap::Code;
 /// The largest bound on heap sizes.
 pub const MAX_BOUND: u64 = 20_000_000;
 
+/// The bound on heap sizes of a loopy heap code when the caller gives none (`--max-heap` on the command line,
+/// `max_heap` in Python and on the web): every front end reads it from here.
+pub const DEFAULT_MAX_HEAP: u64 = 1000;
+
 /// The heap graph of `code` on heaps `0..=bound` (node `n` is a heap of `n`; 0 is the empty heap), within the
 /// default memory budget ([`crate::solver::DEFAULT_MAX_MEMORY`]).
 pub fn heap_graph(code: &Code, bound: u64) -> Result<Graph> {

@@ -33,6 +33,7 @@
 mod certified;
 mod counting;
 mod dense;
+pub mod file;
 mod memory;
 
 use crate::context::Context;

@@ -1,0 +1,264 @@
+//! The families of a survey: sets of codes written as one word (`0.ddd`, `x.dd`, `octal:K`, `subtraction:SIZE,MAX`),
+//! each listed in one fixed order, and the shards `K/N` that split that order between processes.
+
+use crate::error::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+/// A family of codes and its codes, in its fixed order (the order of the survey's lines and of its shards).
+///
+/// ```rust
+/// use grundy::analysis::survey::Family;
+///
+/// let f: Family = "0.d7".parse()?;
+/// assert_eq!(f.codes().len(), 8);
+/// assert_eq!(f.codes()[0], "0.07");
+/// assert!("kayles".parse::<Family>().is_err());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Family {
+    name: String,
+    codes: Vec<String>,
+}
+
+impl Family {
+    /// The family as written (`0.ddd`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Its codes (game specs such as `0.137` or `subtraction:1,2,5`), in the family's order.
+    pub fn codes(&self) -> &[String] {
+        &self.codes
+    }
+
+    /// The codes of one shard: those whose index `i` (from 0, in the family's order) has `i mod N = K - 1`.
+    pub fn shard(&self, shard: Shard) -> Vec<&String> {
+        self.codes
+            .iter()
+            .skip(shard.index)
+            .step_by(shard.count)
+            .collect()
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+impl FromStr for Family {
+    type Err = Error;
+
+    /// A family written as `0.ddd` (digits 0-7, or `d` for any), `x.dd` (first digit 0 or 4), `octal:K` or
+    /// `subtraction:SIZE,MAX`; anything else is a one-line [`crate::ErrorKind::Input`] error naming the family.
+    fn from_str(family: &str) -> Result<Family> {
+        Ok(Family {
+            name: family.to_string(),
+            codes: codes(family)?,
+        })
+    }
+}
+
+/// The codes of `family`, in its fixed order.
+fn codes(family: &str) -> Result<Vec<String>> {
+    let bad = |why: &str| {
+        Error::input(format!(
+            "family '{family}': {why} (see 'grundy help sweep')"
+        ))
+    };
+    if let Some(k) = family.strip_prefix("octal:") {
+        let k: usize = k
+            .parse()
+            .map_err(|_| bad("octal:K needs a number of digits K"))?;
+        if !(1..=6).contains(&k) {
+            return Err(bad("octal:K takes 1 to 6 digits"));
+        }
+        return codes(&format!("0.{}", "d".repeat(k)));
+    }
+    if let Some(rest) = family.strip_prefix("subtraction:") {
+        return subtraction_sets(rest).map_err(&bad);
+    }
+    let (d0, digits) = family
+        .split_once('.')
+        .ok_or_else(|| bad("not a family: 0.ddd, x.dd, octal:K or subtraction:SIZE,MAX"))?;
+    let firsts: Vec<char> = match d0 {
+        "x" => vec!['0', '4'],
+        "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" => vec![d0.chars().next().unwrap()],
+        _ => return Err(bad("the digit before the point is 0-7 or x (0 or 4)")),
+    };
+    if digits.is_empty() || digits.len() > 6 {
+        return Err(bad("1 to 6 digits after the point"));
+    }
+    let mut codes: Vec<String> = firsts.iter().map(|c| format!("{c}.")).collect();
+    for ch in digits.chars() {
+        let choices: Vec<char> = match ch {
+            'd' => ('0'..='7').collect(),
+            '0'..='7' => vec![ch],
+            _ => return Err(bad("digits after the point are 0-7 or d (any of them)")),
+        };
+        codes = codes
+            .iter()
+            .flat_map(|c| choices.iter().map(move |d| format!("{c}{d}")))
+            .collect();
+    }
+    Ok(codes)
+}
+
+/// Every subtraction set of SIZE amounts from 1..=MAX (`rest` is `SIZE,MAX`), in lexicographic order; the error
+/// says what is wrong.
+fn subtraction_sets(rest: &str) -> std::result::Result<Vec<String>, &'static str> {
+    let (size, max) = rest.split_once(',').ok_or("subtraction:SIZE,MAX")?;
+    let size: usize = size.parse().map_err(|_| "subtraction:SIZE,MAX")?;
+    let max: u64 = max.parse().map_err(|_| "subtraction:SIZE,MAX")?;
+    if size == 0 || max > 64 || size as u64 > max {
+        return Err("subtraction:SIZE,MAX needs 1 <= SIZE <= MAX <= 64");
+    }
+    let mut out = Vec::new();
+    let mut set: Vec<u64> = (1..=size as u64).collect();
+    loop {
+        let words: Vec<String> = set.iter().map(|x| x.to_string()).collect();
+        out.push(format!("subtraction:{}", words.join(",")));
+        if out.len() > 1_000_000 {
+            return Err("more than 10^6 sets");
+        }
+        // The next set in lexicographic order.
+        let mut i = size;
+        while i > 0 && set[i - 1] == max - (size - i) as u64 {
+            i -= 1;
+        }
+        if i == 0 {
+            return Ok(out);
+        }
+        set[i - 1] += 1;
+        for j in i..size {
+            set[j] = set[j - 1] + 1;
+        }
+    }
+}
+
+/// A code as a game, for comparing with published figures: an octal code without its trailing zero digits
+/// (0.770 and 0.77 are the same game).
+pub fn game_key(code: &str) -> String {
+    match code.split_once('.') {
+        Some((a, b)) if !code.contains(':') => {
+            let b = b.trim_end_matches('0');
+            format!("{a}.{}", if b.is_empty() { "0" } else { b })
+        }
+        _ => code.to_string(),
+    }
+}
+
+/// One of `count` shards of a survey, written `K/N` (`index` is K − 1): N processes, each with its own K, cover a
+/// family with no coordination. The default is the whole family (`1/1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// K − 1, from 0.
+    pub index: usize,
+    /// N, at least 1.
+    pub count: usize,
+}
+
+impl Default for Shard {
+    fn default() -> Self {
+        Shard { index: 0, count: 1 }
+    }
+}
+
+impl FromStr for Shard {
+    type Err = Error;
+
+    /// `K/N` with 1 <= K <= N; anything else is a one-line [`crate::ErrorKind::Input`] error (`--shard: ...`).
+    fn from_str(t: &str) -> Result<Shard> {
+        let bad = || Error::input(format!("--shard: '{t}' is not K/N with 1 <= K <= N"));
+        let (k, n) = t.split_once('/').ok_or_else(bad)?;
+        let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard {
+            index: k - 1,
+            count: n,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn family_codes(f: &str) -> Result<Vec<String>> {
+        f.parse::<Family>().map(|f| f.codes().to_vec())
+    }
+
+    #[test]
+    fn families_enumerate_every_code_once_in_order() {
+        let c = family_codes("0.ddd").unwrap();
+        assert_eq!(c.len(), 512);
+        assert_eq!(
+            (c[0].as_str(), c[1].as_str(), c[511].as_str()),
+            ("0.000", "0.001", "0.777")
+        );
+        assert_eq!(c, family_codes("octal:3").unwrap());
+        let x = family_codes("x.dd").unwrap();
+        assert_eq!(x.len(), 128);
+        assert_eq!((x[0].as_str(), x[64].as_str()), ("0.00", "4.00"));
+        assert_eq!(family_codes("0.d7").unwrap().len(), 8);
+        let s = family_codes("subtraction:3,10").unwrap();
+        assert_eq!(s.len(), 120); // C(10, 3)
+        assert_eq!(
+            (s[0].as_str(), s[119].as_str()),
+            ("subtraction:1,2,3", "subtraction:8,9,10")
+        );
+        assert_eq!(s.iter().collect::<BTreeSet<_>>().len(), 120);
+    }
+
+    #[test]
+    fn a_bad_family_is_a_one_line_input_error() {
+        for bad in [
+            "",
+            "0.",
+            "0.dx",
+            "9.dd",
+            "octal:0",
+            "octal:7",
+            "subtraction:4,3",
+            "subtraction:x",
+            "kayles",
+        ] {
+            let e = bad.parse::<Family>().unwrap_err();
+            assert_eq!(e.kind(), crate::ErrorKind::Input, "{bad}");
+            let e = e.to_string();
+            assert!(e.contains("family") && !e.contains('\n'), "{bad}: {e}");
+        }
+        assert_eq!(
+            "kayles".parse::<Family>().unwrap_err().to_string(),
+            "family 'kayles': not a family: 0.ddd, x.dd, octal:K or subtraction:SIZE,MAX (see 'grundy help sweep')"
+        );
+    }
+
+    #[test]
+    fn shards_split_the_codes_without_overlap() {
+        assert_eq!(
+            "2/3".parse::<Shard>().unwrap(),
+            Shard { index: 1, count: 3 }
+        );
+        assert_eq!(Shard::default(), Shard { index: 0, count: 1 });
+        for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        let f: Family = "0.dd".parse().unwrap();
+        let mut all: Vec<&String> = (1..=3)
+            .flat_map(|k| f.shard(format!("{k}/3").parse().unwrap()))
+            .collect();
+        all.sort();
+        assert_eq!(all, f.codes().iter().collect::<Vec<_>>());
+        assert_eq!(game_key("0.770"), "0.77");
+        assert_eq!(game_key("0.000"), "0.0");
+        assert_eq!(game_key("4.00"), "4.0");
+        assert_eq!(game_key("subtraction:1,2,30"), "subtraction:1,2,30");
+    }
+}

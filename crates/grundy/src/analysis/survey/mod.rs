@@ -1,0 +1,115 @@
+//! A survey of the periods of every code of a family (`grundy sweep`): the [`Family`] and its shards, the
+//! [`Record`] of each code (one JSON line), the search of one code within its budgets ([`survey_code`]), the
+//! [`merge`] of a sharded survey's files, and the [`summary`] that compares with [`Published`] figures.
+//!
+//! The front ends read the arguments, run the codes, write the lines and print; what a survey is lives here.
+
+mod family;
+mod merge;
+mod published;
+mod record;
+
+pub use family::{game_key, Family, Shard};
+pub use merge::{check_family, merge};
+pub use published::{no_negative_zero, summary, Published};
+pub use record::{read_records, read_text, LineError, Record, MAX_LINE_BYTES};
+
+use crate::clock::Instant;
+use crate::context::Context;
+use crate::game::HeapView;
+use crate::games::Registry;
+use crate::heap::period::{self, Budget, Reach};
+use crate::heap::{sparse, Engine, FAST_MAX_HEAP};
+use crate::limits::{Deadline, Limits};
+
+/// The budgets of each code of a survey.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PerCode {
+    /// Compute at most heaps `0..=to` (and observe a period there); `None`: as far as the certificate needs.
+    pub to: Option<u64>,
+    /// Seconds for each code: a step predicted to pass it is not started, and a step that does is stopped.
+    pub seconds: f64,
+}
+
+/// The record of one code (a game spec of `registry`) of `family`: its period searched for within `budget` and
+/// the memory budget and threads of `cx` (its deadline is not read: each code has its own, `budget.seconds`). A
+/// code that fails (a limit, a spec that is no heap game) is recorded as open, with the reason; this never fails.
+pub fn survey_code(
+    registry: &Registry,
+    code: &str,
+    family: &str,
+    budget: PerCode,
+    cx: &Context,
+) -> Record {
+    let start = Instant::now();
+    let secs = || (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+    let rules = match registry.lookup(code).and_then(|g| {
+        let name = g.name();
+        g.heap_game().ok_or_else(|| {
+            crate::Error::input(format!(
+                "{name}: positions of this game are not heaps, so it has no sequence"
+            ))
+        })
+    }) {
+        Ok(r) => r,
+        Err(e) => return Record::stopped(code, family, secs(), e.message()),
+    };
+    let limits = Limits {
+        deadline: Some(Deadline::after_seconds(budget.seconds)),
+        max_memory: cx.limits.max_memory,
+        ..Limits::default()
+    };
+    let reach = Reach {
+        limit: budget.to.unwrap_or(FAST_MAX_HEAP),
+        budget: Some(Budget {
+            seconds: budget.seconds,
+            start,
+        }),
+        // The statistics of the record are computed over the values.
+        keep_values: true,
+        observe_all: budget.to.is_some(),
+    };
+    let r = period::search(
+        &rules,
+        Vec::new(),
+        reach,
+        Engine::Auto,
+        cx.threads(),
+        &limits,
+        &mut |_, _| {},
+        &mut |_, _| Ok(()),
+    );
+    let seconds = secs();
+    let a = match r {
+        Ok(a) => a,
+        Err(e) => return Record::stopped(code, family, seconds, e.message()),
+    };
+    let phase = rules.code().and_then(sparse::phase_of);
+    let st = sparse::stats(&a.values, sparse::best_split(&a.values, phase));
+    let p = a.periodicity.as_ref();
+    let certified = p.is_some_and(|p| p.certified);
+    let stopped = match (&a.stopped, certified) {
+        (Some(s), _) => Some(s.message().to_string()),
+        (None, false) => Some(format!(
+            "no certificate in heaps 0..={}",
+            a.values.len().saturating_sub(1)
+        )),
+        (None, true) => None,
+    };
+    Record {
+        certificate: p.and_then(|p| p.by).map(|c| c.describe().to_string()),
+        certified,
+        code: code.to_string(),
+        family: family.to_string(),
+        largest: Some(st.largest),
+        largest_at: Some(st.largest_at as u64),
+        last_rare: st.last_rare,
+        period: p.map(|p| p.period),
+        preperiod: p.map(|p| p.preperiod),
+        rare_positions: Some(st.rare_positions as u64),
+        saltus: p.map(|p| p.saltus),
+        seconds: Some(seconds),
+        stopped,
+        values_computed: Some(a.values.len() as u64),
+    }
+}
