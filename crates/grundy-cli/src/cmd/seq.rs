@@ -119,8 +119,13 @@ pub fn run(a: &SeqCmd) -> CliResult {
     let rules = super::heap_game(game)?;
     let out = a.out.as_deref().or(a.resume.as_deref());
     if let Some(file) = a.resume.as_deref().filter(|&f| out == Some(f)) {
-        seq_file::refuse_shorter_target(file, &rules.name(), to)
-            .map_err(|e| CliError::usage(e.message()))?;
+        if let Some(last) = seq_file::held_past(file, &rules.name(), to) {
+            return Err(CliError::usage(format!(
+                "{} already holds heaps 0..={last}, past --to {to}: a resumed run only extends its file (give --to \
+                 {last} or more, or --out ANOTHER_FILE to copy heaps 0..={to} there)",
+                grundy::error::escape(file)
+            )));
+        }
     }
     if let Some(window) = bounded_window(a, &rules, engine, to, threads, &limits, out)? {
         let out = out.expect("a bounded run has a file");

@@ -97,24 +97,15 @@ pub fn saved_values(file: &str) -> Option<u64> {
     Some(size.saturating_sub(header.len() as u64) / 4)
 }
 
-/// Refuses to resume into `file` (the run's own output) when it holds more heaps than `0..=to`: a resumed run only
-/// extends its file, and reporting `to + 1` values while the file keeps more would misstate it. Only a file of
-/// `game` is looked at (the reader names any other mismatch); the error is an [`crate::ErrorKind::Input`] one.
-pub fn refuse_shorter_target(file: &str, game: &str, to: u64) -> Result<()> {
-    let Some((header, len)) = header_and_size(file) else {
-        return Ok(()); // (the reader says why in its own words)
-    };
+/// The last heap `file` holds when it holds more heaps than `0..=to` (else `None`): a run resumed into its own
+/// file only extends it, and reporting `to + 1` values while the file keeps more would misstate it, so the front
+/// end refuses such a run in its own words. Only a file of `game` is looked at (the reader names any other
+/// mismatch).
+pub fn held_past(file: &str, game: &str, to: u64) -> Option<u64> {
+    let (header, len) = header_and_size(file)?; // (the reader says why in its own words)
     let held = len.saturating_sub(header.len() as u64) / 4;
-    if header == format!("{MAGIC} {game}\n").as_bytes() && held > to.saturating_add(1) {
-        return Err(Error::input(format!(
-            "{} already holds heaps 0..={}, past --to {to}: a resumed run only extends its file (give --to {} or \
-             more, or --out ANOTHER_FILE to copy heaps 0..={to} there)",
-            escape(file),
-            held - 1,
-            held - 1
-        )));
-    }
-    Ok(())
+    (header == format!("{MAGIC} {game}\n").as_bytes() && held > to.saturating_add(1))
+        .then(|| held - 1)
 }
 
 /// Reads a sequence file, checking that it is one and that it is for the game of `rules`. Reads the header first
@@ -343,7 +334,7 @@ pub fn bounded_run(
     // Refused before any work: the run would otherwise stop at its last step, after hours.
     if to >= u64::from(u32::MAX) {
         return Err(Error::limit(format!(
-            "{name}: heap {to} is beyond the fast engine's limit of {} heaps (the largest --to it takes)",
+            "{name}: heap {to} is beyond the fast engine's limit of {} heaps",
             u32::MAX - 1
         )));
     }
@@ -445,8 +436,8 @@ mod tests {
             std::fs::metadata(&f).unwrap().len(),
             "grundy-seq 1 kayles\n".len() as u64 + 400
         );
-        assert!(refuse_shorter_target(&f, &rules.name(), 50).is_err());
-        assert!(refuse_shorter_target(&f, &rules.name(), 99).is_ok());
+        assert_eq!(held_past(&f, &rules.name(), 50), Some(99));
+        assert_eq!(held_past(&f, &rules.name(), 99), None);
         std::fs::remove_file(&f).unwrap();
     }
 
