@@ -1,21 +1,45 @@
 //! The declarations: each subcommand's arguments as clap reads them (OS strings), the groups of flags shared by
 //! several subcommands, and the value enums.
 
-use super::text;
-use crate::output::{CliError, CliResult};
+use super::Bad;
 use clap::{Args as ClapArgs, Subcommand};
-use std::ffi::{OsStr, OsString};
 
 /// Limits shared by the commands that search or compute sequences.
 #[derive(ClapArgs, Debug, Clone, Default)]
 pub struct LimitArgs {
     /// End with an error after S seconds of the whole command (fractions allowed: 0.5; 'none' for no limit).
     /// value, seq, table, pattern and plot end at 60 s unless told; play bounds each judgement at 10 s
-    #[arg(long, value_name = "S")]
-    pub max_seconds: Option<OsString>,
+    #[arg(long, value_name = "S", value_parser = TimeLimit::parse)]
+    pub max_seconds: Option<TimeLimit>,
     /// Most memory the command may hold, e.g. 512M, 8G (default 3G, or 3/4 of `ulimit -v` when lower)
-    #[arg(long, value_name = "SIZE")]
-    pub max_memory: Option<OsString>,
+    #[arg(long, value_name = "SIZE", value_parser = max_memory)]
+    pub max_memory: Option<u64>,
+}
+
+/// `--max-seconds`: a number of seconds, or 'none'.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeLimit {
+    /// `none`: no limit.
+    Unbounded,
+    Seconds(f64),
+}
+
+impl TimeLimit {
+    /// `--max-seconds` (its value parser).
+    fn parse(t: &str) -> Result<TimeLimit, Bad> {
+        match t {
+            "none" => Ok(TimeLimit::Unbounded),
+            s => Ok(TimeLimit::Seconds(grundy::solver::parse_seconds(
+                s,
+                "--max-seconds",
+            )?)),
+        }
+    }
+}
+
+/// `--max-memory` in bytes (its value parser).
+fn max_memory(t: &str) -> Result<u64, Bad> {
+    Ok(grundy::solver::parse_memory(t, "--max-memory")?)
 }
 
 /// Games stated as rules scripts (docs/rules.md), shared by the commands that take a GAME: each script's game is
@@ -25,15 +49,15 @@ pub struct RulesArgs {
     /// A rules script (Rhai) stating a game's moves, e.g. fn moves(n) { [n-1, n-3, n-4] }; its game is named by
     /// const NAME = "..." or the file's name (repeatable)
     #[arg(long, value_name = "FILE")]
-    pub rules: Vec<OsString>,
+    pub rules: Vec<String>,
     /// A game's moves inline, e.g. 'n => [n-1, n-3, n-4]' (moves to negative numbers are dropped); the game is
     /// named 'script'
     #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
-    pub moves: Option<OsString>,
+    pub moves: Option<String>,
     /// A value for a rules script's top-level constant, replacing it or supplying it: k=3, s=[1,3,4]
     /// (repeatable; every top-level const is visible inside the script's functions)
     #[arg(long, value_name = "NAME=VALUE", allow_hyphen_values = true)]
-    pub param: Vec<OsString>,
+    pub param: Vec<String>,
 }
 
 /// The rule of play of a sum, shared by `value` and `play`: normal play unless one of these is given.
@@ -54,7 +78,7 @@ pub struct TableGameArgs {
     /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
     /// it may be left out when one rules script is given
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
+    pub game: Option<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
@@ -64,7 +88,7 @@ pub struct TableGameArgs {
 pub struct ValueArgs {
     /// GAME POSITION... [+ GAME POSITION...]...: a game and its position; '+' starts a part of another game
     #[arg(value_name = "GAME POSITION", num_args = 0.., required = false)]
-    pub words: Vec<OsString>,
+    pub words: Vec<String>,
     /// Print one JSON object (see the JSON section of --help)
     #[arg(long)]
     pub json: bool,
@@ -79,23 +103,23 @@ pub struct ValueArgs {
     pub rule: PlayRuleArgs,
     /// Largest heap of a loopy code (moves to larger heaps are not allowed; default 1000)
     #[arg(long, value_name = "B", requires = "loopy")]
-    pub max_heap: Option<OsString>,
+    pub max_heap: Option<String>,
     /// Most states the misère or loopy search may store
     #[arg(long, value_name = "N")]
-    pub max_positions: Option<OsString>,
+    pub max_positions: Option<String>,
     /// Cram, Chomp, Node Kayles or Arc Kayles: read a table saved by --save-table before searching (its values are reused, not recomputed)
     #[arg(long, value_name = "FILE")]
-    pub load_table: Option<OsString>,
+    pub load_table: Option<String>,
     /// Cram, Chomp, Node Kayles or Arc Kayles: write every value the search stored to FILE (even when a limit stops it), so later runs answer or resume from it
     #[arg(long, value_name = "FILE")]
-    pub save_table: Option<OsString>,
+    pub save_table: Option<String>,
     /// Cram, Node Kayles, Arc Kayles: threads of the search, sharing one table (1 or more; default 1; Cram on two cores: about 1.5-1.8x the speed of one on boards of 30 cells or more, less on smaller ones, none under 1 ms), e.g. --threads 2
     #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy"])]
-    pub threads: Option<OsString>,
+    pub threads: Option<String>,
     /// Read more positions from FILE ('-': standard input), whitespace-separated, after the words given: the
     /// positions of the last GAME (a judge's 10^6 heaps), or whole parts with '+' and their GAMEs
     #[arg(long, value_name = "FILE")]
-    pub positions: Option<OsString>,
+    pub positions: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -108,10 +132,10 @@ pub struct SeqArgs {
     /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R (may be left
     /// out when one rules script is given)
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
+    pub game: Option<String>,
     /// The largest heap N
     #[arg(long, value_name = "N")]
-    pub to: OsString,
+    pub to: String,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -123,22 +147,22 @@ pub struct SeqArgs {
     pub genus: bool,
     /// Most states the misère search may store (with --misere or --genus)
     #[arg(long, value_name = "N")]
-    pub max_positions: Option<OsString>,
+    pub max_positions: Option<String>,
     /// plain, fast or auto (default): the normal-play engine
     #[arg(long, value_name = "E", conflicts_with_all = ["misere", "genus"])]
-    pub engine: Option<OsString>,
+    pub engine: Option<String>,
     /// Threads of the fast engine (1 or more; default all cores)
     #[arg(long, value_name = "N", conflicts_with_all = ["misere", "genus"])]
-    pub threads: Option<OsString>,
+    pub threads: Option<String>,
     /// Also print statistics of the rare/common split
     #[arg(long, conflicts_with_all = ["misere", "genus"])]
     pub stats: bool,
     /// Write the values to FILE instead of printing them
     #[arg(long, value_name = "FILE")]
-    pub out: Option<OsString>,
+    pub out: Option<String>,
     /// Continue the run saved in FILE by --out
     #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "genus"])]
-    pub resume: Option<OsString>,
+    pub resume: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -151,29 +175,29 @@ pub struct PeriodArgs {
     /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R (may be left
     /// out when one rules script is given)
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
+    pub game: Option<String>,
     /// Compute at most up to heap N
     #[arg(long, value_name = "N")]
-    pub to: Option<OsString>,
+    pub to: Option<String>,
     /// plain, fast or auto (default)
     #[arg(long, value_name = "E")]
-    pub engine: Option<OsString>,
+    pub engine: Option<String>,
     /// Threads of the fast engine (1 or more; default all cores)
     #[arg(long, value_name = "N")]
-    pub threads: Option<OsString>,
+    pub threads: Option<String>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
     /// Save the values computed to FILE (the format of 'seq --out'), appending after each step
     #[arg(long, value_name = "FILE")]
-    pub out: Option<OsString>,
+    pub out: Option<String>,
     /// Continue from the values saved in FILE (by 'period --out' or 'seq --out')
     #[arg(long, value_name = "FILE")]
-    pub resume: Option<OsString>,
+    pub resume: Option<String>,
     /// Print a standalone function sg(n) computing the period found, with a main that checks it: cpp, python or
     /// rust
-    #[arg(long, value_name = "LANG", conflicts_with = "json")]
-    pub emit: Option<OsString>,
+    #[arg(long, value_name = "LANG", conflicts_with = "json", value_parser = EmitLang::parse)]
+    pub emit: Option<EmitLang>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -185,15 +209,15 @@ pub struct PeriodArgs {
 pub struct PlayArgs {
     /// GAME POSITION... [+ GAME POSITION...]...: the sum to play, as 'grundy value' reads it
     #[arg(value_name = "GAME POSITION", num_args = 0.., required = false)]
-    pub words: Vec<OsString>,
+    pub words: Vec<String>,
     #[command(flatten)]
     pub rule: PlayRuleArgs,
     /// Who moves first: me (default) or engine
     #[arg(long, value_name = "WHO")]
-    pub first: Option<OsString>,
+    pub first: Option<String>,
     /// Most states the misère or loopy analysis of one position may store
     #[arg(long, value_name = "N")]
-    pub max_positions: Option<OsString>,
+    pub max_positions: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -204,13 +228,13 @@ pub struct PlayArgs {
 pub struct TableArgs {
     /// The rows: A..B (both ends included) or N (0..N); the heaps n of a one-parameter game, the a of G(a, b)
     #[arg(long, value_name = "A..B")]
-    pub rows: Option<OsString>,
+    pub rows: Option<String>,
     /// The columns: C..D (both ends included) or N (0..N); the b of G(a, b) (two-parameter games only)
     #[arg(long, value_name = "C..D")]
-    pub cols: Option<OsString>,
+    pub cols: Option<String>,
     /// One-parameter text layout: values per line (default 10; a period p shows as equal columns with --wrap p)
     #[arg(long, value_name = "K", conflicts_with_all = ["csv", "json"])]
-    pub wrap: Option<OsString>,
+    pub wrap: Option<String>,
     /// Print CSV: n,value or a,b,value, one line per cell
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
@@ -227,19 +251,19 @@ pub struct TableArgs {
 pub struct PatternArgs {
     /// One-parameter games: compute at most up to heap N
     #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
-    pub to: Option<OsString>,
+    pub to: Option<String>,
     /// Two-parameter games: the rows A..B (both ends included) or N (0..N)
     #[arg(long, value_name = "A..B")]
-    pub rows: Option<OsString>,
+    pub rows: Option<String>,
     /// Two-parameter games: the columns C..D (both ends included) or N (0..N)
     #[arg(long, value_name = "C..D")]
-    pub cols: Option<OsString>,
+    pub cols: Option<String>,
     /// Print one JSON object (the library's Pattern)
     #[arg(long)]
     pub json: bool,
     /// Print a standalone function sg(n) computing the rule found, with a main that checks it: cpp, python or rust
-    #[arg(long, value_name = "LANG", conflicts_with = "json")]
-    pub emit: Option<OsString>,
+    #[arg(long, value_name = "LANG", conflicts_with = "json", value_parser = EmitLang::parse)]
+    pub emit: Option<EmitLang>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -258,15 +282,13 @@ pub enum EmitLang {
 }
 
 impl EmitLang {
-    /// The language `--emit` names, read as text first (a value that is not UTF-8 is refused as every option's is).
-    pub fn read(v: Option<&OsStr>) -> CliResult<Option<EmitLang>> {
+    /// The language `--emit` names (its value parser).
+    pub fn parse(t: &str) -> Result<EmitLang, Bad> {
         use clap::ValueEnum;
-        let Some(v) = v else { return Ok(None) };
-        let t = text(v, "--emit")?;
-        EmitLang::from_str(&t, false).map(Some).map_err(|_| {
-            CliError::usage(format!(
+        EmitLang::from_str(t, false).map_err(|_| {
+            Bad::Usage(format!(
                 "--emit: '{}' is not a language of --emit: cpp, python or rust",
-                grundy::error::escape(&t)
+                grundy::error::escape(t)
             ))
         })
     }
@@ -288,13 +310,13 @@ pub struct PlotArgs {
     /// A heap game (a name, a code, subtraction:S, ...) or a game whose positions are pairs (wythoff, ...)
     /// It may be left out when one rules script is given.
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
+    pub game: Option<String>,
     /// The largest heap N of a heap game's scatter (heaps 0..=N)
     #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
-    pub to: Option<OsString>,
+    pub to: Option<String>,
     /// The picture's file: FILE.png or FILE.svg (the extension chooses the format)
     #[arg(short = 'o', long = "out", value_name = "FILE")]
-    pub out: Option<OsString>,
+    pub out: Option<String>,
     /// Colour the rare values of the sparse-space split apart from the common ones
     #[arg(long, conflicts_with = "misere")]
     pub rare: bool,
@@ -303,19 +325,19 @@ pub struct PlotArgs {
     pub misere: bool,
     /// Rows of a table: first numbers A..B (both included; default 0..31)
     #[arg(long, value_name = "A..B")]
-    pub rows: Option<OsString>,
+    pub rows: Option<String>,
     /// Columns of a table: second numbers A..B (both included; default 0..31)
     #[arg(long, value_name = "A..B")]
-    pub cols: Option<OsString>,
+    pub cols: Option<String>,
     /// Width of the picture in pixels (default 1000)
     #[arg(long, value_name = "PX")]
-    pub width: Option<OsString>,
+    pub width: Option<String>,
     /// Height of the picture in pixels (default 600 for a scatter, 800 for a table)
     #[arg(long, value_name = "PX")]
-    pub height: Option<OsString>,
+    pub height: Option<String>,
     /// Most states the misère search may store (with --misere)
     #[arg(long, value_name = "N", requires = "misere")]
-    pub max_positions: Option<OsString>,
+    pub max_positions: Option<String>,
     /// Print what was drawn as one JSON object
     #[arg(long)]
     pub json: bool,
@@ -329,38 +351,38 @@ pub struct PlotArgs {
 pub struct SweepArgs {
     /// The family: 0.ddd (each d a digit 0-7), x.dd (x is 0 or 4), octal:K, subtraction:SIZE,MAX
     #[arg(value_name = "FAMILY")]
-    pub family: OsString,
+    pub family: String,
     /// Compute at most up to heap N for each code (default: as far as the certificate needs, within the budgets)
     #[arg(long, value_name = "N")]
-    pub to: Option<OsString>,
+    pub to: Option<String>,
     /// Time budget of each code (default 60; fractions allowed)
     #[arg(long, value_name = "S")]
-    pub max_seconds: Option<OsString>,
+    pub max_seconds: Option<String>,
     /// Memory budget of each code, e.g. 512M (default 3G)
     #[arg(long, value_name = "SIZE")]
-    pub max_memory: Option<OsString>,
+    pub max_memory: Option<String>,
     /// Threads of each code's run (default 1)
     #[arg(long, value_name = "N")]
-    pub threads: Option<OsString>,
+    pub threads: Option<String>,
     /// Take the codes whose index i has i mod N = K-1 (1 <= K <= N)
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<OsString>,
+    pub shard: Option<String>,
     /// Append the JSON lines to FILE, skipping the codes it already holds (resumable)
     #[arg(long, value_name = "FILE")]
-    pub jsonl: Option<OsString>,
+    pub jsonl: Option<String>,
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
     #[arg(long, value_name = "FILE")]
-    pub published: Option<OsString>,
+    pub published: Option<String>,
 }
 
 #[derive(ClapArgs, Debug)]
 pub struct SweepMergeArgs {
     /// The JSON-lines files of the shards
     #[arg(value_name = "FILE", required = true, num_args = 1..)]
-    pub files: Vec<OsString>,
+    pub files: Vec<String>,
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
     #[arg(long, value_name = "FILE")]
-    pub published: Option<OsString>,
+    pub published: Option<String>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -368,13 +390,13 @@ pub struct QuotientArgs {
     /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
     /// It may be left out when one rules script is given.
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
+    pub game: Option<String>,
     /// The largest heap the quotient covers (default: grown until certified for every heap; 40 when it cannot be)
     #[arg(long, value_name = "N")]
-    pub heaps: Option<OsString>,
+    pub heaps: Option<String>,
     /// Stop with "order at least K" when the quotient passes this many elements (default 2048, at most 4096)
     #[arg(long, value_name = "K")]
-    pub max_order: Option<OsString>,
+    pub max_order: Option<String>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -399,7 +421,7 @@ pub struct OjArgs {
         required_unless_present = "list",
         conflicts_with = "list"
     )]
-    pub id: Option<OsString>,
+    pub id: Option<String>,
     /// Name every supported problem
     #[arg(long)]
     pub list: bool,
@@ -422,9 +444,9 @@ pub enum NimberOp {
     /// The nim-product A ⊗ B
     Mul {
         #[arg(value_name = "A")]
-        a: OsString,
+        a: String,
         #[arg(value_name = "B")]
-        b: OsString,
+        b: String,
         /// Print {"op", "args", "result"} as JSON
         #[arg(long)]
         json: bool,
@@ -432,7 +454,7 @@ pub enum NimberOp {
     /// The nim-inverse of A (A ≠ 0)
     Inv {
         #[arg(value_name = "A")]
-        a: OsString,
+        a: String,
         /// Print {"op", "args", "result"} as JSON
         #[arg(long)]
         json: bool,
@@ -440,9 +462,9 @@ pub enum NimberOp {
     /// A nim-multiplied by itself K times
     Pow {
         #[arg(value_name = "A")]
-        a: OsString,
+        a: String,
         #[arg(value_name = "K")]
-        k: OsString,
+        k: String,
         /// Print {"op", "args", "result"} as JSON
         #[arg(long)]
         json: bool,
@@ -453,7 +475,7 @@ pub enum NimberOp {
 pub struct HelpArgs {
     /// The command to explain
     #[arg(value_name = "COMMAND")]
-    pub topic: Option<OsString>,
+    pub topic: Option<String>,
 }
 
 #[derive(ClapArgs, Debug)]

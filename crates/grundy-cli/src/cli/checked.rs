@@ -1,16 +1,12 @@
-//! The subcommands' arguments as text: each `checked` method turns the OS strings clap gives into the fields the
-//! subcommand module reads, naming the argument that is not UTF-8.
+//! The subcommands' arguments as their modules read them: each `checked` method gathers the fields clap gives (the
+//! flags of a shared group, [`RulesArgs`], flattened) into the struct the subcommand module reads.
 
 use super::args::{
-    EmitLang, HelpArgs, LimitArgs, NimberArgs, NimberOp, OjArgs, PatternArgs, PeriodArgs, PlayArgs,
-    PlotArgs, QuotientArgs, RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs, TableArgs,
-    TableGameArgs, ValueArgs,
+    EmitLang, HelpArgs, NimberArgs, NimberOp, OjArgs, PatternArgs, PeriodArgs, PlayArgs, PlotArgs,
+    QuotientArgs, RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs, TableArgs, TableGameArgs,
+    ValueArgs,
 };
-use super::{opt_text, text};
 use crate::output::CliResult;
-
-/// What a positional argument is called when it is not UTF-8.
-const POSITIONAL: &str = "an argument";
 
 /// [`RulesArgs`] as text.
 #[derive(Debug, Clone, Default)]
@@ -38,36 +34,24 @@ impl RulesCmd {
 }
 
 impl RulesArgs {
-    pub fn checked(&self) -> CliResult<RulesCmd> {
+    pub fn checked(self) -> CliResult<RulesCmd> {
         Ok(RulesCmd {
-            rules: self
-                .rules
-                .iter()
-                .map(|r| text(r, "--rules"))
-                .collect::<CliResult<_>>()?,
-            moves: opt_text(self.moves.as_deref(), "--moves")?,
-            params: self
-                .param
-                .iter()
-                .map(|p| text(p, "--param"))
-                .collect::<CliResult<_>>()?,
+            rules: self.rules,
+            moves: self.moves,
+            params: self.param,
         })
     }
 }
 
 impl TableGameArgs {
     /// The game (`None` when left out) and the rules scripts, as text: the game first.
-    pub fn checked(&self) -> CliResult<(Option<String>, RulesCmd)> {
-        Ok((
-            opt_text(self.game.as_deref(), POSITIONAL)?,
-            self.rules.checked()?,
-        ))
+    pub fn checked(self) -> CliResult<(Option<String>, RulesCmd)> {
+        Ok((self.game, self.rules.checked()?))
     }
 }
 
-// The subcommands' arguments as text. Each `checked` converts the fields in the order they are declared (so with
-// two arguments that are not UTF-8 the first declared is named), and leaves out the limits: `main` has read and
-// applied them before ([`LimitArgs::max_memory_text`], [`LimitArgs::max_seconds_text`]).
+// The subcommands' arguments as their modules read them. Each `checked` leaves out the limits: `main` has applied
+// them before ([`crate::cli::LimitArgs`]).
 
 /// `grundy value`: [`ValueArgs`] as text.
 #[derive(Debug, Clone)]
@@ -90,23 +74,19 @@ pub struct ValueCmd {
 impl ValueArgs {
     pub fn checked(self) -> CliResult<ValueCmd> {
         Ok(ValueCmd {
-            words: self
-                .words
-                .iter()
-                .map(|w| text(w, POSITIONAL))
-                .collect::<CliResult<_>>()?,
+            words: self.words,
             json: self.json,
             all_moves: self.all_moves,
             no_moves: self.no_moves,
             misere: self.rule.misere,
             loopy: self.rule.loopy,
-            max_heap: opt_text(self.max_heap.as_deref(), "--max-heap")?,
-            max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+            max_heap: self.max_heap,
+            max_positions: self.max_positions,
             rules: self.rules.checked()?,
-            load_table: opt_text(self.load_table.as_deref(), "--load-table")?,
-            save_table: opt_text(self.save_table.as_deref(), "--save-table")?,
-            threads: opt_text(self.threads.as_deref(), "--threads")?,
-            positions: opt_text(self.positions.as_deref(), "--positions")?,
+            load_table: self.load_table,
+            save_table: self.save_table,
+            threads: self.threads,
+            positions: self.positions,
         })
     }
 }
@@ -132,17 +112,17 @@ pub struct SeqCmd {
 impl SeqArgs {
     pub fn checked(self) -> CliResult<SeqCmd> {
         Ok(SeqCmd {
-            game: opt_text(self.game.as_deref(), POSITIONAL)?,
-            to: text(&self.to, "--to")?,
+            game: self.game,
+            to: self.to,
             json: self.json,
             misere: self.misere,
             genus: self.genus,
-            max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
-            engine: opt_text(self.engine.as_deref(), "--engine")?,
-            threads: opt_text(self.threads.as_deref(), "--threads")?,
+            max_positions: self.max_positions,
+            engine: self.engine,
+            threads: self.threads,
             stats: self.stats,
-            out: opt_text(self.out.as_deref(), "--out")?,
-            resume: opt_text(self.resume.as_deref(), "--resume")?,
+            out: self.out,
+            resume: self.resume,
             rules: self.rules.checked()?,
         })
     }
@@ -163,15 +143,11 @@ pub struct PlayCmd {
 impl PlayArgs {
     pub fn checked(self) -> CliResult<PlayCmd> {
         Ok(PlayCmd {
-            words: self
-                .words
-                .iter()
-                .map(|w| text(w, POSITIONAL))
-                .collect::<CliResult<_>>()?,
+            words: self.words,
             misere: self.rule.misere,
             loopy: self.rule.loopy,
-            first: opt_text(self.first.as_deref(), "--first")?,
-            max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+            first: self.first,
+            max_positions: self.max_positions,
             rules: self.rules.checked()?,
         })
     }
@@ -195,14 +171,14 @@ pub struct PeriodCmd {
 impl PeriodArgs {
     pub fn checked(self) -> CliResult<PeriodCmd> {
         Ok(PeriodCmd {
-            game: opt_text(self.game.as_deref(), POSITIONAL)?,
-            to: opt_text(self.to.as_deref(), "--to")?,
-            engine: opt_text(self.engine.as_deref(), "--engine")?,
-            threads: opt_text(self.threads.as_deref(), "--threads")?,
+            game: self.game,
+            to: self.to,
+            engine: self.engine,
+            threads: self.threads,
             json: self.json,
-            out: opt_text(self.out.as_deref(), "--out")?,
-            resume: opt_text(self.resume.as_deref(), "--resume")?,
-            emit: EmitLang::read(self.emit.as_deref())?,
+            out: self.out,
+            resume: self.resume,
+            emit: self.emit,
             rules: self.rules.checked()?,
         })
     }
@@ -228,9 +204,9 @@ impl TableArgs {
         Ok(TableCmd {
             game,
             rules,
-            rows: opt_text(self.rows.as_deref(), "--rows")?,
-            cols: opt_text(self.cols.as_deref(), "--cols")?,
-            wrap: opt_text(self.wrap.as_deref(), "--wrap")?,
+            rows: self.rows,
+            cols: self.cols,
+            wrap: self.wrap,
             csv: self.csv,
             json: self.json,
         })
@@ -257,11 +233,11 @@ impl PatternArgs {
         Ok(PatternCmd {
             game,
             rules,
-            to: opt_text(self.to.as_deref(), "--to")?,
-            rows: opt_text(self.rows.as_deref(), "--rows")?,
-            cols: opt_text(self.cols.as_deref(), "--cols")?,
+            to: self.to,
+            rows: self.rows,
+            cols: self.cols,
             json: self.json,
-            emit: EmitLang::read(self.emit.as_deref())?,
+            emit: self.emit,
         })
     }
 }
@@ -288,21 +264,17 @@ pub struct PlotCmd {
 impl PlotArgs {
     pub fn checked(self) -> CliResult<PlotCmd> {
         Ok(PlotCmd {
-            game: self
-                .game
-                .as_deref()
-                .map(|g| text(g, POSITIONAL))
-                .transpose()?,
+            game: self.game,
             rules: self.rules.checked()?,
-            to: opt_text(self.to.as_deref(), "--to")?,
-            out: opt_text(self.out.as_deref(), "--out")?,
+            to: self.to,
+            out: self.out,
             rare: self.rare,
             misere: self.misere,
-            rows: opt_text(self.rows.as_deref(), "--rows")?,
-            cols: opt_text(self.cols.as_deref(), "--cols")?,
-            width: opt_text(self.width.as_deref(), "--width")?,
-            height: opt_text(self.height.as_deref(), "--height")?,
-            max_positions: opt_text(self.max_positions.as_deref(), "--max-positions")?,
+            rows: self.rows,
+            cols: self.cols,
+            width: self.width,
+            height: self.height,
+            max_positions: self.max_positions,
             json: self.json,
         })
     }
@@ -324,14 +296,14 @@ pub struct SweepCmd {
 impl SweepArgs {
     pub fn checked(self) -> CliResult<SweepCmd> {
         Ok(SweepCmd {
-            family: text(&self.family, POSITIONAL)?,
-            to: opt_text(self.to.as_deref(), "--to")?,
-            max_seconds: opt_text(self.max_seconds.as_deref(), "--max-seconds")?,
-            max_memory: opt_text(self.max_memory.as_deref(), "--max-memory")?,
-            threads: opt_text(self.threads.as_deref(), "--threads")?,
-            shard: opt_text(self.shard.as_deref(), "--shard")?,
-            jsonl: opt_text(self.jsonl.as_deref(), "--jsonl")?,
-            published: opt_text(self.published.as_deref(), "--published")?,
+            family: self.family,
+            to: self.to,
+            max_seconds: self.max_seconds,
+            max_memory: self.max_memory,
+            threads: self.threads,
+            shard: self.shard,
+            jsonl: self.jsonl,
+            published: self.published,
         })
     }
 }
@@ -346,12 +318,8 @@ pub struct SweepMergeCmd {
 impl SweepMergeArgs {
     pub fn checked(self) -> CliResult<SweepMergeCmd> {
         Ok(SweepMergeCmd {
-            files: self
-                .files
-                .iter()
-                .map(|f| text(f, POSITIONAL))
-                .collect::<CliResult<_>>()?,
-            published: opt_text(self.published.as_deref(), "--published")?,
+            files: self.files,
+            published: self.published,
         })
     }
 }
@@ -371,14 +339,10 @@ pub struct QuotientCmd {
 impl QuotientArgs {
     pub fn checked(self) -> CliResult<QuotientCmd> {
         Ok(QuotientCmd {
-            game: self
-                .game
-                .as_deref()
-                .map(|g| text(g, POSITIONAL))
-                .transpose()?,
+            game: self.game,
             rules: self.rules.checked()?,
-            heaps: opt_text(self.heaps.as_deref(), "--heaps")?,
-            max_order: opt_text(self.max_order.as_deref(), "--max-order")?,
+            heaps: self.heaps,
+            max_order: self.max_order,
             json: self.json,
         })
     }
@@ -395,7 +359,7 @@ pub struct OjCmd {
 impl OjArgs {
     pub fn checked(self) -> CliResult<OjCmd> {
         Ok(OjCmd {
-            id: opt_text(self.id.as_deref(), POSITIONAL)?,
+            id: self.id,
             list: self.list,
             json: self.json,
         })
@@ -420,26 +384,9 @@ pub enum NimberOpText {
 impl NimberArgs {
     pub fn checked(self) -> CliResult<NimberCmd> {
         let (op, json) = match self.op {
-            NimberOp::Mul { a, b, json } => (
-                NimberOpText::Mul {
-                    a: text(&a, POSITIONAL)?,
-                    b: text(&b, POSITIONAL)?,
-                },
-                json,
-            ),
-            NimberOp::Inv { a, json } => (
-                NimberOpText::Inv {
-                    a: text(&a, POSITIONAL)?,
-                },
-                json,
-            ),
-            NimberOp::Pow { a, k, json } => (
-                NimberOpText::Pow {
-                    a: text(&a, POSITIONAL)?,
-                    k: text(&k, POSITIONAL)?,
-                },
-                json,
-            ),
+            NimberOp::Mul { a, b, json } => (NimberOpText::Mul { a: a, b: b }, json),
+            NimberOp::Inv { a, json } => (NimberOpText::Inv { a: a }, json),
+            NimberOp::Pow { a, k, json } => (NimberOpText::Pow { a: a, k: k }, json),
         };
         Ok(NimberCmd { op, json })
     }
@@ -448,18 +395,6 @@ impl NimberArgs {
 impl HelpArgs {
     /// The topic as text.
     pub fn checked(self) -> CliResult<Option<String>> {
-        opt_text(self.topic.as_deref(), POSITIONAL)
-    }
-}
-
-impl LimitArgs {
-    /// `--max-memory` as text. Read before `--max-seconds`, and applied before that is read.
-    pub fn max_memory_text(&self) -> CliResult<Option<String>> {
-        opt_text(self.max_memory.as_deref(), "--max-memory")
-    }
-
-    /// `--max-seconds` as text.
-    pub fn max_seconds_text(&self) -> CliResult<Option<String>> {
-        opt_text(self.max_seconds.as_deref(), "--max-seconds")
+        Ok(self.topic)
     }
 }
