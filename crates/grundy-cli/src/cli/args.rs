@@ -42,6 +42,42 @@ fn max_memory(t: &str) -> Result<u64, Bad> {
     Ok(grundy::solver::parse_memory(t, "--max-memory")?)
 }
 
+// The value parsers of the options and arguments that are numbers or ranges: each reads the value with the library's
+// function, whose one-line error names `what`, and checks the bounds that do not depend on the rest of the command.
+
+/// A non-negative integer (`what` names it in errors).
+fn number(what: &'static str) -> impl Fn(&str) -> Result<u64, Bad> + Clone + Send + Sync {
+    move |t| Ok(grundy::error::parse_u64(t, what)?)
+}
+
+/// A non-negative integer at most `max`.
+fn at_most(
+    what: &'static str,
+    max: u64,
+) -> impl Fn(&str) -> Result<u64, Bad> + Clone + Send + Sync {
+    move |t| Ok(grundy::error::parse_bounded(t, what, max)?)
+}
+
+/// A range `A..B` (or `N`: 0..N) of rows or columns.
+fn span(
+    what: &'static str,
+) -> impl Fn(&str) -> Result<grundy::analysis::table::Span, Bad> + Clone + Send + Sync {
+    move |t| Ok(grundy::analysis::table::Span::parse(t, what)?)
+}
+
+/// `--threads` of the commands that compute sequences: 1 or more (more than 1024 is 1024).
+fn threads(t: &str) -> Result<usize, Bad> {
+    match grundy::error::parse_u64(t, "--threads")? {
+        0 => Err(Bad::Usage("--threads must be at least 1".into())),
+        t => Ok(t.min(1024) as usize),
+    }
+}
+
+/// `--engine`: plain, fast or auto.
+fn engine(t: &str) -> Result<grundy::heap::Engine, Bad> {
+    Ok(grundy::heap::Engine::parse(t)?)
+}
+
 /// Games stated as rules scripts (docs/rules.md), shared by the commands that take a GAME: each script's game is
 /// then a GAME like any in the catalog, found by its name.
 #[derive(ClapArgs, Debug, Clone, Default)]
@@ -177,14 +213,14 @@ pub struct PeriodArgs {
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
     pub game: Option<String>,
     /// Compute at most up to heap N
-    #[arg(long, value_name = "N")]
-    pub to: Option<String>,
+    #[arg(long, value_name = "N", value_parser = number("--to"))]
+    pub to: Option<u64>,
     /// plain, fast or auto (default)
-    #[arg(long, value_name = "E")]
-    pub engine: Option<String>,
+    #[arg(long, value_name = "E", value_parser = engine)]
+    pub engine: Option<grundy::heap::Engine>,
     /// Threads of the fast engine (1 or more; default all cores)
-    #[arg(long, value_name = "N")]
-    pub threads: Option<String>,
+    #[arg(long, value_name = "N", value_parser = threads)]
+    pub threads: Option<usize>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -227,14 +263,14 @@ pub struct PlayArgs {
 #[derive(ClapArgs, Debug)]
 pub struct TableArgs {
     /// The rows: A..B (both ends included) or N (0..N); the heaps n of a one-parameter game, the a of G(a, b)
-    #[arg(long, value_name = "A..B")]
-    pub rows: Option<String>,
+    #[arg(long, value_name = "A..B", value_parser = span("--rows"))]
+    pub rows: Option<grundy::analysis::table::Span>,
     /// The columns: C..D (both ends included) or N (0..N); the b of G(a, b) (two-parameter games only)
-    #[arg(long, value_name = "C..D")]
-    pub cols: Option<String>,
+    #[arg(long, value_name = "C..D", value_parser = span("--cols"))]
+    pub cols: Option<grundy::analysis::table::Span>,
     /// One-parameter text layout: values per line (default 10; a period p shows as equal columns with --wrap p)
-    #[arg(long, value_name = "K", conflicts_with_all = ["csv", "json"])]
-    pub wrap: Option<String>,
+    #[arg(long, value_name = "K", conflicts_with_all = ["csv", "json"], value_parser = wrap)]
+    pub wrap: Option<usize>,
     /// Print CSV: n,value or a,b,value, one line per cell
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
@@ -247,17 +283,25 @@ pub struct TableArgs {
     pub game: TableGameArgs,
 }
 
+/// `--wrap`: 1 or more values per line (more than 10000 is 10000).
+fn wrap(t: &str) -> Result<usize, Bad> {
+    match grundy::error::parse_u64(t, "--wrap")? {
+        0 => Err(Bad::Usage("--wrap must be at least 1".into())),
+        w => Ok(w.min(10_000) as usize),
+    }
+}
+
 #[derive(ClapArgs, Debug)]
 pub struct PatternArgs {
     /// One-parameter games: compute at most up to heap N
-    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
-    pub to: Option<String>,
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = number("--to"))]
+    pub to: Option<u64>,
     /// Two-parameter games: the rows A..B (both ends included) or N (0..N)
-    #[arg(long, value_name = "A..B")]
-    pub rows: Option<String>,
+    #[arg(long, value_name = "A..B", value_parser = span("--rows"))]
+    pub rows: Option<grundy::analysis::table::Span>,
     /// Two-parameter games: the columns C..D (both ends included) or N (0..N)
-    #[arg(long, value_name = "C..D")]
-    pub cols: Option<String>,
+    #[arg(long, value_name = "C..D", value_parser = span("--cols"))]
+    pub cols: Option<grundy::analysis::table::Span>,
     /// Print one JSON object (the library's Pattern)
     #[arg(long)]
     pub json: bool,
@@ -392,11 +436,11 @@ pub struct QuotientArgs {
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
     pub game: Option<String>,
     /// The largest heap the quotient covers (default: grown until certified for every heap; 40 when it cannot be)
-    #[arg(long, value_name = "N")]
-    pub heaps: Option<String>,
+    #[arg(long, value_name = "N", value_parser = at_most("--heaps", grundy::misere::quotient::MAX_HEAP))]
+    pub heaps: Option<u64>,
     /// Stop with "order at least K" when the quotient passes this many elements (default 2048, at most 4096)
-    #[arg(long, value_name = "K")]
-    pub max_order: Option<String>,
+    #[arg(long, value_name = "K", value_parser = max_order)]
+    pub max_order: Option<usize>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -404,6 +448,16 @@ pub struct QuotientArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// `--max-order`: 2 to 4096 elements.
+fn max_order(t: &str) -> Result<usize, Bad> {
+    match grundy::error::parse_bounded(t, "--max-order", 4096)? {
+        0 | 1 => Err(Bad::Usage(
+            "--max-order: every misère quotient of a game with a move has at least 2 elements; give 2 or more".into(),
+        )),
+        k => Ok(k as usize),
+    }
 }
 
 #[derive(ClapArgs, Debug)]
@@ -443,28 +497,28 @@ pub struct NimberArgs {
 pub enum NimberOp {
     /// The nim-product A ⊗ B
     Mul {
-        #[arg(value_name = "A")]
-        a: String,
-        #[arg(value_name = "B")]
-        b: String,
+        #[arg(value_name = "A", value_parser = number("nimber: A"))]
+        a: u64,
+        #[arg(value_name = "B", value_parser = number("nimber: B"))]
+        b: u64,
         /// Print {"op", "args", "result"} as JSON
         #[arg(long)]
         json: bool,
     },
     /// The nim-inverse of A (A ≠ 0)
     Inv {
-        #[arg(value_name = "A")]
-        a: String,
+        #[arg(value_name = "A", value_parser = number("nimber: A"))]
+        a: u64,
         /// Print {"op", "args", "result"} as JSON
         #[arg(long)]
         json: bool,
     },
     /// A nim-multiplied by itself K times
     Pow {
-        #[arg(value_name = "A")]
-        a: String,
-        #[arg(value_name = "K")]
-        k: String,
+        #[arg(value_name = "A", value_parser = number("nimber: A"))]
+        a: u64,
+        #[arg(value_name = "K", value_parser = number("nimber: K"))]
+        k: u64,
         /// Print {"op", "args", "result"} as JSON
         #[arg(long)]
         json: bool,

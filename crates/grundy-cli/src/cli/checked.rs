@@ -2,11 +2,11 @@
 //! flags of a shared group, [`RulesArgs`], flattened) into the struct the subcommand module reads.
 
 use super::args::{
-    EmitLang, HelpArgs, NimberArgs, NimberOp, OjArgs, PatternArgs, PeriodArgs, PlayArgs, PlotArgs,
-    QuotientArgs, RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs, TableArgs, TableGameArgs,
-    ValueArgs,
+    EmitLang, HelpArgs, OjArgs, PatternArgs, PeriodArgs, PlayArgs, PlotArgs, QuotientArgs,
+    RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs, TableArgs, TableGameArgs, ValueArgs,
 };
 use crate::output::CliResult;
+use grundy::analysis::table::Span;
 
 /// [`RulesArgs`] as text.
 #[derive(Debug, Clone, Default)]
@@ -158,9 +158,9 @@ impl PlayArgs {
 pub struct PeriodCmd {
     /// `None` when left out (one rules script names the game).
     pub game: Option<String>,
-    pub to: Option<String>,
-    pub engine: Option<String>,
-    pub threads: Option<String>,
+    pub to: Option<u64>,
+    pub engine: Option<grundy::heap::Engine>,
+    pub threads: Option<usize>,
     pub json: bool,
     pub rules: RulesCmd,
     pub out: Option<String>,
@@ -191,9 +191,9 @@ pub struct TableCmd {
     pub game: Option<String>,
     /// The rules scripts.
     pub rules: RulesCmd,
-    pub rows: Option<String>,
-    pub cols: Option<String>,
-    pub wrap: Option<String>,
+    pub rows: Option<Span>,
+    pub cols: Option<Span>,
+    pub wrap: Option<usize>,
     pub csv: bool,
     pub json: bool,
 }
@@ -220,9 +220,9 @@ pub struct PatternCmd {
     pub game: Option<String>,
     /// The rules scripts.
     pub rules: RulesCmd,
-    pub to: Option<String>,
-    pub rows: Option<String>,
-    pub cols: Option<String>,
+    pub to: Option<u64>,
+    pub rows: Option<Span>,
+    pub cols: Option<Span>,
     pub json: bool,
     pub emit: Option<EmitLang>,
 }
@@ -331,8 +331,8 @@ pub struct QuotientCmd {
     pub game: Option<String>,
     /// The rules scripts.
     pub rules: RulesCmd,
-    pub heaps: Option<String>,
-    pub max_order: Option<String>,
+    pub heaps: Option<u64>,
+    pub max_order: Option<usize>,
     pub json: bool,
 }
 
@@ -363,32 +363,6 @@ impl OjArgs {
             list: self.list,
             json: self.json,
         })
-    }
-}
-
-/// `grundy nimber`: [`NimberArgs`] as text, the operation and its numbers.
-#[derive(Debug)]
-pub struct NimberCmd {
-    pub op: NimberOpText,
-    pub json: bool,
-}
-
-/// A nimber operation with its numbers as text.
-#[derive(Debug)]
-pub enum NimberOpText {
-    Mul { a: String, b: String },
-    Inv { a: String },
-    Pow { a: String, k: String },
-}
-
-impl NimberArgs {
-    pub fn checked(self) -> CliResult<NimberCmd> {
-        let (op, json) = match self.op {
-            NimberOp::Mul { a, b, json } => (NimberOpText::Mul { a: a, b: b }, json),
-            NimberOp::Inv { a, json } => (NimberOpText::Inv { a: a }, json),
-            NimberOp::Pow { a, k, json } => (NimberOpText::Pow { a: a, k: k }, json),
-        };
-        Ok(NimberCmd { op, json })
     }
 }
 

@@ -111,7 +111,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Sweep(a) => sweep::run(&a.checked()?),
         Command::SweepMerge(a) => sweep::run_merge(&a.checked()?),
         Command::Oj(a) => oj::run(&a.checked()?),
-        Command::Nimber(a) => nimber::run(&a.checked()?),
+        Command::Nimber(a) => nimber::run(&a),
         Command::Play(a) => play::run(&a.checked()?),
         Command::Table(a) => table::run(&a.checked()?),
         Command::Pattern(a) => pattern::run(&a.checked()?),

@@ -100,10 +100,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
                     super::table::game_label(a.game.as_deref(), &a.rules)
                 )));
             }
-            let to =
-                a.to.as_deref()
-                    .map(|t| grundy::error::parse_u64(t, "--to"))
-                    .transpose()?;
+            let to = a.to;
             let mut bar = Progress::new(format!("{} pattern", game.name()), to.unwrap_or(0));
             let (p, v) =
                 pattern::one_parameter_values(&*game, to, &crate::guard::context_with(limits), &mut |n, _| bar.update(n))?;
@@ -124,8 +121,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
                     super::table::game_label(a.game.as_deref(), &a.rules)
                 )));
             }
-            let rows = a.rows.as_deref().map(|r| Span::parse(r, "--rows")).transpose()?;
-            let cols = a.cols.as_deref().map(|c| Span::parse(c, "--cols")).transpose()?;
+            let (rows, cols) = (a.rows, a.cols);
             let defaulted = rows.is_none() && cols.is_none();
             let d = Span::default_for(&*game, 19);
             let (rows, cols) = (rows.unwrap_or(d), cols.unwrap_or(d));

@@ -72,12 +72,12 @@ EXAMPLES
 pub const DEFAULT_BUDGET_SECONDS: f64 = 600.0;
 
 pub fn run(a: &PeriodCmd) -> CliResult {
-    let (engine, threads) = super::engine_args(a.engine.as_deref(), a.threads.as_deref())?;
+    let engine = a.engine.unwrap_or(Engine::Auto);
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let limits = crate::guard::limits();
-    let to =
-        a.to.as_deref()
-            .map(|t| grundy::error::parse_u64(t, "--to"))
-            .transpose()?;
+    let to = a.to;
     super::load_rules(&a.rules, false)?;
     let game = super::game_or_script(a.game.as_deref())?;
     super::lookup(&game)?.normal_values_only("a period")?;
