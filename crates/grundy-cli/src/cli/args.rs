@@ -138,8 +138,8 @@ pub struct ValueArgs {
     #[command(flatten)]
     pub rule: PlayRuleArgs,
     /// Largest heap of a loopy code (moves to larger heaps are not allowed; default 1000)
-    #[arg(long, value_name = "B", requires = "loopy")]
-    pub max_heap: Option<String>,
+    #[arg(long, value_name = "B", requires = "loopy", value_parser = at_most("--max-heap", grundy::loopy::heap::MAX_BOUND))]
+    pub max_heap: Option<u64>,
     /// Most states the misère or loopy search may store
     #[arg(long, value_name = "N")]
     pub max_positions: Option<String>,
@@ -150,8 +150,8 @@ pub struct ValueArgs {
     #[arg(long, value_name = "FILE")]
     pub save_table: Option<String>,
     /// Cram, Node Kayles, Arc Kayles: threads of the search, sharing one table (1 or more; default 1; Cram on two cores: about 1.5-1.8x the speed of one on boards of 30 cells or more, less on smaller ones, none under 1 ms), e.g. --threads 2
-    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy"])]
-    pub threads: Option<String>,
+    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy"], value_parser = search_threads)]
+    pub threads: Option<usize>,
     /// Read more positions from FILE ('-': standard input), whitespace-separated, after the words given: the
     /// positions of the last GAME (a judge's 10^6 heaps), or whole parts with '+' and their GAMEs
     #[arg(long, value_name = "FILE")]
@@ -160,6 +160,15 @@ pub struct ValueArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// `value --threads`: 1 to 64 threads of a search.
+fn search_threads(t: &str) -> Result<usize, Bad> {
+    match grundy::error::parse_u64(t, "--threads")? {
+        0 => Err(Bad::Usage("--threads must be at least 1".into())),
+        n if n > 64 => Err(Bad::Usage(format!("--threads {n}: at most 64 threads"))),
+        n => Ok(n as usize),
+    }
 }
 
 #[derive(ClapArgs, Debug)]
@@ -249,15 +258,37 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub rule: PlayRuleArgs,
     /// Who moves first: me (default) or engine
-    #[arg(long, value_name = "WHO")]
-    pub first: Option<String>,
+    #[arg(long, value_name = "WHO", value_parser = First::parse)]
+    pub first: Option<First>,
     /// Most states the misère or loopy analysis of one position may store
-    #[arg(long, value_name = "N")]
-    pub max_positions: Option<String>,
+    #[arg(long, value_name = "N", value_parser = at_most("--max-positions", 1 << 40))]
+    pub max_positions: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// `play --first`: who moves first.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum First {
+    /// The person at the terminal
+    Me,
+    /// The engine
+    Engine,
+}
+
+impl First {
+    /// `--first` (its value parser).
+    pub fn parse(t: &str) -> Result<First, Bad> {
+        use clap::ValueEnum;
+        First::from_str(t, false).map_err(|_| {
+            Bad::Usage(format!(
+                "--first: '{}' is neither 'me' nor 'engine'",
+                grundy::error::escape(t)
+            ))
+        })
+    }
 }
 
 #[derive(ClapArgs, Debug)]
@@ -356,8 +387,8 @@ pub struct PlotArgs {
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
     pub game: Option<String>,
     /// The largest heap N of a heap game's scatter (heaps 0..=N)
-    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
-    pub to: Option<String>,
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = number("--to"))]
+    pub to: Option<u64>,
     /// The picture's file: FILE.png or FILE.svg (the extension chooses the format)
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<String>,
@@ -368,17 +399,17 @@ pub struct PlotArgs {
     #[arg(long)]
     pub misere: bool,
     /// Rows of a table: first numbers A..B (both included; default 0..31)
-    #[arg(long, value_name = "A..B")]
-    pub rows: Option<String>,
+    #[arg(long, value_name = "A..B", value_parser = plot_range("--rows"))]
+    pub rows: Option<(u64, u64)>,
     /// Columns of a table: second numbers A..B (both included; default 0..31)
-    #[arg(long, value_name = "A..B")]
-    pub cols: Option<String>,
+    #[arg(long, value_name = "A..B", value_parser = plot_range("--cols"))]
+    pub cols: Option<(u64, u64)>,
     /// Width of the picture in pixels (default 1000)
-    #[arg(long, value_name = "PX")]
-    pub width: Option<String>,
+    #[arg(long, value_name = "PX", value_parser = at_most("--width", crate::cmd::plot::MAX_SIDE))]
+    pub width: Option<u64>,
     /// Height of the picture in pixels (default 600 for a scatter, 800 for a table)
-    #[arg(long, value_name = "PX")]
-    pub height: Option<String>,
+    #[arg(long, value_name = "PX", value_parser = at_most("--height", crate::cmd::plot::MAX_SIDE))]
+    pub height: Option<u64>,
     /// Most states the misère search may store (with --misere)
     #[arg(long, value_name = "N", requires = "misere")]
     pub max_positions: Option<String>,
@@ -389,6 +420,13 @@ pub struct PlotArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// `plot --rows`, `--cols`: `A..B` or `B` (from 0).
+fn plot_range(
+    what: &'static str,
+) -> impl Fn(&str) -> Result<(u64, u64), Bad> + Clone + Send + Sync {
+    move |t| Ok(crate::cmd::plot::range(t, what)?)
 }
 
 #[derive(ClapArgs, Debug)]

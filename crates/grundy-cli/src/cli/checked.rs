@@ -2,7 +2,7 @@
 //! flags of a shared group, [`RulesArgs`], flattened) into the struct the subcommand module reads.
 
 use super::args::{
-    EmitLang, HelpArgs, OjArgs, PatternArgs, PeriodArgs, PlayArgs, PlotArgs, QuotientArgs,
+    EmitLang, First, HelpArgs, OjArgs, PatternArgs, PeriodArgs, PlayArgs, PlotArgs, QuotientArgs,
     RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs, TableArgs, TableGameArgs, ValueArgs,
 };
 use crate::output::CliResult;
@@ -62,12 +62,12 @@ pub struct ValueCmd {
     pub no_moves: bool,
     pub misere: bool,
     pub loopy: bool,
-    pub max_heap: Option<String>,
+    pub max_heap: Option<u64>,
     pub max_positions: Option<String>,
     pub rules: RulesCmd,
     pub load_table: Option<String>,
     pub save_table: Option<String>,
-    pub threads: Option<String>,
+    pub threads: Option<usize>,
     pub positions: Option<String>,
 }
 
@@ -134,8 +134,8 @@ pub struct PlayCmd {
     pub words: Vec<String>,
     pub misere: bool,
     pub loopy: bool,
-    pub first: Option<String>,
-    pub max_positions: Option<String>,
+    pub first: Option<First>,
+    pub max_positions: Option<u64>,
     /// The rules scripts.
     pub rules: RulesCmd,
 }
@@ -249,14 +249,14 @@ pub struct PlotCmd {
     pub game: Option<String>,
     /// The rules scripts.
     pub rules: RulesCmd,
-    pub to: Option<String>,
+    pub to: Option<u64>,
     pub out: Option<String>,
     pub rare: bool,
     pub misere: bool,
-    pub rows: Option<String>,
-    pub cols: Option<String>,
-    pub width: Option<String>,
-    pub height: Option<String>,
+    pub rows: Option<(u64, u64)>,
+    pub cols: Option<(u64, u64)>,
+    pub width: Option<u64>,
+    pub height: Option<u64>,
     pub max_positions: Option<String>,
     pub json: bool,
 }

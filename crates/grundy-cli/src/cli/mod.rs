@@ -367,6 +367,15 @@ impl std::fmt::Display for Bad {
 
 impl std::error::Error for Bad {}
 
+impl From<CliError> for Bad {
+    fn from(e: CliError) -> Self {
+        match e {
+            CliError::Lib(e) => Bad::Lib(e),
+            e => Bad::Usage(e.to_string()),
+        }
+    }
+}
+
 impl From<grundy::Error> for Bad {
     fn from(e: grundy::Error) -> Self {
         Bad::Lib(e)

@@ -3,7 +3,7 @@
 //! pipe or a file plays as well as a terminal; the end of input ends the game.
 
 use super::plural;
-use crate::cli::PlayCmd;
+use crate::cli::{First, PlayCmd};
 use crate::output::{CliError, CliResult};
 use grundy::analysis::play::{Player, Session};
 use grundy::analysis::{Convention, Sum};
@@ -109,15 +109,9 @@ pub fn run_with(
             "'grundy play' needs a GAME and a position, e.g. grundy play nim 3 5 6",
         ));
     }
-    let first = match a.first.as_deref() {
-        None | Some("me") => Player::Person,
-        Some("engine") => Player::Engine,
-        Some(other) => {
-            return Err(CliError::usage(format!(
-                "--first: '{}' is neither 'me' nor 'engine'",
-                grundy::error::escape(other)
-            )))
-        }
+    let first = match a.first {
+        None | Some(First::Me) => Player::Person,
+        Some(First::Engine) => Player::Engine,
     };
     super::load_rules(&a.rules, a.loopy)?;
     let registry = super::catalog();
@@ -153,10 +147,7 @@ pub fn run_with(
         ));
     }
     let mut limits = crate::guard::limits();
-    let max_positions = match a.max_positions.as_deref() {
-        Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
-        None => None,
-    };
+    let max_positions = a.max_positions.map(|v| v as usize);
     let convention = if loopy {
         limits.max_positions = max_positions.unwrap_or(grundy::loopy::graph::MAX_NODES as usize);
         Convention::Loopy {
@@ -447,16 +438,14 @@ mod tests {
 
     #[test]
     fn bad_command_lines_are_refused() {
-        let mut a = cmd("nim 3");
-        a.first = Some("you".into());
-        let e = run_with(&a, &mut "".as_bytes(), &mut Vec::new(), true).unwrap_err();
+        let e = crate::cmd::run_line("play nim 3 --first you").unwrap_err();
         assert!(
             e.to_string()
                 .starts_with("--first: 'you' is neither 'me' nor 'engine'"),
             "{e}"
         );
         let mut a = cmd("nim 3");
-        a.max_positions = Some("10".into());
+        a.max_positions = Some(10);
         assert!(run_with(&a, &mut "".as_bytes(), &mut Vec::new(), true).is_err());
         let e = run_with(&cmd(""), &mut "".as_bytes(), &mut Vec::new(), true).unwrap_err();
         assert!(e.to_string().contains("needs a GAME"), "{e}");

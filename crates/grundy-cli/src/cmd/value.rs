@@ -158,15 +158,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
                 names.join(", ")
             )));
         }
-        match grundy::error::parse_u64(t, "--threads")? {
-            0 => return Err(CliError::usage("--threads must be at least 1")),
-            n if n > 64 => {
-                return Err(CliError::usage(format!(
-                    "--threads {n}: at most 64 threads"
-                )))
-            }
-            n => threads = n as usize,
-        }
+        threads = *t;
     }
     if a.load_table.is_some() || a.save_table.is_some() {
         return run_with_table(a, threads);
@@ -205,12 +197,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
     refuse_max_positions(a, own, sum.searches_positions())?;
     let command = crate::guard::limits();
     let (convention, limits) = if loopy {
-        let max_heap = match a.max_heap.as_deref() {
-            Some(b) => {
-                grundy::error::parse_bounded(b, "--max-heap", grundy::loopy::heap::MAX_BOUND)?
-            }
-            None => super::loopy::DEFAULT_MAX_HEAP,
-        };
+        let max_heap = a.max_heap.unwrap_or(super::loopy::DEFAULT_MAX_HEAP);
         let mut l = command;
         l.max_positions = match a.max_positions.as_deref() {
             Some(v) => {
