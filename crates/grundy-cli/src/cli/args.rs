@@ -1,4 +1,4 @@
-//! The declarations: each subcommand's arguments as clap reads them (OS strings), the groups of flags shared by
+//! The declarations: each subcommand's arguments with their types and value parsers, the groups of flags shared by
 //! several subcommands, and the value enums.
 
 use super::Bad;

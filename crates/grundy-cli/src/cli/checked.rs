@@ -2,10 +2,9 @@
 //! flags of a shared group, [`RulesArgs`], flattened) into the struct the subcommand module reads.
 
 use super::args::{
-    EmitLang, First, HelpArgs, OjArgs, PatternArgs, PeriodArgs, PlayArgs, PlotArgs, QuotientArgs,
+    EmitLang, First, HelpArgs, PatternArgs, PeriodArgs, PlayArgs, PlotArgs, QuotientArgs,
     RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs, TableArgs, TableGameArgs, ValueArgs,
 };
-use crate::output::CliResult;
 use grundy::analysis::table::Span;
 
 /// [`RulesArgs`] as text.
@@ -34,19 +33,19 @@ impl RulesCmd {
 }
 
 impl RulesArgs {
-    pub fn checked(self) -> CliResult<RulesCmd> {
-        Ok(RulesCmd {
+    pub fn checked(self) -> RulesCmd {
+        RulesCmd {
             rules: self.rules,
             moves: self.moves,
             params: self.param,
-        })
+        }
     }
 }
 
 impl TableGameArgs {
     /// The game (`None` when left out) and the rules scripts, as text: the game first.
-    pub fn checked(self) -> CliResult<(Option<String>, RulesCmd)> {
-        Ok((self.game, self.rules.checked()?))
+    pub fn checked(self) -> (Option<String>, RulesCmd) {
+        (self.game, self.rules.checked())
     }
 }
 
@@ -72,8 +71,8 @@ pub struct ValueCmd {
 }
 
 impl ValueArgs {
-    pub fn checked(self) -> CliResult<ValueCmd> {
-        Ok(ValueCmd {
+    pub fn checked(self) -> ValueCmd {
+        ValueCmd {
             words: self.words,
             json: self.json,
             all_moves: self.all_moves,
@@ -82,12 +81,12 @@ impl ValueArgs {
             loopy: self.rule.loopy,
             max_heap: self.max_heap,
             max_positions: self.max_positions,
-            rules: self.rules.checked()?,
+            rules: self.rules.checked(),
             load_table: self.load_table,
             save_table: self.save_table,
             threads: self.threads,
             positions: self.positions,
-        })
+        }
     }
 }
 
@@ -110,8 +109,8 @@ pub struct SeqCmd {
 }
 
 impl SeqArgs {
-    pub fn checked(self) -> CliResult<SeqCmd> {
-        Ok(SeqCmd {
+    pub fn checked(self) -> SeqCmd {
+        SeqCmd {
             game: self.game,
             to: self.to,
             json: self.json,
@@ -123,8 +122,8 @@ impl SeqArgs {
             stats: self.stats,
             out: self.out,
             resume: self.resume,
-            rules: self.rules.checked()?,
-        })
+            rules: self.rules.checked(),
+        }
     }
 }
 
@@ -141,15 +140,15 @@ pub struct PlayCmd {
 }
 
 impl PlayArgs {
-    pub fn checked(self) -> CliResult<PlayCmd> {
-        Ok(PlayCmd {
+    pub fn checked(self) -> PlayCmd {
+        PlayCmd {
             words: self.words,
             misere: self.rule.misere,
             loopy: self.rule.loopy,
             first: self.first,
             max_positions: self.max_positions,
-            rules: self.rules.checked()?,
-        })
+            rules: self.rules.checked(),
+        }
     }
 }
 
@@ -169,8 +168,8 @@ pub struct PeriodCmd {
 }
 
 impl PeriodArgs {
-    pub fn checked(self) -> CliResult<PeriodCmd> {
-        Ok(PeriodCmd {
+    pub fn checked(self) -> PeriodCmd {
+        PeriodCmd {
             game: self.game,
             to: self.to,
             engine: self.engine,
@@ -179,8 +178,8 @@ impl PeriodArgs {
             out: self.out,
             resume: self.resume,
             emit: self.emit,
-            rules: self.rules.checked()?,
-        })
+            rules: self.rules.checked(),
+        }
     }
 }
 
@@ -199,9 +198,9 @@ pub struct TableCmd {
 }
 
 impl TableArgs {
-    pub fn checked(self) -> CliResult<TableCmd> {
-        let (game, rules) = self.game.checked()?;
-        Ok(TableCmd {
+    pub fn checked(self) -> TableCmd {
+        let (game, rules) = self.game.checked();
+        TableCmd {
             game,
             rules,
             rows: self.rows,
@@ -209,7 +208,7 @@ impl TableArgs {
             wrap: self.wrap,
             csv: self.csv,
             json: self.json,
-        })
+        }
     }
 }
 
@@ -228,9 +227,9 @@ pub struct PatternCmd {
 }
 
 impl PatternArgs {
-    pub fn checked(self) -> CliResult<PatternCmd> {
-        let (game, rules) = self.game.checked()?;
-        Ok(PatternCmd {
+    pub fn checked(self) -> PatternCmd {
+        let (game, rules) = self.game.checked();
+        PatternCmd {
             game,
             rules,
             to: self.to,
@@ -238,7 +237,7 @@ impl PatternArgs {
             cols: self.cols,
             json: self.json,
             emit: self.emit,
-        })
+        }
     }
 }
 
@@ -262,10 +261,10 @@ pub struct PlotCmd {
 }
 
 impl PlotArgs {
-    pub fn checked(self) -> CliResult<PlotCmd> {
-        Ok(PlotCmd {
+    pub fn checked(self) -> PlotCmd {
+        PlotCmd {
             game: self.game,
-            rules: self.rules.checked()?,
+            rules: self.rules.checked(),
             to: self.to,
             out: self.out,
             rare: self.rare,
@@ -276,7 +275,7 @@ impl PlotArgs {
             height: self.height,
             max_positions: self.max_positions,
             json: self.json,
-        })
+        }
     }
 }
 
@@ -294,8 +293,8 @@ pub struct SweepCmd {
 }
 
 impl SweepArgs {
-    pub fn checked(self) -> CliResult<SweepCmd> {
-        Ok(SweepCmd {
+    pub fn checked(self) -> SweepCmd {
+        SweepCmd {
             family: self.family,
             to: self.to,
             max_seconds: self.max_seconds,
@@ -304,7 +303,7 @@ impl SweepArgs {
             shard: self.shard,
             jsonl: self.jsonl,
             published: self.published,
-        })
+        }
     }
 }
 
@@ -316,11 +315,11 @@ pub struct SweepMergeCmd {
 }
 
 impl SweepMergeArgs {
-    pub fn checked(self) -> CliResult<SweepMergeCmd> {
-        Ok(SweepMergeCmd {
+    pub fn checked(self) -> SweepMergeCmd {
+        SweepMergeCmd {
             files: self.files,
             published: self.published,
-        })
+        }
     }
 }
 
@@ -337,38 +336,20 @@ pub struct QuotientCmd {
 }
 
 impl QuotientArgs {
-    pub fn checked(self) -> CliResult<QuotientCmd> {
-        Ok(QuotientCmd {
+    pub fn checked(self) -> QuotientCmd {
+        QuotientCmd {
             game: self.game,
-            rules: self.rules.checked()?,
+            rules: self.rules.checked(),
             heaps: self.heaps,
             max_order: self.max_order,
             json: self.json,
-        })
-    }
-}
-
-/// `grundy oj`: [`OjArgs`] as text.
-#[derive(Debug)]
-pub struct OjCmd {
-    pub id: Option<String>,
-    pub list: bool,
-    pub json: bool,
-}
-
-impl OjArgs {
-    pub fn checked(self) -> CliResult<OjCmd> {
-        Ok(OjCmd {
-            id: self.id,
-            list: self.list,
-            json: self.json,
-        })
+        }
     }
 }
 
 impl HelpArgs {
     /// The topic as text.
-    pub fn checked(self) -> CliResult<Option<String>> {
-        Ok(self.topic)
+    pub fn checked(self) -> Option<String> {
+        self.topic
     }
 }

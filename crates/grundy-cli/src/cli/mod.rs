@@ -2,10 +2,13 @@
 //! exclude each other. Help, the man page, shell completions and the flag-combination test all read these
 //! declarations.
 //!
-//! Arguments are read as OS strings and turned into text here, by [`text`] alone, so a byte sequence that is not
-//! UTF-8 is a one-line error, never a panic. Each subcommand's arguments as clap gives them (`ValueArgs`, ...)
-//! become the same fields as text by their `checked` method (`ValueCmd`, ...), which the subcommand module reads;
-//! the limits (`--max-seconds`, `--max-memory`) are read by `main` before the command runs ([`LimitArgs`]).
+//! Each argument is declared with the type it means: numbers, ranges, engines, languages and limits are read by a
+//! value parser calling the library's parse function, whose one-line error is the error shown ([`Bad`]); text is
+//! read by clap's `String` parser, so a byte sequence that is not UTF-8 is clap's `InvalidUtf8`, which [`parse`]
+//! turns into a one-line error naming the option (never a panic). Clap's other errors become one line from their
+//! kind and context ([`clap_error`]). Several subcommands' arguments (`ValueArgs`, ...) are gathered by a `checked`
+//! method into the struct their module reads (`ValueCmd`, ...), the flags of shared groups flattened; the limits
+//! (`--max-seconds`, `--max-memory`) are applied by `main` before the command runs ([`LimitArgs`]).
 
 mod args;
 mod checked;
@@ -371,6 +374,7 @@ impl From<CliError> for Bad {
     fn from(e: CliError) -> Self {
         match e {
             CliError::Lib(e) => Bad::Lib(e),
+            CliError::Usage(m) => Bad::Usage(m),
             e => Bad::Usage(e.to_string()),
         }
     }

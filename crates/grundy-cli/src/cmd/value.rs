@@ -323,12 +323,12 @@ fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
         no_moves: a.no_moves,
         misere: a.misere,
         loopy: a.loopy,
-        max_heap: a.max_heap.clone(),
+        max_heap: a.max_heap,
         max_positions: a.max_positions.clone(),
         rules: a.rules.clone(),
         load_table: a.load_table.clone(),
         save_table: a.save_table.clone(),
-        threads: a.threads.clone(),
+        threads: a.threads,
         positions: None,
     })
 }
