@@ -92,8 +92,25 @@ pub struct RulesArgs {
     pub moves: Option<String>,
     /// A value for a rules script's top-level constant, replacing it or supplying it: k=3, s=[1,3,4]
     /// (repeatable; every top-level const is visible inside the script's functions)
-    #[arg(long, value_name = "NAME=VALUE", allow_hyphen_values = true)]
-    pub param: Vec<String>,
+    #[arg(long = "param", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+    pub params: Vec<String>,
+}
+
+impl RulesArgs {
+    /// The flags that load these scripts again, each with a leading space (for a command line to resume with).
+    pub fn as_flags(&self) -> String {
+        let mut s = String::new();
+        for r in &self.rules {
+            s += &format!(" --rules {r}");
+        }
+        if let Some(m) = &self.moves {
+            s += &format!(" --moves '{m}'");
+        }
+        for p in &self.params {
+            s += &format!(" --param '{p}'");
+        }
+        s
+    }
 }
 
 /// The rule of play of a sum, shared by `value` and `play`: normal play unless one of these is given.
@@ -105,18 +122,6 @@ pub struct PlayRuleArgs {
     /// Loopy play: positions may repeat, outcomes P, N or D (draw)
     #[arg(long)]
     pub loopy: bool,
-}
-
-/// The game of `table` and `pattern` (one or two numbers name its positions), and the rules scripts that may state
-/// it. Declared after the commands' other options, so that `--rules` and `--moves` stay last in their help.
-#[derive(ClapArgs, Debug)]
-pub struct TableGameArgs {
-    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
-    /// it may be left out when one rules script is given
-    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<String>,
-    #[command(flatten)]
-    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -310,8 +315,13 @@ pub struct TableArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
+    /// it may be left out when one rules script is given
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<String>,
+    // Declared after the other options, so that `--rules` and `--moves` stay last in the help.
     #[command(flatten)]
-    pub game: TableGameArgs,
+    pub rules: RulesArgs,
 }
 
 /// `--wrap`: 1 or more values per line (more than 10000 is 10000).
@@ -341,8 +351,13 @@ pub struct PatternArgs {
     pub emit: Option<EmitLang>,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
+    /// it may be left out when one rules script is given
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<String>,
+    // Declared after the other options, so that `--rules` and `--moves` stay last in the help.
     #[command(flatten)]
-    pub game: TableGameArgs,
+    pub rules: RulesArgs,
 }
 
 /// The language of `--emit` (`pattern`, `period`).

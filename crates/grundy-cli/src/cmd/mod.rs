@@ -105,17 +105,17 @@ pub fn run(cli: Cli) -> CliResult {
     match command {
         Command::Value(a) => value::run(&a.checked()),
         Command::Seq(a) => seq::run(&a.checked()),
-        Command::Period(a) => period::run(&a.checked()),
-        Command::Quotient(a) => quotient::run(&a.checked()),
+        Command::Period(a) => period::run(&a),
+        Command::Quotient(a) => quotient::run(&a),
         Command::Games(a) => games::run(&a),
         Command::Sweep(a) => sweep::run(&a.checked()),
         Command::SweepMerge(a) => sweep::run_merge(&a.checked()),
         Command::Oj(a) => oj::run(&a),
         Command::Nimber(a) => nimber::run(&a),
         Command::Play(a) => play::run(&a.checked()),
-        Command::Table(a) => table::run(&a.checked()),
-        Command::Pattern(a) => pattern::run(&a.checked()),
-        Command::Plot(a) => plot::run(&a.checked()),
+        Command::Table(a) => table::run(&a),
+        Command::Pattern(a) => pattern::run(&a),
+        Command::Plot(a) => plot::run(&a),
         Command::Help(h) => help(h.checked().as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();

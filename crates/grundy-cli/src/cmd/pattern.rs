@@ -2,7 +2,7 @@
 //! (`grundy::analysis::pattern`), each rule with the range it was checked on, "certified" only where a theorem
 //! proves it.
 
-use crate::cli::PatternCmd;
+use crate::cli::PatternArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::analysis::emit;
@@ -80,7 +80,7 @@ EXAMPLES
   grundy pattern cutting --rows 2..20 --cols 2..20     symmetric; no other rule: the first rows are shown
 ";
 
-pub fn run(a: &PatternCmd) -> CliResult {
+pub fn run(a: &PatternArgs) -> CliResult {
     super::load_rules(&a.rules, false)?;
     let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
     game.normal_values_only("a pattern")?;

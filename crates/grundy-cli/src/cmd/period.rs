@@ -2,7 +2,7 @@
 //! by the Guy–Smith periodicity theorem, the subtraction-game certificate or a proved closed form where one
 //! applies (see `grundy::heap::period`), else observed.
 
-use crate::cli::PeriodCmd;
+use crate::cli::PeriodArgs;
 use crate::output::{print_json, write_stdout, CliResult};
 use crate::progress::Progress;
 use grundy::game::HeapView;
@@ -71,7 +71,7 @@ EXAMPLES
 /// started.
 pub const DEFAULT_BUDGET_SECONDS: f64 = 600.0;
 
-pub fn run(a: &PeriodCmd) -> CliResult {
+pub fn run(a: &PeriodArgs) -> CliResult {
     let engine = a.engine.unwrap_or(Engine::Auto);
     let threads = a
         .threads
@@ -106,7 +106,7 @@ pub fn run(a: &PeriodCmd) -> CliResult {
 /// search's locals.
 #[allow(clippy::too_many_arguments)]
 fn report(
-    a: &PeriodCmd,
+    a: &PeriodArgs,
     rules: &HeapGame,
     to: Option<u64>,
     engine: Engine,

@@ -7,7 +7,7 @@ mod draw;
 mod heatmap;
 mod scatter;
 
-use crate::cli::PlotCmd;
+use crate::cli::PlotArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::game::HeapView;
@@ -130,7 +130,7 @@ pub fn range(text: &str, what: &str) -> CliResult<(u64, u64)> {
     Ok((a, b))
 }
 
-pub fn run(a: &PlotCmd) -> CliResult {
+pub fn run(a: &PlotArgs) -> CliResult {
     let Some(file) = a.out.as_deref() else {
         return Err(CliError::usage(
             "plot needs the picture's file: -o FILE.png or -o FILE.svg",
@@ -205,7 +205,7 @@ pub fn run(a: &PlotCmd) -> CliResult {
 /// Long: the values from one of three sources (misère play, a heap code with its period, a search), then the picture
 /// and its JSON or text report; each source sets the same values, period and rule the rest reads.
 fn plot_sequence(
-    a: &PlotCmd,
+    a: &PlotArgs,
     family: &dyn AnyGame,
     to: u64,
     file: &str,
@@ -418,7 +418,7 @@ fn table_values(
 
 #[allow(clippy::too_many_arguments)]
 fn plot_table(
-    a: &PlotCmd,
+    a: &PlotArgs,
     game: &dyn AnyGame,
     rows: (u64, u64),
     cols: (u64, u64),

@@ -2,7 +2,7 @@
 //! heap when the periodicity certificate holds (`grundy::misere::quotient`): order, presentation, P-portion and
 //! each heap's element.
 
-use crate::cli::QuotientCmd;
+use crate::cli::QuotientArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::misere::quotient::{self, cache, Quotient};
@@ -68,7 +68,7 @@ pub const DEFAULT_HEAPS: u64 = 40;
 /// The most seconds the growth toward a certificate takes without `--max-seconds`.
 pub const AUTO_SECONDS: f64 = 120.0;
 
-pub fn run(a: &QuotientCmd) -> CliResult {
+pub fn run(a: &QuotientArgs) -> CliResult {
     let limits = crate::guard::limits();
     let heaps = a.heaps;
     let max_order = a.max_order.unwrap_or(quotient::DEFAULT_MAX_ORDER);
