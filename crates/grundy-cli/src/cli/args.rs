@@ -113,18 +113,7 @@ impl RulesArgs {
     }
 }
 
-/// The rule of play of a sum, shared by `value` and `play`: normal play unless one of these is given.
-#[derive(ClapArgs, Debug, Clone, Copy, Default)]
-pub struct PlayRuleArgs {
-    /// Misère play: whoever makes the last move loses
-    #[arg(long, conflicts_with = "loopy")]
-    pub misere: bool,
-    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
-    #[arg(long)]
-    pub loopy: bool,
-}
-
-#[derive(ClapArgs, Debug)]
+#[derive(ClapArgs, Debug, Clone)]
 #[command(allow_negative_numbers = true)]
 pub struct ValueArgs {
     /// GAME POSITION... [+ GAME POSITION...]...: a game and its position; '+' starts a part of another game
@@ -140,8 +129,12 @@ pub struct ValueArgs {
     /// search of their own, as in Cram), e.g. grundy value cram 5x8 --no-moves
     #[arg(long, conflicts_with_all = ["all_moves", "misere", "loopy"])]
     pub no_moves: bool,
-    #[command(flatten)]
-    pub rule: PlayRuleArgs,
+    /// Misère play: whoever makes the last move loses
+    #[arg(long, conflicts_with = "loopy")]
+    pub misere: bool,
+    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
+    #[arg(long)]
+    pub loopy: bool,
     /// Largest heap of a loopy code (moves to larger heaps are not allowed; default 1000)
     #[arg(long, value_name = "B", requires = "loopy", value_parser = at_most("--max-heap", grundy::loopy::heap::MAX_BOUND))]
     pub max_heap: Option<u64>,
@@ -260,8 +253,12 @@ pub struct PlayArgs {
     /// GAME POSITION... [+ GAME POSITION...]...: the sum to play, as 'grundy value' reads it
     #[arg(value_name = "GAME POSITION", num_args = 0.., required = false)]
     pub words: Vec<String>,
-    #[command(flatten)]
-    pub rule: PlayRuleArgs,
+    /// Misère play: whoever makes the last move loses
+    #[arg(long, conflicts_with = "loopy")]
+    pub misere: bool,
+    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
+    #[arg(long)]
+    pub loopy: bool,
     /// Who moves first: me (default) or engine
     #[arg(long, value_name = "WHO", value_parser = First::parse)]
     pub first: Option<First>,

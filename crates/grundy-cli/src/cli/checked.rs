@@ -1,55 +1,14 @@
-//! The subcommands' arguments as their modules read them, for the subcommands whose module reads a struct of its own
-//! (`value` and `play`, whose rule of play is a flattened group; `seq`, `sweep` and `sweep-merge`, whose arguments
-//! are still text): each `checked` method gathers the fields clap gives into that struct. The other subcommands'
-//! modules read their clap arguments (`PeriodArgs`, ...) as they are.
+//! The arguments of `seq`, `sweep` and `sweep-merge` as their modules read them (still as text, in structs of their
+//! own: `SeqCmd`, ...): each `checked` method gathers the fields clap gives into that struct. The other subcommands'
+//! modules read their clap arguments (`ValueArgs`, ...) as they are.
 
-use super::args::{
-    First, HelpArgs, PlayArgs, RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs, ValueArgs,
-};
+use super::args::{HelpArgs, RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs};
 
 /// The rules scripts as the subcommand modules name them.
 pub type RulesCmd = RulesArgs;
 
 // The subcommands' arguments as their modules read them. Each `checked` leaves out the limits: `main` has applied
 // them before ([`crate::cli::LimitArgs`]).
-
-/// `grundy value`: [`ValueArgs`] as text.
-#[derive(Debug, Clone)]
-pub struct ValueCmd {
-    pub words: Vec<String>,
-    pub json: bool,
-    pub all_moves: bool,
-    pub no_moves: bool,
-    pub misere: bool,
-    pub loopy: bool,
-    pub max_heap: Option<u64>,
-    pub max_positions: Option<String>,
-    pub rules: RulesCmd,
-    pub load_table: Option<String>,
-    pub save_table: Option<String>,
-    pub threads: Option<usize>,
-    pub positions: Option<String>,
-}
-
-impl ValueArgs {
-    pub fn checked(self) -> ValueCmd {
-        ValueCmd {
-            words: self.words,
-            json: self.json,
-            all_moves: self.all_moves,
-            no_moves: self.no_moves,
-            misere: self.rule.misere,
-            loopy: self.rule.loopy,
-            max_heap: self.max_heap,
-            max_positions: self.max_positions,
-            rules: self.rules,
-            load_table: self.load_table,
-            save_table: self.save_table,
-            threads: self.threads,
-            positions: self.positions,
-        }
-    }
-}
 
 /// `grundy seq`: [`SeqArgs`] as text.
 #[derive(Debug)]
@@ -83,31 +42,6 @@ impl SeqArgs {
             stats: self.stats,
             out: self.out,
             resume: self.resume,
-            rules: self.rules,
-        }
-    }
-}
-
-/// `grundy play`: [`PlayArgs`] as text.
-#[derive(Debug)]
-pub struct PlayCmd {
-    pub words: Vec<String>,
-    pub misere: bool,
-    pub loopy: bool,
-    pub first: Option<First>,
-    pub max_positions: Option<u64>,
-    /// The rules scripts.
-    pub rules: RulesCmd,
-}
-
-impl PlayArgs {
-    pub fn checked(self) -> PlayCmd {
-        PlayCmd {
-            words: self.words,
-            misere: self.rule.misere,
-            loopy: self.rule.loopy,
-            first: self.first,
-            max_positions: self.max_positions,
             rules: self.rules,
         }
     }

@@ -103,7 +103,7 @@ pub fn run(cli: Cli) -> CliResult {
     // Rules scripts belong to one command: none is left from an earlier one (tests run several in one thread).
     SCRIPTS.with(|s| s.borrow_mut().clear());
     match command {
-        Command::Value(a) => value::run(&a.checked()),
+        Command::Value(a) => value::run(&a),
         Command::Seq(a) => seq::run(&a.checked()),
         Command::Period(a) => period::run(&a),
         Command::Quotient(a) => quotient::run(&a),
@@ -112,7 +112,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::SweepMerge(a) => sweep::run_merge(&a.checked()),
         Command::Oj(a) => oj::run(&a),
         Command::Nimber(a) => nimber::run(&a),
-        Command::Play(a) => play::run(&a.checked()),
+        Command::Play(a) => play::run(&a),
         Command::Table(a) => table::run(&a),
         Command::Pattern(a) => pattern::run(&a),
         Command::Plot(a) => plot::run(&a),

@@ -3,7 +3,7 @@
 //! pipe or a file plays as well as a terminal; the end of input ends the game.
 
 use super::plural;
-use crate::cli::{First, PlayCmd};
+use crate::cli::{First, PlayArgs};
 use crate::output::{CliError, CliResult};
 use grundy::analysis::play::{Player, Session};
 use grundy::analysis::{Convention, Sum};
@@ -84,7 +84,7 @@ MORE EXAMPLES
 /// The most moves listed at each turn without being asked ('moves' lists them all).
 const LISTED: usize = 30;
 
-pub fn run(a: &PlayCmd) -> CliResult {
+pub fn run(a: &PlayArgs) -> CliResult {
     use std::io::IsTerminal;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -99,7 +99,7 @@ pub fn run(a: &PlayCmd) -> CliResult {
 /// Long: the session from its words to its last line: the sum, the first player, the convention and the engine's
 /// thinking-time bound, then the loop that reads a line and answers it, which reads all of them.
 pub fn run_with(
-    a: &PlayCmd,
+    a: &PlayArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     echo: bool,
@@ -352,18 +352,19 @@ fn values(s: &mut Session, out: &mut dyn Write) -> CliResult {
 mod tests {
     use super::*;
 
-    fn cmd(words: &str) -> PlayCmd {
-        PlayCmd {
+    fn cmd(words: &str) -> PlayArgs {
+        PlayArgs {
             words: words.split_whitespace().map(String::from).collect(),
             misere: false,
             loopy: false,
             first: None,
             max_positions: None,
+            limits: Default::default(),
             rules: Default::default(),
         }
     }
 
-    fn transcript(a: &PlayCmd, input: &str) -> String {
+    fn transcript(a: &PlayArgs, input: &str) -> String {
         let mut out = Vec::new();
         run_with(a, &mut input.as_bytes(), &mut out, true).unwrap();
         String::from_utf8(out).unwrap()

@@ -1,6 +1,6 @@
 //! `grundy value GAME POSITION… [+ GAME POSITION…]…`: outcome, nim-value and winning moves of a sum.
 
-use crate::cli::ValueCmd;
+use crate::cli::ValueArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use grundy::analysis::{analyse, analyse_values, Convention, Report, Sum};
 use grundy::sum::Analysis;
@@ -108,7 +108,7 @@ const MOVES_SHOWN: usize = 20;
 ///
 /// Long: the `grundy value` command in order (positions read, script names, threads, the sum's parts, convention and
 /// limits, the analysis); each step reads the checked values of the steps before.
-pub fn run(a: &ValueCmd) -> CliResult {
+pub fn run(a: &ValueArgs) -> CliResult {
     super::load_rules(&a.rules, a.loopy)?;
     let read;
     let a = match &a.positions {
@@ -122,7 +122,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
             }
             let mut words = a.words.clone();
             words.extend(more);
-            read = ValueCmd { words, ..a.clone() };
+            read = ValueArgs { words, ..a.clone() };
             &read
         }
         None => a,
@@ -242,7 +242,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
 
 /// Prints `report` (JSON or text); `table` is what the saved-table path adds: its JSON object and its text line.
 fn print_report(
-    a: &ValueCmd,
+    a: &ValueArgs,
     sum: &Sum,
     report: &Report,
     table: Option<(serde_json::Value, String)>,
@@ -288,7 +288,7 @@ fn print_report(
 
 /// `a` with the one scripted game's name put before every part that starts with a position (a word that starts with
 /// a digit and has no point), when exactly one rules script is loaded; with two or more, such a part is an error.
-fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
+fn with_script_names(a: &ValueArgs) -> CliResult<ValueArgs> {
     let mut words = Vec::with_capacity(a.words.len() + 1);
     let names = super::script_names();
     // A negative number is a position too (refused by the game, not read as a GAME).
@@ -316,13 +316,14 @@ fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
         part_start = w == "+";
         words.push(w.clone());
     }
-    Ok(ValueCmd {
+    Ok(ValueArgs {
         words,
         json: a.json,
         all_moves: a.all_moves,
         no_moves: a.no_moves,
         misere: a.misere,
         loopy: a.loopy,
+        limits: a.limits.clone(),
         max_heap: a.max_heap,
         max_positions: a.max_positions.clone(),
         rules: a.rules.clone(),
@@ -381,7 +382,7 @@ fn print_scoring(name: &str, report: &grundy::games::ScoringReport, json: bool) 
 
 /// Flags that clap cannot judge alone, because whether they apply depends on the game: a flag is never silently
 /// ignored.
-fn refuse_flags_that_do_not_apply(a: &ValueCmd) -> CliResult {
+fn refuse_flags_that_do_not_apply(a: &ValueArgs) -> CliResult {
     let graph = a
         .words
         .first()
@@ -407,7 +408,7 @@ fn refuse_flags_that_do_not_apply(a: &ValueCmd) -> CliResult {
 /// `--max-positions` bounds the searches of misère and loopy play, and so of a game played misère by its own rules
 /// (`own`, known once the sum is read), and the normal-play search of a sum that has one (`searched`: a part that is
 /// not a heap game); a sum of heap games alone under normal play is valued from sequences, and refuses it.
-fn refuse_max_positions(a: &ValueCmd, own: grundy::Play, searched: bool) -> CliResult {
+fn refuse_max_positions(a: &ValueArgs, own: grundy::Play, searched: bool) -> CliResult {
     let graph = a.words.first().is_some_and(|g| g == "loopy-graph");
     let used =
         a.misere || (a.loopy && !graph) || own == grundy::Play::Misere || (!a.loopy && searched);
@@ -609,7 +610,7 @@ fn entries(n: usize) -> String {
 ///
 /// Long: the saved-table run in order (refusals, the one game the table is for, loading, the search before the
 /// command's deadline, saving, the report); saving and the report read what each step before found.
-fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
+fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     const FLAGS: &str = "--load-table/--save-table";
     // (A saved table's search is the plain solver's, which keeps its own bounds.)
     refuse_max_positions(a, grundy::Play::Normal, false)?;
