@@ -318,6 +318,18 @@ fn clap_error(e: &clap::Error) -> CliError {
         E::UnknownArgument => format!("unexpected argument '{arg}' found"),
         kind => kind.as_str().unwrap_or("bad arguments").to_string(),
     };
+    let tips = clap_tips(e);
+    let mut msg = msg;
+    if !tips.is_empty() {
+        msg.push_str(&format!(" ({})", tips.join("; ")));
+    }
+    CliError::Usage(grundy::error::escape(&msg))
+}
+
+/// clap's tips on an error, as it words them: a similar subcommand, argument or value, and its suggestions (not its
+/// advice to pass an argument that looks like a flag after '--': a game's words never need it).
+fn clap_tips(e: &clap::Error) -> Vec<String> {
+    use clap::error::{ContextKind as K, ContextValue as V};
     let mut tips = Vec::new();
     for (k, what) in [
         (K::SuggestedSubcommand, "subcommand"),
@@ -337,18 +349,13 @@ fn clap_error(e: &clap::Error) -> CliError {
         }
     }
     if let Some(V::StyledStrs(s)) = e.get(K::Suggested) {
-        // (not clap's advice to pass an argument that looks like a flag after '--': a game's words never need it)
         tips.extend(
             s.iter()
                 .map(|t| t.to_string())
                 .filter(|t| !t.starts_with("to pass ")),
         );
     }
-    let mut msg = msg;
-    if !tips.is_empty() {
-        msg.push_str(&format!(" ({})", tips.join("; ")));
-    }
-    CliError::Usage(grundy::error::escape(&msg))
+    tips
 }
 
 /// The error of a value parser: the error the command gives for that value (a library error or a usage error),
