@@ -423,8 +423,9 @@ pub struct PlotArgs {
     #[arg(long, value_name = "PX", value_parser = at_most("--height", crate::cmd::plot::MAX_SIDE))]
     pub height: Option<u64>,
     /// Most states the misère search may store (with --misere)
-    #[arg(long, value_name = "N", requires = "misere")]
-    pub max_positions: Option<String>,
+    #[arg(long, value_name = "N", requires = "misere",
+          value_parser = at_most("--max-positions", crate::cmd::misere::MAX_POSITIONS))]
+    pub max_positions: Option<u64>,
     /// Print what was drawn as one JSON object
     #[arg(long)]
     pub json: bool,

@@ -2,7 +2,7 @@
 
 pub mod games;
 mod loopy;
-mod misere;
+pub mod misere;
 pub mod nimber;
 pub mod oj;
 pub mod pattern;
