@@ -2,7 +2,7 @@
 //! own: `SeqCmd`, ...): each `checked` method gathers the fields clap gives into that struct. The other subcommands'
 //! modules read their clap arguments (`ValueArgs`, ...) as they are.
 
-use super::args::{HelpArgs, RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs};
+use super::args::{RulesArgs, SeqArgs, SweepArgs, SweepMergeArgs};
 
 /// The rules scripts as the subcommand modules name them.
 pub type RulesCmd = RulesArgs;
@@ -88,12 +88,5 @@ impl SweepMergeArgs {
             files: self.files,
             published: self.published,
         }
-    }
-}
-
-impl HelpArgs {
-    /// The topic as text.
-    pub fn checked(self) -> Option<String> {
-        self.topic
     }
 }

@@ -116,7 +116,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Table(a) => table::run(&a),
         Command::Pattern(a) => pattern::run(&a),
         Command::Plot(a) => plot::run(&a),
-        Command::Help(h) => help(h.checked().as_deref()),
+        Command::Help(h) => help(h.topic.as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();
             clap_complete::generate(c.shell, &mut crate::cli::command(), "grundy", &mut out);
