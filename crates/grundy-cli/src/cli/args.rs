@@ -45,6 +45,11 @@ fn max_memory(t: &str) -> Result<u64, Bad> {
 // The value parsers of the options and arguments that are numbers or ranges: each reads the value with the library's
 // function, whose one-line error names `what`, and checks the bounds that do not depend on the rest of the command.
 
+/// A file's path, given as text (a path that is not UTF-8 is refused as any other argument is: messages show it).
+fn path(t: &str) -> Result<std::path::PathBuf, Bad> {
+    Ok(t.into())
+}
+
 /// A non-negative integer (`what` names it in errors).
 fn number(what: &'static str) -> impl Fn(&str) -> Result<u64, Bad> + Clone + Send + Sync {
     move |t| Ok(grundy::error::parse_u64(t, what)?)
@@ -142,11 +147,11 @@ pub struct ValueArgs {
     #[arg(long, value_name = "N")]
     pub max_positions: Option<String>,
     /// Cram, Chomp, Node Kayles or Arc Kayles: read a table saved by --save-table before searching (its values are reused, not recomputed)
-    #[arg(long, value_name = "FILE")]
-    pub load_table: Option<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub load_table: Option<std::path::PathBuf>,
     /// Cram, Chomp, Node Kayles or Arc Kayles: write every value the search stored to FILE (even when a limit stops it), so later runs answer or resume from it
-    #[arg(long, value_name = "FILE")]
-    pub save_table: Option<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub save_table: Option<std::path::PathBuf>,
     /// Cram, Node Kayles, Arc Kayles: threads of the search, sharing one table (1 or more; default 1; Cram on two cores: about 1.5-1.8x the speed of one on boards of 30 cells or more, less on smaller ones, none under 1 ms), e.g. --threads 2
     #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy"], value_parser = search_threads)]
     pub threads: Option<usize>,

@@ -669,8 +669,8 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     // The command's limits first: the table is read into an engine sized by them (read under the defaults, a Cram
     // table filled its 3 GiB budget's first growth and a run under --max-memory 300M ended at its limit).
     let loaded = match &a.load_table {
-        Some(f) if a.save_table.as_ref() == Some(f) && !std::path::Path::new(f).exists() => 0,
-        Some(f) => table.load(std::path::Path::new(f), &crate::guard::limits())?,
+        Some(f) if a.save_table.as_ref() == Some(f) && !f.exists() => 0,
+        Some(f) => table.load(f, &crate::guard::limits())?,
         None => 0,
     };
     // Every position the search values must reach the table saved: for a table of the solver's memo, the engines
@@ -707,13 +707,14 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
         _ => e,
     });
     let saved = match &a.save_table {
-        Some(f) => {
+        Some(path) => {
+            let f = path.display();
             crate::guard::set_resume_hint(&format!(
                 "stopped while saving the table to {f}, which keeps what it held before"
             ));
             // (`table_file` writes `F.partial`, renamed to F once whole.)
             crate::guard::set_unfinished(Some(format!("{f}.partial").into()));
-            let n = table.save(std::path::Path::new(f))?;
+            let n = table.save(path)?;
             crate::guard::set_unfinished(None);
             crate::guard::set_resume_hint("");
             Some(n)
@@ -723,7 +724,7 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     let report = match analysed {
         Ok(r) => r,
         Err(e) => {
-            let how = match &a.save_table {
+            let how = match a.save_table.as_deref().map(std::path::Path::display) {
                 Some(f) => format!(
                     "the {} found so far {} saved in {f} (run again with --load-table {f} to resume)",
                     entries(saved.unwrap_or_default()),
@@ -747,7 +748,7 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
         table.expanded(),
         grundy::error::plural(table.expanded()),
         match (&a.save_table, saved) {
-            (Some(f), Some(n)) => format!(", {} saved to {f}", entries(n)),
+            (Some(f), Some(n)) => format!(", {} saved to {}", entries(n), f.display()),
             _ => String::new(),
         }
     );
