@@ -407,8 +407,8 @@ pub struct PlotArgs {
     #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = number("--to"))]
     pub to: Option<u64>,
     /// The picture's file: FILE.png or FILE.svg (the extension chooses the format)
-    #[arg(short = 'o', long = "out", value_name = "FILE")]
-    pub out: Option<String>,
+    #[arg(short = 'o', long = "out", value_name = "FILE", value_parser = path)]
+    pub out: Option<std::path::PathBuf>,
     /// Colour the rare values of the sparse-space split apart from the common ones
     #[arg(long, conflicts_with = "misere")]
     pub rare: bool,

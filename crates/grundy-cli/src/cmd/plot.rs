@@ -131,11 +131,13 @@ pub fn range(text: &str, what: &str) -> CliResult<(u64, u64)> {
 }
 
 pub fn run(a: &PlotArgs) -> CliResult {
-    let Some(file) = a.out.as_deref() else {
+    let Some(path) = a.out.as_deref() else {
         return Err(CliError::usage(
             "plot needs the picture's file: -o FILE.png or -o FILE.svg",
         ));
     };
+    // (the path was given as text: see `cli::args::path`)
+    let file = &*path.to_string_lossy();
     let format = Format::of(file)?;
     super::load_rules(&a.rules, false)?;
     let family = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
