@@ -46,21 +46,14 @@ fn run() -> CliResult {
         cli::Parsed::Run(cli) => cli,
         cli::Parsed::Print(text) => return write_stdout(text.as_bytes()),
     };
-    // The limits are read and applied (--max-memory, then --max-seconds) before the subcommand's other arguments
-    // are turned into text by its `checked` (in `cmd::run`): this order decides which of several bad arguments an
-    // error names.
+    // The limits (parsed with the command line) are applied before the subcommand runs: --max-memory, then
+    // --max-seconds.
     let limits = cli.command.as_ref().and_then(cli::Command::limits);
     let limits = limits.cloned().unwrap_or_default();
-    let max_memory = match limits.max_memory_text()? {
-        Some(m) => grundy::solver::parse_memory(&m, "--max-memory")?,
-        None => guard::default_max_memory(),
-    };
-    guard::limit_memory(max_memory);
-    match limits.max_seconds_text()?.as_deref() {
-        Some("none") => guard::unbound_time(),
-        Some(s) => guard::limit_time(grundy::Deadline::after_seconds(
-            grundy::solver::parse_seconds(s, "--max-seconds")?,
-        )),
+    guard::limit_memory(limits.max_memory.unwrap_or_else(guard::default_max_memory));
+    match limits.max_seconds {
+        Some(cli::TimeLimit::Unbounded) => guard::unbound_time(),
+        Some(cli::TimeLimit::Seconds(s)) => guard::limit_time(grundy::Deadline::after_seconds(s)),
         None if cli
             .command
             .as_ref()

@@ -22,6 +22,8 @@ mod flags;
 mod fuzz_regressions;
 #[path = "graph_kayles.rs"]
 mod graph_kayles;
+#[path = "help_snapshots.rs"]
+mod help_snapshots;
 #[path = "huge_moves.rs"]
 mod huge_moves;
 #[path = "json_schema.rs"]

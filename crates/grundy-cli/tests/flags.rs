@@ -608,3 +608,44 @@ fn exit_statuses_tell_bad_input_from_a_budget() {
         );
     }
 }
+
+/// A deliberate change of issue 41: a value that does not parse (a number, a range, an engine, a language) is
+/// refused as the command line is read, by the option's value parser, so it is the error shown even when the line
+/// has another fault that was named before (a flag that does not go with another, or a flag the game does not take).
+/// The limits are read in the order they are written.
+#[test]
+fn a_malformed_value_is_named_before_other_faults() {
+    for (args, message) in [
+        (
+            &["value", "kayles", "3", "--threads", "x", "--misere"][..],
+            "grundy: --threads: expected a non-negative integer, found 'x'\n",
+        ),
+        (
+            &["value", "kayles", "3", "--threads", "0"],
+            "grundy: --threads must be at least 1 (see 'grundy help')\n",
+        ),
+        (
+            &["table", "wythoff", "--wrap", "x"],
+            "grundy: --wrap: expected a non-negative integer, found 'x'\n",
+        ),
+        (
+            &["pattern", "kayles", "--emit", "java", "--json"],
+            "grundy: --emit: 'java' is not a language of --emit: cpp, python or rust (see 'grundy help')\n",
+        ),
+        (
+            &["plot", "kayles", "-o", "a.png", "--rows", "5..2"],
+            "grundy: --rows 5..2: the first number is larger than the last (see 'grundy help')\n",
+        ),
+        (
+            &["value", "kayles", "3", "--max-seconds", "x", "--max-memory", "y"],
+            "grundy: --max-seconds: expected a positive number of seconds such as 30 or 0.5, found 'x'\n",
+        ),
+        (
+            &["value", "kayles", "3", "--max-memory", "y", "--max-seconds", "x"],
+            "grundy: --max-memory: expected a size such as 512M or 4G, found 'y'\n",
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!((code, out.as_str(), err.as_str()), (2, "", message), "{args:?}");
+    }
+}

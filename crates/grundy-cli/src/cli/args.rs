@@ -1,21 +1,86 @@
-//! The declarations: each subcommand's arguments as clap reads them (OS strings), the groups of flags shared by
+//! The declarations: each subcommand's arguments with their types and value parsers, the groups of flags shared by
 //! several subcommands, and the value enums.
 
-use super::text;
-use crate::output::{CliError, CliResult};
+use super::Bad;
 use clap::{Args as ClapArgs, Subcommand};
-use std::ffi::{OsStr, OsString};
 
 /// Limits shared by the commands that search or compute sequences.
 #[derive(ClapArgs, Debug, Clone, Default)]
 pub struct LimitArgs {
     /// End with an error after S seconds of the whole command (fractions allowed: 0.5; 'none' for no limit).
     /// value, seq, table, pattern and plot end at 60 s unless told; play bounds each judgement at 10 s
-    #[arg(long, value_name = "S")]
-    pub max_seconds: Option<OsString>,
+    #[arg(long, value_name = "S", value_parser = TimeLimit::parse)]
+    pub max_seconds: Option<TimeLimit>,
     /// Most memory the command may hold, e.g. 512M, 8G (default 3G, or 3/4 of `ulimit -v` when lower)
-    #[arg(long, value_name = "SIZE")]
-    pub max_memory: Option<OsString>,
+    #[arg(long, value_name = "SIZE", value_parser = max_memory)]
+    pub max_memory: Option<u64>,
+}
+
+/// `--max-seconds`: a number of seconds, or 'none'.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeLimit {
+    /// `none`: no limit.
+    Unbounded,
+    Seconds(f64),
+}
+
+impl TimeLimit {
+    /// `--max-seconds` (its value parser).
+    fn parse(t: &str) -> Result<TimeLimit, Bad> {
+        match t {
+            "none" => Ok(TimeLimit::Unbounded),
+            s => Ok(TimeLimit::Seconds(grundy::solver::parse_seconds(
+                s,
+                "--max-seconds",
+            )?)),
+        }
+    }
+}
+
+/// `--max-memory` in bytes (its value parser).
+fn max_memory(t: &str) -> Result<u64, Bad> {
+    Ok(grundy::solver::parse_memory(t, "--max-memory")?)
+}
+
+// The value parsers of the options and arguments that are numbers or ranges: each reads the value with the library's
+// function, whose one-line error names `what`, and checks the bounds that do not depend on the rest of the command.
+
+/// A file's path, given as text (a path that is not UTF-8 is refused as any other argument is: messages show it).
+fn path(t: &str) -> Result<std::path::PathBuf, Bad> {
+    Ok(t.into())
+}
+
+/// A non-negative integer (`what` names it in errors).
+fn number(what: &'static str) -> impl Fn(&str) -> Result<u64, Bad> + Clone + Send + Sync {
+    move |t| Ok(grundy::error::parse_u64(t, what)?)
+}
+
+/// A non-negative integer at most `max`.
+fn at_most(
+    what: &'static str,
+    max: u64,
+) -> impl Fn(&str) -> Result<u64, Bad> + Clone + Send + Sync {
+    move |t| Ok(grundy::error::parse_bounded(t, what, max)?)
+}
+
+/// A range `A..B` (or `N`: 0..N) of rows or columns.
+fn span(
+    what: &'static str,
+) -> impl Fn(&str) -> Result<grundy::analysis::table::Span, Bad> + Clone + Send + Sync {
+    move |t| Ok(grundy::analysis::table::Span::parse(t, what)?)
+}
+
+/// `--threads` of the commands that compute sequences: 1 or more (more than 1024 is 1024).
+fn threads(t: &str) -> Result<usize, Bad> {
+    match grundy::error::parse_u64(t, "--threads")? {
+        0 => Err(Bad::Usage("--threads must be at least 1".into())),
+        t => Ok(t.min(1024) as usize),
+    }
+}
+
+/// `--engine`: plain, fast or auto.
+fn engine(t: &str) -> Result<grundy::heap::Engine, Bad> {
+    Ok(grundy::heap::Engine::parse(t)?)
 }
 
 /// Games stated as rules scripts (docs/rules.md), shared by the commands that take a GAME: each script's game is
@@ -25,46 +90,40 @@ pub struct RulesArgs {
     /// A rules script (Rhai) stating a game's moves, e.g. fn moves(n) { [n-1, n-3, n-4] }; its game is named by
     /// const NAME = "..." or the file's name (repeatable)
     #[arg(long, value_name = "FILE")]
-    pub rules: Vec<OsString>,
+    pub rules: Vec<String>,
     /// A game's moves inline, e.g. 'n => [n-1, n-3, n-4]' (moves to negative numbers are dropped); the game is
     /// named 'script'
     #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
-    pub moves: Option<OsString>,
+    pub moves: Option<String>,
     /// A value for a rules script's top-level constant, replacing it or supplying it: k=3, s=[1,3,4]
     /// (repeatable; every top-level const is visible inside the script's functions)
-    #[arg(long, value_name = "NAME=VALUE", allow_hyphen_values = true)]
-    pub param: Vec<OsString>,
+    #[arg(long = "param", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+    pub params: Vec<String>,
 }
 
-/// The rule of play of a sum, shared by `value` and `play`: normal play unless one of these is given.
-#[derive(ClapArgs, Debug, Clone, Copy, Default)]
-pub struct PlayRuleArgs {
-    /// Misère play: whoever makes the last move loses
-    #[arg(long, conflicts_with = "loopy")]
-    pub misere: bool,
-    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
-    #[arg(long)]
-    pub loopy: bool,
+impl RulesArgs {
+    /// The flags that load these scripts again, each with a leading space (for a command line to resume with).
+    pub fn as_flags(&self) -> String {
+        let mut s = String::new();
+        for r in &self.rules {
+            s += &format!(" --rules {r}");
+        }
+        if let Some(m) = &self.moves {
+            s += &format!(" --moves '{m}'");
+        }
+        for p in &self.params {
+            s += &format!(" --param '{p}'");
+        }
+        s
+    }
 }
 
-/// The game of `table` and `pattern` (one or two numbers name its positions), and the rules scripts that may state
-/// it. Declared after the commands' other options, so that `--rules` and `--moves` stay last in their help.
-#[derive(ClapArgs, Debug)]
-pub struct TableGameArgs {
-    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
-    /// it may be left out when one rules script is given
-    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
-    #[command(flatten)]
-    pub rules: RulesArgs,
-}
-
-#[derive(ClapArgs, Debug)]
+#[derive(ClapArgs, Debug, Clone)]
 #[command(allow_negative_numbers = true)]
 pub struct ValueArgs {
     /// GAME POSITION... [+ GAME POSITION...]...: a game and its position; '+' starts a part of another game
     #[arg(value_name = "GAME POSITION", num_args = 0.., required = false)]
-    pub words: Vec<OsString>,
+    pub words: Vec<String>,
     /// Print one JSON object (see the JSON section of --help)
     #[arg(long)]
     pub json: bool,
@@ -75,31 +134,44 @@ pub struct ValueArgs {
     /// search of their own, as in Cram), e.g. grundy value cram 5x8 --no-moves
     #[arg(long, conflicts_with_all = ["all_moves", "misere", "loopy"])]
     pub no_moves: bool,
-    #[command(flatten)]
-    pub rule: PlayRuleArgs,
+    /// Misère play: whoever makes the last move loses
+    #[arg(long, conflicts_with = "loopy")]
+    pub misere: bool,
+    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
+    #[arg(long)]
+    pub loopy: bool,
     /// Largest heap of a loopy code (moves to larger heaps are not allowed; default 1000)
-    #[arg(long, value_name = "B", requires = "loopy")]
-    pub max_heap: Option<OsString>,
+    #[arg(long, value_name = "B", requires = "loopy", value_parser = at_most("--max-heap", grundy::loopy::heap::MAX_BOUND))]
+    pub max_heap: Option<u64>,
     /// Most states the misère or loopy search may store
     #[arg(long, value_name = "N")]
-    pub max_positions: Option<OsString>,
+    pub max_positions: Option<String>,
     /// Cram, Chomp, Node Kayles or Arc Kayles: read a table saved by --save-table before searching (its values are reused, not recomputed)
-    #[arg(long, value_name = "FILE")]
-    pub load_table: Option<OsString>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub load_table: Option<std::path::PathBuf>,
     /// Cram, Chomp, Node Kayles or Arc Kayles: write every value the search stored to FILE (even when a limit stops it), so later runs answer or resume from it
-    #[arg(long, value_name = "FILE")]
-    pub save_table: Option<OsString>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub save_table: Option<std::path::PathBuf>,
     /// Cram, Node Kayles, Arc Kayles: threads of the search, sharing one table (1 or more; default 1; Cram on two cores: about 1.5-1.8x the speed of one on boards of 30 cells or more, less on smaller ones, none under 1 ms), e.g. --threads 2
-    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy"])]
-    pub threads: Option<OsString>,
+    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "loopy"], value_parser = search_threads)]
+    pub threads: Option<usize>,
     /// Read more positions from FILE ('-': standard input), whitespace-separated, after the words given: the
     /// positions of the last GAME (a judge's 10^6 heaps), or whole parts with '+' and their GAMEs
     #[arg(long, value_name = "FILE")]
-    pub positions: Option<OsString>,
+    pub positions: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// `value --threads`: 1 to 64 threads of a search.
+fn search_threads(t: &str) -> Result<usize, Bad> {
+    match grundy::error::parse_u64(t, "--threads")? {
+        0 => Err(Bad::Usage("--threads must be at least 1".into())),
+        n if n > 64 => Err(Bad::Usage(format!("--threads {n}: at most 64 threads"))),
+        n => Ok(n as usize),
+    }
 }
 
 #[derive(ClapArgs, Debug)]
@@ -108,10 +180,10 @@ pub struct SeqArgs {
     /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R (may be left
     /// out when one rules script is given)
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
+    pub game: Option<String>,
     /// The largest heap N
     #[arg(long, value_name = "N")]
-    pub to: OsString,
+    pub to: String,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -123,22 +195,22 @@ pub struct SeqArgs {
     pub genus: bool,
     /// Most states the misère search may store (with --misere or --genus)
     #[arg(long, value_name = "N")]
-    pub max_positions: Option<OsString>,
+    pub max_positions: Option<String>,
     /// plain, fast or auto (default): the normal-play engine
     #[arg(long, value_name = "E", conflicts_with_all = ["misere", "genus"])]
-    pub engine: Option<OsString>,
+    pub engine: Option<String>,
     /// Threads of the fast engine (1 or more; default all cores)
     #[arg(long, value_name = "N", conflicts_with_all = ["misere", "genus"])]
-    pub threads: Option<OsString>,
+    pub threads: Option<String>,
     /// Also print statistics of the rare/common split
     #[arg(long, conflicts_with_all = ["misere", "genus"])]
     pub stats: bool,
     /// Write the values to FILE instead of printing them
     #[arg(long, value_name = "FILE")]
-    pub out: Option<OsString>,
+    pub out: Option<String>,
     /// Continue the run saved in FILE by --out
     #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "genus"])]
-    pub resume: Option<OsString>,
+    pub resume: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -151,29 +223,29 @@ pub struct PeriodArgs {
     /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R (may be left
     /// out when one rules script is given)
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
+    pub game: Option<String>,
     /// Compute at most up to heap N
-    #[arg(long, value_name = "N")]
-    pub to: Option<OsString>,
+    #[arg(long, value_name = "N", value_parser = number("--to"))]
+    pub to: Option<u64>,
     /// plain, fast or auto (default)
-    #[arg(long, value_name = "E")]
-    pub engine: Option<OsString>,
+    #[arg(long, value_name = "E", value_parser = engine)]
+    pub engine: Option<grundy::heap::Engine>,
     /// Threads of the fast engine (1 or more; default all cores)
-    #[arg(long, value_name = "N")]
-    pub threads: Option<OsString>,
+    #[arg(long, value_name = "N", value_parser = threads)]
+    pub threads: Option<usize>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
     /// Save the values computed to FILE (the format of 'seq --out'), appending after each step
     #[arg(long, value_name = "FILE")]
-    pub out: Option<OsString>,
+    pub out: Option<String>,
     /// Continue from the values saved in FILE (by 'period --out' or 'seq --out')
     #[arg(long, value_name = "FILE")]
-    pub resume: Option<OsString>,
+    pub resume: Option<String>,
     /// Print a standalone function sg(n) computing the period found, with a main that checks it: cpp, python or
     /// rust
-    #[arg(long, value_name = "LANG", conflicts_with = "json")]
-    pub emit: Option<OsString>,
+    #[arg(long, value_name = "LANG", conflicts_with = "json", value_parser = EmitLang::parse)]
+    pub emit: Option<EmitLang>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -185,32 +257,58 @@ pub struct PeriodArgs {
 pub struct PlayArgs {
     /// GAME POSITION... [+ GAME POSITION...]...: the sum to play, as 'grundy value' reads it
     #[arg(value_name = "GAME POSITION", num_args = 0.., required = false)]
-    pub words: Vec<OsString>,
-    #[command(flatten)]
-    pub rule: PlayRuleArgs,
+    pub words: Vec<String>,
+    /// Misère play: whoever makes the last move loses
+    #[arg(long, conflicts_with = "loopy")]
+    pub misere: bool,
+    /// Loopy play: positions may repeat, outcomes P, N or D (draw)
+    #[arg(long)]
+    pub loopy: bool,
     /// Who moves first: me (default) or engine
-    #[arg(long, value_name = "WHO")]
-    pub first: Option<OsString>,
+    #[arg(long, value_name = "WHO", value_parser = First::parse)]
+    pub first: Option<First>,
     /// Most states the misère or loopy analysis of one position may store
-    #[arg(long, value_name = "N")]
-    pub max_positions: Option<OsString>,
+    #[arg(long, value_name = "N", value_parser = at_most("--max-positions", 1 << 40))]
+    pub max_positions: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
 
+/// `play --first`: who moves first.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum First {
+    /// The person at the terminal
+    Me,
+    /// The engine
+    Engine,
+}
+
+impl First {
+    /// `--first` (its value parser).
+    pub fn parse(t: &str) -> Result<First, Bad> {
+        use clap::ValueEnum;
+        First::from_str(t, false).map_err(|_| {
+            Bad::Usage(format!(
+                "--first: '{}' is neither 'me' nor 'engine'",
+                grundy::error::escape(t)
+            ))
+        })
+    }
+}
+
 #[derive(ClapArgs, Debug)]
 pub struct TableArgs {
     /// The rows: A..B (both ends included) or N (0..N); the heaps n of a one-parameter game, the a of G(a, b)
-    #[arg(long, value_name = "A..B")]
-    pub rows: Option<OsString>,
+    #[arg(long, value_name = "A..B", value_parser = span("--rows"))]
+    pub rows: Option<grundy::analysis::table::Span>,
     /// The columns: C..D (both ends included) or N (0..N); the b of G(a, b) (two-parameter games only)
-    #[arg(long, value_name = "C..D")]
-    pub cols: Option<OsString>,
+    #[arg(long, value_name = "C..D", value_parser = span("--cols"))]
+    pub cols: Option<grundy::analysis::table::Span>,
     /// One-parameter text layout: values per line (default 10; a period p shows as equal columns with --wrap p)
-    #[arg(long, value_name = "K", conflicts_with_all = ["csv", "json"])]
-    pub wrap: Option<OsString>,
+    #[arg(long, value_name = "K", conflicts_with_all = ["csv", "json"], value_parser = wrap)]
+    pub wrap: Option<usize>,
     /// Print CSV: n,value or a,b,value, one line per cell
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
@@ -219,31 +317,49 @@ pub struct TableArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
+    /// it may be left out when one rules script is given
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<String>,
+    // Declared after the other options, so that `--rules` and `--moves` stay last in the help.
     #[command(flatten)]
-    pub game: TableGameArgs,
+    pub rules: RulesArgs,
+}
+
+/// `--wrap`: 1 or more values per line (more than 10000 is 10000).
+fn wrap(t: &str) -> Result<usize, Bad> {
+    match grundy::error::parse_u64(t, "--wrap")? {
+        0 => Err(Bad::Usage("--wrap must be at least 1".into())),
+        w => Ok(w.min(10_000) as usize),
+    }
 }
 
 #[derive(ClapArgs, Debug)]
 pub struct PatternArgs {
     /// One-parameter games: compute at most up to heap N
-    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
-    pub to: Option<OsString>,
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = number("--to"))]
+    pub to: Option<u64>,
     /// Two-parameter games: the rows A..B (both ends included) or N (0..N)
-    #[arg(long, value_name = "A..B")]
-    pub rows: Option<OsString>,
+    #[arg(long, value_name = "A..B", value_parser = span("--rows"))]
+    pub rows: Option<grundy::analysis::table::Span>,
     /// Two-parameter games: the columns C..D (both ends included) or N (0..N)
-    #[arg(long, value_name = "C..D")]
-    pub cols: Option<OsString>,
+    #[arg(long, value_name = "C..D", value_parser = span("--cols"))]
+    pub cols: Option<grundy::analysis::table::Span>,
     /// Print one JSON object (the library's Pattern)
     #[arg(long)]
     pub json: bool,
     /// Print a standalone function sg(n) computing the rule found, with a main that checks it: cpp, python or rust
-    #[arg(long, value_name = "LANG", conflicts_with = "json")]
-    pub emit: Option<OsString>,
+    #[arg(long, value_name = "LANG", conflicts_with = "json", value_parser = EmitLang::parse)]
+    pub emit: Option<EmitLang>,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);
+    /// it may be left out when one rules script is given
+    #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
+    pub game: Option<String>,
+    // Declared after the other options, so that `--rules` and `--moves` stay last in the help.
     #[command(flatten)]
-    pub game: TableGameArgs,
+    pub rules: RulesArgs,
 }
 
 /// The language of `--emit` (`pattern`, `period`).
@@ -258,15 +374,13 @@ pub enum EmitLang {
 }
 
 impl EmitLang {
-    /// The language `--emit` names, read as text first (a value that is not UTF-8 is refused as every option's is).
-    pub fn read(v: Option<&OsStr>) -> CliResult<Option<EmitLang>> {
+    /// The language `--emit` names (its value parser).
+    pub fn parse(t: &str) -> Result<EmitLang, Bad> {
         use clap::ValueEnum;
-        let Some(v) = v else { return Ok(None) };
-        let t = text(v, "--emit")?;
-        EmitLang::from_str(&t, false).map(Some).map_err(|_| {
-            CliError::usage(format!(
+        EmitLang::from_str(t, false).map_err(|_| {
+            Bad::Usage(format!(
                 "--emit: '{}' is not a language of --emit: cpp, python or rust",
-                grundy::error::escape(&t)
+                grundy::error::escape(t)
             ))
         })
     }
@@ -288,13 +402,13 @@ pub struct PlotArgs {
     /// A heap game (a name, a code, subtraction:S, ...) or a game whose positions are pairs (wythoff, ...)
     /// It may be left out when one rules script is given.
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
+    pub game: Option<String>,
     /// The largest heap N of a heap game's scatter (heaps 0..=N)
-    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
-    pub to: Option<OsString>,
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = number("--to"))]
+    pub to: Option<u64>,
     /// The picture's file: FILE.png or FILE.svg (the extension chooses the format)
-    #[arg(short = 'o', long = "out", value_name = "FILE")]
-    pub out: Option<OsString>,
+    #[arg(short = 'o', long = "out", value_name = "FILE", value_parser = path)]
+    pub out: Option<std::path::PathBuf>,
     /// Colour the rare values of the sparse-space split apart from the common ones
     #[arg(long, conflicts_with = "misere")]
     pub rare: bool,
@@ -302,20 +416,21 @@ pub struct PlotArgs {
     #[arg(long)]
     pub misere: bool,
     /// Rows of a table: first numbers A..B (both included; default 0..31)
-    #[arg(long, value_name = "A..B")]
-    pub rows: Option<OsString>,
+    #[arg(long, value_name = "A..B", value_parser = plot_range("--rows"))]
+    pub rows: Option<(u64, u64)>,
     /// Columns of a table: second numbers A..B (both included; default 0..31)
-    #[arg(long, value_name = "A..B")]
-    pub cols: Option<OsString>,
+    #[arg(long, value_name = "A..B", value_parser = plot_range("--cols"))]
+    pub cols: Option<(u64, u64)>,
     /// Width of the picture in pixels (default 1000)
-    #[arg(long, value_name = "PX")]
-    pub width: Option<OsString>,
+    #[arg(long, value_name = "PX", value_parser = at_most("--width", crate::cmd::plot::MAX_SIDE))]
+    pub width: Option<u64>,
     /// Height of the picture in pixels (default 600 for a scatter, 800 for a table)
-    #[arg(long, value_name = "PX")]
-    pub height: Option<OsString>,
+    #[arg(long, value_name = "PX", value_parser = at_most("--height", crate::cmd::plot::MAX_SIDE))]
+    pub height: Option<u64>,
     /// Most states the misère search may store (with --misere)
-    #[arg(long, value_name = "N", requires = "misere")]
-    pub max_positions: Option<OsString>,
+    #[arg(long, value_name = "N", requires = "misere",
+          value_parser = at_most("--max-positions", crate::cmd::misere::MAX_POSITIONS))]
+    pub max_positions: Option<u64>,
     /// Print what was drawn as one JSON object
     #[arg(long)]
     pub json: bool,
@@ -325,42 +440,49 @@ pub struct PlotArgs {
     pub rules: RulesArgs,
 }
 
+/// `plot --rows`, `--cols`: `A..B` or `B` (from 0).
+fn plot_range(
+    what: &'static str,
+) -> impl Fn(&str) -> Result<(u64, u64), Bad> + Clone + Send + Sync {
+    move |t| Ok(crate::cmd::plot::range(t, what)?)
+}
+
 #[derive(ClapArgs, Debug)]
 pub struct SweepArgs {
     /// The family: 0.ddd (each d a digit 0-7), x.dd (x is 0 or 4), octal:K, subtraction:SIZE,MAX
     #[arg(value_name = "FAMILY")]
-    pub family: OsString,
+    pub family: String,
     /// Compute at most up to heap N for each code (default: as far as the certificate needs, within the budgets)
     #[arg(long, value_name = "N")]
-    pub to: Option<OsString>,
+    pub to: Option<String>,
     /// Time budget of each code (default 60; fractions allowed)
     #[arg(long, value_name = "S")]
-    pub max_seconds: Option<OsString>,
+    pub max_seconds: Option<String>,
     /// Memory budget of each code, e.g. 512M (default 3G)
     #[arg(long, value_name = "SIZE")]
-    pub max_memory: Option<OsString>,
+    pub max_memory: Option<String>,
     /// Threads of each code's run (default 1)
     #[arg(long, value_name = "N")]
-    pub threads: Option<OsString>,
+    pub threads: Option<String>,
     /// Take the codes whose index i has i mod N = K-1 (1 <= K <= N)
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<OsString>,
+    pub shard: Option<String>,
     /// Append the JSON lines to FILE, skipping the codes it already holds (resumable)
     #[arg(long, value_name = "FILE")]
-    pub jsonl: Option<OsString>,
+    pub jsonl: Option<String>,
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
     #[arg(long, value_name = "FILE")]
-    pub published: Option<OsString>,
+    pub published: Option<String>,
 }
 
 #[derive(ClapArgs, Debug)]
 pub struct SweepMergeArgs {
     /// The JSON-lines files of the shards
     #[arg(value_name = "FILE", required = true, num_args = 1..)]
-    pub files: Vec<OsString>,
+    pub files: Vec<String>,
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
     #[arg(long, value_name = "FILE")]
-    pub published: Option<OsString>,
+    pub published: Option<String>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -368,13 +490,13 @@ pub struct QuotientArgs {
     /// A heap game: a name, a take-and-break code, subtraction:S, allbut:S, bash:K, constrained:L,R
     /// It may be left out when one rules script is given.
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
-    pub game: Option<OsString>,
+    pub game: Option<String>,
     /// The largest heap the quotient covers (default: grown until certified for every heap; 40 when it cannot be)
-    #[arg(long, value_name = "N")]
-    pub heaps: Option<OsString>,
+    #[arg(long, value_name = "N", value_parser = at_most("--heaps", grundy::misere::quotient::MAX_HEAP))]
+    pub heaps: Option<u64>,
     /// Stop with "order at least K" when the quotient passes this many elements (default 2048, at most 4096)
-    #[arg(long, value_name = "K")]
-    pub max_order: Option<OsString>,
+    #[arg(long, value_name = "K", value_parser = max_order)]
+    pub max_order: Option<usize>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -382,6 +504,16 @@ pub struct QuotientArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// `--max-order`: 2 to 4096 elements.
+fn max_order(t: &str) -> Result<usize, Bad> {
+    match grundy::error::parse_bounded(t, "--max-order", 4096)? {
+        0 | 1 => Err(Bad::Usage(
+            "--max-order: every misère quotient of a game with a move has at least 2 elements; give 2 or more".into(),
+        )),
+        k => Ok(k as usize),
+    }
 }
 
 #[derive(ClapArgs, Debug)]
@@ -399,7 +531,7 @@ pub struct OjArgs {
         required_unless_present = "list",
         conflicts_with = "list"
     )]
-    pub id: Option<OsString>,
+    pub id: Option<String>,
     /// Name every supported problem
     #[arg(long)]
     pub list: bool,
@@ -421,28 +553,28 @@ pub struct NimberArgs {
 pub enum NimberOp {
     /// The nim-product A ⊗ B
     Mul {
-        #[arg(value_name = "A")]
-        a: OsString,
-        #[arg(value_name = "B")]
-        b: OsString,
+        #[arg(value_name = "A", value_parser = number("nimber: A"))]
+        a: u64,
+        #[arg(value_name = "B", value_parser = number("nimber: B"))]
+        b: u64,
         /// Print {"op", "args", "result"} as JSON
         #[arg(long)]
         json: bool,
     },
     /// The nim-inverse of A (A ≠ 0)
     Inv {
-        #[arg(value_name = "A")]
-        a: OsString,
+        #[arg(value_name = "A", value_parser = number("nimber: A"))]
+        a: u64,
         /// Print {"op", "args", "result"} as JSON
         #[arg(long)]
         json: bool,
     },
     /// A nim-multiplied by itself K times
     Pow {
-        #[arg(value_name = "A")]
-        a: OsString,
-        #[arg(value_name = "K")]
-        k: OsString,
+        #[arg(value_name = "A", value_parser = number("nimber: A"))]
+        a: u64,
+        #[arg(value_name = "K", value_parser = number("nimber: K"))]
+        k: u64,
         /// Print {"op", "args", "result"} as JSON
         #[arg(long)]
         json: bool,
@@ -453,7 +585,7 @@ pub enum NimberOp {
 pub struct HelpArgs {
     /// The command to explain
     #[arg(value_name = "COMMAND")]
-    pub topic: Option<OsString>,
+    pub topic: Option<String>,
 }
 
 #[derive(ClapArgs, Debug)]

@@ -2,10 +2,14 @@
 //! exclude each other. Help, the man page, shell completions and the flag-combination test all read these
 //! declarations.
 //!
-//! Arguments are read as OS strings and turned into text here, by [`text`] alone, so a byte sequence that is not
-//! UTF-8 is a one-line error, never a panic. Each subcommand's arguments as clap gives them (`ValueArgs`, ...)
-//! become the same fields as text by their `checked` method (`ValueCmd`, ...), which the subcommand module reads;
-//! the limits (`--max-seconds`, `--max-memory`) are read by `main` before the command runs ([`LimitArgs`]).
+//! Each argument is declared with the type it means: numbers, ranges, engines, languages and limits are read by a
+//! value parser calling the library's parse function, whose one-line error is the error shown ([`Bad`]); text is
+//! read by clap's `String` parser, so a byte sequence that is not UTF-8 is clap's `InvalidUtf8`, which [`parse`]
+//! turns into a one-line error naming the option (never a panic). Clap's other errors become one line from their
+//! kind and context ([`clap_error`]). Each subcommand's module reads its arguments as declared (`ValueArgs`, ...),
+//! but `seq`, `sweep` and `sweep-merge`, whose arguments are still text gathered by a `checked` method into the
+//! struct their module reads (`SeqCmd`, ...). The limits (`--max-seconds`, `--max-memory`) are applied by `main`
+//! before the command runs ([`LimitArgs`]).
 
 mod args;
 mod checked;
@@ -181,10 +185,10 @@ pub fn parse(argv: Vec<OsString>) -> CliResult<Parsed> {
             }
         }
     }
-    match command().try_get_matches_from(full) {
+    match command().try_get_matches_from(&full) {
         Ok(m) => {
             use clap::FromArgMatches;
-            let cli = Cli::from_arg_matches(&m).map_err(clap_error)?;
+            let cli = Cli::from_arg_matches(&m).map_err(|e| clap_error(&e))?;
             Ok(Parsed::Run(Box::new(cli)))
         }
         Err(e) => match e.kind() {
@@ -193,7 +197,8 @@ pub fn parse(argv: Vec<OsString>) -> CliResult<Parsed> {
             | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                 Ok(Parsed::Print(e.render().to_string()))
             }
-            _ => Err(clap_error(e)),
+            clap::error::ErrorKind::InvalidUtf8 => Err(utf8_error(&full)),
+            _ => Err(clap_error(&e)),
         },
     }
 }
@@ -201,6 +206,12 @@ pub fn parse(argv: Vec<OsString>) -> CliResult<Parsed> {
 /// The command `grundy` declaring only the subcommand `name` (with the same arguments as in [`command`]), or `None`
 /// when `name` is not a subcommand's. Building it costs a small part of building the whole command, which declares
 /// every subcommand's arguments and help (about 0.3 ms on the project machine, for every run).
+///
+/// It is not a second definition: it reads the same declarations (`ValueArgs`, ...) under a bare `grundy`, and
+/// `one_subcommand_parses_as_the_whole_command` checks that both read alike. It stays because parsing with the whole
+/// command costs more than start-up can spare (issue 41, measured on `grundy value lasker 2 5 7`, release build):
+/// without it a run took 1.31M instructions instead of 0.63M (callgrind) and 1.03-1.18 ms of CPU instead of
+/// 0.83-0.94 ms (`perf stat -r 300`), some 15-30% more, where the issue allowed 3%.
 fn one_subcommand(name: &str) -> Option<clap::Command> {
     use clap::Command as C;
     let sub = match name {
@@ -222,65 +233,230 @@ fn one_subcommand(name: &str) -> Option<clap::Command> {
     Some(C::new("grundy").term_width(0).subcommand(sub))
 }
 
-/// A clap error as one line: its first sentence, with clap's tip (a similar argument, a missing value) kept, and
-/// where to read more.
-fn clap_error(e: clap::Error) -> CliError {
-    let text = e.render().to_string();
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let mut first = lines
-        .next()
-        .unwrap_or("bad arguments")
-        .trim_start_matches("error: ")
-        .to_string();
-    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("Usage:")).collect();
-    if first.ends_with(':') {
-        // "the following required arguments were not provided:" and the arguments on the lines after it.
-        let named: Vec<&str> = rest
-            .iter()
-            .copied()
-            .filter(|l| !l.starts_with("tip:"))
-            .collect();
-        first = format!("{} {}", first, named.join(", "));
+/// A clap error as one line, read from its kind and context (never from its rendered text): the sentence clap
+/// would print first, with a list it would print on the lines below joined to it, and clap's tips (a similar
+/// argument, subcommand or value) in parentheses. A value parser's error ([`Bad`]) is the error it carries.
+fn clap_error(e: &clap::Error) -> CliError {
+    use clap::error::{ContextKind as K, ContextValue as V, ErrorKind as E};
+    if let Some(bad) = std::error::Error::source(e).and_then(|s| s.downcast_ref::<Bad>()) {
+        return match bad {
+            Bad::Lib(e) => CliError::Lib(e.clone()),
+            Bad::Usage(m) => CliError::Usage(m.clone()),
+        };
     }
-    let tips: Vec<&str> = rest
-        .iter()
-        .filter(|l| l.starts_with("tip:"))
-        .map(|l| l.trim_start_matches("tip:").trim())
-        .filter(|t| !t.starts_with("to pass "))
-        .collect();
-    let mut msg = first;
+    let one = |k: K| match e.get(k) {
+        Some(V::String(s)) => s.clone(),
+        _ => String::new(),
+    };
+    let arg = one(K::InvalidArg);
+    let value = one(K::InvalidValue);
+    let number = |k: K| match e.get(k) {
+        Some(V::Number(n)) => *n,
+        _ => 0,
+    };
+    let provided = |n: isize| {
+        if n > 1 {
+            "were provided"
+        } else {
+            "was provided"
+        }
+    };
+    let msg = match e.kind() {
+        E::ArgumentConflict => {
+            let what = match e.get(K::InvalidSubcommand) {
+                Some(V::String(s)) if arg.is_empty() => format!("the subcommand '{s}'"),
+                _ => format!("the argument '{arg}'"),
+            };
+            match e.get(K::PriorArg) {
+                Some(V::String(p)) if *p == arg => format!("{what} cannot be used multiple times"),
+                Some(V::String(p)) => format!("{what} cannot be used with '{p}'"),
+                Some(V::Strings(ps)) => format!("{what} cannot be used with: {}", ps.join(", ")),
+                _ => format!(
+                    "{what} cannot be used with one or more of the other specified arguments"
+                ),
+            }
+        }
+        E::NoEquals => format!("equal sign is needed when assigning values to '{arg}'"),
+        E::InvalidValue if value.is_empty() => {
+            format!("a value is required for '{arg}' but none was supplied")
+        }
+        E::InvalidValue => format!("invalid value '{value}' for '{arg}'"),
+        E::InvalidSubcommand => format!("unrecognized subcommand '{}'", one(K::InvalidSubcommand)),
+        E::MissingRequiredArgument => match e.get(K::InvalidArg) {
+            Some(V::Strings(args)) => format!(
+                "the following required arguments were not provided: {}",
+                args.join(", ")
+            ),
+            _ => "one or more required arguments were not provided".to_string(),
+        },
+        E::MissingSubcommand => format!(
+            "'{}' requires a subcommand but one was not provided",
+            one(K::InvalidSubcommand)
+        ),
+        E::TooManyValues => {
+            format!("unexpected value '{value}' for '{arg}' found; no more were expected")
+        }
+        E::TooFewValues => {
+            let actual = number(K::ActualNumValues);
+            format!(
+                "{} values required by '{arg}'; only {actual} {}",
+                number(K::MinValues),
+                provided(actual)
+            )
+        }
+        E::WrongNumberOfValues => {
+            let actual = number(K::ActualNumValues);
+            format!(
+                "{} values required for '{arg}' but {actual} {}",
+                number(K::ExpectedNumValues),
+                provided(actual)
+            )
+        }
+        E::ValueValidation => match std::error::Error::source(e) {
+            Some(source) => format!("invalid value '{value}' for '{arg}': {source}"),
+            None => format!("invalid value '{value}' for '{arg}'"),
+        },
+        E::UnknownArgument => format!("unexpected argument '{arg}' found"),
+        kind => kind.as_str().unwrap_or("bad arguments").to_string(),
+    };
+    let tips = clap_tips(e);
+    let mut msg = msg;
     if !tips.is_empty() {
         msg.push_str(&format!(" ({})", tips.join("; ")));
     }
     CliError::Usage(grundy::error::escape(&msg))
 }
 
-/// Turns an OS string into text, or an error that shows the bytes that are not UTF-8.
-fn text(os: &OsStr, what: &str) -> CliResult<String> {
-    match os.to_str() {
-        Some(s) => Ok(s.to_string()),
-        None => {
-            let bytes = os.as_encoded_bytes();
-            let shown: String = bytes
-                .utf8_chunks()
-                .flat_map(|c| {
-                    let mut s = grundy::error::escape(c.valid());
-                    for b in c.invalid() {
-                        s.push_str(&format!("\\x{b:02x}"));
-                    }
-                    [s]
-                })
-                .collect();
-            Err(CliError::Lib(grundy::Error::input(format!(
-                "{what}: '{shown}' is not valid UTF-8 text"
-            ))))
+/// clap's tips on an error, as it words them: a similar subcommand, argument or value, and its suggestions (not its
+/// advice to pass an argument that looks like a flag after '--': a game's words never need it).
+fn clap_tips(e: &clap::Error) -> Vec<String> {
+    use clap::error::{ContextKind as K, ContextValue as V};
+    let mut tips = Vec::new();
+    for (k, what) in [
+        (K::SuggestedSubcommand, "subcommand"),
+        (K::SuggestedArg, "argument"),
+        (K::SuggestedValue, "value"),
+    ] {
+        match e.get(k) {
+            Some(V::String(s)) => tips.push(format!("a similar {what} exists: '{s}'")),
+            Some(V::Strings(v)) if !v.is_empty() => {
+                let quoted: Vec<String> = v.iter().map(|s| format!("'{s}'")).collect();
+                tips.push(match v.len() {
+                    1 => format!("a similar {what} exists: {}", quoted[0]),
+                    _ => format!("some similar {what}s exist: {}", quoted.join(", ")),
+                });
+            }
+            _ => {}
+        }
+    }
+    if let Some(V::StyledStrs(s)) = e.get(K::Suggested) {
+        tips.extend(
+            s.iter()
+                .map(|t| t.to_string())
+                .filter(|t| !t.starts_with("to pass ")),
+        );
+    }
+    tips
+}
+
+/// The error of a value parser: the error the command gives for that value (a library error or a usage error),
+/// given back by [`clap_error`] as it is.
+#[derive(Debug, Clone)]
+pub enum Bad {
+    Lib(grundy::Error),
+    Usage(String),
+}
+
+impl std::fmt::Display for Bad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Bad::Lib(e) => write!(f, "{e}"),
+            Bad::Usage(m) => write!(f, "{m}"),
         }
     }
 }
 
-/// An option's value as text (`what` names it in the error), or `None` when it was not given.
-fn opt_text(os: Option<&OsStr>, what: &str) -> CliResult<Option<String>> {
-    os.map(|o| text(o, what)).transpose()
+impl std::error::Error for Bad {}
+
+impl From<CliError> for Bad {
+    fn from(e: CliError) -> Self {
+        match e {
+            CliError::Lib(e) => Bad::Lib(e),
+            CliError::Usage(m) => Bad::Usage(m),
+            e => Bad::Usage(e.to_string()),
+        }
+    }
+}
+
+impl From<grundy::Error> for Bad {
+    fn from(e: grundy::Error) -> Self {
+        Bad::Lib(e)
+    }
+}
+
+/// Turns an OS string into text, or an error that shows the bytes that are not UTF-8.
+fn text(os: &OsStr, what: &str) -> CliResult<String> {
+    match os.to_str() {
+        Some(s) => Ok(s.to_string()),
+        None => Err(not_utf8(os.as_encoded_bytes(), what)),
+    }
+}
+
+/// The error of `bytes` that are not UTF-8, given as `what` (an option, "an argument"): the bytes shown escaped.
+fn not_utf8(bytes: &[u8], what: &str) -> CliError {
+    let shown: String = bytes
+        .utf8_chunks()
+        .flat_map(|c| {
+            let mut s = grundy::error::escape(c.valid());
+            for b in c.invalid() {
+                s.push_str(&format!("\\x{b:02x}"));
+            }
+            [s]
+        })
+        .collect();
+    CliError::Lib(grundy::Error::input(format!(
+        "{what}: '{shown}' is not valid UTF-8 text"
+    )))
+}
+
+/// What a positional argument is called when it is not UTF-8.
+const POSITIONAL: &str = "an argument";
+
+/// The error of clap's `InvalidUtf8`, which does not say which word it is: the first word of `full` that is not
+/// UTF-8, named by the option it is the value of (`--out X`, `--out=X`, `-o X`), or "an argument".
+fn utf8_error(full: &[OsString]) -> CliError {
+    let whole = command();
+    let sub = full
+        .get(1)
+        .and_then(|w| w.to_str())
+        .and_then(|n| whole.find_subcommand(n));
+    // The option a word names, when it takes a value: by its long name.
+    let option = |word: &str| -> Option<String> {
+        let arg = match word.strip_prefix("--") {
+            Some(long) => sub?.get_arguments().find(|a| a.get_long() == Some(long)),
+            None => {
+                let mut c = word.strip_prefix('-')?.chars();
+                let short = c.next().filter(|_| c.next().is_none())?;
+                sub?.get_arguments().find(|a| a.get_short() == Some(short))
+            }
+        }?;
+        let long = arg.get_long().filter(|_| arg.get_action().takes_values())?;
+        Some(format!("--{long}"))
+    };
+    for (i, w) in full.iter().enumerate().skip(1) {
+        if w.to_str().is_some() {
+            continue;
+        }
+        let bytes = w.as_encoded_bytes();
+        if let Some(eq) = bytes.iter().position(|&b| b == b'=') {
+            if let Some(flag) = std::str::from_utf8(&bytes[..eq]).ok().and_then(option) {
+                return not_utf8(&bytes[eq + 1..], &flag);
+            }
+        }
+        let what = full[i - 1].to_str().and_then(option);
+        return not_utf8(bytes, what.as_deref().unwrap_or(POSITIONAL));
+    }
+    CliError::usage("invalid UTF-8 was detected in one or more arguments")
 }
 
 impl Command {
@@ -368,17 +544,7 @@ mod tests {
                 let flag = format!("--{long}");
                 words.push(&flag);
                 let line = argv(&words, b"a\xffb");
-                // (sweep's --max-seconds and --max-memory are budgets of each code, read by the subcommand)
-                let e = if matches!(long, "max-seconds" | "max-memory") && sub.get_name() != "sweep"
-                {
-                    let Ok(Parsed::Run(cli)) = parse(line) else {
-                        panic!("{words:?} parses")
-                    };
-                    let l = cli.command.as_ref().and_then(Command::limits).unwrap();
-                    l.max_memory_text().and(l.max_seconds_text()).unwrap_err()
-                } else {
-                    crate::cmd::run_argv(line).unwrap_err()
-                };
+                let e = crate::cmd::run_argv(line).unwrap_err();
                 assert_eq!(
                     e.to_string(),
                     format!("{flag}: 'a\\xffb' is not valid UTF-8 text"),
@@ -501,5 +667,86 @@ mod tests {
                 "{line:?}"
             );
         }
+    }
+
+    /// clap's rendered error as the command showed it before it read the error's kind: the first line, the lines of
+    /// a list after it, and the tips.
+    fn scraped(e: &clap::Error) -> String {
+        let text = e.render().to_string();
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let mut first = lines
+            .next()
+            .unwrap()
+            .trim_start_matches("error: ")
+            .to_string();
+        let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("Usage:")).collect();
+        if first.ends_with(':') {
+            let named: Vec<&str> = rest
+                .iter()
+                .copied()
+                .filter(|l| !l.starts_with("tip:"))
+                .collect();
+            first = format!("{} {}", first, named.join(", "));
+        }
+        let tips: Vec<&str> = rest
+            .iter()
+            .filter(|l| l.starts_with("tip:"))
+            .map(|l| l.trim_start_matches("tip:").trim())
+            .filter(|t| !t.starts_with("to pass "))
+            .collect();
+        if !tips.is_empty() {
+            first.push_str(&format!(" ({})", tips.join("; ")));
+        }
+        format!("{} (see 'grundy help')", grundy::error::escape(&first))
+    }
+
+    /// The one-line message read from a clap error's kind is the line the rendered text gave, for each kind of
+    /// error the command line can have.
+    #[test]
+    fn clap_errors_read_from_their_kind_are_the_lines_they_were() {
+        let mut kinds = std::collections::BTreeSet::new();
+        for line in [
+            "frobnicate",
+            "valeu kayles 3",
+            "value kayles 3 --frobnicate",
+            "value kayles 3 --jsn",
+            "value kayles 3 --json --json",
+            "value kayles 3 --misere --loopy",
+            "value kayles 3 --all-moves --misere",
+            "value kayles 3 --no-moves --all-moves --misere",
+            "value kayles 3 --threads",
+            "value kayles 3 --max-heap 4",
+            "seq kayles",
+            "seq --to 3",
+            "seq kayles --to 3 --engine",
+            "seq kayles --to 3 --to 4",
+            "sweep",
+            "sweep-merge",
+            "nimber",
+            "nimber mul 2",
+            "nimber mul 2 3 4",
+            "nimber mull 2 3",
+            "oj",
+            "oj --json",
+            "oj hdu1848 --list",
+            "completions",
+            "completions tcsh",
+            "completions bsh",
+            "table kayles --csv --json",
+            "plot kayles --max-positions 3",
+            "help value extra",
+            "man extra",
+            "games --json=x",
+        ] {
+            let mut full = vec![OsString::from("grundy")];
+            full.extend(line.split_whitespace().map(OsString::from));
+            let e = command().try_get_matches_from(&full).expect_err(line);
+            if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                continue; // help, printed by `parse`
+            }
+            kinds.insert(format!("{:?}", e.kind()));
+            assert_eq!(clap_error(&e).to_string(), scraped(&e), "{line}");
+        }
+        assert!(kinds.len() >= 6, "{kinds:?}");
     }
 }

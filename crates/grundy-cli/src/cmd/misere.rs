@@ -14,13 +14,22 @@ use std::fmt::Write as _;
 /// and `--max-positions`.
 pub fn limits(max_positions: Option<&str>) -> CliResult<Limits> {
     let states = match max_positions {
-        Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
+        Some(v) => Some(grundy::error::parse_bounded(
+            v,
+            "--max-positions",
+            MAX_POSITIONS,
+        )?),
         None => None,
     };
-    Ok(grundy::analysis::misere::limits(
-        &crate::guard::limits(),
-        states,
-    ))
+    Ok(limits_of(states))
+}
+
+/// The most states `--max-positions` of a misère search may name.
+pub const MAX_POSITIONS: u64 = 1 << 40;
+
+/// [`limits`] with `--max-positions` read already (at most [`MAX_POSITIONS`]).
+pub fn limits_of(max_positions: Option<u64>) -> Limits {
+    grundy::analysis::misere::limits(&crate::guard::limits(), max_positions.map(|v| v as usize))
 }
 
 /// The misère analysis in words a student follows; `words` is the position as written (shown when every component

@@ -2,7 +2,7 @@
 
 pub mod games;
 mod loopy;
-mod misere;
+pub mod misere;
 pub mod nimber;
 pub mod oj;
 pub mod pattern;
@@ -94,8 +94,8 @@ EXIT STATUS
   In each error case one line on stderr says what and why.
 ";
 
-/// Runs the parsed command line (its limits already applied, by `main`). Each subcommand's arguments are turned
-/// into text first ([`crate::cli::ValueArgs::checked`], ...): an argument that is not UTF-8 is a one-line error.
+/// Runs the parsed command line (its limits already applied, by `main`). A subcommand's arguments are gathered first
+/// into the struct its module reads, where it has one ([`crate::cli::ValueArgs::checked`], ...).
 pub fn run(cli: Cli) -> CliResult {
     let Some(command) = cli.command else {
         return write_stdout(crate::cli::command().render_help().to_string().as_bytes());
@@ -103,20 +103,20 @@ pub fn run(cli: Cli) -> CliResult {
     // Rules scripts belong to one command: none is left from an earlier one (tests run several in one thread).
     SCRIPTS.with(|s| s.borrow_mut().clear());
     match command {
-        Command::Value(a) => value::run(&a.checked()?),
-        Command::Seq(a) => seq::run(&a.checked()?),
-        Command::Period(a) => period::run(&a.checked()?),
-        Command::Quotient(a) => quotient::run(&a.checked()?),
+        Command::Value(a) => value::run(&a),
+        Command::Seq(a) => seq::run(&a.checked()),
+        Command::Period(a) => period::run(&a),
+        Command::Quotient(a) => quotient::run(&a),
         Command::Games(a) => games::run(&a),
-        Command::Sweep(a) => sweep::run(&a.checked()?),
-        Command::SweepMerge(a) => sweep::run_merge(&a.checked()?),
-        Command::Oj(a) => oj::run(&a.checked()?),
-        Command::Nimber(a) => nimber::run(&a.checked()?),
-        Command::Play(a) => play::run(&a.checked()?),
-        Command::Table(a) => table::run(&a.checked()?),
-        Command::Pattern(a) => pattern::run(&a.checked()?),
-        Command::Plot(a) => plot::run(&a.checked()?),
-        Command::Help(h) => help(h.checked()?.as_deref()),
+        Command::Sweep(a) => sweep::run(&a.checked()),
+        Command::SweepMerge(a) => sweep::run_merge(&a.checked()),
+        Command::Oj(a) => oj::run(&a),
+        Command::Nimber(a) => nimber::run(&a),
+        Command::Play(a) => play::run(&a),
+        Command::Table(a) => table::run(&a),
+        Command::Pattern(a) => pattern::run(&a),
+        Command::Plot(a) => plot::run(&a),
+        Command::Help(h) => help(h.topic.as_deref()),
         Command::Completions(c) => {
             let mut out = Vec::new();
             clap_complete::generate(c.shell, &mut crate::cli::command(), "grundy", &mut out);

@@ -1,6 +1,6 @@
 //! `grundy nimber mul A B | inv A | pow A K`: arithmetic in the field of nimbers below 2^64.
 
-use crate::cli::{NimberCmd, NimberOpText};
+use crate::cli::{NimberArgs, NimberOp};
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use grundy::nimber::field;
 
@@ -20,27 +20,16 @@ EXAMPLES
   grundy nimber inv 2         prints 3
 ";
 
-fn num(s: &str, what: &str) -> CliResult<u64> {
-    Ok(grundy::error::parse_u64(s, &format!("nimber: {what}"))?)
-}
-
-pub fn run(c: &NimberCmd) -> CliResult {
-    let (op, args, v) = match &c.op {
-        NimberOpText::Mul { a, b } => {
-            let (a, b) = (num(a, "A")?, num(b, "B")?);
-            ("mul", vec![a, b], field::mul(a, b))
-        }
-        NimberOpText::Inv { a } => {
-            let a = num(a, "A")?;
+pub fn run(c: &NimberArgs) -> CliResult {
+    let (op, args, v, json) = match c.op {
+        NimberOp::Mul { a, b, json } => ("mul", vec![a, b], field::mul(a, b), json),
+        NimberOp::Inv { a, json } => {
             let v = field::inv(a).ok_or_else(|| CliError::usage("nimber: 0 has no inverse"))?;
-            ("inv", vec![a], v)
+            ("inv", vec![a], v, json)
         }
-        NimberOpText::Pow { a, k } => {
-            let (a, k) = (num(a, "A")?, num(k, "K")?);
-            ("pow", vec![a, k], field::pow(a, k))
-        }
+        NimberOp::Pow { a, k, json } => ("pow", vec![a, k], field::pow(a, k), json),
     };
-    if c.json {
+    if json {
         return print_json(&serde_json::json!({ "op": op, "args": args, "result": v }));
     }
     write_stdout(format!("{v}\n").as_bytes())

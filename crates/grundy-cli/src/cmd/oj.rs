@@ -1,6 +1,6 @@
 //! `grundy oj ID`: answer a judge problem from stdin.
 
-use crate::cli::OjCmd;
+use crate::cli::OjArgs;
 use crate::oj::{problems, Run, Tokens};
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use std::io::Read;
@@ -17,7 +17,7 @@ one-line error on stderr and exit status 2; nothing is printed on stdout then. -
 its game and a line about it.
 ";
 
-pub fn run(a: &OjCmd) -> CliResult {
+pub fn run(a: &OjArgs) -> CliResult {
     let all = problems();
     if a.json && !a.list {
         // A judge's answer is the judge's text, exactly: there is no JSON of it (a flag is never ignored).

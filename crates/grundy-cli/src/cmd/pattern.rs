@@ -2,7 +2,7 @@
 //! (`grundy::analysis::pattern`), each rule with the range it was checked on, "certified" only where a theorem
 //! proves it.
 
-use crate::cli::PatternCmd;
+use crate::cli::PatternArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::analysis::emit;
@@ -80,7 +80,7 @@ EXAMPLES
   grundy pattern cutting --rows 2..20 --cols 2..20     symmetric; no other rule: the first rows are shown
 ";
 
-pub fn run(a: &PatternCmd) -> CliResult {
+pub fn run(a: &PatternArgs) -> CliResult {
     super::load_rules(&a.rules, false)?;
     let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
     game.normal_values_only("a pattern")?;
@@ -100,10 +100,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
                     super::table::game_label(a.game.as_deref(), &a.rules)
                 )));
             }
-            let to =
-                a.to.as_deref()
-                    .map(|t| grundy::error::parse_u64(t, "--to"))
-                    .transpose()?;
+            let to = a.to;
             let mut bar = Progress::new(format!("{} pattern", game.name()), to.unwrap_or(0));
             let (p, v) =
                 pattern::one_parameter_values(&*game, to, &crate::guard::context_with(limits), &mut |n, _| bar.update(n))?;
@@ -124,8 +121,7 @@ pub fn run(a: &PatternCmd) -> CliResult {
                     super::table::game_label(a.game.as_deref(), &a.rules)
                 )));
             }
-            let rows = a.rows.as_deref().map(|r| Span::parse(r, "--rows")).transpose()?;
-            let cols = a.cols.as_deref().map(|c| Span::parse(c, "--cols")).transpose()?;
+            let (rows, cols) = (a.rows, a.cols);
             let defaulted = rows.is_none() && cols.is_none();
             let d = Span::default_for(&*game, 19);
             let (rows, cols) = (rows.unwrap_or(d), cols.unwrap_or(d));

@@ -2,7 +2,7 @@
 //! by the Guy–Smith periodicity theorem, the subtraction-game certificate or a proved closed form where one
 //! applies (see `grundy::heap::period`), else observed.
 
-use crate::cli::PeriodCmd;
+use crate::cli::PeriodArgs;
 use crate::output::{print_json, write_stdout, CliResult};
 use crate::progress::Progress;
 use grundy::game::HeapView;
@@ -71,13 +71,13 @@ EXAMPLES
 /// started.
 pub const DEFAULT_BUDGET_SECONDS: f64 = 600.0;
 
-pub fn run(a: &PeriodCmd) -> CliResult {
-    let (engine, threads) = super::engine_args(a.engine.as_deref(), a.threads.as_deref())?;
+pub fn run(a: &PeriodArgs) -> CliResult {
+    let engine = a.engine.unwrap_or(Engine::Auto);
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let limits = crate::guard::limits();
-    let to =
-        a.to.as_deref()
-            .map(|t| grundy::error::parse_u64(t, "--to"))
-            .transpose()?;
+    let to = a.to;
     super::load_rules(&a.rules, false)?;
     let game = super::game_or_script(a.game.as_deref())?;
     super::lookup(&game)?.normal_values_only("a period")?;
@@ -106,7 +106,7 @@ pub fn run(a: &PeriodCmd) -> CliResult {
 /// search's locals.
 #[allow(clippy::too_many_arguments)]
 fn report(
-    a: &PeriodCmd,
+    a: &PeriodArgs,
     rules: &HeapGame,
     to: Option<u64>,
     engine: Engine,

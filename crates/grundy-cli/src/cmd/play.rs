@@ -3,7 +3,7 @@
 //! pipe or a file plays as well as a terminal; the end of input ends the game.
 
 use super::plural;
-use crate::cli::PlayCmd;
+use crate::cli::{First, PlayArgs};
 use crate::output::{CliError, CliResult};
 use grundy::analysis::play::{Player, Session};
 use grundy::analysis::{Convention, Sum};
@@ -84,7 +84,7 @@ MORE EXAMPLES
 /// The most moves listed at each turn without being asked ('moves' lists them all).
 const LISTED: usize = 30;
 
-pub fn run(a: &PlayCmd) -> CliResult {
+pub fn run(a: &PlayArgs) -> CliResult {
     use std::io::IsTerminal;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -99,7 +99,7 @@ pub fn run(a: &PlayCmd) -> CliResult {
 /// Long: the session from its words to its last line: the sum, the first player, the convention and the engine's
 /// thinking-time bound, then the loop that reads a line and answers it, which reads all of them.
 pub fn run_with(
-    a: &PlayCmd,
+    a: &PlayArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     echo: bool,
@@ -109,15 +109,9 @@ pub fn run_with(
             "'grundy play' needs a GAME and a position, e.g. grundy play nim 3 5 6",
         ));
     }
-    let first = match a.first.as_deref() {
-        None | Some("me") => Player::Person,
-        Some("engine") => Player::Engine,
-        Some(other) => {
-            return Err(CliError::usage(format!(
-                "--first: '{}' is neither 'me' nor 'engine'",
-                grundy::error::escape(other)
-            )))
-        }
+    let first = match a.first {
+        None | Some(First::Me) => Player::Person,
+        Some(First::Engine) => Player::Engine,
     };
     super::load_rules(&a.rules, a.loopy)?;
     let registry = super::catalog();
@@ -153,10 +147,7 @@ pub fn run_with(
         ));
     }
     let mut limits = crate::guard::limits();
-    let max_positions = match a.max_positions.as_deref() {
-        Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
-        None => None,
-    };
+    let max_positions = a.max_positions.map(|v| v as usize);
     let convention = if loopy {
         limits.max_positions = max_positions.unwrap_or(grundy::loopy::graph::MAX_NODES as usize);
         Convention::Loopy {
@@ -361,18 +352,19 @@ fn values(s: &mut Session, out: &mut dyn Write) -> CliResult {
 mod tests {
     use super::*;
 
-    fn cmd(words: &str) -> PlayCmd {
-        PlayCmd {
+    fn cmd(words: &str) -> PlayArgs {
+        PlayArgs {
             words: words.split_whitespace().map(String::from).collect(),
             misere: false,
             loopy: false,
             first: None,
             max_positions: None,
+            limits: Default::default(),
             rules: Default::default(),
         }
     }
 
-    fn transcript(a: &PlayCmd, input: &str) -> String {
+    fn transcript(a: &PlayArgs, input: &str) -> String {
         let mut out = Vec::new();
         run_with(a, &mut input.as_bytes(), &mut out, true).unwrap();
         String::from_utf8(out).unwrap()
@@ -447,16 +439,14 @@ mod tests {
 
     #[test]
     fn bad_command_lines_are_refused() {
-        let mut a = cmd("nim 3");
-        a.first = Some("you".into());
-        let e = run_with(&a, &mut "".as_bytes(), &mut Vec::new(), true).unwrap_err();
+        let e = crate::cmd::run_line("play nim 3 --first you").unwrap_err();
         assert!(
             e.to_string()
                 .starts_with("--first: 'you' is neither 'me' nor 'engine'"),
             "{e}"
         );
         let mut a = cmd("nim 3");
-        a.max_positions = Some("10".into());
+        a.max_positions = Some(10);
         assert!(run_with(&a, &mut "".as_bytes(), &mut Vec::new(), true).is_err());
         let e = run_with(&cmd(""), &mut "".as_bytes(), &mut Vec::new(), true).unwrap_err();
         assert!(e.to_string().contains("needs a GAME"), "{e}");

@@ -7,7 +7,7 @@ mod draw;
 mod heatmap;
 mod scatter;
 
-use crate::cli::PlotCmd;
+use crate::cli::PlotArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::game::HeapView;
@@ -99,13 +99,12 @@ impl Format {
 }
 
 /// The largest picture side, in pixels (8192 × 8192 RGB is 192 MiB of pixels).
-const MAX_SIDE: u64 = 8192;
+pub const MAX_SIDE: u64 = 8192;
 /// Default table ranges.
 const DEFAULT_RANGE: (u64, u64) = (0, 31);
 
-fn side(text: Option<&str>, what: &str, default: u32, min: u32) -> CliResult<u32> {
-    let Some(t) = text else { return Ok(default) };
-    let v = grundy::error::parse_bounded(t, what, MAX_SIDE)?;
+fn side(v: Option<u64>, what: &str, default: u32, min: u32) -> CliResult<u32> {
+    let Some(v) = v else { return Ok(default) };
     if v < min as u64 {
         return Err(CliError::usage(format!(
             "{what} {v} is too small: a picture is at least {min} pixels across"
@@ -115,7 +114,7 @@ fn side(text: Option<&str>, what: &str, default: u32, min: u32) -> CliResult<u32
 }
 
 /// `A..B` (both included) or `B` (from 0).
-fn range(text: &str, what: &str) -> CliResult<(u64, u64)> {
+pub fn range(text: &str, what: &str) -> CliResult<(u64, u64)> {
     let (a, b) = match text.split_once("..") {
         Some((a, b)) => (
             grundy::error::parse_u64(a.trim(), what)?,
@@ -131,12 +130,14 @@ fn range(text: &str, what: &str) -> CliResult<(u64, u64)> {
     Ok((a, b))
 }
 
-pub fn run(a: &PlotCmd) -> CliResult {
-    let Some(file) = a.out.as_deref() else {
+pub fn run(a: &PlotArgs) -> CliResult {
+    let Some(path) = a.out.as_deref() else {
         return Err(CliError::usage(
             "plot needs the picture's file: -o FILE.png or -o FILE.svg",
         ));
     };
+    // (the path was given as text: see `cli::args::path`)
+    let file = &*path.to_string_lossy();
     let format = Format::of(file)?;
     super::load_rules(&a.rules, false)?;
     let family = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
@@ -160,14 +161,13 @@ pub fn run(a: &PlotCmd) -> CliResult {
                     "{name}: --rows and --cols are for games whose positions are pairs; a heap game takes --to N"
                 )));
             }
-            let width = side(a.width.as_deref(), "--width", 1000, scatter::MIN_SIZE.0)?;
-            let height = side(a.height.as_deref(), "--height", 600, scatter::MIN_SIZE.1)?;
-            let Some(to) = a.to.as_deref() else {
+            let width = side(a.width, "--width", 1000, scatter::MIN_SIZE.0)?;
+            let height = side(a.height, "--height", 600, scatter::MIN_SIZE.1)?;
+            let Some(to) = a.to else {
                 return Err(CliError::usage(format!(
                     "{name}: --to N is needed (the largest heap to draw)"
                 )));
             };
-            let to = grundy::error::parse_u64(to, "--to")?;
             plot_sequence(a, &*family, to, file, format, (width, height), &limits)
         }
         2 => {
@@ -187,19 +187,13 @@ pub fn run(a: &PlotCmd) -> CliResult {
                     )));
                 }
             }
-            let width = side(a.width.as_deref(), "--width", 1000, 200)?;
-            let height = side(a.height.as_deref(), "--height", 800, 200)?;
+            let width = side(a.width, "--width", 1000, 200)?;
+            let height = side(a.height, "--height", 800, 200)?;
             // The default range is cut to the game's own extent, as `table`'s is (Cram, Chomp: searches that grow
             // exponentially with the sides), so that the default picture is drawn in seconds.
             let usual = grundy::analysis::table::Span::default_for(&*family, DEFAULT_RANGE.1);
-            let rows = match &a.rows {
-                Some(r) => range(r, "--rows")?,
-                None => (DEFAULT_RANGE.0, usual.to),
-            };
-            let cols = match &a.cols {
-                Some(c) => range(c, "--cols")?,
-                None => (DEFAULT_RANGE.0, usual.to),
-            };
+            let rows = a.rows.unwrap_or((DEFAULT_RANGE.0, usual.to));
+            let cols = a.cols.unwrap_or((DEFAULT_RANGE.0, usual.to));
             plot_table(a, &*family, rows, cols, file, format, (width, height), &limits)
         }
         _ => Err(CliError::usage(format!(
@@ -213,7 +207,7 @@ pub fn run(a: &PlotCmd) -> CliResult {
 /// Long: the values from one of three sources (misère play, a heap code with its period, a search), then the picture
 /// and its JSON or text report; each source sets the same values, period and rule the rest reads.
 fn plot_sequence(
-    a: &PlotCmd,
+    a: &PlotArgs,
     family: &dyn AnyGame,
     to: u64,
     file: &str,
@@ -234,7 +228,7 @@ fn plot_sequence(
                 "{name}: misère values are computed for heap games only"
             )));
         };
-        let mlimits = super::misere::limits(a.max_positions.as_deref())?;
+        let mlimits = super::misere::limits_of(a.max_positions);
         sequence::check(
             &rules,
             sequence::choose(&rules, Engine::Auto),
@@ -426,7 +420,7 @@ fn table_values(
 
 #[allow(clippy::too_many_arguments)]
 fn plot_table(
-    a: &PlotCmd,
+    a: &PlotArgs,
     game: &dyn AnyGame,
     rows: (u64, u64),
     cols: (u64, u64),
@@ -579,9 +573,10 @@ mod tests {
             assert!(e.contains("--rows") && !e.contains('\n'), "{bad}: {e}");
         }
         assert_eq!(side(None, "--width", 1000, 200).unwrap(), 1000);
-        assert_eq!(side(Some("640"), "--width", 1000, 200).unwrap(), 640);
-        assert!(side(Some("100"), "--width", 1000, 200).is_err());
-        assert!(side(Some("9000"), "--width", 1000, 200).is_err());
+        assert_eq!(side(Some(640), "--width", 1000, 200).unwrap(), 640);
+        assert!(side(Some(100), "--width", 1000, 200).is_err());
+        let e = crate::cmd::run_line("plot kayles --to 3 -o x.png --width 9000").unwrap_err();
+        assert!(e.to_string().contains("largest allowed is 8192"), "{e}");
         assert_eq!(Format::of("a.PNG").unwrap(), Format::Png);
         assert_eq!(Format::of("dir.x/a.svg").unwrap(), Format::Svg);
         assert!(Format::of("a.jpg").is_err());

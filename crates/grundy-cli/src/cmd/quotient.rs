@@ -2,7 +2,7 @@
 //! heap when the periodicity certificate holds (`grundy::misere::quotient`): order, presentation, P-portion and
 //! each heap's element.
 
-use crate::cli::QuotientCmd;
+use crate::cli::QuotientArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::misere::quotient::{self, cache, Quotient};
@@ -68,28 +68,10 @@ pub const DEFAULT_HEAPS: u64 = 40;
 /// The most seconds the growth toward a certificate takes without `--max-seconds`.
 pub const AUTO_SECONDS: f64 = 120.0;
 
-pub fn run(a: &QuotientCmd) -> CliResult {
+pub fn run(a: &QuotientArgs) -> CliResult {
     let limits = crate::guard::limits();
-    let heaps = match a.heaps.as_deref() {
-        Some(t) => Some(grundy::error::parse_bounded(
-            t,
-            "--heaps",
-            quotient::MAX_HEAP,
-        )?),
-        None => None,
-    };
-    let max_order = match a.max_order.as_deref() {
-        Some(t) => {
-            let k = grundy::error::parse_bounded(t, "--max-order", 4096)? as usize;
-            if k < 2 {
-                return Err(CliError::usage(
-                    "--max-order: every misère quotient of a game with a move has at least 2 elements; give 2 or more",
-                ));
-            }
-            k
-        }
-        None => quotient::DEFAULT_MAX_ORDER,
-    };
+    let heaps = a.heaps;
+    let max_order = a.max_order.unwrap_or(quotient::DEFAULT_MAX_ORDER);
     super::load_rules(&a.rules, false)?;
     let rules = super::heap_game(&super::game_or_script(a.game.as_deref())?)?;
     let q = match heaps {

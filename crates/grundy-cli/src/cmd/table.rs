@@ -1,7 +1,7 @@
 //! `grundy table GAME [--rows A..B] [--cols C..D] [--wrap K] [--csv | --json]`: the nim-values of a game whose
 //! positions are named by one or two numbers, over a range, with the P-positions marked (`grundy::analysis::table`).
 
-use crate::cli::TableCmd;
+use crate::cli::TableArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::analysis::table::{Span, Table};
@@ -40,17 +40,8 @@ EXAMPLES
 ";
 
 /// The rows and columns asked for, or the defaults (and whether they were defaults).
-fn ranges(a: &TableCmd, game: &dyn AnyGame) -> CliResult<(Span, Option<Span>, bool)> {
-    let rows = a
-        .rows
-        .as_deref()
-        .map(|r| Span::parse(r, "--rows"))
-        .transpose()?;
-    let cols = a
-        .cols
-        .as_deref()
-        .map(|c| Span::parse(c, "--cols"))
-        .transpose()?;
+fn ranges(a: &TableArgs, game: &dyn AnyGame) -> CliResult<(Span, Option<Span>, bool)> {
+    let (rows, cols) = (a.rows, a.cols);
     let defaulted = rows.is_none() && cols.is_none();
     match game.parameters() {
         1 => {
@@ -86,7 +77,7 @@ pub(super) fn game_label(game: Option<&str>, rules: &crate::cli::RulesCmd) -> St
     grundy::error::escape(&text)
 }
 
-pub fn run(a: &TableCmd) -> CliResult {
+pub fn run(a: &TableArgs) -> CliResult {
     super::load_rules(&a.rules, false)?;
     let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
     game.normal_values_only("a table")?;
@@ -98,13 +89,7 @@ pub fn run(a: &TableCmd) -> CliResult {
         )));
     }
     let (rows, cols, defaulted) = ranges(a, &*game)?;
-    let wrap = match a.wrap.as_deref() {
-        Some(w) => match grundy::error::parse_u64(w, "--wrap")? {
-            0 => return Err(CliError::usage("--wrap must be at least 1")),
-            w => w.min(10_000) as usize,
-        },
-        None => 10,
-    };
+    let wrap = a.wrap.unwrap_or(10);
     let limits = crate::guard::limits();
     let total = rows.len().saturating_mul(cols.map_or(1, |c| c.len()));
     let mut bar = Progress::new(format!("{} table", game.name()), total);

@@ -1,6 +1,6 @@
 //! `grundy value GAME POSITION… [+ GAME POSITION…]…`: outcome, nim-value and winning moves of a sum.
 
-use crate::cli::ValueCmd;
+use crate::cli::ValueArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use grundy::analysis::{analyse, analyse_values, Convention, Report, Sum};
 use grundy::sum::Analysis;
@@ -108,7 +108,7 @@ const MOVES_SHOWN: usize = 20;
 ///
 /// Long: the `grundy value` command in order (positions read, script names, threads, the sum's parts, convention and
 /// limits, the analysis); each step reads the checked values of the steps before.
-pub fn run(a: &ValueCmd) -> CliResult {
+pub fn run(a: &ValueArgs) -> CliResult {
     super::load_rules(&a.rules, a.loopy)?;
     let read;
     let a = match &a.positions {
@@ -122,7 +122,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
             }
             let mut words = a.words.clone();
             words.extend(more);
-            read = ValueCmd { words, ..a.clone() };
+            read = ValueArgs { words, ..a.clone() };
             &read
         }
         None => a,
@@ -158,15 +158,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
                 names.join(", ")
             )));
         }
-        match grundy::error::parse_u64(t, "--threads")? {
-            0 => return Err(CliError::usage("--threads must be at least 1")),
-            n if n > 64 => {
-                return Err(CliError::usage(format!(
-                    "--threads {n}: at most 64 threads"
-                )))
-            }
-            n => threads = n as usize,
-        }
+        threads = *t;
     }
     if a.load_table.is_some() || a.save_table.is_some() {
         return run_with_table(a, threads);
@@ -205,12 +197,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
     refuse_max_positions(a, own, sum.searches_positions())?;
     let command = crate::guard::limits();
     let (convention, limits) = if loopy {
-        let max_heap = match a.max_heap.as_deref() {
-            Some(b) => {
-                grundy::error::parse_bounded(b, "--max-heap", grundy::loopy::heap::MAX_BOUND)?
-            }
-            None => grundy::loopy::heap::DEFAULT_MAX_HEAP,
-        };
+        let max_heap = a.max_heap.unwrap_or(grundy::loopy::heap::DEFAULT_MAX_HEAP);
         let positions = a
             .max_positions
             .as_deref()
@@ -255,7 +242,7 @@ pub fn run(a: &ValueCmd) -> CliResult {
 
 /// Prints `report` (JSON or text); `table` is what the saved-table path adds: its JSON object and its text line.
 fn print_report(
-    a: &ValueCmd,
+    a: &ValueArgs,
     sum: &Sum,
     report: &Report,
     table: Option<(serde_json::Value, String)>,
@@ -301,7 +288,7 @@ fn print_report(
 
 /// `a` with the one scripted game's name put before every part that starts with a position (a word that starts with
 /// a digit and has no point), when exactly one rules script is loaded; with two or more, such a part is an error.
-fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
+fn with_script_names(a: &ValueArgs) -> CliResult<ValueArgs> {
     let mut words = Vec::with_capacity(a.words.len() + 1);
     let names = super::script_names();
     // A negative number is a position too (refused by the game, not read as a GAME).
@@ -329,19 +316,20 @@ fn with_script_names(a: &ValueCmd) -> CliResult<ValueCmd> {
         part_start = w == "+";
         words.push(w.clone());
     }
-    Ok(ValueCmd {
+    Ok(ValueArgs {
         words,
         json: a.json,
         all_moves: a.all_moves,
         no_moves: a.no_moves,
         misere: a.misere,
         loopy: a.loopy,
-        max_heap: a.max_heap.clone(),
+        limits: a.limits.clone(),
+        max_heap: a.max_heap,
         max_positions: a.max_positions.clone(),
         rules: a.rules.clone(),
         load_table: a.load_table.clone(),
         save_table: a.save_table.clone(),
-        threads: a.threads.clone(),
+        threads: a.threads,
         positions: None,
     })
 }
@@ -394,7 +382,7 @@ fn print_scoring(name: &str, report: &grundy::games::ScoringReport, json: bool) 
 
 /// Flags that clap cannot judge alone, because whether they apply depends on the game: a flag is never silently
 /// ignored.
-fn refuse_flags_that_do_not_apply(a: &ValueCmd) -> CliResult {
+fn refuse_flags_that_do_not_apply(a: &ValueArgs) -> CliResult {
     let graph = a
         .words
         .first()
@@ -420,7 +408,7 @@ fn refuse_flags_that_do_not_apply(a: &ValueCmd) -> CliResult {
 /// `--max-positions` bounds the searches of misère and loopy play, and so of a game played misère by its own rules
 /// (`own`, known once the sum is read), and the normal-play search of a sum that has one (`searched`: a part that is
 /// not a heap game); a sum of heap games alone under normal play is valued from sequences, and refuses it.
-fn refuse_max_positions(a: &ValueCmd, own: grundy::Play, searched: bool) -> CliResult {
+fn refuse_max_positions(a: &ValueArgs, own: grundy::Play, searched: bool) -> CliResult {
     let graph = a.words.first().is_some_and(|g| g == "loopy-graph");
     let used =
         a.misere || (a.loopy && !graph) || own == grundy::Play::Misere || (!a.loopy && searched);
@@ -622,7 +610,7 @@ fn entries(n: usize) -> String {
 ///
 /// Long: the saved-table run in order (refusals, the one game the table is for, loading, the search before the
 /// command's deadline, saving, the report); saving and the report read what each step before found.
-fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
+fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     const FLAGS: &str = "--load-table/--save-table";
     // (A saved table's search is the plain solver's, which keeps its own bounds.)
     refuse_max_positions(a, grundy::Play::Normal, false)?;
@@ -681,8 +669,8 @@ fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
     // The command's limits first: the table is read into an engine sized by them (read under the defaults, a Cram
     // table filled its 3 GiB budget's first growth and a run under --max-memory 300M ended at its limit).
     let loaded = match &a.load_table {
-        Some(f) if a.save_table.as_ref() == Some(f) && !std::path::Path::new(f).exists() => 0,
-        Some(f) => table.load(std::path::Path::new(f), &crate::guard::limits())?,
+        Some(f) if a.save_table.as_ref() == Some(f) && !f.exists() => 0,
+        Some(f) => table.load(f, &crate::guard::limits())?,
         None => 0,
     };
     // Every position the search values must reach the table saved: for a table of the solver's memo, the engines
@@ -719,13 +707,14 @@ fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
         _ => e,
     });
     let saved = match &a.save_table {
-        Some(f) => {
+        Some(path) => {
+            let f = path.display();
             crate::guard::set_resume_hint(&format!(
                 "stopped while saving the table to {f}, which keeps what it held before"
             ));
             // (`table_file` writes `F.partial`, renamed to F once whole.)
             crate::guard::set_unfinished(Some(format!("{f}.partial").into()));
-            let n = table.save(std::path::Path::new(f))?;
+            let n = table.save(path)?;
             crate::guard::set_unfinished(None);
             crate::guard::set_resume_hint("");
             Some(n)
@@ -735,7 +724,7 @@ fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
     let report = match analysed {
         Ok(r) => r,
         Err(e) => {
-            let how = match &a.save_table {
+            let how = match a.save_table.as_deref().map(std::path::Path::display) {
                 Some(f) => format!(
                     "the {} found so far {} saved in {f} (run again with --load-table {f} to resume)",
                     entries(saved.unwrap_or_default()),
@@ -759,7 +748,7 @@ fn run_with_table(a: &ValueCmd, threads: usize) -> CliResult {
         table.expanded(),
         grundy::error::plural(table.expanded()),
         match (&a.save_table, saved) {
-            (Some(f), Some(n)) => format!(", {} saved to {f}", entries(n)),
+            (Some(f), Some(n)) => format!(", {} saved to {}", entries(n), f.display()),
             _ => String::new(),
         }
     );
