@@ -50,6 +50,11 @@ fn path(t: &str) -> Result<std::path::PathBuf, Bad> {
     Ok(t.into())
 }
 
+/// A path read by [`path`] as the text it was given as (always UTF-8: [`path`] reads text only).
+pub fn as_text(p: &std::path::Path) -> &str {
+    p.to_str().unwrap_or_default()
+}
+
 /// A non-negative integer (`what` names it in errors).
 fn number(what: &'static str) -> impl Fn(&str) -> Result<u64, Bad> + Clone + Send + Sync {
     move |t| Ok(grundy::error::parse_u64(t, what)?)
@@ -182,8 +187,8 @@ pub struct SeqArgs {
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
     pub game: Option<String>,
     /// The largest heap N
-    #[arg(long, value_name = "N")]
-    pub to: String,
+    #[arg(long, value_name = "N", value_parser = number("--to"))]
+    pub to: u64,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -194,23 +199,24 @@ pub struct SeqArgs {
     #[arg(long)]
     pub genus: bool,
     /// Most states the misère search may store (with --misere or --genus)
-    #[arg(long, value_name = "N")]
-    pub max_positions: Option<String>,
+    #[arg(long, value_name = "N",
+          value_parser = at_most("--max-positions", crate::cmd::misere::MAX_POSITIONS))]
+    pub max_positions: Option<u64>,
     /// plain, fast or auto (default): the normal-play engine
-    #[arg(long, value_name = "E", conflicts_with_all = ["misere", "genus"])]
-    pub engine: Option<String>,
+    #[arg(long, value_name = "E", conflicts_with_all = ["misere", "genus"], value_parser = engine)]
+    pub engine: Option<grundy::heap::Engine>,
     /// Threads of the fast engine (1 or more; default all cores)
-    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "genus"])]
-    pub threads: Option<String>,
+    #[arg(long, value_name = "N", conflicts_with_all = ["misere", "genus"], value_parser = threads)]
+    pub threads: Option<usize>,
     /// Also print statistics of the rare/common split
     #[arg(long, conflicts_with_all = ["misere", "genus"])]
     pub stats: bool,
     /// Write the values to FILE instead of printing them
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub out: Option<std::path::PathBuf>,
     /// Continue the run saved in FILE by --out
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "genus"])]
-    pub resume: Option<String>,
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "genus"], value_parser = path)]
+    pub resume: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -450,39 +456,55 @@ fn plot_range(
 #[derive(ClapArgs, Debug)]
 pub struct SweepArgs {
     /// The family: 0.ddd (each d a digit 0-7), x.dd (x is 0 or 4), octal:K, subtraction:SIZE,MAX
-    #[arg(value_name = "FAMILY")]
-    pub family: String,
+    #[arg(value_name = "FAMILY", value_parser = family)]
+    pub family: grundy::analysis::survey::Family,
     /// Compute at most up to heap N for each code (default: as far as the certificate needs, within the budgets)
-    #[arg(long, value_name = "N")]
-    pub to: Option<String>,
+    #[arg(long, value_name = "N", value_parser = number("--to"))]
+    pub to: Option<u64>,
     /// Time budget of each code (default 60; fractions allowed)
-    #[arg(long, value_name = "S")]
-    pub max_seconds: Option<String>,
+    #[arg(long, value_name = "S", value_parser = seconds)]
+    pub max_seconds: Option<f64>,
     /// Memory budget of each code, e.g. 512M (default 3G)
-    #[arg(long, value_name = "SIZE")]
-    pub max_memory: Option<String>,
+    #[arg(long, value_name = "SIZE", value_parser = max_memory)]
+    pub max_memory: Option<u64>,
     /// Threads of each code's run (default 1)
-    #[arg(long, value_name = "N")]
-    pub threads: Option<String>,
+    #[arg(long, value_name = "N", value_parser = threads)]
+    pub threads: Option<usize>,
     /// Take the codes whose index i has i mod N = K-1 (1 <= K <= N)
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<String>,
+    #[arg(long, value_name = "K/N", value_parser = shard)]
+    pub shard: Option<grundy::analysis::survey::Shard>,
     /// Append the JSON lines to FILE, skipping the codes it already holds (resumable)
-    #[arg(long, value_name = "FILE")]
-    pub jsonl: Option<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub jsonl: Option<std::path::PathBuf>,
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
-    #[arg(long, value_name = "FILE")]
-    pub published: Option<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub published: Option<std::path::PathBuf>,
+}
+
+/// `sweep FAMILY` (its value parser).
+fn family(t: &str) -> Result<grundy::analysis::survey::Family, Bad> {
+    Ok(t.parse()?)
+}
+
+/// `sweep --max-seconds`: a number of seconds (no 'none': each code has a budget).
+fn seconds(t: &str) -> Result<f64, Bad> {
+    Ok(grundy::solver::parse_seconds(t, "--max-seconds")?)
+}
+
+/// `sweep --shard K/N`.
+fn shard(t: &str) -> Result<grundy::analysis::survey::Shard, Bad> {
+    t.parse()
+        .map_err(|e: grundy::Error| Bad::Usage(e.message().to_string()))
 }
 
 #[derive(ClapArgs, Debug)]
 pub struct SweepMergeArgs {
     /// The JSON-lines files of the shards
-    #[arg(value_name = "FILE", required = true, num_args = 1..)]
-    pub files: Vec<String>,
+    #[arg(value_name = "FILE", required = true, num_args = 1.., value_parser = path)]
+    pub files: Vec<std::path::PathBuf>,
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
-    #[arg(long, value_name = "FILE")]
-    pub published: Option<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub published: Option<std::path::PathBuf>,
 }
 
 #[derive(ClapArgs, Debug)]

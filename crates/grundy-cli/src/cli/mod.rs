@@ -6,16 +6,13 @@
 //! value parser calling the library's parse function, whose one-line error is the error shown ([`Bad`]); text is
 //! read by clap's `String` parser, so a byte sequence that is not UTF-8 is clap's `InvalidUtf8`, which [`parse`]
 //! turns into a one-line error naming the option (never a panic). Clap's other errors become one line from their
-//! kind and context ([`clap_error`]). Each subcommand's module reads its arguments as declared (`ValueArgs`, ...),
-//! but `seq`, `sweep` and `sweep-merge`, whose arguments are still text gathered by a `checked` method into the
-//! struct their module reads (`SeqCmd`, ...). The limits (`--max-seconds`, `--max-memory`) are applied by `main`
-//! before the command runs ([`LimitArgs`]).
+//! kind and context ([`clap_error`]). Each subcommand's module reads its arguments as declared (`ValueArgs`, ...);
+//! files are paths (`PathBuf`) read as text, so that messages and JSON can show them ([`as_text`]). The limits
+//! (`--max-seconds`, `--max-memory`) are applied by `main` before the command runs ([`LimitArgs`]).
 
 mod args;
-mod checked;
 
 pub use args::*;
-pub use checked::*;
 
 use crate::output::{CliError, CliResult};
 use clap::{Args as ClapArgs, CommandFactory, Parser, Subcommand};

@@ -1,7 +1,7 @@
 //! How `grundy value … --misere` shows the library's misère analysis (`grundy::analysis::misere`), and `grundy seq
 //! GAME --to N --misere | --genus`: misère play, where whoever makes the last move loses. See `grundy::misere`.
 
-use crate::cli::SeqCmd;
+use crate::cli::{as_text, SeqArgs};
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::analysis::MisereAnalysis;
@@ -10,25 +10,12 @@ use grundy::misere::genus::GenusTable;
 use grundy::{Limits, Outcome};
 use std::fmt::Write as _;
 
-/// The limits of a misère command: the command's, with the misère defaults (`grundy::analysis::misere::limits`)
-/// and `--max-positions`.
-pub fn limits(max_positions: Option<&str>) -> CliResult<Limits> {
-    let states = match max_positions {
-        Some(v) => Some(grundy::error::parse_bounded(
-            v,
-            "--max-positions",
-            MAX_POSITIONS,
-        )?),
-        None => None,
-    };
-    Ok(limits_of(states))
-}
-
 /// The most states `--max-positions` of a misère search may name.
 pub const MAX_POSITIONS: u64 = 1 << 40;
 
-/// [`limits`] with `--max-positions` read already (at most [`MAX_POSITIONS`]).
-pub fn limits_of(max_positions: Option<u64>) -> Limits {
+/// The limits of a misère command: the command's, with the misère defaults (`grundy::analysis::misere::limits`)
+/// and `--max-positions` (read already, at most [`MAX_POSITIONS`]).
+pub fn limits(max_positions: Option<u64>) -> Limits {
     grundy::analysis::misere::limits(&crate::guard::limits(), max_positions.map(|v| v as usize))
 }
 
@@ -112,7 +99,7 @@ pub fn explain(m: &MisereAnalysis, words: &[String]) -> String {
 
 /// `grundy seq GAME --to N --misere` (misère nim-values) or `--genus` (genus and tameness). With `--out FILE` the
 /// lines that stdout would show (or the JSON object, with `--json`) go to FILE, and stdout says where.
-pub fn run_seq(a: &SeqCmd, game: &str, to: u64) -> CliResult {
+pub fn run_seq(a: &SeqArgs, game: &str, to: u64) -> CliResult {
     let family = super::lookup(game)?;
     let Some(rules) = family.heap_game() else {
         return Err(CliError::usage(format!(
@@ -120,7 +107,7 @@ pub fn run_seq(a: &SeqCmd, game: &str, to: u64) -> CliResult {
             family.name()
         )));
     };
-    let limits = limits(a.max_positions.as_deref())?;
+    let limits = limits(a.max_positions);
     let normal = sequence::values(&*rules, to, &mut |_| {})?;
     limits.check_time()?;
     let name = rules.name();
@@ -166,7 +153,7 @@ pub fn run_seq(a: &SeqCmd, game: &str, to: u64) -> CliResult {
         s = serde_json::to_string(&j).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
         s.push('\n');
     }
-    let Some(file) = a.out.as_deref() else {
+    let Some(file) = a.out.as_deref().map(as_text) else {
         return write_stdout(s.as_bytes());
     };
     std::fs::write(file, &s)

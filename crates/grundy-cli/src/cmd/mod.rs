@@ -94,8 +94,8 @@ EXIT STATUS
   In each error case one line on stderr says what and why.
 ";
 
-/// Runs the parsed command line (its limits already applied, by `main`). A subcommand's arguments are gathered first
-/// into the struct its module reads, where it has one ([`crate::cli::ValueArgs::checked`], ...).
+/// Runs the parsed command line (its limits already applied, by `main`). Each subcommand's module reads its clap
+/// arguments as declared ([`crate::cli::ValueArgs`], ...).
 pub fn run(cli: Cli) -> CliResult {
     let Some(command) = cli.command else {
         return write_stdout(crate::cli::command().render_help().to_string().as_bytes());
@@ -104,12 +104,12 @@ pub fn run(cli: Cli) -> CliResult {
     SCRIPTS.with(|s| s.borrow_mut().clear());
     match command {
         Command::Value(a) => value::run(&a),
-        Command::Seq(a) => seq::run(&a.checked()),
+        Command::Seq(a) => seq::run(&a),
         Command::Period(a) => period::run(&a),
         Command::Quotient(a) => quotient::run(&a),
         Command::Games(a) => games::run(&a),
-        Command::Sweep(a) => sweep::run(&a.checked()),
-        Command::SweepMerge(a) => sweep::run_merge(&a.checked()),
+        Command::Sweep(a) => sweep::run(&a),
+        Command::SweepMerge(a) => sweep::run_merge(&a),
         Command::Oj(a) => oj::run(&a),
         Command::Nimber(a) => nimber::run(&a),
         Command::Play(a) => play::run(&a),
@@ -174,24 +174,9 @@ fn help(topic: Option<&str>) -> CliResult {
     write_stdout(text.to_string().as_bytes())
 }
 
-/// The `--engine E` and `--threads N` options of the subcommands that compute sequences (defaults: auto, all
-/// cores).
-pub fn engine_args(
-    engine: Option<&str>,
-    threads: Option<&str>,
-) -> CliResult<(grundy::heap::Engine, usize)> {
-    let engine = match engine {
-        Some(e) => grundy::heap::Engine::parse(e)?,
-        None => grundy::heap::Engine::Auto,
-    };
-    let threads = match threads {
-        Some(t) => match grundy::error::parse_u64(t, "--threads")? {
-            0 => return Err(CliError::usage("--threads must be at least 1")),
-            t => t.min(1024) as usize,
-        },
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    Ok((engine, threads))
+/// The threads of the commands that compute sequences when `--threads` is left out: all cores.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The ending of a noun counted `n` times: "" for 1, else "s" (1 move, 2 moves).
@@ -223,7 +208,7 @@ thread_local! {
 /// played as a loopy game (its moves may go up or repeat) instead of a heap game. Each script runs under the
 /// command's deadline. A subcommand that takes a GAME flattens [`crate::cli::RulesArgs`] and calls this first. An error
 /// of a script while it is played is the error of the analysis that asked ([`grundy::Game::options`] is fallible).
-pub fn load_rules(r: &crate::cli::RulesCmd, loopy: bool) -> CliResult {
+pub fn load_rules(r: &crate::cli::RulesArgs, loopy: bool) -> CliResult {
     if !r.params.is_empty() && r.rules.is_empty() && r.moves.is_none() {
         return Err(CliError::usage(
             "--param gives a value to a rules script's constant: give the script too (--rules FILE or --moves EXPR)",

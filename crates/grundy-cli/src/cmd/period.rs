@@ -73,9 +73,7 @@ pub const DEFAULT_BUDGET_SECONDS: f64 = 600.0;
 
 pub fn run(a: &PeriodArgs) -> CliResult {
     let engine = a.engine.unwrap_or(Engine::Auto);
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = a.threads.unwrap_or_else(super::all_cores);
     let limits = crate::guard::limits();
     let to = a.to;
     super::load_rules(&a.rules, false)?;

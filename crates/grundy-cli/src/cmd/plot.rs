@@ -228,7 +228,7 @@ fn plot_sequence(
                 "{name}: misère values are computed for heap games only"
             )));
         };
-        let mlimits = super::misere::limits_of(a.max_positions);
+        let mlimits = super::misere::limits(a.max_positions);
         sequence::check(
             &rules,
             sequence::choose(&rules, Engine::Auto),

@@ -5,7 +5,7 @@
 //! value, after an interruption, is ignored). Long runs append to the file every few seconds of work, so an
 //! interrupted run loses at most its last chunk.
 
-use crate::cli::SeqCmd;
+use crate::cli::{as_text, SeqArgs};
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::game::HeapView;
@@ -93,10 +93,10 @@ pub(crate) use seq_file::{append, read as read_file, saved_values, start as star
 ///
 /// Long: the `grundy seq` command in order: its refusals, the bounded and resumed forms, the probe of the first heaps,
 /// the values, then the file and the text and JSON reports, which read the run's values, engine used and stats.
-pub fn run(a: &SeqCmd) -> CliResult {
+pub fn run(a: &SeqArgs) -> CliResult {
     super::load_rules(&a.rules, false)?;
     let game = &super::game_or_script(a.game.as_deref())?;
-    let to = grundy::error::parse_u64(&a.to, "--to")?;
+    let to = a.to;
     if a.misere && a.genus {
         return Err(CliError::usage(
             "--misere and --genus are two views of misère play: give one of them",
@@ -114,11 +114,13 @@ pub fn run(a: &SeqCmd) -> CliResult {
     if a.misere || a.genus || own_misere {
         return super::misere::run_seq(a, game, to);
     }
-    let (engine, threads) = super::engine_args(a.engine.as_deref(), a.threads.as_deref())?;
+    let engine = a.engine.unwrap_or(Engine::Auto);
+    let threads = a.threads.unwrap_or_else(super::all_cores);
     let limits = crate::guard::limits();
     let rules = super::heap_game(game)?;
-    let out = a.out.as_deref().or(a.resume.as_deref());
-    if let Some(file) = a.resume.as_deref().filter(|&f| out == Some(f)) {
+    let resume = a.resume.as_deref().map(as_text);
+    let out = a.out.as_deref().map(as_text).or(resume);
+    if let Some(file) = resume.filter(|&f| out == Some(f)) {
         if let Some(last) = seq_file::held_past(file, &rules.name(), to) {
             return Err(CliError::usage(format!(
                 "{} already holds heaps 0..={last}, past --to {to}: a resumed run only extends its file (give --to \
@@ -149,7 +151,7 @@ pub fn run(a: &SeqCmd) -> CliResult {
         }
         Ok(())
     };
-    let (values, used) = match a.resume.as_deref() {
+    let (values, used) = match resume {
         Some(file) => {
             let mut prefix = read_file(file, &*rules, to, &limits)?;
             if let Some(o) = out.filter(|&o| o != file) {
@@ -252,7 +254,7 @@ pub fn run(a: &SeqCmd) -> CliResult {
 /// min(HEAPS, 2^20), stay resident), or when the values would pass `--max-memory` in memory and `--out` names a
 /// file. Only the fast engine (auto where it would run it, or a certified period's computation) runs bounded.
 fn bounded_window(
-    a: &SeqCmd,
+    a: &SeqArgs,
     rules: &HeapGame,
     engine: Engine,
     to: u64,
@@ -319,7 +321,7 @@ fn bounded_window(
 /// its file in chunks). The run and its file are the library's ([`seq_file::bounded_run`],
 /// [`seq_file::extend_run_to_file`]); here are the progress bar, the resume hint and the text and JSON reports.
 fn run_bounded(
-    a: &SeqCmd,
+    a: &SeqArgs,
     rules: &HeapGame,
     to: u64,
     out: &str,
@@ -327,7 +329,14 @@ fn run_bounded(
     limits: &Limits,
 ) -> CliResult {
     let name = rules.name();
-    let mut run = seq_file::bounded_run(rules, to, out, a.resume.as_deref(), window, limits)?;
+    let mut run = seq_file::bounded_run(
+        rules,
+        to,
+        out,
+        a.resume.as_deref().map(as_text),
+        window,
+        limits,
+    )?;
     let mut bar = Progress::new(format!("{name} to {to}"), to);
     let resume = |n: usize| {
         crate::guard::set_resume_hint(&format!(
@@ -458,7 +467,7 @@ pub(crate) fn peak_resident() -> Option<u64> {
 }
 
 /// The command that resumes this run from its `--out` file.
-fn resume_command(a: &SeqCmd, to: u64, out: Option<&str>) -> String {
+fn resume_command(a: &SeqArgs, to: u64, out: Option<&str>) -> String {
     let game = a
         .game
         .as_deref()

@@ -2,10 +2,10 @@
 //! JSON line per code, split across processes or machines by `--shard K/N` with no coordination, and joined (with
 //! a check that no code is missing or twice there) by `sweep-merge`.
 
-use crate::cli::{SweepCmd, SweepMergeCmd};
+use crate::cli::{as_text, SweepArgs, SweepMergeArgs};
 use crate::output::{write_stdout, CliError, CliResult};
 use crate::progress::Progress;
-use grundy::analysis::survey::{self, Family, LineError, PerCode, Published, Record, Shard};
+use grundy::analysis::survey::{self, LineError, PerCode, Published, Record};
 use std::collections::BTreeSet;
 use std::io::Write;
 
@@ -103,51 +103,42 @@ fn parse_line(line: &str) -> Result<Record, LineError> {
     }
 }
 
-pub fn run(a: &SweepCmd) -> CliResult {
-    let family: Family = a.family.parse()?;
-    let shard: Shard = match a.shard.as_deref() {
-        Some(t) => t
-            .parse()
-            .map_err(|e: grundy::Error| CliError::usage(e.message()))?,
-        None => Shard::default(),
-    };
-    let to =
-        a.to.as_deref()
-            .map(|t| grundy::error::parse_u64(t, "--to"))
-            .transpose()?;
-    let seconds = match a.max_seconds.as_deref() {
-        Some(s) => grundy::solver::parse_seconds(s, "--max-seconds")?,
-        None => 60.0,
-    };
-    let memory = match a.max_memory.as_deref() {
-        Some(m) => grundy::solver::parse_memory(m, "--max-memory")?,
-        None => crate::guard::default_max_memory(),
-    };
+pub fn run(a: &SweepArgs) -> CliResult {
+    let family = &a.family;
+    let shard = a.shard.unwrap_or_default();
+    let to = a.to;
+    let seconds = a.max_seconds.unwrap_or(60.0);
+    let memory = a
+        .max_memory
+        .unwrap_or_else(crate::guard::default_max_memory);
     crate::guard::limit_memory(memory);
-    let threads = match a.threads.as_deref() {
-        Some(t) => super::engine_args(None, Some(t))?.1,
-        None => 1,
-    };
-    let published = a.published.as_deref().map(Published::read).transpose()?;
+    let threads = a.threads.unwrap_or(1);
+    let published = a
+        .published
+        .as_deref()
+        .map(as_text)
+        .map(Published::read)
+        .transpose()?;
     let mine = family.shard(shard);
     if mine.is_empty() {
         eprintln!(
             "grundy: note: shard {}/{} holds no codes: the family {} has {} code{}, fewer than {}",
             shard.index + 1,
             shard.count,
-            a.family,
+            family,
             family.codes().len(),
             super::plural(family.codes().len()),
             shard.index + 1
         );
     }
-    let mut records = match a.jsonl.as_deref() {
+    let jsonl = a.jsonl.as_deref().map(as_text);
+    let mut records = match jsonl {
         Some(f) => survey::read_records(f, true, &parse_line)?,
         None => Vec::new(),
     };
-    survey::check_family(&records, &a.family, a.jsonl.as_deref().unwrap_or(""))?;
+    survey::check_family(&records, family.name(), jsonl.unwrap_or(""))?;
     let done: BTreeSet<String> = records.iter().map(|r| r.code.clone()).collect();
-    let mut file = match a.jsonl.as_deref() {
+    let mut file = match jsonl {
         Some(f) => Some(
             std::fs::OpenOptions::new()
                 .create(true)
@@ -164,13 +155,13 @@ pub fn run(a: &SweepCmd) -> CliResult {
     .with_threads(threads);
     let registry = super::catalog();
     let per_code = PerCode { to, seconds };
-    let mut bar = Progress::new(format!("sweep {}", a.family), mine.len() as u64);
+    let mut bar = Progress::new(format!("sweep {family}"), mine.len() as u64);
     for (i, code) in mine.iter().enumerate() {
         bar.update(i as u64);
         if done.contains(*code) {
             continue;
         }
-        let rec = survey::survey_code(&registry, code, &a.family, per_code, &cx);
+        let rec = survey::survey_code(&registry, code, family.name(), per_code, &cx);
         let line =
             serde_json::to_string(&rec).map_err(|e| CliError::usage(format!("JSON: {e}")))? + "\n";
         match file.as_mut() {
@@ -193,13 +184,18 @@ pub fn run(a: &SweepCmd) -> CliResult {
     }
 }
 
-pub fn run_merge(a: &SweepMergeCmd) -> CliResult {
+pub fn run_merge(a: &SweepMergeArgs) -> CliResult {
     let mut records = Vec::new();
     for f in &a.files {
-        records.extend(survey::read_records(f, false, &parse_line)?);
+        records.extend(survey::read_records(as_text(f), false, &parse_line)?);
     }
     let (family, records) = survey::merge(records)?;
-    let published = a.published.as_deref().map(Published::read).transpose()?;
+    let published = a
+        .published
+        .as_deref()
+        .map(as_text)
+        .map(Published::read)
+        .transpose()?;
     let mut s = String::from(
         "code        preperiod     period  saltus  certified  values_computed   seconds\n",
     );

@@ -67,7 +67,7 @@ fn ranges(a: &TableArgs, game: &dyn AnyGame) -> CliResult<(Span, Option<Span>, b
 
 /// The game as the user named it, for messages: GAME, or when it was left out the one rules script that stands
 /// for it (`--rules FILE` or `--moves 'EXPR'`).
-pub(super) fn game_label(game: Option<&str>, rules: &crate::cli::RulesCmd) -> String {
+pub(super) fn game_label(game: Option<&str>, rules: &crate::cli::RulesArgs) -> String {
     let text = match (game, rules.rules.as_slice(), &rules.moves) {
         (Some(g), _, _) => g.to_string(),
         (None, [file], None) => format!("--rules {file}"),
