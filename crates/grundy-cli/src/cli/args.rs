@@ -94,8 +94,8 @@ fn engine(t: &str) -> Result<grundy::heap::Engine, Bad> {
 pub struct RulesArgs {
     /// A rules script (Rhai) stating a game's moves, e.g. fn moves(n) { [n-1, n-3, n-4] }; its game is named by
     /// const NAME = "..." or the file's name (repeatable)
-    #[arg(long, value_name = "FILE")]
-    pub rules: Vec<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub rules: Vec<std::path::PathBuf>,
     /// A game's moves inline, e.g. 'n => [n-1, n-3, n-4]' (moves to negative numbers are dropped); the game is
     /// named 'script'
     #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
@@ -111,7 +111,7 @@ impl RulesArgs {
     pub fn as_flags(&self) -> String {
         let mut s = String::new();
         for r in &self.rules {
-            s += &format!(" --rules {r}");
+            s += &format!(" --rules {}", as_text(r));
         }
         if let Some(m) = &self.moves {
             s += &format!(" --moves '{m}'");
@@ -162,8 +162,8 @@ pub struct ValueArgs {
     pub threads: Option<usize>,
     /// Read more positions from FILE ('-': standard input), whitespace-separated, after the words given: the
     /// positions of the last GAME (a judge's 10^6 heaps), or whole parts with '+' and their GAMEs
-    #[arg(long, value_name = "FILE")]
-    pub positions: Option<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub positions: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -243,11 +243,11 @@ pub struct PeriodArgs {
     #[arg(long)]
     pub json: bool,
     /// Save the values computed to FILE (the format of 'seq --out'), appending after each step
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub out: Option<std::path::PathBuf>,
     /// Continue from the values saved in FILE (by 'period --out' or 'seq --out')
-    #[arg(long, value_name = "FILE")]
-    pub resume: Option<String>,
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub resume: Option<std::path::PathBuf>,
     /// Print a standalone function sg(n) computing the period found, with a main that checks it: cpp, python or
     /// rust
     #[arg(long, value_name = "LANG", conflicts_with = "json", value_parser = EmitLang::parse)]

@@ -229,7 +229,10 @@ pub fn load_rules(r: &crate::cli::RulesArgs, loopy: bool) -> CliResult {
     };
     let mut scripts = Vec::new();
     for file in &r.rules {
-        scripts.push(grundy::script::Script::from_file(file, settings.clone())?);
+        scripts.push(grundy::script::Script::from_file(
+            crate::cli::as_text(file),
+            settings.clone(),
+        )?);
     }
     if let Some(m) = &r.moves {
         scripts.push(grundy::script::Script::inline(m, settings.clone())?);

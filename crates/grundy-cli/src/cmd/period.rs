@@ -2,7 +2,7 @@
 //! by the Guy–Smith periodicity theorem, the subtraction-game certificate or a proved closed form where one
 //! applies (see `grundy::heap::period`), else observed.
 
-use crate::cli::PeriodArgs;
+use crate::cli::{as_text, PeriodArgs};
 use crate::output::{print_json, write_stdout, CliResult};
 use crate::progress::Progress;
 use grundy::game::HeapView;
@@ -80,7 +80,7 @@ pub fn run(a: &PeriodArgs) -> CliResult {
     let game = super::game_or_script(a.game.as_deref())?;
     super::lookup(&game)?.normal_values_only("a period")?;
     let rules = super::heap_game(&game)?;
-    let out = a.out.as_deref().or(a.resume.as_deref());
+    let out = a.out.as_deref().or(a.resume.as_deref()).map(as_text);
     let hint = |to: Option<u64>| {
         let mut c = format!("grundy period {game}{}", a.rules.as_flags());
         if let Some(t) = to {
@@ -145,7 +145,7 @@ fn report(
             observe_all: false,
         },
     };
-    let prefix = match a.resume.as_deref() {
+    let prefix = match a.resume.as_deref().map(as_text) {
         Some(file) => {
             // Only what the file holds is read (at most up to the limit), not the limit's worth.
             let held = super::seq::saved_values(file).unwrap_or(0);

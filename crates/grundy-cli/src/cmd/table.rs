@@ -70,7 +70,7 @@ fn ranges(a: &TableArgs, game: &dyn AnyGame) -> CliResult<(Span, Option<Span>, b
 pub(super) fn game_label(game: Option<&str>, rules: &crate::cli::RulesArgs) -> String {
     let text = match (game, rules.rules.as_slice(), &rules.moves) {
         (Some(g), _, _) => g.to_string(),
-        (None, [file], None) => format!("--rules {file}"),
+        (None, [file], None) => format!("--rules {}", crate::cli::as_text(file)),
         (None, [], Some(m)) => format!("--moves '{m}'"),
         (None, _, _) => rules.as_flags().trim_start().to_string(),
     };

@@ -113,6 +113,7 @@ pub fn run(a: &ValueArgs) -> CliResult {
     let read;
     let a = match &a.positions {
         Some(path) => {
+            let path = crate::cli::as_text(path);
             let more = read_positions(path)?;
             if more.is_empty() {
                 return Err(CliError::usage(format!(
