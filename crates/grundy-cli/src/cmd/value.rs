@@ -199,22 +199,23 @@ pub fn run(a: &ValueArgs) -> CliResult {
     let command = crate::guard::limits();
     let (convention, limits) = if loopy {
         let max_heap = a.max_heap.unwrap_or(grundy::loopy::heap::DEFAULT_MAX_HEAP);
+        // At most 2^40 as declared, and at most a graph's nodes here.
         let positions = a
             .max_positions
-            .as_deref()
             .map(|v| {
-                grundy::error::parse_bounded(v, "--max-positions", grundy::loopy::graph::MAX_NODES)
-                    .map(|p| p as usize)
+                grundy::error::parse_bounded(
+                    &v.to_string(),
+                    "--max-positions",
+                    grundy::loopy::graph::MAX_NODES,
+                )
+                .map(|p| p as usize)
             })
             .transpose()?;
         let l = grundy::analysis::loopy::limits(&command, positions, graph);
         (Convention::Loopy { max_heap }, l)
     } else if a.misere || own == grundy::Play::Misere {
         // A game played misère by its own rules is searched as misère play is, with its limits.
-        let states = match a.max_positions.as_deref() {
-            Some(v) => Some(grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize),
-            None => None,
-        };
+        let states = a.max_positions.map(|v| v as usize);
         // The game's own convention is the rules as stated (Convention::Normal reads them); --misere asks for
         // misère play of normal-play rules.
         (
@@ -227,8 +228,8 @@ pub fn run(a: &ValueArgs) -> CliResult {
         )
     } else {
         let mut l = command;
-        if let Some(v) = a.max_positions.as_deref() {
-            l.max_positions = grundy::error::parse_bounded(v, "--max-positions", 1 << 40)? as usize;
+        if let Some(v) = a.max_positions {
+            l.max_positions = v as usize;
         }
         (Convention::Normal, l)
     };
@@ -326,7 +327,7 @@ fn with_script_names(a: &ValueArgs) -> CliResult<ValueArgs> {
         loopy: a.loopy,
         limits: a.limits.clone(),
         max_heap: a.max_heap,
-        max_positions: a.max_positions.clone(),
+        max_positions: a.max_positions,
         rules: a.rules.clone(),
         load_table: a.load_table.clone(),
         save_table: a.save_table.clone(),
