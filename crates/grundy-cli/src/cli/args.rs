@@ -149,7 +149,8 @@ pub struct ValueArgs {
     #[arg(long, value_name = "B", requires = "loopy", value_parser = at_most("--max-heap", grundy::loopy::heap::MAX_BOUND))]
     pub max_heap: Option<u64>,
     /// Most states the misère or loopy search may store
-    #[arg(long, value_name = "N", value_parser = at_most("--max-positions", crate::cmd::misere::MAX_POSITIONS))]
+    // Its bound depends on the play it bounds: checked by the command (`cmd::value`).
+    #[arg(long, value_name = "N", value_parser = number("--max-positions"))]
     pub max_positions: Option<u64>,
     /// Cram, Chomp, Node Kayles or Arc Kayles: read a table saved by --save-table before searching (its values are reused, not recomputed)
     #[arg(long, value_name = "FILE", value_parser = path)]

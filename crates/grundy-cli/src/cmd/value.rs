@@ -199,23 +199,12 @@ pub fn run(a: &ValueArgs) -> CliResult {
     let command = crate::guard::limits();
     let (convention, limits) = if loopy {
         let max_heap = a.max_heap.unwrap_or(grundy::loopy::heap::DEFAULT_MAX_HEAP);
-        // At most 2^40 as declared, and at most a graph's nodes here.
-        let positions = a
-            .max_positions
-            .map(|v| {
-                grundy::error::parse_bounded(
-                    &v.to_string(),
-                    "--max-positions",
-                    grundy::loopy::graph::MAX_NODES,
-                )
-                .map(|p| p as usize)
-            })
-            .transpose()?;
+        let positions = max_positions(a, grundy::loopy::graph::MAX_NODES)?;
         let l = grundy::analysis::loopy::limits(&command, positions, graph);
         (Convention::Loopy { max_heap }, l)
     } else if a.misere || own == grundy::Play::Misere {
         // A game played misère by its own rules is searched as misère play is, with its limits.
-        let states = a.max_positions.map(|v| v as usize);
+        let states = max_positions(a, super::misere::MAX_POSITIONS)?;
         // The game's own convention is the rules as stated (Convention::Normal reads them); --misere asks for
         // misère play of normal-play rules.
         (
@@ -228,8 +217,8 @@ pub fn run(a: &ValueArgs) -> CliResult {
         )
     } else {
         let mut l = command;
-        if let Some(v) = a.max_positions {
-            l.max_positions = v as usize;
+        if let Some(v) = max_positions(a, super::misere::MAX_POSITIONS)? {
+            l.max_positions = v;
         }
         (Convention::Normal, l)
     };
@@ -405,6 +394,16 @@ fn refuse_flags_that_do_not_apply(a: &ValueArgs) -> CliResult {
         ));
     }
     Ok(())
+}
+
+/// `--max-positions`, at most `max` (the bound of the play it bounds: a graph's nodes in loopy play, else 2^40).
+fn max_positions(a: &ValueArgs, max: u64) -> CliResult<Option<usize>> {
+    let Some(v) = a.max_positions else {
+        return Ok(None);
+    };
+    Ok(Some(
+        grundy::error::parse_bounded(&v.to_string(), "--max-positions", max)? as usize,
+    ))
 }
 
 /// `--max-positions` bounds the searches of misère and loopy play, and so of a game played misère by its own rules
