@@ -318,3 +318,21 @@ fn limits_are_checked_before_the_work() {
     );
     assert!(start.elapsed().as_secs() < 60);
 }
+
+#[test]
+fn max_positions_without_misere_play_is_refused_not_ignored() {
+    fails(
+        &["seq", "kayles", "--to", "10", "--max-positions", "5"],
+        "--max-positions bounds the misère search",
+    );
+    let misere = ok(&[
+        "seq",
+        "kayles",
+        "--to",
+        "10",
+        "--misere",
+        "--max-positions",
+        "100000",
+    ]);
+    assert_eq!(misere.lines().count(), 11, "{misere}");
+}

@@ -102,6 +102,11 @@ pub fn run(a: &SeqArgs) -> CliResult {
             "--misere and --genus are two views of misère play: give one of them",
         ));
     }
+    if a.max_positions.is_some() && !(a.misere || a.genus) {
+        return Err(CliError::usage(
+            "--max-positions bounds the misère search: give it with --misere or --genus (the normal-play engines store values, not positions)",
+        ));
+    }
     // A game played misère by its own rules: its values are its misère nim-values (--misere asks for misère play of
     // normal-play rules, which it is not).
     let own_misere = super::lookup(game)?.play() == grundy::Play::Misere;
