@@ -603,9 +603,9 @@ fn entries(n: usize) -> String {
 }
 
 /// `--load-table` / `--save-table`: the sum is analysed as without them ([`analyse`], the same report and JSON
-/// schema, any other games beside), but the parts of the one game that keeps saved tables
-/// (the catalog's [`grundy::games::Caps::saved_table`]) are valued by one solver whose memo is read from and written to the table file
-/// ([`grundy::table_file::SavedTable`]). The table is saved even when a limit stops the search, so the next run
+/// schema, any other games beside), but the parts of the one game that keeps saved tables (the catalog's
+/// [`grundy::games::Caps::saved_table`]) are valued by one solver whose memo is read from and written to the table
+/// file ([`grundy::table_file::SavedTable`]). The table is saved even when a limit stops the search, so the next run
 /// resumes from what this one stored.
 ///
 /// Long: the saved-table run in order (refusals, the one game the table is for, loading, the search before the
