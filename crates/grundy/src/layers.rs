@@ -11,9 +11,10 @@
 //! board_table                                the transposition table of the board searches (Cram)
 //! loopy, misere                              loopy play; misère play and quotients
 //! parts                                      a sum of positions of any games (what the analyses read)
+//! table_file                                 saved tables: the file format and its traits, no game named
 //! games                                      the catalog: one file per game, one registry
 //! analysis                                   every analysis: sums, tables, patterns, play
-//! script, table_file                         rules scripts; saved tables
+//! script                                     rules scripts
 //! ```
 //!
 //! The test reads every non-test source file, takes each path `crate::m` (and each name the crate root re-exports,

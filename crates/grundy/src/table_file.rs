@@ -2,36 +2,32 @@
 //! [`Solver`] so that a long search resumes and a finished table serves later queries.
 //!
 //! **What is stored.** Every entry of the solver's memo: a position in its canonical form (the key the solver itself
-//! uses: a Chomp diagram as its row lengths, a connected graph as its canonically labelled adjacency rows) and its
-//! nim-value. An entry is the value of its key by the definition (the solver stores a value only once all its options
-//! are valued). Beside them, for a search by tests (Node Kayles, Arc Kayles): each position whose value it has not
-//! found but some of whose values it has excluded, with the set of those values (each excluded by a finished test: an
-//! option of that value was found, or the value is more than the position has options). Cram's table is its engine's
-//! ([`crate::games::cram::CramEngine`], searched at the engine's speed): each region the engine keyed, as the literal
-//! board of its cells (a region of the 8 × 8 square as an `8x8` board), with its nim-value or, where the engine's tests
-//! found only that, the values it does not have; the engine stores a fact under a region's cells only when the board of
-//! exactly those cells has it, so these too are facts by the definition. A loaded table is as true as a computed one,
-//! provided it is the table of the *same game* with the *same key encoding* and was not damaged. The file therefore
-//! names its game (the game's [`Game::name`]: `cram`, `chomp`, `node-kayles`, `arc-kayles`) and format version and ends
-//! in a checksum; any mismatch is a one-line [`ErrorKind::Input`](crate::ErrorKind::Input) error and nothing is loaded.
+//! uses, encoded by the position type's [`TableKey`]) and its nim-value. An entry is the value of its key by the
+//! definition (the solver stores a value only once all its options are valued). Beside them, for a search by tests:
+//! each position whose value it has not found but some of whose values it has excluded, with the set of those values
+//! (each excluded by a finished test: an option of that value was found, or the value is more than the position has
+//! options). A game may keep another table than the plain solver's memo (its own engine's), in the same format, with
+//! its own [`SavedTable`]; every entry must still be a fact about its key by the definition. A loaded table is as true
+//! as a computed one, provided it is the table of the *same game* with the *same key encoding* and was not damaged.
+//! The file therefore names its game (the game's [`Game::name`]) and format version and ends in a checksum; any
+//! mismatch is a one-line [`ErrorKind::Input`](crate::ErrorKind::Input) error and nothing is loaded.
 //!
-//! A graph key is the whole labelled graph (every adjacency row), not a fingerprint of it, so an entry is the value
-//! of that graph whatever labelling algorithm produced it: a later change of [`crate::games::ugraph`]'s canonical
-//! order can make old entries unused (never met again), never wrong.
+//! **Which games.** This module is the format and the traits only, and names no game: the catalog's row of a game
+//! that keeps saved tables says how to make its table ([`crate::games::Caps::saved_table`]), and
+//! [`crate::games::Registry::saved_table`] makes it by name. The keys and adapters live beside their games.
 //!
 //! **Format** (version 2, little-endian): the 8 bytes `GRUNDYTB`; the version (`u32`); the game's tag (a `u16`
-//! length and its UTF-8 bytes, e.g. `cram`); the entry count (`u64`); the entries, each the key's own encoding
+//! length and its UTF-8 bytes: the game's name); the entry count (`u64`); the entries, each the key's own encoding
 //! ([`TableKey`]) followed by the nim-value (`u64`; with bit 63 set, the set of values the key does not have, bit
 //! `v` for `G ≠ v`); then the FNV-1a 64-bit hash of every byte before it. Version 1 (read too) is the same without
 //! the sets.
 //!
-//! **Cost.** Cram: 18 + 8 bytes an entry; Chomp: 4 + 4 a row + 8; a graph of `k` vertices: 1 + `k·⌈k/8⌉` + 8.
-//! Saving and loading are linear in the entries.
+//! **Cost.** An entry is its key's encoding and 8 bytes (each [`TableKey`] impl states its own size). Saving and
+//! loading are linear in the entries.
 
-use crate::analysis::Sum;
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::games::ugraph::Component;
+use crate::parts::Sum;
 use crate::solver::Solver;
 use std::cell::RefCell;
 use std::io::Write;
@@ -42,12 +38,12 @@ const MAGIC: &[u8; 8] = b"GRUNDYTB";
 const VERSION: u32 = 2;
 
 /// Bit 63 of an entry's value (version 2): the entry is not a nim-value but the set of values the position is known
-/// *not* to have (bit `v` of the rest: `G ≠ v`), a fact Cram's engine keeps from its tests. Version 1 has none.
-const NOT_VALUES: u64 = 1 << 63;
+/// *not* to have (bit `v` of the rest: `G ≠ v`), a fact a search by tests keeps. Version 1 has none.
+pub(crate) const NOT_VALUES: u64 = 1 << 63;
 
 /// A position that can be a key of a saved table: a byte encoding that round-trips. The file's game tag is the
-/// game's name ([`Game::name`]), not the key type's: Node Kayles and Arc Kayles share their key type
-/// ([`Component`]) and their tables must still not be mixed.
+/// game's name ([`Game::name`]), not the key type's: two games may share their key type (Node Kayles and Arc Kayles
+/// share a graph's) and their tables must still not be mixed.
 pub trait TableKey: Sized {
     /// Appends the encoding of `self` to `out`.
     fn encode(&self, out: &mut Vec<u8>);
@@ -59,7 +55,8 @@ pub trait TableKey: Sized {
     fn option_bound(&self) -> u64;
 }
 
-fn take<'a>(input: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+/// The first `n` bytes of `input`, which it advances past them; `None` when there are fewer.
+pub(crate) fn take<'a>(input: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
     if input.len() < n {
         return None;
     }
@@ -70,94 +67,6 @@ fn take<'a>(input: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
 
 fn take_u64(input: &mut &[u8]) -> Option<u64> {
     Some(u64::from_le_bytes(take(input, 8)?.try_into().ok()?))
-}
-
-impl TableKey for crate::games::cram::Board {
-    fn encode(&self, out: &mut Vec<u8>) {
-        out.push(self.rows);
-        out.push(self.cols);
-        out.extend_from_slice(&self.cells.to_le_bytes());
-    }
-    fn decode(input: &mut &[u8]) -> Option<Self> {
-        let head = take(input, 18)?;
-        let (rows, cols) = (head[0], head[1]);
-        let cells = u128::from_le_bytes(head[2..].try_into().ok()?);
-        let n = rows as u32 * cols as u32;
-        if rows == 0 || cols == 0 || n > 128 || (n < 128 && cells >> n != 0) {
-            return None;
-        }
-        Some(crate::games::cram::Board { rows, cols, cells })
-    }
-    /// The dominoes that fit: pairs of empty cells side by side or one above the other.
-    fn option_bound(&self) -> u64 {
-        let (rows, cols) = (self.rows as u32, self.cols as u32);
-        let empty = |r: u32, c: u32| self.cells >> (r * cols + c) & 1 == 1;
-        let mut pairs = 0;
-        for r in 0..rows {
-            for c in 0..cols {
-                if empty(r, c) {
-                    pairs += u64::from(c + 1 < cols && empty(r, c + 1));
-                    pairs += u64::from(r + 1 < rows && empty(r + 1, c));
-                }
-            }
-        }
-        pairs
-    }
-}
-
-/// A Chomp diagram (its row lengths).
-impl TableKey for Vec<u32> {
-    fn encode(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&(self.len() as u32).to_le_bytes());
-        for r in self {
-            out.extend_from_slice(&r.to_le_bytes());
-        }
-    }
-    fn decode(input: &mut &[u8]) -> Option<Self> {
-        let n = u32::from_le_bytes(take(input, 4)?.try_into().ok()?) as usize;
-        if n > input.len() / 4 {
-            return None;
-        }
-        (0..n)
-            .map(|_| Some(u32::from_le_bytes(take(input, 4)?.try_into().ok()?)))
-            .collect()
-    }
-    /// The squares of the diagram (each bite takes one square and those above and to the right of it).
-    fn option_bound(&self) -> u64 {
-        self.iter().map(|&r| u64::from(r)).sum()
-    }
-}
-
-/// A graph (Node Kayles, Arc Kayles): the vertex count `k` (one byte, 1 to 128), then each vertex's adjacency row
-/// in `⌈k/8⌉` little-endian bytes. A decoded graph is checked ([`Component::check`]: symmetric, no self-loop, no
-/// neighbour outside it); its vertices get the ids `0..k` (ids are for messages only, never part of a key).
-impl TableKey for Component {
-    fn encode(&self, out: &mut Vec<u8>) {
-        let k = self.len();
-        let width = k.div_ceil(8);
-        out.push(k as u8);
-        for v in 0..k {
-            out.extend_from_slice(&self.neighbours(v).to_le_bytes()[..width]);
-        }
-    }
-    fn decode(input: &mut &[u8]) -> Option<Self> {
-        let k = *take(input, 1)?.first()? as usize;
-        if k == 0 || k > crate::games::ugraph::MAX_VERTICES {
-            return None;
-        }
-        let width = k.div_ceil(8);
-        let mut rows = Vec::with_capacity(k);
-        for _ in 0..k {
-            let mut row = [0u8; 16];
-            row[..width].copy_from_slice(take(input, width)?);
-            rows.push(u128::from_le_bytes(row));
-        }
-        Component::from_rows(rows).ok()
-    }
-    /// Vertices and edges: a move of Node Kayles takes a vertex, one of Arc Kayles an edge.
-    fn option_bound(&self) -> u64 {
-        self.len() as u64 + self.edge_count()
-    }
 }
 
 /// FNV-1a, 64 bits: detects damaged or truncated files (not an adversary). `h` is the hash of the bytes before.
@@ -188,7 +97,7 @@ impl<W: Write> Write for Hashing<W> {
 
 /// Writes a table file of the game named `game` to `out`: the header, the `count` entries of `entries` (which
 /// must yield exactly that many), the checksum. Streamed: one entry's bytes at a time.
-fn write_table<K: TableKey, B: std::borrow::Borrow<K>>(
+pub(crate) fn write_table<K: TableKey, B: std::borrow::Borrow<K>>(
     out: impl Write,
     game: &str,
     count: u64,
@@ -431,7 +340,7 @@ where
 
 /// Writes a table file to `path` through `body` (given a buffered file), by way of a temporary file renamed into
 /// place.
-fn write(
+pub(crate) fn write(
     path: &Path,
     body: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> std::io::Result<()>,
 ) -> Result<()> {
@@ -464,12 +373,12 @@ fn open_table(path: &Path, what: &str) -> Result<(std::io::BufReader<std::fs::Fi
 }
 
 /// The second reading of [`read_each`]: shows each entry of the file to the function given.
-type ReadAgain<'a, K> = &'a mut dyn FnMut(&mut dyn FnMut(K, u64)) -> Result<u64>;
+pub(crate) type ReadAgain<'a, K> = &'a mut dyn FnMut(&mut dyn FnMut(K, u64)) -> Result<u64>;
 
 /// Reads the table file at `path` as a table of the game `game`: first the whole file is checked, then `load` is
 /// given the number of its entries and the means to read them (so that nothing is given from a file that is not
 /// valid, and the file is never held whole). Returns what `load` returns.
-fn read_each<K: TableKey>(
+pub(crate) fn read_each<K: TableKey>(
     path: &Path,
     game: &str,
     load: impl FnOnce(u64, ReadAgain<K>) -> Result<u64>,
@@ -503,15 +412,10 @@ where
     Ok(n as usize)
 }
 
-/// The games whose searches can be saved and loaded (the catalog's [`crate::games::Caps::saved_table`]): the names
-/// [`for_game`] answers, in the order of the catalog.
-pub fn games() -> Vec<&'static str> {
-    crate::games::Registry::builtin().names_with(|c| c.saved_table)
-}
-
 /// One game's solver whose memo is read from and written to table files, shared with the parts of a [`Sum`] it
 /// adds: the way a command analyses a sum (with [`crate::analysis::analyse`], any convention the solver serves,
-/// any other games beside it) while the searches of this game go through a table. Made by [`for_game`].
+/// any other games beside it) while the searches of this game go through a table. Made by the catalog
+/// ([`crate::games::Registry::saved_table`]); [`shared`] makes the plain solver's.
 pub trait SavedTable {
     /// The game's name (the file's tag).
     fn game(&self) -> String;
@@ -529,87 +433,14 @@ pub trait SavedTable {
     /// Positions the solver expanded (listed the options of) since it was made: 0 when the table answered all.
     fn expanded(&self) -> u64;
     /// Whether the analysis must keep the games' engines off ([`crate::Context::with_formulas_only`]) so that every value
-    /// it finds reaches the memo this table saves: true for a table of the plain solver's memo, false for Cram's,
-    /// which saves the engine's own table.
+    /// it finds reaches the memo this table saves: true for a table of the plain solver's memo ([`shared`]), false
+    /// for a table of a game's own engine.
     fn plain(&self) -> bool {
         true
     }
 }
 
-/// Cram's saved table: the [`crate::games::cram::CramEngine`]'s own table (its exact values, each a fact about the
-/// board its key stands for), so that a saved search runs at the engine's speed, 15 to 40 times the plain
-/// solver's on 5 × 6 to 5 × 8 boards. Kept in the same file format, as boards of the game `cram`.
-struct CramTable {
-    game: Rc<crate::games::cram::CramGame>,
-}
-
-impl SavedTable for CramTable {
-    fn game(&self) -> String {
-        self.game.name()
-    }
-    fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()> {
-        let positions = self.game.parse(words)?;
-        sum.add(&self.game, positions)?;
-        Ok(())
-    }
-    fn load(&self, path: &Path, limits: &crate::Limits) -> Result<usize> {
-        use crate::games::board_table::Known;
-        // Read into the engine's table, room made first for the entries the check counted.
-        let n = read_each::<crate::games::cram::Board>(path, &self.game(), |n, read| {
-            crate::games::cram::engine_import(n as usize, limits, |put| {
-                read(&mut |b, v| {
-                    let known = if v & NOT_VALUES == 0 {
-                        Known {
-                            exact: Some(v),
-                            not: 0,
-                        }
-                    } else {
-                        Known {
-                            exact: None,
-                            not: v & !NOT_VALUES,
-                        }
-                    };
-                    put(&b, known)
-                })
-            })
-        })?;
-        Ok(n as usize)
-    }
-    fn save(&self, path: &Path) -> Result<usize> {
-        let count = self.stored();
-        write(path, |w| {
-            crate::games::cram::engine_entries(|entries| {
-                let facts = entries.filter_map(|(b, known)| cram_fact(known).map(|v| (b, v)));
-                write_table::<crate::games::cram::Board, _>(w, &self.game(), count as u64, facts)
-            })
-        })?;
-        Ok(count)
-    }
-    fn stored(&self) -> usize {
-        crate::games::cram::engine_entries(|entries| {
-            entries
-                .filter(|&(_, known)| cram_fact(known).is_some())
-                .count()
-        })
-    }
-    fn expanded(&self) -> u64 {
-        crate::games::cram::engine_nodes()
-    }
-    fn plain(&self) -> bool {
-        false
-    }
-}
-
-/// What the Cram engine's table knows of a board, as a saved table writes it: its value, or the set of values it
-/// is known not to have (flagged [`NOT_VALUES`]); `None` when it knows neither.
-fn cram_fact(known: crate::games::board_table::Known) -> Option<u64> {
-    match known.exact {
-        Some(v) => Some(v),
-        // A nim-value never has bit 63 (a board has at most 256 options), so the bit marks a set.
-        None => (known.not != 0 && known.not & NOT_VALUES == 0).then_some(NOT_VALUES | known.not),
-    }
-}
-
+/// The plain solver's saved table of one game ([`shared`]).
 struct Shared<G: Game> {
     game: Rc<G>,
     solver: Rc<RefCell<Solver<Rc<G>>>>,
@@ -643,44 +474,14 @@ where
     }
 }
 
-fn shared<G: Game + 'static>(game: G) -> Box<dyn SavedTable>
+/// A fresh saved table of the plain solver of `game`, with an empty memo: the table of any game whose positions
+/// are [`TableKey`]s and whose searches are the solver's (a catalog row names it in its
+/// [`crate::games::Caps::saved_table`]).
+pub fn shared<G: Game + 'static>(game: G) -> Box<dyn SavedTable>
 where
     G::Position: TableKey + 'static,
 {
     let game = Rc::new(game);
     let solver = Rc::new(RefCell::new(Solver::new(game.clone())));
     Box::new(Shared { game, solver })
-}
-
-/// A fresh solver, with an empty memo, for the game named `name` when its searches can be saved ([`games`]).
-pub fn for_game(name: &str) -> Option<Box<dyn SavedTable>> {
-    use crate::games::{arc_kayles::ArcKayles, chomp::ChompGame, cram::CramGame};
-    Some(match name {
-        "cram" => Box::new(CramTable {
-            game: Rc::new(CramGame),
-        }),
-        "chomp" => shared(ChompGame),
-        "node-kayles" => shared(crate::games::node_kayles::NodeKayles),
-        "arc-kayles" => shared(ArcKayles),
-        _ => return None,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    /// The catalog's `saved_table` capability and [`super::for_game`] name the same games: a game that says it
-    /// keeps saved tables has one, and no other game does.
-    #[test]
-    fn the_catalog_says_which_games_keep_saved_tables() {
-        let registry = crate::games::Registry::builtin();
-        assert!(!super::games().is_empty());
-        for e in registry.entries() {
-            assert_eq!(
-                super::for_game(e.name).is_some(),
-                e.caps.saved_table,
-                "{}",
-                e.name
-            );
-        }
-    }
 }

@@ -255,7 +255,9 @@ fn every_entry_of_a_saved_cram_engine_table_is_a_fact_about_its_board() {
         grundy::games::cram::search_value(&boards, &grundy::Context::default()).unwrap(),
         want
     );
-    let table = grundy::table_file::for_game("cram").unwrap();
+    let table = grundy::games::Registry::builtin()
+        .saved_table("cram")
+        .unwrap();
     let path = scratch("cram-engine45.table");
     let n = table.save(&path).unwrap();
     assert!(n > 100, "{n} entries");

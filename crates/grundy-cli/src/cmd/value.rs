@@ -604,9 +604,9 @@ fn entries(n: usize) -> String {
 }
 
 /// `--load-table` / `--save-table`: the sum is analysed as without them ([`analyse`], the same report and JSON
-/// schema, any other games beside), but the parts of the one game that keeps saved tables
-/// ([`grundy::table_file::games`]) are valued by one solver whose memo is read from and written to the table file
-/// ([`grundy::table_file::SavedTable`]). The table is saved even when a limit stops the search, so the next run
+/// schema, any other games beside), but the parts of the one game that keeps saved tables (the catalog's
+/// [`grundy::games::Caps::saved_table`]) are valued by one solver whose memo is read from and written to the table
+/// file ([`grundy::table_file::SavedTable`]). The table is saved even when a limit stops the search, so the next run
 /// resumes from what this one stored.
 ///
 /// Long: the saved-table run in order (refusals, the one game the table is for, loading, the search before the
@@ -636,7 +636,7 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
         };
         games.push((registry.lookup(game)?, pos));
     }
-    let saved = grundy::table_file::games();
+    let saved = registry.names_with(|c| c.saved_table.is_some());
     let mut kept: Vec<String> = games
         .iter()
         .map(|(g, _)| g.name())
@@ -663,7 +663,8 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
             )))
         }
     };
-    let table = grundy::table_file::for_game(&name)
+    let table = registry
+        .saved_table(&name)
         .ok_or_else(|| CliError::usage(format!("{FLAGS}: {name} has no saved tables")))?;
     // Loading from the file the run saves to is the resumable form: the first run finds no file yet and starts
     // from an empty table (the text and JSON say 0 values loaded); any other missing file is an error.
@@ -771,7 +772,7 @@ mod tests {
         };
         assert_eq!(
             listed("--save-table FILE / --load-table FILE "),
-            registry.names_with(|c| c.saved_table)
+            registry.names_with(|c| c.saved_table.is_some())
         );
         assert_eq!(listed("--threads N "), registry.names_with(|c| c.threads));
     }

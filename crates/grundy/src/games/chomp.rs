@@ -337,6 +337,9 @@ fn two_wide_winning_move(rows: &[u32]) -> Option<Vec<u32>> {
 /// The dense search ([`dense`]): every sub-diagram valued bottom-up into an array indexed by a perfect ranking.
 pub mod dense;
 
+// The table key of a saved search ([`crate::table_file`]).
+mod table;
+
 /// A cache, what this thread keeps between questions: the last dense search (its values answer every sub-diagram of
 /// its position, and their transposes, at once: the options of a position whose winning moves are listed, the
 /// smaller rectangles of a table). No setting of a search lives here: the limits come with each call.

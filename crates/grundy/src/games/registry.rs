@@ -14,6 +14,7 @@ use crate::heap::{all_but_code, parse_amounts, subtraction_code, HeapGame, TakeA
 use crate::nimber::Nimber;
 use crate::parts::Sum;
 use crate::solver::Solver;
+use crate::table_file::SavedTable;
 use std::rc::Rc;
 
 /// What kind of game an entry is: what its positions look like.
@@ -285,20 +286,22 @@ pub struct Entry {
 }
 
 /// The capabilities of a catalog game beyond the analyses every game has ([`Entry::caps`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Caps {
     /// Its searches share their work among threads (`grundy value --threads N`): the Cram engine's tests, the graph
     /// games' search by tests ([`crate::Game::value_on_threads`]).
     pub threads: bool,
-    /// Its searches can be saved to a table file and resumed from it ([`crate::table_file::for_game`]).
-    pub saved_table: bool,
+    /// Its searches can be saved to a table file and resumed from it: how to make its table, fresh and empty
+    /// ([`crate::table_file::SavedTable`]; [`crate::table_file::shared`] for the plain solver's memo). The one
+    /// place that says which games keep saved tables: [`Registry::saved_table`] reads it.
+    pub saved_table: Option<fn() -> Box<dyn SavedTable>>,
 }
 
 impl Caps {
     /// No capability beyond the common ones.
     pub const NONE: Caps = Caps {
         threads: false,
-        saved_table: false,
+        saved_table: None,
     };
 }
 
@@ -438,6 +441,12 @@ impl Registry {
             .collect()
     }
 
+    /// A fresh table, with an empty memo, for the game named `name` (or one of its aliases) when its searches can be
+    /// saved ([`Caps::saved_table`]; the names [`Registry::names_with`]`(|c| c.saved_table.is_some())` lists).
+    pub fn saved_table(&self, name: &str) -> Option<Box<dyn SavedTable>> {
+        self.find(name)?.caps.saved_table.map(|make| make())
+    }
+
     /// The entry of the game named `name` or one of its aliases (no parameter, no code).
     pub fn find(&self, name: &str) -> Option<&Entry> {
         self.entries
@@ -536,6 +545,25 @@ pub fn lookup(spec: &str) -> Result<Box<dyn AnyGame>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The catalog is the one list of the games that keep saved tables: each such row makes a table of its own game
+    /// (the file's tag is the row's name), found by name, and no other row makes one.
+    #[test]
+    fn a_row_that_keeps_saved_tables_makes_its_own_games_table() {
+        let registry = Registry::builtin();
+        let saved = registry.names_with(|c| c.saved_table.is_some());
+        assert_eq!(saved, ["cram", "chomp", "node-kayles", "arc-kayles"]);
+        for e in registry.entries() {
+            let table = registry.saved_table(e.name);
+            assert_eq!(table.is_some(), saved.contains(&e.name), "{}", e.name);
+            if let Some(table) = table {
+                assert_eq!(table.game(), e.name);
+                assert_eq!(table.stored(), 0, "{}: a fresh table is empty", e.name);
+            }
+        }
+        assert!(registry.saved_table("kayles").is_none());
+        assert!(registry.saved_table("no-such-game").is_none());
+    }
 
     #[test]
     fn heap_tables_come_from_the_sequence() {

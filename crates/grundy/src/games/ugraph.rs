@@ -859,6 +859,44 @@ pub fn removed(from: &Component, to: &[Component]) -> Vec<u32> {
         .collect()
 }
 
+/// A graph (Node Kayles, Arc Kayles) as the key of a saved table ([`crate::table_file`]): the vertex count `k` (one
+/// byte, 1 to 128), then each vertex's adjacency row in `⌈k/8⌉` little-endian bytes (1 + `k·⌈k/8⌉` bytes in all).
+/// A decoded graph is checked ([`Component::check`]: symmetric, no self-loop, no neighbour outside it); its vertices
+/// get the ids `0..k` (ids are for messages only, never part of a key).
+///
+/// A key is the whole labelled graph (every adjacency row), not a fingerprint of it, so an entry is the value of that
+/// graph whatever labelling algorithm produced it: a later change of this module's canonical order can make old
+/// entries unused (never met again), never wrong.
+impl crate::table_file::TableKey for Component {
+    fn encode(&self, out: &mut Vec<u8>) {
+        let k = self.len();
+        let width = k.div_ceil(8);
+        out.push(k as u8);
+        for v in 0..k {
+            out.extend_from_slice(&self.neighbours(v).to_le_bytes()[..width]);
+        }
+    }
+    fn decode(input: &mut &[u8]) -> Option<Self> {
+        use crate::table_file::take;
+        let k = *take(input, 1)?.first()? as usize;
+        if k == 0 || k > MAX_VERTICES {
+            return None;
+        }
+        let width = k.div_ceil(8);
+        let mut rows = Vec::with_capacity(k);
+        for _ in 0..k {
+            let mut row = [0u8; 16];
+            row[..width].copy_from_slice(take(input, width)?);
+            rows.push(u128::from_le_bytes(row));
+        }
+        Component::from_rows(rows).ok()
+    }
+    /// Vertices and edges: a move of Node Kayles takes a vertex, one of Arc Kayles an edge.
+    fn option_bound(&self) -> u64 {
+        self.len() as u64 + self.edge_count()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

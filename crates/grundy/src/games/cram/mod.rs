@@ -55,6 +55,7 @@ mod game;
 mod keys;
 mod region;
 mod small;
+mod table;
 
 #[cfg(test)]
 use board::normalise;
@@ -64,3 +65,4 @@ pub use game::CramGame;
 pub use keys::{engine_entries, engine_import};
 #[cfg(all(test, feature = "endgame-table"))]
 use region::{endgame_value, ENDGAME};
+pub(crate) use table::saved_table;
