@@ -324,3 +324,11 @@ def test_numpy_tables_are_2d_arrays():
     assert isinstance(c, np.ma.MaskedArray) and c.dtype == np.uint64
     assert c.tolist() == grundy.game("chomp").table((0, 3), (0, 3))["values"]  # masked cells read as None
     assert c.mask[0].all() and not c.mask[1:, 1:].any()
+
+
+def test_a_remedy_is_worded_as_a_keyword_argument():
+    # The library's error carries its remedy as data; the package words it as a keyword argument, never a flag.
+    with pytest.raises(grundy.LoopyError) as e:
+        grundy.game("14.0").analyse(3)
+    assert str(e.value).endswith("(analyse it with loopy=True)"), str(e.value)
+    assert "--" not in str(e.value)
