@@ -429,19 +429,19 @@ def test_limits_are_limit_errors():
 
 
 def test_messages_name_keyword_arguments_not_command_line_flags():
-    # The library's messages name the command line's flags (--max-memory, --loopy, ...); here they say the keyword
-    # argument instead, and text the caller gave is quoted unchanged.
+    # The library's errors carry their remedies as data; here they are worded as keyword arguments (the command
+    # line says --max-memory, --loopy, ...), and text the caller gave is quoted unchanged.
     cases = [
         (grundy.LimitError, r"over the limit of 1\.0 MiB \(raise it with max_memory=\)$",
          lambda: grundy.game("kayles").sequence(10**9, max_memory=1 << 20)),
         (grundy.LimitError, r"while listing the moves of a sum \(raise it with max_positions=\)$",
          lambda: grundy.game("kayles").analyse(30, 31, 32, 33, 34, 35, 36, misere=True, max_positions=100)),
-        (grundy.LoopyError, r"^20\.3: moves of this code can add tokens, so positions can repeat: use loopy=True "
-                            r"\(on heaps of at most max_heap tokens\)$",
+        (grundy.LoopyError, r"^20\.3: moves of this code can add tokens, so positions can repeat "
+                            r"\(analyse it with loopy=True\)$",
          lambda: grundy.game("20.3").analyse(1)),
-        (ValueError, r"^20\.3: heap size \(at most max_heap=50\): 60 is too large",
+        (ValueError, r"^20\.3: heap size \(at most the largest heap, 50\): 60 is too large.*\(raise max_heap=\)$",
          lambda: grundy.game("20.3").analyse(60, loopy=True, max_heap=50)),
-        (ValueError, r"is played misère by its own rules already \(the last mover loses\): leave out misere=True$",
+        (ValueError, r"is played misère by its own rules already \(the last mover loses\) \(leave out misere=True\)$",
          lambda: grundy.game("candy-piles").analyse(1, 3, misere=True)),
         (ValueError, r"^unknown game '--loopy'", lambda: grundy.game("--loopy")),
     ]
