@@ -1034,17 +1034,12 @@ fn analyse_sum<'py>(
 /// The catalog: one dict per game (name, display_name, aliases, param, kind, spec, summary).
 #[pyfunction]
 fn catalog(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    let entries: Vec<serde_json::Value> = grundy::games::Registry::builtin()
+    let rows: Vec<_> = grundy::games::Registry::builtin()
         .entries()
         .iter()
-        .map(|e| {
-            serde_json::json!({
-                "name": e.name, "display_name": e.display_name(), "aliases": e.aliases, "param": e.param,
-                "kind": e.kind, "spec": e.spec, "summary": e.summary,
-            })
-        })
+        .map(|e| e.row())
         .collect();
-    json_to_py(py, &serde_json::Value::from(entries))
+    json_to_py(py, &serde_json::json!(rows))
 }
 
 /// The nim-product of `a` and `b` in the field of nimbers below 2^64 (Conway, ONAG ch. 6).

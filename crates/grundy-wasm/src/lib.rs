@@ -218,12 +218,7 @@ pub fn catalog() -> Result<String, JsValue> {
     let mut entries: Vec<serde_json::Value> = Registry::builtin()
         .entries()
         .iter()
-        .map(|e| {
-            serde_json::json!({
-                "name": e.name, "display_name": e.display_name(), "aliases": e.aliases, "param": e.param,
-                "kind": e.kind, "spec": e.spec, "summary": e.summary,
-            })
-        })
+        .map(|e| serde_json::json!(e.row()))
         .collect();
     SCRIPTS.with(|s| {
         for script in s.borrow().iter() {

@@ -11,8 +11,8 @@
 
 use crate::error::Result;
 use crate::game::HeapFacts;
-use crate::game::{Game, Options};
-use crate::heap::parse_heaps;
+use crate::game::Options;
+use crate::heap::HeapRules;
 use crate::nimber::Nimber;
 
 /// The largest pile [`values`] is meant for in the CLI (memory: 8 bytes per pile).
@@ -70,8 +70,7 @@ pub fn value(g: &[u32], n: u64) -> Nimber {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ConsecutiveSplit;
 
-impl Game for ConsecutiveSplit {
-    type Position = u64;
+impl HeapRules for ConsecutiveSplit {
     fn name(&self) -> String {
         "consecutive-split".into()
     }
@@ -81,13 +80,7 @@ impl Game for ConsecutiveSplit {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        parse_heaps(&self.name(), words)
-    }
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-    fn describe_move(&self, n: &u64, heaps: &[u64]) -> String {
+    fn describe_move(&self, n: u64, heaps: &[u64]) -> String {
         match heaps {
             [first, .., last] => format!(
                 "split the pile of {n} into the {} consecutive piles {first}..={last}",
@@ -95,18 +88,6 @@ impl Game for ConsecutiveSplit {
             ),
             _ => format!("move from the pile of {n}"),
         }
-    }
-    fn parameters(&self) -> usize {
-        1
-    }
-    fn position_at(&self, params: &[u64]) -> Option<u64> {
-        match params {
-            [n] => Some(*n),
-            _ => None,
-        }
-    }
-    fn heap(&self) -> Option<&dyn HeapFacts> {
-        Some(self)
     }
 }
 
@@ -137,6 +118,8 @@ impl HeapFacts for ConsecutiveSplit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
+    use crate::heap::Heap;
     use crate::solver::Solver;
 
     /// The game by its own rules, a position being the whole sorted multiset of piles.
@@ -169,13 +152,14 @@ mod tests {
 
     #[test]
     fn heap_rules_agree_with_the_plain_engine() {
-        let plain = crate::heap::plain::sequence(&ConsecutiveSplit, 300, &mut |_| {}).unwrap();
-        let fast = crate::game::own_sequence(&ConsecutiveSplit, 300, &mut |_| {})
+        let plain =
+            crate::heap::plain::sequence(&Heap(ConsecutiveSplit), 300, &mut |_| {}).unwrap();
+        let fast = crate::game::own_sequence(&Heap(ConsecutiveSplit), 300, &mut |_| {})
             .unwrap()
             .unwrap();
         assert_eq!(plain, fast);
         assert!(
-            crate::game::own_sequence(&ConsecutiveSplit, MAX_PILE + 1, &mut |_| {})
+            crate::game::own_sequence(&Heap(ConsecutiveSplit), MAX_PILE + 1, &mut |_| {})
                 .unwrap()
                 .is_err()
         );

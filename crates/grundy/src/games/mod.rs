@@ -159,7 +159,7 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
             make: |_| Ok(erase(arc_kayles::ArcKayles)) },
         Entry { name: "consecutive-split", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "N",
             summary: "split a pile into k >= 2 piles of consecutive sizes (Codeforces 87C)",
-            make: |_| Ok(erase_heap(Rc::new(consecutive_split::ConsecutiveSplit))) },
+            make: |_| Ok(erase_heap(Rc::new(Heap(consecutive_split::ConsecutiveSplit)))) },
         Entry { name: "candy-piles", aliases: &[], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "PILE...",
             summary: "Candy Piles: eat a largest pile or one from each; last candy loses (outcome only)",
             make: |_| Ok(erase(candy_piles::CandyPilesGame)) },

@@ -313,6 +313,38 @@ impl Entry {
             None => self.name.to_string(),
         }
     }
+
+    /// The game as a catalog listing shows it ([`CatalogRow`]).
+    pub fn row(&self) -> CatalogRow {
+        CatalogRow {
+            name: self.name,
+            display_name: self.display_name(),
+            aliases: self.aliases,
+            param: self.param,
+            kind: self.kind,
+            spec: self.spec,
+            summary: self.summary,
+        }
+    }
+}
+
+/// One catalog game as Python's `catalog()` and the web page list it: the one schema of a row.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CatalogRow {
+    /// [`Entry::name`].
+    pub name: &'static str,
+    /// [`Entry::display_name`].
+    pub display_name: String,
+    /// [`Entry::aliases`].
+    pub aliases: &'static [&'static str],
+    /// [`Entry::param`].
+    pub param: Option<&'static str>,
+    /// [`Entry::kind`].
+    pub kind: Kind,
+    /// [`Entry::spec`].
+    pub spec: &'static str,
+    /// [`Entry::summary`].
+    pub summary: &'static str,
 }
 
 /// The catalog: a table of [`Entry`]s, looked up by name, alias or code.
