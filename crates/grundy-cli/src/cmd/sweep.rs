@@ -89,6 +89,11 @@ EXAMPLE
   grundy sweep-merge octal3-*.jsonl --published tests/data/octal-periods.txt
 ";
 
+/// The published periods of `--published FILE`, when given.
+fn published(file: Option<&std::path::Path>) -> CliResult<Option<Published>> {
+    Ok(file.map(as_text).map(Published::read).transpose()?)
+}
+
 /// A line of a sweep file as a record: [`LineError::NotARecord`] when it is not a JSON object, else the check of
 /// its fields ([`Record`]'s `Deserialize`), whose message names the field.
 fn parse_line(line: &str) -> Result<Record, LineError> {
@@ -113,12 +118,7 @@ pub fn run(a: &SweepArgs) -> CliResult {
         .unwrap_or_else(crate::guard::default_max_memory);
     crate::guard::limit_memory(memory);
     let threads = a.threads.unwrap_or(1);
-    let published = a
-        .published
-        .as_deref()
-        .map(as_text)
-        .map(Published::read)
-        .transpose()?;
+    let published = published(a.published.as_deref())?;
     let mine = family.shard(shard);
     if mine.is_empty() {
         eprintln!(
@@ -190,12 +190,7 @@ pub fn run_merge(a: &SweepMergeArgs) -> CliResult {
         records.extend(survey::read_records(as_text(f), false, &parse_line)?);
     }
     let (family, records) = survey::merge(records)?;
-    let published = a
-        .published
-        .as_deref()
-        .map(as_text)
-        .map(Published::read)
-        .transpose()?;
+    let published = published(a.published.as_deref())?;
     let mut s = String::from(
         "code        preperiod     period  saltus  certified  values_computed   seconds\n",
     );
