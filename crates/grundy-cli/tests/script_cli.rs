@@ -509,3 +509,38 @@ fn a_script_name_keeps_its_case() {
     let seq = ok(&["seq", "--rules", &f, "--to", "5"]);
     assert_eq!(seq, "0\n1\n2\n0\n1\n2\n");
 }
+
+/// A one-number script whose moves jump far down (to a proper divisor): a heap of 10^7 is valued from the few heaps
+/// reachable from it (the table from heap 0 would be refused past 2·10^5), each printed winning move leaves a
+/// P-position when valued from scratch, and on small heaps the values are the table's.
+#[test]
+fn far_jumping_scripts_are_valued_from_the_reachable_heaps() {
+    let divisors = "n => { let v = []; let d = 2; while d * d <= n { if n % d == 0 { v.push(n / d); v.push(d) } d += 1 } v }";
+    let j = parse_json(&ok(&["value", "--moves", divisors, "10000000", "--json"]));
+    let moves = j["winning_moves"].as_array().unwrap();
+    assert_ne!(j["nim_value"].as_u64(), Some(0));
+    assert!(!moves.is_empty(), "{j}");
+    for m in moves {
+        let left = m["result"].as_str().unwrap();
+        let after = parse_json(&ok(&["value", "--moves", divisors, left, "--json"]));
+        assert_eq!(after["nim_value"].as_u64(), Some(0), "{m}");
+    }
+    // Heaps 4096..4200 one at a time (the reachable search) against one table to 4200 (seq).
+    let seq = ok(&["seq", "--moves", divisors, "--to", "4200", "--json"]);
+    let table: Vec<u64> = parse_json(&seq)["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    for n in (4096..=4200).step_by(7) {
+        let v = parse_json(&ok(&[
+            "value",
+            "--moves",
+            divisors,
+            &n.to_string(),
+            "--json",
+        ]));
+        assert_eq!(v["nim_value"].as_u64(), Some(table[n]), "heap {n}");
+    }
+}

@@ -19,6 +19,7 @@ pub mod multi;
 pub mod period;
 pub mod plain;
 pub mod rare;
+pub mod reachable;
 pub mod rules;
 pub use rules::{Heap, HeapRules};
 

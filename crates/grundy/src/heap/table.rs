@@ -26,7 +26,7 @@
 //! heap of 10^12 needs about 3·(71 + 12) instead of 10^12 option evaluations.
 
 use super::period::{self, Periodicity};
-use super::{sequence, Engine, HeapGame};
+use super::{reachable, sequence, Engine, HeapGame};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::HeapView;
@@ -77,10 +77,16 @@ pub struct HeapTable {
     max_enumerated: u64,
     /// The most moves of one heap [`HeapTable::winning_moves`] lists one by one.
     max_listed: usize,
+    /// Heaps above the table valued by a search over the heaps reachable from them ([`super::reachable`]).
+    reached: reachable::Reached,
     /// What the table's work runs under: where its progress goes, and the context the game's closed forms are
     /// asked under (the table's sequence methods bound themselves; see [`HeapTable::value`]).
     cx: Context,
 }
+
+/// Heaps from this on, of a game without a code, are first valued by a search over the heaps reachable from them
+/// ([`super::reachable`]); smaller heaps are valued from the table, which costs next to nothing there.
+pub const REACHABLE_FROM: u64 = 1 << 12;
 
 /// Heaps above this are valued from a certified period when the game has one (tables stay small).
 pub const PERIOD_FROM: u64 = 1 << 20;
@@ -109,6 +115,7 @@ impl HeapTable {
             families_from: PERIOD_FROM,
             max_enumerated: MAX_ENUMERATED_OPTIONS,
             max_listed: MAX_LISTED_WINNING_MOVES,
+            reached: reachable::Reached::default(),
             cx: Context::default(),
         }
     }
@@ -165,6 +172,9 @@ impl HeapTable {
             }
         }
         if n as usize >= self.values.len() {
+            if let Some(v) = self.reachable_value(n)? {
+                return Ok(v);
+            }
             // Grow geometrically, so that many small queries cost one computation; fall back to exactly `n` when
             // the larger table would pass a limit.
             // (At least 64 heaps for a code, whose values cost next to nothing; a game of its own rules, a script
@@ -193,6 +203,26 @@ impl HeapTable {
             };
         }
         Ok(self.values[n as usize])
+    }
+
+    /// The value of heap `n` by a search over the heaps reachable from it ([`super::reachable`]), for a game of its
+    /// own rules (a code's engines are faster than any search), when that search stays within an eighth of the
+    /// heaps the table would add (`None`: the search gave up, or was not tried, and the table is computed). Small
+    /// heaps go to the table, whose cost is then negligible.
+    fn reachable_value(&mut self, n: u64) -> Result<Option<Nimber>> {
+        if let Some(v) = self.reached.get(n) {
+            return Ok(Some(v));
+        }
+        let table = self.values.len() as u64;
+        if self.game.code().is_some() || n < REACHABLE_FROM {
+            return Ok(None);
+        }
+        let budget = usize::try_from((n - table) / 8)
+            .unwrap_or(usize::MAX)
+            .min(reachable::MAX_REACHABLE);
+        let values = &self.values;
+        let known = |h: u64| values.get(usize::try_from(h).ok()?).copied();
+        reachable::value(&*self.game, n, &known, &mut self.reached, budget, &self.cx)
     }
 
     /// The value of heap `n` from a certified period, looking for one the first time (`None`: the game has none
@@ -396,7 +426,11 @@ impl HeapTable {
         target: Nimber,
         max_listed: usize,
     ) -> Result<(Vec<Vec<u64>>, u64)> {
-        if n > MAX_LISTED_OPTIONS {
+        // A code's heap of `n` has about `n` options or more; a game of its own rules lists its options itself
+        // (a script's are bounded by its array size), and says whether a heap is too large to search.
+        if self.game.code().is_none() {
+            self.game.check_searchable(&n, &self.cx.limits)?;
+        } else if n > MAX_LISTED_OPTIONS {
             return Err(Error::limit(format!(
                 "{}: listing the moves from a heap of {n} would enumerate too many options (limit: heaps up to {MAX_LISTED_OPTIONS})",
                 self.game.name()
@@ -409,9 +443,10 @@ impl HeapTable {
             let mut enumerated = 0u64;
             let mut missing = false;
             let max = self.max_enumerated;
-            let (game, values, period, period_values, cx) = (
+            let (game, values, reached, period, period_values, cx) = (
                 &*self.game,
                 &self.values,
+                &self.reached,
                 &self.period,
                 &self.period_values,
                 &self.cx,
@@ -422,6 +457,7 @@ impl HeapTable {
                 }
                 game.known_value(&h, cx)
                     .or_else(|| values.get(usize::try_from(h).ok()?).copied())
+                    .or_else(|| reached.get(h))
                     .or_else(|| match period {
                         Some(Some(p)) => p.value(period_values, h),
                         _ => None,

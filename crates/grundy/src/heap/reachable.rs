@@ -1,0 +1,242 @@
+//! One heap valued from the heaps reachable from it, not from the whole table below it.
+//!
+//! The table engines of [`super::sequence`] value every heap `0..=n` to answer heap `n`. When the moves of `n` jump
+//! far down (to its divisors, to half of it), the heaps reachable from `n` are few, and valuing only those (a
+//! memoised search from `n`, depth first) is much cheaper: a divisor game's heap of 10^12 has a few thousand
+//! reachable heaps. Which is cheaper is not known in advance, so it is *measured as it goes*: the search runs under a
+//! budget of heaps (a fraction of the table's size) and gives up when the reachable heaps pass it, wasting at most
+//! that fraction of the table's work, and the caller ([`super::table::HeapTable::value`]) then computes the table.
+//!
+//! The values are the same by definition: a heap's nim-value is the mex of its options' values, each option the
+//! nim-sum of its heaps' values, whichever order the heaps are valued in. Every heap of an option must be smaller
+//! than the heap it is an option of (a heap game's rule; otherwise positions can repeat): the search checks it, as
+//! the plain engine does, so it cannot loop.
+
+use super::HeapGame;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::game::Options;
+use crate::nimber::MexSet;
+use crate::nimber::Nimber;
+use rustc_hash::FxHashMap;
+
+/// The most heaps one reachable search values before it gives up: bounds its memory (a heap on the stack holds
+/// its options) whatever the heap asked for.
+pub const MAX_REACHABLE: usize = 1 << 20;
+
+/// A heap being valued: its options, and how many of their heaps (in [`Options::flat`] order) have values.
+struct Frame {
+    heap: u64,
+    options: Options<u64>,
+    next: usize,
+}
+
+/// Heaps valued by reachable search, kept between questions ([`value`] reads and extends it).
+#[derive(Debug, Default, Clone)]
+pub struct Reached {
+    values: FxHashMap<u64, Nimber>,
+}
+
+impl Reached {
+    /// The value of heap `n` if a search has found it.
+    pub fn get(&self, n: u64) -> Option<Nimber> {
+        self.values.get(&n).copied()
+    }
+    /// How many heaps have values.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+    /// Whether no heap has a value yet.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+}
+
+/// The nim-value of heap `n` of `game` by a memoised search over the heaps reachable from it, or `None` when more
+/// than `budget` new heaps would need values (the caller then computes the table). `known` gives the values at
+/// hand (a table below some heap, heap 0); values found are kept in `reached` for later questions, also when the
+/// search gives up. The context's cancellation and deadline end the search with their error.
+pub fn value(
+    game: &HeapGame,
+    n: u64,
+    known: &dyn Fn(u64) -> Option<Nimber>,
+    reached: &mut Reached,
+    budget: usize,
+    cx: &Context,
+) -> Result<Option<Nimber>> {
+    let look = |reached: &Reached, h: u64| known(h).or_else(|| reached.get(h));
+    if let Some(v) = look(reached, n) {
+        return Ok(Some(v));
+    }
+    let name = game.name();
+    let open = |h: u64| -> Result<Frame> {
+        let mut options = Options::new();
+        game.options(&h, &mut options)?;
+        if let Some(&bad) = options.flat().iter().find(|&&x| x >= h) {
+            return Err(Error::loopy(format!(
+                "{name}: a move from a heap of {h} leaves a heap of {bad}, not smaller, so positions can repeat"
+            )));
+        }
+        Ok(Frame {
+            heap: h,
+            options,
+            next: 0,
+        })
+    };
+    let mut stack = vec![open(n)?];
+    let mut opened = 1usize;
+    let mut mex = MexSet::new();
+    while let Some(top) = stack.last_mut() {
+        let flat = top.options.flat();
+        while top.next < flat.len() && look(reached, flat[top.next]).is_some() {
+            top.next += 1;
+        }
+        if let Some(&h) = flat.get(top.next) {
+            if opened >= budget {
+                return Ok(None);
+            }
+            opened += 1;
+            if opened & 0x3ff == 0 {
+                cx.check()?;
+                cx.limits.check_time()?;
+            }
+            stack.push(open(h)?);
+            continue;
+        }
+        mex.clear();
+        for option in top.options.iter() {
+            let v = option
+                .iter()
+                .fold(0, |v, &h| v ^ look(reached, h).unwrap_or(0));
+            mex.insert(v);
+        }
+        let (heap, v) = (top.heap, mex.mex());
+        reached.values.insert(heap, v);
+        stack.pop();
+    }
+    Ok(look(reached, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::heap::plain;
+    use proptest::prelude::*;
+
+    /// Take `subtract` tokens, divide by `divide`, or (with `split`) take 1 and split the rest into 1 and the others.
+    struct Rule {
+        subtract: Vec<u64>,
+        divide: Vec<u64>,
+        split: bool,
+        up: bool,
+    }
+
+    impl Game for Rule {
+        type Position = u64;
+        fn name(&self) -> String {
+            "rule".into()
+        }
+        fn options(&self, &n: &u64, out: &mut Options<u64>) -> Result<()> {
+            for &s in self.subtract.iter().filter(|&&s| s <= n) {
+                crate::heap::leave(out, n - s);
+            }
+            for &d in self.divide.iter().filter(|&&d| n > 0 && n % d == 0) {
+                crate::heap::leave(out, n / d);
+            }
+            if self.split && n >= 3 {
+                out.push([1, n - 2]);
+            }
+            if self.up {
+                out.push_one(n + 1);
+            }
+            Ok(())
+        }
+    }
+
+    fn values_by_reach(game: &HeapGame, to: u64) -> Vec<Nimber> {
+        let mut reached = Reached::default();
+        let cx = Context::default();
+        let known = |h: u64| (h == 0).then_some(0);
+        (0..=to)
+            .map(|n| {
+                value(game, n, &known, &mut reached, usize::MAX, &cx)
+                    .unwrap()
+                    .unwrap()
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+        /// Random subtraction-and-division rules: the reachable search gives the plain engine's values.
+        #[test]
+        fn reachable_values_are_the_plain_engines(
+            subtract in proptest::collection::vec(1u64..6, 0..3),
+            divide in proptest::collection::vec(2u64..5, 0..3),
+            split in any::<bool>(),
+        ) {
+            let game = Rule { subtract, divide, split, up: false };
+            let plain = plain::sequence(&game, 300, &mut |_| {}).unwrap();
+            prop_assert_eq!(values_by_reach(&game, 300), plain);
+        }
+    }
+
+    #[test]
+    fn a_search_past_its_budget_gives_up_and_the_next_question_is_answered() {
+        let game = Rule {
+            subtract: vec![1],
+            divide: vec![],
+            split: false,
+            up: false,
+        };
+        let mut reached = Reached::default();
+        let known = |h: u64| (h == 0).then_some(0);
+        let cx = Context::default();
+        assert_eq!(
+            value(&game, 1000, &known, &mut reached, 100, &cx).unwrap(),
+            None
+        );
+        // Depth first along the chain 1000, 999, …: the budget ran out before any heap was valued.
+        assert!(reached.is_empty());
+        assert_eq!(
+            value(&game, 11, &known, &mut reached, 100, &cx).unwrap(),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn a_divisor_jump_values_few_heaps() {
+        let game = Rule {
+            subtract: vec![],
+            divide: vec![2, 3],
+            split: false,
+            up: false,
+        };
+        let mut reached = Reached::default();
+        let n = 1u64 << 40;
+        let v = value(
+            &game,
+            n,
+            &|h| (h == 0).then_some(0),
+            &mut reached,
+            1000,
+            &Context::default(),
+        );
+        assert!(v.unwrap().is_some());
+        assert!(reached.len() <= 41, "{}", reached.len());
+    }
+
+    #[test]
+    fn a_move_to_a_larger_heap_is_an_error_not_a_loop() {
+        let game = Rule {
+            subtract: vec![],
+            divide: vec![],
+            split: false,
+            up: true,
+        };
+        let mut reached = Reached::default();
+        let e = value(&game, 5, &|_| None, &mut reached, 100, &Context::default()).unwrap_err();
+        assert!(e.to_string().contains("not smaller"), "{e}");
+    }
+}
