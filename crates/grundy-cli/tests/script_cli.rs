@@ -544,3 +544,56 @@ fn far_jumping_scripts_are_valued_from_the_reachable_heaps() {
         assert_eq!(v["nim_value"].as_u64(), Some(table[n]), "heap {n}");
     }
 }
+
+/// A script whose options on heaps 0..=1024 are exactly a code's is answered past its table as that code, with the
+/// assumption in a note (text and JSON), and gives the catalog game's value and winning moves; a script that is no
+/// code, or changes its rule within the heaps read, is not recognised and a huge heap is refused, not guessed.
+#[test]
+fn scripts_recognised_as_codes_answer_huge_heaps_under_a_stated_assumption() {
+    let huge = "1000000000000000001";
+    let script = parse_json(&ok(&[
+        "value",
+        "--moves",
+        "n => [n - 1, n - 3, n - 4]",
+        huge,
+        "--json",
+    ]));
+    let catalog = parse_json(&ok(&["value", "subtraction:1,3,4", huge, "--json"]));
+    assert_eq!(script["nim_value"], catalog["nim_value"]);
+    assert_eq!(
+        script["winning_moves"].as_array().unwrap().len(),
+        catalog["winning_moves"].as_array().unwrap().len()
+    );
+    let note = script["notes"][0].as_str().unwrap();
+    assert!(
+        note.contains("0.3033") && note.contains("0..=1024") && note.contains("assumption"),
+        "{note}"
+    );
+    assert!(catalog.get("notes").is_none(), "{catalog}");
+    let text = ok(&["value", "--moves", "n => [n - 1, n - 3, n - 4]", huge]);
+    assert!(
+        text.starts_with("note: script has the moves of the code 0.3033"),
+        "{text}"
+    );
+    // Kayles as a script: the same value and the same count of winning moves (in families) as the catalog's.
+    let kayles = rules("kayles");
+    let s = parse_json(&ok(&[
+        "value",
+        "--rules",
+        &kayles,
+        "1000000000001",
+        "--json",
+    ]));
+    let c = parse_json(&ok(&["value", "kayles", "1000000000001", "--json"]));
+    assert_eq!(s["nim_value"], c["nim_value"]);
+    assert_eq!(s["winning_move_count"], c["winning_move_count"]);
+    // No code: halving; a rule that changes at heap 500. Neither is answered at a huge heap.
+    for rule in [
+        "n => if n == 0 { [] } else { [n / 2, n - 1] }",
+        "n => if n < 500 { [n - 1, n - 2] } else { [n - 1, n - 3] }",
+    ] {
+        let (code, out, err) = run(&["value", "--moves", rule, huge]);
+        assert_ne!(code, 0, "{rule}: {out}");
+        assert!(!err.contains("assumption"), "{err}");
+    }
+}

@@ -296,6 +296,10 @@ pub struct Analysis {
     /// Winning moves counted exactly but not listed, per component (a heap lists at most
     /// [`crate::heap::table::MAX_LISTED_WINNING_MOVES`] of its winning moves one by one).
     pub unlisted_winning_moves: Vec<UnlistedWinningMoves>,
+    /// The notes of the sum's games, one line each ([`crate::parts::Sum::notes`]): what an answer rests on beyond
+    /// the rules, such as a script answered as the code it was recognised as
+    /// ([`crate::heap::table::HeapTable::assumption`]). Serialised only when there is one.
+    pub notes: Vec<String>,
 }
 
 impl Analysis {
@@ -318,7 +322,7 @@ impl Analysis {
 
 impl Serialize for Analysis {
     fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        let mut st = serializer.serialize_struct("Analysis", 7)?;
+        let mut st = serializer.serialize_struct("Analysis", 8)?;
         st.serialize_field("nim_value", &self.nim_value)?;
         st.serialize_field("outcome", &self.outcome)?;
         st.serialize_field("parts", &self.parts)?;
@@ -326,6 +330,9 @@ impl Serialize for Analysis {
         st.serialize_field("winning_move_families", &self.winning_move_families)?;
         st.serialize_field("unlisted_winning_moves", &self.unlisted_winning_moves)?;
         st.serialize_field("winning_move_count", &Count(self.winning_move_count()))?;
+        if !self.notes.is_empty() {
+            st.serialize_field("notes", &self.notes)?;
+        }
         st.end()
     }
 }
@@ -385,6 +392,7 @@ pub(crate) fn analyse_with(components: &mut [Box<dyn Component>], moves: bool) -
                 winning_moves,
                 winning_move_families: Vec::new(),
                 unlisted_winning_moves: Vec::new(),
+                notes: Vec::new(),
             });
         }
     }
@@ -444,6 +452,7 @@ pub(crate) fn analyse_with(components: &mut [Box<dyn Component>], moves: bool) -
         winning_moves,
         winning_move_families,
         unlisted_winning_moves,
+        notes: Vec::new(),
     })
 }
 
@@ -602,6 +611,7 @@ mod tests {
             }],
             winning_move_families: vec![w.clone(), w],
             unlisted_winning_moves: vec![u],
+            notes: Vec::new(),
         };
         for f in &mut a.winning_move_families {
             f.family = half.clone();

@@ -160,7 +160,10 @@ fn analyse_with(
     match convention {
         Convention::Normal => {
             let mut parts = sum.components();
-            crate::sum::analyse_with(&mut parts, moves).map(Report::Normal)
+            let mut a = crate::sum::analyse_with(&mut parts, moves)?;
+            // After the analysis: what the answers rested on is known once they are found.
+            a.notes = sum.notes();
+            Ok(Report::Normal(a))
         }
         Convention::Misere => misere::analyse(sum, limits).map(Report::Misere),
         Convention::Loopy { max_heap } => loopy::analyse(sum, max_heap, limits).map(Report::Loopy),

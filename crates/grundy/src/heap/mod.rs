@@ -20,6 +20,7 @@ pub mod period;
 pub mod plain;
 pub mod rare;
 pub mod reachable;
+pub mod recognise;
 pub mod rules;
 pub use rules::{Heap, HeapRules};
 

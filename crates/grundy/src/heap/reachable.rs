@@ -42,6 +42,10 @@ impl Reached {
     pub fn get(&self, n: u64) -> Option<Nimber> {
         self.values.get(&n).copied()
     }
+    /// Keeps the value `v` of heap `n`, found another way (the caller vouches for it).
+    pub fn insert(&mut self, n: u64, v: Nimber) {
+        self.values.insert(n, v);
+    }
     /// How many heaps have values.
     pub fn len(&self) -> usize {
         self.values.len()

@@ -26,7 +26,8 @@
 //! heap of 10^12 needs about 3·(71 + 12) instead of 10^12 option evaluations.
 
 use super::period::{self, Periodicity};
-use super::{reachable, sequence, Engine, HeapGame};
+use super::recognise::{self, Recognised};
+use super::{reachable, sequence, Engine, HeapGame, TakeAndBreak};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::HeapView;
@@ -79,6 +80,10 @@ pub struct HeapTable {
     max_listed: usize,
     /// Heaps above the table valued by a search over the heaps reachable from them ([`super::reachable`]).
     reached: reachable::Reached,
+    /// A game of its own rules recognised as a code on the heaps it read ([`super::recognise`]), with that
+    /// code's table: looked for once, the first time a heap is past what the table and the reachable search can do
+    /// (`Some(None)`: looked for, not recognised).
+    recognised: Option<Option<(Recognised, Box<HeapTable>)>>,
     /// What the table's work runs under: where its progress goes, and the context the game's closed forms are
     /// asked under (the table's sequence methods bound themselves; see [`HeapTable::value`]).
     cx: Context,
@@ -116,6 +121,7 @@ impl HeapTable {
             max_enumerated: MAX_ENUMERATED_OPTIONS,
             max_listed: MAX_LISTED_WINNING_MOVES,
             reached: reachable::Reached::default(),
+            recognised: None,
             cx: Context::default(),
         }
     }
@@ -172,6 +178,13 @@ impl HeapTable {
             }
         }
         if n as usize >= self.values.len() {
+            // Past the table's reach, a game of its own rules recognised as a code is answered as that code
+            // (reading its options on 1,025 heaps costs less than a reachable search that would give up there).
+            if n > PERIOD_FROM {
+                if let Some(v) = self.recognised_value(n)? {
+                    return Ok(v);
+                }
+            }
             if let Some(v) = self.reachable_value(n)? {
                 return Ok(v);
             }
@@ -196,10 +209,11 @@ impl HeapTable {
             };
             self.values = match sequence::values(&*self.game, want, &mut |_| {}) {
                 Ok(v) => v,
-                Err(_) if want > n => {
-                    sequence::values(&*self.game, n, &mut |_| {}).map_err(direct)?
-                }
-                Err(e) => return Err(direct(e)),
+                Err(_) if want > n => match sequence::values(&*self.game, n, &mut |_| {}) {
+                    Ok(v) => v,
+                    Err(e) => return self.recognised_or(n, direct(e)),
+                },
+                Err(e) => return self.recognised_or(n, direct(e)),
             };
         }
         Ok(self.values[n as usize])
@@ -223,6 +237,50 @@ impl HeapTable {
         let values = &self.values;
         let known = |h: u64| values.get(usize::try_from(h).ok()?).copied();
         reachable::value(&*self.game, n, &known, &mut self.reached, budget, &self.cx)
+    }
+
+    /// The value of heap `n` as the code the game was recognised as ([`super::recognise`]), when the table could
+    /// not reach it (`e`, the table's error): a limit error is answered that way when the game is recognised, and
+    /// every other error is returned as it is.
+    fn recognised_or(&mut self, n: u64, e: Error) -> Result<Nimber> {
+        if e.kind() == crate::ErrorKind::Limit {
+            if let Some(v) = self.recognised_value(n)? {
+                return Ok(v);
+            }
+        }
+        Err(e)
+    }
+
+    /// The value of heap `n` of a game of its own rules as the code it was recognised as on heaps
+    /// `0..=`[`recognise::RECOGNISE_TO`], from that code's table (its certified period, for a huge heap); `None`
+    /// when the game has a code or was not recognised. The answer rests on the assumption
+    /// [`HeapTable::assumption`] states.
+    fn recognised_value(&mut self, n: u64) -> Result<Option<Nimber>> {
+        if self.game.code().is_some() {
+            return Ok(None);
+        }
+        if self.recognised.is_none() {
+            self.recognised = Some(None);
+            if let Some(r) = recognise::recognise(&*self.game, recognise::RECOGNISE_TO)? {
+                let game: Rc<HeapGame> = Rc::new(TakeAndBreak::new(r.code.clone())?);
+                let mut table = HeapTable::new(game);
+                table.set_context(&self.cx);
+                self.recognised = Some(Some((r, Box::new(table))));
+            }
+        }
+        match &mut self.recognised {
+            Some(Some((_, table))) => table.value(n).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// The assumption answers rest on when heaps past the table were valued as the code the game was recognised
+    /// as ([`HeapTable::value`]): one line for every answer it shapes.
+    pub fn assumption(&self) -> Option<String> {
+        match &self.recognised {
+            Some(Some((r, _))) => Some(r.assumption(&self.game.name())),
+            _ => None,
+        }
     }
 
     /// The value of heap `n` from a certified period, looking for one the first time (`None`: the game has none
@@ -325,6 +383,14 @@ impl HeapTable {
         target: Nimber,
         max_listed: usize,
     ) -> Result<WinningOptions> {
+        // A heap past the table of a game recognised as a code: the code's moves (in families for a huge heap),
+        // under the assumption the value was found under.
+        if n > PERIOD_FROM && n as usize >= self.values.len() && self.recognised_value(n)?.is_some()
+        {
+            if let Some(Some((_, table))) = &mut self.recognised {
+                return table.moves_to_value(n, target, max_listed);
+            }
+        }
         if let Some(mut found) = self.game.known_options_with_value(&n, target, &self.cx) {
             let unlisted = found.len().saturating_sub(max_listed) as u64;
             found.truncate(max_listed);
@@ -508,8 +574,19 @@ impl HeapTable {
                 return Ok((listed, total));
             }
             if attempt == 0 && n > 0 {
-                // A heap below `n` has no value at hand (a closed form that skips it): compute the table to `n`.
-                self.values = sequence::values(&*self.game, n, &mut |_| {})?;
+                // A heap below `n` has no value at hand (a closed form that skips it, a heap past the table):
+                // value each such heap, as a heap asked alone is valued.
+                let mut heaps = Vec::new();
+                self.game
+                    .for_each_option(n, &mut |h| heaps.extend_from_slice(h))?;
+                heaps.sort_unstable();
+                heaps.dedup();
+                for h in heaps {
+                    if h as usize >= self.values.len() && self.reached.get(h).is_none() {
+                        let v = self.value(h)?;
+                        self.reached.insert(h, v);
+                    }
+                }
             }
         }
         Err(Error::limit(format!(

@@ -606,7 +606,14 @@ impl Group for HeapGroup {
         self.game.show(&self.heaps[i])
     }
     fn note(&self) -> Option<String> {
-        self.game.note()
+        // The game's own note, and the assumption its table's answers rest on (a script recognised as a code).
+        let notes: Vec<String> = self
+            .game
+            .note()
+            .into_iter()
+            .chain(self.table.borrow().assumption())
+            .collect();
+        (!notes.is_empty()).then(|| notes.join("; "))
     }
     fn set_context(&self, cx: &Context) {
         // The heap table's sequence methods bound themselves (their own length limits, and the command's clock
