@@ -597,3 +597,19 @@ fn scripts_recognised_as_codes_answer_huge_heaps_under_a_stated_assumption() {
         assert!(!err.contains("assumption"), "{err}");
     }
 }
+
+/// `period` of a script says which code it is on the heaps read (text and JSON), and of a script that is no code
+/// says nothing of the kind.
+#[test]
+fn period_names_the_code_a_script_is() {
+    let j = parse_json(&ok(&["period", "--rules", &rules("kayles"), "--json"]));
+    assert_eq!(j["recognised"]["code"], "0.77");
+    assert_eq!(j["recognised"]["to"], 1024);
+    let text = ok(&["period", "--moves", "n => [n - 1, n - 3, n - 4]"]);
+    assert!(text.contains("exactly those of the code 0.3033"), "{text}");
+    let halving = "n => if n == 0 { [] } else { [n / 2, n - 1] }";
+    let j = parse_json(&ok(&[
+        "period", "--moves", halving, "--to", "2000", "--json",
+    ]));
+    assert!(j.get("recognised").is_none(), "{j}");
+}

@@ -218,6 +218,14 @@ fn report(
         );
     }
     let (stopped, computed, needed) = (r.stopped, r.values_computed, r.needed);
+    // A script recognised as a code: say so, after the period's lines.
+    let recognised = match &r.recognised {
+        Some(grundy::heap::period::Recognised { code, to }) => format!(
+            "{name}'s moves on heaps 0..={to} are exactly those of the code {code}: 'grundy period {code}' certifies \
+             that code's period, and 'grundy value' answers heaps past the table as {code}, stating the assumption\n"
+        ),
+        None => String::new(),
+    };
     let Some(p) = a.periodicity else {
         let why = match &stopped {
             Some(s) => format!("stopped: {s}"),
@@ -225,7 +233,7 @@ fn report(
         };
         return write_stdout(
             format!(
-                "{name}: no period observed in heaps 0..={} ({why})\n",
+                "{name}: no period observed in heaps 0..={} ({why})\n{recognised}",
                 computed - 1
             )
             .as_bytes(),
@@ -272,6 +280,7 @@ fn report(
             );
         }
     }
+    s += &recognised;
     write_stdout(s.as_bytes())
 }
 

@@ -62,7 +62,7 @@ pub use detect::{observe, observe_with, preperiod_for, preperiods, OBSERVED_PERI
 pub(super) use search::run_step;
 pub use search::{
     analyse, analyse_limited, analyse_observing, bytes_per_heap, search, search_bytes_per_heap,
-    Analysis, Budget, PeriodReport, Reach, DEFAULT_LIMIT, DEFAULT_LIMIT_UNCERTIFIABLE,
+    Analysis, Budget, PeriodReport, Reach, Recognised, DEFAULT_LIMIT, DEFAULT_LIMIT_UNCERTIFIABLE,
     OBSERVE_HEAPS, OBSERVE_SECONDS,
 };
 

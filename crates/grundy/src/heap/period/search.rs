@@ -58,6 +58,20 @@ pub struct PeriodReport {
     pub needed: Option<u64>,
     /// Why a search that follows the certificate stopped short of one ([`Analysis::stopped`]), else null.
     pub stopped: Option<String>,
+    /// For a game of its own rules (a script, a Python function): the take-and-break code whose options are
+    /// exactly the game's on every heap read ([`crate::heap::recognise`]), as text, and the last heap read; absent
+    /// when the game has a code or is not recognised.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recognised: Option<Recognised>,
+}
+
+/// A game of its own rules recognised as a take-and-break code on heaps `0..=to` ([`PeriodReport::recognised`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Recognised {
+    /// The code, as `grundy` writes it (`0.77`).
+    pub code: String,
+    /// The last heap whose options were compared.
+    pub to: u64,
 }
 
 impl PeriodReport {
@@ -90,8 +104,23 @@ impl PeriodReport {
             values_computed: analysis.computed,
             needed,
             stopped: analysis.stopped.as_ref().map(|e| e.render(words)),
+            recognised: recognised(game),
         }
     }
+}
+
+/// The code a heap game of its own rules is on the heaps read, and the last heap read ([`PeriodReport::recognised`]);
+/// an error of the rules while reading them is no recognition.
+fn recognised(game: &HeapGame) -> Option<Recognised> {
+    use crate::heap::recognise;
+    if game.code().is_some() || !game.is_heap_game() {
+        return None;
+    }
+    let r = recognise::recognise(game, recognise::RECOGNISE_TO).ok()??;
+    Some(Recognised {
+        code: r.code.to_string(),
+        to: r.to,
+    })
 }
 
 /// How far [`search`] goes, and whether it hands the values back.
