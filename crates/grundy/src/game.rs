@@ -4,6 +4,14 @@
 //! a *sum* of independent components: splitting a heap into two heaps gives two games, not one, and the solver
 //! values such an option as the nim-sum of its parts. Keeping components apart is what makes heap games cheap: a
 //! heap of `n` has `O(n)` options instead of one option per multiset of heaps.
+//!
+//! [`Game`] is a small core (the name, the options, validation, components, memo keys, the convention of play) and
+//! opt-in *capabilities*, each a trait a game implements when it has something to say and hands out through a
+//! getter of [`Game`]: [`ClosedForm`] (what it knows without search), [`HeapFacts`] (the facts of a heap game),
+//! [`Notation`] (text: reading, showing and describing positions and moves), [`SearchHints`] (what the solver's
+//! search reads to go faster) and [`Tabular`] (positions named by numbers in tables). The analyses ask through
+//! the views [`Known`], [`HeapView`], [`NotationView`], [`HintsView`] and [`TableView`], implemented for every
+//! game, which give the plain answer where a game has not the capability.
 
 use crate::code::Code;
 use crate::context::Context;

@@ -49,7 +49,8 @@ use crate::game::{ClosedForm, Game, Notation, Options, Play, Tabular};
 use crate::limits::Limits;
 
 /// The rules of a heap game: what [`Heap`] needs to be a [`Game`]. Only [`HeapRules::name`] and
-/// [`HeapRules::options`] are required; every other method has the meaning of the [`Game`] method of the same name.
+/// [`HeapRules::options`] are required; every other method has the meaning of the [`Game`] or [`Notation`] method
+/// of the same name.
 /// The facts a theorem reads (does a move split a heap, the longest move, a proved period, a take-and-break code, a
 /// sequence method of the rules' own) are the rules' [`HeapFacts`], a trait every set of rules implements (an empty
 /// `impl HeapFacts for Rules {}` states none: then no move is assumed not to split, and no period is known).
