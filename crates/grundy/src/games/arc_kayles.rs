@@ -11,7 +11,7 @@
 //! **Cost.** A component with `m` edges has `m` options, each split in `O(k)` bitmask steps and labelled. The
 //! number of positions is the number of distinct (up to the labelling) connected induced subgraphs play reaches:
 //! linear for a path or a cycle, exponential for general graphs (Arc Kayles is PSPACE-complete, Schaefer 1978; the
-//! solver searches by tests, [`crate::SearchHints::search_by_tests`], which reads fewer of them), so
+//! solver searches by tests, [`SearchHints::search_by_tests`], which reads fewer of them), so
 //! graphs are limited to [`crate::games::ugraph::MAX_VERTICES`] vertices and dense graphs of a few dozen vertices may
 //! exceed the memo limit.
 //!

@@ -60,7 +60,7 @@ fn show_piles(v: &[u64]) -> String {
 
 /// Candy Piles as a [`Game`]: its rules, text syntax (`PILE...`, all one position) and closed form, stated once.
 ///
-/// A position is the list of the non-empty piles in decreasing order ([`Game::validate`]; [`crate::Notation::parse`] sorts
+/// A position is the list of the non-empty piles in decreasing order ([`Game::validate`]; [`Notation::parse`] sorts
 /// the piles as given and drops empty ones); the empty list is the position with no candy left. The options are
 /// the two moves, eat a largest pile and eat one candy from every pile, listed once when they leave the same piles
 /// (piles `k, k−1, …, 1`).

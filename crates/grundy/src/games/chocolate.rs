@@ -211,8 +211,8 @@ fn taken_indices(from: &[u64], left: &[u64], taken: &[u64]) -> Option<Vec<usize>
 /// stated once. A player who cannot move loses (normal play).
 ///
 /// A position is a [`ChocolatePosition`]: the bars in the box (in the order given, which names them in move
-/// descriptions) and the bars out of it. [`crate::Notation::parse`] reads the lengths in the box, and after a word `out:` the
-/// lengths out of the box (the command line gives the box only; [`crate::Notation::show`] writes `out:` when some bar is out,
+/// descriptions) and the bars out of it. [`Notation::parse`] reads the lengths in the box, and after a word `out:` the
+/// lengths out of the box (the command line gives the box only; [`Notation::show`] writes `out:` when some bar is out,
 /// and writes the empty position `out:`). The options: take any non-empty set of the bars in the box out (by
 /// increasing bit mask of their places), or eat a positive length of one bar that is out (down to each shorter
 /// length, 0 removing the bar).

@@ -166,7 +166,7 @@ pub struct Graph;
 /// (`FILE NODE...`: the edge-list file, then one token's node per word) and the closed form, stated once.
 ///
 /// A position is one token's node, numbered as the file writes it (`0..N`; the [`Dag`]'s node `v + 1`). The game
-/// holds its graph: [`crate::Notation::parse`] reads it from the file named by its first word (the first call fills the game;
+/// holds its graph: [`Notation::parse`] reads it from the file named by its first word (the first call fills the game;
 /// a later call must name the same file, whose graph the game keeps), and [`GraphGame::new`] makes the game of a
 /// graph built by the caller (its [`Dag::new`] node `v + 1` is position `v`). Until a graph is held, no node is a
 /// position ([`Game::validate`] says so) and there are no options. [`ClosedForm::nim_value`] is the DAG's value of the
@@ -187,7 +187,7 @@ impl GraphGame {
             file: OnceCell::new(),
         }
     }
-    /// A game that holds no graph yet: [`crate::Notation::parse`] reads one from a file.
+    /// A game that holds no graph yet: [`Notation::parse`] reads one from a file.
     pub fn empty() -> Self {
         Self::default()
     }
@@ -195,7 +195,7 @@ impl GraphGame {
     pub fn dag(&self) -> Option<&Rc<Dag>> {
         self.dag.get()
     }
-    /// The file the graph was read from, if it was read by [`crate::Notation::parse`].
+    /// The file the graph was read from, if it was read by [`Notation::parse`].
     pub fn file(&self) -> Option<&str> {
         self.file.get().map(String::as_str)
     }

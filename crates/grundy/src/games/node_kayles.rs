@@ -12,7 +12,7 @@
 //! refinement, then individualisation: at most [`crate::games::ugraph::BRUTE_FORCE_LABELLINGS`] orders and twice
 //! that many refinements). The number of positions is the
 //! number of distinct (up to the labelling) connected induced subgraphs the play reaches (fewer in practice: the
-//! solver values these games by tests, [`crate::SearchHints::search_by_tests`], and reads an option only until one settles the
+//! solver values these games by tests, [`SearchHints::search_by_tests`], and reads an option only until one settles the
 //! test; Node Kayles on the 6 x 7 grid: 12,865 expansions against 49,046 positions valued by the plain search,
 //! benches/graphs.sh): linear for a path or a
 //! cycle, exponential for general graphs (Node Kayles is PSPACE-complete, Schaefer 1978), so graphs are limited to
@@ -40,7 +40,7 @@ impl Game for NodeKayles {
     ugraph::graph_game_methods!(core "node-kayles");
     /// One option per closed neighbourhood: twin vertices (`N[u] = N[v]`, such as the two ends of a lone edge) remove
     /// the same vertices and leave the same graph, so they are one option, listed once (and described by
-    /// [`crate::Notation::describe_move`] as either vertex).
+    /// [`Notation::describe_move`] as either vertex).
     /// Listed by the chosen vertex's id (the order in which a person reads the winning moves), not by its label.
     fn options(&self, p: &Component, out: &mut Options<Component>) -> crate::Result<()> {
         let all = p.all();

@@ -269,7 +269,7 @@ impl ClosedForm<Vec<u64>> for StaircaseGame {
 /// position) and closed forms, stated once.
 ///
 /// A position is the list of the chessmen's cells, strictly increasing, each from 1 to [`MAX_CELL`]
-/// ([`Game::validate`]; [`crate::Notation::parse`] sorts the cells as given). Closed forms: [`ClosedForm::nim_value`] is staircase
+/// ([`Game::validate`]; [`Notation::parse`] sorts the cells as given). Closed forms: [`ClosedForm::nim_value`] is staircase
 /// Nim on the gaps ([`chessmen_value`]), and [`ClosedForm::options_with_value`] lists the moves to any value in `O(1)`
 /// each ([`chessmen_moves_to`]). [`Game::check_searchable`] refuses cells above [`MISERE_SEARCH_MAX`] for a search.
 #[derive(Debug, Clone, Copy, Default)]
