@@ -561,10 +561,29 @@ impl<P: PyPos> Game for PyRules<P> {
         })
     }
 
+    fn play(&self) -> grundy::Play {
+        if self.inner.misere {
+            grundy::Play::Misere
+        } else {
+            grundy::Play::Normal
+        }
+    }
+
+    fn heap(&self) -> Option<&dyn HeapFacts> {
+        self.inner.heap.then_some(self as &dyn HeapFacts)
+    }
+    fn notation(&self) -> Option<&dyn grundy::Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn grundy::Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl<P: PyPos> grundy::Notation<P> for PyRules<P> {
     fn show(&self, position: &P) -> String {
         position.show()
     }
-
     fn describe_move(&self, from: &P, to: &[P]) -> String {
         if self.inner.heap {
             if let (Some(n), Some(hs)) = (
@@ -576,27 +595,17 @@ impl<P: PyPos> Game for PyRules<P> {
         }
         format!("move to {}", self.show_sum(to))
     }
+}
 
-    fn play(&self) -> grundy::Play {
-        if self.inner.misere {
-            grundy::Play::Misere
-        } else {
-            grundy::Play::Normal
-        }
-    }
-
+impl<P: PyPos> grundy::Tabular<P> for PyRules<P> {
     fn parameters(&self) -> usize {
         usize::from(self.inner.heap)
     }
-
     fn position_at(&self, params: &[u64]) -> Option<P> {
         match params {
             [n] if self.inner.heap => P::from_heap(*n as i128).ok(),
             _ => None,
         }
-    }
-    fn heap(&self) -> Option<&dyn HeapFacts> {
-        self.inner.heap.then_some(self as &dyn HeapFacts)
     }
 }
 

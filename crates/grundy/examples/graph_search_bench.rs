@@ -11,6 +11,7 @@ use grundy::games::arc_kayles::ArcKayles;
 use grundy::games::node_kayles::NodeKayles;
 use grundy::games::ugraph::Component;
 use grundy::solver::{value_on_threads, Limits};
+use grundy::NotationView;
 use grundy::{Game, Nimber, Solver};
 use std::time::Instant;
 

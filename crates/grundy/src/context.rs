@@ -77,7 +77,7 @@ impl Context {
     }
 
     /// The same, on `threads` threads (at least one) for the searches that can share their work
-    /// ([`crate::Game::value_on_threads`], the Cram engine).
+    /// ([`crate::SearchHints::value_on_threads`], the Cram engine).
     pub fn with_threads(mut self, threads: usize) -> Context {
         self.threads = threads.max(1);
         self

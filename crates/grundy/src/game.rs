@@ -4,6 +4,14 @@
 //! a *sum* of independent components: splitting a heap into two heaps gives two games, not one, and the solver
 //! values such an option as the nim-sum of its parts. Keeping components apart is what makes heap games cheap: a
 //! heap of `n` has `O(n)` options instead of one option per multiset of heaps.
+//!
+//! [`Game`] is a small core (the name, the options, validation, components, memo keys, the convention of play) and
+//! opt-in *capabilities*, each a trait a game implements when it has something to say and hands out through a
+//! getter of [`Game`]: [`ClosedForm`] (what it knows without search), [`HeapFacts`] (the facts of a heap game),
+//! [`Notation`] (text: reading, showing and describing positions and moves), [`SearchHints`] (what the solver's
+//! search reads to go faster) and [`Tabular`] (positions named by numbers in tables). The analyses ask through
+//! the views [`Known`], [`HeapView`], [`NotationView`], [`HintsView`] and [`TableView`], implemented for every
+//! game, which give the plain answer where a game has not the capability.
 
 use crate::code::Code;
 use crate::context::Context;
@@ -117,16 +125,33 @@ impl<P> Options<P> {
 /// The rules of an impartial game: the one statement every analysis reads.
 ///
 /// A game says what its positions are ([`Game::Position`], checked by [`Game::validate`] before any analysis, as a
-/// setup becomes a position only through validation), what the options of a position are ([`Game::options`]: each
-/// option a sum of independent components), how a position is written and described to a person, and what it
-/// knows without search. Normal play ([`crate::Solver`], [`crate::analysis`]), misère search
-/// ([`crate::misere::search`]), loopy analysis ([`crate::loopy`]), sums, tables ([`crate::heap::sequence`]) and
-/// winning moves all read this one statement.
+/// setup becomes a position only through validation) and what the options of a position are ([`Game::options`]:
+/// each option a sum of independent components). Normal play ([`crate::Solver`], [`crate::analysis`]), misère
+/// search ([`crate::misere::search`]), loopy analysis ([`crate::loopy`]), sums, tables ([`crate::heap::sequence`])
+/// and winning moves all read this one statement.
 ///
-/// Every method but [`Game::name`] and [`Game::options`] is optional. The *closed forms* ([`ClosedForm`], reached
-/// through [`Game::closed_form`], and for heap games
-/// [`crate::HeapFacts::period`] and [`crate::HeapFacts::extend_sequence`]) must be proved: the analyses trust them and skip the search they
-/// replace. A closed form that answers `None` for a position sends the analysis back to search.
+/// The trait is a small core (the name, the options, validation, the components of a position, its memo key and
+/// the convention of play; every method but [`Game::name`] and [`Game::options`] has a default) and *capabilities*,
+/// each a trait of its own that a game implements when it has something to say, and hands out through a getter
+/// of `Game` (`Some(self)`; the default `None` says nothing):
+///
+/// - [`ClosedForm`] ([`Game::closed_form`]): what the game knows without search.
+/// - [`HeapFacts`] ([`Game::heap`]): the facts of a heap game.
+/// - [`Notation`] ([`Game::notation`]): how positions are read from text, shown and described to a person.
+/// - [`SearchHints`] ([`Game::hints`]): what the solver's search reads to go faster (memo sizes, search by tests,
+///   threads).
+/// - [`Tabular`] ([`Game::table`]): how whole numbers name positions in a table.
+///
+/// Each capability has a *view*, a trait implemented for every game, that the analyses call: [`Known`],
+/// [`HeapView`], [`NotationView`], [`HintsView`] and [`TableView`]. A view answers with the capability's method
+/// where the game has it and with the plain fallback where it has not (a position shown by its `Debug` form, no
+/// text syntax, no hints, no table), so every analysis reads every game the same way. A game implements the
+/// capability and never the view; code that calls a view's method imports the view, and the file that implements
+/// a capability for a type calls that type's own methods without it.
+///
+/// The *closed forms* ([`ClosedForm`], and for heap games [`crate::HeapFacts::period`] and
+/// [`crate::HeapFacts::extend_sequence`]) must be proved: the analyses trust them and skip the search they replace.
+/// A closed form that answers `None` for a position sends the analysis back to search.
 ///
 /// The finite-game solvers need the game *short*: every sequence of moves ends. They report a cycle as
 /// [`crate::ErrorKind::Loopy`]; games whose positions can repeat are analysed by [`crate::loopy`].
@@ -134,6 +159,56 @@ impl<P> Options<P> {
 /// **Heap games** are the games whose positions are heap sizes (`Position = u64`) and whose options are sums of
 /// smaller heaps: they say so with [`crate::HeapView::is_heap_game`], and the sequence engines, periodicity and the heap
 /// table of [`crate::heap`] then apply ([`crate::heap::HeapGame`] is such a game behind a pointer).
+///
+/// # Example
+///
+/// Two heaps `(a, b)`; a move takes one or two tokens from one of them. The core alone is a game every analysis
+/// reads; [`Notation`] adds its text (and [`Tabular`] would add tables, [`SearchHints`] hints for the solver).
+///
+/// ```rust
+/// use grundy::{Game, Notation, NotationView, Options, Solver};
+///
+/// // The analyses read a game through the views, as this function does: `NotationView::describe_move` is the
+/// // game's `Notation::describe_move` where it has a notation, `move to …` where it has none.
+/// fn first_move<G: Game>(game: &G, from: &G::Position) -> grundy::Result<String> {
+///     let mut out = Options::new();
+///     game.options(from, &mut out)?;
+///     Ok(game.describe_move(from, out.get(0)))
+/// }
+///
+/// struct TwoHeaps;
+/// impl Game for TwoHeaps {
+///     type Position = (u64, u64);
+///     fn name(&self) -> String {
+///         "two-heaps".into()
+///     }
+///     fn options(&self, &(a, b): &(u64, u64), out: &mut Options<(u64, u64)>) -> grundy::Result<()> {
+///         for t in [1, 2] {
+///             if t <= a {
+///                 out.push_one((a - t, b));
+///             }
+///             if t <= b {
+///                 out.push_one((a, b - t));
+///             }
+///         }
+///         Ok(())
+///     }
+///     fn notation(&self) -> Option<&dyn Notation<(u64, u64)>> {
+///         Some(self)
+///     }
+/// }
+/// impl Notation<(u64, u64)> for TwoHeaps {
+///     fn show(&self, &(a, b): &(u64, u64)) -> String {
+///         format!("{a}+{b}")
+///     }
+/// }
+///
+/// let mut solver = Solver::new(TwoHeaps);
+/// assert_eq!(solver.nim_value(&(4, 2))?, 3); // (4 mod 3) xor (2 mod 3)
+/// assert_eq!(first_move(&TwoHeaps, &(4, 2))?, "move to 3+2");
+/// assert!(NotationView::parse(&TwoHeaps, &["4".to_string()]).is_err()); // no text syntax stated
+/// # Ok::<(), grundy::Error>(())
+/// ```
 pub trait Game {
     /// A position of one component. Positions that are equal must have the same options.
     type Position: Clone + Eq + Hash + Debug;
@@ -160,7 +235,7 @@ pub trait Game {
         self.options(position, out)
     }
 
-    // ----- Positions: validation, text, components -----
+    // ----- Positions: validation, components -----
 
     /// Checks that `position` is a position of this game (in range, well formed): an error names what is wrong.
     /// Every analysis calls it on the positions it is given; options need not be checked.
@@ -178,22 +253,6 @@ pub trait Game {
         Ok(())
     }
 
-    /// Reads a sum of positions from words, as the command line writes them (`5 7` for two heaps, `3 5` for one
-    /// Wythoff position): the game's text syntax. The default refuses: the game has no text syntax. Positions it
-    /// returns are validated by the caller ([`Game::validate`]).
-    fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> {
-        let _ = words;
-        Err(Error::unsupported(format!(
-            "{}: positions of this game cannot be written as text",
-            self.name()
-        )))
-    }
-
-    /// What [`Game::parse`] reads, for help and messages, e.g. `HEAP...` or `A B [A B]...`.
-    fn position_syntax(&self) -> &'static str {
-        "HEAP..."
-    }
-
     /// The independent components `position` is the sum of (a row of pins with gaps is a sum of rows); the
     /// default is the position alone. The value of a position is the nim-sum of its components' values.
     fn components(&self, position: &Self::Position) -> Result<Vec<Self::Position>> {
@@ -208,73 +267,11 @@ pub trait Game {
         std::borrow::Cow::Borrowed(position)
     }
 
-    /// The bytes `position` holds outside itself (on the heap), for the memory budget of a search's memo
-    /// ([`crate::Solver`]); the default is none.
-    fn heap_bytes(&self, position: &Self::Position) -> usize {
-        let _ = position;
-        0
-    }
-
-    /// Whether the [`crate::Solver`] values this game by tests ("has some option the value `u`?", cut at the first
-    /// option found; module `solver::by_tests`) instead of valuing every option. Only for a finite, acyclic game
-    /// whose play lasts at most a few hundred moves (that search recurses on the call stack, and cannot detect a
-    /// loop); the default is no.
-    fn search_by_tests(&self) -> bool {
-        false
-    }
-
-    /// The value of `position` (a memo key) by tests on `threads` threads, with the exact values proved on the way,
-    /// for a game whose positions can be shared between threads: `Some(crate::solver::value_on_threads(self, …))`
-    /// (Node Kayles and Arc Kayles). The default, `None`, leaves the search on one thread.
-    fn value_on_threads(
-        &self,
-        position: &Self::Position,
-        threads: usize,
-        limits: crate::limits::Limits,
-    ) -> Option<Result<Proved<Self::Position>>> {
-        let _ = (position, threads, limits);
-        None
-    }
-
-    /// The size of a position for the order of a search by tests ([`Game::search_by_tests`]): options whose
-    /// largest component is smallest are tried first. The default is [`Game::heap_bytes`].
-    fn search_size(&self, position: &Self::Position) -> u64 {
-        self.heap_bytes(position) as u64
-    }
-
-    /// How a position is shown to a person (in the syntax [`Game::parse`] reads, where there is one).
-    fn show(&self, position: &Self::Position) -> String {
-        format!("{position:?}")
-    }
-
-    /// Describes the move from `from` to the option `to`, in words a student follows.
-    fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
-        let _ = from;
-        format!("move to {}", self.show_sum(to))
-    }
-
-    /// How a sum of positions is shown.
-    fn show_sum(&self, sum: &[Self::Position]) -> String {
-        if sum.is_empty() {
-            "the empty position".to_string()
-        } else {
-            sum.iter()
-                .map(|p| self.show(p))
-                .collect::<Vec<_>>()
-                .join(" + ")
-        }
-    }
-
     /// The convention the game's own rules are played under: [`Play::Normal`] (whoever cannot move loses) unless
     /// the rules say the last mover loses (Candy Piles: whoever eats the last candy loses). A game played misère by
     /// its own rules has no nim-value; it is answered alone, by its misère outcome, and has no place in a sum.
     fn play(&self) -> Play {
         Play::Normal
-    }
-
-    /// A note shown with every analysis of this game (for example, the bound a loopy code is played under).
-    fn note(&self) -> Option<String> {
-        None
     }
 
     // ----- Closed forms: what the game knows without search -----
@@ -285,27 +282,24 @@ pub trait Game {
         None
     }
 
-    // ----- Tables -----
+    // ----- Notation, search hints and tables -----
 
-    /// How many whole numbers name a position in a table of this game (`grundy table`, `grundy plot`): 1 for a
-    /// heap game (the heap `n`), 2 for a game whose positions are pairs (Wythoff's `(a, b)`, a `w×h` chocolate
-    /// bar), 0 (the default) for a game with no such numbering.
-    fn parameters(&self) -> usize {
-        0
-    }
-
-    /// The largest number a table of this game runs to when the user gives no range (`grundy table`, `grundy
-    /// pattern`), where the command's own default (rows and columns 0..9, or 0..19) would search for minutes:
-    /// the boards and graphs of a search game grow exponentially with their sides. `None` (the default): the
-    /// command's default.
-    fn table_extent(&self) -> Option<u64> {
+    /// How the game's positions are read from text, shown and described ([`Notation`]): a game that implements
+    /// [`Notation`] returns `Some(self)`. `None` (the default): positions are shown by their `Debug` form and cannot
+    /// be written as text ([`NotationView`] says how each method falls back).
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
         None
     }
 
-    /// The position named by `params` (`params.len() == self.parameters()`), or `None` when those numbers name
-    /// no position (a board with no cells, say). The position is then validated like one read from text.
-    fn position_at(&self, params: &[u64]) -> Option<Self::Position> {
-        let _ = params;
+    /// What the solver's search reads to go faster ([`SearchHints`]): a game that implements [`SearchHints`]
+    /// returns `Some(self)`. `None` (the default): the plain search ([`HintsView`] says how each method falls back).
+    fn hints(&self) -> Option<&dyn SearchHints<Self::Position>> {
+        None
+    }
+
+    /// How whole numbers name positions in a table of the game ([`Tabular`]): a game that implements [`Tabular`]
+    /// returns `Some(self)`. `None` (the default): the game has no tables.
+    fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
         None
     }
 
@@ -505,11 +499,221 @@ pub trait HeapView: Game {
 
 impl<G: Game + ?Sized> HeapView for G {}
 
+/// The refusal of a game with no text syntax: `"{name}: positions of this game cannot be written as text"`.
+fn no_text_syntax(name: &str) -> Error {
+    Error::unsupported(format!(
+        "{name}: positions of this game cannot be written as text"
+    ))
+}
+
+/// A sum of positions as a person reads it: each shown by `show`, joined by ` + `; the empty sum in words.
+fn join_sum<P>(sum: &[P], show: impl Fn(&P) -> String) -> String {
+    if sum.is_empty() {
+        "the empty position".to_string()
+    } else {
+        sum.iter().map(show).collect::<Vec<_>>().join(" + ")
+    }
+}
+
+/// How a game's positions are read from text and shown to a person: its *notation*. A game with one implements
+/// this trait and returns itself from [`Game::notation`]; the analyses reach it through [`NotationView`]. Only
+/// [`Notation::show`] is required.
+pub trait Notation<P> {
+    /// Reads a sum of positions from words, as the command line writes them (`5 7` for two heaps, `3 5` for one
+    /// Wythoff position): the game's text syntax. `None` (the default): the game has no text syntax, and
+    /// [`NotationView::parse`] refuses the words. Positions it returns are validated by the caller
+    /// ([`Game::validate`]).
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<P>>> {
+        let _ = words;
+        None
+    }
+
+    /// What [`Notation::parse`] reads, for help and messages, e.g. `HEAP...` (the default) or `A B [A B]...`.
+    fn position_syntax(&self) -> &'static str {
+        "HEAP..."
+    }
+
+    /// How a position is shown to a person (in the syntax [`Notation::parse`] reads, where there is one).
+    fn show(&self, position: &P) -> String;
+
+    /// Describes the move from `from` to the option `to`, in words a student follows; by default `move to ` and
+    /// the option shown by [`Notation::show_sum`].
+    fn describe_move(&self, from: &P, to: &[P]) -> String {
+        let _ = from;
+        format!("move to {}", self.show_sum(to))
+    }
+
+    /// How a sum of positions is shown: by default each by [`Notation::show`], joined by ` + `.
+    fn show_sum(&self, sum: &[P]) -> String {
+        join_sum(sum, |p| self.show(p))
+    }
+
+    /// A note shown with every analysis of this game (for example, the bound a loopy code is played under); none
+    /// by default.
+    fn note(&self) -> Option<String> {
+        None
+    }
+}
+
+/// The notation of any game, with the plain fallbacks where it has none ([`Game::notation`], then the
+/// [`Notation`] method): how the analyses read and write positions. Implemented for every [`Game`]; a game never
+/// implements it itself.
+pub trait NotationView: Game {
+    /// [`Notation::parse`]; a game without a text syntax refuses: `"{name}: positions of this game cannot be
+    /// written as text"`.
+    fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> {
+        match self.notation().and_then(|n| n.parse(words)) {
+            Some(read) => read,
+            None => Err(no_text_syntax(&self.name())),
+        }
+    }
+    /// [`Notation::position_syntax`]; `HEAP...` for a game without a notation.
+    fn position_syntax(&self) -> &'static str {
+        self.notation().map_or("HEAP...", |n| n.position_syntax())
+    }
+    /// [`Notation::show`]; the position's `Debug` form for a game without a notation.
+    fn show(&self, position: &Self::Position) -> String {
+        match self.notation() {
+            Some(n) => n.show(position),
+            None => format!("{position:?}"),
+        }
+    }
+    /// [`Notation::describe_move`]; `move to ` and the option ([`NotationView::show_sum`]) for a game without a
+    /// notation.
+    fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
+        match self.notation() {
+            Some(n) => n.describe_move(from, to),
+            None => format!("move to {}", self.show_sum(to)),
+        }
+    }
+    /// [`Notation::show_sum`]; the positions' `Debug` forms joined by ` + ` for a game without a notation.
+    fn show_sum(&self, sum: &[Self::Position]) -> String {
+        match self.notation() {
+            Some(n) => n.show_sum(sum),
+            None => join_sum(sum, |p| format!("{p:?}")),
+        }
+    }
+    /// [`Notation::note`]; none for a game without a notation.
+    fn note(&self) -> Option<String> {
+        self.notation()?.note()
+    }
+}
+
+impl<G: Game + ?Sized> NotationView for G {}
+
+/// What the [`crate::Solver`]'s search reads to go faster: hints, each optional, none changing a value. A game
+/// with hints implements this trait and returns itself from [`Game::hints`]; the solver reaches them through
+/// [`HintsView`].
+pub trait SearchHints<P> {
+    /// The bytes `position` holds outside itself (on the heap), for the memory budget of a search's memo
+    /// ([`crate::Solver`]); the default is none.
+    fn heap_bytes(&self, position: &P) -> usize {
+        let _ = position;
+        0
+    }
+
+    /// Whether the [`crate::Solver`] values this game by tests ("has some option the value `u`?", cut at the first
+    /// option found; module `solver::by_tests`) instead of valuing every option. Only for a finite, acyclic game
+    /// whose play lasts at most a few hundred moves (that search recurses on the call stack, and cannot detect a
+    /// loop); the default is no.
+    fn search_by_tests(&self) -> bool {
+        false
+    }
+
+    /// The value of `position` (a memo key) by tests on `threads` threads, with the exact values proved on the way,
+    /// for a game whose positions can be shared between threads: `Some(crate::solver::value_on_threads(self, …))`
+    /// (Node Kayles and Arc Kayles). The default, `None`, leaves the search on one thread.
+    fn value_on_threads(
+        &self,
+        position: &P,
+        threads: usize,
+        limits: Limits,
+    ) -> Option<Result<Proved<P>>> {
+        let _ = (position, threads, limits);
+        None
+    }
+
+    /// The size of a position for the order of a search by tests ([`SearchHints::search_by_tests`]): options whose
+    /// largest component is smallest are tried first. The default is [`SearchHints::heap_bytes`].
+    fn search_size(&self, position: &P) -> u64 {
+        self.heap_bytes(position) as u64
+    }
+}
+
+/// The search hints of any game, the plain search's answers where it has none ([`Game::hints`], then the
+/// [`SearchHints`] method): how the solver asks. Implemented for every [`Game`]; a game never implements it
+/// itself.
+pub trait HintsView: Game {
+    /// [`SearchHints::heap_bytes`]; 0 for a game without hints.
+    fn heap_bytes(&self, position: &Self::Position) -> usize {
+        self.hints().map_or(0, |h| h.heap_bytes(position))
+    }
+    /// [`SearchHints::search_by_tests`]; false for a game without hints.
+    fn search_by_tests(&self) -> bool {
+        self.hints().is_some_and(|h| h.search_by_tests())
+    }
+    /// [`SearchHints::value_on_threads`]; `None` for a game without hints.
+    fn value_on_threads(
+        &self,
+        position: &Self::Position,
+        threads: usize,
+        limits: Limits,
+    ) -> Option<Result<Proved<Self::Position>>> {
+        self.hints()?.value_on_threads(position, threads, limits)
+    }
+    /// [`SearchHints::search_size`]; 0 for a game without hints.
+    fn search_size(&self, position: &Self::Position) -> u64 {
+        self.hints().map_or(0, |h| h.search_size(position))
+    }
+}
+
+impl<G: Game + ?Sized> HintsView for G {}
+
+/// How whole numbers name the positions of a game in a table (`grundy table`, `grundy plot`, `grundy pattern`). A
+/// game with tables implements this trait and returns itself from [`Game::table`]; the analyses reach it through
+/// [`TableView`].
+pub trait Tabular<P> {
+    /// How many whole numbers name a position: 1 for a heap game (the heap `n`), 2 for a game whose positions are
+    /// pairs (Wythoff's `(a, b)`, a `w×h` chocolate bar).
+    fn parameters(&self) -> usize;
+
+    /// The largest number a table of this game runs to when the user gives no range (`grundy table`, `grundy
+    /// pattern`), where the command's own default (rows and columns 0..9, or 0..19) would search for minutes:
+    /// the boards and graphs of a search game grow exponentially with their sides. `None` (the default): the
+    /// command's default.
+    fn table_extent(&self) -> Option<u64> {
+        None
+    }
+
+    /// The position named by `params` (`params.len() == self.parameters()`), or `None` when those numbers name
+    /// no position (a board with no cells, say). The position is then validated like one read from text.
+    fn position_at(&self, params: &[u64]) -> Option<P>;
+}
+
+/// The table numbering of any game, none where it has no tables ([`Game::table`], then the [`Tabular`] method):
+/// how the tables ask. Implemented for every [`Game`]; a game never implements it itself.
+pub trait TableView: Game {
+    /// [`Tabular::parameters`]; 0 for a game without tables.
+    fn parameters(&self) -> usize {
+        self.table().map_or(0, |t| t.parameters())
+    }
+    /// [`Tabular::table_extent`]; `None` for a game without tables.
+    fn table_extent(&self) -> Option<u64> {
+        self.table()?.table_extent()
+    }
+    /// [`Tabular::position_at`]; `None` for a game without tables.
+    fn position_at(&self, params: &[u64]) -> Option<Self::Position> {
+        self.table()?.position_at(params)
+    }
+}
+
+impl<G: Game + ?Sized> TableView for G {}
+
 /// A value found on threads, with the exact values of the positions proved on the way (for the caller's memo):
-/// what [`Game::value_on_threads`] returns.
+/// what [`SearchHints::value_on_threads`] returns.
 pub type Proved<P> = (Nimber, Vec<(P, Nimber)>);
 
-/// Forwards every method of [`Game`] through a pointer type.
+/// Forwards every method of [`Game`] (the core and the capability getters) through a pointer type.
 macro_rules! forward_game {
     ($($ptr:ty),*) => {$(
         impl<G: Game + ?Sized> Game for $ptr {
@@ -523,34 +727,15 @@ macro_rules! forward_game {
             }
             fn validate(&self, p: &Self::Position) -> Result<()> { (**self).validate(p) }
             fn check_searchable(&self, p: &Self::Position, limits: &Limits) -> Result<()> { (**self).check_searchable(p, limits) }
-            fn parse(&self, words: &[String]) -> Result<Vec<Self::Position>> { (**self).parse(words) }
-            fn position_syntax(&self) -> &'static str { (**self).position_syntax() }
             fn components(&self, p: &Self::Position) -> Result<Vec<Self::Position>> { (**self).components(p) }
             fn memo_key<'a>(&self, p: &'a Self::Position) -> std::borrow::Cow<'a, Self::Position> {
                 (**self).memo_key(p)
             }
-            fn heap_bytes(&self, p: &Self::Position) -> usize { (**self).heap_bytes(p) }
-            fn search_by_tests(&self) -> bool { (**self).search_by_tests() }
-            fn value_on_threads(
-                &self,
-                p: &Self::Position,
-                threads: usize,
-                limits: crate::limits::Limits,
-            ) -> Option<Result<Proved<Self::Position>>> {
-                (**self).value_on_threads(p, threads, limits)
-            }
-            fn search_size(&self, p: &Self::Position) -> u64 { (**self).search_size(p) }
-            fn show(&self, p: &Self::Position) -> String { (**self).show(p) }
-            fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
-                (**self).describe_move(from, to)
-            }
-            fn show_sum(&self, sum: &[Self::Position]) -> String { (**self).show_sum(sum) }
             fn play(&self) -> Play { (**self).play() }
-            fn note(&self) -> Option<String> { (**self).note() }
             fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> { (**self).closed_form() }
-            fn parameters(&self) -> usize { (**self).parameters() }
-            fn table_extent(&self) -> Option<u64> { (**self).table_extent() }
-            fn position_at(&self, params: &[u64]) -> Option<Self::Position> { (**self).position_at(params) }
+            fn notation(&self) -> Option<&dyn Notation<Self::Position>> { (**self).notation() }
+            fn hints(&self) -> Option<&dyn SearchHints<Self::Position>> { (**self).hints() }
+            fn table(&self) -> Option<&dyn Tabular<Self::Position>> { (**self).table() }
             fn heap(&self) -> Option<&dyn HeapFacts> { (**self).heap() }
         }
     )*};

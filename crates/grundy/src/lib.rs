@@ -80,7 +80,10 @@ pub mod table_file;
 
 pub use context::Context;
 pub use error::{Error, ErrorKind, Result};
-pub use game::{ClosedForm, Game, HeapFacts, HeapView, Known, Options, Outcome, Play};
+pub use game::{
+    ClosedForm, Game, HeapFacts, HeapView, HintsView, Known, Notation, NotationView, Options,
+    Outcome, Play, SearchHints, TableView, Tabular,
+};
 pub use limits::{Deadline, Limits};
 pub use nimber::Nimber;
 pub use solver::Solver;

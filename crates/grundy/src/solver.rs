@@ -10,11 +10,11 @@
 //! component met again while its own frame is still open closes a cycle: the game is loopy, and the solver stops
 //! with [`ErrorKind::Loopy`](crate::ErrorKind::Loopy) naming the position.
 //!
-//! **By tests.** A game that declares [`Game::search_by_tests`] (finite and acyclic with short play: Node Kayles,
+//! **By tests.** A game that declares [`crate::SearchHints::search_by_tests`] (finite and acyclic with short play: Node Kayles,
 //! Arc Kayles) is valued instead by the questions "has some option the value `u`?", each stopping at the first
 //! option found (module `by_tests`, which gives the argument), and its winning moves by one such test an option.
 //! On two or more threads ([`Context::with_threads`]; `grundy value --threads N`), a game whose positions can be shared
-//! between threads ([`Game::value_on_threads`]: the graph games) has the tests of its root dealt to one solver a
+//! between threads ([`crate::SearchHints::value_on_threads`]: the graph games) has the tests of its root dealt to one solver a
 //! thread, sharing what they prove (module `on_threads`, with the task scheme of module `root`, which the Cram
 //! engine uses too).
 //!
@@ -22,12 +22,14 @@
 //! memory one table entry per position. [`Limits::max_positions`] bounds the table; past it the solver stops with a
 //! [`ErrorKind::Limit`](crate::ErrorKind::Limit) error instead of exhausting memory. When the table would hold more
 //! than half of [`Limits::max_memory`] (its entries, with what each position holds on the heap,
-//! [`Game::heap_bytes`]), it is emptied and the search goes on: positions met again are valued again (exact, as
+//! [`crate::SearchHints::heap_bytes`]), it is emptied and the search goes on: positions met again are valued again (exact, as
 //! an open frame keeps its options' values itself; slower, but it ends with the answer rather than the limit).
 
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::HintsView;
 use crate::game::Known;
+use crate::game::NotationView;
 use crate::game::{Game, Options, Outcome};
 use crate::nimber::{MexSet, Nimber};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -100,11 +102,11 @@ pub struct Solver<R: Game> {
     formulas: Context,
     mex: MexSet,
     expanded: u64,
-    /// Bytes the memo's positions hold on the heap ([`Game::heap_bytes`]).
+    /// Bytes the memo's positions hold on the heap ([`crate::SearchHints::heap_bytes`]).
     memo_heap: usize,
     /// Entries dropped to keep the memo within its budget.
     evicted: u64,
-    /// Whether [`Solver::nim_value`] values by tests ([`Game::search_by_tests`]; module `by_tests`).
+    /// Whether [`Solver::nim_value`] values by tests ([`crate::SearchHints::search_by_tests`]; module `by_tests`).
     by_tests: bool,
     /// The search by tests: bit `v` of a position's entry set when its value is known not to be `v` (`v < 64`).
     nots: FxHashMap<R::Position, u64>,
@@ -263,7 +265,7 @@ impl<R: Game> Solver<R> {
 
     /// Drops half the memo when it holds more than half the memory budget (the rest is for the search's stack and
     /// everything else): the search goes on, valuing again what it meets again, instead of ending at the limit.
-    /// The entries kept are the larger positions (by [`Game::heap_bytes`]: a larger graph costs more to value
+    /// The entries kept are the larger positions (by [`crate::SearchHints::heap_bytes`]: a larger graph costs more to value
     /// again), and every other one of the median size. Exact: a frame keeps the values of its options as it finds
     /// them, so nothing an open frame needs is lost.
     /// (The facts "`G(x) ≠ v`" of the search by tests are kept and dropped by the same rule.)
@@ -273,18 +275,20 @@ impl<R: Game> Solver<R> {
         {
             return;
         }
+        let hints = self.ruleset.hints();
+        let bytes = |p: &R::Position| hints.map_or(0, |h| h.heap_bytes(p));
         let mut sizes: Vec<usize> = self
             .memo
             .keys()
             .chain(self.nots.keys())
-            .map(|p| self.ruleset.heap_bytes(p))
+            .map(bytes)
             .collect();
         let mid = sizes.len() / 2;
         let median = *sizes.select_nth_unstable(mid).1;
         let before = self.memo.len() + self.nots.len();
-        let (ruleset, mut heap, mut alternate) = (&self.ruleset, 0, false);
+        let (mut heap, mut alternate) = (0, false);
         let mut keep = |p: &R::Position| {
-            let size = ruleset.heap_bytes(p);
+            let size = bytes(p);
             let keep = size > median
                 || (size == median && {
                     alternate = !alternate;
@@ -321,7 +325,7 @@ impl<R: Game> Solver<R> {
         self.ruleset.known_value(p, &self.formulas)
     }
 
-    /// Whether [`Solver::nim_value`] values positions by tests (see [`Game::search_by_tests`]; the ruleset's
+    /// Whether [`Solver::nim_value`] values positions by tests (see [`crate::SearchHints::search_by_tests`]; the ruleset's
     /// choice unless set here). Both searches give the same values; a game that may loop must not use tests.
     pub fn set_search_by_tests(&mut self, on: bool) {
         self.by_tests = on;
@@ -508,7 +512,7 @@ impl<R: Game> Solver<R> {
     }
 
     /// The options of `position` (in the ruleset's order) whose nim-value is `target`. In a search by tests
-    /// ([`Game::search_by_tests`]) each option is asked only "is your value `target`?", which an option of another
+    /// ([`crate::SearchHints::search_by_tests`]) each option is asked only "is your value `target`?", which an option of another
     /// value answers as soon as one of its own options has that value.
     pub fn options_of_value(
         &mut self,

@@ -27,6 +27,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::game::NotationView;
 use crate::parts::Sum;
 use crate::solver::Solver;
 use std::cell::RefCell;
@@ -419,7 +420,7 @@ where
 pub trait SavedTable {
     /// The game's name (the file's tag).
     fn game(&self) -> String;
-    /// Reads positions of the game from `words` ([`Game::parse`]), validates them and adds them to `sum`, valued
+    /// Reads positions of the game from `words` ([`crate::Notation::parse`]), validates them and adds them to `sum`, valued
     /// by this table's solver.
     fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()>;
     /// Reads the table at `path` into the solver ([`load`]), made for `limits` (those of the search that follows);

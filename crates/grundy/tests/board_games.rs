@@ -20,6 +20,7 @@ use grundy::games::fibonacci_nim::FibonacciNim;
 use grundy::games::staircase::{ChessmenGame, StaircaseGame};
 use grundy::games::wythoff::WythoffGame;
 use grundy::Known;
+use grundy::NotationView;
 use grundy::{Nimber, Solver};
 use proptest::prelude::*;
 use std::collections::HashMap;

@@ -12,6 +12,7 @@ use grundy::games::chomp::ChompGame;
 use grundy::games::cram::{Board, CramGame};
 use grundy::heap::{sequence, TakeAndBreak};
 use grundy::Known;
+use grundy::NotationView;
 use grundy::{Game, Nimber};
 use std::collections::HashMap;
 use std::rc::Rc;

@@ -7,6 +7,7 @@ use grundy::games::arc_kayles::ArcKayles;
 use grundy::games::node_kayles::NodeKayles;
 use grundy::games::ugraph::{graph_components, Component};
 use grundy::heap::{sequence, TakeAndBreak};
+use grundy::NotationView;
 use grundy::{Game, Limits};
 use proptest::prelude::*;
 use std::collections::HashMap;

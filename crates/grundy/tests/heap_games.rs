@@ -7,6 +7,7 @@ use grundy::game::HeapView;
 use grundy::games::lookup;
 use grundy::heap::{describe_heap_move, plain, sequence, Engine, HeapGame};
 use grundy::Known;
+use grundy::NotationView;
 use grundy::{Limits, Nimber, Options};
 use std::rc::Rc;
 

@@ -107,8 +107,20 @@ impl Game for Outside {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> grundy::Result<Vec<u64>> {
-        grundy::heap::parse_heaps(self.name, words)
+    fn heap(&self) -> Option<&dyn HeapFacts> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn grundy::Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn grundy::Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl grundy::Notation<u64> for Outside {
+    fn parse(&self, words: &[String]) -> Option<grundy::Result<Vec<u64>>> {
+        Some(grundy::heap::parse_heaps(self.name, words))
     }
     fn show(&self, n: &u64) -> String {
         n.to_string()
@@ -116,14 +128,14 @@ impl Game for Outside {
     fn describe_move(&self, from: &u64, to: &[u64]) -> String {
         grundy::heap::describe_heap_move(*from, to)
     }
+}
+
+impl grundy::Tabular<u64> for Outside {
     fn parameters(&self) -> usize {
         1
     }
     fn position_at(&self, p: &[u64]) -> Option<u64> {
         p.first().copied()
-    }
-    fn heap(&self) -> Option<&dyn HeapFacts> {
-        Some(self)
     }
 }
 
@@ -1262,7 +1274,30 @@ impl Game for OutsideTuple {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> grundy::Result<Vec<Vec<u64>>> {
+    fn play(&self) -> grundy::Play {
+        if self.misere {
+            grundy::Play::Misere
+        } else {
+            grundy::Play::Normal
+        }
+    }
+    fn notation(&self) -> Option<&dyn grundy::Notation<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl grundy::Notation<Vec<u64>> for OutsideTuple {
+    fn parse(&self, words: &[String]) -> Option<grundy::Result<Vec<Vec<u64>>>> {
+        Some(self.read_words(words))
+    }
+    fn show(&self, p: &Vec<u64>) -> String {
+        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+impl OutsideTuple {
+    /// Reads the positions `words` write: the body of this game's [`grundy::Notation::parse`].
+    fn read_words(&self, words: &[String]) -> grundy::Result<Vec<Vec<u64>>> {
         let xs: Vec<u64> = words
             .iter()
             .map(|w| grundy::error::parse_u64(w, "outside"))
@@ -1271,16 +1306,6 @@ impl Game for OutsideTuple {
             Some(k) => xs.chunks(k).map(<[u64]>::to_vec).collect(),
             None => vec![xs],
         })
-    }
-    fn show(&self, p: &Vec<u64>) -> String {
-        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-    }
-    fn play(&self) -> grundy::Play {
-        if self.misere {
-            grundy::Play::Misere
-        } else {
-            grundy::Play::Normal
-        }
     }
 }
 

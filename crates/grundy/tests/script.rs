@@ -5,6 +5,7 @@ use grundy::analysis::{analyse, Convention, Report, Sum};
 use grundy::game::HeapView;
 use grundy::games::{lookup, AnyGame};
 use grundy::script::{Script, Settings, Shape};
+use grundy::TableView;
 use grundy::{Deadline, ErrorKind, Game, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 use std::collections::HashMap;

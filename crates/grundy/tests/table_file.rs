@@ -7,6 +7,7 @@ use grundy::games::cram::CramGame;
 use grundy::games::node_kayles::NodeKayles;
 use grundy::games::ugraph::{graph_components, Component};
 use grundy::table_file::{decode, encode, load, save};
+use grundy::NotationView;
 use grundy::{Game, Limits, Solver};
 use std::path::PathBuf;
 

@@ -6,7 +6,7 @@
 //! (the queen on `(0, 0)`) loses. It is Wythoff's game with the diagonal move cut to one step, and its nim-values
 //! have no closed form here: the library finds them by search.
 
-use grundy::{Error, Game, Options, Result};
+use grundy::{Error, Game, Notation, Options, Result};
 
 /// The largest coordinate a position may have.
 pub const MAX_COORD: u64 = 1_000;
@@ -43,8 +43,35 @@ impl Game for LazyQueen {
         }
         Ok(())
     }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+}
 
-    fn parse(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
+impl Notation<(u64, u64)> for LazyQueen {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<(u64, u64)>>> {
+        Some(self.read_words(words))
+    }
+    fn position_syntax(&self) -> &'static str {
+        "X Y [X Y]..."
+    }
+    fn show(&self, &(x, y): &(u64, u64)) -> String {
+        format!("{x} {y}")
+    }
+    fn describe_move(&self, &(x, y): &(u64, u64), to: &[(u64, u64)]) -> String {
+        match to {
+            [(a, b)] if *a < x && *b < y => {
+                format!("step diagonally from ({x}, {y}) to ({a}, {b})")
+            }
+            [(a, b)] => format!("move the queen from ({x}, {y}) to ({a}, {b})"),
+            _ => "move".into(),
+        }
+    }
+}
+
+impl LazyQueen {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
         if words.is_empty() || words.len() % 2 == 1 {
             return Err(Error::input(
                 "lazy-queen: give the two coordinates of each queen, e.g. lazy-queen 3 5",
@@ -59,24 +86,6 @@ impl Game for LazyQueen {
                 ))
             })
             .collect()
-    }
-
-    fn position_syntax(&self) -> &'static str {
-        "X Y [X Y]..."
-    }
-
-    fn show(&self, &(x, y): &(u64, u64)) -> String {
-        format!("{x} {y}")
-    }
-
-    fn describe_move(&self, &(x, y): &(u64, u64), to: &[(u64, u64)]) -> String {
-        match to {
-            [(a, b)] if *a < x && *b < y => {
-                format!("step diagonally from ({x}, {y}) to ({a}, {b})")
-            }
-            [(a, b)] => format!("move the queen from ({x}, {y}) to ({a}, {b})"),
-            _ => "move".into(),
-        }
     }
 }
 

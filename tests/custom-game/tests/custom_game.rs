@@ -2,7 +2,7 @@
 //! positions in, nim-values, misère outcomes and winning moves out, each checked against a brute force written here.
 
 use grundy::analysis::{analyse, Convention, Report, Sum};
-use grundy::{Game, Options, Outcome};
+use grundy::{Game, NotationView, Options, Outcome};
 use grundy_custom_game::{entry, LazyQueen};
 use proptest::prelude::*;
 use std::collections::HashMap;

@@ -514,11 +514,33 @@ mod tests {
             }
             Ok(())
         }
-        fn parse(&self, words: &[String]) -> grundy::Result<Vec<(u64, u64)>> {
+        fn notation(&self) -> Option<&dyn grundy::Notation<Self::Position>> {
+            Some(self)
+        }
+        fn table(&self) -> Option<&dyn grundy::Tabular<Self::Position>> {
+            Some(self)
+        }
+    }
+
+    impl grundy::Notation<(u64, u64)> for TwoHeaps {
+        fn parse(&self, words: &[String]) -> Option<grundy::Result<Vec<(u64, u64)>>> {
+            Some(self.read_words(words))
+        }
+        fn show(&self, p: &(u64, u64)) -> String {
+            format!("{p:?}")
+        }
+    }
+
+    impl TwoHeaps {
+        /// Reads the positions `words` write: the body of this game's [`grundy::Notation::parse`].
+        fn read_words(&self, words: &[String]) -> grundy::Result<Vec<(u64, u64)>> {
             let a = grundy::error::parse_u64(&words[0], "a")?;
             let b = grundy::error::parse_u64(&words[1], "b")?;
             Ok(vec![(a, b)])
         }
+    }
+
+    impl grundy::Tabular<(u64, u64)> for TwoHeaps {
         fn parameters(&self) -> usize {
             2
         }

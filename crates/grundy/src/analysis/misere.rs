@@ -32,6 +32,7 @@ use super::Sum;
 use crate::context::Context;
 use crate::error::Result;
 use crate::game::HeapView;
+use crate::game::NotationView;
 use crate::game::{Known, Outcome, Play};
 use crate::heap::HeapGame;
 use crate::misere::genus::{GenusTable, HeapGenus};

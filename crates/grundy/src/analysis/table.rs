@@ -1,5 +1,5 @@
-//! Tables of nim-values: a game whose positions are named by one or two whole numbers ([`crate::Game::parameters`],
-//! [`crate::Game::position_at`]), valued over a range of those numbers. The one schema that `grundy table --json`,
+//! Tables of nim-values: a game whose positions are named by one or two whole numbers ([`crate::Tabular::parameters`],
+//! [`crate::Tabular::position_at`]), valued over a range of those numbers. The one schema that `grundy table --json`,
 //! `grundy pattern`, the Python bindings and pictures read: the game, the ranges, the values, and the P-positions.
 //!
 //! **What it computes.** For a one-parameter game (a heap game: the heap `n`) the nim-values `G(n)` for `n` in the

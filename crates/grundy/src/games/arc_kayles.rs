@@ -11,7 +11,7 @@
 //! **Cost.** A component with `m` edges has `m` options, each split in `O(k)` bitmask steps and labelled. The
 //! number of positions is the number of distinct (up to the labelling) connected induced subgraphs play reaches:
 //! linear for a path or a cycle, exponential for general graphs (Arc Kayles is PSPACE-complete, Schaefer 1978; the
-//! solver searches by tests, [`crate::Game::search_by_tests`], which reads fewer of them), so
+//! solver searches by tests, [`SearchHints::search_by_tests`], which reads fewer of them), so
 //! graphs are limited to [`crate::games::ugraph::MAX_VERTICES`] vertices and dense graphs of a few dozen vertices may
 //! exceed the memo limit.
 //!
@@ -26,15 +26,14 @@
 //! keeps the search's values ([`crate::table_file`]).
 
 use super::ugraph::{self, Component};
-use crate::game::{Game, Options};
+use crate::game::{Game, Notation, Options, SearchHints, Tabular};
 
 /// Arc Kayles: choose an edge, remove both its ends. A position is one graph ([`Component`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArcKayles;
 
 impl Game for ArcKayles {
-    // Default tables to P_5 □ P_5 (a twentieth of a second; P_6 □ P_6 takes half a minute).
-    ugraph::graph_game_methods!("arc-kayles", 5);
+    ugraph::graph_game_methods!(core "arc-kayles");
     /// Listed by the edges' ids (lower end first, then the other; the order in which a person reads the winning
     /// moves), not by their labels.
     fn options(&self, p: &Component, out: &mut Options<Component>) -> crate::Result<()> {
@@ -60,18 +59,31 @@ impl Game for ArcKayles {
         );
         Ok(())
     }
-    /// Its edges (its moves), then its vertices: the search by tests tries first the options whose largest
-    /// component has fewest edges. Measured against vertices alone (benches/graphs.sh, grid 4x7): 13,970
-    /// expansions against 32,736.
-    fn search_size(&self, p: &Component) -> u64 {
-        p.edge_count() << 16 | p.len() as u64
-    }
+}
+
+impl Notation<Component> for ArcKayles {
+    ugraph::graph_game_methods!(notation "arc-kayles");
     fn describe_move(&self, from: &Component, to: &[Component]) -> String {
         match ugraph::removed(from, to).as_slice() {
             [a, b] => format!("take the edge {a}-{b}, removing vertices {a} and {b}"),
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
+}
+
+impl SearchHints<Component> for ArcKayles {
+    ugraph::graph_game_methods!(hints);
+    /// Its edges (its moves), then its vertices: the search by tests tries first the options whose largest
+    /// component has fewest edges. Measured against vertices alone (benches/graphs.sh, grid 4x7): 13,970
+    /// expansions against 32,736.
+    fn search_size(&self, p: &Component) -> u64 {
+        p.edge_count() << 16 | p.len() as u64
+    }
+}
+
+impl Tabular<Component> for ArcKayles {
+    // Default tables to P_5 □ P_5 (a twentieth of a second; P_6 □ P_6 takes half a minute).
+    ugraph::graph_game_methods!(table 5);
 }
 
 /// The options of `p` left by the edges `uv` for which `keep(u, v)` holds, asked in order of the edges' ids.

@@ -13,7 +13,7 @@
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::{Game, Notation, Options};
 use crate::nimber::{MexSet, Nimber};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -262,12 +262,6 @@ impl Game for ArpaGame {
             }
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<ArpaPosition>> {
-        Ok(vec![ArpaPosition::Numbers(parse_numbers(words)?)])
-    }
-    fn position_syntax(&self) -> &'static str {
-        "NUMBER... (the whole list is one position)"
-    }
     fn components(&self, position: &ArpaPosition) -> crate::Result<Vec<ArpaPosition>> {
         Ok(match position {
             ArpaPosition::Numbers(numbers) if self.validate(position).is_ok() => {
@@ -278,6 +272,22 @@ impl Game for ArpaGame {
             }
             p => vec![p.clone()],
         })
+    }
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<ArpaPosition> for ArpaGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<ArpaPosition>>> {
+        Some(self.read_words(words))
+    }
+    fn position_syntax(&self) -> &'static str {
+        "NUMBER... (the whole list is one position)"
     }
     fn show(&self, position: &ArpaPosition) -> String {
         match position {
@@ -335,9 +345,12 @@ impl Game for ArpaGame {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl ArpaGame {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<ArpaPosition>> {
+        Ok(vec![ArpaPosition::Numbers(parse_numbers(words)?)])
     }
 }
 

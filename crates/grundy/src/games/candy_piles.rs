@@ -13,7 +13,7 @@
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options, Outcome, Play};
+use crate::game::{Game, Notation, Options, Outcome, Play};
 
 /// True when the player to move wins (piles in any order; zero piles are ignored).
 pub fn first_wins(piles: &[u64]) -> bool {
@@ -60,7 +60,7 @@ fn show_piles(v: &[u64]) -> String {
 
 /// Candy Piles as a [`Game`]: its rules, text syntax (`PILE...`, all one position) and closed form, stated once.
 ///
-/// A position is the list of the non-empty piles in decreasing order ([`Game::validate`]; [`Game::parse`] sorts
+/// A position is the list of the non-empty piles in decreasing order ([`Game::validate`]; [`Notation::parse`] sorts
 /// the piles as given and drops empty ones); the empty list is the position with no candy left. The options are
 /// the two moves, eat a largest pile and eat one candy from every pile, listed once when they leave the same piles
 /// (piles `k, k−1, …, 1`).
@@ -113,15 +113,18 @@ impl Game for CandyPilesGame {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
-        let piles = crate::games::parse_numbers(
-            words,
-            "candy-piles: give the piles, e.g. candy-piles 1 2 3",
-            "candy-piles: a pile",
-        )?;
-        let mut sorted: Vec<u64> = piles.into_iter().filter(|&p| p > 0).collect();
-        sorted.sort_unstable_by(|a, b| b.cmp(a));
-        Ok(vec![sorted])
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<Vec<u64>> for CandyPilesGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<Vec<u64>>>> {
+        Some(self.read_words(words))
     }
     fn position_syntax(&self) -> &'static str {
         "PILE..."
@@ -146,9 +149,19 @@ impl Game for CandyPilesGame {
         };
         format!("{what}, leaving {}", show_piles(after))
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl CandyPilesGame {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
+        let piles = crate::games::parse_numbers(
+            words,
+            "candy-piles: give the piles, e.g. candy-piles 1 2 3",
+            "candy-piles: a pile",
+        )?;
+        let mut sorted: Vec<u64> = piles.into_iter().filter(|&p| p > 0).collect();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        Ok(vec![sorted])
     }
 }
 

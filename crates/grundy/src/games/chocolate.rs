@@ -20,7 +20,7 @@
 use crate::context::Context;
 use crate::error::Result;
 use crate::game::ClosedForm;
-use crate::game::{Game, Options, Outcome, Play};
+use crate::game::{Game, Notation, Options, Outcome, Play};
 
 /// A linear basis over GF(2) that remembers, for each basis vector, which input bars it is the nim-sum of.
 struct Basis {
@@ -211,8 +211,8 @@ fn taken_indices(from: &[u64], left: &[u64], taken: &[u64]) -> Option<Vec<usize>
 /// stated once. A player who cannot move loses (normal play).
 ///
 /// A position is a [`ChocolatePosition`]: the bars in the box (in the order given, which names them in move
-/// descriptions) and the bars out of it. [`Game::parse`] reads the lengths in the box, and after a word `out:` the
-/// lengths out of the box (the command line gives the box only; [`Game::show`] writes `out:` when some bar is out,
+/// descriptions) and the bars out of it. [`Notation::parse`] reads the lengths in the box, and after a word `out:` the
+/// lengths out of the box (the command line gives the box only; [`Notation::show`] writes `out:` when some bar is out,
 /// and writes the empty position `out:`). The options: take any non-empty set of the bars in the box out (by
 /// increasing bit mask of their places), or eat a positive length of one bar that is out (down to each shorter
 /// length, 0 removing the bar).
@@ -289,26 +289,18 @@ impl Game for ChocolateGame {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<ChocolatePosition>> {
-        let what = "chocolate: a bar's length";
-        let split = words.iter().position(|w| w == "out:");
-        let Some(at) = split else {
-            let bars = crate::games::parse_numbers(
-                words,
-                "chocolate: give the bars' lengths, e.g. chocolate 11 10 15",
-                what,
-            )?;
-            return Ok(vec![ChocolatePosition::in_box(bars)]);
-        };
-        let read = |ws: &[String]| -> Result<Vec<u64>> {
-            ws.iter()
-                .map(|w| crate::error::parse_u64(w, what))
-                .collect()
-        };
-        Ok(vec![ChocolatePosition {
-            boxed: read(&words[..at])?,
-            out: read(&words[at + 1..])?,
-        }])
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<ChocolatePosition> for ChocolateGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<ChocolatePosition>>> {
+        Some(self.read_words(words))
     }
     fn position_syntax(&self) -> &'static str {
         "LENGTH... (the bars in the box)"
@@ -362,9 +354,30 @@ impl Game for ChocolateGame {
             fallback()
         }
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl ChocolateGame {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<ChocolatePosition>> {
+        let what = "chocolate: a bar's length";
+        let split = words.iter().position(|w| w == "out:");
+        let Some(at) = split else {
+            let bars = crate::games::parse_numbers(
+                words,
+                "chocolate: give the bars' lengths, e.g. chocolate 11 10 15",
+                what,
+            )?;
+            return Ok(vec![ChocolatePosition::in_box(bars)]);
+        };
+        let read = |ws: &[String]| -> Result<Vec<u64>> {
+            ws.iter()
+                .map(|w| crate::error::parse_u64(w, what))
+                .collect()
+        };
+        Ok(vec![ChocolatePosition {
+            boxed: read(&words[..at])?,
+            out: read(&words[at + 1..])?,
+        }])
     }
 }
 

@@ -35,7 +35,7 @@
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options, Outcome, Play};
+use crate::game::{Game, Notation, Options, Outcome, Play, Tabular};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 
@@ -173,31 +173,24 @@ impl Game for ChompGame {
             None => Ok(()),
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u32>>> {
-        let words: Vec<&String> = words.iter().collect();
-        Ok(vec![parse_one(&words)?])
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<Vec<u32>> for ChompGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<Vec<u32>>>> {
+        Some(self.read_words(words))
     }
     fn position_syntax(&self) -> &'static str {
         "RxC | ROW..."
-    }
-    fn parameters(&self) -> usize {
-        2
-    }
-    /// Tables and pictures run to 12 x 12 by default (0.5 s on the project machine; 13 x 13 takes 2 s, 14 x 14 9 s,
-    /// 15 x 15 49 s: the rectangles' searches grow fast with the sides).
-    fn table_extent(&self) -> Option<u64> {
-        Some(12)
-    }
-    /// The full rectangle of `rows × cols` squares (both at least 1). Sides past [`MAX_SIDE`] are kept just past
-    /// it, so that validation refuses them with its message (and no huge vector is made).
-    fn position_at(&self, params: &[u64]) -> Option<Vec<u32>> {
-        match params {
-            [r, c] if *r >= 1 && *c >= 1 => {
-                let (r, c) = ((*r).min(MAX_SIDE + 1), (*c).min(MAX_SIDE + 1));
-                Some(vec![c as u32; r as usize])
-            }
-            _ => None,
-        }
     }
     fn show(&self, rows: &Vec<u32>) -> String {
         if rows.len() >= 2 && rows.iter().all(|&l| l == rows[0]) {
@@ -226,9 +219,35 @@ impl Game for ChompGame {
         }
         format!("move to {}", self.show_sum(to))
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl ChompGame {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<Vec<u32>>> {
+        let words: Vec<&String> = words.iter().collect();
+        Ok(vec![parse_one(&words)?])
+    }
+}
+
+impl Tabular<Vec<u32>> for ChompGame {
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// Tables and pictures run to 12 x 12 by default (0.5 s on the project machine; 13 x 13 takes 2 s, 14 x 14 9 s,
+    /// 15 x 15 49 s: the rectangles' searches grow fast with the sides).
+    fn table_extent(&self) -> Option<u64> {
+        Some(12)
+    }
+    /// The full rectangle of `rows × cols` squares (both at least 1). Sides past [`MAX_SIDE`] are kept just past
+    /// it, so that validation refuses them with its message (and no huge vector is made).
+    fn position_at(&self, params: &[u64]) -> Option<Vec<u32>> {
+        match params {
+            [r, c] if *r >= 1 && *c >= 1 => {
+                let (r, c) = ((*r).min(MAX_SIDE + 1), (*c).min(MAX_SIDE + 1));
+                Some(vec![c as u32; r as usize])
+            }
+            _ => None,
+        }
     }
 }
 

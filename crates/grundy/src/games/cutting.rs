@@ -13,7 +13,7 @@
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::{Game, Notation, Options, Tabular};
 use crate::nimber::Nimber;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -190,21 +190,24 @@ impl Game for CuttingGame {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
-        parse_pieces(words)
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<(u64, u64)> for CuttingGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<(u64, u64)>>> {
+        Some(parse_pieces(words))
     }
     fn position_syntax(&self) -> &'static str {
         "WxH..."
-    }
-    fn parameters(&self) -> usize {
-        2
-    }
-    /// The piece `w × h`; pieces with a side below 2 are not positions of the reduced game (see the module docs).
-    fn position_at(&self, params: &[u64]) -> Option<(u64, u64)> {
-        match params {
-            [w, h] if *w >= 2 && *h >= 2 => Some((*w, *h)),
-            _ => None,
-        }
     }
     fn show(&self, &(w, h): &(u64, u64)) -> String {
         format!("{w}x{h}")
@@ -222,9 +225,18 @@ impl Game for CuttingGame {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl Tabular<(u64, u64)> for CuttingGame {
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// The piece `w × h`; pieces with a side below 2 are not positions of the reduced game (see the module docs).
+    fn position_at(&self, params: &[u64]) -> Option<(u64, u64)> {
+        match params {
+            [w, h] if *w >= 2 && *h >= 2 => Some((*w, *h)),
+            _ => None,
+        }
     }
 }
 

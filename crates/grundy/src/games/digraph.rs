@@ -23,7 +23,7 @@
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::{Game, Notation, Options};
 use crate::nimber::Nimber;
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -166,7 +166,7 @@ pub struct Graph;
 /// (`FILE NODE...`: the edge-list file, then one token's node per word) and the closed form, stated once.
 ///
 /// A position is one token's node, numbered as the file writes it (`0..N`; the [`Dag`]'s node `v + 1`). The game
-/// holds its graph: [`Game::parse`] reads it from the file named by its first word (the first call fills the game;
+/// holds its graph: [`Notation::parse`] reads it from the file named by its first word (the first call fills the game;
 /// a later call must name the same file, whose graph the game keeps), and [`GraphGame::new`] makes the game of a
 /// graph built by the caller (its [`Dag::new`] node `v + 1` is position `v`). Until a graph is held, no node is a
 /// position ([`Game::validate`] says so) and there are no options. [`ClosedForm::nim_value`] is the DAG's value of the
@@ -187,7 +187,7 @@ impl GraphGame {
             file: OnceCell::new(),
         }
     }
-    /// A game that holds no graph yet: [`Game::parse`] reads one from a file.
+    /// A game that holds no graph yet: [`Notation::parse`] reads one from a file.
     pub fn empty() -> Self {
         Self::default()
     }
@@ -195,7 +195,7 @@ impl GraphGame {
     pub fn dag(&self) -> Option<&Rc<Dag>> {
         self.dag.get()
     }
-    /// The file the graph was read from, if it was read by [`Game::parse`].
+    /// The file the graph was read from, if it was read by [`Notation::parse`].
     pub fn file(&self) -> Option<&str> {
         self.file.get().map(String::as_str)
     }
@@ -239,7 +239,36 @@ impl Game for GraphGame {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u32>> {
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<u32> for GraphGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<u32>>> {
+        Some(self.read_words(words))
+    }
+    fn position_syntax(&self) -> &'static str {
+        "FILE NODE..."
+    }
+    fn show(&self, v: &u32) -> String {
+        v.to_string()
+    }
+    fn describe_move(&self, v: &u32, to: &[u32]) -> String {
+        match to {
+            [w] => format!("move the token from node {v} to node {w}"),
+            _ => format!("move to {}", self.show_sum(to)),
+        }
+    }
+}
+
+impl GraphGame {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<u32>> {
         let (file, dag, tokens) = read_graph(words)?;
         if self.dag.get().is_some() {
             return match self.file.get() {
@@ -255,22 +284,6 @@ impl Game for GraphGame {
         let _ = self.dag.set(Rc::new(dag));
         let _ = self.file.set(file);
         Ok(tokens)
-    }
-    fn position_syntax(&self) -> &'static str {
-        "FILE NODE..."
-    }
-    fn show(&self, v: &u32) -> String {
-        v.to_string()
-    }
-    fn describe_move(&self, v: &u32, to: &[u32]) -> String {
-        match to {
-            [w] => format!("move the token from node {v} to node {w}"),
-            _ => format!("move to {}", self.show_sum(to)),
-        }
-    }
-
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
     }
 }
 

@@ -10,7 +10,7 @@
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::{Game, Notation, Options, Tabular};
 use crate::nimber::Nimber;
 
 /// The nim-value of the pair `(x, y)`, `x, y ≥ 1`.
@@ -87,21 +87,24 @@ impl Game for EAndDGame {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
-        parse_pairs(words)
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<(u64, u64)> for EAndDGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<(u64, u64)>>> {
+        Some(parse_pairs(words))
     }
     fn position_syntax(&self) -> &'static str {
         "X Y [X Y]..."
-    }
-    fn parameters(&self) -> usize {
-        2
-    }
-    /// The pair of heaps `(x, y)`, both at least 1.
-    fn position_at(&self, params: &[u64]) -> Option<(u64, u64)> {
-        match params {
-            [x, y] if *x >= 1 && *y >= 1 => Some((*x, *y)),
-            _ => None,
-        }
     }
     fn show(&self, &(x, y): &(u64, u64)) -> String {
         format!("{x} {y}")
@@ -117,9 +120,18 @@ impl Game for EAndDGame {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl Tabular<(u64, u64)> for EAndDGame {
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// The pair of heaps `(x, y)`, both at least 1.
+    fn position_at(&self, params: &[u64]) -> Option<(u64, u64)> {
+        match params {
+            [x, y] if *x >= 1 && *y >= 1 => Some((*x, *y)),
+            _ => None,
+        }
     }
 }
 

@@ -20,7 +20,7 @@
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options, Outcome, Play};
+use crate::game::{Game, Notation, Options, Outcome, Play};
 use crate::nimber::{MexSet, Nimber};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -185,8 +185,18 @@ impl Game for FibonacciNim {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
-        Ok(vec![parse_position(words)?])
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<(u64, u64)> for FibonacciNim {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<(u64, u64)>>> {
+        Some(self.read_words(words))
     }
     fn position_syntax(&self) -> &'static str {
         "STONES [MAX] (MAX: the most the next move may take; default STONES, the opening move)"
@@ -206,9 +216,12 @@ impl Game for FibonacciNim {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl FibonacciNim {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
+        Ok(vec![parse_position(words)?])
     }
 }
 

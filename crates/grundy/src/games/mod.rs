@@ -4,7 +4,7 @@
 //! A game is looked up by a *spec*: a name (`kayles`), a take-and-break code (`0.77`, `4!.0`), or a parametrised
 //! form (`subtraction:1,3,4`, `allbut:1,2`, `bash:3`, `constrained:3,14`). Games whose positions are not heaps have
 //! their own syntax (`fibonacci-nim STONES [MAX]`, `arpa NUMBER...`). [`Registry::lookup`] turns a spec into the game
-//! ([`AnyGame`]), and the game reads position arguments with its own [`crate::Game::parse`] and validates them
+//! ([`AnyGame`]), and the game reads position arguments with its own [`crate::Notation::parse`] and validates them
 //! ([`crate::Game::validate`]) before any analysis: an unchecked setup becomes a position only through
 //! validation, with a precise error.
 //!

@@ -12,7 +12,7 @@
 //! refinement, then individualisation: at most [`crate::games::ugraph::BRUTE_FORCE_LABELLINGS`] orders and twice
 //! that many refinements). The number of positions is the
 //! number of distinct (up to the labelling) connected induced subgraphs the play reaches (fewer in practice: the
-//! solver values these games by tests, [`Game::search_by_tests`], and reads an option only until one settles the
+//! solver values these games by tests, [`SearchHints::search_by_tests`], and reads an option only until one settles the
 //! test; Node Kayles on the 6 x 7 grid: 12,865 expansions against 49,046 positions valued by the plain search,
 //! benches/graphs.sh): linear for a path or a
 //! cycle, exponential for general graphs (Node Kayles is PSPACE-complete, Schaefer 1978), so graphs are limited to
@@ -30,18 +30,17 @@
 //! keeps the search's values ([`crate::table_file`]).
 
 use super::ugraph::{self, Component};
-use crate::game::{Game, Options};
+use crate::game::{Game, Notation, Options, SearchHints, Tabular};
 
 /// Node Kayles: choose a vertex, remove it and its neighbours. A position is one graph ([`Component`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NodeKayles;
 
 impl Game for NodeKayles {
-    // Default tables to P_7 □ P_7 (under a second by tests; it took most of a minute by the plain search).
-    ugraph::graph_game_methods!("node-kayles", 7);
+    ugraph::graph_game_methods!(core "node-kayles");
     /// One option per closed neighbourhood: twin vertices (`N[u] = N[v]`, such as the two ends of a lone edge) remove
     /// the same vertices and leave the same graph, so they are one option, listed once (and described by
-    /// [`Game::describe_move`] as either vertex).
+    /// [`Notation::describe_move`] as either vertex).
     /// Listed by the chosen vertex's id (the order in which a person reads the winning moves), not by its label.
     fn options(&self, p: &Component, out: &mut Options<Component>) -> crate::Result<()> {
         let all = p.all();
@@ -72,12 +71,10 @@ impl Game for NodeKayles {
         }
         Ok(())
     }
-    /// Its vertices (its moves), then its edges: among options whose largest components have as many vertices,
-    /// the search by tests tries first the one with fewer edges. Measured against vertices alone (benches/graphs.sh,
-    /// grid 6x7): 12,865 expansions against 17,370.
-    fn search_size(&self, p: &Component) -> u64 {
-        (p.len() as u64) << 16 | p.edge_count()
-    }
+}
+
+impl Notation<Component> for NodeKayles {
+    ugraph::graph_game_methods!(notation "node-kayles");
     fn describe_move(&self, from: &Component, to: &[Component]) -> String {
         let removed = ugraph::removed(from, to);
         // The chosen vertex is one whose closed neighbourhood is exactly what was removed (twins: each of them).
@@ -120,4 +117,19 @@ impl Game for NodeKayles {
             }
         }
     }
+}
+
+impl SearchHints<Component> for NodeKayles {
+    ugraph::graph_game_methods!(hints);
+    /// Its vertices (its moves), then its edges: among options whose largest components have as many vertices,
+    /// the search by tests tries first the one with fewer edges. Measured against vertices alone (benches/graphs.sh,
+    /// grid 6x7): 12,865 expansions against 17,370.
+    fn search_size(&self, p: &Component) -> u64 {
+        (p.len() as u64) << 16 | p.edge_count()
+    }
+}
+
+impl Tabular<Component> for NodeKayles {
+    // Default tables to P_7 □ P_7 (under a second by tests; it took most of a minute by the plain search).
+    ugraph::graph_game_methods!(table 7);
 }

@@ -5,10 +5,12 @@
 //! A game is looked up by a *spec*: a name (`kayles`), a parametrised name (`subtraction:1,3,4`, `bash:3`), or a
 //! take-and-break code (`0.77`, `4!.0`), which needs no entry. The constructor returns the game behind
 //! [`AnyGame`], the catalog's view of a [`Game`] whose positions are written as words: it reads words into
-//! positions with the game's own [`Game::parse`] and adds them to a [`Sum`].
+//! positions with the game's own [`crate::Notation::parse`] and adds them to a [`Sum`].
 
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::NotationView;
+use crate::game::TableView;
 use crate::game::{Game, Known};
 use crate::heap::{all_but_code, parse_amounts, subtraction_code, HeapGame, TakeAndBreak};
 use crate::nimber::Nimber;
@@ -46,7 +48,7 @@ pub trait AnyGame: sealed::Sealed {
     fn heap_game(&self) -> Option<Rc<HeapGame>>;
     /// Reads positions from `words` (the game's text syntax), validates them, and adds them to `sum`.
     fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()>;
-    /// How many whole numbers name a position in a table ([`Game::parameters`]): 0, 1 or 2.
+    /// How many whole numbers name a position in a table ([`crate::Tabular::parameters`]): 0, 1 or 2.
     fn parameters(&self) -> usize {
         0
     }
@@ -65,12 +67,12 @@ pub trait AnyGame: sealed::Sealed {
         }
         Ok(())
     }
-    /// [`Game::table_extent`].
+    /// [`crate::Tabular::table_extent`].
     fn table_extent(&self) -> Option<u64> {
         None
     }
     /// Normal-play nim-values of the positions named by `cells` (each of [`AnyGame::parameters`] numbers, by
-    /// [`Game::position_at`]), in order, with one memo shared by all of them: `None` for numbers that name no
+    /// [`crate::Tabular::position_at`]), in order, with one memo shared by all of them: `None` for numbers that name no
     /// position. Closed forms answer first; the rest is search within the context `cx` (its limits, threads and
     /// progress, which a closed form that searches reports to). `progress` is called with the number of cells done. An error for a position that fails validation or a limit.
     fn values_at(
@@ -245,7 +247,7 @@ impl AnyGame for ErasedHeap {
     }
 }
 
-/// Any game as the catalog sees it: positions read by [`Game::parse`], valued by the game's closed forms and then
+/// Any game as the catalog sees it: positions read by [`crate::Notation::parse`], valued by the game's closed forms and then
 /// by search.
 pub fn erase<G: Game + 'static>(game: G) -> Box<dyn AnyGame>
 where
@@ -289,7 +291,7 @@ pub struct Entry {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Caps {
     /// Its searches share their work among threads (`grundy value --threads N`): the Cram engine's tests, the graph
-    /// games' search by tests ([`crate::Game::value_on_threads`]).
+    /// games' search by tests ([`crate::SearchHints::value_on_threads`]).
     pub threads: bool,
     /// Its searches can be saved to a table file and resumed from it: how to make its table, fresh and empty
     /// ([`crate::table_file::SavedTable`]; [`crate::table_file::shared`] for the plain solver's memo). The one
@@ -355,7 +357,7 @@ pub struct CatalogRow {
 ///
 /// ```rust
 /// use grundy::games::registry::{erase, Entry, Kind, Registry};
-/// use grundy::{Game, Options};
+/// use grundy::{Game, Notation, Options};
 ///
 /// struct TakeOneOrTwo;
 /// impl Game for TakeOneOrTwo {
@@ -365,9 +367,13 @@ pub struct CatalogRow {
 ///         for t in [1, 2] { if t <= *n { out.push_one(n - t); } }
 ///         Ok(())
 ///     }
-///     fn parse(&self, words: &[String]) -> grundy::Result<Vec<u64>> {
-///         words.iter().map(|w| grundy::error::parse_u64(w, "heap")).collect()
+///     fn notation(&self) -> Option<&dyn Notation<u64>> { Some(self) }
+/// }
+/// impl Notation<u64> for TakeOneOrTwo {
+///     fn parse(&self, words: &[String]) -> Option<grundy::Result<Vec<u64>>> {
+///         Some(words.iter().map(|w| grundy::error::parse_u64(w, "heap")).collect())
 ///     }
+///     fn show(&self, n: &u64) -> String { n.to_string() }
 /// }
 ///
 /// let mut registry = Registry::builtin();

@@ -105,7 +105,7 @@ impl ClosedForm<u64> for Ruler {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Known};
+    use crate::game::{Game, Known, NotationView};
     use crate::heap::Heap;
     use crate::solver::brute_force_value;
 

@@ -16,7 +16,7 @@
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::{Game, Notation, Options, Tabular};
 use crate::nimber::Nimber;
 
 /// The nim-value of a staircase with `coins[i]` coins on step `i + 1`.
@@ -189,21 +189,24 @@ impl Game for StaircaseGame {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
-        Ok(vec![parse_coins(words)?])
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<Vec<u64>> for StaircaseGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<Vec<u64>>>> {
+        Some(self.read_words(words))
     }
     fn position_syntax(&self) -> &'static str {
         "COINS-ON-STEP-1 COINS-ON-STEP-2 ..."
-    }
-    fn parameters(&self) -> usize {
-        2
-    }
-    /// The staircase of two steps with `c1` coins on step 1 and `c2` on step 2.
-    fn position_at(&self, params: &[u64]) -> Option<Vec<u64>> {
-        match params {
-            [c1, c2] => Some(vec![*c1, *c2]),
-            _ => None,
-        }
     }
     fn show(&self, p: &Vec<u64>) -> String {
         show_numbers(p)
@@ -220,9 +223,25 @@ impl Game for StaircaseGame {
             None => format!("move to {}", self.show_sum(to)),
         }
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl StaircaseGame {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
+        Ok(vec![parse_coins(words)?])
+    }
+}
+
+impl Tabular<Vec<u64>> for StaircaseGame {
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// The staircase of two steps with `c1` coins on step 1 and `c2` on step 2.
+    fn position_at(&self, params: &[u64]) -> Option<Vec<u64>> {
+        match params {
+            [c1, c2] => Some(vec![*c1, *c2]),
+            _ => None,
+        }
     }
 }
 
@@ -250,7 +269,7 @@ impl ClosedForm<Vec<u64>> for StaircaseGame {
 /// position) and closed forms, stated once.
 ///
 /// A position is the list of the chessmen's cells, strictly increasing, each from 1 to [`MAX_CELL`]
-/// ([`Game::validate`]; [`Game::parse`] sorts the cells as given). Closed forms: [`ClosedForm::nim_value`] is staircase
+/// ([`Game::validate`]; [`Notation::parse`] sorts the cells as given). Closed forms: [`ClosedForm::nim_value`] is staircase
 /// Nim on the gaps ([`chessmen_value`]), and [`ClosedForm::options_with_value`] lists the moves to any value in `O(1)`
 /// each ([`chessmen_moves_to`]). [`Game::check_searchable`] refuses cells above [`MISERE_SEARCH_MAX`] for a search.
 #[derive(Debug, Clone, Copy, Default)]
@@ -309,8 +328,18 @@ impl Game for ChessmenGame {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
-        Ok(vec![sorted_cells(words)?])
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<Vec<u64>> for ChessmenGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<Vec<u64>>>> {
+        Some(self.read_words(words))
     }
     fn position_syntax(&self) -> &'static str {
         "CELL..."
@@ -328,9 +357,12 @@ impl Game for ChessmenGame {
             None => format!("move to {}", self.show_sum(to)),
         }
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl ChessmenGame {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
+        Ok(vec![sorted_cells(words)?])
     }
 }
 

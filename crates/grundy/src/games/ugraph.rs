@@ -610,7 +610,7 @@ pub fn grid_edges(r: usize, c: usize) -> Vec<(u32, u32)> {
     edges
 }
 
-/// The `r × c` grid graph as one position (a table's cell, [`crate::Game::position_at`]); `None` when a side is
+/// The `r × c` grid graph as one position (a table's cell, [`crate::Tabular::position_at`]); `None` when a side is
 /// 0. A grid of more than [`MAX_VERTICES`] vertices is returned as a graph of `MAX_VERTICES + 1` isolated vertices,
 /// which validation refuses (so a table asked for it ends in that error, not in a silent gap).
 pub fn grid(r: u64, c: u64) -> Option<Component> {
@@ -763,12 +763,14 @@ pub fn vertex_set(words: &[String], nodes: usize) -> Result<u128> {
     Ok(alive)
 }
 
-/// The methods of [`crate::Game`] that Node Kayles and Arc Kayles share, written once: positions are graphs
-/// ([`Component`]) read by [`read`], checked by [`Component::check`], split into connected components, shown by
-/// their vertex ids, and numbered in tables as the grid graphs `P_r □ P_c` ([`grid`]). Each game adds its own
-/// `options` and `describe_move`.
+/// The methods that Node Kayles and Arc Kayles share, written once, one arm for [`crate::Game`] and one for each
+/// capability: positions are graphs ([`Component`]) checked by [`Component::check`] and split into connected
+/// components (`core`); read by [`read`] and shown by their vertex ids (`notation`, [`crate::Notation`]); searched by
+/// tests, on threads, their memo sized by [`Component::heap_bytes`] (`hints`, [`crate::SearchHints`]); numbered in
+/// tables as the grid graphs `P_r □ P_c` ([`grid`]; `table`, [`crate::Tabular`]). Each game adds its own
+/// `options`, `describe_move` and `search_size`.
 macro_rules! graph_game_methods {
-    ($name:literal, $extent:literal) => {
+    (core $name:literal) => {
         type Position = $crate::games::ugraph::Component;
         fn name(&self) -> String {
             $name.into()
@@ -776,13 +778,35 @@ macro_rules! graph_game_methods {
         fn validate(&self, p: &Self::Position) -> $crate::error::Result<()> {
             p.check().map_err(|e| e.context($name))
         }
-        fn parse(&self, words: &[String]) -> $crate::error::Result<Vec<Self::Position>> {
-            $crate::games::ugraph::read($name, words)
+        fn components(&self, p: &Self::Position) -> crate::Result<Vec<Self::Position>> {
+            Ok(p.split(p.all()))
+        }
+        fn notation(&self) -> Option<&dyn $crate::game::Notation<Self::Position>> {
+            Some(self)
+        }
+        fn hints(&self) -> Option<&dyn $crate::game::SearchHints<Self::Position>> {
+            Some(self)
+        }
+        fn table(&self) -> Option<&dyn $crate::game::Tabular<Self::Position>> {
+            Some(self)
+        }
+    };
+    (notation $name:literal) => {
+        fn parse(
+            &self,
+            words: &[String],
+        ) -> Option<$crate::error::Result<Vec<$crate::games::ugraph::Component>>> {
+            Some($crate::games::ugraph::read($name, words))
         }
         fn position_syntax(&self) -> &'static str {
             "FILE | grid:RxC | path:N | cycle:N, then optionally the vertices in play: {0-3, 7}"
         }
-        fn heap_bytes(&self, p: &Self::Position) -> usize {
+        fn show(&self, p: &$crate::games::ugraph::Component) -> String {
+            $crate::games::ugraph::show(p)
+        }
+    };
+    (hints) => {
+        fn heap_bytes(&self, p: &$crate::games::ugraph::Component) -> usize {
             p.heap_bytes()
         }
         /// A move removes at least one vertex, and a graph has at most
@@ -793,18 +817,15 @@ macro_rules! graph_game_methods {
         /// Graphs share between threads (a [`Component`]($crate::games::ugraph::Component) is immutable).
         fn value_on_threads(
             &self,
-            p: &Self::Position,
+            p: &$crate::games::ugraph::Component,
             threads: usize,
             limits: $crate::solver::Limits,
-        ) -> Option<$crate::error::Result<$crate::solver::Proved<Self::Position>>> {
+        ) -> Option<$crate::error::Result<$crate::solver::Proved<$crate::games::ugraph::Component>>>
+        {
             Some($crate::solver::value_on_threads(self, p, threads, limits))
         }
-        fn components(&self, p: &Self::Position) -> crate::Result<Vec<Self::Position>> {
-            Ok(p.split(p.all()))
-        }
-        fn show(&self, p: &Self::Position) -> String {
-            $crate::games::ugraph::show(p)
-        }
+    };
+    (table $extent:literal) => {
         /// Two numbers `(r, c)`: the grid graph `P_r □ P_c`.
         fn parameters(&self) -> usize {
             2
@@ -813,7 +834,7 @@ macro_rules! graph_game_methods {
         fn table_extent(&self) -> Option<u64> {
             Some($extent)
         }
-        fn position_at(&self, params: &[u64]) -> Option<Self::Position> {
+        fn position_at(&self, params: &[u64]) -> Option<$crate::games::ugraph::Component> {
             match params {
                 [r, c] => $crate::games::ugraph::grid(*r, *c),
                 _ => None,

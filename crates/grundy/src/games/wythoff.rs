@@ -23,7 +23,7 @@
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options, Outcome, Play};
+use crate::game::{Game, Notation, Options, Outcome, Play, Tabular};
 
 use crate::nimber::Nimber;
 use std::cell::RefCell;
@@ -359,20 +359,24 @@ impl Game for WythoffGame {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<(u64, u64)>> {
-        parse_pairs(words)
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<(u64, u64)> for WythoffGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<(u64, u64)>>> {
+        Some(parse_pairs(words))
     }
     fn position_syntax(&self) -> &'static str {
         "A B [A B]..."
-    }
-    fn parameters(&self) -> usize {
-        2
-    }
-    fn position_at(&self, params: &[u64]) -> Option<(u64, u64)> {
-        match params {
-            [a, b] => Some((*a, *b)),
-            _ => None,
-        }
     }
     fn show(&self, &(a, b): &(u64, u64)) -> String {
         format!("{a} {b}")
@@ -383,9 +387,17 @@ impl Game for WythoffGame {
             _ => format!("move to {}", self.show_sum(to)),
         }
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl Tabular<(u64, u64)> for WythoffGame {
+    fn parameters(&self) -> usize {
+        2
+    }
+    fn position_at(&self, params: &[u64]) -> Option<(u64, u64)> {
+        match params {
+            [a, b] => Some((*a, *b)),
+            _ => None,
+        }
     }
 }
 

@@ -88,7 +88,7 @@ impl HeapGame {
     }
 }
 
-/// Reads heap sizes from words, as the catalog's heap games do ([`Game::parse`]): at least one, each a whole number;
+/// Reads heap sizes from words, as the catalog's heap games do ([`crate::Notation::parse`]): at least one, each a whole number;
 /// `name` is the game's name in the messages.
 pub fn parse_heaps(name: &str, words: &[String]) -> Result<Vec<u64>> {
     if words.is_empty() {

@@ -12,7 +12,7 @@
 //!
 //! ```rust
 //! use grundy::heap::{Heap, HeapRules};
-//! use grundy::{Game, HeapFacts, HeapView, Options, Solver};
+//! use grundy::{HeapFacts, HeapView, NotationView, Options, Solver};
 //!
 //! struct TakeOneOrTwo;
 //! impl HeapRules for TakeOneOrTwo {
@@ -45,11 +45,12 @@
 
 use crate::error::Result;
 use crate::game::HeapFacts;
-use crate::game::{ClosedForm, Game, Options, Play};
+use crate::game::{ClosedForm, Game, Notation, Options, Play, Tabular};
 use crate::limits::Limits;
 
 /// The rules of a heap game: what [`Heap`] needs to be a [`Game`]. Only [`HeapRules::name`] and
-/// [`HeapRules::options`] are required; every other method has the meaning of the [`Game`] method of the same name.
+/// [`HeapRules::options`] are required; every other method has the meaning of the [`Game`] or [`Notation`] method
+/// of the same name.
 /// The facts a theorem reads (does a move split a heap, the longest move, a proved period, a take-and-break code, a
 /// sequence method of the rules' own) are the rules' [`HeapFacts`], a trait every set of rules implements (an empty
 /// `impl HeapFacts for Rules {}` states none: then no move is assumed not to split, and no period is known).
@@ -85,7 +86,7 @@ pub trait HeapRules: HeapFacts {
         Play::Normal
     }
 
-    /// [`Game::note`].
+    /// [`Notation::note`].
     fn note(&self) -> Option<String> {
         None
     }
@@ -123,8 +124,27 @@ impl<R: HeapRules> Game for Heap<R> {
     fn check_searchable(&self, n: &u64, limits: &Limits) -> Result<()> {
         self.0.check_searchable(n, limits)
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        super::parse_heaps(&self.0.name(), words)
+    fn play(&self) -> Play {
+        self.0.play()
+    }
+    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
+        self.0.closed_form()
+    }
+    fn notation(&self) -> Option<&dyn Notation<u64>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn Tabular<u64>> {
+        Some(self)
+    }
+    fn heap(&self) -> Option<&dyn HeapFacts> {
+        Some(&self.0)
+    }
+}
+
+/// A heap is written as its number; the move words and the note are the rules' own.
+impl<R: HeapRules> Notation<u64> for Heap<R> {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<u64>>> {
+        Some(super::parse_heaps(&self.0.name(), words))
     }
     fn position_syntax(&self) -> &'static str {
         "HEAP..."
@@ -135,15 +155,13 @@ impl<R: HeapRules> Game for Heap<R> {
     fn describe_move(&self, from: &u64, to: &[u64]) -> String {
         self.0.describe_move(*from, to)
     }
-    fn play(&self) -> Play {
-        self.0.play()
-    }
     fn note(&self) -> Option<String> {
         self.0.note()
     }
-    fn closed_form(&self) -> Option<&dyn ClosedForm<u64>> {
-        self.0.closed_form()
-    }
+}
+
+/// A heap of `n` is numbered by itself in tables.
+impl<R: HeapRules> Tabular<u64> for Heap<R> {
     fn parameters(&self) -> usize {
         1
     }
@@ -152,8 +170,5 @@ impl<R: HeapRules> Game for Heap<R> {
             [n] => Some(*n),
             _ => None,
         }
-    }
-    fn heap(&self) -> Option<&dyn HeapFacts> {
-        Some(&self.0)
     }
 }

@@ -32,6 +32,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::HeapView;
 use crate::game::Known;
+use crate::game::NotationView;
 use crate::nimber::Nimber;
 use crate::sum::{Component, ComponentMoves, Move, MoveFamily};
 use std::cell::RefCell;

@@ -735,7 +735,32 @@ impl crate::Game for LoopyGraph {
             None => Err(Error::input("loopy-graph: no graph has been read")),
         }
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
+    fn notation(&self) -> Option<&dyn crate::game::Notation<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl crate::game::Notation<u64> for LoopyGraph {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<u64>>> {
+        Some(self.read_words(words))
+    }
+    fn position_syntax(&self) -> &'static str {
+        "FILE NODE..."
+    }
+    fn show(&self, u: &u64) -> String {
+        u.to_string()
+    }
+    fn describe_move(&self, u: &u64, to: &[u64]) -> String {
+        match to {
+            [w] => format!("move the token on node {u} to node {w}"),
+            _ => format!("move the token on node {u}"),
+        }
+    }
+}
+
+impl LoopyGraph {
+    /// Reads the positions `words` write: the body of this game's [`crate::Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<u64>> {
         let [file, nodes @ ..] = words else {
             return Err(Error::input(
                 "'loopy-graph FILE NODE...' needs a graph file",
@@ -754,17 +779,5 @@ impl crate::Game for LoopyGraph {
             Error::input("loopy-graph: this game has its graph already; look the game up again for another file")
         })?;
         Ok(tokens)
-    }
-    fn position_syntax(&self) -> &'static str {
-        "FILE NODE..."
-    }
-    fn show(&self, u: &u64) -> String {
-        u.to_string()
-    }
-    fn describe_move(&self, u: &u64, to: &[u64]) -> String {
-        match to {
-            [w] => format!("move the token on node {u} to node {w}"),
-            _ => format!("move the token on node {u}"),
-        }
     }
 }

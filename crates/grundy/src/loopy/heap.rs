@@ -208,14 +208,17 @@ impl crate::Game for LoopyCode {
         ))
         .with_remedy(crate::error::Remedy::Loopy))
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        if words.is_empty() {
-            return Err(Error::input("give at least one heap size"));
-        }
-        words
-            .iter()
-            .map(|w| crate::error::parse_u64(w, &format!("{}: heap size", self.code)))
-            .collect()
+    fn heap(&self) -> Option<&dyn crate::game::HeapFacts> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn crate::game::Notation<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl crate::game::Notation<u64> for LoopyCode {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<u64>>> {
+        Some(self.read_words(words))
     }
     fn show(&self, n: &u64) -> String {
         n.to_string()
@@ -223,8 +226,18 @@ impl crate::Game for LoopyCode {
     fn describe_move(&self, n: &u64, to: &[u64]) -> String {
         crate::heap::describe_heap_move(*n, to)
     }
-    fn heap(&self) -> Option<&dyn crate::game::HeapFacts> {
-        Some(self)
+}
+
+impl LoopyCode {
+    /// Reads the positions `words` write: the body of this game's [`crate::Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<u64>> {
+        if words.is_empty() {
+            return Err(Error::input("give at least one heap size"));
+        }
+        words
+            .iter()
+            .map(|w| crate::error::parse_u64(w, &format!("{}: heap size", self.code)))
+            .collect()
     }
 }
 

@@ -19,6 +19,7 @@
 
 use crate::error::Result;
 use crate::game::HeapView;
+use crate::game::NotationView;
 use crate::game::{Game, Options, Outcome};
 use crate::heap::HeapGame;
 use crate::nimber::{MexSet, Nimber};

@@ -10,6 +10,7 @@
 use crate::context::Context;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::HeapView;
+use crate::game::NotationView;
 use crate::game::{Game, Known, Options, Outcome, Play};
 use crate::heap::table::{HeapComponent, HeapTable};
 use crate::heap::HeapGame;

@@ -6,7 +6,7 @@ use super::native::{Evaluated, Item, Native};
 use super::{Core, Shape, Splits};
 use crate::error::{parse_u64, Error, Result};
 use crate::game::HeapFacts;
-use crate::game::{Game, Options, Play};
+use crate::game::{Game, Notation, Options, Play, Tabular};
 use crate::nimber::MexSet;
 use crate::Nimber;
 use rhai::{Array, Dynamic};
@@ -462,31 +462,11 @@ impl Game for NumberGame {
         Ok(())
     }
 
-    fn parse(&self, words: &[String]) -> Result<Vec<u64>> {
-        crate::heap::parse_heaps(&self.core.name, words)
-    }
-
-    fn position_syntax(&self) -> &'static str {
-        "N..."
-    }
-
     fn components(&self, p: &u64) -> crate::Result<Vec<u64>> {
         if !self.core.has_components {
             return Ok(vec![*p]);
         }
         self.split(*p)
-    }
-
-    fn show(&self, n: &u64) -> String {
-        n.to_string()
-    }
-
-    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
-        if self.short_heaps() {
-            crate::heap::describe_heap_move(*from, to)
-        } else {
-            format!("move from {from} to {}", self.show_sum(to))
-        }
     }
 
     fn play(&self) -> Play {
@@ -497,19 +477,45 @@ impl Game for NumberGame {
         }
     }
 
+    fn heap(&self) -> Option<&dyn HeapFacts> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<u64> for NumberGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<u64>>> {
+        Some(crate::heap::parse_heaps(&self.core.name, words))
+    }
+    fn position_syntax(&self) -> &'static str {
+        "N..."
+    }
+    fn show(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &[u64]) -> String {
+        if self.short_heaps() {
+            crate::heap::describe_heap_move(*from, to)
+        } else {
+            format!("move from {from} to {}", self.show_sum(to))
+        }
+    }
+}
+
+impl Tabular<u64> for NumberGame {
     fn parameters(&self) -> usize {
         1
     }
-
     fn position_at(&self, params: &[u64]) -> Option<u64> {
         match params {
             [n] => Some(*n),
             _ => None,
         }
-    }
-
-    fn heap(&self) -> Option<&dyn HeapFacts> {
-        Some(self)
     }
 }
 
@@ -734,10 +740,56 @@ impl Game for ListGame {
         Ok(())
     }
 
+    fn components(&self, p: &Vec<u64>) -> crate::Result<Vec<Vec<u64>>> {
+        if !self.core.has_components {
+            return Ok(vec![p.clone()]);
+        }
+        self.split(p)
+    }
+
+    fn play(&self) -> Play {
+        if self.core.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<Vec<u64>> for ListGame {
     /// A tuple game reads its numbers in groups (`3 4 5 6` is the two pairs (3, 4) and (5, 6)); a list game reads
     /// every word as one list (`1 2 3`; `[]` is the empty list). A number may also be written with commas
     /// (`3,4`).
-    fn parse(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<Vec<u64>>>> {
+        Some(self.read_words(words))
+    }
+    fn position_syntax(&self) -> &'static str {
+        match self.core.shape {
+            Shape::Tuple(2) => "A B [A B]...",
+            Shape::Tuple(_) => "X1 X2 ... (one number per parameter of moves) [...]",
+            _ => "X1 X2 ... (one list)",
+        }
+    }
+    fn show(&self, p: &Vec<u64>) -> String {
+        if p.is_empty() {
+            return "[]".into();
+        }
+        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    }
+    fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
+        format!("move from {} to {}", self.show(from), self.show_sum(to))
+    }
+}
+
+impl ListGame {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<Vec<u64>>> {
         let name = &self.core.name;
         if words.len() == 1 && words[0].trim() == "[]" && self.core.shape == Shape::List {
             return Ok(vec![Vec::new()]);
@@ -770,48 +822,15 @@ impl Game for ListGame {
             _ => Ok(vec![xs]),
         }
     }
+}
 
-    fn position_syntax(&self) -> &'static str {
-        match self.core.shape {
-            Shape::Tuple(2) => "A B [A B]...",
-            Shape::Tuple(_) => "X1 X2 ... (one number per parameter of moves) [...]",
-            _ => "X1 X2 ... (one list)",
-        }
-    }
-
-    fn components(&self, p: &Vec<u64>) -> crate::Result<Vec<Vec<u64>>> {
-        if !self.core.has_components {
-            return Ok(vec![p.clone()]);
-        }
-        self.split(p)
-    }
-
-    fn show(&self, p: &Vec<u64>) -> String {
-        if p.is_empty() {
-            return "[]".into();
-        }
-        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-    }
-
-    fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
-        format!("move from {} to {}", self.show(from), self.show_sum(to))
-    }
-
-    fn play(&self) -> Play {
-        if self.core.misere {
-            Play::Misere
-        } else {
-            Play::Normal
-        }
-    }
-
+impl Tabular<Vec<u64>> for ListGame {
     fn parameters(&self) -> usize {
         match self.core.shape {
             Shape::Tuple(2) => 2,
             _ => 0,
         }
     }
-
     fn position_at(&self, params: &[u64]) -> Option<Vec<u64>> {
         match (self.core.shape, params) {
             (Shape::Tuple(2), [a, b]) => Some(vec![*a, *b]),

@@ -1,4 +1,4 @@
-//! Valuing by tests: the [`Solver`]'s search for games that declare [`Game::search_by_tests`] (finite, acyclic,
+//! Valuing by tests: the [`Solver`]'s search for games that declare [`crate::SearchHints::search_by_tests`] (finite, acyclic,
 //! with short play: Node Kayles and Arc Kayles, where a move removes at least one vertex).
 //!
 //! **What it computes, and why it is exact.** `G(x) = w` exactly when (a) no option of `x` has value `w` and (b)
@@ -6,7 +6,7 @@
 //! the search asks "has some option the value `u`?" for `u = 0, 1, …` in turn. Each question stops at the first
 //! option found with value `u` — the cut that the plain search (every option valued) cannot make, and a sound one:
 //! one option of value `u` proves it, whatever the others are. An option is a sum of components; every component
-//! but the largest (by [`Game::search_size`]) is valued exactly, and the largest is asked the *test* "is your value
+//! but the largest (by [`crate::SearchHints::search_size`]) is valued exactly, and the largest is asked the *test* "is your value
 //! `u ⊕ (the others' nim-sum)`?", which is the same search with one value to look for: it fails at once when an
 //! option has that value (so the component's other values are never needed), and otherwise runs the questions for
 //! the smaller values, which settle the component's exact value on the way. This is the method Lemoine and
@@ -26,6 +26,7 @@
 
 use super::Solver;
 use crate::error::Result;
+use crate::game::HintsView;
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 
@@ -121,9 +122,10 @@ impl<R: Game> Solver<R> {
         }
         // Options whose largest component is smallest first: they split the position most evenly, and their
         // parts are the most likely to be known or quick to value.
+        let hints = self.ruleset.hints();
         let size = |o: &[R::Position]| {
             o.iter()
-                .map(|c| self.ruleset.search_size(c))
+                .map(|c| hints.map_or(0, |h| h.search_size(c)))
                 .max()
                 .unwrap_or(0)
         };
@@ -138,7 +140,9 @@ impl<R: Game> Solver<R> {
 
     /// Whether the sum `opt` has value `u`: every component but the largest valued, the largest tested.
     pub(super) fn option_is(&mut self, opt: &[R::Position], u: Nimber) -> Result<bool> {
-        let Some(big) = (0..opt.len()).max_by_key(|&i| self.ruleset.search_size(&opt[i])) else {
+        let hints = self.ruleset.hints();
+        let size = |c: &R::Position| hints.map_or(0, |h| h.search_size(c));
+        let Some(big) = (0..opt.len()).max_by_key(|&i| size(&opt[i])) else {
             return Ok(u == 0);
         };
         let mut t = u;
@@ -236,6 +240,12 @@ mod tests {
             }
             Ok(())
         }
+        fn hints(&self) -> Option<&dyn crate::game::SearchHints<Self::Position>> {
+            Some(self)
+        }
+    }
+
+    impl crate::game::SearchHints<u64> for LaskerByTests {
         fn search_by_tests(&self) -> bool {
             true
         }

@@ -1,6 +1,6 @@
 //! The search by tests on two or more threads (`grundy value --threads N`): the Cram engine's and, through
 //! [`value_on_threads`], the solver's for games whose positions can be shared between threads (Node Kayles, Arc
-//! Kayles: [`Game::value_on_threads`]).
+//! Kayles: [`crate::SearchHints::value_on_threads`]).
 //!
 //! **What it computes.** The nim-value of one position, as [`Solver::nim_value`] does by tests (module
 //! `by_tests`): the root's tests "has option `i` the value `u`?" are dealt to one solver a thread ([`super::root`]),
@@ -15,6 +15,7 @@
 use super::root::{self, Worker};
 use super::{Limits, Solver};
 use crate::error::{Error, Result};
+use crate::game::HintsView;
 use crate::game::{Game, Options};
 use crate::nimber::Nimber;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};

@@ -883,7 +883,7 @@ mod tests {
 #[cfg(test)]
 pub(super) mod engine_tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::NotationView;
     use crate::games::cram::CramGame;
     use crate::solver::Solver;
 

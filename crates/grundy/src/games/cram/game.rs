@@ -7,7 +7,7 @@ use super::{mirror_symmetric, search_value, Board};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::ClosedForm;
-use crate::game::{Game, Options};
+use crate::game::{Game, Notation, Options, Tabular};
 use crate::nimber::Nimber;
 
 /// Cram as a [`Game`]: positions are [`Board`]s; each option is the sorted sum of the regions left by a placement,
@@ -56,39 +56,6 @@ impl Game for CramGame {
         }
         Ok(())
     }
-    fn parse(&self, words: &[String]) -> Result<Vec<Board>> {
-        if words.is_empty() {
-            return Err(Error::input(
-                "cram: give a board: RxC (e.g. 3x4), a board file, or rows like ..#/...",
-            ));
-        }
-        words.iter().map(|w| parse_word(w)).collect()
-    }
-    fn position_syntax(&self) -> &'static str {
-        "RxC|FILE|ROWS..."
-    }
-    fn parameters(&self) -> usize {
-        2
-    }
-    /// 6 × 6: boards to `5x6` take a tenth of a second; `7x7` runs for minutes.
-    fn table_extent(&self) -> Option<u64> {
-        Some(6)
-    }
-    /// The empty `rows × cols` rectangle (both at least 1); a rectangle of more than [`MAX_CELLS`](super::MAX_CELLS)
-    /// cells is refused by validation (sides are kept below 256 so that the board's fields hold them, still too
-    /// large).
-    fn position_at(&self, params: &[u64]) -> Option<Board> {
-        match params {
-            [r, c] if *r >= 1 && *c >= 1 => {
-                Some(Board::rectangle(*r as usize, *c as usize).unwrap_or(Board {
-                    rows: (*r).min(255) as u8,
-                    cols: (*c).min(255) as u8,
-                    cells: 0,
-                }))
-            }
-            _ => None,
-        }
-    }
     fn components(&self, b: &Board) -> crate::Result<Vec<Board>> {
         Ok(b.regions_as_placed())
     }
@@ -105,6 +72,25 @@ impl Game for CramGame {
             [one] => std::borrow::Cow::Owned(*one),
             _ => std::borrow::Cow::Borrowed(b),
         }
+    }
+
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        Some(self)
+    }
+    fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
+        Some(self)
+    }
+}
+
+impl Notation<Board> for CramGame {
+    fn parse(&self, words: &[String]) -> Option<Result<Vec<Board>>> {
+        Some(self.read_words(words))
+    }
+    fn position_syntax(&self) -> &'static str {
+        "RxC|FILE|ROWS..."
     }
     fn show(&self, b: &Board) -> String {
         let n = b.rows as usize * b.cols as usize;
@@ -145,9 +131,42 @@ impl Game for CramGame {
             ),
         }
     }
+}
 
-    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
-        Some(self)
+impl CramGame {
+    /// Reads the positions `words` write: the body of this game's [`Notation::parse`].
+    fn read_words(&self, words: &[String]) -> Result<Vec<Board>> {
+        if words.is_empty() {
+            return Err(Error::input(
+                "cram: give a board: RxC (e.g. 3x4), a board file, or rows like ..#/...",
+            ));
+        }
+        words.iter().map(|w| parse_word(w)).collect()
+    }
+}
+
+impl Tabular<Board> for CramGame {
+    fn parameters(&self) -> usize {
+        2
+    }
+    /// 6 × 6: boards to `5x6` take a tenth of a second; `7x7` runs for minutes.
+    fn table_extent(&self) -> Option<u64> {
+        Some(6)
+    }
+    /// The empty `rows × cols` rectangle (both at least 1); a rectangle of more than [`MAX_CELLS`](super::MAX_CELLS)
+    /// cells is refused by validation (sides are kept below 256 so that the board's fields hold them, still too
+    /// large).
+    fn position_at(&self, params: &[u64]) -> Option<Board> {
+        match params {
+            [r, c] if *r >= 1 && *c >= 1 => {
+                Some(Board::rectangle(*r as usize, *c as usize).unwrap_or(Board {
+                    rows: (*r).min(255) as u8,
+                    cols: (*c).min(255) as u8,
+                    cells: 0,
+                }))
+            }
+            _ => None,
+        }
     }
 }
 

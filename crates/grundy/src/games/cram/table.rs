@@ -7,6 +7,7 @@
 use super::{engine_entries, engine_import, engine_nodes, Board, CramGame};
 use crate::error::Result;
 use crate::game::Game;
+use crate::game::NotationView;
 use crate::games::board_table::Known;
 use crate::parts::Sum;
 use crate::table_file::{read_each, take, write, write_table, SavedTable, TableKey, NOT_VALUES};
