@@ -240,6 +240,23 @@ impl HeapTable {
         reachable::value(&*self.game, n, &known, &mut self.reached, budget, &self.cx)
     }
 
+    /// Values every heap of every option of heap `n` that has no value at hand (a closed form that skips it, a
+    /// heap past the table), as a heap asked alone is valued.
+    fn value_options(&mut self, n: u64) -> Result<()> {
+        let mut heaps = Vec::new();
+        self.game
+            .for_each_option(n, &mut |h| heaps.extend_from_slice(h))?;
+        heaps.sort_unstable();
+        heaps.dedup();
+        for h in heaps {
+            if h as usize >= self.values.len() && self.reached.get(h).is_none() {
+                let v = self.value(h)?;
+                self.reached.insert(h, v);
+            }
+        }
+        Ok(())
+    }
+
     /// The value of heap `n` as the code the game was recognised as ([`super::recognise`]), when the table could
     /// not reach it (`e`, the table's error): a limit error is answered that way when the game is recognised, and
     /// every other error is returned as it is.
@@ -575,19 +592,7 @@ impl HeapTable {
                 return Ok((listed, total));
             }
             if attempt == 0 && n > 0 {
-                // A heap below `n` has no value at hand (a closed form that skips it, a heap past the table):
-                // value each such heap, as a heap asked alone is valued.
-                let mut heaps = Vec::new();
-                self.game
-                    .for_each_option(n, &mut |h| heaps.extend_from_slice(h))?;
-                heaps.sort_unstable();
-                heaps.dedup();
-                for h in heaps {
-                    if h as usize >= self.values.len() && self.reached.get(h).is_none() {
-                        let v = self.value(h)?;
-                        self.reached.insert(h, v);
-                    }
-                }
+                self.value_options(n)?;
             }
         }
         Err(Error::limit(format!(
