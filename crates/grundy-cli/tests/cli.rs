@@ -360,10 +360,29 @@ fn positions_from_a_file_or_standard_input() {
     ]);
     // Nim 6, 3, 5 and Kayles 4 (nim-value 1): 6 xor 3 xor 5 xor 1 = 1.
     assert_eq!(j["nim_value"], 1);
+    // An empty file is a judge's case with no heap: the empty sum, a P-position (also beside a part given as words).
     let empty = temp_file("positions", "empty.txt", " \n");
+    let j = ok_json(&["value", "nim", "--positions", &empty, "--json"]);
+    assert_eq!(
+        (j["nim_value"].as_u64(), j["outcome"].as_str()),
+        (Some(0), Some("P")),
+        "{j}"
+    );
+    assert_eq!(j["parts"].as_array().map(Vec::len), Some(0), "{j}");
+    let j = ok_json(&[
+        "value",
+        "kayles",
+        "4",
+        "+",
+        "nim",
+        "--positions",
+        &empty,
+        "--json",
+    ]);
+    assert_eq!(j["nim_value"].as_u64(), Some(1), "{j}");
     assert_error(
-        &grundy(&["value", "nim", "--positions", &empty]),
-        "no position in it",
+        &grundy(&["value", "no-such-game", "--positions", &empty]),
+        "no-such-game",
     );
     assert_error(
         &grundy(&["value", "nim", "--positions", "/nonexistent/p.txt"]),

@@ -147,3 +147,95 @@ fn the_list_names_every_problem() {
         );
     }
 }
+
+/// `grundy oj --game GAME` and `grundy oj --rules/--moves`: T test cases of one game, one line per case in the
+/// words of --say, each case's outcome the one `grundy value` gives the same sum; bad input and flags that do not
+/// apply are one-line errors.
+#[test]
+fn any_game_reads_a_judges_test_cases() {
+    use common::{run, run_stdin};
+    let cases: &[(&str, &[&str])] = &[
+        ("kayles", &["1", "4", "5"]),
+        ("kayles", &["7"]),
+        ("kayles", &["3", "3"]),
+        ("kayles", &[]),
+        ("kayles", &["1000000000000", "5"]),
+    ];
+    let mut input = format!("{}\n", cases.len());
+    let mut want = String::new();
+    for (game, heaps) in cases {
+        input += &format!("{}\n{}\n", heaps.len(), heaps.join(" "));
+        let outcome = if heaps.is_empty() {
+            "P".to_string()
+        } else {
+            let mut args = vec!["value", game];
+            args.extend(heaps.iter().copied());
+            args.extend(["--json", "--no-moves"]);
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{err}");
+            common::parse_json(&out)["outcome"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        want += if outcome == "N" { "Alice\n" } else { "Bob\n" };
+    }
+    let (code, out, err) = run_stdin(
+        &["oj", "--game", "kayles", "--say", "Alice,Bob"],
+        input.as_bytes(),
+    );
+    assert_eq!((code, out.as_str()), (0, want.as_str()), "{err}");
+    // The same game as a script: the same lines, and the note of the huge heap on stderr.
+    let (code, out2, err) = run_stdin(
+        &[
+            "oj",
+            "--rules",
+            &format!(
+                "{}/../../examples/rules/kayles.rhai",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            "--say",
+            "Alice,Bob",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!((code, out2.as_str()), (0, want.as_str()), "{err}");
+    assert!(
+        err.contains("note: script-kayles has the moves of the code 0.77"),
+        "{err}"
+    );
+    // A pair game: two numbers a position (Wythoff (1, 2) is a P-position, (1, 1) is not).
+    let (code, out, err) = run_stdin(&["oj", "--game", "wythoff"], b"2\n1\n1 2\n2\n1 2 1 1\n");
+    assert_eq!((code, out.as_str()), (0, "Second\nFirst\n"), "{err}");
+    for (args, input, needle) in [
+        (&["oj", "--game", "kayles"][..], &b"2\n1\n5\n"[..], "case 2"),
+        (
+            &["oj", "--game", "kayles"][..],
+            &b"1\n1\n5 6\n"[..],
+            "extra data",
+        ),
+        (
+            &["oj", "--game", "kayles", "--say", "Alice"][..],
+            &b"1\n1\n5\n"[..],
+            "--say",
+        ),
+        (&["oj", "kayles", "--say", "A,B"][..], &b""[..], "--say"),
+        (
+            &["oj", "--game", "graph"][..],
+            &b"1\n0\n"[..],
+            "not numbers",
+        ),
+        (
+            &["oj", "--game", "no-such-game"][..],
+            &b"1\n0\n"[..],
+            "no-such-game",
+        ),
+    ] {
+        let (code, out, err) = run_stdin(args, input);
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert!(
+            out.is_empty() && err.contains(needle) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -551,8 +551,8 @@ pub struct OjArgs {
     /// The problem ID (see --list)
     #[arg(
         value_name = "ID",
-        required_unless_present = "list",
-        conflicts_with = "list"
+        required_unless_present_any = ["list", "game", "rules", "moves"],
+        conflicts_with_all = ["list", "game", "rules", "moves"]
     )]
     pub id: Option<String>,
     /// Name every supported problem
@@ -561,6 +561,16 @@ pub struct OjArgs {
     /// With --list: the list as JSON
     #[arg(long, requires = "list")]
     pub json: bool,
+    /// Any game instead of a problem ID (a catalog name, a code; left out with one rules script): stdin holds T,
+    /// then T test cases, each a count K and K positions (a heap is one number, a pair game's position two)
+    #[arg(long, value_name = "GAME", conflicts_with = "list")]
+    pub game: Option<String>,
+    /// With --game or a rules script: the words printed for a first-player win and for a second-player win
+    #[arg(long, value_name = "FIRST,SECOND", default_value = "First,Second")]
+    pub say: String,
+    // Declared last, so that `--rules` and `--moves` stay last in the help.
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(ClapArgs, Debug)]

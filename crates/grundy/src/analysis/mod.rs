@@ -56,6 +56,7 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 
+pub mod cases;
 pub mod emit;
 pub mod loopy;
 pub mod misere;

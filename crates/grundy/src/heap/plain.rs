@@ -52,6 +52,14 @@ pub fn check_length(name: &str, to: u64, splits: bool) -> Result<()> {
     Ok(())
 }
 
+/// Whether the plain engine's cost on `game` grows as the square of the heap: a code some move of which splits a
+/// heap, whose splits the engine enumerates (`n / 2` per removal). A game of its own rules (a script, a Python
+/// function) costs the options its rules list, which they bound themselves (and the deadline ends), so its length
+/// is bounded by memory alone. A cost bound, not a theorem.
+fn enumerates_splits<G: Game<Position = u64> + ?Sized>(game: &G) -> bool {
+    game.code().is_some_and(|c| c.max_heaps() >= 2)
+}
+
 /// The nim-values of heaps `0..=to` of any heap game, from its options ([`Game::options`]) alone, whatever else the
 /// game knows: the definition, the reference the other methods are tested against. `progress` is called with the
 /// heap reached now and then.
@@ -84,7 +92,7 @@ fn extend_by_options<G: Game<Position = u64> + ?Sized>(
     progress: &mut dyn FnMut(u64),
 ) -> Result<()> {
     let name = game.name();
-    check_length(&name, to, game.splits().unwrap_or(true))?;
+    check_length(&name, to, enumerates_splits(game))?;
     g.truncate(to as usize + 1);
     g.reserve((to as usize + 1).saturating_sub(g.len()));
     let mut mex = MexSet::new();
@@ -136,8 +144,7 @@ impl SequenceEngine for Plain {
         game.is_heap_game() && game.code().is_none_or(|c| !c.is_loopy())
     }
     fn max_heap(&self, game: &HeapGame) -> u64 {
-        // A cost bound, not a theorem: a game that does not say is taken to split.
-        if game.splits().unwrap_or(true) {
+        if enumerates_splits(game) {
             PLAIN_MAX_HEAP_SPLITTING
         } else {
             PLAIN_MAX_HEAP

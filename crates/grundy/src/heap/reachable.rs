@@ -57,7 +57,8 @@ impl Reached {
 }
 
 /// The nim-value of heap `n` of `game` by a memoised search over the heaps reachable from it, or `None` when more
-/// than `budget` new heaps would need values (the caller then computes the table). `known` gives the values at
+/// than `budget` new heaps would need values, or the options of the heaps on the search's stack would hold more
+/// than four heaps per heap of the budget (the caller then computes the table). `known` gives the values at
 /// hand (a table below some heap, heap 0); values found are kept in `reached` for later questions, also when the
 /// search gives up. The context's cancellation and deadline end the search with their error.
 pub fn value(
@@ -89,6 +90,10 @@ pub fn value(
     };
     let mut stack = vec![open(n)?];
     let mut opened = 1usize;
+    // The heaps of the options on the stack, bounded too: a heap with many options (Kayles' n / 2 splits) on a
+    // deep stack would hold the square of the heap; past four per heap of the budget the table is cheaper.
+    let max_held = budget.saturating_mul(4).max(1 << 12);
+    let mut held = stack[0].options.flat().len();
     let mut mex = MexSet::new();
     while let Some(top) = stack.last_mut() {
         let flat = top.options.flat();
@@ -104,7 +109,12 @@ pub fn value(
                 cx.check()?;
                 cx.limits.check_time()?;
             }
-            stack.push(open(h)?);
+            let frame = open(h)?;
+            held += frame.options.flat().len();
+            if held > max_held {
+                return Ok(None);
+            }
+            stack.push(frame);
             continue;
         }
         mex.clear();
@@ -115,6 +125,7 @@ pub fn value(
             mex.insert(v);
         }
         let (heap, v) = (top.heap, mex.mex());
+        held -= top.options.flat().len();
         reached.values.insert(heap, v);
         stack.pop();
     }

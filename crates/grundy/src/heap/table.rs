@@ -221,8 +221,8 @@ impl HeapTable {
     }
 
     /// The value of heap `n` by a search over the heaps reachable from it ([`super::reachable`]), for a game of its
-    /// own rules (a code's engines are faster than any search), when that search stays within an eighth of the
-    /// heaps the table would add (`None`: the search gave up, or was not tried, and the table is computed). Small
+    /// own rules (a code's engines are faster than any search), when that search, with every search before it,
+    /// stays within an eighth of the heaps the table would add (`None`: the search gave up, or was not tried, and the table is computed). Small
     /// heaps go to the table, whose cost is then negligible.
     fn reachable_value(&mut self, n: u64) -> Result<Option<Nimber>> {
         if let Some(v) = self.reached.get(n) {
@@ -232,9 +232,12 @@ impl HeapTable {
         if self.game.code().is_some() || n < REACHABLE_FROM {
             return Ok(None);
         }
+        // The heaps valued by every search so far count against the budget: many heaps asked one after the other
+        // (a judge's 10^6 heaps) share one table once their searches have cost an eighth of it.
         let budget = usize::try_from((n - table) / 8)
             .unwrap_or(usize::MAX)
-            .min(reachable::MAX_REACHABLE);
+            .min(reachable::MAX_REACHABLE)
+            .saturating_sub(self.reached.len());
         let values = &self.values;
         let known = |h: u64| values.get(usize::try_from(h).ok()?).copied();
         reachable::value(&*self.game, n, &known, &mut self.reached, budget, &self.cx)
@@ -271,10 +274,11 @@ impl HeapTable {
 
     /// The value of heap `n` of a game of its own rules as the code it was recognised as on heaps
     /// `0..=`[`recognise::RECOGNISE_TO`], from that code's table (its certified period, for a huge heap); `None`
-    /// when the game has a code or was not recognised. The answer rests on the assumption
+    /// when the game has a code or closed forms, or was not recognised. The answer rests on the assumption
     /// [`HeapTable::assumption`] states.
     fn recognised_value(&mut self, n: u64) -> Result<Option<Nimber>> {
-        if self.game.code().is_some() {
+        // Only a black box is recognised: a game with a code or closed forms answers by what it states.
+        if self.game.code().is_some() || self.game.closed_form().is_some() {
             return Ok(None);
         }
         if self.recognised.is_none() {
@@ -401,14 +405,6 @@ impl HeapTable {
         target: Nimber,
         max_listed: usize,
     ) -> Result<WinningOptions> {
-        // A heap past the table of a game recognised as a code: the code's moves (in families for a huge heap),
-        // under the assumption the value was found under.
-        if n > PERIOD_FROM && n as usize >= self.values.len() && self.recognised_value(n)?.is_some()
-        {
-            if let Some(Some((_, table))) = &mut self.recognised {
-                return table.moves_to_value(n, target, max_listed);
-            }
-        }
         if let Some(mut found) = self.game.known_options_with_value(&n, target, &self.cx) {
             let unlisted = found.len().saturating_sub(max_listed) as u64;
             found.truncate(max_listed);
@@ -417,6 +413,14 @@ impl HeapTable {
                 unlisted,
                 families: Vec::new(),
             });
+        }
+        // A heap past the table of a game recognised as a code: the code's moves (in families for a huge heap),
+        // under the assumption the value was found under.
+        if n > PERIOD_FROM && n as usize >= self.values.len() && self.recognised_value(n)?.is_some()
+        {
+            if let Some(Some((_, table))) = &mut self.recognised {
+                return table.moves_to_value(n, target, max_listed);
+            }
         }
         let huge = n > self.families_from && n > 0 && self.game.code().is_some();
         if huge {
