@@ -587,6 +587,15 @@ fn scripts_recognised_as_codes_answer_huge_heaps_under_a_stated_assumption() {
     let c = parse_json(&ok(&["value", "kayles", "1000000000001", "--json"]));
     assert_eq!(s["nim_value"], c["nim_value"]);
     assert_eq!(s["winning_move_count"], c["winning_move_count"]);
+    // From 2^16 on a script recognised as a splitting code is answered as the code (its table through the script
+    // would cost the square of the heap): the catalog's value and moves, with the note.
+    let s = parse_json(&ok(&["value", "--rules", &kayles, "100000", "--json"]));
+    let c = parse_json(&ok(&["value", "kayles", "100000", "--json"]));
+    assert_eq!(
+        (&s["nim_value"], &s["winning_move_count"]),
+        (&c["nim_value"], &c["winning_move_count"])
+    );
+    assert!(s["notes"][0].as_str().unwrap().contains("0.77"), "{s}");
     // No code: halving; a rule that changes at heap 500. Neither is answered at a huge heap.
     for rule in [
         "n => if n == 0 { [] } else { [n / 2, n - 1] }",

@@ -94,6 +94,10 @@ pub struct HeapTable {
 /// ([`super::reachable`]); smaller heaps are valued from the table, which costs next to nothing there.
 pub const REACHABLE_FROM: u64 = 1 << 12;
 
+/// Heaps from this on, of a game of its own rules recognised as a code that splits heaps ([`super::recognise`]),
+/// are answered as that code: the table through the rules would cost the square of the heap.
+pub const RECOGNISED_SPLITS_FROM: u64 = 1 << 16;
+
 /// Heaps above this are valued from a certified period when the game has one (tables stay small).
 pub const PERIOD_FROM: u64 = 1 << 20;
 
@@ -180,8 +184,10 @@ impl HeapTable {
         }
         if n as usize >= self.values.len() {
             // Past the table's reach, a game of its own rules recognised as a code is answered as that code
-            // (reading its options on 1,025 heaps costs less than a reachable search that would give up there).
-            if n > PERIOD_FROM {
+            // (reading its options on 1,025 heaps costs less than a reachable search that would give up there);
+            // so is a heap from RECOGNISED_SPLITS_FROM on when that code splits heaps, whose table from heap 0
+            // costs the square of the heap through the rules (Kayles as a script: minutes at 10^6).
+            if n > PERIOD_FROM || (n >= RECOGNISED_SPLITS_FROM && self.recognised_splits()?) {
                 if let Some(v) = self.recognised_value(n)? {
                     return Ok(v);
                 }
@@ -294,6 +300,16 @@ impl HeapTable {
             Some(Some((_, table))) => table.value(n).map(Some),
             _ => Ok(None),
         }
+    }
+
+    /// Whether the game, a black box, was recognised as a code some move of which splits a heap (looking for the
+    /// code the first time).
+    fn recognised_splits(&mut self) -> Result<bool> {
+        if self.game.code().is_some() || self.game.closed_form().is_some() {
+            return Ok(false);
+        }
+        self.recognised_value(0)?;
+        Ok(matches!(&self.recognised, Some(Some((r, _))) if r.code.max_heaps() >= 2))
     }
 
     /// The assumption answers rest on when heaps past the table were valued as the code the game was recognised
@@ -416,7 +432,9 @@ impl HeapTable {
         }
         // A heap past the table of a game recognised as a code: the code's moves (in families for a huge heap),
         // under the assumption the value was found under.
-        if n > PERIOD_FROM && n as usize >= self.values.len() && self.recognised_value(n)?.is_some()
+        if (n > PERIOD_FROM || (n >= RECOGNISED_SPLITS_FROM && self.recognised_splits()?))
+            && n as usize >= self.values.len()
+            && self.recognised_value(n)?.is_some()
         {
             if let Some(Some((_, table))) = &mut self.recognised {
                 return table.moves_to_value(n, target, max_listed);
