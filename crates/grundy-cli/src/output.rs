@@ -20,6 +20,9 @@ pub fn flag_words(remedy: Remedy) -> String {
         Remedy::RaiseMaxHeap => "raise --max-heap",
         Remedy::LowerMaxHeap => "lower --max-heap",
         Remedy::SearchFurther => "'grundy period GAME --to N' searches further",
+        Remedy::AssumePeriod => {
+            "--assume-period values it from an observed period, as an assumption"
+        }
         _ => return remedy.plain_words(),
     }
     .to_string()

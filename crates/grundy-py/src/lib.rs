@@ -61,6 +61,7 @@ fn python_words(remedy: Remedy) -> String {
         Remedy::RaiseMaxHeap => "raise max_heap=".to_string(),
         Remedy::LowerMaxHeap => "lower max_heap=".to_string(),
         Remedy::SearchFurther => "period(to=N) searches further".to_string(),
+        Remedy::AssumePeriod => "period(to=N) shows the period observed on its values".to_string(),
         _ => remedy.plain_words(),
     }
 }

@@ -44,6 +44,7 @@ pub struct Context {
     progress: Option<Progress>,
     cancel: Option<Arc<AtomicBool>>,
     formulas_only: bool,
+    assume_periods: bool,
 }
 
 impl Default for Context {
@@ -60,6 +61,7 @@ impl std::fmt::Debug for Context {
             .field("progress", &self.progress.is_some())
             .field("cancelled", &self.cancelled())
             .field("formulas_only", &self.formulas_only)
+            .field("assume_periods", &self.assume_periods)
             .finish()
     }
 }
@@ -73,6 +75,7 @@ impl Context {
             progress: None,
             cancel: None,
             formulas_only: false,
+            assume_periods: false,
         }
     }
 
@@ -108,6 +111,19 @@ impl Context {
     pub fn with_formulas_only(mut self, on: bool) -> Context {
         self.formulas_only = on;
         self
+    }
+
+    /// The same, with a period *observed* on a black box's values (a script, a Python function: no theorem covers
+    /// it) used for its heaps past what a table reaches (`true`), or never used (`false`, the default). Every answer
+    /// it shapes carries the assumption as a note ([`crate::heap::table::HeapTable::assumption`]).
+    pub fn with_assumed_periods(mut self, on: bool) -> Context {
+        self.assume_periods = on;
+        self
+    }
+
+    /// Whether observed periods may answer (see [`Context::with_assumed_periods`]).
+    pub fn assumes_periods(&self) -> bool {
+        self.assume_periods
     }
 
     /// The cancellation flag, if the caller gave one.

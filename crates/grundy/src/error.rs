@@ -63,6 +63,8 @@ pub enum Remedy {
     LowerMaxHeap,
     /// Search the sequence further (a period search to a larger heap).
     SearchFurther,
+    /// Value a black box's huge heaps from a period observed on its values: an assumption the user allows.
+    AssumePeriod,
 }
 
 impl Remedy {
@@ -81,6 +83,7 @@ impl Remedy {
             Remedy::RaiseMaxHeap => "raise the largest heap",
             Remedy::LowerMaxHeap => "lower the largest heap",
             Remedy::SearchFurther => "search the sequence further",
+            Remedy::AssumePeriod => "allow a period observed on its values, as an assumption",
         }
         .to_string()
     }

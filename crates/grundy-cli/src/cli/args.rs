@@ -165,6 +165,11 @@ pub struct ValueArgs {
     /// positions of the last GAME (a judge's 10^6 heaps), or whole parts with '+' and their GAMEs
     #[arg(long, value_name = "FILE", value_parser = path)]
     pub positions: Option<std::path::PathBuf>,
+    /// A rules script's heaps past what a table reaches are valued from the period observed on heaps 0..=65535
+    /// (at least 8 periods past the preperiod), when the script is not recognised as a code: an assumption, not a
+    /// theorem, printed with every answer it shapes
+    #[arg(long, conflicts_with_all = ["misere", "loopy"])]
+    pub assume_period: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]

@@ -223,7 +223,9 @@ pub fn run(a: &ValueArgs) -> CliResult {
         }
         (Convention::Normal, l)
     };
-    let cx = crate::guard::context_with(limits).with_threads(threads);
+    let cx = crate::guard::context_with(limits)
+        .with_threads(threads)
+        .with_assumed_periods(a.assume_period);
     let report = if a.no_moves {
         analyse_values(&mut sum, convention, &cx)?
     } else {
@@ -323,6 +325,7 @@ fn with_script_names(a: &ValueArgs) -> CliResult<ValueArgs> {
         save_table: a.save_table.clone(),
         threads: a.threads,
         positions: None,
+        assume_period: a.assume_period,
     })
 }
 
@@ -387,6 +390,11 @@ fn refuse_flags_that_do_not_apply(a: &ValueArgs) -> CliResult {
     if graph && a.no_moves {
         return Err(CliError::usage(
             "--no-moves: a loopy game's outcome (P, N or D) is read from its moves; drop --no-moves",
+        ));
+    }
+    if a.assume_period && super::script_names().is_empty() {
+        return Err(CliError::usage(
+            "--assume-period values a rules script's huge heaps from an observed period: give the script (--rules FILE or --moves EXPR)",
         ));
     }
     if graph && a.misere {

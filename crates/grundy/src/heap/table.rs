@@ -85,6 +85,9 @@ pub struct HeapTable {
     /// code's table: looked for once, the first time a heap is past what the table and the reachable search can do
     /// (`Some(None)`: looked for, not recognised).
     recognised: Option<Option<(Recognised, Box<HeapTable>)>>,
+    /// A period observed on the first [`OBSERVE_TO`] + 1 values of a black box, with those values, used only when
+    /// the context allows it ([`Context::assumes_periods`]); `Some(None)`: looked for, none seen.
+    observed: Option<Option<(Periodicity, Vec<Nimber>)>>,
     /// What the table's work runs under: where its progress goes, and the context the game's closed forms are
     /// asked under (the table's sequence methods bound themselves; see [`HeapTable::value`]).
     cx: Context,
@@ -93,6 +96,10 @@ pub struct HeapTable {
 /// Heaps from this on, of a game without a code, are first valued by a search over the heaps reachable from them
 /// ([`super::reachable`]); smaller heaps are valued from the table, which costs next to nothing there.
 pub const REACHABLE_FROM: u64 = 1 << 12;
+
+/// The last heap of the values a period is observed on, for a black box whose observed period the caller allows
+/// ([`Context::assumes_periods`]).
+pub const OBSERVE_TO: u64 = (1 << 16) - 1;
 
 /// Heaps from this on, of a game of its own rules recognised as a code that splits heaps ([`super::recognise`]),
 /// are answered as that code: the table through the rules would cost the square of the heap.
@@ -127,6 +134,7 @@ impl HeapTable {
             max_listed: MAX_LISTED_WINNING_MOVES,
             reached: reachable::Reached::default(),
             recognised: None,
+            observed: None,
             cx: Context::default(),
         }
     }
@@ -192,6 +200,11 @@ impl HeapTable {
                     return Ok(v);
                 }
             }
+            if n > PERIOD_FROM {
+                if let Some(v) = self.observed_value(n)? {
+                    return Ok(v);
+                }
+            }
             if let Some(v) = self.reachable_value(n)? {
                 return Ok(v);
             }
@@ -202,8 +215,19 @@ impl HeapTable {
             let least = if self.game.code().is_some() { 64 } else { 0 };
             let want = n.max(self.values.len() as u64 * 2).max(least);
             let searched = n > PERIOD_FROM && matches!(self.period, Some(None));
+            let black_box = self.game.code().is_none() && self.game.closed_form().is_none();
             let direct = |e: Error| {
-                if searched && e.kind() == crate::ErrorKind::Limit {
+                if black_box && n > PERIOD_FROM && e.kind() == crate::ErrorKind::Limit {
+                    // No theorem covers a black box: it is answered past the table only as a code it was
+                    // recognised as, or from an observed period the caller allows.
+                    e.context(format!(
+                        "{} is not recognised as a take-and-break code on heaps 0..={}, and no theorem covers it, \
+                         so heap {n} must be computed",
+                        self.game.name(),
+                        recognise::RECOGNISE_TO
+                    ))
+                    .with_remedy(crate::error::Remedy::AssumePeriod)
+                } else if searched && e.kind() == crate::ErrorKind::Limit {
                     e.context(format!(
                         "no period of {} is certified within {PERIOD_SEARCH} heaps or {PERIOD_SEARCH_SECONDS} s of \
                          search, so heap {n} must be computed",
@@ -274,8 +298,42 @@ impl HeapTable {
             if let Some(v) = self.recognised_value(n)? {
                 return Ok(v);
             }
+            if let Some(v) = self.observed_value(n)? {
+                return Ok(v);
+            }
         }
         Err(e)
+    }
+
+    /// The value of heap `n` of a black box from a period observed on heaps `0..=`[`OBSERVE_TO`], when the
+    /// context allows it ([`Context::assumes_periods`]) and a period shows at least
+    /// [`super::period::OBSERVED_PERIODS`] times past its preperiod (`None` otherwise). The answer rests on the
+    /// assumption [`HeapTable::assumption`] states.
+    fn observed_value(&mut self, n: u64) -> Result<Option<Nimber>> {
+        if !self.cx.assumes_periods()
+            || self.game.code().is_some()
+            || self.game.closed_form().is_some()
+        {
+            return Ok(None);
+        }
+        if self.observed.is_none() {
+            self.observed = Some(None);
+            let values = sequence::values(&*self.game, OBSERVE_TO, &mut |_| {})?;
+            if let Some(p) = period::observe_with(&values, self.game.longest_move()) {
+                self.observed = Some(Some((p, values)));
+            }
+        }
+        let Some(Some((p, values))) = &self.observed else {
+            return Ok(None);
+        };
+        if n < values.len() as u64 {
+            return Ok(Some(values[n as usize]));
+        }
+        let r = p.preperiod + (n - p.preperiod) % p.period;
+        let laps = (n - r) / p.period;
+        Ok(laps
+            .checked_mul(p.saltus)
+            .and_then(|s| values[r as usize].checked_add(s)))
     }
 
     /// The value of heap `n` of a game of its own rules as the code it was recognised as on heaps
@@ -315,10 +373,22 @@ impl HeapTable {
     /// The assumption answers rest on when heaps past the table were valued as the code the game was recognised
     /// as ([`HeapTable::value`]): one line for every answer it shapes.
     pub fn assumption(&self) -> Option<String> {
-        match &self.recognised {
-            Some(Some((r, _))) => Some(r.assumption(&self.game.name())),
-            _ => None,
+        if let Some(Some((r, _))) = &self.recognised {
+            return Some(r.assumption(&self.game.name()));
         }
+        let Some(Some((p, values))) = &self.observed else {
+            return None;
+        };
+        Some(format!(
+            "{} is answered past heap {} from the period observed on heaps 0..={} (preperiod {}, period {}{}), as asked: \
+             an assumption, not a theorem",
+            self.game.name(),
+            values.len() - 1,
+            values.len() - 1,
+            p.preperiod,
+            p.period,
+            if p.saltus == 0 { String::new() } else { format!(", saltus {}", p.saltus) }
+        ))
     }
 
     /// The value of heap `n` from a certified period, looking for one the first time (`None`: the game has none
