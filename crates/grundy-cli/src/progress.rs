@@ -133,7 +133,8 @@ impl Progress {
 
     fn line(&self, done: u64, base: u64, secs: f64) -> String {
         let (rate, left) = self.rate(done, base, secs);
-        if self.total == UNKNOWN_TOTAL {
+        // A total of 0 is no total: work whose size the caller does not know (no percentage, no time left).
+        if self.total == UNKNOWN_TOTAL || self.total == 0 {
             return format!("{} {done} so far ({rate:.0}/s, {secs:.0}s)", self.what);
         }
         let frac = if self.total == 0 {
@@ -144,16 +145,26 @@ impl Progress {
         let width = 30;
         let filled = (frac * width as f64) as usize;
         let bar: String = "#".repeat(filled) + "-".repeat(width - filled).as_str();
+        // Never "0s left" while work remains: the estimate is at the rate so far, rounded up.
+        let left = if done < self.total {
+            left.ceil().max(1.0)
+        } else {
+            0.0
+        };
         format!(
-            "{} [{bar}] {done}/{} ({:.0}/s, {:.0}s left)",
-            self.what, self.total, rate, left
+            "{} [{bar}] {}/{} ({:.0}/s, {:.0}s left)",
+            self.what,
+            done.min(self.total),
+            self.total,
+            rate,
+            left
         )
     }
 
     /// The plain line: `grundy: progress: WHAT: DONE of TOTAL (P%), R/s, about T s left (S s so far)`.
     fn plain_line(&self, done: u64, base: u64, secs: f64) -> String {
         let (rate, left) = self.rate(done, base, secs);
-        if self.total == UNKNOWN_TOTAL {
+        if self.total == UNKNOWN_TOTAL || self.total == 0 {
             return format!(
                 "grundy: progress: {}: {done} so far, {rate:.0}/s ({secs:.0} s so far)",
                 grundy::error::escape(&self.what)
@@ -164,14 +175,20 @@ impl Progress {
         } else {
             (done as f64 * 100.0 / self.total as f64).min(100.0)
         };
-        let left = if rate > 0.0 {
-            format!("about {left:.0} s left")
+        let left = if done >= self.total {
+            "done".to_string()
+        } else if rate > 0.0 {
+            format!(
+                "about {:.0} s left at the rate so far",
+                left.ceil().max(1.0)
+            )
         } else {
             "time left not known yet".to_string()
         };
         format!(
-            "grundy: progress: {}: {done} of {} ({pct:.1}%), {rate:.0}/s, {left} ({secs:.0} s so far)",
+            "grundy: progress: {}: {} of {} ({pct:.1}%), {rate:.0}/s, {left} ({secs:.0} s so far)",
             grundy::error::escape(&self.what),
+            done.min(self.total),
             self.total
         )
     }

@@ -42,9 +42,13 @@ fn plain_lines_when_stderr_is_a_pipe() {
         last_done = done;
         assert!(rest.contains("%), ") && rest.contains("/s, "), "{l}");
         assert!(
-            rest.contains(" s left (") || rest.contains("time left not known yet"),
+            rest.contains(" s left at the rate so far (")
+                || rest.contains("time left not known yet")
+                || (done == 30000 && rest.contains(", done (")),
             "{l}"
         );
+        // Never "about 0 s left" while work remains.
+        assert!(!rest.contains("about 0 s left"), "{l}");
         assert!(rest.ends_with(" s so far)"), "{l}");
     }
     // The same values with progress off, and no line on stderr.
@@ -97,4 +101,34 @@ fn a_cram_search_reports_the_positions_it_expanded() {
         assert!(rest.ends_with(" s so far)"), "{l}");
         last = done;
     }
+}
+
+/// A script whose first heaps are slow (options growing as the square of the heap) shows progress from its first
+/// heaps and meets the time limit there, with no total when `pattern` was given none (no "of 0").
+#[test]
+fn a_slow_scripts_pattern_shows_progress_from_its_first_heaps() {
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "pattern",
+            "--moves",
+            "n => { let v = []; for a in 0..n { for b in 0..a { if a + b < n { v.push([a, b]); } } } v }",
+            "--max-seconds",
+            "3",
+        ])
+        .env("GRUNDY_PROGRESS_SECONDS", "0.2")
+        .output()
+        .expect("run grundy");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("grundy: progress:"))
+        .collect();
+    assert!(lines.len() >= 3, "{err}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains(" so far") && !l.contains(" of 0 ")),
+        "{err}"
+    );
 }

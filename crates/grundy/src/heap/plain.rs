@@ -114,10 +114,11 @@ fn extend_by_options<G: Game<Position = u64> + ?Sized>(
             mex.insert(v);
         }
         g.push(mex.mex());
-        if n & 0x3ff == 0 {
-            progress(n);
-            poll(limits, &name, n, to)?;
-        }
+        // Every heap: a game of its own rules costs a call of its rules a heap (a script's, microseconds or far
+        // more when its options grow), beside which a look at the clock is free, and a slow script's first heaps
+        // then show progress and meet the deadline at once.
+        progress(n);
+        poll(limits, &name, n, to)?;
     }
     progress(to);
     Ok(())
