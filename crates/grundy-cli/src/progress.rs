@@ -269,14 +269,27 @@ mod tests {
         // 250 units in 5 s from 0: 50/s, 750 left, 15 s.
         assert_eq!(
             p.plain_line(250, 0, 5.0),
-            "grundy: progress: 0.6 to 1000: 250 of 1000 (25.0%), 50/s, about 15 s left (5 s so far)"
+            "grundy: progress: 0.6 to 1000: 250 of 1000 (25.0%), 50/s, about 15 s left at the rate so far (5 s so far)"
         );
         // A resumed run (from 200): the rate counts this run's 50 units in 5 s.
         assert_eq!(
             p.plain_line(250, 200, 5.0),
-            "grundy: progress: 0.6 to 1000: 250 of 1000 (25.0%), 10/s, about 75 s left (5 s so far)"
+            "grundy: progress: 0.6 to 1000: 250 of 1000 (25.0%), 10/s, about 75 s left at the rate so far (5 s so far)"
         );
         assert!(p.plain_line(0, 0, 1.0).contains("time left not known yet"));
+        // Nearly done at a high rate: rounded up to 1 s, never 0 while work remains; past the total, "done".
+        assert!(p.plain_line(999, 0, 1.0).contains("about 1 s left"));
+        assert!(p.line(999, 0, 1.0).contains("1s left"));
+        assert!(
+            p.plain_line(1001, 0, 1.0).contains("1000 of 1000 (100.0%)")
+                && p.plain_line(1001, 0, 1.0).contains("done")
+        );
+        // A total of 0 is no total.
+        let z = quiet("pattern", 0);
+        assert_eq!(
+            z.plain_line(7, 0, 1.0),
+            "grundy: progress: pattern: 7 so far, 7/s (1 s so far)"
+        );
     }
 
     #[test]
