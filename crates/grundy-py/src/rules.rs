@@ -611,4 +611,9 @@ impl<P: PyPos> grundy::Tabular<P> for PyRules<P> {
 
 /// A Python game whose positions are heaps states no facts beyond being one: whether a move splits a heap is read
 /// off its options wherever a theorem needs it.
-impl<P: PyPos> HeapFacts for PyRules<P> {}
+impl<P: PyPos> HeapFacts for PyRules<P> {
+    /// A Python function's moves are stated by nothing but its code.
+    fn black_box(&self) -> bool {
+        true
+    }
+}

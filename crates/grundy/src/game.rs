@@ -421,6 +421,15 @@ pub trait HeapFacts {
         None
     }
 
+    /// Whether the game's rules are code of the user's whose moves nothing else states (a rules script, a Python
+    /// function): such a game may be recognised as a take-and-break code on the heaps its options are read on, and,
+    /// when the caller allows it, answered from an observed period, each answer carrying that assumption
+    /// ([`crate::heap::table::HeapTable::assumption`]). False (the default) for a game of the library, which
+    /// answers by what it states (a code, closed forms, its own method).
+    fn black_box(&self) -> bool {
+        false
+    }
+
     /// Whether some move leaves two or more heaps, *as the game states it*: `Some(true)`, `Some(false)`, or `None`
     /// (not stated: the default for a game without a code; a code's digits say it). No theorem takes this on
     /// trust: the analyses that need "no move splits a heap" (the SJ theorem, misère Nim's rule) read it off the
@@ -473,6 +482,10 @@ pub trait HeapView: Game {
     /// [`HeapFacts::code`].
     fn code(&self) -> Option<&Code> {
         self.heap()?.code()
+    }
+    /// [`HeapFacts::black_box`].
+    fn black_box(&self) -> bool {
+        self.heap().is_some_and(|h| h.black_box())
     }
     /// [`HeapFacts::splits`].
     fn splits(&self) -> Option<bool> {

@@ -215,7 +215,7 @@ impl HeapTable {
             let least = if self.game.code().is_some() { 64 } else { 0 };
             let want = n.max(self.values.len() as u64 * 2).max(least);
             let searched = n > PERIOD_FROM && matches!(self.period, Some(None));
-            let black_box = self.game.code().is_none() && self.game.closed_form().is_none();
+            let black_box = self.game.black_box();
             let direct = |e: Error| {
                 if black_box && n > PERIOD_FROM && e.kind() == crate::ErrorKind::Limit {
                     // No theorem covers a black box: it is answered past the table only as a code it was
@@ -310,10 +310,7 @@ impl HeapTable {
     /// [`super::period::OBSERVED_PERIODS`] times past its preperiod (`None` otherwise). The answer rests on the
     /// assumption [`HeapTable::assumption`] states.
     fn observed_value(&mut self, n: u64) -> Result<Option<Nimber>> {
-        if !self.cx.assumes_periods()
-            || self.game.code().is_some()
-            || self.game.closed_form().is_some()
-        {
+        if !self.cx.assumes_periods() || !self.game.black_box() {
             return Ok(None);
         }
         if self.observed.is_none() {
@@ -338,11 +335,11 @@ impl HeapTable {
 
     /// The value of heap `n` of a game of its own rules as the code it was recognised as on heaps
     /// `0..=`[`recognise::RECOGNISE_TO`], from that code's table (its certified period, for a huge heap); `None`
-    /// when the game has a code or closed forms, or was not recognised. The answer rests on the assumption
+    /// when the game is not a black box ([`crate::HeapFacts::black_box`]) or was not recognised. The answer rests on the assumption
     /// [`HeapTable::assumption`] states.
     fn recognised_value(&mut self, n: u64) -> Result<Option<Nimber>> {
-        // Only a black box is recognised: a game with a code or closed forms answers by what it states.
-        if self.game.code().is_some() || self.game.closed_form().is_some() {
+        // Only a black box is recognised: a game of the library answers by what it states.
+        if !self.game.black_box() {
             return Ok(None);
         }
         if self.recognised.is_none() {
@@ -363,7 +360,7 @@ impl HeapTable {
     /// Whether the game, a black box, was recognised as a code some move of which splits a heap (looking for the
     /// code the first time).
     fn recognised_splits(&mut self) -> Result<bool> {
-        if self.game.code().is_some() || self.game.closed_form().is_some() {
+        if !self.game.black_box() {
             return Ok(false);
         }
         self.recognised_value(0)?;

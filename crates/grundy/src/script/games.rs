@@ -527,6 +527,11 @@ impl HeapFacts for NumberGame {
         self.short_heaps()
     }
 
+    /// A script's moves are stated by nothing but its code.
+    fn black_box(&self) -> bool {
+        true
+    }
+
     /// A one-number script whose `moves` is compiled natively (see the [`crate::script`] docs, "Speed" in
     /// docs/rules.md) is tabulated from its body in a dense table: heap `n`'s options are evaluated natively and
     /// their nim-values XORed straight from the table, `splits(m)` without building its `m / 2 + 1` options (the

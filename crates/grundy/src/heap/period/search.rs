@@ -58,7 +58,7 @@ pub struct PeriodReport {
     pub needed: Option<u64>,
     /// Why a search that follows the certificate stopped short of one ([`Analysis::stopped`]), else null.
     pub stopped: Option<String>,
-    /// For a game of its own rules (a script, a Python function): the take-and-break code whose options are
+    /// For a black box ([`crate::HeapFacts::black_box`]: a script, a Python function): the take-and-break code whose options are
     /// exactly the game's on every heap read ([`crate::heap::recognise`]), as text, and the last heap read; absent
     /// when the game has a code or is not recognised.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -113,7 +113,7 @@ impl PeriodReport {
 /// an error of the rules while reading them is no recognition.
 fn recognised(game: &HeapGame) -> Option<Recognised> {
     use crate::heap::recognise;
-    if game.code().is_some() || !game.is_heap_game() {
+    if !game.black_box() || !game.is_heap_game() {
         return None;
     }
     let r = recognise::recognise(game, recognise::RECOGNISE_TO).ok()??;
