@@ -332,3 +332,16 @@ def test_a_remedy_is_worded_as_a_keyword_argument():
         grundy.game("14.0").analyse(3)
     assert str(e.value).endswith("(analyse it with loopy=True)"), str(e.value)
     assert "--" not in str(e.value)
+
+
+def test_a_python_heap_function_recognised_as_a_code_answers_huge_heaps_with_the_assumption():
+    take134 = grundy.define(lambda n: [m for m in (n - 1, n - 3, n - 4) if m >= 0], heap=True, name="take134")
+    catalog = grundy.game("subtraction:1,3,4")
+    huge = 10**18
+    a = take134.analyse(huge)
+    assert a.nim_value == catalog.nim_value(huge) == 1
+    assert len(a.notes) == 1 and "0.3033" in a.notes[0] and "assumption" in a.notes[0]
+    assert a.to_dict()["notes"] == list(a.notes)
+    # A small heap is valued exactly, with no note; the catalog game has none either.
+    assert take134.analyse(10).notes == () and "notes" not in take134.analyse(10).to_dict()
+    assert catalog.analyse(huge).notes == ()

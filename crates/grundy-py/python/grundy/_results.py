@@ -122,7 +122,9 @@ class Analysis:
     but not its nim-value); ``outcome`` is ``"P"`` (the player to move loses) or ``"N"``; ``parts`` one
     :class:`PartValue` per position, in order; ``winning_moves`` the winning moves listed one by one,
     ``winning_move_families`` and ``unlisted_winning_moves`` those of huge heaps grouped or only counted, and
-    ``winning_move_count`` how many there are in all (an int, however large).
+    ``winning_move_count`` how many there are in all (an int, however large); ``notes`` what the answer rests on
+    beyond the rules, one line each (a game defined in Python whose moves on heaps 0..=1024 are exactly a
+    take-and-break code's, answered at a huge heap as that code, says so here).
     """
 
     nim_value: Optional[int]
@@ -132,6 +134,7 @@ class Analysis:
     winning_move_families: Tuple[MoveFamily, ...] = ()
     unlisted_winning_moves: Tuple[UnlistedMoves, ...] = ()
     winning_move_count: int = 0
+    notes: Tuple[str, ...] = ()
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Analysis:
@@ -145,13 +148,14 @@ class Analysis:
             winning_move_families=tuple(MoveFamily.from_dict(f) for f in d.get("winning_move_families", ())),
             unlisted_winning_moves=tuple(UnlistedMoves.from_dict(u) for u in d.get("unlisted_winning_moves", ())),
             winning_move_count=int(count),
+            notes=tuple(d.get("notes", ())),
         )
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object of ``grundy value ... --json`` (docs/json.md): ``winning_move_count`` a decimal string
-        above 2^64 - 1, as there."""
+        above 2^64 - 1, as there, and ``notes`` only when there is one."""
         count = self.winning_move_count
-        return {
+        out: Dict[str, Any] = {
             "nim_value": self.nim_value,
             "outcome": self.outcome,
             "parts": [p.to_dict() for p in self.parts],
@@ -160,6 +164,9 @@ class Analysis:
             "unlisted_winning_moves": [u.to_dict() for u in self.unlisted_winning_moves],
             "winning_move_count": str(count) if count > _U64_MAX else count,
         }
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
 
 
 @dataclass(frozen=True)
