@@ -509,3 +509,79 @@ fn example_scripts_name_their_rules() {
         assert!(out.contains(&format!("(checked on n = 0..={to})")), "{out}");
     }
 }
+
+/// `pattern --line`: a pair game along one line is read as a sequence of one number, whose values are the game's
+/// own (checked against `table` on the same cells), with observed rules only; bad lines and `--emit` are refused.
+#[test]
+fn a_pair_game_along_a_line_is_read_as_a_sequence() {
+    use crate::common::{parse_json, run};
+    let (code, out, err) = run(&[
+        "pattern", "wythoff", "--line", "x 3", "--to", "60", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let p = parse_json(&out);
+    assert_eq!(p["game"], "wythoff (x, 3)");
+    assert!(
+        p["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["certified"] == false),
+        "{p}"
+    );
+    let (code, out, err) = run(&[
+        "table", "wythoff", "--rows", "0..60", "--cols", "3..3", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let t = parse_json(&out);
+    let column: Vec<u64> = t["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row[0].as_u64().unwrap())
+        .collect();
+    // The periodic rule read off the line holds on the table's column b = 3.
+    let rule = p["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "periodic")
+        .unwrap_or_else(|| panic!("{p}"));
+    let (e, per, salt) = (
+        rule["preperiod"].as_u64().unwrap() as usize,
+        rule["period"].as_u64().unwrap() as usize,
+        rule["saltus"].as_u64().unwrap(),
+    );
+    let one: Vec<u64> = rule["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(column[e..e + per], one[..], "{column:?}");
+    for n in e..=60 - per {
+        assert_eq!(column[n + per], column[n] + salt, "x = {n}");
+    }
+    for (args, needle) in [
+        (
+            &["pattern", "wythoff", "--line", "x x"][..],
+            "exactly one x",
+        ),
+        (
+            &["pattern", "wythoff", "--line", "x"][..],
+            "each of the 2 numbers",
+        ),
+        (&["pattern", "kayles", "--line", "x 3"][..], "1 number"),
+        (
+            &["pattern", "wythoff", "--line", "x 3", "--emit", "cpp"][..],
+            "--emit",
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -363,6 +363,10 @@ pub struct PatternArgs {
     /// Print a standalone function sg(n) computing the rule found, with a main that checks it: cpp, python or rust
     #[arg(long, value_name = "LANG", conflicts_with = "json", value_parser = EmitLang::parse)]
     pub emit: Option<EmitLang>,
+    /// A game of two or more numbers along one line, every number fixed but x: 'x 5' reads G(x, 5) for x = 0..=N
+    /// (--to N) as a sequence of one number
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["rows", "cols", "emit"], allow_hyphen_values = true)]
+    pub line: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);

@@ -57,6 +57,11 @@ node-kayles 0..7, arc-kayles 0..5, leading ones with no position left out): ever
     floor((ku + isqrt(dk²))/w)), against every pair; no floating point decides.
 When no rule fits, it says so and shows the first rows.
 
+--line 'x 5' reads a game of two or more numbers along one line, every number fixed but x: the values G(x, 5)
+for x = 0..=N (--to N, default 1000) as a sequence of one number, with the rules of one-number games above. The
+values are the game's own (its search, one memo for the line); the options of a position may leave the line, so
+no theorem covers it, and every rule is observed on the range.
+
 --json prints the library's Pattern: game, parameters, rows, cols, rules (each with kind, its data, statement,
 certified, certificate, checked_rows, checked_cols), nothing_fits, first_rows, nearest (the candidate that fits
 longest when none fits). A formula is kind 'formula' with base, function, scale, offset, xor, shift, from, below
@@ -78,11 +83,15 @@ EXAMPLES
   grundy pattern wythoff --rows 0..60 --cols 0..60     P-positions: the Beatty pair of φ and φ², observed
   grundy pattern ed --rows 1..32 --cols 1..32          G = the lowest 0 bit of (a-1) | (b-1), observed
   grundy pattern cutting --rows 2..20 --cols 2..20     symmetric; no other rule: the first rows are shown
+  grundy pattern wythoff --line 'x 3' --to 200          G(x, 3) along one line, read as a sequence: observed rules
 ";
 
 pub fn run(a: &PatternArgs) -> CliResult {
     super::load_rules(&a.rules, false)?;
-    let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
+    let mut game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
+    if let Some(spec) = &a.line {
+        game = grundy::games::line::line(game, spec)?;
+    }
     game.normal_values_only("a pattern")?;
     let limits = crate::guard::limits();
     let mut values = Vec::new();

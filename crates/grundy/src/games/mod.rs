@@ -28,6 +28,7 @@ pub mod fibonacci_nim;
 pub mod fibonacci_subtraction;
 pub mod fox_cards;
 pub mod lasker;
+pub mod line;
 pub mod nim;
 pub mod node_kayles;
 pub mod not_a_nim;

@@ -109,6 +109,7 @@ pub(crate) mod sealed {
     impl<G> Sealed for super::Erased<G> {}
     impl Sealed for super::ErasedHeap {}
     impl Sealed for crate::games::fox_cards::FoxCards {}
+    impl Sealed for crate::games::line::Line {}
 }
 
 struct Erased<G>(Rc<G>);
