@@ -151,12 +151,14 @@ pub fn run(a: &PatternArgs) -> CliResult {
         let v = serde_json::to_value(&found).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
         return print_json(&v);
     }
-    write_stdout(text(&found).as_bytes())
+    write_stdout(text(&found, a.line.is_some()).as_bytes())
 }
 
-/// The rules for people: one paragraph each, with its status and range.
-fn text(p: &Pattern) -> String {
+/// The rules for people: one paragraph each, with its status and range (`line`: the values are a line of a game of
+/// several numbers, indexed by its x, not heaps).
+fn text(p: &Pattern, line: bool) -> String {
     let mut s = match p.cols {
+        None if line => format!("{}: nim-values at x = {} (n below is x)\n", p.game, p.rows),
         None => format!("{}: nim-values of heaps {}\n", p.game, p.rows),
         Some(c) => format!(
             "{}: nim-values G(a, b), a = {}, b = {}\n",
