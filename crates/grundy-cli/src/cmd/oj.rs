@@ -113,12 +113,12 @@ fn run_cases(a: &OjArgs) -> CliResult {
     let count = t.int("the number of test cases T", 0, 10_000_000)?;
     let mut cases = Vec::new();
     let mut total = 0u64;
+    // Each number is read under a fixed label, and its case named only when it is wrong: no text is made per
+    // number of a judge's 10^6.
     for i in 1..=count {
-        let positions = t.int(
-            &format!("case {i}: the number of positions K"),
-            0,
-            10_000_000,
-        )?;
+        let positions = t
+            .int("the number of positions K", 0, 10_000_000)
+            .map_err(|e| e.context(format!("case {i}")))?;
         total += positions;
         if total > 20_000_000 {
             return Err(CliError::usage(
@@ -128,8 +128,9 @@ fn run_cases(a: &OjArgs) -> CliResult {
         let mut case = Vec::with_capacity(positions as usize);
         for j in 1..=positions {
             let p = (0..k)
-                .map(|_| t.int(&format!("case {i}: position {j}"), 0, u64::MAX))
-                .collect::<grundy::Result<Vec<u64>>>()?;
+                .map(|_| t.int("a position", 0, u64::MAX))
+                .collect::<grundy::Result<Vec<u64>>>()
+                .map_err(|e| e.context(format!("case {i}, position {j}")))?;
             case.push(p);
         }
         cases.push(case);

@@ -342,6 +342,16 @@ impl HeapTable {
         if !self.game.black_box() {
             return Ok(None);
         }
+        self.recognise_once()?;
+        match &mut self.recognised {
+            Some(Some((_, table))) => table.value(n).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// Reads the game's options on heaps `0..=`[`recognise::RECOGNISE_TO`] and keeps the code it is, with that
+    /// code's table, the first time this is asked (a black box only; see [`HeapTable::recognised_value`]).
+    fn recognise_once(&mut self) -> Result<()> {
         if self.recognised.is_none() {
             self.recognised = Some(None);
             if let Some(r) = recognise::recognise(&*self.game, recognise::RECOGNISE_TO)? {
@@ -351,10 +361,7 @@ impl HeapTable {
                 self.recognised = Some(Some((r, Box::new(table))));
             }
         }
-        match &mut self.recognised {
-            Some(Some((_, table))) => table.value(n).map(Some),
-            _ => Ok(None),
-        }
+        Ok(())
     }
 
     /// Whether the game, a black box, was recognised as a code some move of which splits a heap (looking for the
@@ -363,7 +370,7 @@ impl HeapTable {
         if !self.game.black_box() {
             return Ok(false);
         }
-        self.recognised_value(0)?;
+        self.recognise_once()?;
         Ok(matches!(&self.recognised, Some(Some((r, _))) if r.code.max_heaps() >= 2))
     }
 
