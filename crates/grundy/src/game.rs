@@ -111,6 +111,11 @@ impl<P> Options<P> {
     pub fn iter(&self) -> impl Iterator<Item = &[P]> + '_ {
         (0..self.len()).map(move |i| self.get(i))
     }
+    /// Keeps the first `len` options (an evaluation that gives up takes back what it added).
+    pub fn truncate(&mut self, len: usize) {
+        self.ends.truncate(len);
+        self.items.truncate(self.ends.last().copied().unwrap_or(0));
+    }
     /// Removes every option, keeping the memory for reuse.
     pub fn clear(&mut self) {
         self.items.clear();

@@ -2,6 +2,7 @@
 //! list of numbers). Each implements [`Game`]; the script is called once per position expanded, and what it returns
 //! is read into [`Options`] natively (memo, mex and sums are the solver's).
 
+use super::interp::Val;
 use super::native::{Evaluated, Item, Native};
 use super::{Core, Shape, Splits};
 use crate::error::{parse_u64, Error, Result};
@@ -223,16 +224,8 @@ impl NumberGame {
     /// The options of `moves(n)` by the natively compiled body: `Ok(false)` when Rhai must evaluate this position
     /// (the body is not compiled, or its arithmetic failed: the error is then Rhai's).
     fn native_options(&self, n: u64, out: &mut Options<u64>) -> Result<bool> {
-        let Some(native) = self
-            .core
-            .native
-            .as_ref()
-            .filter(|_| self.core.use_native.get())
-        else {
-            return Ok(false);
-        };
         let mut ev = self.scratch.borrow_mut();
-        if !native.eval(n as i64, &mut ev) {
+        if !self.body_eval(n, &mut ev) {
             return Ok(false);
         }
         for item in ev.items.iter() {
@@ -255,13 +248,27 @@ impl NumberGame {
 
     /// The native body, when the nim-values of heaps may be tabulated from it directly ([`crate::HeapFacts::extend_sequence`]): a heap
     /// game (not loopy play) with no `components` and normal play by its own rules.
-    fn dense(&self) -> Option<&Native> {
-        self.core.native.as_ref().filter(|_| {
-            self.core.use_native.get()
-                && self.short_heaps()
-                && !self.core.has_components
-                && !self.core.misere
-        })
+    fn dense(&self) -> bool {
+        (self.core.native.is_some() || self.core.program.is_some())
+            && self.core.use_native.get()
+            && self.short_heaps()
+            && !self.core.has_components
+            && !self.core.misere
+    }
+
+    /// `moves(n)` by the native body or the interpreter, into `ev`; `false` when Rhai must evaluate it (neither
+    /// is there or turned on, the evaluation gave up, or what it returned is not a well-formed array of options).
+    fn body_eval(&self, n: u64, ev: &mut Evaluated) -> bool {
+        if !self.core.use_native.get() {
+            return false;
+        }
+        if let Some(native) = &self.core.native {
+            return native.eval(n as i64, ev);
+        }
+        let mut stack = std::mem::take(&mut ev.stack);
+        let v = self.core.interpret(vec![Val::Int(n as i64)], &mut stack);
+        ev.stack = stack;
+        v.is_some_and(|v| ev.read(v))
     }
 
     /// Inserts into `mex` the nim-value of every option of the heap `n` by the native body, from the values `g` of
@@ -269,14 +276,8 @@ impl NumberGame {
     /// nothing allocated. `false` when this heap needs the general path ([`Game::options`]): the body's arithmetic
     /// failed, or an option breaks the heap rule (a heap not smaller than `n`, a move from a heap of 0), whose
     /// error the general path reports as it always does.
-    fn dense_options(
-        native: &Native,
-        n: u64,
-        g: &[Nimber],
-        ev: &mut Evaluated,
-        mex: &mut Seen,
-    ) -> bool {
-        if !native.eval(n as i64, ev) {
+    fn dense_options(&self, n: u64, g: &[Nimber], ev: &mut Evaluated, mex: &mut Seen) -> bool {
+        if !self.body_eval(n, ev) {
             return false;
         }
         let m = n as i64;
@@ -319,12 +320,11 @@ impl NumberGame {
     /// heaps computed so far are handed back, so the error says how far the run got and `--resume` continues.
     fn tabulate(
         &self,
-        native: &Native,
         values: &mut Vec<Nimber>,
         to: u64,
         progress: &mut dyn FnMut(u64),
     ) -> Result<()> {
-        let r = self.tabulate_table(native, values, to, progress);
+        let r = self.tabulate_table(values, to, progress);
         let g = self.table.borrow();
         let keep = g
             .len()
@@ -340,13 +340,17 @@ impl NumberGame {
     /// further than it).
     fn tabulate_table(
         &self,
-        native: &Native,
         values: &[Nimber],
         to: u64,
         progress: &mut dyn FnMut(u64),
     ) -> Result<()> {
         let name = self.core.name.clone();
-        crate::heap::plain::check_length(&name, to, native.leaves_several())?;
+        let several = self
+            .core
+            .native
+            .as_ref()
+            .is_some_and(Native::leaves_several);
+        crate::heap::plain::check_length(&name, to, several)?;
         let len = usize::try_from(to)
             .ok()
             .and_then(|t| t.checked_add(1))
@@ -373,7 +377,7 @@ impl NumberGame {
         let mut opts = Options::new();
         for n in g.len() as u64..=to {
             mex.clear();
-            if !Self::dense_options(native, n, &g, &mut ev, &mut mex) {
+            if !self.dense_options(n, &g, &mut ev, &mut mex) {
                 // The general path for this heap: the same options, and the same error when there is one.
                 mex.clear();
                 opts.clear();
@@ -547,16 +551,32 @@ impl HeapFacts for NumberGame {
         to: u64,
         progress: &mut dyn FnMut(u64),
     ) -> Option<Result<()>> {
-        let native = self.dense()?;
+        if !self.dense() {
+            return None;
+        }
         if to == 0 {
             // Asked whether the game has a method of its own: answer without side effects.
             let mut mex = Seen::default();
-            return Self::dense_options(native, 0, &[], &mut Evaluated::default(), &mut mex)
+            return self
+                .dense_options(0, &[], &mut Evaluated::default(), &mut mex)
                 .then(|| *values = vec![mex.mex()])
                 .map(Ok);
         }
-        Some(self.tabulate(native, values, to, progress))
+        Some(self.tabulate(values, to, progress))
     }
+}
+
+/// What one option the interpreter returned is (see [`ListGame::option_kind`]).
+#[derive(Debug, Clone, Copy)]
+enum OptionKind {
+    /// It holds a negative number: not a move.
+    Dropped,
+    /// `[]` of a tuple game: the empty sum (nothing left).
+    Empty,
+    /// One position.
+    One,
+    /// A sum of positions.
+    Sum,
 }
 
 /// A scripted game whose position is a tuple of a fixed number of numbers (`fn moves(a, b)`) or a list of numbers
@@ -564,6 +584,8 @@ impl HeapFacts for NumberGame {
 pub struct ListGame {
     core: Rc<Core>,
     parts: RefCell<FxHashMap<Vec<u64>, Vec<Vec<u64>>>>,
+    /// The interpreter's stack, reused from call to call.
+    stack: RefCell<Vec<Val>>,
 }
 
 impl ListGame {
@@ -571,6 +593,7 @@ impl ListGame {
         ListGame {
             core,
             parts: RefCell::default(),
+            stack: RefCell::default(),
         }
     }
 
@@ -592,11 +615,15 @@ impl ListGame {
 
     /// Checks that `p` has the shape's length.
     fn check_len(&self, p: &[u64]) -> std::result::Result<(), String> {
+        self.check_len_of(p.len())
+    }
+
+    /// Checks that a position of `len` numbers has the shape's length.
+    fn check_len_of(&self, len: usize) -> std::result::Result<(), String> {
         match self.core.shape {
-            Shape::Tuple(k) if p.len() != k => Err(format!(
-                "a position of this game is {k} numbers, not {}",
-                p.len()
-            )),
+            Shape::Tuple(k) if len != k => {
+                Err(format!("a position of this game is {k} numbers, not {len}"))
+            }
             _ => Ok(()),
         }
     }
@@ -677,7 +704,126 @@ impl ListGame {
         Ok(parts)
     }
 
+    /// The options of `p` by the interpreter, read as [`Self::try_options`] reads Rhai's result when it is well
+    /// formed: `Ok(false)`, with nothing added to `out`, when Rhai must evaluate it (the interpreter gave up, or
+    /// the result is not well formed and Rhai's reading of it names the problem).
+    fn program_options(&self, p: &[u64], out: &mut Options<Vec<u64>>) -> Result<bool> {
+        if self.core.program.is_none() {
+            return Ok(false);
+        }
+        let ints = p.iter().map(|&x| Val::Int(x as i64));
+        let args: Vec<Val> = match self.core.shape {
+            Shape::List => vec![Val::Arr(ints.collect())],
+            _ => ints.collect(),
+        };
+        let mut stack = self.stack.take();
+        let v = self.core.interpret(args, &mut stack);
+        self.stack.replace(stack);
+        let Some(Val::Arr(items)) = v else {
+            return Ok(false);
+        };
+        // First every option is read and checked (nothing added: a problem is Rhai's to name), then added.
+        let mut kinds = Vec::with_capacity(items.len());
+        for item in &items {
+            let Val::Arr(arr) = item else {
+                return Ok(false);
+            };
+            match self.option_kind(arr) {
+                Some(k) => kinds.push(k),
+                None => return Ok(false),
+            }
+        }
+        let position = |xs: &[Val]| -> Vec<u64> {
+            xs.iter()
+                .map(|x| match x {
+                    Val::Int(v) => *v as u64,
+                    _ => unreachable!("checked to be numbers"),
+                })
+                .collect()
+        };
+        let start = out.len();
+        for (item, kind) in items.iter().zip(kinds) {
+            let Val::Arr(arr) = item else {
+                unreachable!("checked to be arrays")
+            };
+            let sum: Vec<Vec<u64>> = match kind {
+                OptionKind::Dropped => continue,
+                OptionKind::Empty => Vec::new(),
+                OptionKind::One => vec![position(arr)],
+                OptionKind::Sum => arr
+                    .iter()
+                    .map(|q| match q {
+                        Val::Arr(xs) => position(xs),
+                        _ => unreachable!("checked to be positions"),
+                    })
+                    .collect(),
+            };
+            if self.core.has_components {
+                let mut all = Vec::new();
+                for q in &sum {
+                    match self.split(q) {
+                        Ok(parts) => all.extend(parts),
+                        Err(e) => {
+                            out.truncate(start);
+                            return Err(e);
+                        }
+                    }
+                }
+                out.push(all);
+            } else {
+                out.push(sum);
+            }
+        }
+        Ok(true)
+    }
+
+    /// What an option the interpreter returned is, read as [`Self::read_sum`] and [`Self::try_options`] read Rhai's:
+    /// `None` when that reading fails (Rhai's reading then names the problem).
+    fn option_kind(&self, arr: &[Val]) -> Option<OptionKind> {
+        // Some(false) for numbers that hold a negative one, None for anything but numbers (as `numbers` reads them).
+        let fine = |xs: &[Val]| -> Option<bool> {
+            let mut negative = false;
+            for x in xs {
+                match x {
+                    Val::Int(v) => negative |= *v < 0,
+                    _ => return None,
+                }
+            }
+            Some(!negative)
+        };
+        let small = |xs: &[Val]| {
+            xs.iter()
+                .all(|x| matches!(x, Val::Int(v) if *v as u64 <= MAX))
+        };
+        if !arr.is_empty() && arr.iter().all(|x| matches!(x, Val::Arr(_))) {
+            for x in arr {
+                let Val::Arr(inner) = x else {
+                    unreachable!("checked to be arrays")
+                };
+                if !fine(inner)? {
+                    return Some(OptionKind::Dropped);
+                }
+                self.check_len_of(inner.len()).ok()?;
+            }
+            let all_small = arr
+                .iter()
+                .all(|x| matches!(x, Val::Arr(inner) if small(inner)));
+            return all_small.then_some(OptionKind::Sum);
+        }
+        if arr.is_empty() && self.core.shape != Shape::List {
+            return Some(OptionKind::Empty);
+        }
+        if !fine(arr)? {
+            return Some(OptionKind::Dropped);
+        }
+        self.check_len_of(arr.len()).ok()?;
+        small(arr).then_some(OptionKind::One)
+    }
+
     fn try_options(&self, p: &[u64], out: &mut Options<Vec<u64>>) -> Result<()> {
+        if self.program_options(p, out)? {
+            return Ok(());
+        }
         let what = || self.call_text("moves", p);
         let d = self.core.call("moves", self.args(p), &what)?;
         let t = kind_of(&d);

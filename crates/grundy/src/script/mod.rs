@@ -43,6 +43,7 @@
 //! recorded between calls: every analysis of a scripted game either answers from the script as it ran or fails.
 
 mod games;
+mod interp;
 mod native;
 
 pub use games::{ListGame, NumberGame};
@@ -185,7 +186,16 @@ pub(crate) struct Core {
     moves_at: (usize, usize),
     /// `moves` compiled natively, when its body is in the subset of [`native`] (one-number scripts only).
     pub(crate) native: Option<native::Native>,
-    /// Whether the native body is used (tests turn it off to compare with Rhai).
+    /// `moves` and the functions it calls read by the interpreter of [`interp`], when they are in its subset and
+    /// `moves` is not in the smaller subset of [`native`].
+    pub(crate) program: Option<interp::Program>,
+    /// Calls the interpreter gave to Rhai, and whether it ever answered one: a program that never answers (it
+    /// adds arrays with `+`, say) is not tried again after [`INTERP_TRIES`] calls.
+    interp_misses: std::cell::Cell<u32>,
+    interp_answered: std::cell::Cell<bool>,
+    /// The bound on the operations of one call ([`Settings::max_operations`]).
+    max_operations: u64,
+    /// Whether the native body and the interpreter are used (tests turn them off to compare with Rhai).
     pub(crate) use_native: std::cell::Cell<bool>,
     /// The names of the `--param` values the script names.
     params_used: Vec<String>,
@@ -459,6 +469,11 @@ impl Script {
         } else {
             None
         };
+        let program = if native.is_none() {
+            interp::Program::compile(&text, "moves", arity, &globals)
+        } else {
+            None
+        };
         Ok(Script {
             core: Rc::new(Core {
                 engine,
@@ -471,8 +486,12 @@ impl Script {
                 deadline: settings.deadline,
                 origin,
                 moves_at,
-                use_native: std::cell::Cell::new(native.is_some()),
+                use_native: std::cell::Cell::new(native.is_some() || program.is_some()),
                 native,
+                program,
+                interp_misses: std::cell::Cell::new(0),
+                interp_answered: std::cell::Cell::new(false),
+                max_operations: settings.max_operations,
                 params_used,
             }),
         })
@@ -488,6 +507,12 @@ impl Script {
     /// see the module's docs), rather than by Rhai.
     pub fn is_native(&self) -> bool {
         self.core.native.is_some()
+    }
+
+    /// Whether `moves` (and every function it calls) is run by the script interpreter of this library rather than
+    /// by Rhai ("Speed" in docs/rules.md), Rhai answering only where the interpreter gives up.
+    pub fn is_interpreted(&self) -> bool {
+        self.core.program.is_some()
     }
 
     /// The game's name (`const NAME`, else the file's stem, else `script`).
@@ -549,7 +574,38 @@ impl Script {
     }
 }
 
+/// Calls of a program the interpreter gives to Rhai before it is no longer tried, when it has answered none.
+const INTERP_TRIES: u32 = 32;
+
 impl Core {
+    /// `moves(args)` by the interpreter; `None` when Rhai must evaluate it (no program, turned off, or the
+    /// interpreter gave up on this call).
+    pub(crate) fn interpret(
+        &self,
+        args: Vec<interp::Val>,
+        stack: &mut Vec<interp::Val>,
+    ) -> Option<interp::Val> {
+        let program = self.program.as_ref().filter(|_| self.use_native.get())?;
+        if !self.interp_answered.get() && self.interp_misses.get() >= INTERP_TRIES {
+            return None;
+        }
+        let bounds = interp::Bounds {
+            max_operations: self.max_operations,
+            deadline: self.deadline.as_ref(),
+        };
+        match program.call(args, stack, &bounds) {
+            interp::Outcome::Value(v) => {
+                self.interp_answered.set(true);
+                Some(v)
+            }
+            interp::Outcome::Rhai => {
+                self.interp_misses
+                    .set(self.interp_misses.get().saturating_add(1));
+                None
+            }
+        }
+    }
+
     /// Calls the script function `f` with `args`; `what` says which call, for the message.
     pub(crate) fn call(
         &self,

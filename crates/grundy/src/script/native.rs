@@ -96,9 +96,42 @@ pub(crate) enum Item {
 pub(crate) struct Evaluated {
     pub(crate) items: Vec<Item>,
     pub(crate) nums: Vec<i64>,
+    /// The interpreter's stack ([`super::interp`]), reused from call to call.
+    pub(crate) stack: Vec<super::interp::Val>,
 }
 
 impl Evaluated {
+    /// Reads what `moves` returned into items, as Rhai's result would be read when it is well formed (an array
+    /// whose items are numbers, `splits(m)` and arrays of numbers); `false` for anything else (the general path
+    /// then reports it).
+    pub(crate) fn read(&mut self, v: super::interp::Val) -> bool {
+        use super::interp::Val;
+        self.items.clear();
+        self.nums.clear();
+        let Val::Arr(items) = v else {
+            return false;
+        };
+        for it in items {
+            let item = match it {
+                Val::Int(x) => Item::Num(x),
+                Val::Splits(m) => Item::Splits(m),
+                Val::Arr(xs) => {
+                    let start = self.nums.len();
+                    for x in xs {
+                        match x {
+                            Val::Int(x) => self.nums.push(x),
+                            _ => return false,
+                        }
+                    }
+                    Item::Sum(start, self.nums.len())
+                }
+                _ => return false,
+            };
+            self.items.push(item);
+        }
+        true
+    }
+
     /// The numbers of the sum `Item::Sum(start, end)`.
     pub(crate) fn sum(&self, start: usize, end: usize) -> &[i64] {
         &self.nums[start..end]

@@ -39,7 +39,7 @@ fn options_of(
     } else {
         Script::from_file_text("rules.rhai", text, settings).unwrap()
     };
-    let compiled = s.is_native();
+    let compiled = s.is_native() || s.is_interpreted();
     s.core.use_native.set(native && compiled);
     let g = s.number_game().unwrap();
     let mut all = Vec::new();
@@ -81,16 +81,24 @@ fn which_bodies_are_native() {
 fn examples_give_the_same_options_natively_and_in_rhai() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rules");
     let mut natives = Vec::new();
+    let mut interpreted = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let s = Script::from_file_text("x.rhai", &text, Settings::default()).unwrap();
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        if s.is_interpreted() {
+            interpreted.push(stem.clone());
+        }
         if s.shape() != Shape::Number {
             assert!(!s.is_native());
+            let a = list_options_of(&text, true);
+            let b = list_options_of(&text, false);
+            assert_eq!(a, b, "{}", path.display());
             continue;
         }
         if s.is_native() {
-            natives.push(path.file_stem().unwrap().to_string_lossy().to_string());
+            natives.push(stem);
         }
         let ns: Vec<u64> = (1..300).collect();
         // Without Rhai's size limits, as the command line runs scripts: with them every push re-measures the array,
@@ -106,6 +114,40 @@ fn examples_give_the_same_options_natively_and_in_rhai() {
     }
     natives.sort();
     assert_eq!(natives, ["kayles", "s134"]);
+    // Every other example is run by the interpreter (none needs Rhai itself).
+    interpreted.sort();
+    assert_eq!(interpreted.len() + natives.len(), 13, "{interpreted:?}");
+}
+
+/// A sum of positions of a tuple or list game.
+type Sum = Vec<Vec<u64>>;
+
+/// The options of a few small positions of a tuple or list script `text` (a pair's cells up to 12 x 12, a triple's
+/// up to 6, lists of up to 3 numbers up to 4) by the interpreter (`interp`) or by Rhai, up to the first error.
+fn list_options_of(text: &str, interp: bool) -> (Vec<Vec<Sum>>, Option<String>) {
+    let s = Script::from_file_text("x.rhai", text, Settings::default()).unwrap();
+    s.core.use_native.set(interp && s.is_interpreted());
+    let g = s.list_game().unwrap();
+    let ps: Vec<Vec<u64>> = match s.shape() {
+        Shape::Tuple(2) => (0..13)
+            .flat_map(|a| (0..13).map(move |b| vec![a, b]))
+            .collect(),
+        Shape::Tuple(k) => (0..6u64.pow(k as u32))
+            .map(|i| (0..k).map(|j| i / 6u64.pow(j as u32) % 6).collect())
+            .collect(),
+        _ => (0..4u64.pow(3))
+            .map(|i| (0..(i % 4)).map(|j| i / 4u64.pow(j as u32) % 4).collect())
+            .collect(),
+    };
+    let mut all = Vec::new();
+    for p in ps {
+        let mut out = Options::new();
+        if let Err(e) = g.options(&p, &mut out) {
+            return (all, Some(e.message().to_string()));
+        }
+        all.push(out.iter().map(<[Vec<u64>]>::to_vec).collect());
+    }
+    (all, None)
 }
 
 /// The nim-values of heaps `0..=to` of `text`'s one-number script, or the first error (its message): with the
@@ -122,7 +164,9 @@ fn sequence_of(
     } else {
         Script::from_file_text("rules.rhai", text, Settings::default()).unwrap()
     };
-    s.core.use_native.set(dense && s.is_native());
+    s.core
+        .use_native
+        .set(dense && (s.is_native() || s.is_interpreted()));
     let g = s.number_game().unwrap();
     let own = matches!(crate::game::own_sequence(&g, to, &mut |_| {}), Some(Ok(_)));
     let r = if dense {
@@ -145,11 +189,10 @@ fn dense_tabulation_matches_the_general_path_on_every_example() {
         if !s.is_heap_game() {
             continue;
         }
-        // (A script whose body is not native has one path, the plain engine over Rhai's options: it is only
-        // checked against the solver, over fewer heaps, as Rhai is slow.)
-        let to = if s.is_native() { 400 } else { 100 };
+        // (Both paths of a script run by the interpreter are checked over fewer heaps, as Rhai is slow.)
+        let to = if s.is_native() { 400 } else { 120 };
         let (fast, own) = sequence_of(&text, false, true, to);
-        if s.is_native() {
+        if s.is_native() || s.is_interpreted() {
             let (slow, _) = sequence_of(&text, false, false, to);
             assert_eq!(fast, slow, "{}", path.display());
         }
@@ -171,7 +214,21 @@ fn dense_tabulation_matches_the_general_path_on_every_example() {
         }
     }
     dense.sort();
-    assert_eq!(dense, ["kayles", "s134"]);
+    // Every heap-game example tabulates its own table (natively or by the interpreter).
+    assert_eq!(
+        dense,
+        [
+            "divisors",
+            "fibonacci",
+            "kayles",
+            "mock_turtles",
+            "ruler",
+            "s134",
+            "three_unequal",
+            "triangular",
+            "unitary"
+        ]
+    );
     // Known values: S(1, 3, 4) has period 7 (Winning Ways ch. 4); Kayles is OEIS A002186.
     let (s134, _) = sequence_of("n => [n - 1, n - 3, n - 4]", true, true, 13);
     assert_eq!(s134.unwrap(), [0, 1, 0, 1, 2, 3, 2].repeat(2));
@@ -389,4 +446,202 @@ fn top_level_constants_are_visible_in_moves_and_params_replace_them() {
         let e = Param::parse(bad).unwrap_err();
         assert!(!e.message().contains('\n'), "{bad}: {e}");
     }
+}
+
+/// Random programs of the interpreter's subset (statements, loops, helper and recursive functions, arrays, every
+/// operator, with overflow, division by zero, deep recursion and bad indices among them): the same options and the
+/// same first error by the interpreter as by Rhai, for one-number and pair scripts.
+mod interp_random {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn expr() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            Just("a".to_string()),
+            Just("b".to_string()),
+            Just("x".to_string()),
+            Just("i".to_string()),
+            Just("out.len()".to_string()),
+            (-3i64..12).prop_map(|v| v.to_string()),
+            prop_oneof![
+                Just(9223372036854775807i64),
+                Just(4611686018427387904),
+                Just(3037000500)
+            ]
+            .prop_map(|v| v.to_string()),
+        ];
+        leaf.prop_recursive(3, 16, 2, |inner| {
+            prop_oneof![
+                (
+                    inner.clone(),
+                    prop_oneof![
+                        Just("+"),
+                        Just("-"),
+                        Just("*"),
+                        Just("/"),
+                        Just("%"),
+                        Just("**"),
+                        Just("<<"),
+                        Just(">>"),
+                        Just("&"),
+                        Just("|"),
+                        Just("^")
+                    ],
+                    inner.clone()
+                )
+                    .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
+                inner.clone().prop_map(|a| format!("-{a}")),
+                (cond(), inner.clone(), inner.clone())
+                    .prop_map(|(c, a, b)| format!("if {c} {{ {a} }} else {{ {b} }}")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("max({a}, {b})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("h({a}, {b})")),
+                inner.clone().prop_map(|a| format!("r({a} % 70)")),
+                inner.clone().prop_map(|a| format!("{a}.abs()")),
+                inner.prop_map(|a| format!("[1, 2, 3][{a}]")),
+            ]
+        })
+    }
+
+    fn cond() -> impl Strategy<Value = String> {
+        let simple = (
+            prop_oneof![Just("a"), Just("x"), Just("i"), Just("b")],
+            prop_oneof![
+                Just("<"),
+                Just("<="),
+                Just(">"),
+                Just(">="),
+                Just("=="),
+                Just("!=")
+            ],
+            -2i64..8,
+        )
+            .prop_map(|(v, op, k)| format!("{v} {op} {k}"));
+        simple.prop_recursive(2, 6, 2, |inner| {
+            prop_oneof![
+                (inner.clone(), inner.clone()).prop_map(|(p, q)| format!("({p} && {q})")),
+                (inner.clone(), inner.clone()).prop_map(|(p, q)| format!("({p} || {q})")),
+                inner.prop_map(|p| format!("!({p})")),
+            ]
+        })
+    }
+
+    fn stmt() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            3 => expr().prop_map(|e| format!("out.push({e});")),
+            2 => (expr(), expr()).prop_map(|(e, f)| format!("out.push([{e}, {f}]);")),
+            1 => (expr(), expr(), expr(), expr())
+                .prop_map(|(e, f, g, k)| format!("out.push([[{e}, {f}], [{g}, {k}]]);")),
+            1 => expr().prop_map(|e| format!("x = {e};")),
+            1 => expr().prop_map(|e| format!("x += {e};")),
+            1 => Just("if out.len() > 0 { out.pop(); }".to_string()),
+            1 => expr().prop_map(|e| format!("let y = {e}; out.push(y);")),
+            1 => Just("break;".to_string()),
+        ];
+        leaf.prop_recursive(2, 8, 3, |inner| {
+            let body = prop::collection::vec(inner, 0..3).prop_map(|v| v.join(" "));
+            prop_oneof![
+                (cond(), body.clone(), body.clone())
+                    .prop_map(|(c, s, t)| format!("if {c} {{ {s} }} else {{ {t} }}")),
+                ((0i64..3), (0i64..6), body.clone())
+                    .prop_map(|(lo, hi, s)| format!("for i in {lo}..{hi} {{ {s} }}")),
+                ((0i64..5), body.clone())
+                    .prop_map(|(k, s)| format!("for i in [{k}, a, 2] {{ {s} }}")),
+                ((0i64..5), body).prop_map(|(k, s)| format!("while x < {k} {{ x += 1; {s} }}")),
+            ]
+        })
+    }
+
+    /// A whole script: `moves` of one number (`n`, named `a` in the body) or of a pair `(a, b)`.
+    fn script(stmts: &[String], pair: bool) -> String {
+        let body = stmts.join("\n    ");
+        // `break` outside a loop does not compile in Rhai; the strategies may make one: such a program is
+        // dropped by the caller.
+        let head = if pair {
+            "fn moves(a, b) {"
+        } else {
+            "fn moves(a) {\n    let b = 1;"
+        };
+        format!(
+            "fn h(p, q) {{ if p > q {{ p - q }} else {{ q - p }} }}\nfn r(k) {{ if k <= 0 {{ 0 }} else {{ r(k - 1) + 1 }} }}\n{head}\n    let out = [];\n    let x = 0;\n    let i = 0;\n    {body}\n    out\n}}\n"
+        )
+    }
+
+    /// The options of `ps` by the script (interpreted or by Rhai), up to the first error; `None` when the script
+    /// does not compile (a `break` outside a loop).
+    fn run(
+        text: &str,
+        interp: bool,
+        ps: &[(u64, u64)],
+        pair: bool,
+    ) -> Option<(Vec<String>, Option<String>, bool)> {
+        let settings = Settings {
+            max_operations: 20_000,
+            ..Settings::default()
+        };
+        let s = Script::from_file_text("r.rhai", text, settings).ok()?;
+        let compiled = s.is_interpreted();
+        s.core.use_native.set(interp && compiled);
+        let mut seen = Vec::new();
+        if pair {
+            let g = s.list_game().unwrap();
+            for &(a, b) in ps {
+                let mut out = Options::new();
+                if let Err(e) = g.options(&vec![a, b], &mut out) {
+                    return Some((seen, Some(e.message().to_string()), compiled));
+                }
+                seen.push(format!("{:?}", out.iter().collect::<Vec<_>>()));
+            }
+        } else {
+            let g = s.number_game().unwrap();
+            for &(a, _) in ps {
+                let mut out = Options::new();
+                if let Err(e) = g.options(&a, &mut out) {
+                    return Some((seen, Some(e.message().to_string()), compiled));
+                }
+                seen.push(format!("{:?}", out.iter().collect::<Vec<_>>()));
+            }
+        }
+        Some((seen, None, compiled))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn interpreter_matches_rhai(stmts in prop::collection::vec(stmt(), 0..5),
+                                    ps in prop::collection::vec((0u64..12, 0u64..12), 1..6),
+                                    pair in any::<bool>()) {
+            let text = script(&stmts, pair);
+            let Some(a) = run(&text, true, &ps, pair) else { return Ok(()) };
+            let b = run(&text, false, &ps, pair).unwrap();
+            prop_assert!(a.2, "not interpreted:\n{}", text);
+            prop_assert_eq!(a.0, b.0, "{}", text);
+            prop_assert_eq!(a.1, b.1, "{}", text);
+        }
+    }
+}
+
+#[test]
+fn which_scripts_are_interpreted() {
+    let interp = |t: &str| {
+        Script::from_file_text("x.rhai", t, Settings::default())
+            .unwrap()
+            .is_interpreted()
+    };
+    assert!(interp("fn moves(n) { let out = []; let d = 1; while d * d <= n { if n % d == 0 { out.push(d); } d += 1; } out }"));
+    assert!(interp("fn moves(w, h) { let out = []; for a in 2..=w / 2 { out.push([[a, h], [w - a, h]]); } out }"));
+    assert!(interp(
+        "const S = [1, 3];\nfn moves(n) { let out = []; for s in S { out.push(n - s); } out }"
+    ));
+    assert!(interp("const SHAPE = \"list\";\nfn moves(l) { let out = []; for i in 0..l.len() { let q = l; q.remove(i); out.push(q); } out }"));
+    assert!(interp(
+        "fn f(k) { if k == 0 { 0 } else { f(k - 1) } }\nfn moves(n) { [f(n) + n - 1] }"
+    ));
+    // Outside the subset: strings, closures, maps, functions it does not know.
+    assert!(!interp("fn moves(n) { let s = \"a\"; [n - 1] }"));
+    assert!(!interp("fn moves(n) { [n - 1].map(|x| x - 1) }"));
+    assert!(!interp("fn moves(n) { let m = #{a: 1}; [n - 1] }"));
+    assert!(!interp("fn moves(n) { [n - 1, to_string(n).len()] }"));
+    // The fast subset of single array literals is not interpreted: it is evaluated natively.
+    assert!(!interp("fn moves(n) { [n - 1, n - 2] }"));
 }
