@@ -118,12 +118,6 @@ pub fn run(a: &PatternArgs) -> CliResult {
             p
         }
         _ => {
-            if a.emit.is_some() {
-                return Err(CliError::usage(format!(
-                    "pattern {}: --emit writes sg(n) for a game whose position is one number; it emits no code for a game of two numbers",
-                    super::table::game_label(a.game.as_deref(), &a.rules)
-                )));
-            }
             if a.to.is_some() {
                 return Err(CliError::usage(format!(
                     "pattern {}: a position of this game is two numbers: give --rows and --cols, not --to",
@@ -140,7 +134,12 @@ pub fn run(a: &PatternArgs) -> CliResult {
             if defaulted {
                 t = t.trim_leading();
             }
-            pattern::two_parameters(&t)
+            let found = pattern::two_parameters(&t);
+            if let Some(lang) = a.emit {
+                let code = emit::emit_table(&found, &t, lang.language())?;
+                return write_stdout(code.as_bytes());
+            }
+            found
         }
     };
     if let Some(lang) = a.emit {
