@@ -169,12 +169,12 @@ pub fn emit_from(p: &Pattern, values: &[Nimber], lang: Language, command: &str) 
         )
     };
     let how = format!(
-        "Run without arguments, main checks {} against the first {} values grundy computed and a checksum of its values at n = 0..{}, and exits with status 1 on a difference; with arguments, it prints {} for each. Written by grundy {command} --emit {}.",
-        if built.p_only { "is_p" } else { "sg" },
+        "Run without arguments, main checks {f} against the first {} values grundy computed and a checksum of {f}(0..{}), and exits with status 1 on a difference; with arguments, it prints {} for each. Written by grundy {command} --emit {}.",
         shown.len().min(FIRST_WRITTEN),
         shown.len() - 1,
         if built.p_only { "P or N" } else { "sg(n)" },
-        lang.name()
+        lang.name(),
+        f = if built.p_only { "is_p" } else { "sg" },
     );
     let program = Program {
         comment: comment(
@@ -478,8 +478,13 @@ fn p_body(rule: &Rule) -> Result<Built> {
             ..
         } => {
             below(&mut b, *from, listed)?;
-            b.body.push(S::Let("m", E::plus(n(), *shift as i128)));
-            let e = in_set(&mut b, *set, "m");
+            let m = if *shift == 0 {
+                "n"
+            } else {
+                b.body.push(S::Let("m", E::plus(n(), *shift as i128)));
+                "m"
+            };
+            let e = in_set(&mut b, *set, m);
             b.body.push(S::Return(e));
         }
         Law::PBeatty {
