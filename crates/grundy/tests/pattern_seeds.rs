@@ -931,25 +931,6 @@ mod emitted_code {
         }
     }
 
-    /// A table `G(a, b) = h(a, b)` on `0..=n` squared.
-    fn table_of(n: u64, h: impl Fn(u64, u64) -> u64) -> Table {
-        let values: Vec<Vec<Option<u64>>> = (0..=n)
-            .map(|a| (0..=n).map(|b| Some(h(a, b))).collect())
-            .collect();
-        let p_positions = (0..=n)
-            .flat_map(|a| (0..=n).map(move |b| vec![a, b]))
-            .filter(|c| h(c[0], c[1]) == 0)
-            .collect();
-        Table {
-            game: "formula".into(),
-            parameters: 2,
-            rows: Span::new(0, n).unwrap(),
-            cols: Some(Span::new(0, n).unwrap()),
-            values,
-            p_positions,
-        }
-    }
-
     /// Two-number rules as `sg(a, b)` or `is_p(a, b)`, in each language: the program's main against every cell,
     /// and the function at pairs near 10^18 and 2^64 against the rule computed by the library.
     #[test]
@@ -976,7 +957,7 @@ mod emitted_code {
             }),
         ];
         for (kind, label, n, h) in value_rules {
-            let t = table_of(n, h);
+            let t = super::formula_table(n, h);
             let p = pattern::two_parameters(&t);
             assert!(
                 p.rules
@@ -1029,7 +1010,7 @@ mod emitted_code {
             (3, 4, true),
         ];
         let res = |a: u64, b: u64| matches!((a % 3, b % 3), (0, 0) | (1, 2));
-        let rt = table_of(20, |a, b| {
+        let rt = super::formula_table(20, |a, b| {
             if res(a, b) {
                 0
             } else {
@@ -1063,7 +1044,7 @@ mod emitted_code {
 }
 
 /// A table `G(a, b) = h(a, b)` on `0..=n` squared.
-fn formula_table(n: u64, h: fn(u64, u64) -> u64) -> Table {
+fn formula_table(n: u64, h: impl Fn(u64, u64) -> u64) -> Table {
     let values: Vec<Vec<Option<u64>>> = (0..=n)
         .map(|a| (0..=n).map(|b| Some(h(a, b))).collect())
         .collect();

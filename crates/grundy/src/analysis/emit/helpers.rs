@@ -44,140 +44,114 @@ impl Helper {
 
 /// The text of helper `h` in language `l`.
 pub(super) fn helper(h: Helper, l: Language) -> String {
-    match (h, l) {
-        (Helper::Base(Base::Isqrt), Language::Cpp) => CPP_ISQRT.into(),
-        (Helper::Base(Base::TriRoot), Language::Cpp) => CPP_TRI.into(),
-        (Helper::Base(Base::Isqrt), Language::Rust) => RUST_ISQRT.into(),
-        (Helper::Base(Base::TriRoot), Language::Rust) => RUST_TRI.into(),
-        (Helper::Base(b), Language::Cpp) => cpp_helper(b).into(),
-        (Helper::Base(b), Language::Rust) => rust_helper(b).into(),
-        (Helper::Base(b), Language::Python) => python_helper(b).into(),
-        (Helper::NimMul, Language::Cpp) => CPP_NIM_MUL.into(),
-        (Helper::NimMul, Language::Rust) => RUST_NIM_MUL.into(),
-        (Helper::NimMul, Language::Python) => PYTHON_NIM_MUL.into(),
-        (Helper::Beatty, Language::Cpp) => CPP_BEATTY.into(),
-        (Helper::Beatty, Language::Rust) => RUST_BEATTY.into(),
-        (Helper::Beatty, Language::Python) => PYTHON_BEATTY.into(),
-        (Helper::IsFibonacci, Language::Cpp) => CPP_FIB.into(),
-        (Helper::IsFibonacci, Language::Rust) => RUST_FIB.into(),
-        (Helper::IsFibonacci, Language::Python) => PYTHON_FIB.into(),
-        (Helper::ZeckendorfTail, Language::Cpp) => CPP_ZECK.into(),
-        (Helper::ZeckendorfTail, Language::Rust) => RUST_ZECK.into(),
-        (Helper::ZeckendorfTail, Language::Python) => PYTHON_ZECK.into(),
+    let [cpp, rust, python] = texts(h);
+    match l {
+        Language::Cpp => cpp,
+        Language::Rust => rust,
+        Language::Python => python,
     }
+    .to_string()
 }
 
-fn cpp_helper(b: Base) -> &'static str {
-    match b {
-        Base::N => "",
-        Base::Popcount => "static u64 popcount(u64 m) { return (u64)__builtin_popcountll(m); }\n",
-        Base::Parity => "static u64 parity(u64 m) { return (u64)(__builtin_popcountll(m) & 1); }\n",
-        Base::Odious => {
-            "// The m-th odious number (an odd number of 1 bits), odious(0) = 1.\nstatic u64 odious(u64 m) { return 2 * m + 1 - (u64)(__builtin_popcountll(m) & 1); }\n"
-        }
-        Base::Evil => {
-            "// The m-th evil number (an even number of 1 bits), evil(0) = 0.\nstatic u64 evil(u64 m) { return 2 * m + (u64)(__builtin_popcountll(m) & 1); }\n"
-        }
-        Base::TrailingOnes => {
-            "// The index of the lowest 0 bit of m.\nstatic u64 trailing_ones(u64 m) { return ~m == 0 ? 64 : (u64)__builtin_ctzll(~m); }\n"
-        }
-        Base::V2 => "// The 2-adic valuation of m >= 1.\nstatic u64 v2(u64 m) { return (u64)__builtin_ctzll(m); }\n",
-        Base::Ruler => "// 2^v2(m), the lowest set bit of m >= 1.\nstatic u64 ruler(u64 m) { return m & (~m + 1); }\n",
-        Base::FloorLog2 => "static u64 floor_log2(u64 m) { return 63 - (u64)__builtin_clzll(m); }\n",
-        Base::HighestBit => "static u64 highest_bit(u64 m) { return 1ULL << (63 - __builtin_clzll(m)); }\n",
-        Base::BigOmega => {
-            "// The number of prime factors of m >= 1, with multiplicity (trial division).\nstatic u64 bigomega(u64 m) {\n    u64 k = 0;\n    for (u64 p = 2; p <= m / p; p += (p == 2 ? 1 : 2))\n        while (m % p == 0) {\n            m /= p;\n            k++;\n        }\n    return m > 1 ? k + 1 : k;\n}\n"
-        }
-        Base::Omega => {
-            "// The number of distinct prime factors of m >= 1 (trial division).\nstatic u64 omega(u64 m) {\n    u64 k = 0;\n    for (u64 p = 2; p <= m / p; p += (p == 2 ? 1 : 2))\n        if (m % p == 0) {\n            k++;\n            while (m % p == 0) m /= p;\n        }\n    return m > 1 ? k + 1 : k;\n}\n"
-        }
-        Base::Tau => {
-            "// The number of divisors of m >= 1 (trial division).\nstatic u64 tau(u64 m) {\n    u64 d = 1;\n    for (u64 p = 2; p <= m / p; p += (p == 2 ? 1 : 2)) {\n        u64 e = 0;\n        while (m % p == 0) {\n            m /= p;\n            e++;\n        }\n        d *= e + 1;\n    }\n    return m > 1 ? 2 * d : d;\n}\n"
-        }
-        Base::OddPart => "static u64 odd_part(u64 m) { return m >> __builtin_ctzll(m); }\n",
-        Base::Isqrt | Base::TriRoot => "",
-        Base::FibIndex => {
-            "// The largest k with F(k) <= m, F(1) = F(2) = 1, for m >= 1.\nstatic u64 fib_index(u64 m) {\n    u64 a = 1, b = 1, k = 2;\n    while (b <= m - a) {\n        u64 c = a + b;\n        a = b;\n        b = c;\n        k++;\n    }\n    return k;\n}\n"
-        }
+/// The text of helper `h` in C++, Rust and Python, side by side.
+///
+/// Long: one arm per helper, each the helper's three texts (the base functions' bodies written out), so that a
+/// helper is read and changed in its three languages at once.
+fn texts(h: Helper) -> [&'static str; 3] {
+    match h {
+        Helper::Base(Base::N) => ["", "", ""],
+        Helper::Base(Base::Popcount) => [
+            "static u64 popcount(u64 m) { return (u64)__builtin_popcountll(m); }\n",
+            "fn popcount(m: u64) -> u64 {\n    m.count_ones() as u64\n}\n",
+            "def popcount(m: int) -> int:\n    return bin(m).count(\"1\")\n",
+        ],
+        Helper::Base(Base::Parity) => [
+            "static u64 parity(u64 m) { return (u64)(__builtin_popcountll(m) & 1); }\n",
+            "fn parity(m: u64) -> u64 {\n    (m.count_ones() & 1) as u64\n}\n",
+            "def parity(m: int) -> int:\n    return bin(m).count(\"1\") & 1\n",
+        ],
+        Helper::Base(Base::Odious) => [
+            "// The m-th odious number (an odd number of 1 bits), odious(0) = 1.\nstatic u64 odious(u64 m) { return 2 * m + 1 - (u64)(__builtin_popcountll(m) & 1); }\n",
+            "/// The m-th odious number (an odd number of 1 bits), odious(0) = 1.\nfn odious(m: u64) -> u64 {\n    2 * m + 1 - (m.count_ones() & 1) as u64\n}\n",
+            "def odious(m: int) -> int:\n    \"\"\"The m-th odious number (an odd number of 1 bits), odious(0) = 1.\"\"\"\n    return 2 * m + 1 - (bin(m).count(\"1\") & 1)\n",
+        ],
+        Helper::Base(Base::Evil) => [
+            "// The m-th evil number (an even number of 1 bits), evil(0) = 0.\nstatic u64 evil(u64 m) { return 2 * m + (u64)(__builtin_popcountll(m) & 1); }\n",
+            "/// The m-th evil number (an even number of 1 bits), evil(0) = 0.\nfn evil(m: u64) -> u64 {\n    2 * m + (m.count_ones() & 1) as u64\n}\n",
+            "def evil(m: int) -> int:\n    \"\"\"The m-th evil number (an even number of 1 bits), evil(0) = 0.\"\"\"\n    return 2 * m + (bin(m).count(\"1\") & 1)\n",
+        ],
+        Helper::Base(Base::TrailingOnes) => [
+            "// The index of the lowest 0 bit of m.\nstatic u64 trailing_ones(u64 m) { return ~m == 0 ? 64 : (u64)__builtin_ctzll(~m); }\n",
+            "/// The index of the lowest 0 bit of m.\nfn trailing_ones(m: u64) -> u64 {\n    m.trailing_ones() as u64\n}\n",
+            "def trailing_ones(m: int) -> int:\n    \"\"\"The index of the lowest 0 bit of m.\"\"\"\n    return ((m + 1) & -(m + 1)).bit_length() - 1\n",
+        ],
+        Helper::Base(Base::V2) => [
+            "// The 2-adic valuation of m >= 1.\nstatic u64 v2(u64 m) { return (u64)__builtin_ctzll(m); }\n",
+            "/// The 2-adic valuation of m >= 1.\nfn v2(m: u64) -> u64 {\n    m.trailing_zeros() as u64\n}\n",
+            "def v2(m: int) -> int:\n    \"\"\"The 2-adic valuation of m >= 1.\"\"\"\n    return (m & -m).bit_length() - 1\n",
+        ],
+        Helper::Base(Base::Ruler) => [
+            "// 2^v2(m), the lowest set bit of m >= 1.\nstatic u64 ruler(u64 m) { return m & (~m + 1); }\n",
+            "/// 2^v2(m), the lowest set bit of m >= 1.\nfn ruler(m: u64) -> u64 {\n    m & m.wrapping_neg()\n}\n",
+            "def ruler(m: int) -> int:\n    \"\"\"2^v2(m), the lowest set bit of m >= 1.\"\"\"\n    return m & -m\n",
+        ],
+        Helper::Base(Base::FloorLog2) => [
+            "static u64 floor_log2(u64 m) { return 63 - (u64)__builtin_clzll(m); }\n",
+            "fn floor_log2(m: u64) -> u64 {\n    63 - m.leading_zeros() as u64\n}\n",
+            "def floor_log2(m: int) -> int:\n    return m.bit_length() - 1\n",
+        ],
+        Helper::Base(Base::HighestBit) => [
+            "static u64 highest_bit(u64 m) { return 1ULL << (63 - __builtin_clzll(m)); }\n",
+            "fn highest_bit(m: u64) -> u64 {\n    1u64 << (63 - m.leading_zeros())\n}\n",
+            "def highest_bit(m: int) -> int:\n    return 1 << (m.bit_length() - 1)\n",
+        ],
+        Helper::Base(Base::BigOmega) => [
+            "// The number of prime factors of m >= 1, with multiplicity (trial division).\nstatic u64 bigomega(u64 m) {\n    u64 k = 0;\n    for (u64 p = 2; p <= m / p; p += (p == 2 ? 1 : 2))\n        while (m % p == 0) {\n            m /= p;\n            k++;\n        }\n    return m > 1 ? k + 1 : k;\n}\n",
+            "/// The number of prime factors of m >= 1, with multiplicity (trial division).\nfn bigomega(mut m: u64) -> u64 {\n    let (mut k, mut p) = (0, 2u64);\n    while p <= m / p {\n        while m % p == 0 {\n            m /= p;\n            k += 1;\n        }\n        p += if p == 2 { 1 } else { 2 };\n    }\n    if m > 1 {\n        k + 1\n    } else {\n        k\n    }\n}\n",
+            "def bigomega(m: int) -> int:\n    \"\"\"The number of prime factors of m >= 1, with multiplicity (trial division).\"\"\"\n    k, p = 0, 2\n    while p * p <= m:\n        while m % p == 0:\n            m //= p\n            k += 1\n        p += 1 if p == 2 else 2\n    return k + 1 if m > 1 else k\n",
+        ],
+        Helper::Base(Base::Omega) => [
+            "// The number of distinct prime factors of m >= 1 (trial division).\nstatic u64 omega(u64 m) {\n    u64 k = 0;\n    for (u64 p = 2; p <= m / p; p += (p == 2 ? 1 : 2))\n        if (m % p == 0) {\n            k++;\n            while (m % p == 0) m /= p;\n        }\n    return m > 1 ? k + 1 : k;\n}\n",
+            "/// The number of distinct prime factors of m >= 1 (trial division).\nfn omega(mut m: u64) -> u64 {\n    let (mut k, mut p) = (0, 2u64);\n    while p <= m / p {\n        if m % p == 0 {\n            k += 1;\n            while m % p == 0 {\n                m /= p;\n            }\n        }\n        p += if p == 2 { 1 } else { 2 };\n    }\n    if m > 1 {\n        k + 1\n    } else {\n        k\n    }\n}\n",
+            "def omega(m: int) -> int:\n    \"\"\"The number of distinct prime factors of m >= 1 (trial division).\"\"\"\n    k, p = 0, 2\n    while p * p <= m:\n        if m % p == 0:\n            k += 1\n            while m % p == 0:\n                m //= p\n        p += 1 if p == 2 else 2\n    return k + 1 if m > 1 else k\n",
+        ],
+        Helper::Base(Base::Tau) => [
+            "// The number of divisors of m >= 1 (trial division).\nstatic u64 tau(u64 m) {\n    u64 d = 1;\n    for (u64 p = 2; p <= m / p; p += (p == 2 ? 1 : 2)) {\n        u64 e = 0;\n        while (m % p == 0) {\n            m /= p;\n            e++;\n        }\n        d *= e + 1;\n    }\n    return m > 1 ? 2 * d : d;\n}\n",
+            "/// The number of divisors of m >= 1 (trial division).\nfn tau(mut m: u64) -> u64 {\n    let (mut d, mut p) = (1u64, 2u64);\n    while p <= m / p {\n        let mut e = 0;\n        while m % p == 0 {\n            m /= p;\n            e += 1;\n        }\n        d *= e + 1;\n        p += if p == 2 { 1 } else { 2 };\n    }\n    if m > 1 {\n        2 * d\n    } else {\n        d\n    }\n}\n",
+            "def tau(m: int) -> int:\n    \"\"\"The number of divisors of m >= 1 (trial division).\"\"\"\n    d, p = 1, 2\n    while p * p <= m:\n        e = 0\n        while m % p == 0:\n            m //= p\n            e += 1\n        d *= e + 1\n        p += 1 if p == 2 else 2\n    return 2 * d if m > 1 else d\n",
+        ],
+        Helper::Base(Base::OddPart) => [
+            "static u64 odd_part(u64 m) { return m >> __builtin_ctzll(m); }\n",
+            "fn odd_part(m: u64) -> u64 {\n    m >> m.trailing_zeros()\n}\n",
+            "def odd_part(m: int) -> int:\n    return m // (m & -m)\n",
+        ],
+        Helper::Base(Base::Isqrt) => [
+            CPP_ISQRT,
+            RUST_ISQRT,
+            "def isqrt(m: int) -> int:\n    return math.isqrt(m)\n",
+        ],
+        Helper::Base(Base::TriRoot) => [
+            CPP_TRI,
+            RUST_TRI,
+            "def tri_root(m: int) -> int:\n    \"\"\"The largest k with k(k+1)/2 <= m.\"\"\"\n    return (math.isqrt(8 * m + 1) - 1) // 2\n",
+        ],
+        Helper::Base(Base::FibIndex) => [
+            "// The largest k with F(k) <= m, F(1) = F(2) = 1, for m >= 1.\nstatic u64 fib_index(u64 m) {\n    u64 a = 1, b = 1, k = 2;\n    while (b <= m - a) {\n        u64 c = a + b;\n        a = b;\n        b = c;\n        k++;\n    }\n    return k;\n}\n",
+            "/// The largest k with F(k) <= m, F(1) = F(2) = 1, for m >= 1.\nfn fib_index(m: u64) -> u64 {\n    let (mut a, mut b, mut k) = (1u64, 1u64, 2u64);\n    while b <= m - a {\n        let c = a + b;\n        a = b;\n        b = c;\n        k += 1;\n    }\n    k\n}\n",
+            "def fib_index(m: int) -> int:\n    \"\"\"The largest k with F(k) <= m, F(1) = F(2) = 1, for m >= 1.\"\"\"\n    a, b, k = 1, 1, 2\n    while a + b <= m:\n        a, b, k = b, a + b, k + 1\n    return k\n",
+        ],
+        Helper::NimMul => [CPP_NIM_MUL, RUST_NIM_MUL, PYTHON_NIM_MUL],
+        Helper::Beatty => [CPP_BEATTY, RUST_BEATTY, PYTHON_BEATTY],
+        Helper::IsFibonacci => [CPP_FIB, RUST_FIB, PYTHON_FIB],
+        Helper::ZeckendorfTail => [CPP_ZECK, RUST_ZECK, PYTHON_ZECK],
     }
 }
 
 const CPP_ISQRT: &str = "// floor(sqrt(x)), exactly: a floating-point guess corrected in integers.\nstatic u64 isqrt(u64 x) {\n    u64 r = (u64)sqrtl((long double)x);\n    while (r > 0 && r > x / r) r--;\n    while (r + 1 <= x / (r + 1)) r++;\n    return r;\n}\n";
 const CPP_TRI: &str = "// The largest k with k(k+1)/2 <= m (isqrt(2m) or one less).\nstatic u64 tri_root(u64 m) {\n    u64 k = isqrt(2 * m);\n    if (k * (k + 1) / 2 > m) k--;\n    return k;\n}\n";
-fn rust_helper(b: Base) -> &'static str {
-    match b {
-        Base::N => "",
-        Base::Popcount => "fn popcount(m: u64) -> u64 {\n    m.count_ones() as u64\n}\n",
-        Base::Parity => "fn parity(m: u64) -> u64 {\n    (m.count_ones() & 1) as u64\n}\n",
-        Base::Odious => {
-            "/// The m-th odious number (an odd number of 1 bits), odious(0) = 1.\nfn odious(m: u64) -> u64 {\n    2 * m + 1 - (m.count_ones() & 1) as u64\n}\n"
-        }
-        Base::Evil => {
-            "/// The m-th evil number (an even number of 1 bits), evil(0) = 0.\nfn evil(m: u64) -> u64 {\n    2 * m + (m.count_ones() & 1) as u64\n}\n"
-        }
-        Base::TrailingOnes => {
-            "/// The index of the lowest 0 bit of m.\nfn trailing_ones(m: u64) -> u64 {\n    m.trailing_ones() as u64\n}\n"
-        }
-        Base::V2 => "/// The 2-adic valuation of m >= 1.\nfn v2(m: u64) -> u64 {\n    m.trailing_zeros() as u64\n}\n",
-        Base::Ruler => "/// 2^v2(m), the lowest set bit of m >= 1.\nfn ruler(m: u64) -> u64 {\n    m & m.wrapping_neg()\n}\n",
-        Base::FloorLog2 => "fn floor_log2(m: u64) -> u64 {\n    63 - m.leading_zeros() as u64\n}\n",
-        Base::HighestBit => "fn highest_bit(m: u64) -> u64 {\n    1u64 << (63 - m.leading_zeros())\n}\n",
-        Base::BigOmega => {
-            "/// The number of prime factors of m >= 1, with multiplicity (trial division).\nfn bigomega(mut m: u64) -> u64 {\n    let (mut k, mut p) = (0, 2u64);\n    while p <= m / p {\n        while m % p == 0 {\n            m /= p;\n            k += 1;\n        }\n        p += if p == 2 { 1 } else { 2 };\n    }\n    if m > 1 {\n        k + 1\n    } else {\n        k\n    }\n}\n"
-        }
-        Base::Omega => {
-            "/// The number of distinct prime factors of m >= 1 (trial division).\nfn omega(mut m: u64) -> u64 {\n    let (mut k, mut p) = (0, 2u64);\n    while p <= m / p {\n        if m % p == 0 {\n            k += 1;\n            while m % p == 0 {\n                m /= p;\n            }\n        }\n        p += if p == 2 { 1 } else { 2 };\n    }\n    if m > 1 {\n        k + 1\n    } else {\n        k\n    }\n}\n"
-        }
-        Base::Tau => {
-            "/// The number of divisors of m >= 1 (trial division).\nfn tau(mut m: u64) -> u64 {\n    let (mut d, mut p) = (1u64, 2u64);\n    while p <= m / p {\n        let mut e = 0;\n        while m % p == 0 {\n            m /= p;\n            e += 1;\n        }\n        d *= e + 1;\n        p += if p == 2 { 1 } else { 2 };\n    }\n    if m > 1 {\n        2 * d\n    } else {\n        d\n    }\n}\n"
-        }
-        Base::OddPart => "fn odd_part(m: u64) -> u64 {\n    m >> m.trailing_zeros()\n}\n",
-        Base::Isqrt | Base::TriRoot => "",
-        Base::FibIndex => {
-            "/// The largest k with F(k) <= m, F(1) = F(2) = 1, for m >= 1.\nfn fib_index(m: u64) -> u64 {\n    let (mut a, mut b, mut k) = (1u64, 1u64, 2u64);\n    while b <= m - a {\n        let c = a + b;\n        a = b;\n        b = c;\n        k += 1;\n    }\n    k\n}\n"
-        }
-    }
-}
 
 const RUST_ISQRT: &str = "/// floor(sqrt(x)), exactly: a floating-point guess corrected in integers.\nfn isqrt(x: u64) -> u64 {\n    let mut r = (x as f64).sqrt() as u64;\n    while r > 0 && r > x / r {\n        r -= 1;\n    }\n    while r + 1 <= x / (r + 1) {\n        r += 1;\n    }\n    r\n}\n";
 const RUST_TRI: &str = "/// The largest k with k(k+1)/2 <= m (isqrt(2m) or one less).\nfn tri_root(m: u64) -> u64 {\n    let k = isqrt(2 * m);\n    if k * (k + 1) / 2 > m {\n        k - 1\n    } else {\n        k\n    }\n}\n";
-fn python_helper(b: Base) -> &'static str {
-    match b {
-        Base::N => "",
-        Base::Popcount => "def popcount(m: int) -> int:\n    return bin(m).count(\"1\")\n",
-        Base::Parity => "def parity(m: int) -> int:\n    return bin(m).count(\"1\") & 1\n",
-        Base::Odious => {
-            "def odious(m: int) -> int:\n    \"\"\"The m-th odious number (an odd number of 1 bits), odious(0) = 1.\"\"\"\n    return 2 * m + 1 - (bin(m).count(\"1\") & 1)\n"
-        }
-        Base::Evil => {
-            "def evil(m: int) -> int:\n    \"\"\"The m-th evil number (an even number of 1 bits), evil(0) = 0.\"\"\"\n    return 2 * m + (bin(m).count(\"1\") & 1)\n"
-        }
-        Base::TrailingOnes => {
-            "def trailing_ones(m: int) -> int:\n    \"\"\"The index of the lowest 0 bit of m.\"\"\"\n    return ((m + 1) & -(m + 1)).bit_length() - 1\n"
-        }
-        Base::V2 => "def v2(m: int) -> int:\n    \"\"\"The 2-adic valuation of m >= 1.\"\"\"\n    return (m & -m).bit_length() - 1\n",
-        Base::Ruler => "def ruler(m: int) -> int:\n    \"\"\"2^v2(m), the lowest set bit of m >= 1.\"\"\"\n    return m & -m\n",
-        Base::FloorLog2 => "def floor_log2(m: int) -> int:\n    return m.bit_length() - 1\n",
-        Base::HighestBit => "def highest_bit(m: int) -> int:\n    return 1 << (m.bit_length() - 1)\n",
-        Base::BigOmega => {
-            "def bigomega(m: int) -> int:\n    \"\"\"The number of prime factors of m >= 1, with multiplicity (trial division).\"\"\"\n    k, p = 0, 2\n    while p * p <= m:\n        while m % p == 0:\n            m //= p\n            k += 1\n        p += 1 if p == 2 else 2\n    return k + 1 if m > 1 else k\n"
-        }
-        Base::Omega => {
-            "def omega(m: int) -> int:\n    \"\"\"The number of distinct prime factors of m >= 1 (trial division).\"\"\"\n    k, p = 0, 2\n    while p * p <= m:\n        if m % p == 0:\n            k += 1\n            while m % p == 0:\n                m //= p\n        p += 1 if p == 2 else 2\n    return k + 1 if m > 1 else k\n"
-        }
-        Base::Tau => {
-            "def tau(m: int) -> int:\n    \"\"\"The number of divisors of m >= 1 (trial division).\"\"\"\n    d, p = 1, 2\n    while p * p <= m:\n        e = 0\n        while m % p == 0:\n            m //= p\n            e += 1\n        d *= e + 1\n        p += 1 if p == 2 else 2\n    return 2 * d if m > 1 else d\n"
-        }
-        Base::OddPart => "def odd_part(m: int) -> int:\n    return m // (m & -m)\n",
-        Base::Isqrt => "def isqrt(m: int) -> int:\n    return math.isqrt(m)\n",
-        Base::TriRoot => {
-            "def tri_root(m: int) -> int:\n    \"\"\"The largest k with k(k+1)/2 <= m.\"\"\"\n    return (math.isqrt(8 * m + 1) - 1) // 2\n"
-        }
-        Base::FibIndex => {
-            "def fib_index(m: int) -> int:\n    \"\"\"The largest k with F(k) <= m, F(1) = F(2) = 1, for m >= 1.\"\"\"\n    a, b, k = 1, 1, 2\n    while a + b <= m:\n        a, b, k = b, a + b, k + 1\n    return k\n"
-        }
-    }
-}
 
 const CPP_NIM_MUL: &str = r#"// The nim product of x, y < 2^(2h) (h a power of 2), by halves: with X = 2^h, X*X = X xor X/2.
 static u64 nim_mul(u64 x, u64 y, int h) {
@@ -364,17 +338,18 @@ static u64 zeckendorf_tail(u64 m) {
 
 const RUST_ZECK: &str = r#"/// The number of 0s that end the Zeckendorf representation of m >= 1 (1 is term 0, 2 term 1, 3 term 2, 5 term 3, ...).
 fn zeckendorf_tail(mut m: u64) -> u64 {
-    let mut fib = vec![1u64, 2];
-    while let Some(c) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
-        if c > m {
-            break;
-        }
-        fib.push(c);
+    let mut fib = [0u64; 92];
+    fib[0] = 1;
+    fib[1] = 2;
+    let mut n = 2;
+    while n < 92 && fib[n - 1] <= m - fib[n - 2] {
+        fib[n] = fib[n - 1] + fib[n - 2];
+        n += 1;
     }
     let mut last = 0;
-    for (i, &f) in fib.iter().enumerate().rev() {
-        if f <= m {
-            m -= f;
+    for i in (0..n).rev() {
+        if fib[i] <= m {
+            m -= fib[i];
             last = i as u64;
         }
     }

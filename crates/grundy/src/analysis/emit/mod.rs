@@ -176,41 +176,49 @@ pub fn emit_from(p: &Pattern, values: &[Nimber], lang: Language, command: &str) 
         lang.name(),
         f = if built.p_only { "is_p" } else { "sg" },
     );
-    let program = Program {
-        comment: comment(
-            &title,
-            &rule.statement,
-            &status,
-            built.note.as_deref(),
-            &how,
-        ),
-        helpers: built.helpers,
-        tables: built.tables,
-        p_only: built.p_only,
-        params: vec!["n"],
-        body: built.body,
-        check: Check::Heaps {
+    let program = built.program(
+        comment(&title, &rule.statement, &status, &how),
+        vec!["n"],
+        Check::Heaps {
             first: shown[..shown.len().min(FIRST_WRITTEN)].to_vec(),
             count: shown.len() as u64,
             sum: checksum(&shown),
         },
-    };
+    );
     Ok(code::render(&program, lang))
 }
 
-/// The comment lines of a program (without the comment marker): the title, the rule, its status, a note, and what
-/// `main` does.
-fn comment(title: &str, rule: &str, status: &str, note: Option<&str>, how: &str) -> Vec<String> {
-    let mut out = wrap(title, 100);
-    out.push(String::new());
-    out.extend(wrap(&format!("Rule: {rule}"), 100));
-    out.extend(wrap(&format!("Status: {status}."), 100));
-    if let Some(n) = note {
-        out.extend(wrap(&format!("Note: {n}"), 100));
+/// The comment of a program: the title, the rule, its status, and what `main` does.
+struct Comment<'a> {
+    title: &'a str,
+    rule: &'a str,
+    status: &'a str,
+    how: &'a str,
+}
+
+fn comment<'a>(title: &'a str, rule: &'a str, status: &'a str, how: &'a str) -> Comment<'a> {
+    Comment {
+        title,
+        rule,
+        status,
+        how,
     }
-    out.push(String::new());
-    out.extend(wrap(how, 100));
-    out
+}
+
+impl Comment<'_> {
+    /// The comment lines (without the comment marker), with the note of the function after the status.
+    fn lines(&self, note: Option<&str>) -> Vec<String> {
+        let mut out = wrap(self.title, 100);
+        out.push(String::new());
+        out.extend(wrap(&format!("Rule: {}", self.rule), 100));
+        out.extend(wrap(&format!("Status: {}.", self.status), 100));
+        if let Some(n) = note {
+            out.extend(wrap(&format!("Note: {n}"), 100));
+        }
+        out.push(String::new());
+        out.extend(wrap(self.how, 100));
+        out
+    }
 }
 
 /// What a rule's function is made of: its helpers, tables and body, whether it gives the P-positions only, and a
@@ -222,6 +230,21 @@ struct Built {
     body: Vec<S>,
     p_only: bool,
     note: Option<String>,
+}
+
+impl Built {
+    /// The whole program: this function headed by comment `c`, on `params`, checked by `check`.
+    fn program(self, c: Comment, params: Vec<&'static str>, check: Check) -> Program {
+        Program {
+            comment: c.lines(self.note.as_deref()),
+            helpers: self.helpers,
+            tables: self.tables,
+            p_only: self.p_only,
+            params,
+            body: self.body,
+            check,
+        }
+    }
 }
 
 fn v(name: &'static str) -> E {

@@ -2,7 +2,7 @@
 //! closed forms), else `is_p(a, b)` from a rule for the P-positions (a key's values, residue classes, a Beatty
 //! pair), checked by the emitted `main` against the cells of the table the rule was read off.
 
-use super::code::{self, Check, Op, Program, E, S};
+use super::code::{self, Check, Op, E, S};
 use super::helpers::Helper;
 use super::{
     at_least_one, beatty, bin, comment, flags, formula, v, Built, Language, BEATTY_NOTE, MAX_CELLS,
@@ -85,25 +85,15 @@ pub fn emit_table(p: &Pattern, t: &Table, lang: Language) -> Result<String> {
         if built.p_only { "P or N" } else { "sg(a, b)" },
         lang.name()
     );
-    let program = Program {
-        comment: comment(
-            &title,
-            &rule.statement,
-            &status,
-            built.note.as_deref(),
-            &how,
-        ),
-        helpers: built.helpers,
-        tables: built.tables,
-        p_only: built.p_only,
-        params: vec!["a", "b"],
-        body: built.body,
-        check: Check::Cells {
+    let program = built.program(
+        comment(&title, &rule.statement, &status, &how),
+        vec!["a", "b"],
+        Check::Cells {
             cells,
             rows: rows.to_string(),
             cols: cols.to_string(),
         },
-    };
+    );
     Ok(code::render(&program, lang))
 }
 
