@@ -33,6 +33,8 @@
 mod code;
 mod helpers;
 mod mains;
+#[cfg(test)]
+mod props;
 mod two;
 
 pub use two::emit_table;

@@ -10,6 +10,7 @@ use super::{
 use crate::analysis::pattern::{key_line_fn, line_fn, line_points, Law, LineFn, Pattern, Rule};
 use crate::analysis::table::Table;
 use crate::error::{Error, Result};
+use crate::nimber::Nimber;
 
 /// The most key values a rule on the P-positions may list for its code (more, and no code is emitted for it).
 const MAX_ZEROS: usize = 16;
@@ -26,22 +27,7 @@ pub fn emit_table(p: &Pattern, t: &Table, lang: Language) -> Result<String> {
         )));
     }
     let (rows, cols) = (p.rows, p.cols.unwrap_or(p.rows));
-    let found = p
-        .rules
-        .iter()
-        .filter(|r| {
-            !matches!(
-                r.law,
-                Law::PKey { .. } | Law::PResidues { .. } | Law::Beatty { .. }
-            )
-        })
-        .chain(p.rules.iter().filter(|r| {
-            matches!(
-                r.law,
-                Law::PKey { .. } | Law::PResidues { .. } | Law::Beatty { .. }
-            )
-        }))
-        .find_map(|r| build(r).map(|b| (r, b)));
+    let found = choose(p);
     let Some((rule, built)) = found else {
         return Err(Error::input(format!(
             "{}: no rule with a closed form for the nim-values or the P-positions was found on a = {rows}, b = {cols}, so there is no sg(a, b) to emit",
@@ -97,6 +83,22 @@ pub fn emit_table(p: &Pattern, t: &Table, lang: Language) -> Result<String> {
     Ok(code::render(&program, lang))
 }
 
+/// The rule the code is written from, and its function: the first rule for the values whose parts have closed
+/// forms, else the first rule for the P-positions that has code.
+pub(super) fn choose(p: &Pattern) -> Option<(&Rule, Built)> {
+    let p_rule = |r: &&Rule| {
+        matches!(
+            r.law,
+            Law::PKey { .. } | Law::PResidues { .. } | Law::Beatty { .. }
+        )
+    };
+    p.rules
+        .iter()
+        .filter(|r| !p_rule(r))
+        .chain(p.rules.iter().filter(p_rule))
+        .find_map(|r| build(r).map(|b| (r, b)))
+}
+
 /// The function of `rule`, when it has one: `None` for a rule without closed forms.
 fn build(rule: &Rule) -> Option<Built> {
     let mut b = Built::default();
@@ -104,9 +106,11 @@ fn build(rule: &Rule) -> Option<Built> {
     let cols = rule.checked_cols.map_or(0, |c| c.from);
     match &rule.law {
         Law::Separable { f, g, .. } | Law::NimProduct { f, g, .. } => {
-            let fx = line(&mut b, &line_fn(&line_points(f, rows))?, v("a"))?;
-            let gx = line(&mut b, &line_fn(&line_points(g, cols))?, v("b"))?;
-            let value = if matches!(rule.law, Law::NimProduct { .. }) {
+            let product = matches!(rule.law, Law::NimProduct { .. });
+            let (ff, gf) = parts(&line_points(f, rows), &line_points(g, cols), product)?;
+            let fx = line(&mut b, &ff, v("a"))?;
+            let gx = line(&mut b, &gf, v("b"))?;
+            let value = if product {
                 b.helpers.push(Helper::NimMul);
                 E::call("nim_mul", vec![fx, gx, E::L(32)])
             } else {
@@ -175,38 +179,71 @@ fn build(rule: &Rule) -> Option<Built> {
             beta_exact,
             first,
             ..
-        } => {
-            if !at_least_one(*alpha_exact) || !at_least_one(*beta_exact) {
-                return None;
-            }
-            b.p_only = true;
-            b.helpers.push(Helper::Beatty);
-            b.note = Some(BEATTY_NOTE.into());
-            b.body
-                .push(S::Let("lo", E::Min(Box::new(v("a")), Box::new(v("b")))));
-            b.body
-                .push(S::Let("hi", E::Max(Box::new(v("a")), Box::new(v("b")))));
-            let [u, d, w] = *alpha_exact;
-            b.body.push(S::Let(
-                "k",
-                E::call(
-                    "beatty_index",
-                    vec![v("lo"), E::I(u), E::L(d as u64), E::L(w as u64)],
-                ),
-            ));
-            let mut cond = bin(
-                bin(beatty(v("k"), *alpha_exact), Op::Eq, v("lo")),
-                Op::And,
-                bin(beatty(v("k"), *beta_exact), Op::Eq, v("hi")),
-            );
-            if *first > 0 {
-                cond = bin(bin(v("k"), Op::Ge, E::L(*first)), Op::And, cond);
-            }
-            b.body.push(S::Return(cond));
-        }
+        } => beatty_pair(&mut b, *alpha_exact, *beta_exact, *first)?,
         _ => return None,
     }
     Some(b)
+}
+
+/// `is_p(a, b)` for the Beatty pair `(⌊kα⌋, ⌊kβ⌋)`, `k >= first`, and the mirror images: `lo = min(a, b)`, `k` the
+/// largest with `⌊kα⌋ <= lo`, then `⌊kα⌋ = lo` and `⌊kβ⌋ = max(a, b)`; `None` when `α` or `β` is below 1.
+fn beatty_pair(
+    b: &mut Built,
+    alpha_exact: [i64; 3],
+    beta_exact: [i64; 3],
+    first: u64,
+) -> Option<()> {
+    if !at_least_one(alpha_exact) || !at_least_one(beta_exact) {
+        return None;
+    }
+    b.p_only = true;
+    b.helpers.push(Helper::Beatty);
+    b.note = Some(BEATTY_NOTE.into());
+    b.body
+        .push(S::Let("lo", E::Min(Box::new(v("a")), Box::new(v("b")))));
+    b.body
+        .push(S::Let("hi", E::Max(Box::new(v("a")), Box::new(v("b")))));
+    let [u, d, w] = alpha_exact;
+    b.body.push(S::Let(
+        "k",
+        E::call(
+            "beatty_index",
+            vec![v("lo"), E::I(u), E::L(d as u64), E::L(w as u64)],
+        ),
+    ));
+    let mut cond = bin(
+        bin(beatty(v("k"), alpha_exact), Op::Eq, v("lo")),
+        Op::And,
+        bin(beatty(v("k"), beta_exact), Op::Eq, v("hi")),
+    );
+    if first > 0 {
+        cond = bin(bin(v("k"), Op::Ge, E::L(first)), Op::And, cond);
+    }
+    b.body.push(S::Return(cond));
+    Some(())
+}
+
+/// Closed forms of the parts `f` and `g` of `G(a, b) = f(a) ⊕ g(b)`, which are unique only up to a number `c` xored
+/// into both: the first `c` (0, 1, …, 127, then the parts' own values) for which both `f ⊕ c` and `g ⊕ c` have one. A nim
+/// product's parts (`product`) are taken as they are.
+fn parts(f: &[(i128, Nimber)], g: &[(i128, Nimber)], product: bool) -> Option<(LineFn, LineFn)> {
+    let mut shifts: Vec<Nimber> = vec![0];
+    if !product {
+        shifts.extend(1..128);
+        shifts.extend(
+            f.iter()
+                .chain(g)
+                .map(|p| p.1)
+                .filter(|&x| x >= 128)
+                .take(64),
+        );
+    }
+    shifts.iter().find_map(|&c| {
+        let xor = |pts: &[(i128, Nimber)]| -> Vec<(i128, Nimber)> {
+            pts.iter().map(|&(k, x)| (k, x ^ c)).collect()
+        };
+        Some((line_fn(&xor(f))?, line_fn(&xor(g))?))
+    })
 }
 
 /// A closed form of a line or a key's function applied to `x` (`None` for a formula of the candidate library,
