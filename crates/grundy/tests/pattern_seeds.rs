@@ -631,7 +631,6 @@ mod emitted_code {
     use grundy::analysis::emit::{emit, emit_table, Language};
     use grundy::analysis::pattern::candidates::{search, Base, Found, BASES, PSETS};
     use grundy::analysis::pattern::{self, sequence_rules, Law};
-    use grundy::analysis::table::{Span, Table};
     use std::process::Command;
 
     fn have(tool: &str) -> bool {

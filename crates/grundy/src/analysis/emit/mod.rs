@@ -39,7 +39,7 @@ mod two;
 
 pub use two::emit_table;
 
-use super::pattern::candidates::{Base, PSet};
+use super::pattern::candidates::{Base, Fit, PSet};
 use super::pattern::{Law, Pattern, Rule};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
@@ -268,16 +268,16 @@ fn flags(name: &'static str, doc: String, len: u64, set: &[u64]) -> Table {
 
 /// The statements of a formula of the candidate library in `var` (`G = scale·f(var + shift) + offset`, or
 /// `f(var + shift) xor xor`, and `below[var]` below it), added to `b`.
-fn formula(
-    b: &mut Built,
-    var: &'static str,
-    base: Base,
-    scale: i64,
-    offset: i64,
-    xor: u64,
-    shift: i64,
-    below: &[Nimber],
-) {
+fn formula(b: &mut Built, var: &'static str, fit: &Fit) {
+    let Fit {
+        base,
+        scale,
+        offset,
+        xor,
+        shift,
+        ref below,
+        ..
+    } = *fit;
     if !below.is_empty() {
         b.tables.push(Table {
             name: "BELOW",
@@ -368,9 +368,21 @@ fn value_body(rule: &Rule, values: &[Nimber]) -> Result<Built> {
             offset,
             xor,
             shift,
+            from,
             below,
             ..
-        } => formula(&mut b, "n", *base, *scale, *offset, *xor, *shift, below),
+        } => {
+            let fit = Fit {
+                base: *base,
+                scale: *scale,
+                offset: *offset,
+                xor: *xor,
+                shift: *shift,
+                from: *from,
+                below: below.clone(),
+            };
+            formula(&mut b, "n", &fit)
+        }
         _ => return Err(Error::input("this rule has no code to emit")),
     }
     Ok(b)

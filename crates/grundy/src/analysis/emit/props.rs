@@ -235,7 +235,7 @@ proptest! {
             |a, b| a | b,
             |a, b| a & b,
             |a, b| (a.max(1) - 1) | (b.max(1) - 1),
-            |a, b| a * 0 + b,
+            |_, b| b,
         ];
         two_holds(n, |a, b| line(kinds.0, ms.0 + 1, keys[key](a, b)))?;
         let m = 3;

@@ -127,9 +127,7 @@ fn build(rule: &Rule) -> Option<Built> {
             let k = key_expr(&mut b, key)?;
             b.body.push(S::Let("k", k));
             match f {
-                LineFn::Formula(fit) => formula(
-                    &mut b, "k", fit.base, fit.scale, fit.offset, fit.xor, fit.shift, &fit.below,
-                ),
+                LineFn::Formula(fit) => formula(&mut b, "k", &fit),
                 f => {
                     let value = line(&mut b, &f, v("k"))?;
                     b.body.push(S::Return(value));
