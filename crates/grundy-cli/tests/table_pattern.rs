@@ -365,7 +365,13 @@ fn emitted(args: &[&str], lang: &str, heaps: &[&str]) -> Option<Vec<String>> {
     let mut a = args.to_vec();
     a.extend(["--emit", lang]);
     let code = ok(&a);
-    let label = format!("emit-{}-{lang}", args.len());
+    // One file per command line, so that tests running at once do not share one.
+    let label = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        args.hash(&mut h);
+        format!("emit-{:x}-{lang}", h.finish())
+    };
     let ext = match lang {
         "cpp" => "cpp",
         "rust" => "rs",
@@ -386,7 +392,7 @@ fn emitted(args: &[&str], lang: &str, heaps: &[&str]) -> Option<Vec<String>> {
     if lang != "python" {
         let mut c = std::process::Command::new(tool);
         if lang == "cpp" {
-            c.args(["-O2", "-std=c++17", "-Wall"]);
+            c.args(["-O2", "-std=c++17", "-Wall", "-Werror"]);
         } else {
             c.arg("-O");
         }
@@ -458,15 +464,65 @@ fn emitted_code_compiles_and_agrees() {
     );
 }
 
+/// Two numbers (sg(a, b) from a separable rule, a key's function, a nim product; is_p(a, b) from Wythoff's Beatty
+/// pair) and the P-positions of one number alone (is_p(n)), compiled and run in each language.
+#[test]
+fn emitted_two_number_and_p_only_code_agrees() {
+    const CORNERS: &str = "(a, b) => { let o = []; for x in 0..a { for y in 0..b { o.push([[x, b], [a, y], [x, y]]); } } o }";
+    const EVIL: &str = "n => { let o = []; let b = 1; while b <= n { if (n & b) != 0 { o.push(n - b) } b *= 2; } for m in 0..n { let c = 0; let x = m; while x > 0 { c += x & 1; x /= 2; } if c % 2 == 1 && m % 3 == 0 { o.push(m) } } o }";
+    let cases: [(&[&str], &[&str], &[&str]); 5] = [
+        (
+            &["pattern", "wythoff"],
+            &["3", "5", "5", "3", "4", "7", "4", "6"],
+            &["P", "P", "P", "N"],
+        ),
+        (
+            &["pattern", "staircase"],
+            &["7", "5", "1000000000000000000", "3"],
+            &["7", "1000000000000000000"],
+        ),
+        (
+            &["pattern", "ed", "--rows", "1..32", "--cols", "1..32"],
+            &["8", "8", "1", "1"],
+            &["3", "0"],
+        ),
+        (
+            &[
+                "pattern", "--moves", CORNERS, "--rows", "0..12", "--cols", "0..12",
+            ],
+            &["2", "2", "4294967296", "4294967296"],
+            &["3", "6442450944"],
+        ),
+        (
+            &["pattern", "--moves", EVIL, "--to", "300"],
+            &["1000000000000000000", "999999999999999999", "3"],
+            &["P", "N", "P"],
+        ),
+    ];
+    for (args, input, want) in cases {
+        for lang in ["cpp", "python", "rust"] {
+            if let Some(got) = emitted(args, lang, input) {
+                assert_eq!(got, want, "{args:?} {lang}");
+            }
+        }
+    }
+    let code = ok(&["pattern", "wythoff", "--emit", "python"]);
+    assert!(
+        code.contains("The rule found gives the P-positions only, not the nim-values.")
+            && code.contains("Status: observed on a = 0..=19, b = 0..=19 only"),
+        "{code}"
+    );
+}
+
 #[test]
 fn emit_refusals_are_one_line() {
     fails(
-        &["pattern", "wythoff", "--emit", "cpp"],
-        "it emits no code for a game of two numbers",
+        &["pattern", "cutting", "--emit", "cpp"],
+        "cutting: no rule with a closed form for the nim-values or the P-positions was found on a = 2..=19, b = 2..=19",
     );
     fails(
         &["pattern", "kayles", "--to", "30", "--emit", "cpp"],
-        "no rule for the nim-values was found on heaps 0..=30",
+        "no rule for the nim-values or the P-positions was found on heaps 0..=30",
     );
     fails(
         &["period", "kayles", "--to", "30", "--emit", "python"],

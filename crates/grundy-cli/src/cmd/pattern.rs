@@ -69,10 +69,15 @@ and formula.
 
 --emit cpp|python|rust prints a standalone function sg(n) computing the rule found (a certified period first, then
 a formula, then an observed period): a table of the preperiod and one period with the saltus, n mod p, or the
-formula in exact 64-bit integer arithmetic (exact at 10^18 heaps). A comment gives the rule, certified or observed
-and on what range; the program's main checks sg against the first values computed and a checksum of up to 100001
-of them (exit status 1 on a difference), or prints sg(n) for each heap given as an argument. It compiles cleanly
-with g++ -O2 -std=c++17 -Wall and rustc -O. A one-number game only; no rule for the values is an error.
+formula in exact 64-bit integer arithmetic (exact at 10^18 heaps). When only the P-positions have a rule (a set of
+the library, residue classes, a Beatty sequence), it prints is_p(n) instead, and its comment says the values have
+none. For two numbers: sg(a, b) from a separable rule, a nim product or a key's function with closed forms, else
+is_p(a, b) from the P-positions' rule (a key's values, residue classes of (a mod m, b mod m), a Beatty pair computed
+exactly in 128-bit integers, below 3*10^18); observed on the table only. A comment gives the rule, certified or
+observed and on what range; the program's main checks the function against the first values computed and a
+checksum of up to 100001 of them, or against the table's cells (up to 4096), with exit status 1 on a difference,
+and prints it (a value, or P or N) for each heap, or each pair a b, given as arguments. It compiles cleanly with
+g++ -O2 -std=c++17 -Wall -Werror and rustc -O. No rule with a closed form is an error.
 
 EXAMPLES
   grundy pattern subtraction:1,3,4      G(n + 7) = G(n), P-positions n ≡ 0, 2 (mod 7): certified
@@ -80,6 +85,7 @@ EXAMPLES
   grundy pattern --moves 'n => { let o = []; for d in 1..n { if n % d == 0 { o.push(d) } } o }' --to 500
                                         move to a proper divisor: G(n) = bigomega(n) for n >= 1, observed
   grundy pattern kayles --emit cpp > sg.cpp     sg(n) from the certified period, with a main that checks it
+  grundy pattern wythoff --emit python > p.py   is_p(a, b) from the Beatty pair of φ and φ², observed
   grundy pattern wythoff --rows 0..60 --cols 0..60     P-positions: the Beatty pair of φ and φ², observed
   grundy pattern ed --rows 1..32 --cols 1..32          G = the lowest 0 bit of (a-1) | (b-1), observed
   grundy pattern cutting --rows 2..20 --cols 2..20     symmetric; no other rule: the first rows are shown
@@ -118,12 +124,6 @@ pub fn run(a: &PatternArgs) -> CliResult {
             p
         }
         _ => {
-            if a.emit.is_some() {
-                return Err(CliError::usage(format!(
-                    "pattern {}: --emit writes sg(n) for a game whose position is one number; it emits no code for a game of two numbers",
-                    super::table::game_label(a.game.as_deref(), &a.rules)
-                )));
-            }
             if a.to.is_some() {
                 return Err(CliError::usage(format!(
                     "pattern {}: a position of this game is two numbers: give --rows and --cols, not --to",
@@ -140,7 +140,12 @@ pub fn run(a: &PatternArgs) -> CliResult {
             if defaulted {
                 t = t.trim_leading();
             }
-            pattern::two_parameters(&t)
+            let found = pattern::two_parameters(&t);
+            if let Some(lang) = a.emit {
+                let code = emit::emit_table(&found, &t, lang.language())?;
+                return write_stdout(code.as_bytes());
+            }
+            found
         }
     };
     if let Some(lang) = a.emit {

@@ -24,6 +24,10 @@ impl Quad {
         };
         (k * self.u + root).div_euclid(self.w)
     }
+    /// `[u, d, w]`.
+    fn exact(&self) -> [i64; 3] {
+        [self.u as i64, self.d as i64, self.w as i64]
+    }
     fn show(&self) -> String {
         if self.d == 0 {
             return if self.w == 1 {
@@ -171,6 +175,8 @@ pub(super) fn beatty(t: &Table, zeros: &[(u64, u64)]) -> Option<(Law, String)> {
         Law::Beatty {
             alpha: alpha.show(),
             beta: beta.show(),
+            alpha_exact: alpha.exact(),
+            beta_exact: beta.exact(),
             alpha_estimate: estimate,
             first,
             pairs: n,
@@ -216,7 +222,7 @@ pub(super) fn heap_beatty(values: &[Nimber]) -> Option<(Law, String)> {
     Some((
         Law::PBeatty {
             alpha: alpha.show(),
-            exact: [alpha.u as i64, alpha.d as i64, alpha.w as i64],
+            exact: alpha.exact(),
             alpha_estimate: estimate,
             terms: zs.len() as u64,
             with_zero,

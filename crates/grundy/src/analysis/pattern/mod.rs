@@ -49,7 +49,7 @@ mod two;
 pub use one::{
     one_parameter, one_parameter_values, sequence_rules, CLOSED_FORM_VALUES, DEFAULT_TO_SEARCHED,
 };
-pub use two::{two_parameters, Key, KEYS};
+pub use two::{key_line_fn, line_fn, line_points, two_parameters, Key, LineFn, KEYS};
 
 use super::table::{Span, Table};
 use crate::nimber::Nimber;
@@ -173,6 +173,10 @@ pub enum Law {
         alpha: String,
         /// `β` exactly.
         beta: String,
+        /// `α = (u + √d)/w` as `[u, d, w]` (`d = 0`: the rational `u/w`).
+        alpha_exact: [i64; 3],
+        /// `β` as `[u, d, w]`.
+        beta_exact: [i64; 3],
         /// The decimal estimate of `α` read from the last pair (an estimate only).
         alpha_estimate: String,
         /// The first index `k`.

@@ -373,71 +373,120 @@ fn show_opt(v: &[Option<Nimber>]) -> String {
 
 /// A line of values `v[i] = h(start + i)` as a formula in `var`, when a simple one fits.
 fn describe_line(v: &[Option<Nimber>], start: u64, var: &str) -> Option<String> {
-    let pts: Vec<(i128, Nimber)> = v
-        .iter()
-        .enumerate()
-        .filter_map(|(i, x)| x.map(|x| ((start + i as u64) as i128, x)))
-        .collect();
-    describe_function(&pts).map(|f| {
+    describe_function(&line_points(v, start)).map(|f| {
         f.trim_start_matches("f(k) = ")
             .replace("k", var)
             .to_string()
     })
 }
 
+/// A closed form of a line or a key's function `f(k)`, as data: what [`describe_function`] names, or a formula of
+/// the candidate library ([`key_fit`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineFn {
+    /// `f(k) = c`.
+    Const(Nimber),
+    /// `f(k) = k + c`.
+    Plus(i128),
+    /// `f(k) = k mod m`.
+    Mod(u64),
+    /// `f(k)` = the index of the lowest 0 bit of `k`.
+    TrailingOnes,
+    /// `f(k) = ⌊k / m⌋`.
+    Div(u64),
+    /// A formula of the candidate library, in `k`.
+    Formula(candidates::Fit),
+}
+
+impl LineFn {
+    /// The closed form in words, `f(k) = …`.
+    pub fn words(&self) -> String {
+        match self {
+            LineFn::Const(c) => format!("f(k) = {c}"),
+            LineFn::Plus(0) => "f(k) = k".into(),
+            LineFn::Plus(c) if *c > 0 => format!("f(k) = k + {c}"),
+            LineFn::Plus(c) => format!("f(k) = k - {}", -c),
+            LineFn::Mod(m) => format!("f(k) = k mod {m}"),
+            LineFn::TrailingOnes => {
+                "f(k) = the index of the lowest 0 bit of k (trailing ones)".into()
+            }
+            LineFn::Div(m) => format!("f(k) = floor(k / {m})"),
+            LineFn::Formula(fit) if fit.base == Base::N => fit.formula_in("f", "k"),
+            LineFn::Formula(fit) => {
+                format!("{}, where {}", fit.formula_in("f", "k"), fit.base.words())
+            }
+        }
+    }
+}
+
 /// A closed form `f(k) = …` for the points `(k, f(k))` (increasing `k`), when one of a few simple ones fits all of
 /// them and there are enough points to tell (at least 4).
 fn describe_function(pts: &[(i128, Nimber)]) -> Option<String> {
+    line_fn(pts).map(|f| f.words())
+}
+
+/// [`describe_function`], as data.
+pub fn line_fn(pts: &[(i128, Nimber)]) -> Option<LineFn> {
     if pts.len() < 4 {
         return None;
     }
     let first = pts[0].1;
     if pts.iter().all(|p| p.1 == first) {
-        return Some(format!("f(k) = {first}"));
+        return Some(LineFn::Const(first));
     }
     let c = pts[0].1 as i128 - pts[0].0;
     if pts.iter().all(|p| p.1 as i128 - p.0 == c) {
-        return Some(match c {
-            0 => "f(k) = k".into(),
-            c if c > 0 => format!("f(k) = k + {c}"),
-            c => format!("f(k) = k - {}", -c),
-        });
+        return Some(LineFn::Plus(c));
     }
     if pts.iter().all(|p| p.0 >= 0) {
         for m in 2..=64i128 {
             if pts.iter().all(|p| p.1 as i128 == p.0 % m) {
-                return Some(format!("f(k) = k mod {m}"));
+                return Some(LineFn::Mod(m as u64));
             }
         }
         if pts
             .iter()
             .all(|p| p.1 == (p.0 as u128).trailing_ones() as Nimber)
         {
-            return Some("f(k) = the index of the lowest 0 bit of k (trailing ones)".into());
+            return Some(LineFn::TrailingOnes);
         }
         for m in 2..=16i128 {
             if pts.iter().all(|p| p.1 as i128 == p.0 / m) {
-                return Some(format!("f(k) = floor(k / {m})"));
+                return Some(LineFn::Div(m as u64));
             }
         }
     }
     None
 }
 
+/// The closed form of a key's function as [`key_rules`] names it: [`line_fn`], else a formula of the candidate
+/// library ([`key_fit`]).
+pub fn key_line_fn(pts: &[(i128, Nimber)]) -> Option<LineFn> {
+    line_fn(pts).or_else(|| key_fit(pts).map(LineFn::Formula))
+}
+
+/// A line `v[i] = h(start + i)` (`None` where no cell names it) as the points `(start + i, v[i])`.
+pub fn line_points(v: &[Option<Nimber>], start: u64) -> Vec<(i128, Nimber)> {
+    v.iter()
+        .enumerate()
+        .filter_map(|(i, x)| x.map(|x| ((start + i as u64) as i128, x)))
+        .collect()
+}
+
 /// A formula of the candidate library ([`candidates`]) for a key's function, when its keys are `0, 1, 2, …` (at
 /// least [`candidates::MIN_CHECKED`] of them): `f(k) = ruler(k) for k >= 1, f(0) = 0`.
 fn key_candidate(pts: &[(i128, Nimber)]) -> Option<String> {
+    key_fit(pts).map(|fit| LineFn::Formula(fit).words())
+}
+
+/// The fit of [`key_candidate`], as data.
+fn key_fit(pts: &[(i128, Nimber)]) -> Option<candidates::Fit> {
     if pts.iter().enumerate().any(|(i, p)| p.0 != i as i128) {
         return None;
     }
     let v: Vec<Nimber> = pts.iter().map(|p| p.1).collect();
     match candidates::search(&v) {
-        Found::Fits(fit) if fit.base == Base::N => Some(fit.formula_in("f", "k")),
-        Found::Fits(fit) => Some(format!(
-            "{}, where {}",
-            fit.formula_in("f", "k"),
-            fit.base.words()
-        )),
+        Found::Fits(fit) => Some(fit),
         Found::Nearest(_) => None,
     }
 }
