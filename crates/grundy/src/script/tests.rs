@@ -520,6 +520,7 @@ mod interp_random {
             prop_oneof![
                 (inner.clone(), inner.clone()).prop_map(|(p, q)| format!("({p} && {q})")),
                 (inner.clone(), inner.clone()).prop_map(|(p, q)| format!("({p} || {q})")),
+                (inner.clone(), inner.clone()).prop_map(|(p, q)| format!("(({p}) == ({q}))")),
                 inner.prop_map(|p| format!("!({p})")),
             ]
         })
@@ -532,7 +533,8 @@ mod interp_random {
             1 => (expr(), expr(), expr(), expr())
                 .prop_map(|(e, f, g, k)| format!("out.push([[{e}, {f}], [{g}, {k}]]);")),
             1 => expr().prop_map(|e| format!("x = {e};")),
-            1 => expr().prop_map(|e| format!("x += {e};")),
+            1 => (prop_oneof![Just("+="), Just("-="), Just("*="), Just("/="), Just("%=")], expr())
+                .prop_map(|(op, e)| format!("x {op} {e};")),
             1 => Just("if out.len() > 0 { out.pop(); }".to_string()),
             1 => expr().prop_map(|e| format!("let y = {e}; out.push(y);")),
             1 => Just("break;".to_string()),

@@ -430,6 +430,18 @@ impl Run<'_, '_> {
                 *self.slot(*slot) = v;
                 Ok(Val::Unit)
             }
+            Stmt::Assign(slot, Some(op @ (Bin::Add | Bin::Sub | Bin::Mul)), e) => {
+                // `x += e` on numbers without making a value of `e` (the same result and give-ups as below).
+                let y = self.int(e)?;
+                let x = int(self.slot(*slot))?;
+                let v = match op {
+                    Bin::Add => x.checked_add(y),
+                    Bin::Sub => x.checked_sub(y),
+                    _ => x.checked_mul(y),
+                };
+                *self.slot(*slot) = Val::Int(v.ok_or(Ctl::Rhai)?);
+                Ok(Val::Unit)
+            }
             Stmt::Assign(slot, op, e) => {
                 let v = self.expr(e)?;
                 let v = match op {
@@ -581,6 +593,15 @@ impl Run<'_, '_> {
                     Bin::Gt => x > y,
                     _ => x >= y,
                 })
+            }
+            Expr::Bin(op @ (Bin::Eq | Bin::Ne), a, b) => {
+                // Numbers with numbers, booleans with booleans; anything else is Rhai's (as in `binary`).
+                let equal = match self.expr(a)? {
+                    Val::Int(x) => x == self.int(b)?,
+                    Val::Bool(x) => x == self.cond(b)?,
+                    _ => return Err(Ctl::Rhai),
+                };
+                Ok(equal == (*op == Bin::Eq))
             }
             e => boolean(&self.expr(e)?),
         }
