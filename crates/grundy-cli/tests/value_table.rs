@@ -379,8 +379,17 @@ fn resume_until_done(
             return (common::parse_json(&out), stops, last);
         }
         assert!(err.contains(&format!("time limit of {seconds} s")), "{err}");
-        assert!(err.contains("entries found so far are saved in"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
+        stops += 1;
+        assert!(stops < 200, "no progress: {err}");
+        // On a loaded machine the limit can pass while the table is being written: the file then keeps what it
+        // held, and the next run starts from that.
+        if err.contains("stopped while saving the table")
+            && err.contains("which keeps what it held before")
+        {
+            continue;
+        }
+        assert!(err.contains("entries found so far are saved in"), "{err}");
         let n: u64 = err
             .split("the ")
             .nth(2)
@@ -392,8 +401,6 @@ fn resume_until_done(
             .unwrap();
         assert!(n >= last || !monotone, "{err}");
         last = n;
-        stops += 1;
-        assert!(stops < 200, "no progress: {err}");
     }
 }
 

@@ -45,6 +45,9 @@ pub fn check(
             let used = engine_for(game, e).unwrap_or(&PLAIN);
             Some((used.max_heap(game), "plain engine"))
         }
+        // A game's own table (a script's body tabulated bottom-up) is the plain engine's loop without the options
+        // buffer: the same bound on the heaps.
+        Method::Own => Some((PLAIN.max_heap(game), "plain engine")),
         _ => None,
     };
     if method == Method::ClosedForm && game.known_value(&to, &super::formulas()).is_none() {
