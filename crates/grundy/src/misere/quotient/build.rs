@@ -133,6 +133,196 @@ pub(crate) fn mark<M: Monoid>(table: &M, phi: &[u32], opts: &HeapOptions) -> Vec
 /// The most pairs the check visits before it gives up with a limit error.
 pub const MAX_CHECK_STATES: usize = 4_000_000;
 
+/// A generator of the check up to what it does to a pair: its image `g = Φ(h)` and `Ť_h` (a bitset over the
+/// elements). Heaps with the same image and the same `Ť` move every pair to the same pair, so the walk needs
+/// each such kind once; `heap` is the first heap of the kind (for the failing sum's words).
+struct Kind {
+    g: u32,
+    tcheck: Vec<u64>,
+    heap: u64,
+}
+
+/// The walk of the consistency check (module documentation), kept between heaps while the table and `P` do not
+/// change: the pairs `(Φ(w), Ô(w))` reached so far from the empty sum by the generator kinds added, each with the
+/// pair and kind it was first reached from. Adding a heap whose kind is already there reaches no new pair, so it
+/// costs only its options' images; a new kind is applied to every pair kept, and the new pairs to every kind.
+/// Every pair reached passes the condition, so the pairs kept are exactly those of the heaps added (the closure),
+/// and a pretension whose heaps were all added is consistent.
+pub(crate) struct Checker {
+    /// The table's order, and the words of a bitset over its elements.
+    order: usize,
+    words: usize,
+    kinds: Vec<Kind>,
+    kind_ids: FxHashMap<(u32, Vec<u64>), usize>,
+    /// Pairs of non-empty sums to their number (pair 0, the empty sum, is not in the map).
+    ids: FxHashMap<(u32, Vec<u64>), usize>,
+    states: Vec<(u32, Vec<u64>)>,
+    parent: Vec<(usize, u64)>,
+    /// Pair-and-kind products computed since the last look at the limits.
+    work: usize,
+}
+
+impl Checker {
+    /// The walk with no heap added: only the empty sum, `(1, ∅)`.
+    pub(crate) fn new(order: usize) -> Checker {
+        let words = order.div_ceil(64);
+        Checker {
+            order,
+            words,
+            kinds: Vec::new(),
+            kind_ids: FxHashMap::default(),
+            ids: FxHashMap::default(),
+            states: vec![(0, vec![0; words])],
+            parent: vec![(usize::MAX, 0)],
+            work: 0,
+        }
+    }
+
+    /// `Ť_h` as a bitset for a heap whose option images are `trans`.
+    pub(crate) fn tcheck<M: Monoid>(table: &M, p: &[bool], trans: &[u32]) -> Vec<u64> {
+        let order = table.size();
+        let mut bits = vec![0u64; order.div_ceil(64)];
+        for u in 0..order as u32 {
+            if trans.iter().any(|&t| p[table.mul(u, t) as usize]) {
+                bits[u as usize / 64] |= 1 << (u % 64);
+            }
+        }
+        bits
+    }
+
+    /// Whether a heap of image `g` and `Ť` `tcheck` adds nothing (its kind is already walked).
+    pub(crate) fn known(&self, g: u32, tcheck: &[u64]) -> bool {
+        self.kind_ids.contains_key(&(g, tcheck.to_vec()))
+    }
+
+    /// Adds heap `heap` of image `g` and `Ť` `tcheck` to the walk: `Ok(None)` when every pair now reached passes
+    /// the condition (the heap is kept), `Ok(Some(w))` with a failing sum `w` when one does not (the walk is then
+    /// as it was before the call).
+    pub(crate) fn add(
+        &mut self,
+        table: &Table,
+        p: &[bool],
+        heap: u64,
+        g: u32,
+        tcheck: Vec<u64>,
+        limits: &Limits,
+    ) -> Result<Option<Vec<u64>>> {
+        if self.known(g, &tcheck) {
+            return Ok(None);
+        }
+        let (old_states, k) = (self.states.len(), self.kinds.len());
+        self.kind_ids.insert((g, tcheck.clone()), k);
+        self.kinds.push(Kind { g, tcheck, heap });
+        let mut found = None;
+        // The new kind on every pair kept, then every kind on each new pair.
+        for i in 0..old_states {
+            if let Some(fail) = self.apply(table, p, i, k, limits)? {
+                found = Some(fail);
+                break;
+            }
+        }
+        let mut i = old_states;
+        while found.is_none() && i < self.states.len() {
+            for kind in 0..self.kinds.len() {
+                if let Some(fail) = self.apply(table, p, i, kind, limits)? {
+                    found = Some(fail);
+                    break;
+                }
+            }
+            i += 1;
+        }
+        let Some(fail) = found else { return Ok(None) };
+        let word = self.word(fail);
+        for s in self.states.drain(old_states..) {
+            self.ids.remove(&s);
+        }
+        self.parent.truncate(old_states);
+        let kind = self.kinds.pop().expect("the kind just added");
+        self.kind_ids.remove(&(kind.g, kind.tcheck));
+        Ok(Some(word))
+    }
+
+    /// Moves pair `i` by kind `k`: a new pair is kept; `Some(id)` when that new pair fails the condition.
+    fn apply(
+        &mut self,
+        table: &Table,
+        p: &[bool],
+        i: usize,
+        k: usize,
+        limits: &Limits,
+    ) -> Result<Option<usize>> {
+        self.work += 1;
+        if self.work >= 4096 {
+            self.work = 0;
+            limits.check_time()?;
+            limits.check_memory(
+                (self.states.len() as u64) * (self.words as u64 * 8 + 64) * 2,
+                "checking the misère quotient",
+            )?;
+            if self.states.len() > MAX_CHECK_STATES {
+                return Err(Error::limit(format!(
+                    "checking the misère quotient visited more than {MAX_CHECK_STATES} states"
+                )));
+            }
+        }
+        let (q, hat) = &self.states[i];
+        let kind = &self.kinds[k];
+        let mut bits = vec![0u64; self.words];
+        for r in 0..self.order as u32 {
+            let a = table.mul(kind.g, r) as usize;
+            let b = table.mul(*q, r) as usize;
+            if hat[a / 64] >> (a % 64) & 1 == 1 || kind.tcheck[b / 64] >> (b % 64) & 1 == 1 {
+                bits[r as usize / 64] |= 1 << (r % 64);
+            }
+        }
+        let key = (table.mul(*q, kind.g), bits);
+        if self.ids.contains_key(&key) {
+            return Ok(None);
+        }
+        let id = self.states.len();
+        self.ids.insert(key.clone(), id);
+        let one_option_p = key.1[0] & 1 == 1;
+        let fails = p[key.0 as usize] == one_option_p;
+        self.parent.push((i, kind.heap));
+        self.states.push(key);
+        limits.check_positions(self.states.len())?;
+        // Φ(w) ∈ P must hold exactly when no option is in P.
+        Ok(fails.then_some(id))
+    }
+
+    /// The sum of heaps that first reached pair `s`.
+    fn word(&self, mut s: usize) -> Vec<u64> {
+        let mut word = Vec::new();
+        while self.parent[s].0 != usize::MAX {
+            word.push(self.parent[s].1);
+            s = self.parent[s].0;
+        }
+        word.sort_unstable();
+        word
+    }
+}
+
+/// The walk of the check for a whole pretension: every generator heap added in order. `Ok(Ok(walk))` when it is
+/// consistent (the walk is kept for the heaps after), `Ok(Err(w))` with a failing sum `w` when it is not.
+pub(crate) fn walk(
+    pre: &Pretension,
+    opts: &HeapOptions,
+    limits: &Limits,
+) -> Result<std::result::Result<Checker, Vec<u64>>> {
+    if pre.p[0] {
+        return Ok(Err(Vec::new()));
+    }
+    let mut check = Checker::new(pre.table.size());
+    for h in generators(opts, pre.phi.len() - 1) {
+        let tr = transitions(&pre.table, &pre.phi, &opts[h]);
+        let tc = Checker::tcheck(&pre.table, &pre.p, &tr);
+        if let Some(w) = check.add(&pre.table, &pre.p, h as u64, pre.phi[h], tc, limits)? {
+            return Ok(Err(w));
+        }
+    }
+    Ok(Ok(check))
+}
+
 /// The consistency check of the module documentation: `Ok(None)` when the pretension is consistent, `Ok(Some(w))`
 /// with a failing sum `w` (as a list of heaps) when it is not.
 pub(crate) fn verify(
@@ -140,80 +330,7 @@ pub(crate) fn verify(
     opts: &HeapOptions,
     limits: &Limits,
 ) -> Result<Option<Vec<u64>>> {
-    let table = &pre.table;
-    let n = table.size();
-    let words = n.div_ceil(64);
-    let upto = pre.phi.len() - 1;
-    let gens = generators(opts, upto);
-    if pre.p[0] {
-        return Ok(Some(Vec::new()));
-    }
-    // Ť_h for each generator.
-    let tcheck: Vec<Vec<bool>> = gens
-        .iter()
-        .map(|&h| {
-            let tr = transitions(table, &pre.phi, &opts[h]);
-            (0..n as u32)
-                .map(|u| tr.iter().any(|&t| pre.p[table.mul(u, t) as usize]))
-                .collect()
-        })
-        .collect();
-    // States: (element, Ô as a bitset, empty?). Parents give the failing sum.
-    let mut ids: FxHashMap<(u32, Vec<u64>, bool), usize> = FxHashMap::default();
-    let mut states: Vec<(u32, Vec<u64>)> = vec![(0, vec![0; words])];
-    let mut parent: Vec<(usize, usize)> = vec![(usize::MAX, 0)];
-    ids.insert((0, vec![0; words], true), 0);
-    let mut i = 0;
-    let mut bits = vec![0u64; words];
-    while i < states.len() {
-        if i % 4096 == 0 {
-            limits.check_time()?;
-            limits.check_memory(
-                (states.len() as u64) * (words as u64 * 8 + 64) * 2,
-                "checking the misère quotient",
-            )?;
-            if states.len() > MAX_CHECK_STATES {
-                return Err(Error::limit(format!(
-                    "checking the misère quotient visited more than {MAX_CHECK_STATES} states"
-                )));
-            }
-        }
-        let (q, hat) = states[i].clone();
-        for (gi, &h) in gens.iter().enumerate() {
-            let g = pre.phi[h];
-            bits.iter_mut().for_each(|b| *b = 0);
-            for r in 0..n as u32 {
-                let a = table.mul(g, r) as usize;
-                if hat[a / 64] >> (a % 64) & 1 == 1 || tcheck[gi][table.mul(q, r) as usize] {
-                    bits[r as usize / 64] |= 1 << (r % 64);
-                }
-            }
-            let q2 = table.mul(q, g);
-            let key = (q2, bits.clone(), false);
-            if ids.contains_key(&key) {
-                continue;
-            }
-            let id = states.len();
-            ids.insert(key, id);
-            states.push((q2, bits.clone()));
-            parent.push((i, h));
-            limits.check_positions(states.len())?;
-            let one_option_p = bits[0] & 1 == 1;
-            if pre.p[q2 as usize] == one_option_p {
-                // Φ(w) ∈ P must hold exactly when no option is in P.
-                let mut word = Vec::new();
-                let mut s = id;
-                while parent[s].0 != usize::MAX {
-                    word.push(parent[s].1 as u64);
-                    s = parent[s].0;
-                }
-                word.sort_unstable();
-                return Ok(Some(word));
-            }
-        }
-        i += 1;
-    }
-    Ok(None)
+    Ok(walk(pre, opts, limits)?.err())
 }
 
 /// The largest candidate monoid the construction builds (its products are computed component by component).
@@ -223,8 +340,11 @@ pub const MAX_TABLE: usize = 4096;
 
 /// What [`extend`] found for the next heap.
 pub(crate) enum Step {
-    /// A consistent (reduced) pretension for the heaps so far, and whether the quotient changed.
-    Done(Pretension, bool),
+    /// Heap `n` maps to an element already there (pushed onto the heap map, and its kind onto the walk): the
+    /// quotient is unchanged.
+    Same,
+    /// A new consistent reduced pretension for the heaps so far, with its walk.
+    Grew(Pretension, Checker),
     /// No candidate within [`MAX_CANDIDATE`] elements (or `max_order`) was found: the quotient has at least the
     /// given order. (When no conservative extension is consistent the quotient grew: were it of the same order as
     /// the last, the last would be it, and one of its elements would have passed the check; so the last order plus
@@ -242,59 +362,39 @@ fn reduced<M: Monoid>(table: &M, p: &[bool], phi: &[u32], max: usize) -> Option<
     })
 }
 
-/// Adds heap `n = cur.phi.len()` to a consistent reduced pretension `cur` of the heaps below it.
+/// Adds heap `n = cur.phi.len()` to a consistent reduced pretension `cur` of the heaps below it, whose check walk
+/// is `check`. When an element already there passes (the quotient is unchanged), `cur` and `check` take heap `n`
+/// and the cost is its options' images and the walk of its kind, nothing when the kind is known; otherwise they are
+/// left as they were.
 pub(crate) fn extend(
-    cur: &Pretension,
+    cur: &mut Pretension,
+    check: &mut Checker,
     opts: &HeapOptions,
     max_order: usize,
     limits: &Limits,
 ) -> Result<Step> {
     let n = cur.phi.len();
-    let mut phi = cur.phi.clone();
     if opts[n].is_empty() {
         // A heap with no move is the game 0: it maps to 1 and changes nothing.
-        phi.push(0);
-        return Ok(Step::Done(
-            Pretension {
-                table: cur.table.clone(),
-                p: cur.p.clone(),
-                phi,
-            },
-            false,
-        ));
+        cur.phi.push(0);
+        return Ok(Step::Same);
     }
     let table = &cur.table;
     let tr = transitions(table, &cur.phi, &opts[n]);
     let n_is_p = tr.iter().all(|&t| !cur.p[t as usize]);
-    // Conservative extension: Φ(n) = x for an element x already there. A cheap filter first (the sums of n with
-    // one smaller heap), then the full check.
-    let small_trans: Vec<Vec<u32>> = (0..n)
-        .map(|h| transitions(table, &cur.phi, &opts[h]))
-        .collect();
-    phi.push(0);
+    // Conservative extension: Φ(n) = x for an element x already there, the first whose kind the walk takes
+    // without a failure (the same element the full check would pick: it passes exactly when the walk does).
+    let tc = Checker::tcheck(table, &cur.p, &tr);
     for x in 0..table.size() as u32 {
         if cur.p[x as usize] != n_is_p {
             continue;
         }
-        let ok = (1..n).filter(|&h| !opts[h].is_empty()).all(|h| {
-            let g = cur.phi[h];
-            let no_p = tr.iter().all(|&t| !cur.p[table.mul(g, t) as usize])
-                && small_trans[h]
-                    .iter()
-                    .all(|&t| !cur.p[table.mul(x, t) as usize]);
-            cur.p[table.mul(g, x) as usize] == no_p
-        });
-        if !ok {
-            continue;
-        }
-        phi[n] = x;
-        let trial = Pretension {
-            table: table.clone(),
-            p: cur.p.clone(),
-            phi: phi.clone(),
-        };
-        if verify(&trial, opts, limits)?.is_none() {
-            return Ok(Step::Done(trial, false));
+        if check
+            .add(table, &cur.p, n as u64, x, tc.clone(), limits)?
+            .is_none()
+        {
+            cur.phi.push(x);
+            return Ok(Step::Same);
         }
     }
     // Expansion: Q × C(2, 2) with heap n the new generator, marked and reduced; then recalibrated on the least
@@ -321,15 +421,18 @@ pub(crate) fn extend(
         }
     }
     // The proof: the walks above found no failure; the check decides.
-    if let Some(w) = verify(&trial, opts, limits)? {
-        return Err(Error::limit(format!(
-            "the misère quotient construction at heap {n} passed its failure search but not the check (on the sum {w:?}); no quotient is claimed"
-        )));
-    }
+    let walked = match walk(&trial, opts, limits)? {
+        Ok(walked) => walked,
+        Err(w) => {
+            return Err(Error::limit(format!(
+                "the misère quotient construction at heap {n} passed its failure search but not the check (on the sum {w:?}); no quotient is claimed"
+            )))
+        }
+    };
     if trial.table.size() > max_order {
         return Ok(Step::TooLarge(trial.table.size()));
     }
-    Ok(Step::Done(trial, true))
+    Ok(Step::Grew(trial, walked))
 }
 
 /// The most recalibrations for one heap before the construction gives up ("order at least K").

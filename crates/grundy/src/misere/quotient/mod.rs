@@ -385,20 +385,21 @@ pub(crate) fn grow(
         p: vec![false],
         phi: vec![0],
     };
+    let mut check = build::Checker::new(1);
     let mut changes = Vec::new();
     for n in 1..opts.len() as u64 {
         let step = limits
             .check_time()
-            .and_then(|_| build::extend(&cur, opts, max_order, limits));
+            .and_then(|_| build::extend(&mut cur, &mut check, opts, max_order, limits));
         match step {
-            Ok(Step::Done(next, changed)) => {
-                if changed {
-                    changes.push(Change {
-                        heap: n,
-                        order: next.table.size(),
-                    });
-                }
+            Ok(Step::Same) => {}
+            Ok(Step::Grew(next, walked)) => {
+                changes.push(Change {
+                    heap: n,
+                    order: next.table.size(),
+                });
                 cur = next;
+                check = walked;
             }
             Ok(Step::TooLarge(k)) => {
                 let why = format!(
