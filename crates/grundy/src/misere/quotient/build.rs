@@ -9,7 +9,9 @@
 //! of the pair for `w` and of `h`: `Ô(w + h) = {r : Φ(h)·r ∈ Ô(w)} ∪ {r : Φ(w)·r ∈ Ť_h}` with `Ť_h = {u : u·T_h ∩ P ≠
 //! ∅}`. Only finitely many pairs exist, and a breadth-first walk from the empty sum visits every pair any sum
 //! reaches. The pretension is *consistent* when every pair reached satisfies `Φ(w) ∈ P ⇔ (w ≠ 0 and 1 ∉ Ô(w))`,
-//! and the empty sum is not in `P`. Then, by induction over the options, a sum `w` is a misère P-position exactly
+//! and the empty sum is not in `P`. ([`Checker`] decides the same condition faster: the half `Φ(w) ∈ P ⇒ 1 ∉ Ô(w)`
+//! by a finite test on elements and generators, the other half by the walk keeping only pairs no kept pair
+//! dominates.) Then, by induction over the options, a sum `w` is a misère P-position exactly
 //! when `Φ(w) ∈ P`: under misère play a sum with no move is won by the player to move (so it is N), and otherwise it
 //! is P exactly when no option is P, i.e. when `O(w) ∩ P = ∅`, i.e. `1 ∉ Ô(w)`. (Only heaps with at least one move
 //! are generators, so `w ≠ 0` is the same as "w has an option".)
@@ -22,8 +24,10 @@
 //!
 //! **Finding a pretension: Siegel's MisereSolver** (CGSuite, `org.cgsuite.core.misere.solver.MisereSolver.next`),
 //! written anew here. For the next heap `n`:
-//! 1. *Conservative extension*: every element `x` of the current quotient is tried as `Φ(n)` (a cheap filter on
-//!    the sums of `n` with one smaller heap, then [`verify`]); the first that passes leaves the quotient unchanged.
+//! 1. *Conservative extension*: the elements `x` of the current quotient are tried as `Φ(n)`; one that passes the
+//!    check leaves the quotient unchanged (at most one can, the table being reduced). The check is not redone
+//!    over heaps `1..n`: its walk ([`Checker`]) is kept while the table and `P` are unchanged, and a heap whose
+//!    kind (image, `Ť`) is already walked passes at once, so such a heap costs about its options' images.
 //! 2. Otherwise *expansion*: `Q × C(2, 2)` with `n` mapped to the new cyclic generator (`x⁴ = x²`), `P` marked by
 //!    [`mark`] and the result reduced.
 //! 3. *Recalibration* until no failure is left: the least failing word `w` in MisereSolver's order
@@ -143,19 +147,30 @@ struct Kind {
 }
 
 /// The walk of the consistency check (module documentation), kept between heaps while the table and `P` do not
-/// change: the pairs `(Φ(w), Ô(w))` reached so far from the empty sum by the generator kinds added, each with the
-/// pair and kind it was first reached from. Adding a heap whose kind is already there reaches no new pair, so it
-/// costs only its options' images; a new kind is applied to every pair kept, and the new pairs to every kind.
-/// Every pair reached passes the condition, so the pairs kept are exactly those of the heaps added (the closure),
-/// and a pretension whose heaps were all added is consistent.
+/// change, in two parts that together are the condition on every pair any sum reaches:
+///
+/// - **P-part, exact and finite.** A sum in `P` must have no option in `P`. Every option of a sum `w` moves one of
+///   its heaps `h`, so the options of all sums with element `x` are the products `y·T_h` over `y·Φ(h) = x` with
+///   `y` the element of some sum. So no sum fails this way exactly when for every element `y` reached and every
+///   kind `(g, Ť)`: `y·g ∈ P ⇒ y ∉ Ť`. It is checked for each new kind against the elements reached, and for
+///   each newly reached element against the kinds.
+/// - **N-part, a walk with domination.** A non-empty sum outside `P` must have an option in `P` (`1 ∈ Ô`). The
+///   step `Ô(w + h) = {r : g·r ∈ Ô(w)} ∪ {r : Φ(w)·r ∈ Ť_h}` is monotone in `Ô(w)`, so from pairs `(q, A)` and
+///   `(q, B)` with `A ⊆ B` the same heaps lead to pairs with equal elements and sets `A' ⊆ B'`: an N-failure
+///   below `(q, B)` (`1 ∉ B'`) means one below `(q, A)`. A new pair is checked itself, and kept only when no pair
+///   kept has its element and a subset of its set; every pair reached then contains a kept one, and every kept
+///   pair passes. (P-failures grow the other way; the P-part covers them all.)
+///
+/// Adding a heap whose kind is already there reaches nothing new, so it costs only its options' images; a new kind
+/// is checked against the elements reached and applied to every pair kept, and the new pairs to every kind.
 pub(crate) struct Checker {
     /// The table's order, and the words of a bitset over its elements.
     order: usize,
     words: usize,
     kinds: Vec<Kind>,
     kind_ids: FxHashMap<(u32, Vec<u64>), usize>,
-    /// Pairs of non-empty sums to their number (pair 0, the empty sum, is not in the map).
-    ids: FxHashMap<(u32, Vec<u64>), usize>,
+    /// The pairs kept with each element (pair 0, the empty sum, with element 1).
+    by_elem: Vec<Vec<usize>>,
     states: Vec<(u32, Vec<u64>)>,
     parent: Vec<(usize, u64)>,
     /// Pair-and-kind products computed since the last look at the limits.
@@ -166,12 +181,14 @@ impl Checker {
     /// The walk with no heap added: only the empty sum, `(1, ∅)`.
     pub(crate) fn new(order: usize) -> Checker {
         let words = order.div_ceil(64);
+        let mut by_elem = vec![Vec::new(); order];
+        by_elem[0].push(0);
         Checker {
             order,
             words,
             kinds: Vec::new(),
             kind_ids: FxHashMap::default(),
-            ids: FxHashMap::default(),
+            by_elem,
             states: vec![(0, vec![0; words])],
             parent: vec![(usize::MAX, 0)],
             work: 0,
@@ -210,6 +227,17 @@ impl Checker {
         if self.known(g, &tcheck) {
             return Ok(None);
         }
+        // The P-part for the new kind against every element reached.
+        for y in 0..self.order as u32 {
+            if let Some(&s) = self.by_elem[y as usize].first() {
+                if p[table.mul(y, g) as usize] && bit(&tcheck, y) {
+                    let mut word = self.word(s);
+                    word.push(heap);
+                    word.sort_unstable();
+                    return Ok(Some(word));
+                }
+            }
+        }
         let (old_states, k) = (self.states.len(), self.kinds.len());
         self.kind_ids.insert((g, tcheck.clone()), k);
         self.kinds.push(Kind { g, tcheck, heap });
@@ -231,10 +259,10 @@ impl Checker {
             }
             i += 1;
         }
-        let Some(fail) = found else { return Ok(None) };
-        let word = self.word(fail);
-        for s in self.states.drain(old_states..) {
-            self.ids.remove(&s);
+        let Some(word) = found else { return Ok(None) };
+        while self.states.len() > old_states {
+            let (q, _) = self.states.pop().expect("a pair past the old ones");
+            self.by_elem[q as usize].pop();
         }
         self.parent.truncate(old_states);
         let kind = self.kinds.pop().expect("the kind just added");
@@ -242,7 +270,8 @@ impl Checker {
         Ok(Some(word))
     }
 
-    /// Moves pair `i` by kind `k`: a new pair is kept; `Some(id)` when that new pair fails the condition.
+    /// Moves pair `i` by kind `k`: the new pair is checked, and kept unless a kept pair dominates it; `Some(w)`
+    /// with a failing sum when it, or (for an element reached first) the P-part, fails.
     fn apply(
         &mut self,
         table: &Table,
@@ -250,7 +279,7 @@ impl Checker {
         i: usize,
         k: usize,
         limits: &Limits,
-    ) -> Result<Option<usize>> {
+    ) -> Result<Option<Vec<u64>>> {
         self.work += 1;
         if self.work >= 4096 {
             self.work = 0;
@@ -269,25 +298,45 @@ impl Checker {
         let kind = &self.kinds[k];
         let mut bits = vec![0u64; self.words];
         for r in 0..self.order as u32 {
-            let a = table.mul(kind.g, r) as usize;
-            let b = table.mul(*q, r) as usize;
-            if hat[a / 64] >> (a % 64) & 1 == 1 || kind.tcheck[b / 64] >> (b % 64) & 1 == 1 {
+            if bit(hat, table.mul(kind.g, r)) || bit(&kind.tcheck, table.mul(*q, r)) {
                 bits[r as usize / 64] |= 1 << (r % 64);
             }
         }
-        let key = (table.mul(*q, kind.g), bits);
-        if self.ids.contains_key(&key) {
+        let q2 = table.mul(*q, kind.g);
+        let heap = kind.heap;
+        // Φ(w) ∈ P must hold exactly when no option is in P.
+        if p[q2 as usize] == bit(&bits, 0) {
+            let mut word = self.word(i);
+            word.push(heap);
+            word.sort_unstable();
+            return Ok(Some(word));
+        }
+        let first = self.by_elem[q2 as usize].is_empty();
+        if self.by_elem[q2 as usize]
+            .iter()
+            .any(|&s| self.states[s].1.iter().zip(&bits).all(|(a, b)| a & !b == 0))
+        {
             return Ok(None);
         }
         let id = self.states.len();
-        self.ids.insert(key.clone(), id);
-        let one_option_p = key.1[0] & 1 == 1;
-        let fails = p[key.0 as usize] == one_option_p;
-        self.parent.push((i, kind.heap));
-        self.states.push(key);
+        self.by_elem[q2 as usize].push(id);
+        self.parent.push((i, heap));
+        self.states.push((q2, bits));
         limits.check_positions(self.states.len())?;
-        // Φ(w) ∈ P must hold exactly when no option is in P.
-        Ok(fails.then_some(id))
+        if first {
+            // The P-part for the element reached first, against every kind.
+            if let Some(kind) = self
+                .kinds
+                .iter()
+                .find(|kind| p[table.mul(q2, kind.g) as usize] && bit(&kind.tcheck, q2))
+            {
+                let mut word = self.word(id);
+                word.push(kind.heap);
+                word.sort_unstable();
+                return Ok(Some(word));
+            }
+        }
+        Ok(None)
     }
 
     /// The sum of heaps that first reached pair `s`.
@@ -300,6 +349,11 @@ impl Checker {
         word.sort_unstable();
         word
     }
+}
+
+/// Whether element `x` is in the bitset `set`.
+fn bit(set: &[u64], x: u32) -> bool {
+    set[x as usize / 64] >> (x % 64) & 1 == 1
 }
 
 /// The walk of the check for a whole pretension: every generator heap added in order. `Ok(Ok(walk))` when it is
@@ -382,9 +436,17 @@ pub(crate) fn extend(
     let table = &cur.table;
     let tr = transitions(table, &cur.phi, &opts[n]);
     let n_is_p = tr.iter().all(|&t| !cur.p[t as usize]);
-    // Conservative extension: Φ(n) = x for an element x already there, the first whose kind the walk takes
-    // without a failure (the same element the full check would pick: it passes exactly when the walk does).
+    // Conservative extension: Φ(n) = x for an element x already there whose kind the walk takes without a
+    // failure (it passes exactly when the full check would). At most one x passes: two that did would give every
+    // sum of the heaps below the same outcome (each that of the sum with heap n), so they would be
+    // indistinguishable, and the table is reduced. So a known kind settles the heap at once.
     let tc = Checker::tcheck(table, &cur.p, &tr);
+    if let Some(x) =
+        (0..table.size() as u32).find(|&x| cur.p[x as usize] == n_is_p && check.known(x, &tc))
+    {
+        cur.phi.push(x);
+        return Ok(Step::Same);
+    }
     for x in 0..table.size() as u32 {
         if cur.p[x as usize] != n_is_p {
             continue;
