@@ -57,15 +57,94 @@ pub(crate) struct Pretension {
     pub phi: Vec<u32>,
 }
 
-/// The options of each heap `0..=n`, each a sorted list of the heaps it leaves.
-pub(crate) type HeapOptions = Vec<Vec<Vec<u64>>>;
+/// The options of each heap `0..len`: listed (each a sorted list of the heaps it leaves), or made from an octal
+/// code each time they are asked for. A heap of `n` tokens of an octal code has about `n` options, so listing
+/// every heap's would take memory quadratic in the heaps; made on demand they take none, and the construction asks
+/// for them once per heap while the quotient is unchanged.
+pub(crate) struct HeapOptions {
+    listed: Vec<Vec<Vec<u64>>>,
+    code: Option<crate::code::Code>,
+    len: usize,
+}
 
-/// The images `Φ(o)` of the options of heap `h`, sorted and without repeats.
-pub(crate) fn transitions<M: Monoid>(table: &M, phi: &[u32], options: &[Vec<u64>]) -> Vec<u32> {
-    let mut out: Vec<u32> = options
-        .iter()
-        .map(|o| o.iter().fold(0, |a, &c| table.mul(a, phi[c as usize])))
-        .collect();
+impl HeapOptions {
+    /// Options listed for heaps `0..lists.len()`.
+    pub(crate) fn listed(lists: Vec<Vec<Vec<u64>>>) -> HeapOptions {
+        let len = lists.len();
+        HeapOptions {
+            listed: lists,
+            code: None,
+            len,
+        }
+    }
+
+    /// The options of heaps `0..len` of an octal code with finitely many digits (every move leaves smaller heaps),
+    /// made when asked for.
+    pub(crate) fn from_code(code: crate::code::Code, len: usize) -> HeapOptions {
+        HeapOptions {
+            listed: Vec::new(),
+            code: Some(code),
+            len,
+        }
+    }
+
+    /// The number of heaps covered (`0..len`).
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether heap `h` has a move.
+    pub(crate) fn has_moves(&self, h: usize) -> bool {
+        match &self.code {
+            None => !self.listed[h].is_empty(),
+            Some(code) => {
+                let mut buf = crate::game::Options::new();
+                crate::misere::search::code_options_within(code, h as u64, &mut buf, 0);
+                buf.len() > 0
+            }
+        }
+    }
+
+    /// Calls `f` with each option of heap `h` (the heaps it leaves, in no set order).
+    pub(crate) fn for_each(&self, h: usize, f: &mut dyn FnMut(&[u64])) {
+        match &self.code {
+            None => self.listed[h].iter().for_each(|o| f(o)),
+            Some(code) => {
+                let mut buf = crate::game::Options::new();
+                crate::misere::search::code_options_within(code, h as u64, &mut buf, usize::MAX);
+                buf.iter().for_each(f);
+            }
+        }
+    }
+
+    /// The options of heap `h`, each sorted, sorted and without repeats.
+    pub(crate) fn list(&self, h: usize) -> Vec<Vec<u64>> {
+        if self.code.is_none() {
+            return self.listed[h].clone();
+        }
+        let mut out = Vec::new();
+        self.for_each(h, &mut |o| {
+            let mut v = o.to_vec();
+            v.sort_unstable();
+            out.push(v);
+        });
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// The images `Φ(o)` of the options `o` of heap `h`, sorted and without repeats.
+pub(crate) fn transitions<M: Monoid>(
+    table: &M,
+    phi: &[u32],
+    opts: &HeapOptions,
+    h: usize,
+) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::new();
+    opts.for_each(h, &mut |o| {
+        out.push(o.iter().fold(0, |a, &c| table.mul(a, phi[c as usize])));
+    });
     out.sort_unstable();
     out.dedup();
     out
@@ -73,7 +152,7 @@ pub(crate) fn transitions<M: Monoid>(table: &M, phi: &[u32], options: &[Vec<u64>
 
 /// The heaps that are generators: every heap up to `phi.len() - 1` with at least one move.
 fn generators(opts: &HeapOptions, upto: usize) -> Vec<usize> {
-    (1..=upto).filter(|&h| !opts[h].is_empty()).collect()
+    (1..=upto).filter(|&h| opts.has_moves(h)).collect()
 }
 
 /// Marks `P` on a candidate by walking sums with the largest heap most significant (each option of a sum is met
@@ -84,7 +163,7 @@ pub(crate) fn mark<M: Monoid>(table: &M, phi: &[u32], opts: &HeapOptions) -> Vec
     let upto = phi.len() - 1;
     let gens = generators(opts, upto);
     let trans: Vec<Vec<u32>> = (0..=upto)
-        .map(|h| transitions(table, phi, &opts[h]))
+        .map(|h| transitions(table, phi, opts, h))
         .collect();
     let mut marked = vec![false; table.size()];
     let mut p = vec![false; table.size()];
@@ -193,6 +272,11 @@ impl Checker {
             parent: vec![(usize::MAX, 0)],
             work: 0,
         }
+    }
+
+    /// The bytes the walk holds (about).
+    pub(crate) fn memory(&self) -> u64 {
+        (self.states.len() + self.kinds.len()) as u64 * (self.words as u64 * 8 + 64) * 2
     }
 
     /// `Ť_h` as a bitset for a heap whose option images are `trans`.
@@ -368,7 +452,7 @@ pub(crate) fn walk(
     }
     let mut check = Checker::new(pre.table.size());
     for h in generators(opts, pre.phi.len() - 1) {
-        let tr = transitions(&pre.table, &pre.phi, &opts[h]);
+        let tr = transitions(&pre.table, &pre.phi, opts, h);
         let tc = Checker::tcheck(&pre.table, &pre.p, &tr);
         if let Some(w) = check.add(&pre.table, &pre.p, h as u64, pre.phi[h], tc, limits)? {
             return Ok(Err(w));
@@ -428,13 +512,13 @@ pub(crate) fn extend(
     limits: &Limits,
 ) -> Result<Step> {
     let n = cur.phi.len();
-    if opts[n].is_empty() {
+    if !opts.has_moves(n) {
         // A heap with no move is the game 0: it maps to 1 and changes nothing.
         cur.phi.push(0);
         return Ok(Step::Same);
     }
     let table = &cur.table;
-    let tr = transitions(table, &cur.phi, &opts[n]);
+    let tr = transitions(table, &cur.phi, opts, n);
     let n_is_p = tr.iter().all(|&t| !cur.p[t as usize]);
     // Conservative extension: Φ(n) = x for an element x already there whose kind the walk takes without a
     // failure (it passes exactly when the full check would). At most one x passes: two that did would give every
@@ -506,7 +590,7 @@ fn least_failure(pre: &Pretension, opts: &HeapOptions, limits: &Limits) -> Resul
     let upto = pre.phi.len() - 1;
     let gens = generators(opts, upto);
     let trans: Vec<Vec<u32>> = (0..=upto)
-        .map(|h| transitions(&pre.table, &pre.phi, &opts[h]))
+        .map(|h| transitions(&pre.table, &pre.phi, opts, h))
         .collect();
     let least = least_words(&pre.table, &pre.phi, &gens);
     let pf = p_failure(&pre.table, &pre.p, &pre.phi, &gens, &trans, &least);

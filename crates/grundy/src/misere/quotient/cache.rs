@@ -17,6 +17,7 @@
 //! the quotient rebuilt (and the file rewritten). Writing goes to a temporary file renamed into place, so a reader
 //! never sees half a file; a cache that cannot be written is skipped silently (the answer does not depend on it).
 
+use super::build::HeapOptions;
 use super::build::Pretension;
 use super::monoid::Table;
 use super::{compute, finish, heap_options, Change, Quotient};
@@ -62,17 +63,24 @@ pub fn path(game: &str) -> Option<PathBuf> {
     })
 }
 
-/// A hash of every move of heaps `0..=n`.
-fn fingerprint(opts: &[Vec<Vec<u64>>]) -> u64 {
+/// A hash of every move of heaps `0..=n` (the FNV-1a hash of `h:` and each sorted option, for each heap, fed a
+/// heap at a time).
+fn fingerprint(opts: &HeapOptions) -> u64 {
+    let mut hash: u64 = 0xcbf29ce484222325;
     let mut s = String::new();
-    for (h, list) in opts.iter().enumerate() {
+    for h in 0..opts.len() {
+        s.clear();
         let _ = write!(s, "{h}:");
-        for o in list {
+        for o in opts.list(h) {
             let _ = write!(s, "{o:?}");
         }
         s.push(';');
+        for &b in s.as_bytes() {
+            hash ^= b as u64;
+            hash = hash.wrapping_mul(0x100000001b3);
+        }
     }
-    fnv(s.as_bytes())
+    hash
 }
 
 /// The file's text for a quotient.

@@ -48,8 +48,10 @@ use serde::Serialize;
 
 /// The default largest order the construction accepts before it stops with "order at least K".
 pub const DEFAULT_MAX_ORDER: usize = 2048;
-/// The largest heap a quotient is computed to.
-pub const MAX_HEAP: u64 = 2000;
+/// The largest heap a quotient is computed to. (A far bound: the clock and the memory limit end a build first;
+/// an octal code's moves are made when asked for, so the memory per heap is its image and its moves while it is
+/// added.)
+pub const MAX_HEAP: u64 = 1_000_000;
 /// The most options (summed over the heaps) the construction lists.
 pub const MAX_OPTIONS: usize = 200_000;
 /// The most options of one heap the construction lists.
@@ -155,7 +157,12 @@ pub(crate) fn heap_options_upto(
     n: u64,
     limits: &Limits,
 ) -> Result<(HeapOptions, Option<String>)> {
-    let mut out: HeapOptions = Vec::with_capacity(n as usize + 1);
+    if octal_reach(game).is_some() {
+        // Every move leaves smaller heaps; the options are made when asked for (no memory, no listing limit).
+        let code = game.code().expect("an octal code").clone();
+        return Ok((HeapOptions::from_code(code, n as usize + 1), None));
+    }
+    let mut out: Vec<Vec<Vec<u64>>> = Vec::with_capacity(n as usize + 1);
     let (mut total, mut items) = (0usize, 0usize);
     let mut buf = crate::game::Options::new();
     for h in 0..=n {
@@ -171,7 +178,7 @@ pub(crate) fn heap_options_upto(
         };
         if !complete {
             return Ok((
-                out,
+                HeapOptions::listed(out),
                 Some(format!(
                     "{}: a heap of {h} has more than {MAX_HEAP_OPTIONS} moves, too many to build a misère quotient",
                     game.name()
@@ -196,7 +203,7 @@ pub(crate) fn heap_options_upto(
         total += list.len();
         if total > MAX_OPTIONS {
             return Ok((
-                out,
+                HeapOptions::listed(out),
                 Some(format!(
                     "{}: heaps up to {h} have more than {MAX_OPTIONS} moves in all, too many to build a misère quotient",
                     game.name()
@@ -212,7 +219,7 @@ pub(crate) fn heap_options_upto(
             limits.check_time()?;
         }
     }
-    Ok((out, None))
+    Ok((HeapOptions::listed(out), None))
 }
 
 /// Computes the misère quotient of `game` restricted to heaps `0..=to`: see the module documentation. A quotient
@@ -237,8 +244,10 @@ pub fn compute(
     Ok(q)
 }
 
-/// The most heaps [`compute_auto`] builds to when it is not told otherwise.
-pub const AUTO_MAX_HEAP: u64 = 1000;
+/// The most heaps [`compute_auto`] builds to when it is not told otherwise: [`MAX_HEAP`]. The growth stops at the
+/// certificate's own bound (`2·n0 + 2·p + k − 2`, met when it holds), so in practice the clock of the limits ends a
+/// game that never certifies.
+pub const AUTO_MAX_HEAP: u64 = MAX_HEAP;
 
 /// Builds the quotient of `game` heap by heap until the periodicity certificate holds (then it covers every heap),
 /// or until heap `budget`, the option limits ([`MAX_OPTIONS`], [`MAX_HEAP_OPTIONS`]), or the limits' clock or
@@ -388,8 +397,14 @@ pub(crate) fn grow(
     let mut check = build::Checker::new(1);
     let mut changes = Vec::new();
     for n in 1..opts.len() as u64 {
+        // The memory of this step, estimated before it: the heap map and the moves of heap n (made when asked for,
+        // at most three heaps' worth per token for an octal code).
         let step = limits
-            .check_time()
+            .check_memory(
+                n * 4 + n * 3 * 24 + check.memory(),
+                "building the misère quotient",
+            )
+            .and_then(|_| limits.check_time())
             .and_then(|_| build::extend(&mut cur, &mut check, opts, max_order, limits));
         match step {
             Ok(Step::Same) => {}
@@ -838,7 +853,7 @@ impl Quotient {
             .phi
             .iter()
             .enumerate()
-            .any(|(h, &x)| opts[h].is_empty() && x != 0)
+            .any(|(h, &x)| !opts.has_moves(h) && x != 0)
         {
             return Ok(false);
         }

@@ -406,13 +406,11 @@ fn reference_verify(pre: &Pretension, opts: &build::HeapOptions) -> bool {
     if pre.p[0] {
         return false;
     }
-    let gens: Vec<usize> = (1..pre.phi.len())
-        .filter(|&h| !opts[h].is_empty())
-        .collect();
+    let gens: Vec<usize> = (1..pre.phi.len()).filter(|&h| opts.has_moves(h)).collect();
     let tcheck: Vec<Vec<bool>> = gens
         .iter()
         .map(|&h| {
-            let tr = build::transitions(table, &pre.phi, &opts[h]);
+            let tr = build::transitions(table, &pre.phi, opts, h);
             (0..n as u32)
                 .map(|u| tr.iter().any(|&t| pre.p[table.mul(u, t) as usize]))
                 .collect()
@@ -480,7 +478,7 @@ fn the_kept_walk_decides_as_the_full_check_on_perturbed_pretensions() {
         for _ in 0..60 {
             let h = 1 + (rng(&mut seed) % n) as usize;
             let e = (rng(&mut seed) % pre.table.size() as u64) as u32;
-            if opts[h].is_empty() {
+            if !opts.has_moves(h) {
                 continue;
             }
             let mut bad = pre.clone();
