@@ -46,7 +46,7 @@ quotient, with every winning move, at once.
 
 --heaps N: the largest heap built (default: until certified, see above; 40 for a game that cannot be; at most
 1000000). --max-order K: the largest order accepted
-(default 2048, at most 4096). --max-seconds S, --max-memory SIZE: limits of the whole command.
+(default and at most 4096). --max-seconds S, --max-memory SIZE: limits of the whole command.
 
 JSON keys: game, heaps, order, p_portion_size, generators [{name, heap}], relations, p_portion, elements (every
 element by its normal form), heap_elements (heap h's element), changes [{heap, order}], same_from, scope,
