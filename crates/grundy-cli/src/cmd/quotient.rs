@@ -101,7 +101,11 @@ fn fixed(
         format!("misère quotient of {} to {heaps}", rules.name()),
         heaps,
     );
-    let q = quotient::compute(rules, heaps, max_order, limits, &mut |n| bar.update(n))?;
+    let what = format!("misère quotient of {} to {heaps}", rules.name());
+    let q = quotient::compute(rules, heaps, max_order, limits, &mut |d| {
+        bar.set_what(state(&what, d));
+        bar.update(d.heap)
+    })?;
     bar.finish();
     if q.stopped.is_none() {
         cache::store_if_better(rules, &q, limits);
@@ -136,12 +140,25 @@ fn auto(
         format!("misère quotient of {} until certified, heaps", rules.name()),
         0,
     );
-    let q = quotient::compute_auto(rules, budget, max_order, &sub, &mut |n| bar.update(n))?;
+    let what = format!("misère quotient of {} until certified, heaps", rules.name());
+    let q = quotient::compute_auto(rules, budget, max_order, &sub, &mut |d| {
+        bar.set_what(state(&what, d));
+        bar.update(d.heap)
+    })?;
     bar.finish();
     if q.stopped.is_none() {
         cache::store_if_better(rules, &q, limits);
     }
     Ok(q)
+}
+
+/// The progress line's subject with the quotient's state at the last heap added: "(heap 31: order 638, P-portion
+/// 65)".
+fn state(what: &str, d: quotient::HeapDone) -> String {
+    format!(
+        "{what} (heap {}: order {}, P-portion {})",
+        d.heap, d.order, d.p_portion
+    )
 }
 
 /// The quotient in words.

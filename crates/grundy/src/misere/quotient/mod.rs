@@ -68,6 +68,18 @@ pub struct Generator {
     pub heap: u64,
 }
 
+/// One heap added by the construction, as its progress reports it: the heap, and the order and the size of the
+/// P-portion of the quotient of the heaps up to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct HeapDone {
+    /// The heap added.
+    pub heap: u64,
+    /// The order of the quotient of heaps up to it.
+    pub order: usize,
+    /// The number of elements of its P-portion.
+    pub p_portion: usize,
+}
+
 /// The heap at which the quotient changed, and its order from there.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
@@ -226,13 +238,14 @@ pub(crate) fn heap_options_upto(
 
 /// Computes the misère quotient of `game` restricted to heaps `0..=to`: see the module documentation. A quotient
 /// whose order passes `max_order` (or whose candidates pass [`MAX_CANDIDATE`]) stops at the last heap it
-/// covered, with `stopped` saying "order at least K at heaps up to N". `progress` is called with each heap done.
+/// covered, with `stopped` saying "order at least K at heaps up to N". `progress` is called with each heap done
+/// ([`HeapDone`]: its order and P-portion).
 pub fn compute(
     game: &HeapGame,
     to: u64,
     max_order: usize,
     limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(HeapDone),
 ) -> Result<Quotient> {
     if to > MAX_HEAP {
         return Err(Error::limit(format!(
@@ -262,7 +275,7 @@ pub fn compute_auto(
     budget: u64,
     max_order: usize,
     limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(HeapDone),
 ) -> Result<Quotient> {
     let budget = budget.min(MAX_HEAP);
     let Some(k) = octal_reach(game) else {
@@ -353,7 +366,7 @@ pub(crate) fn construct(
     opts: &HeapOptions,
     max_order: usize,
     limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(HeapDone),
 ) -> Result<(Pretension, Vec<Change>, Option<String>)> {
     let g = grow(opts, max_order, limits, progress, &mut |_| false)?;
     match g.end {
@@ -388,7 +401,7 @@ pub(crate) fn grow(
     opts: &HeapOptions,
     max_order: usize,
     limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(HeapDone),
     stop: &mut dyn FnMut(&Pretension) -> bool,
 ) -> Result<Growth> {
     let mut cur = Pretension {
@@ -439,7 +452,11 @@ pub(crate) fn grow(
             }
             Err(e) => return Err(e),
         }
-        progress(n);
+        progress(HeapDone {
+            heap: n,
+            order: cur.table.size(),
+            p_portion: cur.p.iter().filter(|&&x| x).count(),
+        });
         if stop(&cur) {
             return Ok(Growth {
                 cur,
