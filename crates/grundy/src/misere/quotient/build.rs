@@ -63,7 +63,7 @@ pub(crate) struct Pretension {
 /// for them once per heap while the quotient is unchanged.
 pub(crate) struct HeapOptions {
     listed: Vec<Vec<Vec<u64>>>,
-    code: Option<crate::code::Code>,
+    code: Option<crate::heap::Code>,
     len: usize,
 }
 
@@ -80,7 +80,7 @@ impl HeapOptions {
 
     /// The options of heaps `0..len` of an octal code with finitely many digits (every move leaves smaller heaps),
     /// made when asked for.
-    pub(crate) fn from_code(code: crate::code::Code, len: usize) -> HeapOptions {
+    pub(crate) fn from_code(code: crate::heap::Code, len: usize) -> HeapOptions {
         HeapOptions {
             listed: Vec::new(),
             code: Some(code),
@@ -100,7 +100,7 @@ impl HeapOptions {
             Some(code) => {
                 let mut buf = crate::game::Options::new();
                 crate::misere::search::code_options_within(code, h as u64, &mut buf, 0);
-                buf.len() > 0
+                !buf.is_empty()
             }
         }
     }
@@ -482,7 +482,7 @@ pub(crate) enum Step {
     /// quotient is unchanged.
     Same,
     /// A new consistent reduced pretension for the heaps so far, with its walk.
-    Grew(Pretension, Checker),
+    Grew(Box<(Pretension, Checker)>),
     /// No candidate within [`MAX_CANDIDATE`] elements (or `max_order`) was found: the quotient has at least the
     /// given order. (When no conservative extension is consistent the quotient grew: were it of the same order as
     /// the last, the last would be it, and one of its elements would have passed the check; so the last order plus
@@ -578,7 +578,7 @@ pub(crate) fn extend(
     if trial.table.size() > max_order {
         return Ok(Step::TooLarge(trial.table.size()));
     }
-    Ok(Step::Grew(trial, walked))
+    Ok(Step::Grew(Box::new((trial, walked))))
 }
 
 /// The most recalibrations for one heap before the construction gives up ("order at least K").

@@ -423,7 +423,8 @@ pub(crate) fn grow(
             .and_then(|_| build::extend(&mut cur, &mut check, opts, max_order, limits));
         match step {
             Ok(Step::Same) => {}
-            Ok(Step::Grew(next, walked)) => {
+            Ok(Step::Grew(grown)) => {
+                let (next, walked) = *grown;
                 changes.push(Change {
                     heap: n,
                     order: next.table.size(),
