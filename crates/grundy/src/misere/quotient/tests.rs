@@ -158,6 +158,7 @@ fn certified_extension_equals_a_direct_build() {
         ("0.3", 1, 2),
         ("0.51", 1, 1),
         ("0.15", 66, 10),
+        ("0.77", 71, 12),
     ] {
         let c = auto(code, 400);
         let cert = c
@@ -175,6 +176,21 @@ fn certified_extension_equals_a_direct_build() {
         same_quotient(&c, &d, big);
         same_quotient(&d, &c, big);
     }
+}
+
+/// 0.156, certified at heap 7657 (`Φ(n + 349) = Φ(n)` for `n ≥ 3479`), against a direct build to three times that
+/// (22,971 heaps; about a minute at the test profile, so run on demand: `cargo test -p grundy --lib -- --ignored
+/// certified_0156`).
+#[test]
+#[ignore]
+fn certified_0156_equals_a_direct_build() {
+    let c = auto("0.156", 10_000);
+    let cert = c.periodic.clone().expect("0.156 certified");
+    assert_eq!((cert.preperiod, cert.period, c.heaps), (3479, 349, 7657));
+    let big = 3 * c.heaps;
+    let d = q("0.156", big);
+    same_quotient(&c, &d, big);
+    same_quotient(&d, &c, big);
 }
 
 /// Sums with heaps beyond the range built, answered by the certified quotient, against the exact search.
