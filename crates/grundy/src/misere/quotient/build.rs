@@ -88,6 +88,11 @@ impl HeapOptions {
         }
     }
 
+    /// The octal code the options are made from, when they are.
+    pub(crate) fn code(&self) -> Option<&crate::heap::Code> {
+        self.code.as_ref()
+    }
+
     /// The number of heaps covered (`0..len`).
     pub(crate) fn len(&self) -> usize {
         self.len

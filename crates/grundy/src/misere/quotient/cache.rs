@@ -66,7 +66,13 @@ pub fn path(game: &str) -> Option<PathBuf> {
 /// A hash of every move of heaps `0..=n`: the FNV-1a hash of the text `h:` followed by each option as a sorted
 /// list (`[1, 2]`, the options sorted and without repeats) and `;`, for each heap, fed a heap at a time and
 /// written without the formatting machinery (an octal code's heap 7,657 alone has about 7,700 options).
+///
+/// For an octal code whose options are made from it ([`HeapOptions::from_code`]) the moves are the code's: the
+/// hash is then that of `code CODE heaps N`, not of the moves (about `N²/2` of them: 30 million at heap 7657).
 fn fingerprint(opts: &HeapOptions) -> u64 {
+    if let Some(code) = opts.code() {
+        return fnv(format!("code {code} heaps {}", opts.len()).as_bytes());
+    }
     let mut hash: u64 = 0xcbf29ce484222325;
     let mut feed = |bytes: &[u8]| {
         for &b in bytes {
@@ -354,17 +360,34 @@ pub fn quotient(game: &HeapGame, need: u64, max_order: usize, limits: &Limits) -
 mod tests {
     use super::*;
 
-    /// The fingerprint as first written (the whole text made with the formatting machinery, then hashed): files
-    /// written before stay valid.
+    /// The fingerprint of listed moves as first written (the whole text made with the formatting machinery, then
+    /// hashed): files written before stay valid. (An octal code's is its code's.)
     #[test]
     fn fingerprint_is_the_text_hash_as_before() {
-        for code in ["0.77", "0.156", "4.07", "0.4f"] {
+        for code in ["0.77", "0.156", "4.07", "0.4f", "0.[3]"] {
             let Ok(game) = crate::heap::TakeAndBreak::parse(code) else {
                 continue;
             };
             let Ok(opts) = heap_options(&game, 60, &Limits::default()) else {
                 continue;
             };
+            if opts.code().is_some() {
+                let listed = HeapOptions::listed((0..opts.len()).map(|h| opts.list(h)).collect());
+                assert_ne!(fingerprint(&opts), fingerprint(&listed), "{code}");
+                let other = heap_options(&game, 61, &Limits::default()).unwrap();
+                assert_ne!(fingerprint(&opts), fingerprint(&other), "{code}");
+                let opts = listed;
+                let mut s = String::new();
+                for h in 0..opts.len() {
+                    let _ = write!(s, "{h}:");
+                    for o in opts.list(h) {
+                        let _ = write!(s, "{o:?}");
+                    }
+                    s.push(';');
+                }
+                assert_eq!(fingerprint(&opts), fnv(s.as_bytes()), "{code}");
+                continue;
+            }
             let mut s = String::new();
             for h in 0..opts.len() {
                 let _ = write!(s, "{h}:");
