@@ -85,6 +85,11 @@ impl Progress {
         crate::guard::work_started(&self.what, total);
     }
 
+    /// Changes what the work is said to be (work that reports its state as it goes, like a quotient's order).
+    pub fn set_what(&mut self, what: impl Into<String>) {
+        self.what = what.into();
+    }
+
     /// Reports that `done` units are done.
     pub fn update(&mut self, done: u64) {
         crate::guard::work_done(done);

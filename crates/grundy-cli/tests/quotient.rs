@@ -236,7 +236,7 @@ fn bad_input_is_one_line() {
     let d = cache_dir("bad");
     for (args, needle) in [
         (vec!["quotient", "kayles", "--heaps", "x"], "--heaps"),
-        (vec!["quotient", "kayles", "--heaps", "5000"], "--heaps"),
+        (vec!["quotient", "kayles", "--heaps", "2000000"], "--heaps"),
         (
             vec!["quotient", "kayles", "--max-order", "1"],
             "--max-order",

@@ -526,7 +526,7 @@ pub struct QuotientArgs {
     /// The largest heap the quotient covers (default: grown until certified for every heap; 40 when it cannot be)
     #[arg(long, value_name = "N", value_parser = at_most("--heaps", grundy::misere::quotient::MAX_HEAP))]
     pub heaps: Option<u64>,
-    /// Stop with "order at least K" when the quotient passes this many elements (default 2048, at most 4096)
+    /// Stop with "order at least K" when the quotient passes this many elements (default and at most 4096)
     #[arg(long, value_name = "K", value_parser = max_order)]
     pub max_order: Option<usize>,
     /// Print one JSON object

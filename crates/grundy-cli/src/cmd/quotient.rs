@@ -35,9 +35,9 @@ of Winning Ways ch. 4 carried to quotient elements; proof in docs/quotient.md). 
 heap' and 'certified for every heap: Φ(n+p) = Φ(n) for n >= n0', and 'grundy value GAME HEAP... --misere' answers
 heaps of any size from it. Otherwise the quotient is stated 'for heaps up to N' only.
 
-Without --heaps, an octal game is built heap by heap until the certificate holds, up to heap 1000, the option
-limits, and 120 s (or nine tenths of --max-seconds); when none is reached it says why and gives the quotient of
-the heaps built. Other games are built to heap 40. With --heaps N exactly N heaps are built (certified when the
+Without --heaps, an octal game is built heap by heap until the certificate holds (its own bound says how far),
+within the memory limit and 120 s (or nine tenths of --max-seconds); when none is reached it says why and gives
+the quotient of the heaps built. Other games are built to heap 40. With --heaps N exactly N heaps are built (certified when the
 bound holds at N).
 
 The result is kept in the cache folder ($GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy, else ~/.cache/grundy),
@@ -45,8 +45,8 @@ where 'grundy value GAME HEAP... --misere' finds it: sums too large for the exac
 quotient, with every winning move, at once.
 
 --heaps N: the largest heap built (default: until certified, see above; 40 for a game that cannot be; at most
-2000). --max-order K: the largest order accepted
-(default 2048, at most 4096). --max-seconds S, --max-memory SIZE: limits of the whole command.
+1000000). --max-order K: the largest order accepted
+(default and at most 4096). --max-seconds S, --max-memory SIZE: limits of the whole command.
 
 JSON keys: game, heaps, order, p_portion_size, generators [{name, heap}], relations, p_portion, elements (every
 element by its normal form), heap_elements (heap h's element), changes [{heap, order}], same_from, scope,
@@ -101,7 +101,11 @@ fn fixed(
         format!("misère quotient of {} to {heaps}", rules.name()),
         heaps,
     );
-    let q = quotient::compute(rules, heaps, max_order, limits, &mut |n| bar.update(n))?;
+    let what = format!("misère quotient of {} to {heaps}", rules.name());
+    let q = quotient::compute(rules, heaps, max_order, limits, &mut |d| {
+        bar.set_what(state(&what, d));
+        bar.update(d.heap)
+    })?;
     bar.finish();
     if q.stopped.is_none() {
         cache::store_if_better(rules, &q, limits);
@@ -110,7 +114,7 @@ fn fixed(
 }
 
 /// The quotient grown heap by heap until it is certified for every heap, or the budget ends
-/// ([`quotient::compute_auto`]: at most [`quotient::AUTO_MAX_HEAP`] heaps and [`AUTO_SECONDS`], or nine tenths of
+/// ([`quotient::compute_auto`]: to the certificate's bound, within [`AUTO_SECONDS`], or nine tenths of
 /// the time `--max-seconds` leaves).
 fn auto(
     rules: &grundy::heap::HeapGame,
@@ -131,19 +135,30 @@ fn auto(
         ..*limits
     };
     let budget = quotient::AUTO_MAX_HEAP;
+    // No total: the certificate's own bound, not known before it holds, says how far the growth goes.
     let mut bar = Progress::new(
-        format!(
-            "misère quotient of {} until certified (at most heap {budget})",
-            rules.name()
-        ),
-        budget,
+        format!("misère quotient of {} until certified, heaps", rules.name()),
+        0,
     );
-    let q = quotient::compute_auto(rules, budget, max_order, &sub, &mut |n| bar.update(n))?;
+    let what = format!("misère quotient of {} until certified, heaps", rules.name());
+    let q = quotient::compute_auto(rules, budget, max_order, &sub, &mut |d| {
+        bar.set_what(state(&what, d));
+        bar.update(d.heap)
+    })?;
     bar.finish();
     if q.stopped.is_none() {
         cache::store_if_better(rules, &q, limits);
     }
     Ok(q)
+}
+
+/// The progress line's subject with the quotient's state at the last heap added: "(heap 31: order 638, P-portion
+/// 65)".
+fn state(what: &str, d: quotient::HeapDone) -> String {
+    format!(
+        "{what} (heap {}: order {}, P-portion {})",
+        d.heap, d.order, d.p_portion
+    )
 }
 
 /// The quotient in words.

@@ -9,7 +9,9 @@
 //! of the pair for `w` and of `h`: `Ô(w + h) = {r : Φ(h)·r ∈ Ô(w)} ∪ {r : Φ(w)·r ∈ Ť_h}` with `Ť_h = {u : u·T_h ∩ P ≠
 //! ∅}`. Only finitely many pairs exist, and a breadth-first walk from the empty sum visits every pair any sum
 //! reaches. The pretension is *consistent* when every pair reached satisfies `Φ(w) ∈ P ⇔ (w ≠ 0 and 1 ∉ Ô(w))`,
-//! and the empty sum is not in `P`. Then, by induction over the options, a sum `w` is a misère P-position exactly
+//! and the empty sum is not in `P`. ([`Checker`] decides the same condition faster: the half `Φ(w) ∈ P ⇒ 1 ∉ Ô(w)`
+//! by a finite test on elements and generators, the other half by the walk keeping only pairs no kept pair
+//! dominates.) Then, by induction over the options, a sum `w` is a misère P-position exactly
 //! when `Φ(w) ∈ P`: under misère play a sum with no move is won by the player to move (so it is N), and otherwise it
 //! is P exactly when no option is P, i.e. when `O(w) ∩ P = ∅`, i.e. `1 ∉ Ô(w)`. (Only heaps with at least one move
 //! are generators, so `w ≠ 0` is the same as "w has an option".)
@@ -22,8 +24,10 @@
 //!
 //! **Finding a pretension: Siegel's MisereSolver** (CGSuite, `org.cgsuite.core.misere.solver.MisereSolver.next`),
 //! written anew here. For the next heap `n`:
-//! 1. *Conservative extension*: every element `x` of the current quotient is tried as `Φ(n)` (a cheap filter on
-//!    the sums of `n` with one smaller heap, then [`verify`]); the first that passes leaves the quotient unchanged.
+//! 1. *Conservative extension*: the elements `x` of the current quotient are tried as `Φ(n)`; one that passes the
+//!    check leaves the quotient unchanged (at most one can, the table being reduced). The check is not redone
+//!    over heaps `1..n`: its walk ([`Checker`]) is kept while the table and `P` are unchanged, and a heap whose
+//!    kind (image, `Ť`) is already walked passes at once, so such a heap costs about its options' images.
 //! 2. Otherwise *expansion*: `Q × C(2, 2)` with `n` mapped to the new cyclic generator (`x⁴ = x²`), `P` marked by
 //!    [`mark`] and the result reduced.
 //! 3. *Recalibration* until no failure is left: the least failing word `w` in MisereSolver's order
@@ -53,15 +57,99 @@ pub(crate) struct Pretension {
     pub phi: Vec<u32>,
 }
 
-/// The options of each heap `0..=n`, each a sorted list of the heaps it leaves.
-pub(crate) type HeapOptions = Vec<Vec<Vec<u64>>>;
+/// The options of each heap `0..len`: listed (each a sorted list of the heaps it leaves), or made from an octal
+/// code each time they are asked for. A heap of `n` tokens of an octal code has about `n` options, so listing
+/// every heap's would take memory quadratic in the heaps; made on demand they take none, and the construction asks
+/// for them once per heap while the quotient is unchanged.
+pub(crate) struct HeapOptions {
+    listed: Vec<Vec<Vec<u64>>>,
+    code: Option<crate::heap::Code>,
+    len: usize,
+}
 
-/// The images `Φ(o)` of the options of heap `h`, sorted and without repeats.
-pub(crate) fn transitions<M: Monoid>(table: &M, phi: &[u32], options: &[Vec<u64>]) -> Vec<u32> {
-    let mut out: Vec<u32> = options
-        .iter()
-        .map(|o| o.iter().fold(0, |a, &c| table.mul(a, phi[c as usize])))
-        .collect();
+impl HeapOptions {
+    /// Options listed for heaps `0..lists.len()`.
+    pub(crate) fn listed(lists: Vec<Vec<Vec<u64>>>) -> HeapOptions {
+        let len = lists.len();
+        HeapOptions {
+            listed: lists,
+            code: None,
+            len,
+        }
+    }
+
+    /// The options of heaps `0..len` of an octal code with finitely many digits (every move leaves smaller heaps),
+    /// made when asked for.
+    pub(crate) fn from_code(code: crate::heap::Code, len: usize) -> HeapOptions {
+        HeapOptions {
+            listed: Vec::new(),
+            code: Some(code),
+            len,
+        }
+    }
+
+    /// The octal code the options are made from, when they are.
+    pub(crate) fn code(&self) -> Option<&crate::heap::Code> {
+        self.code.as_ref()
+    }
+
+    /// The number of heaps covered (`0..len`).
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether heap `h` has a move.
+    pub(crate) fn has_moves(&self, h: usize) -> bool {
+        match &self.code {
+            None => !self.listed[h].is_empty(),
+            Some(code) => {
+                let mut buf = crate::game::Options::new();
+                crate::misere::search::code_options_within(code, h as u64, &mut buf, 0);
+                !buf.is_empty()
+            }
+        }
+    }
+
+    /// Calls `f` with each option of heap `h` (the heaps it leaves, in no set order).
+    pub(crate) fn for_each(&self, h: usize, f: &mut dyn FnMut(&[u64])) {
+        match &self.code {
+            None => self.listed[h].iter().for_each(|o| f(o)),
+            Some(code) => {
+                let mut buf = crate::game::Options::new();
+                crate::misere::search::code_options_within(code, h as u64, &mut buf, usize::MAX);
+                buf.iter().for_each(f);
+            }
+        }
+    }
+
+    /// The options of heap `h`, each sorted, sorted and without repeats.
+    pub(crate) fn list(&self, h: usize) -> Vec<Vec<u64>> {
+        if self.code.is_none() {
+            return self.listed[h].clone();
+        }
+        let mut out = Vec::new();
+        self.for_each(h, &mut |o| {
+            let mut v = o.to_vec();
+            v.sort_unstable();
+            out.push(v);
+        });
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// The images `Φ(o)` of the options `o` of heap `h`, sorted and without repeats.
+pub(crate) fn transitions<M: Monoid>(
+    table: &M,
+    phi: &[u32],
+    opts: &HeapOptions,
+    h: usize,
+) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::new();
+    opts.for_each(h, &mut |o| {
+        out.push(o.iter().fold(0, |a, &c| table.mul(a, phi[c as usize])));
+    });
     out.sort_unstable();
     out.dedup();
     out
@@ -69,7 +157,7 @@ pub(crate) fn transitions<M: Monoid>(table: &M, phi: &[u32], options: &[Vec<u64>
 
 /// The heaps that are generators: every heap up to `phi.len() - 1` with at least one move.
 fn generators(opts: &HeapOptions, upto: usize) -> Vec<usize> {
-    (1..=upto).filter(|&h| !opts[h].is_empty()).collect()
+    (1..=upto).filter(|&h| opts.has_moves(h)).collect()
 }
 
 /// Marks `P` on a candidate by walking sums with the largest heap most significant (each option of a sum is met
@@ -80,7 +168,7 @@ pub(crate) fn mark<M: Monoid>(table: &M, phi: &[u32], opts: &HeapOptions) -> Vec
     let upto = phi.len() - 1;
     let gens = generators(opts, upto);
     let trans: Vec<Vec<u32>> = (0..=upto)
-        .map(|h| transitions(table, phi, &opts[h]))
+        .map(|h| transitions(table, phi, opts, h))
         .collect();
     let mut marked = vec![false; table.size()];
     let mut p = vec![false; table.size()];
@@ -133,6 +221,251 @@ pub(crate) fn mark<M: Monoid>(table: &M, phi: &[u32], opts: &HeapOptions) -> Vec
 /// The most pairs the check visits before it gives up with a limit error.
 pub const MAX_CHECK_STATES: usize = 4_000_000;
 
+/// A generator of the check up to what it does to a pair: its image `g = Φ(h)` and `Ť_h` (a bitset over the
+/// elements). Heaps with the same image and the same `Ť` move every pair to the same pair, so the walk needs
+/// each such kind once; `heap` is the first heap of the kind (for the failing sum's words).
+struct Kind {
+    g: u32,
+    tcheck: Vec<u64>,
+    heap: u64,
+}
+
+/// The walk of the consistency check (module documentation), kept between heaps while the table and `P` do not
+/// change, in two parts that together are the condition on every pair any sum reaches:
+///
+/// - **P-part, exact and finite.** A sum in `P` must have no option in `P`. Every option of a sum `w` moves one of
+///   its heaps `h`, so the options of all sums with element `x` are the products `y·T_h` over `y·Φ(h) = x` with
+///   `y` the element of some sum. So no sum fails this way exactly when for every element `y` reached and every
+///   kind `(g, Ť)`: `y·g ∈ P ⇒ y ∉ Ť`. It is checked for each new kind against the elements reached, and for
+///   each newly reached element against the kinds.
+/// - **N-part, a walk with domination.** A non-empty sum outside `P` must have an option in `P` (`1 ∈ Ô`). The
+///   step `Ô(w + h) = {r : g·r ∈ Ô(w)} ∪ {r : Φ(w)·r ∈ Ť_h}` is monotone in `Ô(w)`, so from pairs `(q, A)` and
+///   `(q, B)` with `A ⊆ B` the same heaps lead to pairs with equal elements and sets `A' ⊆ B'`: an N-failure
+///   below `(q, B)` (`1 ∉ B'`) means one below `(q, A)`. A new pair is checked itself, and kept only when no pair
+///   kept has its element and a subset of its set; every pair reached then contains a kept one, and every kept
+///   pair passes. (P-failures grow the other way; the P-part covers them all.)
+///
+/// Adding a heap whose kind is already there reaches nothing new, so it costs only its options' images; a new kind
+/// is checked against the elements reached and applied to every pair kept, and the new pairs to every kind.
+pub(crate) struct Checker {
+    /// The table's order, and the words of a bitset over its elements.
+    order: usize,
+    words: usize,
+    kinds: Vec<Kind>,
+    kind_ids: FxHashMap<(u32, Vec<u64>), usize>,
+    /// The pairs kept with each element (pair 0, the empty sum, with element 1).
+    by_elem: Vec<Vec<usize>>,
+    states: Vec<(u32, Vec<u64>)>,
+    parent: Vec<(usize, u64)>,
+    /// Pair-and-kind products computed since the last look at the limits.
+    work: usize,
+}
+
+impl Checker {
+    /// The walk with no heap added: only the empty sum, `(1, ∅)`.
+    pub(crate) fn new(order: usize) -> Checker {
+        let words = order.div_ceil(64);
+        let mut by_elem = vec![Vec::new(); order];
+        by_elem[0].push(0);
+        Checker {
+            order,
+            words,
+            kinds: Vec::new(),
+            kind_ids: FxHashMap::default(),
+            by_elem,
+            states: vec![(0, vec![0; words])],
+            parent: vec![(usize::MAX, 0)],
+            work: 0,
+        }
+    }
+
+    /// The bytes the walk holds (about).
+    pub(crate) fn memory(&self) -> u64 {
+        (self.states.len() + self.kinds.len()) as u64 * (self.words as u64 * 8 + 64) * 2
+    }
+
+    /// `Ť_h` as a bitset for a heap whose option images are `trans`.
+    pub(crate) fn tcheck<M: Monoid>(table: &M, p: &[bool], trans: &[u32]) -> Vec<u64> {
+        let order = table.size();
+        let mut bits = vec![0u64; order.div_ceil(64)];
+        for u in 0..order as u32 {
+            if trans.iter().any(|&t| p[table.mul(u, t) as usize]) {
+                bits[u as usize / 64] |= 1 << (u % 64);
+            }
+        }
+        bits
+    }
+
+    /// Whether a heap of image `g` and `Ť` `tcheck` adds nothing (its kind is already walked).
+    pub(crate) fn known(&self, g: u32, tcheck: &[u64]) -> bool {
+        self.kind_ids.contains_key(&(g, tcheck.to_vec()))
+    }
+
+    /// Adds heap `heap` of image `g` and `Ť` `tcheck` to the walk: `Ok(None)` when every pair now reached passes
+    /// the condition (the heap is kept), `Ok(Some(w))` with a failing sum `w` when one does not (the walk is then
+    /// as it was before the call).
+    pub(crate) fn add(
+        &mut self,
+        table: &Table,
+        p: &[bool],
+        heap: u64,
+        g: u32,
+        tcheck: Vec<u64>,
+        limits: &Limits,
+    ) -> Result<Option<Vec<u64>>> {
+        if self.known(g, &tcheck) {
+            return Ok(None);
+        }
+        // The P-part for the new kind against every element reached.
+        for y in 0..self.order as u32 {
+            if let Some(&s) = self.by_elem[y as usize].first() {
+                if p[table.mul(y, g) as usize] && bit(&tcheck, y) {
+                    let mut word = self.word(s);
+                    word.push(heap);
+                    word.sort_unstable();
+                    return Ok(Some(word));
+                }
+            }
+        }
+        let (old_states, k) = (self.states.len(), self.kinds.len());
+        self.kind_ids.insert((g, tcheck.clone()), k);
+        self.kinds.push(Kind { g, tcheck, heap });
+        let mut found = None;
+        // The new kind on every pair kept, then every kind on each new pair.
+        for i in 0..old_states {
+            if let Some(fail) = self.apply(table, p, i, k, limits)? {
+                found = Some(fail);
+                break;
+            }
+        }
+        let mut i = old_states;
+        while found.is_none() && i < self.states.len() {
+            for kind in 0..self.kinds.len() {
+                if let Some(fail) = self.apply(table, p, i, kind, limits)? {
+                    found = Some(fail);
+                    break;
+                }
+            }
+            i += 1;
+        }
+        let Some(word) = found else { return Ok(None) };
+        while self.states.len() > old_states {
+            let (q, _) = self.states.pop().expect("a pair past the old ones");
+            self.by_elem[q as usize].pop();
+        }
+        self.parent.truncate(old_states);
+        let kind = self.kinds.pop().expect("the kind just added");
+        self.kind_ids.remove(&(kind.g, kind.tcheck));
+        Ok(Some(word))
+    }
+
+    /// Moves pair `i` by kind `k`: the new pair is checked, and kept unless a kept pair dominates it; `Some(w)`
+    /// with a failing sum when it, or (for an element reached first) the P-part, fails.
+    fn apply(
+        &mut self,
+        table: &Table,
+        p: &[bool],
+        i: usize,
+        k: usize,
+        limits: &Limits,
+    ) -> Result<Option<Vec<u64>>> {
+        self.work += 1;
+        if self.work >= 4096 {
+            self.work = 0;
+            limits.check_time()?;
+            limits.check_memory(
+                (self.states.len() as u64) * (self.words as u64 * 8 + 64) * 2,
+                "checking the misère quotient",
+            )?;
+            if self.states.len() > MAX_CHECK_STATES {
+                return Err(Error::limit(format!(
+                    "checking the misère quotient visited more than {MAX_CHECK_STATES} states"
+                )));
+            }
+        }
+        let (q, hat) = &self.states[i];
+        let kind = &self.kinds[k];
+        let mut bits = vec![0u64; self.words];
+        for r in 0..self.order as u32 {
+            if bit(hat, table.mul(kind.g, r)) || bit(&kind.tcheck, table.mul(*q, r)) {
+                bits[r as usize / 64] |= 1 << (r % 64);
+            }
+        }
+        let q2 = table.mul(*q, kind.g);
+        let heap = kind.heap;
+        // Φ(w) ∈ P must hold exactly when no option is in P.
+        if p[q2 as usize] == bit(&bits, 0) {
+            let mut word = self.word(i);
+            word.push(heap);
+            word.sort_unstable();
+            return Ok(Some(word));
+        }
+        let first = self.by_elem[q2 as usize].is_empty();
+        if self.by_elem[q2 as usize]
+            .iter()
+            .any(|&s| self.states[s].1.iter().zip(&bits).all(|(a, b)| a & !b == 0))
+        {
+            return Ok(None);
+        }
+        let id = self.states.len();
+        self.by_elem[q2 as usize].push(id);
+        self.parent.push((i, heap));
+        self.states.push((q2, bits));
+        limits.check_positions(self.states.len())?;
+        if first {
+            // The P-part for the element reached first, against every kind.
+            if let Some(kind) = self
+                .kinds
+                .iter()
+                .find(|kind| p[table.mul(q2, kind.g) as usize] && bit(&kind.tcheck, q2))
+            {
+                let mut word = self.word(id);
+                word.push(kind.heap);
+                word.sort_unstable();
+                return Ok(Some(word));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The sum of heaps that first reached pair `s`.
+    fn word(&self, mut s: usize) -> Vec<u64> {
+        let mut word = Vec::new();
+        while self.parent[s].0 != usize::MAX {
+            word.push(self.parent[s].1);
+            s = self.parent[s].0;
+        }
+        word.sort_unstable();
+        word
+    }
+}
+
+/// Whether element `x` is in the bitset `set`.
+fn bit(set: &[u64], x: u32) -> bool {
+    set[x as usize / 64] >> (x % 64) & 1 == 1
+}
+
+/// The walk of the check for a whole pretension: every generator heap added in order. `Ok(Ok(walk))` when it is
+/// consistent (the walk is kept for the heaps after), `Ok(Err(w))` with a failing sum `w` when it is not.
+pub(crate) fn walk(
+    pre: &Pretension,
+    opts: &HeapOptions,
+    limits: &Limits,
+) -> Result<std::result::Result<Checker, Vec<u64>>> {
+    if pre.p[0] {
+        return Ok(Err(Vec::new()));
+    }
+    let mut check = Checker::new(pre.table.size());
+    for h in generators(opts, pre.phi.len() - 1) {
+        let tr = transitions(&pre.table, &pre.phi, opts, h);
+        let tc = Checker::tcheck(&pre.table, &pre.p, &tr);
+        if let Some(w) = check.add(&pre.table, &pre.p, h as u64, pre.phi[h], tc, limits)? {
+            return Ok(Err(w));
+        }
+    }
+    Ok(Ok(check))
+}
+
 /// The consistency check of the module documentation: `Ok(None)` when the pretension is consistent, `Ok(Some(w))`
 /// with a failing sum `w` (as a list of heaps) when it is not.
 pub(crate) fn verify(
@@ -140,80 +473,7 @@ pub(crate) fn verify(
     opts: &HeapOptions,
     limits: &Limits,
 ) -> Result<Option<Vec<u64>>> {
-    let table = &pre.table;
-    let n = table.size();
-    let words = n.div_ceil(64);
-    let upto = pre.phi.len() - 1;
-    let gens = generators(opts, upto);
-    if pre.p[0] {
-        return Ok(Some(Vec::new()));
-    }
-    // Ť_h for each generator.
-    let tcheck: Vec<Vec<bool>> = gens
-        .iter()
-        .map(|&h| {
-            let tr = transitions(table, &pre.phi, &opts[h]);
-            (0..n as u32)
-                .map(|u| tr.iter().any(|&t| pre.p[table.mul(u, t) as usize]))
-                .collect()
-        })
-        .collect();
-    // States: (element, Ô as a bitset, empty?). Parents give the failing sum.
-    let mut ids: FxHashMap<(u32, Vec<u64>, bool), usize> = FxHashMap::default();
-    let mut states: Vec<(u32, Vec<u64>)> = vec![(0, vec![0; words])];
-    let mut parent: Vec<(usize, usize)> = vec![(usize::MAX, 0)];
-    ids.insert((0, vec![0; words], true), 0);
-    let mut i = 0;
-    let mut bits = vec![0u64; words];
-    while i < states.len() {
-        if i % 4096 == 0 {
-            limits.check_time()?;
-            limits.check_memory(
-                (states.len() as u64) * (words as u64 * 8 + 64) * 2,
-                "checking the misère quotient",
-            )?;
-            if states.len() > MAX_CHECK_STATES {
-                return Err(Error::limit(format!(
-                    "checking the misère quotient visited more than {MAX_CHECK_STATES} states"
-                )));
-            }
-        }
-        let (q, hat) = states[i].clone();
-        for (gi, &h) in gens.iter().enumerate() {
-            let g = pre.phi[h];
-            bits.iter_mut().for_each(|b| *b = 0);
-            for r in 0..n as u32 {
-                let a = table.mul(g, r) as usize;
-                if hat[a / 64] >> (a % 64) & 1 == 1 || tcheck[gi][table.mul(q, r) as usize] {
-                    bits[r as usize / 64] |= 1 << (r % 64);
-                }
-            }
-            let q2 = table.mul(q, g);
-            let key = (q2, bits.clone(), false);
-            if ids.contains_key(&key) {
-                continue;
-            }
-            let id = states.len();
-            ids.insert(key, id);
-            states.push((q2, bits.clone()));
-            parent.push((i, h));
-            limits.check_positions(states.len())?;
-            let one_option_p = bits[0] & 1 == 1;
-            if pre.p[q2 as usize] == one_option_p {
-                // Φ(w) ∈ P must hold exactly when no option is in P.
-                let mut word = Vec::new();
-                let mut s = id;
-                while parent[s].0 != usize::MAX {
-                    word.push(parent[s].1 as u64);
-                    s = parent[s].0;
-                }
-                word.sort_unstable();
-                return Ok(Some(word));
-            }
-        }
-        i += 1;
-    }
-    Ok(None)
+    Ok(walk(pre, opts, limits)?.err())
 }
 
 /// The largest candidate monoid the construction builds (its products are computed component by component).
@@ -223,8 +483,11 @@ pub const MAX_TABLE: usize = 4096;
 
 /// What [`extend`] found for the next heap.
 pub(crate) enum Step {
-    /// A consistent (reduced) pretension for the heaps so far, and whether the quotient changed.
-    Done(Pretension, bool),
+    /// Heap `n` maps to an element already there (pushed onto the heap map, and its kind onto the walk): the
+    /// quotient is unchanged.
+    Same,
+    /// A new consistent reduced pretension for the heaps so far, with its walk.
+    Grew(Box<(Pretension, Checker)>),
     /// No candidate within [`MAX_CANDIDATE`] elements (or `max_order`) was found: the quotient has at least the
     /// given order. (When no conservative extension is consistent the quotient grew: were it of the same order as
     /// the last, the last would be it, and one of its elements would have passed the check; so the last order plus
@@ -242,59 +505,47 @@ fn reduced<M: Monoid>(table: &M, p: &[bool], phi: &[u32], max: usize) -> Option<
     })
 }
 
-/// Adds heap `n = cur.phi.len()` to a consistent reduced pretension `cur` of the heaps below it.
+/// Adds heap `n = cur.phi.len()` to a consistent reduced pretension `cur` of the heaps below it, whose check walk
+/// is `check`. When an element already there passes (the quotient is unchanged), `cur` and `check` take heap `n`
+/// and the cost is its options' images and the walk of its kind, nothing when the kind is known; otherwise they are
+/// left as they were.
 pub(crate) fn extend(
-    cur: &Pretension,
+    cur: &mut Pretension,
+    check: &mut Checker,
     opts: &HeapOptions,
     max_order: usize,
     limits: &Limits,
 ) -> Result<Step> {
     let n = cur.phi.len();
-    let mut phi = cur.phi.clone();
-    if opts[n].is_empty() {
+    if !opts.has_moves(n) {
         // A heap with no move is the game 0: it maps to 1 and changes nothing.
-        phi.push(0);
-        return Ok(Step::Done(
-            Pretension {
-                table: cur.table.clone(),
-                p: cur.p.clone(),
-                phi,
-            },
-            false,
-        ));
+        cur.phi.push(0);
+        return Ok(Step::Same);
     }
     let table = &cur.table;
-    let tr = transitions(table, &cur.phi, &opts[n]);
+    let tr = transitions(table, &cur.phi, opts, n);
     let n_is_p = tr.iter().all(|&t| !cur.p[t as usize]);
-    // Conservative extension: Φ(n) = x for an element x already there. A cheap filter first (the sums of n with
-    // one smaller heap), then the full check.
-    let small_trans: Vec<Vec<u32>> = (0..n)
-        .map(|h| transitions(table, &cur.phi, &opts[h]))
-        .collect();
-    phi.push(0);
+    // Conservative extension: Φ(n) = x for an element x already there whose kind the walk takes without a
+    // failure (it passes exactly when the full check would). At most one x passes: two that did would give every
+    // sum of the heaps below the same outcome (each that of the sum with heap n), so they would be
+    // indistinguishable, and the table is reduced. So a known kind settles the heap at once.
+    let tc = Checker::tcheck(table, &cur.p, &tr);
+    if let Some(x) =
+        (0..table.size() as u32).find(|&x| cur.p[x as usize] == n_is_p && check.known(x, &tc))
+    {
+        cur.phi.push(x);
+        return Ok(Step::Same);
+    }
     for x in 0..table.size() as u32 {
         if cur.p[x as usize] != n_is_p {
             continue;
         }
-        let ok = (1..n).filter(|&h| !opts[h].is_empty()).all(|h| {
-            let g = cur.phi[h];
-            let no_p = tr.iter().all(|&t| !cur.p[table.mul(g, t) as usize])
-                && small_trans[h]
-                    .iter()
-                    .all(|&t| !cur.p[table.mul(x, t) as usize]);
-            cur.p[table.mul(g, x) as usize] == no_p
-        });
-        if !ok {
-            continue;
-        }
-        phi[n] = x;
-        let trial = Pretension {
-            table: table.clone(),
-            p: cur.p.clone(),
-            phi: phi.clone(),
-        };
-        if verify(&trial, opts, limits)?.is_none() {
-            return Ok(Step::Done(trial, false));
+        if check
+            .add(table, &cur.p, n as u64, x, tc.clone(), limits)?
+            .is_none()
+        {
+            cur.phi.push(x);
+            return Ok(Step::Same);
         }
     }
     // Expansion: Q × C(2, 2) with heap n the new generator, marked and reduced; then recalibrated on the least
@@ -321,15 +572,18 @@ pub(crate) fn extend(
         }
     }
     // The proof: the walks above found no failure; the check decides.
-    if let Some(w) = verify(&trial, opts, limits)? {
-        return Err(Error::limit(format!(
-            "the misère quotient construction at heap {n} passed its failure search but not the check (on the sum {w:?}); no quotient is claimed"
-        )));
-    }
+    let walked = match walk(&trial, opts, limits)? {
+        Ok(walked) => walked,
+        Err(w) => {
+            return Err(Error::limit(format!(
+                "the misère quotient construction at heap {n} passed its failure search but not the check (on the sum {w:?}); no quotient is claimed"
+            )))
+        }
+    };
     if trial.table.size() > max_order {
         return Ok(Step::TooLarge(trial.table.size()));
     }
-    Ok(Step::Done(trial, true))
+    Ok(Step::Grew(Box::new((trial, walked))))
 }
 
 /// The most recalibrations for one heap before the construction gives up ("order at least K").
@@ -341,7 +595,7 @@ fn least_failure(pre: &Pretension, opts: &HeapOptions, limits: &Limits) -> Resul
     let upto = pre.phi.len() - 1;
     let gens = generators(opts, upto);
     let trans: Vec<Vec<u32>> = (0..=upto)
-        .map(|h| transitions(&pre.table, &pre.phi, &opts[h]))
+        .map(|h| transitions(&pre.table, &pre.phi, opts, h))
         .collect();
     let least = least_words(&pre.table, &pre.phi, &gens);
     let pf = p_failure(&pre.table, &pre.p, &pre.phi, &gens, &trans, &least);

@@ -10,6 +10,7 @@
 //! **Cost.** As for one game with as many heaps as letters; the quotient of a union is usually larger than each
 //! game's (the product of their behaviours), so it is built only when asked and not cached.
 
+use super::build::HeapOptions;
 use super::monoid::Monoid;
 use super::{construct, finish, heap_options, Quotient, QuotientMove};
 use crate::error::{Error, Result};
@@ -64,7 +65,8 @@ pub fn compute(
     let opts: Vec<Vec<Vec<u64>>> = letters
         .iter()
         .map(|&(g, h)| {
-            let mut list: Vec<Vec<u64>> = per_game[g][h as usize]
+            let mut list: Vec<Vec<u64>> = per_game[g]
+                .list(h as usize)
                 .iter()
                 .map(|o| {
                     let mut v: Vec<u64> = o.iter().map(|&c| index[g][c as usize] as u64).collect();
@@ -77,7 +79,8 @@ pub fn compute(
             list
         })
         .collect();
-    let (cur, changes, stopped) = construct(&opts, max_order, limits, &mut |_| {})?;
+    let (cur, changes, stopped) =
+        construct(&HeapOptions::listed(opts), max_order, limits, &mut |_| {})?;
     let name = games
         .iter()
         .zip(tops)

@@ -46,10 +46,14 @@ pub use build::{MAX_CANDIDATE, MAX_TABLE};
 use monoid::{Monoid, Table};
 use serde::Serialize;
 
-/// The default largest order the construction accepts before it stops with "order at least K".
-pub const DEFAULT_MAX_ORDER: usize = 2048;
-/// The largest heap a quotient is computed to.
-pub const MAX_HEAP: u64 = 2000;
+/// The default largest order the construction accepts before it stops with "order at least K": the largest table
+/// kept ([`MAX_TABLE`]), so that every code MisereSolver solves at its defaults (0.64–0.67 reach order 2248) is
+/// solved by default.
+pub const DEFAULT_MAX_ORDER: usize = MAX_TABLE;
+/// The largest heap a quotient is computed to. (A far bound: the clock and the memory limit end a build first;
+/// an octal code's moves are made when asked for, so the memory per heap is its image and its moves while it is
+/// added.)
+pub const MAX_HEAP: u64 = 1_000_000;
 /// The most options (summed over the heaps) the construction lists.
 pub const MAX_OPTIONS: usize = 200_000;
 /// The most options of one heap the construction lists.
@@ -62,6 +66,18 @@ pub struct Generator {
     pub name: String,
     /// The heap whose image it is.
     pub heap: u64,
+}
+
+/// One heap added by the construction, as its progress reports it: the heap, and the order and the size of the
+/// P-portion of the quotient of the heaps up to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct HeapDone {
+    /// The heap added.
+    pub heap: u64,
+    /// The order of the quotient of heaps up to it.
+    pub order: usize,
+    /// The number of elements of its P-portion.
+    pub p_portion: usize,
 }
 
 /// The heap at which the quotient changed, and its order from there.
@@ -155,7 +171,12 @@ pub(crate) fn heap_options_upto(
     n: u64,
     limits: &Limits,
 ) -> Result<(HeapOptions, Option<String>)> {
-    let mut out: HeapOptions = Vec::with_capacity(n as usize + 1);
+    if octal_reach(game).is_some() {
+        // Every move leaves smaller heaps; the options are made when asked for (no memory, no listing limit).
+        let code = game.code().expect("an octal code").clone();
+        return Ok((HeapOptions::from_code(code, n as usize + 1), None));
+    }
+    let mut out: Vec<Vec<Vec<u64>>> = Vec::with_capacity(n as usize + 1);
     let (mut total, mut items) = (0usize, 0usize);
     let mut buf = crate::game::Options::new();
     for h in 0..=n {
@@ -171,7 +192,7 @@ pub(crate) fn heap_options_upto(
         };
         if !complete {
             return Ok((
-                out,
+                HeapOptions::listed(out),
                 Some(format!(
                     "{}: a heap of {h} has more than {MAX_HEAP_OPTIONS} moves, too many to build a misère quotient",
                     game.name()
@@ -196,7 +217,7 @@ pub(crate) fn heap_options_upto(
         total += list.len();
         if total > MAX_OPTIONS {
             return Ok((
-                out,
+                HeapOptions::listed(out),
                 Some(format!(
                     "{}: heaps up to {h} have more than {MAX_OPTIONS} moves in all, too many to build a misère quotient",
                     game.name()
@@ -212,18 +233,19 @@ pub(crate) fn heap_options_upto(
             limits.check_time()?;
         }
     }
-    Ok((out, None))
+    Ok((HeapOptions::listed(out), None))
 }
 
 /// Computes the misère quotient of `game` restricted to heaps `0..=to`: see the module documentation. A quotient
 /// whose order passes `max_order` (or whose candidates pass [`MAX_CANDIDATE`]) stops at the last heap it
-/// covered, with `stopped` saying "order at least K at heaps up to N". `progress` is called with each heap done.
+/// covered, with `stopped` saying "order at least K at heaps up to N". `progress` is called with each heap done
+/// ([`HeapDone`]: its order and P-portion).
 pub fn compute(
     game: &HeapGame,
     to: u64,
     max_order: usize,
     limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(HeapDone),
 ) -> Result<Quotient> {
     if to > MAX_HEAP {
         return Err(Error::limit(format!(
@@ -237,8 +259,10 @@ pub fn compute(
     Ok(q)
 }
 
-/// The most heaps [`compute_auto`] builds to when it is not told otherwise.
-pub const AUTO_MAX_HEAP: u64 = 1000;
+/// The most heaps [`compute_auto`] builds to when it is not told otherwise: [`MAX_HEAP`]. The growth stops at the
+/// certificate's own bound (`2·n0 + 2·p + k − 2`, met when it holds), so in practice the clock of the limits ends a
+/// game that never certifies.
+pub const AUTO_MAX_HEAP: u64 = MAX_HEAP;
 
 /// Builds the quotient of `game` heap by heap until the periodicity certificate holds (then it covers every heap),
 /// or until heap `budget`, the option limits ([`MAX_OPTIONS`], [`MAX_HEAP_OPTIONS`]), or the limits' clock or
@@ -251,7 +275,7 @@ pub fn compute_auto(
     budget: u64,
     max_order: usize,
     limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(HeapDone),
 ) -> Result<Quotient> {
     let budget = budget.min(MAX_HEAP);
     let Some(k) = octal_reach(game) else {
@@ -342,7 +366,7 @@ pub(crate) fn construct(
     opts: &HeapOptions,
     max_order: usize,
     limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(HeapDone),
 ) -> Result<(Pretension, Vec<Change>, Option<String>)> {
     let g = grow(opts, max_order, limits, progress, &mut |_| false)?;
     match g.end {
@@ -377,7 +401,7 @@ pub(crate) fn grow(
     opts: &HeapOptions,
     max_order: usize,
     limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(HeapDone),
     stop: &mut dyn FnMut(&Pretension) -> bool,
 ) -> Result<Growth> {
     let mut cur = Pretension {
@@ -385,20 +409,28 @@ pub(crate) fn grow(
         p: vec![false],
         phi: vec![0],
     };
+    let mut check = build::Checker::new(1);
     let mut changes = Vec::new();
     for n in 1..opts.len() as u64 {
+        // The memory of this step, estimated before it: the heap map and the moves of heap n (made when asked for,
+        // at most three heaps' worth per token for an octal code).
         let step = limits
-            .check_time()
-            .and_then(|_| build::extend(&cur, opts, max_order, limits));
+            .check_memory(
+                n * 4 + n * 3 * 24 + check.memory(),
+                "building the misère quotient",
+            )
+            .and_then(|_| limits.check_time())
+            .and_then(|_| build::extend(&mut cur, &mut check, opts, max_order, limits));
         match step {
-            Ok(Step::Done(next, changed)) => {
-                if changed {
-                    changes.push(Change {
-                        heap: n,
-                        order: next.table.size(),
-                    });
-                }
+            Ok(Step::Same) => {}
+            Ok(Step::Grew(grown)) => {
+                let (next, walked) = *grown;
+                changes.push(Change {
+                    heap: n,
+                    order: next.table.size(),
+                });
                 cur = next;
+                check = walked;
             }
             Ok(Step::TooLarge(k)) => {
                 let why = format!(
@@ -421,7 +453,11 @@ pub(crate) fn grow(
             }
             Err(e) => return Err(e),
         }
-        progress(n);
+        progress(HeapDone {
+            heap: n,
+            order: cur.table.size(),
+            p_portion: cur.p.iter().filter(|&&x| x).count(),
+        });
         if stop(&cur) {
             return Ok(Growth {
                 cur,
@@ -837,7 +873,7 @@ impl Quotient {
             .phi
             .iter()
             .enumerate()
-            .any(|(h, &x)| opts[h].is_empty() && x != 0)
+            .any(|(h, &x)| !opts.has_moves(h) && x != 0)
         {
             return Ok(false);
         }

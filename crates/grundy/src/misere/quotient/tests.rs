@@ -158,6 +158,7 @@ fn certified_extension_equals_a_direct_build() {
         ("0.3", 1, 2),
         ("0.51", 1, 1),
         ("0.15", 66, 10),
+        ("0.77", 71, 12),
     ] {
         let c = auto(code, 400);
         let cert = c
@@ -175,6 +176,19 @@ fn certified_extension_equals_a_direct_build() {
         same_quotient(&c, &d, big);
         same_quotient(&d, &c, big);
     }
+}
+
+/// 0.156, certified at heap 7657 (`Φ(n + 349) = Φ(n)` for `n ≥ 3479`), against a direct build to three times that
+/// (22,971 heaps; about 10 s at the test profile).
+#[test]
+fn certified_0156_equals_a_direct_build() {
+    let c = auto("0.156", 10_000);
+    let cert = c.periodic.clone().expect("0.156 certified");
+    assert_eq!((cert.preperiod, cert.period, c.heaps), (3479, 349, 7657));
+    let big = 3 * c.heaps;
+    let d = q("0.156", big);
+    same_quotient(&c, &d, big);
+    same_quotient(&d, &c, big);
 }
 
 /// Sums with heaps beyond the range built, answered by the certified quotient, against the exact search.
@@ -394,5 +408,97 @@ proptest::proptest! {
             proptest::prop_assert!(d.stopped.is_none(), "{}", text);
             same_quotient(&c, &d, big);
         }
+    }
+}
+
+/// The check as first written (every pair `(Φ(w), Ô(w))` reached, every heap a generator, no domination): the
+/// reference the kept walk with kinds, the P-part and domination is compared with.
+fn reference_verify(pre: &Pretension, opts: &build::HeapOptions) -> bool {
+    use rustc_hash::FxHashSet;
+    let table = &pre.table;
+    let n = table.size();
+    if pre.p[0] {
+        return false;
+    }
+    let gens: Vec<usize> = (1..pre.phi.len()).filter(|&h| opts.has_moves(h)).collect();
+    let tcheck: Vec<Vec<bool>> = gens
+        .iter()
+        .map(|&h| {
+            let tr = build::transitions(table, &pre.phi, opts, h);
+            (0..n as u32)
+                .map(|u| tr.iter().any(|&t| pre.p[table.mul(u, t) as usize]))
+                .collect()
+        })
+        .collect();
+    let mut seen: FxHashSet<(u32, Vec<bool>)> = FxHashSet::default();
+    let mut todo: Vec<(u32, Vec<bool>)> = vec![(0, vec![false; n])];
+    while let Some((q, hat)) = todo.pop() {
+        for (gi, &h) in gens.iter().enumerate() {
+            let g = pre.phi[h];
+            let bits: Vec<bool> = (0..n as u32)
+                .map(|r| hat[table.mul(g, r) as usize] || tcheck[gi][table.mul(q, r) as usize])
+                .collect();
+            let q2 = table.mul(q, g);
+            if pre.p[q2 as usize] == bits[0] {
+                return false;
+            }
+            if seen.insert((q2, bits.clone())) {
+                todo.push((q2, bits));
+            }
+        }
+    }
+    true
+}
+
+#[test]
+fn the_kept_walk_decides_as_the_full_check_on_perturbed_pretensions() {
+    for (code, n) in [
+        ("0.77", 40),
+        ("0.07", 16),
+        ("0.137", 16),
+        ("0.15", 40),
+        ("0.156", 60),
+        ("0.75", 24),
+    ] {
+        let game = TakeAndBreak::parse(code).unwrap();
+        let x = q(code, n);
+        let opts = heap_options(&game, n, &Limits::default()).unwrap();
+        let pre = Pretension {
+            table: x.table.clone(),
+            p: x.p.clone(),
+            phi: x.phi.clone(),
+        };
+        let check = |pre: &Pretension| {
+            let new = build::verify(pre, &opts, &Limits::default())
+                .unwrap()
+                .is_none();
+            assert_eq!(
+                new,
+                reference_verify(pre, &opts),
+                "{code}: P {:?} Φ {:?}",
+                pre.p,
+                pre.phi
+            );
+            new
+        };
+        assert!(check(&pre), "{code}: the quotient passes");
+        let mut failed = 0;
+        for e in 0..pre.p.len() {
+            let mut bad = pre.clone();
+            bad.p[e] = !bad.p[e];
+            failed += usize::from(!check(&bad));
+        }
+        let mut seed = 0x51ed_2701u64 ^ n;
+        for _ in 0..60 {
+            let h = 1 + (rng(&mut seed) % n) as usize;
+            let e = (rng(&mut seed) % pre.table.size() as u64) as u32;
+            if !opts.has_moves(h) {
+                continue;
+            }
+            let mut bad = pre.clone();
+            bad.phi[h] = e;
+            failed += usize::from(!check(&bad));
+        }
+        assert!(failed > 0, "{code}: some perturbation fails");
     }
 }
