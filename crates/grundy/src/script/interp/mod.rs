@@ -22,6 +22,8 @@
 
 mod parse;
 
+pub(crate) use parse::{tokens, Tok};
+
 use crate::solver::Deadline;
 
 /// The most functions one program compiles.
