@@ -77,6 +77,9 @@ pub fn run(a: &PeriodArgs) -> CliResult {
     let limits = crate::guard::limits();
     let to = a.to;
     super::load_rules(&a.rules, false)?;
+    if let Some(spec) = &a.line {
+        return run_line(a, spec);
+    }
     let game = super::game_or_script(a.game.as_deref())?;
     super::lookup(&game)?.normal_values_only("a period")?;
     let rules = super::heap_game(&game)?;
@@ -94,6 +97,66 @@ pub fn run(a: &PeriodArgs) -> CliResult {
     let command = hint(to);
     report(a, &rules, to, engine, threads, &limits, out, &command)
         .map_err(|e| super::seq::resumable(e, out, &command))
+}
+
+/// The last x of `period --line` without `--to`.
+pub const LINE_DEFAULT_TO: u64 = 1000;
+
+/// `grundy period GAME --line SPEC [--to N]`: the period observed on a game of two or more numbers along one line,
+/// `x = 0..=N` (`grundy::analysis::line`), always labelled observed on that range: a line is a view of the game's
+/// table, which no periodicity theorem covers.
+fn run_line(a: &PeriodArgs, spec: &str) -> CliResult {
+    super::refuse_on_line(
+        "period",
+        &[
+            (a.engine.is_some(), "--engine"),
+            (a.threads.is_some(), "--threads"),
+            (a.out.is_some(), "--out"),
+            (a.resume.is_some(), "--resume"),
+            (a.emit.is_some(), "--emit"),
+        ],
+        "its values come from the game's own search of its positions, in memory, and its period is observed \
+         only: no heap engine, file or emitted program",
+    )?;
+    let line = super::line_game(a.game.as_deref(), spec)?;
+    let to = a.to.unwrap_or(LINE_DEFAULT_TO);
+    let mut bar = Progress::new(format!("{} to x = {to}", line.name()), to);
+    let cx = crate::guard::context_with(crate::guard::limits());
+    let l = grundy::analysis::line::values(&*line, to, &cx, &mut |n| bar.update(n))?;
+    bar.finish();
+    let p = l.periodicity.as_ref();
+    if a.json {
+        return print_json(&serde_json::json!({
+            "game": l.game, "line": true, "from": l.from, "to": l.to(),
+            "preperiod": p.map(|p| p.preperiod), "period": p.map(|p| p.period), "saltus": p.map(|p| p.saltus),
+            "certified": false, "certificate": null, "values_computed": l.values.len(),
+        }));
+    }
+    let range = format!("x = {}..={}", l.from, l.to());
+    let s = match p {
+        None => format!(
+            "{}: no period observed on {range} (raise --to to look further)\n",
+            l.game
+        ),
+        Some(p) => {
+            let law = if p.saltus == 0 {
+                format!("G(x+{}) = G(x)", p.period)
+            } else {
+                format!("G(x+{}) = G(x) + {}", p.period, p.saltus)
+            };
+            format!(
+                "{}: preperiod {}, period {}{}\nobserved on {range} only: {law} for {} <= x <= {} (a line is a view of \
+                 the game's table: no periodicity theorem covers it)\n",
+                l.game,
+                p.preperiod,
+                p.period,
+                if p.saltus == 0 { String::new() } else { format!(", saltus {}", p.saltus) },
+                p.preperiod,
+                l.to() - p.period
+            )
+        }
+    };
+    write_stdout(s.as_bytes())
 }
 
 /// Analyses `rules` up to heap `to` (or, by default, as far as the certificate needs within the budgets) and

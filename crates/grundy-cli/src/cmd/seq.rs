@@ -95,6 +95,9 @@ pub(crate) use seq_file::{append, read as read_file, saved_values, start as star
 /// the values, then the file and the text and JSON reports, which read the run's values, engine used and stats.
 pub fn run(a: &SeqArgs) -> CliResult {
     super::load_rules(&a.rules, false)?;
+    if let Some(spec) = &a.line {
+        return run_line(a, spec);
+    }
     let game = &super::game_or_script(a.game.as_deref())?;
     let to = a.to;
     if a.misere && a.genus {
@@ -252,6 +255,54 @@ pub fn run(a: &SeqArgs) -> CliResult {
         );
     }
     write_stdout(s.as_bytes())
+}
+
+/// `grundy seq GAME --line SPEC --to N`: the values of a game of two or more numbers along one line, `x = 0..=N`
+/// (`grundy::analysis::line`; from the first x that names a position), as text under a header naming the line, or
+/// as JSON with `"line": true` and `from`.
+fn run_line(a: &SeqArgs, spec: &str) -> CliResult {
+    super::refuse_on_line(
+        "seq",
+        &[
+            (a.misere, "--misere"),
+            (a.genus, "--genus"),
+            (a.max_positions.is_some(), "--max-positions"),
+            (a.engine.is_some(), "--engine"),
+            (a.threads.is_some(), "--threads"),
+            (a.stats, "--stats"),
+            (a.out.is_some(), "--out"),
+            (a.resume.is_some(), "--resume"),
+        ],
+        "its values come from the game's own search of its positions, in memory, under normal play: no heap \
+         engine, file or misère values",
+    )?;
+    let line = super::line_game(a.game.as_deref(), spec)?;
+    let mut bar = Progress::new(format!("{} to x = {}", line.name(), a.to), a.to);
+    let cx = crate::guard::context_with(crate::guard::limits());
+    let l = grundy::analysis::line::values(&*line, a.to, &cx, &mut |n| bar.update(n))?;
+    bar.finish();
+    crate::guard::answering();
+    let mut w = std::io::stdout().lock();
+    if a.json {
+        let head = serde_json::json!({ "game": l.game, "line": true, "from": l.from });
+        let head = serde_json::to_string(&head).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        w.write_all(&head.as_bytes()[..head.len() - 1])?;
+        w.write_all(b",\"values\":[")?;
+        write_values(&mut w, &l.values, b",")?;
+        w.write_all(b"]}\n")?;
+    } else {
+        writeln!(
+            w,
+            "# {}: G at x = {}..={}, one per line (a line of the game: every other number fixed)",
+            l.game,
+            l.from,
+            l.to()
+        )?;
+        write_values(&mut w, &l.values, b"\n")?;
+        w.write_all(b"\n")?;
+    }
+    w.flush()?;
+    Ok(())
 }
 
 /// Whether the run keeps its values in a mapped file (a *bounded* run: see `docs/longrun.md`), and with what

@@ -1,0 +1,132 @@
+//! Tuple games along a line (`--line 'x 5'`, issue 46): `seq`, `period` and `value` read a game of two or more
+//! numbers with every number fixed but x. The values are the game's own, checked against its full `table`; periods
+//! are observed, never certified; flags that cannot apply to a line are refused, each in one line.
+
+use crate::common::{parse_json, run};
+
+/// The path of an example rules script.
+fn script(name: &str) -> String {
+    format!(
+        "{}/../../examples/rules/{name}.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// `table GAME --rows 0..rows --cols 0..cols --json`'s values, row by row (`game`: the words naming the game).
+/// (`None`: no position).
+fn full_table(game: &[&str], rows: u64, cols: u64) -> Vec<Vec<Option<u64>>> {
+    let (r, c) = (format!("0..{rows}"), format!("0..{cols}"));
+    let mut args = vec!["table"];
+    args.extend_from_slice(game);
+    args.extend_from_slice(&["--rows", &r, "--cols", &c, "--json"]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    parse_json(&out)["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64())
+                .collect()
+        })
+        .collect()
+}
+
+/// `seq GAME --line SPEC --to to --json`'s values at x = 0..=to (`None` below its `from`, the first x that names a
+/// position), with the JSON's shape checked.
+fn line_values(game: &[&str], spec: &str, to: u64) -> Vec<Option<u64>> {
+    let t = to.to_string();
+    let mut args = vec!["seq"];
+    args.extend_from_slice(game);
+    args.extend_from_slice(&["--line", spec, "--to", &t, "--json"]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let j = parse_json(&out);
+    assert_eq!(j["line"], true, "{j}");
+    assert!(j["game"].as_str().unwrap().ends_with(')'), "{j}");
+    assert_eq!(j.as_object().unwrap().len(), 4, "game, line, from, values: {j}");
+    let from = j["from"].as_u64().unwrap() as usize;
+    let mut v = vec![None; from];
+    v.extend(j["values"].as_array().unwrap().iter().map(|v| Some(v.as_u64().unwrap())));
+    assert_eq!(v.len() as u64, to + 1, "{j}");
+    v
+}
+
+/// Every row and column of a catalog pair game's table and of a pair script's, read by `seq --line`, equals the
+/// table's.
+#[test]
+fn seq_along_every_line_equals_the_full_table() {
+    let cutting = script("cutting");
+    for game in [&["wythoff"][..], &["cutting"], &["--rules", &cutting]] {
+        let (rows, cols) = (24, 7);
+        let t = full_table(game, rows, cols);
+        for b in 0..=cols {
+            if t.iter().all(|row| row[b as usize].is_none()) {
+                continue; // no position on the line (cutting's sheets are at least 2 wide)
+            }
+            let got = line_values(game, &format!("x {b}"), rows);
+            let want: Vec<u64> = t.iter().map(|row| row[b as usize]).collect();
+            assert_eq!(got, want, "{game:?} (x, {b})");
+        }
+        for a in 0..=rows {
+            if t[a as usize].iter().all(Option::is_none) {
+                continue;
+            }
+            let got = line_values(game, &format!("{a},x"), cols);
+            assert_eq!(got, t[a as usize], "{game:?} ({a}, x)");
+        }
+    }
+}
+
+/// The text form: a header naming the line, then one value per line.
+#[test]
+fn seq_along_a_line_in_text_has_a_header_naming_the_line() {
+    let (code, out, err) = run(&["seq", "wythoff", "--line", "x 3", "--to", "10"]);
+    assert_eq!(code, 0, "{err}");
+    let mut lines = out.lines();
+    let head = lines.next().unwrap();
+    assert!(
+        head.starts_with("# wythoff (x, 3): G at x = 0..=10") && head.contains("a line of the game"),
+        "{out}"
+    );
+    let values: Vec<Option<u64>> = lines.map(|l| Some(l.parse().unwrap())).collect();
+    assert_eq!(values, line_values(&["wythoff"], "x 3", 10));
+    assert_eq!(values[1], Some(4)); // G(1, 3) = 4; (2, 1) and (1, 2) are the P-positions near it
+}
+
+/// Flags of `seq` that cannot apply to a line, a bad line and a game of one number: one-line errors, exit 2.
+#[test]
+fn seq_along_a_line_refuses_what_does_not_apply() {
+    let out = crate::common::temp_path("lines", "x.seq");
+    for (extra, needle) in [
+        (&["--out", out.as_str()][..], "--out does not apply to a line"),
+        (&["--resume", out.as_str()], "--resume does not apply to a line"),
+        (&["--engine", "fast"], "--engine does not apply to a line"),
+        (&["--threads", "2"], "--threads does not apply to a line"),
+        (&["--stats"], "--stats does not apply to a line"),
+        (&["--misere"], "--misere does not apply to a line"),
+        (&["--genus"], "--genus does not apply to a line"),
+        (&["--genus", "--max-positions", "9"], "does not apply to a line"),
+    ] {
+        let mut args = vec!["seq", "wythoff", "--line", "x 3", "--to", "5"];
+        args.extend_from_slice(extra);
+        let (code, o, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {o}");
+        assert!(err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new(&out).exists());
+    for (game, spec, needle) in [
+        ("wythoff", "x x", "exactly one x"),
+        ("wythoff", "x 3 4", "each of the 2 numbers"),
+        ("wythoff", "x -1", "-1"),
+        ("kayles", "x 3", "1 number"),
+        ("cutting", "x 1", "no x in 0..=5 names a position"),
+    ] {
+        let (code, o, err) = run(&["seq", game, "--line", spec, "--to", "5"]);
+        assert_eq!(code, 2, "{game} {spec}: {o}");
+        assert!(err.contains(needle) && err.lines().count() == 1, "{game} {spec}: {err}");
+    }
+}
