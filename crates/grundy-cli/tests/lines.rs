@@ -68,7 +68,7 @@ fn seq_along_every_line_equals_the_full_table() {
                 continue; // no position on the line (cutting's sheets are at least 2 wide)
             }
             let got = line_values(game, &format!("x {b}"), rows);
-            let want: Vec<u64> = t.iter().map(|row| row[b as usize]).collect();
+            let want: Vec<Option<u64>> = t.iter().map(|row| row[b as usize]).collect();
             assert_eq!(got, want, "{game:?} (x, {b})");
         }
         for a in 0..=rows {
@@ -128,5 +128,108 @@ fn seq_along_a_line_refuses_what_does_not_apply() {
         let (code, o, err) = run(&["seq", game, "--line", spec, "--to", "5"]);
         assert_eq!(code, 2, "{game} {spec}: {o}");
         assert!(err.contains(needle) && err.lines().count() == 1, "{game} {spec}: {err}");
+    }
+}
+
+/// `period --line`: the period observed along the line, labelled observed on its range and never certified; it
+/// holds on the values `seq --line` prints, and the JSON has the report's keys with `line`, `from` and `to`.
+#[test]
+fn period_along_a_line_is_observed_on_its_range() {
+    let (code, out, err) = run(&["period", "wythoff", "--line", "x 3", "--to", "300", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let p = parse_json(&out);
+    assert_eq!(p["game"], "wythoff (x, 3)");
+    assert_eq!((p["line"].clone(), p["certified"].clone()), (true.into(), false.into()), "{p}");
+    assert!(p["certificate"].is_null(), "{p}");
+    assert_eq!((p["from"].as_u64(), p["to"].as_u64()), (Some(0), Some(300)), "{p}");
+    assert_eq!(p["values_computed"], 301);
+    let (e, per, salt) = (
+        p["preperiod"].as_u64().unwrap() as usize,
+        p["period"].as_u64().unwrap() as usize,
+        p["saltus"].as_u64().unwrap(),
+    );
+    let v: Vec<u64> = line_values(&["wythoff"], "x 3", 300).into_iter().map(Option::unwrap).collect();
+    for x in e..=300 - per {
+        assert_eq!(v[x + per], v[x] + salt, "x = {x}");
+    }
+    let (code, out, err) = run(&["period", "wythoff", "--line", "x 3", "--to", "300"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("observed on x = 0..=300 only"), "{out}");
+    assert!(!out.contains("certified") && !out.contains("every"), "{out}");
+    // A pair script along a line that shows no period on a short range says so, with how to look further.
+    let cutting = script("cutting");
+    let (code, out, err) = run(&["period", "--rules", &cutting, "--line", "x 6", "--to", "40"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("paper (x, 6): no period observed on x = 0..=40"), "{out}");
+    for (extra, needle) in [
+        (&["--engine", "plain"][..], "--engine does not apply to a line"),
+        (&["--threads", "1"], "--threads does not apply to a line"),
+        (&["--out", "p.seq"], "--out does not apply to a line"),
+        (&["--resume", "p.seq"], "--resume does not apply to a line"),
+        (&["--emit", "cpp"], "--emit does not apply to a line"),
+    ] {
+        let mut args = vec!["period", "wythoff", "--line", "x 3", "--to", "20"];
+        args.extend_from_slice(extra);
+        let (code, o, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {o}");
+        assert!(err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new("p.seq").exists());
+    let (code, _, err) = run(&["period", "wythoff", "--line", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("each of the 2 numbers") && err.lines().count() == 1, "{err}");
+}
+
+/// `value GAME X --line SPEC`: on the values computed, the game's own value (the table's); past them, refused
+/// without --assume-period, and with it answered from the line's observed period with the assumption printed.
+#[test]
+fn value_along_a_line_needs_the_assumption_past_the_values_computed() {
+    let cutting = script("cutting");
+    let t = full_table(&["--rules", &cutting], 12, 7);
+    for (a, b) in [(7, 6), (12, 5), (3, 7)] {
+        let xa = a.to_string();
+        let (code, out, err) = run(&[
+            "value", "--rules", &cutting, "--line", &format!("x {b}"), &xa, "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let j = parse_json(&out);
+        assert_eq!(j["nim_value"].as_u64(), t[a][b], "({a}, {b}): {j}");
+        assert!(j["assumption"].is_null(), "{j}");
+        assert_eq!(j["outcome"], if t[a][b] == Some(0) { "P" } else { "N" });
+    }
+    let far = "1000000000000";
+    let (code, _, err) = run(&["value", "wythoff", "--line", "x 3", far]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--assume-period") && err.lines().count() == 1, "{err}");
+    let (code, out, err) = run(&["value", "wythoff", "--line", "x 3", far, "--assume-period", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let j = parse_json(&out);
+    let keys: Vec<&str> = j.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["assumption", "game", "line", "nim_value", "outcome", "x"], "{j}");
+    assert!(j["assumption"].as_str().unwrap().contains("observed on x = 0..=4095"), "{j}");
+    // Wythoff's line b = 3 from its period (preperiod 8, period 6, saltus 6): G(x + 6) = G(x) + 6.
+    let v: Vec<u64> = line_values(&["wythoff"], "x 3", 20).into_iter().map(Option::unwrap).collect();
+    let x: u64 = far.parse().unwrap();
+    let r = 8 + (x - 8) % 6;
+    assert_eq!(j["nim_value"].as_u64(), Some(v[r as usize] + (x - r) / 6 * 6), "{j}");
+    let (code, out, err) = run(&["value", "wythoff", "--line", "x 3", far, "--assume-period"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("note: wythoff (x, 3) is answered past x = 4095"), "{out}");
+    assert!(out.contains("an assumption, not a theorem"), "{out}");
+    for (args, needle) in [
+        (&["value", "wythoff", "--line", "x 3", "5", "--all-moves"][..], "--all-moves does not apply"),
+        (&["value", "wythoff", "--line", "x 3", "5", "--threads", "2"], "does not apply to a line"),
+        (&["value", "wythoff", "--line", "x 3", "5", "--max-positions", "9"], "--max-positions does not apply"),
+        (&["value", "wythoff", "--line", "x 3", "5", "--positions", "-"], "--positions does not apply"),
+        (&["value", "wythoff", "--line", "x 3", "5", "--save-table", "t"], "--save-table does not apply"),
+        (&["value", "wythoff", "--line", "x 3", "5", "--misere"], "--misere"),
+        (&["value", "wythoff", "--line", "x 3", "5", "+", "nim", "3"], "one GAME and the x"),
+        (&["value", "wythoff", "--line", "x 3", "5", "6"], "one GAME and the x"),
+        (&["value", "wythoff", "--line", "x 3", "five"], "five"),
+        (&["value", "wythoff", "--line", "x y", "5"], "y"),
+    ] {
+        let (code, o, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {o}");
+        assert!(err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
     }
 }
