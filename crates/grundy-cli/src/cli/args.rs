@@ -166,8 +166,9 @@ pub struct ValueArgs {
     #[arg(long, value_name = "FILE", value_parser = path)]
     pub positions: Option<std::path::PathBuf>,
     /// A rules script's heaps past what a table reaches are valued from the period observed on heaps 0..=65535
-    /// (at least 8 periods past the preperiod), when the script is not recognised as a code: an assumption, not a
-    /// theorem, printed with every answer it shapes
+    /// (at least 8 periods past the preperiod), when the script is not recognised as a code, and with --line a
+    /// point past x = 4095 from the period observed on x = 0..=4095: an assumption, not a theorem, printed with
+    /// every answer it shapes
     #[arg(long, conflicts_with_all = ["misere", "loopy"])]
     pub assume_period: bool,
     /// A game of two or more numbers along one line, every number fixed but x: 'x 5' with the position X values

@@ -16,6 +16,7 @@ grundy period — preperiod, period and saltus of a heap game's nim-values, cert
 USAGE
   grundy period GAME [--to N] [--engine plain|fast|auto] [--threads N] [--max-seconds S] [--max-memory SIZE]
                      [--out FILE] [--resume FILE] [--json | --emit cpp|python|rust]
+  grundy period GAME --line 'x 5' [--to N] [--json] [--max-seconds S] [--max-memory SIZE]
 
 Computes the nim-values of the game in steps until a period is certified, and prints the smallest preperiod e and
 period p (and the saltus s when G(n+p) = G(n) + s). Each step doubles the heaps (from 1024), or, for a code a
@@ -55,6 +56,13 @@ that checks it against the values of heaps up to 100000 (see 'grundy help patter
 JSON keys: game, preperiod, period, saltus, certified, certificate, values_computed, needed (values the
 certificate needs), stopped (why a search without --to stopped short of a certificate, else null).
 
+--line 'x 5': a game of two or more numbers along one line, every number fixed but x (see 'grundy help seq'): the
+smallest period (ordinary, else arithmetic) that G(x, 5) for x = 0..=N (--to N, default 1000) shows eight times
+past its preperiod. Always 'observed on x = 0..=N only': a line is a view of the game's table (a position's options
+may leave the line), so no periodicity theorem covers it. JSON: game, line (true), from, to, preperiod, period,
+saltus, certified (false), certificate (null), values_computed. --engine, --threads, --out, --resume and --emit do not
+apply to a line and are refused.
+
 EXAMPLES
   grundy period kayles                 preperiod 71, period 12, certified (Guy-Smith)
   grundy period 0.07                   Dawson's Kayles: preperiod 53, period 34
@@ -65,6 +73,7 @@ EXAMPLES
   grundy period 0.16 --resume 0.16.seq            goes on from the file: preperiod 105351, period 149459, certified
   grundy period 0.1777 --max-memory 16G --max-seconds none --out 0.1777.seq   (a long run: minutes)
                                        preperiod 160949018, period 60620715 (Flammenkamp's tables), certified
+  grundy period wythoff --line 'x 3'   preperiod 8, period 6, saltus 6, observed on x = 0..=1000
 ";
 
 /// The time budget of a `period` run with no `--to` and no `--max-seconds`: a step predicted to end later is not

@@ -15,6 +15,7 @@ USAGE
   grundy value loopy-graph FILE NODE... [--json]
   grundy value GAME POSITION... [+ ...] --save-table FILE [--load-table FILE] [--max-seconds S]
   grundy value CODE HEAP... --loopy [--max-heap B] [--max-memory M] [--json]
+  grundy value GAME X --line 'x 5' [--assume-period] [--json]
 
 Values every part of the position, XORs the nim-values (the Sprague-Grundy theorem), and lists every winning
 move: a move that changes one part so that the XOR becomes 0. Several heaps after one game are several parts of
@@ -68,6 +69,14 @@ proved shared), and their winning moves by one test an option.
 Under --max-memory the searches of cram, node-kayles and arc-kayles drop stored values when their table is full and
 go on (slower: what is met again is valued again), rather than stopping at the limit.
 
+--line 'x 5' with one GAME of two or more numbers and one X: the value of the point x = X of the line (every number
+fixed but x; see 'grundy help seq'), G(X, 5). Up to x = 4095 it is the game's own value, computed along the line.
+Past it no theorem gives the value, and it is refused unless --assume-period is given: then it comes from the period
+observed on the line's values x = 0..=4095 (eight periods past the preperiod at least), and the answer says so in a
+note (JSON: assumption, null when the value was computed). The answer is the nim-value and the outcome; winning
+moves are not listed (--all-moves, --positions, --threads, --max-positions and the table files are refused).
+JSON: game, line (true), x, nim_value, outcome, assumption.
+
 EXAMPLES
   grundy value lasker 2 5 7
   grundy value cram 5x8 --threads 2
@@ -79,6 +88,7 @@ EXAMPLES
   grundy value 20.3 1 2 --loopy --max-heap 50
   grundy value --rules examples/rules/cutting.rhai paper 5 7 + kayles 4     (a game of your own: docs/rules.md)
   grundy value --moves 'n => [n-1, n-3, n-4]' 10      (one scripted game: GAME may be left out)
+  grundy value wythoff --line 'x 3' 1000000000000 --assume-period     G(10^12, 3) from the line's observed period
   grundy value node-kayles grid:5x6 --save-table t.tab           the values searched, kept in t.tab
   grundy value node-kayles grid:5x6 + nim 3 --load-table t.tab    answered from the table, no search
   grundy value node-kayles grid:6x6 --load-table t.tab --save-table t.tab --max-seconds 60     a search resumed
