@@ -233,3 +233,36 @@ fn value_along_a_line_needs_the_assumption_past_the_values_computed() {
         assert!(err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
     }
 }
+
+/// A script of three numbers (Nim of three heaps, G = a xor b xor c) along each of its three lines, against the
+/// value of each position and against Nim; three numbers have no table, and it says how to read one.
+#[test]
+fn a_three_number_script_is_read_along_its_lines() {
+    let nim3 = crate::common::temp_file(
+        "lines",
+        "nim3.rhai",
+        "fn moves(a, b, c) {\n    let v = [];\n    for x in 0..a { v.push([x, b, c]); }\n    \
+         for y in 0..b { v.push([a, y, c]); }\n    for z in 0..c { v.push([a, b, z]); }\n    v\n}\n",
+    );
+    for (spec, at) in [
+        ("x 2 5", [None, Some(2), Some(5)]),
+        ("2 x 5", [Some(2), None, Some(5)]),
+        ("2 5 x", [Some(2), Some(5), None]),
+    ] {
+        let v = line_values(&["--rules", &nim3], spec, 20);
+        for (x, got) in v.iter().enumerate() {
+            let p: Vec<u64> = at.iter().map(|f| f.unwrap_or(x as u64)).collect();
+            assert_eq!(*got, Some(p[0] ^ p[1] ^ p[2]), "{spec} x = {x}");
+        }
+        let (code, out, err) = run(&["value", "--rules", &nim3, "--line", spec, "13", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(parse_json(&out)["nim_value"].as_u64(), v[13], "{spec}");
+    }
+    let (code, out, err) = run(&["period", "--rules", &nim3, "--line", "x 2 5", "--to", "200", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let p = parse_json(&out);
+    assert_eq!((p["period"].as_u64(), p["saltus"].as_u64()), (Some(8), Some(8)), "{p}");
+    let (code, _, err) = run(&["table", "--rules", &nim3]);
+    assert_ne!(code, 0);
+    assert!(err.contains("3 numbers have no table") && err.contains("a line of them"), "{err}");
+}
