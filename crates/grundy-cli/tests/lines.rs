@@ -25,13 +25,7 @@ fn full_table(game: &[&str], rows: u64, cols: u64) -> Vec<Vec<Option<u64>>> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|row| {
-            row.as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_u64())
-                .collect()
-        })
+        .map(|row| row.as_array().unwrap().iter().map(|v| v.as_u64()).collect())
         .collect()
 }
 
@@ -47,10 +41,20 @@ fn line_values(game: &[&str], spec: &str, to: u64) -> Vec<Option<u64>> {
     let j = parse_json(&out);
     assert_eq!(j["line"], true, "{j}");
     assert!(j["game"].as_str().unwrap().ends_with(')'), "{j}");
-    assert_eq!(j.as_object().unwrap().len(), 4, "game, line, from, values: {j}");
+    assert_eq!(
+        j.as_object().unwrap().len(),
+        4,
+        "game, line, from, values: {j}"
+    );
     let from = j["from"].as_u64().unwrap() as usize;
     let mut v = vec![None; from];
-    v.extend(j["values"].as_array().unwrap().iter().map(|v| Some(v.as_u64().unwrap())));
+    v.extend(
+        j["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| Some(v.as_u64().unwrap())),
+    );
     assert_eq!(v.len() as u64, to + 1, "{j}");
     v
 }
@@ -89,7 +93,8 @@ fn seq_along_a_line_in_text_has_a_header_naming_the_line() {
     let mut lines = out.lines();
     let head = lines.next().unwrap();
     assert!(
-        head.starts_with("# wythoff (x, 3): G at x = 0..=10") && head.contains("a line of the game"),
+        head.starts_with("# wythoff (x, 3): G at x = 0..=10")
+            && head.contains("a line of the game"),
         "{out}"
     );
     let values: Vec<Option<u64>> = lines.map(|l| Some(l.parse().unwrap())).collect();
@@ -102,20 +107,32 @@ fn seq_along_a_line_in_text_has_a_header_naming_the_line() {
 fn seq_along_a_line_refuses_what_does_not_apply() {
     let out = crate::common::temp_path("lines", "x.seq");
     for (extra, needle) in [
-        (&["--out", out.as_str()][..], "--out does not apply to a line"),
-        (&["--resume", out.as_str()], "--resume does not apply to a line"),
+        (
+            &["--out", out.as_str()][..],
+            "--out does not apply to a line",
+        ),
+        (
+            &["--resume", out.as_str()],
+            "--resume does not apply to a line",
+        ),
         (&["--engine", "fast"], "--engine does not apply to a line"),
         (&["--threads", "2"], "--threads does not apply to a line"),
         (&["--stats"], "--stats does not apply to a line"),
         (&["--misere"], "--misere does not apply to a line"),
         (&["--genus"], "--genus does not apply to a line"),
-        (&["--genus", "--max-positions", "9"], "does not apply to a line"),
+        (
+            &["--genus", "--max-positions", "9"],
+            "does not apply to a line",
+        ),
     ] {
         let mut args = vec!["seq", "wythoff", "--line", "x 3", "--to", "5"];
         args.extend_from_slice(extra);
         let (code, o, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {o}");
-        assert!(err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
     }
     assert!(!std::path::Path::new(&out).exists());
     for (game, spec, needle) in [
@@ -127,7 +144,10 @@ fn seq_along_a_line_refuses_what_does_not_apply() {
     ] {
         let (code, o, err) = run(&["seq", game, "--line", spec, "--to", "5"]);
         assert_eq!(code, 2, "{game} {spec}: {o}");
-        assert!(err.contains(needle) && err.lines().count() == 1, "{game} {spec}: {err}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{game} {spec}: {err}"
+        );
     }
 }
 
@@ -135,34 +155,56 @@ fn seq_along_a_line_refuses_what_does_not_apply() {
 /// holds on the values `seq --line` prints, and the JSON has the report's keys with `line`, `from` and `to`.
 #[test]
 fn period_along_a_line_is_observed_on_its_range() {
-    let (code, out, err) = run(&["period", "wythoff", "--line", "x 3", "--to", "300", "--json"]);
+    let (code, out, err) = run(&[
+        "period", "wythoff", "--line", "x 3", "--to", "300", "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     let p = parse_json(&out);
     assert_eq!(p["game"], "wythoff (x, 3)");
-    assert_eq!((p["line"].clone(), p["certified"].clone()), (true.into(), false.into()), "{p}");
+    assert_eq!(
+        (p["line"].clone(), p["certified"].clone()),
+        (true.into(), false.into()),
+        "{p}"
+    );
     assert!(p["certificate"].is_null(), "{p}");
-    assert_eq!((p["from"].as_u64(), p["to"].as_u64()), (Some(0), Some(300)), "{p}");
+    assert_eq!(
+        (p["from"].as_u64(), p["to"].as_u64()),
+        (Some(0), Some(300)),
+        "{p}"
+    );
     assert_eq!(p["values_computed"], 301);
     let (e, per, salt) = (
         p["preperiod"].as_u64().unwrap() as usize,
         p["period"].as_u64().unwrap() as usize,
         p["saltus"].as_u64().unwrap(),
     );
-    let v: Vec<u64> = line_values(&["wythoff"], "x 3", 300).into_iter().map(Option::unwrap).collect();
+    let v: Vec<u64> = line_values(&["wythoff"], "x 3", 300)
+        .into_iter()
+        .map(Option::unwrap)
+        .collect();
     for x in e..=300 - per {
         assert_eq!(v[x + per], v[x] + salt, "x = {x}");
     }
     let (code, out, err) = run(&["period", "wythoff", "--line", "x 3", "--to", "300"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("observed on x = 0..=300 only"), "{out}");
-    assert!(!out.contains("certified") && !out.contains("every"), "{out}");
+    assert!(
+        !out.contains("certified") && !out.contains("every"),
+        "{out}"
+    );
     // A pair script along a line that shows no period on a short range says so, with how to look further.
     let cutting = script("cutting");
     let (code, out, err) = run(&["period", "--rules", &cutting, "--line", "x 6", "--to", "40"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("paper (x, 6): no period observed on x = 0..=40"), "{out}");
+    assert!(
+        out.contains("paper (x, 6): no period observed on x = 0..=40"),
+        "{out}"
+    );
     for (extra, needle) in [
-        (&["--engine", "plain"][..], "--engine does not apply to a line"),
+        (
+            &["--engine", "plain"][..],
+            "--engine does not apply to a line",
+        ),
         (&["--threads", "1"], "--threads does not apply to a line"),
         (&["--out", "p.seq"], "--out does not apply to a line"),
         (&["--resume", "p.seq"], "--resume does not apply to a line"),
@@ -172,12 +214,18 @@ fn period_along_a_line_is_observed_on_its_range() {
         args.extend_from_slice(extra);
         let (code, o, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {o}");
-        assert!(err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
     }
     assert!(!std::path::Path::new("p.seq").exists());
     let (code, _, err) = run(&["period", "wythoff", "--line", "3"]);
     assert_eq!(code, 2);
-    assert!(err.contains("each of the 2 numbers") && err.lines().count() == 1, "{err}");
+    assert!(
+        err.contains("each of the 2 numbers") && err.lines().count() == 1,
+        "{err}"
+    );
 }
 
 /// `value GAME X --line SPEC`: on the values computed, the game's own value (the table's); past them, refused
@@ -189,7 +237,13 @@ fn value_along_a_line_needs_the_assumption_past_the_values_computed() {
     for (a, b) in [(7, 6), (12, 5), (3, 7)] {
         let xa = a.to_string();
         let (code, out, err) = run(&[
-            "value", "--rules", &cutting, "--line", &format!("x {b}"), &xa, "--json",
+            "value",
+            "--rules",
+            &cutting,
+            "--line",
+            &format!("x {b}"),
+            &xa,
+            "--json",
         ]);
         assert_eq!(code, 0, "{err}");
         let j = parse_json(&out);
@@ -200,37 +254,111 @@ fn value_along_a_line_needs_the_assumption_past_the_values_computed() {
     let far = "1000000000000";
     let (code, _, err) = run(&["value", "wythoff", "--line", "x 3", far]);
     assert_eq!(code, 2);
-    assert!(err.contains("--assume-period") && err.lines().count() == 1, "{err}");
-    let (code, out, err) = run(&["value", "wythoff", "--line", "x 3", far, "--assume-period", "--json"]);
+    assert!(
+        err.contains("--assume-period") && err.lines().count() == 1,
+        "{err}"
+    );
+    let (code, out, err) = run(&[
+        "value",
+        "wythoff",
+        "--line",
+        "x 3",
+        far,
+        "--assume-period",
+        "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     let j = parse_json(&out);
     let keys: Vec<&str> = j.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["assumption", "game", "line", "nim_value", "outcome", "x"], "{j}");
-    assert!(j["assumption"].as_str().unwrap().contains("observed on x = 0..=4095"), "{j}");
+    assert_eq!(
+        keys,
+        ["assumption", "game", "line", "nim_value", "outcome", "x"],
+        "{j}"
+    );
+    assert!(
+        j["assumption"]
+            .as_str()
+            .unwrap()
+            .contains("observed on x = 0..=4095"),
+        "{j}"
+    );
     // Wythoff's line b = 3 from its period (preperiod 8, period 6, saltus 6): G(x + 6) = G(x) + 6.
-    let v: Vec<u64> = line_values(&["wythoff"], "x 3", 20).into_iter().map(Option::unwrap).collect();
+    let v: Vec<u64> = line_values(&["wythoff"], "x 3", 20)
+        .into_iter()
+        .map(Option::unwrap)
+        .collect();
     let x: u64 = far.parse().unwrap();
     let r = 8 + (x - 8) % 6;
-    assert_eq!(j["nim_value"].as_u64(), Some(v[r as usize] + (x - r) / 6 * 6), "{j}");
+    assert_eq!(
+        j["nim_value"].as_u64(),
+        Some(v[r as usize] + (x - r) / 6 * 6),
+        "{j}"
+    );
     let (code, out, err) = run(&["value", "wythoff", "--line", "x 3", far, "--assume-period"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("note: wythoff (x, 3) is answered past x = 4095"), "{out}");
+    assert!(
+        out.starts_with("note: wythoff (x, 3) is answered past x = 4095"),
+        "{out}"
+    );
     assert!(out.contains("an assumption, not a theorem"), "{out}");
     for (args, needle) in [
-        (&["value", "wythoff", "--line", "x 3", "5", "--all-moves"][..], "--all-moves does not apply"),
-        (&["value", "wythoff", "--line", "x 3", "5", "--threads", "2"], "does not apply to a line"),
-        (&["value", "wythoff", "--line", "x 3", "5", "--max-positions", "9"], "--max-positions does not apply"),
-        (&["value", "wythoff", "--line", "x 3", "5", "--positions", "-"], "--positions does not apply"),
-        (&["value", "wythoff", "--line", "x 3", "5", "--save-table", "t"], "--save-table does not apply"),
-        (&["value", "wythoff", "--line", "x 3", "5", "--misere"], "--misere"),
-        (&["value", "wythoff", "--line", "x 3", "5", "+", "nim", "3"], "one GAME and the x"),
-        (&["value", "wythoff", "--line", "x 3", "5", "6"], "one GAME and the x"),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "--all-moves"][..],
+            "--all-moves does not apply",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "--threads", "2"],
+            "does not apply to a line",
+        ),
+        (
+            &[
+                "value",
+                "wythoff",
+                "--line",
+                "x 3",
+                "5",
+                "--max-positions",
+                "9",
+            ],
+            "--max-positions does not apply",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "--positions", "-"],
+            "--positions does not apply",
+        ),
+        (
+            &[
+                "value",
+                "wythoff",
+                "--line",
+                "x 3",
+                "5",
+                "--save-table",
+                "t",
+            ],
+            "--save-table does not apply",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "--misere"],
+            "--misere",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "+", "nim", "3"],
+            "one GAME and the x",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "6"],
+            "one GAME and the x",
+        ),
         (&["value", "wythoff", "--line", "x 3", "five"], "five"),
         (&["value", "wythoff", "--line", "x y", "5"], "y"),
     ] {
         let (code, o, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {o}");
-        assert!(err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -258,11 +386,20 @@ fn a_three_number_script_is_read_along_its_lines() {
         assert_eq!(code, 0, "{err}");
         assert_eq!(parse_json(&out)["nim_value"].as_u64(), v[13], "{spec}");
     }
-    let (code, out, err) = run(&["period", "--rules", &nim3, "--line", "x 2 5", "--to", "200", "--json"]);
+    let (code, out, err) = run(&[
+        "period", "--rules", &nim3, "--line", "x 2 5", "--to", "200", "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     let p = parse_json(&out);
-    assert_eq!((p["period"].as_u64(), p["saltus"].as_u64()), (Some(8), Some(8)), "{p}");
+    assert_eq!(
+        (p["period"].as_u64(), p["saltus"].as_u64()),
+        (Some(8), Some(8)),
+        "{p}"
+    );
     let (code, _, err) = run(&["table", "--rules", &nim3]);
     assert_ne!(code, 0);
-    assert!(err.contains("3 numbers have no table") && err.contains("a line of them"), "{err}");
+    assert!(
+        err.contains("3 numbers have no table") && err.contains("a line of them"),
+        "{err}"
+    );
 }

@@ -295,7 +295,8 @@ fn run_line(a: &SeqArgs, spec: &str) -> CliResult {
     let mut w = std::io::stdout().lock();
     if a.json {
         let head = serde_json::json!({ "game": l.game, "line": true, "from": l.from });
-        let head = serde_json::to_string(&head).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        let head =
+            serde_json::to_string(&head).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
         w.write_all(&head.as_bytes()[..head.len() - 1])?;
         w.write_all(b",\"values\":[")?;
         write_values(&mut w, &l.values, b",")?;

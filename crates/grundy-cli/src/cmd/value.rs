@@ -278,7 +278,8 @@ fn run_line(a: &ValueArgs, spec: &str) -> CliResult {
     };
     let x = grundy::error::parse_u64(x, "value --line: the x of the point")?;
     let line = super::line_game(Some(game), spec)?;
-    let cx = crate::guard::context_with(crate::guard::limits()).with_assumed_periods(a.assume_period);
+    let cx =
+        crate::guard::context_with(crate::guard::limits()).with_assumed_periods(a.assume_period);
     let upto = x.min(grundy::analysis::line::OBSERVE_TO);
     let mut bar = crate::progress::Progress::new(format!("{} to x = {upto}", line.name()), upto);
     let answer = grundy::analysis::line::value_at(&*line, x, &cx, &mut |n| bar.update(n))?;
@@ -294,7 +295,11 @@ fn run_line(a: &ValueArgs, spec: &str) -> CliResult {
     if let Some(n) = &answer.assumption {
         let _ = writeln!(s, "note: {n}");
     }
-    let _ = writeln!(s, "{} at x = {}: nim-value {}", answer.game, answer.x, answer.value);
+    let _ = writeln!(
+        s,
+        "{} at x = {}: nim-value {}",
+        answer.game, answer.x, answer.value
+    );
     let _ = writeln!(
         s,
         "outcome: {outcome} (the player to move {}; winning moves along a line are not listed)",

@@ -44,7 +44,10 @@ pub fn values(
         )));
     }
     let count = to.checked_add(1).ok_or_else(|| {
-        Error::input(format!("{}: the line ends at x = {to}, too far to list", line.name()))
+        Error::input(format!(
+            "{}: the line ends at x = {to}, too far to list",
+            line.name()
+        ))
     })?;
     // Each cell is a vector of one number and its value: about 48 bytes a point before the game's own memo.
     cx.limits.check_memory(
@@ -265,7 +268,10 @@ mod tests {
             &mut |_| {},
         )
         .unwrap();
-        let p = l.periodicity.clone().expect("a period along wythoff (x, 3)");
+        let p = l
+            .periodicity
+            .clone()
+            .expect("a period along wythoff (x, 3)");
         assert!(!p.certified);
         assert_eq!(l.value(7), Some(l.values[7]));
         // The period read off 0..=200 predicts 201..=400.
@@ -278,7 +284,10 @@ mod tests {
         for x in 201..=400u64 {
             assert_eq!(short.value(x), Some(l.values[x as usize]), "x = {x}");
         }
-        assert!(short.assumption().unwrap().contains("observed on x = 0..=200"));
+        assert!(short
+            .assumption()
+            .unwrap()
+            .contains("observed on x = 0..=200"));
         assert!(l.value(1_000_000_000_000).is_some());
     }
 
@@ -296,7 +305,10 @@ mod tests {
         let all = values(&*l(), 400, &Context::default(), &mut |_| {}).unwrap();
         for x in [201, 333, 400] {
             let far = value_observing(&*l(), x, 200, &cx, &mut |_| {}).unwrap();
-            assert!(far.assumption.unwrap().contains("an assumption, not a theorem"));
+            assert!(far
+                .assumption
+                .unwrap()
+                .contains("an assumption, not a theorem"));
             // The value from the period observed on 0..=200 is the value computed there.
             assert_eq!(Some(far.value), all.value(x), "x = {x}");
         }
