@@ -363,7 +363,8 @@ fn value_along_a_line_needs_the_assumption_past_the_values_computed() {
 }
 
 /// A script of three numbers (Nim of three heaps, G = a xor b xor c) along each of its three lines, against the
-/// value of each position and against Nim; three numbers have no table, and it says how to read one.
+/// value of each position and against Nim, and in a judge's input; three numbers have no table, and it says how to
+/// read one.
 #[test]
 fn a_three_number_script_is_read_along_its_lines() {
     let nim3 = crate::common::temp_file(
@@ -396,6 +397,11 @@ fn a_three_number_script_is_read_along_its_lines() {
         (Some(8), Some(8)),
         "{p}"
     );
+    // A judge's input reads a position of the script as its three numbers: (1, 2, 3) is a P-position, and
+    // (1, 1, 1) + (2, 2, 2) has nim-value 1 xor 2.
+    let (code, out, err) =
+        crate::common::run_stdin(&["oj", "--rules", &nim3], b"2\n1\n1 2 3\n2\n1 1 1 2 2 2\n");
+    assert_eq!((code, out.as_str()), (0, "Second\nFirst\n"), "{err}");
     let (code, _, err) = run(&["table", "--rules", &nim3]);
     assert_ne!(code, 0);
     assert!(
