@@ -15,8 +15,8 @@
 //! 128-bit integers), as `is_p(a, b)`. Every two-number rule is observed on its table only, and the comment says so.
 //!
 //! A comment gives the rule, whether it is certified (and by what) or observed, and on what range. The body of the
-//! function is described once ([`code`]: expressions and statements on whole numbers) and rendered in each
-//! language; only the helpers' text ([`helpers`]) and the `main` ([`mains`]) are written per language.
+//! function is described once (`code`: expressions and statements on whole numbers) and rendered in each
+//! language; only the helpers' text (`helpers`) and the `main` (`mains`) are written per language.
 //!
 //! **The check.** The program's `main`, run without arguments, compares the function with the first values the
 //! library computed (up to 64 of them, written out) and with an FNV-1a checksum of the values of heaps

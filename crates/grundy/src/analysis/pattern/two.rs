@@ -380,8 +380,8 @@ fn describe_line(v: &[Option<Nimber>], start: u64, var: &str) -> Option<String> 
     })
 }
 
-/// A closed form of a line or a key's function `f(k)`, as data: what [`describe_function`] names, or a formula of
-/// the candidate library ([`key_fit`]).
+/// A closed form of a line or a key's function `f(k)`, as data: what `describe_function` names, or a formula of
+/// the candidate library (`key_fit`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LineFn {
     /// `f(k) = c`.
@@ -425,7 +425,7 @@ fn describe_function(pts: &[(i128, Nimber)]) -> Option<String> {
     line_fn(pts).map(|f| f.words())
 }
 
-/// [`describe_function`], as data.
+/// `describe_function`, as data.
 pub fn line_fn(pts: &[(i128, Nimber)]) -> Option<LineFn> {
     if pts.len() < 4 {
         return None;
@@ -459,8 +459,8 @@ pub fn line_fn(pts: &[(i128, Nimber)]) -> Option<LineFn> {
     None
 }
 
-/// The closed form of a key's function as [`key_rules`] names it: [`line_fn`], else a formula of the candidate
-/// library ([`key_fit`]).
+/// The closed form of a key's function as `key_rules` names it: [`line_fn`], else a formula of the candidate
+/// library (`key_fit`).
 pub fn key_line_fn(pts: &[(i128, Nimber)]) -> Option<LineFn> {
     line_fn(pts).or_else(|| key_fit(pts).map(LineFn::Formula))
 }
