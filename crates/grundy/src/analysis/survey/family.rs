@@ -43,6 +43,60 @@ impl Family {
     }
 }
 
+/// The family of the records of a code list surveyed without a family (its codes are the list's).
+pub const LIST: &str = "list";
+
+impl Family {
+    /// The codes of a list as a family named `name` ([`LIST`], or the family the list was checked against), in
+    /// the list's order.
+    pub fn from_list(name: &str, codes: Vec<String>) -> Family {
+        Family {
+            name: name.to_string(),
+            codes,
+        }
+    }
+}
+
+/// The codes of a code list (the text of a file): one code per line, blank lines and `#` comments ignored, a code
+/// given twice kept once (its first line). Each code is a take-and-break code, or a code of `within`; with
+/// `within`, every code must be one of its codes. A bad line is a one-line [`crate::ErrorKind::Input`] error
+/// naming the line (the caller adds the file); a list of no codes is refused.
+pub fn parse_code_list(text: &str, within: Option<&Family>) -> Result<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split('#').next().unwrap_or("").trim();
+        if code.is_empty() {
+            continue;
+        }
+        let in_family = within.map(|f| f.codes.iter().any(|c| c == code));
+        match (in_family, crate::code::Code::parse(code)) {
+            (Some(true), _) | (None, Ok(_)) => {}
+            (Some(false), _) => {
+                let f = within.map(Family::name).unwrap_or_default();
+                return Err(Error::input(format!(
+                    "line {}: '{code}' is not a code of the family {f}",
+                    i + 1
+                )));
+            }
+            (None, Err(e)) => {
+                return Err(Error::input(format!(
+                    "line {}: '{code}' is not a take-and-break code: {}",
+                    i + 1,
+                    e.message()
+                )))
+            }
+        }
+        if seen.insert(code.to_string()) {
+            out.push(code.to_string());
+        }
+    }
+    if out.is_empty() {
+        return Err(Error::input("the code list holds no codes"));
+    }
+    Ok(out)
+}
+
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)
@@ -238,6 +292,41 @@ mod tests {
             "kayles".parse::<Family>().unwrap_err().to_string(),
             "family 'kayles': not a family: 0.ddd, x.dd, octal:K or subtraction:SIZE,MAX (see 'grundy help sweep')"
         );
+    }
+
+    #[test]
+    fn survey_code_lists_are_read_with_their_line_numbers() {
+        let text = "# a list\n0.137\n\n  4.07  # Dawson's?\n0.137\n0.77\n";
+        assert_eq!(
+            parse_code_list(text, None).unwrap(),
+            ["0.137", "4.07", "0.77"]
+        );
+        let e = parse_code_list("0.7\n# x\n0.7x\n", None).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Input);
+        assert!(
+            e.message()
+                .starts_with("line 3: '0.7x' is not a take-and-break code: "),
+            "{e}"
+        );
+        assert_eq!(
+            parse_code_list("# nothing\n\n", None)
+                .unwrap_err()
+                .to_string(),
+            "the code list holds no codes"
+        );
+        let f: Family = "0.d7".parse().unwrap();
+        assert_eq!(parse_code_list("0.37\n0.07", Some(&f)).unwrap(), ["0.37", "0.07"]);
+        assert_eq!(
+            parse_code_list("0.37\n0.36", Some(&f)).unwrap_err().to_string(),
+            "line 2: '0.36' is not a code of the family 0.d7"
+        );
+        let s: Family = "subtraction:2,4".parse().unwrap();
+        assert_eq!(
+            parse_code_list("subtraction:1,3", Some(&s)).unwrap(),
+            ["subtraction:1,3"]
+        );
+        let l = Family::from_list(LIST, vec!["0.7".into(), "0.6".into()]);
+        assert_eq!((l.name(), l.codes().len()), ("list", 2));
     }
 
     #[test]
