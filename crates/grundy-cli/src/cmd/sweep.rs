@@ -2,12 +2,12 @@
 //! JSON line per code, split across processes or machines by `--shard K/N` with no coordination, and joined (with
 //! a check that no code is missing or twice there) by `sweep-merge`.
 
-use crate::cli::{as_text, SweepArgs, SweepMergeArgs};
+use crate::cli::{as_text, ShardArg, SweepArgs, SweepMergeArgs};
 use crate::output::{write_stdout, CliError, CliResult};
 use crate::progress::Progress;
-use grundy::analysis::survey::{self, LineError, PerCode, Published, Record};
+use grundy::analysis::survey::{self, Family, LineError, PerCode, Published, Record, Shard};
 use std::collections::BTreeSet;
-use std::io::Write;
+use std::io::{Read, Write};
 
 pub const HELP: &str = "\
 grundy sweep — the periods of every code of a family, one JSON line per code
@@ -108,9 +108,61 @@ fn parse_line(line: &str) -> Result<Record, LineError> {
     }
 }
 
+/// The shard of `--shard`: given, read from a Slurm array task's environment, or the whole list.
+fn shard_of(a: &SweepArgs) -> CliResult<Shard> {
+    Ok(match a.shard {
+        None => Shard::default(),
+        Some(ShardArg::Given(s)) => s,
+        Some(ShardArg::Slurm) => Shard::from_slurm(&|k| std::env::var(k).ok())
+            .map_err(|e| CliError::usage(format!("--shard slurm: {}", e.message())))?,
+    })
+}
+
+/// The codes a survey runs, as a family: FAMILY's; the list of `--codes` (checked against FAMILY when given); or
+/// the open codes of `--retry-open`'s records (`file_records`: those of `--jsonl`, read already, when it is the
+/// same file).
+fn codes_of(a: &SweepArgs, file_records: &[Record]) -> CliResult<Family> {
+    if let Some(list) = a.codes.as_deref().map(as_text) {
+        let text = if list == "-" {
+            let mut t = String::new();
+            std::io::stdin()
+                .read_to_string(&mut t)
+                .map_err(|e| grundy::Error::input(format!("standard input: {e}")))?;
+            t
+        } else {
+            survey::read_text(list).map_err(|e| grundy::Error::input(format!("{list}: {e}")))?
+        };
+        let name = if list == "-" { "standard input" } else { list };
+        let codes = survey::parse_code_list(&text, a.family.as_ref())
+            .map_err(|e| grundy::Error::input(format!("{name}: {}", e.message())))?;
+        let family = a.family.as_ref().map_or(survey::LIST, Family::name);
+        return Ok(Family::from_list(family, codes));
+    }
+    if let Some(file) = a.retry_open.as_deref() {
+        let records = if Some(file) == a.jsonl.as_deref() {
+            file_records.to_vec()
+        } else {
+            survey::read_records(as_text(file), false, &parse_line)?
+        };
+        let (family, codes) = survey::open_codes(records)
+            .map_err(|e| grundy::Error::input(format!("{}: {}", as_text(file), e.message())))?;
+        if let Some(f) = a.family.as_ref().filter(|f| f.name() != family) {
+            return Err(grundy::Error::input(format!(
+                "{}: holds a survey of {family}, not of {f}",
+                as_text(file)
+            ))
+            .into());
+        }
+        return Ok(Family::from_list(&family, codes));
+    }
+    // clap requires FAMILY without --codes and --retry-open.
+    a.family
+        .clone()
+        .ok_or_else(|| CliError::usage("give a FAMILY, --codes FILE or --retry-open FILE"))
+}
+
 pub fn run(a: &SweepArgs) -> CliResult {
-    let family = &a.family;
-    let shard = a.shard.unwrap_or_default();
+    let shard = shard_of(a)?;
     let to = a.to;
     let seconds = a.max_seconds.unwrap_or(60.0);
     let memory = a
@@ -119,8 +171,16 @@ pub fn run(a: &SweepArgs) -> CliResult {
     crate::guard::limit_memory(memory);
     let threads = a.threads.unwrap_or(1);
     let published = published(a.published.as_deref())?;
+    let jsonl = a.jsonl.as_deref().map(as_text);
+    let mut records = match jsonl {
+        Some(f) => survey::read_records(f, true, &parse_line)?,
+        None => Vec::new(),
+    };
+    let family = codes_of(a, &records)?;
     let mine = family.shard(shard);
-    if mine.is_empty() {
+    if let (Some(f), true) = (&a.retry_open, family.codes().is_empty()) {
+        eprintln!("grundy: note: {} holds no open codes", as_text(f));
+    } else if mine.is_empty() {
         eprintln!(
             "grundy: note: shard {}/{} holds no codes: the family {} has {} code{}, fewer than {}",
             shard.index + 1,
@@ -131,13 +191,19 @@ pub fn run(a: &SweepArgs) -> CliResult {
             shard.index + 1
         );
     }
-    let jsonl = a.jsonl.as_deref().map(as_text);
-    let mut records = match jsonl {
-        Some(f) => survey::read_records(f, true, &parse_line)?,
-        None => Vec::new(),
-    };
     survey::check_family(&records, family.name(), jsonl.unwrap_or(""))?;
-    let done: BTreeSet<String> = records.iter().map(|r| r.code.clone()).collect();
+    let per_code = PerCode { to, seconds };
+    // A code is done when the file holds a record of it; a retry runs again the open records whose budgets
+    // were smaller than this run's (so a retry stopped half-way goes on where it stopped).
+    let done: BTreeSet<String> = if a.retry_open.is_some() {
+        survey::best_records(records.clone())?
+            .into_iter()
+            .filter(|r| per_code.covered_by(r, memory))
+            .map(|r| r.code)
+            .collect()
+    } else {
+        records.iter().map(|r| r.code.clone()).collect()
+    };
     let mut file = match jsonl {
         Some(f) => Some(
             std::fs::OpenOptions::new()
@@ -154,7 +220,6 @@ pub fn run(a: &SweepArgs) -> CliResult {
     })
     .with_threads(threads);
     let registry = super::catalog();
-    let per_code = PerCode { to, seconds };
     let mut bar = Progress::new(format!("sweep {family}"), mine.len() as u64);
     for (i, code) in mine.iter().enumerate() {
         bar.update(i as u64);
@@ -175,13 +240,35 @@ pub fn run(a: &SweepArgs) -> CliResult {
     }
     bar.finish();
     let expected: Vec<String> = mine.into_iter().cloned().collect();
+    let records = survey::best_records(records)?;
     let text = survey::summary(&records, &expected, published.as_ref());
     if a.jsonl.is_some() {
-        write_stdout(text.as_bytes())
+        write_stdout(text.as_bytes())?;
     } else {
         eprint!("{text}");
-        Ok(())
     }
+    open_status(&records, &expected)
+}
+
+/// Exit status 3 (with a one-line message) when some of the `expected` codes are left open by their budgets: a
+/// scheduler tells this from an error (2), and a larger budget may certify them.
+fn open_status(records: &[Record], expected: &[String]) -> CliResult {
+    let wanted: BTreeSet<&str> = expected.iter().map(String::as_str).collect();
+    let open = records
+        .iter()
+        .filter(|r| wanted.contains(r.code.as_str()) && !r.certified)
+        .count();
+    if open == 0 {
+        return Ok(());
+    }
+    Err(CliError::Stopped(format!(
+        "{open} code{} left open by {} budget{}: --retry-open FILE with a larger --max-seconds, --max-memory or \
+         --to runs {} again",
+        super::plural(open),
+        if open == 1 { "its" } else { "their" },
+        super::plural(open),
+        if open == 1 { "it" } else { "them" },
+    )))
 }
 
 pub fn run_merge(a: &SweepMergeArgs) -> CliResult {
@@ -189,8 +276,19 @@ pub fn run_merge(a: &SweepMergeArgs) -> CliResult {
     for f in &a.files {
         records.extend(survey::read_records(as_text(f), false, &parse_line)?);
     }
+    let versions = survey::certificate_versions(&records);
     let (family, records) = survey::merge(records)?;
     let published = published(a.published.as_deref())?;
+    if versions.len() > 1 {
+        let shown: Vec<String> = versions
+            .iter()
+            .map(|v| v.map_or("unknown".to_string(), |v| v.to_string()))
+            .collect();
+        eprintln!(
+            "grundy: note: the certified records come from different versions of the certificate checks: {}",
+            shown.join(", ")
+        );
+    }
     let mut s = String::from(
         "code        preperiod     period  saltus  certified  values_computed   seconds\n",
     );

@@ -327,8 +327,14 @@ mod tests {
         let best = best_records(all.clone()).unwrap();
         assert_eq!(best.len(), 3);
         assert_eq!((best[0].code.as_str(), best[0].certified), ("0.1", true));
-        assert_eq!(open_codes(all.clone()).unwrap(), ("0.d".to_string(), vec!["0.2".to_string()]));
-        assert_eq!(certificate_versions(&all), [None, Some(1)].into_iter().collect());
+        assert_eq!(
+            open_codes(all.clone()).unwrap(),
+            ("0.d".to_string(), vec!["0.2".to_string()])
+        );
+        assert_eq!(
+            certificate_versions(&all),
+            [None, Some(1)].into_iter().collect()
+        );
     }
 
     #[test]
@@ -343,9 +349,8 @@ mod tests {
         );
         let e = prefer(a.clone(), rec("0.1", Some((1, 2)), 50, Some(2))).unwrap_err();
         assert!(
-            e.to_string().contains(
-                "(certified by different versions of the certificate checks: 1 and 2)"
-            ),
+            e.to_string()
+                .contains("(certified by different versions of the certificate checks: 1 and 2)"),
             "{e}"
         );
         let e = merge(vec![a, rec("0.1", Some((0, 3)), 5, None)]).unwrap_err();

@@ -558,31 +558,43 @@ mod tests {
 
     #[test]
     fn provenance_round_trips_and_is_checked() {
-        let with = LINE.replacen(
-            "{",
-            r#"{"budget_heaps":3000,"budget_memory":1024,"budget_seconds":2.5,"#,
-            1,
-        )
-        .replacen(
-            r#""certified":"#,
-            r#""certificate_version":1,"certified":"#,
-            1,
-        )
-        .replacen(r#""family":"#, r#""engine":"fast","family":"#, 1)
-        .replacen(r#""values_computed""#, r#""threads":1,"values_computed""#, 1)
-        .replacen("51}", r#"51,"version":"0.1.0"}"#, 1);
+        let with = LINE
+            .replacen(
+                "{",
+                r#"{"budget_heaps":3000,"budget_memory":1024,"budget_seconds":2.5,"#,
+                1,
+            )
+            .replacen(
+                r#""certified":"#,
+                r#""certificate_version":1,"certified":"#,
+                1,
+            )
+            .replacen(r#""family":"#, r#""engine":"fast","family":"#, 1)
+            .replacen(
+                r#""values_computed""#,
+                r#""threads":1,"values_computed""#,
+                1,
+            )
+            .replacen("51}", r#"51,"version":"0.1.0"}"#, 1);
         let r = parse(&with).unwrap();
         assert_eq!(
             (r.budget_heaps, r.budget_memory, r.budget_seconds),
             (Some(3000), Some(1024), Some(2.5))
         );
         assert_eq!(
-            (r.engine.as_deref(), r.version.as_deref(), r.certificate_version, r.threads),
+            (
+                r.engine.as_deref(),
+                r.version.as_deref(),
+                r.certificate_version,
+                r.threads
+            ),
             (Some("fast"), Some("0.1.0"), Some(1), Some(1))
         );
         assert_eq!(serde_json::to_string(&r).unwrap(), with);
         let bad = with.replacen("\"budget_seconds\":2.5", "\"budget_seconds\":-1", 1);
-        assert!(parse(&bad).unwrap_err().starts_with("field 'budget_seconds' is -1"));
+        assert!(parse(&bad)
+            .unwrap_err()
+            .starts_with("field 'budget_seconds' is -1"));
         let bad = with.replacen("\"engine\":\"fast\"", "\"engine\":3", 1);
         assert!(parse(&bad).unwrap_err().starts_with("field 'engine' is 3"));
     }
