@@ -594,3 +594,55 @@ fn a_slurm_array_task_runs_its_shard() {
         assert!(err.contains(says), "{err}");
     }
 }
+
+/// The GNU parallel recipe of docs/sweep.md, by hand: chunks of a code list on standard input, each appended to its
+/// job slot's file (a chunk run twice, as after an interruption, in another slot too), and the merge of the slots'
+/// files is the family's survey, each code once.
+#[test]
+fn a_survey_balanced_by_chunks_of_a_code_list_merges() {
+    let d = common::fresh_dir("sweep", "chunks");
+    let slot = |k: usize| {
+        d.join(format!("o-{k}.jsonl"))
+            .to_string_lossy()
+            .into_owned()
+    };
+    let codes: Vec<String> = (0..8).map(|i| format!("0.{i}7")).collect();
+    for (i, chunk) in codes.chunks(3).enumerate() {
+        let text = chunk.join("\n") + "\n";
+        let file = slot(i % 2 + 1);
+        let (code, _, err) = common::run_stdin(
+            &[
+                "sweep", "0.d7", "--codes", "-", "--to", "500", "--jsonl", &file,
+            ],
+            text.as_bytes(),
+        );
+        assert!(code == 0 || code == 3, "{err}");
+    }
+    // The first chunk again, in slot 2.
+    let text = codes[..3].join("\n");
+    let (code, _, err) = common::run_stdin(
+        &[
+            "sweep",
+            "0.d7",
+            "--codes",
+            "-",
+            "--to",
+            "500",
+            "--jsonl",
+            &slot(2),
+        ],
+        text.as_bytes(),
+    );
+    assert!(code == 0 || code == 3, "{err}");
+    let (code, out, err) = run(&["sweep-merge", &slot(1), &slot(2)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("8 codes: 5 certified, 3 open"), "{out}");
+    let whole = tmp("chunks-whole.jsonl");
+    let _ = std::fs::remove_file(&whole);
+    run(&["sweep", "0.d7", "--to", "500", "--jsonl", &whole]);
+    let mut both = records(&slot(1));
+    both.extend(records(&slot(2)));
+    both.sort_by(|a, b| a.0.cmp(&b.0));
+    both.dedup_by(|a, b| a.0 == b.0);
+    assert_eq!(both, records(&whole));
+}

@@ -13,14 +13,18 @@ pub const HELP: &str = "\
 grundy sweep — the periods of every code of a family, one JSON line per code
 
 USAGE
-  grundy sweep FAMILY [--to N] [--max-seconds S] [--max-memory SIZE] [--threads N] [--shard K/N] [--jsonl FILE]
-                      [--published FILE]
+  grundy sweep FAMILY [--to N] [--max-seconds S] [--max-memory SIZE] [--threads N] [--shard K/N|slurm]
+                      [--jsonl FILE] [--published FILE]
+  grundy sweep [FAMILY] --codes FILE|- [options as above]
+  grundy sweep --retry-open FILE [options as above]
   grundy sweep-merge FILE... [--published FILE]
 
 Runs 'grundy period' on each code of FAMILY (in a fixed order) and writes one JSON line per code: code, family,
 preperiod, period, saltus, certified, certificate, values_computed, rare_positions and last_rare (under the
 rare/common split that makes fewest positions rare, over the values computed), largest and largest_at (the
-largest value and its first heap), seconds, and stopped (why the code was left open, else null).
+largest value and its first heap), seconds, and stopped (why the code was left open, else null); and its
+provenance: version (of grundy), budget_heaps, budget_seconds, budget_memory (bytes), threads, engine and
+certificate_version (of the certificate checks).
 
 FAMILY
   0.ddd        every octal code 0.d1d2d3, each d a digit 0-7 (512 codes); any pattern of digits and d after the
@@ -29,6 +33,17 @@ FAMILY
                taking a token)
   octal:K      0. followed by K d's
   subtraction:SIZE,MAX   every subtraction set of SIZE amounts from 1..=MAX (subtraction:3,10: 120 sets)
+
+CODE LISTS AND DEEPENING
+  --codes FILE (or - for standard input): the codes of a list instead of a family, one take-and-break code per
+    line, blank lines and '#' comments ignored, a code given twice run once; a bad line is refused with its line
+    number. Their records have the family 'list'; with FAMILY, every code must be one of it, and the records are
+    the family's.
+  --retry-open FILE: the codes whose record in FILE is open, run again with this run's budgets (their family is
+    FILE's). With --jsonl, a code whose record there is certified, or ran with budgets at least as large, is
+    skipped: a retry goes on where it stopped. Of two records of one code, every reader keeps one: a certified
+    one before an open one, a longer computation before a shorter one; two certified records that disagree are
+    an error (a bug).
 
 LIMITS (each code)
   --to N: compute at most heaps 0..=N (default: as far as the certificate needs, within the budgets below).
@@ -41,7 +56,8 @@ RESUMING AND SHARDS
   --jsonl FILE appends each line to FILE as soon as its code is done, and skips the codes FILE already holds: run
   the same command again to continue a stopped survey. --shard K/N takes the codes whose index i (from 0, in the
   family's order) has i mod N = K-1, so N processes or machines, each with its own K and FILE, cover the family
-  with no coordination; 'grundy sweep-merge FILES...' joins their files, checks that every code of the family is
+  with no coordination (--shard slurm: K and N of a Slurm array task, from SLURM_ARRAY_TASK_ID,
+  SLURM_ARRAY_TASK_COUNT and SLURM_ARRAY_TASK_MIN; arrays from 0 or 1); 'grundy sweep-merge FILES...' joins their files, checks that every code of the family is
   there exactly once (an error names the missing or repeated ones), and prints the table.
 
 PUBLISHED FIGURES
@@ -50,6 +66,8 @@ PUBLISHED FIGURES
   agreements, names every disagreement and every published code still open (codes compare as games: 0.770 = 0.77).
 
 With --jsonl the summary is printed on stdout; without it the JSON lines are, and then the summary on stderr.
+Exit status: 0 when every code is certified, 3 when every code has its record but some are open (stopped by
+their budgets: a larger budget may certify them), 2 on an error.
 
 EXAMPLES
   grundy sweep 0.d7 --max-seconds 1 --jsonl d7.jsonl --published tests/data/octal-periods.txt     the 8 codes 0.07..0.77
@@ -57,6 +75,8 @@ EXAMPLES
   grundy sweep-merge d7-1.jsonl d7-2.jsonl --published tests/data/octal-periods.txt
   grundy sweep 0.ddd --max-seconds 10 --jsonl octal3.jsonl      all 512 codes (a long run: about an hour)
   grundy sweep subtraction:3,12 --max-seconds 5
+  grundy sweep --retry-open octal3.jsonl --max-seconds 600 --jsonl octal3.jsonl     the open codes, deepened
+  parallel --pipe -N 8 'grundy sweep 0.ddd --codes - --jsonl o-{%}.jsonl || [ $? -eq 3 ]' < codes.txt (docs/sweep.md)
 ";
 
 pub const MERGE_HELP: &str = "\
@@ -72,9 +92,15 @@ per code in the family's order, then the summary of 'grundy sweep' (codes certif
 computing). Lines of either schema are read: those with every key (null where unknown) and those written before,
 where a code stopped by a limit lacked largest, largest_at, last_rare and rare_positions.
 
+A code recorded more than once (in one file or in two: a deepened survey) keeps one record: a certified one
+before an open one, a longer computation (more values) before a shorter one. Records of a code list (family
+'list') are joined in the order of their codes. A note on stderr says when the certified records come from
+different versions of the certificate checks.
+
 CONFLICTS AND BAD LINES (each a one-line error, exit status 2, and no table)
   - the files hold surveys of two families (the family of the first record and the other one are named);
-  - a code is recorded more than once (in one file or in two): the codes are listed, the first 10 and the count;
+  - two certified records of a code disagree (a bug): the code, both figures, and the versions of the
+    certificate checks when they differ are named;
   - a code is not in the family, or a code of the family is in no file: the codes are listed the same way;
   - a line is not a JSON object, or a field has the wrong type (text for a number, a negative number, a fraction
     where a count belongs): the file, the line number and the field are named. A file's last line cut short (a run
