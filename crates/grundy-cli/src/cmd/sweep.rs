@@ -57,8 +57,8 @@ RESUMING AND SHARDS
   the same command again to continue a stopped survey. --shard K/N takes the codes whose index i (from 0, in the
   family's order) has i mod N = K-1, so N processes or machines, each with its own K and FILE, cover the family
   with no coordination (--shard slurm: K and N of a Slurm array task, from SLURM_ARRAY_TASK_ID,
-  SLURM_ARRAY_TASK_COUNT and SLURM_ARRAY_TASK_MIN; arrays from 0 or 1); 'grundy sweep-merge FILES...' joins their files, checks that every code of the family is
-  there exactly once (an error names the missing or repeated ones), and prints the table.
+  SLURM_ARRAY_TASK_COUNT and SLURM_ARRAY_TASK_MIN; arrays from 0 or 1); 'grundy sweep-merge FILES...' joins their
+  files, checks that every code of the family is there (an error names the missing ones), and prints the table.
 
 PUBLISHED FIGURES
   --published FILE (lines 'CODE PREPERIOD PERIOD', '#' comments; the repository's tests/data/octal-periods.txt,
