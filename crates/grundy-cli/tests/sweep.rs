@@ -646,3 +646,31 @@ fn a_survey_balanced_by_chunks_of_a_code_list_merges() {
     both.dedup_by(|a, b| a.0 == b.0);
     assert_eq!(both, records(&whole));
 }
+
+/// `--csv FILE` writes the records of the run (and `sweep-merge --csv` the joined ones) as CSV, a header first.
+#[test]
+fn a_survey_writes_a_csv_summary_beside_its_jsonl() {
+    let (f, c, m) = (tmp("csv.jsonl"), tmp("run.csv"), tmp("merged.csv"));
+    let _ = std::fs::remove_file(&f);
+    let (code, _, err) = run(&[
+        "sweep", "0.d7", "--to", "300", "--shard", "1/2", "--jsonl", &f, "--csv", &c,
+    ]);
+    assert!(code == 0 || code == 3, "{err}");
+    let text = std::fs::read_to_string(&c).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("code,family,preperiod,period,saltus,certified,"),
+        "{text}"
+    );
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(lines[1].starts_with("0.07,0.d7,53,34,0,true,"), "{text}");
+    let (code, _, err) = run(&[
+        "sweep", "0.d7", "--to", "300", "--shard", "2/2", "--jsonl", &f,
+    ]);
+    assert!(code == 0 || code == 3, "{err}");
+    let (code, _, err) = run(&["sweep-merge", &f, "--csv", &m]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&m).unwrap().lines().count(), 9);
+    let o = common::grundy(&["sweep-merge", &f, "--csv", "/nonexistent/x.csv"]);
+    common::assert_error(&o, "/nonexistent/x.csv");
+}

@@ -496,6 +496,9 @@ pub struct SweepArgs {
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
     #[arg(long, value_name = "FILE", value_parser = path)]
     pub published: Option<std::path::PathBuf>,
+    /// Write the records (one per code) as CSV to FILE too, a header line first
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub csv: Option<std::path::PathBuf>,
 }
 
 /// `sweep FAMILY` (its value parser).
@@ -535,6 +538,9 @@ pub struct SweepMergeArgs {
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
     #[arg(long, value_name = "FILE", value_parser = path)]
     pub published: Option<std::path::PathBuf>,
+    /// Write the records (one per code) as CSV to FILE too, a header line first
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub csv: Option<std::path::PathBuf>,
 }
 
 #[derive(ClapArgs, Debug)]

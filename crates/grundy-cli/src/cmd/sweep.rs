@@ -14,10 +14,10 @@ grundy sweep — the periods of every code of a family, one JSON line per code
 
 USAGE
   grundy sweep FAMILY [--to N] [--max-seconds S] [--max-memory SIZE] [--threads N] [--shard K/N|slurm]
-                      [--jsonl FILE] [--published FILE]
+                      [--jsonl FILE] [--published FILE] [--csv FILE]
   grundy sweep [FAMILY] --codes FILE|- [options as above]
   grundy sweep --retry-open FILE [options as above]
-  grundy sweep-merge FILE... [--published FILE]
+  grundy sweep-merge FILE... [--published FILE] [--csv FILE]
 
 Runs 'grundy period' on each code of FAMILY (in a fixed order) and writes one JSON line per code: code, family,
 preperiod, period, saltus, certified, certificate, values_computed, rare_positions and last_rare (under the
@@ -66,6 +66,10 @@ PUBLISHED FIGURES
   agreements, names every disagreement and every published code still open (codes compare as games: 0.770 = 0.77).
 
 With --jsonl the summary is printed on stdout; without it the JSON lines are, and then the summary on stderr.
+--csv FILE writes the records of the run's codes (one per code, in its order) to FILE as CSV too, a header line
+first (code, family, preperiod, period, saltus, certified, certificate, values_computed, rare_positions,
+last_rare, largest, largest_at, seconds, stopped, budget_heaps, budget_seconds, budget_memory, engine, version):
+a table for a spreadsheet or a data frame. It is written when the run ends, replacing FILE.
 Exit status: 0 when every code is certified, 3 when every code has its record but some are open (stopped by
 their budgets: a larger budget may certify them), 2 on an error.
 
@@ -83,7 +87,7 @@ pub const MERGE_HELP: &str = "\
 grundy sweep-merge — join the files of a sharded sweep into one table
 
 USAGE
-  grundy sweep-merge FILE... [--published FILE]
+  grundy sweep-merge FILE... [--published FILE] [--csv FILE]
 
 Joins the JSON-lines files written by 'grundy sweep FAMILY --shard K/N --jsonl FILE' (one file per shard, or any
 split of a survey's lines into files), checks that together they hold every code of the family exactly once, and
@@ -109,6 +113,8 @@ CONFLICTS AND BAD LINES (each a one-line error, exit status 2, and no table)
 PUBLISHED FIGURES
   --published FILE (lines 'CODE PREPERIOD PERIOD', '#' comments) compares every code with a published figure, as
   'grundy sweep --published' does: agreements counted, every disagreement and every published code still open named.
+
+--csv FILE writes the joined records to FILE as CSV too (the columns of 'grundy sweep --csv').
 
 EXAMPLE
   seq 1 4 | xargs -P 4 -I K grundy sweep 0.ddd --max-seconds 10 --shard K/4 --jsonl octal3-K.jsonl
@@ -268,12 +274,27 @@ pub fn run(a: &SweepArgs) -> CliResult {
     let expected: Vec<String> = mine.into_iter().cloned().collect();
     let records = survey::best_records(records)?;
     let text = survey::summary(&records, &expected, published.as_ref());
+    if let Some(f) = a.csv.as_deref() {
+        let wanted: BTreeSet<&str> = expected.iter().map(String::as_str).collect();
+        let mine: Vec<Record> = records
+            .iter()
+            .filter(|r| wanted.contains(r.code.as_str()))
+            .cloned()
+            .collect();
+        write_csv(f, &mine)?;
+    }
     if a.jsonl.is_some() {
         write_stdout(text.as_bytes())?;
     } else {
         eprint!("{text}");
     }
     open_status(&records, &expected)
+}
+
+/// Writes `records` as CSV ([`survey::csv`]) to `file`, replacing it.
+fn write_csv(file: &std::path::Path, records: &[Record]) -> CliResult {
+    std::fs::write(file, survey::csv(records))
+        .map_err(|e| grundy::Error::input(format!("{}: {e}", as_text(file))).into())
 }
 
 /// Exit status 3 (with a one-line message) when some of the `expected` codes are left open by their budgets: a
@@ -335,5 +356,8 @@ pub fn run_merge(a: &SweepMergeArgs) -> CliResult {
         );
     }
     s += &survey::summary(&records, family.codes(), published.as_ref());
+    if let Some(f) = a.csv.as_deref() {
+        write_csv(f, &records)?;
+    }
     write_stdout(s.as_bytes())
 }

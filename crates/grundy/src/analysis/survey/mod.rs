@@ -12,7 +12,10 @@ mod record;
 pub use family::{game_key, parse_code_list, Family, Shard, LIST};
 pub use merge::{best_records, certificate_versions, check_family, merge, open_codes, prefer};
 pub use published::{no_negative_zero, summary, Published};
-pub use record::{read_records, read_text, LineError, Record, CERTIFICATE_VERSION, MAX_LINE_BYTES};
+pub use record::{
+    csv, read_records, read_text, LineError, Record, CERTIFICATE_VERSION, CSV_COLUMNS,
+    MAX_LINE_BYTES,
+};
 
 use crate::clock::Instant;
 use crate::context::Context;
