@@ -476,7 +476,7 @@ pub fn csv(records: &[Record]) -> String {
         }
     }
     let n = |x: Option<u64>| x.map_or(String::new(), |x| x.to_string());
-    let f = |x: Option<f64>| x.map_or(String::new(), |x| json_float(x));
+    let f = |x: Option<f64>| x.map_or(String::new(), json_float);
     let mut out = CSV_COLUMNS.join(",") + "\n";
     for r in records {
         let row = [
