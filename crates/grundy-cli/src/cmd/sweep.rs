@@ -65,6 +65,8 @@ PUBLISHED FIGURES
   with the source of each line) compares every code of the survey with a published figure: the summary counts
   agreements, names every disagreement and every published code still open (codes compare as games: 0.770 = 0.77).
 
+Dynamic balancing through GNU parallel with a code list, and a Slurm job array script: docs/sweep.md.
+
 With --jsonl the summary is printed on stdout; without it the JSON lines are, and then the summary on stderr.
 --csv FILE writes the records of the run's codes (one per code, in its order) to FILE as CSV too, a header line
 first (code, family, preperiod, period, saltus, certified, certificate, values_computed, rare_positions,
@@ -75,12 +77,11 @@ their budgets: a larger budget may certify them), 2 on an error.
 
 EXAMPLES
   grundy sweep 0.d7 --max-seconds 1 --jsonl d7.jsonl --published tests/data/octal-periods.txt     the 8 codes 0.07..0.77
-  seq 1 2 | xargs -P 2 -I K grundy sweep 0.d7 --max-seconds 1 --shard K/2 --jsonl d7-K.jsonl     (docs/sweep.md)
+  seq 1 2 | xargs -P 2 -I K sh -c 'grundy sweep 0.d7 --max-seconds 1 --shard K/2 --jsonl d7-K.jsonl || [ $? = 3 ]'
   grundy sweep-merge d7-1.jsonl d7-2.jsonl --published tests/data/octal-periods.txt
   grundy sweep 0.ddd --max-seconds 10 --jsonl octal3.jsonl      all 512 codes (a long run: about an hour)
   grundy sweep subtraction:3,12 --max-seconds 5
-  grundy sweep --retry-open octal3.jsonl --max-seconds 600 --jsonl octal3.jsonl     the open codes, deepened
-  parallel --pipe -N 8 'grundy sweep 0.ddd --codes - --jsonl o-{%}.jsonl || [ $? -eq 3 ]' < codes.txt (docs/sweep.md)
+  grundy sweep --retry-open d7.jsonl --max-seconds 2 --jsonl d7.jsonl     the open codes of d7.jsonl, 2 s each
 ";
 
 pub const MERGE_HELP: &str = "\
