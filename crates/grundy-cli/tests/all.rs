@@ -28,6 +28,8 @@ mod help_snapshots;
 mod huge_moves;
 #[path = "json_schema.rs"]
 mod json_schema;
+#[path = "lines.rs"]
+mod lines;
 #[path = "longrun.rs"]
 mod longrun;
 #[path = "loopy_split.rs"]

@@ -166,10 +166,15 @@ pub struct ValueArgs {
     #[arg(long, value_name = "FILE", value_parser = path)]
     pub positions: Option<std::path::PathBuf>,
     /// A rules script's heaps past what a table reaches are valued from the period observed on heaps 0..=65535
-    /// (at least 8 periods past the preperiod), when the script is not recognised as a code: an assumption, not a
-    /// theorem, printed with every answer it shapes
+    /// (at least 8 periods past the preperiod), when the script is not recognised as a code, and with --line a
+    /// point past x = 4095 from the period observed on x = 0..=4095: an assumption, not a theorem, printed with
+    /// every answer it shapes
     #[arg(long, conflicts_with_all = ["misere", "loopy"])]
     pub assume_period: bool,
+    /// A game of two or more numbers along one line, every number fixed but x: 'x 5' with the position X values
+    /// G(X, 5) (past the values computed, only with --assume-period)
+    #[arg(long, value_name = "SPEC", allow_hyphen_values = true, conflicts_with_all = ["misere", "loopy"])]
+    pub line: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -223,6 +228,10 @@ pub struct SeqArgs {
     /// Continue the run saved in FILE by --out
     #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "genus"], value_parser = path)]
     pub resume: Option<std::path::PathBuf>,
+    /// A game of two or more numbers along one line, every number fixed but x: 'x 5' prints G(x, 5) for
+    /// x = 0..=N
+    #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
+    pub line: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -254,6 +263,10 @@ pub struct PeriodArgs {
     /// Continue from the values saved in FILE (by 'period --out' or 'seq --out')
     #[arg(long, value_name = "FILE", value_parser = path)]
     pub resume: Option<std::path::PathBuf>,
+    /// A game of two or more numbers along one line, every number fixed but x: 'x 5' looks for a period in
+    /// G(x, 5) for x = 0..=N (observed only)
+    #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
+    pub line: Option<String>,
     /// Print a standalone function sg(n) computing the period found, with a main that checks it: cpp, python or
     /// rust
     #[arg(long, value_name = "LANG", conflicts_with = "json", value_parser = EmitLang::parse)]

@@ -311,6 +311,26 @@ pub fn lookup(spec: &str) -> CliResult<Box<dyn grundy::games::AnyGame>> {
     Ok(catalog().lookup(spec)?)
 }
 
+/// The game `game` (or the one rules script) read along the line `spec` (`--line 'x 5'`: every number of a position
+/// fixed but x), played by its own normal-play rules (see `grundy::games::line`).
+pub fn line_game(game: Option<&str>, spec: &str) -> CliResult<Box<dyn grundy::games::AnyGame>> {
+    let game = lookup(&game_or_script(game)?)?;
+    let line = grundy::games::line::line(game, spec)?;
+    line.normal_values_only("the values along a line")?;
+    Ok(line)
+}
+
+/// With `--line`, the first flag of `given` that is set (each a flag and whether it was given), refused in one line
+/// saying `why` no such flag applies to a line: a flag is never silently ignored.
+pub fn refuse_on_line(command: &str, given: &[(bool, &str)], why: &str) -> CliResult {
+    match given.iter().find(|(on, _)| *on) {
+        Some((_, flag)) => Err(CliError::usage(format!(
+            "{command} --line: {flag} does not apply to a line ({why})"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// A heap game of the catalog, or a usage error when its positions are not heaps.
 pub fn heap_game(game: &str) -> CliResult<std::rc::Rc<grundy::heap::HeapGame>> {
     let family = lookup(game)?;

@@ -16,6 +16,7 @@ grundy period — preperiod, period and saltus of a heap game's nim-values, cert
 USAGE
   grundy period GAME [--to N] [--engine plain|fast|auto] [--threads N] [--max-seconds S] [--max-memory SIZE]
                      [--out FILE] [--resume FILE] [--json | --emit cpp|python|rust]
+  grundy period GAME --line 'x 5' [--to N] [--json] [--max-seconds S] [--max-memory SIZE]
 
 Computes the nim-values of the game in steps until a period is certified, and prints the smallest preperiod e and
 period p (and the saltus s when G(n+p) = G(n) + s). Each step doubles the heaps (from 1024), or, for a code a
@@ -55,6 +56,13 @@ that checks it against the values of heaps up to 100000 (see 'grundy help patter
 JSON keys: game, preperiod, period, saltus, certified, certificate, values_computed, needed (values the
 certificate needs), stopped (why a search without --to stopped short of a certificate, else null).
 
+--line 'x 5': a game of two or more numbers along one line, every number fixed but x (see 'grundy help seq'): the
+smallest period (ordinary, else arithmetic) that G(x, 5) for x = 0..=N (--to N, default 1000) shows eight times
+past its preperiod. Always 'observed on x = 0..=N only': a line is a view of the game's table (a position's options
+may leave the line), so no periodicity theorem covers it. JSON: game, line (true), from, to, preperiod, period,
+saltus, certified (false), certificate (null), values_computed. --engine, --threads, --out, --resume and --emit do not
+apply to a line and are refused.
+
 EXAMPLES
   grundy period kayles                 preperiod 71, period 12, certified (Guy-Smith)
   grundy period 0.07                   Dawson's Kayles: preperiod 53, period 34
@@ -65,6 +73,7 @@ EXAMPLES
   grundy period 0.16 --resume 0.16.seq            goes on from the file: preperiod 105351, period 149459, certified
   grundy period 0.1777 --max-memory 16G --max-seconds none --out 0.1777.seq   (a long run: minutes)
                                        preperiod 160949018, period 60620715 (Flammenkamp's tables), certified
+  grundy period wythoff --line 'x 3'   preperiod 8, period 6, saltus 6, observed on x = 0..=1000
 ";
 
 /// The time budget of a `period` run with no `--to` and no `--max-seconds`: a step predicted to end later is not
@@ -77,6 +86,9 @@ pub fn run(a: &PeriodArgs) -> CliResult {
     let limits = crate::guard::limits();
     let to = a.to;
     super::load_rules(&a.rules, false)?;
+    if let Some(spec) = &a.line {
+        return run_line(a, spec);
+    }
     let game = super::game_or_script(a.game.as_deref())?;
     super::lookup(&game)?.normal_values_only("a period")?;
     let rules = super::heap_game(&game)?;
@@ -94,6 +106,66 @@ pub fn run(a: &PeriodArgs) -> CliResult {
     let command = hint(to);
     report(a, &rules, to, engine, threads, &limits, out, &command)
         .map_err(|e| super::seq::resumable(e, out, &command))
+}
+
+/// The last x of `period --line` without `--to`.
+pub const LINE_DEFAULT_TO: u64 = 1000;
+
+/// `grundy period GAME --line SPEC [--to N]`: the period observed on a game of two or more numbers along one line,
+/// `x = 0..=N` (`grundy::analysis::line`), always labelled observed on that range: a line is a view of the game's
+/// table, which no periodicity theorem covers.
+fn run_line(a: &PeriodArgs, spec: &str) -> CliResult {
+    super::refuse_on_line(
+        "period",
+        &[
+            (a.engine.is_some(), "--engine"),
+            (a.threads.is_some(), "--threads"),
+            (a.out.is_some(), "--out"),
+            (a.resume.is_some(), "--resume"),
+            (a.emit.is_some(), "--emit"),
+        ],
+        "its values come from the game's own search of its positions, in memory, and its period is observed \
+         only: no heap engine, file or emitted program",
+    )?;
+    let line = super::line_game(a.game.as_deref(), spec)?;
+    let to = a.to.unwrap_or(LINE_DEFAULT_TO);
+    let mut bar = Progress::new(format!("{} to x = {to}", line.name()), to);
+    let cx = crate::guard::context_with(crate::guard::limits());
+    let l = grundy::analysis::line::values(&*line, to, &cx, &mut |n| bar.update(n))?;
+    bar.finish();
+    let p = l.periodicity.as_ref();
+    if a.json {
+        return print_json(&serde_json::json!({
+            "game": l.game, "line": true, "from": l.from, "to": l.to(),
+            "preperiod": p.map(|p| p.preperiod), "period": p.map(|p| p.period), "saltus": p.map(|p| p.saltus),
+            "certified": false, "certificate": null, "values_computed": l.values.len(),
+        }));
+    }
+    let range = format!("x = {}..={}", l.from, l.to());
+    let s = match p {
+        None => format!(
+            "{}: no period observed on {range} (raise --to to look further)\n",
+            l.game
+        ),
+        Some(p) => {
+            let law = if p.saltus == 0 {
+                format!("G(x+{}) = G(x)", p.period)
+            } else {
+                format!("G(x+{}) = G(x) + {}", p.period, p.saltus)
+            };
+            format!(
+                "{}: preperiod {}, period {}{}\nobserved on {range} only: {law} for {} <= x <= {} (a line is a view of \
+                 the game's table: no periodicity theorem covers it)\n",
+                l.game,
+                p.preperiod,
+                p.period,
+                if p.saltus == 0 { String::new() } else { format!(", saltus {}", p.saltus) },
+                p.preperiod,
+                l.to() - p.period
+            )
+        }
+    };
+    write_stdout(s.as_bytes())
 }
 
 /// Analyses `rules` up to heap `to` (or, by default, as far as the certificate needs within the budgets) and

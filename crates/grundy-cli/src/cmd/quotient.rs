@@ -37,16 +37,16 @@ heaps of any size from it. Otherwise the quotient is stated 'for heaps up to N' 
 
 Without --heaps, an octal game is built heap by heap until the certificate holds (its own bound says how far),
 within the memory limit and 120 s (or nine tenths of --max-seconds); when none is reached it says why and gives
-the quotient of the heaps built. Other games are built to heap 40. With --heaps N exactly N heaps are built (certified when the
-bound holds at N).
+the quotient of the heaps built. Other games are built to heap 40. With --heaps N exactly N heaps are built
+(certified when the bound holds at N).
 
 The result is kept in the cache folder ($GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy, else ~/.cache/grundy),
 where 'grundy value GAME HEAP... --misere' finds it: sums too large for the exact search are answered from the
 quotient, with every winning move, at once.
 
 --heaps N: the largest heap built (default: until certified, see above; 40 for a game that cannot be; at most
-1000000). --max-order K: the largest order accepted
-(default and at most 4096). --max-seconds S, --max-memory SIZE: limits of the whole command.
+1000000). --max-order K: the largest order accepted (default and at most 4096). --max-seconds S, --max-memory
+SIZE: limits of the whole command.
 
 JSON keys: game, heaps, order, p_portion_size, generators [{name, heap}], relations, p_portion, elements (every
 element by its normal form), heap_elements (heap h's element), changes [{heap, order}], same_from, scope,

@@ -24,6 +24,7 @@ USAGE
   grundy seq GAME --to N --out FILE [--resume FILE] [--stats]
   grundy seq GAME --to N (--misere | --genus) [--max-positions N] [--max-seconds S] [--max-memory M] [--json]
                  [--out FILE]
+  grundy seq GAME --line 'x 5' --to N [--json] [--max-seconds S] [--max-memory SIZE]
 
 Prints G(0), G(1), ..., G(N), one per line, for a heap game (a name, a code, subtraction:S, allbut:S, bash:K).
 With --json prints {\"game\": ..., \"values\": [...]}.
@@ -74,6 +75,13 @@ exceeds 9). The genus is exact, with no limit on k: each position's γ come from
 'tame' when the heap and every heap it reaches have the genus of a misère Nim heap. With --out FILE the lines (or
 the JSON object, with --json) go to FILE as text; --resume, --engine and --threads do not apply and are refused.
 
+--line 'x 5': a game of two or more numbers (wythoff, cutting, a rules script of two numbers, ...) along one line,
+every number fixed but x: prints G(x, 5) for x = 0..=N ('3 x' for G(3, x); words separated by spaces or commas),
+under a header line '# GAME (x, 5): G at x = 0..=N, ...', or as JSON {\"game\": \"GAME (x, 5)\", \"line\": true,
+\"from\": F, \"values\": [...]}. The values are the game's own (its search, one memo for the line), from the first x
+that names a position (F; cutting's sheets are at least 2 wide). --out, --resume, --engine, --threads, --stats,
+--misere and --genus do not apply to a line and are refused.
+
 EXAMPLES
   grundy seq kayles --to 100
   grundy seq 4!.0 --to 2000          Grundy's game
@@ -84,6 +92,8 @@ EXAMPLES
   grundy seq 4!.0 --to 4294967294 --out grundy.seq --max-seconds none     (a long run: hours, in 32 MiB or so)
   grundy seq subtraction:1,3,4 --to 20
   grundy seq kayles --to 20 --genus      4^146 at heap 5 (Winning Ways ch. 13)
+  grundy seq wythoff --line 'x 3' --to 30                   G(x, 3), x = 0..=30
+  grundy seq --rules examples/rules/cutting.rhai --line 'x 6' --to 100     a pair script along a line
 ";
 
 /// The sequence file's own functions, under the names `grundy period` calls them by.
@@ -95,6 +105,9 @@ pub(crate) use seq_file::{append, read as read_file, saved_values, start as star
 /// the values, then the file and the text and JSON reports, which read the run's values, engine used and stats.
 pub fn run(a: &SeqArgs) -> CliResult {
     super::load_rules(&a.rules, false)?;
+    if let Some(spec) = &a.line {
+        return run_line(a, spec);
+    }
     let game = &super::game_or_script(a.game.as_deref())?;
     let to = a.to;
     if a.misere && a.genus {
@@ -252,6 +265,55 @@ pub fn run(a: &SeqArgs) -> CliResult {
         );
     }
     write_stdout(s.as_bytes())
+}
+
+/// `grundy seq GAME --line SPEC --to N`: the values of a game of two or more numbers along one line, `x = 0..=N`
+/// (`grundy::analysis::line`; from the first x that names a position), as text under a header naming the line, or
+/// as JSON with `"line": true` and `from`.
+fn run_line(a: &SeqArgs, spec: &str) -> CliResult {
+    super::refuse_on_line(
+        "seq",
+        &[
+            (a.misere, "--misere"),
+            (a.genus, "--genus"),
+            (a.max_positions.is_some(), "--max-positions"),
+            (a.engine.is_some(), "--engine"),
+            (a.threads.is_some(), "--threads"),
+            (a.stats, "--stats"),
+            (a.out.is_some(), "--out"),
+            (a.resume.is_some(), "--resume"),
+        ],
+        "its values come from the game's own search of its positions, in memory, under normal play: no heap \
+         engine, file or misère values",
+    )?;
+    let line = super::line_game(a.game.as_deref(), spec)?;
+    let mut bar = Progress::new(format!("{} to x = {}", line.name(), a.to), a.to);
+    let cx = crate::guard::context_with(crate::guard::limits());
+    let l = grundy::analysis::line::values(&*line, a.to, &cx, &mut |n| bar.update(n))?;
+    bar.finish();
+    crate::guard::answering();
+    let mut w = std::io::stdout().lock();
+    if a.json {
+        let head = serde_json::json!({ "game": l.game, "line": true, "from": l.from });
+        let head =
+            serde_json::to_string(&head).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        w.write_all(&head.as_bytes()[..head.len() - 1])?;
+        w.write_all(b",\"values\":[")?;
+        write_values(&mut w, &l.values, b",")?;
+        w.write_all(b"]}\n")?;
+    } else {
+        writeln!(
+            w,
+            "# {}: G at x = {}..={}, one per line (a line of the game: every other number fixed)",
+            l.game,
+            l.from,
+            l.to()
+        )?;
+        write_values(&mut w, &l.values, b"\n")?;
+        w.write_all(b"\n")?;
+    }
+    w.flush()?;
+    Ok(())
 }
 
 /// Whether the run keeps its values in a mapped file (a *bounded* run: see `docs/longrun.md`), and with what

@@ -15,6 +15,7 @@ USAGE
   grundy value loopy-graph FILE NODE... [--json]
   grundy value GAME POSITION... [+ ...] --save-table FILE [--load-table FILE] [--max-seconds S]
   grundy value CODE HEAP... --loopy [--max-heap B] [--max-memory M] [--json]
+  grundy value GAME X --line 'x 5' [--assume-period] [--json]
 
 Values every part of the position, XORs the nim-values (the Sprague-Grundy theorem), and lists every winning
 move: a move that changes one part so that the XOR becomes 0. Several heaps after one game are several parts of
@@ -68,6 +69,14 @@ proved shared), and their winning moves by one test an option.
 Under --max-memory the searches of cram, node-kayles and arc-kayles drop stored values when their table is full and
 go on (slower: what is met again is valued again), rather than stopping at the limit.
 
+--line 'x 5' with one GAME of two or more numbers and one X: the value of the point x = X of the line (every number
+fixed but x; see 'grundy help seq'), G(X, 5). Up to x = 4095 it is the game's own value, computed along the line.
+Past it no theorem gives the value, and it is refused unless --assume-period is given: then it comes from the period
+observed on the line's values x = 0..=4095 (eight periods past the preperiod at least), and the answer says so in a
+note (JSON: assumption, null when the value was computed). The answer is the nim-value and the outcome; winning
+moves are not listed (--all-moves, --positions, --threads, --max-positions and the table files are refused).
+JSON: game, line (true), x, nim_value, outcome, assumption.
+
 EXAMPLES
   grundy value lasker 2 5 7
   grundy value cram 5x8 --threads 2
@@ -79,6 +88,7 @@ EXAMPLES
   grundy value 20.3 1 2 --loopy --max-heap 50
   grundy value --rules examples/rules/cutting.rhai paper 5 7 + kayles 4     (a game of your own: docs/rules.md)
   grundy value --moves 'n => [n-1, n-3, n-4]' 10      (one scripted game: GAME may be left out)
+  grundy value wythoff --line 'x 3' 1000000000000 --assume-period     G(10^12, 3) from the line's observed period
   grundy value node-kayles grid:5x6 --save-table t.tab           the values searched, kept in t.tab
   grundy value node-kayles grid:5x6 + nim 3 --load-table t.tab    answered from the table, no search
   grundy value node-kayles grid:6x6 --load-table t.tab --save-table t.tab --max-seconds 60     a search resumed
@@ -110,6 +120,9 @@ const MOVES_SHOWN: usize = 20;
 /// limits, the analysis); each step reads the checked values of the steps before.
 pub fn run(a: &ValueArgs) -> CliResult {
     super::load_rules(&a.rules, a.loopy)?;
+    if let Some(spec) = &a.line {
+        return run_line(a, spec);
+    }
     let read;
     // A --positions file with no position in it (a judge's case with no heap): the last GAME's part is the empty
     // sum, a P-position, not an error.
@@ -234,6 +247,67 @@ pub fn run(a: &ValueArgs) -> CliResult {
     print_report(a, &sum, &report, None)
 }
 
+/// `grundy value GAME X --line SPEC [--assume-period]`: the value of a game of two or more numbers at the point `x =
+/// X` of a line (`grundy::analysis::line::value_at`): computed up to x = 4095, past it from the period observed
+/// along the line when --assume-period allows it, with the assumption printed on the answer.
+fn run_line(a: &ValueArgs, spec: &str) -> CliResult {
+    super::refuse_on_line(
+        "value",
+        &[
+            (a.all_moves, "--all-moves"),
+            (a.positions.is_some(), "--positions"),
+            (a.load_table.is_some(), "--load-table"),
+            (a.save_table.is_some(), "--save-table"),
+            (a.threads.is_some(), "--threads"),
+            (a.max_positions.is_some(), "--max-positions"),
+            (a.max_heap.is_some(), "--max-heap"),
+        ],
+        "a point of a line is valued alone, by the game's own search or the line's observed period: no sum, table \
+         file or winning moves",
+    )?;
+    let a = &with_script_names(a)?;
+    let (game, x) = match a.words.as_slice() {
+        [game, x] => (game, x),
+        _ => {
+            return Err(CliError::usage(format!(
+                "value --line: give one GAME and the x of the point on the line (e.g. grundy value wythoff --line \
+                 'x 5' 1000), not '{}'",
+                grundy::error::escape(&a.words.join(" "))
+            )))
+        }
+    };
+    let x = grundy::error::parse_u64(x, "value --line: the x of the point")?;
+    let line = super::line_game(Some(game), spec)?;
+    let cx =
+        crate::guard::context_with(crate::guard::limits()).with_assumed_periods(a.assume_period);
+    let upto = x.min(grundy::analysis::line::OBSERVE_TO);
+    let mut bar = crate::progress::Progress::new(format!("{} to x = {upto}", line.name()), upto);
+    let answer = grundy::analysis::line::value_at(&*line, x, &cx, &mut |n| bar.update(n))?;
+    bar.finish();
+    let outcome = if answer.value == 0 { "P" } else { "N" };
+    if a.json {
+        return print_json(&serde_json::json!({
+            "game": answer.game, "line": true, "x": answer.x, "nim_value": answer.value, "outcome": outcome,
+            "assumption": answer.assumption,
+        }));
+    }
+    let mut s = String::new();
+    if let Some(n) = &answer.assumption {
+        let _ = writeln!(s, "note: {n}");
+    }
+    let _ = writeln!(
+        s,
+        "{} at x = {}: nim-value {}",
+        answer.game, answer.x, answer.value
+    );
+    let _ = writeln!(
+        s,
+        "outcome: {outcome} (the player to move {}; winning moves along a line are not listed)",
+        if outcome == "P" { "loses" } else { "wins" }
+    );
+    write_stdout(s.as_bytes())
+}
+
 /// Prints `report` (JSON or text); `table` is what the saved-table path adds: its JSON object and its text line.
 fn print_report(
     a: &ValueArgs,
@@ -326,6 +400,7 @@ fn with_script_names(a: &ValueArgs) -> CliResult<ValueArgs> {
         threads: a.threads,
         positions: None,
         assume_period: a.assume_period,
+        line: a.line.clone(),
     })
 }
 

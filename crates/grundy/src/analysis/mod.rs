@@ -58,6 +58,7 @@
 
 pub mod cases;
 pub mod emit;
+pub mod line;
 pub mod loopy;
 pub mod misere;
 pub mod pattern;

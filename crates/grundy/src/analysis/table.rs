@@ -141,7 +141,8 @@ impl Table {
             (1, None) | (2, Some(_)) => {}
             (k, _) => {
                 return Err(Error::unsupported(format!(
-                    "{name}: positions named by {k} numbers have no table (one or two only)"
+                    "{name}: positions named by {k} numbers have no table (one or two only); a line of them, every \
+                     number fixed but one, is read as a sequence"
                 )))
             }
         }

@@ -976,15 +976,17 @@ impl ListGame {
 }
 
 impl Tabular<Vec<u64>> for ListGame {
+    /// A tuple script's positions are named by its `k` numbers (tables take two; a line of any `k`,
+    /// [`crate::games::line`]); a list's are not numbered.
     fn parameters(&self) -> usize {
         match self.core.shape {
-            Shape::Tuple(2) => 2,
+            Shape::Tuple(k) => k,
             _ => 0,
         }
     }
     fn position_at(&self, params: &[u64]) -> Option<Vec<u64>> {
-        match (self.core.shape, params) {
-            (Shape::Tuple(2), [a, b]) => Some(vec![*a, *b]),
+        match self.core.shape {
+            Shape::Tuple(k) if params.len() == k => Some(params.to_vec()),
             _ => None,
         }
     }

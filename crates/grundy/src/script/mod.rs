@@ -195,6 +195,9 @@ pub(crate) struct Core {
     interp_answered: std::cell::Cell<bool>,
     /// The bound on the operations of one call ([`Settings::max_operations`]).
     max_operations: u64,
+    /// Whether Rhai bounds the size of arrays ([`Settings::size_limits`]): the interpreter then bounds the items
+    /// one call makes.
+    size_limits: bool,
     /// Whether the native body and the interpreter are used (tests turn them off to compare with Rhai).
     pub(crate) use_native: std::cell::Cell<bool>,
     /// The names of the `--param` values the script names.
@@ -492,6 +495,7 @@ impl Script {
                 interp_misses: std::cell::Cell::new(0),
                 interp_answered: std::cell::Cell::new(false),
                 max_operations: settings.max_operations,
+                size_limits: settings.size_limits,
                 params_used,
             }),
         })
@@ -591,6 +595,11 @@ impl Core {
         }
         let bounds = interp::Bounds {
             max_operations: self.max_operations,
+            max_items: if self.size_limits {
+                interp::MAX_ITEMS
+            } else {
+                u64::MAX
+            },
             deadline: self.deadline.as_ref(),
         };
         match program.call(args, stack, &bounds) {

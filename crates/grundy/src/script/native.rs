@@ -274,82 +274,28 @@ enum Tok {
     Other,
 }
 
-/// The tokens of `text`, skipping comments; `None` where this small lexer cannot be sure of what Rhai reads (a
-/// back-quoted string with interpolation).
+/// The tokens of `text` by the interpreter's lexer ([`super::interp`]), its one-character operators as
+/// [`Tok::Punct`] and every longer operator as [`Tok::Other`] (none is in this subset); `None` where that lexer
+/// cannot be sure of what Rhai reads.
 fn tokens(text: &str) -> Option<Vec<Tok>> {
-    let c: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < c.len() {
-        let ch = c[i];
-        if ch.is_whitespace() {
-            i += 1;
-        } else if ch == '/' && c.get(i + 1) == Some(&'/') {
-            while i < c.len() && c[i] != '\n' {
-                i += 1;
-            }
-        } else if ch == '/' && c.get(i + 1) == Some(&'*') {
-            // Rhai's block comments nest.
-            let mut level = 0usize;
-            loop {
-                if i >= c.len() {
-                    return None;
-                }
-                if c[i] == '/' && c.get(i + 1) == Some(&'*') {
-                    level += 1;
-                    i += 2;
-                } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
-                    level -= 1;
-                    i += 2;
-                    if level == 0 {
-                        break;
+    use super::interp::Tok as T;
+    let toks = super::interp::tokens(text)?;
+    Some(
+        toks.into_iter()
+            .map(|t| match t {
+                T::Ident(w) => Tok::Ident(w),
+                T::Int(v) => Tok::Int(v),
+                T::Op(op) => {
+                    let mut cs = op.chars();
+                    match (cs.next(), cs.next()) {
+                        (Some(c), None) => Tok::Punct(c),
+                        _ => Tok::Other,
                     }
-                } else {
-                    i += 1;
                 }
-            }
-        } else if ch == '"' || ch == '\'' {
-            i += 1;
-            while i < c.len() && c[i] != ch {
-                if c[i] == '\\' {
-                    i += 1;
-                }
-                i += 1;
-            }
-            i += 1;
-            out.push(Tok::Other);
-        } else if ch == '`' {
-            return None;
-        } else if ch.is_ascii_alphabetic() || ch == '_' {
-            let s = i;
-            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
-                i += 1;
-            }
-            out.push(Tok::Ident(c[s..i].iter().collect()));
-        } else if ch.is_ascii_digit() {
-            let s = i;
-            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_' || c[i] == '.') {
-                i += 1;
-            }
-            let word: String = c[s..i].iter().collect();
-            let digits: String = word.chars().filter(|&d| d != '_').collect();
-            if digits.chars().all(|d| d.is_ascii_digit()) {
-                match digits.parse::<i64>() {
-                    Ok(v) => out.push(Tok::Int(v)),
-                    Err(_) => out.push(Tok::Other),
-                }
-            } else {
-                out.push(Tok::Other);
-            }
-        } else if ch.is_ascii_punctuation() {
-            out.push(Tok::Punct(ch));
-            i += 1;
-        } else {
-            out.push(Tok::Other);
-            i += 1;
-        }
-    }
-    Some(out)
+                T::Other => Tok::Other,
+            })
+            .collect(),
+    )
 }
 
 struct Parser<'a> {

@@ -360,6 +360,19 @@ pub fn quotient(game: &HeapGame, need: u64, max_order: usize, limits: &Limits) -
 mod tests {
     use super::*;
 
+    /// The text the fingerprint of listed moves was first the hash of: `h:` and each option's heaps, `;` a heap.
+    fn written(opts: &HeapOptions) -> String {
+        let mut s = String::new();
+        for h in 0..opts.len() {
+            let _ = write!(s, "{h}:");
+            for o in opts.list(h) {
+                let _ = write!(s, "{o:?}");
+            }
+            s.push(';');
+        }
+        s
+    }
+
     /// The fingerprint of listed moves as first written (the whole text made with the formatting machinery, then
     /// hashed): files written before stay valid. (An octal code's is its code's.)
     #[test]
@@ -376,27 +389,14 @@ mod tests {
                 assert_ne!(fingerprint(&opts), fingerprint(&listed), "{code}");
                 let other = heap_options(&game, 61, &Limits::default()).unwrap();
                 assert_ne!(fingerprint(&opts), fingerprint(&other), "{code}");
-                let opts = listed;
-                let mut s = String::new();
-                for h in 0..opts.len() {
-                    let _ = write!(s, "{h}:");
-                    for o in opts.list(h) {
-                        let _ = write!(s, "{o:?}");
-                    }
-                    s.push(';');
-                }
-                assert_eq!(fingerprint(&opts), fnv(s.as_bytes()), "{code}");
+                assert_eq!(
+                    fingerprint(&listed),
+                    fnv(written(&listed).as_bytes()),
+                    "{code}"
+                );
                 continue;
             }
-            let mut s = String::new();
-            for h in 0..opts.len() {
-                let _ = write!(s, "{h}:");
-                for o in opts.list(h) {
-                    let _ = write!(s, "{o:?}");
-                }
-                s.push(';');
-            }
-            assert_eq!(fingerprint(&opts), fnv(s.as_bytes()), "{code}");
+            assert_eq!(fingerprint(&opts), fnv(written(&opts).as_bytes()), "{code}");
         }
         // A listed game's lists, three heaps in an option.
         let opts = HeapOptions::listed(vec![vec![], vec![vec![]], vec![vec![0, 1, 1], vec![1]]]);

@@ -14,13 +14,15 @@
 //! **The answer is always Rhai's.** Evaluation gives up ([`Outcome::Rhai`]) wherever Rhai could answer otherwise or
 //! fail: arithmetic that overflows or divides by zero, an index out of range (Rhai counts negative indices from the
 //! end; this subset does not), a value of an unexpected type (an `if` on a number, `==` between a number and an
-//! array), a call deeper than [`MAX_DEPTH`], more than [`MAX_ITEMS`] array items made in one call, more operations
-//! than the call's bound, the deadline. The caller then evaluates that position in Rhai, whose value or error is the
+//! array), a call deeper than [`MAX_DEPTH`], more than [`MAX_ITEMS`] array items made in one call (when Rhai bounds
+//! the size of arrays), more operations than the call's bound, the deadline. The caller then evaluates that position in Rhai, whose value or error is the
 //! answer. Expressions of the subset have no side effects (a method that changes an array is a statement of its
 //! own), so the order in which this evaluator and Rhai evaluate operands cannot change a value. Tests run every
 //! script of the repository and random programs both ways.
 
 mod parse;
+
+pub(crate) use parse::{tokens, Tok};
 
 use crate::solver::Deadline;
 
@@ -30,7 +32,7 @@ const MAX_FNS: usize = 64;
 const MAX_NODES: usize = 20_000;
 /// The deepest call evaluated (Rhai's bound is 64 levels; the entry call is one).
 pub(crate) const MAX_DEPTH: u32 = 60;
-/// The most array items one call may make (Rhai's bound on one array is 10^6).
+/// The most array items one call may make when Rhai's size limits are on (its bound on one array is 10^6).
 pub(crate) const MAX_ITEMS: u64 = 1_000_000;
 
 /// A value of the subset.
@@ -203,6 +205,9 @@ type R = std::result::Result<Val, Ctl>;
 /// The bounds of one call.
 pub(crate) struct Bounds<'a> {
     pub(crate) max_operations: u64,
+    /// The most array items one call may make ([`MAX_ITEMS`] when Rhai bounds arrays, else none: the operation
+    /// bound then bounds them).
+    pub(crate) max_items: u64,
     pub(crate) deadline: Option<&'a Deadline>,
 }
 
@@ -382,7 +387,7 @@ impl Run<'_, '_> {
 
     fn made(&mut self, n: usize) -> Result<(), Ctl> {
         self.items += n as u64;
-        if self.items > MAX_ITEMS {
+        if self.items > self.bounds.max_items {
             return Err(Ctl::Rhai);
         }
         Ok(())

@@ -7,7 +7,7 @@
 use super::{Bin, Block, Builtin, Expr, FnDef, Iter, Method, Stmt, Val, MAX_FNS, MAX_NODES};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Tok {
+pub(crate) enum Tok {
     Ident(String),
     Int(i64),
     /// Punctuation and operators, longest match first (`..=`, `<=`, `+=`, `(`, ...).
@@ -36,7 +36,7 @@ const KNOWN_LONG: &[&str] = &[
 
 /// The tokens of `text`, skipping comments; `None` where this lexer cannot be sure of what Rhai reads (a
 /// back-quoted string, whose interpolation holds code; an unterminated comment).
-pub(super) fn tokens(text: &str) -> Option<Vec<Tok>> {
+pub(crate) fn tokens(text: &str) -> Option<Vec<Tok>> {
     let c: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;

@@ -1,0 +1,411 @@
+//! Tuple games along a line (`--line 'x 5'`, issue 46): `seq`, `period` and `value` read a game of two or more
+//! numbers with every number fixed but x. The values are the game's own, checked against its full `table`; periods
+//! are observed, never certified; flags that cannot apply to a line are refused, each in one line.
+
+use crate::common::{parse_json, run};
+
+/// The path of an example rules script.
+fn script(name: &str) -> String {
+    format!(
+        "{}/../../examples/rules/{name}.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// `table GAME --rows 0..rows --cols 0..cols --json`'s values, row by row (`game`: the words naming the game).
+/// (`None`: no position).
+fn full_table(game: &[&str], rows: u64, cols: u64) -> Vec<Vec<Option<u64>>> {
+    let (r, c) = (format!("0..{rows}"), format!("0..{cols}"));
+    let mut args = vec!["table"];
+    args.extend_from_slice(game);
+    args.extend_from_slice(&["--rows", &r, "--cols", &c, "--json"]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    parse_json(&out)["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_array().unwrap().iter().map(|v| v.as_u64()).collect())
+        .collect()
+}
+
+/// `seq GAME --line SPEC --to to --json`'s values at x = 0..=to (`None` below its `from`, the first x that names a
+/// position), with the JSON's shape checked.
+fn line_values(game: &[&str], spec: &str, to: u64) -> Vec<Option<u64>> {
+    let t = to.to_string();
+    let mut args = vec!["seq"];
+    args.extend_from_slice(game);
+    args.extend_from_slice(&["--line", spec, "--to", &t, "--json"]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let j = parse_json(&out);
+    assert_eq!(j["line"], true, "{j}");
+    assert!(j["game"].as_str().unwrap().ends_with(')'), "{j}");
+    assert_eq!(
+        j.as_object().unwrap().len(),
+        4,
+        "game, line, from, values: {j}"
+    );
+    let from = j["from"].as_u64().unwrap() as usize;
+    let mut v = vec![None; from];
+    v.extend(
+        j["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| Some(v.as_u64().unwrap())),
+    );
+    assert_eq!(v.len() as u64, to + 1, "{j}");
+    v
+}
+
+/// Every row and column of a catalog pair game's table and of a pair script's, read by `seq --line`, equals the
+/// table's.
+#[test]
+fn seq_along_every_line_equals_the_full_table() {
+    let cutting = script("cutting");
+    for game in [&["wythoff"][..], &["cutting"], &["--rules", &cutting]] {
+        let (rows, cols) = (24, 7);
+        let t = full_table(game, rows, cols);
+        for b in 0..=cols {
+            if t.iter().all(|row| row[b as usize].is_none()) {
+                continue; // no position on the line (cutting's sheets are at least 2 wide)
+            }
+            let got = line_values(game, &format!("x {b}"), rows);
+            let want: Vec<Option<u64>> = t.iter().map(|row| row[b as usize]).collect();
+            assert_eq!(got, want, "{game:?} (x, {b})");
+        }
+        for a in 0..=rows {
+            if t[a as usize].iter().all(Option::is_none) {
+                continue;
+            }
+            let got = line_values(game, &format!("{a},x"), cols);
+            assert_eq!(got, t[a as usize], "{game:?} ({a}, x)");
+        }
+    }
+}
+
+/// The text form: a header naming the line, then one value per line.
+#[test]
+fn seq_along_a_line_in_text_has_a_header_naming_the_line() {
+    let (code, out, err) = run(&["seq", "wythoff", "--line", "x 3", "--to", "10"]);
+    assert_eq!(code, 0, "{err}");
+    let mut lines = out.lines();
+    let head = lines.next().unwrap();
+    assert!(
+        head.starts_with("# wythoff (x, 3): G at x = 0..=10")
+            && head.contains("a line of the game"),
+        "{out}"
+    );
+    let values: Vec<Option<u64>> = lines.map(|l| Some(l.parse().unwrap())).collect();
+    assert_eq!(values, line_values(&["wythoff"], "x 3", 10));
+    assert_eq!(values[1], Some(4)); // G(1, 3) = 4; (2, 1) and (1, 2) are the P-positions near it
+}
+
+/// Flags of `seq` that cannot apply to a line, a bad line and a game of one number: one-line errors, exit 2.
+#[test]
+fn seq_along_a_line_refuses_what_does_not_apply() {
+    let out = crate::common::temp_path("lines", "x.seq");
+    for (extra, needle) in [
+        (
+            &["--out", out.as_str()][..],
+            "--out does not apply to a line",
+        ),
+        (
+            &["--resume", out.as_str()],
+            "--resume does not apply to a line",
+        ),
+        (&["--engine", "fast"], "--engine does not apply to a line"),
+        (&["--threads", "2"], "--threads does not apply to a line"),
+        (&["--stats"], "--stats does not apply to a line"),
+        (&["--misere"], "--misere does not apply to a line"),
+        (&["--genus"], "--genus does not apply to a line"),
+        (
+            &["--genus", "--max-positions", "9"],
+            "does not apply to a line",
+        ),
+    ] {
+        let mut args = vec!["seq", "wythoff", "--line", "x 3", "--to", "5"];
+        args.extend_from_slice(extra);
+        let (code, o, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {o}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!std::path::Path::new(&out).exists());
+    for (game, spec, needle) in [
+        ("wythoff", "x x", "exactly one x"),
+        ("wythoff", "x 3 4", "each of the 2 numbers"),
+        ("wythoff", "x -1", "-1"),
+        ("kayles", "x 3", "1 number"),
+        ("cutting", "x 1", "no x in 0..=5 names a position"),
+    ] {
+        let (code, o, err) = run(&["seq", game, "--line", spec, "--to", "5"]);
+        assert_eq!(code, 2, "{game} {spec}: {o}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{game} {spec}: {err}"
+        );
+    }
+}
+
+/// `period --line`: the period observed along the line, labelled observed on its range and never certified; it
+/// holds on the values `seq --line` prints, and the JSON has the report's keys with `line`, `from` and `to`.
+#[test]
+fn period_along_a_line_is_observed_on_its_range() {
+    let (code, out, err) = run(&[
+        "period", "wythoff", "--line", "x 3", "--to", "300", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let p = parse_json(&out);
+    assert_eq!(p["game"], "wythoff (x, 3)");
+    assert_eq!(
+        (p["line"].clone(), p["certified"].clone()),
+        (true.into(), false.into()),
+        "{p}"
+    );
+    assert!(p["certificate"].is_null(), "{p}");
+    assert_eq!(
+        (p["from"].as_u64(), p["to"].as_u64()),
+        (Some(0), Some(300)),
+        "{p}"
+    );
+    assert_eq!(p["values_computed"], 301);
+    let (e, per, salt) = (
+        p["preperiod"].as_u64().unwrap() as usize,
+        p["period"].as_u64().unwrap() as usize,
+        p["saltus"].as_u64().unwrap(),
+    );
+    let v: Vec<u64> = line_values(&["wythoff"], "x 3", 300)
+        .into_iter()
+        .map(Option::unwrap)
+        .collect();
+    for x in e..=300 - per {
+        assert_eq!(v[x + per], v[x] + salt, "x = {x}");
+    }
+    let (code, out, err) = run(&["period", "wythoff", "--line", "x 3", "--to", "300"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("observed on x = 0..=300 only"), "{out}");
+    assert!(
+        !out.contains("certified") && !out.contains("every"),
+        "{out}"
+    );
+    // A pair script along a line that shows no period on a short range says so, with how to look further.
+    let cutting = script("cutting");
+    let (code, out, err) = run(&["period", "--rules", &cutting, "--line", "x 6", "--to", "40"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("paper (x, 6): no period observed on x = 0..=40"),
+        "{out}"
+    );
+    for (extra, needle) in [
+        (
+            &["--engine", "plain"][..],
+            "--engine does not apply to a line",
+        ),
+        (&["--threads", "1"], "--threads does not apply to a line"),
+        (&["--out", "p.seq"], "--out does not apply to a line"),
+        (&["--resume", "p.seq"], "--resume does not apply to a line"),
+        (&["--emit", "cpp"], "--emit does not apply to a line"),
+    ] {
+        let mut args = vec!["period", "wythoff", "--line", "x 3", "--to", "20"];
+        args.extend_from_slice(extra);
+        let (code, o, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {o}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!std::path::Path::new("p.seq").exists());
+    let (code, _, err) = run(&["period", "wythoff", "--line", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("each of the 2 numbers") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
+/// `value GAME X --line SPEC`: on the values computed, the game's own value (the table's); past them, refused
+/// without --assume-period, and with it answered from the line's observed period with the assumption printed.
+#[test]
+fn value_along_a_line_needs_the_assumption_past_the_values_computed() {
+    let cutting = script("cutting");
+    let t = full_table(&["--rules", &cutting], 12, 7);
+    for (a, b) in [(7, 6), (12, 5), (3, 7)] {
+        let xa = a.to_string();
+        let (code, out, err) = run(&[
+            "value",
+            "--rules",
+            &cutting,
+            "--line",
+            &format!("x {b}"),
+            &xa,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let j = parse_json(&out);
+        assert_eq!(j["nim_value"].as_u64(), t[a][b], "({a}, {b}): {j}");
+        assert!(j["assumption"].is_null(), "{j}");
+        assert_eq!(j["outcome"], if t[a][b] == Some(0) { "P" } else { "N" });
+    }
+    let far = "1000000000000";
+    let (code, _, err) = run(&["value", "wythoff", "--line", "x 3", far]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--assume-period") && err.lines().count() == 1,
+        "{err}"
+    );
+    let (code, out, err) = run(&[
+        "value",
+        "wythoff",
+        "--line",
+        "x 3",
+        far,
+        "--assume-period",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j = parse_json(&out);
+    let keys: Vec<&str> = j.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["assumption", "game", "line", "nim_value", "outcome", "x"],
+        "{j}"
+    );
+    assert!(
+        j["assumption"]
+            .as_str()
+            .unwrap()
+            .contains("observed on x = 0..=4095"),
+        "{j}"
+    );
+    // Wythoff's line b = 3 from its period (preperiod 8, period 6, saltus 6): G(x + 6) = G(x) + 6.
+    let v: Vec<u64> = line_values(&["wythoff"], "x 3", 20)
+        .into_iter()
+        .map(Option::unwrap)
+        .collect();
+    let x: u64 = far.parse().unwrap();
+    let r = 8 + (x - 8) % 6;
+    assert_eq!(
+        j["nim_value"].as_u64(),
+        Some(v[r as usize] + (x - r) / 6 * 6),
+        "{j}"
+    );
+    let (code, out, err) = run(&["value", "wythoff", "--line", "x 3", far, "--assume-period"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("note: wythoff (x, 3) is answered past x = 4095"),
+        "{out}"
+    );
+    assert!(out.contains("an assumption, not a theorem"), "{out}");
+    for (args, needle) in [
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "--all-moves"][..],
+            "--all-moves does not apply",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "--threads", "2"],
+            "does not apply to a line",
+        ),
+        (
+            &[
+                "value",
+                "wythoff",
+                "--line",
+                "x 3",
+                "5",
+                "--max-positions",
+                "9",
+            ],
+            "--max-positions does not apply",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "--positions", "-"],
+            "--positions does not apply",
+        ),
+        (
+            &[
+                "value",
+                "wythoff",
+                "--line",
+                "x 3",
+                "5",
+                "--save-table",
+                "t",
+            ],
+            "--save-table does not apply",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "--misere"],
+            "--misere",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "+", "nim", "3"],
+            "one GAME and the x",
+        ),
+        (
+            &["value", "wythoff", "--line", "x 3", "5", "6"],
+            "one GAME and the x",
+        ),
+        (&["value", "wythoff", "--line", "x 3", "five"], "five"),
+        (&["value", "wythoff", "--line", "x y", "5"], "y"),
+    ] {
+        let (code, o, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {o}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// A script of three numbers (Nim of three heaps, G = a xor b xor c) along each of its three lines, against the
+/// value of each position and against Nim, and in a judge's input; three numbers have no table, and it says how to
+/// read one.
+#[test]
+fn a_three_number_script_is_read_along_its_lines() {
+    let nim3 = crate::common::temp_file(
+        "lines",
+        "nim3.rhai",
+        "fn moves(a, b, c) {\n    let v = [];\n    for x in 0..a { v.push([x, b, c]); }\n    \
+         for y in 0..b { v.push([a, y, c]); }\n    for z in 0..c { v.push([a, b, z]); }\n    v\n}\n",
+    );
+    for (spec, at) in [
+        ("x 2 5", [None, Some(2), Some(5)]),
+        ("2 x 5", [Some(2), None, Some(5)]),
+        ("2 5 x", [Some(2), Some(5), None]),
+    ] {
+        let v = line_values(&["--rules", &nim3], spec, 20);
+        for (x, got) in v.iter().enumerate() {
+            let p: Vec<u64> = at.iter().map(|f| f.unwrap_or(x as u64)).collect();
+            assert_eq!(*got, Some(p[0] ^ p[1] ^ p[2]), "{spec} x = {x}");
+        }
+        let (code, out, err) = run(&["value", "--rules", &nim3, "--line", spec, "13", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(parse_json(&out)["nim_value"].as_u64(), v[13], "{spec}");
+    }
+    let (code, out, err) = run(&[
+        "period", "--rules", &nim3, "--line", "x 2 5", "--to", "200", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let p = parse_json(&out);
+    assert_eq!(
+        (p["period"].as_u64(), p["saltus"].as_u64()),
+        (Some(8), Some(8)),
+        "{p}"
+    );
+    // A judge's input reads a position of the script as its three numbers: (1, 2, 3) is a P-position, and
+    // (1, 1, 1) + (2, 2, 2) has nim-value 1 xor 2.
+    let (code, out, err) =
+        crate::common::run_stdin(&["oj", "--rules", &nim3], b"2\n1\n1 2 3\n2\n1 1 1 2 2 2\n");
+    assert_eq!((code, out.as_str()), (0, "Second\nFirst\n"), "{err}");
+    let (code, _, err) = run(&["table", "--rules", &nim3]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("3 numbers have no table") && err.contains("a line of them"),
+        "{err}"
+    );
+}
