@@ -39,6 +39,8 @@ pub enum CliError {
     Lib(grundy::Error),
     Usage(String),
     Io(io::Error),
+    /// Work done, but part of it was stopped by budgets the user may raise (a survey's open codes): exit status 3.
+    Stopped(String),
 }
 
 impl CliError {
@@ -48,6 +50,7 @@ impl CliError {
     /// Whether the work was stopped by a budget the user may raise (exit status 3, [`crate::EXIT_LIMIT`]).
     pub fn is_limit(&self) -> bool {
         matches!(self, CliError::Lib(e) if e.budget().is_some())
+            || matches!(self, CliError::Stopped(_))
     }
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
@@ -60,6 +63,7 @@ impl fmt::Display for CliError {
             CliError::Lib(e) => f.write_str(&said(e)),
             CliError::Usage(m) => write!(f, "{m} (see 'grundy help')"),
             CliError::Io(e) => write!(f, "I/O error: {e}"),
+            CliError::Stopped(m) => f.write_str(m),
         }
     }
 }

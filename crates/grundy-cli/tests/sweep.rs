@@ -45,8 +45,16 @@ fn a_sweep_agrees_with_published_periods_and_shards_give_the_same_records() {
         run(&a)
     };
     let p = published();
+    // 0.127 and 0.167 are left open by their budgets: exit status 3, and the one line that says so.
     let (code, out, err) = with(&["--jsonl", &one, "--published", &p]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.ends_with(
+            "grundy: 2 codes left open by their budgets: --retry-open FILE with a larger \
+                       --max-seconds, --max-memory or --to runs them again\n"
+        ),
+        "{err}"
+    );
     assert!(out.starts_with("8 codes: "), "{out}");
     assert!(
         out.contains("published figures: 3 agree, 0 disagree, 1 still open"),
@@ -70,7 +78,7 @@ fn a_sweep_agrees_with_published_periods_and_shards_give_the_same_records() {
         .unwrap()
         .contains("0..=3000"));
     // Two shards, then the merge: the same records, and the table.
-    assert_eq!(with(&["--shard", "1/2", "--jsonl", &s1]).0, 0);
+    assert_eq!(with(&["--shard", "1/2", "--jsonl", &s1]).0, 3);
     assert_eq!(with(&["--shard", "2/2", "--jsonl", &s2]).0, 0);
     assert_eq!(records(&s1).len(), 4);
     let mut both = records(&s1);
@@ -90,9 +98,10 @@ fn a_sweep_agrees_with_published_periods_and_shards_give_the_same_records() {
         err.contains("4 codes of 0.1d7 are missing: 0.117, 0.137, 0.157, 0.177"),
         "{err}"
     );
-    let (code, _, err) = run(&["sweep-merge", &s1, &s2, &s1]);
-    assert_eq!(code, 2);
-    assert!(err.contains("more than once: 0.107"), "{err}");
+    // A file given twice holds each code twice: one record of each is kept.
+    let (code, out, err) = run(&["sweep-merge", &s1, &s2, &s1]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("8 codes: 6 certified, 2 open"), "{out}");
 }
 
 /// A file that holds some codes is resumed: only the others are computed, and a line cut short is dropped.
@@ -102,13 +111,13 @@ fn a_sweep_resumes_from_its_file() {
     let (code, _, err) = run(&[
         "sweep", "0.d7", "--to", "500", "--shard", "1/4", "--jsonl", &f,
     ]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 3, "{err}"); // 0.47 is open
     let first = std::fs::read_to_string(&f).unwrap();
     assert_eq!(first.lines().count(), 2); // 0.07 and 0.47
                                           // A run killed while writing leaves half a line.
     std::fs::write(&f, format!("{first}{{\"code\":\"0.1")).unwrap();
     let (code, out, err) = run(&["sweep", "0.d7", "--to", "500", "--jsonl", &f]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 3, "{err}");
     assert!(out.starts_with("8 codes: "), "{out}");
     let text = std::fs::read_to_string(&f).unwrap();
     assert_eq!(text.lines().count(), 8);
@@ -227,7 +236,7 @@ fn sweep_merge_refuses_fields_of_the_wrong_type() {
 #[test]
 fn every_sweep_line_carries_the_same_keys() {
     let (code, out, err) = run(&["sweep", "0.d7", "--to", "300", "--max-memory", "1K"]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 3, "{err}");
     let (code2, fin, err2) = run(&["sweep", "0.7", "--to", "300"]);
     assert_eq!(code2, 0, "{err2}");
     let keys = |l: &str| -> Vec<String> {
@@ -235,7 +244,7 @@ fn every_sweep_line_carries_the_same_keys() {
         v.as_object().unwrap().keys().cloned().collect()
     };
     let want = keys(fin.lines().next().unwrap());
-    assert_eq!(want.len(), 14, "{want:?}");
+    assert_eq!(want.len(), 21, "{want:?}");
     let stopped: Vec<&str> = out.lines().collect();
     assert_eq!(stopped.len(), 8, "{out}");
     for l in &stopped {
@@ -326,7 +335,7 @@ fn sweep_merge_has_its_own_help() {
 fn merge_refuses_records_that_cannot_hold() {
     let f = tmp("facts.jsonl");
     let (code, _, err) = run(&["sweep", "0.1d", "--jsonl", &f]);
-    assert_eq!(code, 0, "{err}");
+    assert!(code == 0 || code == 3, "{err}");
     let first = std::fs::read_to_string(&f)
         .unwrap()
         .lines()
@@ -366,4 +375,302 @@ fn merge_refuses_records_that_cannot_hold() {
     assert_eq!(code, 2);
     assert!(err.contains("longer than"), "{err}");
     assert!(start.elapsed().as_secs_f64() < 2.0, "read before refused");
+}
+
+/// `--codes FILE` (or `-`, standard input) runs the codes of a list: comments and blank lines skipped, a code
+/// given twice run once; a bad code is refused in one line naming the file and the line; with a family, every
+/// code must be one of it; the merge of a list's records needs no family.
+#[test]
+fn a_survey_code_list_runs_its_codes() {
+    let list = common::temp_file(
+        "sweep",
+        "codes.txt",
+        "# three codes\n0.07\n\n0.137   # with a comment\n0.07\n0.7\n",
+    );
+    let f = tmp("list.jsonl");
+    let _ = std::fs::remove_file(&f);
+    let (code, out, err) = run(&["sweep", "--codes", &list, "--to", "300", "--jsonl", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("3 codes: 3 certified, 0 open"), "{out}");
+    let all = records(&f);
+    let codes: Vec<&str> = all.iter().map(|(c, _)| c.as_str()).collect();
+    assert_eq!(codes, ["0.07", "0.137", "0.7"]);
+    assert!(all.iter().all(|(_, r)| r["family"] == "list"));
+    let (code, out, err) = run(&["sweep-merge", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 codes: 3 certified, 0 open"), "{out}");
+    // Standard input, and a shard of the list.
+    let (code, out, err) = common::run_stdin(
+        &["sweep", "--codes", "-", "--to", "300", "--shard", "2/2"],
+        b"0.07\n0.137\n0.7\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("\"code\":\"0.137\""), "{out}");
+    // With a family: the records are the family's, and a code not of it is refused.
+    let (code, out, err) =
+        common::run_stdin(&["sweep", "0.d7", "--codes", "-", "--to", "300"], b"0.77\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"family\":\"0.d7\""), "{out}");
+    let o = common::grundy_stdin(&["sweep", "0.d7", "--codes", "-"], b"0.37\n\n0.36\n");
+    common::assert_error(
+        &o,
+        "standard input: line 3: '0.36' is not a code of the family 0.d7",
+    );
+    let bad = common::temp_file("sweep", "bad-codes.txt", "0.7\n# ok\n0.7x\n");
+    let o = common::grundy(&["sweep", "--codes", &bad]);
+    common::assert_error(
+        &o,
+        &format!("{bad}: line 3: '0.7x' is not a take-and-break code"),
+    );
+    let empty = common::temp_file("sweep", "empty-codes.txt", "# none\n");
+    let o = common::grundy(&["sweep", "--codes", &empty]);
+    common::assert_error(&o, "the code list holds no codes");
+    let o = common::grundy(&["sweep", "--codes", "/nonexistent"]);
+    common::assert_error(&o, "/nonexistent");
+    let o = common::grundy(&["sweep", "--codes", &list, "--retry-open", &f]);
+    common::assert_error(&o, "--retry-open");
+    let o = common::grundy(&["sweep"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// `--retry-open FILE` runs the open codes of FILE again with this run's budgets: a larger budget turns an open
+/// record into a certified one, appended to the file; the merge keeps the certified record; a retry stopped
+/// half-way goes on where it stopped, and one with no larger budget runs nothing.
+#[test]
+fn a_retry_with_a_larger_budget_certifies_an_open_code() {
+    let f = tmp("retry.jsonl");
+    let _ = std::fs::remove_file(&f);
+    // 0.07 (preperiod 53, period 34) needs more than 100 heaps; 0.7 does not.
+    let (code, _, err) = common::run_stdin(
+        &["sweep", "--codes", "-", "--to", "100", "--jsonl", &f],
+        b"0.07\n0.7\n",
+    );
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("1 code left open by its budget"), "{err}");
+    let line = |code: &str, certified: bool| -> Value {
+        let text = std::fs::read_to_string(&f).unwrap();
+        text.lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .find(|v| v["code"] == code && v["certified"] == certified)
+            .unwrap_or(Value::Null)
+    };
+    let open = line("0.07", false);
+    assert_eq!(open["budget_heaps"], 100, "{open}");
+    // The same budget: nothing to run again.
+    let (code, out, err) = run(&["sweep", "--retry-open", &f, "--to", "100", "--jsonl", &f]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.starts_with("1 code: 0 certified, 1 open"), "{out}");
+    assert_eq!(std::fs::read_to_string(&f).unwrap().lines().count(), 2);
+    // A larger one: certified, appended.
+    let (code, out, err) = run(&["sweep", "--retry-open", &f, "--to", "400", "--jsonl", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("1 code: 1 certified, 0 open"), "{out}");
+    assert_eq!(std::fs::read_to_string(&f).unwrap().lines().count(), 3);
+    let done = line("0.07", true);
+    assert_eq!(
+        (done["preperiod"].as_u64(), done["period"].as_u64()),
+        (Some(53), Some(34))
+    );
+    assert_eq!(done["budget_heaps"], 400, "{done}");
+    // The merge keeps the certified record; no open code is left to retry.
+    let (code, out, err) = run(&["sweep-merge", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 codes: 2 certified, 0 open"), "{out}");
+    let (code, out, err) = run(&["sweep", "--retry-open", &f, "--to", "900", "--jsonl", &f]);
+    assert_eq!((code, out.starts_with("0 codes")), (0, true), "{out}{err}");
+    assert!(err.contains("holds no open codes"), "{err}");
+    // A retry into another file, and one whose family is not the file's.
+    let g = tmp("retry-into.jsonl");
+    let _ = std::fs::remove_file(&g);
+    let (code, _, err) = run(&["sweep", "--retry-open", &f, "--jsonl", &g]);
+    assert_eq!(code, 0, "{err}");
+    let o = common::grundy(&["sweep", "0.d", "--retry-open", &f]);
+    common::assert_error(&o, "holds a survey of list, not of 0.d");
+    // Two certified records that disagree are refused, and say so.
+    let mut bad: Value = done.clone();
+    bad["period"] = 35.into();
+    bad["certificate_version"] = 2.into();
+    let h = common::temp_file("sweep", "conflict.jsonl", &format!("{done}\n{bad}\n"));
+    let o = common::grundy(&["sweep-merge", &h]);
+    common::assert_error(
+        &o,
+        "code 0.07: two certified records disagree, preperiod 53, period 34, saltus 0 and preperiod 53, period 35",
+    );
+    assert!(common::stderr(&o).contains("versions of the certificate checks: 1 and 2"));
+    let o = common::grundy(&["sweep", "--retry-open", &h]);
+    common::assert_error(&o, "two certified records disagree");
+}
+
+/// Every new record carries its provenance: the tool's version, its budgets, threads, engine and the version of
+/// the certificate checks.
+#[test]
+fn every_survey_record_carries_its_provenance() {
+    let (code, out, err) = run(&[
+        "sweep",
+        "0.7",
+        "--to",
+        "200",
+        "--max-seconds",
+        "7.5",
+        "--max-memory",
+        "512M",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(v["budget_heaps"], 200);
+    assert_eq!(v["budget_seconds"], 7.5);
+    assert_eq!(v["budget_memory"], 512u64 << 20);
+    assert_eq!(v["threads"], 1);
+    assert_eq!(v["certificate_version"], 1);
+    assert!(v["engine"].is_string(), "{v}");
+    // Records of two versions of the certificate checks merge (they agree), with a note.
+    let mut old = v.clone();
+    old.as_object_mut().unwrap().remove("certificate_version");
+    let f = common::temp_file("sweep", "versions.jsonl", &format!("{v}\n{old}\n"));
+    let (code, out, err) = run(&["sweep-merge", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 code: 1 certified"), "{out}");
+    assert!(
+        err.contains("different versions of the certificate checks: unknown, 1"),
+        "{err}"
+    );
+}
+
+/// `--shard slurm` reads the shard of a Slurm job array task (arrays from 0 or from 1); a variable missing or bad
+/// is a one-line error.
+#[test]
+fn a_slurm_array_task_runs_its_shard() {
+    use std::ffi::OsStr;
+    let env = |id: &'static str, count: &'static str, min: &'static str| {
+        let mut v: Vec<(&str, &OsStr)> = vec![("SLURM_ARRAY_TASK_COUNT", OsStr::new(count))];
+        if !id.is_empty() {
+            v.push(("SLURM_ARRAY_TASK_ID", OsStr::new(id)));
+        }
+        if !min.is_empty() {
+            v.push(("SLURM_ARRAY_TASK_MIN", OsStr::new(min)));
+        }
+        v
+    };
+    let args = ["sweep", "0.d7", "--to", "300", "--shard", "slurm"];
+    let given = run(&["sweep", "0.d7", "--to", "300", "--shard", "2/4"]).1;
+    let codes = |out: &str| -> Vec<String> {
+        out.lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["code"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect()
+    };
+    assert_eq!(codes(&given), ["0.17", "0.57"]);
+    for (id, min) in [("1", "0"), ("1", ""), ("2", "1")] {
+        let (code, out, err) = common::run_env(&args, &env(id, "4", min));
+        assert_eq!(code, 0, "{id} {min}: {err}");
+        assert_eq!(codes(&out), codes(&given), "{id} {min}");
+    }
+    for (id, count, says) in [
+        ("", "4", "--shard slurm: SLURM_ARRAY_TASK_ID is not set"),
+        (
+            "x",
+            "4",
+            "--shard slurm: SLURM_ARRAY_TASK_ID is 'x', not a whole number",
+        ),
+        (
+            "4",
+            "4",
+            "--shard slurm: SLURM_ARRAY_TASK_ID 4 is not a task of an array of 4",
+        ),
+        ("0", "y", "SLURM_ARRAY_TASK_COUNT is 'y'"),
+    ] {
+        let (code, out, err) = common::run_env(&args, &env(id, count, ""));
+        assert_eq!(
+            (code, out.as_str(), err.lines().count()),
+            (2, "", 1),
+            "{err}"
+        );
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+/// The GNU parallel recipe of docs/sweep.md, by hand: chunks of a code list on standard input, each appended to its
+/// job slot's file (a chunk run twice, as after an interruption, in another slot too), and the merge of the slots'
+/// files is the family's survey, each code once.
+#[test]
+fn a_survey_balanced_by_chunks_of_a_code_list_merges() {
+    let d = common::fresh_dir("sweep", "chunks");
+    let slot = |k: usize| {
+        d.join(format!("o-{k}.jsonl"))
+            .to_string_lossy()
+            .into_owned()
+    };
+    let codes: Vec<String> = (0..8).map(|i| format!("0.{i}7")).collect();
+    for (i, chunk) in codes.chunks(3).enumerate() {
+        let text = chunk.join("\n") + "\n";
+        let file = slot(i % 2 + 1);
+        let (code, _, err) = common::run_stdin(
+            &[
+                "sweep", "0.d7", "--codes", "-", "--to", "500", "--jsonl", &file,
+            ],
+            text.as_bytes(),
+        );
+        assert!(code == 0 || code == 3, "{err}");
+    }
+    // The first chunk again, in slot 2.
+    let text = codes[..3].join("\n");
+    let (code, _, err) = common::run_stdin(
+        &[
+            "sweep",
+            "0.d7",
+            "--codes",
+            "-",
+            "--to",
+            "500",
+            "--jsonl",
+            &slot(2),
+        ],
+        text.as_bytes(),
+    );
+    assert!(code == 0 || code == 3, "{err}");
+    let (code, out, err) = run(&["sweep-merge", &slot(1), &slot(2)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("8 codes: 5 certified, 3 open"), "{out}");
+    let whole = tmp("chunks-whole.jsonl");
+    let _ = std::fs::remove_file(&whole);
+    run(&["sweep", "0.d7", "--to", "500", "--jsonl", &whole]);
+    let mut both = records(&slot(1));
+    both.extend(records(&slot(2)));
+    both.sort_by(|a, b| a.0.cmp(&b.0));
+    both.dedup_by(|a, b| a.0 == b.0);
+    assert_eq!(both, records(&whole));
+}
+
+/// `--csv FILE` writes the records of the run (and `sweep-merge --csv` the joined ones) as CSV, a header first.
+#[test]
+fn a_survey_writes_a_csv_summary_beside_its_jsonl() {
+    let (f, c, m) = (tmp("csv.jsonl"), tmp("run.csv"), tmp("merged.csv"));
+    let _ = std::fs::remove_file(&f);
+    let (code, _, err) = run(&[
+        "sweep", "0.d7", "--to", "300", "--shard", "1/2", "--jsonl", &f, "--csv", &c,
+    ]);
+    assert!(code == 0 || code == 3, "{err}");
+    let text = std::fs::read_to_string(&c).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("code,family,preperiod,period,saltus,certified,"),
+        "{text}"
+    );
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(lines[1].starts_with("0.07,0.d7,53,34,0,true,"), "{text}");
+    let (code, _, err) = run(&[
+        "sweep", "0.d7", "--to", "300", "--shard", "2/2", "--jsonl", &f,
+    ]);
+    assert!(code == 0 || code == 3, "{err}");
+    let (code, _, err) = run(&["sweep-merge", &f, "--csv", &m]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&m).unwrap().lines().count(), 9);
+    let o = common::grundy(&["sweep-merge", &f, "--csv", "/nonexistent/x.csv"]);
+    common::assert_error(&o, "/nonexistent/x.csv");
 }

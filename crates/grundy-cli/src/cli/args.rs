@@ -479,8 +479,15 @@ fn plot_range(
 #[derive(ClapArgs, Debug)]
 pub struct SweepArgs {
     /// The family: 0.ddd (each d a digit 0-7), x.dd (x is 0 or 4), octal:K, subtraction:SIZE,MAX
-    #[arg(value_name = "FAMILY", value_parser = family)]
-    pub family: grundy::analysis::survey::Family,
+    #[arg(value_name = "FAMILY", value_parser = family,
+          required_unless_present_any = ["codes", "retry_open"])]
+    pub family: Option<grundy::analysis::survey::Family>,
+    /// Run the codes listed in FILE ('-': standard input), one per line, '#' comments (with FAMILY: codes of it)
+    #[arg(long, value_name = "FILE", value_parser = path, conflicts_with = "retry_open")]
+    pub codes: Option<std::path::PathBuf>,
+    /// Run again the open codes of the records in FILE (a --jsonl file), with this run's budgets
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub retry_open: Option<std::path::PathBuf>,
     /// Compute at most up to heap N for each code (default: as far as the certificate needs, within the budgets)
     #[arg(long, value_name = "N", value_parser = number("--to"))]
     pub to: Option<u64>,
@@ -493,15 +500,18 @@ pub struct SweepArgs {
     /// Threads of each code's run (default 1)
     #[arg(long, value_name = "N", value_parser = threads)]
     pub threads: Option<usize>,
-    /// Take the codes whose index i has i mod N = K-1 (1 <= K <= N)
+    /// Take the codes whose index i has i mod N = K-1 (1 <= K <= N); 'slurm': K and N of a Slurm array task
     #[arg(long, value_name = "K/N", value_parser = shard)]
-    pub shard: Option<grundy::analysis::survey::Shard>,
+    pub shard: Option<ShardArg>,
     /// Append the JSON lines to FILE, skipping the codes it already holds (resumable)
     #[arg(long, value_name = "FILE", value_parser = path)]
     pub jsonl: Option<std::path::PathBuf>,
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
     #[arg(long, value_name = "FILE", value_parser = path)]
     pub published: Option<std::path::PathBuf>,
+    /// Write the records (one per code) as CSV to FILE too, a header line first
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub csv: Option<std::path::PathBuf>,
 }
 
 /// `sweep FAMILY` (its value parser).
@@ -514,9 +524,22 @@ fn seconds(t: &str) -> Result<f64, Bad> {
     Ok(grundy::solver::parse_seconds(t, "--max-seconds")?)
 }
 
-/// `sweep --shard K/N`.
-fn shard(t: &str) -> Result<grundy::analysis::survey::Shard, Bad> {
+/// `sweep --shard`: a shard given, or one read from the environment of a Slurm job array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShardArg {
+    /// `K/N`.
+    Given(grundy::analysis::survey::Shard),
+    /// `slurm`: from `SLURM_ARRAY_TASK_ID` and `SLURM_ARRAY_TASK_COUNT` when the command runs.
+    Slurm,
+}
+
+/// `sweep --shard K/N` or `--shard slurm`.
+fn shard(t: &str) -> Result<ShardArg, Bad> {
+    if t == "slurm" {
+        return Ok(ShardArg::Slurm);
+    }
     t.parse()
+        .map(ShardArg::Given)
         .map_err(|e: grundy::Error| Bad::Usage(e.message().to_string()))
 }
 
@@ -528,6 +551,9 @@ pub struct SweepMergeArgs {
     /// Compare with the published periods in FILE (lines 'CODE PREPERIOD PERIOD')
     #[arg(long, value_name = "FILE", value_parser = path)]
     pub published: Option<std::path::PathBuf>,
+    /// Write the records (one per code) as CSV to FILE too, a header line first
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub csv: Option<std::path::PathBuf>,
 }
 
 #[derive(ClapArgs, Debug)]

@@ -75,7 +75,10 @@ fn help_examples(sub: &str) -> Vec<Example> {
         }
         let t = l.trim();
         if !inside
-            || !(t.starts_with("grundy ") || t.contains("| grundy ") || t.contains(" grundy "))
+            || !(t.starts_with("grundy ")
+                || t.contains("| grundy ")
+                || t.contains(" grundy ")
+                || t.contains(" 'grundy "))
         {
             continue;
         }
@@ -169,7 +172,9 @@ fn run_page(dir: &Path, examples: &[Example]) -> Vec<String> {
         let took = start.elapsed().as_secs_f64();
         let error = e.shown.first().is_some_and(|s| s.starts_with("grundy:"));
         let want = if error { 2 } else { 0 };
-        if code != want {
+        // A survey that is done but leaves codes open by their budgets exits 3 (docs/sweep.md, "Exit status").
+        let open_survey = code == 3 && !error && e.line.contains("grundy sweep ");
+        if code != want && !open_survey {
             failures.push(format!(
                 "{}: `{}` ended with status {code}, not {want}, after {took:.1} s: {}",
                 e.at,

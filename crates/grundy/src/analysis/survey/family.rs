@@ -43,6 +43,60 @@ impl Family {
     }
 }
 
+/// The family of the records of a code list surveyed without a family (its codes are the list's).
+pub const LIST: &str = "list";
+
+impl Family {
+    /// The codes of a list as a family named `name` ([`LIST`], or the family the list was checked against), in
+    /// the list's order.
+    pub fn from_list(name: &str, codes: Vec<String>) -> Family {
+        Family {
+            name: name.to_string(),
+            codes,
+        }
+    }
+}
+
+/// The codes of a code list (the text of a file): one code per line, blank lines and `#` comments ignored, a code
+/// given twice kept once (its first line). Each code is a take-and-break code, or a code of `within`; with
+/// `within`, every code must be one of its codes. A bad line is a one-line [`crate::ErrorKind::Input`] error
+/// naming the line (the caller adds the file); a list of no codes is refused.
+pub fn parse_code_list(text: &str, within: Option<&Family>) -> Result<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split('#').next().unwrap_or("").trim();
+        if code.is_empty() {
+            continue;
+        }
+        let in_family = within.map(|f| f.codes.iter().any(|c| c == code));
+        match (in_family, crate::code::Code::parse(code)) {
+            (Some(true), _) | (None, Ok(_)) => {}
+            (Some(false), _) => {
+                let f = within.map(Family::name).unwrap_or_default();
+                return Err(Error::input(format!(
+                    "line {}: '{code}' is not a code of the family {f}",
+                    i + 1
+                )));
+            }
+            (None, Err(e)) => {
+                return Err(Error::input(format!(
+                    "line {}: '{code}' is not a take-and-break code: {}",
+                    i + 1,
+                    e.message()
+                )))
+            }
+        }
+        if seen.insert(code.to_string()) {
+            out.push(code.to_string());
+        }
+    }
+    if out.is_empty() {
+        return Err(Error::input("the code list holds no codes"));
+    }
+    Ok(out)
+}
+
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)
@@ -185,10 +239,103 @@ impl FromStr for Shard {
     }
 }
 
+impl Shard {
+    /// The shard of a task of a Slurm job array, from the environment variables `var` reads:
+    /// `SLURM_ARRAY_TASK_ID` and `SLURM_ARRAY_TASK_COUNT`, with `SLURM_ARRAY_TASK_MIN` (default 0: arrays from 0
+    /// or from 1 both work) and `SLURM_ARRAY_TASK_STEP` (default 1). The task's index is `(ID - MIN) / STEP`, of
+    /// COUNT shards. A variable missing, not a whole number, or an ID outside the array is a one-line
+    /// [`crate::ErrorKind::Input`] error naming the variable.
+    pub fn from_slurm(var: &dyn Fn(&str) -> Option<String>) -> Result<Shard> {
+        let get = |name: &str, default: Option<usize>| -> Result<usize> {
+            match (var(name), default) {
+                (None, Some(d)) => Ok(d),
+                (None, None) => Err(Error::input(format!(
+                    "{name} is not set: this process is no task of a Slurm job array"
+                ))),
+                (Some(t), _) => t.trim().parse().map_err(|_| {
+                    Error::input(format!(
+                        "{name} is '{}', not a whole number >= 0",
+                        crate::error::escape(&t)
+                    ))
+                }),
+            }
+        };
+        let id = get("SLURM_ARRAY_TASK_ID", None)?;
+        let count = get("SLURM_ARRAY_TASK_COUNT", None)?;
+        let min = get("SLURM_ARRAY_TASK_MIN", Some(0))?;
+        let step = get("SLURM_ARRAY_TASK_STEP", Some(1))?.max(1);
+        if count == 0 {
+            return Err(Error::input(
+                "SLURM_ARRAY_TASK_COUNT is 0: an array has a task",
+            ));
+        }
+        let index = id.checked_sub(min).map(|d| (d / step, d % step));
+        match index {
+            Some((index, 0)) if index < count => Ok(Shard { index, count }),
+            _ => Err(Error::input(format!(
+                "SLURM_ARRAY_TASK_ID {id} is not a task of an array of {count} from {min} in steps of {step} \
+                 (SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_STEP)"
+            ))),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::collections::BTreeSet;
+
+    fn slurm(vars: &[(&str, &str)]) -> Result<Shard> {
+        let vars: Vec<(String, String)> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Shard::from_slurm(&move |k| vars.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()))
+    }
+
+    #[test]
+    fn slurm_arrays_from_0_or_1_give_the_shards() {
+        let s = |index, count| Shard { index, count };
+        let id = "SLURM_ARRAY_TASK_ID";
+        let n = "SLURM_ARRAY_TASK_COUNT";
+        let min = "SLURM_ARRAY_TASK_MIN";
+        assert_eq!(slurm(&[(id, "0"), (n, "4")]).unwrap(), s(0, 4));
+        assert_eq!(slurm(&[(id, "3"), (n, "4"), (min, "0")]).unwrap(), s(3, 4));
+        assert_eq!(slurm(&[(id, "1"), (n, "4"), (min, "1")]).unwrap(), s(0, 4));
+        assert_eq!(slurm(&[(id, "4"), (n, "4"), (min, "1")]).unwrap(), s(3, 4));
+        let step = ("SLURM_ARRAY_TASK_STEP", "2");
+        assert_eq!(
+            slurm(&[(id, "6"), (n, "4"), (min, "0"), step]).unwrap(),
+            s(3, 4)
+        );
+        for (vars, says) in [
+            (&[(n, "4")][..], "SLURM_ARRAY_TASK_ID is not set"),
+            (&[(id, "1")], "SLURM_ARRAY_TASK_COUNT is not set"),
+            (
+                &[(id, "x"), (n, "4")],
+                "SLURM_ARRAY_TASK_ID is 'x', not a whole number",
+            ),
+            (&[(id, "-1"), (n, "4")], "SLURM_ARRAY_TASK_ID is '-1'"),
+            (&[(id, "0"), (n, "0")], "SLURM_ARRAY_TASK_COUNT is 0"),
+            (
+                &[(id, "4"), (n, "4")],
+                "SLURM_ARRAY_TASK_ID 4 is not a task of an array of 4 from 0",
+            ),
+            (
+                &[(id, "0"), (n, "4"), (min, "1")],
+                "SLURM_ARRAY_TASK_ID 0 is not a task",
+            ),
+            (
+                &[(id, "1"), (n, "4"), step],
+                "SLURM_ARRAY_TASK_ID 1 is not a task",
+            ),
+        ] {
+            let e = slurm(vars).unwrap_err();
+            assert_eq!(e.kind(), crate::ErrorKind::Input);
+            assert!(e.to_string().starts_with(says), "{vars:?}: {e}");
+            assert_eq!(e.to_string().lines().count(), 1);
+        }
+    }
 
     fn family_codes(f: &str) -> Result<Vec<String>> {
         f.parse::<Family>().map(|f| f.codes().to_vec())
@@ -238,6 +385,46 @@ mod tests {
             "kayles".parse::<Family>().unwrap_err().to_string(),
             "family 'kayles': not a family: 0.ddd, x.dd, octal:K or subtraction:SIZE,MAX (see 'grundy help sweep')"
         );
+    }
+
+    #[test]
+    fn survey_code_lists_are_read_with_their_line_numbers() {
+        let text = "# a list\n0.137\n\n  4.07  # Dawson's?\n0.137\n0.77\n";
+        assert_eq!(
+            parse_code_list(text, None).unwrap(),
+            ["0.137", "4.07", "0.77"]
+        );
+        let e = parse_code_list("0.7\n# x\n0.7x\n", None).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Input);
+        assert!(
+            e.message()
+                .starts_with("line 3: '0.7x' is not a take-and-break code: "),
+            "{e}"
+        );
+        assert_eq!(
+            parse_code_list("# nothing\n\n", None)
+                .unwrap_err()
+                .to_string(),
+            "the code list holds no codes"
+        );
+        let f: Family = "0.d7".parse().unwrap();
+        assert_eq!(
+            parse_code_list("0.37\n0.07", Some(&f)).unwrap(),
+            ["0.37", "0.07"]
+        );
+        assert_eq!(
+            parse_code_list("0.37\n0.36", Some(&f))
+                .unwrap_err()
+                .to_string(),
+            "line 2: '0.36' is not a code of the family 0.d7"
+        );
+        let s: Family = "subtraction:2,4".parse().unwrap();
+        assert_eq!(
+            parse_code_list("subtraction:1,3", Some(&s)).unwrap(),
+            ["subtraction:1,3"]
+        );
+        let l = Family::from_list(LIST, vec!["0.7".into(), "0.6".into()]);
+        assert_eq!((l.name(), l.codes().len()), ("list", 2));
     }
 
     #[test]

@@ -9,10 +9,13 @@ mod merge;
 mod published;
 mod record;
 
-pub use family::{game_key, Family, Shard};
-pub use merge::{check_family, merge};
+pub use family::{game_key, parse_code_list, Family, Shard, LIST};
+pub use merge::{best_records, certificate_versions, check_family, merge, open_codes, prefer};
 pub use published::{no_negative_zero, summary, Published};
-pub use record::{read_records, read_text, LineError, Record, MAX_LINE_BYTES};
+pub use record::{
+    csv, read_records, read_text, LineError, Record, CERTIFICATE_VERSION, CSV_COLUMNS,
+    MAX_LINE_BYTES,
+};
 
 use crate::clock::Instant;
 use crate::context::Context;
@@ -31,9 +34,36 @@ pub struct PerCode {
     pub seconds: f64,
 }
 
+impl PerCode {
+    /// The largest heap a search within these budgets may reach (`to`, else the engine's limit).
+    pub fn heaps(&self) -> u64 {
+        self.to.unwrap_or(FAST_MAX_HEAP)
+    }
+
+    /// Whether `r` needs no new run within these budgets and `memory` (bytes): it is certified, or it ran with
+    /// budgets at least as large (so this run could not get further). A record without its budgets (written
+    /// before records carried them) is not covered.
+    pub fn covered_by(&self, r: &Record, memory: u64) -> bool {
+        r.certified
+            || (r.budget_seconds.is_some_and(|s| s >= self.seconds)
+                && r.budget_heaps.is_some_and(|h| h >= self.heaps())
+                && r.budget_memory.is_some_and(|m| m >= memory))
+    }
+}
+
+/// The name of an engine in a record.
+fn engine_name(e: Engine) -> &'static str {
+    match e {
+        Engine::Plain => "plain",
+        Engine::Fast => "fast",
+        Engine::Auto => "auto",
+    }
+}
+
 /// The record of one code (a game spec of `registry`) of `family`: its period searched for within `budget` and
 /// the memory budget and threads of `cx` (its deadline is not read: each code has its own, `budget.seconds`). A
 /// code that fails (a limit, a spec that is no heap game) is recorded as open, with the reason; this never fails.
+/// The record carries its provenance: the library's version, the budgets, the threads and the engine.
 pub fn survey_code(
     registry: &Registry,
     code: &str,
@@ -41,6 +71,27 @@ pub fn survey_code(
     budget: PerCode,
     cx: &Context,
 ) -> Record {
+    let (r, engine) = search_code(registry, code, family, budget, cx);
+    Record {
+        budget_heaps: Some(budget.heaps()),
+        budget_memory: Some(cx.limits.max_memory),
+        budget_seconds: Some(budget.seconds),
+        certificate_version: Some(CERTIFICATE_VERSION),
+        engine: Some(engine_name(engine).to_string()),
+        threads: Some(cx.threads() as u64),
+        version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        ..r
+    }
+}
+
+/// The record of [`survey_code`] without its provenance, and the engine that ran.
+fn search_code(
+    registry: &Registry,
+    code: &str,
+    family: &str,
+    budget: PerCode,
+    cx: &Context,
+) -> (Record, Engine) {
     let start = Instant::now();
     let secs = || (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
     let rules = match registry.lookup(code).and_then(|g| {
@@ -52,7 +103,12 @@ pub fn survey_code(
         })
     }) {
         Ok(r) => r,
-        Err(e) => return Record::stopped(code, family, secs(), e.message()),
+        Err(e) => {
+            return (
+                Record::stopped(code, family, secs(), e.message()),
+                Engine::Auto,
+            )
+        }
     };
     let limits = Limits {
         deadline: Some(Deadline::after_seconds(budget.seconds)),
@@ -60,7 +116,7 @@ pub fn survey_code(
         ..Limits::default()
     };
     let reach = Reach {
-        limit: budget.to.unwrap_or(FAST_MAX_HEAP),
+        limit: budget.heaps(),
         budget: Some(Budget {
             seconds: budget.seconds,
             start,
@@ -82,7 +138,12 @@ pub fn survey_code(
     let seconds = secs();
     let a = match r {
         Ok(a) => a,
-        Err(e) => return Record::stopped(code, family, seconds, e.message()),
+        Err(e) => {
+            return (
+                Record::stopped(code, family, seconds, e.message()),
+                Engine::Auto,
+            )
+        }
     };
     let phase = rules.code().and_then(sparse::phase_of);
     let st = sparse::stats(&a.values, sparse::best_split(&a.values, phase));
@@ -96,7 +157,7 @@ pub fn survey_code(
         )),
         (None, true) => None,
     };
-    Record {
+    let record = Record {
         certificate: p.and_then(|p| p.by).map(|c| c.describe().to_string()),
         certified,
         code: code.to_string(),
@@ -111,5 +172,7 @@ pub fn survey_code(
         seconds: Some(seconds),
         stopped,
         values_computed: Some(a.values.len() as u64),
-    }
+        ..Record::stopped(code, family, seconds, "")
+    };
+    (record, a.engine)
 }

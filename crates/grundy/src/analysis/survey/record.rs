@@ -11,20 +11,38 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
-/// The record of one code of a survey: its period (when certified), how far it got and why it stopped.
+/// The record of one code of a survey: its period (when certified), how far it got and why it stopped, and its
+/// provenance (the tool's version, the budgets it ran with, the engine, the version of the certificate checks).
 ///
 /// Every field is on every line written (null where unknown), in the order of the fields here (alphabetical: the
 /// order of the lines written before this type existed, which stay byte-identical). Lines written before every
-/// line carried every key lack some of the optional ones; they read as `None`.
+/// line carried every key lack some of the optional ones; they read as `None`. The provenance fields are left out
+/// of a line when unknown (a record read from a line written before they existed keeps its line as it was).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Record {
+    /// The largest heap the search could reach (its heap budget: the `to` of [`super::PerCode`], else the
+    /// engine's limit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_heaps: Option<u64>,
+    /// The memory budget of the code, in bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_memory: Option<u64>,
+    /// The time budget of the code, in seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_seconds: Option<f64>,
     /// How the period was certified (a theorem's name), when it was.
     pub certificate: Option<String>,
+    /// The version of the certificate checks ([`CERTIFICATE_VERSION`]) of the tool that wrote the record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate_version: Option<u64>,
     /// Whether the period is certified (else the code is open).
     pub certified: bool,
     /// The code (a game spec such as `0.137`).
     pub code: String,
-    /// The family of the survey (`0.ddd`).
+    /// The engine that computed the values (`plain`, `fast`, `auto` when none ran).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// The family of the survey (`0.ddd`, or [`super::LIST`] for a code list).
     pub family: String,
     /// The largest value computed.
     pub largest: Option<u64>,
@@ -44,17 +62,32 @@ pub struct Record {
     pub seconds: Option<f64>,
     /// Why the code was left open, or `None` when it was certified.
     pub stopped: Option<String>,
+    /// The threads of the code's run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<u64>,
     /// How many values were computed (heaps `0..values_computed`).
     pub values_computed: Option<u64>,
+    /// The version of the tool that wrote the record (the library's, `CARGO_PKG_VERSION`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
 }
+
+/// The version of the certificate checks behind a certified record: raised when a certificate's rule changes, so
+/// that a merge of records certified under two versions can say so.
+pub const CERTIFICATE_VERSION: u64 = 1;
 
 impl Record {
     /// The record of a code stopped before its search gave anything: open, with `seconds` and the reason.
     pub fn stopped(code: &str, family: &str, seconds: f64, why: impl Into<String>) -> Record {
         Record {
+            budget_heaps: None,
+            budget_memory: None,
+            budget_seconds: None,
             certificate: None,
+            certificate_version: None,
             certified: false,
             code: code.to_string(),
+            engine: None,
             family: family.to_string(),
             largest: None,
             largest_at: None,
@@ -65,13 +98,15 @@ impl Record {
             saltus: None,
             seconds: Some(seconds),
             stopped: Some(why.into()),
+            threads: None,
             values_computed: None,
+            version: None,
         }
     }
 }
 
 /// The keys of a record, in the order their types are checked.
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 21] = [
     "code",
     "family",
     "preperiod",
@@ -86,6 +121,13 @@ const KEYS: [&str; 14] = [
     "largest_at",
     "seconds",
     "stopped",
+    "budget_heaps",
+    "budget_memory",
+    "budget_seconds",
+    "certificate_version",
+    "engine",
+    "threads",
+    "version",
 ];
 
 /// A JSON value of any type, as read for the check (a field may hold the wrong one).
@@ -311,11 +353,11 @@ fn check(fields: &BTreeMap<String, Loose>, twice: Option<&str>) -> std::result::
                 x.is_some_and(|x| matches!(x, Loose::Bool(_))),
                 "true or false",
             ),
-            "certificate" | "stopped" => (
+            "certificate" | "stopped" | "engine" | "version" => (
                 x.is_none_or(|x| x.is_null() || x.as_str().is_some()),
                 "text or null",
             ),
-            "seconds" => (
+            "seconds" | "budget_seconds" => (
                 x.is_none_or(|x| x.is_null() || x.as_f64().is_some_and(|s| s >= 0.0)),
                 "a number >= 0 or null",
             ),
@@ -339,9 +381,14 @@ fn from_fields(f: &BTreeMap<String, Loose>) -> Record {
     let text = |k: &str| f.get(k).and_then(Loose::as_str).map(str::to_string);
     let num = |k: &str| f.get(k).and_then(Loose::as_u64);
     Record {
+        budget_heaps: num("budget_heaps"),
+        budget_memory: num("budget_memory"),
+        budget_seconds: f.get("budget_seconds").and_then(Loose::as_f64),
         certificate: text("certificate"),
+        certificate_version: num("certificate_version"),
         certified: f.get("certified") == Some(&Loose::Bool(true)),
         code: text("code").unwrap_or_default(),
+        engine: text("engine"),
         family: text("family").unwrap_or_default(),
         largest: num("largest"),
         largest_at: num("largest_at"),
@@ -352,7 +399,9 @@ fn from_fields(f: &BTreeMap<String, Loose>) -> Record {
         saltus: num("saltus"),
         seconds: f.get("seconds").and_then(Loose::as_f64),
         stopped: text("stopped"),
+        threads: num("threads"),
         values_computed: num("values_computed"),
+        version: text("version"),
     }
 }
 
@@ -390,6 +439,71 @@ impl<'de> Deserialize<'de> for Record {
         }
         d.deserialize_map(V)
     }
+}
+
+/// The columns of [`csv`], in order.
+pub const CSV_COLUMNS: [&str; 19] = [
+    "code",
+    "family",
+    "preperiod",
+    "period",
+    "saltus",
+    "certified",
+    "certificate",
+    "values_computed",
+    "rare_positions",
+    "last_rare",
+    "largest",
+    "largest_at",
+    "seconds",
+    "stopped",
+    "budget_heaps",
+    "budget_seconds",
+    "budget_memory",
+    "engine",
+    "version",
+];
+
+/// The records as CSV text (RFC 4180: a header line of [`CSV_COLUMNS`], then one line per record; a field with a
+/// comma, a quote or a line break quoted, its quotes doubled; an unknown field empty), for a spreadsheet or a
+/// data frame.
+pub fn csv(records: &[Record]) -> String {
+    fn field(t: &str) -> String {
+        if t.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", t.replace('"', "\"\""))
+        } else {
+            t.to_string()
+        }
+    }
+    let n = |x: Option<u64>| x.map_or(String::new(), |x| x.to_string());
+    let f = |x: Option<f64>| x.map_or(String::new(), json_float);
+    let mut out = CSV_COLUMNS.join(",") + "\n";
+    for r in records {
+        let row = [
+            field(&r.code),
+            field(&r.family),
+            n(r.preperiod),
+            n(r.period),
+            n(r.saltus),
+            r.certified.to_string(),
+            field(r.certificate.as_deref().unwrap_or("")),
+            n(r.values_computed),
+            n(r.rare_positions),
+            n(r.last_rare),
+            n(r.largest),
+            n(r.largest_at),
+            f(r.seconds),
+            field(r.stopped.as_deref().unwrap_or("")),
+            n(r.budget_heaps),
+            f(r.budget_seconds),
+            n(r.budget_memory),
+            field(r.engine.as_deref().unwrap_or("")),
+            field(r.version.as_deref().unwrap_or("")),
+        ];
+        out += &row.join(",");
+        out.push('\n');
+    }
+    out
 }
 
 /// Why a line of a survey file is not a record, as a front end's line parser says it.
@@ -508,6 +622,49 @@ mod tests {
     }
 
     #[test]
+    fn provenance_round_trips_and_is_checked() {
+        let with = LINE
+            .replacen(
+                "{",
+                r#"{"budget_heaps":3000,"budget_memory":1024,"budget_seconds":2.5,"#,
+                1,
+            )
+            .replacen(
+                r#""certified":"#,
+                r#""certificate_version":1,"certified":"#,
+                1,
+            )
+            .replacen(r#""family":"#, r#""engine":"fast","family":"#, 1)
+            .replacen(
+                r#""values_computed""#,
+                r#""threads":1,"values_computed""#,
+                1,
+            )
+            .replacen("51}", r#"51,"version":"0.1.0"}"#, 1);
+        let r = parse(&with).unwrap();
+        assert_eq!(
+            (r.budget_heaps, r.budget_memory, r.budget_seconds),
+            (Some(3000), Some(1024), Some(2.5))
+        );
+        assert_eq!(
+            (
+                r.engine.as_deref(),
+                r.version.as_deref(),
+                r.certificate_version,
+                r.threads
+            ),
+            (Some("fast"), Some("0.1.0"), Some(1), Some(1))
+        );
+        assert_eq!(serde_json::to_string(&r).unwrap(), with);
+        let bad = with.replacen("\"budget_seconds\":2.5", "\"budget_seconds\":-1", 1);
+        assert!(parse(&bad)
+            .unwrap_err()
+            .starts_with("field 'budget_seconds' is -1"));
+        let bad = with.replacen("\"engine\":\"fast\"", "\"engine\":3", 1);
+        assert!(parse(&bad).unwrap_err().starts_with("field 'engine' is 3"));
+    }
+
+    #[test]
     fn a_field_of_the_wrong_type_is_named() {
         let with = |k: &str, v: &str| {
             LINE.replacen(&format!("\"{k}\":"), &format!("\"{k}\":{v},\"x{k}\":"), 1)
@@ -560,6 +717,25 @@ mod tests {
             parse(r#"{"code":"0.07","family":"0.d7"}"#).unwrap_err(),
             "field 'certified' is missing (true or false)"
         );
+    }
+
+    #[test]
+    fn records_as_csv_quote_what_needs_it() {
+        let mut open = Record::stopped("0.07", "0.d7", 0.25, "no certificate, \"yet\"");
+        open.budget_seconds = Some(1.0);
+        let done = parse(LINE).unwrap();
+        let text = csv(&[done, open]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], CSV_COLUMNS.join(","));
+        assert_eq!(
+            lines[1],
+            "0.27,0.d7,1,4,0,true,the Guy-Smith periodicity theorem,51,0,,3,4,0.0,,,,,,"
+        );
+        assert_eq!(
+            lines[2],
+            "0.07,0.d7,,,,false,,,,,,,0.25,\"no certificate, \"\"yet\"\"\",,1.0,,,"
+        );
+        assert!(lines.iter().all(|l| l.matches(',').count() >= 18));
     }
 
     #[test]
