@@ -746,6 +746,19 @@ impl ListGame {
             let Val::Arr(arr) = item else {
                 unreachable!("checked to be arrays")
             };
+            if !self.core.has_components {
+                // Straight into the buffer, one position at a time (no sum made first).
+                match kind {
+                    OptionKind::Dropped => {}
+                    OptionKind::Empty => out.push(std::iter::empty()),
+                    OptionKind::One => out.push_one(position(arr)),
+                    OptionKind::Sum => out.push(arr.iter().map(|q| match q {
+                        Val::Arr(xs) => position(xs),
+                        _ => unreachable!("checked to be positions"),
+                    })),
+                }
+                continue;
+            }
             let sum: Vec<Vec<u64>> = match kind {
                 OptionKind::Dropped => continue,
                 OptionKind::Empty => Vec::new(),
@@ -758,21 +771,17 @@ impl ListGame {
                     })
                     .collect(),
             };
-            if self.core.has_components {
-                let mut all = Vec::new();
-                for q in &sum {
-                    match self.split(q) {
-                        Ok(parts) => all.extend(parts),
-                        Err(e) => {
-                            out.truncate(start);
-                            return Err(e);
-                        }
+            let mut all = Vec::new();
+            for q in &sum {
+                match self.split(q) {
+                    Ok(parts) => all.extend(parts),
+                    Err(e) => {
+                        out.truncate(start);
+                        return Err(e);
                     }
                 }
-                out.push(all);
-            } else {
-                out.push(sum);
             }
+            out.push(all);
         }
         Ok(true)
     }
