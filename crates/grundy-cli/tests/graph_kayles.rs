@@ -431,3 +431,76 @@ fn winning_moves_are_listed_by_vertex_id() {
         );
     }
 }
+
+/// A graph written inline (`edges:0-1,1-2,3`) is the graph of the same edges in a file, for both graph games and
+/// for tokens on a digraph (`edges:0>1`); its slips are one-line errors.
+#[test]
+fn an_inline_graph_answers_as_its_file() {
+    for (i, (n, edges)) in graphs().into_iter().enumerate() {
+        let mut text = format!("nodes {n}\n");
+        let mut items: Vec<String> = Vec::new();
+        let mut on_edge = BTreeSet::new();
+        for (a, b) in &edges {
+            text.push_str(&format!("{a} {b}\n"));
+            items.push(format!("{a}-{b}"));
+            on_edge.extend([*a, *b]);
+        }
+        items.extend(
+            (0..n as u32)
+                .filter(|v| !on_edge.contains(v))
+                .map(|v| v.to_string()),
+        );
+        let file = temp_file("graph-inline", &format!("g{i}.txt"), &text);
+        let word = format!("edges:{}", items.join(","));
+        for game in ["node-kayles", "arc-kayles"] {
+            let from_file = json(&grundy(&["value", game, &file, "--json"]));
+            let inline = json(&grundy(&["value", game, &word, "--json"]));
+            assert_eq!(from_file["nim_value"], inline["nim_value"], "{game} {word}");
+            assert_eq!(
+                from_file["winning_moves"].as_array().map(Vec::len),
+                inline["winning_moves"].as_array().map(Vec::len),
+                "{game} {word}"
+            );
+        }
+    }
+    let dag = temp_file("graph-inline", "dag.txt", "0 1\n1 2\n0 2\n3 0\n");
+    for node in ["0", "1", "3"] {
+        let a = json(&grundy(&["value", "graph", &dag, node, "--json"]));
+        let b = json(&grundy(&[
+            "value",
+            "graph",
+            "edges:0>1,1>2,0>2,3>0",
+            node,
+            "--json",
+        ]));
+        assert_eq!(a["nim_value"], b["nim_value"], "node {node}");
+    }
+    for (args, says) in [
+        (
+            &["value", "node-kayles", "edges:1-2"][..],
+            "0 is on no edge",
+        ),
+        (
+            &["value", "node-kayles", "edges:0>1"][..],
+            "undirected: write X-Y",
+        ),
+        (
+            &["value", "graph", "edges:0-1", "0"][..],
+            "directed: write X>Y",
+        ),
+        (
+            &["value", "loopy-graph", "edges:", "0", "--loopy"][..],
+            "at least one edge",
+        ),
+        (
+            &["value", "node-kayles", "edges:0-1,,2"][..],
+            "nothing empty",
+        ),
+        (&["value", "arc-kayles", "edges:0-999"][..], "an id"),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty() && err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}

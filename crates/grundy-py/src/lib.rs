@@ -105,7 +105,7 @@ fn err(e: grundy::Error) -> PyErr {
         ErrorKind::Loopy => LoopyError::new_err(m),
         ErrorKind::Unsupported => UnsupportedError::new_err(m),
         // The library's cancellation. Ctrl-C itself never gets here: the waiting thread raises KeyboardInterrupt
-        // as soon as the interpreter reports the signal (`run_native`).
+        // as soon as the interpreter reports the signal ([`wait`]).
         ErrorKind::Cancelled => CancelledError::new_err(m),
     }
 }
@@ -296,36 +296,52 @@ fn spawn(work: impl FnOnce() + Send + 'static) -> PyResult<()> {
         .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))
 }
 
-/// Runs `work` (which needs no Python) on a new worker thread while this thread waits with the GIL released
-/// ([`wait`]). Used for sums of several catalog games; a single game's calls run on its [`Keeper`].
-fn run_native<T: Send + 'static>(
-    py: Python<'_>,
-    work: impl FnOnce() -> grundy::Result<T> + Send + 'static,
-) -> PyResult<T> {
-    let (tx, rx) = channel();
-    spawn(move || {
-        let _ = tx.send(work());
-    })?;
-    wait(py, rx)?.map_err(err)
+/// The catalog games a worker thread has looked up, each once, by the name it was looked up by: its own game and
+/// the other games of the sums it was asked to analyse. A game that holds the graph its position names
+/// ([`grundy::games::Caps::holds_its_graph`]) is looked up again for each position instead, kept only until the job
+/// ends.
+#[derive(Default)]
+struct Shelf {
+    kept: std::collections::HashMap<String, grundy::Result<Box<dyn AnyGame>>>,
+    fresh: Vec<Box<dyn AnyGame>>,
 }
 
-/// A call on a catalog game, run by one of the game's worker threads.
-type Job = Box<dyn for<'a> FnOnce(grundy::Result<&'a dyn AnyGame>) + Send>;
+impl Shelf {
+    /// The game `spec` names; `fresh` for a game that holds the graph its position names.
+    fn get(&mut self, spec: &str, fresh: bool) -> grundy::Result<&dyn AnyGame> {
+        if fresh {
+            self.fresh.push(grundy::games::lookup(spec)?);
+            return Ok(&**self.fresh.last().expect("just pushed"));
+        }
+        self.kept
+            .entry(spec.to_string())
+            .or_insert_with(|| grundy::games::lookup(spec))
+            .as_deref()
+            .map_err(Clone::clone)
+    }
+}
+
+/// A call on a catalog game, run by one of the game's worker threads with the thread's [`Shelf`].
+type Job = Box<dyn FnOnce(&mut Shelf) + Send>;
 
 /// A catalog game kept across calls. The library's games are shared through `Rc` (not `Send`), so the game
 /// lives on worker threads that each looked it up once and then run one call after another on it, the GIL
 /// released meanwhile. Idle workers wait in `idle`; a call takes one (or starts one when all are busy: calls from
 /// several Python threads run in parallel) and gives it back when it answers. A call interrupted by Ctrl-C drops
 /// its worker's queue instead, so the abandoned computation ends its thread when it finishes (within its limits)
-/// and never delays a later call.
+/// and never delays a later call. A sum of several catalog games runs on the first one's worker, which keeps the
+/// other games it looked up for later sums ([`Shelf`]).
 struct Keeper {
     spec: String,
+    /// The game holds the graph its position names: looked up again for each call ([`Shelf`]).
+    fresh: bool,
     idle: Mutex<Vec<Sender<Job>>>,
 }
 
 impl Keeper {
     fn new(spec: String) -> Self {
         Keeper {
+            fresh: grundy::games::entry(&spec).is_some_and(|e| e.caps.holds_its_graph),
             spec,
             idle: Mutex::new(Vec::new()),
         }
@@ -336,11 +352,11 @@ impl Keeper {
             return Ok(tx);
         }
         let (tx, rx) = channel::<Job>();
-        let spec = self.spec.clone();
         spawn(move || {
-            let game = grundy::games::lookup(&spec);
+            let mut shelf = Shelf::default();
             for job in rx {
-                job(game.as_deref().map_err(Clone::clone));
+                job(&mut shelf);
+                shelf.fresh.clear();
             }
         })?;
         Ok(tx)
@@ -352,10 +368,21 @@ impl Keeper {
         py: Python<'_>,
         work: impl FnOnce(&dyn AnyGame) -> grundy::Result<T> + Send + 'static,
     ) -> PyResult<T> {
+        let (spec, fresh) = (self.spec.clone(), self.fresh);
+        self.run_on_shelf(py, move |shelf| work(shelf.get(&spec, fresh)?))
+    }
+
+    /// Runs `work` with a worker's [`Shelf`] (for a sum of this game and others), while this thread waits with the
+    /// GIL released.
+    fn run_on_shelf<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut Shelf) -> grundy::Result<T> + Send + 'static,
+    ) -> PyResult<T> {
         let tx = self.worker()?;
         let (answer, rx) = channel();
-        let job: Job = Box::new(move |game| {
-            let _ = answer.send(game.and_then(work));
+        let job: Job = Box::new(move |shelf| {
+            let _ = answer.send(work(shelf));
         });
         tx.send(job).map_err(|_| {
             PyRuntimeError::new_err("the game's worker thread ended without an answer")
@@ -418,6 +445,10 @@ enum Kind {
 struct NativeGame {
     name: String,
     heap: bool,
+    /// The catalog's kind: `heap`, `board`, `graph` or `scoring` (a game defined in Python: `heap` or `board`).
+    family: &'static str,
+    /// A position is tokens on the nodes of a digraph the position also names (`graph`, `loopy-graph`).
+    tokens: bool,
     graph: bool,
     /// Played misère by its own rules.
     misere: bool,
@@ -540,15 +571,16 @@ fn convention(play: &str, max_heap: Option<u64>) -> PyResult<Convention> {
 
 fn analyse_parts(
     parts: &[Part],
+    shelf: &mut Shelf,
     convention: Convention,
     limits: Limits,
 ) -> grundy::Result<serde_json::Value> {
     let mut sum = Sum::new();
     for p in parts {
         match p {
-            Part::Catalog(keeper, _, words) => {
-                grundy::games::lookup(&keeper.spec)?.add_to(&mut sum, words)?
-            }
+            Part::Catalog(keeper, _, words) => shelf
+                .get(&keeper.spec, keeper.fresh)?
+                .add_to(&mut sum, words)?,
             Part::Heap(rules, heaps) => {
                 let g: Rc<HeapGame> = Rc::new(rules.clone());
                 sum.add_heaps(&g, heaps.clone())?;
@@ -598,10 +630,15 @@ fn run_parts(
                 &grundy::Context::new(limits),
             )?)
         })?
-    } else if native {
-        run_native(py, move || analyse_parts(&parts, convention, limits))?
+    } else if let (true, Some(Part::Catalog(first, ..))) = (native, parts.first()) {
+        // Several catalog games: on the first one's worker, which keeps the others too.
+        let first = first.clone();
+        first.run_on_shelf(py, move |shelf| {
+            analyse_parts(&parts, shelf, convention, limits)
+        })?
     } else {
-        let r = analyse_parts(&parts, convention, limits);
+        // Games defined in Python among the parts: here, with the GIL (the catalog games looked up for this call).
+        let r = analyse_parts(&parts, &mut Shelf::default(), convention, limits);
         for p in &parts {
             let failure = match p {
                 Part::Catalog(..) => None,
@@ -642,6 +679,19 @@ impl NativeGame {
     #[getter]
     fn position_syntax(&self) -> &str {
         &self.syntax
+    }
+
+    /// The catalog's kind of game: `heap`, `board` (anything named by other words), `graph` or `scoring`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.family
+    }
+
+    /// True when a position is tokens on the nodes of a digraph that the position also names (`graph`,
+    /// `loopy-graph`); an undirected graph game (`node-kayles`) takes the graph alone.
+    #[getter]
+    fn tokens_on_graph(&self) -> bool {
+        self.tokens
     }
 
     /// True for a game defined in Python.
@@ -882,8 +932,9 @@ impl NativeGame {
         json_to_py(py, &j)
     }
 
-    /// Misère nim-values of heaps 0..=to (`genus=False`), or each heap's genus record (`genus=True`).
-    #[pyo3(signature = (to, genus = false, max_seconds = None, max_positions = None, max_memory = None))]
+    /// Misère nim-values of heaps 0..=to (`genus=False`; with `numpy=True` a numpy `uint64` array that takes over
+    /// the library's vector), or each heap's genus record (`genus=True`).
+    #[pyo3(signature = (to, genus = false, max_seconds = None, max_positions = None, max_memory = None, numpy = false))]
     #[allow(clippy::too_many_arguments)]
     fn misere<'py>(
         &self,
@@ -893,6 +944,7 @@ impl NativeGame {
         max_seconds: Option<&Bound<'py, PyAny>>,
         max_positions: Option<&Bound<'py, PyAny>>,
         max_memory: Option<&Bound<'py, PyAny>>,
+        numpy: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let to = u64_arg(to, "to")?;
         let limits =
@@ -903,7 +955,7 @@ impl NativeGame {
             let mut table = GenusTable::new(g, normal, limits);
             if genus {
                 let all = table.sequence(to, &mut |_| {})?;
-                Ok(all
+                Ok(Misere::Genus(all
                     .iter()
                     .map(|h| {
                         serde_json::json!({
@@ -912,17 +964,27 @@ impl NativeGame {
                         })
                     })
                     .collect::<Vec<_>>()
-                    .into())
+                    .into()))
             } else {
                 let mut values = Vec::with_capacity(to.min(1 << 24) as usize + 1);
                 for n in 0..=to {
                     values.push(table.misere_value(n)?);
                 }
-                Ok(serde_json::Value::from(values))
+                Ok(Misere::Values(values))
             }
         })?;
-        json_to_py(py, &j)
+        match j {
+            Misere::Values(values) if numpy => Ok(numpy::PyArray1::from_vec(py, values).into_any()),
+            Misere::Values(values) => Ok(values.into_pyobject(py)?.into_any()),
+            Misere::Genus(j) => json_to_py(py, &j),
+        }
     }
+}
+
+/// What [`NativeGame::misere`] computed: the misère nim-values, or each heap's genus as JSON.
+enum Misere {
+    Values(Vec<u64>),
+    Genus(serde_json::Value),
 }
 
 /// `grundy period --json`'s object ([`period::PeriodReport`], the one schema): game, preperiod, period, saltus,
@@ -950,8 +1012,18 @@ fn period_json(
 fn lookup(spec: &str) -> PyResult<NativeGame> {
     let g = grundy::games::lookup(spec).map_err(err)?;
     let name = g.name();
+    let heap = g.heap_game().is_some();
+    let entry = grundy::games::entry(spec);
+    let family = match entry.as_ref().map(|e| e.kind) {
+        _ if heap => "heap",
+        Some(grundy::games::Kind::Graph) => "graph",
+        Some(grundy::games::Kind::Scoring) => "scoring",
+        _ => "board",
+    };
     Ok(NativeGame {
-        heap: g.heap_game().is_some(),
+        heap,
+        family,
+        tokens: entry.is_some_and(|e| e.caps.holds_its_graph),
         graph: name == "loopy-graph",
         misere: g.play() == grundy::Play::Misere,
         parameters: g.parameters(),
@@ -992,6 +1064,8 @@ fn define(
     Ok(NativeGame {
         name,
         heap,
+        family: if heap { "heap" } else { "board" },
+        tokens: false,
         graph: false,
         misere,
         parameters: if heap { 1 } else { 0 },

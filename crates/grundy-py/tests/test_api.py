@@ -227,9 +227,10 @@ def test_a_game_misere_by_its_own_rules_has_no_nim_value():
     assert grundy.game("candy-piles").outcome([1, 3]) == "N"
 
 
-def test_loopy_analyses_stay_records():
+def test_loopy_analyses_are_typed():
     d = grundy.game("20.3").analyse(1, loopy=True, max_heap=50)
-    assert isinstance(d, grundy.Record) and "drawing_moves" in d
+    assert isinstance(d, grundy.LoopyAnalysis) and isinstance(d.value, grundy.LoopyValue)
+    assert d.to_dict() == grundy._grundy.lookup("20.3").analyse([1], play="loopy", max_heap=50)
     # Its note says the heap bound, and names no command line flag.
     assert "at most 50 tokens" in d.note and "--" not in d.note, d.note
 
@@ -313,16 +314,19 @@ def test_numpy_tables_are_2d_arrays():
     np = pytest.importorskip("numpy")
     w = grundy.game("wythoff")
     t, a = w.table((0, 9), (0, 7)), w.table((0, 9), (0, 7), numpy=True)
-    v = a["values"]
+    v = a.values
     assert isinstance(v, np.ndarray) and not isinstance(v, np.ma.MaskedArray)
-    assert v.dtype == np.uint64 and v.shape == (10, 8) and v.tolist() == t["values"]
-    assert {k: x for k, x in a.items() if k != "values"} == {k: x for k, x in t.items() if k != "values"}
-    k = grundy.game("kayles").table((0, 12), numpy=True)["values"]
+    assert v.dtype == np.uint64 and v.shape == (10, 8) and v.tolist() == [list(r) for r in t.values]
+    assert a == t and a.to_dict() == t.to_dict() and a[3, 5] == t[3, 5] == 0
+    k = grundy.game("kayles").table((0, 12), numpy=True).values
     assert k.shape == (13, 1) and k[:, 0].tolist() == grundy.game("kayles").sequence(12)
     # Numbers that name no position (a board with no row) are masked.
-    c = grundy.game("chomp").table((0, 3), (0, 3), numpy=True)["values"]
+    ct = grundy.game("chomp").table((0, 3), (0, 3), numpy=True)
+    c = ct.values
     assert isinstance(c, np.ma.MaskedArray) and c.dtype == np.uint64
-    assert c.tolist() == grundy.game("chomp").table((0, 3), (0, 3))["values"]  # masked cells read as None
+    plain = grundy.game("chomp").table((0, 3), (0, 3))
+    assert c.tolist() == [list(r) for r in plain.values]  # masked cells read as None
+    assert ct == plain and ct[0, 2] is None
     assert c.mask[0].all() and not c.mask[1:, 1:].any()
 
 
@@ -345,3 +349,109 @@ def test_a_python_heap_function_recognised_as_a_code_answers_huge_heaps_with_the
     # A small heap is valued exactly, with no note; the catalog game has none either.
     assert take134.analyse(10).notes == () and "notes" not in take134.analyse(10).to_dict()
     assert catalog.analyse(huge).notes == ()
+
+
+# Every typed result is the native JSON object, read into frozen classes and written back by to_dict().
+_WYTHOFF = grundy.game("wythoff")
+
+
+@pytest.mark.parametrize(
+    "spec, call, native",
+    [
+        ("kayles", lambda g: g.period(), lambda n: n.period(None)),
+        ("subtraction:1,3,4", lambda g: g.period(), lambda n: n.period(None)),
+        ("lasker", lambda g: g.period(200), lambda n: n.period(200)),
+        ("wythoff", lambda g: g.table((0, 5), (0, 6)), lambda n: n.table((0, 5), (0, 6))),
+        ("kayles", lambda g: g.table((3, 9)), lambda n: n.table((3, 9))),
+        ("chomp", lambda g: g.table((0, 2), (0, 3)), lambda n: n.table((0, 2), (0, 3))),
+        ("wythoff", lambda g: g.pattern(), lambda n: n.pattern(None, None, None)),
+        ("kayles", lambda g: g.pattern(), lambda n: n.pattern(None, None, None)),
+        ("0.137", lambda g: g.pattern(50), lambda n: n.pattern(50, None, None)),
+        ("ruler", lambda g: g.pattern(64), lambda n: n.pattern(64, None, None)),
+        ("cutting", lambda g: g.pattern(rows=(1, 12), cols=(1, 12)), lambda n: n.pattern(None, (1, 12), (1, 12))),
+    ],
+)
+def test_typed_results_write_back_the_native_json(spec, call, native):
+    g = grundy.game(spec)
+    r = call(g)
+    assert r.to_dict() == native(_grundy.lookup(spec))
+    assert r == call(grundy.game(spec)) and repr(r).startswith(type(r).__name__ + "(")
+    with pytest.raises(AttributeError):
+        r.game = "other"  # frozen
+
+
+def test_genera_catalog_and_scoring_are_typed():
+    genus = grundy.game("kayles").genus(6)
+    assert [h.to_dict() for h in genus] == _grundy.lookup("kayles").misere(6, genus=True)
+    assert all(isinstance(h, grundy.Genus) for h in genus)
+    entries = grundy.games()
+    assert [e.to_dict() for e in entries] == _grundy.catalog()
+    s = grundy.game("fox-cards").scoring(1, 2)
+    assert isinstance(s, grundy.Scoring) and s.scores == {"ciel": 2, "jiro": 1} and s["ciel"] == s.ciel == 2
+    assert s.to_dict() == _grundy.lookup("fox-cards").scoring(["1", "2"])
+    rule = [r for r in grundy.game("subtraction:1,3,4").pattern().rules if r.kind == "periodic"][0]
+    assert rule.period == rule["period"] == rule.details["period"] == 7 and rule.checked_rows is not None
+    with pytest.raises(AttributeError, match="no field 'nonsense'"):
+        rule.nonsense
+    with pytest.raises(TypeError, match="read-only"):
+        rule.details["period"] = 8  # type: ignore[index]
+
+
+def test_misere_sequences_as_numpy_arrays():
+    np = pytest.importorskip("numpy")
+    k = grundy.game("kayles")
+    a = k.misere_sequence(14, numpy=True)
+    assert isinstance(a, np.ndarray) and a.dtype == np.uint64 and a.tolist() == k.misere_sequence(14)
+
+
+@pytest.mark.parametrize("kind", ["nodes", "edges"])
+def test_graphs_are_edge_lists_or_networkx_graphs(tmp_path, kind):
+    # Node Kayles on a path of 5 vertices, given four ways: an edge list, the inline word, a file, networkx.
+    nk = grundy.game("node-kayles")
+    edges = [(0, 1), (1, 2), (2, 3), (3, 4)]
+    f = tmp_path / "p5.txt"
+    f.write_text("".join(f"{x} {y}\n" for x, y in edges))
+    ways = [edges, "edges:0-1,1-2,2-3,3-4", str(f), "path:5"]
+    nx = pytest.importorskip("networkx") if kind == "nodes" else None
+    if nx is not None:
+        ways.append(nx.path_graph(5))
+    answers = [nk.analyse(w) for w in ways]
+    assert {a.nim_value for a in answers} == {3} and len({a.winning_moves for a in answers}) == 1
+    # A vertex on no edge is listed alone, and a slip in the numbering is an error, not a phantom vertex.
+    assert nk.analyse([(0, 1), (1, 2)]).nim_value ^ 1 == nk.analyse("edges:0-1,1-2,3").nim_value
+    with pytest.raises(grundy.InputError, match="0 is on no edge"):
+        nk.analyse([(1, 2), (2, 3)])
+    with pytest.raises(TypeError, match="an edge is a tuple"):
+        nk.analyse([(0, 1, 2)])
+    if nx is not None:
+        # networkx nodes that are not 0..n-1: the graph induced on them, with the same numbers in the answer.
+        g = nx.Graph([(1, 2), (2, 3), (5, 6)])
+        a = nk.analyse(g)
+        assert a.nim_value == nk.analyse([(0, 1), (1, 2)]).nim_value ^ nk.analyse([(0, 1)]).nim_value
+        assert all(p.game == "node-kayles" for p in a.parts)
+        with pytest.raises(TypeError, match="undirected"):
+            nk.analyse(nx.DiGraph([(0, 1)]))
+
+
+def test_tokens_on_a_digraph_and_the_kept_game_reads_each_calls_graph():
+    g = grundy.game("graph")
+    assert g.kind == "graph"
+    assert g.analyse(([(0, 1), (1, 2)], [0, 1])).nim_value == 1
+    # Another graph on the same kept game: its own answer, not the first graph's.
+    assert g.analyse(([(0, 1)], 0)).nim_value == 1
+    lg = grundy.game("loopy-graph")
+    cyc = [(0, 1), (1, 0), (1, 2)]
+    assert lg.outcome((cyc, 0), loopy=True) == "P" and lg.outcome((cyc, 1), loopy=True) == "N"
+    assert lg.outcome(([(0, 1), (1, 0)], 0), loopy=True) == "D"
+    nx = pytest.importorskip("networkx")
+    assert lg.outcome((nx.DiGraph(cyc), 0), loopy=True) == "P"
+    with pytest.raises(TypeError, match="tuple \\(graph, tokens\\)"):
+        g.analyse([(0, 1)])
+
+
+def test_a_sum_of_catalog_games_keeps_each_game():
+    kayles, nim, wythoff = grundy.game("kayles"), grundy.game("nim"), grundy.game("wythoff")
+    first = grundy.analyse(kayles([5, 7]), nim(3), wythoff((3, 4)))
+    for _ in range(3):
+        assert grundy.analyse(kayles([5, 7]), nim(3), wythoff((3, 4))) == first
+    assert first.nim_value == kayles.nim_value([5, 7]) ^ 3 ^ wythoff.nim_value((3, 4))

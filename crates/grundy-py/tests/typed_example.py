@@ -44,11 +44,43 @@ def budget_of(call_seconds: float) -> Optional[str]:
     return None
 
 
+def period_of(spec: str) -> Tuple[Optional[int], Optional[int], bool]:
+    p: grundy.Period = grundy.game(spec).period()
+    return p.preperiod, p.period, p.certified
+
+
+def wythoff_table_p_positions(n: int) -> List[Tuple[int, ...]]:
+    t: grundy.Table = grundy.game("wythoff").table((0, n - 1), (0, n - 1))
+    assert t.cols is not None and len(t.cols) == n
+    return [p for p in t.p_positions if t[p[0], p[1]] == 0]
+
+
+def certified_rules(spec: str) -> List[str]:
+    rules: Tuple[grundy.Rule, ...] = grundy.game(spec).pattern().rules
+    return [r.kind for r in rules if r.certified]
+
+
+def loopy_outcome() -> str:
+    a = grundy.game("loopy-graph").analyse(([(0, 1), (1, 0)], 0), loopy=True)
+    assert isinstance(a, grundy.LoopyAnalysis)
+    v: grundy.LoopyValue = a.value
+    return a.outcome + ":" + v.text
+
+
+def genera(n: int) -> List[str]:
+    return [g.genus for g in grundy.game("kayles").genus(n)]
+
+
 def main() -> None:
     assert cold_pairs(6) == [(0, 0), (1, 2), (3, 5)]
     assert first_winning_move("kayles", [5, 7]) == "1 + 3"
     assert budget_of(0.2) == "max_seconds"
     assert kayles_values(12) == ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4], 6)
+    assert period_of("kayles") == (71, 12, True)
+    assert wythoff_table_p_positions(6) == [(0, 0), (1, 2), (2, 1), (3, 5), (5, 3)]
+    assert "periodic" in certified_rules("subtraction:1,3,4")
+    assert loopy_outcome() == "D:inf()"
+    assert genera(5)[5] == "4^146"
 
 
 if __name__ == "__main__":

@@ -36,8 +36,8 @@ Games defined in Python: a function giving a position's options (see :func:`defi
     >>> k.sequence(12) == kayles.sequence(12)
     True
 
-Results are :class:`Record` objects: dicts with the keys of the command line's ``--json`` output (docs/json.md),
-also readable as attributes. Errors are one family under :class:`GrundyError`, with the command line's one-line
+Results are frozen, typed objects (:class:`Analysis`, :class:`Period`, :class:`Table`, :class:`Pattern`, ...)
+whose ``to_dict()`` is the command line's ``--json`` object (docs/json.md). Errors are one family under :class:`GrundyError`, with the command line's one-line
 messages in this API's words (a message names the keyword argument, ``max_seconds=``, where the command line names
 its flag, ``--max-seconds``): :class:`InputError` for bad input (also a ``ValueError``), :class:`LimitError` when a
 limit (``max_seconds``, ``max_positions``, ``max_memory``) was reached (its ``budget`` is the keyword argument that
@@ -59,7 +59,30 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Literal, 
 
 from . import _grundy
 from ._errors import CancelledError, GrundyError, InputError, LimitError, LoopyError, UnsupportedError
-from ._results import Analysis, MisereAnalysis, MisereMove, MiserePart, Move, MoveFamily, PartValue, UnlistedMoves
+from ._results import (
+    Analysis,
+    CatalogEntry,
+    Genus,
+    LoopyAnalysis,
+    LoopyMove,
+    LoopyPart,
+    LoopyValue,
+    MisereAnalysis,
+    MisereMove,
+    MiserePart,
+    Move,
+    MoveFamily,
+    Nearest,
+    PartValue,
+    Pattern,
+    Period,
+    Recognised,
+    Rule,
+    Scoring,
+    Span,
+    Table,
+    UnlistedMoves,
+)
 from ._grundy import Splits, mex, nim_inv, nim_mul, nim_pow, nim_sum
 
 if TYPE_CHECKING:
@@ -71,16 +94,29 @@ __version__ = _grundy.__version__
 
 __all__ = [
     "Analysis",
+    "CatalogEntry",
+    "Genus",
+    "LoopyAnalysis",
+    "LoopyMove",
+    "LoopyPart",
+    "LoopyValue",
     "MisereAnalysis",
     "MisereMove",
     "MiserePart",
     "Move",
     "MoveFamily",
+    "Nearest",
     "PartValue",
+    "Pattern",
+    "Period",
+    "Recognised",
+    "Rule",
+    "Scoring",
+    "Span",
+    "Table",
     "UnlistedMoves",
     "Game",
     "Part",
-    "Record",
     "Splits",
     "GrundyError",
     "InputError",
@@ -103,9 +139,12 @@ __all__ = [
 #: A position: a heap is an ``int``, a sum of heaps a list (or tuple) of ints; a position of a game of pairs
 #: (Wythoff, E&D, cutting) a ``tuple`` of two ints, a sum of them a list of tuples; a board a ``str`` (``"3x4"``, or
 #: its rows) or a list of row strings; a game defined in Python takes its own positions (an int or a tuple of ints,
-#: a list of them for a sum). A ``str`` is read as command-line words (split as a shell splits them), the fallback
-#: for every catalog game.
-Position = Union[int, str, Tuple[int, ...], Sequence[Union[int, str, Tuple[int, ...]]]]
+#: a list of them for a sum). A graph (``node-kayles``, ``arc-kayles``) is a list of edges ``(x, y)`` or a
+#: ``networkx.Graph`` with whole-number nodes; tokens on a digraph (``graph``, ``loopy-graph``) a tuple ``(edges,
+#: tokens)``, the edges a list of ``(x, y)`` (from x to y) or a ``networkx.DiGraph``, the tokens a node or a list of
+#: nodes. A ``str`` is read as command-line words (split as a shell splits them), the fallback for every catalog
+#: game.
+Position = Union[int, str, Tuple[Any, ...], Sequence[Any]]
 
 
 def _short(value: Any) -> str:
@@ -148,14 +187,66 @@ def _pair_words(native: _grundy.NativeGame, t: Any) -> List[str]:
     return [str(a), str(b)]
 
 
+def _is_networkx(g: Any) -> bool:
+    return callable(getattr(g, "is_directed", None)) and hasattr(g, "edges") and hasattr(g, "nodes")
+
+
+def _graph_words(native: _grundy.NativeGame, g: Any) -> List[str]:
+    """A graph as the library's inline word (``edges:0-1,1-2``, ``edges:0>1`` for a digraph), and for a networkx
+    graph whose nodes are not exactly ``0..n-1`` the nodes in play after it (the induced subgraph). Nodes are
+    whole numbers; a node on no edge is listed alone."""
+    directed = native.tokens_on_graph
+    joint = ">" if directed else "-"
+    if _is_networkx(g):
+        if bool(g.is_directed()) != directed:
+            kind = "a directed graph (networkx.DiGraph)" if directed else "an undirected graph (networkx.Graph)"
+            raise TypeError(f"{native.name}: the graph is {kind}")
+        nodes = list(g.nodes)
+        edges = list(g.edges)
+    elif isinstance(g, (list, tuple)):
+        nodes, edges = [], list(g)
+    else:
+        raise TypeError(f"{native.name}: a graph is a list of edges (x, y) or a networkx graph, not {_short(g)}")
+    for e in edges:
+        if not (isinstance(e, tuple) and len(e) == 2):
+            raise TypeError(f"{native.name}: an edge is a tuple of two node numbers, not {_short(e)}")
+    for v in [*nodes, *(x for e in edges for x in e)]:
+        if not _is_int(v) or v < 0:
+            raise TypeError(f"{native.name}: a node is a whole number, not {_short(v)}")
+    if not edges and not nodes:
+        raise InputError(f"{native.name}: the graph has no nodes")
+    on_edges = {x for e in edges for x in e}
+    top = max([*nodes, *on_edges])
+    items = [f"{x}{joint}{y}" for x, y in edges]
+    if nodes:
+        # Every number below the largest is named (alone when on no edge); the nodes in play follow the word when
+        # they are not all of them.
+        items += [str(v) for v in range(top + 1) if v not in on_edges]
+        if len(set(nodes)) != top + 1:
+            return ["edges:" + ",".join(items), *(str(v) for v in sorted(nodes))]
+    return ["edges:" + ",".join(items)]
+
+
 def _catalog_words(native: _grundy.NativeGame, p: Any) -> List[str]:
     """A typed position of a catalog game as the command-line words the library reads, decided by the game's
-    catalog facts (a heap game, how many numbers name a position, its position syntax)."""
+    catalog facts (a heap game, how many numbers name a position, its position syntax, a graph game)."""
     if isinstance(p, str):
         try:
             return shlex.split(p)
         except ValueError as e:
             raise InputError(f"{native.name}: {_short(p)} cannot be read as command-line words: {e}") from None
+    if native.kind == "graph":
+        if native.tokens_on_graph:
+            if not (isinstance(p, tuple) and len(p) == 2):
+                raise TypeError(f"{native.name}: a position is a tuple (graph, tokens): the graph a list of edges "
+                                f"(x, y) or a networkx.DiGraph, the tokens a node or a list of nodes, not {_short(p)}")
+            graph, tokens = p
+            tokens = [tokens] if _is_int(tokens) else list(tokens)
+            if not tokens or not all(_is_int(t) for t in tokens):
+                raise TypeError(f"{native.name}: the tokens are a node number or a non-empty list of them, "
+                                f"not {_short(p[1])}")
+            return [*_graph_words(native, graph), *(str(t) for t in tokens)]
+        return _graph_words(native, p)
     if _is_int(p):
         if _pairs(native):
             raise TypeError(f"{native.name}: a position is {_expected(native)}, not {_short(p)}")
@@ -190,50 +281,17 @@ def _positions(native: _grundy.NativeGame, args: Tuple[Any, ...]) -> List[_grund
     return list(_catalog_words(native, p))
 
 
-class Record(Dict[str, Any]):
-    """A result: a dict with the keys of the JSON schema (docs/json.md), also readable as attributes
-    (``r.nim_value`` is ``r["nim_value"]``). Nested objects are Records too."""
-
-    __slots__ = ()
-
-    def __getattr__(self, key: str) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            raise AttributeError(f"this result has no field {key!r} (fields: {', '.join(self)})") from None
-
-    def __dir__(self) -> List[str]:
-        return list(self) + list(dict.__dir__(self))
+#: The analysis of a position: under normal play, misère play or loopy play.
+AnyAnalysis = Union[Analysis, MisereAnalysis, LoopyAnalysis]
 
 
-def _record(v: Any) -> Any:
-    if isinstance(v, dict):
-        return Record((k, _record(x)) for k, x in v.items())
-    if isinstance(v, list):
-        return [_record(x) for x in v]
-    return v
-
-
-def _rec(v: Any) -> Record:
-    r = _record(v)
-    assert isinstance(r, Record)
-    return r
-
-
-def _recs(v: Any) -> List[Record]:
-    r = _record(v)
-    assert isinstance(r, list)
-    return r
-
-
-def _analysis(d: Any) -> Union[Analysis, MisereAnalysis, Record]:
+def _analysis(d: Any) -> AnyAnalysis:
     """The native analysis as its typed result: an :class:`Analysis` under normal play, a :class:`MisereAnalysis`
-    under misère play (``"play": "misere"``); the loopy object (``drawing_moves``) stays a :class:`Record` for
-    now."""
+    under misère play (``"play": "misere"``), a :class:`LoopyAnalysis` under loopy play (``drawing_moves``)."""
     if d.get("play") == "misere":
         return MisereAnalysis.from_dict(d)
     if "drawing_moves" in d:
-        return _rec(d)
+        return LoopyAnalysis.from_dict(d)
     return Analysis.from_dict(d)
 
 
@@ -295,6 +353,13 @@ class Game:
         return repr(self._native)
 
     @property
+    def kind(self) -> str:
+        """The catalog's kind of game: ``heap``, ``board`` (positions named by other words: boards, pairs),
+        ``graph`` (``node-kayles``, ``arc-kayles``: a position is a graph; ``graph``, ``loopy-graph``: a graph and
+        tokens on it) or ``scoring``."""
+        return self._native.kind
+
+    @property
     def parameters(self) -> int:
         """How many whole numbers name a position in a table: 1 for a heap game, 2 for a game of pairs or
         rectangles (Wythoff, E&D, cutting, Chomp, Cram), 0 otherwise."""
@@ -319,13 +384,12 @@ class Game:
         max_seconds: Optional[float] = None,
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
-    ) -> Union[Analysis, MisereAnalysis, Record]:
+    ) -> AnyAnalysis:
         """The analysis of a position (or a sum): under normal play an :class:`Analysis` (``nim_value``,
         ``outcome``, ``parts``, ``winning_moves`` as :class:`Move` objects, ...; ``to_dict()`` is the object of
         ``grundy value ... --json``). With ``misere=True`` (or for a game played misère by its own rules) the misère
         analysis, a :class:`MisereAnalysis`; with ``loopy=True`` (codes that add tokens, on heaps up to
-        ``max_heap``, default 1000; graphs with cycles) the loopy one, still a :class:`Record` with the JSON's
-        keys."""
+        ``max_heap``, default 1000; graphs with cycles) the loopy one, a :class:`LoopyAnalysis`."""
         return _analysis(
             self._native.analyse(
                 _positions(self._native, positions),
@@ -352,8 +416,10 @@ class Game:
         if isinstance(a, MisereAnalysis):
             raise UnsupportedError(f"{self.name} is played misère by its own rules (the last mover loses), so its "
                                    "positions have no normal-play nim-value: see outcome() or analyse()")
-        nim_value: Optional[int] = a.nim_value
-        return nim_value
+        if isinstance(a, LoopyAnalysis):
+            raise UnsupportedError(f"{self.name}: a loopy position has a generalised value, not a nim-value: see "
+                                   "analyse(..., loopy=True)")
+        return a.nim_value
 
     def outcome(self, *positions: Position, misere: bool = False, loopy: bool = False,
                 **limits: Any) -> Literal["P", "N", "D"]:
@@ -362,15 +428,15 @@ class Game:
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).outcome
 
     def winning_moves(self, *positions: Position, misere: bool = False, loopy: bool = False,
-                      **limits: Any) -> Sequence[Union[Move, MisereMove, Record]]:
+                      **limits: Any) -> Sequence[Union[Move, MisereMove, LoopyMove]]:
         """Every winning move listed one by one (huge heaps may also have families of moves: see
         :meth:`analyse`)."""
         return self.analyse(*positions, misere=misere, loopy=loopy, **limits).winning_moves
 
-    def scoring(self, *position: Position) -> Record:
-        """The answer of a scoring game (``fox-cards``: not impartial, so it has no nim-value): ``game``,
-        ``impartial`` (False), the game's named integers (best-play scores), and ``text``, the answer for people."""
-        return _rec(self._native.scoring(_positions(self._native, position)))
+    def scoring(self, *position: Position) -> Scoring:
+        """The answer of a scoring game (``fox-cards``: not impartial, so it has no nim-value): a :class:`Scoring`
+        with the game's named integers (best-play scores) and ``text``, the answer for people."""
+        return Scoring.from_dict(self._native.scoring(_positions(self._native, position)))
 
     @overload
     def sequence(self, to: int, *, numpy: Literal[False] = False, max_seconds: Optional[float] = None,
@@ -394,54 +460,57 @@ class Game:
         return values
 
     def period(self, to: Optional[int] = None, *, max_seconds: Optional[float] = None,
-               max_memory: Optional[int] = None) -> Record:
-        """Preperiod, period and saltus of the nim-values, as ``grundy period --json``: keys ``game``,
-        ``preperiod``, ``period``, ``saltus``, ``certified`` (True only when a theorem proves the pattern for every
-        heap: the Guy-Smith theorem, the subtraction-game certificate or a closed form), ``certificate``,
-        ``values_computed``, ``needed`` and ``stopped`` (always None here: the search ends at ``to``). The values
+               max_memory: Optional[int] = None) -> Period:
+        """Preperiod, period and saltus of the nim-values, a :class:`Period` (``grundy period --json``):
+        ``certified`` is True only when a theorem proves the pattern for every heap (the Guy-Smith theorem, the
+        subtraction-game certificate or a closed form), and ``stopped`` says why a search stopped short. The values
         are computed to heap ``to`` at most (default: 4194304 for
         codes a certificate covers, 16384 otherwise). A game defined in Python is never certified: its period is
         only observed."""
-        return _rec(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))
+        return Period.from_dict(self._native.period(to, max_seconds=max_seconds, max_memory=max_memory))
 
     def table(self, rows: Tuple[int, int], cols: Optional[Tuple[int, int]] = None, *, numpy: bool = False,
-              max_seconds: Optional[float] = None, max_memory: Optional[int] = None) -> Record:
-        """The nim-values over a range, as ``grundy table --json``: ``rows`` is ``(first, last)``, both included
-        (the heaps of a heap game, the ``a`` of ``G(a, b)``), ``cols`` likewise for a game whose positions are two
-        numbers (Wythoff, cutting, E&D, ...). Keys include ``game``, ``rows``, ``cols``, ``values`` (read it as
-        ``t["values"]``: ``t.values`` is the dict method) and ``p_positions``. With ``numpy=True``, ``values`` is a
-        2-D numpy ``uint64`` array made on the Rust side (one column for a one-parameter game), a masked array
-        (``numpy.ma``) where some numbers name no position."""
+              max_seconds: Optional[float] = None, max_memory: Optional[int] = None) -> Table:
+        """The nim-values over a range, a :class:`Table` (``grundy table --json``): ``rows`` is ``(first, last)``,
+        both included (the heaps of a heap game, the ``a`` of ``G(a, b)``), ``cols`` likewise for a game whose
+        positions are two numbers (Wythoff, cutting, E&D, ...). ``t.values`` holds the values row by row, ``t[a,
+        b]`` one of them, ``t.p_positions`` the P-positions. With ``numpy=True``, ``values`` is a 2-D numpy
+        ``uint64`` array made on the Rust side (one column for a one-parameter game), a masked array (``numpy.ma``)
+        where some numbers name no position."""
         if numpy:
             import numpy as np  # noqa: F401 (a clear ImportError here when numpy is missing)
 
-        return _rec(self._native.table(rows, cols, max_seconds=max_seconds, max_memory=max_memory, numpy=numpy))
+        return Table.from_dict(
+            self._native.table(rows, cols, max_seconds=max_seconds, max_memory=max_memory, numpy=numpy)
+        )
 
     def pattern(self, to: Optional[int] = None, *, rows: Optional[Tuple[int, int]] = None,
                 cols: Optional[Tuple[int, int]] = None, max_seconds: Optional[float] = None,
-                max_memory: Optional[int] = None) -> Record:
-        """The rule read off the game's table, as ``grundy pattern --json``: each rule says whether a theorem
-        certifies it or on what range it was observed. ``to`` for a one-parameter game, ``rows``/``cols`` for a
+                max_memory: Optional[int] = None) -> Pattern:
+        """The rules read off the game's table, a :class:`Pattern` (``grundy pattern --json``): each
+        :class:`Rule` says whether a theorem certifies it or on what range it was observed. ``to`` for a one-parameter game, ``rows``/``cols`` for a
         two-parameter one (default ``(0, 19)`` each)."""
-        return _rec(self._native.pattern(to, rows, cols, max_seconds=max_seconds, max_memory=max_memory))
+        return Pattern.from_dict(self._native.pattern(to, rows, cols, max_seconds=max_seconds, max_memory=max_memory))
 
     def misere_sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
-                        max_positions: Optional[int] = None, max_memory: Optional[int] = None) -> Any:
-        """Misère nim-values of heaps ``0..=to`` (1 for a heap with no move)."""
-        values = self._native.misere(to, genus=False, max_seconds=max_seconds, max_positions=max_positions,
-                                     max_memory=max_memory)
+                        max_positions: Optional[int] = None, max_memory: Optional[int] = None) -> Union[List[int], _npt.NDArray[_np.uint64]]:
+        """Misère nim-values of heaps ``0..=to`` (1 for a heap with no move): a list, or with ``numpy=True`` a
+        numpy ``uint64`` array made on the Rust side."""
         if numpy:
-            import numpy as np
+            import numpy as np  # noqa: F401 (a clear ImportError here when numpy is missing)
 
-            return np.array(values, dtype=np.uint64)
+        values: Union[List[int], _npt.NDArray[_np.uint64]] = self._native.misere(
+            to, genus=False, max_seconds=max_seconds, max_positions=max_positions, max_memory=max_memory, numpy=numpy
+        )
         return values
 
     def genus(self, to: int, *, max_seconds: Optional[float] = None, max_positions: Optional[int] = None,
-              max_memory: Optional[int] = None) -> List[Record]:
-        """The genus of heaps ``0..=to``: records with ``heap``, ``genus`` (CGSuite's notation, ``4^146``),
-        ``nim_value``, ``misere_nim_value`` and ``tame``."""
-        return _recs(self._native.misere(to, genus=True, max_seconds=max_seconds, max_positions=max_positions,
-                                           max_memory=max_memory))
+              max_memory: Optional[int] = None) -> List[Genus]:
+        """The genus of heaps ``0..=to``: one :class:`Genus` per heap, with ``genus`` in CGSuite's notation
+        (``4^146``), ``nim_value``, ``misere_nim_value`` and ``tame``."""
+        genera = self._native.misere(to, genus=True, max_seconds=max_seconds, max_positions=max_positions,
+                                     max_memory=max_memory)
+        return [Genus.from_dict(g) for g in genera]
 
 
 def game(spec: str) -> Game:
@@ -452,10 +521,10 @@ def game(spec: str) -> Game:
     return Game(_grundy.lookup(spec))
 
 
-def games() -> List[Record]:
-    """The catalog: one record per game with ``name``, ``display_name``, ``aliases``, ``param``, ``kind``
-    (``heap``, ``board``, ``graph`` or ``scoring``), ``spec`` and ``summary``."""
-    return _recs(_grundy.catalog())
+def games() -> List[CatalogEntry]:
+    """The catalog: one :class:`CatalogEntry` per game with ``name``, ``display_name``, ``aliases``, ``param``,
+    ``kind`` (``heap``, ``board``, ``graph`` or ``scoring``), ``spec`` and ``summary``."""
+    return [CatalogEntry.from_dict(e) for e in _grundy.catalog()]
 
 
 def splits(total: int, max_parts: int = 2, min_parts: int = 0, distinct: bool = False) -> Splits:
@@ -526,7 +595,7 @@ def analyse(
     max_seconds: Optional[float] = None,
     max_positions: Optional[int] = None,
     max_memory: Optional[int] = None,
-) -> Union[Analysis, MisereAnalysis, Record]:
+) -> AnyAnalysis:
     """The analysis of a sum of positions of several games: ``grundy.analyse(kayles([5, 7]), nim(3))``. See
     :meth:`Game.analyse` for the result; long calls on catalog games release the GIL, and Ctrl-C interrupts."""
     native = []

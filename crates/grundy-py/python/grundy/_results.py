@@ -6,9 +6,32 @@ added here, and ``to_dict()`` is checked against the native JSON in the tests.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Literal, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
-__all__ = ["Analysis", "MisereAnalysis", "MiserePart", "MisereMove", "Move", "MoveFamily", "PartValue", "UnlistedMoves"]
+__all__ = [
+    "Analysis",
+    "CatalogEntry",
+    "Genus",
+    "LoopyAnalysis",
+    "LoopyMove",
+    "LoopyPart",
+    "LoopyValue",
+    "MisereAnalysis",
+    "MiserePart",
+    "MisereMove",
+    "Move",
+    "MoveFamily",
+    "Nearest",
+    "PartValue",
+    "Pattern",
+    "Period",
+    "Recognised",
+    "Rule",
+    "Scoring",
+    "Span",
+    "Table",
+    "UnlistedMoves",
+]
 
 _U64_MAX = 2**64 - 1
 
@@ -245,3 +268,517 @@ class MisereAnalysis:
             "parts": [p.to_dict() for p in self.parts],
             "winning_moves": [m.to_dict() for m in self.winning_moves],
         }
+
+
+def _tuple_of_ints(v: Any) -> Tuple[int, ...]:
+    return tuple(int(x) for x in v)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A range of whole numbers, both ends included: ``first..=last`` (``{"from", "to"}`` in the JSON)."""
+
+    first: int
+    last: int
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Span:
+        return cls(first=d["from"], last=d["to"])
+
+    @classmethod
+    def maybe(cls, d: Optional[Mapping[str, Any]]) -> Optional[Span]:
+        return None if d is None else cls.from_dict(d)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object ``{"from": first, "to": last}``."""
+        return {"from": self.first, "to": self.last}
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(self.first, self.last + 1))
+
+    def __len__(self) -> int:
+        return self.last - self.first + 1
+
+
+@dataclass(frozen=True)
+class Recognised:
+    """A game of its own rules (a Python function, a script) whose options on heaps ``0..=to`` are exactly those
+    of the take-and-break ``code``: its period was then read as the code's."""
+
+    code: str
+    to: int
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Recognised:
+        return cls(code=d["code"], to=d["to"])
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"code": self.code, "to": self.to}
+
+
+@dataclass(frozen=True)
+class Period:
+    """The periodicity of a heap game's nim-values, as ``grundy period --json`` (docs/json.md): ``G(n + period) =
+    G(n) + saltus`` for ``n >= preperiod``. ``certified`` is True only when a theorem proves it for every heap
+    (``certificate`` names it: the Guy-Smith periodicity theorem, the subtraction-game certificate or a closed
+    form); otherwise the period was observed on the ``values_computed`` values only. ``preperiod``, ``period`` and
+    ``saltus`` are ``None`` when no period was seen; ``needed`` is how many values the certificate needs, and
+    ``stopped`` why a search stopped short of it (its budget named by the keyword argument that raises it)."""
+
+    game: str
+    preperiod: Optional[int]
+    period: Optional[int]
+    saltus: Optional[int]
+    certified: bool
+    certificate: Optional[str]
+    values_computed: int
+    needed: Optional[int]
+    stopped: Optional[str]
+    recognised: Optional[Recognised] = None
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Period:
+        """From the JSON object of ``grundy period --json``."""
+        r = d.get("recognised")
+        return cls(
+            game=d["game"],
+            preperiod=d["preperiod"],
+            period=d["period"],
+            saltus=d["saltus"],
+            certified=d["certified"],
+            certificate=d["certificate"],
+            values_computed=d["values_computed"],
+            needed=d["needed"],
+            stopped=d["stopped"],
+            recognised=None if r is None else Recognised.from_dict(r),
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of ``grundy period --json`` (``recognised`` only when there is one)."""
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "recognised"}
+        if self.recognised is not None:
+            out["recognised"] = self.recognised.to_dict()
+        return out
+
+    def value(self, n: int, values: Sequence[int]) -> int:
+        """The nim-value of heap ``n`` read from the period, given the values computed from heap 0 (at least
+        ``preperiod + period`` of them): exact for every ``n`` only when :attr:`certified`."""
+        if self.period is None or self.preperiod is None or self.saltus is None:
+            raise ValueError(f"{self.game}: no period was seen, so a heap's value cannot be read from one")
+        if n < len(values):
+            return int(values[n])
+        k = (n - self.preperiod) // self.period
+        m = n - k * self.period
+        return int(values[m]) + k * self.saltus
+
+
+def _cell(v: Any) -> Optional[int]:
+    return None if v is None else int(v)
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """Nim-values over a range, as ``grundy table --json``: ``values[i][j]`` is ``G(rows.first + i, cols.first +
+    j)`` for a game of two numbers, ``values[i][0]`` the value of heap ``rows.first + i`` for a game of one
+    (``None`` where the numbers name no position); ``p_positions`` lists the P-positions in the range as tuples.
+    With ``numpy=True`` ``values`` is a 2-D numpy ``uint64`` array (masked where numbers name no position).
+    ``t[a, b]`` (or ``t[n]``) is the value at those numbers. Equality compares the values, however held."""
+
+    game: str
+    parameters: int
+    rows: Span
+    cols: Optional[Span]
+    values: Any
+    p_positions: Tuple[Tuple[int, ...], ...]
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Table:
+        """From the JSON object of ``grundy table --json`` (``values`` kept as given when it is a numpy array)."""
+        values = d["values"]
+        if isinstance(values, list):
+            values = tuple(tuple(_cell(v) for v in row) for row in values)
+        return cls(
+            game=d["game"],
+            parameters=d["parameters"],
+            rows=Span.from_dict(d["rows"]),
+            cols=Span.maybe(d["cols"]),
+            values=values,
+            p_positions=tuple(_tuple_of_ints(p) for p in d["p_positions"]),
+        )
+
+    def _rows(self) -> List[List[Optional[int]]]:
+        v = self.values
+        if hasattr(v, "tolist"):
+            mask = getattr(v, "mask", None)
+            data = v.filled(0).tolist() if mask is not None and hasattr(v, "filled") else v.tolist()
+            if mask is not None and getattr(mask, "shape", ()) == getattr(v, "shape", None):
+                return [[None if m else int(x) for x, m in zip(row, mrow)] for row, mrow in zip(data, mask.tolist())]
+            return [[int(x) for x in row] for row in data]
+        return [list(row) for row in v]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of ``grundy table --json`` (``values`` as lists, also from a numpy array)."""
+        return {
+            "game": self.game,
+            "parameters": self.parameters,
+            "rows": self.rows.to_dict(),
+            "cols": None if self.cols is None else self.cols.to_dict(),
+            "values": self._rows(),
+            "p_positions": [list(p) for p in self.p_positions],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Table) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.rows, self.cols))
+
+    def __getitem__(self, at: Union[int, Tuple[int, int]]) -> Optional[int]:
+        if isinstance(at, int):
+            a, b = at, None
+        elif isinstance(at, tuple) and len(at) == 2:
+            a, b = at
+        else:
+            raise KeyError(f"{self.game}: index a table by t[n] or t[a, b], not t[{at!r}]")
+        i = a - self.rows.first
+        j = 0 if b is None or self.cols is None else b - self.cols.first
+        if b is not None and self.cols is None:
+            raise KeyError(f"{self.game}: a position of this table is one number, not {at!r}")
+        if not (0 <= i < len(self.rows)) or (self.cols is not None and not (0 <= j < len(self.cols))):
+            raise KeyError(f"{at!r} is outside the table ({self._extent()})")
+        row = self._rows()[i] if hasattr(self.values, "tolist") else self.values[i]
+        return row[j]
+
+    def _extent(self) -> str:
+        r = f"rows {self.rows.first}..={self.rows.last}"
+        return r if self.cols is None else f"{r}, cols {self.cols.first}..={self.cols.last}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule read off a table (docs/json.md, ``grundy pattern``): its ``kind`` (``periodic``, ``formula``,
+    ``p-heaps``, ``symmetric``, ``beatty``, ...), ``statement`` in words, ``certified`` (True only where a theorem
+    proves it; ``certificate`` names it) and the range it was checked on; ``details`` holds the data of its kind
+    (``period``, ``formula``, ``alpha``, ...) with the JSON's keys. ``rule["period"]`` reads a detail."""
+
+    kind: str
+    statement: str
+    certified: bool
+    certificate: Optional[str]
+    checked_rows: Optional[Span]
+    checked_cols: Optional[Span]
+    details: Mapping[str, Any]
+
+    _COMMON = ("kind", "statement", "certified", "certificate", "checked_rows", "checked_cols")
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Rule:
+        return cls(
+            kind=d["kind"],
+            statement=d["statement"],
+            certified=d["certified"],
+            certificate=d["certificate"],
+            checked_rows=Span.maybe(d["checked_rows"]),
+            checked_cols=Span.maybe(d["checked_cols"]),
+            details=_Frozen({k: v for k, v in d.items() if k not in cls._COMMON}),
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of the rule."""
+        out: Dict[str, Any] = dict(self.details)
+        out.update(
+            kind=self.kind,
+            statement=self.statement,
+            certified=self.certified,
+            certificate=self.certificate,
+            checked_rows=None if self.checked_rows is None else self.checked_rows.to_dict(),
+            checked_cols=None if self.checked_cols is None else self.checked_cols.to_dict(),
+        )
+        return out
+
+    def __getitem__(self, key: str) -> Any:
+        return self.details[key]
+
+    def __getattr__(self, key: str) -> Any:
+        # A detail of the rule's kind as an attribute (``rule.period``); only names that are not fields get here.
+        details = self.__dict__.get("details", {})
+        if key in details:
+            return details[key]
+        raise AttributeError(f"this {self.__dict__.get('kind', '')} rule has no field {key!r} "
+                             f"(details: {', '.join(details)})")
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.statement))
+
+
+class _Frozen(Dict[str, Any]):
+    """A read-only dict (a rule's details)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a result is read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class Nearest:
+    """When no rule fits a one-number game: the candidate rule that fits longest, ``formula``, which holds up to
+    ``holds_to`` and first fails at ``fails_at`` (the value there is ``value``, the rule predicts ``predicted``)."""
+
+    formula: str
+    holds_to: int
+    fails_at: int
+    value: int
+    predicted: int
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Nearest:
+        return cls(**{k: d[k] for k in cls.__dataclass_fields__})
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """The rules read off a game's table, as ``grundy pattern --json``: ``rules`` (:class:`Rule`), each certified
+    only where a theorem proves it, else observed on its range; ``nothing_fits`` when no rule describes every value,
+    then ``first_rows`` (the start of the table, a :class:`Table`) and, for one number, ``nearest``."""
+
+    game: str
+    parameters: int
+    rows: Span
+    cols: Optional[Span]
+    rules: Tuple[Rule, ...]
+    nothing_fits: bool
+    first_rows: Optional[Table]
+    nearest: Optional[Nearest]
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Pattern:
+        """From the JSON object of ``grundy pattern --json``."""
+        return cls(
+            game=d["game"],
+            parameters=d["parameters"],
+            rows=Span.from_dict(d["rows"]),
+            cols=Span.maybe(d["cols"]),
+            rules=tuple(Rule.from_dict(r) for r in d["rules"]),
+            nothing_fits=d["nothing_fits"],
+            first_rows=None if d["first_rows"] is None else Table.from_dict(d["first_rows"]),
+            nearest=None if d["nearest"] is None else Nearest.from_dict(d["nearest"]),
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of ``grundy pattern --json``."""
+        return {
+            "game": self.game,
+            "parameters": self.parameters,
+            "rows": self.rows.to_dict(),
+            "cols": None if self.cols is None else self.cols.to_dict(),
+            "rules": [r.to_dict() for r in self.rules],
+            "nothing_fits": self.nothing_fits,
+            "first_rows": None if self.first_rows is None else self.first_rows.to_dict(),
+            "nearest": None if self.nearest is None else self.nearest.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class Genus:
+    """The genus of one heap (``grundy seq --genus``): ``genus`` in CGSuite's notation (``"4^146"``: the normal
+    nim-value, then the misère nim-values of the heap plus 0, 1, 2, ... copies of a heap of size 2 until they
+    repeat), the heap's ``nim_value`` and ``misere_nim_value``, and whether it is ``tame``."""
+
+    heap: int
+    genus: str
+    nim_value: int
+    misere_nim_value: int
+    tame: bool
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Genus:
+        return cls(**{k: d[k] for k in cls.__dataclass_fields__})
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class LoopyValue:
+    """A value of a loopy game (Smith's generalised Sprague-Grundy function): ``finite`` (a nim-value) or
+    ``infinite`` (``∞(K)``, the set K of the finite values one move away), ``text`` as people write it."""
+
+    finite: Optional[int]
+    infinite: Optional[Tuple[int, ...]]
+    text: str
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], text: str) -> LoopyValue:
+        inf = d.get("infinite")
+        return cls(finite=d.get("finite"), infinite=None if inf is None else _tuple_of_ints(inf), text=text)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON value object (``{"finite": n}`` or ``{"infinite": [K...]}``); the text is beside it there."""
+        return {"finite": self.finite} if self.infinite is None else {"infinite": list(self.infinite)}
+
+
+def _place(v: Any) -> Union[int, Tuple[int, ...]]:
+    return _tuple_of_ints(v) if isinstance(v, list) else int(v)
+
+
+def _json_place(v: Union[int, Tuple[int, ...]]) -> Any:
+    return list(v) if isinstance(v, tuple) else v
+
+
+@dataclass(frozen=True)
+class LoopyPart:
+    """One token or heap of a loopy sum: ``kind`` says what ``position`` is (``"node"`` on a graph, ``"heap"`` for
+    a code, ``"position"`` for a game defined in Python), and its :class:`LoopyValue`."""
+
+    kind: Literal["node", "heap", "position"]
+    position: Union[int, Tuple[int, ...]]
+    value: LoopyValue
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> LoopyPart:
+        kind: Literal["node", "heap", "position"] = "node" if "node" in d else "heap" if "heap" in d else "position"
+        return cls(kind=kind, position=_place(d[kind]), value=LoopyValue.from_dict(d["value"], d["value_text"]))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of a part: ``{KIND: position, "value", "value_text"}``."""
+        return {self.kind: _json_place(self.position), "value": self.value.to_dict(), "value_text": self.value.text}
+
+
+@dataclass(frozen=True)
+class LoopyMove:
+    """A winning or drawing move of a loopy sum: made in part ``component``, from ``from_`` (``"from"`` in the
+    JSON) to ``to`` (a node, or the heaps a heap becomes), leaving the sum's value ``value_after``."""
+
+    component: int
+    from_: Union[int, Tuple[int, ...]]
+    to: Union[int, Tuple[int, ...]]
+    value_after: LoopyValue
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> LoopyMove:
+        return cls(
+            component=d["component"],
+            from_=_place(d["from"]),
+            to=_place(d["to"]),
+            value_after=LoopyValue.from_dict(d["value_after"], d["value_after_text"]),
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of a move."""
+        return {
+            "component": self.component,
+            "from": _json_place(self.from_),
+            "to": _json_place(self.to),
+            "value_after": self.value_after.to_dict(),
+            "value_after_text": self.value_after.text,
+        }
+
+
+@dataclass(frozen=True)
+class LoopyAnalysis:
+    """The analysis of a loopy position (``loopy=True``: a code that adds tokens, a graph with cycles): ``outcome``
+    ``"P"``, ``"N"`` or ``"D"`` (a draw: play goes on forever), the sum's ``value`` (:class:`LoopyValue`), each
+    part's, the winning moves and, in a draw, the moves that keep it; ``note`` says what the answer rests on (the
+    heap bound of a loopy code) and ``positions`` how many positions were reached."""
+
+    outcome: Literal["P", "N", "D"]
+    value: LoopyValue
+    parts: Tuple[LoopyPart, ...]
+    winning_moves: Tuple[LoopyMove, ...]
+    drawing_moves: Tuple[LoopyMove, ...]
+    note: Optional[str]
+    positions: Optional[int] = None
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> LoopyAnalysis:
+        """From the JSON object of ``grundy value ... --loopy --json``."""
+        return cls(
+            outcome=d["outcome"],
+            value=LoopyValue.from_dict(d["value"], d["value_text"]),
+            parts=tuple(LoopyPart.from_dict(p) for p in d["parts"]),
+            winning_moves=tuple(LoopyMove.from_dict(m) for m in d["winning_moves"]),
+            drawing_moves=tuple(LoopyMove.from_dict(m) for m in d["drawing_moves"]),
+            note=d.get("note"),
+            positions=d.get("positions"),
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of ``grundy value ... --loopy --json``."""
+        out: Dict[str, Any] = {
+            "outcome": self.outcome,
+            "value": self.value.to_dict(),
+            "value_text": self.value.text,
+            "parts": [p.to_dict() for p in self.parts],
+            "winning_moves": [m.to_dict() for m in self.winning_moves],
+            "drawing_moves": [m.to_dict() for m in self.drawing_moves],
+            "note": self.note,
+        }
+        if self.positions is not None:
+            out["positions"] = self.positions
+        return out
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """A game of the catalog (``grundy games --json``): its ``name``, the ``display_name`` listings show
+    (``subtraction:S``), ``aliases``, its parameter (``param``, e.g. ``"S"``, or ``None``), ``kind`` (``heap``,
+    ``board``, ``graph`` or ``scoring``), ``spec`` (a position's syntax, or the code it is) and ``summary``."""
+
+    name: str
+    display_name: str
+    aliases: Tuple[str, ...]
+    param: Optional[str]
+    kind: str
+    spec: str
+    summary: str
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> CatalogEntry:
+        return cls(
+            name=d["name"],
+            display_name=d.get("display_name", d["name"]),
+            aliases=tuple(d.get("aliases", ())),
+            param=d.get("param"),
+            kind=d["kind"],
+            spec=d["spec"],
+            summary=d["summary"],
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {**{k: getattr(self, k) for k in self.__dataclass_fields__}, "aliases": list(self.aliases)}
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The answer of a scoring game (``fox-cards``: not impartial, so it has no nim-value): ``scores``, the game's
+    named integers (best-play scores), and ``text``, the answer for people. ``impartial`` is always False."""
+
+    game: str
+    scores: Mapping[str, int]
+    text: str
+    impartial: bool = False
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Scoring:
+        scores = {k: v for k, v in d.items() if k not in ("game", "impartial", "text")}
+        return cls(game=d["game"], scores=_Frozen(scores), text=d["text"], impartial=d["impartial"])
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"game": self.game, "impartial": self.impartial, **self.scores, "text": self.text}
+
+    def __getitem__(self, key: str) -> int:
+        return self.scores[key]
+
+    def __getattr__(self, key: str) -> int:
+        # A score as an attribute (``r.ciel``); only names that are not fields get here.
+        scores = self.__dict__.get("scores", {})
+        if key in scores:
+            return int(scores[key])
+        raise AttributeError(f"this result has no field or score {key!r} (scores: {', '.join(scores)})")
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.text))

@@ -15,7 +15,8 @@
 //! reader [`crate::loopy::graph::Graph::parse`]: lines `X Y` (an edge from node X to node Y; node ids are
 //! non-negative integers, used as written), blank lines and lines starting with `#` ignored, and an optional first
 //! line `nodes N` fixing the node count (nodes `0..N`; else the largest id plus one). Example: `0 1` / `1 2` is the
-//! path 0 → 1 → 2. `graph` values the file as a DAG and reports a cycle as an error naming one of its edges;
+//! path 0 → 1 → 2; the same graph written inline instead of a file is `edges:0>1,1>2`
+//! ([`crate::loopy::graph::EdgeFile::inline`]). `graph` values the file as a DAG and reports a cycle as an error naming one of its edges;
 //! `loopy-graph` (or `graph … --loopy`) allows cycles. The older form with an `N M` header and 1-based nodes is no
 //! longer read: it cannot be told apart from an edge list reliably (its header is itself a valid edge), so such a
 //! file is read as edges, like any other (the judge adapter `grundy oj loj10243` keeps the judge's own format).
@@ -302,7 +303,7 @@ fn read_graph(args: &[String]) -> Result<(String, Dag, Vec<u32>)> {
             "graph: give an edge-list FILE and the tokens' nodes, e.g. graph g.txt 0 4",
         ));
     };
-    let graph = crate::loopy::graph::Graph::read_file(file).map_err(|e| e.context("graph"))?;
+    let graph = crate::loopy::graph::Graph::read_word(file).map_err(|e| e.context("graph"))?;
     let mut tokens = Vec::new();
     for a in nodes {
         let u = crate::error::parse_u64(a, "graph: a token's node")?;

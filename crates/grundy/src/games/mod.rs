@@ -41,7 +41,7 @@ pub mod wythoff;
 
 use crate::error::{Error, Result};
 pub use registry::{
-    erase, erase_heap, lookup, AnyGame, Caps, Entry, Kind, Registry, ScoringReport,
+    entry, erase, erase_heap, lookup, AnyGame, Caps, Entry, Kind, Registry, ScoringReport,
 };
 
 /// The games built into `grundy`, in the order `grundy games` lists them: the table [`Registry::builtin`] holds.
@@ -137,25 +137,25 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
         Entry { name: "cutting", aliases: &[], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "WxH",
             summary: "cut grid paper in two; whoever cuts out a 1x1 wins (POJ 2311)",
             make: |_| Ok(erase(cutting::CuttingGame::default())) },
-        Entry { name: "cram", aliases: &[], param: None, kind: Kind::Board, caps: Caps { threads: true, saved_table: Some(cram::saved_table) }, spec: "RxC | FILE | ROWS",
+        Entry { name: "cram", aliases: &[], param: None, kind: Kind::Board, caps: Caps { threads: true, saved_table: Some(cram::saved_table), ..Caps::NONE }, spec: "RxC | FILE | ROWS",
             summary: "Cram: place a domino on two adjacent empty cells; boards to 128 cells, split into regions",
             make: |_| Ok(erase(cram::CramGame)) },
-        Entry { name: "chomp", aliases: &[], param: None, kind: Kind::Board, caps: Caps { threads: false, saved_table: Some(|| crate::table_file::shared(chomp::ChompGame)) }, spec: "RxC | ROW...",
+        Entry { name: "chomp", aliases: &[], param: None, kind: Kind::Board, caps: Caps { threads: false, saved_table: Some(|| crate::table_file::shared(chomp::ChompGame)), ..Caps::NONE }, spec: "RxC | ROW...",
             summary: "Chomp: eat a square and all below-right of it; whoever eats the poisoned corner loses",
             make: |_| Ok(erase(chomp::ChompGame)) },
         Entry { name: "ed", aliases: &["e&d"], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "X Y",
             summary: "E&D: remove one heap of a pair, split the other into a new pair",
             make: |_| Ok(erase(ed::EAndDGame)) },
-        Entry { name: "graph", aliases: &[], param: None, kind: Kind::Graph, caps: Caps::NONE, spec: "FILE NODE...",
+        Entry { name: "graph", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { holds_its_graph: true, ..Caps::NONE }, spec: "FILE NODE...",
             summary: "tokens on a directed acyclic graph read from an edge-list file",
             make: |_| Ok(erase(digraph::GraphGame::default())) },
-        Entry { name: "loopy-graph", aliases: &[], param: None, kind: Kind::Graph, caps: Caps::NONE, spec: "FILE NODE...",
+        Entry { name: "loopy-graph", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { holds_its_graph: true, ..Caps::NONE }, spec: "FILE NODE...",
             summary: "tokens on a digraph with cycles: outcomes P, N or D (draw), Smith's values",
             make: |_| Ok(erase(crate::loopy::graph::LoopyGraph::default())) },
-        Entry { name: "node-kayles", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { threads: true, saved_table: Some(|| crate::table_file::shared(node_kayles::NodeKayles)) }, spec: "FILE | grid:RxC | path:N",
+        Entry { name: "node-kayles", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { threads: true, saved_table: Some(|| crate::table_file::shared(node_kayles::NodeKayles)), ..Caps::NONE }, spec: "FILE | grid:RxC | path:N",
             summary: "Node Kayles on an undirected graph file: take a vertex, remove it and its neighbours",
             make: |_| Ok(erase(node_kayles::NodeKayles)) },
-        Entry { name: "arc-kayles", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { threads: true, saved_table: Some(|| crate::table_file::shared(arc_kayles::ArcKayles)) }, spec: "FILE | grid:RxC | path:N",
+        Entry { name: "arc-kayles", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { threads: true, saved_table: Some(|| crate::table_file::shared(arc_kayles::ArcKayles)), ..Caps::NONE }, spec: "FILE | grid:RxC | path:N",
             summary: "Arc Kayles on an undirected graph file: take an edge, remove both its ends",
             make: |_| Ok(erase(arc_kayles::ArcKayles)) },
         Entry { name: "consecutive-split", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "N",

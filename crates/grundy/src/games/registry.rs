@@ -298,6 +298,10 @@ pub struct Caps {
     /// ([`crate::table_file::SavedTable`]; [`crate::table_file::shared`] for the plain solver's memo). The one
     /// place that says which games keep saved tables: [`Registry::saved_table`] reads it.
     pub saved_table: Option<fn() -> Box<dyn SavedTable>>,
+    /// A position names a graph (a file, or `edges:…` inline) that the game then holds: `graph` and `loopy-graph`,
+    /// whose positions are nodes of that graph. A caller that keeps a game between calls (Python's) looks such a
+    /// game up again for each position, so that one call's graph is never read as another's.
+    pub holds_its_graph: bool,
 }
 
 impl Caps {
@@ -305,6 +309,7 @@ impl Caps {
     pub const NONE: Caps = Caps {
         threads: false,
         saved_table: None,
+        holds_its_graph: false,
     };
 }
 
@@ -579,6 +584,14 @@ fn join(set: &[u64]) -> String {
 /// Looks a game up in the built-in catalog ([`Registry::builtin`]).
 pub fn lookup(spec: &str) -> Result<Box<dyn AnyGame>> {
     Registry::builtin().lookup(spec)
+}
+
+/// The catalog row of the game `spec` names (`kayles`, `subtraction:1,3,4`: the row of `subtraction`), with its
+/// kind and capabilities; `None` for a take-and-break code or an unknown name.
+pub fn entry(spec: &str) -> Option<Entry> {
+    let lower = spec.trim().to_ascii_lowercase();
+    let head = lower.split_once(':').map_or(lower.as_str(), |(h, _)| h);
+    Registry::builtin().find(head).cloned()
 }
 
 #[cfg(test)]

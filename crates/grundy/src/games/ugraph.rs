@@ -24,7 +24,8 @@
 //! form (a test counts them against the known numbers of graphs).
 //!
 //! **Families** ([`family`]): instead of a file, a position may be `path:N`, `cycle:N` or `grid:RxC`; tables
-//! number positions as the grid graphs ([`grid`]).
+//! number positions as the grid graphs ([`grid`]). A graph may also be written inline, `edges:0-1,1-2,3`
+//! ([`crate::loopy::graph::EdgeFile::inline`]).
 //!
 //! **File format**: the project's edge list ([`crate::loopy::graph::Graph::parse`]: lines `X Y`, `#` comments, an
 //! optional first line `nodes N`), each line read as an *undirected* edge (`0 1` and `1 0` are the same edge). A
@@ -645,9 +646,13 @@ pub fn read(game: &str, words: &[String]) -> Result<Vec<Component>> {
         let (n, edges) = named.map_err(|e| e.context(game))?;
         (graph_components(n, &edges), game.to_string())
     } else {
-        let f =
-            crate::loopy::graph::EdgeFile::read_file_within(file, MAX_VERTICES as u64, "vertices")
-                .map_err(|e| e.context(game))?;
+        let f = crate::loopy::graph::EdgeFile::read_word_within(
+            file,
+            false,
+            MAX_VERTICES as u64,
+            "vertices",
+        )
+        .map_err(|e| e.context(game))?;
         let shown = format!("{game} {}", crate::error::escape(file));
         if f.declared.is_none() && f.nodes as usize <= MAX_VERTICES {
             // Without a first line `nodes N`, every vertex is named by an edge: a vertex in none is a numbering

@@ -106,6 +106,99 @@ impl EdgeFile {
         .map_err(|e| e.context(&shown))
     }
 
+    /// A graph written inline as one word instead of a file: `edges:` and then, separated by commas, edges `X-Y`
+    /// (an undirected graph) or `X>Y` (a directed one, from X to Y) and lone ids `X` (a node on no edge). The node
+    /// count is the largest id plus one, and every id below it must be named (a node on no edge is listed alone:
+    /// `edges:0-1,1-2,3`), so that a slip in the numbering is an error, not a phantom isolated node. `None` when the
+    /// word does not start with `edges:` (it is then a file name). Python passes its edge lists and networkx graphs
+    /// this way.
+    pub fn inline(
+        word: &str,
+        directed: bool,
+        max_nodes: u64,
+        noun: &str,
+    ) -> Option<Result<EdgeFile>> {
+        let rest = word.strip_prefix("edges:")?;
+        Some(EdgeFile::parse_inline(
+            rest,
+            directed,
+            max_nodes.min(MAX_NODES),
+            noun,
+        ))
+    }
+
+    fn parse_inline(rest: &str, directed: bool, max_nodes: u64, noun: &str) -> Result<EdgeFile> {
+        let (joint, other) = if directed { ('>', '-') } else { ('-', '>') };
+        let id = |w: &str| -> Result<u32> {
+            let w = w.trim();
+            let v = crate::error::parse_bounded(w, "edges: an id", max_nodes.saturating_sub(1))?;
+            Ok(v as u32)
+        };
+        if rest.trim().is_empty() {
+            return Err(Error::input(format!(
+                "edges: give at least one edge {} or one id after 'edges:'",
+                if directed { "X>Y" } else { "X-Y" }
+            )));
+        }
+        let mut edges = Vec::new();
+        let mut named: Vec<u32> = Vec::new();
+        for item in rest.split(',') {
+            let item = item.trim();
+            if item.is_empty() {
+                return Err(Error::input(
+                    "edges: give edges and lone ids separated by commas, with nothing empty between them",
+                ));
+            }
+            if item.contains(other) {
+                let kind = if directed {
+                    "directed: write X>Y"
+                } else {
+                    "undirected: write X-Y"
+                };
+                return Err(Error::input(format!(
+                    "edges: '{}': the graphs of this game are {kind}",
+                    crate::error::escape(item)
+                )));
+            }
+            match item.split_once(joint) {
+                Some((x, y)) => {
+                    let (x, y) = (id(x)?, id(y)?);
+                    edges.push((x, y));
+                    named.extend([x, y]);
+                }
+                None => named.push(id(item)?),
+            }
+        }
+        let nodes = named.iter().max().map_or(0, |&m| m as u64 + 1);
+        named.sort_unstable();
+        named.dedup();
+        if let Some(missing) = (0..nodes as u32).find(|&v| named.binary_search(&v).is_err()) {
+            return Err(Error::input(format!(
+                "edges: {missing} is on no edge and not listed (the {noun} run from 0 to {}): list one on no edge alone, as in edges:0-1,2",
+                nodes - 1
+            )));
+        }
+        Ok(EdgeFile {
+            declared: Some(nodes),
+            nodes,
+            edges,
+        })
+    }
+
+    /// [`EdgeFile::inline`] when `word` is an inline graph, else the file `word` read by
+    /// [`EdgeFile::read_file_within`].
+    pub fn read_word_within(
+        word: &str,
+        directed: bool,
+        max_nodes: u64,
+        noun: &str,
+    ) -> Result<EdgeFile> {
+        match EdgeFile::inline(word, directed, max_nodes, noun) {
+            Some(r) => r,
+            None => EdgeFile::read_file_within(word, max_nodes, noun),
+        }
+    }
+
     /// Parses the edge-list format of [`Graph::parse`]; errors name the line.
     pub fn parse(text: &str) -> Result<EdgeFile> {
         EdgeFile::parse_within(text, MAX_NODES, "nodes")
@@ -211,6 +304,18 @@ impl Graph {
     pub fn read_file(path: &str) -> Result<Graph> {
         let f = EdgeFile::read_file(path)?;
         Graph::new(f.nodes as usize, &f.edges).map_err(|e| e.context(crate::error::escape(path)))
+    }
+
+    /// The digraph a word names: written inline (`edges:0>1,1>2`, [`EdgeFile::inline`]) or the edge-list file of
+    /// that name ([`Graph::read_file`]).
+    pub fn read_word(word: &str) -> Result<Graph> {
+        match EdgeFile::inline(word, true, MAX_NODES, "nodes") {
+            Some(f) => {
+                let f = f?;
+                Graph::new(f.nodes as usize, &f.edges)
+            }
+            None => Graph::read_file(word),
+        }
     }
 
     /// A graph on `nodes` nodes with the given edges (`x -> y`). Node ids must be `< nodes`.
@@ -652,6 +757,38 @@ impl Solved {
 mod tests {
     use super::*;
 
+    /// A graph written inline is the graph of the same edges in a file; the numbering and the direction are checked.
+    #[test]
+    fn an_inline_graph_is_the_files_graph_and_its_slips_are_errors() {
+        let inline = |w: &str, directed| EdgeFile::inline(w, directed, MAX_NODES, "nodes").unwrap();
+        let f = inline("edges:0>1, 1>0,1>2", true).unwrap();
+        assert_eq!(
+            (f.nodes, f.edges.clone()),
+            (3, vec![(0, 1), (1, 0), (1, 2)])
+        );
+        let g = Graph::read_word("edges:0>1,1>0,1>2").unwrap();
+        let h = Graph::parse("0 1\n1 0\n1 2\n").unwrap();
+        assert_eq!(outcomes(&g), outcomes(&h));
+        // A lone id is a node on no edge; an id named nowhere is a slip.
+        assert_eq!(inline("edges:0-1,2", false).unwrap().nodes, 3);
+        for (word, directed, says) in [
+            ("edges:1-2", false, "0 is on no edge and not listed"),
+            ("edges:0>1", false, "undirected: write X-Y"),
+            ("edges:0-1", true, "directed: write X>Y"),
+            ("edges:0-1,,1-2", false, "nothing empty"),
+            ("edges:", false, "at least one edge X-Y"),
+            ("edges:0-x", false, "an id"),
+        ] {
+            let e = inline(word, directed).unwrap_err().to_string();
+            assert!(e.contains(says), "{word}: {e}");
+        }
+        assert!(EdgeFile::inline("g.txt", false, MAX_NODES, "nodes").is_none());
+        let e = EdgeFile::inline("edges:0-200", false, 128, "vertices")
+            .unwrap()
+            .unwrap_err();
+        assert!(e.to_string().contains("an id"), "{e}");
+    }
+
     #[test]
     fn a_cycle_of_three_draws_and_a_tail_is_finite() {
         // 0 -> 1 -> 2 -> 0 is a cycle; 3 -> 4, 4 terminal; 2 -> 3.
@@ -769,7 +906,7 @@ impl LoopyGraph {
         if nodes.is_empty() {
             return Err(Error::input("give at least one NODE to put a token on"));
         }
-        let graph = Graph::read_file(file)?;
+        let graph = Graph::read_word(file)?;
         let mut tokens = Vec::new();
         for w in nodes {
             let u = crate::error::parse_u64(w, "node")?;
