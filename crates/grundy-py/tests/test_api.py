@@ -455,3 +455,14 @@ def test_a_sum_of_catalog_games_keeps_each_game():
     for _ in range(3):
         assert grundy.analyse(kayles([5, 7]), nim(3), wythoff((3, 4))) == first
     assert first.nim_value == kayles.nim_value([5, 7]) ^ 3 ^ wythoff.nim_value((3, 4))
+
+
+def test_the_walk_through_of_docs_python_md_runs():
+    import doctest
+    import pathlib
+
+    page = pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md"
+    if not page.exists():
+        pytest.skip("docs/python.md is not beside this checkout")
+    failed, attempted = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert attempted >= 20 and failed == 0

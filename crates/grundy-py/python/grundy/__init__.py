@@ -146,6 +146,10 @@ __all__ = [
 #: game.
 Position = Union[int, str, Tuple[Any, ...], Sequence[Any]]
 
+#: A position as the native module takes it: a command-line word of a catalog game, or a position of a game
+#: defined in Python (an int or a tuple of ints).
+NativePosition = Union[int, Tuple[int, ...], str]
+
 
 def _short(value: Any) -> str:
     r = repr(value)
@@ -267,7 +271,7 @@ def _catalog_words(native: _grundy.NativeGame, p: Any) -> List[str]:
     raise TypeError(f"{native.name}: a position is {_expected(native)}, not {_short(p)}")
 
 
-def _positions(native: _grundy.NativeGame, args: Tuple[Any, ...]) -> List[_grundy.Position]:
+def _positions(native: _grundy.NativeGame, args: Tuple[Any, ...]) -> List[NativePosition]:
     """The positions a call gives, as the native module takes them. One argument is a typed position
     (:data:`Position`); several are the old form, kept: command-line words for a catalog game
     (``kayles.analyse(5, 7)``, ``wythoff.analyse(3, 5)``), one position each for a game defined in Python."""
@@ -307,7 +311,7 @@ class Part:
 
     __slots__ = ("game", "positions")
 
-    def __init__(self, game: "Game", positions: Sequence[_grundy.Position]) -> None:
+    def __init__(self, game: "Game", positions: Sequence[NativePosition]) -> None:
         self.game = game
         self.positions = list(positions)
 
