@@ -1007,6 +1007,81 @@ fn period_json(
     serde_json::to_value(report).map_err(|e| grundy::Error::input(e.to_string()))
 }
 
+/// A survey of the periods of a family's codes or of a list of codes (`grundy sweep`): one record per code, as
+/// `grundy sweep` writes each line (the library's `survey::Record`), each code searched within `seconds` and up to
+/// heap `to`. Runs on a worker thread with the GIL released; Ctrl-C stops it between codes.
+#[pyfunction]
+#[pyo3(signature = (family = None, codes = None, to = None, seconds = 60.0, max_memory = None, threads = 1))]
+fn survey<'py>(
+    py: Python<'py>,
+    family: Option<String>,
+    codes: Option<Vec<String>>,
+    to: Option<u64>,
+    seconds: f64,
+    max_memory: Option<&Bound<'py, PyAny>>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    use grundy::analysis::survey::{self, Family};
+    let family = family
+        .map(|f| f.parse::<Family>())
+        .transpose()
+        .map_err(err)?;
+    let family = match (family, codes) {
+        (f, Some(codes)) => {
+            let listed = survey::parse_code_list(&codes.join("\n"), f.as_ref()).map_err(err)?;
+            Family::from_list(f.as_ref().map_or(survey::LIST, Family::name), listed)
+        }
+        (Some(f), None) => f,
+        (None, None) => {
+            return Err(InputError::new_err(
+                "survey: give a family ('0.dd') or codes=[...]",
+            ))
+        }
+    };
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err(InputError::new_err(format!(
+            "survey: seconds is a positive number of seconds for each code, not {seconds}"
+        )));
+    }
+    if threads == 0 {
+        return Err(InputError::new_err("survey: threads is at least 1"));
+    }
+    let limits = Bounds::read(None, None, max_memory)?.limits(Convention::Normal, false);
+    let per_code = survey::PerCode { to, seconds };
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let cx = grundy::Context::new(Limits {
+        max_memory: limits.max_memory,
+        ..Limits::default()
+    })
+    .with_threads(threads)
+    .with_cancel(stop.clone());
+    let (tx, rx) = channel();
+    spawn(move || {
+        let registry = grundy::games::Registry::builtin();
+        let mut records = Vec::new();
+        for code in family.codes() {
+            if let Err(e) = cx.check() {
+                let _ = tx.send(Err(e));
+                return;
+            }
+            records.push(survey::survey_code(
+                &registry,
+                code,
+                family.name(),
+                per_code,
+                &cx,
+            ));
+        }
+        let _ = tx.send(to_json(&records));
+    })?;
+    let r = wait(py, rx);
+    if r.is_err() {
+        // Ctrl-C: the worker stops before its next code.
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+    json_to_py(py, &r?.map_err(err)?)
+}
+
 /// A catalog game or take-and-break code by name (`kayles`, `subtraction:1,3,4`, `0.77`).
 #[pyfunction]
 fn lookup(spec: &str) -> PyResult<NativeGame> {
@@ -1180,6 +1255,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(define, m)?)?;
     m.add_function(wrap_pyfunction!(analyse_sum, m)?)?;
     m.add_function(wrap_pyfunction!(catalog, m)?)?;
+    m.add_function(wrap_pyfunction!(survey, m)?)?;
     m.add_function(wrap_pyfunction!(nim_mul, m)?)?;
     m.add_function(wrap_pyfunction!(nim_inv, m)?)?;
     m.add_function(wrap_pyfunction!(nim_pow, m)?)?;

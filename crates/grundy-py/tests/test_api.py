@@ -466,3 +466,38 @@ def test_the_walk_through_of_docs_python_md_runs():
         pytest.skip("docs/python.md is not beside this checkout")
     failed, attempted = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert attempted >= 20 and failed == 0
+
+
+def test_a_survey_is_records_as_grundy_sweep_writes_them():
+    import json
+    import os
+    import subprocess
+
+    records = grundy.survey("0.d7", seconds=10, to=3000)
+    assert [r.code for r in records] == [f"0.{d}7" for d in range(8)]
+    assert all(isinstance(r, grundy.SurveyRecord) and r.family == "0.d7" for r in records)
+    kayles = records[7]
+    assert (kayles.code, kayles.preperiod, kayles.period, kayles.certified) == ("0.77", 71, 12, True)
+    assert records[0].to_dict() == {**records[0].to_dict()} and grundy.SurveyRecord.from_dict(
+        records[0].to_dict()) == records[0]
+    binary = os.environ.get("GRUNDY_BIN")
+    if binary:
+        out = subprocess.run([binary, "sweep", "0.d7", "--max-seconds", "10", "--to", "3000"], capture_output=True,
+                             text=True)
+        lines = [json.loads(line) for line in out.stdout.splitlines()]
+        strip = lambda d: {k: v for k, v in d.items() if k != "seconds"}  # noqa: E731
+        assert [strip(r.to_dict()) for r in records] == [strip(d) for d in lines]
+    listed = grundy.survey(codes=["0.137", "0.07"], seconds=5)
+    assert [(r.code, r.family, r.period) for r in listed] == [("0.137", "list", 34), ("0.07", "list", 34)]
+    for kwargs, says in [
+        (dict(family="kayles"), "family"),
+        (dict(family="0.d7", codes=["0.06"]), "0.06"),
+        (dict(family="0.d7", seconds=0), "seconds"),
+        (dict(), "give a family"),
+    ]:
+        with pytest.raises(grundy.InputError, match=says):
+            grundy.survey(**kwargs)
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame(records)
+    assert list(frame["code"]) == [r.code for r in records]
+    assert list(frame["certified"]) == [r.certified for r in records]

@@ -80,6 +80,7 @@ from ._results import (
     Rule,
     Scoring,
     Span,
+    SurveyRecord,
     Table,
     UnlistedMoves,
 )
@@ -113,6 +114,7 @@ __all__ = [
     "Rule",
     "Scoring",
     "Span",
+    "SurveyRecord",
     "Table",
     "UnlistedMoves",
     "Game",
@@ -134,6 +136,7 @@ __all__ = [
     "nim_pow",
     "nim_sum",
     "splits",
+    "survey",
 ]
 
 #: A position: a heap is an ``int``, a sum of heaps a list (or tuple) of ints; a position of a game of pairs
@@ -529,6 +532,28 @@ def games() -> List[CatalogEntry]:
     """The catalog: one :class:`CatalogEntry` per game with ``name``, ``display_name``, ``aliases``, ``param``,
     ``kind`` (``heap``, ``board``, ``graph`` or ``scoring``), ``spec`` and ``summary``."""
     return [CatalogEntry.from_dict(e) for e in _grundy.catalog()]
+
+
+def survey(
+    family: Optional[str] = None,
+    *,
+    codes: Optional[Iterable[str]] = None,
+    to: Optional[int] = None,
+    seconds: float = 60.0,
+    max_memory: Optional[int] = None,
+    threads: int = 1,
+) -> List[SurveyRecord]:
+    """A survey of the periods of every code of a family (``"0.dd"``, ``"0.ddd"``, ``"octal:K"``,
+    ``"subtraction:SIZE,MAX"``: see ``grundy sweep --help``) or of a list of codes (``codes=["0.07", "0.137"]``;
+    with a family too, every code must be one of its codes), as ``grundy sweep``: one :class:`SurveyRecord` per
+    code, in the family's order, each code searched for at most ``seconds`` (and up to heap ``to`` when given).
+    A certified record's period is proved by a theorem; an open one says why it stopped. ``pandas.DataFrame``
+    reads the list directly. The work runs with the GIL released; Ctrl-C stops it before the next code."""
+    if isinstance(codes, str):
+        raise TypeError("survey: codes is a list of codes, not one string")
+    native = _grundy.survey(family, None if codes is None else list(codes), to=to, seconds=seconds,
+                            max_memory=max_memory, threads=threads)
+    return [SurveyRecord.from_dict(r) for r in native]
 
 
 def splits(total: int, max_parts: int = 2, min_parts: int = 0, distinct: bool = False) -> Splits:

@@ -113,6 +113,14 @@ def analyse_sum(
     max_memory: Optional[int] = None,
 ) -> Dict[str, Any]: ...
 def catalog() -> List[Dict[str, Any]]: ...
+def survey(
+    family: Optional[str] = None,
+    codes: Optional[List[str]] = None,
+    to: Optional[int] = None,
+    seconds: float = 60.0,
+    max_memory: Optional[int] = None,
+    threads: int = 1,
+) -> List[Dict[str, Any]]: ...
 def nim_mul(a: int, b: int) -> int:
     """The nim-product of a and b in the field of nimbers below 2^64."""
 

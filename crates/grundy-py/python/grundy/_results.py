@@ -29,6 +29,7 @@ __all__ = [
     "Rule",
     "Scoring",
     "Span",
+    "SurveyRecord",
     "Table",
     "UnlistedMoves",
 ]
@@ -782,3 +783,49 @@ class Scoring:
 
     def __hash__(self) -> int:
         return hash((self.game, self.text))
+
+
+@dataclass(frozen=True)
+class SurveyRecord:
+    """The record of one code of a survey (:func:`grundy.survey`), a line of ``grundy sweep`` (docs/json.md):
+    the period found (``preperiod``, ``period``, ``saltus``), ``certified`` (else the code is open and ``stopped``
+    says why), ``values_computed``, the rare positions of the sparse-space split, the largest value and where it
+    first appears, ``seconds``, and the provenance: ``version`` of grundy, the budgets (``budget_heaps``,
+    ``budget_seconds``, ``budget_memory`` in bytes), ``threads``, ``engine`` and ``certificate_version``.
+    A list of records is a data frame's rows: ``pandas.DataFrame(records)``."""
+
+    code: str
+    family: str
+    certified: bool
+    certificate: Optional[str]
+    preperiod: Optional[int]
+    period: Optional[int]
+    saltus: Optional[int]
+    values_computed: Optional[int]
+    rare_positions: Optional[int]
+    last_rare: Optional[int]
+    largest: Optional[int]
+    largest_at: Optional[int]
+    seconds: Optional[float]
+    stopped: Optional[str]
+    version: Optional[str] = None
+    budget_heaps: Optional[int] = None
+    budget_seconds: Optional[float] = None
+    budget_memory: Optional[int] = None
+    threads: Optional[int] = None
+    engine: Optional[str] = None
+    certificate_version: Optional[int] = None
+
+    _PROVENANCE = ("version", "budget_heaps", "budget_seconds", "budget_memory", "threads", "engine",
+                   "certificate_version")
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> SurveyRecord:
+        """From a line of ``grundy sweep`` (the provenance keys may be absent in lines of older versions)."""
+        fields: Dict[str, Any] = {k: d.get(k) for k in cls.__dataclass_fields__}
+        return cls(**fields)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The line ``grundy sweep`` writes (provenance keys left out when unknown)."""
+        out = {k: getattr(self, k) for k in sorted(self.__dataclass_fields__)}
+        return {k: v for k, v in out.items() if v is not None or k not in self._PROVENANCE}
