@@ -15,6 +15,7 @@ grundy plot — a picture of the nim-values (PNG or SVG)
 USAGE
   grundy plot GAME --to N -o FILE.png|FILE.svg [--rare | --misere] [--width PX] [--height PX] [--json]
   grundy plot GAME [--rows A..B] [--cols A..B] -o FILE.png|FILE.svg [--width PX] [--height PX] [--json]
+  grundy plot cram|chomp POSITION -o FILE.png|FILE.svg [--width PX] [--height PX] [--json]
 
 A heap game (a name, a code, subtraction:S, ...) is drawn as a scatter: one mark per heap n = 0..=N at the height
 of its nim-value G(n), as CGSuite's scatter plot draws it. When 'grundy period' finds a period in the values (the
@@ -34,10 +35,16 @@ A game whose positions are named by two numbers (Wythoff's (a, b), a chocolate b
 heatmap of G(a, b): row a, column b (--rows A..B and --cols A..B, both ends included, default 0..31 each, cram 0..6, chomp 0..12);
 P-positions are black, numbers that name no position grey, and a legend reads the colours.
 
+A board position of Cram or Chomp, written as 'grundy value' reads it (cram 3x4, cram ..#./...., a board file;
+chomp 4x5, chomp 4 4 2 1), is drawn as its grid of cells with its nim-value in the header: Cram's empty and
+blocked cells, Chomp's squares, the squares eaten and the poisoned square (crossed). Rows and columns are
+numbered from 1, as the moves of 'grundy value' are described.
+
 The file's extension chooses the format: .png (8-bit RGB) or .svg. The font is compiled in (Noto Sans Mono), so
 the same command gives the same file on every machine. In the SVG every mark is a <rect>: a scatter's marks have
 class \"pt\" and data-n0, data-n1 (the heaps of its column) and data-v0, data-v1 (the values it stands for), a
-table's cells class \"cell\" and data-a, data-b, data-v.
+table's cells class \"cell\" and data-a, data-b, data-v, a board's cells class \"cell\" and data-r, data-c (from 0)
+and data-cell (empty, blocked, square, poison or eaten).
 
 OPTIONS
   --to N           the largest heap (a scatter); heaps past what memory allows are refused before any work
@@ -46,10 +53,10 @@ OPTIONS
   --misere         misère nim-values (whoever makes the last move loses); --max-positions N bounds the search
   --rows A..B      the first numbers of a table's positions (a single B means 0..B)
   --cols A..B      the second numbers
-  --width PX       width in pixels, 200 to 8192 (default 1000)
-  --height PX      height in pixels, 200 to 8192 (default 600 for a scatter, 800 for a table)
+  --width PX       width in pixels, 200 to 8192 (default 1000; 480 for a board)
+  --height PX      height in pixels, 200 to 8192 (default 600 for a scatter, 800 for a table, 400 for a board)
   --json           print what was drawn as one JSON object (file, format, width, height, game, kind, and the
-                   heaps, largest value, period, rare mask or table ranges)
+                   heaps, largest value, period, rare mask, table ranges, or a board's position and nim-value)
   --max-seconds S, --max-memory SIZE: the limits of 'grundy seq'
 
 EXAMPLES
@@ -58,6 +65,7 @@ EXAMPLES
   grundy plot 0.07 --to 200 -o dawson.svg              Dawson's Kayles as SVG
   grundy plot kayles --to 40 --misere -o misere.png
   grundy plot wythoff --rows 0..40 --cols 0..40 -o wythoff.png
+  grundy plot chomp 5 5 3 1 -o chomp.png               a bar of Chomp, its poisoned square crossed
 ";
 
 /// The largest picture side, in pixels (8192 × 8192 RGB is 192 MiB of pixels).
@@ -121,7 +129,17 @@ pub fn run(a: &PlotArgs) -> CliResult {
     }
     let limits = crate::guard::limits();
     let name = family.name();
-    let plot = match family.parameters() {
+    let plot = if !a.position.is_empty() {
+        let size = size(a, Size::BOARD)?;
+        picture::plot_board(
+            &*family,
+            &a.position,
+            size,
+            true,
+            &crate::guard::context_with(limits),
+        )?
+    } else {
+        match family.parameters() {
         1 => {
             if a.rows.is_some() || a.cols.is_some() {
                 return Err(CliError::usage(format!(
@@ -177,6 +195,7 @@ pub fn run(a: &PlotArgs) -> CliResult {
             "{name}: positions of this game are not heaps nor pairs of numbers, so it has no sequence or table to draw"
         )))
         }
+    }
     };
     let format = plot.scene.save(path)?;
     report(&plot, file, format, a.json)
@@ -196,8 +215,13 @@ fn report(plot: &Plot, file: &str, format: Format, json: bool) -> CliResult {
         Summary::Scatter(s) => scatter_words(s, &file),
         Summary::Table(t) => table_words(t, &file),
         Summary::Board(b) => format!(
-            "{} {}: drawn in {file} ({}x{} pixels)\n",
-            b.game, b.position, b.width, b.height
+            "{} {}: drawn in {file} ({}x{} pixels){}\n",
+            b.game,
+            b.position,
+            b.width,
+            b.height,
+            b.nim_value
+                .map_or(String::new(), |v| format!("; nim-value {v}"))
         ),
     };
     write_stdout(text.as_bytes())

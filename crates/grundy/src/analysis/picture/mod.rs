@@ -14,9 +14,9 @@
 //! - [`table`]: the heatmap of `G(a, b)`, P-positions black, numbers that name no position grey, a legend.
 //! - [`board`]: a grid of cells (a Cram board's empty and blocked cells, a Chomp bar's squares and its poisoned one).
 //!
-//! [`plot_sequence`] and [`plot_table`] compute what they draw as `grundy plot` does (the values, the period search,
-//! the rare split, misère values) and say what was drawn in a [`Summary`], the JSON object `grundy plot --json`
-//! prints (with the file and its format).
+//! [`plot_sequence`], [`plot_table`] and [`plot_board`] compute what they draw as `grundy plot` does (the values, the
+//! period search, the rare split, misère values, a board's nim-value) and say what was drawn in a [`Summary`], the
+//! JSON object `grundy plot --json` prints (with the file and its format).
 //!
 //! # Example
 //!
@@ -40,8 +40,8 @@ pub mod scene;
 
 pub use board::{board, BoardStyle, Cell, Grid, MAX_GRID_CELLS};
 pub use plot::{
-    plot_sequence, plot_table, BoardSummary, Plot, ScatterSummary, SequenceRequest, Summary,
-    TableSummary, DEFAULT_TABLE_TO,
+    plot_board, plot_sequence, plot_table, BoardSummary, Plot, ScatterSummary, SequenceRequest,
+    Summary, TableSummary, DEFAULT_TABLE_TO,
 };
 pub use scene::{Anchor, Format, Rgb, Scene, Shape};
 

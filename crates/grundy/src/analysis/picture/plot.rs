@@ -1,9 +1,12 @@
 //! What `grundy plot` draws of a game, computed here: the sequence of a heap game with its period (the search of
 //! [`crate::heap::period`]) and its rare split, its misère nim-values ([`crate::misere::genus`]), the values of a
-//! one-number game that is not a heap game, and a table of a two-number game; each drawn, with a [`Summary`] of what
+//! one-number game that is not a heap game, a table of a two-number game, and a board position with its nim-value; each drawn, with a [`Summary`] of what
 //! was drawn.
 
-use super::{describe_period, sequence, table, table_fits, SequenceStyle, Size, MISERE_RULE};
+use super::{
+    board, describe_period, sequence, table, table_fits, BoardStyle, Grid, SequenceStyle, Size,
+    MISERE_RULE,
+};
 use crate::analysis::table::{Span, Table};
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -150,6 +153,9 @@ pub struct BoardSummary {
     pub rows: u64,
     /// The board's columns.
     pub cols: u64,
+    /// The position's nim-value, when it was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nim_value: Option<Nimber>,
 }
 
 /// The values (nim-values, or misère nim-values) of heaps `0..=req.to` of `game`, a game whose positions are named
@@ -334,6 +340,55 @@ fn searched_values(game: &dyn AnyGame, to: u64, cx: &Context) -> Result<Vec<Nimb
     Ok(values)
 }
 
+/// The picture of one board position of `game` (Cram or Chomp) written in `words` as the game writes it
+/// ([`Grid::parse`]), on a picture of `size`; with `value`, its nim-value (by the analysis of [`crate::analysis`],
+/// within the context `cx`) is said in the title: `cram 3x4: nim-value 1 (an N-position)`.
+pub fn plot_board(
+    game: &dyn AnyGame,
+    words: &[String],
+    size: Size,
+    value: bool,
+    cx: &Context,
+) -> Result<Plot> {
+    let grid = Grid::parse(&game.name(), words)?;
+    let mut style = BoardStyle::new(&grid);
+    style.size = size;
+    let nim_value = if value {
+        let mut sum = crate::analysis::Sum::new();
+        game.add_to(&mut sum, words)?;
+        match crate::analysis::analyse_values(&mut sum, crate::analysis::Convention::Normal, cx)? {
+            crate::analysis::Report::Normal(a) => a.nim_value,
+            _ => None,
+        }
+    } else {
+        None
+    };
+    if let Some(v) = nim_value {
+        style.title += &format!(
+            ": nim-value {v} ({})",
+            if v == 0 {
+                "a P-position"
+            } else {
+                "an N-position"
+            }
+        );
+    }
+    let scene = board(&grid, &style)?;
+    let summary = BoardSummary {
+        game: grid.game.clone(),
+        width: size.width,
+        height: size.height,
+        position: grid.position.clone(),
+        rows: grid.rows as u64,
+        cols: grid.cols as u64,
+        nim_value,
+    };
+    Ok(Plot {
+        scene,
+        summary: Summary::Board(summary),
+    })
+}
+
 /// The table of `game` (a game whose positions are named by two numbers) over `rows` × `cols`, valued by
 /// [`Table::compute`] within the context `cx`, drawn as [`table`] draws it on a picture of `size`. A table whose
 /// cells do not fit the picture at one pixel each is refused before it is valued. `rows` and `cols` default to
@@ -492,6 +547,43 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.remedies(), [crate::error::Remedy::LargerPicture]);
+    }
+
+    /// A Cram board and a Chomp bar with their nim-values in the header: `cram 2x4` is a P-position (even sides: the second player
+    /// answers each domino with its image through the centre)
+    /// and an L of Chomp, first row 4 and two more rows, is Nim on heaps 3 and 2.
+    #[test]
+    fn a_board_is_drawn_with_its_nim_value() {
+        let cram = crate::games::registry::lookup("cram").unwrap();
+        let words = ["2x4".to_string()];
+        let plot = plot_board(&*cram, &words, Size::BOARD, true, &Context::default()).unwrap();
+        assert!(plot
+            .scene
+            .to_svg()
+            .contains(">cram 2x4: nim-value 0 (a P-position)</text>"));
+        let j = serde_json::to_value(&plot.summary).unwrap();
+        assert_eq!(
+            (
+                j["kind"].as_str(),
+                j["position"].as_str(),
+                j["nim_value"].as_u64()
+            ),
+            (Some("board"), Some("2x4"), Some(0))
+        );
+        let chomp = crate::games::registry::lookup("chomp").unwrap();
+        let words: Vec<String> = ["4", "1", "1"].map(String::from).to_vec();
+        let plot = plot_board(&*chomp, &words, Size::BOARD, true, &Context::default()).unwrap();
+        let Summary::Board(b) = &plot.summary else {
+            panic!("{:?}", plot.summary)
+        };
+        assert_eq!((b.rows, b.cols, b.nim_value), (3, 4, Some(3 ^ 2)));
+        let plain = plot_board(&*chomp, &words, Size::BOARD, false, &Context::default()).unwrap();
+        assert!(serde_json::to_value(&plain.summary)
+            .unwrap()
+            .get("nim_value")
+            .is_none());
+        let kayles = crate::games::registry::lookup("kayles").unwrap();
+        assert!(plot_board(&*kayles, &words, Size::BOARD, true, &Context::default()).is_err());
     }
 
     /// Kayles to 200: its certified period is found and reported, the values are its sequence.
