@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times `grundy plot GAME --to N -o FILE` (values, period search and drawing; crates/grundy-cli/src/cmd/plot*)
+# Times `grundy plot GAME --to N -o FILE` (values, period search and drawing; crates/grundy/src/analysis/picture)
 # against the baseline `grundy seq GAME --to N --out FILE` (the same values alone), at a million heaps, as PNG and as
 # SVG, and prints the ratio (plot / seq): what drawing adds. Checks that the largest value the plot reports is the
 # largest of the sequence and that two runs of the plot give the same bytes. Usage: benches/plot.sh [N]

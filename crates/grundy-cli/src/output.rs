@@ -23,6 +23,7 @@ pub fn flag_words(remedy: Remedy) -> String {
         Remedy::AssumePeriod => {
             "--assume-period values it from an observed period, as an assumption"
         }
+        Remedy::LargerPicture => "raise --width/--height or narrow --rows/--cols",
         _ => return remedy.plain_words(),
     }
     .to_string()

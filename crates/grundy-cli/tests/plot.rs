@@ -1,6 +1,6 @@
 //! `grundy plot`: the files are PNG or SVG of the size asked for, the marks of an SVG are the sequence (read back
 //! from their attributes and coordinates), a small picture equals the committed golden one pixel for pixel, the
-//! same command gives the same bytes, and bad input is a one-line error.
+//! same command gives the same bytes, a board position is its cells, and bad input is a one-line error.
 
 use crate::common;
 use common::{parse_json, run};
@@ -484,4 +484,79 @@ fn one_p_position_is_singular() {
     );
     let svg = std::fs::read_to_string(&file).unwrap();
     assert!(svg.contains("1 P-position (black)"), "{svg}");
+}
+
+/// A board position: its cells in the SVG are the board's (blocked where '#'), its nim-value is `grundy value`'s,
+/// a Chomp bar's PNG is of the board's default size, and words that are no board are a one-line error.
+#[test]
+fn a_board_position_is_drawn_cell_by_cell() {
+    let file = path("cram-board.svg");
+    let j = parse_json(&plot(&["cram", "..#./..../#...", "-o", &file, "--json"]));
+    assert_eq!(
+        (
+            j["kind"].as_str(),
+            j["position"].as_str(),
+            j["nim_value"].as_u64()
+        ),
+        (Some("board"), Some("..#./..../#..."), Some(0))
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    let cells: Vec<(usize, usize, String)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some("cell"))
+        .map(|n| {
+            let at = |a: &str| n.attribute(a).unwrap().to_string();
+            (
+                at("data-r").parse().unwrap(),
+                at("data-c").parse().unwrap(),
+                at("data-cell"),
+            )
+        })
+        .collect();
+    let rows = ["..#.", "....", "#..."];
+    assert_eq!(cells.len(), 12);
+    for (r, c, kind) in &cells {
+        let want = if rows[*r].as_bytes()[*c] == b'#' {
+            "blocked"
+        } else {
+            "empty"
+        };
+        assert_eq!(kind, want, "({r}, {c})");
+    }
+    let png = path("chomp-board.png");
+    let out = plot(&["chomp", "5", "5", "3", "1", "-o", &png]);
+    let (status, value, _) = run(&["value", "chomp", "5", "5", "3", "1", "--no-moves"]);
+    assert_eq!(status, 0);
+    let v = value
+        .split("nim-value ")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
+    assert!(
+        out.ends_with(&format!("; nim-value {v}\n")),
+        "{out} {value}"
+    );
+    let (w, h, px) = decode_png(&png);
+    assert_eq!((w, h), (480, 400));
+    assert!(
+        px.chunks(3).any(|p| p == [200, 30, 30]),
+        "the poisoned square"
+    );
+    for (args, says) in [
+        (vec!["kayles", "3"], "no board picture"),
+        (vec!["cram", "2x2", "3x3"], "a picture shows one board"),
+        (vec!["chomp", "3", "4"], "must not increase"),
+        (vec!["cram", "3x4", "--rows", "0..3"], "cannot be used with"),
+    ] {
+        let mut all = vec!["plot"];
+        all.extend_from_slice(&args);
+        all.extend_from_slice(&["-o", &png]);
+        let (code, out, err) = run(&all);
+        assert_eq!(code, common::status_of_error(&err), "{args:?}: {out} {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }

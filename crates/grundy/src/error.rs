@@ -65,6 +65,8 @@ pub enum Remedy {
     SearchFurther,
     /// Value a black box's huge heaps from a period observed on its values: an assumption the user allows.
     AssumePeriod,
+    /// Draw a larger picture, or a table of fewer cells (a table whose cells do not fit the picture).
+    LargerPicture,
 }
 
 impl Remedy {
@@ -84,6 +86,7 @@ impl Remedy {
             Remedy::LowerMaxHeap => "lower the largest heap",
             Remedy::SearchFurther => "search the sequence further",
             Remedy::AssumePeriod => "allow a period observed on its values, as an assumption",
+            Remedy::LargerPicture => "draw a larger picture or fewer cells",
         }
         .to_string()
     }

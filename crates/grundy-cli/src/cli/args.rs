@@ -432,6 +432,10 @@ pub struct PlotArgs {
     /// It may be left out when one rules script is given.
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
     pub game: Option<String>,
+    /// A board position of cram or chomp to draw (cram 3x4, cram ..#./...., chomp 4 4 2 1), with its nim-value
+    #[arg(value_name = "POSITION", num_args = 0..,
+          conflicts_with_all = ["to", "rows", "cols", "rare", "misere"])]
+    pub position: Vec<String>,
     /// The largest heap N of a heap game's scatter (heaps 0..=N)
     #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = number("--to"))]
     pub to: Option<u64>,
@@ -450,10 +454,10 @@ pub struct PlotArgs {
     /// Columns of a table: second numbers A..B (both included; default 0..31)
     #[arg(long, value_name = "A..B", value_parser = plot_range("--cols"))]
     pub cols: Option<(u64, u64)>,
-    /// Width of the picture in pixels (default 1000)
+    /// Width of the picture in pixels (default 1000; 480 for a board)
     #[arg(long, value_name = "PX", value_parser = at_most("--width", crate::cmd::plot::MAX_SIDE))]
     pub width: Option<u64>,
-    /// Height of the picture in pixels (default 600 for a scatter, 800 for a table)
+    /// Height of the picture in pixels (default 600 for a scatter, 800 for a table, 400 for a board)
     #[arg(long, value_name = "PX", value_parser = at_most("--height", crate::cmd::plot::MAX_SIDE))]
     pub height: Option<u64>,
     /// Most states the misère search may store (with --misere)

@@ -63,7 +63,8 @@ USAGE
   grundy nimber mul A B | inv A | pow A K
       Arithmetic in the field of nimbers below 2^64 (nim-multiplication).
   grundy plot GAME --to N -o FILE.png|FILE.svg [--rare] [--misere]     (a table: --rows A..B --cols A..B)
-      A picture of the nim-values: a scatter against heap size, or a heatmap of a two-number game.
+      A picture of the nim-values: a scatter against heap size, a heatmap of a two-number game, or a board
+      (grundy plot cram 3x4 -o board.png).
         grundy plot kayles --to 300 -o kayles.png
   grundy help [COMMAND]
 

@@ -62,6 +62,7 @@ pub mod line;
 pub mod loopy;
 pub mod misere;
 pub mod pattern;
+pub mod picture;
 pub mod play;
 pub mod survey;
 pub mod table;

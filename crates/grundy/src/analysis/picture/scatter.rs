@@ -9,12 +9,12 @@
 //! column) and the values `data-v0..=data-v1` that heaps of that column take in that row (the smallest and the
 //! largest).
 
-use super::draw::{fit, text_width, ticks, Anchor, Rgb, Scene, LINE};
-use grundy::heap::rare::RareSplit;
-use grundy::Nimber;
+use super::scene::{fit, text_width, ticks, Anchor, Rgb, Scene, LINE};
+use crate::heap::rare::RareSplit;
+use crate::nimber::Nimber;
 
 /// What to draw: the values of heaps `0..values.len()` and what is known about them.
-pub struct Scatter<'a> {
+pub(crate) struct Scatter<'a> {
     pub values: &'a [Nimber],
     /// The first line of the header.
     pub title: String,
@@ -35,9 +35,6 @@ const TOP: i64 = 84;
 const BOTTOM: i64 = 48;
 /// The header's left margin.
 const HEADER: i64 = 12;
-
-/// The smallest picture a scatter fits in.
-pub const MIN_SIZE: (u32, u32) = (200, 200);
 
 pub const MARK: Rgb = Rgb(31, 78, 160);
 pub const RARE: Rgb = Rgb(214, 39, 40);
@@ -108,11 +105,11 @@ impl Rows {
     }
 }
 
-/// Draws the scatter on a `width` × `height` picture (at least [`MIN_SIZE`]). `values` is not empty.
+/// Draws the scatter on a `width` × `height` picture (each side at least [`super::MIN_SIDE`]). `values` is not empty.
 ///
 /// Long: the picture drawn in layers, back to front (header, grid, period band, axes, marks), all in one frame (the
 /// plot area, the binning of columns and rows, the size of a mark) that every layer reads.
-pub fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
+pub(crate) fn draw(s: &Scatter, width: u32, height: u32) -> Scene {
     let mut scene = Scene::new(width, height, format!("{} ({})", s.title, s.subtitle));
     let (w, h) = (width as i64, height as i64);
     let pw = w - LEFT - RIGHT;
@@ -282,7 +279,7 @@ mod tests {
             .shapes
             .iter()
             .filter_map(|s| match s {
-                super::super::draw::Shape::Rect {
+                super::super::scene::Shape::Rect {
                     x,
                     y,
                     class: "pt",

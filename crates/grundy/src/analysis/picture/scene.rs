@@ -1,23 +1,66 @@
-//! A picture as a list of shapes on a pixel grid, written as PNG (rasterised here, encoded by the pure-Rust `png`
-//! crate) or as SVG (written by hand). Both come from the same list, so a mark's SVG coordinates are its PNG pixels.
+//! A picture as a list of shapes on a pixel grid ([`Scene`]), written as PNG (rasterised here, encoded by the pure-Rust
+//! `png` crate) or as SVG (written by hand). Both come from the same list, so a mark's SVG coordinates are its PNG
+//! pixels.
 //!
 //! Everything is integer arithmetic and the font is compiled in (Noto Sans Mono, pre-rasterised at 16 pixels by the
 //! `noto-sans-mono-bitmap` crate, SIL Open Font License), so the same command gives the same file, byte for byte,
 //! on every machine. The SVG names the same font for its text, with `monospace` as the fallback a viewer without it
 //! uses.
 
+use crate::error::{escape, Error, Result};
 use noto_sans_mono_bitmap::{get_raster, get_raster_width, FontWeight, RasterHeight};
 use std::fmt::Write as _;
+use std::path::Path;
 
-/// A colour.
+/// A picture's file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// PNG, 8-bit RGB.
+    Png,
+    /// SVG: every mark a `<rect>` with the attributes that say what it stands for.
+    Svg,
+}
+
+impl Format {
+    /// The format a file's extension names (`.png` or `.svg`, in any case); an [`crate::ErrorKind::Input`] error
+    /// naming the file for any other.
+    pub fn of(file: &Path) -> Result<Format> {
+        let ext = file
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("png") => Ok(Format::Png),
+            Some("svg") => Ok(Format::Svg),
+            _ => Err(Error::input(format!(
+                "{}: the picture's file must end in .png or .svg",
+                escape(&file.to_string_lossy())
+            ))),
+        }
+    }
+
+    /// The format's name, as `--json` prints it: `png` or `svg`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Svg => "svg",
+        }
+    }
+}
+
+/// A colour: red, green and blue, 0..=255 each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
+    /// White.
     pub const WHITE: Rgb = Rgb(255, 255, 255);
+    /// Black.
     pub const BLACK: Rgb = Rgb(0, 0, 0);
 
-    fn hex(self) -> String {
+    /// `#rrggbb`, as SVG writes it.
+    pub fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
     }
 
@@ -30,31 +73,46 @@ impl Rgb {
 /// Where a text's `x` is: its left end, middle or right end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
+    /// `x` is the text's left end.
     Start,
+    /// `x` is the text's middle.
     Middle,
+    /// `x` is the text's right end.
     End,
 }
 
 /// One shape. Coordinates are pixels from the top-left corner; a rectangle covers `x..x+w` × `y..y+h`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Shape {
     /// A filled rectangle; `class` and `data` (SVG attributes, e.g. `data-n0="3"`) let a program read the marks
     /// of an SVG back.
     Rect {
+        /// The left edge.
         x: i64,
+        /// The top edge.
         y: i64,
+        /// The width.
         w: i64,
+        /// The height.
         h: i64,
+        /// The colour.
         fill: Rgb,
+        /// The SVG class (`pt`, `cell`), empty for none.
         class: &'static str,
+        /// SVG attributes written as they are (`data-n0="3" data-n1="3"`), empty for none.
         data: String,
     },
     /// A line of text whose box's top edge is `y` (the font's line is [`LINE`] pixels high).
     Text {
+        /// Where the text is anchored across.
         x: i64,
+        /// The top of its line.
         y: i64,
+        /// The text (one line).
         text: String,
+        /// The colour.
         fill: Rgb,
+        /// Which point of the text `x` is.
         anchor: Anchor,
     },
 }
@@ -71,7 +129,7 @@ pub fn text_width(text: &str) -> i64 {
 
 /// `text` cut to at most `px` pixels wide, ending in `...` when it was cut (the whole text is in the SVG's title
 /// and in the command's output).
-pub fn fit(text: &str, px: i64) -> String {
+pub(crate) fn fit(text: &str, px: i64) -> String {
     if text_width(text) <= px {
         return text.to_string();
     }
@@ -82,17 +140,24 @@ pub fn fit(text: &str, px: i64) -> String {
     s
 }
 
-/// A picture: its size, background and shapes, drawn in order.
+/// A picture: its size, background and shapes, drawn in order. [`Scene::to_png`] and [`Scene::to_svg`] write it;
+/// the same scene gives the same bytes on every machine.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scene {
+    /// The width in pixels.
     pub width: u32,
+    /// The height in pixels.
     pub height: u32,
+    /// The colour under the shapes.
     pub background: Rgb,
+    /// The shapes, back to front.
     pub shapes: Vec<Shape>,
     /// The SVG's `<title>`.
     pub title: String,
 }
 
 impl Scene {
+    /// An empty white picture of `width` × `height` pixels titled `title`.
     pub fn new(width: u32, height: u32, title: String) -> Self {
         Scene {
             width,
@@ -139,6 +204,7 @@ impl Scene {
         });
     }
 
+    /// A line of text in the compiled-in font.
     pub fn text(&mut self, x: i64, y: i64, text: impl Into<String>, fill: Rgb, anchor: Anchor) {
         self.shapes.push(Shape::Text {
             x,
@@ -227,23 +293,40 @@ impl Scene {
     }
 
     /// The picture as a PNG file (8-bit RGB).
-    pub fn png(&self) -> Result<Vec<u8>, String> {
+    pub fn to_png(&self) -> Result<Vec<u8>> {
+        let fail = |e: png::EncodingError| Error::input(format!("PNG: {e}"));
         let mut out = Vec::new();
         {
             let mut enc = png::Encoder::new(&mut out, self.width, self.height);
             enc.set_color(png::ColorType::Rgb);
             enc.set_depth(png::BitDepth::Eight);
             enc.set_compression(png::Compression::Balanced);
-            let mut w = enc.write_header().map_err(|e| e.to_string())?;
-            w.write_image_data(&self.raster())
-                .map_err(|e| e.to_string())?;
-            w.finish().map_err(|e| e.to_string())?;
+            let mut w = enc.write_header().map_err(fail)?;
+            w.write_image_data(&self.raster()).map_err(fail)?;
+            w.finish().map_err(fail)?;
         }
         Ok(out)
     }
 
+    /// The picture's file in `format`.
+    pub fn encode(&self, format: Format) -> Result<Vec<u8>> {
+        match format {
+            Format::Png => self.to_png(),
+            Format::Svg => Ok(self.to_svg().into_bytes()),
+        }
+    }
+
+    /// Writes the picture to `file` in the format its extension names ([`Format::of`]), and returns the format.
+    /// Nothing is written when the extension names no format.
+    pub fn save(&self, file: &Path) -> Result<Format> {
+        let format = Format::of(file)?;
+        std::fs::write(file, self.encode(format)?)
+            .map_err(|e| Error::input(format!("{}: {e}", escape(&file.to_string_lossy()))))?;
+        Ok(format)
+    }
+
     /// The picture as an SVG document.
-    pub fn svg(&self) -> String {
+    pub fn to_svg(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -318,7 +401,7 @@ impl Scene {
 }
 
 /// Text as XML character data or an attribute value.
-pub fn escape_xml(t: &str) -> String {
+pub(crate) fn escape_xml(t: &str) -> String {
     let mut s = String::with_capacity(t.len());
     for c in t.chars() {
         match c {
@@ -337,7 +420,7 @@ pub fn escape_xml(t: &str) -> String {
 
 /// "Nice" tick positions in `0..=max`: multiples of 1, 2 or 5 times a power of ten, the smallest such step that
 /// keeps at most `most` ticks.
-pub fn ticks(max: u64, most: u64) -> Vec<u64> {
+pub(crate) fn ticks(max: u64, most: u64) -> Vec<u64> {
     let most = most.max(1);
     let mut step = 1u64;
     'outer: loop {
@@ -381,9 +464,9 @@ mod tests {
         assert_eq!(at(4, 2), [255, 0, 0]);
         assert_eq!(at(5, 2), [255, 255, 255]);
         assert_eq!(at(0, 5), [0, 0, 255]);
-        let svg = s.svg();
+        let svg = s.to_svg();
         assert!(svg.contains("<rect class=\"pt\" x=\"2\" y=\"1\" width=\"3\" height=\"2\" fill=\"#ff0000\" data-n0=\"1\"/>"));
-        assert!(s.png().unwrap().starts_with(b"\x89PNG\r\n\x1a\n"));
+        assert!(s.to_png().unwrap().starts_with(b"\x89PNG\r\n\x1a\n"));
     }
 
     #[test]
@@ -391,7 +474,7 @@ mod tests {
         let mut s = Scene::new(60, 20, "a<b".into());
         s.text(30, 2, "G(n)", Rgb::BLACK, Anchor::Middle);
         assert!(s.raster().iter().any(|&b| b < 128));
-        let svg = s.svg();
+        let svg = s.to_svg();
         assert!(svg.contains("<title>a&lt;b</title>"));
         assert!(svg.contains(">G(n)</text>"));
         assert_eq!(escape_xml("\"&\n"), "&quot;&amp;&#xa;");

@@ -3,8 +3,9 @@
 //! colour ramp from blue to red; a legend on the right reads the colours. Cells large enough show their value.
 //! Each cell is an SVG `<rect class="cell">` with `data-a`, `data-b` and `data-v` (`none` for no position).
 
-use super::draw::{fit, text_width, Anchor, Rgb, Scene, LINE};
-use grundy::Nimber;
+use super::scene::{fit, text_width, Anchor, Rgb, Scene, LINE};
+use crate::error::{Error, Remedy, Result};
+use crate::nimber::Nimber;
 
 /// A table of values: rows `a0..=a1`, columns `b0..=b1`, row by row.
 pub struct Table {
@@ -51,18 +52,20 @@ pub fn colour(v: Option<Nimber>, largest: Nimber) -> Rgb {
     Rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
-/// The size of one cell in pixels on a `width` × `height` picture, or an error when the table does not fit.
-pub fn cell_size(rows: u64, cols: u64, a1: u64, width: u32, height: u32) -> Result<i64, String> {
+/// The size of one cell in pixels on a `width` × `height` picture, or an error when the table does not fit
+/// ([`Remedy::LargerPicture`]).
+pub fn cell_size(rows: u64, cols: u64, a1: u64, width: u32, height: u32) -> Result<i64> {
     let left = left_margin(a1);
     let pw = width as i64 - left - LEGEND;
     let ph = height as i64 - TOP - 12;
     let count = |k: u64| i64::try_from(k.max(1)).unwrap_or(i64::MAX);
     let cs = (pw / count(cols)).min(ph / count(rows));
     if cs < 1 {
-        return Err(format!(
-            "a table of {rows} x {cols} cells does not fit a picture of {width}x{height} pixels (one pixel per \
-             cell at least): raise --width/--height or narrow --rows/--cols"
-        ));
+        return Err(Error::input(format!(
+            "a table of {rows} x {cols} cells does not fit a picture of {width}x{height} pixels, one pixel per cell \
+             at least"
+        ))
+        .with_remedy(Remedy::LargerPicture));
     }
     Ok(cs)
 }
@@ -89,7 +92,7 @@ fn numbers(scene: &mut Scene, t: &Table, left: i64, cs: i64, nrows: u64, ncols: 
 }
 
 /// Draws the table; `cell_size` must have accepted its dimensions.
-pub fn draw(t: &Table, width: u32, height: u32) -> Result<Scene, String> {
+pub fn draw(t: &Table, width: u32, height: u32) -> Result<Scene> {
     let nrows = t.rows.1 - t.rows.0 + 1;
     let ncols = t.cols.1 - t.cols.0 + 1;
     let cs = cell_size(nrows, ncols, t.rows.1, width, height)?;
@@ -184,8 +187,8 @@ pub fn draw(t: &Table, width: u32, height: u32) -> Result<Scene, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::scene::Shape;
     use super::*;
-    use crate::cmd::plot::draw::Shape;
 
     /// The table of Wythoff's game 0..=7 × 0..=7 from its own definition (the mex over the row, the column and the
     /// diagonal), drawn from the plain grid: every cell carries its numbers and value, P-positions are black.
@@ -261,6 +264,9 @@ mod tests {
         assert_eq!(colour(Some(u64::MAX), u64::MAX), STOPS[4]);
         assert!(cell_size(1000, 1000, 999, 400, 300).is_err());
         assert!(cell_size(u64::MAX, 3, u64::MAX, 8192, 8192).is_err());
-        assert_eq!(cell_size(10, 10, 9, 1000, 800), Ok(71));
+        assert_eq!(cell_size(10, 10, 9, 1000, 800).unwrap(), 71);
+        let e = cell_size(1000, 1000, 999, 400, 300).unwrap_err();
+        assert_eq!(e.remedies(), [Remedy::LargerPicture]);
+        assert!(!e.to_string().contains("--"), "{e}");
     }
 }
