@@ -18,6 +18,7 @@
 //! games defined in Python calls Python for every position, so it keeps the GIL and checks for signals before
 //! each call (see `src/rules.rs`).
 
+mod pictures;
 mod rules;
 
 use grundy::analysis::pattern;
@@ -932,6 +933,75 @@ impl NativeGame {
         json_to_py(py, &j)
     }
 
+    /// A picture of the game, as `grundy plot` draws it: `what` is `sequence` (heaps 0..=to, with the period marked;
+    /// `misere` or `rare` as there), `table` (the heatmap over `rows` and `cols`) or `board` (the position
+    /// `position`, command-line words, of Cram or Chomp).
+    #[pyo3(signature = (what, to = None, rows = None, cols = None, position = None, misere = false, rare = false, width = None, height = None, max_seconds = None, max_positions = None, max_memory = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn plot(
+        &self,
+        py: Python<'_>,
+        what: &str,
+        to: Option<u64>,
+        rows: Option<(u64, u64)>,
+        cols: Option<(u64, u64)>,
+        position: Option<Vec<String>>,
+        misere: bool,
+        rare: bool,
+        width: Option<u32>,
+        height: Option<u32>,
+        max_seconds: Option<&Bound<'_, PyAny>>,
+        max_positions: Option<&Bound<'_, PyAny>>,
+        max_memory: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<pictures::NativePicture> {
+        use grundy::analysis::picture::{self, SequenceRequest, Size};
+        let bounds = Bounds::read(max_seconds, max_positions, max_memory)?;
+        let convention = if misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        };
+        let limits = bounds.limits(convention, false);
+        let span = |r: Option<(u64, u64)>| r.map(|(a, b)| Span::new(a, b)).transpose();
+        let plot = match what {
+            "sequence" => {
+                let to =
+                    to.ok_or_else(|| InputError::new_err("a sequence's picture needs to=N"))?;
+                let mut req = SequenceRequest::new(to);
+                req.misere = misere;
+                req.rare = rare;
+                req.max_positions = bounds.max_positions.map(|n| n as usize);
+                req.size = pictures::size(width, height, Size::SEQUENCE)?;
+                self.with_any_game(py, move |g| {
+                    picture::plot_sequence(g, &req, &grundy::Context::new(limits))
+                })?
+            }
+            "table" => {
+                let (rows, cols) = (span(rows).map_err(err)?, span(cols).map_err(err)?);
+                let size = pictures::size(width, height, Size::TABLE)?;
+                self.with_any_game(py, move |g| {
+                    picture::plot_table(g, rows, cols, size, &grundy::Context::new(limits))
+                        .map(|(plot, _)| plot)
+                })?
+            }
+            "board" => {
+                let words = position
+                    .ok_or_else(|| InputError::new_err("a board's picture needs a position"))?;
+                let size = pictures::size(width, height, Size::BOARD)?;
+                self.with_any_game(py, move |g| {
+                    picture::plot_board(g, &words, size, true, &grundy::Context::new(limits))
+                })?
+            }
+            other => {
+                return Err(InputError::new_err(format!(
+                    "a picture is of a 'sequence', a 'table' or a 'board', not '{}'",
+                    grundy::error::escape(other)
+                )))
+            }
+        };
+        pictures::native(plot)
+    }
+
     /// Misère nim-values of heaps 0..=to (`genus=False`; with `numpy=True` a numpy `uint64` array that takes over
     /// the library's vector), or each heap's genus record (`genus=True`).
     #[pyo3(signature = (to, genus = false, max_seconds = None, max_positions = None, max_memory = None, numpy = false))]
@@ -1256,6 +1326,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyse_sum, m)?)?;
     m.add_function(wrap_pyfunction!(catalog, m)?)?;
     m.add_function(wrap_pyfunction!(survey, m)?)?;
+    m.add_function(wrap_pyfunction!(pictures::table_picture, m)?)?;
+    m.add_class::<pictures::NativePicture>()?;
     m.add_function(wrap_pyfunction!(nim_mul, m)?)?;
     m.add_function(wrap_pyfunction!(nim_inv, m)?)?;
     m.add_function(wrap_pyfunction!(nim_pow, m)?)?;

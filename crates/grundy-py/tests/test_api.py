@@ -501,3 +501,57 @@ def test_a_survey_is_records_as_grundy_sweep_writes_them():
     frame = pd.DataFrame(records)
     assert list(frame["code"]) == [r.code for r in records]
     assert list(frame["certified"]) == [r.certified for r in records]
+
+
+def _png_size(data: bytes):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+@pytest.mark.parametrize(
+    "spec, kwargs, args",
+    [
+        ("kayles", dict(to=300), ["--to", "300"]),
+        ("0.07", dict(to=200, rare=True), ["--to", "200", "--rare"]),
+        ("kayles", dict(to=40, misere=True), ["--to", "40", "--misere"]),
+        ("wythoff", dict(rows=(0, 15), cols=(0, 20)), ["--rows", "0..15", "--cols", "0..20"]),
+        ("cram", dict(position="3x4"), ["3x4"]),
+        ("chomp", dict(position="5 3 3", width=300, height=250), ["5", "3", "3", "--width", "300", "--height", "250"]),
+    ],
+)
+def test_pictures_are_the_command_lines_files(tmp_path, spec, kwargs, args):
+    import os
+    import subprocess
+    import xml.etree.ElementTree as ET
+
+    pic = grundy.game(spec).plot(**kwargs)
+    root = ET.fromstring(pic.svg)
+    assert root.tag.endswith("svg") and pic._repr_svg_() == pic.svg
+    width, height = _png_size(pic.png())
+    assert (width, height) == (kwargs.get("width", int(root.get("width"))), kwargs.get("height", int(root.get("height"))))
+    assert pic.summary["game"] == spec or pic.summary["game"] == grundy.game(spec).name
+    for ext in ("png", "svg"):
+        mine = tmp_path / f"mine.{ext}"
+        assert pic.save(mine) == ext and mine.read_bytes() == (pic.png() if ext == "png" else pic.svg.encode())
+        binary = os.environ.get("GRUNDY_BIN")
+        if binary:
+            theirs = tmp_path / f"theirs.{ext}"
+            r = subprocess.run([binary, "plot", spec, *args, "-o", str(theirs)], capture_output=True, text=True)
+            assert r.returncode == 0, r.stderr
+            assert theirs.read_bytes() == mine.read_bytes(), (spec, ext)
+
+
+def test_a_table_draws_itself_and_bad_pictures_are_one_line_errors():
+    w = grundy.game("wythoff")
+    t = w.table((0, 15), (0, 20))
+    assert t._repr_svg_() == w.plot(rows=(0, 15), cols=(0, 20)).svg
+    assert grundy.game("kayles").table((0, 50))._repr_svg_().startswith("<svg")
+    assert grundy.game("kayles").table((5, 50))._repr_svg_() is None  # a sequence is drawn from heap 0
+    with pytest.raises(grundy.InputError, match="needs to=N"):
+        grundy.game("kayles").plot()
+    with pytest.raises(grundy.InputError, match="too small"):
+        grundy.game("kayles").plot(to=10, width=20)
+    with pytest.raises(grundy.InputError, match="png|svg|PNG|SVG|extension"):
+        grundy.game("kayles").plot("/tmp/picture.gif", to=10)
+    with pytest.raises(grundy.GrundyError):
+        grundy.game("wythoff").plot(position="3 4")

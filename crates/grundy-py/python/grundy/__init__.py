@@ -58,6 +58,7 @@ import shlex
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from . import _grundy
+from ._pictures import Picture
 from ._errors import CancelledError, GrundyError, InputError, LimitError, LoopyError, UnsupportedError
 from ._results import (
     Analysis,
@@ -119,6 +120,7 @@ __all__ = [
     "UnlistedMoves",
     "Game",
     "Part",
+    "Picture",
     "Splits",
     "GrundyError",
     "InputError",
@@ -498,6 +500,44 @@ class Game:
         :class:`Rule` says whether a theorem certifies it or on what range it was observed. ``to`` for a one-parameter game, ``rows``/``cols`` for a
         two-parameter one (default ``(0, 19)`` each)."""
         return Pattern.from_dict(self._native.pattern(to, rows, cols, max_seconds=max_seconds, max_memory=max_memory))
+
+    def plot(
+        self,
+        path: Optional[str] = None,
+        *,
+        to: Optional[int] = None,
+        rows: Optional[Tuple[int, int]] = None,
+        cols: Optional[Tuple[int, int]] = None,
+        position: Optional[Position] = None,
+        misere: bool = False,
+        rare: bool = False,
+        width: Optional[int] = None,
+        height: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> Picture:
+        """A picture, as ``grundy plot`` draws it, shown inline in a notebook and written to ``path`` (PNG or SVG
+        by its extension) when given: with ``to=N`` the scatter of the nim-values of heaps ``0..=N`` (a game of one
+        number), the period marked (``misere=True``: misère nim-values; ``rare=True``: the rare values of the
+        sparse-space split coloured); for a game of two numbers the heatmap of the table over ``rows`` and ``cols``
+        (default ``(0, 31)`` each, less for a search game); with ``position`` a Cram or Chomp board (``"3x4"``, its
+        rows) drawn as its cells, with its nim-value."""
+        words: Optional[List[str]] = None
+        if position is not None:
+            what, words = "board", [str(w) for w in _positions(self._native, (position,))]
+        elif self._native.parameters == 2 or rows is not None or cols is not None:
+            what = "table"
+        else:
+            what = "sequence"
+            if to is None:
+                raise InputError(f"{self.name}: a sequence's picture needs to=N (the last heap drawn)")
+        pic = Picture(self._native.plot(what, to=to, rows=rows, cols=cols, position=words, misere=misere, rare=rare,
+                                        width=width, height=height, max_seconds=max_seconds,
+                                        max_positions=max_positions, max_memory=max_memory))
+        if path is not None:
+            pic.save(path)
+        return pic
 
     def misere_sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
                         max_positions: Optional[int] = None, max_memory: Optional[int] = None) -> Union[List[int], _npt.NDArray[_np.uint64]]:

@@ -96,6 +96,39 @@ class NativeGame:
         numpy: bool = False,
     ) -> Any: ...
 
+    def plot(
+        self,
+        what: str,
+        to: Optional[int] = None,
+        rows: Optional[Tuple[int, int]] = None,
+        cols: Optional[Tuple[int, int]] = None,
+        position: Optional[List[str]] = None,
+        misere: bool = False,
+        rare: bool = False,
+        width: Optional[int] = None,
+        height: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> NativePicture: ...
+
+class NativePicture:
+    """A picture (the library's scene) and what it shows."""
+
+    def svg(self) -> str: ...
+    def png(self) -> bytes: ...
+    def save(self, path: str) -> str: ...
+    def summary(self) -> Optional[Dict[str, Any]]: ...
+
+def table_picture(
+    game: str,
+    rows: Tuple[int, int],
+    cols: Optional[Tuple[int, int]],
+    values: List[List[Optional[int]]],
+    p_positions: List[List[int]],
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+) -> NativePicture: ...
 def lookup(spec: str) -> NativeGame: ...
 def define(
     options: Callable[[Any], Iterable[Any]],

@@ -450,6 +450,27 @@ class Table:
         row = self._rows()[i] if hasattr(self.values, "tolist") else self.values[i]
         return row[j]
 
+    def plot(self, path: Optional[str] = None, *, width: Optional[int] = None,
+             height: Optional[int] = None) -> Any:
+        """The table as a picture (a :class:`grundy.Picture`): the heatmap of a game of two numbers (P-positions
+        black), the scatter of a sequence for one number from heap 0; written to ``path`` (PNG or SVG by its
+        extension) when given. Drawn from these values, not computed again."""
+        from ._pictures import table_picture
+
+        cols = None if self.cols is None else (self.cols.first, self.cols.last)
+        pic = table_picture(self.game, (self.rows.first, self.rows.last), cols, self._rows(),
+                            [list(p) for p in self.p_positions], width=width, height=height)
+        if path is not None:
+            pic.save(path)
+        return pic
+
+    def _repr_svg_(self) -> Optional[str]:
+        try:
+            svg: str = self.plot().svg
+            return svg
+        except Exception:  # a table with no picture (one number from a heap past 0): shown as text
+            return None
+
     def _extent(self) -> str:
         r = f"rows {self.rows.first}..={self.rows.last}"
         return r if self.cols is None else f"{r}, cols {self.cols.first}..={self.cols.last}"
