@@ -63,6 +63,7 @@ pub mod loopy;
 pub mod misere;
 pub mod pattern;
 pub mod play;
+pub mod split;
 pub mod survey;
 pub mod table;
 
