@@ -191,11 +191,11 @@ fn bad_merges_are_refused_with_one_line() {
 #[test]
 fn a_killed_shard_resumes_from_its_last_save() {
     let dir = fresh_dir("split", "killed");
-    let fr = s(&dir.join("57.frontier"));
+    let fr = s(&dir.join("56.frontier"));
     ok_json(&[
-        "frontier", "cram", "5x7", "--depth", "1", "--out", &fr, "--json",
+        "frontier", "cram", "5x6", "--depth", "1", "--out", &fr, "--json",
     ]);
-    let t = s(&dir.join("57.tbl"));
+    let t = s(&dir.join("56.tbl"));
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["shard", &fr, "--save-table", &t, "--save-every", "0.05"])
         .stdout(std::process::Stdio::null())
@@ -218,7 +218,7 @@ fn a_killed_shard_resumes_from_its_last_save() {
     assert!(r["loaded"].as_u64().unwrap() > 0, "{r}");
     assert_eq!(r["complete"], true);
     let m = merge(&fr, std::slice::from_ref(&t));
-    let direct = ok_json(&["value", "cram", "5x7", "--no-moves", "--json"]);
+    let direct = ok_json(&["value", "cram", "5x6", "--no-moves", "--json"]);
     assert_eq!(m["nim_value"], direct["nim_value"]);
     // Run once more: every component is valued in the file, nothing is searched.
     let again = ok_json(&["shard", &fr, "--save-table", &t, "--json"]);
