@@ -225,3 +225,27 @@ fn a_killed_shard_resumes_from_its_last_save() {
     assert_eq!(again["valued"], 0, "{again}");
     assert_eq!(again["resumed"], again["parts"]);
 }
+
+/// A shard stopped by its time budget saves its table, says so in one line and exits 3 (a budget the user may
+/// raise); the table it saved is a whole table file.
+#[test]
+fn a_shard_stopped_by_its_budget_saves_its_table_and_exits_3() {
+    let dir = fresh_dir("split", "budget");
+    let fr = s(&dir.join("57.frontier"));
+    ok_json(&[
+        "frontier", "cram", "5x7", "--depth", "1", "--out", &fr, "--json",
+    ]);
+    let t = s(&dir.join("57.tbl"));
+    let o = grundy(&["shard", &fr, "--save-table", &t, "--max-seconds", "0.5"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let last = err.trim_end().lines().last().unwrap_or_default();
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        last.contains("time limit of 0.5 s")
+            && last.contains("saved in")
+            && last.contains("run the same command again"),
+        "{last}"
+    );
+    let v = ok_json(&["value", "cram", "2x2", "--load-table", &t, "--json"]);
+    assert!(v["table"]["loaded"].as_u64().unwrap() > 0, "{v}");
+}

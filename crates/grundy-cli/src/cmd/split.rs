@@ -152,7 +152,8 @@ pub fn run_shard(a: &ShardRunArgs) -> CliResult {
     // The search stops a little before the command's deadline (as 'value --save-table' does), so that the table
     // is saved before the watchdog ends the process.
     let mut limits = crate::guard::limits();
-    if let Some(d) = limits.deadline {
+    let command_deadline = limits.deadline;
+    if let Some(d) = command_deadline {
         let left = d.remaining().as_secs_f64();
         let margin = (left / 5.0).max(0.05_f64.min(left / 2.0)).min(30.0);
         limits.deadline = Some(grundy::Deadline::after_seconds(left - margin));
@@ -172,6 +173,11 @@ pub fn run_shard(a: &ShardRunArgs) -> CliResult {
     );
     crate::guard::set_resume_hint("");
     if let Err(e) = r {
+        // The early deadline's message is the command's own.
+        let e = match (command_deadline, limits.deadline) {
+            (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
+            _ => e,
+        };
         return Err(e
             .with_hint(format!(
                 "{} of {} components valued, the table ({} entries) saved in {file}: run the same command again to \
