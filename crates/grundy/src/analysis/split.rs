@@ -15,8 +15,9 @@
 //!
 //! **What is game-specific.** The frontier's parts are Cram regions ([`Board::regions`], canonical form version
 //! [`CANONICAL_FORM`]) valued by the Cram engine ([`search_value`]); the file format, the dealing of parts to
-//! shards, the periodic save, the union and the top-level mex are written once here. Another game with components,
-//! canonical forms and a saved table (Node Kayles, Arc Kayles, Chomp) would need its own `parts` and `value`.
+//! shards, the periodic save, the union and the top-level mex are written here for Cram's boards, and would carry
+//! over to another game with components, canonical forms and a saved table (Node Kayles, Arc Kayles, Chomp) once
+//! put behind a trait with that game's `parts` and `value`.
 //!
 //! **Periodic saves.** A shard's search runs in slices: each slice ends at the next save time (a deadline given to
 //! the engine), the shard writes its table (through a temporary file renamed into place,
