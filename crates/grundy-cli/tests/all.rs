@@ -58,6 +58,8 @@ mod script_cli;
 mod script_resume;
 #[path = "seq_period.rs"]
 mod seq_period;
+#[path = "split_search.rs"]
+mod split_search;
 #[path = "sweep.rs"]
 mod sweep;
 #[path = "table_pattern.rs"]

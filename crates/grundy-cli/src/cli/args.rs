@@ -679,3 +679,67 @@ pub struct CompletionsArgs {
     #[arg(value_name = "SHELL")]
     pub shell: clap_complete::Shell,
 }
+
+#[derive(ClapArgs, Debug)]
+pub struct FrontierArgs {
+    /// The game: cram (the one game whose searches are split)
+    #[arg(value_name = "GAME")]
+    pub game: String,
+    /// The root: a board (RxC, rows like ..#/..., or a file) or a sum of boards
+    #[arg(value_name = "POSITION", required = true, num_args = 1..)]
+    pub position: Vec<String>,
+    /// Levels expanded above the frontier (0 to 3; default 2)
+    #[arg(long, value_name = "D", value_parser = at_most("--depth", grundy::analysis::split::MAX_DEPTH as u64))]
+    pub depth: Option<u64>,
+    /// Write the frontier to FILE (default: standard output)
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub out: Option<std::path::PathBuf>,
+    /// Print one JSON object (the components and the header's fields) instead of the file's text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct ShardRunArgs {
+    /// The frontier file (written by 'grundy frontier')
+    #[arg(value_name = "FRONTIER", value_parser = path)]
+    pub frontier: std::path::PathBuf,
+    /// Value the components whose index i has i mod N = K-1 (default 1/1); 'slurm': K and N of a Slurm array task
+    #[arg(long, value_name = "K/N", value_parser = shard)]
+    pub shard: Option<ShardArg>,
+    /// The shard's table file: read back first when it exists (a resumed run), saved periodically and at the end
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub save_table: std::path::PathBuf,
+    /// Seconds between saves of the table (default 300; fractions allowed)
+    #[arg(long, value_name = "S", value_parser = save_every)]
+    pub save_every: Option<f64>,
+    /// Threads of the Cram engine (default 1)
+    #[arg(long, value_name = "N", value_parser = threads)]
+    pub threads: Option<usize>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `shard --save-every`: a number of seconds.
+fn save_every(t: &str) -> Result<f64, Bad> {
+    Ok(grundy::solver::parse_seconds(t, "--save-every")?)
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct MergeArgs {
+    /// The frontier file the shards valued
+    #[arg(value_name = "FRONTIER", value_parser = path)]
+    pub frontier: std::path::PathBuf,
+    /// The shards' table files
+    #[arg(value_name = "TABLE", required = true, num_args = 1.., value_parser = path)]
+    pub tables: Vec<std::path::PathBuf>,
+    /// Write the merged table (the union and the top levels' values) to FILE
+    #[arg(long, value_name = "FILE", value_parser = path)]
+    pub save_table: Option<std::path::PathBuf>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}

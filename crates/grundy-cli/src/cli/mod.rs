@@ -49,6 +49,12 @@ pub enum Command {
     Sweep(SweepArgs),
     /// Join the files of a sharded sweep, check that no code is missing or repeated, print the table
     SweepMerge(SweepMergeArgs),
+    /// The frontier of a split search: a board expanded to a depth, its canonical components, sorted (cram)
+    Frontier(FrontierArgs),
+    /// Value one shard of a frontier's components, saving its table periodically; a rerun resumes from it
+    Shard(ShardRunArgs),
+    /// Join the shards' tables of a frontier (refusing a conflict) and finish the search: the root's nim-value
+    Merge(MergeArgs),
     /// Answer a judge problem: read its input on stdin, print exactly the judge's output
     Oj(OjArgs),
     /// Arithmetic in the field of nimbers below 2^64
@@ -86,6 +92,9 @@ pub fn command() -> clap::Command {
         ("games", cmd::games::HELP),
         ("sweep", cmd::sweep::HELP),
         ("sweep-merge", cmd::sweep::MERGE_HELP),
+        ("frontier", cmd::split::FRONTIER_HELP),
+        ("shard", cmd::split::SHARD_HELP),
+        ("merge", cmd::split::MERGE_HELP),
         ("oj", cmd::oj::HELP),
         ("nimber", cmd::nimber::HELP),
         ("play", cmd::play::HELP),
@@ -219,6 +228,9 @@ fn one_subcommand(name: &str) -> Option<clap::Command> {
         "games" => GamesArgs::augment_args(C::new("games")),
         "sweep" => SweepArgs::augment_args(C::new("sweep")),
         "sweep-merge" => SweepMergeArgs::augment_args(C::new("sweep-merge")),
+        "frontier" => FrontierArgs::augment_args(C::new("frontier")),
+        "shard" => ShardRunArgs::augment_args(C::new("shard")),
+        "merge" => MergeArgs::augment_args(C::new("merge")),
         "oj" => OjArgs::augment_args(C::new("oj")),
         "nimber" => NimberArgs::augment_args(C::new("nimber")),
         "play" => PlayArgs::augment_args(C::new("play")),
@@ -481,6 +493,7 @@ impl Command {
             Command::Plot(a) => Some(&a.limits),
             Command::Quotient(a) => Some(&a.limits),
             Command::Play(a) => Some(&a.limits),
+            Command::Shard(a) => Some(&a.limits),
             _ => None,
         }
     }
@@ -517,6 +530,10 @@ mod tests {
             "plot" => vec!["plot", "kayles", "--to", "3", "-o", "x.png"],
             "sweep" => vec!["sweep", "0.d"],
             "sweep-merge" => vec!["sweep-merge", "x.jsonl"],
+            "frontier" => vec!["frontier", "cram", "3x4"],
+            "shard" if option == "save-table" => vec!["shard", "x.frontier"],
+            "shard" => vec!["shard", "x.frontier", "--save-table", "x.tbl"],
+            "merge" => vec!["merge", "x.frontier", "x.tbl"],
             "quotient" => vec!["quotient", "kayles"],
             "oj" if option == "game" => vec!["oj"],
             "oj" => vec!["oj", "--game", "kayles"],
@@ -554,13 +571,14 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 12 + 9 + 2 + 14 + 4 + 2 + 2 + 1 + 2 + 2 + 8 + 1 + 5 + 1 + 3,
+            17 + 2 + 10 + 12 + 9 + 2 + 14 + 4 + 2 + 2 + 1 + 2 + 2 + 8 + 1 + 5 + 1 + 3 + 9,
             "options taking a value (17; 2 of play; 10 of table and pattern; 12 of --rules and --moves on value, seq, \
              period, table, pattern and play; 9 of plot and its 2 of rules; 14 of period's --out/--resume, sweep and sweep-merge; \
              4 of quotient and its 2 of rules; value's --load-table and --save-table; value's --threads; \
              play's --max-seconds and --max-memory; --emit of pattern and period; --param of the 8 commands that \
              take rules scripts; value's --positions; oj's --game, --say and its 3 of rules; pattern's --line; --line of \
-             seq, period and value)"
+             seq, period and value; frontier's --depth and --out, shard's --shard, --save-table, --save-every, \
+             --threads, --max-seconds and --max-memory, merge's --save-table)"
         );
     }
 

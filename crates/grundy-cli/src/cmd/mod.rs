@@ -11,6 +11,7 @@ pub mod play;
 pub mod plot;
 pub mod quotient;
 pub mod seq;
+pub mod split;
 pub mod sweep;
 pub mod table;
 pub mod value;
@@ -55,6 +56,8 @@ USAGE
   grundy sweep FAMILY [--shard K/N] [--jsonl FILE]      grundy sweep-merge FILE...
       The periods of every code of a family (0.ddd, x.dd, subtraction:SIZE,MAX), one JSON line per code.
         grundy sweep 0.ddd --max-seconds 10 --jsonl octal3.jsonl
+  grundy frontier cram RxC --depth D --out F      grundy shard F --shard K/N --save-table T      grundy merge F T...
+      One Cram search split across processes or machines: the frontier, its shards, their tables merged.
   grundy oj ID < input      (grundy oj --list)
       Answers a judge problem: reads its input on stdin, prints exactly the judge's output.
   grundy play GAME POSITION... [+ GAME POSITION...]... [--misere | --loopy] [--first me|engine]
@@ -111,6 +114,9 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Games(a) => games::run(&a),
         Command::Sweep(a) => sweep::run(&a),
         Command::SweepMerge(a) => sweep::run_merge(&a),
+        Command::Frontier(a) => split::run_frontier(&a),
+        Command::Shard(a) => split::run_shard(&a),
+        Command::Merge(a) => split::run_merge(&a),
         Command::Oj(a) => oj::run(&a),
         Command::Nimber(a) => nimber::run(&a),
         Command::Play(a) => play::run(&a),

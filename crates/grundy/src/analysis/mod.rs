@@ -64,6 +64,7 @@ pub mod misere;
 pub mod pattern;
 pub mod picture;
 pub mod play;
+pub mod split;
 pub mod survey;
 pub mod table;
 

@@ -65,4 +65,10 @@ pub use game::CramGame;
 pub use keys::{engine_entries, engine_import};
 #[cfg(all(test, feature = "endgame-table"))]
 use region::{endgame_value, ENDGAME};
-pub(crate) use table::saved_table;
+pub(crate) use table::{cram_fact, saved_table};
+
+/// The version of the canonical form of a Cram region ([`Board::regions`]): cropped to its bounding box, the least of
+/// its 8 images under the symmetries of the grid, least as a [`Board`] (rows, then columns, then cells). A frontier
+/// file of a split search ([`crate::analysis::split`]) names it, and a frontier of another version is refused: its
+/// components would not be the keys this version looks up.
+pub const CANONICAL_FORM: u32 = 1;

@@ -120,7 +120,7 @@ impl SavedTable for CramTable {
 
 /// What the Cram engine's table knows of a board, as a saved table writes it: its value, or the set of values it
 /// is known not to have (flagged [`NOT_VALUES`]); `None` when it knows neither.
-fn cram_fact(known: Known) -> Option<u64> {
+pub(crate) fn cram_fact(known: Known) -> Option<u64> {
     match known.exact {
         Some(v) => Some(v),
         // A nim-value never has bit 63 (a board has at most 256 options), so the bit marks a set.
