@@ -231,7 +231,8 @@ fn sweep_merge_refuses_fields_of_the_wrong_type() {
     }
 }
 
-/// Every line carries the same keys, null where unknown, whether its code finished or was stopped by a limit; the
+/// Every line carries the same keys, null where unknown, whether its code finished or was stopped by a limit (an
+/// open one also `stopped_by`); the
 /// merge reads lines written before (without largest, largest_at, last_rare and rare_positions) as well.
 #[test]
 fn every_sweep_line_carries_the_same_keys() {
@@ -248,8 +249,11 @@ fn every_sweep_line_carries_the_same_keys() {
     let stopped: Vec<&str> = out.lines().collect();
     assert_eq!(stopped.len(), 8, "{out}");
     for l in &stopped {
-        assert_eq!(keys(l), want, "{l}");
+        // An open line says also what left it open.
+        let mine: Vec<String> = keys(l).into_iter().filter(|k| k != "stopped_by").collect();
+        assert_eq!(mine, want, "{l}");
         let v: Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["stopped_by"], "budget", "{l}");
         assert!(v["stopped"].is_string(), "{l}");
         assert_eq!(v["certified"], false, "{l}");
         for k in ["largest", "largest_at", "last_rare", "rare_positions"] {
@@ -673,4 +677,46 @@ fn a_survey_writes_a_csv_summary_beside_its_jsonl() {
     assert_eq!(std::fs::read_to_string(&m).unwrap().lines().count(), 9);
     let o = common::grundy(&["sweep-merge", &f, "--csv", "/nonexistent/x.csv"]);
     common::assert_error(&o, "/nonexistent/x.csv");
+}
+
+/// A record says what left its code open: `"budget"` (exit 3: a larger budget may certify it) or `"error"` (a code
+/// that cannot be searched at all, such as one whose moves add tokens: exit 2, the other codes' records still
+/// written); a certified record says neither.
+#[test]
+fn a_record_says_whether_its_budget_or_an_error_left_it_open() {
+    let by = |out: &str| -> Vec<(String, Option<String>)> {
+        out.lines()
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                (
+                    v["code"].as_str().unwrap().to_string(),
+                    v.get("stopped_by")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                )
+            })
+            .collect()
+    };
+    let (code, out, err) = common::run_stdin(
+        &["sweep", "--codes", "-", "--max-seconds", "5"],
+        b"0.07\n20.3\n",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        by(&out),
+        [
+            ("0.07".to_string(), None),
+            ("20.3".to_string(), Some("error".to_string()))
+        ]
+    );
+    assert!(err.contains("could not be searched, first 20.3"), "{err}");
+    let (code, out, err) = common::run_stdin(&["sweep", "--codes", "-", "--to", "100"], b"0.07\n");
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(by(&out), [("0.07".to_string(), Some("budget".to_string()))]);
+    // A line that says anything else is refused by name.
+    let f = tmp("stopped-by.jsonl");
+    std::fs::write(&f, out.replace("\"budget\"", "\"later\"")).unwrap();
+    let (code, _, err) = run(&["sweep-merge", &f]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("stopped_by"), "{err}");
 }

@@ -309,6 +309,19 @@ fn open_status(records: &[Record], expected: &[String]) -> CliResult {
     if open == 0 {
         return Ok(());
     }
+    // A code that could not be searched at all is an error (exit 2), whatever its budget.
+    let failed: Vec<&str> = records
+        .iter()
+        .filter(|r| wanted.contains(r.code.as_str()) && r.stopped_by.as_deref() == Some("error"))
+        .map(|r| r.code.as_str())
+        .collect();
+    if let Some(first) = failed.first() {
+        return Err(CliError::usage(format!(
+            "{} code{} could not be searched, first {first} (its record's 'stopped' says why; a larger budget does not help)",
+            failed.len(),
+            super::plural(failed.len()),
+        )));
+    }
     Err(CliError::Stopped(format!(
         "{open} code{} left open by {} budget{}: --retry-open FILE with a larger --max-seconds, --max-memory or \
          --to runs {} again",

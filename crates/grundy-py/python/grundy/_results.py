@@ -809,8 +809,8 @@ class Scoring:
 @dataclass(frozen=True)
 class SurveyRecord:
     """The record of one code of a survey (:func:`grundy.survey`), a line of ``grundy sweep`` (docs/json.md):
-    the period found (``preperiod``, ``period``, ``saltus``), ``certified`` (else the code is open and ``stopped``
-    says why), ``values_computed``, the rare positions of the sparse-space split, the largest value and where it
+    the period found (``preperiod``, ``period``, ``saltus``), ``certified`` (else the code is open, ``stopped``
+    says why and ``stopped_by`` is ``"budget"``, which a larger budget may get past, or ``"error"``), ``values_computed``, the rare positions of the sparse-space split, the largest value and where it
     first appears, ``seconds``, and the provenance: ``version`` of grundy, the budgets (``budget_heaps``,
     ``budget_seconds``, ``budget_memory`` in bytes), ``threads``, ``engine`` and ``certificate_version``.
     A list of records is a data frame's rows: ``pandas.DataFrame(records)``."""
@@ -829,6 +829,7 @@ class SurveyRecord:
     largest_at: Optional[int]
     seconds: Optional[float]
     stopped: Optional[str]
+    stopped_by: Optional[str] = None
     version: Optional[str] = None
     budget_heaps: Optional[int] = None
     budget_seconds: Optional[float] = None
@@ -837,7 +838,7 @@ class SurveyRecord:
     engine: Optional[str] = None
     certificate_version: Optional[int] = None
 
-    _PROVENANCE = ("version", "budget_heaps", "budget_seconds", "budget_memory", "threads", "engine",
+    _PROVENANCE = ("stopped_by", "version", "budget_heaps", "budget_seconds", "budget_memory", "threads", "engine",
                    "certificate_version")
 
     @classmethod

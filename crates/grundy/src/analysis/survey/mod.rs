@@ -84,6 +84,15 @@ pub fn survey_code(
     }
 }
 
+/// What an error that left a code open says of it: `budget` for a limit (or a cancellation), which a larger
+/// budget may get past, else `error`.
+fn stopped_by(e: &crate::Error) -> &'static str {
+    match e.kind() {
+        crate::ErrorKind::Limit | crate::ErrorKind::Cancelled => "budget",
+        _ => "error",
+    }
+}
+
 /// The record of [`survey_code`] without its provenance, and the engine that ran.
 fn search_code(
     registry: &Registry,
@@ -105,7 +114,10 @@ fn search_code(
         Ok(r) => r,
         Err(e) => {
             return (
-                Record::stopped(code, family, secs(), e.message()),
+                Record {
+                    stopped_by: Some(stopped_by(&e).to_string()),
+                    ..Record::stopped(code, family, secs(), e.message())
+                },
                 Engine::Auto,
             )
         }
@@ -140,7 +152,10 @@ fn search_code(
         Ok(a) => a,
         Err(e) => {
             return (
-                Record::stopped(code, family, seconds, e.message()),
+                Record {
+                    stopped_by: Some(stopped_by(&e).to_string()),
+                    ..Record::stopped(code, family, seconds, e.message())
+                },
                 Engine::Auto,
             )
         }
@@ -170,6 +185,7 @@ fn search_code(
         rare_positions: Some(st.rare_positions as u64),
         saltus: p.map(|p| p.saltus),
         seconds: Some(seconds),
+        stopped_by: (!certified).then(|| "budget".to_string()),
         stopped,
         values_computed: Some(a.values.len() as u64),
         ..Record::stopped(code, family, seconds, "")

@@ -62,6 +62,11 @@ pub struct Record {
     pub seconds: Option<f64>,
     /// Why the code was left open, or `None` when it was certified.
     pub stopped: Option<String>,
+    /// What left the code open: `"budget"` (its time, memory or heap budget; a larger one may certify it) or
+    /// `"error"` (the code could not be searched: no heap game, an engine's error; a larger budget does not help).
+    /// `None` when certified, and in lines written before records said it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<String>,
     /// The threads of the code's run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub threads: Option<u64>,
@@ -98,6 +103,7 @@ impl Record {
             saltus: None,
             seconds: Some(seconds),
             stopped: Some(why.into()),
+            stopped_by: None,
             threads: None,
             values_computed: None,
             version: None,
@@ -106,7 +112,7 @@ impl Record {
 }
 
 /// The keys of a record, in the order their types are checked.
-const KEYS: [&str; 21] = [
+const KEYS: [&str; 22] = [
     "code",
     "family",
     "preperiod",
@@ -121,6 +127,7 @@ const KEYS: [&str; 21] = [
     "largest_at",
     "seconds",
     "stopped",
+    "stopped_by",
     "budget_heaps",
     "budget_memory",
     "budget_seconds",
@@ -353,6 +360,10 @@ fn check(fields: &BTreeMap<String, Loose>, twice: Option<&str>) -> std::result::
                 x.is_some_and(|x| matches!(x, Loose::Bool(_))),
                 "true or false",
             ),
+            "stopped_by" => (
+                x.is_none_or(|x| x.is_null() || matches!(x.as_str(), Some("budget" | "error"))),
+                "\"budget\", \"error\" or null",
+            ),
             "certificate" | "stopped" | "engine" | "version" => (
                 x.is_none_or(|x| x.is_null() || x.as_str().is_some()),
                 "text or null",
@@ -399,6 +410,7 @@ fn from_fields(f: &BTreeMap<String, Loose>) -> Record {
         saltus: num("saltus"),
         seconds: f.get("seconds").and_then(Loose::as_f64),
         stopped: text("stopped"),
+        stopped_by: text("stopped_by"),
         threads: num("threads"),
         values_computed: num("values_computed"),
         version: text("version"),
