@@ -3,7 +3,8 @@
 # is expanded to a frontier at depth 2, its components valued by 4 shards run by GNU parallel (Debian's package,
 # installed here when missing), their tables merged, and the merged nim-value compared with the direct search. Then
 # one shard of Cram 5x6 at depth 1 is killed after its first periodic save and run again: it must resume from its table
-# (entries loaded > 0) and the merged value must still be the direct search's.
+# (entries loaded > 0) and the merged value must still be the direct search's. Last, a survey balanced by GNU
+# parallel over a code list (docs/sweep.md's recipe) must give the records of one process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never CARGO_INCREMENTAL=0
@@ -46,4 +47,16 @@ merged=$("$G" merge "$W/k.frontier" "$W"/k-{1,2}.tbl --json)
 direct=$("$G" value cram 5x6 --no-moves --json)
 echo "merged: $(value "$merged"), direct: $(value "$direct")"
 [ -n "$(value "$merged")" ] && [ "$(value "$merged")" = "$(value "$direct")" ]
+echo "== a survey balanced by GNU parallel over a code list (docs/sweep.md): 0.dd in chunks of 8, against one process"
+printf '0.%s\n' $(seq -w 0 77 | grep -v '[89]') > "$W/octal2.txt"
+parallel --will-cite --pipe -N 8 -j 2 \
+    "'$G' sweep 0.dd --codes - --to 2000 --max-seconds 20 --jsonl '$W/s-{%}.jsonl' >/dev/null 2>&1 || [ \$? -eq 3 ]" \
+    < "$W/octal2.txt"
+cat "$W"/s-*.jsonl > "$W/balanced.jsonl"
+"$G" sweep-merge "$W"/s-*.jsonl > /dev/null 2>&1 || [ $? -eq 3 ]
+"$G" sweep 0.dd --to 2000 --max-seconds 20 > "$W/one.jsonl" 2>/dev/null || [ $? -eq 3 ]
+figures() { sed 's/"seconds":[0-9.e-]*,//' "$1" | sort; }
+[ "$(wc -l < "$W/balanced.jsonl")" -eq 64 ]
+diff <(figures "$W/balanced.jsonl") <(figures "$W/one.jsonl")
+echo "64 codes, the same records as one process"
 echo "== distributed search: OK"
