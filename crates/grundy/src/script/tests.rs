@@ -626,8 +626,14 @@ mod interp_random {
         reference.core.use_native.set(false);
         let g = s.list_game().unwrap();
         let r = reference.list_game().unwrap();
-        let mut solver = Solver::new(&r);
-        let cx = crate::Context::default();
+        // Small bounds: a random script may raise its numbers forever.
+        let limits = crate::Limits {
+            max_positions: 20_000,
+            max_memory: 64 << 20,
+            deadline: None,
+        };
+        let mut solver = Solver::with_limits(&r, limits);
+        let cx = crate::Context::new(limits);
         Some(
             ps.iter()
                 .map(|&(a, b)| {
@@ -651,6 +657,30 @@ mod interp_random {
                                              ps in prop::collection::vec((0u64..12, 0u64..12), 1..6),
                                              pair in any::<bool>()) {
             let text = emitting(&stmts, pair);
+            let Some(a) = run(&text, true, &ps, pair) else { return Ok(()) };
+            let b = run(&text, false, &ps, pair).unwrap();
+            prop_assert!(a.2, "not interpreted:\n{}", text);
+            let s = Script::from_file_text("r.rhai", &text, Settings::default()).unwrap();
+            prop_assert!(s.core.program.as_ref().unwrap().emits(), "does not emit:\n{}", text);
+            prop_assert_eq!(a.0, b.0, "{}", text);
+            prop_assert_eq!(a.1, b.1, "{}", text);
+        }
+
+        /// A `moves` that ends in array literals (through `if ... else`) writes them straight into the buffer,
+        /// with the same options and errors as Rhai's.
+        #[test]
+        fn tail_literals_match_rhai(c in cond(), d in cond(), e in expr(), f in expr(), g in expr(),
+                                    ps in prop::collection::vec((0u64..12, 0u64..12), 1..6),
+                                    pair in any::<bool>()) {
+            let head = if pair { "fn moves(a, b) {" } else { "fn moves(a) {\n    let b = 1;" };
+            let body = if pair {
+                format!("if {c} {{ [[{e}, {f}], [{g}, b]] }} else if {d} {{ [] }} else {{ [[{e}, {g}]] }}")
+            } else {
+                format!("if {c} {{ [{e}, [{f}, {g}]] }} else if {d} {{ [] }} else {{ [{e}, b - {g}] }}")
+            };
+            let text = format!(
+                "fn h(p, q) {{ if p > q {{ p - q }} else {{ q - p }} }}\nfn r(k) {{ if k <= 0 {{ 0 }} else {{ r(k - 1) + 1 }} }}\n{head}\n    let x = 0;\n    let i = 0;\n    let out = [];\n    {body}\n}}\n"
+            );
             let Some(a) = run(&text, true, &ps, pair) else { return Ok(()) };
             let b = run(&text, false, &ps, pair).unwrap();
             prop_assert!(a.2, "not interpreted:\n{}", text);

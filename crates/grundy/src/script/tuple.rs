@@ -136,6 +136,11 @@ impl Dense {
     }
 }
 
+/// The bytes an open position holds: its options' buffers and its frame.
+fn bytes(f: &Flat) -> usize {
+    (f.nums.capacity() + f.pos_ends.capacity() + f.opt_ends.capacity()) * 8 + 128
+}
+
 /// A position on the search's stack: its options and the next of their positions to look at.
 struct Frame {
     flat: Flat,
@@ -156,10 +161,10 @@ impl ListGame {
             return None;
         }
         let mut d = self.dense.try_borrow_mut().ok()?;
-        // At most an eighth of the memory bound for the table (4 bytes an entry) and as much for the numbers the
-        // open positions' options hold.
+        // At most an eighth of the memory bound for the table (4 bytes an entry) and as much for the open
+        // positions (their options' buffers).
         let cap = (cx.limits.max_memory / 32).min(1 << 30);
-        let max_held = (cx.limits.max_memory / 64) as usize;
+        let max_held = usize::try_from(cx.limits.max_memory / 8).unwrap_or(usize::MAX);
         let i = d.index_or_grow(root, cap)?;
         if d.values[i] < OPEN {
             return Some(Nimber::from(d.values[i]));
@@ -178,7 +183,7 @@ impl ListGame {
                 break 'search None;
             }
             d.values[i] = OPEN;
-            held += flat.nums.len();
+            held += bytes(&flat);
             at.extend_from_slice(root);
             stack.push(Frame { flat, next: 0 });
             let mut child = vec![0u64; k];
@@ -214,7 +219,7 @@ impl ListGame {
                     }
                     let j = d.index(&child).expect("indexed above");
                     d.values[j] = OPEN;
-                    held += flat.nums.len();
+                    held += bytes(&flat);
                     at.extend_from_slice(&child);
                     stack.push(Frame { flat, next: 0 });
                     continue;
@@ -238,7 +243,7 @@ impl ListGame {
                 d.values[j] = v32;
                 d.valued += 1;
                 at.truncate(at.len() - k);
-                held -= frame.flat.nums.len();
+                held -= bytes(&frame.flat);
                 let mut flat = frame.flat;
                 flat.clear();
                 spare.push(flat);

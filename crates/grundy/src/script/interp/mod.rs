@@ -170,6 +170,9 @@ enum Stmt {
     /// `out.push(e)` on the entry point's array of options, written straight into the [`Emitted`] buffer (see
     /// [`Program::emits`]).
     Emit(Expr),
+    /// The entry point's result written item by item into the [`Emitted`] buffer: an array literal where the
+    /// entry point ends (see [`tails`]).
+    EmitItems(Vec<Expr>),
 }
 
 #[derive(Debug, Clone)]
@@ -325,7 +328,7 @@ impl Program {
         for f in &mut fns {
             take_last(&mut f.body);
         }
-        let emits = accumulates(&mut fns);
+        let emits = accumulates(&mut fns) || tails(&mut fns);
         Some(Program { fns, emits })
     }
 
@@ -402,6 +405,7 @@ fn stmt_names(st: &Stmt, s: usize) -> bool {
         Stmt::Let(v, e) | Stmt::Assign(v, _, e) => *v == s || expr_names(e, s),
         Stmt::AssignIndex(v, i, _, e) => *v == s || expr_names(i, s) || expr_names(e, s),
         Stmt::Expr(e) | Stmt::Return(e) | Stmt::Emit(e) => expr_names(e, s),
+        Stmt::EmitItems(xs) => xs.iter().any(|x| expr_names(x, s)),
         Stmt::While(c, b) => expr_names(c, s) || block_names(b, s),
         Stmt::Loop(b) => block_names(b, s),
         Stmt::For(v, it, b) => {
@@ -440,6 +444,7 @@ fn block_calls(b: &Block, f: usize) -> bool {
         | Stmt::Expr(e)
         | Stmt::Return(e)
         | Stmt::Emit(e) => expr_calls(e, f),
+        Stmt::EmitItems(xs) => xs.iter().any(|x| expr_calls(x, f)),
         Stmt::AssignIndex(_, i, _, e) => expr_calls(i, f) || expr_calls(e, f),
         Stmt::While(c, b) => expr_calls(c, f) || block_calls(b, f),
         Stmt::Loop(b) => block_calls(b, f),
@@ -489,6 +494,36 @@ fn accumulates(fns: &mut [FnDef]) -> bool {
     }
     stmts.push(Stmt::Expr(Expr::Lit(Val::Unit)));
     body.stmts = stmts;
+    true
+}
+
+/// Makes the entry point (`fns[0]`) write its result straight into the caller's buffer when every way it can end
+/// is an array literal (`if n == 0 { [] } else { [n - 1, n / 2] }`: the last statement, or both branches of an
+/// `if ... else` there, recursively), it has no `return`, and no function calls it; says whether it did. Each such
+/// literal becomes [`Stmt::EmitItems`], whose items are written as the literal's would be made (the same items
+/// counted) and whose value is `()` (the caller reads the buffer).
+fn tails(fns: &mut [FnDef]) -> bool {
+    fn ends(b: &mut Block) -> bool {
+        match b.stmts.last_mut() {
+            Some(st @ Stmt::Expr(Expr::Array(_))) => {
+                let Stmt::Expr(Expr::Array(items)) = std::mem::replace(st, Stmt::Break) else {
+                    unreachable!("matched above")
+                };
+                *st = Stmt::EmitItems(items);
+                true
+            }
+            Some(Stmt::Expr(Expr::If(_, t, Some(o)))) => ends(t) && ends(o),
+            _ => false,
+        }
+    }
+    if fns.iter().any(|f| block_calls(&f.body, 0)) || fns[0].body.stmts.iter().any(stmt_returns) {
+        return false;
+    }
+    let mut body = fns[0].body.clone();
+    if !ends(&mut body) {
+        return false;
+    }
+    fns[0].body = body;
     true
 }
 
@@ -552,6 +587,7 @@ fn stmt_returns(st: &Stmt) -> bool {
     match st {
         Stmt::Return(_) => true,
         Stmt::Let(_, e) | Stmt::Assign(_, _, e) | Stmt::Expr(e) | Stmt::Emit(e) => expr_returns(e),
+        Stmt::EmitItems(xs) => xs.iter().any(expr_returns),
         Stmt::AssignIndex(_, i, _, e) => expr_returns(i) || expr_returns(e),
         Stmt::While(c, b) => expr_returns(c) || b.stmts.iter().any(stmt_returns),
         Stmt::Loop(b) => b.stmts.iter().any(stmt_returns),
@@ -607,6 +643,11 @@ struct Run<'a, 'b> {
     bounds: &'a Bounds<'b>,
     /// Where the entry point's pushes go when it [emits](Program::emits).
     out: &'a mut Emitted,
+}
+
+/// Whether `b` is one expression statement (`{ x }`).
+fn is_one_expr(b: &Block) -> bool {
+    matches!(b.stmts.as_slice(), [Stmt::Expr(_)])
 }
 
 fn int(v: &Val) -> Result<i64, Ctl> {
@@ -754,11 +795,44 @@ impl Run<'_, '_> {
     }
 
     fn block(&mut self, b: &Block) -> R {
-        let mut last = Val::Unit;
-        for s in &b.stmts {
-            last = self.stmt(s)?;
+        let Some((last, first)) = b.stmts.split_last() else {
+            return Ok(Val::Unit);
+        };
+        for s in first {
+            self.exec(s)?;
         }
-        Ok(last)
+        self.stmt(last)
+    }
+
+    /// Runs the statements of `b`, whose value is not used (a loop's body, a branch of such a body's `if`).
+    fn exec_block(&mut self, b: &Block) -> Result<(), Ctl> {
+        for s in &b.stmts {
+            self.exec(s)?;
+        }
+        Ok(())
+    }
+
+    /// Runs `s` as [`Self::stmt`] does (the same operations counted, the same give-ups) where its value is not used:
+    /// an `if` statement, a push written to the buffer, and a compound assignment on numbers make no [`Val`].
+    fn exec(&mut self, s: &Stmt) -> Result<(), Ctl> {
+        match s {
+            Stmt::Expr(Expr::If(cond, then, other)) => {
+                self.tick()?;
+                if self.cond(cond)? {
+                    self.exec_block(then)
+                } else if let Some(o) = other {
+                    self.exec_block(o)
+                } else {
+                    Ok(())
+                }
+            }
+            Stmt::Emit(e) => {
+                self.tick()?;
+                self.emit(e)?;
+                self.made(1)
+            }
+            s => self.stmt(s).map(drop),
+        }
     }
 
     fn stmt(&mut self, s: &Stmt) -> R {
@@ -840,13 +914,20 @@ impl Run<'_, '_> {
                 self.made(1)?;
                 Ok(Val::Unit)
             }
+            Stmt::EmitItems(items) => {
+                self.made(items.len())?;
+                for e in items {
+                    self.emit(e)?;
+                }
+                Ok(Val::Unit)
+            }
         }
     }
 
     /// Runs a loop's body once: `true` when it broke out of the loop.
     fn looped(&mut self, body: &Block) -> Result<bool, Ctl> {
-        match self.block(body) {
-            Ok(_) | Err(Ctl::Continue) => Ok(false),
+        match self.exec_block(body) {
+            Ok(()) | Err(Ctl::Continue) => Ok(false),
             Err(Ctl::Break) => Ok(true),
             Err(c) => Err(c),
         }
@@ -908,6 +989,16 @@ impl Run<'_, '_> {
             Expr::Neg(a) => return self.int(a)?.checked_neg().ok_or(Ctl::Rhai),
             Expr::Bin(op @ (Bin::Add | Bin::Sub | Bin::Mul | Bin::Div | Bin::Rem), a, b) => {
                 (*op, a, b)
+            }
+            // `if c { x } else { y }` of one expression a branch: the branch's statement counted as a block
+            // counts it.
+            Expr::If(c, t, Some(o)) if is_one_expr(t) && is_one_expr(o) => {
+                let branch = if self.cond(c)? { t } else { o };
+                let [Stmt::Expr(e)] = branch.stmts.as_slice() else {
+                    unreachable!("checked to be one expression")
+                };
+                self.tick()?;
+                return self.int(e);
             }
             e => return int(&self.expr(e)?),
         };
