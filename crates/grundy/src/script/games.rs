@@ -914,8 +914,8 @@ impl Game for ListGame {
     }
 }
 
-/// A tuple script's own engine, [`ListGame::dense_value`]: asked outside a solver (not kept to formulas), it values
-/// a position in a dense table, or leaves it to the solver.
+/// A tuple script's own engine (`ListGame::dense_value`): asked outside a solver (not kept to formulas), it values a
+/// position in a dense table indexed by its numbers, or leaves it to the solver.
 impl ClosedForm<Vec<u64>> for ListGame {
     fn nim_value(&self, p: &Vec<u64>, cx: &Context) -> Option<Nimber> {
         if cx.formulas_only() {

@@ -821,19 +821,19 @@ fn dense_table_leaves_loops_errors_and_large_positions_to_the_solver() {
     let cx = crate::Context::default();
     let loopy = Script::inline("(a, b) => [[b, a]]", Settings::default()).unwrap();
     let g = loopy.list_game().unwrap();
-    assert_eq!(g.dense_value(&vec![1, 2], &cx), None);
+    assert_eq!(g.dense_value(&[1, 2], &cx), None);
     let e = Solver::new(&g).nim_value(&vec![1, 2]).unwrap_err();
     assert_eq!(e.kind(), crate::ErrorKind::Loopy);
     let failing = Script::inline("(a, b) => [[a - 1, b / (a - 3)]]", Settings::default()).unwrap();
     let g = failing.list_game().unwrap();
-    assert_eq!(g.dense_value(&vec![5, 2], &cx), None);
+    assert_eq!(g.dense_value(&[5, 2], &cx), None);
     assert!(Solver::new(&g).nim_value(&vec![5, 2]).is_err());
     // A position whose search meets no error is valued (its one option holds a negative number: dropped).
-    assert_eq!(g.dense_value(&vec![2, 2], &cx), Some(0));
+    assert_eq!(g.dense_value(&[2, 2], &cx), Some(0));
     assert_eq!(Solver::new(&g).nim_value(&vec![2, 2]).unwrap(), 0);
     let huge = Script::inline("(a, b) => [[a - 1, b]]", Settings::default()).unwrap();
     let g = huge.list_game().unwrap();
-    assert_eq!(g.dense_value(&vec![1 << 40, 1 << 40], &cx), None);
+    assert_eq!(g.dense_value(&[1 << 40, 1 << 40], &cx), None);
     // A table grown as larger numbers are met (the first move raises a 0 to 1).
     let circle = Script::inline(
         "(c, n) => if c == 0 { [[1, n]] } else { [[1, n - 1]] }",
@@ -841,7 +841,7 @@ fn dense_table_leaves_loops_errors_and_large_positions_to_the_solver() {
     )
     .unwrap();
     let g = circle.list_game().unwrap();
-    assert_eq!(g.dense_value(&vec![0, 5], &cx), Some(0));
-    assert_eq!(g.dense_value(&vec![0, 6], &cx), Some(1));
-    assert_eq!(g.dense_value(&vec![1, 6], &cx), Some(0));
+    assert_eq!(g.dense_value(&[0, 5], &cx), Some(0));
+    assert_eq!(g.dense_value(&[0, 6], &cx), Some(1));
+    assert_eq!(g.dense_value(&[1, 6], &cx), Some(0));
 }

@@ -548,7 +548,7 @@ fn emit_pushes(st: &mut Stmt, s: usize) -> bool {
         }
         Stmt::Return(_) => false,
         Stmt::Expr(Expr::If(c, t, o)) => {
-            !expr_names(c, s) && !expr_returns(c) && block(t) && o.as_mut().map_or(true, block)
+            !expr_names(c, s) && !expr_returns(c) && block(t) && o.as_mut().is_none_or(block)
         }
         Stmt::While(c, b) => !expr_names(c, s) && !expr_returns(c) && block(b),
         Stmt::Loop(b) => block(b),
