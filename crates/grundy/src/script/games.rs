@@ -2,12 +2,14 @@
 //! list of numbers). Each implements [`Game`]; the script is called once per position expanded, and what it returns
 //! is read into [`Options`] natively (memo, mex and sums are the solver's).
 
-use super::interp::Val;
+use super::interp::{Emit, Emitted, Val};
 use super::native::{Evaluated, Item, Native};
+use super::tuple::{Dense, Flat};
 use super::{Core, Shape, Splits};
+use crate::context::Context;
 use crate::error::{parse_u64, Error, Result};
 use crate::game::HeapFacts;
-use crate::game::{Game, Notation, Options, Play, Tabular};
+use crate::game::{ClosedForm, Game, Notation, Options, Play, Tabular};
 use crate::nimber::MexSet;
 use crate::Nimber;
 use rhai::{Array, Dynamic};
@@ -18,7 +20,7 @@ use std::rc::Rc;
 /// The nim-values of one heap's options, for its mex: values below 64 in one word (the common case: a bit set in
 /// a register), larger ones in a [`MexSet`].
 #[derive(Default)]
-struct Seen {
+pub(super) struct Seen {
     low: u64,
     high: MexSet,
     any_high: bool,
@@ -26,7 +28,7 @@ struct Seen {
 
 impl Seen {
     #[inline]
-    fn insert(&mut self, v: Nimber) {
+    pub(super) fn insert(&mut self, v: Nimber) {
         if v < 64 {
             self.low |= 1 << v;
         } else {
@@ -35,7 +37,7 @@ impl Seen {
         }
     }
 
-    fn mex(&mut self) -> Nimber {
+    pub(super) fn mex(&mut self) -> Nimber {
         if self.low != u64::MAX {
             return u64::from(self.low.trailing_ones());
         }
@@ -46,7 +48,7 @@ impl Seen {
         self.high.mex()
     }
 
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.low = 0;
         if self.any_high {
             self.high.clear();
@@ -266,9 +268,14 @@ impl NumberGame {
             return native.eval(n as i64, ev);
         }
         let mut stack = std::mem::take(&mut ev.stack);
-        let v = self.core.interpret(vec![Val::Int(n as i64)], &mut stack);
+        let mut emitted = std::mem::take(&mut ev.emitted);
+        let array = self
+            .core
+            .interpret(&[Val::Int(n as i64)], &mut stack, &mut emitted);
+        let read = array == Some(true) && ev.read(&emitted);
         ev.stack = stack;
-        v.is_some_and(|v| ev.read(v))
+        ev.emitted = emitted;
+        read
     }
 
     /// Inserts into `mex` the nim-value of every option of the heap `n` by the native body, from the values `g` of
@@ -566,26 +573,25 @@ impl HeapFacts for NumberGame {
     }
 }
 
-/// What one option the interpreter returned is (see [`ListGame::option_kind`]).
-#[derive(Debug, Clone, Copy)]
-enum OptionKind {
-    /// It holds a negative number: not a move.
-    Dropped,
-    /// `[]` of a tuple game: the empty sum (nothing left).
-    Empty,
-    /// One position.
-    One,
-    /// A sum of positions.
-    Sum,
-}
-
 /// A scripted game whose position is a tuple of a fixed number of numbers (`fn moves(a, b)`) or a list of numbers
 /// (`fn moves(l)` with `const SHAPE = "list"`).
 pub struct ListGame {
-    core: Rc<Core>,
+    pub(super) core: Rc<Core>,
     parts: RefCell<FxHashMap<Vec<u64>, Vec<Vec<u64>>>>,
-    /// The interpreter's stack, reused from call to call.
-    stack: RefCell<Vec<Val>>,
+    /// The interpreter's buffers, reused from call to call.
+    scratch: RefCell<Scratch>,
+    /// The options the interpreter gave for [`Game::options`], reused from call to call.
+    flat: RefCell<Flat>,
+    /// The nim-values found by [`ListGame::dense_value`], kept from call to call.
+    pub(super) dense: RefCell<Dense>,
+}
+
+/// The interpreter's buffers: its arguments, its stack and what it returned.
+#[derive(Default)]
+struct Scratch {
+    args: Vec<Val>,
+    stack: Vec<Val>,
+    emitted: Emitted,
 }
 
 impl ListGame {
@@ -593,7 +599,9 @@ impl ListGame {
         ListGame {
             core,
             parts: RefCell::default(),
-            stack: RefCell::default(),
+            scratch: RefCell::default(),
+            flat: RefCell::default(),
+            dense: RefCell::default(),
         }
     }
 
@@ -708,72 +716,21 @@ impl ListGame {
     /// formed: `Ok(false)`, with nothing added to `out`, when Rhai must evaluate it (the interpreter gave up, or
     /// the result is not well formed and Rhai's reading of it names the problem).
     fn program_options(&self, p: &[u64], out: &mut Options<Vec<u64>>) -> Result<bool> {
-        if self.core.program.is_none() {
+        let mut flat = self.flat.borrow_mut();
+        if !self.interpret_flat(p, &mut flat) {
             return Ok(false);
         }
-        let ints = p.iter().map(|&x| Val::Int(x as i64));
-        let args: Vec<Val> = match self.core.shape {
-            Shape::List => vec![Val::Arr(ints.collect())],
-            _ => ints.collect(),
-        };
-        let mut stack = self.stack.take();
-        let v = self.core.interpret(args, &mut stack);
-        self.stack.replace(stack);
-        let Some(Val::Arr(items)) = v else {
-            return Ok(false);
-        };
-        // First every option is read and checked (nothing added: a problem is Rhai's to name), then added.
-        let mut kinds = Vec::with_capacity(items.len());
-        for item in &items {
-            let Val::Arr(arr) = item else {
-                return Ok(false);
-            };
-            match self.option_kind(arr) {
-                Some(k) => kinds.push(k),
-                None => return Ok(false),
-            }
-        }
-        let position = |xs: &[Val]| -> Vec<u64> {
-            xs.iter()
-                .map(|x| match x {
-                    Val::Int(v) => *v as u64,
-                    _ => unreachable!("checked to be numbers"),
-                })
-                .collect()
-        };
         let start = out.len();
-        for (item, kind) in items.iter().zip(kinds) {
-            let Val::Arr(arr) = item else {
-                unreachable!("checked to be arrays")
-            };
+        for o in 0..flat.opt_ends.len() {
+            let positions = flat.option(o);
             if !self.core.has_components {
                 // Straight into the buffer, one position at a time (no sum made first).
-                match kind {
-                    OptionKind::Dropped => {}
-                    OptionKind::Empty => out.push(std::iter::empty()),
-                    OptionKind::One => out.push_one(position(arr)),
-                    OptionKind::Sum => out.push(arr.iter().map(|q| match q {
-                        Val::Arr(xs) => position(xs),
-                        _ => unreachable!("checked to be positions"),
-                    })),
-                }
+                out.push(positions.map(|q| flat.position(q).to_vec()));
                 continue;
             }
-            let sum: Vec<Vec<u64>> = match kind {
-                OptionKind::Dropped => continue,
-                OptionKind::Empty => Vec::new(),
-                OptionKind::One => vec![position(arr)],
-                OptionKind::Sum => arr
-                    .iter()
-                    .map(|q| match q {
-                        Val::Arr(xs) => position(xs),
-                        _ => unreachable!("checked to be positions"),
-                    })
-                    .collect(),
-            };
             let mut all = Vec::new();
-            for q in &sum {
-                match self.split(q) {
+            for q in positions {
+                match self.split(flat.position(q)) {
                     Ok(parts) => all.extend(parts),
                     Err(e) => {
                         out.truncate(start);
@@ -786,50 +743,82 @@ impl ListGame {
         Ok(true)
     }
 
-    /// What an option the interpreter returned is, read as [`Self::read_sum`] and [`Self::try_options`] read Rhai's:
-    /// `None` when that reading fails (Rhai's reading then names the problem).
-    fn option_kind(&self, arr: &[Val]) -> Option<OptionKind> {
-        // Some(false) for numbers that hold a negative one, None for anything but numbers (as `numbers` reads them).
-        let fine = |xs: &[Val]| -> Option<bool> {
-            let mut negative = false;
-            for x in xs {
-                match x {
-                    Val::Int(v) => negative |= *v < 0,
-                    _ => return None,
-                }
-            }
-            Some(!negative)
-        };
-        let small = |xs: &[Val]| {
-            xs.iter()
-                .all(|x| matches!(x, Val::Int(v) if *v as u64 <= MAX))
-        };
-        if !arr.is_empty() && arr.iter().all(|x| matches!(x, Val::Arr(_))) {
-            for x in arr {
-                let Val::Arr(inner) = x else {
-                    unreachable!("checked to be arrays")
-                };
-                if !fine(inner)? {
-                    return Some(OptionKind::Dropped);
-                }
-                self.check_len_of(inner.len()).ok()?;
-            }
-            let all_small = arr
-                .iter()
-                .all(|x| matches!(x, Val::Arr(inner) if small(inner)));
-            return all_small.then_some(OptionKind::Sum);
+    /// `moves(p)` by the interpreter, its options into `flat`; `false` when Rhai must evaluate it (no program, the
+    /// interpreter gave up, or the result is not well formed: see [`Self::read_emitted`]).
+    pub(super) fn interpret_flat(&self, p: &[u64], flat: &mut Flat) -> bool {
+        if self.core.program.is_none() {
+            return false;
         }
-        if arr.is_empty() && self.core.shape != Shape::List {
-            return Some(OptionKind::Empty);
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch {
+            args,
+            stack,
+            emitted,
+        } = &mut *scratch;
+        args.clear();
+        let ints = p.iter().map(|&x| Val::Int(x as i64));
+        match self.core.shape {
+            Shape::List => args.push(Val::Arr(ints.collect())),
+            _ => args.extend(ints),
         }
-        if !fine(arr)? {
-            return Some(OptionKind::Dropped);
-        }
-        self.check_len_of(arr.len()).ok()?;
-        small(arr).then_some(OptionKind::One)
+        self.core.interpret(args, stack, emitted) == Some(true) && self.read_emitted(emitted, flat)
     }
 
-    fn try_options(&self, p: &[u64], out: &mut Options<Vec<u64>>) -> Result<()> {
+    /// The options the interpreter returned, read as [`Self::read_sum`] and [`Self::try_options`] read Rhai's
+    /// result, into `flat`: `false` when that reading fails (Rhai's reading then names the problem) or an option is
+    /// not an array of numbers or of arrays of numbers (Rhai reads it). An option holding a negative number is
+    /// dropped; `[]` is the empty sum (the empty list, for a list game).
+    fn read_emitted(&self, em: &Emitted, flat: &mut Flat) -> bool {
+        flat.clear();
+        for item in &em.items {
+            match *item {
+                Emit::Flat(start, end) => {
+                    let xs = &em.nums[start..end];
+                    if xs.is_empty() && self.core.shape != Shape::List {
+                        flat.end_option();
+                        continue;
+                    }
+                    if xs.iter().any(|&x| x < 0) {
+                        continue;
+                    }
+                    if self.check_len_of(xs.len()).is_err() {
+                        return false;
+                    }
+                    flat.nums.extend(xs.iter().map(|&x| x as u64));
+                    flat.end_position();
+                    flat.end_option();
+                }
+                Emit::Nested(first, end) => {
+                    // In order, as Rhai's result is read: a position holding a negative number drops the option,
+                    // one of another length before it is an error.
+                    let rows = &em.rows[first..end];
+                    let mut dropped = false;
+                    for &(s, e) in rows {
+                        let xs = &em.nums[s..e];
+                        if xs.iter().any(|&x| x < 0) {
+                            dropped = true;
+                            break;
+                        }
+                        if self.check_len_of(xs.len()).is_err() {
+                            return false;
+                        }
+                    }
+                    if dropped {
+                        continue;
+                    }
+                    for &(s, e) in rows {
+                        flat.nums.extend(em.nums[s..e].iter().map(|&x| x as u64));
+                        flat.end_position();
+                    }
+                    flat.end_option();
+                }
+                Emit::Num(_) | Emit::Splits(_) | Emit::Other => return false,
+            }
+        }
+        true
+    }
+
+    pub(super) fn try_options(&self, p: &[u64], out: &mut Options<Vec<u64>>) -> Result<()> {
         if self.program_options(p, out)? {
             return Ok(());
         }
@@ -914,11 +903,25 @@ impl Game for ListGame {
             Play::Normal
         }
     }
+    fn closed_form(&self) -> Option<&dyn ClosedForm<Self::Position>> {
+        Some(self)
+    }
     fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
         Some(self)
     }
     fn table(&self) -> Option<&dyn Tabular<Self::Position>> {
         Some(self)
+    }
+}
+
+/// A tuple script's own engine (`ListGame::dense_value`): asked outside a solver (not kept to formulas), it values a
+/// position in a dense table indexed by its numbers, or leaves it to the solver.
+impl ClosedForm<Vec<u64>> for ListGame {
+    fn nim_value(&self, p: &Vec<u64>, cx: &Context) -> Option<Nimber> {
+        if cx.formulas_only() {
+            return None;
+        }
+        self.dense_value(p, cx)
     }
 }
 

@@ -45,6 +45,7 @@
 mod games;
 mod interp;
 mod native;
+mod tuple;
 
 pub use games::{ListGame, NumberGame};
 
@@ -582,13 +583,15 @@ impl Script {
 const INTERP_TRIES: u32 = 32;
 
 impl Core {
-    /// `moves(args)` by the interpreter; `None` when Rhai must evaluate it (no program, turned off, or the
-    /// interpreter gave up on this call).
+    /// `moves(args)` by the interpreter, written into `out` ([`interp::Program::call_emit`]): `Some(true)` when it
+    /// returned an array (its items in `out`), `Some(false)` when it returned another value, `None` when Rhai must
+    /// evaluate it (no program, turned off, or the interpreter gave up on this call).
     pub(crate) fn interpret(
         &self,
-        args: Vec<interp::Val>,
+        args: &[interp::Val],
         stack: &mut Vec<interp::Val>,
-    ) -> Option<interp::Val> {
+        out: &mut interp::Emitted,
+    ) -> Option<bool> {
         let program = self.program.as_ref().filter(|_| self.use_native.get())?;
         if !self.interp_answered.get() && self.interp_misses.get() >= INTERP_TRIES {
             return None;
@@ -602,12 +605,12 @@ impl Core {
             },
             deadline: self.deadline.as_ref(),
         };
-        match program.call(args, stack, &bounds) {
-            interp::Outcome::Value(v) => {
+        match program.call_emit(args, stack, out, &bounds) {
+            Some(array) => {
                 self.interp_answered.set(true);
-                Some(v)
+                Some(array)
             }
-            interp::Outcome::Rhai => {
+            None => {
                 self.interp_misses
                     .set(self.interp_misses.get().saturating_add(1));
                 None

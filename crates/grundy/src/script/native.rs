@@ -98,34 +98,28 @@ pub(crate) struct Evaluated {
     pub(crate) nums: Vec<i64>,
     /// The interpreter's stack ([`super::interp`]), reused from call to call.
     pub(crate) stack: Vec<super::interp::Val>,
+    /// What the interpreter returned, reused from call to call.
+    pub(crate) emitted: super::interp::Emitted,
 }
 
 impl Evaluated {
-    /// Reads what `moves` returned into items, as Rhai's result would be read when it is well formed (an array
-    /// whose items are numbers, `splits(m)` and arrays of numbers); `false` for anything else (the general path
-    /// then reports it).
-    pub(crate) fn read(&mut self, v: super::interp::Val) -> bool {
-        use super::interp::Val;
+    /// Reads what `moves` returned (the interpreter's items, [`super::interp::Emitted`]) into items, as Rhai's
+    /// result would be read when it is well formed (an array whose items are numbers, `splits(m)` and arrays of
+    /// numbers); `false` for anything else (the general path then reports it).
+    pub(crate) fn read(&mut self, em: &super::interp::Emitted) -> bool {
+        use super::interp::Emit;
         self.items.clear();
         self.nums.clear();
-        let Val::Arr(items) = v else {
-            return false;
-        };
-        for it in items {
-            let item = match it {
-                Val::Int(x) => Item::Num(x),
-                Val::Splits(m) => Item::Splits(m),
-                Val::Arr(xs) => {
-                    let start = self.nums.len();
-                    for x in xs {
-                        match x {
-                            Val::Int(x) => self.nums.push(x),
-                            _ => return false,
-                        }
-                    }
-                    Item::Sum(start, self.nums.len())
+        for it in &em.items {
+            let item = match *it {
+                Emit::Num(x) => Item::Num(x),
+                Emit::Splits(m) => Item::Splits(m),
+                Emit::Flat(start, end) => {
+                    let from = self.nums.len();
+                    self.nums.extend_from_slice(&em.nums[start..end]);
+                    Item::Sum(from, self.nums.len())
                 }
-                _ => return false,
+                Emit::Nested(..) | Emit::Other => return false,
             };
             self.items.push(item);
         }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::HeapView;
+use crate::game::{HeapView, Known};
 use crate::{Game, Options, Solver};
 
 fn s134() -> Script {
@@ -606,8 +606,103 @@ mod interp_random {
         Some((seen, None, compiled))
     }
 
+    /// The script of `stmts` with no statement reading `out` (`out.len()` read as `x`, no `pop`): the interpreter
+    /// writes its pushes straight into the options buffer.
+    fn emitting(stmts: &[String], pair: bool) -> String {
+        script(stmts, pair)
+            .replace("if out.len() > 0 { out.pop(); }", "x += 1;")
+            .replace("out.len()", "x")
+    }
+
+    /// The nim-values of the pairs `ps` by the dense table (`None` where it leaves the position to the solver) and
+    /// by the solver over Rhai's options (or its first error).
+    fn dense_and_solver(text: &str, ps: &[(u64, u64)]) -> Option<Vec<(Option<u64>, String)>> {
+        let settings = Settings {
+            max_operations: 20_000,
+            ..Settings::default()
+        };
+        let s = Script::from_file_text("r.rhai", text, settings.clone()).ok()?;
+        let reference = Script::from_file_text("r.rhai", text, settings).ok()?;
+        reference.core.use_native.set(false);
+        let g = s.list_game().unwrap();
+        let r = reference.list_game().unwrap();
+        // Small bounds: a random script may raise its numbers forever.
+        let limits = crate::Limits {
+            max_positions: 20_000,
+            max_memory: 64 << 20,
+            deadline: None,
+        };
+        let mut solver = Solver::with_limits(&r, limits);
+        let cx = crate::Context::new(limits);
+        Some(
+            ps.iter()
+                .map(|&(a, b)| {
+                    let p = vec![a, b];
+                    let dense = g.dense_value(&p, &cx);
+                    let solved = match solver.nim_value(&p) {
+                        Ok(v) => v.to_string(),
+                        Err(e) => e.message().to_string(),
+                    };
+                    (dense, solved)
+                })
+                .collect(),
+        )
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn emitting_interpreter_matches_rhai(stmts in prop::collection::vec(stmt(), 0..5),
+                                             ps in prop::collection::vec((0u64..12, 0u64..12), 1..6),
+                                             pair in any::<bool>()) {
+            let text = emitting(&stmts, pair);
+            let Some(a) = run(&text, true, &ps, pair) else { return Ok(()) };
+            let b = run(&text, false, &ps, pair).unwrap();
+            prop_assert!(a.2, "not interpreted:\n{}", text);
+            let s = Script::from_file_text("r.rhai", &text, Settings::default()).unwrap();
+            prop_assert!(s.core.program.as_ref().unwrap().emits(), "does not emit:\n{}", text);
+            prop_assert_eq!(a.0, b.0, "{}", text);
+            prop_assert_eq!(a.1, b.1, "{}", text);
+        }
+
+        /// A `moves` that ends in array literals (through `if ... else`) writes them straight into the buffer,
+        /// with the same options and errors as Rhai's.
+        #[test]
+        fn tail_literals_match_rhai(c in cond(), d in cond(), e in expr(), f in expr(), g in expr(),
+                                    ps in prop::collection::vec((0u64..12, 0u64..12), 1..6),
+                                    pair in any::<bool>()) {
+            let head = if pair { "fn moves(a, b) {" } else { "fn moves(a) {\n    let b = 1;" };
+            let body = if pair {
+                format!("if {c} {{ [[{e}, {f}], [{g}, b]] }} else if {d} {{ [] }} else {{ [[{e}, {g}]] }}")
+            } else {
+                format!("if {c} {{ [{e}, [{f}, {g}]] }} else if {d} {{ [] }} else {{ [{e}, b - {g}] }}")
+            };
+            let text = format!(
+                "fn h(p, q) {{ if p > q {{ p - q }} else {{ q - p }} }}\nfn r(k) {{ if k <= 0 {{ 0 }} else {{ r(k - 1) + 1 }} }}\n{head}\n    let x = 0;\n    let i = 0;\n    let out = [];\n    {body}\n}}\n"
+            );
+            let Some(a) = run(&text, true, &ps, pair) else { return Ok(()) };
+            let b = run(&text, false, &ps, pair).unwrap();
+            prop_assert!(a.2, "not interpreted:\n{}", text);
+            let s = Script::from_file_text("r.rhai", &text, Settings::default()).unwrap();
+            prop_assert!(s.core.program.as_ref().unwrap().emits(), "does not emit:\n{}", text);
+            prop_assert_eq!(a.0, b.0, "{}", text);
+            prop_assert_eq!(a.1, b.1, "{}", text);
+        }
+
+        /// Every value the dense table gives is the solver's over Rhai's options (random pair scripts, many of
+        /// them loopy or failing: the table must leave those to the solver).
+        #[test]
+        fn dense_table_matches_the_solver(stmts in prop::collection::vec(stmt(), 0..5),
+                                          ps in prop::collection::vec((0u64..9, 0u64..9), 1..6)) {
+            let text = emitting(&stmts, true);
+            let Some(rows) = dense_and_solver(&text, &ps) else { return Ok(()) };
+            for (dense, solved) in rows {
+                if let Some(v) = dense {
+                    prop_assert_eq!(v.to_string(), solved, "{}", text);
+                }
+            }
+        }
 
         #[test]
         fn interpreter_matches_rhai(stmts in prop::collection::vec(stmt(), 0..5),
@@ -646,4 +741,107 @@ fn which_scripts_are_interpreted() {
     assert!(!interp("fn moves(n) { [n - 1, to_string(n).len()] }"));
     // The fast subset of single array literals is not interpreted: it is evaluated natively.
     assert!(!interp("fn moves(n) { [n - 1, n - 2] }"));
+}
+
+#[test]
+fn which_programs_write_their_pushes_straight_to_the_buffer() {
+    let emits = |t: &str| {
+        Script::from_file_text("x.rhai", t, Settings::default())
+            .unwrap()
+            .core
+            .program
+            .as_ref()
+            .is_some_and(|p| p.emits())
+    };
+    assert!(emits("fn moves(w, h) { let out = []; for a in 2..=w / 2 { out.push([[a, h], [w - a, h]]); } out }"));
+    assert!(emits("fn moves(n) { let out = []; let d = 1; while d * d <= n { if n % d == 0 { out.push(d); } d += 1; } out }"));
+    assert!(emits(
+        "fn moves(a, b) { let out = []; if a > b { return out; } out.push([a + 1, b]); out }"
+    ));
+    // The array read, changed otherwise, returned otherwise, or `moves` called again: a value made as before.
+    assert!(!emits("fn moves(a, b) { let out = []; out.push([a, b - 1]); if out.len() > 1 { out.pop(); } out }"));
+    assert!(!emits(
+        "fn moves(a, b) { let out = []; out.push([a, b - 1]); out.push(out); out }"
+    ));
+    assert!(!emits("fn moves(a, b) { let out = []; if a > 3 { return [[a - 1, b]]; } out.push([a, b - 1]); out }"));
+    assert!(!emits("fn moves(a, b) { let out = []; out.push(if a > 0 { return []; } else { [a, b - 1] }); out }"));
+    assert!(!emits("fn f(a, b) { moves(a, b) }\nfn moves(a, b) { let out = []; if a > 0 { let x = f(a - 1, b); } out.push([a, b - 1]); out }"));
+    assert!(!emits(
+        "fn moves(a, b) { let out = []; let other = out; out.push([a, b - 1]); other }"
+    ));
+}
+
+/// The judge's pair scripts (the cutting game, the circle, Fibonacci Nim as a pair) by the dense table, the values of
+/// the solver over Rhai's options, and the table's values kept from position to position.
+#[test]
+fn dense_table_gives_the_solvers_values_on_the_pair_scripts() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let cx = crate::Context::default();
+    for (file, positions) in [
+        (
+            "examples/rules/cutting.rhai",
+            (2..14)
+                .flat_map(|w| (2..14).map(move |h| vec![w, h]))
+                .collect::<Vec<_>>(),
+        ),
+        (
+            "benches/judge/circle.rhai",
+            (0..2)
+                .flat_map(|c| (0..40).map(move |n| vec![c, n]))
+                .collect(),
+        ),
+        (
+            "benches/judge/fibnim.rhai",
+            (1..40)
+                .flat_map(|n| (0..n).map(move |m| vec![n, m]))
+                .collect(),
+        ),
+    ] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
+        let s = Script::from_file_text(file, &text, Settings::default()).unwrap();
+        let reference = Script::from_file_text(file, &text, Settings::default()).unwrap();
+        reference.core.use_native.set(false);
+        let g = s.list_game().unwrap();
+        let r = reference.list_game().unwrap();
+        let mut solver = Solver::new(&r);
+        for p in &positions {
+            let dense = g.dense_value(p, &cx);
+            assert_eq!(dense, Some(solver.nim_value(p).unwrap()), "{file} {p:?}");
+            // Through the game's closed form (as `value` and `table` ask), but not inside a solver.
+            assert_eq!(g.known_value(p, &cx), dense);
+            assert_eq!(g.known_value(p, &cx.clone().with_formulas_only(true)), None);
+        }
+    }
+}
+
+/// The dense table leaves to the solver what it cannot value as the solver does: a loop, a script error, a
+/// position beyond its memory bound; the solver then reports the error as before.
+#[test]
+fn dense_table_leaves_loops_errors_and_large_positions_to_the_solver() {
+    let cx = crate::Context::default();
+    let loopy = Script::inline("(a, b) => [[b, a]]", Settings::default()).unwrap();
+    let g = loopy.list_game().unwrap();
+    assert_eq!(g.dense_value(&[1, 2], &cx), None);
+    let e = Solver::new(&g).nim_value(&vec![1, 2]).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::Loopy);
+    let failing = Script::inline("(a, b) => [[a - 1, b / (a - 3)]]", Settings::default()).unwrap();
+    let g = failing.list_game().unwrap();
+    assert_eq!(g.dense_value(&[5, 2], &cx), None);
+    assert!(Solver::new(&g).nim_value(&vec![5, 2]).is_err());
+    // A position whose search meets no error is valued (its one option holds a negative number: dropped).
+    assert_eq!(g.dense_value(&[2, 2], &cx), Some(0));
+    assert_eq!(Solver::new(&g).nim_value(&vec![2, 2]).unwrap(), 0);
+    let huge = Script::inline("(a, b) => [[a - 1, b]]", Settings::default()).unwrap();
+    let g = huge.list_game().unwrap();
+    assert_eq!(g.dense_value(&[1 << 40, 1 << 40], &cx), None);
+    // A table grown as larger numbers are met (the first move raises a 0 to 1).
+    let circle = Script::inline(
+        "(c, n) => if c == 0 { [[1, n]] } else { [[1, n - 1]] }",
+        Settings::default(),
+    )
+    .unwrap();
+    let g = circle.list_game().unwrap();
+    assert_eq!(g.dense_value(&[0, 5], &cx), Some(0));
+    assert_eq!(g.dense_value(&[0, 6], &cx), Some(1));
+    assert_eq!(g.dense_value(&[1, 6], &cx), Some(0));
 }

@@ -11,7 +11,7 @@
 //! parameters). Anything else in a function the entry point reaches (a string, a closure, a map, `switch`, another
 //! built-in function) leaves the script to Rhai, as written.
 //!
-//! **The answer is always Rhai's.** Evaluation gives up ([`Outcome::Rhai`]) wherever Rhai could answer otherwise or
+//! **The answer is always Rhai's.** Evaluation gives up (`None` from [`Program::call_emit`]) wherever Rhai could answer otherwise or
 //! fail: arithmetic that overflows or divides by zero, an index out of range (Rhai counts negative indices from the
 //! end; this subset does not), a value of an unexpected type (an `if` on a number, `==` between a number and an
 //! array), a call deeper than [`MAX_DEPTH`], more than [`MAX_ITEMS`] array items made in one call (when Rhai bounds
@@ -167,6 +167,12 @@ enum Stmt {
     Break,
     Continue,
     Return(Expr),
+    /// `out.push(e)` on the entry point's array of options, written straight into the [`Emitted`] buffer (see
+    /// [`Program::emits`]).
+    Emit(Expr),
+    /// The entry point's result written item by item into the [`Emitted`] buffer: an array literal where the
+    /// entry point ends (see [`tails`]).
+    EmitItems(Vec<Expr>),
 }
 
 #[derive(Debug, Clone)]
@@ -185,14 +191,80 @@ struct FnDef {
 #[derive(Debug, Clone)]
 pub(crate) struct Program {
     fns: Vec<FnDef>,
+    /// Whether the entry point builds its result in one array, `let out = []; ... out.push(e); ... out`, that it
+    /// does nothing else with (no read, no other change, never passed on, and the entry point never called again):
+    /// its pushes are then written straight into the caller's [`Emitted`] buffer, with no array made.
+    emits: bool,
 }
 
-/// What a call gave.
-#[derive(Debug)]
-pub(crate) enum Outcome {
-    Value(Val),
-    /// Rhai must evaluate this call (see the module's docs).
-    Rhai,
+/// One item of what `moves` returned, as [`Program::call_emit`] writes it: the common shapes without a [`Val`]
+/// made for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Emit {
+    /// A number.
+    Num(i64),
+    /// What `splits(m)` returns.
+    Splits(i64),
+    /// An array of numbers: `nums[start..end]`.
+    Flat(usize, usize),
+    /// A nonempty array of arrays of numbers: `rows[start..end]`, each row a range of `nums`.
+    Nested(usize, usize),
+    /// Anything else (an array holding a boolean, arrays nested deeper): no caller reads it, Rhai does.
+    Other,
+}
+
+/// What `moves` returned, item by item ([`Emit`]): buffers reused from call to call.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Emitted {
+    pub(crate) items: Vec<Emit>,
+    pub(crate) nums: Vec<i64>,
+    pub(crate) rows: Vec<(usize, usize)>,
+}
+
+impl Emitted {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.nums.clear();
+        self.rows.clear();
+    }
+
+    /// Adds the value `v` as one item.
+    fn push_val(&mut self, v: &Val) {
+        let item = match v {
+            Val::Int(x) => Emit::Num(*x),
+            Val::Splits(m) => Emit::Splits(*m),
+            Val::Arr(xs) if xs.iter().all(|x| matches!(x, Val::Int(_))) => {
+                let start = self.nums.len();
+                self.nums.extend(xs.iter().map(|x| match x {
+                    Val::Int(x) => *x,
+                    _ => unreachable!("checked to be numbers"),
+                }));
+                Emit::Flat(start, self.nums.len())
+            }
+            Val::Arr(xs)
+                if !xs.is_empty()
+                    && xs.iter().all(
+                        |x| matches!(x, Val::Arr(r) if r.iter().all(|y| matches!(y, Val::Int(_)))),
+                    ) =>
+            {
+                let first = self.rows.len();
+                for x in xs {
+                    let Val::Arr(r) = x else {
+                        unreachable!("checked to be arrays")
+                    };
+                    let start = self.nums.len();
+                    self.nums.extend(r.iter().map(|y| match y {
+                        Val::Int(y) => *y,
+                        _ => unreachable!("checked to be numbers"),
+                    }));
+                    self.rows.push((start, self.nums.len()));
+                }
+                Emit::Nested(first, self.rows.len())
+            }
+            _ => Emit::Other,
+        };
+        self.items.push(item);
+    }
 }
 
 /// How a statement or expression left off other than with a value.
@@ -256,11 +328,29 @@ impl Program {
         for f in &mut fns {
             take_last(&mut f.body);
         }
-        Some(Program { fns })
+        let emits = accumulates(&mut fns) || tails(&mut fns);
+        Some(Program { fns, emits })
     }
 
-    /// Calls the entry point with `args`; `stack` is scratch space reused from call to call.
-    pub(crate) fn call(&self, args: Vec<Val>, stack: &mut Vec<Val>, bounds: &Bounds) -> Outcome {
+    /// Whether the entry point's pushes go straight to the caller's buffer (see [`Program::emits`]).
+    #[cfg(test)]
+    pub(crate) fn emits(&self) -> bool {
+        self.emits
+    }
+
+    /// Calls the entry point with `args` and writes what it returned into `out`, item by item: `Some(true)` when
+    /// it returned an array (its items in `out`), `Some(false)` when it returned something else, `None` when Rhai
+    /// must evaluate the call (see the module's docs). `stack` is scratch space reused from call to call.
+    pub(crate) fn call_emit(
+        &self,
+        args: &[Val],
+        stack: &mut Vec<Val>,
+        out: &mut Emitted,
+        bounds: &Bounds,
+    ) -> Option<bool> {
+        out.clear();
+        stack.clear();
+        stack.extend_from_slice(args);
         let mut run = Run {
             prog: self,
             stack,
@@ -269,12 +359,247 @@ impl Program {
             items: 0,
             depth: 0,
             bounds,
+            out,
         };
-        run.stack.clear();
-        match run.call(0, args) {
-            Ok(v) => Outcome::Value(v),
-            Err(_) => Outcome::Rhai,
+        let v = run.frame(0, 0).ok()?;
+        if self.emits {
+            return Some(true);
         }
+        match v {
+            Val::Arr(items) => {
+                for it in &items {
+                    run.out.push_val(it);
+                }
+                Some(true)
+            }
+            _ => Some(false),
+        }
+    }
+}
+
+/// Whether `e` names the slot `s` anywhere in it.
+fn expr_names(e: &Expr, s: usize) -> bool {
+    match e {
+        Expr::Lit(_) => false,
+        Expr::Var(v) | Expr::Take(v) => *v == s,
+        Expr::Array(xs) | Expr::Call(_, xs) | Expr::Builtin(_, xs) => {
+            xs.iter().any(|x| expr_names(x, s))
+        }
+        Expr::Neg(a) | Expr::Not(a) => expr_names(a, s),
+        Expr::Bin(_, a, b) | Expr::Index(a, b) | Expr::RangeCall(a, b) => {
+            expr_names(a, s) || expr_names(b, s)
+        }
+        Expr::If(c, t, o) => {
+            expr_names(c, s) || block_names(t, s) || o.as_ref().is_some_and(|o| block_names(o, s))
+        }
+        Expr::Mutate(v, _, xs) => *v == s || xs.iter().any(|x| expr_names(x, s)),
+    }
+}
+
+fn block_names(b: &Block, s: usize) -> bool {
+    b.stmts.iter().any(|st| stmt_names(st, s))
+}
+
+fn stmt_names(st: &Stmt, s: usize) -> bool {
+    match st {
+        Stmt::Let(v, e) | Stmt::Assign(v, _, e) => *v == s || expr_names(e, s),
+        Stmt::AssignIndex(v, i, _, e) => *v == s || expr_names(i, s) || expr_names(e, s),
+        Stmt::Expr(e) | Stmt::Return(e) | Stmt::Emit(e) => expr_names(e, s),
+        Stmt::EmitItems(xs) => xs.iter().any(|x| expr_names(x, s)),
+        Stmt::While(c, b) => expr_names(c, s) || block_names(b, s),
+        Stmt::Loop(b) => block_names(b, s),
+        Stmt::For(v, it, b) => {
+            let it = match it {
+                Iter::Range(a, b, _) => expr_names(a, s) || expr_names(b, s),
+                Iter::Array(a) => expr_names(a, s),
+            };
+            *v == s || it || block_names(b, s)
+        }
+        Stmt::Break | Stmt::Continue => false,
+    }
+}
+
+/// Whether `e` calls the function `f` anywhere in it.
+fn expr_calls(e: &Expr, f: usize) -> bool {
+    match e {
+        Expr::Lit(_) | Expr::Var(_) | Expr::Take(_) => false,
+        Expr::Call(g, xs) => *g == f || xs.iter().any(|x| expr_calls(x, f)),
+        Expr::Array(xs) | Expr::Builtin(_, xs) | Expr::Mutate(_, _, xs) => {
+            xs.iter().any(|x| expr_calls(x, f))
+        }
+        Expr::Neg(a) | Expr::Not(a) => expr_calls(a, f),
+        Expr::Bin(_, a, b) | Expr::Index(a, b) | Expr::RangeCall(a, b) => {
+            expr_calls(a, f) || expr_calls(b, f)
+        }
+        Expr::If(c, t, o) => {
+            expr_calls(c, f) || block_calls(t, f) || o.as_ref().is_some_and(|o| block_calls(o, f))
+        }
+    }
+}
+
+fn block_calls(b: &Block, f: usize) -> bool {
+    b.stmts.iter().any(|st| match st {
+        Stmt::Let(_, e)
+        | Stmt::Assign(_, _, e)
+        | Stmt::Expr(e)
+        | Stmt::Return(e)
+        | Stmt::Emit(e) => expr_calls(e, f),
+        Stmt::EmitItems(xs) => xs.iter().any(|x| expr_calls(x, f)),
+        Stmt::AssignIndex(_, i, _, e) => expr_calls(i, f) || expr_calls(e, f),
+        Stmt::While(c, b) => expr_calls(c, f) || block_calls(b, f),
+        Stmt::Loop(b) => block_calls(b, f),
+        Stmt::For(_, it, b) => {
+            let it = match it {
+                Iter::Range(a, b, _) => expr_calls(a, f) || expr_calls(b, f),
+                Iter::Array(a) => expr_calls(a, f),
+            };
+            it || block_calls(b, f)
+        }
+        Stmt::Break | Stmt::Continue => false,
+    })
+}
+
+/// Makes the entry point (`fns[0]`) write its pushes straight into the caller's buffer when it builds its result
+/// in one array it does nothing else with (see [`Program::emits`]), and says whether it did. The array is the
+/// slot `s` of the last statement `s` (moved out: [`take_last`]), declared `let s = []` at the top level; every
+/// other mention of it must be a statement `s.push(e)` (`e` not naming it) or `return s`, and no function may
+/// call the entry point. Then each `s.push(e)` becomes [`Stmt::Emit`], and `return s` and the last `s` return
+/// nothing (the caller reads the buffer). A value is the same either way: `push` and emitting both give `()`.
+fn accumulates(fns: &mut [FnDef]) -> bool {
+    if fns.iter().any(|f| block_calls(&f.body, 0)) {
+        return false;
+    }
+    let body = &mut fns[0].body;
+    let Some(Stmt::Expr(Expr::Take(s))) = body.stmts.last() else {
+        return false;
+    };
+    let s = *s;
+    let declared = body
+        .stmts
+        .iter()
+        .any(|st| matches!(st, Stmt::Let(v, Expr::Array(xs)) if *v == s && xs.is_empty()));
+    if !declared {
+        return false;
+    }
+    let n = body.stmts.len();
+    // Checked on a copy first: a body that does not fit is left as it was.
+    let mut stmts = body.stmts[..n - 1].to_vec();
+    for st in &mut stmts {
+        if matches!(st, Stmt::Let(v, _) if *v == s) {
+            continue;
+        }
+        if !emit_pushes(st, s) {
+            return false;
+        }
+    }
+    stmts.push(Stmt::Expr(Expr::Lit(Val::Unit)));
+    body.stmts = stmts;
+    true
+}
+
+/// Makes the entry point (`fns[0]`) write its result straight into the caller's buffer when every way it can end
+/// is an array literal (`if n == 0 { [] } else { [n - 1, n / 2] }`: the last statement, or both branches of an
+/// `if ... else` there, recursively), it has no `return`, and no function calls it; says whether it did. Each such
+/// literal becomes [`Stmt::EmitItems`], whose items are written as the literal's would be made (the same items
+/// counted) and whose value is `()` (the caller reads the buffer).
+fn tails(fns: &mut [FnDef]) -> bool {
+    fn ends(b: &mut Block) -> bool {
+        match b.stmts.last_mut() {
+            Some(st @ Stmt::Expr(Expr::Array(_))) => {
+                let Stmt::Expr(Expr::Array(items)) = std::mem::replace(st, Stmt::Break) else {
+                    unreachable!("matched above")
+                };
+                *st = Stmt::EmitItems(items);
+                true
+            }
+            Some(Stmt::Expr(Expr::If(_, t, Some(o)))) => ends(t) && ends(o),
+            _ => false,
+        }
+    }
+    if fns.iter().any(|f| block_calls(&f.body, 0)) || fns[0].body.stmts.iter().any(stmt_returns) {
+        return false;
+    }
+    let mut body = fns[0].body.clone();
+    if !ends(&mut body) {
+        return false;
+    }
+    fns[0].body = body;
+    true
+}
+
+/// Rewrites `s.push(e)` to [`Stmt::Emit`] and `return s` to `return` in `st`; `false` when `st` mentions `s`
+/// otherwise or returns another value.
+fn emit_pushes(st: &mut Stmt, s: usize) -> bool {
+    let block = |b: &mut Block| b.stmts.iter_mut().all(|st| emit_pushes(st, s));
+    match st {
+        Stmt::Expr(Expr::Mutate(v, Method::Push, args)) if *v == s => {
+            let [e] = args.as_slice() else {
+                return false;
+            };
+            if expr_names(e, s) || expr_returns(e) {
+                return false;
+            }
+            *st = Stmt::Emit(e.clone());
+            true
+        }
+        Stmt::Return(Expr::Take(v)) if *v == s => {
+            *st = Stmt::Return(Expr::Lit(Val::Unit));
+            true
+        }
+        Stmt::Return(_) => false,
+        Stmt::Expr(Expr::If(c, t, o)) => {
+            !expr_names(c, s) && !expr_returns(c) && block(t) && o.as_mut().is_none_or(block)
+        }
+        Stmt::While(c, b) => !expr_names(c, s) && !expr_returns(c) && block(b),
+        Stmt::Loop(b) => block(b),
+        Stmt::For(v, it, b) => {
+            let named = match it {
+                Iter::Range(a, b, _) => expr_names(a, s) || expr_names(b, s),
+                Iter::Array(a) => expr_names(a, s),
+            };
+            *v != s && !named && !iter_returns(it) && block(b)
+        }
+        st => !stmt_names(st, s) && !stmt_returns(st),
+    }
+}
+
+/// Whether `e` holds a `return` anywhere (in the block of an `if` expression: `if c { return 1 } else { 2 }`).
+fn expr_returns(e: &Expr) -> bool {
+    match e {
+        Expr::Lit(_) | Expr::Var(_) | Expr::Take(_) => false,
+        Expr::Array(xs) | Expr::Call(_, xs) | Expr::Builtin(_, xs) | Expr::Mutate(_, _, xs) => {
+            xs.iter().any(expr_returns)
+        }
+        Expr::Neg(a) | Expr::Not(a) => expr_returns(a),
+        Expr::Bin(_, a, b) | Expr::Index(a, b) | Expr::RangeCall(a, b) => {
+            expr_returns(a) || expr_returns(b)
+        }
+        Expr::If(c, t, o) => {
+            expr_returns(c)
+                || t.stmts.iter().any(stmt_returns)
+                || o.as_ref().is_some_and(|o| o.stmts.iter().any(stmt_returns))
+        }
+    }
+}
+
+/// Whether `st` holds a `return` anywhere.
+fn stmt_returns(st: &Stmt) -> bool {
+    match st {
+        Stmt::Return(_) => true,
+        Stmt::Let(_, e) | Stmt::Assign(_, _, e) | Stmt::Expr(e) | Stmt::Emit(e) => expr_returns(e),
+        Stmt::EmitItems(xs) => xs.iter().any(expr_returns),
+        Stmt::AssignIndex(_, i, _, e) => expr_returns(i) || expr_returns(e),
+        Stmt::While(c, b) => expr_returns(c) || b.stmts.iter().any(stmt_returns),
+        Stmt::Loop(b) => b.stmts.iter().any(stmt_returns),
+        Stmt::For(_, it, b) => iter_returns(it) || b.stmts.iter().any(stmt_returns),
+        Stmt::Break | Stmt::Continue => false,
+    }
+}
+
+fn iter_returns(it: &Iter) -> bool {
+    match it {
+        Iter::Range(a, b, _) => expr_returns(a) || expr_returns(b),
+        Iter::Array(a) => expr_returns(a),
     }
 }
 
@@ -316,6 +641,13 @@ struct Run<'a, 'b> {
     items: u64,
     depth: u32,
     bounds: &'a Bounds<'b>,
+    /// Where the entry point's pushes go when it [emits](Program::emits).
+    out: &'a mut Emitted,
+}
+
+/// Whether `b` is one expression statement (`{ x }`).
+fn is_one_expr(b: &Block) -> bool {
+    matches!(b.stmts.as_slice(), [Stmt::Expr(_)])
 }
 
 fn int(v: &Val) -> Result<i64, Ctl> {
@@ -400,16 +732,16 @@ impl Run<'_, '_> {
         &mut self.stack[self.base + s]
     }
 
-    fn call(&mut self, f: usize, args: Vec<Val>) -> R {
+    /// Runs the function `f` on the arguments at `stack[base..]`.
+    fn frame(&mut self, f: usize, base: usize) -> R {
         self.tick()?;
         if self.depth >= MAX_DEPTH {
             return Err(Ctl::Rhai);
         }
         let def = &self.prog.fns[f];
-        debug_assert_eq!(def.params, args.len());
+        debug_assert_eq!(def.params, self.stack.len() - base);
         let saved = self.base;
-        self.base = self.stack.len();
-        self.stack.extend(args);
+        self.base = base;
         self.stack.resize(self.base + def.slots, Val::Unit);
         self.depth += 1;
         let r = self.block(&def.body);
@@ -422,12 +754,85 @@ impl Run<'_, '_> {
         }
     }
 
-    fn block(&mut self, b: &Block) -> R {
-        let mut last = Val::Unit;
-        for s in &b.stmts {
-            last = self.stmt(s)?;
+    /// Writes the option `e` (the argument of a push on the entry point's result) into the buffer: an array
+    /// literal of numbers, or of array literals of numbers, with no array made; any other expression by its value.
+    /// An item of such a literal that is not a number gives the call to Rhai: every reader of the buffer hands an
+    /// option holding one to Rhai too.
+    fn emit(&mut self, e: &Expr) -> Result<(), Ctl> {
+        let Expr::Array(items) = e else {
+            let v = self.expr(e)?;
+            self.out.push_val(&v);
+            return Ok(());
+        };
+        self.made(items.len())?;
+        if !items.is_empty() && items.iter().all(|x| matches!(x, Expr::Array(_))) {
+            let first = self.out.rows.len();
+            for row in items {
+                let Expr::Array(xs) = row else {
+                    unreachable!("checked to be array literals")
+                };
+                self.made(xs.len())?;
+                let start = self.out.nums.len();
+                for x in xs {
+                    let v = self.int(x)?;
+                    self.out.nums.push(v);
+                }
+                let end = self.out.nums.len();
+                self.out.rows.push((start, end));
+            }
+            let end = self.out.rows.len();
+            self.out.items.push(Emit::Nested(first, end));
+            return Ok(());
         }
-        Ok(last)
+        let start = self.out.nums.len();
+        for x in items {
+            let v = self.int(x)?;
+            self.out.nums.push(v);
+        }
+        let end = self.out.nums.len();
+        self.out.items.push(Emit::Flat(start, end));
+        Ok(())
+    }
+
+    fn block(&mut self, b: &Block) -> R {
+        let Some((last, first)) = b.stmts.split_last() else {
+            return Ok(Val::Unit);
+        };
+        for s in first {
+            self.exec(s)?;
+        }
+        self.stmt(last)
+    }
+
+    /// Runs the statements of `b`, whose value is not used (a loop's body, a branch of such a body's `if`).
+    fn exec_block(&mut self, b: &Block) -> Result<(), Ctl> {
+        for s in &b.stmts {
+            self.exec(s)?;
+        }
+        Ok(())
+    }
+
+    /// Runs `s` as [`Self::stmt`] does (the same operations counted, the same give-ups) where its value is not used:
+    /// an `if` statement, a push written to the buffer, and a compound assignment on numbers make no [`Val`].
+    fn exec(&mut self, s: &Stmt) -> Result<(), Ctl> {
+        match s {
+            Stmt::Expr(Expr::If(cond, then, other)) => {
+                self.tick()?;
+                if self.cond(cond)? {
+                    self.exec_block(then)
+                } else if let Some(o) = other {
+                    self.exec_block(o)
+                } else {
+                    Ok(())
+                }
+            }
+            Stmt::Emit(e) => {
+                self.tick()?;
+                self.emit(e)?;
+                self.made(1)
+            }
+            s => self.stmt(s).map(drop),
+        }
     }
 
     fn stmt(&mut self, s: &Stmt) -> R {
@@ -504,13 +909,25 @@ impl Run<'_, '_> {
                 let v = self.expr(e)?;
                 Err(Ctl::Return(v))
             }
+            Stmt::Emit(e) => {
+                self.emit(e)?;
+                self.made(1)?;
+                Ok(Val::Unit)
+            }
+            Stmt::EmitItems(items) => {
+                self.made(items.len())?;
+                for e in items {
+                    self.emit(e)?;
+                }
+                Ok(Val::Unit)
+            }
         }
     }
 
     /// Runs a loop's body once: `true` when it broke out of the loop.
     fn looped(&mut self, body: &Block) -> Result<bool, Ctl> {
-        match self.block(body) {
-            Ok(_) | Err(Ctl::Continue) => Ok(false),
+        match self.exec_block(body) {
+            Ok(()) | Err(Ctl::Continue) => Ok(false),
             Err(Ctl::Break) => Ok(true),
             Err(c) => Err(c),
         }
@@ -572,6 +989,16 @@ impl Run<'_, '_> {
             Expr::Neg(a) => return self.int(a)?.checked_neg().ok_or(Ctl::Rhai),
             Expr::Bin(op @ (Bin::Add | Bin::Sub | Bin::Mul | Bin::Div | Bin::Rem), a, b) => {
                 (*op, a, b)
+            }
+            // `if c { x } else { y }` of one expression a branch: the branch's statement counted as a block
+            // counts it.
+            Expr::If(c, t, Some(o)) if is_one_expr(t) && is_one_expr(o) => {
+                let branch = if self.cond(c)? { t } else { o };
+                let [Stmt::Expr(e)] = branch.stmts.as_slice() else {
+                    unreachable!("checked to be one expression")
+                };
+                self.tick()?;
+                return self.int(e);
             }
             e => return int(&self.expr(e)?),
         };
@@ -648,11 +1075,14 @@ impl Run<'_, '_> {
                 }
             }
             Expr::Call(f, args) => {
-                let mut vals = Vec::with_capacity(args.len());
+                // The arguments straight onto the stack, where the callee's frame starts (a give-up or a `return`
+                // on the way ends the caller's frame, which drops them).
+                let base = self.stack.len();
                 for a in args {
-                    vals.push(self.expr(a)?);
+                    let v = self.expr(a)?;
+                    self.stack.push(v);
                 }
-                self.call(*f, vals)
+                self.frame(*f, base)
             }
             Expr::Builtin(b, args) => self.builtin(*b, args),
             Expr::Index(a, i) => {
