@@ -184,16 +184,17 @@ for spec in "0.77|quotient 0.77|1000000" "0.15|quotient 0.15|1000000" "0.156|quo
   rm -rf "$WORK/msv-cache"
   # shellcheck disable=SC2086
   gt=$(GRUNDY_CACHE_DIR=$WORK/msv-cache cpu $G $gargs --json)
-  gres=$(python3 -c '
+  gres=$(python3 - "$MSV/last.out" <<'PY' 2>/dev/null || echo "failed"
 import json, sys
 q = json.load(open(sys.argv[1]))
 if q.get("periodic"):
-    print(f"CERTIFIED at heap {q[\"heaps\"]}, order {q[\"order\"]}")
+    print("CERTIFIED at heap %d, order %d" % (q["heaps"], q["order"]))
 elif q.get("stopped"):
-    print(f"order >= limit, shown to {q[\"heaps\"]} ({q[\"order\"]})")
+    print("order > limit at heap %d (%d before)" % (q["heaps"] + 1, q["order"]))
 else:
-    print(f"heaps {q[\"heaps\"]}, order {q[\"order\"]}, P {q[\"p_portion_size\"]}")
-' "$MSV/last.out" 2>/dev/null || echo "failed")
+    print("heaps %d, order %d, P %d" % (q["heaps"], q["order"], q["p_portion_size"]))
+PY
+)
   if [ -n "$have_msv" ]; then
     mt=$(cpu java -Xss64m -cp "$MSV/out" org.cgsuite.core.misere.solver.Main "$code" "$mheap" "$MSV_SECONDS")
     mres=$(cat "$MSV/last.out")

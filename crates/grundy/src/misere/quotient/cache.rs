@@ -447,7 +447,7 @@ pub fn load_mixed(games: &[&HeapGame], need: &[u64], limits: &Limits) -> Option<
     (recomputed == stored).then_some(m)
 }
 
-/// Writes a mixed quotient to the cache (under [`mixed_key`] of `games`, in the order it was built with) unless
+/// Writes a mixed quotient to the cache (under the file name of `games`, in the order it was built with) unless
 /// the valid file there is worth more (certified where `m` is not, or alike and covering more letters); silently
 /// skipped when the folder cannot be written.
 pub fn store_mixed(games: &[&HeapGame], m: &Mixed, limits: &Limits) {
