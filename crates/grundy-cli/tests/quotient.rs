@@ -154,7 +154,7 @@ fn value_misere_of_a_mixed_sum_by_the_union_quotient() {
     let v = json(&out);
     let method = v["method"].as_str().unwrap();
     assert!(
-        method.contains("misère quotient of the union of the heaps of kayles (heaps up to 12) + 0.07 (heaps up to 10)"),
+        method.contains("misère quotient of the union of the heaps of 0.07 (heaps up to 10) + kayles (heaps up to 12)"),
         "{method}"
     );
     let moves = v["winning_moves"].as_array().unwrap();
@@ -186,6 +186,98 @@ fn value_misere_of_a_mixed_sum_by_the_union_quotient() {
         let (code, out, err) = run(&d, &a);
         assert_eq!(code, 0, "{err}");
         assert_eq!(json(&out)["outcome"], "P", "{m}");
+    }
+}
+
+/// A mixed sum with a heap far beyond any build (Kayles and 0.75, each certified alone) is answered by the union's
+/// quotient certified for every heap, which is cached: the second answer is the same and a second file is in the
+/// cache; every winning move leads to a sum the command calls P.
+#[test]
+fn value_misere_of_a_huge_mixed_sum_by_the_certified_union() {
+    let d = cache_dir("mixed-certified");
+    let args = [
+        "value",
+        "kayles",
+        "1000000000000",
+        "7",
+        "+",
+        "0.75",
+        "999999",
+        "--misere",
+        "--json",
+    ];
+    let (code, out, err) = run(&d, &args);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let method = v["method"].as_str().unwrap();
+    assert!(
+        method.contains(
+            "the misère quotient of the union of the heaps of 0.75 and kayles for every heap"
+        ) && method.contains("certified"),
+        "{method}"
+    );
+    let files = std::fs::read_dir(&d).unwrap().count();
+    assert!(files >= 1, "the union is cached");
+    let (code, again, err) = run(&d, &args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&again), v);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(v["outcome"] == "N", !moves.is_empty(), "{v}");
+    for m in moves {
+        let i = m["component"].as_u64().unwrap() as usize;
+        let result = m["result"].as_str().unwrap();
+        // A family of splits ("a + (R − a) for each of …") is checked through its first member.
+        let first: Vec<String> = match result.split_once(" for each of the ") {
+            Some((_, rest)) => {
+                let r: u64 = result
+                    .trim_start_matches("a + (")
+                    .split(' ')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                let a: u64 = rest
+                    .split("a = ")
+                    .nth(1)
+                    .unwrap()
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                vec![a.to_string(), (r - a).to_string()]
+            }
+            None => result
+                .split(" + ")
+                .filter(|p| *p != "0")
+                .map(|p| p.to_string())
+                .collect(),
+        };
+        let mut k: Vec<String> = vec!["1000000000000".into(), "7".into()];
+        let mut w: Vec<String> = vec!["999999".into()];
+        if i < 2 {
+            k.remove(i);
+            k.extend(first);
+        } else {
+            w.remove(0);
+            w.extend(first);
+        }
+        let mut a: Vec<&str> = vec!["value"];
+        if !k.is_empty() {
+            a.push("kayles");
+            a.extend(k.iter().map(|s| s.as_str()));
+        }
+        if !w.is_empty() {
+            if !k.is_empty() {
+                a.push("+");
+            }
+            a.push("0.75");
+            a.extend(w.iter().map(|s| s.as_str()));
+        }
+        a.extend(["--misere", "--json"]);
+        let (code, out, err) = run(&d, &a);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(json(&out)["outcome"], "P", "{m} {a:?}");
     }
 }
 

@@ -21,7 +21,8 @@
 //!    quotient is *certified for every heap* (an octal game whose heap map `Φ` is periodic within the theorem's
 //!    bound, `docs/quotient.md`): `Φ(n)` is then read modulo the period, and the moves that split a huge heap are
 //!    given as arithmetic families of the smaller part. A sum of heaps of two or more heap games is handled the same way (quick search,
-//!    then the quotient of the union of their heap sets, [`crate::misere::quotient::mixed`], not cached). When it
+//!    then the quotient of the union of their heap sets, [`crate::misere::quotient::mixed`], cached likewise and
+//!    certified for every heap when each game's part of its heap map is periodic within the theorem's bound). When it
 //!    cannot be built (it grows past its size limit, or a heap is above [`QUOTIENT_MAX_HEAP`] and no certificate
 //!    is reached) the exact search runs again within the full limits.
 //!
@@ -447,28 +448,7 @@ fn by_quotient(game: &Rc<HeapGame>, heaps: &[u64], limits: &Limits) -> Option<An
             )
         })
         .collect();
-    for f in families {
-        let result = match f.count {
-            // A family of one move is that move.
-            1 => format!("{} + {}", f.first, f.rest - f.first),
-            n => {
-                let values = match n {
-                    2 => format!("{}, {}", f.first, f.last),
-                    _ => format!("{}, {}, …, {}", f.first, f.first + f.step, f.last),
-                };
-                format!(
-                    "a + ({} − a) for each of the {n} values a = {values} (step {})",
-                    f.rest, f.step
-                )
-            }
-        };
-        let h = heaps[f.component];
-        let what = match f.removed {
-            0 => format!("split the heap of {h}"),
-            t => format!("take {t} from the heap of {h} and split the rest"),
-        };
-        moves.push((f.component, format!("{what}, leaving {result}"), result));
-    }
+    moves.extend(families.iter().map(|f| family_move(f, heaps[f.component])));
     let method = match &q.periodic {
         Some(c) => format!(
             "the misère quotient of {} for every heap (order {}; Plambeck and Siegel), certified: built to heap {} with Φ(n + {}) = Φ(n) for every n ≥ {} (the periodicity theorem for octal games, docs/quotient.md): a sum is P exactly when the product of its heaps' images is in the P-portion",
@@ -482,6 +462,30 @@ fn by_quotient(game: &Rc<HeapGame>, heaps: &[u64], limits: &Limits) -> Option<An
     Some((outcome, method, (outcome == Outcome::P).then_some(0), moves))
 }
 
+/// A family of winning moves that split heap `h` (a certified quotient, [`crate::misere::quotient::SplitFamily`]) as
+/// (component, move in words, result).
+fn family_move(f: &crate::misere::quotient::SplitFamily, h: u64) -> (usize, String, String) {
+    let result = match f.count {
+        // A family of one move is that move.
+        1 => format!("{} + {}", f.first, f.rest - f.first),
+        n => {
+            let values = match n {
+                2 => format!("{}, {}", f.first, f.last),
+                _ => format!("{}, {}, …, {}", f.first, f.first + f.step, f.last),
+            };
+            format!(
+                "a + ({} − a) for each of the {n} values a = {values} (step {})",
+                f.rest, f.step
+            )
+        }
+    };
+    let what = match f.removed {
+        0 => format!("split the heap of {h}"),
+        t => format!("take {t} from the heap of {h} and split the rest"),
+    };
+    (f.component, format!("{what}, leaving {result}"), result)
+}
+
 /// The heap groups when every part is a heap and they belong to two or more different heap games.
 fn mixed_games(
     heap_groups: &Option<Vec<(Rc<HeapGame>, Vec<u64>)>>,
@@ -493,46 +497,45 @@ fn mixed_games(
         .then(|| hg.clone())
 }
 
-/// The answer from the misère quotient of the union of the games' heap sets ([`crate::misere::quotient::mixed`]),
-/// built within [`QUOTIENT_SECONDS`] (not cached) for heaps up to each game's largest one; `None` when it cannot be
-/// built in time or within its size limit. Components are numbered as in the sum (group by group).
+/// The answer from the misère quotient of the union of the games' heap sets ([`crate::misere::quotient::mixed`],
+/// the games taken in the order of their names, cached on disk like one game's), when it can be built within
+/// [`quotient_limits`]; `None` otherwise. For heaps up to [`QUOTIENT_MAX_HEAP`] it is built to each game's largest
+/// heap (or a cached one certified for every heap is used); a larger heap needs the union certified for every heap
+/// (every game octal with its part of `Φ` periodic within the theorem's bound), grown up to
+/// [`crate::misere::quotient::AUTO_MAX_HEAP`]. Components are numbered as in the sum (group by group).
 fn by_mixed_quotient(hg: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Option<Answer> {
-    // Distinct games (by name), each with its largest heap; every component as (game index, heap).
+    use crate::misere::quotient::{cache, AUTO_MAX_HEAP, DEFAULT_MAX_ORDER};
+    // Distinct games (by name, in the order of their names), each with its largest heap.
     let mut games: Vec<Rc<HeapGame>> = Vec::new();
-    let mut tops: Vec<u64> = Vec::new();
+    for (g, _) in hg {
+        if !games.iter().any(|x| x.name() == g.name()) {
+            games.push(g.clone());
+        }
+    }
+    games.sort_by_key(|g| g.name());
+    let mut tops = vec![0u64; games.len()];
+    // Every component as (game index, heap).
     let mut parts: Vec<(usize, u64)> = Vec::new();
     for (g, heaps) in hg {
-        let i = match games.iter().position(|x| x.name() == g.name()) {
-            Some(i) => i,
-            None => {
-                games.push(g.clone());
-                tops.push(0);
-                games.len() - 1
-            }
-        };
+        let i = games.iter().position(|x| x.name() == g.name())?;
         for &h in heaps {
-            if h > QUOTIENT_MAX_HEAP {
-                return None;
-            }
             tops[i] = tops[i].max(h);
             parts.push((i, h));
         }
     }
     let sub = quotient_limits(limits)?;
     let refs: Vec<&HeapGame> = games.iter().map(|g| g.as_ref()).collect();
-    let m = crate::misere::quotient::mixed::compute(
-        &refs,
-        &tops,
-        crate::misere::quotient::DEFAULT_MAX_ORDER,
-        &sub,
-    )
-    .ok()?;
-    if !m.complete() {
+    let m = if tops.iter().all(|&t| t <= QUOTIENT_MAX_HEAP) {
+        cache::mixed(&refs, &tops, DEFAULT_MAX_ORDER, &sub).ok()?
+    } else {
+        cache::mixed_certified(&refs, AUTO_MAX_HEAP, DEFAULT_MAX_ORDER, &sub)?
+    };
+    if !parts.iter().all(|&(g, h)| m.covers(g, h)) {
         return None;
     }
     let outcome = m.outcome(&parts)?;
-    let moves = m
-        .winning_moves(&refs, &parts)?
+    let (listed, families) = m.winning_moves_compact(&refs, &parts)?;
+    let mut moves: Vec<(usize, String, String)> = listed
         .into_iter()
         .map(|mv| {
             let (g, h) = parts[mv.component];
@@ -543,15 +546,38 @@ fn by_mixed_quotient(hg: &[(Rc<HeapGame>, Vec<u64>)], limits: &Limits) -> Option
             )
         })
         .collect();
-    Some((
-        outcome,
+    moves.extend(
+        families
+            .iter()
+            .map(|f| family_move(f, parts[f.component].1)),
+    );
+    let method = if m.certified() {
+        let each: Vec<String> = m
+            .names
+            .iter()
+            .zip(&m.tops)
+            .zip(&m.periodic)
+            .filter_map(|((n, t), c)| {
+                let c = c.as_ref()?;
+                Some(format!(
+                    "{n} built to heap {t} with Φ(n + {}) = Φ(n) for every n ≥ {}",
+                    c.period, c.preperiod
+                ))
+            })
+            .collect();
+        format!(
+            "the misère quotient of the union of the heaps of {} for every heap (order {}; Plambeck and Siegel), certified: {} (the periodicity theorem for octal games, game by game, docs/quotient.md): a sum is P exactly when the product of its heaps' images is in the P-portion",
+            m.names.join(" and "),
+            m.quotient.order,
+            each.join("; ")
+        )
+    } else {
         format!(
             "the misère quotient of the union of the heaps of {} (order {}; Plambeck and Siegel): a sum is P exactly when the product of its heaps' images is in the P-portion",
             m.quotient.game, m.quotient.order
-        ),
-        (outcome == Outcome::P).then_some(0),
-        moves,
-    ))
+        )
+    };
+    Some((outcome, method, (outcome == Outcome::P).then_some(0), moves))
 }
 
 /// True when the heap game is Nim: its proved closed form is `G(n) = n` and no move splits a heap, so the options

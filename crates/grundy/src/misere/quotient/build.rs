@@ -64,7 +64,34 @@ pub(crate) struct Pretension {
 pub(crate) struct HeapOptions {
     listed: Vec<Vec<Vec<u64>>>,
     code: Option<crate::heap::Code>,
+    union: Option<Box<Union>>,
     len: usize,
+}
+
+/// The heaps of several games as one list of *letters* (see [`HeapOptions::union`]).
+pub(crate) struct Union {
+    /// Each game's options.
+    pub parts: Vec<HeapOptions>,
+    /// Letter `l` is heap `letters[l].1` of game `letters[l].0`.
+    pub letters: Vec<(usize, u64)>,
+    /// `index[g][h]`: the letter of heap `h` of game `g`.
+    pub index: Vec<Vec<u32>>,
+}
+
+/// The letters of the heaps `0..=tops[g]` of each game `g`, ordered by heap and then by game (so every option of a
+/// letter is made of earlier letters), and the index of each (game, heap).
+pub(crate) fn letters(tops: &[u64]) -> (Vec<(usize, u64)>, Vec<Vec<u32>>) {
+    let mut letters: Vec<(usize, u64)> = tops
+        .iter()
+        .enumerate()
+        .flat_map(|(g, &t)| (0..=t).map(move |h| (g, h)))
+        .collect();
+    letters.sort_by_key(|&(g, h)| (h, g));
+    let mut index: Vec<Vec<u32>> = tops.iter().map(|&t| vec![0; t as usize + 1]).collect();
+    for (i, &(g, h)) in letters.iter().enumerate() {
+        index[g][h as usize] = i as u32;
+    }
+    (letters, index)
 }
 
 impl HeapOptions {
@@ -74,8 +101,31 @@ impl HeapOptions {
         HeapOptions {
             listed: lists,
             code: None,
+            union: None,
             len,
         }
+    }
+
+    /// The heaps `0..=tops[g]` of several games (`parts[g]`, covering at least those heaps) as one list of letters
+    /// ordered by heap and then by game ([`letters`]): an option of a letter is the letters of the heaps it leaves.
+    pub(crate) fn union(parts: Vec<HeapOptions>, tops: &[u64]) -> HeapOptions {
+        assert!(parts.iter().zip(tops).all(|(p, &t)| p.len() as u64 > t));
+        let (letters, index) = letters(tops);
+        HeapOptions {
+            listed: Vec::new(),
+            code: None,
+            len: letters.len(),
+            union: Some(Box::new(Union {
+                parts,
+                letters,
+                index,
+            })),
+        }
+    }
+
+    /// The games and letters when these are the options of a union of games ([`HeapOptions::union`]).
+    pub(crate) fn union_parts(&self) -> Option<&Union> {
+        self.union.as_deref()
     }
 
     /// The options of heaps `0..len` of an octal code with finitely many digits (every move leaves smaller heaps),
@@ -84,6 +134,7 @@ impl HeapOptions {
         HeapOptions {
             listed: Vec::new(),
             code: Some(code),
+            union: None,
             len,
         }
     }
@@ -100,6 +151,10 @@ impl HeapOptions {
 
     /// Whether heap `h` has a move.
     pub(crate) fn has_moves(&self, h: usize) -> bool {
+        if let Some(u) = &self.union {
+            let (g, x) = u.letters[h];
+            return u.parts[g].has_moves(x as usize);
+        }
         match &self.code {
             None => !self.listed[h].is_empty(),
             Some(code) => {
@@ -112,6 +167,16 @@ impl HeapOptions {
 
     /// Calls `f` with each option of heap `h` (the heaps it leaves, in no set order).
     pub(crate) fn for_each(&self, h: usize, f: &mut dyn FnMut(&[u64])) {
+        if let Some(u) = &self.union {
+            let (g, x) = u.letters[h];
+            let index = &u.index[g];
+            let mut buf: Vec<u64> = Vec::new();
+            return u.parts[g].for_each(x as usize, &mut |o| {
+                buf.clear();
+                buf.extend(o.iter().map(|&c| index[c as usize] as u64));
+                f(&buf)
+            });
+        }
         match &self.code {
             None => self.listed[h].iter().for_each(|o| f(o)),
             Some(code) => {
@@ -124,7 +189,7 @@ impl HeapOptions {
 
     /// The options of heap `h`, each sorted, sorted and without repeats.
     pub(crate) fn list(&self, h: usize) -> Vec<Vec<u64>> {
-        if self.code.is_none() {
+        if self.code.is_none() && self.union.is_none() {
             return self.listed[h].clone();
         }
         let mut out = Vec::new();

@@ -17,8 +17,8 @@
 //! the quotient rebuilt (and the file rewritten). Writing goes to a temporary file renamed into place, so a reader
 //! never sees half a file; a cache that cannot be written is skipped silently (the answer does not depend on it).
 
-use super::build::HeapOptions;
-use super::build::Pretension;
+use super::build::{self, HeapOptions, Pretension};
+use super::mixed::{self, Mixed};
 use super::monoid::Table;
 use super::{compute, finish, heap_options, Change, Quotient};
 use crate::error::Result;
@@ -70,6 +70,15 @@ pub fn path(game: &str) -> Option<PathBuf> {
 /// For an octal code whose options are made from it ([`HeapOptions::from_code`]) the moves are the code's: the
 /// hash is then that of `code CODE heaps N`, not of the moves (about `N²/2` of them: 30 million at heap 7657).
 fn fingerprint(opts: &HeapOptions) -> u64 {
+    if let Some(u) = opts.union_parts() {
+        // A union of games: each game's fingerprint (of its heaps covered), in the order of the games.
+        let parts: Vec<String> = u
+            .parts
+            .iter()
+            .map(|p| format!("{:016x}", fingerprint(p)))
+            .collect();
+        return fnv(format!("union {}", parts.join(" ")).as_bytes());
+    }
     if let Some(code) = opts.code() {
         return fnv(format!("code {code} heaps {}", opts.len()).as_bytes());
     }
@@ -141,10 +150,19 @@ fn fingerprint(opts: &HeapOptions) -> u64 {
 
 /// The file's text for a quotient.
 fn encode(q: &Quotient, fp: u64) -> String {
+    let periodic = q
+        .periodic
+        .as_ref()
+        .map_or("-".to_string(), |c| format!("{} {}", c.preperiod, c.period));
+    encode_as(q, &q.game, &q.heaps.to_string(), &periodic, fp)
+}
+
+/// The file's text for a quotient, with the `game`, `heaps` and `periodic` lines given.
+fn encode_as(q: &Quotient, game: &str, heaps: &str, periodic: &str, fp: u64) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "grundy-misere-quotient {VERSION}");
-    let _ = writeln!(s, "game {}", q.game.replace('\n', " "));
-    let _ = writeln!(s, "heaps {}", q.heaps);
+    let _ = writeln!(s, "game {}", game.replace('\n', " "));
+    let _ = writeln!(s, "heaps {heaps}");
     let _ = writeln!(s, "fingerprint {fp:016x}");
     let _ = writeln!(s, "order {}", q.order);
     let changes: Vec<String> = q
@@ -160,13 +178,7 @@ fn encode(q: &Quotient, fp: u64) -> String {
             .as_deref()
             .map_or("-".to_string(), |t| t.replace('\n', " "))
     );
-    let _ = writeln!(
-        s,
-        "periodic {}",
-        q.periodic
-            .as_ref()
-            .map_or("-".to_string(), |c| format!("{} {}", c.preperiod, c.period))
-    );
+    let _ = writeln!(s, "periodic {periodic}");
     let p: String = q.p.iter().map(|&b| if b { '1' } else { '0' }).collect();
     let _ = writeln!(s, "p {p}");
     let phi: Vec<String> = q.phi.iter().map(|x| x.to_string()).collect();
@@ -178,7 +190,6 @@ fn encode(q: &Quotient, fp: u64) -> String {
     s
 }
 
-/// Reads a file's text: the parts of a quotient, or `None` for anything malformed or with a wrong checksum.
 /// The parts of a cache file: game, heaps, fingerprint, the pretension, the changes, `stopped`, and the stored
 /// certificate `(n0, p)`.
 type Decoded = (
@@ -191,7 +202,37 @@ type Decoded = (
     Option<(u64, u64)>,
 );
 
+/// Reads a file's text: the parts of a quotient, or `None` for anything malformed or with a wrong checksum.
 fn decode(text: &str) -> Option<Decoded> {
+    let (game, heaps, fp, pre, changes, stopped, periodic) = decode_raw(text)?;
+    let heaps: u64 = heaps.parse().ok()?;
+    let periodic = match periodic.as_str() {
+        "-" => None,
+        t => {
+            let (a, b) = t.split_once(' ')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        }
+    };
+    if pre.phi.len() as u64 != heaps + 1 {
+        return None;
+    }
+    Some((game, heaps, fp, pre, changes, stopped, periodic))
+}
+
+/// A cache file's parts with the `heaps` and `periodic` lines as written.
+type Raw = (
+    String,
+    String,
+    u64,
+    Pretension,
+    Vec<Change>,
+    Option<String>,
+    String,
+);
+
+/// Reads a file's text with the `heaps` and `periodic` lines left as text (a mixed quotient writes a list in
+/// each); `None` for anything malformed or with a wrong checksum.
+fn decode_raw(text: &str) -> Option<Raw> {
     let body_end = text.rfind("checksum ")?;
     let (body, tail) = text.split_at(body_end);
     let sum = u64::from_str_radix(tail.strip_prefix("checksum ")?.trim(), 16).ok()?;
@@ -212,7 +253,7 @@ fn decode(text: &str) -> Option<Decoded> {
         return None;
     }
     let game = field("game")?;
-    let heaps: u64 = field("heaps")?.parse().ok()?;
+    let heaps = field("heaps")?;
     let fp = u64::from_str_radix(&field("fingerprint")?, 16).ok()?;
     let order: usize = field("order")?.parse().ok()?;
     let changes = field("changes")?
@@ -226,13 +267,7 @@ fn decode(text: &str) -> Option<Decoded> {
         })
         .collect::<Option<Vec<_>>>()?;
     let stopped = Some(field("stopped")?).filter(|s| s != "-");
-    let periodic = match field("periodic")?.as_str() {
-        "-" => None,
-        t => {
-            let (a, b) = t.split_once(' ')?;
-            Some((a.parse().ok()?, b.parse().ok()?))
-        }
-    };
+    let periodic = field("periodic")?;
     let p: Vec<bool> = field("p")?
         .chars()
         .map(|c| match c {
@@ -245,8 +280,7 @@ fn decode(text: &str) -> Option<Decoded> {
         |s: String| -> Option<Vec<u32>> { s.split_whitespace().map(|x| x.parse().ok()).collect() };
     let phi = nums(field("phi")?)?;
     let entries = nums(field("table")?)?;
-    if p.len() != order || phi.len() as u64 != heaps + 1 || phi.iter().any(|&x| x as usize >= order)
-    {
+    if p.len() != order || phi.iter().any(|&x| x as usize >= order) {
         return None;
     }
     let table = Table::from_entries(order, entries)?;
@@ -330,14 +364,18 @@ pub fn store(game: &HeapGame, q: &Quotient, limits: &Limits) {
     let Ok(opts) = heap_options(game, q.heaps, limits) else {
         return;
     };
-    let text = encode(q, fingerprint(&opts));
+    write(&file, encode(q, fingerprint(&opts)));
+}
+
+/// Writes a cache file through a temporary name renamed into place (silently skipped when that fails).
+fn write(file: &std::path::Path, text: String) {
     if let Some(d) = file.parent() {
         if std::fs::create_dir_all(d).is_err() {
             return;
         }
     }
     let tmp = file.with_extension(format!("tmp{}", std::process::id()));
-    if std::fs::write(&tmp, text).is_ok() && std::fs::rename(&tmp, &file).is_err() {
+    if std::fs::write(&tmp, text).is_ok() && std::fs::rename(&tmp, file).is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
 }
@@ -354,6 +392,144 @@ pub fn quotient(game: &HeapGame, need: u64, max_order: usize, limits: &Limits) -
     let q = compute(game, need, max_order, limits, &mut |_| {})?;
     store_if_better(game, &q, limits);
     Ok(q)
+}
+
+/// The name a mixed quotient's file is kept under: `mixed: A + B + …`, the games in the order given (callers give
+/// them in one order, e.g. by name, so that a sum written either way finds the same file).
+fn mixed_key(games: &[&HeapGame]) -> String {
+    let names: Vec<String> = games.iter().map(|g| g.name()).collect();
+    format!("mixed: {}", names.join(" + "))
+}
+
+/// The cached quotient of the union of the games' heaps ([`super::mixed`]), when a valid file covers heaps up to at
+/// least `need[g]` of each game `g` (or is certified for every heap, or stopped growing): valid as a single game's
+/// file is (checksum, names, the fingerprint of every game's moves, the check, and each game's certificate
+/// recomputed); `None` otherwise.
+pub fn load_mixed(games: &[&HeapGame], need: &[u64], limits: &Limits) -> Option<Mixed> {
+    let key = mixed_key(games);
+    let text = std::fs::read_to_string(path(&key)?).ok()?;
+    let (name, heaps, fp, pre, changes, stopped, periodic) = decode_raw(&text)?;
+    let tops: Vec<u64> = heaps
+        .split_whitespace()
+        .map(|t| t.parse().ok())
+        .collect::<Option<_>>()?;
+    let stored: Vec<Option<(u64, u64)>> = periodic
+        .split_whitespace()
+        .map(|t| match t {
+            "-" => Some(None),
+            t => {
+                let (a, b) = t.split_once(':')?;
+                Some(Some((a.parse().ok()?, b.parse().ok()?)))
+            }
+        })
+        .collect::<Option<_>>()?;
+    if name != key.replace('\n', " ") || tops.len() != games.len() || stored.len() != games.len() {
+        return None;
+    }
+    let certified = stored.iter().all(Option::is_some);
+    if !certified && stopped.is_none() && tops.iter().zip(need).any(|(t, n)| t < n) {
+        return None;
+    }
+    let opts = mixed::options(games, &tops, limits).ok()?;
+    if fingerprint(&opts) != fp
+        || pre.phi.len() != opts.len()
+        || (0..opts.len()).any(|l| !opts.has_moves(l) && pre.phi[l] != 0)
+        || build::verify(&pre, &opts, limits).ok()?.is_some()
+    {
+        return None;
+    }
+    let m = mixed::assemble(games, &opts, (pre, changes, stopped), None);
+    let recomputed: Vec<Option<(u64, u64)>> = m
+        .periodic
+        .iter()
+        .map(|c| c.as_ref().map(|c| (c.preperiod, c.period)))
+        .collect();
+    (recomputed == stored).then_some(m)
+}
+
+/// Writes a mixed quotient to the cache (under the file name of `games`, in the order it was built with) unless
+/// the valid file there is worth more (certified where `m` is not, or alike and covering more letters); silently
+/// skipped when the folder cannot be written.
+pub fn store_mixed(games: &[&HeapGame], m: &Mixed, limits: &Limits) {
+    if let Some(old) = load_mixed(games, &vec![0; games.len()], limits) {
+        if (old.certified(), old.letters.len()) > (m.certified(), m.letters.len()) {
+            return;
+        }
+    }
+    let key = mixed_key(games);
+    let Some(file) = path(&key) else {
+        return;
+    };
+    let Ok(opts) = mixed::options(games, &m.tops, limits) else {
+        return;
+    };
+    let tops: Vec<String> = m.tops.iter().map(|t| t.to_string()).collect();
+    let periodic: Vec<String> = m
+        .periodic
+        .iter()
+        .map(|c| {
+            c.as_ref()
+                .map_or("-".to_string(), |c| format!("{}:{}", c.preperiod, c.period))
+        })
+        .collect();
+    write(
+        &file,
+        encode_as(
+            &m.quotient,
+            &key,
+            &tops.join(" "),
+            &periodic.join(" "),
+            fingerprint(&opts),
+        ),
+    );
+}
+
+/// The quotient of the union of the games' heaps covering heaps up to `need[g]` of each game `g`: from the cache
+/// when a valid file covers them (or is certified for every heap), else built to `need` and stored.
+pub fn mixed(
+    games: &[&HeapGame],
+    need: &[u64],
+    max_order: usize,
+    limits: &Limits,
+) -> Result<Mixed> {
+    if let Some(m) = load_mixed(games, need, limits) {
+        return Ok(m);
+    }
+    let m = mixed::compute(games, need, max_order, limits)?;
+    store_mixed(games, &m, limits);
+    Ok(m)
+}
+
+/// The quotient of the union of the games' heaps certified for every heap of every game: from the cache when a
+/// valid certified file is there, else grown by [`mixed::compute_auto`] up to heap `budget` of each game within
+/// `limits` and stored (certified or not). `None` when no certificate is reached.
+pub fn mixed_certified(
+    games: &[&HeapGame],
+    budget: u64,
+    max_order: usize,
+    limits: &Limits,
+) -> Option<Mixed> {
+    if games.iter().any(|g| super::octal_reach(*g).is_none()) {
+        return None;
+    }
+    let cached = load_mixed(games, &vec![0; games.len()], limits);
+    if let Some(m) = &cached {
+        if m.certified() {
+            return cached;
+        }
+        if m.tops
+            .iter()
+            .all(|&t| t >= mixed::auto_budget(games.len(), budget))
+            || !m.complete()
+        {
+            return None;
+        }
+    }
+    let m = mixed::compute_auto(games, budget, max_order, limits, &mut |_| {}).ok()?;
+    if m.complete() {
+        store_mixed(games, &m, limits);
+    }
+    m.certified().then_some(m)
 }
 
 #[cfg(test)]

@@ -356,6 +356,23 @@ pub fn certificate(phi: &[u32], k: u64) -> Option<(u64, u64)> {
     None
 }
 
+/// The periodicity certificate of a heap map `phi` (heaps `0..phi.len()`) of an octal game whose moves remove at
+/// most `k` tokens, when [`certificate`] finds one.
+pub(crate) fn periodic(phi: &[u32], k: u64) -> Option<Periodic> {
+    let (n0, p) = certificate(phi, k)?;
+    Some(Periodic {
+        preperiod: n0,
+        period: p,
+        max_removed: k,
+        needs_heaps: 2 * n0 + 2 * p + k - 2,
+        certified_by: format!(
+            "an octal game with {k} digit{} after the point, built to heap {} ≥ 2·{n0} + 2·{p} + {k} − 2: every larger heap has the image and option images of the heap {p} below it (the Guy–Smith periodicity argument, Winning Ways ch. 4, carried to quotient elements; docs/quotient.md)",
+            if k == 1 { "" } else { "s" },
+            phi.len() - 1
+        ),
+    })
+}
+
 /// The most options a heap beyond the quotient's range may have for its winning moves to be listed one by one;
 /// past it, moves that split the heap are given as arithmetic families ([`SplitFamily`]).
 pub const MAX_LISTED_OPTIONS: u64 = 5_000;
@@ -651,98 +668,30 @@ pub struct QuotientMove {
     pub to: Vec<u64>,
 }
 
-impl Quotient {
-    /// The image `Φ(h)` of heap `h`: from the table for `h ≤` [`Quotient::heaps`], and for a larger heap
-    /// `Φ(n0 + (h − n0) mod p)` when the quotient is certified for every heap; `None` otherwise.
-    pub fn image(&self, h: u64) -> Option<u32> {
-        if h <= self.heaps {
+/// One game's heap map read through a monoid: the table, the P-portion, the images `phi` of heaps `0..phi.len()`
+/// and the certificate that carries them to every heap, when there is one (a quotient's own, or one game's letters
+/// of a mixed quotient, [`mixed`]).
+#[derive(Clone, Copy)]
+pub(crate) struct HeapMap<'a> {
+    pub table: &'a Table,
+    pub p: &'a [bool],
+    pub phi: &'a [u32],
+    pub periodic: Option<&'a Periodic>,
+}
+
+impl HeapMap<'_> {
+    /// The image of heap `h`: from `phi` when it covers it, else `Φ(n0 + (h − n0) mod p)` when certified.
+    pub(crate) fn image(&self, h: u64) -> Option<u32> {
+        if h < self.phi.len() as u64 {
             return Some(self.phi[h as usize]);
         }
-        let c = self.periodic.as_ref()?;
+        let c = self.periodic?;
         Some(self.phi[(c.preperiod + (h - c.preperiod) % c.period) as usize])
     }
 
-    /// True when the quotient answers sums containing heap `h`.
-    pub fn covers(&self, h: u64) -> bool {
-        h <= self.heaps || self.periodic.is_some()
-    }
-
-    /// The element of a sum of heaps (each covered, see [`Quotient::covers`]; `None` otherwise).
-    pub fn element(&self, heaps: &[u64]) -> Option<u32> {
-        let mut e = 0;
-        for &h in heaps {
-            e = self.table.mul(e, self.image(h)?);
-        }
-        Some(e)
-    }
-
-    /// Sets the periodicity certificate when it holds: `game` is octal with finitely many digits ([`octal_reach`]),
-    /// the quotient was not stopped early, and [`certificate`] finds a preperiod and period within the bound.
-    pub fn certify(&mut self, game: &HeapGame) {
-        self.periodic = None;
-        self.scope = format!("for heaps up to {}", self.heaps);
-        if self.stopped.is_some() {
-            return;
-        }
-        let Some(k) = octal_reach(game) else { return };
-        let Some((n0, p)) = certificate(&self.phi, k) else {
-            return;
-        };
-        self.periodic = Some(Periodic {
-            preperiod: n0,
-            period: p,
-            max_removed: k,
-            needs_heaps: 2 * n0 + 2 * p + k - 2,
-            certified_by: format!(
-                "an octal game with {k} digit{} after the point, built to heap {} ≥ 2·{n0} + 2·{p} + {k} − 2: every larger heap has the image and option images of the heap {p} below it (the Guy–Smith periodicity argument, Winning Ways ch. 4, carried to quotient elements; docs/quotient.md)",
-                if k == 1 { "" } else { "s" },
-                self.heaps
-            ),
-        });
-        self.scope = "for every heap".to_string();
-    }
-
-    /// Whether element `e` is in the P-portion.
-    pub fn is_p(&self, e: u32) -> bool {
-        self.p[e as usize]
-    }
-
-    /// The misère outcome of a sum of heaps, or `None` when some heap is not covered.
-    pub fn outcome(&self, heaps: &[u64]) -> Option<Outcome> {
-        let e = self.element(heaps)?;
-        Some(if self.is_p(e) { Outcome::P } else { Outcome::N })
-    }
-
-    /// The normal form of the element of a sum of heaps.
-    pub fn show_element(&self, e: u32) -> &str {
-        &self.elements[e as usize]
-    }
-
-    /// Every move of every heap of `heaps` to a misère P-position (options of `game`, whose quotient this is),
-    /// found by one product per option: the product of the other heaps (prefix times suffix) times the option's.
-    /// `None` when some heap is beyond the quotient.
-    /// `None` when some heap is not covered, or is beyond [`Quotient::heaps`] with more than
-    /// [`MAX_LISTED_OPTIONS`] split moves (use [`Quotient::winning_moves_compact`] for those).
-    pub fn winning_moves(&self, game: &HeapGame, heaps: &[u64]) -> Option<Vec<QuotientMove>> {
-        let (moves, families) = self.winning_moves_compact(game, heaps)?;
-        families.is_empty().then_some(moves)
-    }
-
-    /// Every move to a misère P-position, as [`Quotient::winning_moves`], for any covered heaps: a heap beyond
-    /// [`Quotient::heaps`] (certified quotient) whose moves number more than [`MAX_LISTED_OPTIONS`] gives its
-    /// one-heap moves and its splits with a part below the preperiod one by one, and its other winning splits as
-    /// [`SplitFamily`] progressions (their product depends only on the smaller part modulo the period). `None`
-    /// when some heap is not covered.
-    pub fn winning_moves_compact(
-        &self,
-        game: &HeapGame,
-        heaps: &[u64],
-    ) -> Option<(Vec<QuotientMove>, Vec<SplitFamily>)> {
-        let n = heaps.len();
-        let images: Vec<u32> = heaps
-            .iter()
-            .map(|&h| self.image(h))
-            .collect::<Option<_>>()?;
+    /// For each of the images, the product of the others (prefix times suffix products).
+    pub(crate) fn rests(&self, images: &[u32]) -> Vec<u32> {
+        let n = images.len();
         let mut prefix = vec![0u32; n + 1];
         for i in 0..n {
             prefix[i + 1] = self.table.mul(prefix[i], images[i]);
@@ -751,49 +700,58 @@ impl Quotient {
         for i in (0..n).rev() {
             suffix[i] = self.table.mul(suffix[i + 1], images[i]);
         }
-        let mut out = Vec::new();
-        let mut families = Vec::new();
-        for i in 0..n {
-            let rest = self.table.mul(prefix[i], suffix[i + 1]);
-            let h = heaps[i];
-            if h > self.heaps {
-                let c = self.periodic.as_ref()?;
-                let code = game.code()?;
-                // Split moves of heap h: at most h / 2 per digit.
-                let splits = (0..=c.max_removed)
-                    .filter(|&t| code.digit(t).allows(2))
-                    .map(|t| (h - t) / 2)
-                    .sum::<u64>();
-                if splits > MAX_LISTED_OPTIONS {
-                    self.compact_moves(code, i, h, rest, &mut out, &mut families);
-                    continue;
-                }
-            }
-            let mut bad = false;
-            game.for_each_option(h, &mut |o| {
-                let mut e = rest;
-                for &c in o {
-                    match self.image(c) {
-                        Some(x) => e = self.table.mul(e, x),
-                        None => {
-                            bad = true;
-                            return;
-                        }
-                    }
-                }
-                if self.p[e as usize] {
-                    let mut to = o.to_vec();
-                    to.sort_unstable();
-                    out.push(QuotientMove { component: i, to });
-                }
-            })
-            // An error of the rules: the moves are left to the search, which reports it.
-            .ok()?;
-            if bad {
-                return None;
+        (0..n)
+            .map(|i| self.table.mul(prefix[i], suffix[i + 1]))
+            .collect()
+    }
+
+    /// The moves of heap `h` (component `i` of a sum whose other heaps' product is `rest`) to a misère P-position:
+    /// listed one by one, or for a heap beyond `phi` with more than [`MAX_LISTED_OPTIONS`] split moves, its
+    /// one-heap moves and small splits one by one and its other splits as [`SplitFamily`] progressions. `None`
+    /// when an option is not covered (or the rules fail: the search reports that).
+    pub(crate) fn heap_moves(
+        &self,
+        game: &HeapGame,
+        i: usize,
+        h: u64,
+        rest: u32,
+        out: &mut Vec<QuotientMove>,
+        families: &mut Vec<SplitFamily>,
+    ) -> Option<()> {
+        if h >= self.phi.len() as u64 {
+            let c = self.periodic?;
+            let code = game.code()?;
+            // Split moves of heap h: at most h / 2 per digit.
+            let splits = (0..=c.max_removed)
+                .filter(|&t| code.digit(t).allows(2))
+                .map(|t| (h - t) / 2)
+                .sum::<u64>();
+            if splits > MAX_LISTED_OPTIONS {
+                self.compact_moves(code, i, h, rest, out, families);
+                return Some(());
             }
         }
-        Some((out, families))
+        let mut bad = false;
+        game.for_each_option(h, &mut |o| {
+            let mut e = rest;
+            for &c in o {
+                match self.image(c) {
+                    Some(x) => e = self.table.mul(e, x),
+                    None => {
+                        bad = true;
+                        return;
+                    }
+                }
+            }
+            if self.p[e as usize] {
+                let mut to = o.to_vec();
+                to.sort_unstable();
+                out.push(QuotientMove { component: i, to });
+            }
+        })
+        // An error of the rules: the moves are left to the search, which reports it.
+        .ok()?;
+        (!bad).then_some(())
     }
 
     /// The winning moves of heap `h` (component `i`, the other heaps' product `rest`) of a certified quotient of an
@@ -810,10 +768,7 @@ impl Quotient {
         out: &mut Vec<QuotientMove>,
         families: &mut Vec<SplitFamily>,
     ) {
-        let c = self
-            .periodic
-            .as_ref()
-            .expect("compact moves need a certificate");
+        let c = self.periodic.expect("compact moves need a certificate");
         let img = |x: u64| {
             self.image(x)
                 .expect("a certified quotient covers every heap")
@@ -863,6 +818,101 @@ impl Quotient {
                 }
             }
         }
+    }
+}
+
+impl Quotient {
+    /// The image `Φ(h)` of heap `h`: from the table for `h ≤` [`Quotient::heaps`], and for a larger heap
+    /// `Φ(n0 + (h − n0) mod p)` when the quotient is certified for every heap; `None` otherwise.
+    pub fn image(&self, h: u64) -> Option<u32> {
+        self.map().image(h)
+    }
+
+    /// The heap map as a [`HeapMap`] (the table, the P-portion, `Φ` and the certificate).
+    pub(crate) fn map(&self) -> HeapMap<'_> {
+        HeapMap {
+            table: &self.table,
+            p: &self.p,
+            phi: &self.phi,
+            periodic: self.periodic.as_ref(),
+        }
+    }
+
+    /// True when the quotient answers sums containing heap `h`.
+    pub fn covers(&self, h: u64) -> bool {
+        h <= self.heaps || self.periodic.is_some()
+    }
+
+    /// The element of a sum of heaps (each covered, see [`Quotient::covers`]; `None` otherwise).
+    pub fn element(&self, heaps: &[u64]) -> Option<u32> {
+        let mut e = 0;
+        for &h in heaps {
+            e = self.table.mul(e, self.image(h)?);
+        }
+        Some(e)
+    }
+
+    /// Sets the periodicity certificate when it holds: `game` is octal with finitely many digits ([`octal_reach`]),
+    /// the quotient was not stopped early, and [`certificate`] finds a preperiod and period within the bound.
+    pub fn certify(&mut self, game: &HeapGame) {
+        self.periodic = None;
+        self.scope = format!("for heaps up to {}", self.heaps);
+        if self.stopped.is_some() {
+            return;
+        }
+        let Some(k) = octal_reach(game) else { return };
+        self.periodic = periodic(&self.phi, k);
+        if self.periodic.is_none() {
+            return;
+        }
+        self.scope = "for every heap".to_string();
+    }
+
+    /// Whether element `e` is in the P-portion.
+    pub fn is_p(&self, e: u32) -> bool {
+        self.p[e as usize]
+    }
+
+    /// The misère outcome of a sum of heaps, or `None` when some heap is not covered.
+    pub fn outcome(&self, heaps: &[u64]) -> Option<Outcome> {
+        let e = self.element(heaps)?;
+        Some(if self.is_p(e) { Outcome::P } else { Outcome::N })
+    }
+
+    /// The normal form of the element of a sum of heaps.
+    pub fn show_element(&self, e: u32) -> &str {
+        &self.elements[e as usize]
+    }
+
+    /// Every move of every heap of `heaps` to a misère P-position (options of `game`, whose quotient this is),
+    /// found by one product per option: the product of the other heaps (prefix times suffix) times the option's.
+    /// `None` when some heap is beyond the quotient.
+    /// `None` when some heap is not covered, or is beyond [`Quotient::heaps`] with more than
+    /// [`MAX_LISTED_OPTIONS`] split moves (use [`Quotient::winning_moves_compact`] for those).
+    pub fn winning_moves(&self, game: &HeapGame, heaps: &[u64]) -> Option<Vec<QuotientMove>> {
+        let (moves, families) = self.winning_moves_compact(game, heaps)?;
+        families.is_empty().then_some(moves)
+    }
+
+    /// Every move to a misère P-position, as [`Quotient::winning_moves`], for any covered heaps: a heap beyond
+    /// [`Quotient::heaps`] (certified quotient) whose moves number more than [`MAX_LISTED_OPTIONS`] gives its
+    /// one-heap moves and its splits with a part below the preperiod one by one, and its other winning splits as
+    /// [`SplitFamily`] progressions (their product depends only on the smaller part modulo the period). `None`
+    /// when some heap is not covered.
+    pub fn winning_moves_compact(
+        &self,
+        game: &HeapGame,
+        heaps: &[u64],
+    ) -> Option<(Vec<QuotientMove>, Vec<SplitFamily>)> {
+        let map = self.map();
+        let images: Vec<u32> = heaps.iter().map(|&h| map.image(h)).collect::<Option<_>>()?;
+        let rests = map.rests(&images);
+        let mut out = Vec::new();
+        let mut families = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            map.heap_moves(game, i, h, rests[i], &mut out, &mut families)?;
+        }
+        Some((out, families))
     }
 
     /// Checks the quotient against the game's moves by the consistency theorem (`docs/quotient.md`): true when it gives every
