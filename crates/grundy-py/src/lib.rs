@@ -1002,6 +1002,34 @@ impl NativeGame {
         pictures::native(plot)
     }
 
+    /// The misère quotient of a heap game, as `grundy quotient --json` prints it (the library's `Quotient`): built
+    /// to `heaps`, or, without, grown until certified for an octal code (to heap 40 for another game); read from
+    /// and written to the same cache as the command line's.
+    #[pyo3(signature = (heaps = None, max_order = None, max_seconds = None, max_memory = None))]
+    fn quotient<'py>(
+        &self,
+        py: Python<'py>,
+        heaps: Option<u64>,
+        max_order: Option<usize>,
+        max_seconds: Option<&Bound<'py, PyAny>>,
+        max_memory: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        use grundy::misere::quotient::{self, Goal};
+        let limits = Bounds::read(max_seconds, None, max_memory)?.limits(Convention::Misere, false);
+        let max_order = max_order.unwrap_or(quotient::DEFAULT_MAX_ORDER);
+        let j = self.with_heap_game(py, move |g| {
+            let goal = Goal::of(&g, heaps);
+            to_json(&quotient::answer(
+                &g,
+                goal,
+                max_order,
+                &limits,
+                &mut |_| {},
+            )?)
+        })?;
+        json_to_py(py, &j)
+    }
+
     /// Misère nim-values of heaps 0..=to (`genus=False`; with `numpy=True` a numpy `uint64` array that takes over
     /// the library's vector), or each heap's genus record (`genus=True`).
     #[pyo3(signature = (to, genus = false, max_seconds = None, max_positions = None, max_memory = None, numpy = false))]

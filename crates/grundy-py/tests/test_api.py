@@ -555,3 +555,31 @@ def test_a_table_draws_itself_and_bad_pictures_are_one_line_errors():
         grundy.game("kayles").plot("/tmp/picture.gif", to=10)
     with pytest.raises(grundy.GrundyError):
         grundy.game("wythoff").plot(position="3 4")
+
+
+def test_misere_quotients_are_typed_and_the_command_lines(tmp_path, monkeypatch):
+    import json
+    import os
+    import subprocess
+
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path))
+    kayles = grundy.game("kayles")
+    q = kayles.quotient()
+    # Plambeck and Siegel: Kayles' misère quotient has order 40 (certified for every heap here).
+    assert isinstance(q, grundy.Quotient) and (q.order, q.certified, q.p_portion_size) == (40, True, 9)
+    assert q.to_dict() == _grundy.lookup("kayles").quotient(None)
+    assert q.periodic is not None
+    p = q.periodic
+    assert all(q.element(n) == q.heap_elements[n] for n in range(len(q.heap_elements)))
+    assert q.element(10**12) == q.heap_elements[p.preperiod + (10**12 - p.preperiod) % p.period]
+    small = grundy.game("0.07").quotient(20)
+    assert not small.certified and small.heaps == 20 and small.scope == "for heaps up to 20"
+    with pytest.raises(ValueError, match="not certified"):
+        small.element(10**6)
+    with pytest.raises(grundy.UnsupportedError):
+        grundy.game("wythoff").quotient()
+    binary = os.environ.get("GRUNDY_BIN")
+    if binary:
+        out = subprocess.run([binary, "quotient", "kayles", "--json"], capture_output=True, text=True,
+                             env={**os.environ, "GRUNDY_CACHE_DIR": str(tmp_path)})
+        assert json.loads(out.stdout) == q.to_dict()

@@ -5,7 +5,7 @@
 use crate::cli::QuotientArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
-use grundy::misere::quotient::{self, cache, Quotient};
+use grundy::misere::quotient::{self, Goal, Quotient};
 use std::fmt::Write as _;
 
 pub const HELP: &str = "\
@@ -64,92 +64,30 @@ EXAMPLES
 
 /// The default largest heap of a game the periodicity certificate cannot cover (not octal with finitely many
 /// digits).
-pub const DEFAULT_HEAPS: u64 = 40;
-/// The most seconds the growth toward a certificate takes without `--max-seconds`.
-pub const AUTO_SECONDS: f64 = 120.0;
-
 pub fn run(a: &QuotientArgs) -> CliResult {
     let limits = crate::guard::limits();
-    let heaps = a.heaps;
     let max_order = a.max_order.unwrap_or(quotient::DEFAULT_MAX_ORDER);
     super::load_rules(&a.rules, false)?;
     let rules = super::heap_game(&super::game_or_script(a.game.as_deref())?)?;
-    let q = match heaps {
-        Some(heaps) => fixed(&rules, heaps, max_order, &limits)?,
-        None if quotient::octal_reach(&*rules).is_some() => auto(&rules, max_order, &limits)?,
-        None => fixed(&rules, DEFAULT_HEAPS, max_order, &limits)?,
+    let goal = Goal::of(&rules, a.heaps);
+    // No total when growing until certified: the certificate's own bound, not known before it holds, says how far.
+    let (what, total) = match goal {
+        Goal::Heaps(h) => (format!("misère quotient of {} to {h}", rules.name()), h),
+        Goal::UntilCertified => (
+            format!("misère quotient of {} until certified, heaps", rules.name()),
+            0,
+        ),
     };
+    let mut bar = Progress::new(what.clone(), total);
+    let q = quotient::answer(&rules, goal, max_order, &limits, &mut |d| {
+        bar.set_what(state(&what, d));
+        bar.update(d.heap)
+    })?;
+    bar.finish();
     if a.json {
         return print_json(&serde_json::to_value(&q).map_err(|e| CliError::usage(e.to_string()))?);
     }
     write_stdout(text(&q).as_bytes())
-}
-
-/// The quotient for heaps up to `heaps` exactly (certified for every heap when the theorem's bound holds there).
-fn fixed(
-    rules: &grundy::heap::HeapGame,
-    heaps: u64,
-    max_order: usize,
-    limits: &grundy::Limits,
-) -> CliResult<Quotient> {
-    if let Some(q) =
-        cache::load(rules, heaps, limits).filter(|q| q.heaps == heaps && q.order <= max_order)
-    {
-        return Ok(q);
-    }
-    let mut bar = Progress::new(
-        format!("misère quotient of {} to {heaps}", rules.name()),
-        heaps,
-    );
-    let what = format!("misère quotient of {} to {heaps}", rules.name());
-    let q = quotient::compute(rules, heaps, max_order, limits, &mut |d| {
-        bar.set_what(state(&what, d));
-        bar.update(d.heap)
-    })?;
-    bar.finish();
-    if q.stopped.is_none() {
-        cache::store_if_better(rules, &q, limits);
-    }
-    Ok(q)
-}
-
-/// The quotient grown heap by heap until it is certified for every heap, or the budget ends
-/// ([`quotient::compute_auto`]: to the certificate's bound, within [`AUTO_SECONDS`], or nine tenths of
-/// the time `--max-seconds` leaves).
-fn auto(
-    rules: &grundy::heap::HeapGame,
-    max_order: usize,
-    limits: &grundy::Limits,
-) -> CliResult<Quotient> {
-    if let Some(q) =
-        cache::load(rules, 0, limits).filter(|q| q.periodic.is_some() && q.order <= max_order)
-    {
-        return Ok(q);
-    }
-    let seconds = match &limits.deadline {
-        Some(d) => (d.remaining().as_secs_f64() * 0.9).floor().max(1.0),
-        None => AUTO_SECONDS,
-    };
-    let sub = grundy::Limits {
-        deadline: Some(grundy::Deadline::after_seconds(seconds)),
-        ..*limits
-    };
-    let budget = quotient::AUTO_MAX_HEAP;
-    // No total: the certificate's own bound, not known before it holds, says how far the growth goes.
-    let mut bar = Progress::new(
-        format!("misère quotient of {} until certified, heaps", rules.name()),
-        0,
-    );
-    let what = format!("misère quotient of {} until certified, heaps", rules.name());
-    let q = quotient::compute_auto(rules, budget, max_order, &sub, &mut |d| {
-        bar.set_what(state(&what, d));
-        bar.update(d.heap)
-    })?;
-    bar.finish();
-    if q.stopped.is_none() {
-        cache::store_if_better(rules, &q, limits);
-    }
-    Ok(q)
 }
 
 /// The progress line's subject with the quotient's state at the last heap added: "(heap 31: order 638, P-portion

@@ -77,6 +77,8 @@ from ._results import (
     PartValue,
     Pattern,
     Period,
+    Quotient,
+    QuotientPeriod,
     Recognised,
     Rule,
     Scoring,
@@ -111,6 +113,8 @@ __all__ = [
     "PartValue",
     "Pattern",
     "Period",
+    "Quotient",
+    "QuotientPeriod",
     "Recognised",
     "Rule",
     "Scoring",
@@ -538,6 +542,15 @@ class Game:
         if path is not None:
             pic.save(path)
         return pic
+
+    def quotient(self, heaps: Optional[int] = None, *, max_order: Optional[int] = None,
+                 max_seconds: Optional[float] = None, max_memory: Optional[int] = None) -> Quotient:
+        """The misère quotient of a heap game (``grundy quotient``), a :class:`Quotient`: built to ``heaps``, or,
+        without, grown heap by heap until the periodicity certificate holds for an octal code (then
+        ``q.certified``: the quotient of every heap), to heap 40 for another game. Shares the command line's cache,
+        where ``analyse(..., misere=True)`` finds it for sums of huge heaps."""
+        return Quotient.from_dict(self._native.quotient(heaps, max_order=max_order, max_seconds=max_seconds,
+                                                        max_memory=max_memory))
 
     def misere_sequence(self, to: int, *, numpy: bool = False, max_seconds: Optional[float] = None,
                         max_positions: Optional[int] = None, max_memory: Optional[int] = None) -> Union[List[int], _npt.NDArray[_np.uint64]]:

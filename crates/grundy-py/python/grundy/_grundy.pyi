@@ -96,6 +96,13 @@ class NativeGame:
         numpy: bool = False,
     ) -> Any: ...
 
+    def quotient(
+        self,
+        heaps: Optional[int] = None,
+        max_order: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        max_memory: Optional[int] = None,
+    ) -> Dict[str, Any]: ...
     def plot(
         self,
         what: str,

@@ -25,6 +25,8 @@ __all__ = [
     "PartValue",
     "Pattern",
     "Period",
+    "Quotient",
+    "QuotientPeriod",
     "Recognised",
     "Rule",
     "Scoring",
@@ -851,3 +853,106 @@ class SurveyRecord:
         """The line ``grundy sweep`` writes (provenance keys left out when unknown)."""
         out = {k: getattr(self, k) for k in sorted(self.__dataclass_fields__)}
         return {k: v for k, v in out.items() if v is not None or k not in self._PROVENANCE}
+
+
+@dataclass(frozen=True)
+class QuotientPeriod:
+    """The periodicity that certifies a misère quotient for every heap: ``Φ(n + period) = Φ(n)`` for ``n >=
+    preperiod``, checked up to ``needs_heaps`` (the bound of the Guy-Smith argument carried to quotient elements,
+    for a code removing at most ``max_removed`` tokens); ``certified_by`` says it in words."""
+
+    preperiod: int
+    period: int
+    max_removed: int
+    needs_heaps: int
+    certified_by: str
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> QuotientPeriod:
+        return cls(**{k: d[k] for k in cls.__dataclass_fields__})
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class Quotient:
+    """The misère quotient of a heap game (``grundy quotient --json``, docs/quotient.md): a commutative monoid of
+    ``order`` elements with its P-portion, presented by ``generators`` (``(name, heap)``: each the element of a heap)
+    and ``relations``; ``heap_elements[n]`` is heap n's element for the heaps built (``heaps``), ``changes`` the heaps
+    at which the order grew (``(heap, order)``). ``periodic`` is the certificate that makes it the quotient of every
+    heap (``scope`` then says so); without it the quotient is stated for the heaps built only, and
+    ``no_certificate`` or ``stopped`` says why. A misère sum of heaps is a P-position exactly when the product of
+    their elements lies in ``p_portion``."""
+
+    game: str
+    heaps: int
+    order: int
+    p_portion_size: int
+    generators: Tuple[Tuple[str, int], ...]
+    relations: Tuple[str, ...]
+    p_portion: Tuple[str, ...]
+    elements: Tuple[str, ...]
+    heap_elements: Tuple[str, ...]
+    changes: Tuple[Tuple[int, int], ...]
+    same_from: Optional[int]
+    scope: str
+    periodic: Optional[QuotientPeriod]
+    no_certificate: Optional[str]
+    stopped: Optional[str]
+
+    @property
+    def certified(self) -> bool:
+        """True when a theorem makes this the quotient of every heap (:attr:`periodic` is its certificate)."""
+        return self.periodic is not None
+
+    def element(self, n: int) -> str:
+        """Heap ``n``'s element: read from the heaps built, or, for a certified quotient, from its period."""
+        if n < len(self.heap_elements):
+            return self.heap_elements[n]
+        p = self.periodic
+        if p is None:
+            raise ValueError(f"{self.game}: heap {n} is past the heaps built ({self.heaps}) and the quotient is not "
+                             "certified for every heap")
+        return self.heap_elements[p.preperiod + (n - p.preperiod) % p.period]
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Quotient:
+        """From the JSON object of ``grundy quotient --json``."""
+        return cls(
+            game=d["game"],
+            heaps=d["heaps"],
+            order=d["order"],
+            p_portion_size=d["p_portion_size"],
+            generators=tuple((g["name"], g["heap"]) for g in d["generators"]),
+            relations=tuple(d["relations"]),
+            p_portion=tuple(d["p_portion"]),
+            elements=tuple(d["elements"]),
+            heap_elements=tuple(d["heap_elements"]),
+            changes=tuple((c["heap"], c["order"]) for c in d["changes"]),
+            same_from=d["same_from"],
+            scope=d["scope"],
+            periodic=None if d["periodic"] is None else QuotientPeriod.from_dict(d["periodic"]),
+            no_certificate=d["no_certificate"],
+            stopped=d["stopped"],
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of ``grundy quotient --json``."""
+        return {
+            "game": self.game,
+            "heaps": self.heaps,
+            "order": self.order,
+            "p_portion_size": self.p_portion_size,
+            "generators": [{"name": n, "heap": h} for n, h in self.generators],
+            "relations": list(self.relations),
+            "p_portion": list(self.p_portion),
+            "elements": list(self.elements),
+            "heap_elements": list(self.heap_elements),
+            "changes": [{"heap": h, "order": o} for h, o in self.changes],
+            "same_from": self.same_from,
+            "scope": self.scope,
+            "periodic": None if self.periodic is None else self.periodic.to_dict(),
+            "no_certificate": self.no_certificate,
+            "stopped": self.stopped,
+        }

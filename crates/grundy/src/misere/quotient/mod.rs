@@ -30,6 +30,7 @@
 //! the same option images as heap `n − p`, so the check that proved the quotient for heaps up to `N` proves it for
 //! every sum of any heaps, and `Φ(n)` is `Φ(n0 + (n − n0) mod p)`.
 
+mod answer;
 pub(crate) mod build;
 pub mod cache;
 pub(crate) mod failure;
@@ -41,6 +42,7 @@ use crate::game::HeapView;
 use crate::game::Outcome;
 use crate::heap::HeapGame;
 use crate::solver::Limits;
+pub use answer::{answer, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
 use build::{HeapOptions, Pretension, Step};
 pub use build::{MAX_CANDIDATE, MAX_TABLE};
 use monoid::{Monoid, Table};

@@ -1,0 +1,77 @@
+//! The quotient a front end asks for: the heaps to build, the cache read first and written after, and the time a
+//! growth until certified may take. `grundy quotient` and Python's `Game.quotient` both call [`answer`].
+
+use super::{cache, compute, compute_auto, octal_reach, HeapDone, Quotient, AUTO_MAX_HEAP};
+use crate::error::Result;
+use crate::heap::HeapGame;
+use crate::solver::Limits;
+
+/// The heaps a game's quotient is built to when none are asked for and it cannot be grown until certified (a game
+/// that is not an octal code with finitely many digits).
+pub const DEFAULT_HEAPS: u64 = 40;
+/// The seconds a growth until certified may take when the caller gives no time limit (with one: nine tenths of
+/// what it leaves).
+pub const AUTO_SECONDS: f64 = 120.0;
+
+/// How far a quotient is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// Exactly the heaps `1..=N` (certified for every heap when the periodicity bound holds at `N`).
+    Heaps(u64),
+    /// Heap by heap until the periodicity certificate holds ([`compute_auto`]), within the budget.
+    UntilCertified,
+}
+
+impl Goal {
+    /// The goal of a request: `heaps` when given; else an octal code grows until certified and another game is
+    /// built to [`DEFAULT_HEAPS`].
+    pub fn of(game: &HeapGame, heaps: Option<u64>) -> Goal {
+        match heaps {
+            Some(h) => Goal::Heaps(h),
+            None if octal_reach(game).is_some() => Goal::UntilCertified,
+            None => Goal::Heaps(DEFAULT_HEAPS),
+        }
+    }
+}
+
+/// The quotient of `game` for `goal`, at most `max_order` elements, within `limits`: read from the cache when a
+/// stored one answers (the same heaps, or a certified one for [`Goal::UntilCertified`]), else built (`progress`
+/// is told each heap added) and stored when it finished.
+pub fn answer(
+    game: &HeapGame,
+    goal: Goal,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(HeapDone),
+) -> Result<Quotient> {
+    let q = match goal {
+        Goal::Heaps(heaps) => {
+            if let Some(q) = cache::load(game, heaps, limits)
+                .filter(|q| q.heaps == heaps && q.order <= max_order)
+            {
+                return Ok(q);
+            }
+            compute(game, heaps, max_order, limits, progress)?
+        }
+        Goal::UntilCertified => {
+            if let Some(q) = cache::load(game, 0, limits)
+                .filter(|q| q.periodic.is_some() && q.order <= max_order)
+            {
+                return Ok(q);
+            }
+            let seconds = match &limits.deadline {
+                Some(d) => (d.remaining().as_secs_f64() * 0.9).floor().max(1.0),
+                None => AUTO_SECONDS,
+            };
+            let sub = Limits {
+                deadline: Some(crate::limits::Deadline::after_seconds(seconds)),
+                ..*limits
+            };
+            compute_auto(game, AUTO_MAX_HEAP, max_order, &sub, progress)?
+        }
+    };
+    if q.stopped.is_none() {
+        cache::store_if_better(game, &q, limits);
+    }
+    Ok(q)
+}
