@@ -232,6 +232,9 @@ struct Built {
     body: Vec<S>,
     p_only: bool,
     note: Option<String>,
+    /// For code by rows (`Some((0, rows))`) or columns (`Some((1, cols))`): the lines it has code for; the cells of
+    /// other lines are refused, so `main` does not check them.
+    lines: Option<(usize, Vec<u64>)>,
 }
 
 impl Built {
