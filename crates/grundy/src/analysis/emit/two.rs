@@ -514,9 +514,10 @@ fn lines_body(
     s.push(S::Let("m", bin(v(y), Op::Sub, v("e"))));
     s.push(S::Let("q", bin(v("m"), Op::Div, v("p"))));
     s.push(S::Let("s", field(3)));
-    s.push(S::Comment(format!(
+    s.push(S::Comment(
         "Past the preperiod: VALS at (m mod p) into the period, plus (m / p) times the saltus."
-    )));
+            .into(),
+    ));
     s.push(S::Let(
         "base",
         E::Index(
