@@ -470,7 +470,50 @@ fn emitted_code_compiles_and_agrees() {
 fn emitted_two_number_and_p_only_code_agrees() {
     const CORNERS: &str = "(a, b) => { let o = []; for x in 0..a { for y in 0..b { o.push([[x, b], [a, y], [x, y]]); } } o }";
     const EVIL: &str = "n => { let o = []; let b = 1; while b <= n { if (n & b) != 0 { o.push(n - b) } b *= 2; } for m in 0..n { let c = 0; let x = m; while x > 0 { c += x & 1; x /= 2; } if c % 2 == 1 && m % 3 == 0 { o.push(m) } } o }";
-    let cases: [(&[&str], &[&str], &[&str]); 5] = [
+    const GRID: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rules/grid_walk.rhai"
+    );
+    const SALTUS: &str = "(a, b) => { let o = []; for y in 0..b { o.push([a, y]); } if a > 0 { o.push([a - 1, b / 2]); } o }";
+    const COLUMNS: &str = "(a, b) => { let o = []; for y in 0..a { o.push([y, b]); } if b > 0 { o.push([a / 2, b - 1]); } o }";
+    const DIFF: &str = "(a, b) => { let o = []; if b > 0 { o.push([a, b - 1]); } if b > 1 { o.push([a, b - 2]); } if a > 0 { o.push([a - 1, b]); o.push([a - 1, b + 1]); } o }";
+    let cases: [(&[&str], &[&str], &[&str]); 9] = [
+        // Rows periodic, each its own way (grid_walk: period 2 from b = 0 to 8).
+        (
+            &[
+                "pattern", "--rules", GRID, "--rows", "0..8", "--cols", "0..60",
+            ],
+            &["3", "1000000000000000000", "8", "999999999999999999"],
+            &["2", "1"],
+        ),
+        // Rows with saltus 1, from row 2; columns the same.
+        (
+            &[
+                "pattern", "--moves", SALTUS, "--rows", "2..8", "--cols", "0..60",
+            ],
+            &["3", "1000000000000000000", "5", "18446744073709551615"],
+            &["1000000000000000000", "18446744073709551615"],
+        ),
+        (
+            &[
+                "pattern", "--moves", COLUMNS, "--rows", "0..60", "--cols", "2..8",
+            ],
+            &["1000000000000000000", "3"],
+            &["1000000000000000000"],
+        ),
+        // A function of b - a: (b - a) mod 3.
+        (
+            &[
+                "pattern", "--moves", DIFF, "--rows", "0..6", "--cols", "0..60",
+            ],
+            &[
+                "1000000000000000000",
+                "999999999999999998",
+                "0",
+                "1000000000000000000",
+            ],
+            &["1", "1"],
+        ),
         (
             &["pattern", "wythoff"],
             &["3", "5", "5", "3", "4", "7", "4", "6"],

@@ -93,6 +93,9 @@ pub(super) enum S {
     If(E, E),
     /// `return value`.
     Return(E),
+    /// `if cond`, stop with the message (the function refuses the arguments): C++ writes it to stderr and exits
+    /// with status 2, Rust panics, Python raises `ValueError`. The message holds no quote, backslash or `%`.
+    Refuse(E, String),
 }
 
 impl S {
@@ -102,6 +105,7 @@ impl S {
             S::Comment(_) => false,
             S::Let(_, e) | S::Return(e) => e.mentions(name),
             S::If(c, e) => c.mentions(name) || e.mentions(name),
+            S::Refuse(c, _) => c.mentions(name),
         }
     }
 }
@@ -259,6 +263,22 @@ fn body(b: &[S], l: Language) -> String {
             ),
             (S::If(c, e), Language::Python) => {
                 format!("    if {}:\n        return {}\n", expr(c, l), expr(e, l))
+            }
+            (S::Refuse(c, m), Language::Cpp) => format!(
+                "    if ({}) {{\n        fputs(\"{m}\\n\", stderr);\n        exit(2);\n    }}\n",
+                expr(c, l)
+            ),
+            (S::Refuse(c, m), Language::Rust) => {
+                format!(
+                    "    if {} {{\n        panic!(\"{m}\");\n    }}\n",
+                    expr(c, l)
+                )
+            }
+            (S::Refuse(c, m), Language::Python) => {
+                format!(
+                    "    if {}:\n        raise ValueError(\"{m}\")\n",
+                    expr(c, l)
+                )
             }
             (S::Return(e), Language::Rust) if last => format!("    {}\n", expr(e, l)),
             (S::Return(e), Language::Cpp | Language::Rust) => {

@@ -10,7 +10,9 @@
 //! [`Law::PHeaps`], a Beatty sequence [`Law::PBeatty`]), `is_p(n)`.
 //!
 //! **Two numbers** ([`emit_table`]). A rule for the values first: `G(a, b) = f(a) ⊕ g(b)` or `f(a) ⊗ g(b)` (nim
-//! product) with closed forms for `f` and `g`, or `G = f(key(a, b))` with a closed form of `f`; else a rule for the
+//! product) with closed forms for `f` and `g`, or `G = f(key(a, b))` (a closed form of `f`, else its values continued
+//! by their period, each side of the diagonal its own for `b − a`), or rows (columns) each eventually
+//! arithmetic-periodic ([`Law::LinePeriods`], refusing rows outside the range or without a period); else a rule for the
 //! P-positions: a key's values ([`Law::PKey`]), residue classes of `(a mod m, b mod m)`, a Beatty pair (exact, in
 //! 128-bit integers), as `is_p(a, b)`. Every two-number rule is observed on its table only, and the comment says so.
 //!
@@ -232,6 +234,9 @@ struct Built {
     body: Vec<S>,
     p_only: bool,
     note: Option<String>,
+    /// For code by rows (`Some((0, rows))`) or columns (`Some((1, cols))`): the lines it has code for; the cells of
+    /// other lines are refused, so `main` does not check them.
+    lines: Option<(usize, Vec<u64>)>,
 }
 
 impl Built {

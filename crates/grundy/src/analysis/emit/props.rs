@@ -61,6 +61,9 @@ fn eval(e: &E, env: &[(&str, u64)], tables: &[Table]) -> u64 {
         E::L(x) => *x,
         E::I(x) => *x as u64,
         E::B(b) => u64::from(*b),
+        // `&&` and `||` look at the right only when the left does not decide (it may divide by zero).
+        E::Bin(x, Op::And, y) => u64::from(eval(x, env, tables) != 0 && eval(y, env, tables) != 0),
+        E::Bin(x, Op::Lor, y) => u64::from(eval(x, env, tables) != 0 || eval(y, env, tables) != 0),
         E::Bin(x, op, y) => {
             let (x, y) = (eval(x, env, tables), eval(y, env, tables));
             match op {
@@ -106,6 +109,12 @@ fn run(b: &Built, args: &[(&'static str, u64)]) -> u64 {
                 }
             }
             S::Return(e) => return eval(e, &env, &b.tables),
+            // A refusal: a value no cell of a test table has.
+            S::Refuse(c, _) => {
+                if eval(c, &env, &b.tables) != 0 {
+                    return u64::MAX;
+                }
+            }
         }
     }
     panic!("the body returns nothing")
@@ -142,11 +151,16 @@ fn two_holds(n: u64, h: impl Fn(u64, u64) -> u64) -> Result<bool, TestCaseError>
         p_positions: vec![],
     };
     let p = pattern::two_parameters(&t);
-    let Some((_, b)) = super::two::choose(&p) else {
+    let Some((_, b)) = super::two::choose(&p, &t) else {
         return Ok(false);
     };
     for a in 0..=n {
         for c in 0..=n {
+            if let Some((i, ls)) = &b.lines {
+                if !ls.contains(&[a, c][*i]) {
+                    continue;
+                }
+            }
             let v = h(a, c);
             let want = if b.p_only { u64::from(v == 0) } else { v };
             prop_assert_eq!(
@@ -245,5 +259,83 @@ proptest! {
         let on_a_line = two_holds(n, |a, b| if b == a + ms.0 { 0 } else { noise[(a * 16 + b) as usize] })?;
         prop_assert!(on_a_line);
         two_holds(n, |a, b| noise[(a * 16 + b) as usize] % 3)?;
+        // A function of b − a (or of a key) without a closed form: periodic in it, each side its own way.
+        let (p, q) = (ms.0 + 1, ms.1 + 1);
+        let side = |k: u64, m: u64, at: u64| noise[(at + k % m) as usize] % 3;
+        let diff = |a: u64, b: u64| if b >= a { side(b - a, p, 0) } else { 9 + side(a - b, q, 100) };
+        prop_assert!(two_holds(n, diff)?);
+        two_holds(n, |a, b| side(keys[key](a, b), p, 0) + 3 * keys[key](a, b) / p * u64::from(res[0]))?;
+        // Rows (or columns) periodic, each its own way, with a preperiod and a saltus: no closed form.
+        let row = |a: u64, b: u64| {
+            let (e, m) = (a % 4, a % 3 + 1);
+            if b < e {
+                noise[(a * 7 + b) as usize % 256]
+            } else {
+                noise[(a * 5 + (b - e) % m) as usize % 256] % 3 + (b - e) / m * ms.0 * u64::from(res[1])
+            }
+        };
+        prop_assert!(two_holds(30, row)?);
+        prop_assert!(two_holds(30, |a, b| row(b, a))?);
+    }
+}
+
+/// The table `h` on `0..=n` squared, its rule's function, and the rule's kind.
+fn chosen_two(n: u64, h: impl Fn(u64, u64) -> u64) -> (Built, String) {
+    let values: Vec<Vec<Option<u64>>> = (0..=n)
+        .map(|a| (0..=n).map(|b| Some(h(a, b))).collect())
+        .collect();
+    let t = Cells {
+        game: "t".into(),
+        parameters: 2,
+        rows: Span::new(0, n).unwrap(),
+        cols: Some(Span::new(0, n).unwrap()),
+        values,
+        p_positions: vec![],
+    };
+    let p = pattern::two_parameters(&t);
+    let (r, b) = super::two::choose(&p, &t).unwrap();
+    (b, r.statement.clone())
+}
+
+/// Rows periodic each its own way (with a saltus), columns the same, and a function of `b − a` periodic on each
+/// side: code from the lines' periods, exact far beyond the table (at `b` near 10^18) and refusing what it
+/// does not know.
+#[test]
+fn line_periods_and_differences_have_code() {
+    let row = |a: u64, b: u64| {
+        let (e, m) = (a % 2, a % 3 + 1);
+        if b < e {
+            7 + b
+        } else {
+            (a * 5 + (b - e) % m) % 3 + (b - e) / m * (a % 2)
+        }
+    };
+    let (b, st) = chosen_two(24, row);
+    assert!(st.contains("row") && !b.p_only, "{st}");
+    let big = 1_000_000_000_000_000_000u64;
+    for a in 0..=24 {
+        for y in [big - 1, big, big + 7, u64::MAX - 3] {
+            assert_eq!(run(&b, &[("a", a), ("b", y)]), row(a, y), "({a}, {y})");
+        }
+    }
+    assert_eq!(
+        run(&b, &[("a", 25), ("b", 0)]),
+        u64::MAX,
+        "a row outside is refused"
+    );
+    let (c, st) = chosen_two(24, |a, b| row(b, a));
+    assert!(st.contains("column"), "{st}");
+    assert_eq!(run(&c, &[("a", big), ("b", 5)]), row(5, big));
+    let diff = |a: u64, b: u64| {
+        if b >= a {
+            (b - a) % 3
+        } else {
+            [4, 5][((a - b) % 2) as usize]
+        }
+    };
+    let (d, st) = chosen_two(24, diff);
+    assert!(st.contains("b - a") && !d.p_only, "{st}");
+    for (a, y) in [(0, big), (big, 3), (big - 5, big), (u64::MAX, 0), (7, 7)] {
+        assert_eq!(run(&d, &[("a", a), ("b", y)]), diff(a, y), "({a}, {y})");
     }
 }

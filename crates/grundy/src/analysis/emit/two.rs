@@ -10,6 +10,7 @@ use super::{
 use crate::analysis::pattern::{key_line_fn, line_fn, line_points, Law, LineFn, Pattern, Rule};
 use crate::analysis::table::Table;
 use crate::error::{Error, Result};
+use crate::heap::period;
 use crate::nimber::Nimber;
 
 /// The most key values a rule on the P-positions may list for its code (more, and no code is emitted for it).
@@ -27,7 +28,7 @@ pub fn emit_table(p: &Pattern, t: &Table, lang: Language) -> Result<String> {
         )));
     }
     let (rows, cols) = (p.rows, p.cols.unwrap_or(p.rows));
-    let found = choose(p);
+    let found = choose(p, t);
     let Some((rule, built)) = found else {
         return Err(Error::input(format!(
             "{}: no rule with a closed form for the nim-values or the P-positions was found on a = {rows}, b = {cols}, so there is no sg(a, b) to emit",
@@ -38,6 +39,15 @@ pub fn emit_table(p: &Pattern, t: &Table, lang: Language) -> Result<String> {
     for (i, row) in t.values.iter().enumerate() {
         for (j, x) in row.iter().enumerate() {
             if let Some(x) = x {
+                let (a, bb) = (
+                    t.rows.from + i as u64,
+                    t.cols.map_or(0, |c| c.from) + j as u64,
+                );
+                if let Some((k, ls)) = &built.lines {
+                    if !ls.contains(&[a, bb][*k]) {
+                        continue;
+                    }
+                }
                 let value = if built.p_only { u64::from(*x == 0) } else { *x };
                 cells.push([
                     t.rows.from + i as u64,
@@ -85,22 +95,26 @@ pub fn emit_table(p: &Pattern, t: &Table, lang: Language) -> Result<String> {
 
 /// The rule the code is written from, and its function: the first rule for the values whose parts have closed
 /// forms, else the first rule for the P-positions that has code.
-pub(super) fn choose(p: &Pattern) -> Option<(&Rule, Built)> {
+/// Periods of rows or columns come after the rules for the P-positions when some line shows none.
+pub(super) fn choose<'a>(p: &'a Pattern, t: &Table) -> Option<(&'a Rule, Built)> {
     let p_rule = |r: &&Rule| {
         matches!(
             r.law,
             Law::PKey { .. } | Law::PResidues { .. } | Law::Beatty { .. }
         )
     };
+    let gaps =
+        |r: &&Rule| matches!(&r.law, Law::LinePeriods { without, .. } if !without.is_empty());
     p.rules
         .iter()
-        .filter(|r| !p_rule(r))
+        .filter(|r| !p_rule(r) && !gaps(r))
         .chain(p.rules.iter().filter(p_rule))
-        .find_map(|r| build(r).map(|b| (r, b)))
+        .chain(p.rules.iter().filter(gaps))
+        .find_map(|r| build(r, t).map(|b| (r, b)))
 }
 
 /// The function of `rule`, when it has one: `None` for a rule without closed forms.
-fn build(rule: &Rule) -> Option<Built> {
+fn build(rule: &Rule, t: &Table) -> Option<Built> {
     let mut b = Built::default();
     let rows = rule.checked_rows.from;
     let cols = rule.checked_cols.map_or(0, |c| c.from);
@@ -123,7 +137,10 @@ fn build(rule: &Rule) -> Option<Built> {
             b.body.push(S::Return(value));
         }
         Law::Key { key, function, .. } => {
-            let f = key_line_fn(function)?;
+            let Some(f) = key_line_fn(function).filter(|_| key != "b - a") else {
+                key_lines(&mut b, key, function)?;
+                return Some(b);
+            };
             let k = key_expr(&mut b, key)?;
             b.body.push(S::Let("k", k));
             match f {
@@ -178,6 +195,7 @@ fn build(rule: &Rule) -> Option<Built> {
             first,
             ..
         } => beatty_pair(&mut b, *alpha_exact, *beta_exact, *first)?,
+        Law::LinePeriods { along, lines, .. } => line_periods(&mut b, t, along == "b", lines)?,
         _ => return None,
     }
     Some(b)
@@ -337,4 +355,249 @@ fn p_difference(b: &mut Built, zeros: &[i128], class: Option<&(u64, Vec<u64>)>) 
             bin(bin(v(hi), Op::Sub, v(lo)), Op::Eq, E::L(z)),
         ))
     }))
+}
+
+/// One line of a table of periodic lines: its values from `first` through one period, `G(first + i) = vals[i]`
+/// below the preperiod `e` and `G(y + p) = G(y) + s` from `e` on (`p = 0`: no period, values below `e` only).
+struct LineCode {
+    first: u64,
+    e: u64,
+    p: u64,
+    s: u64,
+    vals: Vec<u64>,
+}
+
+impl LineCode {
+    /// The line of values `seq` (`seq[i]` at `first + i`): with the period it shows three times over, else its
+    /// values only.
+    fn of(first: u64, seq: &[Nimber]) -> LineCode {
+        match period::observe(seq) {
+            Some(q) => LineCode {
+                first,
+                e: first + q.preperiod,
+                p: q.period,
+                s: q.saltus,
+                vals: seq[..(q.preperiod + q.period) as usize].to_vec(),
+            },
+            None => LineCode {
+                first,
+                e: first + seq.len() as u64,
+                p: 0,
+                s: 0,
+                vals: seq.to_vec(),
+            },
+        }
+    }
+}
+
+/// `sg(a, b)` from the periods of the rows (`by_rows`: each row `a` periodic in `b`) or of the columns, each line
+/// `[line, preperiod, period, saltus]` of [`Law::LinePeriods`], with the values of `t`; a line outside the range or
+/// without a period is refused. `None` when the values are not all in `t` or the tables would be too large.
+fn line_periods(b: &mut Built, t: &Table, by_rows: bool, lines: &[[u64; 4]]) -> Option<()> {
+    let (x, y) = if by_rows { ("a", "b") } else { ("b", "a") };
+    let (line_word, word) = if by_rows {
+        ("row", "rows")
+    } else {
+        ("column", "columns")
+    };
+    let outer = if by_rows { t.rows } else { t.cols? };
+    let at = |l: u64, c: u64| if by_rows { t.get(l, c) } else { t.get(c, l) };
+    let inner = if by_rows { t.cols? } else { t.rows };
+    let mut code: Vec<LineCode> = (outer.from..=outer.to)
+        .map(|_| LineCode {
+            first: 0,
+            e: 0,
+            p: 0,
+            s: 0,
+            vals: vec![],
+        })
+        .collect();
+    for &[l, e, p, s] in lines {
+        let first = (inner.from..=inner.to).find(|&c| at(l, c).is_some())?;
+        let vals = (first..e + p)
+            .map(|c| at(l, c))
+            .collect::<Option<Vec<_>>>()?;
+        code[(l - outer.from) as usize] = LineCode {
+            first,
+            e,
+            p,
+            s,
+            vals,
+        };
+    }
+    let mut ls: Vec<u64> = lines.iter().map(|l| l[0]).collect();
+    ls.sort_unstable();
+    b.lines = Some((usize::from(!by_rows), ls));
+    b.note = Some(format!(
+        "{x} outside {}..={} (the {word} checked), a {line_word} without a period, {y} before the {line_word}'s first position, and values from 2^64 up are refused: sg stops with a message.",
+        outer.from, outer.to
+    ));
+    // No `x < 0` on unsigned numbers (rustc warns of a useless comparison).
+    let above = bin(E::L(outer.to), Op::Lt, v(x));
+    let outside = if outer.from == 0 {
+        above
+    } else {
+        bin(bin(v(x), Op::Lt, E::L(outer.from)), Op::Lor, above)
+    };
+    b.body.push(S::Refuse(
+        outside,
+        format!(
+            "{x} is outside the {word} {}..={} the rule was read off",
+            outer.from, outer.to
+        ),
+    ));
+    let doc = format!("{line_word} {x} = {}..={}", outer.from, outer.to);
+    lines_body(
+        b,
+        E::plus(v(x), -i128::from(outer.from)),
+        y,
+        &code,
+        line_word,
+        &doc,
+    )
+}
+
+/// The statements that return line `index`'s value at `y` (a variable) from the tables `LINES` (`[first, e, p, s,
+/// where its values start in VALS]` for each line) and `VALS`; a value before the line's first, past the values
+/// of a line without a period, or from 2^64 up is refused. `None` when the tables would hold more than
+/// [`super::MAX_TABLE`] values.
+fn lines_body(
+    b: &mut Built,
+    index: E,
+    y: &'static str,
+    code: &[LineCode],
+    line_word: &str,
+    lines_doc: &str,
+) -> Option<()> {
+    let mut table = Vec::new();
+    let mut vals: Vec<u64> = Vec::new();
+    for c in code {
+        table.extend([c.first, c.e, c.p, c.s, vals.len() as u64]);
+        vals.extend(&c.vals);
+    }
+    if (vals.len() + table.len()) as u64 > super::MAX_TABLE {
+        return None;
+    }
+    b.tables.push(code::Table {
+        name: "LINES",
+        doc: format!(
+            "For each {lines_doc}: its first {y}, preperiod, period (0: none seen), saltus, and where its values start in VALS."
+        ),
+        values: table,
+    });
+    b.tables.push(code::Table {
+        name: "VALS",
+        doc: format!("Each {line_word}'s values from its first {y} through one period."),
+        values: vals,
+    });
+    let field = |k: u64| E::Index("LINES", Box::new(E::plus(v("i"), k as i128)));
+    let s = &mut b.body;
+    s.push(S::Let("i", bin(index, Op::Mul, E::L(5))));
+    s.push(S::Let("first", field(0)));
+    s.push(S::Refuse(
+        bin(v(y), Op::Lt, v("first")),
+        format!("{y} is before the first position of this {line_word}"),
+    ));
+    s.push(S::Let("e", field(1)));
+    s.push(S::If(
+        bin(v(y), Op::Lt, v("e")),
+        E::Index(
+            "VALS",
+            Box::new(bin(bin(field(4), Op::Add, v(y)), Op::Sub, v("first"))),
+        ),
+    ));
+    s.push(S::Let("p", field(2)));
+    s.push(S::Refuse(
+        bin(v("p"), Op::Eq, E::L(0)),
+        format!("this {line_word} shows no period in the range the rule was read off"),
+    ));
+    s.push(S::Let("m", bin(v(y), Op::Sub, v("e"))));
+    s.push(S::Let("q", bin(v("m"), Op::Div, v("p"))));
+    s.push(S::Let("s", field(3)));
+    s.push(S::Comment(
+        "Past the preperiod: VALS at (m mod p) into the period, plus (m / p) times the saltus."
+            .into(),
+    ));
+    s.push(S::Let(
+        "base",
+        E::Index(
+            "VALS",
+            Box::new(bin(
+                bin(bin(field(4), Op::Add, v("e")), Op::Sub, v("first")),
+                Op::Add,
+                bin(v("m"), Op::Rem, v("p")),
+            )),
+        ),
+    ));
+    s.push(S::Refuse(
+        bin(
+            bin(v("s"), Op::Ne, E::L(0)),
+            Op::And,
+            bin(
+                bin(bin(E::L(u64::MAX), Op::Sub, v("base")), Op::Div, v("s")),
+                Op::Lt,
+                v("q"),
+            ),
+        ),
+        "the value does not fit in 64 bits".into(),
+    ));
+    s.push(S::Return(bin(
+        v("base"),
+        Op::Add,
+        bin(v("q"), Op::Mul, v("s")),
+    )));
+    Some(())
+}
+
+/// `G(a, b) = f(key)` where `f` has no closed form: the key as `d ≥ 0` with its values as one periodic line, or,
+/// for `b − a`, `d = |a − b|` with two lines (`b ≥ a`: `f(d)`, `b < a`: `f(−d)`, both from `d = 0`). `None` when
+/// the keys seen are not consecutive or the key has no expression.
+fn key_lines(b: &mut Built, key: &str, pts: &[(i128, Nimber)]) -> Option<()> {
+    if pts.windows(2).any(|w| w[1].0 != w[0].0 + 1) || pts.is_empty() {
+        return None;
+    }
+    let (lo, hi) = (pts[0].0, pts[pts.len() - 1].0);
+    let (k, code) = if key == "b - a" {
+        let f = |k: i128| pts[(k - lo) as usize].1;
+        if lo > 0 || hi < 0 {
+            return None;
+        }
+        let up: Vec<Nimber> = (0..=hi).map(f).collect();
+        let down: Vec<Nimber> = (lo..=0).rev().map(f).collect();
+        b.note = Some(format!(
+            "the values of b - a seen are {lo}..={hi}; beyond them each side repeats the period it shows, and a side without one is refused: sg stops with a message."
+        ));
+        let d = bin(
+            E::Max(Box::new(v("a")), Box::new(v("b"))),
+            Op::Sub,
+            E::Min(Box::new(v("a")), Box::new(v("b"))),
+        );
+        b.body.push(S::Let("d", d));
+        // 0 when b >= a, 1 when b < a.
+        let side = E::Min(
+            Box::new(E::L(1)),
+            Box::new(bin(
+                v("a"),
+                Op::Sub,
+                E::Min(Box::new(v("a")), Box::new(v("b"))),
+            )),
+        );
+        (side, vec![LineCode::of(0, &up), LineCode::of(0, &down)])
+    } else {
+        let lo = u64::try_from(lo).ok()?;
+        let k = key_expr(b, key)?;
+        b.body.push(S::Let("d", k));
+        let seq: Vec<Nimber> = pts.iter().map(|p| p.1).collect();
+        b.note = Some(format!(
+            "the values of {key} seen are {lo}..={hi}; beyond them f repeats the period it shows (refused when it shows none: sg stops with a message){}.",
+            b.note.as_deref().map(|n| format!("; {n}")).unwrap_or_default()
+        ));
+        (E::L(0), vec![LineCode::of(lo, &seq)])
+    };
+    let doc = if code.len() == 2 {
+        "side of the diagonal (0: b >= a, 1: b < a), with d = |a - b|"
+    } else {
+        "line (one: the key d)"
+    };
+    lines_body(b, k, "d", &code, "side", doc)
 }
