@@ -410,7 +410,11 @@ fn emitted(args: &[&str], lang: &str, heaps: &[&str]) -> Option<Vec<String>> {
         "{args:?} {lang}: {said}"
     );
     let out = run(heaps);
-    assert!(out.status.success());
+    assert!(
+        out.status.success(),
+        "{args:?} {lang} {heaps:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     Some(
         String::from_utf8_lossy(&out.stdout)
             .lines()

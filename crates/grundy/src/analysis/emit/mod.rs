@@ -237,6 +237,9 @@ struct Built {
     /// For code by rows (`Some((0, rows))`) or columns (`Some((1, cols))`): the lines it has code for; the cells of
     /// other lines are refused, so `main` does not check them.
     lines: Option<(usize, Vec<u64>)>,
+    /// Whether the code refuses positions past the range the rule was read off (rows or columns outside it, a line
+    /// that shows no period): such code is chosen only when no rule gives code without such refusals.
+    bounded: bool,
 }
 
 impl Built {

@@ -94,23 +94,37 @@ pub fn emit_table(p: &Pattern, t: &Table, lang: Language) -> Result<String> {
 }
 
 /// The rule the code is written from, and its function: the first rule for the values whose parts have closed
-/// forms, else the first rule for the P-positions that has code.
-/// Periods of rows or columns come after the rules for the P-positions when some line shows none.
+/// forms, else the first rule for the P-positions that has code. Periods of rows or columns come after every other
+/// rule for the values (their code holds for the lines checked only), and after the rules for the P-positions too
+/// when some line shows none; code that refuses positions past the range the rule was read off (rows or columns
+/// outside it, a line that shows no period) is chosen only when no rule of the same kind (values, or P-positions)
+/// gives code without such refusals.
 pub(super) fn choose<'a>(p: &'a Pattern, t: &Table) -> Option<(&'a Rule, Built)> {
     let p_rule = |r: &&Rule| {
         matches!(
-            r.law,
+            &r.law,
             Law::PKey { .. } | Law::PResidues { .. } | Law::Beatty { .. }
         )
     };
+    let lines = |r: &&Rule| matches!(&r.law, Law::LinePeriods { .. });
     let gaps =
         |r: &&Rule| matches!(&r.law, Law::LinePeriods { without, .. } if !without.is_empty());
-    p.rules
+    let mut built = p
+        .rules
         .iter()
-        .filter(|r| !p_rule(r) && !gaps(r))
+        .filter(|r| !p_rule(r) && !lines(r))
+        .chain(p.rules.iter().filter(|r| lines(r) && !gaps(r)))
         .chain(p.rules.iter().filter(p_rule))
         .chain(p.rules.iter().filter(gaps))
-        .find_map(|r| build(r, t).map(|b| (r, b)))
+        .filter_map(|r| build(r, t).map(|b| (r, b)));
+    let first = built.next()?;
+    if !first.1.bounded {
+        return Some(first);
+    }
+    let p_only = first.1.p_only;
+    built
+        .find(|(_, b)| !b.bounded && b.p_only == p_only)
+        .or(Some(first))
 }
 
 /// The function of `rule`, when it has one: `None` for a rule without closed forms.
@@ -439,6 +453,7 @@ fn line_periods(b: &mut Built, t: &Table, by_rows: bool, lines: &[[u64; 4]]) -> 
     } else {
         bin(bin(v(x), Op::Lt, E::L(outer.from)), Op::Lor, above)
     };
+    b.bounded = true;
     b.body.push(S::Refuse(
         outside,
         format!(
@@ -471,6 +486,7 @@ fn lines_body(
 ) -> Option<()> {
     let mut table = Vec::new();
     let mut vals: Vec<u64> = Vec::new();
+    b.bounded |= code.iter().any(|c| c.p == 0);
     for c in code {
         table.extend([c.first, c.e, c.p, c.s, vals.len() as u64]);
         vals.extend(&c.vals);
