@@ -151,13 +151,7 @@ pub fn run_shard(a: &ShardRunArgs) -> CliResult {
     let frontier = Frontier::read(&a.frontier)?;
     // The search stops a little before the command's deadline (as 'value --save-table' does), so that the table
     // is saved before the watchdog ends the process.
-    let mut limits = crate::guard::limits();
-    let command_deadline = limits.deadline;
-    if let Some(d) = command_deadline {
-        let left = d.remaining().as_secs_f64();
-        let margin = (left / 5.0).max(0.05_f64.min(left / 2.0)).min(30.0);
-        limits.deadline = Some(grundy::Deadline::after_seconds(left - margin));
-    }
+    let (limits, command_deadline) = crate::guard::limits_before_saving();
     let cx = crate::guard::context_with(limits).with_threads(a.threads.unwrap_or(1));
     let started = std::time::Instant::now();
     let file = as_text(&a.save_table);

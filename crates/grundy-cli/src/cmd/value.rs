@@ -769,17 +769,9 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
             game.add_to(&mut sum, pos)?;
         }
     }
-    // The search stops a little before the command's deadline (a fifth of the time left, at least 50 ms when that
-    // leaves half of it, at most 30 s), so that the table is saved before the watchdog ends the process; its
-    // message is the command's own. (With a fifth alone, a 0.1 s run had 20 ms to save, which a busy machine
-    // sometimes did not give it.)
-    let mut limits = crate::guard::limits();
-    let command_deadline = limits.deadline;
-    if let Some(d) = command_deadline {
-        let left = d.remaining().as_secs_f64();
-        let margin = (left / 5.0).max(0.05_f64.min(left / 2.0)).min(30.0);
-        limits.deadline = Some(grundy::Deadline::after_seconds(left - margin));
-    }
+    // The search stops a little before the command's deadline, so that the table is saved before the watchdog ends
+    // the process; its message is the command's own.
+    let (limits, command_deadline) = crate::guard::limits_before_saving();
     let cx = crate::guard::context_with(limits)
         .with_threads(threads)
         .with_formulas_only(table.plain());

@@ -33,10 +33,9 @@
 use crate::context::Context;
 use crate::error::{escape, Error, Result};
 use crate::game::{Game, Notation, NotationView};
-use crate::games::board_table::Known;
 use crate::games::cram::{
-    cram_fact, engine_entries, engine_import, engine_nodes, search_value, Board, CramGame,
-    CANONICAL_FORM,
+    cram_fact, cram_known, engine_entries, engine_import, engine_nodes, search_value, Board,
+    CramGame, CANONICAL_FORM,
 };
 use crate::limits::Deadline;
 use crate::nimber::Nimber;
@@ -341,20 +340,10 @@ fn resume(
             &cx.limits,
             |put| {
                 read(&mut |b, v| {
-                    let known = if v & NOT_VALUES == 0 {
-                        if mine.contains(&b) {
-                            done.insert(b, v);
-                        }
-                        Known {
-                            exact: Some(v),
-                            not: 0,
-                        }
-                    } else {
-                        Known {
-                            exact: None,
-                            not: v & !NOT_VALUES,
-                        }
-                    };
+                    let known = cram_known(v);
+                    if known.exact.is_some() && mine.contains(&b) {
+                        done.insert(b, v);
+                    }
                     put(&b, known)
                 })
             },

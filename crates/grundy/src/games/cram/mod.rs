@@ -65,7 +65,7 @@ pub use game::CramGame;
 pub use keys::{engine_entries, engine_import};
 #[cfg(all(test, feature = "endgame-table"))]
 use region::{endgame_value, ENDGAME};
-pub(crate) use table::{cram_fact, saved_table};
+pub(crate) use table::{cram_fact, cram_known, saved_table};
 
 /// The version of the canonical form of a Cram region ([`Board::regions`]): cropped to its bounding box, the least of
 /// its 8 images under the symmetries of the grid, least as a [`Board`] (rows, then columns, then cells). A frontier

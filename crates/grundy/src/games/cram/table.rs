@@ -75,20 +75,7 @@ impl SavedTable for CramTable {
         // Read into the engine's table, room made first for the entries the check counted.
         let n = read_each::<Board>(path, &self.game(), |n, read| {
             engine_import(n as usize, limits, |put| {
-                read(&mut |b, v| {
-                    let known = if v & NOT_VALUES == 0 {
-                        Known {
-                            exact: Some(v),
-                            not: 0,
-                        }
-                    } else {
-                        Known {
-                            exact: None,
-                            not: v & !NOT_VALUES,
-                        }
-                    };
-                    put(&b, known)
-                })
+                read(&mut |b, v| put(&b, cram_known(v)))
             })
         })?;
         Ok(n as usize)
@@ -115,6 +102,22 @@ impl SavedTable for CramTable {
     }
     fn plain(&self) -> bool {
         false
+    }
+}
+
+/// What a saved table's word says of a board ([`cram_fact`] read back): its value, or, flagged [`NOT_VALUES`], the
+/// set of values it is known not to have.
+pub(crate) fn cram_known(v: u64) -> Known {
+    if v & NOT_VALUES == 0 {
+        Known {
+            exact: Some(v),
+            not: 0,
+        }
+    } else {
+        Known {
+            exact: None,
+            not: v & !NOT_VALUES,
+        }
     }
 }
 
