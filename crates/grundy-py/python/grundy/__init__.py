@@ -60,33 +60,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Literal, 
 from . import _grundy
 from ._pictures import Picture
 from ._errors import CancelledError, GrundyError, InputError, LimitError, LoopyError, UnsupportedError
-from ._results import (
-    Analysis,
-    CatalogEntry,
-    Genus,
-    LoopyAnalysis,
-    LoopyMove,
-    LoopyPart,
-    LoopyValue,
-    MisereAnalysis,
-    MisereMove,
-    MiserePart,
-    Move,
-    MoveFamily,
-    Nearest,
-    PartValue,
-    Pattern,
-    Period,
-    Quotient,
-    QuotientPeriod,
-    Recognised,
-    Rule,
-    Scoring,
-    Span,
-    SurveyRecord,
-    Table,
-    UnlistedMoves,
-)
+from . import _results
+from ._results import *  # noqa: F401,F403 (the typed results: _results.__all__)
 from ._grundy import Splits, mex, nim_inv, nim_mul, nim_pow, nim_sum
 
 if TYPE_CHECKING:
@@ -97,31 +72,7 @@ if TYPE_CHECKING:
 __version__ = _grundy.__version__
 
 __all__ = [
-    "Analysis",
-    "CatalogEntry",
-    "Genus",
-    "LoopyAnalysis",
-    "LoopyMove",
-    "LoopyPart",
-    "LoopyValue",
-    "MisereAnalysis",
-    "MisereMove",
-    "MiserePart",
-    "Move",
-    "MoveFamily",
-    "Nearest",
-    "PartValue",
-    "Pattern",
-    "Period",
-    "Quotient",
-    "QuotientPeriod",
-    "Recognised",
-    "Rule",
-    "Scoring",
-    "Span",
-    "SurveyRecord",
-    "Table",
-    "UnlistedMoves",
+    *_results.__all__,
     "Game",
     "Part",
     "Picture",

@@ -5,8 +5,8 @@ added here, and ``to_dict()`` is checked against the native JSON in the tests.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from dataclasses import dataclass, fields
+from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Type, TypeVar, Union, cast
 
 __all__ = [
     "Analysis",
@@ -38,9 +38,25 @@ __all__ = [
 
 _U64_MAX = 2**64 - 1
 
+_T = TypeVar("_T", bound="_Flat")
+
+
+class _Flat:
+    """A result whose JSON object's keys are its fields, one to one: ``from_dict`` and ``to_dict`` read and write
+    them by the dataclass's fields."""
+
+    @classmethod
+    def from_dict(cls: Type[_T], d: Mapping[str, Any]) -> _T:
+        """From the JSON object (docs/json.md)."""
+        return cls(**{f.name: d[f.name] for f in fields(cast(Any, cls))})
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object (docs/json.md)."""
+        return {f.name: getattr(self, f.name) for f in fields(cast(Any, self))}
+
 
 @dataclass(frozen=True)
-class PartValue:
+class PartValue(_Flat):
     """One position of a sum: the game's name or code as looked up (``kayles``, ``0.07``), the position in the
     game's syntax (``"7"``, ``"3 5"``) and its nim-value (``None`` for a position whose outcome is known by rule but
     not its nim-value)."""
@@ -49,17 +65,9 @@ class PartValue:
     position: str
     nim_value: Optional[int]
 
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> PartValue:
-        return cls(game=d["game"], position=d["position"], nim_value=d["nim_value"])
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The JSON object of docs/json.md (a part)."""
-        return {"game": self.game, "position": self.position, "nim_value": self.nim_value}
-
 
 @dataclass(frozen=True)
-class Move:
+class Move(_Flat):
     """A winning move: made in the part ``component`` (an index into :attr:`Analysis.parts`) of game ``game`` at
     ``position``; ``move`` says it in words (``take 2 from the heap of 7, leaving 5``), ``result`` is the part's
     position after it in the game's syntax (``"1 + 3"`` when a heap is split, ``"0"`` when it is emptied), and
@@ -72,31 +80,9 @@ class Move:
     result: str
     value_after: int
 
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Move:
-        return cls(
-            component=d["component"],
-            game=d["game"],
-            position=d["position"],
-            move=d["move"],
-            result=d["result"],
-            value_after=d["value_after"],
-        )
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The JSON object of docs/json.md (a move)."""
-        return {
-            "component": self.component,
-            "game": self.game,
-            "position": self.position,
-            "move": self.move,
-            "result": self.result,
-            "value_after": self.value_after,
-        }
-
 
 @dataclass(frozen=True)
-class MoveFamily:
+class MoveFamily(_Flat):
     """Winning moves of a huge heap in an arithmetic progression: take ``take`` tokens and split the rest ``rest``
     into ``a`` and ``rest - a`` for each ``a = first, first + step, ..., last``; ``count`` moves, each leaving the
     part's nim-value ``value_after``."""
@@ -113,31 +99,15 @@ class MoveFamily:
     count: int
     value_after: int
 
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> MoveFamily:
-        return cls(**{k: d[k] for k in cls.__dataclass_fields__})
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The JSON object of docs/json.md (a family)."""
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
-
 
 @dataclass(frozen=True)
-class UnlistedMoves:
+class UnlistedMoves(_Flat):
     """Winning moves of a part counted exactly but not listed (a heap lists at most 100000)."""
 
     component: int
     game: str
     position: str
     count: int
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> UnlistedMoves:
-        return cls(component=d["component"], game=d["game"], position=d["position"], count=d["count"])
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The JSON object of docs/json.md (an unlisted count)."""
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)
@@ -196,7 +166,7 @@ class Analysis:
 
 
 @dataclass(frozen=True)
-class MiserePart:
+class MiserePart(_Flat):
     """One position of a sum under misère play: its game and position (as in :class:`PartValue`), its genus in
     CGSuite's notation (``"4^146"``) and whether it is tame; both ``None`` where the analysis did not need them (a
     position answered by its game's own misère rule)."""
@@ -206,17 +176,9 @@ class MiserePart:
     genus: Optional[str]
     tame: Optional[bool]
 
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> MiserePart:
-        return cls(game=d["game"], position=d["position"], genus=d["genus"], tame=d["tame"])
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The JSON object of a part of ``grundy value --misere --json``."""
-        return {"game": self.game, "position": self.position, "genus": self.genus, "tame": self.tame}
-
 
 @dataclass(frozen=True)
-class MisereMove:
+class MisereMove(_Flat):
     """A winning move under misère play: as :class:`Move`, without a nim-value after it (misère play has none)."""
 
     component: int
@@ -224,15 +186,6 @@ class MisereMove:
     position: str
     move: str
     result: str
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> MisereMove:
-        return cls(component=d["component"], game=d["game"], position=d["position"], move=d["move"],
-                   result=d["result"])
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The JSON object of a move of ``grundy value --misere --json``."""
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)
@@ -304,19 +257,12 @@ class Span:
 
 
 @dataclass(frozen=True)
-class Recognised:
+class Recognised(_Flat):
     """A game of its own rules (a Python function, a script) whose options on heaps ``0..=to`` are exactly those
     of the take-and-break ``code``: its period was then read as the code's."""
 
     code: str
     to: int
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Recognised:
-        return cls(code=d["code"], to=d["to"])
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"code": self.code, "to": self.to}
 
 
 @dataclass(frozen=True)
@@ -545,7 +491,7 @@ class _Frozen(Dict[str, Any]):
 
 
 @dataclass(frozen=True)
-class Nearest:
+class Nearest(_Flat):
     """When no rule fits a one-number game: the candidate rule that fits longest, ``formula``, which holds up to
     ``holds_to`` and first fails at ``fails_at`` (the value there is ``value``, the rule predicts ``predicted``)."""
 
@@ -554,13 +500,6 @@ class Nearest:
     fails_at: int
     value: int
     predicted: int
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Nearest:
-        return cls(**{k: d[k] for k in cls.__dataclass_fields__})
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)
@@ -607,7 +546,7 @@ class Pattern:
 
 
 @dataclass(frozen=True)
-class Genus:
+class Genus(_Flat):
     """The genus of one heap (``grundy seq --genus``): ``genus`` in CGSuite's notation (``"4^146"``: the normal
     nim-value, then the misère nim-values of the heap plus 0, 1, 2, ... copies of a heap of size 2 until they
     repeat), the heap's ``nim_value`` and ``misere_nim_value``, and whether it is ``tame``."""
@@ -617,13 +556,6 @@ class Genus:
     nim_value: int
     misere_nim_value: int
     tame: bool
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Genus:
-        return cls(**{k: d[k] for k in cls.__dataclass_fields__})
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)
@@ -856,7 +788,7 @@ class SurveyRecord:
 
 
 @dataclass(frozen=True)
-class QuotientPeriod:
+class QuotientPeriod(_Flat):
     """The periodicity that certifies a misère quotient for every heap: ``Φ(n + period) = Φ(n)`` for ``n >=
     preperiod``, checked up to ``needs_heaps`` (the bound of the Guy-Smith argument carried to quotient elements,
     for a code removing at most ``max_removed`` tokens); ``certified_by`` says it in words."""
@@ -866,13 +798,6 @@ class QuotientPeriod:
     max_removed: int
     needs_heaps: int
     certified_by: str
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> QuotientPeriod:
-        return cls(**{k: d[k] for k in cls.__dataclass_fields__})
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)
