@@ -402,10 +402,125 @@ fn a_three_number_script_is_read_along_its_lines() {
     let (code, out, err) =
         crate::common::run_stdin(&["oj", "--rules", &nim3], b"2\n1\n1 2 3\n2\n1 1 1 2 2 2\n");
     assert_eq!((code, out.as_str()), (0, "Second\nFirst\n"), "{err}");
-    let (code, _, err) = run(&["table", "--rules", &nim3]);
-    assert_ne!(code, 0);
-    assert!(
-        err.contains("3 numbers have no table") && err.contains("a line of them"),
-        "{err}"
+    crate::common::assert_error(
+        &crate::common::grundy(&["table", "--rules", &nim3]),
+        "a position of this game is 3 numbers and a table shows two: fix the others with --slice",
     );
+}
+
+/// `table --slice`: a game of three numbers as a table with one number fixed, every cell the game's own value at the
+/// same three numbers (`grundy value`), the slice named in the title and the JSON; slices that do not fit the game
+/// are refused in one line, exit 2.
+#[test]
+fn a_three_number_game_is_tabulated_as_slices() {
+    // Take from one heap, or one token from each of the first two: not Nim, so the values are not a xor.
+    let moves = "(a, b, c) => { let o = []; for x in 0..a { o.push([x, b, c]) } for y in 0..b { o.push([a, y, c]) } \
+                 for z in 0..c { o.push([a, b, z]) } if a > 0 && b > 0 { o.push([a - 1, b - 1, c]) } o }";
+    for (spec, rows, cols) in [("x y 2", 3u64, 4u64), ("y 1 x", 2, 3)] {
+        let (r, c) = (format!("0..{rows}"), format!("0..{cols}"));
+        let args = [
+            "table", "--moves", moves, "--slice", spec, "--rows", &r, "--cols", &c, "--json",
+        ];
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let t = parse_json(&out);
+        let words: Vec<&str> = spec.split(' ').collect();
+        let (xi, yi) = (
+            words.iter().position(|w| *w == "x").unwrap(),
+            words.iter().position(|w| *w == "y").unwrap(),
+        );
+        assert_eq!(t["game"], format!("script ({})", words.join(", ")), "{t}");
+        assert_eq!(t["slice"]["game"], "script", "{t}");
+        assert_eq!(
+            (
+                t["slice"]["rows_number"].as_u64(),
+                t["slice"]["cols_number"].as_u64()
+            ),
+            (Some(xi as u64), Some(yi as u64)),
+            "{t}"
+        );
+        let fixed: Vec<Option<u64>> = t["slice"]["fixed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64())
+            .collect();
+        assert_eq!(fixed.iter().filter(|f| f.is_none()).count(), 2, "{t}");
+        let mut checked = 0;
+        for a in 0..=rows {
+            for b in 0..=cols {
+                let mut p = fixed.clone();
+                p[xi] = Some(a);
+                p[yi] = Some(b);
+                let p: Vec<String> = p.iter().map(|v| v.unwrap().to_string()).collect();
+                let mut args = vec!["value", "--moves", moves];
+                args.extend(p.iter().map(String::as_str));
+                args.extend(["--no-moves", "--json"]);
+                let (code, out, err) = run(&args);
+                assert_eq!(code, 0, "{args:?}: {err}");
+                assert_eq!(
+                    t["values"][a as usize][b as usize],
+                    parse_json(&out)["nim_value"],
+                    "{spec}: ({}) against value",
+                    p.join(", ")
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, (rows + 1) * (cols + 1));
+    }
+    let (code, out, err) = run(&[
+        "table", "--moves", moves, "--slice", "x y 2", "--rows", "0..2", "--cols", "0..2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "script (x, y, 2): nim-values G(x, y, 2), x = 0..=2 (rows), y = 0..=2 (columns)"
+        ),
+        "{out}"
+    );
+    for (args, needle) in [
+        (
+            &["table", "kayles", "--slice", "x y 1"][..],
+            "a position of this game is 1 number",
+        ),
+        (
+            &["table", "wythoff", "--slice", "x y"],
+            "a position of this game is 2 numbers",
+        ),
+        (
+            &["table", "--moves", moves, "--slice", "x y"],
+            "gives each of the 3 numbers",
+        ),
+        (
+            &["table", "--moves", moves, "--slice", "x y 1 2"],
+            "gives each of the 3 numbers",
+        ),
+        (&["table", "--moves", moves, "--slice", "x y z"], "'z'"),
+        (
+            &["table", "--moves", moves, "--slice", "x x 1"],
+            "exactly one x",
+        ),
+        (
+            &["table", "--moves", moves, "--slice", "x 1 2"],
+            "exactly one x",
+        ),
+        (&["table", "--moves", moves, "--slice", "x y -1"], "'-1'"),
+        (
+            &[
+                "table",
+                "--moves",
+                moves,
+                "--slice",
+                "x y 18446744073709551616",
+            ],
+            "too large",
+        ),
+        (
+            &["table", "--moves", moves, "--slice", "x y 1", "--wrap", "3"],
+            "--wrap",
+        ),
+    ] {
+        crate::common::assert_error(&crate::common::grundy(args), needle);
+    }
 }

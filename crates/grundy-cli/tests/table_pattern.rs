@@ -162,7 +162,10 @@ fn pattern_of_two_parameter_games() {
 
 #[test]
 fn bad_input_is_one_line() {
-    fails(&["table", "arpa"], "not named by one or two numbers");
+    fails(
+        &["table", "arpa"],
+        "positions of this game are not named by numbers",
+    );
     fails(
         &["table", "kayles", "--cols", "3"],
         "--cols is for games named by two",

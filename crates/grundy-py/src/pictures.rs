@@ -115,6 +115,7 @@ pub fn table_picture(
         cols,
         values,
         p_positions,
+        slice: None,
     };
     let scene = picture::table(&t, size(width, height, Size::TABLE)?).map_err(err)?;
     let summary =

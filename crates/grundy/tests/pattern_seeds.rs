@@ -249,6 +249,7 @@ fn gap_table(n: u64) -> Table {
         cols: Some(Span::new(1, n).unwrap()),
         values,
         p_positions,
+        slice: None,
     }
 }
 
@@ -1062,6 +1063,7 @@ fn formula_table(n: u64, h: impl Fn(u64, u64) -> u64) -> Table {
         cols: Some(Span::new(0, n).unwrap()),
         values,
         p_positions,
+        slice: None,
     }
 }
 

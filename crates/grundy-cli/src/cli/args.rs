@@ -334,6 +334,10 @@ pub struct TableArgs {
     /// One-parameter text layout: values per line (default 10; a period p shows as equal columns with --wrap p)
     #[arg(long, value_name = "K", conflicts_with_all = ["csv", "json"], value_parser = wrap)]
     pub wrap: Option<usize>,
+    /// A game of three or more numbers: the slice shown, every number fixed but x (the rows) and y (the columns),
+    /// e.g. 'x y 5' for G(x, y, 5)
+    #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
+    pub slice: Option<String>,
     /// Print CSV: n,value or a,b,value, one line per cell
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,

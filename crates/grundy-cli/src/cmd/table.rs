@@ -1,5 +1,6 @@
-//! `grundy table GAME [--rows A..B] [--cols C..D] [--wrap K] [--csv | --json]`: the nim-values of a game whose
-//! positions are named by one or two numbers, over a range, with the P-positions marked (`grundy::analysis::table`).
+//! `grundy table GAME [--rows A..B] [--cols C..D] [--wrap K] [--slice SPEC] [--csv | --json]`: the nim-values of a
+//! game whose positions are named by one or two numbers (or a slice of one of more, all numbers fixed but two), over
+//! a range, with the P-positions marked (`grundy::analysis::table`).
 
 use crate::cli::TableArgs;
 use crate::output::{print_json, write_stdout, CliError, CliResult};
@@ -12,6 +13,7 @@ grundy table — nim-values of a one- or two-parameter game over a range, P-posi
 
 USAGE
   grundy table GAME [--rows A..B] [--cols C..D] [--wrap K] [--csv | --json] [--max-seconds S] [--max-memory SIZE]
+  grundy table GAME --slice 'x y 5' [--rows A..B] [--cols C..D] [--csv | --json]
 
 The first step of reading a game's rule off its values (打表找规律): a heap game's nim-values G(n), n in the rows,
 or G(a, b) for a game whose positions are named by two numbers, a in the rows and b in the columns:
@@ -28,8 +30,16 @@ grow exponentially), leading rows and columns with no position left out. --wrap 
 lays a one-parameter table out K values to a line, so that a period K shows as equal columns. A table has at most
 4194304 cells. --max-seconds and --max-memory end a long table with an error (a progress bar shows on stderr).
 
---csv prints n,value (or a,b,value) per line, the value empty where no position; --json prints the library's
-Table: game, parameters, rows {from, to}, cols, values (rows of cells, null where no position), p_positions.
+A game of three or more numbers (a script 'fn moves(a, b, c)') is shown a slice at a time: --slice gives each of
+a position's numbers, x for the one in the rows, y for the one in the columns and a whole number for each other
+('x y 5': G(x, y, 5); '5 y x': G(5, y, x), its third number in the rows), the defaults 0..9 by 0..9. Every value
+is the game's own at those numbers. A game of one or two numbers has no slice (its table is the whole game).
+
+--csv prints n,value (or a,b,value: the row and column numbers) per line, the value empty where no position;
+--json prints the library's Table: game, parameters, rows {from, to}, cols, values (rows of cells, null where no
+position), p_positions, and with --slice a key slice: {game (the game sliced), fixed (its numbers, null for x and
+y), rows_number and cols_number (the indices from 0 of x's and y's number)}; the table's game is then the slice's
+name.
 
 EXAMPLES
   grundy table subtraction:1,3,4 --rows 0..27 --wrap 7       columns 0 and 2 are all 0*: period 7
@@ -37,6 +47,8 @@ EXAMPLES
   grundy table cutting --rows 2..8 --cols 2..8 --csv         POJ 2311's table
   grundy table ed --rows 1..8 --cols 1..8 --json
   grundy table node-kayles --rows 1..4 --cols 1..6           Node Kayles on grid graphs
+  grundy table --moves '(a, b, c) => [[a - 1, b, c], [a, b - 1, c], [a, b, c - 1]].filter(|p| p.all(|v| v >= 0))' --slice 'x y 5' --rows 0..5 --cols 0..5
+                                   three heaps, one token from one: G(x, y, 5) = (x + y + 5) mod 2
 ";
 
 /// The rows and columns asked for, or the defaults (and whether they were defaults).
@@ -77,29 +89,59 @@ pub(super) fn game_label(game: Option<&str>, rules: &crate::cli::RulesArgs) -> S
     grundy::error::escape(&text)
 }
 
-pub fn run(a: &TableArgs) -> CliResult {
-    super::load_rules(&a.rules, false)?;
+/// The game to tabulate: the game named, or with `--slice` its slice (a game of three or more numbers with all but
+/// two fixed). A game of three or more numbers without `--slice` is refused, naming the flag.
+fn tabulated(a: &TableArgs) -> CliResult<Tabulated> {
     let game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
     game.normal_values_only("a table")?;
     let parameters = game.parameters();
     if parameters == 0 {
         return Err(CliError::usage(format!(
-            "{}: positions of this game are not named by one or two numbers, so it has no table",
+            "{}: positions of this game are not named by numbers, so it has no table",
             game.name()
         )));
     }
-    let (rows, cols, defaulted) = ranges(a, &*game)?;
+    match &a.slice {
+        Some(spec) => Ok(Tabulated::Slice(grundy::games::line::slice(game, spec)?)),
+        None if parameters > 2 => Err(CliError::usage(format!(
+            "table {}: a position of this game is {parameters} numbers and a table shows two: fix the others with \
+             --slice (e.g. --slice '{}': x the rows, y the columns)",
+            game_label(a.game.as_deref(), &a.rules),
+            ["x", "y"]
+                .into_iter()
+                .chain(std::iter::repeat_n("0", parameters - 2))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ))),
+        None => Ok(Tabulated::Game(game)),
+    }
+}
+
+/// What a table is of: a game of one or two numbers, or a slice of one of more.
+enum Tabulated {
+    Game(Box<dyn AnyGame>),
+    Slice(grundy::games::line::Line),
+}
+
+pub fn run(a: &TableArgs) -> CliResult {
+    super::load_rules(&a.rules, false)?;
+    let tabulated = tabulated(a)?;
+    let game: &dyn AnyGame = match &tabulated {
+        Tabulated::Game(g) => &**g,
+        Tabulated::Slice(s) => s,
+    };
+    let (rows, cols, defaulted) = ranges(a, game)?;
     let wrap = a.wrap.unwrap_or(10);
     let limits = crate::guard::limits();
     let total = rows.len().saturating_mul(cols.map_or(1, |c| c.len()));
     let mut bar = Progress::new(format!("{} table", game.name()), total);
-    let mut table = Table::compute(
-        &*game,
-        rows,
-        cols,
-        &crate::guard::context_with(limits),
-        &mut |d| bar.update(d),
-    )?;
+    let cx = crate::guard::context_with(limits);
+    let mut table = match (&tabulated, cols) {
+        (Tabulated::Slice(s), Some(cols)) => {
+            Table::compute_slice(s, rows, cols, &cx, &mut |d| bar.update(d))?
+        }
+        _ => Table::compute(game, rows, cols, &cx, &mut |d| bar.update(d))?,
+    };
     bar.finish();
     if defaulted {
         table = table.trim_leading();
@@ -111,15 +153,32 @@ pub fn run(a: &TableArgs) -> CliResult {
     if a.csv {
         return write_stdout(table.to_csv().as_bytes());
     }
+    // G(a, b), or on a slice G(x, y, 5) with x in the rows and y in the columns.
+    let slice_words = match &table.slice {
+        None => ("G(a, b)".to_string(), "a", "b"),
+        Some(s) => {
+            let words: Vec<String> = (0..s.fixed.len())
+                .map(|i| match s.fixed[i] {
+                    Some(v) => v.to_string(),
+                    None if i == s.rows_number => "x".into(),
+                    None => "y".into(),
+                })
+                .collect();
+            (format!("G({})", words.join(", ")), "x", "y")
+        }
+    };
     let title = match table.cols {
         None => format!(
             "{}: nim-values G(n), n = {} ({} to a line); 0* marks a P-position\n",
             table.game, table.rows, wrap
         ),
         Some(c) => format!(
-            "{}: nim-values G(a, b), a = {} (rows), b = {} (columns); 0* marks a P-position{}\n",
+            "{}: nim-values {}, {} = {} (rows), {} = {} (columns); 0* marks a P-position{}\n",
             table.game,
+            slice_words.0,
+            slice_words.1,
             table.rows,
+            slice_words.2,
             c,
             if table.values.iter().flatten().any(Option::is_none) {
                 ", . no position"

@@ -106,6 +106,34 @@ pub struct Table {
     pub values: Vec<Vec<Option<Nimber>>>,
     /// The P-positions (nim-value 0) of the table, as their numbers (`[n]` or `[a, b]`), row by row.
     pub p_positions: Vec<Vec<u64>>,
+    /// For a table of a game of three or more numbers, the slice of it tabulated ([`Table::compute_slice`]);
+    /// absent (`None`) otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slice: Option<TableSlice>,
+}
+
+/// Which slice of a game of three or more numbers a table shows: every number fixed but two, one in the rows and
+/// one in the columns ([`crate::games::line::slice`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TableSlice {
+    /// The game sliced (the table's `game` is the slice's name, `cutting3 (x, y, 5)`).
+    pub game: String,
+    /// A position's numbers: each fixed number, `None` (JSON `null`) for the two that vary.
+    pub fixed: Vec<Option<u64>>,
+    /// The index (from 0) among a position's numbers of the one in the rows (`x`).
+    pub rows_number: usize,
+    /// The index (from 0) among a position's numbers of the one in the columns (`y`).
+    pub cols_number: usize,
+}
+
+impl TableSlice {
+    /// The position named by row `a` and column `b` of the slice: the game's own numbers.
+    pub fn position(&self, a: u64, b: u64) -> Vec<u64> {
+        let mut p: Vec<u64> = self.fixed.iter().map(|f| f.unwrap_or(0)).collect();
+        p[self.rows_number] = a;
+        p[self.cols_number] = b;
+        p
+    }
 }
 
 impl Table {
@@ -141,8 +169,8 @@ impl Table {
             (1, None) | (2, Some(_)) => {}
             (k, _) => {
                 return Err(Error::unsupported(format!(
-                    "{name}: positions named by {k} numbers have no table (one or two only); a line of them, every \
-                     number fixed but one, is read as a sequence"
+                    "{name}: a table shows positions named by one or two numbers, and a position of this game is {k}: \
+                     tabulate a slice of it, every number fixed but two"
                 )))
             }
         }
@@ -179,7 +207,28 @@ impl Table {
             cols,
             values,
             p_positions,
+            slice: None,
         })
+    }
+
+    /// The table of `slice` (a game of three or more numbers with all but two fixed, [`crate::games::line::slice`])
+    /// over `rows` (its `x`) and `cols` (its `y`), as [`Table::compute`] computes it, the slice named in
+    /// [`Table::slice`]: every value is the game's own at the position the slice names.
+    pub fn compute_slice(
+        slice: &crate::games::line::Line,
+        rows: Span,
+        cols: Span,
+        cx: &Context,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Table> {
+        let mut t = Table::compute(slice, rows, Some(cols), cx, progress)?;
+        t.slice = Some(TableSlice {
+            game: slice.game_name(),
+            fixed: slice.fixed().to_vec(),
+            rows_number: slice.free()[0],
+            cols_number: slice.free()[1],
+        });
+        Ok(t)
     }
 
     /// The value of the cell named `(a, b)` (`b` ignored for one parameter), `None` outside the table or where the
@@ -227,6 +276,7 @@ impl Table {
                 .filter(|p| p[0] >= rows.from && cols.is_none_or(|c| p[1] >= c.from))
                 .cloned()
                 .collect(),
+            slice: self.slice.clone(),
         }
     }
 
@@ -258,6 +308,7 @@ impl Table {
             cols: c,
             values,
             p_positions,
+            slice: self.slice.clone(),
         }
     }
 
@@ -311,7 +362,8 @@ impl Table {
                     .unwrap_or(1)
                     .max(c.to.to_string().len());
                 let label = self.rows.to.to_string().len().max(3);
-                out.push_str(&format!("{:>label$} |", "a\\b"));
+                let corner = if self.slice.is_some() { "x\\y" } else { "a\\b" };
+                out.push_str(&format!("{corner:>label$} |"));
                 for b in c.from..=c.to {
                     out.push_str(&format!(" {b:>w$}"));
                 }

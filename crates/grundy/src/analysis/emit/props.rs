@@ -149,6 +149,7 @@ fn two_holds(n: u64, h: impl Fn(u64, u64) -> u64) -> Result<bool, TestCaseError>
         cols: Some(Span::new(0, n).unwrap()),
         values,
         p_positions: vec![],
+        slice: None,
     };
     let p = pattern::two_parameters(&t);
     let Some((_, b)) = super::two::choose(&p, &t) else {
@@ -291,6 +292,7 @@ fn chosen_two(n: u64, h: impl Fn(u64, u64) -> u64) -> (Built, String) {
         cols: Some(Span::new(0, n).unwrap()),
         values,
         p_positions: vec![],
+        slice: None,
     };
     let p = pattern::two_parameters(&t);
     let (r, b) = super::two::choose(&p, &t).unwrap();

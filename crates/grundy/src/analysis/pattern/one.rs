@@ -428,5 +428,6 @@ fn sequence_table(name: &str, values: &[Nimber], most: usize) -> Table {
             .filter(|&i| shown[i as usize] == 0)
             .map(|i| vec![i])
             .collect(),
+        slice: None,
     }
 }
