@@ -201,14 +201,15 @@ fn bad_input_is_one_line() {
     fails(&["pattern", "kayles", "--rows", "3"], "give --to N");
     fails(&["pattern", "nosuchgame"], "unknown game");
     // Chomp's 16 x 16 table takes over a minute here; 12 x 12 took 0.5 s and a faster machine finished it in time.
+    // A limit before the first row is whole is an error (after some rows, a partial table: the test below).
     fails(
         &[
             "pattern",
             "chomp",
             "--rows",
-            "1..16",
+            "15..16",
             "--cols",
-            "1..16",
+            "15..16",
             "--max-seconds",
             "0.5",
         ],
@@ -690,4 +691,82 @@ fn a_pair_game_along_a_line_is_read_as_a_sequence() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// A time limit that stops `table` or `pattern` of two numbers after some rows: the rows valued are printed,
+/// marked partial on stderr (one line, with the rows still to come) and in the JSON (`stopped`), exit status 3;
+/// the rows are the whole table's. Chomp's first rows are quick and its 14 x 14 rectangle is far past 0.5 s.
+#[test]
+fn a_time_limit_prints_the_rows_valued_as_partial() {
+    let args = |cmd: &'static str, json: bool| {
+        let mut a = vec![
+            cmd,
+            "chomp",
+            "--rows",
+            "1..14",
+            "--cols",
+            "1..14",
+            "--max-seconds",
+            "0.5",
+        ];
+        if json {
+            a.push("--json");
+        }
+        a
+    };
+    for cmd in ["table", "pattern"] {
+        let o = common::grundy(&args(cmd, true));
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{cmd}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(&format!(
+                "grundy: {cmd} stopped early, a partial table printed: time limit after row "
+            )) && err.contains("raise it with --max-seconds")
+                && err.contains("still to come with --rows "),
+            "{err}"
+        );
+        let j = common::parse_json(&common::stdout(&o));
+        let last = j["rows"]["to"].as_u64().unwrap();
+        assert!((1..14).contains(&last), "{j}");
+        assert_eq!(j["rows"]["from"], 1, "{j}");
+        assert_eq!(
+            j["stopped"],
+            format!("time limit after row {last} (rows 1..={last} of 1..=14 valued)"),
+            "{j}"
+        );
+        assert!(err.contains(&format!("--rows {}..14", last + 1)), "{err}");
+        if cmd == "table" {
+            // The rows printed are the whole table's (the first few, computed again with no tight limit).
+            let few = last.min(3);
+            let whole = json(&[
+                "table",
+                "chomp",
+                "--rows",
+                &format!("1..{few}"),
+                "--cols",
+                "1..14",
+                "--json",
+            ]);
+            assert_eq!(whole.get("stopped"), None, "{whole}");
+            for i in 0..few as usize {
+                assert_eq!(j["values"][i], whole["values"][i], "row {}", i + 1);
+            }
+            assert_eq!(j["values"].as_array().unwrap().len() as u64, last);
+        } else {
+            assert_eq!(j["rules"][0]["checked_rows"]["to"], last, "{j}");
+        }
+    }
+    let o = common::grundy(&args("table", false));
+    assert_eq!(o.status.code(), Some(3));
+    assert!(common::stdout(&o).starts_with("chomp: nim-values G(a, b), a = 1..="));
+    let o = common::grundy(&args("pattern", false));
+    assert_eq!(o.status.code(), Some(3));
+    assert!(common::stdout(&o).starts_with("(partial: "));
+    let mut emit = args("pattern", false);
+    emit.extend(["--emit", "rust"]);
+    let o = common::grundy(&emit);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(common::stdout(&o), "");
+    assert!(common::stderr(&o).contains("no code emitted"));
 }

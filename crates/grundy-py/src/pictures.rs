@@ -116,6 +116,7 @@ pub fn table_picture(
         values,
         p_positions,
         slice: None,
+        stopped: None,
     };
     let scene = picture::table(&t, size(width, height, Size::TABLE)?).map_err(err)?;
     let summary =

@@ -250,6 +250,7 @@ fn gap_table(n: u64) -> Table {
         values,
         p_positions,
         slice: None,
+        stopped: None,
     }
 }
 
@@ -1064,6 +1065,7 @@ fn formula_table(n: u64, h: impl Fn(u64, u64) -> u64) -> Table {
         values,
         p_positions,
         slice: None,
+        stopped: None,
     }
 }
 

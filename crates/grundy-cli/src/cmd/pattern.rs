@@ -7,7 +7,7 @@ use crate::output::{print_json, write_stdout, CliError, CliResult};
 use crate::progress::Progress;
 use grundy::analysis::emit;
 use grundy::analysis::pattern::{self, Pattern};
-use grundy::analysis::table::{Span, Table};
+use grundy::analysis::table::Span;
 
 pub const HELP: &str = "\
 grundy pattern — the rule read off a game's table of nim-values, certified where a theorem proves it
@@ -55,7 +55,10 @@ node-kayles 0..7, arc-kayles 0..5, leading ones with no position left out): ever
     a Beatty pair (floor(k·α), floor(k·β)), or listed when few. For a Beatty pair, α and β are estimated from the
     last pair, then candidates (u + √d)/w and p/q are checked exactly, in integers (floor(k(u + √d)/w) =
     floor((ku + isqrt(dk²))/w)), against every pair; no floating point decides.
-When no rule fits, it says so and shows the first rows.
+When no rule fits, it says so and shows the first rows. When --max-seconds (default 60 s) or --max-memory stops
+the table, the rules are read off the rows valued by then and printed as partial (each observed on those rows
+only); stderr says so in one line, with the rows still to come and how to go further, --json has a key stopped
+(as 'grundy table --json'), --emit prints nothing, and the exit status is 3.
 
 --line 'x 5' reads a game of two or more numbers along one line, every number fixed but x: the values G(x, 5)
 for x = 0..=N (--to N, default 1000) as a sequence of one number, with the rules of one-number games above. The
@@ -101,6 +104,7 @@ pub fn run(a: &PatternArgs) -> CliResult {
     game.normal_values_only("a pattern")?;
     let limits = crate::guard::limits();
     let mut values = Vec::new();
+    let mut stopped = None;
     let found: Pattern = match game.parameters() {
         0 => {
             return Err(CliError::usage(format!(
@@ -134,14 +138,21 @@ pub fn run(a: &PatternArgs) -> CliResult {
             let defaulted = rows.is_none() && cols.is_none();
             let d = Span::default_for(&*game, 19);
             let (rows, cols) = (rows.unwrap_or(d), cols.unwrap_or(d));
-            let mut bar = Progress::new(format!("{} table", game.name()), rows.len().saturating_mul(cols.len()));
-            let mut t = Table::compute(&*game, rows, Some(cols), &crate::guard::context_with(limits), &mut |d| bar.update(d))?;
-            bar.finish();
+            let (mut t, stop) = super::table::partial_table(&*game, rows, Some(cols))?;
+            // What to say on stderr, and the JSON's words (the table's own).
+            stopped = stop.map(|m| (m, t.stopped.clone().unwrap_or_default()));
             if defaulted {
                 t = t.trim_leading();
             }
             let found = pattern::two_parameters(&t);
             if let Some(lang) = a.emit {
+                if let Some((m, _)) = stopped {
+                    // Code from part of the table asked for is not what was asked: nothing is emitted.
+                    return Err(CliError::Stopped(format!("pattern {m}").replace(
+                        "a partial table printed",
+                        "no code emitted from part of the table",
+                    )));
+                }
                 let code = emit::emit_table(&found, &t, lang.language())?;
                 return write_stdout(code.as_bytes());
             }
@@ -153,10 +164,23 @@ pub fn run(a: &PatternArgs) -> CliResult {
         return write_stdout(code.as_bytes());
     }
     if a.json {
-        let v = serde_json::to_value(&found).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
-        return print_json(&v);
+        let mut v =
+            serde_json::to_value(&found).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        if let (Some((_, short)), Some(o)) = (&stopped, v.as_object_mut()) {
+            o.insert("stopped".into(), serde_json::Value::String(short.clone()));
+        }
+        print_json(&v)?;
+    } else {
+        let mut t = text(&found, a.line.is_some());
+        if stopped.is_some() {
+            t = format!("(partial: the rules below are read off the rows valued before a limit stopped the table)\n{t}");
+        }
+        write_stdout(t.as_bytes())?;
     }
-    write_stdout(text(&found, a.line.is_some()).as_bytes())
+    match stopped {
+        Some((m, _)) => Err(CliError::Stopped(format!("pattern {m}"))),
+        None => Ok(()),
+    }
 }
 
 /// The rules for people: one paragraph each, with its status and range (`line`: the values are a line of a game of

@@ -28,7 +28,11 @@ A range is A..B with both ends included (0..9 is ten numbers; A..=B is the same)
 0..59, ten to a line; two parameters 0..9 by 0..9 (cram 0..6, node-kayles 0..7, arc-kayles 0..5: their searches
 grow exponentially), leading rows and columns with no position left out. --wrap K
 lays a one-parameter table out K values to a line, so that a period K shows as equal columns. A table has at most
-4194304 cells. --max-seconds and --max-memory end a long table with an error (a progress bar shows on stderr).
+4194304 cells. A progress bar shows on stderr. When --max-seconds (default 60 s) or --max-memory stops a long
+table, the rows valued by then are printed, a partial table: stderr says so in one line, with the limit, the rows
+still to come (--rows) and how to go further; --json has a key stopped ('time limit after row 37 (rows 0..=37 of
+0..=99 valued)'); the exit status is 3. A game that values all its cells at once (a heap game from its sequence, a
+script of several numbers from its dense table) has no rows to keep: the limit is then an error.
 
 A game of three or more numbers (a script 'fn moves(a, b, c)') is shown a slice at a time: --slice gives each of
 a position's numbers, x for the one in the rows, y for the one in the columns and a whole number for each other
@@ -132,22 +136,60 @@ pub fn run(a: &TableArgs) -> CliResult {
     };
     let (rows, cols, defaulted) = ranges(a, game)?;
     let wrap = a.wrap.unwrap_or(10);
-    let limits = crate::guard::limits();
-    let total = rows.len().saturating_mul(cols.map_or(1, |c| c.len()));
-    let mut bar = Progress::new(format!("{} table", game.name()), total);
-    let cx = crate::guard::context_with(limits);
-    let mut table = match (&tabulated, cols) {
-        (Tabulated::Slice(s), Some(cols)) => {
-            Table::compute_slice(s, rows, cols, &cx, &mut |d| bar.update(d))?
-        }
-        _ => Table::compute(game, rows, cols, &cx, &mut |d| bar.update(d))?,
-    };
-    bar.finish();
+    let (mut table, stopped) = partial_table(game, rows, cols)?;
+    // The values are all in: the deadline no longer ends the process while they are laid out.
+    crate::guard::answering();
+    if let Tabulated::Slice(s) = &tabulated {
+        table = table.of_slice(s);
+    }
     if defaulted {
         table = table.trim_leading();
     }
+    print(a, &table, wrap)?;
+    match stopped {
+        Some(m) => Err(CliError::Stopped(format!("table {m}"))),
+        None => Ok(()),
+    }
+}
+
+/// The table of `game` over `rows` and `cols`, with a progress bar, and when a limit stopped it after some rows
+/// whole, those rows and what to say on stderr (after `table ` or `pattern `): the limit, the rows valued, and how
+/// to go further. The search stops a little before the command's deadline, so that the rows are printed before the
+/// watchdog ends the process; the limit named is the command's own.
+pub(super) fn partial_table(
+    game: &dyn AnyGame,
+    rows: Span,
+    cols: Option<Span>,
+) -> CliResult<(Table, Option<String>)> {
+    let (limits, command_deadline) = crate::guard::limits_before_saving();
+    let total = rows.len().saturating_mul(cols.map_or(1, |c| c.len()));
+    let mut bar = Progress::new(format!("{} table", game.name()), total);
+    let cx = crate::guard::context_with(limits);
+    let commands = |e: grundy::Error| match (command_deadline, limits.deadline) {
+        (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
+        _ => e,
+    };
+    let (table, stop) =
+        Table::compute_partial(game, rows, cols, &cx, &mut |d| bar.update(d)).map_err(commands)?;
+    bar.finish();
+    let Some(e) = stop.map(commands) else {
+        return Ok((table, None));
+    };
+    let m = format!(
+        "stopped early, a partial table printed: {}: {}; to go further, raise the limit or tabulate the rows \
+         still to come with --rows {}..{}",
+        table.stopped.as_deref().unwrap_or("a limit"),
+        crate::output::said(&e),
+        table.rows.to + 1,
+        rows.to
+    );
+    Ok((table, Some(m)))
+}
+
+/// Prints the table as `--json`, `--csv` or text (`wrap` values a line for one number).
+fn print(a: &TableArgs, table: &Table, wrap: usize) -> CliResult {
     if a.json {
-        let v = serde_json::to_value(&table).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
+        let v = serde_json::to_value(table).map_err(|e| CliError::usage(format!("JSON: {e}")))?;
         return print_json(&v);
     }
     if a.csv {

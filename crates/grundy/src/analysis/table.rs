@@ -15,7 +15,7 @@
 //! end the work with an error.
 
 use crate::context::Context;
-use crate::error::{Error, Result};
+use crate::error::{Budget, Error, Result};
 use crate::games::AnyGame;
 use crate::nimber::Nimber;
 
@@ -110,6 +110,11 @@ pub struct Table {
     /// absent (`None`) otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slice: Option<TableSlice>,
+    /// When a limit stopped the work before the last row ([`Table::compute_partial`]): which limit, after which
+    /// row, and the rows valued of those asked (`time limit after row 37 (rows 0..=37 of 0..=99 valued)`); the
+    /// table holds the rows valued. Absent (`None`) for a whole table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 /// Which slice of a game of three or more numbers a table shows: every number fixed but two, one in the rows and
@@ -148,6 +153,25 @@ impl Table {
         cx: &Context,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Table> {
+        let (table, stop) = Table::compute_partial(game, rows, cols, cx, progress)?;
+        match stop {
+            Some(e) => Err(e),
+            None => Ok(table),
+        }
+    }
+
+    /// [`Table::compute`], keeping the rows valued before a limit (time, memory, positions) stopped the work: then
+    /// the table of those rows, its [`Table::stopped`] saying so, and the error that stopped it (`Ok((table,
+    /// None))` when the whole table was valued). A limit reached before one row was whole is an error, and so is
+    /// anything else [`Table::compute`] refuses. A game that values its cells all at once (a heap game from its
+    /// sequence, a script of several numbers from its dense table) keeps no row.
+    pub fn compute_partial(
+        game: &dyn AnyGame,
+        rows: Span,
+        cols: Option<Span>,
+        cx: &Context,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(Table, Option<Error>)> {
         let parameters = game.parameters();
         let name = game.name();
         match (parameters, cols) {
@@ -182,6 +206,7 @@ impl Table {
                 rows.len()
             )));
         }
+        let mut stopped = None;
         let mut named = Vec::with_capacity(cells as usize);
         for a in rows.from..=rows.to {
             match cols {
@@ -189,7 +214,29 @@ impl Table {
                 Some(c) => named.extend((c.from..=c.to).map(|b| vec![a, b])),
             }
         }
-        let flat = game.values_at(&named, cx, progress)?;
+        let mut flat = Vec::with_capacity(named.len());
+        let mut rows = rows;
+        let mut stop = None;
+        if let Err(e) = game.values_into(&named, cx, progress, &mut flat) {
+            let whole = flat.len() as u64 / width;
+            if e.budget().is_none() || whole == 0 {
+                return Err(e);
+            }
+            let asked = rows;
+            rows.to = rows.from + whole - 1;
+            flat.truncate((whole * width) as usize);
+            named.truncate(flat.len());
+            stopped = Some(format!(
+                "{} after row {} (rows {rows} of {asked} valued)",
+                match e.budget() {
+                    Some(Budget::Time(_)) => "time limit",
+                    Some(Budget::Memory(_)) => "memory limit",
+                    _ => "position limit",
+                },
+                rows.to
+            ));
+            stop = Some(e);
+        }
         let values: Vec<Vec<Option<Nimber>>> = flat
             .chunks(width as usize)
             .map(<[Option<Nimber>]>::to_vec)
@@ -200,15 +247,19 @@ impl Table {
             .filter(|(_, v)| **v == Some(0))
             .map(|(c, _)| c)
             .collect();
-        Ok(Table {
-            game: name,
-            parameters,
-            rows,
-            cols,
-            values,
-            p_positions,
-            slice: None,
-        })
+        Ok((
+            Table {
+                game: name,
+                parameters,
+                rows,
+                cols,
+                values,
+                p_positions,
+                slice: None,
+                stopped,
+            },
+            stop,
+        ))
     }
 
     /// The table of `slice` (a game of three or more numbers with all but two fixed, [`crate::games::line::slice`])
@@ -221,14 +272,18 @@ impl Table {
         cx: &Context,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Table> {
-        let mut t = Table::compute(slice, rows, Some(cols), cx, progress)?;
-        t.slice = Some(TableSlice {
+        Ok(Table::compute(slice, rows, Some(cols), cx, progress)?.of_slice(slice))
+    }
+
+    /// The table, computed of `slice` ([`Table::compute_partial`] of it), with [`Table::slice`] naming it.
+    pub fn of_slice(mut self, slice: &crate::games::line::Line) -> Table {
+        self.slice = Some(TableSlice {
             game: slice.game_name(),
             fixed: slice.fixed().to_vec(),
             rows_number: slice.free()[0],
             cols_number: slice.free()[1],
         });
-        Ok(t)
+        self
     }
 
     /// The value of the cell named `(a, b)` (`b` ignored for one parameter), `None` outside the table or where the
@@ -277,6 +332,7 @@ impl Table {
                 .cloned()
                 .collect(),
             slice: self.slice.clone(),
+            stopped: self.stopped.clone(),
         }
     }
 
@@ -309,6 +365,7 @@ impl Table {
             values,
             p_positions,
             slice: self.slice.clone(),
+            stopped: self.stopped.clone(),
         }
     }
 
@@ -414,6 +471,43 @@ impl Table {
 mod tests {
     use super::*;
     use crate::games::lookup;
+
+    /// A limit reached after some rows keeps them, the same values as the whole table's, and says so; a limit
+    /// reached before one row is whole is an error.
+    #[test]
+    fn a_limit_keeps_the_rows_valued() {
+        // Node Kayles on grid graphs searches cell by cell, one memo for the table: 30 positions hold its first rows.
+        let game = lookup("node-kayles").unwrap();
+        let span = Span::new(1, 5).unwrap();
+        let whole =
+            Table::compute(&*game, span, Some(span), &Context::default(), &mut |_| {}).unwrap();
+        let cx = |n| {
+            Context::new(crate::Limits {
+                max_positions: n,
+                ..crate::Limits::default()
+            })
+        };
+        let (t, stop) =
+            Table::compute_partial(&*game, span, Some(span), &cx(30), &mut |_| {}).unwrap();
+        let e = stop.expect("stopped by the position limit");
+        assert!(matches!(e.budget(), Some(Budget::Positions(30))), "{e}");
+        assert!(t.rows.from == 1 && t.rows.to < 5, "{:?}", t.rows);
+        assert_eq!(
+            t.stopped.as_deref().unwrap(),
+            format!(
+                "position limit after row {} (rows 1..={} of 1..=5 valued)",
+                t.rows.to, t.rows.to
+            )
+        );
+        assert_eq!(t.values.len() as u64, t.rows.len());
+        assert_eq!(t.values[..], whole.values[..t.values.len()]);
+        assert!(!t.p_positions.is_empty() && t.p_positions.iter().all(|p| p[0] <= t.rows.to));
+        assert_eq!(t.trim_leading().stopped, t.stopped);
+        assert!(Table::compute(&*game, span, Some(span), &cx(30), &mut |_| {}).is_err());
+        // No row whole: an error, not an empty table.
+        assert!(Table::compute_partial(&*game, span, Some(span), &cx(2), &mut |_| {}).is_err());
+        assert_eq!(whole.stopped, None);
+    }
 
     #[test]
     fn spans_parse_and_refuse() {

@@ -193,6 +193,17 @@ impl AnyGame for Line {
         cx: &Context,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Vec<Option<Nimber>>> {
+        let mut out = Vec::with_capacity(cells.len());
+        self.values_into(cells, cx, progress, &mut out)?;
+        Ok(out)
+    }
+    fn values_into(
+        &self,
+        cells: &[Vec<u64>],
+        cx: &Context,
+        progress: &mut dyn FnMut(u64),
+        out: &mut Vec<Option<Nimber>>,
+    ) -> Result<()> {
         let full: Vec<Vec<u64>> = cells
             .iter()
             .map(|c| {
@@ -213,7 +224,7 @@ impl AnyGame for Line {
                 }
             })
             .collect::<Result<_>>()?;
-        self.game.values_at(&full, cx, progress)
+        self.game.values_into(&full, cx, progress, out)
     }
 }
 

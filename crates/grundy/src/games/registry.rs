@@ -87,6 +87,19 @@ pub trait AnyGame: sealed::Sealed {
             self.name()
         )))
     }
+    /// [`AnyGame::values_at`], pushing each cell's value onto `out` as it is found, so that the cells valued before
+    /// an error (a limit reached) are kept there. A game that values its cells all at once pushes none before an
+    /// error.
+    fn values_into(
+        &self,
+        cells: &[Vec<u64>],
+        cx: &Context,
+        progress: &mut dyn FnMut(u64),
+        out: &mut Vec<Option<Nimber>>,
+    ) -> Result<()> {
+        out.extend(self.values_at(cells, cx, progress)?);
+        Ok(())
+    }
     /// For a scoring game: its own answer for the position in `words` (a scoring game has no nim-value).
     fn scoring(&self, words: &[String]) -> Option<Result<ScoringReport>> {
         let _ = words;
@@ -147,6 +160,17 @@ where
         cx: &Context,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Vec<Option<Nimber>>> {
+        let mut out = Vec::with_capacity(cells.len());
+        self.values_into(cells, cx, progress, &mut out)?;
+        Ok(out)
+    }
+    fn values_into(
+        &self,
+        cells: &[Vec<u64>],
+        cx: &Context,
+        progress: &mut dyn FnMut(u64),
+        out: &mut Vec<Option<Nimber>>,
+    ) -> Result<()> {
         if self.0.parameters() == 0 {
             return Err(Error::input(format!(
                 "{}: positions of this game are not numbered, so it has no table",
@@ -155,7 +179,7 @@ where
         }
         self.normal_values_only("a table")?;
         let mut solver = Solver::with_context(self.0.clone(), cx.clone());
-        let mut out = Vec::with_capacity(cells.len());
+        out.reserve(cells.len());
         for (done, cell) in cells.iter().enumerate() {
             let Some(p) = self.0.position_at(cell) else {
                 out.push(None);
@@ -172,7 +196,7 @@ where
             out.push(Some(v));
             progress(done as u64 + 1);
         }
-        Ok(out)
+        Ok(())
     }
 }
 

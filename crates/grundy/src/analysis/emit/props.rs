@@ -150,6 +150,7 @@ fn two_holds(n: u64, h: impl Fn(u64, u64) -> u64) -> Result<bool, TestCaseError>
         values,
         p_positions: vec![],
         slice: None,
+        stopped: None,
     };
     let p = pattern::two_parameters(&t);
     let Some((_, b)) = super::two::choose(&p, &t) else {
@@ -293,6 +294,7 @@ fn chosen_two(n: u64, h: impl Fn(u64, u64) -> u64) -> (Built, String) {
         values,
         p_positions: vec![],
         slice: None,
+        stopped: None,
     };
     let p = pattern::two_parameters(&t);
     let (r, b) = super::two::choose(&p, &t).unwrap();

@@ -429,5 +429,6 @@ fn sequence_table(name: &str, values: &[Nimber], most: usize) -> Table {
             .map(|i| vec![i])
             .collect(),
         slice: None,
+        stopped: None,
     }
 }
