@@ -362,6 +362,98 @@ fn value_along_a_line_needs_the_assumption_past_the_values_computed() {
     }
 }
 
+/// `period --line` without `--to` doubles the range from x = 0..=1023 until two ranges in a row show the same period:
+/// a line whose values alternate up to x = 1500 and then repeat 2, 1, 0 shows period 2 on 0..=1023 (what `--to 1023`
+/// reports), none on 0..=2047 and period 3 from 1499 on 0..=4095 and 0..=8191, where it stops; a line with no period
+/// doubles to x = 65535 and says so; a time budget stops the doubling with a reason. Always observed.
+#[test]
+fn period_along_a_line_doubles_until_the_period_shows_twice() {
+    let late = "(a, b) => if a <= 1500 { if a > 0 { [[a - 1, b]] } else { [] } } else { [[a - 1, b], [a - 2, b]] }";
+    let json = |extra: &[&str]| {
+        let mut args = vec!["period", "--moves", late, "--line", "x 0", "--json"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        parse_json(&out)
+    };
+    let p = json(&[]);
+    assert_eq!(
+        (
+            &p["preperiod"],
+            &p["period"],
+            &p["saltus"],
+            &p["to"],
+            &p["stopped"]
+        ),
+        (
+            &1499.into(),
+            &3.into(),
+            &0.into(),
+            &8191.into(),
+            &serde_json::Value::Null
+        ),
+        "{p}"
+    );
+    assert_eq!(p["certified"], false);
+    // The values computed agree: G = x mod 2 up to 1500, then 2, 1, 0 repeating.
+    let v = line_values(&["--moves", late], "x 0", 1520);
+    assert!((0..=1500).all(|x| v[x] == Some(x as u64 % 2)));
+    assert_eq!(
+        &v[1501..1507],
+        [Some(2), Some(1), Some(0), Some(2), Some(1), Some(0)]
+    );
+    // --to fixes the range: the short range's period, labelled with it.
+    let short = json(&["--to", "1023"]);
+    assert_eq!(
+        (&short["period"], &short["to"], &short["stopped"]),
+        (&2.into(), &1023.into(), &serde_json::Value::Null),
+        "{short}"
+    );
+    let (code, out, err) = run(&["period", "--moves", late, "--line", "x 0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("observed on x = 0..=8191 only"), "{out}");
+    assert!(
+        !out.contains("certified") && !out.contains("every"),
+        "{out}"
+    );
+    // No period: the doubling ends at x = 65535 and says so.
+    let halving = "(a, b) => if a > 0 { [[a / 2, b]] } else { [] }";
+    let (code, out, err) = run(&["period", "--moves", halving, "--line", "x 0"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "script (x, 0): no period observed on x = 0..=65535 (x = 65535 is as far as the search doubles without \
+         --to; --to N looks further, up to x = N)\n"
+    );
+    // A time budget: Wythoff's line costs the square of its range; either 0..=2047 confirms the period seen on
+    // 0..=1023, or the search stops at 1023 and says why.
+    let (code, out, err) = run(&[
+        "period",
+        "wythoff",
+        "--line",
+        "x 3",
+        "--max-seconds",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let w = parse_json(&out);
+    assert_eq!((&w["period"], &w["saltus"]), (&6.into(), &6.into()), "{w}");
+    match w["to"].as_u64() {
+        Some(2047) => assert!(w["stopped"].is_null(), "{w}"),
+        Some(1023) => {
+            let why = w["stopped"].as_str().unwrap();
+            assert!(
+                why.starts_with("the period seen on x = 0..=1023 was not checked on more values: ")
+                    && (why.contains("would pass the time budget of 1.0 s")
+                        || why.contains("was stopped")),
+                "{w}"
+            );
+        }
+        _ => panic!("{w}"),
+    }
+}
+
 /// A script of three numbers (Nim of three heaps, G = a xor b xor c) along each of its three lines, against the
 /// value of each position and against Nim, and in a judge's input; three numbers have no table, and it says how to
 /// read one.

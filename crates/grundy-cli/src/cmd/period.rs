@@ -57,11 +57,16 @@ JSON keys: game, preperiod, period, saltus, certified, certificate, values_compu
 certificate needs), stopped (why a search without --to stopped short of a certificate, else null).
 
 --line 'x 5': a game of two or more numbers along one line, every number fixed but x (see 'grundy help seq'): the
-smallest period (ordinary, else arithmetic) that G(x, 5) for x = 0..=N (--to N, default 1000) shows eight times
-past its preperiod. Always 'observed on x = 0..=N only': a line is a view of the game's table (a position's options
-may leave the line), so no periodicity theorem covers it. JSON: game, line (true), from, to, preperiod, period,
-saltus, certified (false), certificate (null), values_computed. --engine, --threads, --out, --resume and --emit do not
-apply to a line and are refused.
+smallest period (ordinary, else arithmetic) that G(x, 5) for x = 0..=N shows eight times past its preperiod. With
+--to N, on x = 0..=N. Without it, N = 1023, doubled (2047, 4095, ... up to 65535, a progress bar for each step on
+stderr) until two steps in a row show the same period, preperiod and saltus (it then held on values it was not read
+from); a step whose time, predicted from the last (four times it: a point has as many options as its x), would pass
+--max-seconds (default 600 s) is not started, and a step a limit stops leaves the last step's values: the answer
+then says where and why it stopped ('stopped: ...'). Always 'observed on x = 0..=N only': a line is a view of the
+game's table (a position's options may leave the line), so no periodicity theorem covers it. JSON: game, line
+(true), from, to, preperiod, period, saltus, certified (false), certificate (null), values_computed, stopped (why
+the doubling stopped short of a period seen twice; null when it found one or with --to). --engine, --threads,
+--out, --resume and --emit do not apply to a line and are refused.
 
 EXAMPLES
   grundy period kayles                 preperiod 71, period 12, certified (Guy-Smith)
@@ -73,7 +78,7 @@ EXAMPLES
   grundy period 0.16 --resume 0.16.seq            goes on from the file: preperiod 105351, period 149459, certified
   grundy period 0.1777 --max-memory 16G --max-seconds none --out 0.1777.seq   (a long run: minutes)
                                        preperiod 160949018, period 60620715 (Flammenkamp's tables), certified
-  grundy period wythoff --line 'x 3'   preperiod 8, period 6, saltus 6, observed on x = 0..=1000
+  grundy period wythoff --line 'x 3'   preperiod 8, period 6, saltus 6, observed on x = 0..=2047
 ";
 
 /// The time budget of a `period` run with no `--to` and no `--max-seconds`: a step predicted to end later is not
@@ -108,8 +113,12 @@ pub fn run(a: &PeriodArgs) -> CliResult {
         .map_err(|e| super::seq::resumable(e, out, &command))
 }
 
-/// The last x of `period --line` without `--to`.
-pub const LINE_DEFAULT_TO: u64 = 1000;
+/// The first range of `period --line` without `--to`: x = 0..=1023, doubled (to 2047, 4095, ...) until a period is
+/// observed ([`line_search`]).
+pub const LINE_FIRST_TO: u64 = 1023;
+
+/// The last x `period --line` doubles to without `--to`.
+pub const LINE_LAST_TO: u64 = (1 << 16) - 1;
 
 /// `grundy period GAME --line SPEC [--to N]`: the period observed on a game of two or more numbers along one line,
 /// `x = 0..=N` (`grundy::analysis::line`), always labelled observed on that range: a line is a view of the game's
@@ -128,24 +137,23 @@ fn run_line(a: &PeriodArgs, spec: &str) -> CliResult {
          only: no heap engine, file or emitted program",
     )?;
     let line = super::line_game(a.game.as_deref(), spec)?;
-    let to = a.to.unwrap_or(LINE_DEFAULT_TO);
-    let mut bar = Progress::new(format!("{} to x = {to}", line.name()), to);
-    let cx = crate::guard::context_with(crate::guard::limits());
-    let l = grundy::analysis::line::values(&*line, to, &cx, &mut |n| bar.update(n))?;
-    bar.finish();
+    let (l, stopped) = line_search(&*line, a.to)?;
+    // The values are all in: the deadline no longer ends the process while the answer is written.
+    crate::guard::answering();
     let p = l.periodicity.as_ref();
     if a.json {
         return print_json(&serde_json::json!({
             "game": l.game, "line": true, "from": l.from, "to": l.to(),
             "preperiod": p.map(|p| p.preperiod), "period": p.map(|p| p.period), "saltus": p.map(|p| p.saltus),
-            "certified": false, "certificate": null, "values_computed": l.values.len(),
+            "certified": false, "certificate": null, "values_computed": l.values.len(), "stopped": stopped,
         }));
     }
     let range = format!("x = {}..={}", l.from, l.to());
     let s = match p {
         None => format!(
-            "{}: no period observed on {range} (raise --to to look further)\n",
-            l.game
+            "{}: no period observed on {range} ({}; --to N looks further, up to x = N)\n",
+            l.game,
+            stopped.as_deref().unwrap_or("the range asked for")
         ),
         Some(p) => {
             let law = if p.saltus == 0 {
@@ -162,10 +170,121 @@ fn run_line(a: &PeriodArgs, spec: &str) -> CliResult {
                 if p.saltus == 0 { String::new() } else { format!(", saltus {}", p.saltus) },
                 p.preperiod,
                 l.to() - p.period
-            )
+            ) + stopped
+                .as_ref()
+                .map_or(String::new(), |w| format!("stopped: {w}; --to N computes to x = N\n"))
+                .as_str()
         }
     };
     write_stdout(s.as_bytes())
+}
+
+/// The values along `line` and the period observed on them: on x = 0..=`to` when given; else on x = 0..=1023,
+/// doubled (2047, 4095, ...) until a period is observed twice ([`grundy::heap::period::observe`]: at least eight periods
+/// past its preperiod), up to [`LINE_LAST_TO`], within the memory budget and a time budget (--max-seconds, else
+/// [`DEFAULT_BUDGET_SECONDS`]): a step whose time, predicted from the last (a point has as many options as its x,
+/// so four times it), would pass the budget is not started, and a step a limit stops leaves the last one's values.
+/// A period is taken when the step before showed the same one (preperiod, period and saltus), so that it held on
+/// values it was not read from. Each step shows its progress on stderr. With the values, why the search stopped
+/// short of such a period (`None` when it found one or `to` was given).
+fn line_search(
+    line: &dyn grundy::games::AnyGame,
+    to: Option<u64>,
+) -> CliResult<(grundy::analysis::line::LineValues, Option<String>)> {
+    use grundy::analysis::line::values;
+    if let Some(to) = to {
+        let mut bar = Progress::new(format!("{} to x = {to}", line.name()), to);
+        let cx = crate::guard::context_with(crate::guard::limits());
+        let l = values(line, to, &cx, &mut |n| bar.update(n))?;
+        bar.finish();
+        return Ok((l, None));
+    }
+    // A step stops a little before the command's deadline, so that the last step's answer is printed in time.
+    let (limits, command_deadline) = crate::guard::limits_before_saving();
+    let commands = |e: grundy::Error| match (command_deadline, limits.deadline) {
+        (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
+        _ => e,
+    };
+    let budget = limits
+        .deadline
+        .map_or(DEFAULT_BUDGET_SECONDS, |d| d.remaining().as_secs_f64());
+    // The budget as the user set it (the command's own deadline), for messages.
+    let limit = command_deadline.map_or(DEFAULT_BUDGET_SECONDS, |d| d.seconds());
+    let seconds = |s: f64| {
+        if s < 10.0 {
+            format!("{s:.1}")
+        } else {
+            format!("{s:.0}")
+        }
+    };
+    let start = std::time::Instant::now();
+    let cx = crate::guard::context_with(limits);
+    let mut last = None;
+    let mut n = LINE_FIRST_TO;
+    loop {
+        let began = std::time::Instant::now();
+        let mut bar = Progress::new(
+            format!("{} to x = {n} (doubling until a period shows)", line.name()),
+            n,
+        );
+        let got = values(line, n, &cx, &mut |d| bar.update(d));
+        bar.finish();
+        let l = match (got, last.take()) {
+            (Ok(l), prev) => {
+                last = prev;
+                l
+            }
+            (Err(e), Some(prev)) if e.budget().is_some() => {
+                let why = format!(
+                    "the step to x = {n} was stopped: {}",
+                    crate::output::said(&commands(e))
+                );
+                return Ok((prev, Some(why)));
+            }
+            (Err(e), _) => return Err(commands(e).into()),
+        };
+        // A period is taken when the step before saw the same one on half the values: it held on values it was
+        // not read from. (A line whose values are x up to 1100 and 0 past it shows period 1, saltus 1, on
+        // 0..=1023.)
+        let seen = |v: &grundy::analysis::line::LineValues| {
+            v.periodicity
+                .as_ref()
+                .map(|p| (p.preperiod, p.period, p.saltus))
+        };
+        if l.periodicity.is_some() && last.as_ref().map(seen) == Some(seen(&l)) {
+            return Ok((l, None));
+        }
+        if n >= LINE_LAST_TO {
+            let why = match l.periodicity {
+                Some(_) => format!(
+                    "the period seen on x = 0..={n} was not checked on more values: x = {n} is as far as the \
+                     search doubles without --to"
+                ),
+                None => format!("x = {n} is as far as the search doubles without --to"),
+            };
+            return Ok((l, Some(why)));
+        }
+        let next = n.saturating_mul(2).saturating_add(1).min(LINE_LAST_TO);
+        let predicted = began.elapsed().as_secs_f64() * 4.0;
+        if start.elapsed().as_secs_f64() + predicted > budget {
+            let unchecked = if l.periodicity.is_some() {
+                format!("the period seen on x = 0..={n} was not checked on more values: ")
+            } else {
+                String::new()
+            };
+            return Ok((
+                l,
+                Some(format!(
+                    "{unchecked}the step to x = {next}, predicted to take about {} s, would pass the time budget \
+                     of {} s",
+                    seconds(predicted),
+                    seconds(limit)
+                )),
+            ));
+        }
+        last = Some(l);
+        n = next;
+    }
 }
 
 /// Analyses `rules` up to heap `to` (or, by default, as far as the certificate needs within the budgets) and
