@@ -217,6 +217,15 @@ fn line_search(
             format!("{s:.0}")
         }
     };
+    // Said first when the search stops with a period seen on the last range only.
+    let unchecked = |l: &grundy::analysis::line::LineValues| match l.periodicity {
+        Some(_) => format!(
+            "the period seen on x = {}..={} was not checked on more values: ",
+            l.from,
+            l.to()
+        ),
+        None => String::new(),
+    };
     let start = std::time::Instant::now();
     let cx = crate::guard::context_with(limits);
     let mut last = None;
@@ -236,7 +245,8 @@ fn line_search(
             }
             (Err(e), Some(prev)) if e.budget().is_some() => {
                 let why = format!(
-                    "the step to x = {n} was stopped: {}",
+                    "{}the step to x = {n} was stopped: {}",
+                    unchecked(&prev),
                     crate::output::said(&commands(e))
                 );
                 return Ok((prev, Some(why)));
@@ -255,32 +265,22 @@ fn line_search(
             return Ok((l, None));
         }
         if n >= LINE_LAST_TO {
-            let why = match l.periodicity {
-                Some(_) => format!(
-                    "the period seen on x = 0..={n} was not checked on more values: x = {n} is as far as the \
-                     search doubles without --to"
-                ),
-                None => format!("x = {n} is as far as the search doubles without --to"),
-            };
+            let why = format!(
+                "{}x = {n} is as far as the search doubles without --to",
+                unchecked(&l)
+            );
             return Ok((l, Some(why)));
         }
         let next = n.saturating_mul(2).saturating_add(1).min(LINE_LAST_TO);
         let predicted = began.elapsed().as_secs_f64() * 4.0;
         if start.elapsed().as_secs_f64() + predicted > budget {
-            let unchecked = if l.periodicity.is_some() {
-                format!("the period seen on x = 0..={n} was not checked on more values: ")
-            } else {
-                String::new()
-            };
-            return Ok((
-                l,
-                Some(format!(
-                    "{unchecked}the step to x = {next}, predicted to take about {} s, would pass the time budget \
-                     of {} s",
-                    seconds(predicted),
-                    seconds(limit)
-                )),
-            ));
+            let why = format!(
+                "{}the step to x = {next}, predicted to take about {} s, would pass the time budget of {} s",
+                unchecked(&l),
+                seconds(predicted),
+                seconds(limit)
+            );
+            return Ok((l, Some(why)));
         }
         last = Some(l);
         n = next;
