@@ -44,7 +44,7 @@ use crate::game::HeapView;
 use crate::game::Outcome;
 use crate::heap::HeapGame;
 use crate::solver::Limits;
-pub use answer::{answer, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
+pub use answer::{answer, answer_mixed, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
 pub use build::{largest_table, table_bytes, MAX_CANDIDATE};
 use build::{HeapOptions, Pretension, Step};
 use monoid::{Monoid, Table};
