@@ -365,6 +365,16 @@ fn bad_input_is_one_line() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("past the limit of 64 elements"), "{out}");
+    // A candidate whose table would not fit the memory limit: the limit's one-line error naming the memory.
+    let (code, out, err) = run(
+        &d,
+        &["quotient", "0.6", "--heaps", "17", "--max-memory", "256M"],
+    );
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("over the limit of 256.0 MiB"), "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
 }
 
 /// `grundy quotient kayles + 0.07`: the quotient of sums mixing Kayles and Dawson's Kayles heaps, in text and JSON,
