@@ -339,6 +339,18 @@ fn bad_input_is_one_line() {
             vec!["quotient", "kayles", "--max-seconds", "0"],
             "--max-seconds",
         ),
+        (
+            vec!["quotient", "kayles", "--max-order", "400001"],
+            "--max-order",
+        ),
+        (vec!["quotient", "kayles", "+"], "'+' must stand"),
+        (vec!["quotient", "kayles", "0.07"], "'+' must stand"),
+        (
+            vec!["quotient", "kayles", "+", "+", "0.07"],
+            "'+' must stand",
+        ),
+        (vec!["quotient", "kayles", "+", "kayles"], "given twice"),
+        (vec!["quotient", "kayles", "+", "wythoff"], "not heaps"),
     ] {
         let (code, out, err) = run(&d, &args);
         assert_eq!(code, 2, "{args:?}: {out}");
@@ -352,5 +364,103 @@ fn bad_input_is_one_line() {
         &["quotient", "0.6", "--heaps", "30", "--max-order", "64"],
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("order at least"), "{out}");
+    assert!(out.contains("past the limit of 64 elements"), "{out}");
+    // A candidate whose table would not fit the memory limit: the limit's one-line error naming the memory.
+    let (code, out, err) = run(
+        &d,
+        &["quotient", "0.6", "--heaps", "17", "--max-memory", "256M"],
+    );
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("over the limit of 256.0 MiB"), "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
+}
+
+/// `grundy quotient kayles + 0.07`: the quotient of sums mixing Kayles and Dawson's Kayles heaps, in text and JSON,
+/// each game's heap map apart; its outcomes are those `grundy value ... --misere` finds by exact search.
+#[test]
+fn mixed_quotient_of_kayles_and_dawsons_kayles() {
+    let d = cache_dir("mixed");
+    let (code, out, err) = run(&d, &["quotient", "kayles", "+", "0.07", "--heaps", "8"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("misère quotient of sums of heaps of 0.07 and kayles for heaps up to 8 of 0.07 and 8 of kayles\n"),
+        "{out}"
+    );
+    assert!(out.contains("order 12, P-portion of 3 elements"), "{out}");
+    assert!(out.contains("a = heap 1 of kayles"), "{out}");
+    assert!(out.contains("0.07: heap -> element:"), "{out}");
+    assert!(out.contains("kayles: heap -> element:"), "{out}");
+    assert!(
+        out.contains("nothing is claimed for heaps past those built"),
+        "{out}"
+    );
+    let (code, out, err) = run(
+        &d,
+        &["quotient", "0.07", "+", "kayles", "--heaps", "8", "--json"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], serde_json::json!(["0.07", "kayles"]));
+    assert_eq!(v["tops"], serde_json::json!([8, 8]));
+    assert_eq!(v["order"], 12);
+    assert_eq!(v["generators"][0]["game"], "kayles");
+    assert_eq!(v["generators"][0]["heap"], 1);
+    let maps = v["heap_elements"].as_array().unwrap();
+    assert_eq!(maps.len(), 2);
+    assert_eq!(maps[1].as_array().unwrap().len(), 9);
+    // Each sum of a Kayles heap and a Dawson's Kayles heap: P exactly when its element is in the P-portion.
+    let p: Vec<&str> = v["p_portion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    let elems: Vec<&str> = v["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert_eq!(elems.len(), 12);
+    // A heap of either game alone, and a Kayles heap beside a Dawson's Kayles heap whose element is 1: P exactly
+    // when the element is in the P-portion (the exact search of 'value --misere' decides).
+    let ones: Vec<u64> = (1..=8u64).filter(|&b| maps[0][b as usize] == "1").collect();
+    assert!(!ones.is_empty());
+    for a in 1..=8u64 {
+        let (code, out, err) = run(
+            &d,
+            &[
+                "value",
+                "kayles",
+                &a.to_string(),
+                "+",
+                "0.07",
+                &ones[0].to_string(),
+                "--misere",
+                "--json",
+            ],
+        );
+        assert_eq!(code, 0, "{err}");
+        let w: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let e = maps[1][a as usize].as_str().unwrap();
+        assert_eq!(
+            w["outcome"] == "P",
+            p.contains(&e),
+            "kayles {a} + 0.07 {}: element {e}, {out}",
+            ones[0]
+        );
+    }
+    for b in 1..=8u64 {
+        let (code, out, err) = run(&d, &["value", "0.07", &b.to_string(), "--misere", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let w: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let e = maps[0][b as usize].as_str().unwrap();
+        assert_eq!(
+            w["outcome"] == "P",
+            p.contains(&e),
+            "0.07 heap {b}: element {e}, {out}"
+        );
+    }
 }

@@ -570,10 +570,13 @@ pub struct QuotientArgs {
     /// It may be left out when one rules script is given.
     #[arg(value_name = "GAME", required_unless_present_any = ["rules", "moves"])]
     pub game: Option<String>,
+    /// More games, each after '+': the quotient of sums mixing heaps of every game given, as 'grundy value' names a sum
+    #[arg(value_name = "+ GAME", num_args = 0.., required = false)]
+    pub more: Vec<String>,
     /// The largest heap the quotient covers (default: grown until certified for every heap; 40 when it cannot be)
     #[arg(long, value_name = "N", value_parser = at_most("--heaps", grundy::misere::quotient::MAX_HEAP))]
     pub heaps: Option<u64>,
-    /// Stop with "order at least K" when the quotient passes this many elements (default and at most 4096)
+    /// Stop when the quotient passes this many elements (default: as many as the memory limit allows a table of order² entries; at most 400000)
     #[arg(long, value_name = "K", value_parser = max_order)]
     pub max_order: Option<usize>,
     /// Print one JSON object
@@ -585,9 +588,13 @@ pub struct QuotientArgs {
     pub rules: RulesArgs,
 }
 
-/// `--max-order`: 2 to 4096 elements.
+/// `--max-order`: 2 to [`grundy::misere::quotient::MAX_CANDIDATE`] elements (no quotient is larger).
 fn max_order(t: &str) -> Result<usize, Bad> {
-    match grundy::error::parse_bounded(t, "--max-order", 4096)? {
+    match grundy::error::parse_bounded(
+        t,
+        "--max-order",
+        grundy::misere::quotient::MAX_CANDIDATE as u64,
+    )? {
         0 | 1 => Err(Bad::Usage(
             "--max-order: every misère quotient of a game with a move has at least 2 elements; give 2 or more".into(),
         )),

@@ -12,7 +12,7 @@ pub const HELP: &str = "\
 grundy quotient — the misère quotient of a heap game: every misère sum of its heaps as a product in a finite monoid
 
 USAGE
-  grundy quotient GAME [--heaps N] [--max-order K] [--json] [--max-seconds S] [--max-memory SIZE]
+  grundy quotient GAME [+ GAME]... [--heaps N] [--max-order K] [--json] [--max-seconds S] [--max-memory SIZE]
 
 Under misère play (whoever makes the last move loses) sums do not add by nim-sum. The misère quotient (Plambeck,
 'Taming the wild in impartial combinatorial games', 2005; Plambeck and Siegel, 'Misère quotients for impartial
@@ -24,8 +24,10 @@ The quotient is built as Siegel's MisereSolver does, adding one heap at a time, 
 passed a check that proves it right for every sum of heaps up to N (the check and its proof: docs/quotient.md).
 It is printed as: its order; generators a, b, c, ... (each the element of a heap) and relations (a² = 1,
 b³ = b, ...) that present it; the P-portion; each heap's element; and the heaps at which it changed. A quotient
-that keeps growing stops at --max-order elements with 'order at least K at heaps up to N', and the quotient of
-the heaps before is printed.
+that keeps growing stops past --max-order elements ('order K at heaps up to N'), or when the search finds no
+candidate ('order at least K'), and the quotient of the heaps before is printed. A table of n elements takes
+4·n² bytes: one (a trial's too) that would not fit --max-memory beside the tables held ends in the memory
+limit's error (the default 3 GiB holds one of at most about 28000 elements).
 
 Every heap, certified. For an octal game with finitely many digits (each 0-7; k digits after the point: a move
 removes at most k tokens and leaves 0, 1 or 2 heaps), when the heap map is periodic, Φ(n+p) = Φ(n) for
@@ -44,9 +46,18 @@ The result is kept in the cache folder ($GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/
 where 'grundy value GAME HEAP... --misere' finds it: sums too large for the exact search are answered from the
 quotient, with every winning move, at once.
 
+Sums of different games: 'grundy quotient kayles + 0.07' (games joined by '+', as 'grundy value' names a sum)
+gives the quotient of every sum mixing heaps of the games: one monoid, generators named by game and heap (a =
+heap 1 of kayles), one heap map per game. The games are taken in the order of their names, as 'grundy value
+... --misere' takes them, and the result is cached where it finds it. With --heaps N each game is built to heap
+N; without, until every game's own part of the map is certified (each an octal game with finitely many
+digits), within the same budget. It is stated for every heap only when every game's part is certified. JSON:
+the keys above, with generators [{name, game, heap}], changes [{game, heap, order}], heap_elements one list
+per game, games, tops (each game's largest heap built) and periodic one per game (no heaps or same_from).
+
 --heaps N: the largest heap built (default: until certified, see above; 40 for a game that cannot be; at most
-1000000). --max-order K: the largest order accepted (default and at most 4096). --max-seconds S, --max-memory
-SIZE: limits of the whole command.
+1000000). --max-order K: the largest order accepted (default: as the memory allows; at most 400000).
+--max-seconds S, --max-memory SIZE: limits of the whole command.
 
 JSON keys: game, heaps, order, p_portion_size, generators [{name, heap}], relations, p_portion, elements (every
 element by its normal form), heap_elements (heap h's element), changes [{heap, order}], same_from, scope,
@@ -60,6 +71,7 @@ EXAMPLES
   grundy quotient 0.75 --heaps 30          order 8
   grundy quotient 0.07 --heaps 30         order 360 (Siegel's published figure for Dawson's Kayles)
   grundy quotient 0.07 --heaps 20 --json
+  grundy quotient kayles + 0.07 --heaps 8   order 12: sums mixing Kayles and Dawson's Kayles heaps
 ";
 
 /// The default largest heap of a game the periodicity certificate cannot cover (not octal with finitely many
@@ -68,6 +80,9 @@ pub fn run(a: &QuotientArgs) -> CliResult {
     let limits = crate::guard::limits();
     let max_order = a.max_order.unwrap_or(quotient::DEFAULT_MAX_ORDER);
     super::load_rules(&a.rules, false)?;
+    if !a.more.is_empty() {
+        return run_mixed(a, max_order, &limits);
+    }
     let rules = super::heap_game(&super::game_or_script(a.game.as_deref())?)?;
     let goal = Goal::of(&rules, a.heaps);
     // No total when growing until certified: the certificate's own bound, not known before it holds, says how far.
@@ -88,6 +103,183 @@ pub fn run(a: &QuotientArgs) -> CliResult {
         return print_json(&serde_json::to_value(&q).map_err(|e| CliError::usage(e.to_string()))?);
     }
     write_stdout(text(&q).as_bytes())
+}
+
+/// `grundy quotient GAME + GAME ...`: the quotient of sums mixing heaps of the games (the union of their heap sets,
+/// `grundy::misere::quotient::mixed`), the games taken in the order of their names as `grundy value ... --misere`
+/// takes them (so each finds the other's cache file).
+fn run_mixed(a: &QuotientArgs, max_order: usize, limits: &grundy::solver::Limits) -> CliResult {
+    let mut names = vec![super::game_or_script(a.game.as_deref())?];
+    let mut words = a.more.iter();
+    while let Some(plus) = words.next() {
+        match (plus.as_str(), words.next()) {
+            ("+", Some(g)) if g != "+" => names.push(g.clone()),
+            _ => {
+                return Err(CliError::usage(
+                    "'+' must stand between two games: grundy quotient GAME + GAME [+ GAME]...",
+                ))
+            }
+        }
+    }
+    super::check_scripts_used(names.iter().skip(1).map(String::as_str))?;
+    let mut games = names
+        .iter()
+        .map(|n| super::heap_game(n))
+        .collect::<CliResult<Vec<_>>>()?;
+    games.sort_by_key(|g| g.name());
+    if let Some(w) = games.windows(2).find(|w| w[0].name() == w[1].name()) {
+        return Err(CliError::usage(format!(
+            "'{}' is given twice: the games of a mixed quotient must differ (one game's own: grundy quotient GAME)",
+            w[0].name()
+        )));
+    }
+    let refs: Vec<&grundy::heap::HeapGame> = games.iter().map(|g| g.as_ref()).collect();
+    let goal = Goal::of_games(&refs, a.heaps);
+    let list = refs
+        .iter()
+        .map(|g| g.name())
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let what = match goal {
+        Goal::Heaps(h) => format!("misère quotient of {list} to heap {h} of each, letters"),
+        Goal::UntilCertified => format!("misère quotient of {list} until certified, letters"),
+    };
+    let total = match goal {
+        Goal::Heaps(h) => (h + 1) * refs.len() as u64 - 1,
+        Goal::UntilCertified => 0,
+    };
+    let mut bar = Progress::new(what.clone(), total);
+    let m = quotient::answer_mixed(&refs, goal, max_order, limits, &mut |d| {
+        bar.set_what(format!(
+            "{what} (letter {}: order {}, P-portion {})",
+            d.heap, d.order, d.p_portion
+        ));
+        bar.update(d.heap)
+    })?;
+    bar.finish();
+    if a.json {
+        return print_json(&mixed_json(&m)?);
+    }
+    write_stdout(mixed_text(&m).as_bytes())
+}
+
+/// The JSON of a mixed quotient: the quotient's keys, with `generators` and `changes` naming each letter by its
+/// game and heap, `heap_elements` one list per game, and `games`, `tops` and `periodic` (one per game) added.
+fn mixed_json(m: &quotient::mixed::Mixed) -> CliResult<serde_json::Value> {
+    let q = &m.quotient;
+    let mut v = serde_json::to_value(q).map_err(|e| CliError::usage(e.to_string()))?;
+    let letter = |l: u64| m.letters[l as usize];
+    let gens: Vec<serde_json::Value> = q
+        .generators
+        .iter()
+        .map(|g| serde_json::json!({"name": g.name, "game": m.names[letter(g.heap).0], "heap": letter(g.heap).1}))
+        .collect();
+    let changes: Vec<serde_json::Value> = q
+        .changes
+        .iter()
+        .map(|c| serde_json::json!({"game": m.names[letter(c.heap).0], "heap": letter(c.heap).1, "order": c.order}))
+        .collect();
+    let mut per_game: Vec<Vec<&str>> = vec![Vec::new(); m.names.len()];
+    for (l, e) in q.heap_elements.iter().enumerate() {
+        per_game[m.letters[l].0].push(e);
+    }
+    let o = v
+        .as_object_mut()
+        .expect("a quotient serialises to an object");
+    o.insert("games".into(), serde_json::json!(m.names));
+    o.insert("tops".into(), serde_json::json!(m.tops));
+    o.insert("generators".into(), serde_json::json!(gens));
+    o.insert("changes".into(), serde_json::json!(changes));
+    o.insert("heap_elements".into(), serde_json::json!(per_game));
+    o.insert("periodic".into(), serde_json::json!(m.periodic));
+    o.remove("heaps");
+    o.remove("same_from");
+    Ok(v)
+}
+
+/// A mixed quotient in words: as one game's, each letter named by its game and heap, one heap map per game, and
+/// each game's certificate.
+fn mixed_text(m: &quotient::mixed::Mixed) -> String {
+    let q = &m.quotient;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "misère quotient of sums of heaps of {} {}",
+        m.names.join(" and "),
+        q.scope
+    );
+    if let Some(why) = &q.stopped {
+        let _ = writeln!(s, "stopped: {why}");
+    }
+    let _ = writeln!(
+        s,
+        "order {}, P-portion of {} element{}",
+        q.order,
+        q.p_portion_size,
+        if q.p_portion_size == 1 { "" } else { "s" }
+    );
+    if q.generators.is_empty() {
+        let _ = writeln!(s, "generators: none (no heap has a move)");
+    } else {
+        let gens: Vec<String> = q
+            .generators
+            .iter()
+            .map(|g| format!("{} = {}", g.name, quotient::mixed::letter_name(m, g.heap)))
+            .collect();
+        let _ = writeln!(s, "generators: {}", gens.join(", "));
+        let _ = writeln!(s, "relations: {}", q.relations.join(", "));
+    }
+    let _ = writeln!(s, "P-portion: {}", q.p_portion.join(", "));
+    for (g, name) in m.names.iter().enumerate() {
+        let _ = writeln!(s, "{name}: heap -> element:");
+        let elems: Vec<&String> = m
+            .letters
+            .iter()
+            .zip(&q.heap_elements)
+            .filter(|((gi, _), _)| *gi == g)
+            .map(|(_, e)| e)
+            .collect();
+        for (h, e) in elems.iter().enumerate() {
+            let _ = write!(s, "  {h}: {e}");
+            if h % 8 == 7 || h + 1 == elems.len() {
+                s.push('\n');
+            }
+        }
+    }
+    let changes: Vec<String> = q
+        .changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{} (order {})",
+                quotient::mixed::letter_name(m, c.heap),
+                c.order
+            )
+        })
+        .collect();
+    if !changes.is_empty() {
+        let _ = writeln!(s, "changed at: {}", changes.join(", "));
+    }
+    for (name, c) in m.names.iter().zip(&m.periodic) {
+        if let Some(c) = c {
+            let _ = writeln!(
+                s,
+                "{name}: certified for every heap: Φ(n+{p}) = Φ(n) for n ≥ {n0} (built to heap {n} ≥ 2·{n0} + 2·{p} + {k} − 2 = {need}; docs/quotient.md)",
+                p = c.period,
+                n0 = c.preperiod,
+                k = c.max_removed,
+                n = m.tops[m.names.iter().position(|x| x == name).unwrap_or(0)],
+                need = c.needs_heaps
+            );
+        }
+    }
+    if !m.certified() {
+        let _ = writeln!(s, "nothing is claimed for heaps past those built");
+        if let Some(why) = &q.no_certificate {
+            let _ = writeln!(s, "{why}");
+        }
+    }
+    s
 }
 
 /// The progress line's subject with the quotient's state at the last heap added: "(heap 31: order 638, P-portion

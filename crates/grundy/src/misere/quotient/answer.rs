@@ -1,6 +1,7 @@
 //! The quotient a front end asks for: the heaps to build, the cache read first and written after, and the time a
 //! growth until certified may take. `grundy quotient` and Python's `Game.quotient` both call [`answer`].
 
+use super::mixed::{self, Mixed};
 use super::{cache, compute, compute_auto, octal_reach, HeapDone, Quotient, AUTO_MAX_HEAP};
 use crate::error::Result;
 use crate::heap::HeapGame;
@@ -32,6 +33,29 @@ impl Goal {
             None => Goal::Heaps(DEFAULT_HEAPS),
         }
     }
+
+    /// The goal of a request for the quotient of sums mixing several games: `heaps` (of each game) when given;
+    /// else grown until certified when every game is an octal code with finitely many digits, and built to
+    /// [`DEFAULT_HEAPS`] of each otherwise.
+    pub fn of_games(games: &[&HeapGame], heaps: Option<u64>) -> Goal {
+        match heaps {
+            Some(h) => Goal::Heaps(h),
+            None if games.iter().all(|g| octal_reach(*g).is_some()) => Goal::UntilCertified,
+            None => Goal::Heaps(DEFAULT_HEAPS),
+        }
+    }
+}
+
+/// The time limits of a growth until certified: nine tenths of what `limits` leave, or [`AUTO_SECONDS`].
+fn auto_limits(limits: &Limits) -> Limits {
+    let seconds = match &limits.deadline {
+        Some(d) => (d.remaining().as_secs_f64() * 0.9).floor().max(1.0),
+        None => AUTO_SECONDS,
+    };
+    Limits {
+        deadline: Some(crate::limits::Deadline::after_seconds(seconds)),
+        ..*limits
+    }
 }
 
 /// The quotient of `game` for `goal`, at most `max_order` elements, within `limits`: read from the cache when a
@@ -59,19 +83,61 @@ pub fn answer(
             {
                 return Ok(q);
             }
-            let seconds = match &limits.deadline {
-                Some(d) => (d.remaining().as_secs_f64() * 0.9).floor().max(1.0),
-                None => AUTO_SECONDS,
-            };
-            let sub = Limits {
-                deadline: Some(crate::limits::Deadline::after_seconds(seconds)),
-                ..*limits
-            };
-            compute_auto(game, AUTO_MAX_HEAP, max_order, &sub, progress)?
+            compute_auto(
+                game,
+                AUTO_MAX_HEAP,
+                max_order,
+                &auto_limits(limits),
+                progress,
+            )?
         }
     };
     if q.stopped.is_none() {
         cache::store_if_better(game, &q, limits);
     }
     Ok(q)
+}
+
+/// The quotient of sums mixing heaps of `games` (the union of their heap sets, [`mixed`]) for `goal` (heaps up to
+/// N of each game, or grown until every game's part is certified), at most `max_order` elements, within `limits`:
+/// read from the cache when a stored one answers, else built (`progress` is told each letter added: its `heap`
+/// counts letters) and stored when it finished. The games are taken in the order given (the cache file is named
+/// by that order).
+pub fn answer_mixed(
+    games: &[&HeapGame],
+    goal: Goal,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(HeapDone),
+) -> Result<Mixed> {
+    let k = games.len();
+    let m = match goal {
+        Goal::Heaps(heaps) => {
+            let tops = vec![heaps; k];
+            if let Some(m) = cache::load_mixed(games, &tops, limits)
+                .filter(|m| m.tops == tops && m.quotient.order <= max_order)
+            {
+                return Ok(m);
+            }
+            mixed::compute_with(games, &tops, max_order, limits, progress)?
+        }
+        Goal::UntilCertified => {
+            if let Some(m) = cache::load_mixed(games, &vec![0; k], limits)
+                .filter(|m| m.certified() && m.quotient.order <= max_order)
+            {
+                return Ok(m);
+            }
+            mixed::compute_auto(
+                games,
+                AUTO_MAX_HEAP,
+                max_order,
+                &auto_limits(limits),
+                progress,
+            )?
+        }
+    };
+    if m.complete() {
+        cache::store_mixed(games, &m, limits);
+    }
+    Ok(m)
 }

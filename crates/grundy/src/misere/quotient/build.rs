@@ -39,9 +39,10 @@
 //! 4. The result is checked by [`verify`] (the proof); its order is then compared with the caller's limit.
 //!
 //! Only the search is heuristic; a candidate that passes no check is never returned. When a recalibration finds
-//! no candidate (or one passes [`MAX_TABLE`] elements, or [`MAX_ROUNDS`] rounds pass), the result is "order at
+//! no candidate (within [`MAX_CANDIDATE`] elements), or [`MAX_ROUNDS`] rounds pass, the result is "order at
 //! least K": were the order unchanged, the last quotient would be the new one and one of its elements would
-//! have passed step 1.
+//! have passed step 1. A quotient (or trial) whose `order²` table would not fit the memory limit ends in the
+//! limit's error, before the table is made ([`largest_table`]); the caller's `max_order` bounds the result.
 
 use super::failure::{least_words, n_failure, p_failure, Word, MAX_WALK};
 use super::monoid::{reduce, Monoid, Product, Table};
@@ -541,10 +542,32 @@ pub(crate) fn verify(
     Ok(walk(pre, opts, limits)?.err())
 }
 
-/// The largest candidate monoid the construction builds (its products are computed component by component).
+/// The largest candidate monoid the construction builds (its products are computed component by component, so it
+/// needs no table). No quotient is larger: each is a reduced candidate.
 pub const MAX_CANDIDATE: usize = 400_000;
-/// The largest quotient kept (its table has `order²` entries).
-pub const MAX_TABLE: usize = 4096;
+/// The memory of a quotient table of `order` elements: its `order²` entries of 4 bytes.
+pub fn table_bytes(order: usize) -> u64 {
+    (order as u64)
+        .saturating_mul(order as u64)
+        .saturating_mul(4)
+}
+
+/// The largest order whose table fits the memory limit of `limits` beside `held` bytes of tables already held (at
+/// most [`MAX_CANDIDATE`]): the table limit grows with the memory given, not a fixed cap. With nothing held and
+/// the default 3 GiB, 28,377 elements; a heap's construction holds up to three tables at once (the quotient so
+/// far, the trial, and the submonoid a recalibration starts from, beside the candidate).
+pub fn largest_table(limits: &Limits, held: u64) -> usize {
+    let room = limits.max_memory.saturating_sub(held);
+    let mut n = ((room / 4) as f64).sqrt() as usize;
+    n = n.min(MAX_CANDIDATE);
+    while n > 0 && table_bytes(n) > room {
+        n -= 1;
+    }
+    while n < MAX_CANDIDATE && table_bytes(n + 1) <= room {
+        n += 1;
+    }
+    n
+}
 
 /// What [`extend`] found for the next heap.
 pub(crate) enum Step {
@@ -553,21 +576,87 @@ pub(crate) enum Step {
     Same,
     /// A new consistent reduced pretension for the heaps so far, with its walk.
     Grew(Box<(Pretension, Checker)>),
-    /// No candidate within [`MAX_CANDIDATE`] elements (or `max_order`) was found: the quotient has at least the
-    /// given order. (When no conservative extension is consistent the quotient grew: were it of the same order as
-    /// the last, the last would be it, and one of its elements would have passed the check; so the last order plus
-    /// one is a proved lower bound.)
-    TooLarge(usize),
+    /// The quotient grew past a limit; [`TooLarge`] says which and the order known.
+    TooLarge(TooLarge),
 }
 
-/// Reduces a marked candidate to its quotient by indistinguishability over the generators' submonoid.
-fn reduced<M: Monoid>(table: &M, p: &[bool], phi: &[u32], max: usize) -> Option<Pretension> {
-    let (t, marks, map) = reduce(table, p, phi, max)?;
-    Some(Pretension {
-        table: t,
-        p: marks,
-        phi: phi.iter().map(|&x| map[x as usize]).collect(),
-    })
+/// Why the construction stopped at a heap, with the quotient's order there: exact when the quotient was found but
+/// is larger than the caller's `max_order`, otherwise a proved lower bound. (When no conservative extension is
+/// consistent the quotient grew: were it of the same order as the last, the last would be it, and one of its
+/// elements would have passed the check; so the last order plus one is a proved lower bound.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TooLarge {
+    /// The quotient has this order, more than `max_order`.
+    Order(usize),
+    /// The expansion `Q × C(2, 2)` would pass [`MAX_CANDIDATE`] elements: order at least this.
+    Expansion(usize),
+    /// No candidate of a recalibration within [`MAX_CANDIDATE`] elements flips the least failure: order at least
+    /// this.
+    NoCandidate(usize),
+    /// [`MAX_ROUNDS`] recalibrations passed: order at least this.
+    Rounds(usize),
+}
+
+impl TooLarge {
+    /// The order, exact or at least (see [`TooLarge::exact`]).
+    pub(crate) fn order(&self) -> usize {
+        match *self {
+            TooLarge::Order(k)
+            | TooLarge::Expansion(k)
+            | TooLarge::NoCandidate(k)
+            | TooLarge::Rounds(k) => k,
+        }
+    }
+
+    /// Whether the order is the quotient's own (not a lower bound).
+    pub(crate) fn exact(&self) -> bool {
+        matches!(self, TooLarge::Order(_))
+    }
+
+    /// Why the search stopped, in words (none for an exact order: the caller names its limit).
+    pub(crate) fn reason(&self) -> String {
+        match self {
+            TooLarge::Order(_) => String::new(),
+            TooLarge::Expansion(_) => format!(
+                "its expansion by a new generator would pass {MAX_CANDIDATE} candidate elements"
+            ),
+            TooLarge::NoCandidate(_) => format!(
+                "no recalibration candidate within {MAX_CANDIDATE} elements gives the least failing sum its outcome"
+            ),
+            TooLarge::Rounds(_) => format!("no consistent candidate within {MAX_ROUNDS} recalibrations"),
+        }
+    }
+}
+
+/// Reduces a marked candidate to its quotient by indistinguishability over the generators' submonoid; a quotient
+/// whose table would not fit the memory limit beside the `held` bytes of tables held ([`largest_table`]) is the
+/// limit's error, raised before the table is made.
+fn reduced<M: Monoid>(
+    table: &M,
+    p: &[bool],
+    phi: &[u32],
+    held: u64,
+    limits: &Limits,
+) -> Result<Pretension> {
+    match reduce(table, p, phi, largest_table(limits, held)) {
+        Ok((t, marks, map)) => Ok(Pretension {
+            table: t,
+            p: marks,
+            phi: phi.iter().map(|&x| map[x as usize]).collect(),
+        }),
+        Err(order) => {
+            limits.check_memory(
+                table_bytes(order).saturating_add(held),
+                &format!(
+                    "a misère quotient candidate of {order} elements (its table has order² entries, beside the {} of the tables held)",
+                    crate::limits::format_bytes(held)
+                ),
+            )?;
+            Err(Error::limit(format!(
+                "a misère quotient candidate of {order} elements is past the largest table"
+            )))
+        }
+    }
 }
 
 /// Adds heap `n = cur.phi.len()` to a consistent reduced pretension `cur` of the heaps below it, whose check walk
@@ -616,24 +705,23 @@ pub(crate) fn extend(
     // Expansion: Q × C(2, 2) with heap n the new generator, marked and reduced; then recalibrated on the least
     // failure until there is none.
     let Some(big) = Product::new(table.clone(), vec![(2, 2)], MAX_CANDIDATE) else {
-        return Ok(Step::TooLarge(table.size() + 1));
+        return Ok(Step::TooLarge(TooLarge::Expansion(table.size() + 1)));
     };
     let mut bphi: Vec<u32> = cur.phi.iter().map(|&x| big.embed(x)).collect();
     bphi.push(big.cycle_generator(0));
     let marks = mark(&big, &bphi, opts);
-    let Some(mut trial) = reduced(&big, &marks, &bphi, MAX_TABLE) else {
-        return Ok(Step::TooLarge(table.size() + 1));
-    };
+    // Held: the quotient so far and its copy inside the expansion.
+    let mut trial = reduced(&big, &marks, &bphi, 2 * table_bytes(table.size()), limits)?;
     let mut rounds = 0;
     while let Some(fail) = least_failure(&trial, opts, limits)? {
         limits.check_time()?;
         rounds += 1;
         if rounds > MAX_ROUNDS {
-            return Ok(Step::TooLarge(cur.table.size() + 1));
+            return Ok(Step::TooLarge(TooLarge::Rounds(cur.table.size() + 1)));
         }
-        match recalibrate(&trial, opts, &fail, limits)? {
+        match recalibrate(&trial, opts, &fail, table_bytes(cur.table.size()), limits)? {
             Some(t) => trial = t,
-            None => return Ok(Step::TooLarge(cur.table.size() + 1)),
+            None => return Ok(Step::TooLarge(TooLarge::NoCandidate(cur.table.size() + 1))),
         }
     }
     // The proof: the walks above found no failure; the check decides.
@@ -646,7 +734,7 @@ pub(crate) fn extend(
         }
     };
     if trial.table.size() > max_order {
-        return Ok(Step::TooLarge(trial.table.size()));
+        return Ok(Step::TooLarge(TooLarge::Order(trial.table.size())));
     }
     Ok(Step::Grew(Box::new((trial, walked))))
 }
@@ -681,12 +769,16 @@ fn least_failure(pre: &Pretension, opts: &HeapOptions, limits: &Limits) -> Resul
 /// For the sets `F` of heaps occurring in it, by size and then in order, the candidate is the submonoid generated
 /// by the other heaps' images times one cyclic monoid `C(index, period)` per heap `h` of `F`, with index
 /// `i = max(index of Φ(h), (copies of h in fail) − 1)` and period `max(2, 2⌊(i − 4)/2⌋)` (rounded toward zero, as
-/// Siegel's code does), `h` mapped to its generator; it is marked ([`mark`]) and reduced, and the first that gives
-/// `fail` the other outcome is taken. `None` when none does.
+/// Siegel's code does), `h` mapped to its generator; it is marked ([`mark`]), and the first that gives `fail` the
+/// other outcome is reduced and taken. `None` when none does. Whether a candidate flips `fail` is read off the
+/// candidate itself, before any reduction: the classes of the reduction refine the marked set, and the image of
+/// `fail` in the quotient is the class of its image in the candidate. So only the candidate taken is reduced, and
+/// only its table must fit the memory limit (else the limit's error).
 fn recalibrate(
     trial: &Pretension,
     opts: &HeapOptions,
     fail: &[u32],
+    held: u64,
     limits: &Limits,
 ) -> Result<Option<Pretension>> {
     let phi_of = |t: &Pretension| {
@@ -699,7 +791,7 @@ fn recalibrate(
         .filter(|&h| fail[h as usize] > 0)
         .collect();
     for k in 1..=involved.len() {
-        let mut found = None;
+        let mut found: Option<Result<Pretension>> = None;
         for_each_subset(&involved, k, &mut |free: &[u64]| {
             if found.is_some() {
                 return;
@@ -709,6 +801,8 @@ fn recalibrate(
                 kept[h as usize] = 0;
             }
             let (base, map) = trial.table.submonoid(&kept);
+            // Held beside the candidate: the quotient so far (`held`), the trial, and this submonoid.
+            let held = held + table_bytes(trial.table.size()) + table_bytes(base.size());
             let cycles: Vec<(u32, u32)> = free
                 .iter()
                 .map(|&h| {
@@ -726,16 +820,22 @@ fn recalibrate(
                 bphi[h as usize] = table.cycle_generator(i);
             }
             let marks = mark(&table, &bphi, opts);
-            let Some(cand) = reduced(&table, &marks, &bphi, MAX_TABLE) else {
+            let image = fail
+                .iter()
+                .enumerate()
+                .fold(0, |a, (h, &e)| (0..e).fold(a, |a, _| table.mul(a, bphi[h])));
+            if marks[image as usize] != should_be_p {
                 return;
-            };
-            if cand.p[phi_of(&cand) as usize] == should_be_p {
-                found = Some(cand);
             }
+            found = Some(
+                reduced(&table, &marks, &bphi, held, limits).inspect(|cand| {
+                    debug_assert_eq!(cand.p[phi_of(cand) as usize], should_be_p);
+                }),
+            );
         });
         limits.check_time()?;
-        if found.is_some() {
-            return Ok(found);
+        if let Some(cand) = found {
+            return cand.map(Some);
         }
     }
     Ok(None)

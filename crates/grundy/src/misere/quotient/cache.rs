@@ -183,8 +183,14 @@ fn encode_as(q: &Quotient, game: &str, heaps: &str, periodic: &str, fp: u64) -> 
     let _ = writeln!(s, "p {p}");
     let phi: Vec<String> = q.phi.iter().map(|x| x.to_string()).collect();
     let _ = writeln!(s, "phi {}", phi.join(" "));
-    let table: Vec<String> = q.table.entries().iter().map(|x| x.to_string()).collect();
-    let _ = writeln!(s, "table {}", table.join(" "));
+    // The table's order² entries written one by one (no list of strings: a large table's would take many times
+    // its own memory).
+    s.reserve(q.table.entries().len() * 6 + 16);
+    s.push_str("table");
+    for x in q.table.entries() {
+        let _ = write!(s, " {x}");
+    }
+    s.push('\n');
     let sum = fnv(s.as_bytes());
     let _ = writeln!(s, "checksum {sum:016x}");
     s
@@ -361,10 +367,24 @@ pub fn store(game: &HeapGame, q: &Quotient, limits: &Limits) {
     let Some(file) = path(&game.name()) else {
         return;
     };
+    if !fits(q, limits) {
+        return;
+    }
     let Ok(opts) = heap_options(game, q.heaps, limits) else {
         return;
     };
     write(&file, encode(q, fingerprint(&opts)));
+}
+
+/// Whether the text of a quotient's file (its `order²` table entries, up to 11 bytes each as written and read
+/// back) fits the memory limit: a larger one is not cached.
+fn fits(q: &Quotient, limits: &Limits) -> bool {
+    limits
+        .check_memory(
+            (q.table.entries().len() as u64).saturating_mul(11 + 4),
+            "the misère quotient's cache file",
+        )
+        .is_ok()
 }
 
 /// Writes a cache file through a temporary name renamed into place (silently skipped when that fails).
@@ -451,6 +471,9 @@ pub fn load_mixed(games: &[&HeapGame], need: &[u64], limits: &Limits) -> Option<
 /// the valid file there is worth more (certified where `m` is not, or alike and covering more letters); silently
 /// skipped when the folder cannot be written.
 pub fn store_mixed(games: &[&HeapGame], m: &Mixed, limits: &Limits) {
+    if !fits(&m.quotient, limits) {
+        return;
+    }
     if let Some(old) = load_mixed(games, &vec![0; games.len()], limits) {
         if (old.certified(), old.letters.len()) > (m.certified(), m.letters.len()) {
             return;

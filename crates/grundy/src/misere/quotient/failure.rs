@@ -205,6 +205,15 @@ impl<M: Monoid> Walk<'_, M> {
             }
             if self.steps.is_multiple_of(65_536) {
                 self.limits.check_time().map_err(Stop::Limit)?;
+                // The option sets kept: each a bitset over the elements.
+                let sets: usize = self.known.iter().map(Vec::len).sum();
+                let each = self.table.size().div_ceil(64) as u64 * 8 + 24;
+                self.limits
+                    .check_memory(
+                        sets as u64 * each,
+                        "the search for the least failing sum of a misère quotient",
+                    )
+                    .map_err(Stop::Limit)?;
             }
             self.word[h] += 1;
             if let Some(b) = self.bound {

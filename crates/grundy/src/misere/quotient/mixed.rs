@@ -51,6 +51,14 @@ pub struct Mixed {
     phis: Vec<Vec<u32>>,
 }
 
+/// A letter of a mixed quotient in words: `heap H of GAME`.
+pub fn letter_name(m: &Mixed, letter: u64) -> String {
+    match m.letters.get(letter as usize) {
+        Some(&(g, h)) => format!("heap {h} of {}", m.names[g]),
+        None => format!("letter {letter}"),
+    }
+}
+
 /// An error when the heaps `0..=tops[g]` of the games are more than [`MAX_LETTERS`].
 fn check_letters(tops: &[u64]) -> Result<()> {
     let total = tops
@@ -139,9 +147,20 @@ pub fn compute(
     max_order: usize,
     limits: &Limits,
 ) -> Result<Mixed> {
+    compute_with(games, tops, max_order, limits, &mut |_| {})
+}
+
+/// [`compute`], calling `progress` with each letter done (its `heap` is the number of letters covered, less one).
+pub fn compute_with(
+    games: &[&HeapGame],
+    tops: &[u64],
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(HeapDone),
+) -> Result<Mixed> {
     assert_eq!(games.len(), tops.len());
     let opts = options(games, tops, limits)?;
-    let (cur, changes, stopped) = construct(&opts, max_order, limits, &mut |_| {})?;
+    let (cur, changes, stopped) = construct(&opts, max_order, limits, progress)?;
     Ok(assemble(games, &opts, (cur, changes, stopped), None))
 }
 

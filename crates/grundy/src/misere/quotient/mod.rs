@@ -18,7 +18,9 @@
 //! **Cost.** Building: per heap, the check walks pairs (element, set of elements) reached by sums — at most a few
 //! times the order times the number of distinct option profiles — with `O(order)` work per pair and generator; the
 //! size of candidate monoids is capped at [`MAX_CANDIDATE`] elements and the order at the caller's
-//! `max_order`: past either the result is "order at least K at heaps up to N", not an out-of-memory kill. Answering
+//! `max_order`: past either the result is "order at least K at heaps up to N", not an out-of-memory kill. A
+//! quotient's table has `order²` entries: its memory is estimated before it is made ([`table_bytes`]), and one
+//! that would not fit the limits' memory ends in the limit's error naming the memory. Answering
 //! a sum once built: one table product per heap for the outcome, and one product per option for the winning moves
 //! (prefix and suffix products), so linear in the number of heaps.
 //!
@@ -42,16 +44,17 @@ use crate::game::HeapView;
 use crate::game::Outcome;
 use crate::heap::HeapGame;
 use crate::solver::Limits;
-pub use answer::{answer, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
+pub use answer::{answer, answer_mixed, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
+pub use build::{largest_table, table_bytes, MAX_CANDIDATE};
 use build::{HeapOptions, Pretension, Step};
-pub use build::{MAX_CANDIDATE, MAX_TABLE};
 use monoid::{Monoid, Table};
 use serde::Serialize;
 
-/// The default largest order the construction accepts before it stops with "order at least K": the largest table
-/// kept ([`MAX_TABLE`]), so that every code MisereSolver solves at its defaults (0.64–0.67 reach order 2248) is
-/// solved by default.
-pub const DEFAULT_MAX_ORDER: usize = MAX_TABLE;
+/// The default largest order the construction accepts: no bound of its own ([`MAX_CANDIDATE`], which no quotient
+/// can pass), so the memory limit decides how large a table may grow ([`largest_table`]: a quotient whose
+/// `order²` table would not fit ends in the limit's error), and every code MisereSolver solves at its defaults
+/// (0.64–0.67 reach order 2248) is solved by default.
+pub const DEFAULT_MAX_ORDER: usize = MAX_CANDIDATE;
 /// The largest heap a quotient is computed to. (A far bound: the clock and the memory limit end a build first;
 /// an octal code's moves are made when asked for, so the memory per heap is its image and its moves while it is
 /// added.)
@@ -451,12 +454,21 @@ pub(crate) fn grow(
                 cur = next;
                 check = walked;
             }
-            Ok(Step::TooLarge(k)) => {
-                let why = format!(
-                    "the quotient of heaps up to {n} has order at least {k} (the limit is {} elements); shown for heaps up to {}",
-                    max_order.min(build::MAX_TABLE),
-                    n - 1
-                );
+            Ok(Step::TooLarge(t)) => {
+                let why = if t.exact() {
+                    format!(
+                        "the quotient of heaps up to {n} has order {}, past the limit of {max_order} elements; shown for heaps up to {}",
+                        t.order(),
+                        n - 1
+                    )
+                } else {
+                    format!(
+                        "the quotient of heaps up to {n} has order at least {} ({}); shown for heaps up to {}",
+                        t.order(),
+                        t.reason(),
+                        n - 1
+                    )
+                };
                 return Ok(Growth {
                     cur,
                     changes,
