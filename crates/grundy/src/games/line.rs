@@ -1,5 +1,5 @@
 //! A game whose positions are named by several numbers, read along one line: every number fixed but one; or, for a
-//! game of three or more numbers, as a slice: every number fixed but two ([`slice`], a table's rows and columns).
+//! game of three or more numbers, as a slice: every number fixed but two ([`slice()`], a table's rows and columns).
 //!
 //! `pattern --line 'x 5'` of a pair game reads the values `G(x, 5)` for `x = 0, 1, 2, …` as a sequence of one
 //! number, and looks for the rules of one-number games in it (periods, formulas, P-position classes). The line is a
