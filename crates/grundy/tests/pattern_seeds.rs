@@ -946,9 +946,13 @@ mod emitted_code {
             (7, 5),
         ];
         type Case = (&'static str, &'static str, u64, fn(u64, u64) -> u64);
-        let value_rules: [Case; 4] = [
+        let value_rules: [Case; 5] = [
             ("nim-product", "turning-corners", 15, |a, b| {
                 grundy::nimber::field::mul(a, b)
+            }),
+            ("nim-product", "scaled-corners", 15, |a, b| {
+                let mul = grundy::nimber::field::mul;
+                mul(5, mul(a, b % 7))
             }),
             ("separable", "separable", 20, |a, b| (a % 3) ^ (b / 2)),
             ("key", "sum-mod-5", 20, |a, b| a.wrapping_add(b) % 5),
@@ -1079,6 +1083,22 @@ fn two_numbers_nim_product_and_key_formulas() {
         "{}",
         r.statement
     );
+    // Up to a constant factor: G(a, b) = 3 ⊗ a ⊗ b (f(a) = G(a, 1) = 3 ⊗ a has no closed form until scaled).
+    let p = pattern::two_parameters(&formula_table(15, |a, b| {
+        let mul = grundy::nimber::field::mul;
+        mul(3, mul(a, b))
+    }));
+    let r = find(&p, "nim-product");
+    assert!(
+        r.statement
+            .starts_with("G(a, b) = 3 ⊗ a ⊗ b, a nim product"),
+        "{}",
+        r.statement
+    );
+    let Law::NimProduct { f, g, constant, .. } = &r.law else {
+        unreachable!()
+    };
+    assert_eq!((f[7], g[9], *constant), (Some(7), Some(9), 3));
     // Ruler × Ruler: G(a, b) = ruler(a) ⊗ ruler(b) (a from 1; row and column 0 are 0).
     let ruler = |m: u64| m & m.wrapping_neg();
     let p = pattern::two_parameters(&formula_table(20, |a, b| {

@@ -140,7 +140,13 @@ fn build(rule: &Rule, t: &Table) -> Option<Built> {
             let gx = line(&mut b, &gf, v("b"))?;
             let value = if product {
                 b.helpers.push(Helper::NimMul);
-                E::call("nim_mul", vec![fx, gx, E::L(32)])
+                let value = E::call("nim_mul", vec![fx, gx, E::L(32)]);
+                match rule.law {
+                    Law::NimProduct { constant, .. } if constant != 1 => {
+                        E::call("nim_mul", vec![E::L(constant), value, E::L(32)])
+                    }
+                    _ => value,
+                }
             } else {
                 match (&fx, &gx) {
                     (_, E::L(0)) => fx,

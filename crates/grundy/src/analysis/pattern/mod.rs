@@ -121,14 +121,17 @@ pub enum Law {
         /// The lines that show no period.
         without: Vec<u64>,
     },
-    /// `G(a, b) = f(a) ⊗ g(b)`, a nim product (the form the Tartan theorem gives for a product of two coin-turning
-    /// games): `f` over the rows, `g` over the columns (`None` where no cell names them), scaled so that
-    /// `g(b0) = 1` for the first column `b0` with a nonzero cell.
+    /// `G(a, b) = c ⊗ f(a) ⊗ g(b)`, a nim product (the form the Tartan theorem gives for a product of two
+    /// coin-turning games): `f` over the rows, `g` over the columns (`None` where no cell names them). The parts are
+    /// fixed up to constant factors only; each is scaled by the constant that gives it a closed form when one does
+    /// (the constant `c` takes the rest), else `g(b0) = 1` for the first column `b0` with a nonzero cell and `c = 1`.
     NimProduct {
         /// `f(a)` for each row.
         f: Vec<Option<Nimber>>,
         /// `g(b)` for each column.
         g: Vec<Option<Nimber>>,
+        /// The constant factor `c` (1 when the parts carry it all).
+        constant: Nimber,
         /// Closed forms of `f` and `g`, when they fit.
         formula: Option<String>,
     },

@@ -305,6 +305,8 @@ fn separable(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
 /// `G(a, b) = f(a) ⊗ g(b)` on every cell, with `(a0, b0)` the first cell of nonzero value, `f(a) = G(a, b0)` and
 /// `g(b) = G(a0, b) ⊗ G(a0, b0)⁻¹` (nim multiplication and inverse, [`crate::nimber::field`]); reported when at
 /// least nine cells off the reference row and column are checked and `f` and `g` each take three values or more.
+/// The parts are fixed up to constant factors only: each is then scaled to a closed form where a constant gives it
+/// one ([`scaled_to_closed_form`]), the constant factor `c` taking the rest, `G(a, b) = c ⊗ f(a) ⊗ g(b)`.
 fn nim_product(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
     use crate::nimber::field::{inv, mul};
     let cols = t.cols?;
@@ -337,12 +339,21 @@ fn nim_product(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
     if distinct(&f) < 3 || distinct(&g) < 3 {
         return None;
     }
+    // G = f ⊗ g = (f ⊗ e) ⊗ (g ⊗ d) ⊗ (e ⊗ d)⁻¹ for any nonzero e and d.
+    let (f, e) = scaled_to_closed_form(&f, t.rows.from);
+    let (g, d) = scaled_to_closed_form(&g, cols.from);
+    let constant = inv(mul(e, d))?;
+    let factor = if constant == 1 {
+        String::new()
+    } else {
+        format!("{constant} ⊗ ")
+    };
     let formula = match (
         describe_line(&f, t.rows.from, "a"),
         describe_line(&g, cols.from, "b"),
     ) {
         (Some(x), Some(y)) => Some(
-            format!("G(a, b) = ({x}) ⊗ ({y})")
+            format!("G(a, b) = {factor}({x}) ⊗ ({y})")
                 .replace("(a)", "a")
                 .replace("(b)", "b"),
         ),
@@ -352,14 +363,50 @@ fn nim_product(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
     let st = match &formula {
         Some(fm) => format!("{fm}, a nim product: {tartan}"),
         None => format!(
-            "G(a, b) = f(a) ⊗ g(b), a nim product ({tartan}): f = {} (a from {}), g = {} (b from {})",
+            "G(a, b) = {factor}f(a) ⊗ g(b), a nim product ({tartan}): f = {} (a from {}), g = {} (b from {})",
             show_opt(&f),
             t.rows.from,
             show_opt(&g),
             cols.from
         ),
     };
-    Some((Law::NimProduct { f, g, formula }, st))
+    Some((
+        Law::NimProduct {
+            f,
+            g,
+            constant,
+            formula,
+        },
+        st,
+    ))
+}
+
+/// The largest value a nim product's part is scaled to at its first nonzero place when a closed form is sought.
+const MAX_SCALED: Nimber = 255;
+
+/// Part `v` of a nim product (`v[i]` at `start + i`) times the nonzero constant `s` that gives it a closed form
+/// ([`describe_line`]), with `s`: `s = 1` when `v` has one or no constant gives one, else the first `s` that sends
+/// the first nonzero value of `v` to `1, 2, …, MAX_SCALED` and the part to a closed form.
+fn scaled_to_closed_form(v: &[Option<Nimber>], start: u64) -> (Vec<Option<Nimber>>, Nimber) {
+    use crate::nimber::field::{inv, mul};
+    let times =
+        |s: Nimber| -> Vec<Option<Nimber>> { v.iter().map(|x| x.map(|x| mul(x, s))).collect() };
+    if describe_line(v, start, "k").is_some() {
+        return (v.to_vec(), 1);
+    }
+    let Some(first) = v.iter().flatten().copied().find(|&x| x != 0) else {
+        return (v.to_vec(), 1);
+    };
+    let Some(unit) = inv(first) else {
+        return (v.to_vec(), 1);
+    };
+    (1..=MAX_SCALED)
+        .map(|target| mul(target, unit))
+        .find_map(|s| {
+            let w = times(s);
+            describe_line(&w, start, "k").map(|_| (w, s))
+        })
+        .unwrap_or_else(|| (v.to_vec(), 1))
 }
 
 fn show_opt(v: &[Option<Nimber>]) -> String {
