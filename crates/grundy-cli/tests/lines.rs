@@ -616,3 +616,100 @@ fn a_three_number_game_is_tabulated_as_slices() {
         crate::common::assert_error(&crate::common::grundy(args), needle);
     }
 }
+
+/// `pattern --slice`: the rules of a slice of a game of three numbers (Nim on three heaps, the third fixed at 5:
+/// the P-positions are a xor b = 5), its emitted `sg(a, b)` equal to `a xor b xor 5` far past the table; a game of
+/// three numbers without `--slice` or `--line`, and `--slice` with `--to`, refused in one line.
+#[test]
+fn pattern_reads_a_slice_of_a_three_number_game() {
+    let nim3 = "(a, b, c) => { let o = []; for x in 0..a { o.push([x, b, c]) } for y in 0..b { o.push([a, y, c]) } \
+                for z in 0..c { o.push([a, b, z]) } o }";
+    let args = [
+        "pattern", "--moves", nim3, "--slice", "x y 5", "--rows", "0..15", "--cols", "0..15",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "script (x, y, 5): nim-values G(a, b) with a = x and b = y of the slice, a = 0..=15, b = 0..=15"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("the P-positions are exactly the cells with a xor b = 5"),
+        "{out}"
+    );
+    let mut j = args.to_vec();
+    j.push("--json");
+    let (code, out, err) = run(&j);
+    assert_eq!(code, 0, "{err}");
+    let p = parse_json(&out);
+    assert_eq!(p["game"], "script (x, y, 5)", "{p}");
+    assert!(
+        p["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["kind"] == "p-key" && r["key"] == "a xor b"),
+        "{p}"
+    );
+    // The code emitted for the slice, run under python3 where there is one, at pairs far past the table.
+    if std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok()
+    {
+        let mut e = args.to_vec();
+        e.extend(["--emit", "python"]);
+        let (code, src, err) = run(&e);
+        assert_eq!(code, 0, "{err}");
+        let dir = std::env::temp_dir().join(format!("grundy-slice-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("slice.py");
+        std::fs::write(&file, &src).unwrap();
+        let pairs: [(u64, u64); 3] = [(1_000_000_007, 3), (12345, 1u64 << 40), (7, 2)];
+        let mut cmd = std::process::Command::new("python3");
+        cmd.arg(&file);
+        for (a, b) in pairs {
+            cmd.args([a.to_string(), b.to_string()]);
+        }
+        let got = cmd.output().unwrap();
+        assert!(
+            got.status.success(),
+            "{}",
+            String::from_utf8_lossy(&got.stderr)
+        );
+        let want: Vec<String> = pairs.iter().map(|(a, b)| (a ^ b ^ 5).to_string()).collect();
+        let got: Vec<String> = String::from_utf8_lossy(&got.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(got, want, "{src}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    for (args, needle, status) in [
+        (
+            &["pattern", "--moves", nim3][..],
+            "fix the others with --slice (e.g. --slice 'x y 0'",
+            2,
+        ),
+        (
+            &["pattern", "--moves", nim3, "--slice", "x y 5", "--to", "9"],
+            "--to",
+            2,
+        ),
+        (
+            &["pattern", "wythoff", "--slice", "x y"],
+            "a position of this game is 2 numbers",
+            2,
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, status, "{args:?}: {err}");
+        assert!(
+            out.is_empty() && err.trim().lines().count() == 1,
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

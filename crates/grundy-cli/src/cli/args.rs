@@ -384,6 +384,10 @@ pub struct PatternArgs {
     /// (--to N) as a sequence of one number
     #[arg(long, value_name = "SPEC", conflicts_with_all = ["rows", "cols", "emit"], allow_hyphen_values = true)]
     pub line: Option<String>,
+    /// A game of three or more numbers: the slice read, every number fixed but x (the rows a) and y (the columns
+    /// b), e.g. 'x y 5' for G(x, y, 5)
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["to", "line"], allow_hyphen_values = true)]
+    pub slice: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// A game whose positions are named by one number (a heap game) or two (wythoff, cutting, ed, chomp, ...);

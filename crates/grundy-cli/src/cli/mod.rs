@@ -571,14 +571,14 @@ mod tests {
         }
         assert_eq!(
             checked,
-            17 + 2 + 10 + 12 + 9 + 2 + 14 + 4 + 2 + 2 + 1 + 2 + 2 + 8 + 1 + 5 + 1 + 3 + 9 + 1,
+            17 + 2 + 10 + 12 + 9 + 2 + 14 + 4 + 2 + 2 + 1 + 2 + 2 + 8 + 1 + 5 + 1 + 3 + 9 + 2,
             "options taking a value (17; 2 of play; 10 of table and pattern; 12 of --rules and --moves on value, seq, \
              period, table, pattern and play; 9 of plot and its 2 of rules; 14 of period's --out/--resume, sweep and sweep-merge; \
              4 of quotient and its 2 of rules; value's --load-table and --save-table; value's --threads; \
              play's --max-seconds and --max-memory; --emit of pattern and period; --param of the 8 commands that \
              take rules scripts; value's --positions; oj's --game, --say and its 3 of rules; pattern's --line; --line of \
              seq, period and value; frontier's --depth and --out, shard's --shard, --save-table, --save-every, \
-             --threads, --max-seconds and --max-memory, merge's --save-table; table's --slice)"
+             --threads, --max-seconds and --max-memory, merge's --save-table; --slice of table and pattern)"
         );
     }
 

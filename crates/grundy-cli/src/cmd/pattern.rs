@@ -15,6 +15,7 @@ grundy pattern — the rule read off a game's table of nim-values, certified whe
 USAGE
   grundy pattern GAME [--to N | --rows A..B --cols C..D] [--json | --emit cpp|python|rust] [--max-seconds S]
                       [--max-memory SIZE]
+  grundy pattern GAME --slice 'x y 5' [--rows A..B --cols C..D] [...]   (a game of three or more numbers)
 
 Tabulates the game ('grundy table') and states the rules its values follow, each with the range it was checked
 on. A rule is 'certified' only when a theorem proves it for every position; otherwise it is 'observed' on the
@@ -48,7 +49,7 @@ node-kayles 0..7, arc-kayles 0..5, leading ones with no position left out): ever
   separability G(a, b) = f(a) xor g(b), a sum in disguise (staircase with two steps: G(a, b) = a);
   G(a, b) = f(a) ⊗ g(b), a nim product (the form of the Tartan theorem for products of coin-turning games);
   G(a, b) as a function of a + b, b - a, |a - b|, min, max, a xor b, a | b, a & b, (a-1) | (b-1) or
-    (a-1) xor (b-1), named when the function is simple (k, k + c, k mod m, the lowest 0 bit of k, floor(k/m))
+    (a-1) xor (b-1), named when the function is simple (k, k + c, k xor c, k mod m, the lowest 0 bit of k, floor(k/m))
     or a candidate of the library above (f(k) = ruler(k) for k >= 1, f(0) = 0);
   each row periodic in b, each column in a (ordinary or arithmetic);
   the P-positions: where a key takes given values (a line such as b - a = 1), residue classes of (a mod m, b mod m),
@@ -64,6 +65,10 @@ only); stderr says so in one line, with the rows still to come and how to go fur
 for x = 0..=N (--to N, default 1000) as a sequence of one number, with the rules of one-number games above. The
 values are the game's own (its search, one memo for the line); the options of a position may leave the line, so
 no theorem covers it, and every rule is observed on the range.
+
+--slice 'x y 5' reads a game of three or more numbers a slice at a time, every number fixed but x (the rows a)
+and y (the columns b), as 'grundy table --slice' shows it: the rules of two numbers above, on G(x, y, 5). A game
+of three or more numbers needs --slice or --line.
 
 --json prints the library's Pattern: game, parameters, rows, cols, rules (each with kind, its data, statement,
 certified, certificate, checked_rows, checked_cols), nothing_fits, first_rows, nearest (the candidate that fits
@@ -93,14 +98,14 @@ EXAMPLES
   grundy pattern ed --rows 1..32 --cols 1..32          G = the lowest 0 bit of (a-1) | (b-1), observed
   grundy pattern cutting --rows 2..20 --cols 2..20     symmetric; no other rule: the first rows are shown
   grundy pattern wythoff --line 'x 3' --to 200          G(x, 3) along one line, read as a sequence: observed rules
+  grundy pattern --moves '(a, b, c) => { let o = []; for x in 0..a { o.push([x, b, c]) } for y in 0..b { o.push([a, y, c]) } for z in 0..c { o.push([a, b, z]) } o }' --slice 'x y 5' --rows 0..15 --cols 0..15
+                                        Nim on three heaps, the third 5: G = f(a) xor g(b), observed
 ";
 
 pub fn run(a: &PatternArgs) -> CliResult {
     super::load_rules(&a.rules, false)?;
     let mut game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
-    if let Some(spec) = &a.line {
-        game = grundy::games::line::line(game, spec)?;
-    }
+    game = read_as(game, a)?;
     game.normal_values_only("a pattern")?;
     let limits = crate::guard::limits();
     let mut values = Vec::new();
@@ -171,7 +176,7 @@ pub fn run(a: &PatternArgs) -> CliResult {
         }
         print_json(&v)?;
     } else {
-        let mut t = text(&found, a.line.is_some());
+        let mut t = text(&found, a.line.is_some(), a.slice.is_some());
         if stopped.is_some() {
             t = format!("(partial: the rules below are read off the rows valued before a limit stopped the table)\n{t}");
         }
@@ -183,12 +188,43 @@ pub fn run(a: &PatternArgs) -> CliResult {
     }
 }
 
+/// The game as `pattern` reads it: along a line (`--line`), as a slice (`--slice`), or itself; a game of three or
+/// more numbers needs one of them.
+fn read_as(
+    mut game: Box<dyn grundy::games::AnyGame>,
+    a: &PatternArgs,
+) -> CliResult<Box<dyn grundy::games::AnyGame>> {
+    if let Some(spec) = &a.line {
+        game = grundy::games::line::line(game, spec)?;
+    }
+    if let Some(spec) = &a.slice {
+        game = Box::new(grundy::games::line::slice(game, spec)?);
+    } else if game.parameters() > 2 && a.line.is_none() {
+        return Err(CliError::usage(format!(
+            "pattern {}: a position of this game is {} numbers and a table shows two: fix the others with --slice \
+             (e.g. --slice '{}': x the rows, y the columns), or read one line with --line",
+            super::table::game_label(a.game.as_deref(), &a.rules),
+            game.parameters(),
+            ["x", "y"]
+                .into_iter()
+                .chain(std::iter::repeat_n("0", game.parameters() - 2))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )));
+    }
+    Ok(game)
+}
+
 /// The rules for people: one paragraph each, with its status and range (`line`: the values are a line of a game of
-/// several numbers, indexed by its x, not heaps).
-fn text(p: &Pattern, line: bool) -> String {
+/// several numbers, indexed by its x, not heaps; `slice`: a slice of one, a its x and b its y).
+fn text(p: &Pattern, line: bool, slice: bool) -> String {
     let mut s = match p.cols {
         None if line => format!("{}: nim-values at x = {} (n below is x)\n", p.game, p.rows),
         None => format!("{}: nim-values of heaps {}\n", p.game, p.rows),
+        Some(c) if slice => format!(
+            "{}: nim-values G(a, b) with a = x and b = y of the slice, a = {}, b = {}\n",
+            p.game, p.rows, c
+        ),
         Some(c) => format!(
             "{}: nim-values G(a, b), a = {}, b = {}\n",
             p.game, p.rows, c

@@ -296,6 +296,7 @@ fn line(b: &mut Built, f: &LineFn, x: E) -> Option<E> {
             E::call("trailing_ones", vec![x])
         }
         LineFn::Div(m) => bin(x, Op::Div, E::L(*m)),
+        LineFn::Xor(c) => bin(x, Op::Xor, E::L(*c)),
         LineFn::Formula(_) => return None,
     })
 }

@@ -286,7 +286,11 @@ fn separable(t: &Table, all: &[(u64, u64, Nimber)]) -> Option<(Law, String)> {
     let formula = match (&fd, &gd) {
         (Some(x), Some(y)) if y == "0" => Some(format!("G(a, b) = {x}")),
         (Some(x), Some(y)) if x == "0" => Some(format!("G(a, b) = {y}")),
-        (Some(x), Some(y)) => Some(format!("G(a, b) = ({x}) xor ({y})")),
+        (Some(x), Some(y)) => Some(
+            format!("G(a, b) = ({x}) xor ({y})")
+                .replace("(a)", "a")
+                .replace("(b)", "b"),
+        ),
         _ => None,
     };
     let st = match &formula {
@@ -441,6 +445,8 @@ pub enum LineFn {
     TrailingOnes,
     /// `f(k) = ⌊k / m⌋`.
     Div(u64),
+    /// `f(k) = k xor c` (`c ≠ 0`).
+    Xor(u64),
     /// A formula of the candidate library, in `k`.
     Formula(candidates::Fit),
 }
@@ -458,6 +464,7 @@ impl LineFn {
                 "f(k) = the index of the lowest 0 bit of k (trailing ones)".into()
             }
             LineFn::Div(m) => format!("f(k) = floor(k / {m})"),
+            LineFn::Xor(c) => format!("f(k) = k xor {c}"),
             LineFn::Formula(fit) if fit.base == Base::N => fit.formula_in("f", "k"),
             LineFn::Formula(fit) => {
                 format!("{}, where {}", fit.formula_in("f", "k"), fit.base.words())
@@ -486,6 +493,10 @@ pub fn line_fn(pts: &[(i128, Nimber)]) -> Option<LineFn> {
         return Some(LineFn::Plus(c));
     }
     if pts.iter().all(|p| p.0 >= 0) {
+        let x = pts[0].1 ^ pts[0].0 as Nimber;
+        if pts.iter().all(|p| p.1 == p.0 as Nimber ^ x) {
+            return Some(LineFn::Xor(x));
+        }
         for m in 2..=64i128 {
             if pts.iter().all(|p| p.1 as i128 == p.0 % m) {
                 return Some(LineFn::Mod(m as u64));
