@@ -571,6 +571,21 @@ fn a_three_number_game_is_tabulated_as_slices() {
         ),
         "{out}"
     );
+    // CSV names a slice's numbers x and y; its cells are the JSON's.
+    let (code, csv, err) = run(&[
+        "table", "--moves", moves, "--slice", "y 1 x", "--rows", "0..2", "--cols", "0..3", "--csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (_, out, _) = run(&[
+        "table", "--moves", moves, "--slice", "y 1 x", "--rows", "0..2", "--cols", "0..3", "--json",
+    ]);
+    let t = parse_json(&out);
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("x,y,value"), "{csv}");
+    for line in lines {
+        let f: Vec<u64> = line.split(',').map(|x| x.parse().unwrap()).collect();
+        assert_eq!(t["values"][f[0] as usize][f[1] as usize], f[2], "{csv}");
+    }
     for (args, needle) in [
         (
             &["table", "kayles", "--slice", "x y 1"][..],

@@ -338,7 +338,7 @@ pub struct TableArgs {
     /// e.g. 'x y 5' for G(x, y, 5)
     #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
     pub slice: Option<String>,
-    /// Print CSV: n,value or a,b,value, one line per cell
+    /// Print CSV: n,value or a,b,value (x,y,value for a slice), one line per cell
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
     /// Print one JSON object (the library's Table)

@@ -39,7 +39,8 @@ a position's numbers, x for the one in the rows, y for the one in the columns an
 ('x y 5': G(x, y, 5); '5 y x': G(5, y, x), its third number in the rows), the defaults 0..9 by 0..9. Every value
 is the game's own at those numbers. A game of one or two numbers has no slice (its table is the whole game).
 
---csv prints n,value (or a,b,value: the row and column numbers) per line, the value empty where no position;
+--csv prints n,value (or a,b,value: the row and column numbers; x,y,value for a slice) per line, the value empty
+where no position;
 --json prints the library's Table: game, parameters, rows {from, to}, cols, values (rows of cells, null where no
 position), p_positions, and with --slice a key slice: {game (the game sliced), fixed (its numbers, null for x and
 y), rows_number and cols_number (the indices from 0 of x's and y's number)}; the table's game is then the slice's

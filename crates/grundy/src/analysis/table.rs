@@ -437,8 +437,8 @@ impl Table {
         out
     }
 
-    /// The table as CSV: a header line, then one line per cell (`n,value` or `a,b,value`), an empty value where
-    /// the numbers name no position.
+    /// The table as CSV: a header line, then one line per cell (`n,value`, `a,b,value`, or `x,y,value` for a slice:
+    /// its x and y), an empty value where the numbers name no position.
     pub fn to_csv(&self) -> String {
         let mut out = String::new();
         match self.cols {
@@ -450,7 +450,11 @@ impl Table {
                 }
             }
             Some(c) => {
-                out.push_str("a,b,value\n");
+                out.push_str(if self.slice.is_some() {
+                    "x,y,value\n"
+                } else {
+                    "a,b,value\n"
+                });
                 for (i, r) in self.values.iter().enumerate() {
                     for (j, v) in r.iter().enumerate() {
                         let v = v.map_or(String::new(), |v| v.to_string());
