@@ -202,34 +202,14 @@ fn mixed_json(m: &quotient::mixed::Mixed) -> CliResult<serde_json::Value> {
 fn mixed_text(m: &quotient::mixed::Mixed) -> String {
     let q = &m.quotient;
     let mut s = String::new();
-    let _ = writeln!(
-        s,
+    let title = format!(
         "misère quotient of sums of heaps of {} {}",
         m.names.join(" and "),
         q.scope
     );
-    if let Some(why) = &q.stopped {
-        let _ = writeln!(s, "stopped: {why}");
-    }
-    let _ = writeln!(
-        s,
-        "order {}, P-portion of {} element{}",
-        q.order,
-        q.p_portion_size,
-        if q.p_portion_size == 1 { "" } else { "s" }
-    );
-    if q.generators.is_empty() {
-        let _ = writeln!(s, "generators: none (no heap has a move)");
-    } else {
-        let gens: Vec<String> = q
-            .generators
-            .iter()
-            .map(|g| format!("{} = {}", g.name, quotient::mixed::letter_name(m, g.heap)))
-            .collect();
-        let _ = writeln!(s, "generators: {}", gens.join(", "));
-        let _ = writeln!(s, "relations: {}", q.relations.join(", "));
-    }
-    let _ = writeln!(s, "P-portion: {}", q.p_portion.join(", "));
+    head(&mut s, &title, q, "no heap has a move", |g| {
+        quotient::mixed::letter_name(m, g.heap)
+    });
     for (g, name) in m.names.iter().enumerate() {
         let _ = writeln!(s, "{name}: heap -> element:");
         let elems: Vec<&String> = m
@@ -239,12 +219,7 @@ fn mixed_text(m: &quotient::mixed::Mixed) -> String {
             .filter(|((gi, _), _)| *gi == g)
             .map(|(_, e)| e)
             .collect();
-        for (h, e) in elems.iter().enumerate() {
-            let _ = write!(s, "  {h}: {e}");
-            if h % 8 == 7 || h + 1 == elems.len() {
-                s.push('\n');
-            }
-        }
+        heap_map(&mut s, &elems);
     }
     let changes: Vec<String> = q
         .changes
@@ -260,7 +235,7 @@ fn mixed_text(m: &quotient::mixed::Mixed) -> String {
     if !changes.is_empty() {
         let _ = writeln!(s, "changed at: {}", changes.join(", "));
     }
-    for (name, c) in m.names.iter().zip(&m.periodic) {
+    for ((name, c), top) in m.names.iter().zip(&m.periodic).zip(&m.tops) {
         if let Some(c) = c {
             let _ = writeln!(
                 s,
@@ -268,7 +243,7 @@ fn mixed_text(m: &quotient::mixed::Mixed) -> String {
                 p = c.period,
                 n0 = c.preperiod,
                 k = c.max_removed,
-                n = m.tops[m.names.iter().position(|x| x == name).unwrap_or(0)],
+                n = top,
                 need = c.needs_heaps
             );
         }
@@ -280,6 +255,50 @@ fn mixed_text(m: &quotient::mixed::Mixed) -> String {
         }
     }
     s
+}
+
+/// The lines every quotient's text starts with: `title`, why it stopped, its order and P-portion, its generators
+/// (each heap named by `heap`; `none` when there are none) and relations, and its P-portion.
+fn head(
+    s: &mut String,
+    title: &str,
+    q: &Quotient,
+    none: &str,
+    heap: impl Fn(&quotient::Generator) -> String,
+) {
+    let _ = writeln!(s, "{title}");
+    if let Some(why) = &q.stopped {
+        let _ = writeln!(s, "stopped: {why}");
+    }
+    let _ = writeln!(
+        s,
+        "order {}, P-portion of {} element{}",
+        q.order,
+        q.p_portion_size,
+        if q.p_portion_size == 1 { "" } else { "s" }
+    );
+    if q.generators.is_empty() {
+        let _ = writeln!(s, "generators: none ({none})");
+    } else {
+        let gens: Vec<String> = q
+            .generators
+            .iter()
+            .map(|g| format!("{} = {}", g.name, heap(g)))
+            .collect();
+        let _ = writeln!(s, "generators: {}", gens.join(", "));
+        let _ = writeln!(s, "relations: {}", q.relations.join(", "));
+    }
+    let _ = writeln!(s, "P-portion: {}", q.p_portion.join(", "));
+}
+
+/// A heap map, eight heaps a line: `  h: element`.
+fn heap_map(s: &mut String, elements: &[&String]) {
+    for (h, e) in elements.iter().enumerate() {
+        let _ = write!(s, "  {h}: {e}");
+        if h % 8 == 7 || h + 1 == elements.len() {
+            s.push('\n');
+        }
+    }
 }
 
 /// The progress line's subject with the quotient's state at the last heap added: "(heap 31: order 638, P-portion
@@ -294,39 +313,16 @@ fn state(what: &str, d: quotient::HeapDone) -> String {
 /// The quotient in words.
 pub fn text(q: &Quotient) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "misère quotient of {} {}", q.game, q.scope);
-    if let Some(why) = &q.stopped {
-        let _ = writeln!(s, "stopped: {why}");
-    }
-    let _ = writeln!(
-        s,
-        "order {}, P-portion of {} element{}",
-        q.order,
-        q.p_portion_size,
-        if q.p_portion_size == 1 { "" } else { "s" }
+    let title = format!("misère quotient of {} {}", q.game, q.scope);
+    head(
+        &mut s,
+        &title,
+        q,
+        "every heap is the identity 1: no heap has a move",
+        |g| format!("heap {}", g.heap),
     );
-    if q.generators.is_empty() {
-        let _ = writeln!(
-            s,
-            "generators: none (every heap is the identity 1: no heap has a move)"
-        );
-    } else {
-        let gens: Vec<String> = q
-            .generators
-            .iter()
-            .map(|g| format!("{} = heap {}", g.name, g.heap))
-            .collect();
-        let _ = writeln!(s, "generators: {}", gens.join(", "));
-        let _ = writeln!(s, "relations: {}", q.relations.join(", "));
-    }
-    let _ = writeln!(s, "P-portion: {}", q.p_portion.join(", "));
     let _ = writeln!(s, "heap -> element:");
-    for (h, e) in q.heap_elements.iter().enumerate() {
-        let _ = write!(s, "  {h}: {e}");
-        if h % 8 == 7 || h + 1 == q.heap_elements.len() {
-            s.push('\n');
-        }
-    }
+    heap_map(&mut s, &q.heap_elements.iter().collect::<Vec<_>>());
     let changes: Vec<String> = q
         .changes
         .iter()
