@@ -205,11 +205,7 @@ fn read_as(
              (e.g. --slice '{}': x the rows, y the columns), or read one line with --line",
             super::table::game_label(a.game.as_deref(), &a.rules),
             game.parameters(),
-            ["x", "y"]
-                .into_iter()
-                .chain(std::iter::repeat_n("0", game.parameters() - 2))
-                .collect::<Vec<_>>()
-                .join(" ")
+            super::table::slice_example(game.parameters())
         )));
     }
     Ok(game)

@@ -112,14 +112,19 @@ fn tabulated(a: &TableArgs) -> CliResult<Tabulated> {
             "table {}: a position of this game is {parameters} numbers and a table shows two: fix the others with \
              --slice (e.g. --slice '{}': x the rows, y the columns)",
             game_label(a.game.as_deref(), &a.rules),
-            ["x", "y"]
-                .into_iter()
-                .chain(std::iter::repeat_n("0", parameters - 2))
-                .collect::<Vec<_>>()
-                .join(" ")
+            slice_example(parameters)
         ))),
         None => Ok(Tabulated::Game(game)),
     }
+}
+
+/// A slice of a game of `parameters` numbers to show in a message: `x y 0 …`.
+pub(super) fn slice_example(parameters: usize) -> String {
+    ["x", "y"]
+        .into_iter()
+        .chain(std::iter::repeat_n("0", parameters.saturating_sub(2)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What a table is of: a game of one or two numbers, or a slice of one of more.
