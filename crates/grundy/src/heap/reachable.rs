@@ -74,8 +74,11 @@ pub fn value(
         return Ok(Some(v));
     }
     let name = game.name();
-    let open = |h: u64| -> Result<Frame> {
-        let mut options = Options::new();
+    // The options of the heaps valued so far, cleared, for the heaps still to open (no allocation a heap).
+    let mut spare: Vec<Options<u64>> = Vec::new();
+    let open = |h: u64, spare: &mut Vec<Options<u64>>| -> Result<Frame> {
+        let mut options = spare.pop().unwrap_or_default();
+        options.clear();
         game.options(&h, &mut options)?;
         if let Some(&bad) = options.flat().iter().find(|&&x| x >= h) {
             return Err(Error::loopy(format!(
@@ -88,7 +91,7 @@ pub fn value(
             next: 0,
         })
     };
-    let mut stack = vec![open(n)?];
+    let mut stack = vec![open(n, &mut spare)?];
     let mut opened = 1usize;
     // The heaps of the options on the stack, bounded too: a heap with many options (Kayles' n / 2 splits) on a
     // deep stack would hold the square of the heap; past four per heap of the budget the table is cheaper.
@@ -109,7 +112,7 @@ pub fn value(
                 cx.check()?;
                 cx.limits.check_time()?;
             }
-            let frame = open(h)?;
+            let frame = open(h, &mut spare)?;
             held += frame.options.flat().len();
             if held > max_held {
                 return Ok(None);
@@ -127,7 +130,9 @@ pub fn value(
         let (heap, v) = (top.heap, mex.mex());
         held -= top.options.flat().len();
         reached.values.insert(heap, v);
-        stack.pop();
+        if let Some(f) = stack.pop() {
+            spare.push(f.options);
+        }
     }
     Ok(look(reached, n))
 }

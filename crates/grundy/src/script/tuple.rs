@@ -72,6 +72,8 @@ pub(super) struct Dense {
     values: Vec<u32>,
     /// Entries valued (for the positions bound).
     valued: usize,
+    /// Option buffers of positions valued, kept for the next search (a table of many cells makes none anew).
+    spare: Vec<Flat>,
 }
 
 impl Dense {
@@ -172,13 +174,13 @@ impl ListGame {
         let mut stack: Vec<Frame> = Vec::new();
         // The numbers of the positions on the stack, k a frame.
         let mut at: Vec<u64> = Vec::new();
-        let mut spare: Vec<Flat> = Vec::new();
+        let mut spare: Vec<Flat> = std::mem::take(&mut d.spare);
         let mut opts = Options::new();
         let mut mex = Seen::default();
         let mut held = 0usize;
         let mut expanded = 0u64;
         let found = 'search: {
-            let mut flat = Flat::default();
+            let mut flat = spare.pop().unwrap_or_default();
             if !self.expand(root, &mut flat, &mut opts) {
                 break 'search None;
             }
@@ -252,6 +254,8 @@ impl ListGame {
                 d.values[d.index(root).expect("indexed above")],
             ))
         };
+        spare.extend(stack.into_iter().map(|f| f.flat));
+        d.spare = spare;
         if found.is_none() {
             // The positions left open are not valued: unmark them (the values found stay: they are exact).
             for q in at.chunks(k) {

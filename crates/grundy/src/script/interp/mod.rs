@@ -146,7 +146,28 @@ enum Expr {
     Mutate(usize, Method, Vec<Expr>),
     /// `range(a, b)`, valid only as what a `for` runs over.
     RangeCall(Box<Expr>, Box<Expr>),
+    /// `a op b` of two variables, `op` one of [`FUSED`]: what [`fuse`] makes of `Bin(op, Var(a), Var(b))`, read
+    /// without walking three nodes (the same value and give-ups).
+    VarVar(Bin, usize, usize),
+    /// `a op c` of a variable and a number, `op` one of [`FUSED`]: what [`fuse`] makes of
+    /// `Bin(op, Var(a), Lit(Int(c)))`.
+    VarLit(Bin, usize, i64),
 }
+
+/// The operators [`fuse`] fuses with their operands: arithmetic and comparisons.
+const FUSED: [Bin; 11] = [
+    Bin::Add,
+    Bin::Sub,
+    Bin::Mul,
+    Bin::Div,
+    Bin::Rem,
+    Bin::Eq,
+    Bin::Ne,
+    Bin::Lt,
+    Bin::Le,
+    Bin::Gt,
+    Bin::Ge,
+];
 
 #[derive(Debug, Clone)]
 enum Iter {
@@ -267,11 +288,13 @@ impl Emitted {
     }
 }
 
-/// How a statement or expression left off other than with a value.
+/// How a statement or expression left off other than with a value (a `return`'s value is in [`Run::ret`], so
+/// that a result of a number is two words, returned in registers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ctl {
     Break,
     Continue,
-    Return(Val),
+    Return,
     Rhai,
 }
 
@@ -329,6 +352,9 @@ impl Program {
             take_last(&mut f.body);
         }
         let emits = accumulates(&mut fns) || tails(&mut fns);
+        for f in &mut fns {
+            fuse_block(&mut f.body);
+        }
         Some(Program { fns, emits })
     }
 
@@ -359,7 +385,9 @@ impl Program {
             items: 0,
             depth: 0,
             bounds,
+            max_ops: bounds.max_operations,
             out,
+            ret: Val::Unit,
         };
         let v = run.frame(0, 0).ok()?;
         if self.emits {
@@ -381,7 +409,8 @@ impl Program {
 fn expr_names(e: &Expr, s: usize) -> bool {
     match e {
         Expr::Lit(_) => false,
-        Expr::Var(v) | Expr::Take(v) => *v == s,
+        Expr::Var(v) | Expr::Take(v) | Expr::VarLit(_, v, _) => *v == s,
+        Expr::VarVar(_, a, b) => *a == s || *b == s,
         Expr::Array(xs) | Expr::Call(_, xs) | Expr::Builtin(_, xs) => {
             xs.iter().any(|x| expr_names(x, s))
         }
@@ -422,7 +451,7 @@ fn stmt_names(st: &Stmt, s: usize) -> bool {
 /// Whether `e` calls the function `f` anywhere in it.
 fn expr_calls(e: &Expr, f: usize) -> bool {
     match e {
-        Expr::Lit(_) | Expr::Var(_) | Expr::Take(_) => false,
+        Expr::Lit(_) | Expr::Var(_) | Expr::Take(_) | Expr::VarVar(..) | Expr::VarLit(..) => false,
         Expr::Call(g, xs) => *g == f || xs.iter().any(|x| expr_calls(x, f)),
         Expr::Array(xs) | Expr::Builtin(_, xs) | Expr::Mutate(_, _, xs) => {
             xs.iter().any(|x| expr_calls(x, f))
@@ -566,7 +595,7 @@ fn emit_pushes(st: &mut Stmt, s: usize) -> bool {
 /// Whether `e` holds a `return` anywhere (in the block of an `if` expression: `if c { return 1 } else { 2 }`).
 fn expr_returns(e: &Expr) -> bool {
     match e {
-        Expr::Lit(_) | Expr::Var(_) | Expr::Take(_) => false,
+        Expr::Lit(_) | Expr::Var(_) | Expr::Take(_) | Expr::VarVar(..) | Expr::VarLit(..) => false,
         Expr::Array(xs) | Expr::Call(_, xs) | Expr::Builtin(_, xs) | Expr::Mutate(_, _, xs) => {
             xs.iter().any(expr_returns)
         }
@@ -600,6 +629,127 @@ fn iter_returns(it: &Iter) -> bool {
     match it {
         Iter::Range(a, b, _) => expr_returns(a) || expr_returns(b),
         Iter::Array(a) => expr_returns(a),
+    }
+}
+
+/// Fuses every `a op b` of `b` whose operands are variables or a variable and a number ([`Expr::VarVar`],
+/// [`Expr::VarLit`]), at any depth.
+fn fuse_block(b: &mut Block) {
+    for st in &mut b.stmts {
+        match st {
+            Stmt::Let(_, e)
+            | Stmt::Assign(_, _, e)
+            | Stmt::Expr(e)
+            | Stmt::Return(e)
+            | Stmt::Emit(e) => fuse(e),
+            Stmt::EmitItems(xs) => xs.iter_mut().for_each(fuse),
+            Stmt::AssignIndex(_, i, _, e) => {
+                fuse(i);
+                fuse(e);
+            }
+            Stmt::While(c, body) => {
+                fuse(c);
+                fuse_block(body);
+            }
+            Stmt::Loop(body) => fuse_block(body),
+            Stmt::For(_, it, body) => {
+                match it {
+                    Iter::Range(a, b, _) => {
+                        fuse(a);
+                        fuse(b);
+                    }
+                    Iter::Array(a) => fuse(a),
+                }
+                fuse_block(body);
+            }
+            Stmt::Break | Stmt::Continue => {}
+        }
+    }
+}
+
+/// Fuses `e` and what it holds (see [`fuse_block`]).
+fn fuse(e: &mut Expr) {
+    match e {
+        Expr::Lit(_) | Expr::Var(_) | Expr::Take(_) | Expr::VarVar(..) | Expr::VarLit(..) => {}
+        Expr::Array(xs) | Expr::Call(_, xs) | Expr::Builtin(_, xs) | Expr::Mutate(_, _, xs) => {
+            xs.iter_mut().for_each(fuse);
+        }
+        Expr::Neg(a) | Expr::Not(a) => fuse(a),
+        Expr::Index(a, b) | Expr::RangeCall(a, b) => {
+            fuse(a);
+            fuse(b);
+        }
+        Expr::If(c, t, o) => {
+            fuse(c);
+            fuse_block(t);
+            if let Some(o) = o {
+                fuse_block(o);
+            }
+        }
+        Expr::Bin(op, a, b) => {
+            let op = *op;
+            match (&**a, &**b) {
+                (Expr::Var(x), Expr::Var(y)) if FUSED.contains(&op) => {
+                    *e = Expr::VarVar(op, *x, *y);
+                }
+                (Expr::Var(x), Expr::Lit(Val::Int(c))) if FUSED.contains(&op) => {
+                    *e = Expr::VarLit(op, *x, *c);
+                }
+                _ => {
+                    fuse(a);
+                    fuse(b);
+                }
+            }
+        }
+    }
+}
+
+/// Whether `e` is a number whenever it has a value: what [`Run::int`] computes without going through
+/// [`Run::expr`].
+fn is_int(e: &Expr) -> bool {
+    match e {
+        Expr::Lit(v) => matches!(v, Val::Int(_)),
+        Expr::Neg(_) => true,
+        Expr::Bin(op, ..) | Expr::VarVar(op, ..) | Expr::VarLit(op, ..) => {
+            matches!(op, Bin::Add | Bin::Sub | Bin::Mul | Bin::Div | Bin::Rem)
+        }
+        _ => false,
+    }
+}
+
+/// `x op y` for the arithmetic `op` (`+ - * / %`), checked as Rhai checks it; `None` where Rhai fails.
+#[inline]
+fn arith(op: Bin, x: i64, y: i64) -> Option<i64> {
+    match op {
+        Bin::Add => x.checked_add(y),
+        Bin::Sub => x.checked_sub(y),
+        Bin::Mul => x.checked_mul(y),
+        Bin::Div => x.checked_div(y),
+        Bin::Rem => x.checked_rem(y),
+        _ => None,
+    }
+}
+
+/// `x op y` for the comparison `op` (`< <= > >=`, and `== !=` of numbers).
+#[inline]
+fn compare(op: Bin, x: i64, y: i64) -> bool {
+    match op {
+        Bin::Lt => x < y,
+        Bin::Le => x <= y,
+        Bin::Gt => x > y,
+        Bin::Ge => x >= y,
+        Bin::Eq => x == y,
+        _ => x != y,
+    }
+}
+
+/// Writes the number `v` into `slot`, in place when it holds a number already (nothing dropped).
+#[inline]
+fn set_int(slot: &mut Val, v: i64) {
+    if let Val::Int(x) = slot {
+        *x = v;
+    } else {
+        *slot = Val::Int(v);
     }
 }
 
@@ -641,8 +791,12 @@ struct Run<'a, 'b> {
     items: u64,
     depth: u32,
     bounds: &'a Bounds<'b>,
+    /// `bounds.max_operations`, read at every tick.
+    max_ops: u64,
     /// Where the entry point's pushes go when it [emits](Program::emits).
     out: &'a mut Emitted,
+    /// The value of the `return` being carried out ([`Ctl::Return`]).
+    ret: Val,
 }
 
 /// Whether `b` is one expression statement (`{ x }`).
@@ -711,7 +865,7 @@ impl Run<'_, '_> {
     #[inline]
     fn tick(&mut self) -> Result<(), Ctl> {
         self.ops += 1;
-        if self.ops > self.bounds.max_operations {
+        if self.ops > self.max_ops {
             return Err(Ctl::Rhai);
         }
         if self.ops & 0xfff == 0 && self.bounds.deadline.is_some_and(Deadline::passed) {
@@ -749,7 +903,8 @@ impl Run<'_, '_> {
         self.stack.truncate(self.base);
         self.base = saved;
         match r {
-            Ok(v) | Err(Ctl::Return(v)) => Ok(v),
+            Ok(v) => Ok(v),
+            Err(Ctl::Return) => Ok(std::mem::take(&mut self.ret)),
             Err(_) => Err(Ctl::Rhai),
         }
     }
@@ -760,6 +915,11 @@ impl Run<'_, '_> {
     /// option holding one to Rhai too.
     fn emit(&mut self, e: &Expr) -> Result<(), Ctl> {
         let Expr::Array(items) = e else {
+            if is_int(e) {
+                let v = self.int(e)?;
+                self.out.items.push(Emit::Num(v));
+                return Ok(());
+            }
             let v = self.expr(e)?;
             self.out.push_val(&v);
             return Ok(());
@@ -812,12 +972,27 @@ impl Run<'_, '_> {
         Ok(())
     }
 
-    /// Runs `s` as [`Self::stmt`] does (the same operations counted, the same give-ups) where its value is not used:
-    /// an `if` statement, a push written to the buffer, and a compound assignment on numbers make no [`Val`].
+    /// Runs `s` as a block's last statement: its value is that of an expression statement, else `()` (every
+    /// other statement's value). The same operations counted and the same give-ups as [`Self::exec`].
+    fn stmt(&mut self, s: &Stmt) -> R {
+        match s {
+            Stmt::Expr(e) => {
+                self.tick()?;
+                self.expr(e)
+            }
+            s => {
+                self.exec(s)?;
+                Ok(Val::Unit)
+            }
+        }
+    }
+
+    /// Runs `s` where its value is not used: an `if` statement, a push written to the buffer and the assignment
+    /// of a number make no [`Val`] (a number is written in place over a number).
     fn exec(&mut self, s: &Stmt) -> Result<(), Ctl> {
+        self.tick()?;
         match s {
             Stmt::Expr(Expr::If(cond, then, other)) => {
-                self.tick()?;
                 if self.cond(cond)? {
                     self.exec_block(then)
                 } else if let Some(o) = other {
@@ -826,43 +1001,30 @@ impl Run<'_, '_> {
                     Ok(())
                 }
             }
-            Stmt::Emit(e) => {
-                self.tick()?;
-                self.emit(e)?;
-                self.made(1)
-            }
-            s => self.stmt(s).map(drop),
-        }
-    }
-
-    fn stmt(&mut self, s: &Stmt) -> R {
-        self.tick()?;
-        match s {
-            Stmt::Let(slot, e) => {
-                let v = self.expr(e)?;
-                *self.slot(*slot) = v;
-                Ok(Val::Unit)
+            Stmt::Expr(e) => self.expr(e).map(drop),
+            Stmt::Let(slot, e) | Stmt::Assign(slot, None, e) => {
+                if is_int(e) {
+                    let v = self.int(e)?;
+                    set_int(self.slot(*slot), v);
+                } else {
+                    let v = self.expr(e)?;
+                    *self.slot(*slot) = v;
+                }
+                Ok(())
             }
             Stmt::Assign(slot, Some(op @ (Bin::Add | Bin::Sub | Bin::Mul)), e) => {
                 // `x += e` on numbers without making a value of `e` (the same result and give-ups as below).
                 let y = self.int(e)?;
                 let x = int(self.slot(*slot))?;
-                let v = match op {
-                    Bin::Add => x.checked_add(y),
-                    Bin::Sub => x.checked_sub(y),
-                    _ => x.checked_mul(y),
-                };
-                *self.slot(*slot) = Val::Int(v.ok_or(Ctl::Rhai)?);
-                Ok(Val::Unit)
+                let v = arith(*op, x, y).ok_or(Ctl::Rhai)?;
+                set_int(self.slot(*slot), v);
+                Ok(())
             }
-            Stmt::Assign(slot, op, e) => {
+            Stmt::Assign(slot, Some(op), e) => {
                 let v = self.expr(e)?;
-                let v = match op {
-                    None => v,
-                    Some(op) => binary(*op, self.slot(*slot), &v)?,
-                };
+                let v = binary(*op, self.slot(*slot), &v)?;
                 *self.slot(*slot) = v;
-                Ok(Val::Unit)
+                Ok(())
             }
             Stmt::AssignIndex(slot, i, op, e) => {
                 let v = self.expr(e)?;
@@ -878,9 +1040,8 @@ impl Run<'_, '_> {
                     None => v,
                     Some(op) => binary(*op, item, &v)?,
                 };
-                Ok(Val::Unit)
+                Ok(())
             }
-            Stmt::Expr(e) => self.expr(e),
             Stmt::While(cond, body) => {
                 loop {
                     self.tick()?;
@@ -891,7 +1052,7 @@ impl Run<'_, '_> {
                         break;
                     }
                 }
-                Ok(Val::Unit)
+                Ok(())
             }
             Stmt::Loop(body) => {
                 loop {
@@ -900,26 +1061,25 @@ impl Run<'_, '_> {
                         break;
                     }
                 }
-                Ok(Val::Unit)
+                Ok(())
             }
             Stmt::For(slot, iter, body) => self.for_loop(*slot, iter, body),
             Stmt::Break => Err(Ctl::Break),
             Stmt::Continue => Err(Ctl::Continue),
             Stmt::Return(e) => {
-                let v = self.expr(e)?;
-                Err(Ctl::Return(v))
+                self.ret = self.expr(e)?;
+                Err(Ctl::Return)
             }
             Stmt::Emit(e) => {
                 self.emit(e)?;
-                self.made(1)?;
-                Ok(Val::Unit)
+                self.made(1)
             }
             Stmt::EmitItems(items) => {
                 self.made(items.len())?;
                 for e in items {
                     self.emit(e)?;
                 }
-                Ok(Val::Unit)
+                Ok(())
             }
         }
     }
@@ -933,7 +1093,7 @@ impl Run<'_, '_> {
         }
     }
 
-    fn for_loop(&mut self, slot: usize, iter: &Iter, body: &Block) -> R {
+    fn for_loop(&mut self, slot: usize, iter: &Iter, body: &Block) -> Result<(), Ctl> {
         match iter {
             Iter::Range(a, b, inclusive) => {
                 let a = self.int(a)?;
@@ -942,7 +1102,7 @@ impl Run<'_, '_> {
                 let mut x = a as i128;
                 while x < end {
                     self.tick()?;
-                    *self.slot(slot) = Val::Int(x as i64);
+                    set_int(self.slot(slot), x as i64);
                     if self.looped(body)? {
                         break;
                     }
@@ -962,7 +1122,7 @@ impl Run<'_, '_> {
                 }
             }
         }
-        Ok(Val::Unit)
+        Ok(())
     }
 
     /// Applies `f` to the value of `e` without copying it when `e` is a variable.
@@ -986,6 +1146,16 @@ impl Run<'_, '_> {
         let (op, a, b) = match e {
             Expr::Lit(Val::Int(x)) => return Ok(*x),
             Expr::Var(s) => return int(&self.stack[self.base + s]),
+            // A comparison's value is a boolean: `arith` gives up on it as `int` would.
+            Expr::VarLit(op, a, c) => {
+                let x = int(&self.stack[self.base + a])?;
+                return arith(*op, x, *c).ok_or(Ctl::Rhai);
+            }
+            Expr::VarVar(op, a, b) => {
+                let x = int(&self.stack[self.base + a])?;
+                let y = int(&self.stack[self.base + b])?;
+                return arith(*op, x, y).ok_or(Ctl::Rhai);
+            }
             Expr::Neg(a) => return self.int(a)?.checked_neg().ok_or(Ctl::Rhai),
             Expr::Bin(op @ (Bin::Add | Bin::Sub | Bin::Mul | Bin::Div | Bin::Rem), a, b) => {
                 (*op, a, b)
@@ -1003,14 +1173,7 @@ impl Run<'_, '_> {
             e => return int(&self.expr(e)?),
         };
         let (x, y) = (self.int(a)?, self.int(b)?);
-        match op {
-            Bin::Add => x.checked_add(y),
-            Bin::Sub => x.checked_sub(y),
-            Bin::Mul => x.checked_mul(y),
-            Bin::Div => x.checked_div(y),
-            _ => x.checked_rem(y),
-        }
-        .ok_or(Ctl::Rhai)
+        arith(op, x, y).ok_or(Ctl::Rhai)
     }
 
     /// The value of `e`, which must be a boolean (a condition), computed as [`Self::int`] computes numbers.
@@ -1022,12 +1185,37 @@ impl Run<'_, '_> {
             Expr::Bin(Bin::Or, a, b) => Ok(self.cond(a)? || self.cond(b)?),
             Expr::Bin(op @ (Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge), a, b) => {
                 let (x, y) = (self.int(a)?, self.int(b)?);
-                Ok(match op {
-                    Bin::Lt => x < y,
-                    Bin::Le => x <= y,
-                    Bin::Gt => x > y,
-                    _ => x >= y,
-                })
+                Ok(compare(*op, x, y))
+            }
+            // `x == 3`: a variable holding anything but a number gives up below as well (a boolean against a
+            // number); `a == b` of numbers or of booleans.
+            Expr::VarLit(
+                op @ (Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge | Bin::Eq | Bin::Ne),
+                a,
+                c,
+            ) => {
+                let x = int(&self.stack[self.base + a])?;
+                Ok(compare(*op, x, *c))
+            }
+            Expr::VarVar(op @ (Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge), a, b) => {
+                let x = int(&self.stack[self.base + a])?;
+                let y = int(&self.stack[self.base + b])?;
+                Ok(compare(*op, x, y))
+            }
+            Expr::VarVar(op @ (Bin::Eq | Bin::Ne), a, b) => {
+                let equal = match (&self.stack[self.base + a], &self.stack[self.base + b]) {
+                    (Val::Int(x), Val::Int(y)) => x == y,
+                    (Val::Bool(x), Val::Bool(y)) => x == y,
+                    _ => return Err(Ctl::Rhai),
+                };
+                Ok(equal == (*op == Bin::Eq))
+            }
+            // A number on either side (known before anything is evaluated): both must be numbers.
+            Expr::Bin(op @ (Bin::Eq | Bin::Ne), a, b)
+                if is_int(a) || matches!(**b, Expr::Lit(Val::Int(_))) =>
+            {
+                let (x, y) = (self.int(a)?, self.int(b)?);
+                Ok(compare(*op, x, y))
             }
             Expr::Bin(op @ (Bin::Eq | Bin::Ne), a, b) => {
                 // Numbers with numbers, booleans with booleans; anything else is Rhai's (as in `binary`).
@@ -1049,6 +1237,13 @@ impl Run<'_, '_> {
             }
             Expr::Bin(Bin::And | Bin::Or | Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge, ..)
             | Expr::Not(_) => Ok(Val::Bool(self.cond(e)?)),
+            Expr::VarVar(op, ..) | Expr::VarLit(op, ..) => {
+                if matches!(op, Bin::Add | Bin::Sub | Bin::Mul | Bin::Div | Bin::Rem) {
+                    Ok(Val::Int(self.int(e)?))
+                } else {
+                    Ok(Val::Bool(self.cond(e)?))
+                }
+            }
             Expr::Lit(v) => Ok(v.clone()),
             Expr::Var(s) => Ok(self.stack[self.base + s].clone()),
             Expr::Take(s) => Ok(std::mem::take(self.slot(*s))),
