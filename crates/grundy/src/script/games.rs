@@ -789,11 +789,12 @@ impl ListGame {
                     flat.end_option();
                 }
                 Emit::Nested(first, end) => {
-                    // In order, as Rhai's result is read: a position holding a negative number drops the option,
-                    // one of another length before it is an error.
-                    let rows = &em.rows[first..end];
+                    // In order, as Rhai's result is read: a position holding a negative number drops the option
+                    // (the positions before it written are taken back), one of another length before it is an
+                    // error.
+                    let (nums, positions) = (flat.nums.len(), flat.pos_ends.len());
                     let mut dropped = false;
-                    for &(s, e) in rows {
+                    for &(s, e) in &em.rows[first..end] {
                         let xs = &em.nums[s..e];
                         if xs.iter().any(|&x| x < 0) {
                             dropped = true;
@@ -802,13 +803,13 @@ impl ListGame {
                         if self.check_len_of(xs.len()).is_err() {
                             return false;
                         }
+                        flat.nums.extend(xs.iter().map(|&x| x as u64));
+                        flat.end_position();
                     }
                     if dropped {
+                        flat.nums.truncate(nums);
+                        flat.pos_ends.truncate(positions);
                         continue;
-                    }
-                    for &(s, e) in rows {
-                        flat.nums.extend(em.nums[s..e].iter().map(|&x| x as u64));
-                        flat.end_position();
                     }
                     flat.end_option();
                 }

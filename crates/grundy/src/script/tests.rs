@@ -516,6 +516,21 @@ mod interp_random {
             -2i64..8,
         )
             .prop_map(|(v, op, k)| format!("{v} {op} {k}"));
+        // Two variables, and a number on the left (fused as `a op b` and swapped: `3 < x` as `x > 3`).
+        let var = || prop_oneof![Just("a"), Just("x"), Just("i"), Just("b")];
+        let op = || {
+            prop_oneof![
+                Just("<"),
+                Just("<="),
+                Just(">"),
+                Just(">="),
+                Just("=="),
+                Just("!=")
+            ]
+        };
+        let vars = (var(), op(), var()).prop_map(|(v, op, w)| format!("{v} {op} {w}"));
+        let left = (-2i64..8, op(), var()).prop_map(|(k, op, v)| format!("{k} {op} {v}"));
+        let simple = prop_oneof![2 => simple, 1 => vars, 1 => left];
         simple.prop_recursive(2, 6, 2, |inner| {
             prop_oneof![
                 (inner.clone(), inner.clone()).prop_map(|(p, q)| format!("({p} && {q})")),
@@ -604,6 +619,32 @@ mod interp_random {
             }
         }
         Some((seen, None, compiled))
+    }
+
+    /// The fused nodes (`a op b` of two variables, `a op k`, `k op a`) give Rhai's values, and give up (Rhai
+    /// then answers) where Rhai could answer otherwise: a boolean or an array against a number, an overflow, a
+    /// division by zero.
+    #[test]
+    fn fused_operators_match_rhai() {
+        for body in [
+            "let t = a < b; let u = b >= 2; if t == u { out.push([a, 0]); } else { out.push([b, 1]); }",
+            "let t = a < b; if t == 1 { out.push([a, a]); }",
+            "let t = a < b; if 1 == t { out.push([a, a]); }",
+            "let t = [a]; if t == b { out.push([a, b]); }",
+            "let t = a > 2; let u = b; if t != u { out.push([a, 1]); }",
+            "let y = 9223372036854775807; out.push([y + a, 0]);",
+            "let y = 9223372036854775807; out.push([2 * y, a]);",
+            "let y = a - b; if 0 < y { out.push([y, y]); } if 3 >= y { out.push([b % a, 1]); }",
+            "let y = a * b; let z = 2 * a; out.push([[y / b, 7 - a], [z, 5 + z]]);",
+        ] {
+            let text = format!("fn moves(a, b) {{\n    let out = [];\n    {body}\n    out\n}}\n");
+            let ps = [(0, 0), (1, 2), (3, 1), (4, 4), (0, 5)];
+            let a = run(&text, true, &ps, true).unwrap();
+            let b = run(&text, false, &ps, true).unwrap();
+            assert!(a.2, "not interpreted:\n{text}");
+            assert_eq!(a.0, b.0, "{text}");
+            assert_eq!(a.1, b.1, "{text}");
+        }
     }
 
     /// The script of `stmts` with no statement reading `out` (`out.len()` read as `x`, no `pop`): the interpreter
@@ -811,6 +852,31 @@ fn dense_table_gives_the_solvers_values_on_the_pair_scripts() {
             assert_eq!(g.known_value(p, &cx), dense);
             assert_eq!(g.known_value(p, &cx.clone().with_formulas_only(true)), None);
         }
+    }
+}
+
+/// A table grown many times within one search (moves raise the second number): the entries of the positions
+/// open on the search's stack move with it, and every value is the solver's.
+#[test]
+fn dense_table_grown_during_a_search_keeps_its_open_positions() {
+    let cx = crate::Context::default();
+    let text =
+        "(a, b) => if a == 0 { [] } else { [[a - 1, b + 1], [a - 1, b * 2], [[a - 1, b], [a / 2, b + 3]]] }";
+    let s = Script::inline(text, Settings::default()).unwrap();
+    let reference = Script::inline(text, Settings::default()).unwrap();
+    reference.core.use_native.set(false);
+    let g = s.list_game().unwrap();
+    let r = reference.list_game().unwrap();
+    let mut solver = Solver::new(&r);
+    for p in [
+        vec![12, 0],
+        vec![3, 1],
+        vec![10, 1],
+        vec![2, 40],
+        vec![11, 3],
+    ] {
+        let v = solver.nim_value(&p).unwrap();
+        assert_eq!(g.dense_value(&p, &cx), Some(v), "{p:?}");
     }
 }
 

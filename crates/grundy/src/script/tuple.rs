@@ -72,8 +72,10 @@ pub(super) struct Dense {
     values: Vec<u32>,
     /// Entries valued (for the positions bound).
     valued: usize,
-    /// Option buffers of positions valued, kept for the next search (a table of many cells makes none anew).
-    spare: Vec<Flat>,
+    /// Frames of positions valued, kept for the next search (a table of many cells makes none anew).
+    spare: Vec<Frame>,
+    /// The options of the position being expanded.
+    flat: Flat,
 }
 
 impl Dense {
@@ -90,6 +92,40 @@ impl Dense {
             i = i * d + x;
         }
         Some(i as usize)
+    }
+
+    /// Grows the table to hold every position of `flat`, the entries of the `open` frames moved with it; `false`
+    /// when it would hold more than `cap` entries.
+    fn hold(&mut self, flat: &Flat, cap: u64, open: &mut [Frame]) -> bool {
+        for p in 0..flat.pos_ends.len() {
+            let q = flat.position(p);
+            if q.len() != self.dims.len() {
+                return false;
+            }
+            if self.index(q).is_some() {
+                continue;
+            }
+            let old = self.dims.clone();
+            if self.index_or_grow(q, cap).is_none() {
+                return false;
+            }
+            for f in open.iter_mut() {
+                f.me = reindex(&old, &self.dims, f.me);
+                for j in &mut f.idx {
+                    *j = reindex(&old, &self.dims, *j);
+                }
+            }
+        }
+        true
+    }
+
+    /// The numbers of the entry `j` into `q`.
+    fn numbers(&self, j: u32, q: &mut [u64]) {
+        let mut r = u64::from(j);
+        for (x, &d) in q.iter_mut().zip(&self.dims).rev() {
+            *x = r % d;
+            r /= d;
+        }
     }
 
     /// The entry of `q`, the table grown to hold it when it is not within it; `None` when the table would hold
@@ -138,15 +174,35 @@ impl Dense {
     }
 }
 
-/// The bytes an open position holds: its options' buffers and its frame.
-fn bytes(f: &Flat) -> usize {
-    (f.nums.capacity() + f.pos_ends.capacity() + f.opt_ends.capacity()) * 8 + 128
+/// A position on the search's stack: its entry, the entries of its options' positions, and the next of them to
+/// look at.
+#[derive(Debug, Default)]
+struct Frame {
+    /// The position's own entry.
+    me: u32,
+    /// The entry of every position of every option, one option after the other.
+    idx: Vec<u32>,
+    /// Where each option's entries end in `idx` (an option is the sum of its positions).
+    ends: Vec<u32>,
+    next: usize,
 }
 
-/// A position on the search's stack: its options and the next of their positions to look at.
-struct Frame {
-    flat: Flat,
-    next: usize,
+impl Frame {
+    /// The bytes it holds.
+    fn bytes(&self) -> usize {
+        (self.idx.capacity() + self.ends.capacity()) * 4 + 64
+    }
+}
+
+/// The entry `i` of a table of bounds `old` in the table of bounds `new` (each at least as large).
+fn reindex(old: &[u64], new: &[u64], i: u32) -> u32 {
+    let (mut r, mut out, mut scale) = (u64::from(i), 0u64, 1u64);
+    for (&o, &n) in old.iter().zip(new).rev() {
+        out += (r % o) * scale;
+        r /= o;
+        scale *= n;
+    }
+    out as u32
 }
 
 impl ListGame {
@@ -164,7 +220,7 @@ impl ListGame {
         }
         let mut d = self.dense.try_borrow_mut().ok()?;
         // At most an eighth of the memory bound for the table (4 bytes an entry) and as much for the open
-        // positions (their options' buffers).
+        // positions (their options' entries).
         let cap = (cx.limits.max_memory / 32).min(1 << 30);
         let max_held = usize::try_from(cx.limits.max_memory / 8).unwrap_or(usize::MAX);
         let i = d.index_or_grow(root, cap)?;
@@ -172,98 +228,94 @@ impl ListGame {
             return Some(Nimber::from(d.values[i]));
         }
         let mut stack: Vec<Frame> = Vec::new();
-        // The numbers of the positions on the stack, k a frame.
-        let mut at: Vec<u64> = Vec::new();
-        let mut spare: Vec<Flat> = std::mem::take(&mut d.spare);
+        let mut spare = std::mem::take(&mut d.spare);
+        let mut flat = std::mem::take(&mut d.flat);
         let mut opts = Options::new();
         let mut mex = Seen::default();
         let mut held = 0usize;
         let mut expanded = 0u64;
+        let mut child = root.to_vec();
         let found = 'search: {
-            let mut flat = spare.pop().unwrap_or_default();
-            if !self.expand(root, &mut flat, &mut opts) {
-                break 'search None;
-            }
-            d.values[i] = OPEN;
-            held += bytes(&flat);
-            at.extend_from_slice(root);
-            stack.push(Frame { flat, next: 0 });
-            let mut child = vec![0u64; k];
-            while let Some(top) = stack.last_mut() {
-                let mut unknown = false;
-                while top.next < top.flat.pos_ends.len() {
-                    let q = top.flat.position(top.next);
-                    let Some(j) = d.index_or_grow(q, cap) else {
+            loop {
+                // `child` is a position to value, not valued and not open: its options' positions, each in the
+                // table, on the stack.
+                let mut frame = spare.pop().unwrap_or_default();
+                if !self.expand(&child, &mut flat, &mut opts) || !d.hold(&flat, cap, &mut stack) {
+                    spare.push(frame);
+                    break 'search None;
+                }
+                frame.idx.clear();
+                frame.ends.clear();
+                for p in 0..flat.pos_ends.len() {
+                    let j = d.index(flat.position(p)).expect("held above");
+                    frame.idx.push(j as u32);
+                }
+                frame.ends.extend(flat.opt_ends.iter().map(|&e| e as u32));
+                frame.next = 0;
+                frame.me = d.index(&child).expect("in the table") as u32;
+                d.values[frame.me as usize] = OPEN;
+                held += frame.bytes();
+                stack.push(frame);
+                // Down to the next position to value, valuing each position whose options all have values.
+                loop {
+                    let Some(top) = stack.last_mut() else {
+                        let j = d.index(root).expect("indexed above");
+                        break 'search Some(Nimber::from(d.values[j]));
+                    };
+                    let mut unknown = None;
+                    while let Some(&j) = top.idx.get(top.next) {
+                        match d.values[j as usize] {
+                            UNKNOWN => {
+                                unknown = Some(j);
+                                break;
+                            }
+                            // Met again while open: a loop, the solver's to report.
+                            OPEN => break 'search None,
+                            _ => top.next += 1,
+                        }
+                    }
+                    if let Some(j) = unknown {
+                        expanded += 1;
+                        if d.valued + stack.len() >= cx.limits.max_positions
+                            || held > max_held
+                            || (expanded & 0xff == 0 && cx.check().is_err())
+                        {
+                            break 'search None;
+                        }
+                        d.numbers(j, &mut child);
+                        break;
+                    }
+                    let frame = stack.pop().expect("the stack is not empty");
+                    mex.clear();
+                    let mut start = 0;
+                    for &end in &frame.ends {
+                        let mut v = 0u64;
+                        for &j in &frame.idx[start..end as usize] {
+                            v ^= Nimber::from(d.values[j as usize]);
+                        }
+                        mex.insert(v);
+                        start = end as usize;
+                    }
+                    let Some(v32) = u32::try_from(mex.mex()).ok().filter(|&v| v < OPEN) else {
+                        stack.push(frame);
                         break 'search None;
                     };
-                    match d.values[j] {
-                        UNKNOWN => {
-                            child.copy_from_slice(q);
-                            unknown = true;
-                            break;
-                        }
-                        // Met again while open: a loop, the solver's to report.
-                        OPEN => break 'search None,
-                        _ => top.next += 1,
-                    }
+                    d.values[frame.me as usize] = v32;
+                    d.valued += 1;
+                    held -= frame.bytes();
+                    spare.push(frame);
                 }
-                if unknown {
-                    expanded += 1;
-                    if d.valued + stack.len() >= cx.limits.max_positions
-                        || held > max_held
-                        || (expanded & 0xff == 0 && cx.check().is_err())
-                    {
-                        break 'search None;
-                    }
-                    let mut flat = spare.pop().unwrap_or_default();
-                    if !self.expand(&child, &mut flat, &mut opts) {
-                        break 'search None;
-                    }
-                    let j = d.index(&child).expect("indexed above");
-                    d.values[j] = OPEN;
-                    held += bytes(&flat);
-                    at.extend_from_slice(&child);
-                    stack.push(Frame { flat, next: 0 });
-                    continue;
-                }
-                let frame = stack.pop().expect("the stack is not empty");
-                mex.clear();
-                for o in 0..frame.flat.opt_ends.len() {
-                    let mut v = 0u64;
-                    for p in frame.flat.option(o) {
-                        let j = d.index(frame.flat.position(p)).expect("valued above");
-                        v ^= Nimber::from(d.values[j]);
-                    }
-                    mex.insert(v);
-                }
-                let v = mex.mex();
-                let q = &at[at.len() - k..];
-                let j = d.index(q).expect("indexed when pushed");
-                let Some(v32) = u32::try_from(v).ok().filter(|&v| v < OPEN) else {
-                    break 'search None;
-                };
-                d.values[j] = v32;
-                d.valued += 1;
-                at.truncate(at.len() - k);
-                held -= bytes(&frame.flat);
-                let mut flat = frame.flat;
-                flat.clear();
-                spare.push(flat);
             }
-            Some(Nimber::from(
-                d.values[d.index(root).expect("indexed above")],
-            ))
         };
-        spare.extend(stack.into_iter().map(|f| f.flat));
-        d.spare = spare;
         if found.is_none() {
             // The positions left open are not valued: unmark them (the values found stay: they are exact).
-            for q in at.chunks(k) {
-                if let Some(j) = d.index(q) {
-                    d.values[j] = UNKNOWN;
-                }
+            for f in &stack {
+                d.values[f.me as usize] = UNKNOWN;
             }
         }
+        spare.extend(stack);
+        d.spare = spare;
+        d.flat = flat;
         found
     }
 

@@ -695,12 +695,29 @@ fn fuse(e: &mut Expr) {
                 (Expr::Var(x), Expr::Lit(Val::Int(c))) if FUSED.contains(&op) => {
                     *e = Expr::VarLit(op, *x, *c);
                 }
+                // `2 * k`, `0 < x`: the operands swapped (`k * 2`, `x > 0`), where that cannot change a value
+                // (arithmetic checked the same either way; neither operand has effects).
+                (Expr::Lit(Val::Int(c)), Expr::Var(x)) if swapped(op).is_some() => {
+                    *e = Expr::VarLit(swapped(op).expect("checked"), *x, *c);
+                }
                 _ => {
                     fuse(a);
                     fuse(b);
                 }
             }
         }
+    }
+}
+
+/// The operator `op'` with `a op b` = `b op' a` for numbers, among those [`fuse`] fuses.
+fn swapped(op: Bin) -> Option<Bin> {
+    match op {
+        Bin::Add | Bin::Mul | Bin::Eq | Bin::Ne => Some(op),
+        Bin::Lt => Some(Bin::Gt),
+        Bin::Gt => Some(Bin::Lt),
+        Bin::Le => Some(Bin::Ge),
+        Bin::Ge => Some(Bin::Le),
+        _ => None,
     }
 }
 
@@ -916,7 +933,7 @@ impl Run<'_, '_> {
     fn emit(&mut self, e: &Expr) -> Result<(), Ctl> {
         let Expr::Array(items) = e else {
             if is_int(e) {
-                let v = self.int(e)?;
+                let v = self.int_of(e)?;
                 self.out.items.push(Emit::Num(v));
                 return Ok(());
             }
@@ -934,7 +951,7 @@ impl Run<'_, '_> {
                 self.made(xs.len())?;
                 let start = self.out.nums.len();
                 for x in xs {
-                    let v = self.int(x)?;
+                    let v = self.int_of(x)?;
                     self.out.nums.push(v);
                 }
                 let end = self.out.nums.len();
@@ -946,7 +963,7 @@ impl Run<'_, '_> {
         }
         let start = self.out.nums.len();
         for x in items {
-            let v = self.int(x)?;
+            let v = self.int_of(x)?;
             self.out.nums.push(v);
         }
         let end = self.out.nums.len();
@@ -993,7 +1010,7 @@ impl Run<'_, '_> {
         self.tick()?;
         match s {
             Stmt::Expr(Expr::If(cond, then, other)) => {
-                if self.cond(cond)? {
+                if self.cond_of(cond)? {
                     self.exec_block(then)
                 } else if let Some(o) = other {
                     self.exec_block(o)
@@ -1004,7 +1021,7 @@ impl Run<'_, '_> {
             Stmt::Expr(e) => self.expr(e).map(drop),
             Stmt::Let(slot, e) | Stmt::Assign(slot, None, e) => {
                 if is_int(e) {
-                    let v = self.int(e)?;
+                    let v = self.int_of(e)?;
                     set_int(self.slot(*slot), v);
                 } else {
                     let v = self.expr(e)?;
@@ -1014,7 +1031,7 @@ impl Run<'_, '_> {
             }
             Stmt::Assign(slot, Some(op @ (Bin::Add | Bin::Sub | Bin::Mul)), e) => {
                 // `x += e` on numbers without making a value of `e` (the same result and give-ups as below).
-                let y = self.int(e)?;
+                let y = self.int_of(e)?;
                 let x = int(self.slot(*slot))?;
                 let v = arith(*op, x, y).ok_or(Ctl::Rhai)?;
                 set_int(self.slot(*slot), v);
@@ -1045,7 +1062,7 @@ impl Run<'_, '_> {
             Stmt::While(cond, body) => {
                 loop {
                     self.tick()?;
-                    if !self.cond(cond)? {
+                    if !self.cond_of(cond)? {
                         break;
                     }
                     if self.looped(body)? {
@@ -1096,8 +1113,8 @@ impl Run<'_, '_> {
     fn for_loop(&mut self, slot: usize, iter: &Iter, body: &Block) -> Result<(), Ctl> {
         match iter {
             Iter::Range(a, b, inclusive) => {
-                let a = self.int(a)?;
-                let b = self.int(b)?;
+                let a = self.int_of(a)?;
+                let b = self.int_of(b)?;
                 let end = if *inclusive { b as i128 + 1 } else { b as i128 };
                 let mut x = a as i128;
                 while x < end {
@@ -1140,6 +1157,53 @@ impl Run<'_, '_> {
         }
     }
 
+    /// [`Self::int`] with the common leaves computed in place (no call): a variable, a literal, a fused `a op b`
+    /// (the same values and give-ups).
+    #[inline(always)]
+    fn int_of(&mut self, e: &Expr) -> Result<i64, Ctl> {
+        match e {
+            Expr::Var(s) => int(&self.stack[self.base + s]),
+            Expr::Lit(Val::Int(x)) => Ok(*x),
+            Expr::VarLit(op, a, c) => {
+                let x = int(&self.stack[self.base + a])?;
+                arith(*op, x, *c).ok_or(Ctl::Rhai)
+            }
+            Expr::VarVar(op, a, b) => {
+                let x = int(&self.stack[self.base + a])?;
+                let y = int(&self.stack[self.base + b])?;
+                arith(*op, x, y).ok_or(Ctl::Rhai)
+            }
+            e => self.int(e),
+        }
+    }
+
+    /// [`Self::cond`] with the common comparisons of numbers computed in place (no call), as [`Self::cond`]
+    /// computes them.
+    #[inline(always)]
+    fn cond_of(&mut self, e: &Expr) -> Result<bool, Ctl> {
+        match e {
+            Expr::VarLit(
+                op @ (Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge | Bin::Eq | Bin::Ne),
+                a,
+                c,
+            ) => {
+                let x = int(&self.stack[self.base + a])?;
+                Ok(compare(*op, x, *c))
+            }
+            Expr::Bin(op @ (Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge), a, b) => {
+                let (x, y) = (self.int_of(a)?, self.int_of(b)?);
+                Ok(compare(*op, x, y))
+            }
+            Expr::Bin(op @ (Bin::Eq | Bin::Ne), a, b)
+                if is_int(a) || matches!(**b, Expr::Lit(Val::Int(_))) =>
+            {
+                let (x, y) = (self.int_of(a)?, self.int_of(b)?);
+                Ok(compare(*op, x, y))
+            }
+            e => self.cond(e),
+        }
+    }
+
     /// The value of `e`, which must be a number: the arithmetic of loops and conditions without making a [`Val`]
     /// per node (the same values and the same give-ups as [`Self::expr`]).
     fn int(&mut self, e: &Expr) -> Result<i64, Ctl> {
@@ -1163,16 +1227,16 @@ impl Run<'_, '_> {
             // `if c { x } else { y }` of one expression a branch: the branch's statement counted as a block
             // counts it.
             Expr::If(c, t, Some(o)) if is_one_expr(t) && is_one_expr(o) => {
-                let branch = if self.cond(c)? { t } else { o };
+                let branch = if self.cond_of(c)? { t } else { o };
                 let [Stmt::Expr(e)] = branch.stmts.as_slice() else {
                     unreachable!("checked to be one expression")
                 };
                 self.tick()?;
-                return self.int(e);
+                return self.int_of(e);
             }
             e => return int(&self.expr(e)?),
         };
-        let (x, y) = (self.int(a)?, self.int(b)?);
+        let (x, y) = (self.int_of(a)?, self.int_of(b)?);
         arith(op, x, y).ok_or(Ctl::Rhai)
     }
 
@@ -1181,10 +1245,10 @@ impl Run<'_, '_> {
         match e {
             Expr::Lit(Val::Bool(b)) => Ok(*b),
             Expr::Not(a) => Ok(!self.cond(a)?),
-            Expr::Bin(Bin::And, a, b) => Ok(self.cond(a)? && self.cond(b)?),
-            Expr::Bin(Bin::Or, a, b) => Ok(self.cond(a)? || self.cond(b)?),
+            Expr::Bin(Bin::And, a, b) => Ok(self.cond_of(a)? && self.cond_of(b)?),
+            Expr::Bin(Bin::Or, a, b) => Ok(self.cond_of(a)? || self.cond_of(b)?),
             Expr::Bin(op @ (Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge), a, b) => {
-                let (x, y) = (self.int(a)?, self.int(b)?);
+                let (x, y) = (self.int_of(a)?, self.int_of(b)?);
                 Ok(compare(*op, x, y))
             }
             // `x == 3`: a variable holding anything but a number gives up below as well (a boolean against a
@@ -1214,13 +1278,13 @@ impl Run<'_, '_> {
             Expr::Bin(op @ (Bin::Eq | Bin::Ne), a, b)
                 if is_int(a) || matches!(**b, Expr::Lit(Val::Int(_))) =>
             {
-                let (x, y) = (self.int(a)?, self.int(b)?);
+                let (x, y) = (self.int_of(a)?, self.int_of(b)?);
                 Ok(compare(*op, x, y))
             }
             Expr::Bin(op @ (Bin::Eq | Bin::Ne), a, b) => {
                 // Numbers with numbers, booleans with booleans; anything else is Rhai's (as in `binary`).
                 let equal = match self.expr(a)? {
-                    Val::Int(x) => x == self.int(b)?,
+                    Val::Int(x) => x == self.int_of(b)?,
                     Val::Bool(x) => x == self.cond(b)?,
                     _ => return Err(Ctl::Rhai),
                 };
