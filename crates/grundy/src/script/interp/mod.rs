@@ -735,7 +735,7 @@ fn is_int(e: &Expr) -> bool {
 }
 
 /// `x op y` for the arithmetic `op` (`+ - * / %`), checked as Rhai checks it; `None` where Rhai fails.
-#[inline]
+#[inline(always)]
 fn arith(op: Bin, x: i64, y: i64) -> Option<i64> {
     match op {
         Bin::Add => x.checked_add(y),
@@ -748,7 +748,7 @@ fn arith(op: Bin, x: i64, y: i64) -> Option<i64> {
 }
 
 /// `x op y` for the comparison `op` (`< <= > >=`, and `== !=` of numbers).
-#[inline]
+#[inline(always)]
 fn compare(op: Bin, x: i64, y: i64) -> bool {
     match op {
         Bin::Lt => x < y,
@@ -932,7 +932,10 @@ impl Run<'_, '_> {
     /// option holding one to Rhai too.
     fn emit(&mut self, e: &Expr) -> Result<(), Ctl> {
         let Expr::Array(items) = e else {
-            if is_int(e) {
+            // A number (an arithmetic expression, or a variable holding one) without a value made.
+            if is_int(e)
+                || matches!(e, Expr::Var(s) if matches!(self.stack[self.base + s], Val::Int(_)))
+            {
                 let v = self.int_of(e)?;
                 self.out.items.push(Emit::Num(v));
                 return Ok(());
@@ -1325,7 +1328,7 @@ impl Run<'_, '_> {
                 binary(*op, &x, &y)
             }
             Expr::If(cond, then, other) => {
-                if self.cond(cond)? {
+                if self.cond_of(cond)? {
                     self.block(then)
                 } else if let Some(o) = other {
                     self.block(o)
