@@ -376,7 +376,14 @@ impl Program {
     ) -> Option<bool> {
         out.clear();
         stack.clear();
-        stack.extend_from_slice(args);
+        // A number copied as a number, written in place (a copy of the value as a block of 16 bytes, just written
+        // word by word by the caller, waits on the stores).
+        for a in args {
+            match a {
+                Val::Int(x) => stack.push(Val::Int(*x)),
+                v => stack.push(v.clone()),
+            }
+        }
         let mut run = Run {
             prog: self,
             stack,
@@ -930,6 +937,7 @@ impl Run<'_, '_> {
     /// literal of numbers, or of array literals of numbers, with no array made; any other expression by its value.
     /// An item of such a literal that is not a number gives the call to Rhai: every reader of the buffer hands an
     /// option holding one to Rhai too.
+    #[inline(never)]
     fn emit(&mut self, e: &Expr) -> Result<(), Ctl> {
         let Expr::Array(items) = e else {
             // A number (an arithmetic expression, or a variable holding one) without a value made.
@@ -1046,43 +1054,9 @@ impl Run<'_, '_> {
                 *self.slot(*slot) = v;
                 Ok(())
             }
-            Stmt::AssignIndex(slot, i, op, e) => {
-                let v = self.expr(e)?;
-                let i = int(&self.expr(i)?)?;
-                let Val::Arr(a) = self.slot(*slot) else {
-                    return Err(Ctl::Rhai);
-                };
-                let item = usize::try_from(i)
-                    .ok()
-                    .and_then(|i| a.get_mut(i))
-                    .ok_or(Ctl::Rhai)?;
-                *item = match op {
-                    None => v,
-                    Some(op) => binary(*op, item, &v)?,
-                };
-                Ok(())
-            }
-            Stmt::While(cond, body) => {
-                loop {
-                    self.tick()?;
-                    if !self.cond_of(cond)? {
-                        break;
-                    }
-                    if self.looped(body)? {
-                        break;
-                    }
-                }
-                Ok(())
-            }
-            Stmt::Loop(body) => {
-                loop {
-                    self.tick()?;
-                    if self.looped(body)? {
-                        break;
-                    }
-                }
-                Ok(())
-            }
+            Stmt::AssignIndex(slot, i, op, e) => self.assign_index(*slot, i, *op, e),
+            Stmt::While(cond, body) => self.while_loop(Some(cond), body),
+            Stmt::Loop(body) => self.while_loop(None, body),
             Stmt::For(slot, iter, body) => self.for_loop(*slot, iter, body),
             Stmt::Break => Err(Ctl::Break),
             Stmt::Continue => Err(Ctl::Continue),
@@ -1104,6 +1078,48 @@ impl Run<'_, '_> {
         }
     }
 
+    /// `a[i] op= e`. (Out of [`Self::exec`], as the loops are: the statements run most stay in a small function.)
+    #[inline(never)]
+    fn assign_index(
+        &mut self,
+        slot: usize,
+        i: &Expr,
+        op: Option<Bin>,
+        e: &Expr,
+    ) -> Result<(), Ctl> {
+        let v = self.expr(e)?;
+        let i = int(&self.expr(i)?)?;
+        let Val::Arr(a) = self.slot(slot) else {
+            return Err(Ctl::Rhai);
+        };
+        let item = usize::try_from(i)
+            .ok()
+            .and_then(|i| a.get_mut(i))
+            .ok_or(Ctl::Rhai)?;
+        *item = match op {
+            None => v,
+            Some(op) => binary(op, item, &v)?,
+        };
+        Ok(())
+    }
+
+    /// `while cond { body }`, or `loop { body }` without a condition.
+    #[inline(never)]
+    fn while_loop(&mut self, cond: Option<&Expr>, body: &Block) -> Result<(), Ctl> {
+        loop {
+            self.tick()?;
+            if let Some(c) = cond {
+                if !self.cond_of(c)? {
+                    break;
+                }
+            }
+            if self.looped(body)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// Runs a loop's body once: `true` when it broke out of the loop.
     fn looped(&mut self, body: &Block) -> Result<bool, Ctl> {
         match self.exec_block(body) {
@@ -1113,6 +1129,7 @@ impl Run<'_, '_> {
         }
     }
 
+    #[inline(never)]
     fn for_loop(&mut self, slot: usize, iter: &Iter, body: &Block) -> Result<(), Ctl> {
         match iter {
             Iter::Range(a, b, inclusive) => {
