@@ -94,27 +94,33 @@ impl Dense {
         Some(i as usize)
     }
 
-    /// Grows the table to hold every position of `flat`, the entries of the `open` frames moved with it; `false`
-    /// when it would hold more than `cap` entries.
-    fn hold(&mut self, flat: &Flat, cap: u64, open: &mut [Frame]) -> bool {
+    /// The entry of every position of `flat` into `idx`, the table grown to hold them (the entries of the `open`
+    /// frames and those already in `idx` moved with it); `false` when it would hold more than `cap` entries.
+    fn hold(&mut self, flat: &Flat, cap: u64, open: &mut [Frame], idx: &mut Vec<u32>) -> bool {
+        idx.clear();
         for p in 0..flat.pos_ends.len() {
             let q = flat.position(p);
+            if let Some(j) = self.index(q) {
+                idx.push(j as u32);
+                continue;
+            }
             if q.len() != self.dims.len() {
                 return false;
             }
-            if self.index(q).is_some() {
-                continue;
-            }
             let old = self.dims.clone();
-            if self.index_or_grow(q, cap).is_none() {
+            let Some(j) = self.index_or_grow(q, cap) else {
                 return false;
-            }
+            };
             for f in open.iter_mut() {
                 f.me = reindex(&old, &self.dims, f.me);
-                for j in &mut f.idx {
-                    *j = reindex(&old, &self.dims, *j);
+                for i in &mut f.idx {
+                    *i = reindex(&old, &self.dims, *i);
                 }
             }
+            for i in idx.iter_mut() {
+                *i = reindex(&old, &self.dims, *i);
+            }
+            idx.push(j as u32);
         }
         true
     }
@@ -240,16 +246,13 @@ impl ListGame {
                 // `child` is a position to value, not valued and not open: its options' positions, each in the
                 // table, on the stack.
                 let mut frame = spare.pop().unwrap_or_default();
-                if !self.expand(&child, &mut flat, &mut opts) || !d.hold(&flat, cap, &mut stack) {
+                if !self.expand(&child, &mut flat, &mut opts)
+                    || !d.hold(&flat, cap, &mut stack, &mut frame.idx)
+                {
                     spare.push(frame);
                     break 'search None;
                 }
-                frame.idx.clear();
                 frame.ends.clear();
-                for p in 0..flat.pos_ends.len() {
-                    let j = d.index(flat.position(p)).expect("held above");
-                    frame.idx.push(j as u32);
-                }
                 frame.ends.extend(flat.opt_ends.iter().map(|&e| e as u32));
                 frame.next = 0;
                 frame.me = d.index(&child).expect("in the table") as u32;
