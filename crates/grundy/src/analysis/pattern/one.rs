@@ -327,6 +327,7 @@ fn formula_rule(fit: &Fit, rows: Span) -> (Law, String) {
             function: fit.base.words().to_string(),
             scale: fit.scale,
             offset: fit.offset,
+            divisor: fit.divisor,
             xor: fit.xor,
             shift: fit.shift,
             from: fit.from,
