@@ -584,6 +584,8 @@ pub struct ListGame {
     flat: RefCell<Flat>,
     /// The nim-values found by [`ListGame::dense_value`], kept from call to call.
     pub(super) dense: RefCell<Dense>,
+    /// The lines read for positions far out, and the codes they were recognised as ([`super::lines`]).
+    pub(super) lines: RefCell<super::lines::Lines>,
 }
 
 /// The interpreter's buffers: its arguments, its stack and what it returned.
@@ -602,6 +604,7 @@ impl ListGame {
             scratch: RefCell::default(),
             flat: RefCell::default(),
             dense: RefCell::default(),
+            lines: RefCell::default(),
         }
     }
 
@@ -915,11 +918,12 @@ impl Game for ListGame {
 }
 
 /// A tuple script's own engine (`ListGame::dense_value`): asked outside a solver (not kept to formulas), it values a
-/// position in a dense table indexed by its numbers, or leaves it to the solver.
+/// position in a dense table indexed by its numbers, or leaves it to the solver. Inside a solver (formulas only), a
+/// position on a line recognised as a code is valued as that code ([`super::lines`]), the formula of that line.
 impl ClosedForm<Vec<u64>> for ListGame {
     fn nim_value(&self, p: &Vec<u64>, cx: &Context) -> Option<Nimber> {
         if cx.formulas_only() {
-            return None;
+            return self.line_value(p, cx);
         }
         self.dense_value(p, cx)
     }
@@ -947,6 +951,11 @@ impl Notation<Vec<u64>> for ListGame {
     }
     fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
         format!("move from {} to {}", self.show(from), self.show_sum(to))
+    }
+    /// The assumption of each line recognised as a code that an answer was taken from.
+    fn note(&self) -> Option<String> {
+        let notes = self.lines.borrow().assumptions(&self.name());
+        (!notes.is_empty()).then(|| notes.join("; "))
     }
 }
 

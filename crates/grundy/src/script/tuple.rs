@@ -169,6 +169,9 @@ impl ListGame {
         if d.values[i] < OPEN {
             return Some(Nimber::from(d.values[i]));
         }
+        if let Some(v) = self.line_value(root, cx) {
+            return Some(v);
+        }
         let mut stack: Vec<Frame> = Vec::new();
         // The numbers of the positions on the stack, k a frame.
         let mut at: Vec<u64> = Vec::new();
@@ -196,6 +199,17 @@ impl ListGame {
                     };
                     match d.values[j] {
                         UNKNOWN => {
+                            // Far along a line recognised as a code: that code's value (an assumption the
+                            // game's note states).
+                            if let Some(v) = self.line_value(q, cx) {
+                                let Some(v32) = u32::try_from(v).ok().filter(|&v| v < OPEN) else {
+                                    break 'search None;
+                                };
+                                d.values[j] = v32;
+                                d.valued += 1;
+                                top.next += 1;
+                                continue;
+                            }
                             child.copy_from_slice(q);
                             unknown = true;
                             break;
@@ -265,7 +279,7 @@ impl ListGame {
 
     /// The options of `q` into `flat`: by the interpreter, else by the general path ([`crate::Game::options`], Rhai);
     /// `false` when that fails or a position is not of `k` numbers.
-    fn expand(&self, q: &[u64], flat: &mut Flat, opts: &mut Options<Vec<u64>>) -> bool {
+    pub(super) fn expand(&self, q: &[u64], flat: &mut Flat, opts: &mut Options<Vec<u64>>) -> bool {
         if self.interpret_flat(q, flat) {
             return true;
         }
