@@ -382,9 +382,15 @@ impl NumberGame {
         let mut mex = Seen::default();
         let mut ev = Evaluated::default();
         let mut opts = Options::new();
+        // Options read since the clock was last looked at: progress and the deadline every 1,024 heaps, or sooner
+        // when the heaps have many options (a script whose options grow as the square of the heap is at heap 700
+        // after seconds).
+        let mut work = 0usize;
         for n in g.len() as u64..=to {
             mex.clear();
-            if !self.dense_options(n, &g, &mut ev, &mut mex) {
+            if self.dense_options(n, &g, &mut ev, &mut mex) {
+                work += ev.items.len();
+            } else {
                 // The general path for this heap: the same options, and the same error when there is one.
                 mex.clear();
                 opts.clear();
@@ -393,9 +399,11 @@ impl NumberGame {
                     // Every heap of an option is below n (checked as the options were read).
                     mex.insert(o.iter().fold(0, |v, &h| v ^ g[h as usize]));
                 }
+                work += opts.len();
             }
             g.push(mex.mex());
-            if n & 0x3ff == 0 {
+            if n & 0x3ff == 0 || work >= 1 << 16 {
+                work = 0;
                 progress(n);
                 crate::heap::plain::poll(&limits, &name, n, to)?;
             }
