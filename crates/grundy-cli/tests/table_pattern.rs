@@ -796,3 +796,55 @@ fn a_time_limit_prints_the_rows_valued_as_partial() {
     assert_eq!(common::stdout(&o), "");
     assert!(common::stderr(&o).contains("no code emitted"));
 }
+
+/// A one-number game whose heaps are slow (a script with about n² options at heap n): a time limit prints the rules
+/// of the heaps computed as partial, each observed on them, with exit status 3, the JSON key stopped, the limit as
+/// the user set it, and no code emitted; the values agree with the same heaps computed with no tight limit.
+#[test]
+fn a_time_limit_prints_the_rules_of_the_heaps_computed() {
+    let slow = "n => { let v = []; for a in 0..n { for b in 0..a { if a + b < n { v.push([a, b]); } } } v }";
+    let o = common::grundy(&["pattern", "--moves", slow, "--max-seconds", "1", "--json"]);
+    let err = common::stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("grundy: pattern stopped early, partial rules printed: heaps 0..=")
+            && err.contains("time limit of 1 s (raise it with --max-seconds)"),
+        "{err}"
+    );
+    let j = common::parse_json(&common::stdout(&o));
+    let last = j["rows"]["to"].as_u64().unwrap();
+    assert!(last >= 24, "{j}");
+    assert_eq!(j["stopped"], format!("time limit after heap {last}"), "{j}");
+    for r in j["rules"].as_array().unwrap() {
+        assert_eq!(r["certified"], false, "{r}");
+        assert_eq!(r["checked_rows"]["to"], last, "{r}");
+    }
+    let whole = json(&[
+        "pattern",
+        "--moves",
+        slow,
+        "--to",
+        &last.to_string(),
+        "--json",
+    ]);
+    assert_eq!(whole.get("stopped"), None, "{whole}");
+    assert_eq!(j["rules"], whole["rules"]);
+    let o = common::grundy(&["pattern", "--moves", slow, "--max-seconds", "1"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        common::stdout(&o).starts_with("(partial: the rules below are read off the heaps computed")
+    );
+    let o = common::grundy(&[
+        "pattern",
+        "--moves",
+        slow,
+        "--max-seconds",
+        "1",
+        "--emit",
+        "cpp",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(common::stdout(&o), "");
+    assert!(common::stderr(&o).contains("no code emitted"));
+}

@@ -47,7 +47,8 @@ mod one;
 mod two;
 
 pub use one::{
-    one_parameter, one_parameter_values, sequence_rules, CLOSED_FORM_VALUES, DEFAULT_TO_SEARCHED,
+    one_parameter, one_parameter_partial, one_parameter_values, sequence_rules, CLOSED_FORM_VALUES,
+    DEFAULT_TO_SEARCHED,
 };
 pub use two::{key_line_fn, line_fn, line_points, two_parameters, Key, LineFn, KEYS};
 
