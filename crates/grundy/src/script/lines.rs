@@ -9,7 +9,8 @@
 //!
 //! **What it rests on.** As for a one-number script ([`crate::heap::table::HeapTable`]), recognition never claims a
 //! code the options disagree with on the heaps read; past them it is an assumption that the rule does not change,
-//! stated with every answer it shapes ([`Lines::assumptions`]). It is used only where computing is out of reach:
+//! stated with every answer it shapes ([`Lines::assumptions`]), so it is used only by analyses that state their
+//! notes ([`crate::Context::states_notes`]: `value`, not a table or a sequence), and only where computing is out of reach:
 //! for a position with a number of at least [`LINE_FROM`] (the point from which a one-number script recognised as a
 //! splitting code is answered as that code), along that number's line.
 
@@ -127,6 +128,10 @@ impl ListGame {
     /// The value of the tuple `q` from a recognised line through it: a line read already, or one along a number of
     /// `q` of at least [`LINE_FROM`] (read now); `None` when no such line is recognised.
     pub(super) fn line_value(&self, q: &[u64], cx: &Context) -> Option<Nimber> {
+        if !cx.states_notes() {
+            // No note would say what the answer rests on (a table, a sequence): computed, or refused.
+            return None;
+        }
         // On a line recognised already, at any x: up to the heaps read the code's options are the script's, so its
         // values are too; past them the same assumption as far out (the winning moves of a position far out are
         // sums of positions anywhere on the line).
