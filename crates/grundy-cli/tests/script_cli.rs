@@ -610,6 +610,96 @@ fn scripts_recognised_as_codes_answer_huge_heaps_under_a_stated_assumption() {
     }
 }
 
+/// A Funny Game (POJ 2484) as a pair (c, n): a circle (c = 0) or a row (c = 1) of n coins, one coin or two adjacent
+/// ones taken; a row `rule` gives the options of a row.
+fn circle(row: &str) -> String {
+    format!(
+        "(c, n) => {{ let out = []; if c == 0 {{ if n >= 1 {{ out.push([1, n - 1]); }} if n >= 2 {{ out.push([1, n - 2]); }} }} \
+         else {{ {row} }} out }}"
+    )
+}
+
+const KAYLES_ROW: &str =
+    "for t in 1..=2 { let rest = n - t; if rest >= 0 { for a in 0..=rest / 2 { out.push([[1, a], [1, rest - a]]); } } }";
+
+/// A line of a pair script whose options stay on it (the rows of the circle game) and are exactly a code's on
+/// x = 0..=1024 answers its positions far out as that code (Kayles), with the assumption in a note: the circle of
+/// 10^6 coins, and a row of 10^6 with every winning move, each replayed as a sum of Kayles heaps. A row that
+/// changes its rule within the heaps read is not recognised, and the circle far out is refused, not guessed.
+#[test]
+fn lines_of_pair_scripts_recognised_as_codes_answer_far_out() {
+    let game = circle(KAYLES_ROW);
+    let j = parse_json(&ok(&[
+        "value",
+        "--moves",
+        &game,
+        "0",
+        "1000000",
+        "--no-moves",
+        "--json",
+    ]));
+    assert_eq!(j["nim_value"], 0);
+    let note = j["notes"][0].as_str().unwrap();
+    assert!(
+        note.starts_with(
+            "script (1, x) has the moves of the code 0.77 on heaps 0..=1024 (checked)"
+        ) && note.contains("assumption"),
+        "{note}"
+    );
+    // Close to the origin nothing is assumed: no note.
+    let j = parse_json(&ok(&["value", "--moves", &game, "0", "200", "--json"]));
+    assert_eq!(j["nim_value"], 0);
+    assert!(j.get("notes").is_none(), "{j}");
+    // A row far out: the catalog's Kayles value and winning moves.
+    let row = parse_json(&ok(&["value", "--moves", &game, "1", "1000000", "--json"]));
+    let kayles = parse_json(&ok(&["value", "kayles", "1000000", "--json"]));
+    assert_eq!(row["nim_value"], kayles["nim_value"]);
+    assert_eq!(row["winning_move_count"], kayles["winning_move_count"]);
+    let moves = row["winning_moves"].as_array().unwrap();
+    for m in moves.iter().step_by(moves.len() / 7) {
+        // "1 a + 1 b" replayed: Kayles heaps a and b from scratch, a P-position.
+        let heaps: Vec<&str> = m["result"]
+            .as_str()
+            .unwrap()
+            .split(" + ")
+            .map(|p| p.strip_prefix("1 ").unwrap())
+            .collect();
+        assert!(!heaps.is_empty() && heaps.len() <= 2, "{m}");
+        let mut args = vec!["value", "kayles"];
+        args.extend(heaps.iter().copied());
+        args.extend(["--no-moves", "--json"]);
+        assert_eq!(parse_json(&ok(&args))["nim_value"], 0, "{m}");
+    }
+    // A table states no notes, so no cell of it rests on the assumption: far out it is computed, and stops.
+    let (code, out, err) = run(&[
+        "table",
+        "--moves",
+        &game,
+        "--rows",
+        "1..1",
+        "--cols",
+        "100000..100001",
+        "--max-memory",
+        "300M",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.is_empty() && err.contains("memory"), "{out}{err}");
+    // Row 700 with one move more: not Kayles on the heaps read, so the circle of 10^6 is computed, and stops.
+    let changed = circle(&format!("{KAYLES_ROW} if n == 700 {{ out.push([1, 0]); }}"));
+    let (code, out, err) = run(&[
+        "value",
+        "--moves",
+        &changed,
+        "0",
+        "1000000",
+        "--no-moves",
+        "--max-memory",
+        "300M",
+    ]);
+    assert_ne!(code, 0, "{out}");
+    assert!(!err.contains("has the moves of the code"), "{err}");
+}
+
 /// `period` of a script says which code it is on the heaps read (text and JSON), and of a script that is no code
 /// says nothing of the kind.
 #[test]

@@ -276,6 +276,7 @@ const RULER: &str =
 const MOCK_TURTLES: &str =
     "n => { let o = []; if n > 0 { o.push([]); } for a in 1..n { o.push(a); for b in 1..a { o.push([a, b]); } } o }";
 const DIVISORS: &str = "n => { let o = []; for d in 1..n { if n % d == 0 { o.push(d); } } o }";
+const NON_DIVISORS: &str = "n => { let o = []; for m in 1..n { if n % m != 0 { o.push(m); } } o }";
 const TRIANGULAR: &str = "n => { let k = 0; while (k + 1) * (k + 2) / 2 <= n { k += 1; } let o = []; for m in 0..k * (k + 1) / 2 { o.push(m); } o }";
 
 #[test]
@@ -289,6 +290,11 @@ fn pattern_names_rules_beyond_periods() {
         ),
         (DIVISORS, "600", "G(n) = bigomega(n) for n >= 1, G(0) = 0"),
         (TRIANGULAR, "400", "G(n) = tri_root(n)"),
+        (
+            NON_DIVISORS,
+            "300",
+            "G(n) = (odd_part(n) - 1) / 2 for n >= 1, G(0) = 0",
+        ),
     ] {
         let out = ok(&["pattern", "--moves", moves, "--to", to]);
         assert!(out.contains(rule), "{out}");
@@ -320,6 +326,18 @@ fn pattern_names_rules_beyond_periods() {
     assert_eq!(f["certified"], false);
     assert_eq!(f["checked_rows"], serde_json::json!({"from": 0, "to": 100}));
     assert_eq!(j["nearest"], serde_json::Value::Null);
+    assert_eq!(f["divisor"], 1);
+    let j = json(&["pattern", "--moves", NON_DIVISORS, "--to", "100", "--json"]);
+    let f = &j["rules"][0];
+    assert_eq!(
+        (&f["base"], &f["scale"], &f["offset"], &f["divisor"]),
+        (
+            &serde_json::json!("odd_part"),
+            &serde_json::json!(1),
+            &serde_json::json!(-1),
+            &serde_json::json!(2)
+        )
+    );
     // Nothing fits: the candidate that fits longest, and where it fails (Ω(n), but a prime 101 is a P-position).
     let out = ok(&[
         "pattern",
@@ -454,6 +472,14 @@ fn emitted_code_compiles_and_agrees() {
         // A formula of the library: the ruler function, observed; 2^v2(10^18) = 2^18.
         if let Some(got) = emitted(&["pattern", "--moves", RULER, "--to", "150"], lang, &big) {
             assert_eq!(got, ["262144", "1"]);
+        }
+        // A formula with a division: (odd_part(n) - 1) / 2, the odd part of 10^18 being 5^18.
+        if let Some(got) = emitted(
+            &["pattern", "--moves", NON_DIVISORS, "--to", "150"],
+            lang,
+            &big,
+        ) {
+            assert_eq!(got, ["1907348632812", "499999999999999999"]);
         }
         // Bash with period 100001, checked to heap 100000 (n mod 100001).
         if let Some(got) = emitted(&["period", "bash:100000"], lang, &big) {
@@ -766,6 +792,58 @@ fn a_time_limit_prints_the_rows_valued_as_partial() {
     let mut emit = args("pattern", false);
     emit.extend(["--emit", "rust"]);
     let o = common::grundy(&emit);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(common::stdout(&o), "");
+    assert!(common::stderr(&o).contains("no code emitted"));
+}
+
+/// A one-number game whose heaps are slow (a script with about n² options at heap n): a time limit prints the rules
+/// of the heaps computed as partial, each observed on them, with exit status 3, the JSON key stopped, the limit as
+/// the user set it, and no code emitted; the values agree with the same heaps computed with no tight limit.
+#[test]
+fn a_time_limit_prints_the_rules_of_the_heaps_computed() {
+    let slow = "n => { let v = []; for a in 0..n { for b in 0..a { if a + b < n { v.push([a, b]); } } } v }";
+    let o = common::grundy(&["pattern", "--moves", slow, "--max-seconds", "1", "--json"]);
+    let err = common::stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("grundy: pattern stopped early, partial rules printed: heaps 0..=")
+            && err.contains("time limit of 1 s (raise it with --max-seconds)"),
+        "{err}"
+    );
+    let j = common::parse_json(&common::stdout(&o));
+    let last = j["rows"]["to"].as_u64().unwrap();
+    assert!(last >= 24, "{j}");
+    assert_eq!(j["stopped"], format!("time limit after heap {last}"), "{j}");
+    for r in j["rules"].as_array().unwrap() {
+        assert_eq!(r["certified"], false, "{r}");
+        assert_eq!(r["checked_rows"]["to"], last, "{r}");
+    }
+    let whole = json(&[
+        "pattern",
+        "--moves",
+        slow,
+        "--to",
+        &last.to_string(),
+        "--json",
+    ]);
+    assert_eq!(whole.get("stopped"), None, "{whole}");
+    assert_eq!(j["rules"], whole["rules"]);
+    let o = common::grundy(&["pattern", "--moves", slow, "--max-seconds", "1"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        common::stdout(&o).starts_with("(partial: the rules below are read off the heaps computed")
+    );
+    let o = common::grundy(&[
+        "pattern",
+        "--moves",
+        slow,
+        "--max-seconds",
+        "1",
+        "--emit",
+        "cpp",
+    ]);
     assert_eq!(o.status.code(), Some(3));
     assert_eq!(common::stdout(&o), "");
     assert!(common::stderr(&o).contains("no code emitted"));

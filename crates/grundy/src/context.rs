@@ -45,6 +45,7 @@ pub struct Context {
     cancel: Option<Arc<AtomicBool>>,
     formulas_only: bool,
     assume_periods: bool,
+    states_notes: bool,
 }
 
 impl Default for Context {
@@ -62,6 +63,7 @@ impl std::fmt::Debug for Context {
             .field("cancelled", &self.cancelled())
             .field("formulas_only", &self.formulas_only)
             .field("assume_periods", &self.assume_periods)
+            .field("states_notes", &self.states_notes)
             .finish()
     }
 }
@@ -76,6 +78,7 @@ impl Context {
             cancel: None,
             formulas_only: false,
             assume_periods: false,
+            states_notes: false,
         }
     }
 
@@ -124,6 +127,20 @@ impl Context {
     /// Whether observed periods may answer (see [`Context::with_assumed_periods`]).
     pub fn assumes_periods(&self) -> bool {
         self.assume_periods
+    }
+
+    /// The same, for an analysis that states its games' notes with its answers (`true`: [`crate::parts::Sum::notes`]
+    /// after an analysis of a sum) or not (`false`, the default: a table, a sequence). Only where notes are stated
+    /// may an answer rest on an assumption a note states: a line of a tuple script recognised as a take-and-break
+    /// code answers far out only then (`crate::script`), and is computed (or refused) otherwise.
+    pub fn with_notes_stated(mut self, on: bool) -> Context {
+        self.states_notes = on;
+        self
+    }
+
+    /// Whether the caller states its games' notes with its answers (see [`Context::with_notes_stated`]).
+    pub fn states_notes(&self) -> bool {
+        self.states_notes
     }
 
     /// The cancellation flag, if the caller gave one.

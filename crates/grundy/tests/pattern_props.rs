@@ -83,9 +83,9 @@ mod candidates {
             for r in &p.rules {
                 prop_assert!(!r.certified, "{}", r.statement);
                 match &r.law {
-                    Law::Formula { base, scale, offset, xor, shift, from, below, .. } => {
+                    Law::Formula { base, scale, offset, divisor, xor, shift, from, below, .. } => {
                         let fit = grundy::analysis::pattern::candidates::Fit {
-                            base: *base, scale: *scale, offset: *offset, xor: *xor, shift: *shift, from: *from,
+                            base: *base, scale: *scale, offset: *offset, divisor: *divisor, xor: *xor, shift: *shift, from: *from,
                             below: below.clone(),
                         };
                         prop_assert!(r.statement.contains(&format!("checked on n = 0..={n}")), "{}", r.statement);

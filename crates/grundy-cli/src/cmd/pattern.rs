@@ -57,9 +57,9 @@ node-kayles 0..7, arc-kayles 0..5, leading ones with no position left out): ever
     last pair, then candidates (u + √d)/w and p/q are checked exactly, in integers (floor(k(u + √d)/w) =
     floor((ku + isqrt(dk²))/w)), against every pair; no floating point decides.
 When no rule fits, it says so and shows the first rows. When --max-seconds (default 60 s) or --max-memory stops
-the table, the rules are read off the rows valued by then and printed as partial (each observed on those rows
-only); stderr says so in one line, with the rows still to come and how to go further, --json has a key stopped
-(as 'grundy table --json'), --emit prints nothing, and the exit status is 3.
+the table (or a one-number game's heaps), the rules are read off the rows (heaps) valued by then and printed as
+partial (each observed on those rows only); stderr says so in one line, with what is still to come and how to go
+further, --json has a key stopped (as 'grundy table --json'), --emit prints nothing, and the exit status is 3.
 
 --line 'x 5' reads a game of two or more numbers along one line, every number fixed but x: the values G(x, 5)
 for x = 0..=N (--to N, default 1000) as a sequence of one number, with the rules of one-number games above. The
@@ -107,9 +107,8 @@ pub fn run(a: &PatternArgs) -> CliResult {
     let mut game = super::lookup(&super::game_or_script(a.game.as_deref())?)?;
     game = read_as(game, a)?;
     game.normal_values_only("a pattern")?;
-    let limits = crate::guard::limits();
     let mut values = Vec::new();
-    let mut stopped = None;
+    let stopped;
     let found: Pattern = match game.parameters() {
         0 => {
             return Err(CliError::usage(format!(
@@ -124,11 +123,8 @@ pub fn run(a: &PatternArgs) -> CliResult {
                     super::table::game_label(a.game.as_deref(), &a.rules)
                 )));
             }
-            let to = a.to;
-            let mut bar = Progress::new(format!("{} pattern", game.name()), to.unwrap_or(0));
-            let (p, v) =
-                pattern::one_parameter_values(&*game, to, &crate::guard::context_with(limits), &mut |n, _| bar.update(n))?;
-            bar.finish();
+            let (p, v, stop) = one_number(&*game, a.to)?;
+            stopped = stop;
             values = v;
             p
         }
@@ -165,6 +161,13 @@ pub fn run(a: &PatternArgs) -> CliResult {
         }
     };
     if let Some(lang) = a.emit {
+        if let Some((m, _)) = stopped {
+            // Code from part of the range asked for is not what was asked: nothing is emitted.
+            return Err(CliError::Stopped(format!("pattern {m}").replace(
+                "partial rules printed",
+                "no code emitted from part of the range",
+            )));
+        }
         let code = emit::emit(&found, &values, lang.language())?;
         return write_stdout(code.as_bytes());
     }
@@ -178,7 +181,12 @@ pub fn run(a: &PatternArgs) -> CliResult {
     } else {
         let mut t = text(&found, a.line.is_some(), a.slice.is_some());
         if stopped.is_some() {
-            t = format!("(partial: the rules below are read off the rows valued before a limit stopped the table)\n{t}");
+            let what = if game.parameters() == 1 {
+                "the heaps computed before a limit stopped the run"
+            } else {
+                "the rows valued before a limit stopped the table"
+            };
+            t = format!("(partial: the rules below are read off {what})\n{t}");
         }
         write_stdout(t.as_bytes())?;
     }
@@ -261,4 +269,58 @@ fn text(p: &Pattern, line: bool, slice: bool) -> String {
         }
     }
     s
+}
+
+/// The limit that stopped a run, in words: "time limit", "memory limit" or "position limit".
+fn budget_words(e: &grundy::Error) -> &'static str {
+    match e.budget() {
+        Some(grundy::error::Budget::Time(_)) => "time limit",
+        Some(grundy::error::Budget::Memory(_)) => "memory limit",
+        _ => "position limit",
+    }
+}
+
+/// Why a run stopped early: what stderr says, and the JSON's key `stopped`.
+type Stopped = (String, String);
+
+/// The rules of a one-number game on heaps `0..=to` (or the default range), with the values they were read off, and,
+/// when a limit stopped the run, what stderr and the JSON say of it (the rules are then those of the heaps computed).
+fn one_number(
+    game: &dyn grundy::games::AnyGame,
+    to: Option<u64>,
+) -> CliResult<(Pattern, Vec<grundy::Nimber>, Option<Stopped>)> {
+    let mut bar = Progress::new(format!("{} pattern", game.name()), to.unwrap_or(0));
+    // A step stops a little before the command's deadline, so that the rules of the heaps computed are
+    // printed in time.
+    let (early, command_deadline) = crate::guard::limits_before_saving();
+    let commands = |e: grundy::Error| match (command_deadline, early.deadline) {
+        (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
+        _ => e,
+    };
+    let (p, v, stop) = pattern::one_parameter_partial(
+        game,
+        to,
+        &crate::guard::context_with(early),
+        &mut |n, _| bar.update(n),
+    )
+    .map_err(commands)?;
+    bar.finish();
+    let last = v.len() as u64 - 1;
+    let stopped = stop.map(|e| {
+        // The early deadline stands for the command's: its limit, as the user set it, is what is said.
+        let why = match (e.budget(), command_deadline) {
+            (Some(grundy::error::Budget::Time(_)), Some(d)) => d.error(),
+            _ => e.clone(),
+        };
+        (
+            format!(
+                "stopped early, partial rules printed: heaps 0..={last}{} computed: {}; to go further, \
+                 raise the limit",
+                to.map_or_else(String::new, |t| format!(" of 0..={t}")),
+                crate::output::said(&why)
+            ),
+            format!("{} after heap {last}", budget_words(&e)),
+        )
+    });
+    Ok((p, v, stopped))
 }

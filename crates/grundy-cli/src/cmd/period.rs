@@ -61,7 +61,7 @@ smallest period (ordinary, else arithmetic) that G(x, 5) for x = 0..=N shows eig
 --to N, on x = 0..=N. Without it, N = 1023, doubled (2047, 4095, ... up to 65535, a progress bar for each step on
 stderr) until two steps in a row show the same period, preperiod and saltus (it then held on values it was not read
 from); a step whose time, predicted from the last (four times it: a point has as many options as its x), would pass
---max-seconds (default 600 s) is not started, and a step a limit stops leaves the last step's values: the answer
+--max-seconds (default 60 s for a line) is not started, and a step a limit stops leaves the last step's values: the answer
 then says where and why it stopped ('stopped: ...'). Always 'observed on x = 0..=N only': a line is a view of the
 game's table (a position's options may leave the line), so no periodicity theorem covers it. JSON: game, line
 (true), from, to, preperiod, period, saltus, certified (false), certificate (null), values_computed, stopped (why
@@ -116,6 +116,10 @@ pub fn run(a: &PeriodArgs) -> CliResult {
 /// The first range of `period --line` without `--to`: x = 0..=1023, doubled (to 2047, 4095, ...) until a period is
 /// observed ([`line_search`]).
 pub const LINE_FIRST_TO: u64 = 1023;
+
+/// The time budget of `period --line` without `--to` or `--max-seconds` (a line's steps cost the square of their
+/// range, and a line may show no period: the default finishes within a minute).
+pub const LINE_BUDGET_SECONDS: f64 = 60.0;
 
 /// The last x `period --line` doubles to without `--to`.
 pub const LINE_LAST_TO: u64 = (1 << 16) - 1;
@@ -182,7 +186,7 @@ fn run_line(a: &PeriodArgs, spec: &str) -> CliResult {
 /// The values along `line` and the period observed on them: on x = 0..=`to` when given; else on x = 0..=1023,
 /// doubled (2047, 4095, ...) until a period is observed twice ([`grundy::heap::period::observe`]: at least eight periods
 /// past its preperiod), up to [`LINE_LAST_TO`], within the memory budget and a time budget (--max-seconds, else
-/// [`DEFAULT_BUDGET_SECONDS`]): a step whose time, predicted from the last (a point has as many options as its x,
+/// [`LINE_BUDGET_SECONDS`]): a step whose time, predicted from the last (a point has as many options as its x,
 /// so four times it), would pass the budget is not started, and a step a limit stops leaves the last one's values.
 /// A period is taken when the step before showed the same one (preperiod, period and saltus), so that it held on
 /// values it was not read from. Each step shows its progress on stderr. With the values, why the search stopped
@@ -207,9 +211,9 @@ fn line_search(
     };
     let budget = limits
         .deadline
-        .map_or(DEFAULT_BUDGET_SECONDS, |d| d.remaining().as_secs_f64());
+        .map_or(LINE_BUDGET_SECONDS, |d| d.remaining().as_secs_f64());
     // The budget as the user set it (the command's own deadline), for messages.
-    let limit = command_deadline.map_or(DEFAULT_BUDGET_SECONDS, |d| d.seconds());
+    let limit = command_deadline.map_or(LINE_BUDGET_SECONDS, |d| d.seconds());
     let seconds = |s: f64| {
         if s < 10.0 {
             format!("{s:.1}")

@@ -147,8 +147,10 @@ fn analyse_with(
     cx: &Context,
     moves: bool,
 ) -> Result<Report> {
+    // The notes are stated with the answer (`Analysis::notes`), so an answer may rest on one.
+    let noted = cx.clone().with_notes_stated(true);
     for g in sum.groups() {
-        g.set_context(cx);
+        g.set_context(&noted);
     }
     let limits = &cx.limits;
     if sum.own_play()? == crate::Play::Misere {

@@ -17,10 +17,9 @@
 //! not recognised. So recognition never claims a code the options disagree with on the heaps it read; past them it
 //! is the assumption it states.
 
-use super::HeapGame;
 use crate::code::{Code, Constraint, Digit};
 use crate::error::Result;
-use crate::game::Options;
+use crate::game::{Game, Options};
 
 /// How many heaps are read by default: heaps `0..=RECOGNISE_TO`.
 pub const RECOGNISE_TO: u64 = 1024;
@@ -123,7 +122,10 @@ fn code_of(digits: &[Digit]) -> Option<Code> {
 
 /// Whether `game`'s options on heaps `0..=to` (at most) are exactly a code's: the code and the heaps read, or
 /// `None`. An error of the rules (a script's) is returned as it is.
-pub fn recognise(game: &HeapGame, to: u64) -> Result<Option<Recognised>> {
+pub fn recognise<G: Game<Position = u64> + ?Sized>(
+    game: &G,
+    to: u64,
+) -> Result<Option<Recognised>> {
     let mut seen: Vec<Vec<Vec<u64>>> = Vec::new();
     let mut options = Options::new();
     let mut total = 0usize;

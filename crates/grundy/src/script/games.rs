@@ -382,9 +382,15 @@ impl NumberGame {
         let mut mex = Seen::default();
         let mut ev = Evaluated::default();
         let mut opts = Options::new();
+        // Options read since the clock was last looked at: progress and the deadline every 1,024 heaps, or sooner
+        // when the heaps have many options (a script whose options grow as the square of the heap is at heap 700
+        // after seconds).
+        let mut work = 0usize;
         for n in g.len() as u64..=to {
             mex.clear();
-            if !self.dense_options(n, &g, &mut ev, &mut mex) {
+            if self.dense_options(n, &g, &mut ev, &mut mex) {
+                work += ev.items.len();
+            } else {
                 // The general path for this heap: the same options, and the same error when there is one.
                 mex.clear();
                 opts.clear();
@@ -393,9 +399,11 @@ impl NumberGame {
                     // Every heap of an option is below n (checked as the options were read).
                     mex.insert(o.iter().fold(0, |v, &h| v ^ g[h as usize]));
                 }
+                work += opts.len();
             }
             g.push(mex.mex());
-            if n & 0x3ff == 0 {
+            if n & 0x3ff == 0 || work >= 1 << 16 {
+                work = 0;
                 progress(n);
                 crate::heap::plain::poll(&limits, &name, n, to)?;
             }
@@ -584,6 +592,8 @@ pub struct ListGame {
     flat: RefCell<Flat>,
     /// The nim-values found by [`ListGame::dense_value`], kept from call to call.
     pub(super) dense: RefCell<Dense>,
+    /// The lines read for positions far out, and the codes they were recognised as ([`super::lines`]).
+    pub(super) lines: RefCell<super::lines::Lines>,
 }
 
 /// The interpreter's buffers: its arguments, its stack and what it returned.
@@ -602,6 +612,7 @@ impl ListGame {
             scratch: RefCell::default(),
             flat: RefCell::default(),
             dense: RefCell::default(),
+            lines: RefCell::default(),
         }
     }
 
@@ -916,11 +927,12 @@ impl Game for ListGame {
 }
 
 /// A tuple script's own engine (`ListGame::dense_value`): asked outside a solver (not kept to formulas), it values a
-/// position in a dense table indexed by its numbers, or leaves it to the solver.
+/// position in a dense table indexed by its numbers, or leaves it to the solver. Inside a solver (formulas only), a
+/// position on a line recognised as a code is valued as that code ([`super::lines`]), the formula of that line.
 impl ClosedForm<Vec<u64>> for ListGame {
     fn nim_value(&self, p: &Vec<u64>, cx: &Context) -> Option<Nimber> {
         if cx.formulas_only() {
-            return None;
+            return self.line_value(p, cx);
         }
         self.dense_value(p, cx)
     }
@@ -948,6 +960,11 @@ impl Notation<Vec<u64>> for ListGame {
     }
     fn describe_move(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
         format!("move from {} to {}", self.show(from), self.show_sum(to))
+    }
+    /// The assumption of each line recognised as a code that an answer was taken from.
+    fn note(&self) -> Option<String> {
+        let notes = self.lines.borrow().assumptions(&self.name());
+        (!notes.is_empty()).then(|| notes.join("; "))
     }
 }
 

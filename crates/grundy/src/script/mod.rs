@@ -44,6 +44,7 @@
 
 mod games;
 mod interp;
+mod lines;
 mod native;
 mod tuple;
 
@@ -241,6 +242,48 @@ fn engine(settings: &Settings) -> Engine {
     e
 }
 
+/// `body` with the braces of one block around all of it written as spaces (`{ let o = []; o }` is
+/// ` let o = []; o `), or `body` as it is when it is not one block (`{ a } + { b }`, `[n - 1]`). Braces in strings
+/// and comments count as text.
+fn unbraced(body: &str) -> std::borrow::Cow<'_, str> {
+    let b = body.as_bytes();
+    if b.first() != Some(&b'{') || b.last() != Some(&b'}') {
+        return body.into();
+    }
+    let (mut depth, mut i) = (0usize, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'`' | b'\'' => {
+                // To the closing quote, past escaped characters.
+                let q = b[i];
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => return body.into(),
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 && i + 1 != b.len() {
+                    return body.into();
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth != 0 {
+        return body.into();
+    }
+    format!(" {} ", &body[1..body.len() - 1]).into()
+}
+
 impl Script {
     /// Compiles the rules in `text`, read from the file `path` (named in messages; the game's default name is its
     /// stem).
@@ -313,8 +356,14 @@ impl Script {
                 crate::error::escape(params)
             )));
         }
-        // The user's text starts on line 2, at column 1: messages take one from the line.
-        let text = format!("fn moves({}) {{\n{}\n}}", names.join(", "), body.trim());
+        // The user's text starts on line 2, at column 1: messages take one from the line. A body that is one block
+        // `{ ... }` is the function's body itself (the same scope and value), its braces written as spaces so that
+        // every place in it keeps its line and column.
+        let text = format!(
+            "fn moves({}) {{\n{}\n}}",
+            names.join(", "),
+            unbraced(body.trim())
+        );
         let lines = body.trim().lines().count().max(1);
         let last = body.trim().lines().last().map_or(0, |l| l.chars().count());
         Script::compile(text, Origin::Inline(lines, last), "script", settings)

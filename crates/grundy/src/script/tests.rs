@@ -911,3 +911,39 @@ fn dense_table_leaves_loops_errors_and_large_positions_to_the_solver() {
     assert_eq!(g.dense_value(&[0, 6], &cx), Some(1));
     assert_eq!(g.dense_value(&[1, 6], &cx), Some(0));
 }
+
+/// An inline body that is one block is the function's body, its braces as spaces (places keep their columns); any
+/// other body is kept as written.
+#[test]
+fn an_inline_block_body_is_the_functions_body() {
+    assert_eq!(super::unbraced("{ let o = []; o }"), "  let o = []; o  ");
+    for kept in [
+        "[n - 1]",
+        "{ [1] } + { [2] }",
+        "{ let s = \"}\"; [] ",
+        "{ [] /* } */ }",
+        "if n > 0 { [n - 1] } else { [] }",
+    ] {
+        assert_eq!(super::unbraced(kept), kept);
+    }
+    assert_eq!(
+        super::unbraced("{ let s = \"}{\"; [] }"),
+        "  let s = \"}{\"; []  "
+    );
+    // The same game either way, and an error's place is the same column of the user's text.
+    let block = Script::inline(
+        "n => { let o = []; if n > 0 { o.push(n - 1) } o }",
+        Settings::default(),
+    )
+    .unwrap();
+    let bare = Script::inline("n => [n - 1]", Settings::default()).unwrap();
+    let (a, b) = (block.number_game().unwrap(), bare.number_game().unwrap());
+    let (mut sa, mut sb) = (Solver::new(&a), Solver::new(&b));
+    for n in 0..20u64 {
+        assert_eq!(sa.nim_value(&n).unwrap(), sb.nim_value(&n).unwrap());
+    }
+    let Err(e) = Script::inline("n => { let o = []; o.push(n -) ; o }", Settings::default()) else {
+        panic!("a syntax error compiled")
+    };
+    assert!(e.to_string().contains("--moves:1:"), "{e}");
+}

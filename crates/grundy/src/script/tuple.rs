@@ -233,6 +233,9 @@ impl ListGame {
         if d.values[i] < OPEN {
             return Some(Nimber::from(d.values[i]));
         }
+        if let Some(v) = self.line_value(root, cx) {
+            return Some(v);
+        }
         let mut stack: Vec<Frame> = Vec::new();
         let mut spare = std::mem::take(&mut d.spare);
         let mut flat = std::mem::take(&mut d.flat);
@@ -265,11 +268,24 @@ impl ListGame {
                         let j = d.index(root).expect("indexed above");
                         break 'search Some(Nimber::from(d.values[j]));
                     };
-                    let mut unknown = None;
+                    let mut unknown = false;
                     while let Some(&j) = top.idx.get(top.next) {
                         match d.values[j as usize] {
                             UNKNOWN => {
-                                unknown = Some(j);
+                                d.numbers(j, &mut child);
+                                // Far along a line recognised as a code: that code's value (an assumption the
+                                // game's note states).
+                                if let Some(v) = self.line_value(&child, cx) {
+                                    let Some(v32) = u32::try_from(v).ok().filter(|&v| v < OPEN)
+                                    else {
+                                        break 'search None;
+                                    };
+                                    d.values[j as usize] = v32;
+                                    d.valued += 1;
+                                    top.next += 1;
+                                    continue;
+                                }
+                                unknown = true;
                                 break;
                             }
                             // Met again while open: a loop, the solver's to report.
@@ -277,7 +293,8 @@ impl ListGame {
                             _ => top.next += 1,
                         }
                     }
-                    if let Some(j) = unknown {
+                    if unknown {
+                        // `child` holds its numbers.
                         expanded += 1;
                         if d.valued + stack.len() >= cx.limits.max_positions
                             || held > max_held
@@ -285,7 +302,6 @@ impl ListGame {
                         {
                             break 'search None;
                         }
-                        d.numbers(j, &mut child);
                         break;
                     }
                     let frame = stack.pop().expect("the stack is not empty");
@@ -324,7 +340,7 @@ impl ListGame {
 
     /// The options of `q` into `flat`: by the interpreter, else by the general path ([`crate::Game::options`], Rhai);
     /// `false` when that fails or a position is not of `k` numbers.
-    fn expand(&self, q: &[u64], flat: &mut Flat, opts: &mut Options<Vec<u64>>) -> bool {
+    pub(super) fn expand(&self, q: &[u64], flat: &mut Flat, opts: &mut Options<Vec<u64>>) -> bool {
         if self.interpret_flat(q, flat) {
             return true;
         }

@@ -29,7 +29,7 @@
 //! **Exactness.** Every operation is on whole numbers: a periodic rule is exact for every heap below 2^64 whose
 //! value fits in 64 bits; the formulas use integer square roots corrected by integer comparisons and trial division
 //! (which costs `O(√n)` for the arithmetic functions). Affine images `a·f + b` are computed modulo 2^64 in C++ and
-//! Rust, which is exact whenever the value fits. Beatty numbers `⌊k(u + √d)/w⌋` are computed in 128-bit integers,
+//! Rust, which is exact whenever the value fits (and `(a·f + b) / d` whenever `d·G(n)` fits). Beatty numbers `⌊k(u + √d)/w⌋` are computed in 128-bit integers,
 //! exact for `k` below 3·10^18.
 
 mod code;
@@ -274,13 +274,14 @@ fn flags(name: &'static str, doc: String, len: u64, set: &[u64]) -> Table {
     Table { name, doc, values }
 }
 
-/// The statements of a formula of the candidate library in `var` (`G = scale·f(var + shift) + offset`, or
+/// The statements of a formula of the candidate library in `var` (`G = (scale·f(var + shift) + offset) / divisor`, or
 /// `f(var + shift) xor xor`, and `below[var]` below it), added to `b`.
 fn formula(b: &mut Built, var: &'static str, fit: &Fit) {
     let Fit {
         base,
         scale,
         offset,
+        divisor,
         xor,
         shift,
         ref below,
@@ -310,6 +311,13 @@ fn formula(b: &mut Built, var: &'static str, fit: &Fit) {
     b.body.push(S::Let("f", f));
     b.body.push(S::Return(if xor != 0 {
         bin(v("f"), Op::Xor, E::L(xor))
+    } else if divisor != 1 {
+        // `a·f + b` is `d·G(n)`, a whole number >= 0: exact whenever it fits in 64 bits.
+        bin(
+            E::Affine(Box::new(v("f")), scale, offset),
+            Op::Div,
+            E::L(divisor as u64),
+        )
     } else {
         E::Affine(Box::new(v("f")), scale, offset)
     }));
@@ -374,6 +382,7 @@ fn value_body(rule: &Rule, values: &[Nimber]) -> Result<Built> {
             base,
             scale,
             offset,
+            divisor,
             xor,
             shift,
             from,
@@ -384,6 +393,7 @@ fn value_body(rule: &Rule, values: &[Nimber]) -> Result<Built> {
                 base: *base,
                 scale: *scale,
                 offset: *offset,
+                divisor: *divisor,
                 xor: *xor,
                 shift: *shift,
                 from: *from,

@@ -7,11 +7,13 @@
 //! with and without multiplicity, the number of divisors, the largest odd divisor); inverse polynomials (the largest
 //! `k` with `k(k+1)/2 ≤ n`, `⌊√n⌋`, the Fibonacci index). Every one is exact integer arithmetic.
 //!
-//! **Images** ([`Fit`]): `G(n) = a·f(n + c) + b` and `G(n) = f(n + c) xor x` for `n ≥ from` (`from` the first heap
-//! where `f(n + c)` is defined, or one more), the values below `from` listed. `a` and `b` are read off the first two heaps where
-//! `f` differs (`a` must be a whole number), `x` off the first heap; then every heap is checked. Candidates are
-//! ordered simplest first ([`Fit::complexity`]: the shift, then a scale, an offset, a xor, then the base), and the
-//! simplest that fits is the rule. When none fits, the candidate that fits longest is named with its first failure.
+//! **Images** ([`Fit`]): `G(n) = (a·f(n + c) + b) / d` and `G(n) = f(n + c) xor x` for `n ≥ from` (`from` the
+//! first heap where `f(n + c)` is defined, or one more), the values below `from` listed. The slope `a/d` (a fraction
+//! in lowest terms, `d` at most [`MAX_DIVISOR`]) and `b` are read off the first two heaps where `f` differs, `x` off
+//! the first heap; then every heap is checked, the division exact at each (`G(n) = (odd_part(n) − 1) / 2` is the
+//! rule of moving to a smaller number that does not divide `n`). Candidates are ordered simplest first
+//! ([`Fit::complexity`]: the shift, then a scale, a divisor, an offset, a xor, then the base), and the simplest that
+//! fits is the rule. When none fits, the candidate that fits longest is named with its first failure.
 //!
 //! **P-positions alone** ([`PSet`]): when no rule fits the values, the set of P-positions is tried against the evil
 //! and odious numbers (shifted), the Fibonacci numbers, the powers of 2, the triangular numbers, the squares, the
@@ -25,6 +27,14 @@
 
 use crate::games::wythoff::isqrt;
 use crate::nimber::Nimber;
+
+/// The greatest common divisor of `a` and `b` (`gcd(0, 0) = 0`).
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
 
 /// A base function `f(m)` of the candidate library (serialised as its [`Base::name`], e.g. `"popcount"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -250,8 +260,8 @@ pub fn table(base: Base, len: usize) -> Vec<u64> {
     }
 }
 
-/// A candidate rule that fits: `G(n) = scale·f(n + shift) + offset` (or `f(n + shift) xor xor` when `xor ≠ 0`) for
-/// every `n ≥ from`, and `G(n) = below[n]` for `n < from`.
+/// A candidate rule that fits: `G(n) = (scale·f(n + shift) + offset) / divisor` (or `f(n + shift) xor xor` when
+/// `xor ≠ 0`) for every `n ≥ from`, the division exact, and `G(n) = below[n]` for `n < from`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fit {
     /// The base function.
@@ -260,6 +270,8 @@ pub struct Fit {
     pub scale: i64,
     /// `b`.
     pub offset: i64,
+    /// `d`, from 1 (no division) to [`MAX_DIVISOR`]; 1 in the xor form.
+    pub divisor: i64,
     /// `x` (0: the affine form).
     pub xor: u64,
     /// `c`.
@@ -270,20 +282,25 @@ pub struct Fit {
     pub below: Vec<Nimber>,
 }
 
+/// The largest divisor `d` of an image `(a·f + b) / d`.
+pub const MAX_DIVISOR: i64 = 16;
+
 impl Fit {
-    /// How complicated the formula is (smaller is simpler): a shift, a scale other than 1, an offset, a xor and
-    /// exceptions below `from` each count, then the base's place in [`BASES`].
+    /// How complicated the formula is (smaller is simpler): a shift, a scale other than 1, a divisor, an offset, a
+    /// xor and exceptions below `from` each count, then the base's place in [`BASES`].
     pub fn complexity(&self) -> (u64, usize) {
         let natural = (self.base.defined_from() as i64 - self.shift).max(0) as u64;
         let c = self.shift.unsigned_abs()
             + (self.from - natural)
             + u64::from(self.scale != 1)
+            + u64::from(self.divisor != 1)
             + u64::from(self.offset != 0)
             + 2 * u64::from(self.xor != 0);
         (c, BASES.iter().position(|&b| b == self.base).unwrap_or(99))
     }
 
-    /// The value the formula gives at heap `n` (exact; `None` if it leaves the 64-bit range or is undefined).
+    /// The value the formula gives at heap `n` (exact; `None` if it leaves the 64-bit range, is undefined, or the
+    /// division is not exact there).
     pub fn value(&self, n: u64) -> Option<u64> {
         if n < self.from {
             return self.below.get(n as usize).copied();
@@ -293,7 +310,12 @@ impl Fit {
         if self.xor != 0 {
             return Some(f ^ self.xor);
         }
-        u64::try_from(self.scale as i128 * f as i128 + self.offset as i128).ok()
+        let v = self.scale as i128 * f as i128 + self.offset as i128;
+        let d = self.divisor as i128;
+        if v % d != 0 {
+            return None;
+        }
+        u64::try_from(v / d).ok()
     }
 
     /// The argument `n + c` as text.
@@ -334,7 +356,11 @@ impl Fit {
             b if b > 0 => s += &format!(" + {b}"),
             b => s += &format!(" - {}", -b),
         }
-        s
+        match self.divisor {
+            1 => s,
+            d if self.offset == 0 && self.scale == 1 => format!("{s} / {d}"),
+            d => format!("({s}) / {d}"),
+        }
     }
 
     /// The rule as a formula: `G(n) = ruler(n) for n >= 1, G(0) = 0`.
@@ -403,6 +429,7 @@ fn try_one(
         base,
         scale: 1,
         offset: 0,
+        divisor: 1,
         xor: 0,
         shift,
         from: from as u64,
@@ -422,28 +449,38 @@ fn try_one(
             // A constant on the range: the bound says it.
             return None;
         }
-        if dv % df != 0 {
+        // The slope dv/df in lowest terms, the divisor positive.
+        let g = gcd(dv.unsigned_abs(), df.unsigned_abs()) as i128;
+        let (a, d) = if df < 0 {
+            (-dv / g, -df / g)
+        } else {
+            (dv / g, df / g)
+        };
+        if d > MAX_DIVISOR as i128 {
             // The formula with the slope rounded towards zero, to say where it fails.
             fit.scale = (dv / df) as i64;
             fit.offset = (v0 - fit.scale as i128 * at(n0)) as i64;
             let p = fit.scale as i128 * at(n1) + fit.offset as i128;
             return Some(Err((n1 as u64, Some(p), fit.formula())));
         }
-        fit.scale = i64::try_from(dv / df).ok()?;
-        fit.offset = i64::try_from(v0 - fit.scale as i128 * at(n0)).ok()?;
-        if base == Base::N && fit.scale == 1 && fit.offset == 0 && from == 0 {
+        fit.scale = i64::try_from(a).ok()?;
+        fit.divisor = d as i64;
+        fit.offset = i64::try_from(d * v0 - a * at(n0)).ok()?;
+        if base == Base::N && fit.scale == 1 && fit.offset == 0 && fit.divisor == 1 && from == 0 {
             // G(n) = n: the identity rule says it.
             return None;
         }
     }
+    let d = fit.divisor as i128;
     for n in from..len {
         let p = if fit.xor != 0 {
             (at(n) as u64 ^ fit.xor) as i128
         } else {
             fit.scale as i128 * at(n) + fit.offset as i128
         };
-        if p != values[n as usize] as i128 {
-            return Some(Err((n as u64, Some(p), fit.formula())));
+        if p != d * values[n as usize] as i128 {
+            // What the formula predicts there (rounded towards zero when the division is not exact).
+            return Some(Err((n as u64, Some(p / d), fit.formula())));
         }
     }
     Some(Ok(fit))
@@ -796,6 +833,32 @@ mod tests {
         for n in 0..300u64 {
             assert_eq!(found(&x).value(n), Some(x[n as usize]));
         }
+        // A slope that is a fraction: moving to a smaller number that does not divide n has
+        // G(n) = (odd_part(n) - 1) / 2 (values by the mex, from the rule).
+        let mut nondiv = vec![0u64; 300];
+        for n in 1..300usize {
+            let seen: Vec<u64> = (1..n).filter(|m| n % m != 0).map(|m| nondiv[m]).collect();
+            nondiv[n] = (0..).find(|g| !seen.contains(g)).unwrap();
+        }
+        let f = found(&nondiv);
+        assert_eq!(
+            (f.formula().as_str(), f.divisor),
+            ("G(n) = (odd_part(n) - 1) / 2 for n >= 1, G(0) = 0", 2)
+        );
+        assert!((0..300u64).all(|n| f.value(n) == Some(nondiv[n as usize])));
+        // Past the range the division is checked too: an odd numerator gives no value.
+        let half = Fit {
+            base: Base::N,
+            scale: 1,
+            offset: 0,
+            divisor: 2,
+            xor: 0,
+            shift: 0,
+            from: 0,
+            below: vec![],
+        };
+        assert_eq!((half.value(6), half.value(7)), (Some(3), None));
+        assert_eq!(half.formula(), "G(n) = n / 2");
         // A near miss: popcount, broken at 100.
         let mut broken: Vec<u64> = (0..300u64).map(|n| n.count_ones() as u64).collect();
         broken[100] = 9;

@@ -47,7 +47,8 @@ mod one;
 mod two;
 
 pub use one::{
-    one_parameter, one_parameter_values, sequence_rules, CLOSED_FORM_VALUES, DEFAULT_TO_SEARCHED,
+    one_parameter, one_parameter_partial, one_parameter_values, sequence_rules, CLOSED_FORM_VALUES,
+    DEFAULT_TO_SEARCHED,
 };
 pub use two::{key_line_fn, line_fn, line_points, two_parameters, Key, LineFn, KEYS};
 
@@ -189,8 +190,9 @@ pub enum Law {
         /// Whether `1/α + 1/β = 1` (exactly): the two sequences are complementary (Beatty's theorem).
         complementary: bool,
     },
-    /// `G(n) = scale·f(n + shift) + offset` (or `f(n + shift) xor xor` when `xor` is not 0) for every `n ≥ from`,
-    /// `f` a function of the candidate library ([`candidates`]), and `G(n) = below[n]` for `n < from`.
+    /// `G(n) = (scale·f(n + shift) + offset) / divisor` (or `f(n + shift) xor xor` when `xor` is not 0) for every
+    /// `n ≥ from`, the division exact, `f` a function of the candidate library ([`candidates`]), and
+    /// `G(n) = below[n]` for `n < from`.
     Formula {
         /// The base function `f`, e.g. `popcount`.
         base: Base,
@@ -200,6 +202,8 @@ pub enum Law {
         scale: i64,
         /// `b`.
         offset: i64,
+        /// `d` (1: no division).
+        divisor: i64,
         /// `x` (0: the affine form).
         xor: u64,
         /// `c`.

@@ -7,7 +7,7 @@ use super::show_list;
 use super::{Law, Pattern, Rule};
 use crate::analysis::table::{Span, Table};
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::HeapView;
 use crate::games::AnyGame;
 use crate::heap::period::{self, Certificate, Periodicity};
@@ -43,6 +43,25 @@ pub fn one_parameter_values(
     cx: &Context,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(Pattern, Vec<Nimber>)> {
+    match one_parameter_partial(game, to, cx, progress)? {
+        (_, _, Some(e)) => Err(e),
+        (p, values, None) => Ok((p, values)),
+    }
+}
+
+/// [`one_parameter_values`], keeping the values computed before a limit (time, memory, positions) stopped the work:
+/// then the rules read off those heaps (each observed on them only), the values, and the error that stopped it
+/// (`None` when the whole range was computed). A limit reached before any value was computed is an error, and so is
+/// anything else [`one_parameter_values`] refuses.
+///
+/// Long: the two ways of computing the values (a heap game's period search, another game's values by search), each
+/// keeping what a limit leaves, then the rules read off them.
+pub fn one_parameter_partial(
+    game: &dyn AnyGame,
+    to: Option<u64>,
+    cx: &Context,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(Pattern, Vec<Nimber>, Option<Error>)> {
     let limits = &cx.limits;
     if game.parameters() != 1 {
         return Err(crate::Error::input(format!(
@@ -51,7 +70,7 @@ pub fn one_parameter_values(
         ))
         .with_remedy(crate::error::Remedy::RowsAndColumns));
     }
-    let (values, periodicity) = match game.heap_game() {
+    let (values, periodicity, stopped) = match game.heap_game() {
         Some(heap) => {
             let certifiable = heap.code().is_some_and(period::certifiable);
             let limit = to.unwrap_or(if certifiable {
@@ -60,29 +79,59 @@ pub fn one_parameter_values(
                 period::DEFAULT_LIMIT_UNCERTIFIABLE
             });
             // An explicit --to is computed to the end before a period is read off (see period::Reach::observe_all).
-            let a = period::analyse_observing(
-                &heap,
+            // The values each step computed are kept as it hands them over, also when a limit stops it.
+            let mut kept: Vec<Nimber> = Vec::new();
+            let reach = period::Reach {
                 limit,
-                to.is_some(),
+                budget: None,
+                keep_values: true,
+                observe_all: to.is_some(),
+            };
+            let searched = period::search(
+                &heap,
+                Vec::new(),
+                reach,
                 Engine::Auto,
                 1,
                 limits,
                 progress,
-            )?;
-            // A closed form's period is answered from one preperiod and period of values: the rules are read off
-            // as many values as a computed sequence would give (up to [`CLOSED_FORM_VALUES`] heaps), so that every
-            // statement of the game (a code, a script) reads the same rules off the same values.
-            let mut values = a.values;
-            let want = limit.min(CLOSED_FORM_VALUES - 1);
-            if (values.len() as u64) <= want {
-                values = crate::heap::sequence::values(&heap, want, &mut |_| {})?;
+                &mut |v, from| {
+                    kept.truncate(from);
+                    kept.extend_from_slice(v);
+                    Ok(())
+                },
+            );
+            match searched {
+                Ok(a) => {
+                    // A closed form's period is answered from one preperiod and period of values: the rules are
+                    // read off as many values as a computed sequence would give (up to [`CLOSED_FORM_VALUES`]
+                    // heaps), so that every statement of the game (a code, a script) reads the same rules off the
+                    // same values.
+                    let mut values = a.values;
+                    let want = limit.min(CLOSED_FORM_VALUES - 1);
+                    if (values.len() as u64) <= want {
+                        values = crate::heap::sequence::values(&heap, want, &mut |_| {})?;
+                    }
+                    (values, a.periodicity, None)
+                }
+                Err(e) if e.budget().is_some() && !kept.is_empty() => {
+                    let p = period::observe_with(&kept, heap.longest_move());
+                    (kept, p, Some(e))
+                }
+                Err(e) => return Err(e),
             }
-            (values, a.periodicity)
         }
         None => {
             let to = to.unwrap_or(DEFAULT_TO_SEARCHED);
             let cells: Vec<Vec<u64>> = (0..=to).map(|n| vec![n]).collect();
-            let got = game.values_at(&cells, cx, &mut |d| progress(d, to))?;
+            let mut got = Vec::new();
+            let stopped = match game.values_into(&cells, cx, &mut |d| progress(d, to), &mut got) {
+                Ok(()) => None,
+                Err(e) if e.budget().is_some() && got.first().is_some_and(Option::is_some) => {
+                    Some(e)
+                }
+                Err(e) => return Err(e),
+            };
             // The values from 0 up to the first number that names no position.
             let values: Vec<Nimber> = got.iter().map_while(|v| *v).collect();
             if values.is_empty() {
@@ -92,11 +141,11 @@ pub fn one_parameter_values(
                 )));
             }
             let p = period::observe_with(&values, None);
-            (values, p)
+            (values, p, stopped)
         }
     };
     let p = sequence_rules(&game.name(), &values, periodicity.as_ref());
-    Ok((p, values))
+    Ok((p, values, stopped))
 }
 
 /// The rules of the sequence `values` (`G(0), G(1), …`), given what [`period`] found about it.
@@ -327,6 +376,7 @@ fn formula_rule(fit: &Fit, rows: Span) -> (Law, String) {
             function: fit.base.words().to_string(),
             scale: fit.scale,
             offset: fit.offset,
+            divisor: fit.divisor,
             xor: fit.xor,
             shift: fit.shift,
             from: fit.from,
