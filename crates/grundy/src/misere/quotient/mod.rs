@@ -19,8 +19,9 @@
 //! times the order times the number of distinct option profiles — with `O(order)` work per pair and generator; the
 //! size of candidate monoids is capped at [`MAX_CANDIDATE`] elements and the order at the caller's
 //! `max_order`: past either the result is "order at least K at heaps up to N", not an out-of-memory kill. A
-//! quotient's table has `order²` entries: its memory is estimated before it is made ([`table_bytes`]), and one
-//! that would not fit the limits' memory ends in the limit's error naming the memory. Answering
+//! quotient is held as its Cayley graph (the products of each element by the generators), linear in its order
+//! ([`table_bytes`]); a reduction's memory is estimated before it starts ([`reduce_bytes`]), and one that would
+//! not fit the limits' memory ends in the limit's error naming the memory. Answering
 //! a sum once built: one table product per heap for the outcome, and one product per option for the winning moves
 //! (prefix and suffix products), so linear in the number of heaps.
 //!
@@ -45,14 +46,15 @@ use crate::game::Outcome;
 use crate::heap::HeapGame;
 use crate::solver::Limits;
 pub use answer::{answer, answer_mixed, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
-pub use build::{largest_table, table_bytes, MAX_CANDIDATE};
+pub use build::{reduce_bytes, MAX_CANDIDATE};
 use build::{HeapOptions, Pretension, Step};
+pub use monoid::{table_bytes, DENSE_MAX};
 use monoid::{Monoid, Table};
 use serde::Serialize;
 
 /// The default largest order the construction accepts: no bound of its own ([`MAX_CANDIDATE`], which no quotient
-/// can pass), so the memory limit decides how large a table may grow ([`largest_table`]: a quotient whose
-/// `order²` table would not fit ends in the limit's error), and every code MisereSolver solves at its defaults
+/// can pass), so the memory limit decides how large a quotient may grow (a reduction that would not fit ends in
+/// the limit's error, [`reduce_bytes`]), and every code MisereSolver solves at its defaults
 /// (0.64–0.67 reach order 2248) is solved by default.
 pub const DEFAULT_MAX_ORDER: usize = MAX_CANDIDATE;
 /// The largest heap a quotient is computed to. (A far bound: the clock and the memory limit end a build first;
