@@ -665,13 +665,14 @@ fn reduced<M: Monoid>(
 /// Adds heap `n = cur.phi.len()` to a consistent reduced pretension `cur` of the heaps below it, whose check walk
 /// is `check`. When an element already there passes (the quotient is unchanged), `cur` and `check` take heap `n`
 /// and the cost is its options' images and the walk of its kind, nothing when the kind is known; otherwise they are
-/// left as they were.
+/// left as they were. `trials` is called with each recalibration round and the trial it starts from.
 pub(crate) fn extend(
     cur: &mut Pretension,
     check: &mut Checker,
     opts: &HeapOptions,
     max_order: usize,
     limits: &Limits,
+    trials: &mut dyn FnMut(usize, &Pretension),
 ) -> Result<Step> {
     let n = cur.phi.len();
     if !opts.has_moves(n) {
@@ -719,6 +720,7 @@ pub(crate) fn extend(
     while let Some(fail) = least_failure(&trial, opts, limits)? {
         limits.check_time()?;
         rounds += 1;
+        trials(rounds, &trial);
         if rounds > MAX_ROUNDS {
             return Ok(Step::TooLarge(TooLarge::Rounds(cur.table.size() + 1)));
         }

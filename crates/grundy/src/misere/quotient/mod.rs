@@ -45,7 +45,7 @@ use crate::game::HeapView;
 use crate::game::Outcome;
 use crate::heap::HeapGame;
 use crate::solver::Limits;
-pub use answer::{answer, answer_mixed, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
+pub use answer::{answer, answer_mixed, answer_partial, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
 pub use build::{reduce_bytes, MAX_CANDIDATE};
 use build::{HeapOptions, Pretension, Step};
 pub use monoid::{table_bytes, DENSE_MAX};
@@ -76,15 +76,19 @@ pub struct Generator {
 }
 
 /// One heap added by the construction, as its progress reports it: the heap, and the order and the size of the
-/// P-portion of the quotient of the heaps up to it.
+/// P-portion of the quotient of the heaps up to it. While a heap's recalibration runs (it can take minutes), each
+/// of its trials is reported too, with `round` its round (from 1) and the trial's order and P-portion; `round` is
+/// 0 for a heap done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct HeapDone {
-    /// The heap added.
+    /// The heap added (or being added, when `round` is not 0).
     pub heap: u64,
-    /// The order of the quotient of heaps up to it.
+    /// The order of the quotient of heaps up to it (of the trial, when `round` is not 0).
     pub order: usize,
-    /// The number of elements of its P-portion.
+    /// The number of elements of its P-portion (of the trial's).
     pub p_portion: usize,
+    /// 0 for a heap done; else the recalibration round of the heap whose trial this is.
+    pub round: usize,
 }
 
 /// The heap at which the quotient changed, and its order from there.
@@ -153,8 +157,14 @@ pub struct Quotient {
     /// Why a growth toward the certificate ([`compute_auto`]) ended without one (`None` otherwise).
     pub no_certificate: Option<String>,
     /// Why the quotient was not computed to the heap asked for, when it was not ("order at least K at heaps up to
-    /// N").
+    /// N", or the limit that ended a heap).
     pub stopped: Option<String>,
+    /// Whether a limit (the clock or the memory) ended the construction before the heap asked for: the quotient is
+    /// then that of the last heap completed ([`compute_partial`]), and [`Quotient::limit`] is the limit's error.
+    pub partial: bool,
+    /// The limit's error when [`Quotient::partial`].
+    #[serde(skip)]
+    pub limit: Option<Error>,
     #[serde(skip)]
     pub(crate) table: Table,
     #[serde(skip)]
@@ -263,6 +273,42 @@ pub fn compute(
     let (cur, changes, stopped) = construct(&opts, max_order, limits, progress)?;
     let mut q = finish(game.name(), cur, changes, stopped);
     q.certify(game);
+    Ok(q)
+}
+
+/// As [`compute`], except that a limit (the clock or the memory) that ends heap `n` before `to` is not an error:
+/// the quotient of heaps up to `n − 1` is returned, [`Quotient::partial`], with the limit's error in
+/// [`Quotient::limit`] and `stopped` saying where it stopped. An error before any heap (the options) stays one.
+pub fn compute_partial(
+    game: &HeapGame,
+    to: u64,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(HeapDone),
+) -> Result<Quotient> {
+    if to > MAX_HEAP {
+        return Err(Error::limit(format!(
+            "misère quotients are computed for heaps up to {MAX_HEAP}; {to} is larger"
+        )));
+    }
+    let opts = heap_options(game, to, limits)?;
+    let g = grow(&opts, max_order, limits, progress, &mut |_| false)?;
+    let (stopped, limit) = match g.end {
+        End::Limit(n, e) => (
+            Some(format!(
+                "a limit ended heap {n}: {}; shown for heaps up to {}",
+                e.message(),
+                n - 1
+            )),
+            Some(e),
+        ),
+        End::TooLarge(why) => (Some(why), None),
+        End::Covered | End::Stopped => (None, None),
+    };
+    let mut q = finish(game.name(), g.cur, g.changes, stopped);
+    q.certify(game);
+    q.partial = limit.is_some();
+    q.limit = limit;
     Ok(q)
 }
 
@@ -444,7 +490,23 @@ pub(crate) fn grow(
                 "building the misère quotient",
             )
             .and_then(|_| limits.check_time())
-            .and_then(|_| build::extend(&mut cur, &mut check, opts, max_order, limits));
+            .and_then(|_| {
+                build::extend(
+                    &mut cur,
+                    &mut check,
+                    opts,
+                    max_order,
+                    limits,
+                    &mut |round, t| {
+                        progress(HeapDone {
+                            heap: n,
+                            order: t.table.size(),
+                            p_portion: t.p.iter().filter(|&&x| x).count(),
+                            round,
+                        })
+                    },
+                )
+            });
         match step {
             Ok(Step::Same) => {}
             Ok(Step::Grew(grown)) => {
@@ -490,6 +552,7 @@ pub(crate) fn grow(
             heap: n,
             order: cur.table.size(),
             p_portion: cur.p.iter().filter(|&&x| x).count(),
+            round: 0,
         });
         if stop(&cur) {
             return Ok(Growth {
@@ -618,6 +681,8 @@ pub(crate) fn finish(
         periodic: None,
         no_certificate: None,
         stopped,
+        partial: false,
+        limit: None,
         table,
         p: pre.p,
         phi: pre.phi,
