@@ -491,21 +491,7 @@ pub(crate) fn grow(
             )
             .and_then(|_| limits.check_time())
             .and_then(|_| {
-                build::extend(
-                    &mut cur,
-                    &mut check,
-                    opts,
-                    max_order,
-                    limits,
-                    &mut |round, t| {
-                        progress(HeapDone {
-                            heap: n,
-                            order: t.table.size(),
-                            p_portion: t.p.iter().filter(|&&x| x).count(),
-                            round,
-                        })
-                    },
-                )
+                extend_reporting(&mut cur, &mut check, opts, max_order, limits, progress)
             });
         match step {
             Ok(Step::Same) => {}
@@ -566,6 +552,27 @@ pub(crate) fn grow(
         cur,
         changes,
         end: End::Covered,
+    })
+}
+
+/// [`build::extend`] for heap `cur.phi.len()`, each trial of its recalibration told to `progress` (a
+/// [`HeapDone`] with its round).
+fn extend_reporting(
+    cur: &mut Pretension,
+    check: &mut build::Checker,
+    opts: &HeapOptions,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(HeapDone),
+) -> Result<Step> {
+    let heap = cur.phi.len() as u64;
+    build::extend(cur, check, opts, max_order, limits, &mut |round, t| {
+        progress(HeapDone {
+            heap,
+            order: t.table.size(),
+            p_portion: t.p.iter().filter(|&&x| x).count(),
+            round,
+        })
     })
 }
 
