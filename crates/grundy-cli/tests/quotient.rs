@@ -365,16 +365,41 @@ fn bad_input_is_one_line() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("past the limit of 64 elements"), "{out}");
-    // A candidate whose table would not fit the memory limit: the limit's one-line error naming the memory.
-    let (code, out, err) = run(
-        &d,
-        &["quotient", "0.6", "--heaps", "17", "--max-memory", "256M"],
-    );
+    // A reduction that would not fit the memory limit ends heap 17: the quotient of heaps up to 16 is printed,
+    // marked partial, with the limit's one-line error naming the memory, and exit status 3.
+    let args = ["quotient", "0.6", "--heaps", "17", "--max-memory", "16M"];
+    let (code, out, err) = run(&d, &args);
     assert_eq!(code, 3, "{out}{err}");
-    assert!(out.is_empty(), "{out}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("over the limit of 256.0 MiB"), "{err}");
-    assert!(err.contains("--max-memory"), "{err}");
+    assert!(
+        out.starts_with(
+            "misère quotient of 0.6 for heaps up to 16\nstopped: a limit ended heap 17: "
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("\norder 304, P-portion of 38 elements\n"),
+        "{out}"
+    );
+    let err: Vec<&str> = err.lines().filter(|l| !l.contains("progress:")).collect();
+    assert_eq!(err.len(), 1, "{err:?}");
+    assert!(
+        err[0].contains("heaps up to 16 printed (partial)"),
+        "{err:?}"
+    );
+    assert!(err[0].contains("over the limit of 16.0 MiB"), "{err:?}");
+    assert!(err[0].contains("--max-memory"), "{err:?}");
+    let (code, out, _) = run(&d, &[&args[..], &["--json"]].concat());
+    assert_eq!(code, 3);
+    let v = json(&out);
+    assert_eq!(
+        (v["heaps"].as_u64(), v["order"].as_u64()),
+        (Some(16), Some(304))
+    );
+    assert_eq!(v["partial"], true);
+    assert!(v["stopped"]
+        .as_str()
+        .unwrap()
+        .contains("a limit ended heap 17"));
 }
 
 /// `grundy quotient kayles + 0.07`: the quotient of sums mixing Kayles and Dawson's Kayles heaps, in text and JSON,

@@ -580,7 +580,7 @@ pub struct QuotientArgs {
     /// The largest heap the quotient covers (default: grown until certified for every heap; 40 when it cannot be)
     #[arg(long, value_name = "N", value_parser = at_most("--heaps", grundy::misere::quotient::MAX_HEAP))]
     pub heaps: Option<u64>,
-    /// Stop when the quotient passes this many elements (default: as many as the memory limit allows a table of order² entries; at most 400000)
+    /// Stop when the quotient passes this many elements (default: as many as the memory limit allows; at most 400000)
     #[arg(long, value_name = "K", value_parser = max_order)]
     pub max_order: Option<usize>,
     /// Print one JSON object

@@ -25,9 +25,9 @@ passed a check that proves it right for every sum of heaps up to N (the check an
 It is printed as: its order; generators a, b, c, ... (each the element of a heap) and relations (a² = 1,
 b³ = b, ...) that present it; the P-portion; each heap's element; and the heaps at which it changed. A quotient
 that keeps growing stops past --max-order elements ('order K at heaps up to N'), or when the search finds no
-candidate ('order at least K'), and the quotient of the heaps before is printed. A table of n elements takes
-4·n² bytes: one (a trial's too) that would not fit --max-memory beside the tables held ends in the memory
-limit's error (the default 3 GiB holds one of at most about 28000 elements).
+candidate ('order at least K'), and the quotient of the heaps before is printed. A quotient (a trial's too) is
+held as each element's products by the generators, memory linear in its order; a reduction of a candidate that
+would not fit --max-memory beside the quotients held ends in the memory limit's error.
 
 Every heap, certified. For an octal game with finitely many digits (each 0-7; k digits after the point: a move
 removes at most k tokens and leaves 0, 1 or 2 heaps), when the heap map is periodic, Φ(n+p) = Φ(n) for
@@ -57,12 +57,14 @@ per game, games, tops (each game's largest heap built) and periodic one per game
 
 --heaps N: the largest heap built (default: until certified, see above; 40 for a game that cannot be; at most
 1000000). --max-order K: the largest order accepted (default: as the memory allows; at most 400000).
---max-seconds S, --max-memory SIZE: limits of the whole command.
+--max-seconds S, --max-memory SIZE: limits of the whole command; with --heaps, a limit that ends a heap prints the
+quotient of the heaps completed before it, marked partial, and exits with status 3.
 
 JSON keys: game, heaps, order, p_portion_size, generators [{name, heap}], relations, p_portion, elements (every
 element by its normal form), heap_elements (heap h's element), changes [{heap, order}], same_from, scope,
 periodic ({preperiod, period, max_removed, needs_heaps, certified_by}, or null), no_certificate (why the growth
-ended without one, or null), stopped.
+ended without one, or null), stopped, partial (true when a limit ended a heap before the one asked for: the
+quotient of the heaps completed is printed, and the command exits with status 3).
 
 EXAMPLES
   grundy quotient kayles                   order 40, certified at heap 166: Φ(n+12) = Φ(n) for n >= 71
@@ -93,16 +95,42 @@ pub fn run(a: &QuotientArgs) -> CliResult {
             0,
         ),
     };
+    // Heaps asked for: a limit that ends a heap prints the quotient of the heaps before it, so the library stops a
+    // little before the command's deadline (as `table` does) and its limit is then named as the command's.
+    let (limits, command_deadline) = match goal {
+        Goal::Heaps(_) => crate::guard::limits_before_saving(),
+        Goal::UntilCertified => (limits, None),
+    };
+    let commands = |e: grundy::Error| match (command_deadline, limits.deadline) {
+        (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
+        _ => e,
+    };
     let mut bar = Progress::new(what.clone(), total);
-    let q = quotient::answer(&rules, goal, max_order, &limits, &mut |d| {
+    let mut q = quotient::answer_partial(&rules, goal, max_order, &limits, &mut |d| {
         bar.set_what(state(&what, d));
-        bar.update(d.heap)
-    })?;
+        bar.update(d.heap - u64::from(d.round > 0))
+    })
+    .map_err(commands)?;
     bar.finish();
-    if a.json {
-        return print_json(&serde_json::to_value(&q).map_err(|e| CliError::usage(e.to_string()))?);
+    if let Some(e) = &q.limit {
+        // The early deadline's words are the command's limit's.
+        let said = commands(e.clone());
+        q.stopped = q.stopped.map(|s| s.replace(e.message(), said.message()));
     }
-    write_stdout(text(&q).as_bytes())
+    crate::guard::answering();
+    if a.json {
+        print_json(&serde_json::to_value(&q).map_err(|e| CliError::usage(e.to_string()))?)?;
+    } else {
+        write_stdout(text(&q).as_bytes())?;
+    }
+    match q.limit.clone().map(commands) {
+        Some(e) => Err(CliError::Stopped(format!(
+            "quotient stopped early, the quotient of heaps up to {} printed (partial): {}",
+            q.heaps,
+            crate::output::said(&e)
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// `grundy quotient GAME + GAME ...`: the quotient of sums mixing heaps of the games (the union of their heap sets,
@@ -151,10 +179,17 @@ fn run_mixed(a: &QuotientArgs, max_order: usize, limits: &grundy::solver::Limits
     let mut bar = Progress::new(what.clone(), total);
     let m = quotient::answer_mixed(&refs, goal, max_order, limits, &mut |d| {
         bar.set_what(format!(
-            "{what} (letter {}: order {}, P-portion {})",
-            d.heap, d.order, d.p_portion
+            "{what} (letter {}{}: order {}, P-portion {})",
+            d.heap,
+            if d.round > 0 {
+                format!(", recalibration round {}, a trial", d.round)
+            } else {
+                String::new()
+            },
+            d.order,
+            d.p_portion
         ));
-        bar.update(d.heap)
+        bar.update(d.heap - u64::from(d.round > 0))
     })?;
     bar.finish();
     if a.json {
@@ -302,8 +337,15 @@ fn heap_map(s: &mut String, elements: &[&String]) {
 }
 
 /// The progress line's subject with the quotient's state at the last heap added: "(heap 31: order 638, P-portion
-/// 65)".
+/// 65)", or during a heap's recalibration its last trial: "(heap 34, recalibration round 12: a trial of order
+/// 16622, P-portion 2301)".
 fn state(what: &str, d: quotient::HeapDone) -> String {
+    if d.round > 0 {
+        return format!(
+            "{what} (heap {}, recalibration round {}: a trial of order {}, P-portion {})",
+            d.heap, d.round, d.order, d.p_portion
+        );
+    }
     format!(
         "{what} (heap {}: order {}, P-portion {})",
         d.heap, d.order, d.p_portion

@@ -825,6 +825,7 @@ class Quotient:
     periodic: Optional[QuotientPeriod]
     no_certificate: Optional[str]
     stopped: Optional[str]
+    partial: bool = False
 
     @property
     def certified(self) -> bool:
@@ -860,6 +861,7 @@ class Quotient:
             periodic=None if d["periodic"] is None else QuotientPeriod.from_dict(d["periodic"]),
             no_certificate=d["no_certificate"],
             stopped=d["stopped"],
+            partial=d.get("partial", False),
         )
 
     def to_dict(self) -> Dict[str, Any]:
@@ -880,4 +882,5 @@ class Quotient:
             "periodic": None if self.periodic is None else self.periodic.to_dict(),
             "no_certificate": self.no_certificate,
             "stopped": self.stopped,
+            "partial": self.partial,
         }

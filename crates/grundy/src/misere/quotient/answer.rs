@@ -2,7 +2,7 @@
 //! growth until certified may take. `grundy quotient` and Python's `Game.quotient` both call [`answer`].
 
 use super::mixed::{self, Mixed};
-use super::{cache, compute, compute_auto, octal_reach, HeapDone, Quotient, AUTO_MAX_HEAP};
+use super::{cache, compute_auto, compute_partial, octal_reach, HeapDone, Quotient, AUTO_MAX_HEAP};
 use crate::error::Result;
 use crate::heap::HeapGame;
 use crate::solver::Limits;
@@ -60,8 +60,25 @@ fn auto_limits(limits: &Limits) -> Limits {
 
 /// The quotient of `game` for `goal`, at most `max_order` elements, within `limits`: read from the cache when a
 /// stored one answers (the same heaps, or a certified one for [`Goal::UntilCertified`]), else built (`progress`
-/// is told each heap added) and stored when it finished.
+/// is told each heap added) and stored when it finished. A limit that ends the build is the limit's error (see
+/// [`answer_partial`] for the heaps done before it).
 pub fn answer(
+    game: &HeapGame,
+    goal: Goal,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(HeapDone),
+) -> Result<Quotient> {
+    let q = answer_partial(game, goal, max_order, limits, progress)?;
+    match q.limit {
+        Some(e) => Err(e),
+        None => Ok(q),
+    }
+}
+
+/// As [`answer`], except that for [`Goal::Heaps`] a limit that ends a heap returns the quotient of the heaps
+/// completed before it, [`Quotient::partial`] ([`super::compute_partial`]); it is not cached.
+pub fn answer_partial(
     game: &HeapGame,
     goal: Goal,
     max_order: usize,
@@ -75,7 +92,7 @@ pub fn answer(
             {
                 return Ok(q);
             }
-            compute(game, heaps, max_order, limits, progress)?
+            compute_partial(game, heaps, max_order, limits, progress)?
         }
         Goal::UntilCertified => {
             if let Some(q) = cache::load(game, 0, limits)
@@ -92,7 +109,7 @@ pub fn answer(
             )?
         }
     };
-    if q.stopped.is_none() {
+    if q.stopped.is_none() && !q.partial {
         cache::store_if_better(game, &q, limits);
     }
     Ok(q)

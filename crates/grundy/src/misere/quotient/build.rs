@@ -41,8 +41,10 @@
 //! Only the search is heuristic; a candidate that passes no check is never returned. When a recalibration finds
 //! no candidate (within [`MAX_CANDIDATE`] elements), or [`MAX_ROUNDS`] rounds pass, the result is "order at
 //! least K": were the order unchanged, the last quotient would be the new one and one of its elements would
-//! have passed step 1. A quotient (or trial) whose `order²` table would not fit the memory limit ends in the
-//! limit's error, before the table is made ([`largest_table`]); the caller's `max_order` bounds the result.
+//! have passed step 1. Every quotient and trial is a [`Table`] held as its Cayley graph (memory linear in its
+//! order), and a candidate is a product computed component by component; a reduction whose memory
+//! ([`reduce_bytes`], linear in the candidate) would not fit the memory limit beside the tables held ends in the
+//! limit's error before it starts; the caller's `max_order` bounds the result.
 
 use super::failure::{least_words, n_failure, p_failure, Word, MAX_WALK};
 use super::monoid::{reduce, Monoid, Product, Table};
@@ -294,6 +296,8 @@ struct Kind {
     g: u32,
     tcheck: Vec<u64>,
     heap: u64,
+    /// The products `g·r` of every element `r` ([`Table::row`]).
+    row: Vec<u32>,
 }
 
 /// The walk of the consistency check (module documentation), kept between heaps while the table and `P` do not
@@ -348,15 +352,18 @@ impl Checker {
     /// The bytes the walk holds (about).
     pub(crate) fn memory(&self) -> u64 {
         (self.states.len() + self.kinds.len()) as u64 * (self.words as u64 * 8 + 64) * 2
+            + self.kinds.len() as u64 * self.order as u64 * 4
     }
 
-    /// `Ť_h` as a bitset for a heap whose option images are `trans`.
-    pub(crate) fn tcheck<M: Monoid>(table: &M, p: &[bool], trans: &[u32]) -> Vec<u64> {
+    /// `Ť_h` as a bitset for a heap whose option images are `trans`: one row of products per image.
+    pub(crate) fn tcheck(table: &Table, p: &[bool], trans: &[u32]) -> Vec<u64> {
         let order = table.size();
         let mut bits = vec![0u64; order.div_ceil(64)];
-        for u in 0..order as u32 {
-            if trans.iter().any(|&t| p[table.mul(u, t) as usize]) {
-                bits[u as usize / 64] |= 1 << (u % 64);
+        for &t in trans {
+            for (u, &x) in table.row(t).iter().enumerate() {
+                if p[x as usize] {
+                    bits[u / 64] |= 1 << (u % 64);
+                }
             }
         }
         bits
@@ -383,9 +390,10 @@ impl Checker {
             return Ok(None);
         }
         // The P-part for the new kind against every element reached.
+        let row = table.row(g);
         for y in 0..self.order as u32 {
             if let Some(&s) = self.by_elem[y as usize].first() {
-                if p[table.mul(y, g) as usize] && bit(&tcheck, y) {
+                if p[row[y as usize] as usize] && bit(&tcheck, y) {
                     let mut word = self.word(s);
                     word.push(heap);
                     word.sort_unstable();
@@ -395,7 +403,12 @@ impl Checker {
         }
         let (old_states, k) = (self.states.len(), self.kinds.len());
         self.kind_ids.insert((g, tcheck.clone()), k);
-        self.kinds.push(Kind { g, tcheck, heap });
+        self.kinds.push(Kind {
+            g,
+            tcheck,
+            heap,
+            row,
+        });
         let mut found = None;
         // The new kind on every pair kept, then every kind on each new pair.
         for i in 0..old_states {
@@ -452,9 +465,10 @@ impl Checker {
         let (q, hat) = &self.states[i];
         let kind = &self.kinds[k];
         let mut bits = vec![0u64; self.words];
-        for r in 0..self.order as u32 {
-            if bit(hat, table.mul(kind.g, r)) || bit(&kind.tcheck, table.mul(*q, r)) {
-                bits[r as usize / 64] |= 1 << (r % 64);
+        let qrow = table.row(*q);
+        for r in 0..self.order {
+            if bit(hat, kind.row[r]) || bit(&kind.tcheck, qrow[r]) {
+                bits[r / 64] |= 1 << (r % 64);
             }
         }
         let q2 = table.mul(*q, kind.g);
@@ -545,28 +559,15 @@ pub(crate) fn verify(
 /// The largest candidate monoid the construction builds (its products are computed component by component, so it
 /// needs no table). No quotient is larger: each is a reduced candidate.
 pub const MAX_CANDIDATE: usize = 400_000;
-/// The memory of a quotient table of `order` elements: its `order²` entries of 4 bytes.
-pub fn table_bytes(order: usize) -> u64 {
-    (order as u64)
-        .saturating_mul(order as u64)
-        .saturating_mul(4)
-}
 
-/// The largest order whose table fits the memory limit of `limits` beside `held` bytes of tables already held (at
-/// most [`MAX_CANDIDATE`]): the table limit grows with the memory given, not a fixed cap. With nothing held and
-/// the default 3 GiB, 28,377 elements; a heap's construction holds up to three tables at once (the quotient so
-/// far, the trial, and the submonoid a recalibration starts from, beside the candidate).
-pub fn largest_table(limits: &Limits, held: u64) -> usize {
-    let room = limits.max_memory.saturating_sub(held);
-    let mut n = ((room / 4) as f64).sqrt() as usize;
-    n = n.min(MAX_CANDIDATE);
-    while n > 0 && table_bytes(n) > room {
-        n -= 1;
-    }
-    while n < MAX_CANDIDATE && table_bytes(n + 1) <= room {
-        n += 1;
-    }
-    n
+/// The memory [`reduce`] takes for a candidate of `size` elements and `gens` generators, at most: the generators'
+/// action on its submonoid, the numbering both ways, the classes and the refinement's map of signatures, and the
+/// quotient's table (no larger than the submonoid's).
+pub fn reduce_bytes(size: usize, gens: usize) -> u64 {
+    let per = 4 * gens as u64 + 4 + 4 + 8 + (4 * gens as u64 + 4 + 48);
+    (size as u64)
+        .saturating_mul(per)
+        .saturating_add(super::monoid::table_bytes(size, gens))
 }
 
 /// What [`extend`] found for the next heap.
@@ -628,9 +629,9 @@ impl TooLarge {
     }
 }
 
-/// Reduces a marked candidate to its quotient by indistinguishability over the generators' submonoid; a quotient
-/// whose table would not fit the memory limit beside the `held` bytes of tables held ([`largest_table`]) is the
-/// limit's error, raised before the table is made.
+/// Reduces a marked candidate to its quotient by indistinguishability over the generators' submonoid. Its memory
+/// ([`reduce_bytes`], linear in the candidate) must fit the limit beside the `held` bytes of tables held, checked
+/// before any of it is taken.
 fn reduced<M: Monoid>(
     table: &M,
     p: &[bool],
@@ -638,37 +639,40 @@ fn reduced<M: Monoid>(
     held: u64,
     limits: &Limits,
 ) -> Result<Pretension> {
-    match reduce(table, p, phi, largest_table(limits, held)) {
+    let mut gens = phi.to_vec();
+    gens.sort_unstable();
+    gens.dedup();
+    let size = table.size();
+    limits.check_memory(
+        reduce_bytes(size, gens.len()).saturating_add(held),
+        &format!(
+            "reducing a misère quotient candidate of {size} elements (beside the {} of the tables held)",
+            crate::limits::format_bytes(held)
+        ),
+    )?;
+    match reduce(table, p, &gens, MAX_CANDIDATE) {
         Ok((t, marks, map)) => Ok(Pretension {
             table: t,
             p: marks,
             phi: phi.iter().map(|&x| map[x as usize]).collect(),
         }),
-        Err(order) => {
-            limits.check_memory(
-                table_bytes(order).saturating_add(held),
-                &format!(
-                    "a misère quotient candidate of {order} elements (its table has order² entries, beside the {} of the tables held)",
-                    crate::limits::format_bytes(held)
-                ),
-            )?;
-            Err(Error::limit(format!(
-                "a misère quotient candidate of {order} elements is past the largest table"
-            )))
-        }
+        Err(order) => Err(Error::limit(format!(
+            "a misère quotient candidate reduced to {order} elements, past {MAX_CANDIDATE}"
+        ))),
     }
 }
 
 /// Adds heap `n = cur.phi.len()` to a consistent reduced pretension `cur` of the heaps below it, whose check walk
 /// is `check`. When an element already there passes (the quotient is unchanged), `cur` and `check` take heap `n`
 /// and the cost is its options' images and the walk of its kind, nothing when the kind is known; otherwise they are
-/// left as they were.
+/// left as they were. `trials` is called with each recalibration round and the trial it starts from.
 pub(crate) fn extend(
     cur: &mut Pretension,
     check: &mut Checker,
     opts: &HeapOptions,
     max_order: usize,
     limits: &Limits,
+    trials: &mut dyn FnMut(usize, &Pretension),
 ) -> Result<Step> {
     let n = cur.phi.len();
     if !opts.has_moves(n) {
@@ -711,15 +715,16 @@ pub(crate) fn extend(
     bphi.push(big.cycle_generator(0));
     let marks = mark(&big, &bphi, opts);
     // Held: the quotient so far and its copy inside the expansion.
-    let mut trial = reduced(&big, &marks, &bphi, 2 * table_bytes(table.size()), limits)?;
+    let mut trial = reduced(&big, &marks, &bphi, 2 * table.bytes(), limits)?;
     let mut rounds = 0;
     while let Some(fail) = least_failure(&trial, opts, limits)? {
         limits.check_time()?;
         rounds += 1;
+        trials(rounds, &trial);
         if rounds > MAX_ROUNDS {
             return Ok(Step::TooLarge(TooLarge::Rounds(cur.table.size() + 1)));
         }
-        match recalibrate(&trial, opts, &fail, table_bytes(cur.table.size()), limits)? {
+        match recalibrate(&trial, opts, &fail, cur.table.bytes(), limits)? {
             Some(t) => trial = t,
             None => return Ok(Step::TooLarge(TooLarge::NoCandidate(cur.table.size() + 1))),
         }
@@ -802,7 +807,7 @@ fn recalibrate(
             }
             let (base, map) = trial.table.submonoid(&kept);
             // Held beside the candidate: the quotient so far (`held`), the trial, and this submonoid.
-            let held = held + table_bytes(trial.table.size()) + table_bytes(base.size());
+            let held = held + trial.table.bytes() + base.bytes();
             let cycles: Vec<(u32, u32)> = free
                 .iter()
                 .map(|&h| {

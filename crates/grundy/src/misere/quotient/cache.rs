@@ -19,7 +19,7 @@
 
 use super::build::{self, HeapOptions, Pretension};
 use super::mixed::{self, Mixed};
-use super::monoid::Table;
+use super::monoid::{Monoid, Table};
 use super::{compute, finish, heap_options, Change, Quotient};
 use crate::error::Result;
 use crate::heap::HeapGame;
@@ -183,12 +183,15 @@ fn encode_as(q: &Quotient, game: &str, heaps: &str, periodic: &str, fp: u64) -> 
     let _ = writeln!(s, "p {p}");
     let phi: Vec<String> = q.phi.iter().map(|x| x.to_string()).collect();
     let _ = writeln!(s, "phi {}", phi.join(" "));
-    // The table's order² entries written one by one (no list of strings: a large table's would take many times
-    // its own memory).
-    s.reserve(q.table.entries().len() * 6 + 16);
+    // The table's order² entries written row by row (no list of strings, no full table: a large table's would
+    // take many times its own memory).
+    let order = q.table.size();
+    s.reserve(order * order * 6 + 16);
     s.push_str("table");
-    for x in q.table.entries() {
-        let _ = write!(s, " {x}");
+    for a in 0..order as u32 {
+        for x in q.table.row(a) {
+            let _ = write!(s, " {x}");
+        }
     }
     s.push('\n');
     let sum = fnv(s.as_bytes());
@@ -381,7 +384,9 @@ pub fn store(game: &HeapGame, q: &Quotient, limits: &Limits) {
 fn fits(q: &Quotient, limits: &Limits) -> bool {
     limits
         .check_memory(
-            (q.table.entries().len() as u64).saturating_mul(11 + 4),
+            (q.table.size() as u64)
+                .saturating_pow(2)
+                .saturating_mul(11 + 4),
             "the misère quotient's cache file",
         )
         .is_ok()

@@ -109,45 +109,82 @@ pub(crate) fn p_failure<M: Monoid>(
     best
 }
 
-/// A set of elements as a bitset.
+/// A set of elements, sorted and without repeats: the option images of a sum are a few elements of a monoid that
+/// may have tens of thousands, so a list costs far less than a bitset over the monoid.
+/// `mask` has the bit `hash(x) mod 64` of each element `x`: a set is contained in another only if its mask is, so
+/// most containment tests end on one word.
 #[derive(Clone, PartialEq, Eq)]
-struct Set(Vec<u64>);
+struct Set {
+    items: Vec<u32>,
+    mask: u64,
+}
+
+/// The bit of element `x` in a set's mask.
+fn mask_bit(x: u32) -> u64 {
+    1 << (x.wrapping_mul(0x9E37_79B1) >> 26)
+}
 
 impl Set {
-    fn empty(n: usize) -> Set {
-        Set(vec![0; n.div_ceil(64)])
+    fn empty() -> Set {
+        Set {
+            items: Vec::new(),
+            mask: 0,
+        }
     }
-    fn insert(&mut self, x: u32) {
-        self.0[x as usize / 64] |= 1 << (x % 64);
+    /// The set of `items` (any order, repeats allowed).
+    fn of(mut items: Vec<u32>) -> Set {
+        items.sort_unstable();
+        items.dedup();
+        let mask = items.iter().fold(0, |m, &x| m | mask_bit(x));
+        Set { items, mask }
     }
     fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.items.is_empty()
     }
     fn subset_of(&self, other: &Set) -> bool {
-        self.0.iter().zip(&other.0).all(|(&a, &b)| a & !b == 0)
+        if self.mask & !other.mask != 0 || self.items.len() > other.items.len() {
+            return false;
+        }
+        // Both sorted: one pass over `other`, ending at the first element of `self` it passes.
+        let mut j = 0;
+        for &a in &self.items {
+            while j < other.items.len() && other.items[j] < a {
+                j += 1;
+            }
+            if j == other.items.len() || other.items[j] != a {
+                return false;
+            }
+            j += 1;
+        }
+        true
+    }
+    fn len(&self) -> usize {
+        self.items.len()
     }
     fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros();
-                w &= w - 1;
-                Some(i as u32 * 64 + b)
-            })
-        })
+        self.items.iter().copied()
+    }
+    /// The bytes it holds.
+    fn bytes(&self) -> u64 {
+        self.items.capacity() as u64 * 4 + 32
     }
 }
 
 /// Adds `tr` to the minimal sets of option images known for one element: false (and nothing added) when a known
-/// set is contained in `tr` (the word is dominated); otherwise the known supersets of `tr` are dropped.
-fn incorporate(list: &mut Vec<Set>, tr: &Set) -> bool {
+/// set is contained in `tr` (the word is dominated); otherwise the known supersets of `tr` are dropped. `held`
+/// counts the bytes of the sets kept.
+fn incorporate(list: &mut Vec<Set>, tr: &Set, held: &mut u64) -> bool {
     if list.iter().any(|old| old.subset_of(tr)) {
         return false;
     }
-    list.retain(|old| !tr.subset_of(old));
+    list.retain(|old| {
+        let drop = tr.subset_of(old);
+        if drop {
+            *held -= old.bytes();
+        }
+        !drop
+    });
+    *held += tr.bytes();
     list.push(tr.clone());
     true
 }
@@ -165,6 +202,8 @@ struct Walk<'a, M: Monoid> {
     trans: &'a [Vec<u32>],
     bound: Option<&'a Word>,
     known: Vec<Vec<Set>>,
+    /// The bytes of the sets in `known`.
+    held: u64,
     word: Word,
     steps: usize,
     max_steps: usize,
@@ -205,12 +244,11 @@ impl<M: Monoid> Walk<'_, M> {
             }
             if self.steps.is_multiple_of(65_536) {
                 self.limits.check_time().map_err(Stop::Limit)?;
-                // The option sets kept: each a bitset over the elements.
-                let sets: usize = self.known.iter().map(Vec::len).sum();
-                let each = self.table.size().div_ceil(64) as u64 * 8 + 24;
+                // The option sets kept, and their lists.
+                let lists = self.known.len() as u64 * 24;
                 self.limits
                     .check_memory(
-                        sets as u64 * each,
+                        self.held + lists,
                         "the search for the least failing sum of a misère quotient",
                     )
                     .map_err(Stop::Limit)?;
@@ -222,16 +260,12 @@ impl<M: Monoid> Walk<'_, M> {
                     return Err(Stop::Bound);
                 }
             }
-            let mut next = Set::empty(self.table.size());
-            for t in tr.iter() {
-                next.insert(self.table.mul(t, g));
-            }
-            for &t in &self.trans[h] {
-                next.insert(self.table.mul(elem, t));
-            }
+            let mut next: Vec<u32> = Vec::with_capacity(tr.len() + self.trans[h].len());
+            next.extend(tr.iter().map(|t| self.table.mul(t, g)));
+            next.extend(self.trans[h].iter().map(|&t| self.table.mul(elem, t)));
             elem = self.table.mul(elem, g);
-            tr = next;
-            if !incorporate(&mut self.known[elem as usize], &tr) {
+            tr = Set::of(next);
+            if !incorporate(&mut self.known[elem as usize], &tr, &mut self.held) {
                 break;
             }
         }
@@ -262,12 +296,13 @@ pub(crate) fn n_failure<M: Monoid>(
         trans,
         bound,
         known: vec![Vec::new(); table.size()],
+        held: 0,
         word: vec![0; phi.len()],
         steps: 0,
         max_steps,
         limits,
     };
-    match walk.go(gens.len(), 0, Set::empty(table.size())) {
+    match walk.go(gens.len(), 0, Set::empty()) {
         Ok(()) | Err(Stop::Bound) => Ok(None),
         Err(Stop::Found(w)) => Ok(Some(w)),
         Err(Stop::Limit(e)) => Err(e),

@@ -19,8 +19,9 @@
 //! times the order times the number of distinct option profiles — with `O(order)` work per pair and generator; the
 //! size of candidate monoids is capped at [`MAX_CANDIDATE`] elements and the order at the caller's
 //! `max_order`: past either the result is "order at least K at heaps up to N", not an out-of-memory kill. A
-//! quotient's table has `order²` entries: its memory is estimated before it is made ([`table_bytes`]), and one
-//! that would not fit the limits' memory ends in the limit's error naming the memory. Answering
+//! quotient is held as its Cayley graph (the products of each element by the generators), linear in its order
+//! ([`table_bytes`]); a reduction's memory is estimated before it starts ([`reduce_bytes`]), and one that would
+//! not fit the limits' memory ends in the limit's error naming the memory. Answering
 //! a sum once built: one table product per heap for the outcome, and one product per option for the winning moves
 //! (prefix and suffix products), so linear in the number of heaps.
 //!
@@ -44,15 +45,16 @@ use crate::game::HeapView;
 use crate::game::Outcome;
 use crate::heap::HeapGame;
 use crate::solver::Limits;
-pub use answer::{answer, answer_mixed, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
-pub use build::{largest_table, table_bytes, MAX_CANDIDATE};
+pub use answer::{answer, answer_mixed, answer_partial, Goal, AUTO_SECONDS, DEFAULT_HEAPS};
+pub use build::{reduce_bytes, MAX_CANDIDATE};
 use build::{HeapOptions, Pretension, Step};
+pub use monoid::{table_bytes, DENSE_MAX};
 use monoid::{Monoid, Table};
 use serde::Serialize;
 
 /// The default largest order the construction accepts: no bound of its own ([`MAX_CANDIDATE`], which no quotient
-/// can pass), so the memory limit decides how large a table may grow ([`largest_table`]: a quotient whose
-/// `order²` table would not fit ends in the limit's error), and every code MisereSolver solves at its defaults
+/// can pass), so the memory limit decides how large a quotient may grow (a reduction that would not fit ends in
+/// the limit's error, [`reduce_bytes`]), and every code MisereSolver solves at its defaults
 /// (0.64–0.67 reach order 2248) is solved by default.
 pub const DEFAULT_MAX_ORDER: usize = MAX_CANDIDATE;
 /// The largest heap a quotient is computed to. (A far bound: the clock and the memory limit end a build first;
@@ -74,15 +76,19 @@ pub struct Generator {
 }
 
 /// One heap added by the construction, as its progress reports it: the heap, and the order and the size of the
-/// P-portion of the quotient of the heaps up to it.
+/// P-portion of the quotient of the heaps up to it. While a heap's recalibration runs (it can take minutes), each
+/// of its trials is reported too, with `round` its round (from 1) and the trial's order and P-portion; `round` is
+/// 0 for a heap done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct HeapDone {
-    /// The heap added.
+    /// The heap added (or being added, when `round` is not 0).
     pub heap: u64,
-    /// The order of the quotient of heaps up to it.
+    /// The order of the quotient of heaps up to it (of the trial, when `round` is not 0).
     pub order: usize,
-    /// The number of elements of its P-portion.
+    /// The number of elements of its P-portion (of the trial's).
     pub p_portion: usize,
+    /// 0 for a heap done; else the recalibration round of the heap whose trial this is.
+    pub round: usize,
 }
 
 /// The heap at which the quotient changed, and its order from there.
@@ -151,8 +157,14 @@ pub struct Quotient {
     /// Why a growth toward the certificate ([`compute_auto`]) ended without one (`None` otherwise).
     pub no_certificate: Option<String>,
     /// Why the quotient was not computed to the heap asked for, when it was not ("order at least K at heaps up to
-    /// N").
+    /// N", or the limit that ended a heap).
     pub stopped: Option<String>,
+    /// Whether a limit (the clock or the memory) ended the construction before the heap asked for: the quotient is
+    /// then that of the last heap completed ([`compute_partial`]), and [`Quotient::limit`] is the limit's error.
+    pub partial: bool,
+    /// The limit's error when [`Quotient::partial`].
+    #[serde(skip)]
+    pub limit: Option<Error>,
     #[serde(skip)]
     pub(crate) table: Table,
     #[serde(skip)]
@@ -261,6 +273,42 @@ pub fn compute(
     let (cur, changes, stopped) = construct(&opts, max_order, limits, progress)?;
     let mut q = finish(game.name(), cur, changes, stopped);
     q.certify(game);
+    Ok(q)
+}
+
+/// As [`compute`], except that a limit (the clock or the memory) that ends heap `n` before `to` is not an error:
+/// the quotient of heaps up to `n − 1` is returned, [`Quotient::partial`], with the limit's error in
+/// [`Quotient::limit`] and `stopped` saying where it stopped. An error before any heap (the options) stays one.
+pub fn compute_partial(
+    game: &HeapGame,
+    to: u64,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(HeapDone),
+) -> Result<Quotient> {
+    if to > MAX_HEAP {
+        return Err(Error::limit(format!(
+            "misère quotients are computed for heaps up to {MAX_HEAP}; {to} is larger"
+        )));
+    }
+    let opts = heap_options(game, to, limits)?;
+    let g = grow(&opts, max_order, limits, progress, &mut |_| false)?;
+    let (stopped, limit) = match g.end {
+        End::Limit(n, e) => (
+            Some(format!(
+                "a limit ended heap {n}: {}; shown for heaps up to {}",
+                e.message(),
+                n - 1
+            )),
+            Some(e),
+        ),
+        End::TooLarge(why) => (Some(why), None),
+        End::Covered | End::Stopped => (None, None),
+    };
+    let mut q = finish(game.name(), g.cur, g.changes, stopped);
+    q.certify(game);
+    q.partial = limit.is_some();
+    q.limit = limit;
     Ok(q)
 }
 
@@ -442,7 +490,9 @@ pub(crate) fn grow(
                 "building the misère quotient",
             )
             .and_then(|_| limits.check_time())
-            .and_then(|_| build::extend(&mut cur, &mut check, opts, max_order, limits));
+            .and_then(|_| {
+                extend_reporting(&mut cur, &mut check, opts, max_order, limits, progress)
+            });
         match step {
             Ok(Step::Same) => {}
             Ok(Step::Grew(grown)) => {
@@ -488,6 +538,7 @@ pub(crate) fn grow(
             heap: n,
             order: cur.table.size(),
             p_portion: cur.p.iter().filter(|&&x| x).count(),
+            round: 0,
         });
         if stop(&cur) {
             return Ok(Growth {
@@ -501,6 +552,27 @@ pub(crate) fn grow(
         cur,
         changes,
         end: End::Covered,
+    })
+}
+
+/// [`build::extend`] for heap `cur.phi.len()`, each trial of its recalibration told to `progress` (a
+/// [`HeapDone`] with its round).
+fn extend_reporting(
+    cur: &mut Pretension,
+    check: &mut build::Checker,
+    opts: &HeapOptions,
+    max_order: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(HeapDone),
+) -> Result<Step> {
+    let heap = cur.phi.len() as u64;
+    build::extend(cur, check, opts, max_order, limits, &mut |round, t| {
+        progress(HeapDone {
+            heap,
+            order: t.table.size(),
+            p_portion: t.p.iter().filter(|&&x| x).count(),
+            round,
+        })
     })
 }
 
@@ -616,6 +688,8 @@ pub(crate) fn finish(
         periodic: None,
         no_certificate: None,
         stopped,
+        partial: false,
+        limit: None,
         table,
         p: pre.p,
         phi: pre.phi,

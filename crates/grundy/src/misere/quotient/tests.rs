@@ -503,30 +503,27 @@ fn the_kept_walk_decides_as_the_full_check_on_perturbed_pretensions() {
     }
 }
 
-/// The table bound follows the memory limit: [`largest_table`] is the largest order whose `4·order²` bytes fit
-/// beside the tables held, and a quotient whose candidate would not fit ends in the memory limit's error (naming the
-/// memory, before the table is made), not in an out-of-memory kill. 0.6 reaches order 304 at heap 16; at heap 17 its
-/// recalibration takes a candidate of 28,184 elements (a 3 GiB table), past 256 MiB.
+/// A quotient's memory is linear in its order ([`table_bytes`]: its Cayley graph, and the full table only up to
+/// [`DENSE_MAX`] elements), and a reduction's memory is estimated before it starts ([`reduce_bytes`]): one that
+/// would not fit ends in the memory limit's error (naming the memory), not in an out-of-memory kill. 0.6 reaches
+/// order 304 at heap 16; at heap 17 its recalibration reduces a candidate of 28,184 elements, past 16 MiB.
 #[test]
-fn the_table_bound_follows_the_memory_limit() {
+fn the_memory_of_a_reduction_is_estimated_first() {
     let mib = |m: u64| Limits {
         max_memory: m << 20,
         ..Limits::default()
     };
-    let n = largest_table(&mib(64), 0);
-    assert_eq!(n, 4096);
-    assert!(table_bytes(n) <= 64 << 20 && table_bytes(n + 1) > 64 << 20);
-    assert_eq!(largest_table(&mib(64), 48 << 20), 2048);
-    assert_eq!(largest_table(&mib(64), 65 << 20), 0);
-    assert_eq!(largest_table(&Limits::default(), 0), 28_377);
+    assert_eq!(table_bytes(1000, 10), 1000 * 56 + 4_000_000);
+    assert_eq!(table_bytes(100_000, 10), 5_600_000);
+    assert!(reduce_bytes(100_000, 10) < 20 << 20);
     let game = TakeAndBreak::parse("0.6").unwrap();
-    let q = compute(&game, 16, DEFAULT_MAX_ORDER, &mib(256), &mut |_| {}).unwrap();
+    let q = compute(&game, 16, DEFAULT_MAX_ORDER, &mib(16), &mut |_| {}).unwrap();
     assert_eq!((q.order, q.stopped.as_deref()), (304, None));
-    let e = compute(&game, 17, DEFAULT_MAX_ORDER, &mib(256), &mut |_| {}).unwrap_err();
+    let e = compute(&game, 17, DEFAULT_MAX_ORDER, &mib(16), &mut |_| {}).unwrap_err();
     assert_eq!(e.kind(), crate::ErrorKind::Limit, "{e}");
     assert!(
         e.to_string()
-            .contains("of memory, over the limit of 256.0 MiB"),
+            .contains("of memory, over the limit of 16.0 MiB"),
         "{e}"
     );
     assert!(e.to_string().contains("candidate of"), "{e}");
