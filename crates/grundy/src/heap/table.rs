@@ -213,7 +213,15 @@ impl HeapTable {
             // (At least 64 heaps for a code, whose values cost next to nothing; a game of its own rules, a script
             // or a Python function, computes no heap the answer does not ask for.)
             let least = if self.game.code().is_some() { 64 } else { 0 };
-            let want = n.max(self.values.len() as u64 * 2).max(least);
+            let mut want = n.max(self.values.len() as u64 * 2).max(least);
+            if n < RECOGNISED_SPLITS_FROM
+                && want >= RECOGNISED_SPLITS_FROM
+                && matches!(&self.recognised, Some(Some((r, _))) if r.code.max_heaps() >= 2)
+            {
+                // Heaps from RECOGNISED_SPLITS_FROM on are the code's: a table through the script stops below
+                // them (growing past would cost up to four times the square of the heap asked for).
+                want = RECOGNISED_SPLITS_FROM - 1;
+            }
             let searched = n > PERIOD_FROM && matches!(self.period, Some(None));
             let black_box = self.game.black_box();
             let direct = |e: Error| {

@@ -37,6 +37,12 @@ impl Seen {
         }
     }
 
+    /// Inserts every `v < 64` whose bit is set in `bits`.
+    #[inline]
+    pub(super) fn insert_low(&mut self, bits: u64) {
+        self.low |= bits;
+    }
+
     pub(super) fn mex(&mut self) -> Nimber {
         if self.low != u64::MAX {
             return u64::from(self.low.trailing_ones());
@@ -300,9 +306,19 @@ impl NumberGame {
                     // The pairs (a, t − a) for a = 0 ..= t / 2: the heaps a from the bottom, t − a from the top.
                     let t = t as usize;
                     let (low, high) = (&g[..=t / 2], &g[t - t / 2..=t]);
+                    // Values below 64 gathered in a register, whether or not this function is inlined (the loop
+                    // is the whole cost of a splitting script's table: `seq` of Kayles as a script to 2^16 took
+                    // 4.2 s of CPU with each value written to `mex` in memory, 0.94 s so).
+                    let mut bits = 0u64;
                     for (x, y) in low.iter().zip(high.iter().rev()) {
-                        mex.insert(x ^ y);
+                        let v = x ^ y;
+                        if v < 64 {
+                            bits |= 1 << v;
+                        } else {
+                            mex.insert(v);
+                        }
                     }
+                    mex.insert_low(bits);
                 }
                 Item::Sum(start, end) => {
                     let xs = ev.sum(start, end);
