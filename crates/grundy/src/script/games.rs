@@ -944,7 +944,8 @@ impl Game for ListGame {
 
 /// A tuple script's own engine (`ListGame::dense_value`): asked outside a solver (not kept to formulas), it values a
 /// position in a dense table indexed by its numbers, or leaves it to the solver. Inside a solver (formulas only), a
-/// position on a line recognised as a code is valued as that code (the module `script::lines`), the formula of that line.
+/// position on a line recognised as a code is valued as that code (the module `script::lines`), the formula of that
+/// line.
 impl ClosedForm<Vec<u64>> for ListGame {
     fn nim_value(&self, p: &Vec<u64>, cx: &Context) -> Option<Nimber> {
         if cx.formulas_only() {

@@ -10,9 +10,9 @@
 //! **What it rests on.** As for a one-number script ([`crate::heap::table::HeapTable`]), recognition never claims a
 //! code the options disagree with on the heaps read; past them it is an assumption that the rule does not change,
 //! stated with every answer it shapes ([`Lines::assumptions`]), so it is used only by analyses that state their
-//! notes ([`crate::Context::states_notes`]: `value`, not a table or a sequence), and only where computing is out of reach:
-//! for a position with a number of at least [`LINE_FROM`] (the point from which a one-number script recognised as a
-//! splitting code is answered as that code), along that number's line.
+//! notes ([`crate::Context::states_notes`]: `value`, not a table or a sequence), and only where computing is out of
+//! reach: for a position with a number of at least [`LINE_FROM`] (the point from which a one-number script
+//! recognised as a splitting code is answered as that code), along that number's line.
 
 use super::games::ListGame;
 use super::tuple::Flat;
