@@ -503,20 +503,6 @@ mod interp_random {
     }
 
     fn cond() -> impl Strategy<Value = String> {
-        let simple = (
-            prop_oneof![Just("a"), Just("x"), Just("i"), Just("b")],
-            prop_oneof![
-                Just("<"),
-                Just("<="),
-                Just(">"),
-                Just(">="),
-                Just("=="),
-                Just("!=")
-            ],
-            -2i64..8,
-        )
-            .prop_map(|(v, op, k)| format!("{v} {op} {k}"));
-        // Two variables, and a number on the left (fused as `a op b` and swapped: `3 < x` as `x > 3`).
         let var = || prop_oneof![Just("a"), Just("x"), Just("i"), Just("b")];
         let op = || {
             prop_oneof![
@@ -528,6 +514,8 @@ mod interp_random {
                 Just("!=")
             ]
         };
+        let simple = (var(), op(), -2i64..8).prop_map(|(v, op, k)| format!("{v} {op} {k}"));
+        // Two variables, and a number on the left (fused as `a op b` and swapped: `3 < x` as `x > 3`).
         let vars = (var(), op(), var()).prop_map(|(v, op, w)| format!("{v} {op} {w}"));
         let left = (-2i64..8, op(), var()).prop_map(|(k, op, v)| format!("{k} {op} {v}"));
         let simple = prop_oneof![2 => simple, 1 => vars, 1 => left];

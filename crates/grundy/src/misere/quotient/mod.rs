@@ -253,6 +253,16 @@ pub(crate) fn heap_options_upto(
     Ok((HeapOptions::listed(out), None))
 }
 
+/// The options of heaps `0..=to` of `game` for a quotient ([`heap_options`]), `to` at most [`MAX_HEAP`].
+fn options_to(game: &HeapGame, to: u64, limits: &Limits) -> Result<HeapOptions> {
+    if to > MAX_HEAP {
+        return Err(Error::limit(format!(
+            "misère quotients are computed for heaps up to {MAX_HEAP}; {to} is larger"
+        )));
+    }
+    heap_options(game, to, limits)
+}
+
 /// Computes the misère quotient of `game` restricted to heaps `0..=to`: see the module documentation. A quotient
 /// whose order passes `max_order` (or whose candidates pass [`MAX_CANDIDATE`]) stops at the last heap it
 /// covered, with `stopped` saying "order at least K at heaps up to N". `progress` is called with each heap done
@@ -264,12 +274,7 @@ pub fn compute(
     limits: &Limits,
     progress: &mut dyn FnMut(HeapDone),
 ) -> Result<Quotient> {
-    if to > MAX_HEAP {
-        return Err(Error::limit(format!(
-            "misère quotients are computed for heaps up to {MAX_HEAP}; {to} is larger"
-        )));
-    }
-    let opts = heap_options(game, to, limits)?;
+    let opts = options_to(game, to, limits)?;
     let (cur, changes, stopped) = construct(&opts, max_order, limits, progress)?;
     let mut q = finish(game.name(), cur, changes, stopped);
     q.certify(game);
@@ -286,12 +291,7 @@ pub fn compute_partial(
     limits: &Limits,
     progress: &mut dyn FnMut(HeapDone),
 ) -> Result<Quotient> {
-    if to > MAX_HEAP {
-        return Err(Error::limit(format!(
-            "misère quotients are computed for heaps up to {MAX_HEAP}; {to} is larger"
-        )));
-    }
-    let opts = heap_options(game, to, limits)?;
+    let opts = options_to(game, to, limits)?;
     let g = grow(&opts, max_order, limits, progress, &mut |_| false)?;
     let (stopped, limit) = match g.end {
         End::Limit(n, e) => (
