@@ -372,9 +372,17 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
             Class::Ok
         }
         // 2: bad input or a fixed bound; 3: a budget the user may raise. Both are one line on stderr.
+        // A budget that stops a command part-way may leave a partial answer on stdout (exit 3), when the one line on
+        // stderr says a partial answer was printed; that answer must still be well-formed JSON under --json.
         Some(code @ (2 | 3)) if !timed_out => {
-            if stdout_len > 0 {
+            let says = |w: &[u8]| stderr.windows(w.len()).any(|x| x == w);
+            let says_partial = says(b"partial") && says(b"printed");
+            if stdout_len > 0 && !(code == 3 && says_partial) {
                 reasons.push(format!("an error, but {stdout_len} bytes on stdout"));
+            } else if stdout_len > 0 && args_have("--json") && stdout_len <= stdout.len() {
+                if let Err(e) = serde_json::from_slice::<serde_json::Value>(&stdout) {
+                    reasons.push(format!("partial --json output is not JSON: {e}"));
+                }
             }
             let body = stderr.strip_suffix(b"\n").unwrap_or(&stderr);
             if stderr.is_empty() {
