@@ -700,6 +700,114 @@ fn lines_of_pair_scripts_recognised_as_codes_answer_far_out() {
     assert!(!err.contains("has the moves of the code"), "{err}");
 }
 
+/// Fibonacci Nim as a pair `(n, m)`: `n` tokens left, at most `m` to take (HDU 2516); `mult` is how many times the
+/// last take the next may take (2 in the game).
+fn fibonacci_pair(mult: u64) -> String {
+    format!(
+        "(n, m) => {{ let out = []; let top = if m < n {{ m }} else {{ n }}; \
+         for k in 1..=top {{ let rest = n - k; let lim = {mult} * k; out.push([rest, if lim < rest {{ lim }} else {{ rest }}]); }} out }}"
+    )
+}
+
+/// A script of two numbers whose options on every position of the box are a catalog game's (Fibonacci Nim, E&D,
+/// Wythoff's game, up to positions that game holds equal) answers its positions far out as that game, with the
+/// assumption in a note: Fibonacci Nim at 2^31 − 1, each winning move replayed (a take the rule allows, leaving a
+/// P-position by the catalog's rule); F(46) a P-position; E&D in a sum, with the catalog's value and moves. Near the
+/// origin nothing is assumed, and a rule that differs (three times the last take) is not recognised, and refused far
+/// out rather than guessed.
+#[test]
+fn pair_scripts_recognised_as_catalog_games_answer_far_out() {
+    let fib = fibonacci_pair(2);
+    let (n, m) = (2_147_483_647u64, 2_147_483_646u64);
+    let j = parse_json(&ok(&[
+        "value",
+        "--moves",
+        &fib,
+        &n.to_string(),
+        &m.to_string(),
+        "--json",
+    ]));
+    assert_eq!(j["outcome"], "N", "{j}");
+    let note = j["notes"][0].as_str().unwrap();
+    assert!(
+        note.contains("the moves of the catalog's fibonacci-nim") && note.contains("assumption"),
+        "{note}"
+    );
+    let catalog = parse_json(&ok(&[
+        "value",
+        "fibonacci-nim",
+        &n.to_string(),
+        &m.to_string(),
+        "--json",
+    ]));
+    assert_eq!(j["winning_move_count"], catalog["winning_move_count"]);
+    let moves = j["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for mv in moves {
+        let to: Vec<u64> = mv["result"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(|w| w.parse().unwrap())
+            .collect();
+        let (rest, lim) = (to[0], to[1]);
+        let k = n - rest;
+        assert!(k >= 1 && k <= m && lim == (2 * k).min(rest), "{mv}");
+        let after = parse_json(&ok(&[
+            "value",
+            "fibonacci-nim",
+            &rest.to_string(),
+            &lim.to_string(),
+            "--no-moves",
+            "--json",
+        ]));
+        assert_eq!(after["outcome"], "P", "{mv}");
+    }
+    // F(46) = 1836311903: a P-position.
+    let j = parse_json(&ok(&[
+        "value",
+        "--moves",
+        &fib,
+        "1836311903",
+        "1836311902",
+        "--json",
+    ]));
+    assert_eq!(j["nim_value"], 0, "{j}");
+    // Near the origin: computed, no note.
+    let j = parse_json(&ok(&["value", "--moves", &fib, "300", "299", "--json"]));
+    assert!(j.get("notes").is_none(), "{j}");
+    // Three times the last take: not Fibonacci Nim, refused far out.
+    let (code, out, err) = run(&[
+        "value",
+        "--moves",
+        &fibonacci_pair(3),
+        &n.to_string(),
+        &m.to_string(),
+        "--no-moves",
+        "--max-seconds",
+        "5",
+    ]);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        !err.contains("catalog's") && err.starts_with("grundy: "),
+        "{err}"
+    );
+    // E&D (split one heap of the pair into two), in a sum with a small pair: the catalog's value and moves.
+    let ed = "(x, y) => { let out = []; for a in 1..x { out.push([a, x - a]); } for a in 1..y { out.push([a, y - a]); } out }";
+    let j = parse_json(&ok(&[
+        "value", "--moves", ed, "1000000", "77777", "3", "4", "--json",
+    ]));
+    let catalog = parse_json(&ok(&[
+        "value", "ed", "1000000", "77777", "3", "4", "--json",
+    ]));
+    assert_eq!(j["nim_value"], catalog["nim_value"]);
+    assert_eq!(j["winning_move_count"], catalog["winning_move_count"]);
+    assert_eq!(
+        j["winning_moves"][0]["result"],
+        catalog["winning_moves"][0]["result"]
+    );
+}
+
 /// `period` of a script says which code it is on the heaps read (text and JSON), and of a script that is no code
 /// says nothing of the kind.
 #[test]

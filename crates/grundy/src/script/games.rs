@@ -610,6 +610,8 @@ pub struct ListGame {
     pub(super) dense: RefCell<Dense>,
     /// The lines read for positions far out, and the codes they were recognised as ([`super::lines`]).
     pub(super) lines: RefCell<super::lines::Lines>,
+    /// The catalog game of two numbers the script was recognised as, if looked at ([`super::pairs`]).
+    pub(super) pairs: RefCell<super::pairs::Pairs>,
 }
 
 /// The interpreter's buffers: its arguments, its stack and what it returned.
@@ -629,6 +631,7 @@ impl ListGame {
             flat: RefCell::default(),
             dense: RefCell::default(),
             lines: RefCell::default(),
+            pairs: RefCell::default(),
         }
     }
 
@@ -949,9 +952,33 @@ impl Game for ListGame {
 impl ClosedForm<Vec<u64>> for ListGame {
     fn nim_value(&self, p: &Vec<u64>, cx: &Context) -> Option<Nimber> {
         if cx.formulas_only() {
-            return self.line_value(p, cx);
+            return self.line_value(p, cx).or_else(|| self.pair_value(p, cx));
         }
-        self.dense_value(p, cx)
+        self.dense_value(p, cx).or_else(|| self.pair_value(p, cx))
+    }
+    /// A position far out of a script recognised as a catalog game of two numbers (the module `script::pairs`):
+    /// that game's outcome, where its rules give one.
+    fn outcome(&self, p: &Vec<u64>, play: Play, cx: &Context) -> Option<crate::Outcome> {
+        self.pair_outcome(p, play, cx)
+    }
+    /// The winning moves of such a position, by that game's rule, written as the positions it holds equal are
+    /// written by it (see the module `script::pairs`).
+    fn winning_options(
+        &self,
+        p: &Vec<u64>,
+        play: Play,
+        cx: &Context,
+    ) -> Option<Vec<Vec<Vec<u64>>>> {
+        self.pair_winning_options(p, play, cx)
+    }
+    /// The options of such a position of a given nim-value, by that game's rule (where it has one).
+    fn options_with_value(
+        &self,
+        p: &Vec<u64>,
+        target: Nimber,
+        cx: &Context,
+    ) -> Option<Vec<Vec<Vec<u64>>>> {
+        self.pair_options_with_value(p, target, cx)
     }
 }
 
@@ -980,7 +1007,8 @@ impl Notation<Vec<u64>> for ListGame {
     }
     /// The assumption of each line recognised as a code that an answer was taken from.
     fn note(&self) -> Option<String> {
-        let notes = self.lines.borrow().assumptions(&self.name());
+        let mut notes = self.lines.borrow().assumptions(&self.name());
+        notes.extend(self.pairs.borrow().assumption(&self.name()));
         (!notes.is_empty()).then(|| notes.join("; "))
     }
 }

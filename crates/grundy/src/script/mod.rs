@@ -46,6 +46,7 @@ mod games;
 mod interp;
 mod lines;
 mod native;
+mod pairs;
 mod tuple;
 
 pub use games::{ListGame, NumberGame};
