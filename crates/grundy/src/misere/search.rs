@@ -132,6 +132,20 @@ pub fn code_options_within(
     out: &mut Options<u64>,
     limit: usize,
 ) -> bool {
+    code_options_each(code, n, &mut |heaps| {
+        out.push(heaps.iter().copied());
+        out.len() <= limit
+    })
+}
+
+/// Calls `f` with the heaps of each option of a heap of `n` of a take-and-break code, in the order of
+/// [`code_options_within`], until `f` returns false; returns false when it was stopped. Nothing is stored: a caller
+/// that reads each option once (a quotient's option images) makes no buffer of them.
+pub fn code_options_each(
+    code: &crate::heap::Code,
+    n: u64,
+    f: &mut dyn FnMut(&[u64]) -> bool,
+) -> bool {
     if n == 0 {
         return true;
     }
@@ -148,17 +162,12 @@ pub fn code_options_within(
                 continue; // removing nothing and leaving the heap is no move
             }
             let Some(c) = d.constraint(k) else { continue };
-            if k == 0 {
-                if m == 0 {
-                    out.push(std::iter::empty());
-                }
+            let go_on = if k == 0 {
+                m != 0 || f(&[])
             } else {
-                crate::loopy::multiset::each_partition(m, k, c, m, &mut buf, &mut |heaps| {
-                    out.push(heaps.iter().copied());
-                    out.len() <= limit
-                });
-            }
-            if out.len() > limit {
+                crate::loopy::multiset::each_partition(m, k, c, m, &mut buf, f)
+            };
+            if !go_on {
                 return false;
             }
         }

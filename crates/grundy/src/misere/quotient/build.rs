@@ -183,9 +183,10 @@ impl HeapOptions {
         match &self.code {
             None => self.listed[h].iter().for_each(|o| f(o)),
             Some(code) => {
-                let mut buf = crate::game::Options::new();
-                crate::misere::search::code_options_within(code, h as u64, &mut buf, usize::MAX);
-                buf.iter().for_each(f);
+                crate::misere::search::code_options_each(code, h as u64, &mut |o| {
+                    f(o);
+                    true
+                });
             }
         }
     }
