@@ -319,6 +319,62 @@ fn counts_of_one_are_singular() {
     );
 }
 
+/// A sum of many large Kayles rows whose winning moves cannot all be listed in time: the time limit ends the
+/// listing, not the answer. The values and the outcome are printed with the moves found so far, stderr says in one
+/// line that the list is partial, and the status is 3; under `--json` `winning_moves_stopped` says why and
+/// `winning_move_count` counts the moves listed. Every listed move is replayed: the part's value after it, from
+/// scratch, makes the nim-sum 0.
+#[test]
+fn a_time_limit_ends_the_listing_of_winning_moves_not_the_answer() {
+    let heaps: Vec<u64> = (0..3000u64)
+        .map(|i| 500_000 + i.wrapping_mul(2_654_435_761) % 400_000)
+        .collect();
+    let text: String = heaps.iter().map(|h| format!("{h} ")).collect();
+    let f = temp_file("positions", "rows.txt", &text);
+    let (code, out, err) = run(&[
+        "value",
+        "kayles",
+        "--positions",
+        &f,
+        "--max-seconds",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.starts_with("grundy: value stopped early")
+            && err.contains("partial")
+            && err.contains("printed"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["outcome"], "N", "{j}");
+    let stopped = j["winning_moves_stopped"].as_str().unwrap();
+    assert!(stopped.contains("time limit"), "{stopped}");
+    let moves = j["winning_moves"].as_array().unwrap();
+    assert_eq!(j["winning_move_count"].as_u64(), Some(moves.len() as u64));
+    assert!(!moves.is_empty(), "{j}");
+    let total = j["nim_value"].as_u64().unwrap();
+    for m in moves.iter().step_by((moves.len() / 5).max(1)) {
+        let i = m["component"].as_u64().unwrap() as usize;
+        let before = j["parts"][i]["nim_value"].as_u64().unwrap();
+        let mut args = vec!["value", "kayles"];
+        let after: Vec<&str> = m["result"].as_str().unwrap().split(" + ").collect();
+        args.extend(after.iter().copied());
+        args.extend(["--no-moves", "--json"]);
+        let v = ok_json(&args)["nim_value"].as_u64().unwrap();
+        assert_eq!(total ^ before ^ v, 0, "{m}");
+    }
+    // In text: the answer, and the count said to be of the moves found.
+    let (code, out, _) = run(&["value", "kayles", "--positions", &f, "--max-seconds", "2"]);
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("outcome: N") && out.contains("found before a limit stopped the listing"),
+        "{out}"
+    );
+}
+
 /// `--positions FILE` (or `-`, standard input) reads a judge's many positions: 100,000 Nim heaps give the nim-sum of
 /// their sizes; the text lists the first parts and counts the rest; the JSON lists every part. Bad files are
 /// one-line errors.

@@ -83,6 +83,17 @@ fn millions_of_winning_moves_in_bounded_memory() {
     // From 81, every partition of 80 wins: p(80) = 15796476 (OEIS A000041), counted, 100000 listed (the bound of
     // a heap's list). This exhausted memory when every move was held.
     assert_eq!(value("0.*", "81"), (1, "0.*".into(), 100_000, 15_796_476));
-    // Six heaps from a heap of 400: about 10^8 options, too many even to count: a limit error, not a wait.
-    assert_error(&grundy(&["value", "0.&64;", "400"]), "too many to count");
+    // Six heaps from a heap of 400: about 10^8 options, too many even to count: the listing of the moves ends at
+    // that limit at once (status 3, one line on stderr), not after a wait, and the value and outcome are printed.
+    let (status, out, err) = run(&["value", "0.&64;", "400"]);
+    assert_eq!(status, 3, "{err}");
+    assert!(
+        err.contains("too many to count") && err.contains("partial"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        out.contains("nim-value 66") && out.contains("none found before a limit"),
+        "{out}"
+    );
 }

@@ -275,6 +275,7 @@ pub struct UnlistedWinningMoves {
 ///   not listed, each with `component`, `game` and `position` (as in `winning_moves`) and `count` (integer, exact).
 /// - `winning_move_count` (integer, or string): [`Analysis::winning_move_count`], every winning move (listed, in
 ///   families, and unlisted); a decimal string when it is above 2^64 − 1.
+/// - `winning_moves_stopped` (string, only when a limit stopped the listing): [`Analysis::moves_stopped`]'s message.
 ///
 /// The three lists of moves are all empty exactly for a P-position, and no move is in two of them. Integers are
 /// unsigned and below 2^64. (`serde_json::to_value` sorts the keys of every object, as the command prints them.)
@@ -300,6 +301,11 @@ pub struct Analysis {
     /// the rules, such as a script answered as the code it was recognised as
     /// ([`crate::heap::table::HeapTable::assumption`]). Serialised only when there is one.
     pub notes: Vec<String>,
+    /// The limit (the time, the memory) that stopped the listing of the winning moves after the values and the
+    /// outcome were found: the moves listed until then are kept, and [`Analysis::winning_move_count`] counts only
+    /// them. `None` when every winning move was listed (or counted). Serialised as `winning_moves_stopped`, the
+    /// error's message, only when there is one.
+    pub moves_stopped: Option<crate::Error>,
 }
 
 impl Analysis {
@@ -333,6 +339,9 @@ impl Serialize for Analysis {
         if !self.notes.is_empty() {
             st.serialize_field("notes", &self.notes)?;
         }
+        if let Some(e) = &self.moves_stopped {
+            st.serialize_field("winning_moves_stopped", &e.to_string())?;
+        }
         st.end()
     }
 }
@@ -353,7 +362,7 @@ impl Serialize for Count {
 /// [`analyse_with`] with the moves (the tests' short form).
 #[cfg(test)]
 pub(crate) fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis> {
-    analyse_with(components, true)
+    analyse_with(components, true, &crate::Limits::default())
 }
 
 /// Values every component, nim-sums them, and lists every winning move when `moves` is true (when it is false, the
@@ -361,7 +370,14 @@ pub(crate) fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis>
 ///
 /// A single component whose nim-value is not known (an [`ErrorKind::Unsupported`](crate::ErrorKind) error) but
 /// whose outcome is, is answered by its outcome and (with `moves`) its moves to P-positions, with no nim-value.
-pub(crate) fn analyse_with(components: &mut [Box<dyn Component>], moves: bool) -> Result<Analysis> {
+///
+/// The deadline of `limits` is looked at before each component's moves are listed: when it has passed (or another
+/// limit stops a component's listing), the moves listed so far are kept and [`Analysis::moves_stopped`] says why.
+pub(crate) fn analyse_with(
+    components: &mut [Box<dyn Component>],
+    moves: bool,
+    limits: &crate::Limits,
+) -> Result<Analysis> {
     if let [c] = components {
         if let Err(e) = c.nim_value() {
             if e.kind() != crate::ErrorKind::Unsupported {
@@ -393,6 +409,7 @@ pub(crate) fn analyse_with(components: &mut [Box<dyn Component>], moves: bool) -
                 winning_move_families: Vec::new(),
                 unlisted_winning_moves: Vec::new(),
                 notes: Vec::new(),
+                moves_stopped: None,
             });
         }
     }
@@ -409,51 +426,77 @@ pub(crate) fn analyse_with(components: &mut [Box<dyn Component>], moves: bool) -
             nim_value: Some(v),
         });
     }
-    let mut winning_moves = Vec::new();
-    let mut winning_move_families = Vec::new();
-    let mut unlisted_winning_moves = Vec::new();
-    if total != 0 && moves {
-        for (i, c) in components.iter_mut().enumerate() {
-            let ComponentMoves {
-                moves,
-                families,
-                unlisted,
-            } = c.winning_moves_to(values[i] ^ total)?;
-            if unlisted > 0 {
-                unlisted_winning_moves.push(UnlistedWinningMoves {
-                    component: i,
-                    game: parts[i].game.clone(),
-                    position: parts[i].position.clone(),
-                    count: unlisted,
-                });
-            }
-            for mv in moves {
-                winning_moves.push(WinningMove {
-                    component: i,
-                    game: parts[i].game.clone(),
-                    position: parts[i].position.clone(),
-                    mv,
-                });
-            }
-            for family in families {
-                winning_move_families.push(WinningMoveFamily {
-                    component: i,
-                    game: parts[i].game.clone(),
-                    position: parts[i].position.clone(),
-                    family,
-                });
-            }
-        }
-    }
-    Ok(Analysis {
+    let mut a = Analysis {
         parts,
         nim_value: Some(total),
         outcome: Outcome::of_nim_value(total),
-        winning_moves,
-        winning_move_families,
-        unlisted_winning_moves,
+        winning_moves: Vec::new(),
+        winning_move_families: Vec::new(),
+        unlisted_winning_moves: Vec::new(),
         notes: Vec::new(),
-    })
+        moves_stopped: None,
+    };
+    if total != 0 && moves {
+        list_winning_moves(components, &values, limits, &mut a)?;
+    }
+    Ok(a)
+}
+
+/// Lists into `a` the winning moves of each component (of nim-value `values[i]`) to the value that makes the
+/// nim-sum 0, component by component; a limit met on the way (the deadline, looked at before each component) ends
+/// the listing with what was listed so far, and [`Analysis::moves_stopped`] says why.
+fn list_winning_moves(
+    components: &mut [Box<dyn Component>],
+    values: &[Nimber],
+    limits: &crate::Limits,
+    a: &mut Analysis,
+) -> Result<()> {
+    let total = values.iter().fold(0, |x, v| x ^ v);
+    for (i, c) in components.iter_mut().enumerate() {
+        let ComponentMoves {
+            moves,
+            families,
+            unlisted,
+        } = match limits
+            .check_time()
+            .and_then(|()| c.winning_moves_to(values[i] ^ total))
+        {
+            Ok(m) => m,
+            // The values and the outcome are known: a limit met while listing the moves (a sum of 10^5 Kayles
+            // rows of 10^6, each with half a million options to read) ends the listing, not the answer.
+            Err(e) if e.kind() == crate::ErrorKind::Limit => {
+                a.moves_stopped = Some(e);
+                return Ok(());
+            }
+            Err(e) => return Err(e),
+        };
+        let (game, position) = (&a.parts[i].game, &a.parts[i].position);
+        if unlisted > 0 {
+            a.unlisted_winning_moves.push(UnlistedWinningMoves {
+                component: i,
+                game: game.clone(),
+                position: position.clone(),
+                count: unlisted,
+            });
+        }
+        for mv in moves {
+            a.winning_moves.push(WinningMove {
+                component: i,
+                game: game.clone(),
+                position: position.clone(),
+                mv,
+            });
+        }
+        for family in families {
+            a.winning_move_families.push(WinningMoveFamily {
+                component: i,
+                game: game.clone(),
+                position: position.clone(),
+                family,
+            });
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -612,6 +655,7 @@ mod tests {
             winning_move_families: vec![w.clone(), w],
             unlisted_winning_moves: vec![u],
             notes: Vec::new(),
+            moves_stopped: None,
         };
         for f in &mut a.winning_move_families {
             f.family = half.clone();

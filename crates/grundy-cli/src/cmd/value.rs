@@ -103,7 +103,10 @@ the first 20; --all-moves: every one): past that, unlisted_winning_moves counts 
 heap above 2^20 of a game whose period is certified (see 'grundy help period') has its other winning splits in
 families, \"take J from the heap of N and split the rest into a and N-J - a, for each a = FIRST, FIRST + STEP, ...,
 LAST\" (keys take, rest, first, step, last, count, value_after). winning_move_count counts every winning move,
-and is a string above 2^64 - 1.
+and is a string above 2^64 - 1. When a limit (--max-seconds, or a heap with too many options to count) stops the
+listing of the winning moves after the values and the outcome are found, those and the moves found so far are
+printed, winning_moves_stopped says why, winning_move_count counts only the moves found, stderr says so in one
+line, and the exit status is 3.
 With --misere: play \"misere\", outcome, misere_nim_value (null when a rule decided), method, parts (game,
 position, genus and tame, null when not computed) and winning_moves.
 With --loopy: outcome (\"P\", \"N\" or \"D\"), value and each part's value as {\"finite\": n} or {\"infinite\": [K...]}
@@ -244,7 +247,8 @@ pub fn run(a: &ValueArgs) -> CliResult {
     } else {
         analyse(&mut sum, convention, &cx)?
     };
-    print_report(a, &sum, &report, None)
+    print_report(a, &sum, &report, None)?;
+    moves_stopped(&report)
 }
 
 /// `grundy value GAME X --line SPEC [--assume-period]`: the value of a game of two or more numbers at the point `x =
@@ -306,6 +310,21 @@ fn run_line(a: &ValueArgs, spec: &str) -> CliResult {
         if outcome == "P" { "loses" } else { "wins" }
     );
     write_stdout(s.as_bytes())
+}
+
+/// After a report is printed: a limit that stopped the listing of the winning moves (the values and the outcome
+/// were found) ends the command with the status of a stopped run, its one line on stderr saying so.
+fn moves_stopped(report: &Report) -> CliResult {
+    if let Report::Normal(a) = report {
+        if let Some(e) = &a.moves_stopped {
+            return Err(CliError::Stopped(format!(
+                "value stopped early, the answer and a partial list of winning moves printed ({} found): {}",
+                a.winning_moves.len(),
+                crate::output::said(e)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Prints `report` (JSON or text); `table` is what the saved-table path adds: its JSON object and its text line.
@@ -583,7 +602,25 @@ fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
                 total.min(MOVES_SHOWN)
             };
             let families = &a.winning_move_families;
-            if !families.is_empty() {
+            if a.moves_stopped.is_some() {
+                // A lower bound: the parts after the last one listed were not searched.
+                let first = if total > shown {
+                    format!("; the first {shown}")
+                } else {
+                    String::new()
+                };
+                if total == 0 {
+                    let _ = writeln!(
+                        s,
+                        "winning moves: none found before a limit stopped the listing"
+                    );
+                } else {
+                    let _ = writeln!(
+                        s,
+                        "winning moves: {total} found before a limit stopped the listing (there may be more){first}:"
+                    );
+                }
+            } else if !families.is_empty() {
                 let in_families = a.winning_move_count() - total as u128;
                 let first = if total > shown {
                     format!(" (the first {shown} shown)")
@@ -649,6 +686,7 @@ fn explain(a: &Analysis, all_moves: bool, moves: bool) -> String {
                     u.game, u.position, u.count
                 );
             }
+
             let fshown = if all_moves {
                 families.len()
             } else {
@@ -780,6 +818,14 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     } else {
         analyse(&mut sum, Convention::Normal, &cx)
     };
+    // A limit that stopped the listing of the moves is, here, the run's stop like any other: its table is saved
+    // and the next run resumes from it (a partial list of moves is not printed).
+    let analysed = analysed.and_then(|r| match r {
+        Report::Normal(a) if a.moves_stopped.is_some() => {
+            Err(a.moves_stopped.expect("checked to be some"))
+        }
+        r => Ok(r),
+    });
     let analysed = analysed.map_err(|e| match (command_deadline, limits.deadline) {
         (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
         _ => e,
@@ -830,7 +876,8 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
             _ => String::new(),
         }
     );
-    print_report(a, &sum, &report, Some((json, line)))
+    print_report(a, &sum, &report, Some((json, line)))?;
+    moves_stopped(&report)
 }
 
 #[cfg(test)]

@@ -166,7 +166,7 @@ fn analyse_with(
     match convention {
         Convention::Normal => {
             let mut parts = sum.components();
-            let mut a = crate::sum::analyse_with(&mut parts, moves)?;
+            let mut a = crate::sum::analyse_with(&mut parts, moves, limits)?;
             // After the analysis: what the answers rested on is known once they are found.
             a.notes = sum.notes();
             Ok(Report::Normal(a))
