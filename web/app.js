@@ -375,6 +375,8 @@ function valueLines(r, misere) {
     }
     if (r.winning_move_count > r.winning_moves.length) line(`  … ${r.winning_move_count - r.winning_moves.length} more`);
   }
+  // A limit stopped the listing after the values and the outcome were found: the moves above are those found.
+  if (r.winning_moves_stopped) line(`winning moves: the listing stopped (${r.winning_moves_stopped}); there may be more`);
   return lines;
 }
 
