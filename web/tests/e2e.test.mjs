@@ -481,6 +481,34 @@ test('the time limit ends long work with the library\'s one-line message, in the
   await page.fill('#limit-seconds', '600');
 });
 
+test('the time limit ends the listing of winning moves, not the answer: the value, the outcome and the moves found', async () => {
+  await tab('value');
+  await page.fill('#limit-seconds', '1');
+  const heaps = Array.from({ length: 4000 }, (_, i) => 600000 + ((i * 7919) % 300000));
+  await page.fill('#value-input', `kayles ${heaps.join(' ')}`);
+  await page.click('#value-go');
+  await page.waitForFunction(() => {
+    const j = document.getElementById('value-out').getAttribute('data-json');
+    return j && JSON.parse(j).winning_moves_stopped;
+  }, null, { timeout: 30000 });
+  const json = JSON.parse(await page.getAttribute('#value-out', 'data-json'));
+  assert.equal(json.outcome, 'N');
+  // Only the moves found are counted: listed, in families or counted, of the parts searched.
+  const counted = (key) => json[key].reduce((n, x) => n + x.count, 0);
+  assert.equal(json.winning_move_count, json.winning_moves.length + counted('winning_move_families') + counted('unlisted_winning_moves'));
+  assert.match(json.winning_moves_stopped, /^the request took longer than its time limit of 1 s \(raise the time limit\)$/);
+  const text = await page.textContent('#value-out');
+  assert.ok(text.includes('winning moves: the listing stopped'), text.slice(-300));
+  // The end of the answer, where the listing's stop is said.
+  await page.evaluate(() => {
+    const out = document.getElementById('value-out');
+    out.scrollTop = out.scrollHeight;
+    window.scrollTo(0, document.body.scrollHeight);
+  });
+  await page.screenshot({ path: join(shots, '20-moves-stopped.png') });
+  await page.fill('#limit-seconds', '600');
+});
+
 test('the positions limit ends a misère search with the library\'s message', async () => {
   await tab('value');
   await page.fill('#limit-positions', '10');

@@ -186,6 +186,18 @@ fn to_json<T: serde::Serialize>(t: &T) -> grundy::Result<serde_json::Value> {
     serde_json::to_value(t).map_err(|e| grundy::Error::input(format!("JSON: {e}")))
 }
 
+/// An analysis as `grundy value --json` prints it, with why the listing of its winning moves stopped (if a limit
+/// stopped it) in the Python API's words ([`message`]).
+fn report_json(r: &grundy::analysis::Report) -> grundy::Result<serde_json::Value> {
+    let mut j = to_json(r)?;
+    if let (grundy::analysis::Report::Normal(a), Some(obj)) = (r, j.as_object_mut()) {
+        if let Some(e) = &a.moves_stopped {
+            obj.insert("winning_moves_stopped".into(), message(e).into());
+        }
+    }
+    Ok(j)
+}
+
 /// The limits of one call: the library's defaults, with the caller's time, positions and memory bounds.
 #[derive(Clone, Copy, Default)]
 struct Bounds {
@@ -591,7 +603,7 @@ fn analyse_parts(
             }
         }
     }
-    to_json(&analyse(
+    report_json(&analyse(
         &mut sum,
         convention,
         &grundy::Context::new(limits),
@@ -625,7 +637,7 @@ fn run_parts(
         keeper.run(py, move |g| {
             let mut sum = Sum::new();
             g.add_to(&mut sum, &words)?;
-            to_json(&analyse(
+            report_json(&analyse(
                 &mut sum,
                 convention,
                 &grundy::Context::new(limits),

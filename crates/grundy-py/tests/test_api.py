@@ -583,3 +583,27 @@ def test_misere_quotients_are_typed_and_the_command_lines(tmp_path, monkeypatch)
         out = subprocess.run([binary, "quotient", "kayles", "--json"], capture_output=True, text=True,
                              env={**os.environ, "GRUNDY_CACHE_DIR": str(tmp_path)})
         assert json.loads(out.stdout) == q.to_dict()
+
+
+def test_a_time_limit_ends_the_listing_of_winning_moves_not_the_answer():
+    # 3000 Kayles rows of 600,000 and more: the values and the outcome at once, each row's moves read from its
+    # 300,000 options; a limit of 1 s ends the listing, not the answer, and says why in the API's words.
+    heaps = [600_000 + (i * 7919) % 300_000 for i in range(3000)]
+    a = grundy.game("kayles").analyse(*heaps, max_seconds=1)
+    if a.outcome == "P":
+        # A sum of nim-value 0 has no winning move to list: one pin more (Kayles 1 has nim-value 1).
+        heaps.append(1)
+        a = grundy.game("kayles").analyse(*heaps, max_seconds=1)
+    assert a.outcome == "N" and a.nim_value is not None
+    assert a.winning_moves_stopped is not None
+    assert "max_seconds" in a.winning_moves_stopped, a.winning_moves_stopped
+    # Only the moves found are counted: those listed, in families and counted, of the parts searched.
+    found = len(a.winning_moves) + sum(f.count for f in a.winning_move_families)
+    assert a.winning_move_count == found + sum(u.count for u in a.unlisted_winning_moves)
+    assert a.to_dict()["winning_moves_stopped"] == a.winning_moves_stopped
+    # Every listed move makes the nim-sum 0: the part's value after it, valued from scratch.
+    for m in a.winning_moves[:: max(1, len(a.winning_moves) // 5)]:
+        before = a.parts[m.component].nim_value
+        after = [int(h) for h in m.result.split(" + ")]
+        v = grundy.game("kayles").analyse(*after).nim_value
+        assert a.nim_value ^ before ^ v == 0

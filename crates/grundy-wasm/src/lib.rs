@@ -17,7 +17,7 @@
 use grundy::analysis::pattern;
 use grundy::analysis::play::{Player, Session};
 use grundy::analysis::table::{Span, Table};
-use grundy::analysis::{analyse, Convention, Sum};
+use grundy::analysis::{analyse, Convention, Report, Sum};
 use grundy::error::{Budget, Remedy};
 use grundy::games::{AnyGame, Registry};
 use grundy::heap::{period, sequence, Engine, HeapGame};
@@ -338,7 +338,15 @@ pub fn analyse_sum(request: &str) -> Result<String, JsValue> {
             Convention::Normal if own_misere => r.bounds.limits(Convention::Misere)?,
             c => r.bounds.limits(c)?,
         };
-        to_json(&analyse(&mut sum, conv, &Context::new(limits))?)
+        let report = analyse(&mut sum, conv, &Context::new(limits))?;
+        let mut j = serde_json::to_value(&report).map_err(|e| input(format!("JSON: {e}")))?;
+        // Why the listing of the winning moves stopped, if a limit stopped it, in the page's words.
+        if let (Report::Normal(a), Some(obj)) = (&report, j.as_object_mut()) {
+            if let Some(e) = &a.moves_stopped {
+                obj.insert("winning_moves_stopped".into(), said(e).into());
+            }
+        }
+        to_json(&j)
     };
     run().map_err(js_err)
 }

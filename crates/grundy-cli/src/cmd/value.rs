@@ -351,6 +351,15 @@ fn print_report(
         if let (Some((t, _)), Some(obj)) = (table, json.as_object_mut()) {
             obj.insert("table".into(), t);
         }
+        // Why the listing of the winning moves stopped, in the command line's words (the flag to raise).
+        if let (Report::Normal(r), Some(obj)) = (report, json.as_object_mut()) {
+            if let Some(e) = &r.moves_stopped {
+                obj.insert(
+                    "winning_moves_stopped".into(),
+                    crate::output::said(e).into(),
+                );
+            }
+        }
         return print_json(&json);
     }
     let all = a.all_moves;

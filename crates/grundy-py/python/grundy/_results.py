@@ -120,7 +120,9 @@ class Analysis:
     ``winning_move_families`` and ``unlisted_winning_moves`` those of huge heaps grouped or only counted, and
     ``winning_move_count`` how many there are in all (an int, however large); ``notes`` what the answer rests on
     beyond the rules, one line each (a game defined in Python whose moves on heaps 0..=1024 are exactly a
-    take-and-break code's, answered at a huge heap as that code, says so here).
+    take-and-break code's, answered at a huge heap as that code, says so here); ``winning_moves_stopped`` why a limit
+    (``max_seconds``) stopped the listing of the winning moves after the values and the outcome were found (the
+    moves found until then are listed, and ``winning_move_count`` counts only them), else ``None``.
     """
 
     nim_value: Optional[int]
@@ -131,6 +133,7 @@ class Analysis:
     unlisted_winning_moves: Tuple[UnlistedMoves, ...] = ()
     winning_move_count: int = 0
     notes: Tuple[str, ...] = ()
+    winning_moves_stopped: Optional[str] = None
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Analysis:
@@ -145,11 +148,12 @@ class Analysis:
             unlisted_winning_moves=tuple(UnlistedMoves.from_dict(u) for u in d.get("unlisted_winning_moves", ())),
             winning_move_count=int(count),
             notes=tuple(d.get("notes", ())),
+            winning_moves_stopped=d.get("winning_moves_stopped"),
         )
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object of ``grundy value ... --json`` (docs/json.md): ``winning_move_count`` a decimal string
-        above 2^64 - 1, as there, and ``notes`` only when there is one."""
+        above 2^64 - 1, as there, and ``notes`` and ``winning_moves_stopped`` only when there is one."""
         count = self.winning_move_count
         out: Dict[str, Any] = {
             "nim_value": self.nim_value,
@@ -162,6 +166,8 @@ class Analysis:
         }
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.winning_moves_stopped is not None:
+            out["winning_moves_stopped"] = self.winning_moves_stopped
         return out
 
 
