@@ -51,12 +51,17 @@ impl Candidate {
         ]
     }
 
-    pub(super) fn name(&self) -> String {
+    /// The catalog game itself.
+    fn game(&self) -> &dyn Game<Position = (u64, u64)> {
         match self {
-            Candidate::Fibonacci(g) => g.name(),
-            Candidate::Wythoff(g) => g.name(),
-            Candidate::EAndD(g) => g.name(),
+            Candidate::Fibonacci(g) => g,
+            Candidate::Wythoff(g) => g,
+            Candidate::EAndD(g) => g,
         }
+    }
+
+    pub(super) fn name(&self) -> String {
+        self.game().name()
     }
 
     /// The one way this game writes the position `p` among those it holds equal (see the module's doc).
@@ -67,15 +72,16 @@ impl Candidate {
         }
     }
 
+    /// The game, when `p` is one of its positions (`None` for a position it refuses: never answered as it).
+    fn at(&self, p: (u64, u64)) -> Option<&dyn Game<Position = (u64, u64)>> {
+        let g = self.game();
+        g.validate(&p).is_ok().then_some(g)
+    }
+
     /// The options of `p`, canonical and sorted; `None` when `p` is not a position of this game.
     fn options(&self, p: (u64, u64)) -> Option<Vec<Sum>> {
         let mut out = Options::new();
-        let ok = match self {
-            Candidate::Fibonacci(g) => g.validate(&p).and_then(|()| g.options(&p, &mut out)),
-            Candidate::Wythoff(g) => g.validate(&p).and_then(|()| g.options(&p, &mut out)),
-            Candidate::EAndD(g) => g.validate(&p).and_then(|()| g.options(&p, &mut out)),
-        };
-        ok.ok()?;
+        self.at(p)?.options(&p, &mut out).ok()?;
         Some(self.sorted(out.iter().map(|o| o.to_vec())))
     }
 
@@ -94,66 +100,21 @@ impl Candidate {
     }
 
     fn value(&self, p: (u64, u64), cx: &Context) -> Option<Nimber> {
-        match self {
-            Candidate::Fibonacci(g) => g.validate(&p).ok().and_then(|()| g.known_value(&p, cx)),
-            Candidate::Wythoff(g) => g.validate(&p).ok().and_then(|()| g.known_value(&p, cx)),
-            Candidate::EAndD(g) => g.validate(&p).ok().and_then(|()| g.known_value(&p, cx)),
-        }
+        self.at(p)?.known_value(&p, cx)
     }
 
     fn outcome(&self, p: (u64, u64), play: Play, cx: &Context) -> Option<Outcome> {
-        match self {
-            Candidate::Fibonacci(g) => g
-                .validate(&p)
-                .ok()
-                .and_then(|()| g.known_outcome(&p, play, cx)),
-            Candidate::Wythoff(g) => g
-                .validate(&p)
-                .ok()
-                .and_then(|()| g.known_outcome(&p, play, cx)),
-            Candidate::EAndD(g) => g
-                .validate(&p)
-                .ok()
-                .and_then(|()| g.known_outcome(&p, play, cx)),
-        }
+        self.at(p)?.known_outcome(&p, play, cx)
     }
 
     /// The winning options of `p` by the game's rule, in its order ([`Candidate::shown`]).
     fn winning_options(&self, p: (u64, u64), play: Play, cx: &Context) -> Option<Vec<Sum>> {
-        let to = match self {
-            Candidate::Fibonacci(g) => g
-                .validate(&p)
-                .ok()
-                .and_then(|()| g.known_winning_options(&p, play, cx)),
-            Candidate::Wythoff(g) => g
-                .validate(&p)
-                .ok()
-                .and_then(|()| g.known_winning_options(&p, play, cx)),
-            Candidate::EAndD(g) => g
-                .validate(&p)
-                .ok()
-                .and_then(|()| g.known_winning_options(&p, play, cx)),
-        }?;
-        Some(self.shown(to))
+        Some(self.shown(self.at(p)?.known_winning_options(&p, play, cx)?))
     }
 
     /// The options of `p` of nim-value `target` by the game's rule, in its order ([`Candidate::shown`]).
     fn options_with_value(&self, p: (u64, u64), target: Nimber, cx: &Context) -> Option<Vec<Sum>> {
-        let to = match self {
-            Candidate::Fibonacci(g) => g
-                .validate(&p)
-                .ok()
-                .and_then(|()| g.known_options_with_value(&p, target, cx)),
-            Candidate::Wythoff(g) => g
-                .validate(&p)
-                .ok()
-                .and_then(|()| g.known_options_with_value(&p, target, cx)),
-            Candidate::EAndD(g) => g
-                .validate(&p)
-                .ok()
-                .and_then(|()| g.known_options_with_value(&p, target, cx)),
-        }?;
-        Some(self.shown(to))
+        Some(self.shown(self.at(p)?.known_options_with_value(&p, target, cx)?))
     }
 
     /// Options as the game writes them, but Fibonacci Nim's bound written at most the tokens left (the way "at
