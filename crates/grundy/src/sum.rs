@@ -371,7 +371,7 @@ pub(crate) fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis>
 /// A single component whose nim-value is not known (an [`ErrorKind::Unsupported`](crate::ErrorKind) error) but
 /// whose outcome is, is answered by its outcome and (with `moves`) its moves to P-positions, with no nim-value.
 ///
-/// The deadline of `limits` is looked at before each component's moves are listed: when it has passed (or another
+/// The deadline of `limits` is looked at before every 64th component's moves are listed: when it has passed (or another
 /// limit stops a component's listing), the moves listed so far are kept and [`Analysis::moves_stopped`] says why.
 pub(crate) fn analyse_with(
     components: &mut [Box<dyn Component>],
@@ -443,7 +443,7 @@ pub(crate) fn analyse_with(
 }
 
 /// Lists into `a` the winning moves of each component (of nim-value `values[i]`) to the value that makes the
-/// nim-sum 0, component by component; a limit met on the way (the deadline, looked at before each component) ends
+/// nim-sum 0, component by component; a limit met on the way (the deadline, looked at before every 64th component) ends
 /// the listing with what was listed so far, and [`Analysis::moves_stopped`] says why.
 fn list_winning_moves(
     components: &mut [Box<dyn Component>],
@@ -457,9 +457,12 @@ fn list_winning_moves(
             moves,
             families,
             unlisted,
-        } = match limits
-            .check_time()
-            .and_then(|()| c.winning_moves_to(values[i] ^ total))
+        } = match (if i % 64 == 0 {
+            limits.check_time()
+        } else {
+            Ok(())
+        })
+        .and_then(|()| c.winning_moves_to(values[i] ^ total))
         {
             Ok(m) => m,
             // The values and the outcome are known: a limit met while listing the moves (a sum of 10^5 Kayles
