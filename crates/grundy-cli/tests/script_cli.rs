@@ -875,3 +875,74 @@ fn j_period(note: &str, word: &str) -> u64 {
         .parse()
         .unwrap()
 }
+
+/// `value --outcome`: a scripted position alone is settled by a win-loss search, and its outcome is the catalog's.
+/// Fibonacci Nim as a pair script (benches/judge/fibnim.rhai) from every n up to 60 against the catalog's
+/// `fibonacci-nim`; every winning move printed is replayed: the position after it, valued from scratch by the
+/// script's own values (no --outcome), has nim-value 0. A sum is answered from its parts' values, with them; the
+/// flag is refused where it cannot apply.
+#[test]
+fn outcome_alone_by_a_win_loss_search_is_the_catalogs_and_its_moves_reach_p_positions() {
+    let script = format!(
+        "{}/../../benches/judge/fibnim.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut n_positions = 0;
+    for n in 2..=60u64 {
+        let (a, b) = (n.to_string(), (n - 1).to_string());
+        let j = ok_json(&["value", "--rules", &script, &a, &b, "--outcome", "--json"]);
+        let catalog = ok_json(&["value", "fibonacci-nim", &a, &b, "--json"]);
+        assert_eq!(j["outcome"], catalog["outcome"], "n = {n}");
+        assert!(
+            j["nim_value"].is_null() && j["parts"][0]["nim_value"].is_null(),
+            "{j}"
+        );
+        let moves = j["winning_moves"].as_array().unwrap();
+        assert_eq!(moves.is_empty(), j["outcome"] == "P", "{j}");
+        n_positions += usize::from(!moves.is_empty());
+        for m in moves {
+            assert_eq!(m["value_after"], 0, "{m}");
+            let after: Vec<&str> = m["result"].as_str().unwrap().split(' ').collect();
+            let mut args = vec!["value", "--rules", &script];
+            args.extend(after.iter().copied());
+            args.extend(["--no-moves", "--json"]);
+            assert_eq!(ok_json(&args)["nim_value"], 0, "n = {n}: {m}");
+        }
+    }
+    assert!(n_positions > 40, "{n_positions}");
+    // Text: the outcome, and why no nim-value is printed.
+    let out = ok(&["value", "--rules", &script, "300", "299", "--outcome"]);
+    assert!(
+        out.contains("nim-value not computed (only the outcome was asked: --outcome)")
+            && out.contains("outcome: N"),
+        "{out}"
+    );
+    // A sum: the parts' values, as without the flag.
+    let sum = ok_json(&[
+        "value",
+        "--rules",
+        &script,
+        "5",
+        "4",
+        "8",
+        "7",
+        "--outcome",
+        "--json",
+    ]);
+    let plain = ok_json(&["value", "--rules", &script, "5", "4", "8", "7", "--json"]);
+    assert_eq!(sum, plain);
+    for (extra, needle) in [
+        ("--misere", "--misere"),
+        ("--loopy", "--loopy"),
+        ("--save-table=/nonexistent/t", "--save-table"),
+    ] {
+        fails(
+            &["value", "--rules", &script, "5", "4", "--outcome", extra],
+            needle,
+        );
+    }
+    fails(
+        &["value", "wythoff", "--line", "x 5", "100", "--outcome"],
+        "--outcome",
+    );
+}

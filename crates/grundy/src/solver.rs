@@ -37,6 +37,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 mod by_tests;
 mod on_threads;
 pub(crate) mod root;
+mod win_loss;
 pub use on_threads::{value_on_threads, Proved};
 
 pub use crate::limits::{

@@ -178,6 +178,17 @@ pub(crate) trait Component {
     fn outcome_alone(&mut self) -> Result<Outcome> {
         Ok(Outcome::of_nim_value(self.nim_value()?))
     }
+    /// When only the outcome of this component alone is asked: `Some` outcome found by a search that does not value
+    /// the position (a win-loss search, [`crate::Solver::outcome_alone`]), or `None` when the component is answered
+    /// from its nim-value (a closed form, a table: the default).
+    fn outcome_searched(&mut self) -> Result<Option<Outcome>> {
+        Ok(None)
+    }
+    /// The winning moves of this component alone after [`Component::outcome_searched`] found it an N-position:
+    /// its moves to P-positions (`value_after` 0).
+    fn winning_moves_searched(&mut self) -> Result<Vec<Move>> {
+        self.moves_to(0)
+    }
 }
 
 /// The moves of one component to one nim-value: listed, in families, and counted but not listed. Together they are
@@ -440,6 +451,55 @@ pub(crate) fn analyse_with(
         list_winning_moves(components, &values, limits, &mut a)?;
     }
     Ok(a)
+}
+
+/// [`analyse_with`] when only the outcome is asked: a component alone that a search can settle without its
+/// nim-value ([`Component::outcome_searched`]) is answered so (its nim-value `None`, its winning moves its moves to
+/// P-positions, a limit met while listing them ends the listing as in [`analyse_with`]); anything else is
+/// [`analyse_with`].
+pub(crate) fn analyse_outcome(
+    components: &mut [Box<dyn Component>],
+    moves: bool,
+    limits: &crate::Limits,
+) -> Result<Analysis> {
+    if let [c] = components {
+        if let Some(outcome) = c.outcome_searched()? {
+            let (game, position) = (c.game(), c.position());
+            let mut a = Analysis {
+                parts: vec![PartValue {
+                    game: game.clone(),
+                    position: position.clone(),
+                    nim_value: None,
+                }],
+                nim_value: None,
+                outcome,
+                winning_moves: Vec::new(),
+                winning_move_families: Vec::new(),
+                unlisted_winning_moves: Vec::new(),
+                notes: Vec::new(),
+                moves_stopped: None,
+            };
+            if outcome == Outcome::N && moves {
+                match c.winning_moves_searched() {
+                    Ok(found) => {
+                        a.winning_moves = found
+                            .into_iter()
+                            .map(|mv| WinningMove {
+                                component: 0,
+                                game: game.clone(),
+                                position: position.clone(),
+                                mv,
+                            })
+                            .collect();
+                    }
+                    Err(e) if e.kind() == crate::ErrorKind::Limit => a.moves_stopped = Some(e),
+                    Err(e) => return Err(e),
+                }
+            }
+            return Ok(a);
+        }
+    }
+    analyse_with(components, moves, limits)
 }
 
 /// Lists into `a` the winning moves of each component (of nim-value `values[i]`) to the value that makes the

@@ -139,6 +139,12 @@ pub struct ValueArgs {
     /// search of their own, as in Cram), e.g. grundy value cram 5x8 --no-moves
     #[arg(long, conflicts_with_all = ["all_moves", "misere", "loopy"])]
     pub no_moves: bool,
+    /// Only the outcome is asked (normal play): a position standing alone whose nim-value no formula gives is
+    /// settled by a win-loss search that stops at its first move to a P-position, and its nim-value is not printed
+    /// (JSON null); a sum is answered from its parts' values as without the flag, e.g. grundy value --rules
+    /// fibnim.rhai 300 299 --outcome
+    #[arg(long, conflicts_with_all = ["misere", "loopy", "load_table", "save_table"])]
+    pub outcome: bool,
     /// Misère play: whoever makes the last move loses
     #[arg(long, conflicts_with = "loopy")]
     pub misere: bool,

@@ -131,14 +131,29 @@ pub enum Report {
 /// [`Convention::Normal`] (the convention of the rules as stated), and asking for [`Convention::Misere`] or
 /// [`Convention::Loopy`] on top of it is refused, as is a sum mixing the two ([`Sum::own_play`]).
 pub fn analyse(sum: &mut Sum, convention: Convention, cx: &Context) -> Result<Report> {
-    analyse_with(sum, convention, cx, true)
+    analyse_with(sum, convention, cx, true, false)
 }
 
 /// [`analyse`] without the winning moves under normal play (`grundy value --no-moves`): the nim-value of each part,
 /// their nim-sum and the outcome, with no winning move searched (the lists of moves are empty). Misère and loopy
 /// play are as [`analyse`] (their outcomes are read from their moves).
 pub fn analyse_values(sum: &mut Sum, convention: Convention, cx: &Context) -> Result<Report> {
-    analyse_with(sum, convention, cx, false)
+    analyse_with(sum, convention, cx, false, false)
+}
+
+/// [`analyse`] (with the winning moves when `moves`) when only the outcome is asked (`grundy value --outcome`,
+/// Python's `Game.outcome`): under normal play, a position standing alone whose nim-value no formula gives is
+/// answered by a win-loss search that stops at the first option found to be a P-position
+/// ([`crate::Solver::outcome_alone`]), often after far fewer positions than valuing it; its nim-value is then
+/// `None`, and its winning moves are its options found to be P-positions. A sum of several parts, and misère and
+/// loopy play, are answered as [`analyse`] answers them (the outcome of a sum needs its parts' values).
+pub fn analyse_outcome(
+    sum: &mut Sum,
+    convention: Convention,
+    cx: &Context,
+    moves: bool,
+) -> Result<Report> {
+    analyse_with(sum, convention, cx, moves, true)
 }
 
 fn analyse_with(
@@ -146,6 +161,7 @@ fn analyse_with(
     convention: Convention,
     cx: &Context,
     moves: bool,
+    outcome_only: bool,
 ) -> Result<Report> {
     // The notes are stated with the answer (`Analysis::notes`), so an answer may rest on one.
     let noted = cx.clone().with_notes_stated(true);
@@ -166,7 +182,11 @@ fn analyse_with(
     match convention {
         Convention::Normal => {
             let mut parts = sum.components();
-            let mut a = crate::sum::analyse_with(&mut parts, moves, limits)?;
+            let mut a = if outcome_only {
+                crate::sum::analyse_outcome(&mut parts, moves, limits)?
+            } else {
+                crate::sum::analyse_with(&mut parts, moves, limits)?
+            };
             // After the analysis: what the answers rested on is known once they are found.
             a.notes = sum.notes();
             Ok(Report::Normal(a))

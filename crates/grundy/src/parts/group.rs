@@ -414,6 +414,36 @@ impl<G: Game> Component for Part<G> {
             })
             .collect())
     }
+    /// A position of one component, not known by a formula or a rule of outcomes, is searched for its outcome
+    /// alone (the search by formulas only: a game's own engine, such as a tuple script's dense table, would value
+    /// every position).
+    fn outcome_searched(&mut self) -> Result<Option<Outcome>> {
+        if self.game.play() == Play::Misere {
+            return Ok(None);
+        }
+        let formulas = self.cx().with_formulas_only(true);
+        if self.game.known_value(&self.position, &formulas).is_some()
+            || self
+                .game
+                .known_outcome(&self.position, Play::Normal, &formulas)
+                .is_some()
+        {
+            return Ok(None);
+        }
+        self.game
+            .check_searchable(&self.position, &formulas.limits)?;
+        match self.game.components(&self.position)?.as_slice() {
+            [one] => self.solver.borrow_mut().outcome_alone(one).map(Some),
+            _ => Ok(None),
+        }
+    }
+    fn winning_moves_searched(&mut self) -> Result<Vec<Move>> {
+        let to = self
+            .solver
+            .borrow_mut()
+            .winning_options_alone(&self.position)?;
+        Ok(self.moves(to, 0))
+    }
     fn outcome_alone(&mut self) -> Result<Outcome> {
         match self.nim_value() {
             Ok(v) => Ok(Outcome::of_nim_value(v)),
