@@ -13,7 +13,8 @@
 #   cutting   the cutting game (POJ 2311), the 200 x 200 table         examples/rules/cutting.rhai, cutting
 #   circle    A Funny Game (POJ 2484): one or two adjacent coins off a circle of n <= 10^6 (a pair game: circle, row)
 #   fibnim    Fibonacci Nim (HDU 2516), n < 2^31: take at most twice what the opponent just took (history as a
-#             pair (n, limit))                                         fibonacci-nim
+#             pair (n, limit)), asked with --outcome (the question is who wins: a win-loss search, as the
+#             memo and the brute force make)                           fibonacci-nim
 # Every case is asked at its full limit, then again at a common size that every program reaches. A program that
 # cannot reach the full limit is not run there: the table says why ("not feasible: 10^18 states"); a tool command
 # that fails prints its error in the table (tool commands run with --max-seconds 60; a failed one is not repeated).
@@ -197,16 +198,16 @@ PKIND=line row circle "G(circle of 2000), common" value \
     $PIN python3 "$J/circle.py" 2000 \| $PIN "$WORK/circle" 2000
 
 CKIND=outcome row fibnim "outcome of 2^31 - 1 (limit 2^31 - 2)" outcome \
-    $PIN "$G" value --rules "$J/fibnim.rhai" 2147483647 2147483646 "${S[@]}" \| \
-    $PIN "$G" value fibonacci-nim 2147483647 2147483646 "${S[@]}" \| \
+    $PIN "$G" value --rules "$J/fibnim.rhai" 2147483647 2147483646 --outcome "${S[@]}" \| \
+    $PIN "$G" value fibonacci-nim 2147483647 2147483646 --outcome "${S[@]}" \| \
     - "not feasible: 2^62 states" \| - "not feasible: 2^62 states"
 CKIND=outcome row fibnim "outcome of 1836311903 = F(46) (limit F(46) - 1)" outcome \
-    $PIN "$G" value --rules "$J/fibnim.rhai" 1836311903 1836311902 "${S[@]}" \| \
-    $PIN "$G" value fibonacci-nim 1836311903 1836311902 "${S[@]}" \| \
+    $PIN "$G" value --rules "$J/fibnim.rhai" 1836311903 1836311902 --outcome "${S[@]}" \| \
+    $PIN "$G" value fibonacci-nim 1836311903 1836311902 --outcome "${S[@]}" \| \
     - "not feasible: 2^60 states" \| - "not feasible: 2^60 states"
 PKIND=win row fibnim "outcome of 300 (limit 299), common" outcome \
-    $PIN "$G" value --rules "$J/fibnim.rhai" 300 299 "${S[@]}" \| \
-    $PIN "$G" value fibonacci-nim 300 299 "${S[@]}" \| \
+    $PIN "$G" value --rules "$J/fibnim.rhai" 300 299 --outcome "${S[@]}" \| \
+    $PIN "$G" value fibonacci-nim 300 299 --outcome "${S[@]}" \| \
     $PIN python3 "$J/fibnim.py" 300 \| $PIN "$WORK/fibnim" 300
 echo "load: $(uptime)"
 if [[ -z $BAD ]]; then echo "answers agree wherever two programs answered"; fi

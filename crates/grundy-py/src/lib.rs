@@ -582,11 +582,28 @@ fn convention(play: &str, max_heap: Option<u64>) -> PyResult<Convention> {
     }
 }
 
+/// The library's analysis of `sum`: [`analyse`], or [`grundy::analysis::analyse_outcome`] when only the outcome is
+/// asked (`Game.outcome`: a position alone settled by a win-loss search, its nim-value None).
+fn answer(
+    sum: &mut Sum,
+    convention: Convention,
+    limits: Limits,
+    outcome_only: bool,
+) -> grundy::Result<serde_json::Value> {
+    let cx = grundy::Context::new(limits);
+    report_json(&if outcome_only {
+        grundy::analysis::analyse_outcome(sum, convention, &cx, true)?
+    } else {
+        analyse(sum, convention, &cx)?
+    })
+}
+
 fn analyse_parts(
     parts: &[Part],
     shelf: &mut Shelf,
     convention: Convention,
     limits: Limits,
+    outcome_only: bool,
 ) -> grundy::Result<serde_json::Value> {
     let mut sum = Sum::new();
     for p in parts {
@@ -603,11 +620,7 @@ fn analyse_parts(
             }
         }
     }
-    report_json(&analyse(
-        &mut sum,
-        convention,
-        &grundy::Context::new(limits),
-    )?)
+    answer(&mut sum, convention, limits, outcome_only)
 }
 
 /// Analyses a sum of parts: on a worker thread when every part is a catalog game, else here (the games defined in
@@ -618,6 +631,7 @@ fn run_parts(
     convention: Convention,
     bounds: Bounds,
     graph: bool,
+    outcome_only: bool,
 ) -> PyResult<Bound<'_, PyAny>> {
     // A sum of games played misère by their own rules is searched (and bounded) as misère play is.
     let own_misere = !parts.is_empty()
@@ -637,21 +651,23 @@ fn run_parts(
         keeper.run(py, move |g| {
             let mut sum = Sum::new();
             g.add_to(&mut sum, &words)?;
-            report_json(&analyse(
-                &mut sum,
-                convention,
-                &grundy::Context::new(limits),
-            )?)
+            answer(&mut sum, convention, limits, outcome_only)
         })?
     } else if let (true, Some(Part::Catalog(first, ..))) = (native, parts.first()) {
         // Several catalog games: on the first one's worker, which keeps the others too.
         let first = first.clone();
         first.run_on_shelf(py, move |shelf| {
-            analyse_parts(&parts, shelf, convention, limits)
+            analyse_parts(&parts, shelf, convention, limits, outcome_only)
         })?
     } else {
         // Games defined in Python among the parts: here, with the GIL (the catalog games looked up for this call).
-        let r = analyse_parts(&parts, &mut Shelf::default(), convention, limits);
+        let r = analyse_parts(
+            &parts,
+            &mut Shelf::default(),
+            convention,
+            limits,
+            outcome_only,
+        );
         for p in &parts {
             let failure = match p {
                 Part::Catalog(..) => None,
@@ -720,8 +736,10 @@ impl NativeGame {
         }
     }
 
-    /// The analysis of a sum of this game's positions under `play` ('normal', 'misere' or 'loopy').
-    #[pyo3(signature = (positions, play = "normal", max_heap = None, max_seconds = None, max_positions = None, max_memory = None))]
+    /// The analysis of a sum of this game's positions under `play` ('normal', 'misere' or 'loopy'); with
+    /// `outcome_only`, a position alone whose nim-value no formula gives is settled by a win-loss search (its
+    /// nim-value None).
+    #[pyo3(signature = (positions, play = "normal", max_heap = None, max_seconds = None, max_positions = None, max_memory = None, outcome_only = false))]
     #[allow(clippy::too_many_arguments)]
     fn analyse<'py>(
         &self,
@@ -732,11 +750,12 @@ impl NativeGame {
         max_seconds: Option<&Bound<'py, PyAny>>,
         max_positions: Option<&Bound<'py, PyAny>>,
         max_memory: Option<&Bound<'py, PyAny>>,
+        outcome_only: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let conv = convention(play, max_heap)?;
         let bounds = Bounds::read(max_seconds, max_positions, max_memory)?;
         let part = self.part(positions)?;
-        run_parts(py, vec![part], conv, bounds, self.graph)
+        run_parts(py, vec![part], conv, bounds, self.graph, outcome_only)
     }
 
     /// The answer of a scoring game (not impartial, `fox-cards`): as `grundy value ... --json` prints it, the keys
@@ -1288,7 +1307,7 @@ fn analyse_sum<'py>(
         graph |= game.graph;
         out.push(game.part(&ps)?);
     }
-    run_parts(py, out, conv, bounds, graph)
+    run_parts(py, out, conv, bounds, graph, false)
 }
 
 /// The catalog: one dict per game (name, display_name, aliases, param, kind, spec, summary).

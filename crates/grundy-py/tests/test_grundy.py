@@ -728,3 +728,30 @@ def test_a_python_game_played_misere_by_its_own_rules():
         g.analyse(1, misere=True)
     with pytest.raises(ValueError):
         grundy.define(lambda n: [], play="loser")
+
+
+def test_outcome_of_a_python_game_alone_is_a_win_loss_search():
+    """Game.outcome asks only the outcome: Fibonacci Nim defined in Python is settled by a win-loss search, with the
+    catalog's outcome at every n <= 40, calling the function for fewer positions than its nim-value needs; a sum and
+    misère play are answered as analyse answers them."""
+    calls = [0]
+
+    def fib(p):
+        calls[0] += 1
+        n, m = p
+        return [(n - k, min(2 * k, n - k)) for k in range(1, min(m, n) + 1)]
+
+    catalog = grundy.game("fibonacci-nim")
+    for n in range(2, 41):
+        g = grundy.define(fib, name="fibnim")
+        assert g.outcome((n, n - 1)) == catalog.outcome(n, n - 1), n
+    calls[0] = 0
+    assert grundy.define(fib, name="fibnim").outcome((300, 299)) == "N"
+    searched = calls[0]
+    calls[0] = 0
+    whole = grundy.define(fib, name="fibnim").analyse((300, 299))
+    assert whole.outcome == "N" and whole.nim_value == 16
+    assert searched * 5 < calls[0], (searched, calls[0])
+    g = grundy.define(fib, name="fibnim")
+    assert g.outcome((5, 4), (8, 7)) == g.analyse((5, 4), (8, 7)).outcome
+    assert g.outcome((5, 4), misere=True) == g.analyse((5, 4), misere=True).outcome

@@ -388,8 +388,15 @@ class Game:
     def outcome(self, *positions: Position, misere: bool = False, loopy: bool = False,
                 **limits: Any) -> Literal["P", "N", "D"]:
         """``'P'`` (the player to move loses), ``'N'`` (the player to move wins) or, in loopy games, ``'D'`` (a
-        draw)."""
-        return self.analyse(*positions, misere=misere, loopy=loopy, **limits).outcome
+        draw). Only the outcome is asked: under normal play a position standing alone whose nim-value no formula
+        gives (a game defined in Python, a rules script) is settled by a win-loss search that stops at its first
+        move to a P-position, so a game defined in Python is called for fewer positions than its nim-value needs
+        (``grundy value --outcome``)."""
+        if misere or loopy:
+            return self.analyse(*positions, misere=misere, loopy=loopy, **limits).outcome
+        return _analysis(
+            self._native.analyse(_positions(self._native, positions), play="normal", outcome_only=True, **limits)
+        ).outcome
 
     def winning_moves(self, *positions: Position, misere: bool = False, loopy: bool = False,
                       **limits: Any) -> Sequence[Union[Move, MisereMove, LoopyMove]]:

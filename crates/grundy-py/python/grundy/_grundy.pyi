@@ -55,6 +55,7 @@ class NativeGame:
         max_seconds: Optional[float] = None,
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
+        outcome_only: bool = False,
     ) -> Dict[str, Any]: ...
     def scoring(self, positions: Iterable[Position]) -> Dict[str, Any]: ...
     def memo_nim_value(
