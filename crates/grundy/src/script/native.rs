@@ -4,7 +4,11 @@
 //!
 //! The subset: one array literal whose items are expressions, `splits(expression)`, or arrays of expressions (a
 //! sum); an expression is an integer literal, the parameter, parentheses, unary `-`, and the binary `+ - * / %`
-//! with Rhai's precedence and associativity. Anything else (another token, a `let`, a `;`, another function
+//! with Rhai's precedence and associativity. The array may be chosen by conditions: `if C { body } else if C {
+//! body } else { body }` (the `else` required, each body an array literal or another such `if`), where a condition
+//! is one comparison of two expressions (`== != < <= > >=`), `!(C)`, `(C)`, or conditions joined by `&&` and `||`,
+//! evaluated left to right and short-circuited as Rhai evaluates them (`if n == 0 { [] } else if n % 2 == 0 { [n -
+//! 1, n / 2] } else { [n - 1] }`). Anything else (another token, a `let`, a `;`, another function
 //! called, a script that defines its own `splits`) is not compiled, and the script runs in Rhai as written.
 //!
 //! Arithmetic is checked as Rhai checks it (`checked_add`, `checked_sub`, `checked_mul`, `checked_div`,
@@ -34,6 +38,10 @@ enum Expr {
     Param,
     /// `n + k` (also `n - k`, as `n + (-k)`): the common item, evaluated without walking a tree.
     Shift(i64),
+    /// `n / 2^j` (`j` at most 62): a shift where `n` is not negative, which is the division's value then.
+    DivPow2(u32),
+    /// `n % 2^j` (`j` at most 62): a mask where `n` is not negative.
+    RemPow2(u32),
     Neg(Box<Expr>),
     Bin(Op, Box<Expr>, Box<Expr>),
 }
@@ -45,6 +53,10 @@ impl Expr {
             Expr::Lit(v) => Some(*v),
             Expr::Param => Some(n),
             Expr::Shift(k) => n.checked_add(*k),
+            Expr::DivPow2(j) if n >= 0 => Some(n >> j),
+            Expr::DivPow2(j) => Some(n / (1 << j)),
+            Expr::RemPow2(j) if n >= 0 => Some(n & ((1 << j) - 1)),
+            Expr::RemPow2(j) => Some(n % (1 << j)),
             Expr::Neg(e) => e.eval(n)?.checked_neg(),
             Expr::Bin(op, a, b) => {
                 let (x, y) = (a.eval(n)?, b.eval(n)?);
@@ -60,14 +72,97 @@ impl Expr {
     }
 
     /// `a op b`, with `n + k` and `n - k` (`k` a literal, `-k` representable) made a [`Expr::Shift`]: the same
-    /// value and the same overflow (`n - k` overflows exactly when `n + (-k)` does).
+    /// value and the same overflow (`n - k` overflows exactly when `n + (-k)` does); `n / k` and `n % k` for `k` a
+    /// power of 2 (at most 2^62: a positive literal) a [`Expr::DivPow2`] or [`Expr::RemPow2`], which never fail,
+    /// as the division by a positive number never does.
     fn bin(op: Op, a: Expr, b: Expr) -> Expr {
         match (op, &a, &b) {
             (Op::Add, Expr::Param, Expr::Lit(k)) | (Op::Add, Expr::Lit(k), Expr::Param) => {
                 Expr::Shift(*k)
             }
             (Op::Sub, Expr::Param, Expr::Lit(k)) if *k != i64::MIN => Expr::Shift(-*k),
+            (Op::Div, Expr::Param, Expr::Lit(k)) if *k > 0 && k.count_ones() == 1 => {
+                Expr::DivPow2(k.trailing_zeros())
+            }
+            (Op::Rem, Expr::Param, Expr::Lit(k)) if *k > 0 && k.count_ones() == 1 => {
+                Expr::RemPow2(k.trailing_zeros())
+            }
             _ => Expr::Bin(op, Box::new(a), Box::new(b)),
+        }
+    }
+}
+
+/// A comparison of two expressions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// A condition of an `if`.
+#[derive(Debug, Clone)]
+enum Cond {
+    Cmp(Cmp, Expr, Expr),
+    Not(Box<Cond>),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+}
+
+impl Cond {
+    /// Its truth at `n`, or `None` when Rhai would report an error (an operand's arithmetic); `&&` and `||` look
+    /// at their right side only when Rhai does.
+    fn eval(&self, n: i64) -> Option<bool> {
+        Some(match self {
+            Cond::Cmp(op, a, b) => {
+                let (x, y) = (a.eval(n)?, b.eval(n)?);
+                match op {
+                    Cmp::Eq => x == y,
+                    Cmp::Ne => x != y,
+                    Cmp::Lt => x < y,
+                    Cmp::Le => x <= y,
+                    Cmp::Gt => x > y,
+                    Cmp::Ge => x >= y,
+                }
+            }
+            Cond::Not(c) => !c.eval(n)?,
+            Cond::And(a, b) => a.eval(n)? && b.eval(n)?,
+            Cond::Or(a, b) => a.eval(n)? || b.eval(n)?,
+        })
+    }
+}
+
+/// A body: an array literal, or a choice between two bodies.
+#[derive(Debug, Clone)]
+enum Body {
+    Array(Vec<ItemExpr>),
+    If(Cond, Box<Body>, Box<Body>),
+}
+
+impl Body {
+    /// The array literal chosen at `n`; `None` when a condition's arithmetic fails.
+    fn at(&self, n: i64) -> Option<&[ItemExpr]> {
+        let mut b = self;
+        loop {
+            match b {
+                Body::Array(items) => return Some(items),
+                Body::If(c, yes, no) => b = if c.eval(n)? { yes } else { no },
+            }
+        }
+    }
+
+    /// Every array literal of the body.
+    fn arrays(&self) -> Vec<&[ItemExpr]> {
+        match self {
+            Body::Array(items) => vec![items],
+            Body::If(_, yes, no) => {
+                let mut v = yes.arrays();
+                v.extend(no.arrays());
+                v
+            }
         }
     }
 }
@@ -135,7 +230,7 @@ impl Evaluated {
 /// A `moves` body compiled natively.
 #[derive(Debug, Clone)]
 pub(crate) struct Native {
-    items: Vec<ItemExpr>,
+    body: Body,
 }
 
 impl Native {
@@ -144,7 +239,10 @@ impl Native {
     pub(crate) fn eval(&self, n: i64, out: &mut Evaluated) -> bool {
         out.items.clear();
         out.nums.clear();
-        for it in &self.items {
+        let Some(items) = self.body.at(n) else {
+            return false;
+        };
+        for it in items {
             let item = match it {
                 ItemExpr::Num(e) => match e.eval(n) {
                     Some(v) => Item::Num(v),
@@ -173,7 +271,7 @@ impl Native {
     /// Whether some option may leave two or more heaps (a `splits(m)`, or a sum of two or more numbers): the plain
     /// engine's limit on the heaps tabulated is then the one for splitting games.
     pub(crate) fn leaves_several(&self) -> bool {
-        self.items.iter().any(|it| match it {
+        self.body.arrays().into_iter().flatten().any(|it| match it {
             ItemExpr::Num(_) => false,
             ItemExpr::Splits(_) => true,
             ItemExpr::Sum(es) => es.len() >= 2,
@@ -225,6 +323,120 @@ impl Native {
             param: &param,
             nodes: 0,
         };
+        let body = p.body()?;
+        p.expect('}')?;
+        // Nothing after the function's body but other functions (Rhai has compiled the whole script).
+        (p.nodes <= MAX_NODES).then_some(Native { body })
+    }
+}
+
+impl Parser<'_> {
+    /// A body: an array literal, or `if C { body } else ...` (see the module docs).
+    fn body(&mut self) -> Option<Body> {
+        if !self.peek_ident("if") {
+            return self.array().map(Body::Array);
+        }
+        self.at += 1;
+        let c = self.cond()?;
+        self.expect('{')?;
+        let yes = self.body()?;
+        self.expect('}')?;
+        if !self.peek_ident("else") {
+            return None;
+        }
+        self.at += 1;
+        let no = if self.peek_ident("if") {
+            self.body()?
+        } else {
+            self.expect('{')?;
+            let b = self.body()?;
+            self.expect('}')?;
+            b
+        };
+        Some(Body::If(c, Box::new(yes), Box::new(no)))
+    }
+
+    /// `C || C || ...`
+    fn cond(&mut self) -> Option<Cond> {
+        let mut c = self.cond_and()?;
+        while self.eat2("||") {
+            let r = self.cond_and()?;
+            c = Cond::Or(Box::new(c), Box::new(r));
+        }
+        Some(c)
+    }
+
+    /// `C && C && ...`
+    fn cond_and(&mut self) -> Option<Cond> {
+        let mut c = self.cond_atom()?;
+        while self.eat2("&&") {
+            let r = self.cond_atom()?;
+            c = Cond::And(Box::new(c), Box::new(r));
+        }
+        Some(c)
+    }
+
+    /// A comparison, `!(C)` or `(C)`.
+    fn cond_atom(&mut self) -> Option<Cond> {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return None;
+        }
+        if self.toks.get(self.at) == Some(&Tok::Punct('!')) {
+            self.at += 1;
+            self.expect('(')?;
+            let c = self.cond()?;
+            self.expect(')')?;
+            return Some(Cond::Not(Box::new(c)));
+        }
+        // A comparison first (`(n + 1) * 2 == 4` starts with a parenthesis too); else a condition in parentheses.
+        let start = self.at;
+        if let Some(c) = self.comparison() {
+            return Some(c);
+        }
+        self.at = start;
+        self.expect('(')?;
+        let c = self.cond()?;
+        self.expect(')')?;
+        Some(c)
+    }
+
+    /// `expression op expression`, one comparison (Rhai refuses to compare a comparison's result with a number).
+    fn comparison(&mut self) -> Option<Cond> {
+        let a = self.expr()?;
+        let op = match self.toks.get(self.at)? {
+            Tok::Punct('<') => Cmp::Lt,
+            Tok::Punct('>') => Cmp::Gt,
+            Tok::Op2(o) if o == "==" => Cmp::Eq,
+            Tok::Op2(o) if o == "!=" => Cmp::Ne,
+            Tok::Op2(o) if o == "<=" => Cmp::Le,
+            Tok::Op2(o) if o == ">=" => Cmp::Ge,
+            _ => return None,
+        };
+        self.at += 1;
+        let b = self.expr()?;
+        if matches!(
+            self.toks.get(self.at),
+            Some(Tok::Punct('<' | '>')) | Some(Tok::Op2(_))
+        ) && !matches!(self.toks.get(self.at), Some(Tok::Op2(o)) if o == "&&" || o == "||")
+        {
+            return None;
+        }
+        Some(Cond::Cmp(op, a, b))
+    }
+
+    fn eat2(&mut self, op: &str) -> bool {
+        if matches!(self.toks.get(self.at), Some(Tok::Op2(o)) if o == op) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// An array literal of items.
+    fn array(&mut self) -> Option<Vec<ItemExpr>> {
+        let p = self;
         p.expect('[')?;
         let mut items = Vec::new();
         while !p.eat(']') {
@@ -254,8 +466,7 @@ impl Native {
                 break;
             }
         }
-        p.expect('}')?;
-        (p.nodes <= MAX_NODES).then_some(Native { items })
+        Some(items)
     }
 }
 
@@ -264,6 +475,8 @@ enum Tok {
     Ident(String),
     Int(i64),
     Punct(char),
+    /// A two-character operator of conditions: `==`, `!=`, `<=`, `>=`, `&&`, `||`.
+    Op2(String),
     /// Anything the subset has no use for (a string, a float, a hexadecimal number, ...).
     Other,
 }
@@ -283,6 +496,9 @@ fn tokens(text: &str) -> Option<Vec<Tok>> {
                     let mut cs = op.chars();
                     match (cs.next(), cs.next()) {
                         (Some(c), None) => Tok::Punct(c),
+                        _ if ["==", "!=", "<=", ">=", "&&", "||"].contains(&op) => {
+                            Tok::Op2(op.to_string())
+                        }
                         _ => Tok::Other,
                     }
                 }

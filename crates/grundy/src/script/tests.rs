@@ -62,6 +62,16 @@ fn which_bodies_are_native() {
     assert!(native("n => [] // nothing"));
     assert!(!native("n => [n ** 2]"));
     assert!(!native("n => [if n > 2 { n - 2 } else { -1 }]"));
+    assert!(native(
+        "n => if n == 0 { [] } else if n % 2 == 0 { [n - 1, n / 2] } else { [n - 1] }"
+    ));
+    assert!(native(
+        "n => if !(n < 3) && (n + 1) * 2 != 8 || (n >= 10) { [n - 3] } else { [] }"
+    ));
+    // No `else`, a comparison of a comparison, a condition that is a number: Rhai's.
+    assert!(!native("n => if n > 2 { [n - 2] }"));
+    assert!(!native("n => if 1 < n < 5 { [n - 1] } else { [] }"));
+    assert!(!native("n => if n { [n - 1] } else { [] }"));
     assert!(!native("n => [n.abs() - 1]"));
     assert!(!native("n => [n - 1]; "));
     assert!(!native("n => [n << 1 >> 2]"));
@@ -366,8 +376,67 @@ mod random {
         ]
     }
 
+    fn cond() -> impl Strategy<Value = String> {
+        let cmp = (
+            expr(),
+            prop_oneof![
+                Just("=="),
+                Just("!="),
+                Just("<"),
+                Just("<="),
+                Just(">"),
+                Just(">=")
+            ],
+            expr(),
+        )
+            .prop_map(|(a, op, b)| format!("{a} {op} {b}"));
+        cmp.prop_recursive(2, 8, 2, |inner| {
+            prop_oneof![
+                (
+                    inner.clone(),
+                    prop_oneof![Just("&&"), Just("||")],
+                    inner.clone()
+                )
+                    .prop_map(|(a, op, b)| format!("{a} {op} {b}")),
+                inner.clone().prop_map(|c| format!("!({c})")),
+                inner.prop_map(|c| format!("({c})")),
+            ]
+        })
+    }
+
+    fn array() -> impl Strategy<Value = String> {
+        prop::collection::vec(item(), 0..4).prop_map(|items| format!("[{}]", items.join(", ")))
+    }
+
+    /// A body: an array, or `if C { body } else { body }` (also `else if`).
+    fn body() -> impl Strategy<Value = String> {
+        array().prop_recursive(2, 6, 2, |inner| {
+            (cond(), inner.clone(), inner, any::<bool>()).prop_map(|(c, yes, no, chained)| {
+                if chained && no.starts_with("if") {
+                    format!("if {c} {{ {yes} }} else {no}")
+                } else {
+                    format!("if {c} {{ {yes} }} else {{ {no} }}")
+                }
+            })
+        })
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Random bodies with conditions: the same options and the same first error, natively and in Rhai.
+        #[test]
+        fn native_conditions_match_rhai(body in body(), ns in prop::collection::vec(0u64..40, 1..8)) {
+            let body = format!("n => {body}");
+            prop_assert!(Script::inline(&body, Settings::default()).unwrap().is_native(), "{}", body);
+            let a = options_of(&body, true, Settings::default(), true, &ns);
+            let b = options_of(&body, true, Settings::default(), false, &ns);
+            prop_assert!(a.2, "{} is compiled natively", body);
+            prop_assert_eq!(a.0, b.0, "{}", body);
+            prop_assert_eq!(a.1, b.1, "{}", body);
+            let to = ns.iter().copied().max().unwrap_or(0);
+            prop_assert_eq!(sequence_of(&body, true, true, to).0, sequence_of(&body, true, false, to).0, "{}", body);
+        }
 
         /// Random bodies of the subset: the same options and the same first error, natively and in Rhai, for
         /// heap play and loopy play.
