@@ -134,25 +134,18 @@ pub fn run(a: &ValueArgs) -> CliResult {
     if let Some(spec) = &a.line {
         return run_line(a, spec);
     }
-    let read;
     // A --positions file with no position in it (a judge's case with no heap): the last GAME's part is the empty
     // sum, a P-position, not an error.
     let mut none_read = false;
-    let a = match &a.positions {
-        Some(path) => {
-            let path = crate::cli::as_text(path);
-            let more = read_positions(path)?;
-            none_read = more.is_empty();
-            let mut words = a.words.clone();
-            words.extend(more);
-            read = ValueArgs { words, ..a.clone() };
-            &read
-        }
-        None => a,
-    };
+    let mut read = a.clone();
+    if let Some(path) = &a.positions {
+        let more = read_positions(crate::cli::as_text(path))?;
+        none_read = more.is_empty();
+        read.words.extend(more);
+    }
     // With one rules script, a part may leave out its GAME: words that start with a digit are a position of the
     // scripted game (no name or code of the catalog starts with a digit and has no point).
-    let a = &with_script_names(a)?;
+    let a = &with_script_names(read)?;
     if a.words.is_empty() {
         return Err(CliError::usage(
             "'grundy value' needs a GAME and a position, e.g. grundy value nim 3 5 6",
@@ -280,7 +273,7 @@ fn run_line(a: &ValueArgs, spec: &str) -> CliResult {
         "a point of a line is valued alone, by the game's own search or the line's observed period: no sum, table \
          file or winning moves",
     )?;
-    let a = &with_script_names(a)?;
+    let a = &with_script_names(a.clone())?;
     let (game, x) = match a.words.as_slice() {
         [game, x] => (game, x),
         _ => {
@@ -395,9 +388,13 @@ fn print_report(
 
 /// `a` with the one scripted game's name put before every part that starts with a position (a word that starts with
 /// a digit and has no point), when exactly one rules script is loaded; with two or more, such a part is an error.
-fn with_script_names(a: &ValueArgs) -> CliResult<ValueArgs> {
-    let mut words = Vec::with_capacity(a.words.len() + 1);
+fn with_script_names(mut a: ValueArgs) -> CliResult<ValueArgs> {
     let names = super::script_names();
+    if names.is_empty() {
+        a.positions = None;
+        return Ok(a);
+    }
+    let mut words = Vec::with_capacity(a.words.len() + 1);
     // A negative number is a position too (refused by the game, not read as a GAME).
     let starts_position = |w: &str| {
         w.trim_start_matches('-')
@@ -405,15 +402,15 @@ fn with_script_names(a: &ValueArgs) -> CliResult<ValueArgs> {
             && !w.contains('.')
     };
     let mut part_start = true;
-    for w in &a.words {
-        if part_start && starts_position(w) {
+    for w in std::mem::take(&mut a.words) {
+        if part_start && starts_position(&w) {
             match names.as_slice() {
                 [name] => words.push(name.clone()),
                 [] => {}
                 many => {
                     return Err(CliError::usage(format!(
                         "'{}' starts a part with no GAME: with {} rules scripts loaded ({}), name the game of each part",
-                        grundy::error::escape(w),
+                        grundy::error::escape(&w),
                         many.len(),
                         many.join(", ")
                     )))
@@ -421,27 +418,11 @@ fn with_script_names(a: &ValueArgs) -> CliResult<ValueArgs> {
             }
         }
         part_start = w == "+";
-        words.push(w.clone());
+        words.push(w);
     }
-    Ok(ValueArgs {
-        words,
-        json: a.json,
-        all_moves: a.all_moves,
-        no_moves: a.no_moves,
-        outcome: a.outcome,
-        misere: a.misere,
-        loopy: a.loopy,
-        limits: a.limits.clone(),
-        max_heap: a.max_heap,
-        max_positions: a.max_positions,
-        rules: a.rules.clone(),
-        load_table: a.load_table.clone(),
-        save_table: a.save_table.clone(),
-        threads: a.threads,
-        positions: None,
-        assume_period: a.assume_period,
-        line: a.line.clone(),
-    })
+    a.words = words;
+    a.positions = None;
+    Ok(a)
 }
 
 /// The most bytes `--positions` reads (a judge's input of 10^6 numbers is about 7 MB).
