@@ -61,9 +61,15 @@ static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
 
 /// Reads the catalog from `grundy games --json` (the binary under test).
 pub fn load_catalog(json: &str) -> Result<(), String> {
-    let v: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("grundy games --json: {e}"))?;
-    let games = v["games"].as_array().ok_or("grundy games --json: no list of games")?;
-    let mut c = Catalog { heaps: Vec::new(), others: Vec::new() };
+    let v: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| format!("grundy games --json: {e}"))?;
+    let games = v["games"]
+        .as_array()
+        .ok_or("grundy games --json: no list of games")?;
+    let mut c = Catalog {
+        heaps: Vec::new(),
+        others: Vec::new(),
+    };
     for g in games {
         let (Some(name), Some(kind)) = (g["name"].as_str(), g["kind"].as_str()) else {
             return Err("grundy games --json: a game without a name or kind".into());
@@ -80,7 +86,9 @@ pub fn load_catalog(json: &str) -> Result<(), String> {
     if c.heaps.is_empty() || c.others.is_empty() {
         return Err("grundy games --json: the catalog lists no heap game or no other game".into());
     }
-    CATALOG.set(c).map_err(|_| "the catalog was read twice".to_string())
+    CATALOG
+        .set(c)
+        .map_err(|_| "the catalog was read twice".to_string())
 }
 
 fn heap_names() -> &'static [&'static str] {
@@ -437,6 +445,8 @@ impl Gen<'_> {
         let flags: &[(&str, bool)] = &[
             ("json", false),
             ("all-moves", false),
+            ("no-moves", false),
+            ("outcome", false),
             ("misere", false),
             ("loopy", false),
             ("max-heap", true),

@@ -375,7 +375,8 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
         // A budget that stops a command part-way may leave a partial answer on stdout (exit 3), when the one line on
         // stderr says a partial answer was printed; that answer must still be well-formed JSON under --json.
         // `sweep` with codes left open by their budgets (exit 3, the status a scheduler retries on) has written its
-        // records and prints its summary line before the one `grundy: ` line that says so.
+        // records and prints its summary line (with --published, a line comparing the published figures after it)
+        // before the one `grundy: ` line that says so.
         Some(3)
             if !timed_out
                 && case.args.first().is_some_and(|a| a == b"sweep")
@@ -386,7 +387,11 @@ fn run(cfg: &Config, case: &Case) -> Outcome {
                     .is_some_and(|last| {
                         last.starts_with(b"grundy: ") && last.windows(9).any(|w| w == b"left open")
                     })
-                && stderr.split(|&c| c == b'\n').count() <= 3 =>
+                && (stderr.split(|&c| c == b'\n').count() <= 3
+                    || (stderr.split(|&c| c == b'\n').count() == 4
+                        && stderr
+                            .split(|&c| c == b'\n')
+                            .any(|l| l.starts_with(b"published figures: ")))) =>
         {
             Class::Error
         }
