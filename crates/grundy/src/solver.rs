@@ -631,7 +631,7 @@ mod tests {
     }
 
     /// A cycle 0 -> 1 -> 2 -> 0.
-    struct Cycle;
+    pub(super) struct Cycle;
     impl Game for Cycle {
         type Position = u64;
         fn name(&self) -> String {

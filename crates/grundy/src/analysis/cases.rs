@@ -49,13 +49,7 @@ pub fn nim_values(game: &dyn AnyGame, cases: &[Vec<Vec<u64>>], cx: &Context) -> 
         .enumerate()
         .find_map(|(i, c)| c.iter().find(|p| p.len() != k).map(|p| (i, p)))
     {
-        return Err(Error::input(format!(
-            "{}: case {}: a position is {k} number{}, not {}",
-            game.name(),
-            i + 1,
-            if k == 1 { "" } else { "s" },
-            p.len()
-        )));
+        return Err(wrong_size(game, i, k, p));
     }
     if let Some(heaps) = game.heap_game() {
         let mut table = HeapTable::new(heaps.clone());
@@ -106,6 +100,17 @@ pub fn nim_values(game: &dyn AnyGame, cases: &[Vec<Vec<u64>>], cx: &Context) -> 
     })
 }
 
+/// The error for case `i` (0-based) holding the position `p`, not of `k` numbers.
+fn wrong_size(game: &dyn AnyGame, i: usize, k: usize, p: &[u64]) -> Error {
+    Error::input(format!(
+        "{}: case {}: a position is {k} number{}, not {}",
+        game.name(),
+        i + 1,
+        if k == 1 { "" } else { "s" },
+        p.len()
+    ))
+}
+
 /// The outcome of each case (normal play), each a sum of positions of `game` as in [`nim_values`]. When only who
 /// wins is asked, a case of one position of a game searched move by move is settled by a win-loss search that
 /// stops at the first move to a P-position ([`AnyGame::outcomes_alone`], one memo for all such cases); a case of
@@ -132,13 +137,7 @@ pub fn outcomes(game: &dyn AnyGame, cases: &[Vec<Vec<u64>>], cx: &Context) -> Re
     let k = numbers_per_position(game)?;
     let cells: Vec<Vec<u64>> = single.iter().map(|&i| cases[i][0].clone()).collect();
     if let Some((i, p)) = single.iter().zip(&cells).find(|(_, p)| p.len() != k) {
-        return Err(Error::input(format!(
-            "{}: case {}: a position is {k} number{}, not {}",
-            game.name(),
-            i + 1,
-            if k == 1 { "" } else { "s" },
-            p.len()
-        )));
+        return Err(wrong_size(game, *i, k, p));
     }
     let found = game.outcomes_alone(&cells, cx)?;
     let mut outcomes = vec![Outcome::P; cases.len()];

@@ -20,17 +20,10 @@
 //! [`ErrorKind::Loopy`](crate::ErrorKind::Loopy) as the plain search does. The limits are those of the plain search:
 //! positions stored, the deadline (read every 256 expansions), the memory budget.
 
-use super::Solver;
+use super::{Frame, Solver};
 use crate::error::{Error, Result};
 use crate::game::{Game, NotationView, Options, Outcome};
 use rustc_hash::FxHashSet;
-
-struct Frame<P> {
-    position: P,
-    options: Options<P>,
-    /// The next option to look at.
-    next: usize,
-}
 
 /// What one option of a frame turned out to be, or that it must be searched first.
 enum Step<P> {
@@ -158,16 +151,8 @@ impl<R: Game> Solver<R> {
                 crate::context::UNKNOWN_TOTAL,
             );
         }
-        let mut options = spare.pop().unwrap_or_default();
-        self.ruleset.distinct_options(&position, &mut options)?;
-        self.expanded += 1;
-        open.insert(position.clone());
-        stack.push(Frame {
-            position,
-            options,
-            next: 0,
-        });
-        Ok(())
+        // The plain search's frame, its `next` the next option (not component) to look at; no values kept.
+        self.push_frame(position, stack, open, spare, 0)
     }
 }
 
@@ -277,21 +262,11 @@ mod tests {
         assert!(fewer > 30, "{fewer}");
     }
 
-    struct Loop;
-    impl Game for Loop {
-        type Position = u64;
-        fn name(&self) -> String {
-            "loop".into()
-        }
-        fn options(&self, p: &u64, out: &mut Options<u64>) -> crate::Result<()> {
-            out.push_one((p + 1) % 5);
-            Ok(())
-        }
-    }
-
     #[test]
     fn a_cycle_is_a_loopy_error_and_limits_end_the_search() {
-        let e = Solver::new(Loop).outcome_alone(&0).unwrap_err();
+        let e = Solver::new(crate::solver::tests::Cycle)
+            .outcome_alone(&0)
+            .unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Loopy, "{e}");
         let limits = crate::Limits {
             max_positions: 50,
