@@ -917,6 +917,24 @@ fn outcome_alone_by_a_win_loss_search_is_the_catalogs_and_its_moves_reach_p_posi
             && out.contains("outcome: N"),
         "{out}"
     );
+    // Catalog games: a game with its own engine (Cram) answers by it; a game valued by tests (Node Kayles) by its
+    // test "is G = 0?"; the outcome is the one of the value either way.
+    for args in [
+        ["value", "cram", "5x5"],
+        ["value", "cram", "3x7"],
+        ["value", "node-kayles", "grid:4x5"],
+        ["value", "arc-kayles", "grid:3x4"],
+    ] {
+        let mut with = args.to_vec();
+        with.extend(["--outcome", "--json"]);
+        let mut without = args.to_vec();
+        without.push("--json");
+        assert_eq!(
+            ok_json(&with)["outcome"],
+            ok_json(&without)["outcome"],
+            "{args:?}"
+        );
+    }
     // A sum: the parts' values, as without the flag.
     let sum = ok_json(&[
         "value",

@@ -370,6 +370,15 @@ pub trait ClosedForm<P> {
         let _ = (position, play, cx);
         None
     }
+
+    /// Whether a position standing alone whose outcome only is asked, and which no formula answers, is better
+    /// settled by the solver's win-loss search ([`crate::Solver::outcome_alone`]) than valued by this game's own
+    /// engine. False (the default) for an engine that searches positions itself (Cram's, Chomp's): it is faster than
+    /// the generic search of their options. True for an engine that values a whole table of positions to answer one
+    /// (a tuple script's dense table), which a search that stops at the first winning move often avoids.
+    fn outcome_by_search(&self) -> bool {
+        false
+    }
 }
 
 /// The closed forms of any game, `None` where it has none ([`Game::closed_form`], then the [`ClosedForm`] method):

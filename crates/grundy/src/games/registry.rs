@@ -241,8 +241,17 @@ where
                 .known_value(&p, &formulas)
                 .map(crate::Outcome::of_nim_value)
                 .or_else(|| self.0.known_outcome(&p, crate::Play::Normal, &formulas));
+            let own_engine = self.0.closed_form().is_some_and(|c| !c.outcome_by_search());
             let outcome = match known {
                 Some(o) => o,
+                // Valued by the game's own engine (Cram's), as a table would value it.
+                None if own_engine => match self.0.known_value(&p, cx) {
+                    Some(v) => crate::Outcome::of_nim_value(v),
+                    None => {
+                        self.0.check_searchable(&p, &cx.limits)?;
+                        crate::Outcome::of_nim_value(solver.nim_value(&p)?)
+                    }
+                },
                 None => {
                     self.0.check_searchable(&p, &cx.limits)?;
                     match self.0.components(&p)?.as_slice() {

@@ -974,6 +974,11 @@ impl ClosedForm<Vec<u64>> for ListGame {
     ) -> Option<Vec<Vec<Vec<u64>>>> {
         self.pair_winning_options(p, play, cx)
     }
+    /// The dense table values every position of a box to answer one: when only the outcome is asked, the
+    /// win-loss search is preferred.
+    fn outcome_by_search(&self) -> bool {
+        true
+    }
     /// The options of such a position of a given nim-value, by that game's rule (where it has one).
     fn options_with_value(
         &self,

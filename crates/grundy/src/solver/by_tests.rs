@@ -41,7 +41,7 @@ impl<R: Game> Solver<R> {
     /// `G(p)`. With `test` = [`Nimber::MAX`] the answer is `Some(G(p))`. Otherwise it is the test "is `G(p) =
     /// test`?": `Some(test)` if so, `None` if not (an option of value `test` ends it at once; without one, the
     /// smaller values are asked and the exact value is remembered on the way).
-    fn scan(&mut self, p: &R::Position, test: Nimber) -> Result<Option<Nimber>> {
+    pub(super) fn scan(&mut self, p: &R::Position, test: Nimber) -> Result<Option<Nimber>> {
         let answer = |v: Nimber| (test == Nimber::MAX || v == test).then_some(v);
         if let Some(v) = self.known(p) {
             return Ok(answer(v));

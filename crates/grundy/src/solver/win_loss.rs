@@ -15,6 +15,9 @@
 //! saved table holds); an N-position leaves the fact "`G(x) ≠ 0`" of the search by tests (module `by_tests`). Both
 //! are exact, so a later [`Solver::nim_value`] reads them.
 //!
+//! A game valued by tests ([`crate::SearchHints::search_by_tests`]: Node Kayles, whose options split into components)
+//! asks its own test "is `G = 0`?" instead, which tests the largest component of a sum rather than valuing it.
+//!
 //! **How.** An explicit stack of frames, never the call stack, so play of 10^6 moves needs no deep recursion; a
 //! position met again while its own frame is open closes a cycle: the game is loopy, and the search stops with
 //! [`ErrorKind::Loopy`](crate::ErrorKind::Loopy) as the plain search does. The limits are those of the plain search:
@@ -43,6 +46,15 @@ impl<R: Game> Solver<R> {
         let root = self.ruleset.memo_key(root).into_owned();
         if let Some(o) = self.known_outcome(&root) {
             return Ok(o);
+        }
+        if self.by_tests {
+            // The search by tests asks "is G = 0?" as it asks any value (module `by_tests`): a sum of components
+            // among the options is tested, not valued, which this search cannot do.
+            return Ok(if self.scan(&root, 0)?.is_some() {
+                Outcome::P
+            } else {
+                Outcome::N
+            });
         }
         let mut open: FxHashSet<R::Position> = FxHashSet::default();
         let mut stack: Vec<Frame<R::Position>> = Vec::new();
@@ -260,6 +272,48 @@ mod tests {
         }
         assert!(p_positions > 200, "{p_positions}");
         assert!(fewer > 30, "{fewer}");
+    }
+
+    /// Node Kayles and Arc Kayles (valued by tests) on random graphs: the outcome of each component alone is the
+    /// one of its nim-value by the plain search, and so are the winning options.
+    #[test]
+    fn games_valued_by_tests_give_the_outcome_of_the_nim_value() {
+        use crate::games::arc_kayles::ArcKayles;
+        use crate::games::node_kayles::NodeKayles;
+        use crate::games::ugraph::graph_components;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut outcomes = [0usize; 2];
+        for i in 0..150u64 {
+            let n = 3 + (i % 12) as usize;
+            let mut edges = Vec::new();
+            for u in 0..n as u32 {
+                for v in u + 1..n as u32 {
+                    seed = mix(seed);
+                    if seed % 16 < 1 + i % 7 {
+                        edges.push((u, v));
+                    }
+                }
+            }
+            let parts = graph_components(n, &edges).unwrap();
+            for c in &parts {
+                let mut plain = Solver::new(NodeKayles);
+                plain.set_search_by_tests(false);
+                let v = plain.nim_value(c).unwrap();
+                let o = Solver::new(NodeKayles).outcome_alone(c).unwrap();
+                assert_eq!(o, Outcome::of_nim_value(v), "node kayles, graph {i}");
+                outcomes[usize::from(v == 0)] += 1;
+                assert_eq!(
+                    Solver::new(NodeKayles).winning_options_alone(c).unwrap(),
+                    plain.options_of_value(c, 0).unwrap()
+                );
+                let mut plain = Solver::new(ArcKayles);
+                plain.set_search_by_tests(false);
+                let v = plain.nim_value(c).unwrap();
+                let o = Solver::new(ArcKayles).outcome_alone(c).unwrap();
+                assert_eq!(o, Outcome::of_nim_value(v), "arc kayles, graph {i}");
+            }
+        }
+        assert!(outcomes[0] > 20 && outcomes[1] > 20, "{outcomes:?}");
     }
 
     #[test]
