@@ -29,7 +29,7 @@ board (grundy value cram 5x8 --no-moves) it may cost more than the value. Not wi
 --outcome: only the outcome is asked. A position standing alone whose nim-value no formula gives (a rules script,
 a game searched move by move) is settled by a win-loss search: a position is an N-position as soon as one option
 is found to be a P-position, and the options after it are never looked at, as a contestant's memoised brute force
-does; its nim-value is not printed (JSON null), and its winning moves are its options found to be P-positions
+does (a game with a search engine of its own, such as Cram, is valued by it; Node Kayles by its test G = 0); its nim-value is not printed (JSON null), and its winning moves are its options found to be P-positions
 (Fibonacci Nim from 300 tokens as a pair script: 1,275 positions expanded of the 12,987 it reaches:
 grundy value --rules fibnim.rhai 300 299 --outcome). A sum needs its parts' nim-values and is answered with them,
 as without the flag. Not with --misere, --loopy, --line or a table file.
