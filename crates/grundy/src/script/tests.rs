@@ -712,6 +712,76 @@ mod interp_random {
             .replace("out.len()", "x")
     }
 
+    /// An affine expression of the loop variable `i`, the parameters and big numbers (overflows at some steps).
+    fn affine() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            3 => Just("i".to_string()),
+            2 => Just("a".to_string()),
+            2 => Just("b".to_string()),
+            2 => (-3i64..12).prop_map(|v| v.to_string()),
+            1 => prop_oneof![Just(9223372036854775807i64), Just(4611686018427387904), Just(3037000500)]
+                .prop_map(|v| v.to_string()),
+        ];
+        leaf.prop_recursive(3, 12, 2, |inner| {
+            prop_oneof![
+                (
+                    inner.clone(),
+                    prop_oneof![Just("+"), Just("-"), Just("*"), Just("/"), Just("%")],
+                    inner.clone()
+                )
+                    .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
+                inner.prop_map(|a| format!("-{a}")),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(384))]
+
+        /// Loops that push one value affine in the loop variable (a number, a position, a sum of two), written
+        /// into the buffer as one family: the same options and first error as Rhai (overflows at some steps,
+        /// divisions by zero, moves that break the heap rule), for one-number and pair scripts.
+        #[test]
+        fn loops_of_affine_pushes_match_rhai(
+            lo in -2i64..4, len in 0i64..40, inclusive in any::<bool>(),
+            e in affine(), f in affine(), g in affine(), k in affine(),
+            kind in 0..3u8, pair in any::<bool>(),
+            ps in prop::collection::vec((0u64..30, 0u64..30), 1..5),
+        ) {
+            let item = match kind {
+                0 => e.clone(),
+                1 => format!("[{e}, {f}]"),
+                _ => format!("[[{e}, {f}], [{g}, {k}]]"),
+            };
+            let hi = lo + len;
+            let range = if inclusive { format!("{lo}..=a + {hi}") } else { format!("{lo}..b + {hi}") };
+            let head = if pair { "fn moves(a, b) {" } else { "fn moves(a) {\n    let b = 2;" };
+            let text = format!("{head}\n    let out = [];\n    for i in {range} {{ out.push({item}); }}\n    out\n}}\n");
+            let settings = Settings { max_operations: 20_000, ..Settings::default() };
+            let both = |interp: bool| -> Option<(Vec<String>, Option<String>)> {
+                let s = Script::from_file_text("r.rhai", &text, settings.clone()).ok()?;
+                s.core.use_native.set(interp && s.is_interpreted());
+                let mut seen = Vec::new();
+                for &(a, b) in &ps {
+                    let mut out = Options::new();
+                    let r = if pair {
+                        s.list_game().unwrap().options(&vec![a, b], &mut out).map(|()| format!("{:?}", out.iter().collect::<Vec<_>>()))
+                    } else {
+                        let mut o = Options::new();
+                        s.number_game().unwrap().options(&a, &mut o).map(|()| format!("{:?}", o.iter().collect::<Vec<_>>()))
+                    };
+                    match r {
+                        Ok(x) => seen.push(x),
+                        Err(e) => return Some((seen, Some(e.message().to_string()))),
+                    }
+                }
+                Some((seen, None))
+            };
+            let (Some(x), Some(y)) = (both(true), both(false)) else { return Ok(()) };
+            prop_assert_eq!(x, y, "{}", text);
+        }
+    }
+
     /// The nim-values of the pairs `ps` by the dense table (`None` where it leaves the position to the solver) and
     /// by the solver over Rhai's options (or its first error).
     fn dense_and_solver(text: &str, ps: &[(u64, u64)]) -> Option<Vec<(Option<u64>, String)>> {

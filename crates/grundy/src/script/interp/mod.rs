@@ -20,6 +20,11 @@
 //! own), so the order in which this evaluator and Rhai evaluate operands cannot change a value. Tests run every
 //! script of the repository and random programs both ways.
 //!
+//! A loop `for v in a..b { out.push(e) }` whose pushed value (a number, a position, a sum of positions) is affine in
+//! `v` is written into the buffer as one family, without walking `e` at each step ([`Run::emit_family`]): each node of
+//! `e` is checked at the first and the last step, which bounds it at every step, and the steps' operations and items
+//! are counted first (the cutting game's 200 x 200 table: 153 ms -> 111 ms).
+//!
 //! Operations are counted one per statement, loop step and call, fewer than Rhai counts: a call close to the bound
 //! may be answered here where Rhai would stop with its limit (a limit, never a different value).
 
@@ -754,6 +759,22 @@ fn arith(op: Bin, x: i64, y: i64) -> Option<i64> {
     }
 }
 
+/// The affine form `f` (`base + coefficient · v`) when its values at `v = lo` and `v = hi` are numbers (and so is
+/// every value between them); a give-up (as an overflow in the loop) when not.
+fn affine_checked(f: (i128, i128), lo: i64, hi: i64) -> Result<(i128, i128), Ctl> {
+    let fits = |x: i64| {
+        f.1.checked_mul(i128::from(x))
+            .and_then(|p| p.checked_add(f.0))
+            .is_some_and(|y| i64::try_from(y).is_ok())
+    };
+    // (A coefficient past 2^64 with both ends in range: one step, `lo == hi`, and the value at it checked.)
+    if fits(lo) && fits(hi) {
+        Ok(f)
+    } else {
+        Err(Ctl::Rhai)
+    }
+}
+
 /// `x op y` for the comparison `op` (`< <= > >=`, and `== !=` of numbers).
 #[inline(always)]
 fn compare(op: Bin, x: i64, y: i64) -> bool {
@@ -1136,6 +1157,11 @@ impl Run<'_, '_> {
                 let a = self.int_of(a)?;
                 let b = self.int_of(b)?;
                 let end = if *inclusive { b as i128 + 1 } else { b as i128 };
+                if let [Stmt::Emit(e)] = body.stmts.as_slice() {
+                    if self.emit_family(slot, a, end, e)? {
+                        return Ok(());
+                    }
+                }
                 let mut x = a as i128;
                 while x < end {
                     self.tick()?;
@@ -1160,6 +1186,175 @@ impl Run<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// A loop `for v in a..end { out.push(e) }` whose pushed value is a number, an array of numbers or an array of
+    /// arrays of numbers, each affine in `v` (sums, differences, negations and multiples by numbers that do not
+    /// depend on `v`, of `v`, literals and variables), written into the buffer without walking `e` at every step:
+    /// `true` when done, `false` when `e` is not of that form (the loop then runs as written, nothing done yet).
+    /// The same items, operations counted and give-ups as the loop: every node of `e` is affine in `v`, so it is
+    /// monotone, and its checked value at the first and the last `v` bounds it at every step (an overflow at some
+    /// step is an overflow at one of the two); the operations and items of all the steps are counted first, and a
+    /// bound passed gives the call to Rhai, as the step that passed it would.
+    fn emit_family(&mut self, v: usize, a: i64, end: i128, e: &Expr) -> Result<bool, Ctl> {
+        let steps = (end - a as i128).max(0);
+        if steps == 0 {
+            return Ok(false);
+        }
+        let last = (end - 1) as i64;
+        // Each item: the affine form (base, coefficient) of every number, rows as ranges of them.
+        let mut forms: Vec<(i128, i128)> = Vec::new();
+        let mut rows: Vec<usize> = Vec::new();
+        let shape = match e {
+            Expr::Array(items)
+                if !items.is_empty() && items.iter().all(|x| matches!(x, Expr::Array(_))) =>
+            {
+                for row in items {
+                    let Expr::Array(xs) = row else {
+                        return Ok(false);
+                    };
+                    for x in xs {
+                        let Some(f) = self.affine(x, v, a, last)? else {
+                            return Ok(false);
+                        };
+                        forms.push(f);
+                    }
+                    rows.push(forms.len());
+                }
+                Emit::Nested(0, 0)
+            }
+            Expr::Array(items) => {
+                for x in items {
+                    let Some(f) = self.affine(x, v, a, last)? else {
+                        return Ok(false);
+                    };
+                    forms.push(f);
+                }
+                Emit::Flat(0, 0)
+            }
+            x => {
+                let Some(f) = self.affine(x, v, a, last)? else {
+                    return Ok(false);
+                };
+                forms.push(f);
+                Emit::Num(0)
+            }
+        };
+        // What the steps count: two operations (the step and the push), and the items of the pushed value.
+        let per_step_items = match shape {
+            Emit::Nested(..) => rows.len() + forms.len() + 1,
+            Emit::Flat(..) => forms.len() + 1,
+            _ => 1,
+        } as u64;
+        let steps = u64::try_from(steps).map_err(|_| Ctl::Rhai)?;
+        let ops = self.ops.saturating_add(steps.saturating_mul(2));
+        let items = self
+            .items
+            .saturating_add(steps.saturating_mul(per_step_items));
+        if ops > self.max_ops
+            || items > self.bounds.max_items
+            || self.bounds.deadline.is_some_and(Deadline::passed)
+        {
+            return Err(Ctl::Rhai);
+        }
+        self.ops = ops;
+        self.items = items;
+        let out = &mut *self.out;
+        for x in a..=last {
+            let x = x as i128;
+            let at = |f: &(i128, i128)| (f.0 + f.1 * x) as i64;
+            match shape {
+                Emit::Nested(..) => {
+                    let first = out.rows.len();
+                    let mut from = 0;
+                    for &to in &rows {
+                        let start = out.nums.len();
+                        out.nums.extend(forms[from..to].iter().map(at));
+                        out.rows.push((start, out.nums.len()));
+                        from = to;
+                    }
+                    out.items.push(Emit::Nested(first, out.rows.len()));
+                }
+                Emit::Flat(..) => {
+                    let start = out.nums.len();
+                    out.nums.extend(forms.iter().map(at));
+                    out.items.push(Emit::Flat(start, out.nums.len()));
+                }
+                _ => out.items.push(Emit::Num(at(&forms[0]))),
+            }
+        }
+        set_int(self.slot(v), last);
+        Ok(true)
+    }
+
+    /// `e` as `base + coefficient · v` for `v` from `lo` to `hi`, every node of it checked at both ends (see
+    /// [`Self::emit_family`]); `None` when `e` is not affine in `v` of that form (a division or product of `v`, a
+    /// call, an index, a comparison). A give-up where the loop would give up at its first or last step.
+    fn affine(
+        &mut self,
+        e: &Expr,
+        v: usize,
+        lo: i64,
+        hi: i64,
+    ) -> Result<Option<(i128, i128)>, Ctl> {
+        // A variable that is not a number: not this form (the loop as written says what it does with it).
+        let leaf = |s: &Self, slot: usize| -> Option<(i128, i128)> {
+            if slot == v {
+                Some((0, 1))
+            } else {
+                int(&s.stack[s.base + slot])
+                    .ok()
+                    .map(|x| (i128::from(x), 0))
+            }
+        };
+        let (op, l, r) = match e {
+            Expr::Lit(Val::Int(x)) => return Ok(Some((i128::from(*x), 0))),
+            Expr::Var(s) => return Ok(leaf(self, *s)),
+            Expr::VarLit(op, s, c) => match leaf(self, *s) {
+                Some(l) => (*op, l, (i128::from(*c), 0)),
+                None => return Ok(None),
+            },
+            Expr::VarVar(op, s, t) => match (leaf(self, *s), leaf(self, *t)) {
+                (Some(l), Some(r)) => (*op, l, r),
+                _ => return Ok(None),
+            },
+            Expr::Neg(x) => {
+                let Some((b, c)) = self.affine(x, v, lo, hi)? else {
+                    return Ok(None);
+                };
+                return match b.checked_neg().zip(c.checked_neg()) {
+                    Some(f) => affine_checked(f, lo, hi).map(Some),
+                    None => Ok(None),
+                };
+            }
+            Expr::Bin(op, x, y) => {
+                let Some(l) = self.affine(x, v, lo, hi)? else {
+                    return Ok(None);
+                };
+                let Some(r) = self.affine(y, v, lo, hi)? else {
+                    return Ok(None);
+                };
+                (*op, l, r)
+            }
+            _ => return Ok(None),
+        };
+        // (Coefficients grow with products: past 128 bits the loop runs as written, which decides.)
+        let f = match op {
+            Bin::Add => l.0.checked_add(r.0).zip(l.1.checked_add(r.1)),
+            Bin::Sub => l.0.checked_sub(r.0).zip(l.1.checked_sub(r.1)),
+            Bin::Mul if l.1 == 0 => l.0.checked_mul(r.0).zip(l.0.checked_mul(r.1)),
+            Bin::Mul if r.1 == 0 => l.0.checked_mul(r.0).zip(l.1.checked_mul(r.0)),
+            Bin::Div | Bin::Rem if l.1 == 0 && r.1 == 0 => {
+                // Numbers that do not depend on `v`: the operation itself, checked as the loop checks it.
+                let x = arith(op, l.0 as i64, r.0 as i64).ok_or(Ctl::Rhai)?;
+                Some((i128::from(x), 0))
+            }
+            _ => return Ok(None),
+        };
+        match f {
+            Some(f) => affine_checked(f, lo, hi).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// Applies `f` to the value of `e` without copying it when `e` is a variable.
