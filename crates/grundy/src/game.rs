@@ -415,6 +415,11 @@ pub trait Known: Game {
     ) -> Option<Vec<Vec<Self::Position>>> {
         self.closed_form()?.winning_options(position, play, cx)
     }
+    /// Whether a position alone whose outcome only is asked goes to the win-loss search: a game with no closed
+    /// forms, or one whose engine says so ([`ClosedForm::outcome_by_search`]).
+    fn outcome_by_search(&self) -> bool {
+        self.closed_form().is_none_or(|c| c.outcome_by_search())
+    }
 }
 
 impl<G: Game + ?Sized> Known for G {}

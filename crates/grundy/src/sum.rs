@@ -382,8 +382,9 @@ pub(crate) fn analyse(components: &mut [Box<dyn Component>]) -> Result<Analysis>
 /// A single component whose nim-value is not known (an [`ErrorKind::Unsupported`](crate::ErrorKind) error) but
 /// whose outcome is, is answered by its outcome and (with `moves`) its moves to P-positions, with no nim-value.
 ///
-/// The deadline of `limits` is looked at before every 64th component's moves are listed: when it has passed (or another
-/// limit stops a component's listing), the moves listed so far are kept and [`Analysis::moves_stopped`] says why.
+/// The deadline of `limits` is looked at before each component's moves are listed (every few while they list fast):
+/// when it has passed (or another limit stops a component's listing), the moves listed so far are kept and
+/// [`Analysis::moves_stopped`] says why.
 pub(crate) fn analyse_with(
     components: &mut [Box<dyn Component>],
     moves: bool,
@@ -395,33 +396,7 @@ pub(crate) fn analyse_with(
                 return Err(e);
             }
             let outcome = c.outcome_alone().map_err(|_| e)?;
-            let (game, position) = (c.game(), c.position());
-            let mut winning_moves = Vec::new();
-            if outcome == Outcome::N && moves {
-                for mv in c.moves_to(0)? {
-                    winning_moves.push(WinningMove {
-                        component: 0,
-                        game: game.clone(),
-                        position: position.clone(),
-                        mv,
-                    });
-                }
-            }
-            let parts = vec![PartValue {
-                game,
-                position,
-                nim_value: None,
-            }];
-            return Ok(Analysis {
-                parts,
-                nim_value: None,
-                outcome,
-                winning_moves,
-                winning_move_families: Vec::new(),
-                unlisted_winning_moves: Vec::new(),
-                notes: Vec::new(),
-                moves_stopped: None,
-            });
+            return answered_alone(&mut **c, outcome, moves, |c| c.moves_to(0));
         }
     }
     let mut parts = Vec::with_capacity(components.len());
@@ -453,6 +428,50 @@ pub(crate) fn analyse_with(
     Ok(a)
 }
 
+/// The analysis of one component answered by its `outcome` alone, with no nim-value: with `moves`, an N-position's
+/// winning moves are what `list` gives (its moves to P-positions); a limit met while listing them ends the listing,
+/// not the answer ([`Analysis::moves_stopped`]), as in [`analyse_with`].
+fn answered_alone(
+    c: &mut dyn Component,
+    outcome: Outcome,
+    moves: bool,
+    list: impl FnOnce(&mut dyn Component) -> Result<Vec<Move>>,
+) -> Result<Analysis> {
+    let (game, position) = (c.game(), c.position());
+    let mut a = Analysis {
+        parts: vec![PartValue {
+            game: game.clone(),
+            position: position.clone(),
+            nim_value: None,
+        }],
+        nim_value: None,
+        outcome,
+        winning_moves: Vec::new(),
+        winning_move_families: Vec::new(),
+        unlisted_winning_moves: Vec::new(),
+        notes: Vec::new(),
+        moves_stopped: None,
+    };
+    if outcome == Outcome::N && moves {
+        match list(c) {
+            Ok(found) => {
+                a.winning_moves = found
+                    .into_iter()
+                    .map(|mv| WinningMove {
+                        component: 0,
+                        game: game.clone(),
+                        position: position.clone(),
+                        mv,
+                    })
+                    .collect();
+            }
+            Err(e) if e.kind() == crate::ErrorKind::Limit => a.moves_stopped = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(a)
+}
+
 /// [`analyse_with`] when only the outcome is asked: a component alone that a search can settle without its
 /// nim-value ([`Component::outcome_searched`]) is answered so (its nim-value `None`, its winning moves its moves to
 /// P-positions, a limit met while listing them ends the listing as in [`analyse_with`]); anything else is
@@ -464,39 +483,7 @@ pub(crate) fn analyse_outcome(
 ) -> Result<Analysis> {
     if let [c] = components {
         if let Some(outcome) = c.outcome_searched()? {
-            let (game, position) = (c.game(), c.position());
-            let mut a = Analysis {
-                parts: vec![PartValue {
-                    game: game.clone(),
-                    position: position.clone(),
-                    nim_value: None,
-                }],
-                nim_value: None,
-                outcome,
-                winning_moves: Vec::new(),
-                winning_move_families: Vec::new(),
-                unlisted_winning_moves: Vec::new(),
-                notes: Vec::new(),
-                moves_stopped: None,
-            };
-            if outcome == Outcome::N && moves {
-                match c.winning_moves_searched() {
-                    Ok(found) => {
-                        a.winning_moves = found
-                            .into_iter()
-                            .map(|mv| WinningMove {
-                                component: 0,
-                                game: game.clone(),
-                                position: position.clone(),
-                                mv,
-                            })
-                            .collect();
-                    }
-                    Err(e) if e.kind() == crate::ErrorKind::Limit => a.moves_stopped = Some(e),
-                    Err(e) => return Err(e),
-                }
-            }
-            return Ok(a);
+            return answered_alone(&mut **c, outcome, moves, |c| c.winning_moves_searched());
         }
     }
     analyse_with(components, moves, limits)

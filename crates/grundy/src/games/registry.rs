@@ -229,6 +229,7 @@ where
         self.normal_values_only("an outcome")?;
         let formulas = cx.clone().with_formulas_only(true);
         let mut solver = Solver::with_context(self.0.clone(), cx.clone());
+        let own_engine = !self.0.outcome_by_search();
         let mut out = Vec::with_capacity(cells.len());
         for cell in cells {
             let Some(p) = self.0.position_at(cell) else {
@@ -241,7 +242,6 @@ where
                 .known_value(&p, &formulas)
                 .map(crate::Outcome::of_nim_value)
                 .or_else(|| self.0.known_outcome(&p, crate::Play::Normal, &formulas));
-            let own_engine = self.0.closed_form().is_some_and(|c| !c.outcome_by_search());
             let outcome = match known {
                 Some(o) => o,
                 // Valued by the game's own engine (Cram's), as a table would value it.

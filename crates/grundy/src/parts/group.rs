@@ -427,10 +427,7 @@ impl<G: Game> Component for Part<G> {
                 .game
                 .known_outcome(&self.position, Play::Normal, &formulas)
                 .is_some()
-            || self
-                .game
-                .closed_form()
-                .is_some_and(|c| !c.outcome_by_search())
+            || !self.game.outcome_by_search()
         {
             // Known by a formula, or valued by the game's own engine (Cram's, faster than a generic search).
             return Ok(None);

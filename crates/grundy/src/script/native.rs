@@ -23,6 +23,8 @@ pub(crate) const MAX_NODES: usize = 200;
 /// [`MAX_NODES`] nodes in fewer operations).
 pub(crate) const MIN_OPERATIONS: u64 = 10_000;
 
+use super::interp::{compare, Bin};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Op {
     Add,
@@ -92,21 +94,11 @@ impl Expr {
     }
 }
 
-/// A comparison of two expressions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Cmp {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-}
-
 /// A condition of an `if`.
 #[derive(Debug, Clone)]
 enum Cond {
-    Cmp(Cmp, Expr, Expr),
+    /// `a op b`, `op` one of the interpreter's comparisons (`== != < <= > >=`).
+    Cmp(Bin, Expr, Expr),
     Not(Box<Cond>),
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),
@@ -117,17 +109,7 @@ impl Cond {
     /// at their right side only when Rhai does.
     fn eval(&self, n: i64) -> Option<bool> {
         Some(match self {
-            Cond::Cmp(op, a, b) => {
-                let (x, y) = (a.eval(n)?, b.eval(n)?);
-                match op {
-                    Cmp::Eq => x == y,
-                    Cmp::Ne => x != y,
-                    Cmp::Lt => x < y,
-                    Cmp::Le => x <= y,
-                    Cmp::Gt => x > y,
-                    Cmp::Ge => x >= y,
-                }
-            }
+            Cond::Cmp(op, a, b) => compare(*op, a.eval(n)?, b.eval(n)?),
             Cond::Not(c) => !c.eval(n)?,
             Cond::And(a, b) => a.eval(n)? && b.eval(n)?,
             Cond::Or(a, b) => a.eval(n)? || b.eval(n)?,
@@ -405,12 +387,12 @@ impl Parser<'_> {
     fn comparison(&mut self) -> Option<Cond> {
         let a = self.expr()?;
         let op = match self.toks.get(self.at)? {
-            Tok::Punct('<') => Cmp::Lt,
-            Tok::Punct('>') => Cmp::Gt,
-            Tok::Op2(o) if o == "==" => Cmp::Eq,
-            Tok::Op2(o) if o == "!=" => Cmp::Ne,
-            Tok::Op2(o) if o == "<=" => Cmp::Le,
-            Tok::Op2(o) if o == ">=" => Cmp::Ge,
+            Tok::Punct('<') => Bin::Lt,
+            Tok::Punct('>') => Bin::Gt,
+            Tok::Op2(o) if o == "==" => Bin::Eq,
+            Tok::Op2(o) if o == "!=" => Bin::Ne,
+            Tok::Op2(o) if o == "<=" => Bin::Le,
+            Tok::Op2(o) if o == ">=" => Bin::Ge,
             _ => return None,
         };
         self.at += 1;

@@ -77,7 +77,7 @@ impl Val {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Bin {
+pub(crate) enum Bin {
     Or,
     BitOr,
     Xor,
@@ -777,7 +777,7 @@ fn affine_checked(f: (i128, i128), lo: i64, hi: i64) -> Result<(i128, i128), Ctl
 
 /// `x op y` for the comparison `op` (`< <= > >=`, and `== !=` of numbers).
 #[inline(always)]
-fn compare(op: Bin, x: i64, y: i64) -> bool {
+pub(crate) fn compare(op: Bin, x: i64, y: i64) -> bool {
     match op {
         Bin::Lt => x < y,
         Bin::Le => x <= y,
