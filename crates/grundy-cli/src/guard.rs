@@ -399,7 +399,8 @@ pub fn limits() -> grundy::Limits {
 }
 
 /// [`limits`] for work that saves a file when a limit stops it: its search stops a little before the command's
-/// deadline (a fifth of the time left, at least 50 ms when that leaves half of it, at most 30 s), so that the file
+/// deadline (a fifth of the time left, at least 50 ms when that leaves half of it, at most 30 s and 10 s for each GiB of the
+/// memory budget, the most the file may hold), so that the file
 /// is saved before the watchdog ends the process. (With a fifth alone, a 0.1 s run had 20 ms to save, which a busy
 /// machine sometimes did not give it.) Also the command's own deadline, whose message a stop reports.
 pub fn limits_before_saving() -> (grundy::Limits, Option<grundy::Deadline>) {
@@ -407,7 +408,11 @@ pub fn limits_before_saving() -> (grundy::Limits, Option<grundy::Deadline>) {
     let command_deadline = limits.deadline;
     if let Some(d) = command_deadline {
         let left = d.remaining().as_secs_f64();
-        let margin = (left / 5.0).max(0.05_f64.min(left / 2.0)).min(30.0);
+        // Writing a table of many GiB takes longer than 30 s: 10 s more for each GiB the command may hold.
+        let gib = limits.max_memory as f64 / (1u64 << 30) as f64;
+        let margin = (left / 5.0)
+            .max(0.05_f64.min(left / 2.0))
+            .min(30.0 + 10.0 * gib);
         limits.deadline = Some(grundy::Deadline::after_seconds(left - margin));
     }
     (limits, command_deadline)

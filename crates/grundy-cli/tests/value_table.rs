@@ -439,3 +439,37 @@ fn an_interrupted_cram_search_resumes_from_its_table() {
 fn table_n(j: &serde_json::Value, key: &str) -> u64 {
     j["table"][key].as_u64().unwrap()
 }
+
+#[test]
+fn max_positions_bounds_a_saved_table_search_and_the_run_resumes() {
+    // A saved table's search is a search of positions: --max-positions is taken (it was refused once, which left
+    // a resumable Cram run with the default table of 20 million entries), a run it stops saves what it stored and
+    // exits 3, and a run with a larger bound resumes from the file to the value of the plain search.
+    let file = common::temp_path("value-table", "bounded-nk.tab");
+    let _ = std::fs::remove_file(&file);
+    let args = |bound: &'static str| {
+        vec![
+            "value",
+            "node-kayles",
+            "grid:4x5",
+            "--no-moves",
+            "--max-positions",
+            bound,
+            "--save-table",
+            &file,
+            "--load-table",
+            &file,
+            "--json",
+        ]
+    };
+    let (code, _, err) = common::run(&args("5"));
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("--max-positions") && err.contains("saved in"),
+        "{err}"
+    );
+    let resumed = ok_json(&args("100000"));
+    assert_eq!(resumed["table"]["loaded"], 5);
+    let plain = ok_json(&["value", "node-kayles", "grid:4x5", "--no-moves", "--json"]);
+    assert_eq!(resumed["nim_value"], plain["nim_value"]);
+}

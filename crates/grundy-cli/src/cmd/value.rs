@@ -744,8 +744,6 @@ fn entries(n: usize) -> String {
 /// command's deadline, saving, the report); saving and the report read what each step before found.
 fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     const FLAGS: &str = "--load-table/--save-table";
-    // (A saved table's search is the plain solver's, which keeps its own bounds.)
-    refuse_max_positions(a, grundy::Play::Normal, false)?;
     if a.misere {
         return Err(CliError::usage(format!(
             "{FLAGS}: a saved table holds normal-play nim-values, which misère play cannot use (misère sums do not add by nim-sum); drop --misere or the table"
@@ -818,7 +816,12 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     }
     // The search stops a little before the command's deadline, so that the table is saved before the watchdog ends
     // the process; its message is the command's own.
-    let (limits, command_deadline) = crate::guard::limits_before_saving();
+    // Every game with a saved table is searched position by position, so --max-positions bounds it (and, for
+    // Cram, the size of its engine's table, which is the table saved).
+    let (mut limits, command_deadline) = crate::guard::limits_before_saving();
+    if let Some(v) = max_positions(a, super::misere::MAX_POSITIONS)? {
+        limits.max_positions = v;
+    }
     let cx = crate::guard::context_with(limits)
         .with_threads(threads)
         .with_formulas_only(table.plain());
