@@ -670,7 +670,8 @@ fn lines_of_pair_scripts_recognised_as_codes_answer_far_out() {
         args.extend(["--no-moves", "--json"]);
         assert_eq!(parse_json(&ok(&args))["nim_value"], 0, "{m}");
     }
-    // A table states no notes, so no cell of it rests on the assumption: far out it is computed, and stops.
+    // A table states no notes, so no cell of it rests on the assumption: far out it is computed (the square of
+    // the row's length in time), and stops at its time limit.
     let (code, out, err) = run(&[
         "table",
         "--moves",
@@ -678,12 +679,12 @@ fn lines_of_pair_scripts_recognised_as_codes_answer_far_out() {
         "--rows",
         "1..1",
         "--cols",
-        "100000..100001",
-        "--max-memory",
-        "300M",
+        "1000000..1000001",
+        "--max-seconds",
+        "2",
     ]);
     assert_eq!(code, 3, "{out}{err}");
-    assert!(out.is_empty() && err.contains("memory"), "{out}{err}");
+    assert!(out.is_empty() && err.contains("time limit"), "{out}{err}");
     // Row 700 with one move more: not Kayles on the heaps read, so the circle of 10^6 is computed, and stops.
     let changed = circle(&format!("{KAYLES_ROW} if n == 700 {{ out.push([1, 0]); }}"));
     let (code, out, err) = run(&[

@@ -63,6 +63,27 @@ impl Seen {
     }
 }
 
+/// Inserts into `mex` the nim-value of every option of `splits(t)` (the pairs of heaps `(a, t − a)` for `a = 0 ..=
+/// t / 2`, heap 0 counting as no heap) from the values `g` of the heaps `0..=t`.
+#[inline]
+pub(super) fn insert_splits(t: usize, g: &[Nimber], mex: &mut Seen) {
+    // The heaps a from the bottom, t − a from the top.
+    let (low, high) = (&g[..=t / 2], &g[t - t / 2..=t]);
+    // Values below 64 gathered in a register, whether or not this function is inlined (the loop is the whole cost
+    // of a splitting script's table: `seq` of Kayles as a script to 2^16 took 4.2 s of CPU with each value written
+    // to `mex` in memory, 0.94 s so).
+    let mut bits = 0u64;
+    for (x, y) in low.iter().zip(high.iter().rev()) {
+        let v = x ^ y;
+        if v < 64 {
+            bits |= 1 << v;
+        } else {
+            mex.insert(v);
+        }
+    }
+    mex.insert_low(bits);
+}
+
 /// The largest number a position may hold: the script's integers are `i64`.
 const MAX: u64 = i64::MAX as u64;
 
@@ -284,55 +305,49 @@ impl NumberGame {
         read
     }
 
-    /// Inserts into `mex` the nim-value of every option of the heap `n` by the native body, from the values `g` of
-    /// the heaps below `n`: a `splits(m)` is `m / 2 + 1` XORs in place, a sum the XOR of its heaps' values, with
-    /// nothing allocated. `false` when this heap needs the general path ([`Game::options`]): the body's arithmetic
-    /// failed, or an option breaks the heap rule (a heap not smaller than `n`, a move from a heap of 0), whose
-    /// error the general path reports as it always does.
-    fn dense_options(&self, n: u64, g: &[Nimber], ev: &mut Evaluated, mex: &mut Seen) -> bool {
+    /// Inserts into `mex` the nim-value of every option of the heap `n` by the native body or the interpreter, from
+    /// the values `g` of the heaps below `n`: a `splits(m)` is `m / 2 + 1` XORs in place, a sum the XOR of its heaps'
+    /// values, with nothing allocated. `Some(items)`, the number of the body's items, or `None` when this heap needs
+    /// the general path ([`Game::options`]): the body's arithmetic failed, or an option breaks the heap rule (a heap
+    /// not smaller than `n`, a move from a heap of 0), whose error the general path reports as it always does.
+    fn dense_options(
+        &self,
+        n: u64,
+        g: &[Nimber],
+        ev: &mut Evaluated,
+        mex: &mut Seen,
+    ) -> Option<usize> {
+        if let (Some(native), true) = (&self.core.native, self.core.use_native.get()) {
+            // The compiled body's items go straight to the mex (its items built and read back cost half of an
+            // S(1, 3, 4) table's time).
+            return native.dense_mex(n as i64, g, mex);
+        }
         if !self.body_eval(n, ev) {
-            return false;
+            return None;
         }
         let m = n as i64;
         for item in &ev.items {
             match *item {
                 Item::Num(v) if v < 0 => {}
                 // (At n = 0 every option that is not dropped breaks the heap rule: v ≥ 0 = n.)
-                Item::Num(v) if v >= m => return false,
+                Item::Num(v) if v >= m => return None,
                 Item::Num(v) => mex.insert(g[v as usize]),
                 Item::Splits(t) if t < 0 => {}
-                Item::Splits(t) if t >= m => return false,
-                Item::Splits(t) => {
-                    // The pairs (a, t − a) for a = 0 ..= t / 2: the heaps a from the bottom, t − a from the top.
-                    let t = t as usize;
-                    let (low, high) = (&g[..=t / 2], &g[t - t / 2..=t]);
-                    // Values below 64 gathered in a register, whether or not this function is inlined (the loop
-                    // is the whole cost of a splitting script's table: `seq` of Kayles as a script to 2^16 took
-                    // 4.2 s of CPU with each value written to `mex` in memory, 0.94 s so).
-                    let mut bits = 0u64;
-                    for (x, y) in low.iter().zip(high.iter().rev()) {
-                        let v = x ^ y;
-                        if v < 64 {
-                            bits |= 1 << v;
-                        } else {
-                            mex.insert(v);
-                        }
-                    }
-                    mex.insert_low(bits);
-                }
+                Item::Splits(t) if t >= m => return None,
+                Item::Splits(t) => insert_splits(t as usize, g, mex),
                 Item::Sum(start, end) => {
                     let xs = ev.sum(start, end);
                     if xs.iter().any(|&x| x < 0) {
                         continue;
                     }
                     if n == 0 || xs.iter().any(|&x| x >= m) {
-                        return false;
+                        return None;
                     }
                     mex.insert(xs.iter().fold(0, |v, &x| v ^ g[x as usize]));
                 }
             }
         }
-        true
+        Some(ev.items.len())
     }
 
     /// The nim-values of heaps `0..=to` from the native body, bottom-up in a dense table (what the plain engine
@@ -407,8 +422,8 @@ impl NumberGame {
         let mut work = 0usize;
         for n in g.len() as u64..=to {
             mex.clear();
-            if self.dense_options(n, &g, &mut ev, &mut mex) {
-                work += ev.items.len();
+            if let Some(items) = self.dense_options(n, &g, &mut ev, &mut mex) {
+                work += items;
             } else {
                 // The general path for this heap: the same options, and the same error when there is one.
                 mex.clear();
@@ -593,7 +608,7 @@ impl HeapFacts for NumberGame {
             let mut mex = Seen::default();
             return self
                 .dense_options(0, &[], &mut Evaluated::default(), &mut mex)
-                .then(|| *values = vec![mex.mex()])
+                .map(|_| *values = vec![mex.mex()])
                 .map(Ok);
         }
         Some(self.tabulate(values, to, progress))
@@ -779,9 +794,19 @@ impl ListGame {
     /// `moves(p)` by the interpreter, its options into `flat`; `false` when Rhai must evaluate it (no program, the
     /// interpreter gave up, or the result is not well formed: see [`Self::read_emitted`]).
     pub(super) fn interpret_flat(&self, p: &[u64], flat: &mut Flat) -> bool {
-        if self.core.program.is_none() {
-            return false;
-        }
+        self.interpret_then(p, false, |em| self.read_emitted(em, flat)) == Some(true)
+    }
+
+    /// Runs `moves(p)` by the interpreter and hands what it returned to `f`; `None` when the script has no program
+    /// for it or the interpreter gave up (Rhai then runs it). With `symbolic`, loops of affine pushes may come as
+    /// [`Emit::Family`] items.
+    pub(super) fn interpret_then<R>(
+        &self,
+        p: &[u64],
+        symbolic: bool,
+        f: impl FnOnce(&mut Emitted) -> R,
+    ) -> Option<R> {
+        self.core.program.as_ref()?;
         let mut scratch = self.scratch.borrow_mut();
         let Scratch {
             args,
@@ -794,14 +819,15 @@ impl ListGame {
             Shape::List => args.push(Val::Arr(ints.collect())),
             _ => args.extend(ints),
         }
-        self.core.interpret(args, stack, emitted) == Some(true) && self.read_emitted(emitted, flat)
+        emitted.symbolic = symbolic;
+        (self.core.interpret(args, stack, emitted) == Some(true)).then(|| f(emitted))
     }
 
     /// The options the interpreter returned, read as [`Self::read_sum`] and [`Self::try_options`] read Rhai's
     /// result, into `flat`: `false` when that reading fails (Rhai's reading then names the problem) or an option is
     /// not an array of numbers or of arrays of numbers (Rhai reads it). An option holding a negative number is
     /// dropped; `[]` is the empty sum (the empty list, for a list game).
-    fn read_emitted(&self, em: &Emitted, flat: &mut Flat) -> bool {
+    pub(super) fn read_emitted(&self, em: &Emitted, flat: &mut Flat) -> bool {
         flat.clear();
         for item in &em.items {
             match *item {
@@ -846,7 +872,7 @@ impl ListGame {
                     }
                     flat.end_option();
                 }
-                Emit::Num(_) | Emit::Splits(_) | Emit::Other => return false,
+                Emit::Num(_) | Emit::Splits(_) | Emit::Other | Emit::Family(_) => return false,
             }
         }
         true

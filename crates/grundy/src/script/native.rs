@@ -23,6 +23,7 @@ pub(crate) const MAX_NODES: usize = 200;
 /// [`MAX_NODES`] nodes in fewer operations).
 pub(crate) const MIN_OPERATIONS: u64 = 10_000;
 
+use super::games::{insert_splits, Seen};
 use super::interp::{compare, Bin};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,8 +50,24 @@ enum Expr {
 }
 
 impl Expr {
-    /// The value at `n`, or `None` when Rhai would report an error (overflow, division by zero).
+    /// The value at `n`, or `None` when Rhai would report an error (overflow, division by zero). The leaves (the
+    /// common items: `n - 1`, `n / 2`, a literal) are evaluated inline; a tree goes to [`Expr::eval_tree`] (a
+    /// recursive function is never inlined: the calls were a fifth of the halving game's table).
+    #[inline(always)]
     fn eval(&self, n: i64) -> Option<i64> {
+        match self {
+            Expr::Lit(v) => Some(*v),
+            Expr::Param => Some(n),
+            Expr::Shift(k) => n.checked_add(*k),
+            Expr::DivPow2(j) if n >= 0 => Some(n >> j),
+            Expr::RemPow2(j) if n >= 0 => Some(n & ((1 << j) - 1)),
+            _ => self.eval_tree(n),
+        }
+    }
+
+    /// [`Expr::eval`] of any node.
+    #[inline(never)]
+    fn eval_tree(&self, n: i64) -> Option<i64> {
         match self {
             Expr::Lit(v) => Some(*v),
             Expr::Param => Some(n),
@@ -107,7 +124,17 @@ enum Cond {
 impl Cond {
     /// Its truth at `n`, or `None` when Rhai would report an error (an operand's arithmetic); `&&` and `||` look
     /// at their right side only when Rhai does.
+    #[inline(always)]
     fn eval(&self, n: i64) -> Option<bool> {
+        match self {
+            Cond::Cmp(op, a, b) => Some(compare(*op, a.eval(n)?, b.eval(n)?)),
+            _ => self.eval_tree(n),
+        }
+    }
+
+    /// [`Cond::eval`] of any condition (see [`Expr::eval`]).
+    #[inline(never)]
+    fn eval_tree(&self, n: i64) -> Option<bool> {
         Some(match self {
             Cond::Cmp(op, a, b) => compare(*op, a.eval(n)?, b.eval(n)?),
             Cond::Not(c) => !c.eval(n)?,
@@ -196,7 +223,7 @@ impl Evaluated {
                     self.nums.extend_from_slice(&em.nums[start..end]);
                     Item::Sum(from, self.nums.len())
                 }
-                Emit::Nested(..) | Emit::Other => return false,
+                Emit::Nested(..) | Emit::Other | Emit::Family(_) => return false,
             };
             self.items.push(item);
         }
@@ -248,6 +275,65 @@ impl Native {
             out.items.push(item);
         }
         true
+    }
+
+    /// The nim-values of the options of the heap `n` inserted into `mex` straight from the values `g` of the heaps
+    /// below `n` (the table so far), nothing built in between: the dense table's inner loop
+    /// ([`super::games::NumberGame`]). `Some(items)` with the body's item count, or `None` when this heap needs the
+    /// general path (the body's arithmetic fails, or an option breaks the heap rule: a heap not smaller than `n`, a
+    /// move from a heap of 0), which then reports what is wrong as [`Native::eval`]'s callers do; `mex` holds part
+    /// of the options then, and the caller clears it.
+    #[inline]
+    pub(super) fn dense_mex(&self, n: i64, g: &[crate::Nimber], mex: &mut Seen) -> Option<usize> {
+        let items = self.body.at(n)?;
+        for it in items {
+            match it {
+                ItemExpr::Num(e) => {
+                    let v = e.eval(n)?;
+                    if v >= n {
+                        // (At n = 0 every option that is not dropped breaks the heap rule: v >= 0 = n.)
+                        if v >= 0 {
+                            return None;
+                        }
+                    } else if v >= 0 {
+                        mex.insert(g[v as usize]);
+                    }
+                }
+                ItemExpr::Splits(e) => {
+                    let t = e.eval(n)?;
+                    if t >= n {
+                        if t >= 0 {
+                            return None;
+                        }
+                    } else if t >= 0 {
+                        insert_splits(t as usize, g, mex);
+                    }
+                }
+                ItemExpr::Sum(es) => {
+                    // Every number is evaluated first (an arithmetic error anywhere is Rhai's to report); a
+                    // negative one drops the option.
+                    let (mut x, mut negative, mut large) = (0, false, false);
+                    for e in es {
+                        let v = e.eval(n)?;
+                        if v < 0 {
+                            negative = true;
+                        } else if v >= n {
+                            large = true;
+                        } else {
+                            x ^= g[v as usize];
+                        }
+                    }
+                    if negative {
+                        continue;
+                    }
+                    if n == 0 || large {
+                        return None;
+                    }
+                    mex.insert(x);
+                }
+            }
+        }
+        Some(items.len())
     }
 
     /// Whether some option may leave two or more heaps (a `splits(m)`, or a sum of two or more numbers): the plain

@@ -13,6 +13,7 @@
 //! (`grundy table`) reuses them from cell to cell.
 
 use super::games::{ListGame, Seen};
+use super::interp::{Emit, Emitted};
 use super::Shape;
 use crate::context::Context;
 use crate::game::Options;
@@ -94,6 +95,140 @@ impl Dense {
         Some(i as usize)
     }
 
+    /// The entry of the position of numbers `xs`, when it has the table's length and is within it.
+    #[inline]
+    fn index_signed(&self, xs: &[i64]) -> Option<u32> {
+        if xs.len() != self.dims.len() {
+            return None;
+        }
+        let mut i: u64 = 0;
+        for (&x, &d) in xs.iter().zip(&self.dims) {
+            // (A negative number was dropped before: `x as u64` is its value.)
+            if x as u64 >= d {
+                return None;
+            }
+            i = i * d + x as u64;
+        }
+        Some(i as u32)
+    }
+
+    /// The entries of the options the interpreter returned (`em`), read as [`ListGame::read_emitted`] reads them
+    /// for a tuple game, straight into `idx` (every position's entry) and `ends` (where each option's end in
+    /// `idx`): the common case once the table has grown, with no [`Flat`] in between (reading it and indexing it
+    /// again were half of a circle of 2,000 coins' time). `false` when a position is not within the table, is of
+    /// another length or is malformed: the caller then reads them the general way, which grows the table or
+    /// reports what is wrong.
+    fn index_emitted(&self, em: &Emitted, frame: &mut Frame) -> bool {
+        frame.clear();
+        let Frame {
+            idx,
+            ends,
+            heads,
+            lines,
+            ..
+        } = frame;
+        for item in &em.items {
+            match *item {
+                Emit::Flat(start, end) => {
+                    let xs = &em.nums[start..end];
+                    if !xs.is_empty() {
+                        if xs.iter().any(|&x| x < 0) {
+                            continue;
+                        }
+                        let Some(j) = self.index_signed(xs) else {
+                            return false;
+                        };
+                        idx.push(j);
+                    }
+                    // (`[]` is the empty sum: an option of nim-value 0.)
+                    ends.push(idx.len() as u32);
+                }
+                Emit::Nested(first, end) => {
+                    // In order: a position holding a negative number drops the option (its entries taken back).
+                    let at = idx.len();
+                    let mut dropped = false;
+                    for &(s, e) in &em.rows[first..end] {
+                        let xs = &em.nums[s..e];
+                        if xs.iter().any(|&x| x < 0) {
+                            dropped = true;
+                            break;
+                        }
+                        let Some(j) = self.index_signed(xs) else {
+                            return false;
+                        };
+                        idx.push(j);
+                    }
+                    if dropped {
+                        idx.truncate(at);
+                    } else {
+                        ends.push(idx.len() as u32);
+                    }
+                }
+                Emit::Family(k) => {
+                    if !self.index_family(em, k, heads, lines) {
+                        return false;
+                    }
+                }
+                Emit::Num(_) | Emit::Splits(_) | Emit::Other => return false,
+            }
+        }
+        true
+    }
+
+    /// The family `em.families[k]` ([`Emit::Family`]) as a [`FamilyHead`] and its [`Line`]s: a position's numbers
+    /// are affine in the loop variable, and so is its entry (`Σ number × stride`). `false` (nothing written) when a
+    /// position is of another length, or is outside the table or holds a negative number at either end of the
+    /// loop: an affine number is monotone, so within those bounds at both ends is within them at every step, and
+    /// otherwise the caller reads the items one by one.
+    fn index_family(
+        &self,
+        em: &Emitted,
+        k: usize,
+        heads: &mut Vec<FamilyHead>,
+        lines: &mut Vec<Line>,
+    ) -> bool {
+        let f = em.families[k];
+        let forms = &em.forms[f.forms.0..f.forms.1];
+        let one = [forms.len()];
+        let rows: &[usize] = match f.rows {
+            Some((r0, r1)) => &em.ends[r0..r1],
+            None if forms.is_empty() => &[],
+            None => &one,
+        };
+        let first = lines.len();
+        let mut from = 0;
+        for &to in rows {
+            let row = &forms[from..to];
+            from = to;
+            if row.len() != self.dims.len() {
+                lines.truncate(first);
+                return false;
+            }
+            // The entry at the loop's first value, and its change from one value to the next.
+            let (mut base, mut step) = (0i128, 0i128);
+            for (&(b, c), &d) in row.iter().zip(&self.dims) {
+                let (lo, hi) = (b + c * i128::from(f.from), b + c * i128::from(f.to));
+                if lo.min(hi) < 0 || lo.max(hi) >= i128::from(d) {
+                    lines.truncate(first);
+                    return false;
+                }
+                base = base * i128::from(d) + lo;
+                step = step * i128::from(d) + c;
+            }
+            // (Both fit: the entries at both ends are within the table, of at most 2^30 entries.)
+            lines.push(Line {
+                base: base as i64,
+                step: step as i64,
+            });
+        }
+        heads.push(FamilyHead {
+            first: first as u32,
+            rows: rows.len() as u32,
+            steps: (f.to - f.from + 1) as u64,
+        });
+        true
+    }
+
     /// The entry of every position of `flat` into `idx`, the table grown to hold them (the entries of the `open`
     /// frames and those already in `idx` moved with it); `false` when it would hold more than `cap` entries.
     fn hold(&mut self, flat: &Flat, cap: u64, open: &mut [Frame], idx: &mut Vec<u32>) -> bool {
@@ -112,6 +247,7 @@ impl Dense {
                 return false;
             };
             for f in open.iter_mut() {
+                f.list_families();
                 f.me = reindex(&old, &self.dims, f.me);
                 for i in &mut f.idx {
                     *i = reindex(&old, &self.dims, *i);
@@ -181,22 +317,175 @@ impl Dense {
 }
 
 /// A position on the search's stack: its entry, the entries of its options' positions, and the next of them to
-/// look at.
+/// look at. Options come two ways: listed (`idx`, `ends`), and as families of a loop ([`Emit::Family`]), each
+/// position's entry stepped along the loop (`heads`, `lines`), which a circle of 2,000 coins' frames (2,000 deep,
+/// a thousand options each) would otherwise hold as 24 MB of entries. The order the options are looked at in does
+/// not change a value (the mex is of a set).
 #[derive(Debug, Default)]
 struct Frame {
     /// The position's own entry.
     me: u32,
-    /// The entry of every position of every option, one option after the other.
+    /// The entry of every position of every listed option, one option after the other.
     idx: Vec<u32>,
-    /// Where each option's entries end in `idx` (an option is the sum of its positions).
+    /// Where each listed option's entries end in `idx` (an option is the sum of its positions).
     ends: Vec<u32>,
+    /// The families of options, after the listed ones.
+    heads: Vec<FamilyHead>,
+    /// The entry lines of every family's positions (a family of sums of two positions has two).
+    lines: Vec<Line>,
+    /// How many listed entries have been passed (their values known).
     next: usize,
+    /// Where the walk is within the families once the listed entries are passed: the family, its step and the
+    /// line.
+    at: (usize, u64, u32),
+    /// The bytes counted for it when it was put on the stack (its families may be listed while it is there).
+    counted: usize,
+}
+
+/// A family of options: `steps` options, each the sum of the positions of `lines[first..first + rows]` at that
+/// step (no position: the empty sum, nim-value 0).
+#[derive(Debug, Clone, Copy)]
+struct FamilyHead {
+    first: u32,
+    rows: u32,
+    steps: u64,
+}
+
+/// A position's entry along a loop: `base + step * s` at step `s` (within the table at every step).
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    base: i64,
+    step: i64,
+}
+
+impl Line {
+    #[inline]
+    fn at(self, s: u64) -> usize {
+        (self.base + self.step * s as i64) as usize
+    }
 }
 
 impl Frame {
     /// The bytes it holds.
     fn bytes(&self) -> usize {
-        (self.idx.capacity() + self.ends.capacity()) * 4 + 64
+        (self.idx.capacity() + self.ends.capacity()) * 4
+            + self.heads.capacity() * std::mem::size_of::<FamilyHead>()
+            + self.lines.capacity() * std::mem::size_of::<Line>()
+            + 64
+    }
+
+    /// Empties it for a new position.
+    fn clear(&mut self) {
+        self.idx.clear();
+        self.ends.clear();
+        self.heads.clear();
+        self.lines.clear();
+        self.next = 0;
+        self.at = (0, 0, 0);
+    }
+
+    /// The next entry whose value is not known (at least [`OPEN`] in `values`), every entry before it passed;
+    /// `None` when every entry has a value. The cursor stays on it: [`Frame::advance`] moves past it.
+    #[inline]
+    fn unvalued(&mut self, values: &[u32]) -> Option<u32> {
+        while let Some(&j) = self.idx.get(self.next) {
+            if values[j as usize] >= OPEN {
+                return Some(j);
+            }
+            self.next += 1;
+        }
+        loop {
+            let (f, mut s, mut r) = self.at;
+            let h = *self.heads.get(f)?;
+            let lines = &self.lines[h.first as usize..(h.first + h.rows) as usize];
+            while s < h.steps {
+                while let Some(l) = lines.get(r as usize) {
+                    let j = l.at(s);
+                    if values[j] >= OPEN {
+                        self.at = (f, s, r);
+                        return Some(j as u32);
+                    }
+                    r += 1;
+                }
+                r = 0;
+                s += 1;
+            }
+            self.at = (f + 1, 0, 0);
+        }
+    }
+
+    /// Moves past the entry [`Frame::unvalued`] gave.
+    #[inline]
+    fn advance(&mut self) {
+        if self.next < self.idx.len() {
+            self.next += 1;
+            return;
+        }
+        let (f, s, r) = self.at;
+        let h = self.heads[f];
+        self.at = if r + 1 < h.rows {
+            (f, s, r + 1)
+        } else if s + 1 < h.steps {
+            (f, s + 1, 0)
+        } else {
+            (f + 1, 0, 0)
+        };
+    }
+
+    /// Writes its families out as listed options, in the order [`Frame::unvalued`] walks them (the cursor keeps
+    /// its place): before the table's entries are renumbered, which is not affine.
+    fn list_families(&mut self) {
+        if self.next >= self.idx.len() {
+            // Within the families: the entries passed in them count as listed ones passed.
+            let (f, s, r) = self.at;
+            let before: u64 = self.heads[..f.min(self.heads.len())]
+                .iter()
+                .map(|h| h.steps * u64::from(h.rows))
+                .sum();
+            let within = self
+                .heads
+                .get(f)
+                .map_or(0, |h| s * u64::from(h.rows) + u64::from(r));
+            self.next = self.idx.len() + (before + within) as usize;
+        }
+        for h in std::mem::take(&mut self.heads) {
+            let lines = &self.lines[h.first as usize..(h.first + h.rows) as usize];
+            for s in 0..h.steps {
+                self.idx.extend(lines.iter().map(|l| l.at(s) as u32));
+                self.ends.push(self.idx.len() as u32);
+            }
+        }
+        self.lines.clear();
+        self.at = (0, 0, 0);
+    }
+
+    /// Inserts the nim-value of every option into `mex`, from the table's `values` (every entry valued).
+    fn mex_into(&self, values: &[u32], mex: &mut Seen) {
+        let mut start = 0;
+        for &end in &self.ends {
+            let mut v = 0u64;
+            for &j in &self.idx[start..end as usize] {
+                v ^= Nimber::from(values[j as usize]);
+            }
+            mex.insert(v);
+            start = end as usize;
+        }
+        for h in &self.heads {
+            let lines = &self.lines[h.first as usize..(h.first + h.rows) as usize];
+            match *lines {
+                _ if h.steps == 0 => {}
+                [] => mex.insert(0),
+                [a] => (0..h.steps).for_each(|s| mex.insert(Nimber::from(values[a.at(s)]))),
+                [a, b] => (0..h.steps)
+                    .for_each(|s| mex.insert(Nimber::from(values[a.at(s)] ^ values[b.at(s)]))),
+                _ => {
+                    for s in 0..h.steps {
+                        let v = lines.iter().fold(0, |v, l| v ^ values[l.at(s)]);
+                        mex.insert(Nimber::from(v));
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -249,18 +538,39 @@ impl ListGame {
                 // `child` is a position to value, not valued and not open: its options' positions, each in the
                 // table, on the stack.
                 let mut frame = spare.pop().unwrap_or_default();
-                if !self.expand(&child, &mut flat, &mut opts)
-                    || !d.hold(&flat, cap, &mut stack, &mut frame.idx)
-                {
-                    spare.push(frame);
-                    break 'search None;
+                // The interpreter's options indexed straight into the frame, or read into `flat` when a
+                // position is outside the table (then held, the table grown); else the general path.
+                let read = self.interpret_then(&child, true, |em| {
+                    if d.index_emitted(em, &mut frame) {
+                        Some(true)
+                    } else {
+                        em.materialize();
+                        self.read_emitted(em, &mut flat).then_some(false)
+                    }
+                });
+                let indexed = match read {
+                    Some(Some(true)) => true,
+                    Some(Some(false)) => false,
+                    _ => {
+                        if !self.expand_general(&child, &mut flat, &mut opts) {
+                            spare.push(frame);
+                            break 'search None;
+                        }
+                        false
+                    }
+                };
+                if !indexed {
+                    frame.clear();
+                    if !d.hold(&flat, cap, &mut stack, &mut frame.idx) {
+                        spare.push(frame);
+                        break 'search None;
+                    }
+                    frame.ends.extend(flat.opt_ends.iter().map(|&e| e as u32));
                 }
-                frame.ends.clear();
-                frame.ends.extend(flat.opt_ends.iter().map(|&e| e as u32));
-                frame.next = 0;
                 frame.me = d.index(&child).expect("in the table") as u32;
                 d.values[frame.me as usize] = OPEN;
-                held += frame.bytes();
+                frame.counted = frame.bytes();
+                held += frame.counted;
                 stack.push(frame);
                 // Down to the next position to value, valuing each position whose options all have values.
                 loop {
@@ -269,7 +579,7 @@ impl ListGame {
                         break 'search Some(Nimber::from(d.values[j]));
                     };
                     let mut unknown = false;
-                    while let Some(&j) = top.idx.get(top.next) {
+                    while let Some(j) = top.unvalued(&d.values) {
                         match d.values[j as usize] {
                             UNKNOWN => {
                                 d.numbers(j, &mut child);
@@ -282,7 +592,7 @@ impl ListGame {
                                     };
                                     d.values[j as usize] = v32;
                                     d.valued += 1;
-                                    top.next += 1;
+                                    top.advance();
                                     continue;
                                 }
                                 unknown = true;
@@ -290,7 +600,7 @@ impl ListGame {
                             }
                             // Met again while open: a loop, the solver's to report.
                             OPEN => break 'search None,
-                            _ => top.next += 1,
+                            _ => top.advance(),
                         }
                     }
                     if unknown {
@@ -306,22 +616,14 @@ impl ListGame {
                     }
                     let frame = stack.pop().expect("the stack is not empty");
                     mex.clear();
-                    let mut start = 0;
-                    for &end in &frame.ends {
-                        let mut v = 0u64;
-                        for &j in &frame.idx[start..end as usize] {
-                            v ^= Nimber::from(d.values[j as usize]);
-                        }
-                        mex.insert(v);
-                        start = end as usize;
-                    }
+                    frame.mex_into(&d.values, &mut mex);
                     let Some(v32) = u32::try_from(mex.mex()).ok().filter(|&v| v < OPEN) else {
                         stack.push(frame);
                         break 'search None;
                     };
                     d.values[frame.me as usize] = v32;
                     d.valued += 1;
-                    held -= frame.bytes();
+                    held -= frame.counted;
                     spare.push(frame);
                 }
             }
@@ -341,9 +643,11 @@ impl ListGame {
     /// The options of `q` into `flat`: by the interpreter, else by the general path ([`crate::Game::options`], Rhai);
     /// `false` when that fails or a position is not of `k` numbers.
     pub(super) fn expand(&self, q: &[u64], flat: &mut Flat, opts: &mut Options<Vec<u64>>) -> bool {
-        if self.interpret_flat(q, flat) {
-            return true;
-        }
+        self.interpret_flat(q, flat) || self.expand_general(q, flat, opts)
+    }
+
+    /// [`ListGame::expand`] by the general path alone.
+    fn expand_general(&self, q: &[u64], flat: &mut Flat, opts: &mut Options<Vec<u64>>) -> bool {
         opts.clear();
         if self.try_options(q, opts).is_err() {
             return false;

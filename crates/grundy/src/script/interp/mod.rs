@@ -237,6 +237,24 @@ pub(crate) enum Emit {
     Nested(usize, usize),
     /// Anything else (an array holding a boolean, arrays nested deeper): no caller reads it, Rhai does.
     Other,
+    /// The items of a loop of affine pushes, `families[k]` ([`Family`]), kept as one item: only when the caller
+    /// asked for them ([`Emitted::symbolic`]); [`Emitted::materialize`] writes them out.
+    Family(usize),
+}
+
+/// A loop whose one statement pushes an array (of numbers, or of arrays of numbers) whose every number is affine in
+/// the loop variable `x` ([`Run::emit_family`]): one item for each `x` in `from..=to`, each number `base +
+/// coefficient * x`. Every number's value at `from` and at `to` fits an `i64` (checked as the loop was read), and
+/// an affine number is monotone, so it fits at every step.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Family {
+    pub(crate) from: i64,
+    pub(crate) to: i64,
+    /// The numbers' forms, `Emitted::forms[forms.0..forms.1]`.
+    pub(crate) forms: (usize, usize),
+    /// For an array of arrays, where each row ends among the forms (`Emitted::ends[rows.0..rows.1]`, counted
+    /// from the family's first form); `None` for an array of numbers.
+    pub(crate) rows: Option<(usize, usize)>,
 }
 
 /// What `moves` returned, item by item ([`Emit`]): buffers reused from call to call.
@@ -245,6 +263,13 @@ pub(crate) struct Emitted {
     pub(crate) items: Vec<Emit>,
     pub(crate) nums: Vec<i64>,
     pub(crate) rows: Vec<(usize, usize)>,
+    /// The loops kept as families ([`Emit::Family`]), their numbers' forms (base, coefficient) and rows' ends.
+    pub(crate) families: Vec<Family>,
+    pub(crate) forms: Vec<(i128, i128)>,
+    pub(crate) ends: Vec<usize>,
+    /// Whether the caller reads [`Emit::Family`] items (set by the caller, kept from call to call); otherwise every
+    /// loop is written out item by item.
+    pub(crate) symbolic: bool,
 }
 
 impl Emitted {
@@ -252,6 +277,76 @@ impl Emitted {
         self.items.clear();
         self.nums.clear();
         self.rows.clear();
+        self.families.clear();
+        self.forms.clear();
+        self.ends.clear();
+    }
+
+    /// Adds the family of the steps `from..=to` whose numbers have the affine `forms`, in rows ending at `rows`
+    /// (an array of arrays) or one array of numbers (`None`).
+    fn push_family(
+        &mut self,
+        from: i64,
+        to: i64,
+        forms: &[(i128, i128)],
+        rows: Option<&Vec<usize>>,
+    ) -> Family {
+        let span = (self.forms.len(), self.forms.len() + forms.len());
+        self.forms.extend_from_slice(forms);
+        let rows = rows.map(|rows| {
+            self.ends.extend_from_slice(rows);
+            (self.ends.len() - rows.len(), self.ends.len())
+        });
+        let f = Family {
+            from,
+            to,
+            forms: span,
+            rows,
+        };
+        self.items.push(Emit::Family(self.families.len()));
+        self.families.push(f);
+        f
+    }
+
+    /// Writes every [`Emit::Family`] out as the items it stands for, in place and in order.
+    pub(crate) fn materialize(&mut self) {
+        if self.families.is_empty() {
+            return;
+        }
+        let items = std::mem::take(&mut self.items);
+        for item in items {
+            match item {
+                Emit::Family(k) => self.write_out(self.families[k]),
+                item => self.items.push(item),
+            }
+        }
+        self.families.clear();
+    }
+
+    /// Adds the items of the family `f` one by one (its numbers written into `nums`).
+    fn write_out(&mut self, f: Family) {
+        let forms = &self.forms[f.forms.0..f.forms.1];
+        for x in f.from..=f.to {
+            let at = |g: &(i128, i128)| (g.0 + g.1 * x as i128) as i64;
+            match f.rows {
+                Some((r0, r1)) => {
+                    let first = self.rows.len();
+                    let mut from = 0;
+                    for &to in &self.ends[r0..r1] {
+                        let start = self.nums.len();
+                        self.nums.extend(forms[from..to].iter().map(at));
+                        self.rows.push((start, self.nums.len()));
+                        from = to;
+                    }
+                    self.items.push(Emit::Nested(first, self.rows.len()));
+                }
+                None => {
+                    let start = self.nums.len();
+                    self.nums.extend(forms.iter().map(at));
+                    self.items.push(Emit::Flat(start, self.nums.len()));
+                }
+            }
+        }
     }
 
     /// Adds the value `v` as one item.
@@ -1260,27 +1355,18 @@ impl Run<'_, '_> {
         self.ops = ops;
         self.items = items;
         let out = &mut *self.out;
-        for x in a..=last {
-            let x = x as i128;
-            let at = |f: &(i128, i128)| (f.0 + f.1 * x) as i64;
-            match shape {
-                Emit::Nested(..) => {
-                    let first = out.rows.len();
-                    let mut from = 0;
-                    for &to in &rows {
-                        let start = out.nums.len();
-                        out.nums.extend(forms[from..to].iter().map(at));
-                        out.rows.push((start, out.nums.len()));
-                        from = to;
-                    }
-                    out.items.push(Emit::Nested(first, out.rows.len()));
-                }
-                Emit::Flat(..) => {
-                    let start = out.nums.len();
-                    out.nums.extend(forms.iter().map(at));
-                    out.items.push(Emit::Flat(start, out.nums.len()));
-                }
-                _ => out.items.push(Emit::Num(at(&forms[0]))),
+        if let Emit::Num(_) = shape {
+            let f = forms[0];
+            out.items
+                .extend((a..=last).map(|x| Emit::Num((f.0 + f.1 * x as i128) as i64)));
+        } else {
+            let nested = matches!(shape, Emit::Nested(..));
+            let f = out.push_family(a, last, &forms, nested.then_some(&rows));
+            if !out.symbolic {
+                // Written out at once for a caller that reads items one by one.
+                out.items.pop();
+                out.families.pop();
+                out.write_out(f);
             }
         }
         set_int(self.slot(v), last);
