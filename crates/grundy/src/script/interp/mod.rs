@@ -23,7 +23,8 @@
 //! A loop `for v in a..b { out.push(e) }` whose pushed value (a number, a position, a sum of positions) is affine in
 //! `v` is written into the buffer as one family, without walking `e` at each step ([`Run::emit_family`]): each node of
 //! `e` is checked at the first and the last step, which bounds it at every step, and the steps' operations and items
-//! are counted first (the cutting game's 200 x 200 table: 153 ms -> 111 ms).
+//! are counted first. A caller that reads families ([`Emitted::symbolic`]: a tuple script's dense table) gets the
+//! loop as one [`Emit::Family`] item, each number's affine form, and steps the positions along it itself.
 //!
 //! Operations are counted one per statement, loop step and call, fewer than Rhai counts: a call close to the bound
 //! may be answered here where Rhai would stop with its limit (a limit, never a different value).
