@@ -140,7 +140,11 @@ impl Progress {
         let (rate, left) = self.rate(done, base, secs);
         // A total of 0 is no total: work whose size the caller does not know (no percentage, no time left).
         if self.total == UNKNOWN_TOTAL || self.total == 0 {
-            return format!("{} {done} so far ({rate:.0}/s, {secs:.0}s)", self.what);
+            return format!(
+                "{} {done} so far ({}, {secs:.0}s)",
+                self.what,
+                rate_text(rate)
+            );
         }
         let frac = if self.total == 0 {
             1.0
@@ -157,11 +161,11 @@ impl Progress {
             0.0
         };
         format!(
-            "{} [{bar}] {}/{} ({:.0}/s, {:.0}s left)",
+            "{} [{bar}] {}/{} ({}, {:.0}s left)",
             self.what,
             done.min(self.total),
             self.total,
-            rate,
+            rate_text(rate),
             left
         )
     }
@@ -171,8 +175,9 @@ impl Progress {
         let (rate, left) = self.rate(done, base, secs);
         if self.total == UNKNOWN_TOTAL || self.total == 0 {
             return format!(
-                "grundy: progress: {}: {done} so far, {rate:.0}/s ({secs:.0} s so far)",
-                grundy::error::escape(&self.what)
+                "grundy: progress: {}: {done} so far, {} ({secs:.0} s so far)",
+                grundy::error::escape(&self.what),
+                rate_text(rate)
             );
         }
         let pct = if self.total == 0 {
@@ -191,10 +196,11 @@ impl Progress {
             "time left not known yet".to_string()
         };
         format!(
-            "grundy: progress: {}: {} of {} ({pct:.1}%), {rate:.0}/s, {left} ({secs:.0} s so far)",
+            "grundy: progress: {}: {} of {} ({pct:.1}%), {}, {left} ({secs:.0} s so far)",
             grundy::error::escape(&self.what),
             done.min(self.total),
-            self.total
+            self.total,
+            rate_text(rate)
         )
     }
 
@@ -206,6 +212,18 @@ impl Progress {
             self.drawn = false;
             BAR_DRAWN.store(false, Ordering::Relaxed);
         }
+    }
+}
+
+/// A rate of units per second as a person reads it: whole units from 10 a second, one decimal from 0.1, and
+/// below that the seconds a unit takes (a table of slow cells said "0/s" after its first cell).
+fn rate_text(rate: f64) -> String {
+    if rate >= 10.0 || rate <= 0.0 {
+        format!("{rate:.0}/s")
+    } else if rate >= 0.1 {
+        format!("{rate:.1}/s")
+    } else {
+        format!("one per {:.0} s", 1.0 / rate)
     }
 }
 
@@ -244,6 +262,14 @@ pub fn library_reporter() -> grundy::context::Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slow_rates_are_not_rounded_to_zero() {
+        assert_eq!(rate_text(50.4), "50/s");
+        assert_eq!(rate_text(2.345), "2.3/s");
+        assert_eq!(rate_text(1.0 / 23.0), "one per 23 s");
+        assert_eq!(rate_text(0.0), "0/s");
+    }
 
     #[test]
     fn the_line_interval_is_read_from_seconds() {

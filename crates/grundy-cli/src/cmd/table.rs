@@ -170,6 +170,8 @@ pub(super) fn partial_table(
     let (limits, command_deadline) = crate::guard::limits_before_saving();
     let total = rows.len().saturating_mul(cols.map_or(1, |c| c.len()));
     let mut bar = Progress::new(format!("{} table", game.name()), total);
+    // The table starts at its first cell: the rate counts the cells of this run from 0.
+    bar.update(0);
     let cx = crate::guard::context_with(limits);
     let commands = |e: grundy::Error| match (command_deadline, limits.deadline) {
         (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),
