@@ -215,10 +215,11 @@ impl Progress {
     }
 }
 
-/// A rate of units per second as a person reads it: whole units from 10 a second, one decimal from 0.1, and
+/// A rate of units per second as a person reads it: whole units from 10 a second (or when it is one), one decimal
+/// from 0.1, and
 /// below that the seconds a unit takes (a table of slow cells said "0/s" after its first cell).
 fn rate_text(rate: f64) -> String {
-    if rate >= 10.0 || rate <= 0.0 {
+    if rate >= 10.0 || rate <= 0.0 || (rate - rate.round()).abs() < 0.05 {
         format!("{rate:.0}/s")
     } else if rate >= 0.1 {
         format!("{rate:.1}/s")
@@ -267,6 +268,7 @@ mod tests {
     fn slow_rates_are_not_rounded_to_zero() {
         assert_eq!(rate_text(50.4), "50/s");
         assert_eq!(rate_text(2.345), "2.3/s");
+        assert_eq!(rate_text(7.0), "7/s");
         assert_eq!(rate_text(1.0 / 23.0), "one per 23 s");
         assert_eq!(rate_text(0.0), "0/s");
     }
