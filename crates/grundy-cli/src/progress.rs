@@ -219,7 +219,7 @@ impl Progress {
 /// from 0.1, and
 /// below that the seconds a unit takes (a table of slow cells said "0/s" after its first cell).
 fn rate_text(rate: f64) -> String {
-    if rate >= 10.0 || rate <= 0.0 || (rate - rate.round()).abs() < 0.05 {
+    if rate >= 10.0 || rate <= 0.0 || (rate >= 1.0 && (rate - rate.round()).abs() < 0.05) {
         format!("{rate:.0}/s")
     } else if rate >= 0.1 {
         format!("{rate:.1}/s")
