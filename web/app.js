@@ -330,7 +330,9 @@ $('value-form').addEventListener('submit', (e) => {
   delete out.dataset.json;
   guard((async () => {
     const misere = $('value-misere').checked;
-    const r = await ask('analyse', { parts: parseSum($('value-input').value), play: misere ? 'misere' : 'normal' }, 'analysing');
+    const args = { parts: parseSum($('value-input').value), play: misere ? 'misere' : 'normal' };
+    if ($('value-outcome').checked) args.outcome_only = true;
+    const r = await ask('analyse', args, 'analysing');
     out.innerHTML = '';
     out.dataset.json = JSON.stringify(r);
     out.append(...valueLines(r, misere));
@@ -362,16 +364,30 @@ function valueLines(r, misere) {
     }
     return lines;
   }
-  for (const p of r.parts) line(`${p.game} ${p.position}: nim-value ${p.nim_value}`);
+  // A part answered by who wins alone ('who wins only') has no nim-value: its outcome is exact.
+  const alone = r.nim_value === null;
+  for (const p of r.parts) {
+    line(p.nim_value === null
+      ? `${p.game} ${p.position}: nim-value not computed (only who wins was asked); its outcome is exact`
+      : `${p.game} ${p.position}: nim-value ${p.nim_value}`);
+  }
   if (r.parts.length > 1) line(`nim-sum: ${r.parts.map((p) => p.nim_value).join(' xor ')} = ${r.nim_value}`);
-  line(r.outcome === 'N'
-    ? 'outcome: N (the player to move wins by moving to a position of nim-value 0)'
-    : 'outcome: P (the player to move loses: every move leaves a position of nonzero nim-value)');
+  if (alone) {
+    line(r.outcome === 'N'
+      ? 'outcome: N (the player to move wins by moving to a P-position)'
+      : 'outcome: P (the player to move loses: every move leaves a position where the opponent wins)');
+  } else {
+    line(r.outcome === 'N'
+      ? 'outcome: N (the player to move wins by moving to a position of nim-value 0)'
+      : 'outcome: P (the player to move loses: every move leaves a position of nonzero nim-value)');
+  }
   if (r.winning_moves.length) {
     line('winning moves:');
     for (const w of r.winning_moves) {
       const before = r.parts[w.component].nim_value;
-      line(`  in ${w.game} ${w.position}: ${w.move} (its nim-value ${before} becomes ${w.value_after}, and the nim-sum becomes 0)`, 'win');
+      line(alone
+        ? `  in ${w.game} ${w.position}: ${w.move} (to a P-position)`
+        : `  in ${w.game} ${w.position}: ${w.move} (its nim-value ${before} becomes ${w.value_after}, and the nim-sum becomes 0)`, 'win');
     }
     if (r.winning_move_count > r.winning_moves.length) line(`  … ${r.winning_move_count - r.winning_moves.length} more`);
   }

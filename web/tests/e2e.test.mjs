@@ -127,6 +127,29 @@ test('Kayles 5 7: the nim-value and winning moves of the command line, in its wo
   await page.screenshot({ path: join(shots, '2-value-kayles.png') });
 });
 
+test('who wins only: the answer of grundy value --outcome, the nim-value not computed', async () => {
+  await page.check('#value-outcome');
+  for (const [graph, outcome] of [['grid:4x4', 'P'], ['grid:3x3', 'N']]) {
+    await page.fill('#value-input', `node-kayles ${graph}`);
+    await page.click('#value-go');
+    await page.waitForSelector('#value-out[data-json]');
+    const json = JSON.parse(await page.getAttribute('#value-out', 'data-json'));
+    assert.deepEqual(json, JSON.parse(grundy('value', 'node-kayles', graph, '--outcome', '--json')));
+    assert.equal(json.nim_value, null);
+    assert.equal(json.outcome, outcome);
+    const text = await page.textContent('#value-out');
+    assert.match(text, /nim-value not computed \(only who wins was asked\); its outcome is exact/);
+    assert.match(text, new RegExp(`outcome: ${outcome}`));
+    // Each winning move printed, and said to leave a P-position.
+    assert.equal((text.match(/\(to a P-position\)/g) || []).length, json.winning_moves.length);
+    if (outcome === 'N') {
+      assert.ok(json.winning_moves.length > 0);
+      await page.screenshot({ path: join(shots, '2a-value-outcome.png') });
+    }
+  }
+  await page.uncheck('#value-outcome');
+});
+
 test('misère play: the same answer and words as grundy value --misere', async () => {
   await page.check('#value-misere');
   for (const sum of [['kayles', '5', '7'], ['nim', '1', '2', '3']]) {

@@ -17,7 +17,7 @@
 use grundy::analysis::pattern;
 use grundy::analysis::play::{Player, Session};
 use grundy::analysis::table::{Span, Table};
-use grundy::analysis::{analyse, Convention, Report, Sum};
+use grundy::analysis::{analyse, analyse_outcome, Convention, Report, Sum};
 use grundy::error::{Budget, Remedy};
 use grundy::games::{AnyGame, Registry};
 use grundy::heap::{period, sequence, Engine, HeapGame};
@@ -321,13 +321,18 @@ struct AnalyseRequest {
     #[serde(default)]
     play: String,
     max_heap: Option<u64>,
+    /// Only who wins is asked (`grundy value --outcome`): a position standing alone whose nim-value no formula
+    /// gives is settled by a win-loss search, its nim-value `null`.
+    #[serde(default)]
+    outcome_only: bool,
     #[serde(flatten)]
     bounds: Bounds,
 }
 
 /// The analysis of a sum, as `grundy value --json` prints it: the request is
 /// `{"parts": [{"game": "kayles", "positions": ["5", "7"]}], "play": "normal" | "misere" | "loopy"}` with optional
-/// `max_heap` (loopy play) and bounds (`max_seconds`, `max_positions`, `max_memory`).
+/// `max_heap` (loopy play), `outcome_only` (as `grundy value --outcome --json`) and bounds (`max_seconds`,
+/// `max_positions`, `max_memory`).
 #[wasm_bindgen]
 pub fn analyse_sum(request: &str) -> Result<String, JsValue> {
     let r: AnalyseRequest = read(request, "analyse").map_err(js_err)?;
@@ -338,7 +343,12 @@ pub fn analyse_sum(request: &str) -> Result<String, JsValue> {
             Convention::Normal if own_misere => r.bounds.limits(Convention::Misere)?,
             c => r.bounds.limits(c)?,
         };
-        let report = analyse(&mut sum, conv, &Context::new(limits))?;
+        let cx = Context::new(limits);
+        let report = if r.outcome_only {
+            analyse_outcome(&mut sum, conv, &cx, true)?
+        } else {
+            analyse(&mut sum, conv, &cx)?
+        };
         let mut j = serde_json::to_value(&report).map_err(|e| input(format!("JSON: {e}")))?;
         // Why the listing of the winning moves stopped, if a limit stopped it, in the page's words.
         if let (Report::Normal(a), Some(obj)) = (&report, j.as_object_mut()) {
