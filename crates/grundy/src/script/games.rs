@@ -852,13 +852,8 @@ impl ListGame {
                     // (the positions before it written are taken back), one of another length before it is an
                     // error.
                     let (nums, positions) = (flat.nums.len(), flat.pos_ends.len());
-                    let mut dropped = false;
-                    for &(s, e) in &em.rows[first..end] {
-                        let xs = &em.nums[s..e];
-                        if xs.iter().any(|&x| x < 0) {
-                            dropped = true;
-                            break;
-                        }
+                    let (rows, dropped) = em.rows_before_negative(first, end);
+                    for xs in rows {
                         if self.check_len_of(xs.len()).is_err() {
                             return false;
                         }

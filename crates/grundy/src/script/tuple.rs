@@ -146,13 +146,8 @@ impl Dense {
                 Emit::Nested(first, end) => {
                     // In order: a position holding a negative number drops the option (its entries taken back).
                     let at = idx.len();
-                    let mut dropped = false;
-                    for &(s, e) in &em.rows[first..end] {
-                        let xs = &em.nums[s..e];
-                        if xs.iter().any(|&x| x < 0) {
-                            dropped = true;
-                            break;
-                        }
+                    let (rows, dropped) = em.rows_before_negative(first, end);
+                    for xs in rows {
                         let Some(j) = self.index_signed(xs) else {
                             return false;
                         };

@@ -309,6 +309,23 @@ impl Emitted {
         f
     }
 
+    /// The rows of the item `Emit::Nested(first, end)` up to the first holding a negative number, and whether
+    /// there is one: the option is then dropped, once the rows before it are read (one of the wrong length
+    /// before it is still an error), as Rhai's result is read.
+    pub(crate) fn rows_before_negative(
+        &self,
+        first: usize,
+        end: usize,
+    ) -> (impl Iterator<Item = &[i64]>, bool) {
+        let rows = &self.rows[first..end];
+        let row = |&(s, e): &(usize, usize)| &self.nums[s..e];
+        let cut = rows.iter().position(|r| row(r).iter().any(|&x| x < 0));
+        (
+            rows[..cut.unwrap_or(rows.len())].iter().map(row),
+            cut.is_some(),
+        )
+    }
+
     /// Writes every [`Emit::Family`] out as the items it stands for, in place and in order.
     pub(crate) fn materialize(&mut self) {
         if self.families.is_empty() {
