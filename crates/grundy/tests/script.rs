@@ -77,6 +77,33 @@ fn kayles_by_splits_is_kayles() {
     assert_eq!(&scripted[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 }
 
+/// Heaps of one game in a sum are valued from one table computed up to the largest of them at once, but not
+/// through a splitting script's rules past the heaps where it is answered as the code it was recognised as: Kayles
+/// as a script at 5 and 150,000 is answered as at 150,000 alone (as 0.77, with the note of that assumption), not by a
+/// table through the rules up to 150,000 (whose cost is the square of the heap).
+#[test]
+fn a_small_heap_beside_a_far_one_leaves_the_far_one_to_the_recognised_code() {
+    let s = example("kayles");
+    let game = s.any_game();
+    let alone = report(&*game, &strs(&[150_000]));
+    let both = report(&*game, &strs(&[5, 150_000]));
+    assert!(
+        alone.notes.iter().any(|n| n.contains("0.77")),
+        "{:?}",
+        alone.notes
+    );
+    assert_eq!(both.notes, alone.notes);
+    let kayles = lookup("kayles").unwrap();
+    assert_eq!(
+        alone.nim_value,
+        report(&*kayles, &strs(&[150_000])).nim_value
+    );
+    assert_eq!(
+        both.nim_value,
+        report(&*kayles, &strs(&[5, 150_000])).nim_value
+    );
+}
+
 #[test]
 fn paper_is_the_cutting_game() {
     let s = example("cutting");
