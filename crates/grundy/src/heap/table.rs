@@ -147,9 +147,9 @@ impl HeapTable {
         }
     }
 
-    /// Says that heaps up to `most` will be asked for: when the table must be computed, it is computed up to
-    /// `most` at once (if that is at most [`PERIOD_FROM`]; past it, heaps may be answered otherwise), rather than
-    /// grown by doubling from the first heap asked. The values are the same either way.
+    /// Says that heaps up to `most` will be asked for: the first heap asked that the table does not hold has `most`
+    /// valued first (if it is at most [`PERIOD_FROM`]), so that a table computed for it holds every heap asked,
+    /// computed once rather than grown by doubling from the first heap asked. The values are the same either way.
     pub fn expect_heaps_up_to(&mut self, most: u64) {
         self.expected = most;
     }
@@ -200,6 +200,21 @@ impl HeapTable {
         if let Some(v) = self.game.known_value(&n, &self.cx) {
             return Ok(v);
         }
+        if self.expected > n && n as usize >= self.values.len() {
+            // The largest heap the caller will ask is valued first, by whatever values it (a reachable search, a
+            // recognised code, a period, the table): when that is the table, it now holds `n` too, computed once
+            // rather than grown by doubling from the first heap asked. Taken as a hint once; an error is left to
+            // the heap that meets it. (Sizing the table by the largest heap instead cost a divisor game at 5 and
+            // 10^6 11 s, the table through the rules, where the reachable search from 10^6 takes milliseconds;
+            // Kayles as a script at 5 and 150,000 4.3 s, where 150,000 is the recognised code's.)
+            let most = std::mem::take(&mut self.expected);
+            if most <= PERIOD_FROM {
+                let _ = self.value(most);
+            }
+            if let Some(v) = self.in_table(n) {
+                return Ok(v);
+            }
+        }
         if n > PERIOD_FROM && n as usize >= self.values.len() {
             if let Some(v) = self.periodic_value(n)? {
                 return Ok(v);
@@ -229,16 +244,6 @@ impl HeapTable {
             // or a Python function, computes no heap the answer does not ask for.)
             let least = if self.game.code().is_some() { 64 } else { 0 };
             let mut want = n.max(self.values.len() as u64 * 2).max(least);
-            if self.expected >= n && self.expected <= PERIOD_FROM {
-                if self.expected >= RECOGNISED_SPLITS_FROM && self.game.black_box() {
-                    // Heaps from RECOGNISED_SPLITS_FROM on of a black box recognised as a code that splits are that
-                    // code's: the cap below must know, or the table would be computed through the rules up to the
-                    // largest heap, at the square of its cost (Kayles as a script, heaps 5 and 150,000: 4.3 s
-                    // against 0.1 s). An error of the rules is left to the heap that meets it.
-                    let _ = self.recognised_splits();
-                }
-                want = self.expected;
-            }
             if n < RECOGNISED_SPLITS_FROM
                 && want >= RECOGNISED_SPLITS_FROM
                 && matches!(&self.recognised, Some(Some((r, _))) if r.code.max_heaps() >= 2)
@@ -285,10 +290,16 @@ impl HeapTable {
                 Vec::new()
             };
         }
-        if let Some(&b) = self.bytes.get(n as usize) {
-            return Ok(Nimber::from(b));
+        Ok(self.in_table(n).expect("the table holds n"))
+    }
+
+    /// The value of heap `n` when the table holds it (a byte a value when it has them).
+    fn in_table(&self, n: u64) -> Option<Nimber> {
+        let i = usize::try_from(n).ok()?;
+        match self.bytes.get(i) {
+            Some(&b) => Some(Nimber::from(b)),
+            None => self.values.get(i).copied(),
         }
-        Ok(self.values[n as usize])
     }
 
     /// The value of heap `n` by a search over the heaps reachable from it ([`super::reachable`]), for a game of its
@@ -804,6 +815,57 @@ mod tests {
     use super::*;
     use crate::heap::plain::code_sequence;
     use crate::heap::{Code, TakeAndBreak};
+
+    /// The divisor game (move to a proper divisor), counting the heaps whose options it lists.
+    #[derive(Default)]
+    struct Divisors {
+        listed: std::cell::Cell<u64>,
+    }
+
+    impl crate::game::HeapFacts for Divisors {}
+
+    impl crate::heap::HeapRules for Divisors {
+        fn name(&self) -> String {
+            "divisors".into()
+        }
+        fn options(&self, &n: &u64, out: &mut crate::game::Options<u64>) -> Result<()> {
+            self.listed.set(self.listed.get() + 1);
+            for d in (1..n).filter(|d| d * d <= n && n % d == 0) {
+                crate::heap::leave(out, d);
+                if n / d != d && n / d < n {
+                    crate::heap::leave(out, n / d);
+                }
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_largest_heap_expected_is_valued_first_by_what_values_it() {
+        // Heaps 5 and 10^6 of a divisor game, 5 asked first: 10^6 is valued by the search over its divisors,
+        // and no table through the rules is computed up to it (which sizing the table by the largest heap did,
+        // listing the options of a million heaps).
+        let game = Rc::new(crate::heap::Heap(Divisors::default()));
+        let mut table = HeapTable::new(game.clone());
+        table.expect_heaps_up_to(1_000_000);
+        let values = (table.value(5).unwrap(), table.value(1_000_000).unwrap());
+        assert!(
+            game.listed.get() < 1_000,
+            "{} heaps listed",
+            game.listed.get()
+        );
+        let mut fresh = HeapTable::new(Rc::new(crate::heap::Heap(Divisors::default())));
+        assert_eq!(
+            values,
+            (fresh.value(5).unwrap(), fresh.value(1_000_000).unwrap())
+        );
+        // A game whose table values its largest heap: that table holds every heap asked, computed once.
+        let code = Rc::new(crate::heap::TakeAndBreak::parse("0.137").unwrap());
+        let mut table = HeapTable::new(code.clone());
+        table.expect_heaps_up_to(300_000);
+        table.value(7).unwrap();
+        assert!(table.values.len() > 300_000, "{}", table.values.len());
+    }
 
     /// The moves of heap `n` of `code` to `target`, counted by enumerating its options with the plain values.
     fn count_by_enumeration(code: &str, n: u64, target: Nimber) -> u64 {
