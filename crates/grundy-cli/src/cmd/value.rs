@@ -799,9 +799,16 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     // from an empty table (the text and JSON say 0 values loaded); any other missing file is an error.
     // The command's limits first: the table is read into an engine sized by them (read under the defaults, a Cram
     // table filled its 3 GiB budget's first growth and a run under --max-memory 300M ended at its limit).
+    // The positions bound sizes the engine the table is read into, as it sizes the search's (read under the
+    // default bound, a Cram table of 527 million entries kept 236 million, and the resumed run saved those).
+    let positions = max_positions(a, super::misere::MAX_POSITIONS)?;
+    let mut load_limits = crate::guard::limits();
+    if let Some(v) = positions {
+        load_limits.max_positions = v;
+    }
     let loaded = match &a.load_table {
         Some(f) if a.save_table.as_ref() == Some(f) && !f.exists() => 0,
-        Some(f) => table.load(f, &crate::guard::limits())?,
+        Some(f) => table.load(f, &load_limits)?,
         None => 0,
     };
     // Every position the search values must reach the table saved: for a table of the solver's memo, the engines
@@ -819,7 +826,7 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     // Every game with a saved table is searched position by position, so --max-positions bounds it (and, for
     // Cram, the size of its engine's table, which is the table saved).
     let (mut limits, command_deadline) = crate::guard::limits_before_saving();
-    if let Some(v) = max_positions(a, super::misere::MAX_POSITIONS)? {
+    if let Some(v) = positions {
         limits.max_positions = v;
     }
     let cx = crate::guard::context_with(limits)
