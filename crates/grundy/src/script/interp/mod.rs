@@ -26,9 +26,14 @@
 //! are counted first. A caller that reads families ([`Emitted::symbolic`]: a tuple script's dense table) gets the
 //! loop as one [`Emit::Family`] item, each number's affine form, and steps the positions along it itself.
 //!
+//! A loop whose steps first test a few numbers and do the rest only when the test holds (a trial division:
+//! `while d * d <= n { if n % d == 0 { .. } d += 1; }`) runs the steps where it fails over machine registers
+//! ([`guarded`]), with the same operations counted.
+//!
 //! Operations are counted one per statement, loop step and call, fewer than Rhai counts: a call close to the bound
 //! may be answered here where Rhai would stop with its limit (a limit, never a different value).
 
+mod guarded;
 mod parse;
 
 pub(crate) use parse::{tokens, Tok};
@@ -200,6 +205,8 @@ enum Stmt {
     /// The entry point's result written item by item into the [`Emitted`] buffer: an array literal where the
     /// entry point ends (see [`tails`]).
     EmitItems(Vec<Expr>),
+    /// A loop whose steps test numbers before doing anything else, run over registers ([`guarded`]).
+    Guarded(Box<guarded::Guarded>),
 }
 
 #[derive(Debug, Clone)]
@@ -472,6 +479,7 @@ impl Program {
         let emits = accumulates(&mut fns) || tails(&mut fns);
         for f in &mut fns {
             fuse_block(&mut f.body);
+            guarded::guard_block(&mut f.body);
         }
         Some(Program { fns, emits })
     }
@@ -492,6 +500,17 @@ impl Program {
         out: &mut Emitted,
         bounds: &Bounds,
     ) -> Option<bool> {
+        self.call_counted(args, stack, out, bounds).0
+    }
+
+    /// [`Self::call_emit`], and the operations the call counted.
+    pub(crate) fn call_counted(
+        &self,
+        args: &[Val],
+        stack: &mut Vec<Val>,
+        out: &mut Emitted,
+        bounds: &Bounds,
+    ) -> (Option<bool>, u64) {
         out.clear();
         stack.clear();
         // A number copied as a number, written in place (a copy of the value as a block of 16 bytes, just written
@@ -514,19 +533,39 @@ impl Program {
             out,
             ret: Val::Unit,
         };
-        let v = run.frame(0, 0).ok()?;
+        let v = match run.frame(0, 0) {
+            Ok(v) => v,
+            Err(_) => return (None, run.ops),
+        };
         if self.emits {
-            return Some(true);
+            return (Some(true), run.ops);
         }
-        match v {
+        let arr = match v {
             Val::Arr(items) => {
                 for it in &items {
                     run.out.push_val(it);
                 }
-                Some(true)
+                true
             }
-            _ => Some(false),
+            _ => false,
+        };
+        (Some(arr), run.ops)
+    }
+
+    /// The program with its guarded loops run as written ([`guarded`]): what tests compare them with.
+    #[cfg(test)]
+    pub(crate) fn unguarded(&self) -> Program {
+        let mut p = self.clone();
+        for f in &mut p.fns {
+            guarded::unguard_block(&mut f.body);
         }
+        p
+    }
+
+    /// How many guarded loops the program holds.
+    #[cfg(test)]
+    pub(crate) fn guarded_loops(&self) -> usize {
+        self.fns.iter().map(|f| guarded::count(&f.body)).sum()
     }
 }
 
@@ -561,6 +600,7 @@ fn stmt_names(st: &Stmt, s: usize) -> bool {
         Stmt::Expr(e) | Stmt::Return(e) | Stmt::Emit(e) => expr_names(e, s),
         Stmt::EmitItems(xs) => xs.iter().any(|x| expr_names(x, s)),
         Stmt::While(c, b) => expr_names(c, s) || block_names(b, s),
+        Stmt::Guarded(g) => stmt_names(&g.stmt, s),
         Stmt::Loop(b) => block_names(b, s),
         Stmt::For(v, it, b) => {
             let it = match it {
@@ -592,7 +632,11 @@ fn expr_calls(e: &Expr, f: usize) -> bool {
 }
 
 fn block_calls(b: &Block, f: usize) -> bool {
-    b.stmts.iter().any(|st| match st {
+    stmts_call(&b.stmts, f)
+}
+
+fn stmts_call(stmts: &[Stmt], f: usize) -> bool {
+    stmts.iter().any(|st| match st {
         Stmt::Let(_, e)
         | Stmt::Assign(_, _, e)
         | Stmt::Expr(e)
@@ -601,6 +645,7 @@ fn block_calls(b: &Block, f: usize) -> bool {
         Stmt::EmitItems(xs) => xs.iter().any(|x| expr_calls(x, f)),
         Stmt::AssignIndex(_, i, _, e) => expr_calls(i, f) || expr_calls(e, f),
         Stmt::While(c, b) => expr_calls(c, f) || block_calls(b, f),
+        Stmt::Guarded(g) => stmts_call(std::slice::from_ref(&g.stmt), f),
         Stmt::Loop(b) => block_calls(b, f),
         Stmt::For(_, it, b) => {
             let it = match it {
@@ -744,6 +789,7 @@ fn stmt_returns(st: &Stmt) -> bool {
         Stmt::EmitItems(xs) => xs.iter().any(expr_returns),
         Stmt::AssignIndex(_, i, _, e) => expr_returns(i) || expr_returns(e),
         Stmt::While(c, b) => expr_returns(c) || b.stmts.iter().any(stmt_returns),
+        Stmt::Guarded(g) => stmt_returns(&g.stmt),
         Stmt::Loop(b) => b.stmts.iter().any(stmt_returns),
         Stmt::For(_, it, b) => iter_returns(it) || b.stmts.iter().any(stmt_returns),
         Stmt::Break | Stmt::Continue => false,
@@ -787,7 +833,7 @@ fn fuse_block(b: &mut Block) {
                 }
                 fuse_block(body);
             }
-            Stmt::Break | Stmt::Continue => {}
+            Stmt::Break | Stmt::Continue | Stmt::Guarded(_) => {}
         }
     }
 }
@@ -1190,6 +1236,7 @@ impl Run<'_, '_> {
             }
             Stmt::AssignIndex(slot, i, op, e) => self.assign_index(*slot, i, *op, e),
             Stmt::While(cond, body) => self.while_loop(Some(cond), body),
+            Stmt::Guarded(g) => self.guarded(g),
             Stmt::Loop(body) => self.while_loop(None, body),
             Stmt::For(slot, iter, body) => self.for_loop(*slot, iter, body),
             Stmt::Break => Err(Ctl::Break),
@@ -1275,15 +1322,7 @@ impl Run<'_, '_> {
                         return Ok(());
                     }
                 }
-                let mut x = a as i128;
-                while x < end {
-                    self.tick()?;
-                    set_int(self.slot(slot), x as i64);
-                    if self.looped(body)? {
-                        break;
-                    }
-                    x += 1;
-                }
+                self.range_loop(slot, a as i128, end, body)?;
             }
             Iter::Array(e) => {
                 let Val::Arr(items) = self.expr(e)? else {
@@ -1297,6 +1336,19 @@ impl Run<'_, '_> {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// The steps `x..end` of a loop over a range, its variable in `slot`.
+    fn range_loop(&mut self, slot: usize, mut x: i128, end: i128, body: &Block) -> Result<(), Ctl> {
+        while x < end {
+            self.tick()?;
+            set_int(self.slot(slot), x as i64);
+            if self.looped(body)? {
+                break;
+            }
+            x += 1;
         }
         Ok(())
     }
