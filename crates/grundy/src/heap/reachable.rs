@@ -48,6 +48,9 @@ struct Frame {
 struct Arena {
     items: Vec<u64>,
     ends: Vec<usize>,
+    /// The value of each heap of `items` once a frame's scan has found it (the mex reads them from here, not
+    /// from the table and the hash map again).
+    vals: Vec<Nimber>,
 }
 
 /// Heaps valued by reachable search, kept between questions ([`value`] reads and extends it).
@@ -112,6 +115,7 @@ pub fn value(
             next: 0,
         };
         arena.items.extend_from_slice(scratch.flat());
+        arena.vals.resize(arena.items.len(), 0);
         arena.ends.extend(scratch.iter().map(|o| o.len()));
         Ok(frame)
     };
@@ -124,7 +128,9 @@ pub fn value(
     let mut mex = MexSet::new();
     while let Some(top) = stack.last_mut() {
         let flat = &arena.items[top.items..];
-        while top.next < flat.len() && look(reached, flat[top.next]).is_some() {
+        let vals = &mut arena.vals[top.items..];
+        while let Some(v) = flat.get(top.next).and_then(|&h| look(reached, h)) {
+            vals[top.next] = v;
             top.next += 1;
         }
         if let Some(&h) = flat.get(top.next) {
@@ -150,16 +156,14 @@ pub fn value(
         mex.clear();
         let mut at = top.items;
         for &len in &arena.ends[top.ends..] {
-            let option = &arena.items[at..at + len];
+            let option = &arena.vals[at..at + len];
             at += len;
-            let v = option
-                .iter()
-                .fold(0, |v, &h| v ^ look(reached, h).unwrap_or(0));
-            mex.insert(v);
+            mex.insert(option.iter().fold(0, |v, &w| v ^ w));
         }
         let (heap, v) = (top.heap, mex.mex());
         reached.values.insert(heap, v);
         arena.items.truncate(top.items);
+        arena.vals.truncate(top.items);
         arena.ends.truncate(top.ends);
         stack.pop();
     }
