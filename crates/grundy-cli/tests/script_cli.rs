@@ -995,4 +995,15 @@ fn oj_cases_of_one_position_by_a_win_loss_search_are_the_catalogs() {
         .collect();
     want.extend(["Second", "First"]);
     assert_eq!(out.lines().collect::<Vec<_>>(), want);
+    // At the judge's limit (n < 2^31), as `value` answers: from the catalog game the script was recognised as,
+    // the assumption stated on stderr (before, `oj` searched there and stopped at the operation limit).
+    let (code, out, err) = run_stdin(
+        &["oj", "--rules", &script],
+        b"3\n1 2147483647 2147483646\n1 1836311903 1836311902\n2 7 6 1836311903 1836311902\n",
+    );
+    assert_eq!((code, out.as_str()), (0, "First\nSecond\nFirst\n"), "{err}");
+    assert!(
+        err.contains("note: fibnim has the moves of the catalog's fibonacci-nim on every position (a, b) with a, b <= 40"),
+        "{err}"
+    );
 }

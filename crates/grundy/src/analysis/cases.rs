@@ -67,7 +67,9 @@ pub fn nim_values(game: &dyn AnyGame, cases: &[Vec<Vec<u64>>], cx: &Context) -> 
         let notes = table.assumption().into_iter().collect();
         return Ok(CaseValues { values, notes });
     }
-    // One search for the distinct positions of all the cases.
+    // One search for the distinct positions of all the cases. Their notes are stated with the answers, so an
+    // answer may rest on one (a script's line or pair answered far out as the catalog game it was recognised as).
+    let cx = &cx.clone().with_notes_stated(true);
     let mut index: FxHashMap<&[u64], usize> = FxHashMap::default();
     let mut cells: Vec<Vec<u64>> = Vec::new();
     for p in cases.iter().flatten() {
@@ -96,7 +98,7 @@ pub fn nim_values(game: &dyn AnyGame, cases: &[Vec<Vec<u64>>], cx: &Context) -> 
     }
     Ok(CaseValues {
         values,
-        notes: Vec::new(),
+        notes: game.note().into_iter().collect(),
     })
 }
 
@@ -139,7 +141,7 @@ pub fn outcomes(game: &dyn AnyGame, cases: &[Vec<Vec<u64>>], cx: &Context) -> Re
     if let Some((i, p)) = single.iter().zip(&cells).find(|(_, p)| p.len() != k) {
         return Err(wrong_size(game, *i, k, p));
     }
-    let found = game.outcomes_alone(&cells, cx)?;
+    let found = game.outcomes_alone(&cells, &cx.clone().with_notes_stated(true))?;
     let mut outcomes = vec![Outcome::P; cases.len()];
     for (j, &i) in several.iter().enumerate() {
         outcomes[i] = Outcome::of_nim_value(valued.values[j]);
@@ -154,9 +156,10 @@ pub fn outcomes(game: &dyn AnyGame, cases: &[Vec<Vec<u64>>], cx: &Context) -> Re
             ))
         })?;
     }
+    // The game's notes read after every answer: the single cases' may add to the sums'.
     Ok(CaseOutcomes {
         outcomes,
-        notes: valued.notes,
+        notes: game.note().into_iter().collect(),
     })
 }
 

@@ -56,6 +56,11 @@ pub trait AnyGame: sealed::Sealed {
     fn play(&self) -> crate::Play {
         crate::Play::Normal
     }
+    /// What the answers found so far rest on beyond the rules ([`crate::game::NotationView::note`]: a script's
+    /// lines or pairs answered as the catalog game they were recognised as), read after the answers.
+    fn note(&self) -> Option<String> {
+        None
+    }
     /// An error when the game is played misère by its own rules, for a request (`what`: "a table", "a period") that
     /// reads normal-play nim-values, which do not describe such a game; `Ok` otherwise.
     fn normal_values_only(&self, what: &str) -> Result<()> {
@@ -165,6 +170,9 @@ where
     }
     fn play(&self) -> crate::Play {
         self.0.play()
+    }
+    fn note(&self) -> Option<String> {
+        crate::game::NotationView::note(&*self.0)
     }
     fn table_extent(&self) -> Option<u64> {
         self.0.table_extent()
