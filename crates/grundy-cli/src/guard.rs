@@ -119,6 +119,30 @@ pub fn work_done(done: u64) {
 /// The global allocator: the system's, with a count of the bytes held.
 pub struct Budgeted;
 
+/// The size from which a block is offered the kernel's transparent huge pages.
+const HUGE_FROM: usize = 4 << 20;
+/// A huge page's size (x86-64 and the common arm64 kernels).
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Advises the kernel to back the whole huge pages inside a block of `size` bytes at `p` with huge pages, where it
+/// allows that for advised memory (Linux's `madvise` mode): a table of 10^6 values is then touched in 4 page faults
+/// instead of 2,000 (the dense table of a script to 10^6 heaps spent a quarter of its time in the kernel's page
+/// faults), as glibc's own `glibc.malloc.hugetlb=1` tunable does. Advice only: nothing changes where the kernel
+/// declines.
+#[inline]
+fn advise_huge(p: *mut u8, size: usize) {
+    #[cfg(target_os = "linux")]
+    if size >= HUGE_FROM && !p.is_null() {
+        let start = (p as usize).next_multiple_of(HUGE_PAGE);
+        let end = (p as usize + size) & !(HUGE_PAGE - 1);
+        if end > start {
+            // SAFETY: `start..end` lies inside the block just returned by `System`, which this allocator owns
+            // until it is freed; `MADV_HUGEPAGE` changes how the kernel backs the range, not its contents.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+        }
+    }
+}
+
 // SAFETY: every method forwards to `System` with the same arguments, so the allocator contract is `System`'s;
 // the counting only decides whether to forward, and a refused request never returns (the process exits).
 unsafe impl GlobalAlloc for Budgeted {
@@ -129,6 +153,7 @@ unsafe impl GlobalAlloc for Budgeted {
         if p.is_null() {
             release(chunk(layout.size()));
         }
+        advise_huge(p, layout.size());
         p
     }
 
@@ -139,6 +164,7 @@ unsafe impl GlobalAlloc for Budgeted {
         if p.is_null() {
             release(chunk(layout.size()));
         }
+        advise_huge(p, layout.size());
         p
     }
 
@@ -163,6 +189,7 @@ unsafe impl GlobalAlloc for Budgeted {
         } else if new_size < old {
             release(old - new_size);
         }
+        advise_huge(p, asked);
         p
     }
 }
