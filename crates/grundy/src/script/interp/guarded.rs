@@ -533,14 +533,17 @@ impl Run<'_, '_> {
     ) -> Result<(), Ctl> {
         let then = then_of(body);
         let v = at(var);
-        let start = x;
+        // Whether the loop's variable holds a value its slot does not (a step whose test failed).
+        let mut unwritten = false;
         let mut ops = Ops::new(self);
         while x < end {
             ops.tick()?;
             r[v] = x as i64;
+            unwritten = true;
             ops.tick()?;
             if guard(&r)? {
                 self.store(g, &r);
+                unwritten = false;
                 self.ops = ops.n;
                 let ran = self.exec_block(then);
                 ops.n = self.ops;
@@ -556,8 +559,8 @@ impl Run<'_, '_> {
             x += 1;
         }
         self.ops = ops.n;
-        if x > start {
-            // The loop's variable holds the last value it took, as the loop as written leaves it.
+        if unwritten {
+            // The loop's variable as the loop as written leaves it: the last value it took.
             set_int(self.slot(slot), r[v]);
         }
         Ok(())
