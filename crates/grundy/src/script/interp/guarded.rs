@@ -13,7 +13,7 @@
 
 use crate::solver::Deadline;
 
-use super::{arith, compare, set_int, Bin, Block, Ctl, Expr, Iter, Run, Stmt, Val};
+use super::{arith, compare, inner_blocks, set_int, Bin, Block, Ctl, Expr, Iter, Run, Stmt, Val};
 
 /// The most variables a guarded loop reads.
 const REGS: usize = 8;
@@ -298,16 +298,7 @@ impl Guarded {
 /// Reads every guarded loop of `b` (at any depth) as one ([`Stmt::Guarded`]).
 pub(super) fn guard_block(b: &mut Block) {
     for st in &mut b.stmts {
-        match st {
-            Stmt::While(_, body) | Stmt::Loop(body) | Stmt::For(_, _, body) => guard_block(body),
-            Stmt::Expr(Expr::If(_, t, o)) => {
-                guard_block(t);
-                if let Some(o) = o {
-                    guard_block(o);
-                }
-            }
-            _ => {}
-        }
+        inner_blocks(st, guard_block);
         if let Some(g) = Guarded::of(st) {
             *st = Stmt::Guarded(Box::new(g));
         }
@@ -349,16 +340,7 @@ pub(super) fn unguard_block(b: &mut Block) {
         if let Stmt::Guarded(g) = st {
             *st = g.stmt.clone();
         }
-        match st {
-            Stmt::While(_, body) | Stmt::Loop(body) | Stmt::For(_, _, body) => unguard_block(body),
-            Stmt::Expr(Expr::If(_, t, o)) => {
-                unguard_block(t);
-                if let Some(o) = o {
-                    unguard_block(o);
-                }
-            }
-            _ => {}
-        }
+        inner_blocks(st, unguard_block);
     }
 }
 

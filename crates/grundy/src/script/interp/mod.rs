@@ -957,26 +957,31 @@ fn set_int(slot: &mut Val, v: i64) {
     }
 }
 
+/// Runs `f` on each block directly inside the statement `st`: a loop's body, an `if` statement's branches.
+fn inner_blocks(st: &mut Stmt, mut f: impl FnMut(&mut Block)) {
+    match st {
+        Stmt::While(_, body) | Stmt::Loop(body) | Stmt::For(_, _, body) => f(body),
+        Stmt::Expr(Expr::If(_, then, other)) => {
+            f(then);
+            if let Some(o) = other {
+                f(o);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Makes a function's last statement `x` (and every `return x`) move the value out of its slot: the frame ends
 /// there, so no copy of a large array is made.
 fn take_last(b: &mut Block) {
     fn returns(b: &mut Block) {
         for s in &mut b.stmts {
-            match s {
-                Stmt::Return(e) => {
-                    if let Expr::Var(v) = *e {
-                        *e = Expr::Take(v);
-                    }
+            if let Stmt::Return(e) = s {
+                if let Expr::Var(v) = *e {
+                    *e = Expr::Take(v);
                 }
-                Stmt::While(_, body) | Stmt::Loop(body) | Stmt::For(_, _, body) => returns(body),
-                Stmt::Expr(Expr::If(_, a, other)) => {
-                    returns(a);
-                    if let Some(o) = other {
-                        returns(o);
-                    }
-                }
-                _ => {}
             }
+            inner_blocks(s, returns);
         }
     }
     returns(b);
