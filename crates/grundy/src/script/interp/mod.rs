@@ -1576,6 +1576,15 @@ impl Run<'_, '_> {
                 let (x, y) = (self.int_of(a)?, self.int_of(b)?);
                 Ok(compare(*op, x, y))
             }
+            // Two variables holding numbers (anything else, booleans compared included, as `cond` reads it).
+            Expr::VarVar(
+                op @ (Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge | Bin::Eq | Bin::Ne),
+                a,
+                b,
+            ) => match (&self.stack[self.base + a], &self.stack[self.base + b]) {
+                (Val::Int(x), Val::Int(y)) => Ok(compare(*op, *x, *y)),
+                _ => self.cond(e),
+            },
             e => self.cond(e),
         }
     }
