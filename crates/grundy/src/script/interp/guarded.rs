@@ -13,7 +13,9 @@
 
 use crate::solver::Deadline;
 
-use super::{arith, compare, inner_blocks, set_int, Bin, Block, Ctl, Expr, Iter, Run, Stmt, Val};
+use super::{
+    arith, compare, counted, inner_blocks, set_int, Bin, Block, Ctl, Expr, Iter, Run, Stmt, Val,
+};
 
 /// The most variables a guarded loop reads.
 const REGS: usize = 8;
@@ -325,11 +327,7 @@ impl<'a> Ops<'a> {
     #[inline(always)]
     fn tick(&mut self) -> Result<(), Ctl> {
         self.n += 1;
-        if self.n > self.max || (self.n & 0xfff == 0 && self.deadline.is_some_and(Deadline::passed))
-        {
-            return Err(Ctl::Rhai);
-        }
-        Ok(())
+        counted(self.n, self.max, self.deadline)
     }
 }
 
@@ -347,19 +345,18 @@ pub(super) fn unguard_block(b: &mut Block) {
 /// The guarded loops of `b`, at any depth.
 #[cfg(test)]
 pub(super) fn count(b: &Block) -> usize {
-    b.stmts
-        .iter()
-        .map(|st| match st {
-            Stmt::Guarded(g) => {
-                1 + count(&Block {
-                    stmts: vec![g.stmt.clone()],
-                })
-            }
-            Stmt::While(_, body) | Stmt::Loop(body) | Stmt::For(_, _, body) => count(body),
-            Stmt::Expr(Expr::If(_, t, o)) => count(t) + o.as_ref().map_or(0, count),
-            _ => 0,
-        })
-        .sum()
+    b.stmts.iter().map(count_in).sum()
+}
+
+/// The guarded loops of `st`, itself included.
+#[cfg(test)]
+fn count_in(st: &Stmt) -> usize {
+    match st {
+        Stmt::Guarded(g) => 1 + count_in(&g.stmt),
+        Stmt::While(_, body) | Stmt::Loop(body) | Stmt::For(_, _, body) => count(body),
+        Stmt::Expr(Expr::If(_, t, o)) => count(t) + o.as_ref().map_or(0, count),
+        _ => 0,
+    }
 }
 
 impl Run<'_, '_> {

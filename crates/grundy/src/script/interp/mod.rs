@@ -992,6 +992,16 @@ fn take_last(b: &mut Block) {
     }
 }
 
+/// Whether a call may go on after its `ops`-th operation: within its bound `max`, and (looked at every 4,096
+/// operations) before its deadline. The one rule of [`Run::tick`] and of the guarded loops' count.
+#[inline(always)]
+fn counted(ops: u64, max: u64, deadline: Option<&Deadline>) -> Result<(), Ctl> {
+    if ops > max || (ops & 0xfff == 0 && deadline.is_some_and(Deadline::passed)) {
+        return Err(Ctl::Rhai);
+    }
+    Ok(())
+}
+
 struct Run<'a, 'b> {
     prog: &'a Program,
     stack: &'a mut Vec<Val>,
@@ -1074,13 +1084,7 @@ impl Run<'_, '_> {
     #[inline]
     fn tick(&mut self) -> Result<(), Ctl> {
         self.ops += 1;
-        if self.ops > self.max_ops {
-            return Err(Ctl::Rhai);
-        }
-        if self.ops & 0xfff == 0 && self.bounds.deadline.is_some_and(Deadline::passed) {
-            return Err(Ctl::Rhai);
-        }
-        Ok(())
+        counted(self.ops, self.max_ops, self.bounds.deadline)
     }
 
     fn made(&mut self, n: usize) -> Result<(), Ctl> {
