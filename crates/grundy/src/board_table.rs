@@ -18,7 +18,7 @@
 //! cache line): the key, then one word holding the bits "`G(x) ≠ v`" for `v < 56` (bits 0..56) and the exact value
 //! plus one in the top byte (0: not known). Its work is the key's number of set bits (the region's cells, plus a
 //! few bits of the shape of a region past the square), its eviction the same (least work in the bucket). It
-//! doubles while more than a quarter full. A value above 254 or a "not `v`" with `v ≥ 56` is not stored (a later
+//! doubles while more than a quarter full, in place (see `Lines` in the source). A value above 254 or a "not `v`" with `v ≥ 56` is not stored (a later
 //! search recomputes it: never a wrong answer); no such region has one, as a region of the 8 × 8 square has at
 //! most 112 placements (7 · 8 across and as many down), one of 47 cells fewer than 94, and a mex of k options is
 //! at most k. The key 0 (the empty
@@ -59,8 +59,8 @@ pub const MIN_SLOTS: usize = 1024;
 /// The shape of the keys held in the compact part ([`Key::compact`]); no other key has it.
 pub const COMPACT_TAG: u32 = 1 << 20;
 
-/// Bytes of a compact bucket (four entries).
-const BUCKET_BYTES: u64 = std::mem::size_of::<Bucket>() as u64;
+/// Bytes of a compact bucket (four entries, a cache line).
+const BUCKET_BYTES: u64 = 64;
 
 /// A canonical position: 128 bits of cells (or row lengths) and a tag (the board's shape), never 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -133,11 +133,6 @@ struct Slot {
     not: u64,
 }
 
-/// Four compact entries (key, facts), on one cache line.
-#[derive(Debug, Clone, Copy, Default)]
-#[repr(align(64))]
-struct Bucket([u64; 8]);
-
 /// The "`G(x) ≠ v`" bits of a compact entry.
 const NOT_BITS: u64 = (1 << 56) - 1;
 
@@ -150,10 +145,82 @@ fn compact_index(k: u64, buckets: usize) -> usize {
     (h ^ (h >> 32)) as usize & (buckets - 1)
 }
 
+/// The compact part's buckets: `n` cache lines of eight words, all in one vector of words from its first 64-byte
+/// boundary, so that the part can double **in place** ([`Lines::double`]): the vector grows by `realloc`, which for
+/// a block this large the C library does by remapping its pages, not copying them, and each entry then moves at
+/// most to the bucket `n` further on. Doubling by copying into a new part held the old part beside the new one,
+/// half as much again: a search with a 16 GiB budget stopped its part at 8 GiB.
+#[derive(Debug)]
+struct Lines {
+    words: Vec<u64>,
+    /// The index of the first word of line 0.
+    first: usize,
+    n: usize,
+}
+
+impl Lines {
+    /// `n` lines of zeros.
+    fn new(n: usize) -> Lines {
+        let mut words = Vec::with_capacity(8 * n + 7);
+        crate::heap::sparse::advise_huge(words.as_ptr() as usize, (8 * n + 7) * 8);
+        words.resize(8 * n + 7, 0);
+        let first = Lines::first_word(&words);
+        Lines { words, first, n }
+    }
+
+    /// The index of the first word of `words` on a 64-byte boundary.
+    fn first_word(words: &[u64]) -> usize {
+        let start = words.as_ptr() as usize;
+        (start.next_multiple_of(64) - start) / 8
+    }
+
+    fn len(&self) -> usize {
+        self.n
+    }
+
+    #[inline]
+    fn line(&self, i: usize) -> &[u64; 8] {
+        let w = self.first + 8 * i;
+        self.words[w..w + 8].try_into().expect("eight words")
+    }
+
+    #[inline]
+    fn line_mut(&mut self, i: usize) -> &mut [u64; 8] {
+        let w = self.first + 8 * i;
+        (&mut self.words[w..w + 8]).try_into().expect("eight words")
+    }
+
+    /// Makes room for `2n` lines, the new ones zero, the old ones unchanged.
+    fn double(&mut self) {
+        let (n, old_first) = (self.n, self.first);
+        let want = 16 * n + 7;
+        self.words.reserve_exact(want - self.words.len());
+        let at = self.words.as_ptr() as usize + self.words.len() * 8;
+        crate::heap::sparse::advise_huge(at, (want - self.words.len()) * 8);
+        // A vector moved by the allocator may have a different offset to its first boundary (never a block the
+        // kernel remapped: its pages keep their offsets).
+        let first = Lines::first_word(&self.words);
+        if first != old_first {
+            self.words.resize(want, 0);
+            self.words.copy_within(old_first..old_first + 8 * n, first);
+            // The words the old lines held that the new ones do not.
+            if first < old_first {
+                self.words[first + 8 * n..old_first + 8 * n].fill(0);
+            } else {
+                self.words[old_first..first].fill(0);
+            }
+        } else {
+            self.words.resize(want, 0);
+        }
+        self.first = first;
+        self.n = 2 * n;
+    }
+}
+
 /// The compact part: see the module docs.
 #[derive(Debug)]
 struct Compact {
-    buckets: Vec<Bucket>,
+    buckets: Lines,
     len: usize,
     max_buckets: usize,
     evicted: u64,
@@ -169,7 +236,7 @@ impl Compact {
     }
 
     fn get(&self, k: u64) -> Known {
-        let b = &self.buckets[self.index(k)].0;
+        let b = self.buckets.line(self.index(k));
         for j in 0..4 {
             if b[2 * j] == k && k != 0 {
                 let d = b[2 * j + 1];
@@ -186,7 +253,7 @@ impl Compact {
     /// Applies `f` to the facts of `k` (0 for a new entry), making room when its bucket is full.
     fn update(&mut self, k: u64, f: impl FnOnce(&mut u64)) {
         let i = self.index(k);
-        let b = &mut self.buckets[i].0;
+        let b = self.buckets.line_mut(i);
         let mut victim = 0;
         let mut victim_work = u32::MAX;
         for j in 0..4 {
@@ -215,24 +282,40 @@ impl Compact {
         b[2 * victim + 1] = d;
     }
 
+    /// Doubles the part in place: an entry of bucket `i` stays there or moves to bucket `i + n` (the hash's next
+    /// bit), whose four slots only bucket `i`'s entries fill. The entries left in bucket `i` are moved to its front
+    /// (a search stops at a bucket's first empty slot).
     fn grow(&mut self) {
-        let old = std::mem::take(&mut self.buckets);
-        self.buckets = huge_vec((old.len() * 2).min(self.max_buckets), Bucket::default());
-        self.len = 0;
-        for b in old {
+        let n = self.buckets.len();
+        self.buckets.double();
+        for i in 0..n {
+            let b = *self.buckets.line(i);
+            let (mut stay, mut go) = ([0u64; 8], [0u64; 8]);
+            let (mut s, mut g) = (0, 0);
             for j in 0..4 {
-                if b.0[2 * j] != 0 {
-                    let d = b.0[2 * j + 1];
-                    self.update(b.0[2 * j], |t| *t = d);
+                let k = b[2 * j];
+                if k == 0 {
+                    continue;
                 }
+                if compact_index(k, 2 * n) == i {
+                    stay[2 * s..2 * s + 2].copy_from_slice(&b[2 * j..2 * j + 2]);
+                    s += 1;
+                } else {
+                    go[2 * g..2 * g + 2].copy_from_slice(&b[2 * j..2 * j + 2]);
+                    g += 1;
+                }
+            }
+            if g > 0 {
+                *self.buckets.line_mut(i) = stay;
+                *self.buckets.line_mut(i + n) = go;
             }
         }
     }
 
     fn entries(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        self.buckets
-            .iter()
-            .flat_map(|b| (0..4).map(move |j| (b.0[2 * j], b.0[2 * j + 1])))
+        (0..self.buckets.len())
+            .map(|i| self.buckets.line(i))
+            .flat_map(|b| (0..4).map(move |j| (b[2 * j], b[2 * j + 1])))
             .filter(|&(k, _)| k != 0)
     }
 }
@@ -459,7 +542,7 @@ impl BoardTable {
             max_slots,
             evicted: 0,
             compact: Compact {
-                buckets: vec![Bucket::default(); max_buckets.min(buckets)],
+                buckets: Lines::new(max_buckets.min(buckets)),
                 len: 0,
                 max_buckets,
                 evicted: 0,
@@ -530,7 +613,7 @@ impl BoardTable {
         }
         // (The capacity stays what it was: the table is the same table, its compact keys elsewhere.)
         self.compact = Compact {
-            buckets: vec![Bucket::default(); 1],
+            buckets: Lines::new(1),
             len: 0,
             max_buckets: self.compact.max_buckets,
             evicted: self.compact.evicted,
@@ -591,7 +674,9 @@ impl BoardTable {
             if let Some(c) = &self.shared {
                 c.prefetch(k.lo);
             } else {
-                crate::heap::sparse::prefetch_line(&self.compact.buckets[self.compact.index(k.lo)]);
+                crate::heap::sparse::prefetch_line(
+                    self.compact.buckets.line(self.compact.index(k.lo)),
+                );
             }
         }
     }
@@ -649,26 +734,32 @@ impl BoardTable {
             .checked_next_power_of_two()
             .unwrap_or(usize::MAX)
             .min(self.compact.max_buckets);
-        while self.compact.buckets.len() < want
-            && (self.compact.buckets.len() < MIN_SLOTS / 4
-                || self.bytes() + 2 * self.compact.bytes() <= self.max_bytes)
-        {
+        while self.compact.buckets.len() < want && self.compact_may_double() {
             self.compact.grow();
         }
     }
 
-    /// Doubles the compact part when more than a quarter full, if the budget allows: the whole table while the
-    /// part is copied (the old part beside the new one, twice its size) must fit in it. (Measured against the table
-    /// after the copy, `grundy value cram 6x7 --max-memory 300M` ended with the memory limit after 4 s: 128 MiB of
-    /// buckets grown to 256 MiB held 384 MiB.)
+    /// Doubles the compact part when more than a quarter full, if the budget allows ([`Self::compact_may_double`]).
     fn grow_compact(&mut self) {
         let c = &self.compact;
-        if c.len >= c.buckets.len()
-            && c.buckets.len() < c.max_buckets
-            && (c.buckets.len() < MIN_SLOTS / 4 || self.bytes() + 2 * c.bytes() <= self.max_bytes)
-        {
+        if c.len >= c.buckets.len() && self.compact_may_double() {
             self.compact.grow();
         }
+    }
+
+    /// Whether the compact part may double within the budget: the whole table after it, and, where the vector
+    /// may be copied rather than remapped, the old part beside the new one. With the GNU C library, a block of
+    /// 32 MiB or more is its own mapping, which `realloc` remaps (the pages are not copied, and the process never
+    /// holds both); elsewhere, and below that size, a copy is counted. (Measured against the table after the copy,
+    /// `grundy value cram 6x7 --max-memory 300M` ended with the memory limit after 4 s: 128 MiB of buckets grown to
+    /// 256 MiB by copying held 384 MiB.)
+    fn compact_may_double(&self) -> bool {
+        let c = &self.compact;
+        let remapped = cfg!(all(target_os = "linux", target_env = "gnu")) && c.bytes() >= 32 << 20;
+        let copy = if remapped { 0 } else { c.bytes() };
+        c.buckets.len() < c.max_buckets
+            && (c.buckets.len() < MIN_SLOTS / 4
+                || self.bytes() + c.bytes() + copy <= self.max_bytes)
     }
 
     fn update(&mut self, k: &Key, work: u16, f: impl FnOnce(&mut Slot)) {
@@ -952,12 +1043,79 @@ mod tests {
         for n in [3, (9 << 20) / 64] {
             let mut b = [0u64; 8];
             b[3] = 0xDEAD_BEEF;
-            let v = huge_vec(n, Bucket(b));
+            let v = huge_vec(n, b);
             assert_eq!(v.len(), n);
-            assert!(v.iter().all(|x| x.0 == b));
+            assert!(v.iter().all(|x| *x == b));
         }
         let v = huge_vec((5 << 20) / 32, Slot::default());
         assert!(v.iter().all(|s| s.tag == 0 && s.lo == 0));
+    }
+
+    #[test]
+    fn the_compact_part_doubles_in_place_keeping_every_entry_once() {
+        // Grown from 256 buckets to 64 Ki (16 MiB, moved by the allocator at least once on the way), by the
+        // doubling of `set_exact` and by `reserve_compact`; every key then answers its own value, once.
+        let mut t = BoardTable::with_max_bytes(1 << 30);
+        let key = |i: u64| (i + 1).wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
+        let n = 60_000u64;
+        for i in 0..n {
+            t.set_exact(&Key::compact(key(i)), i % 50, 1);
+            if i == 20_000 {
+                t.reserve_compact(40_000);
+            }
+        }
+        // (A fifth key in a bucket evicts one: a few hundred of the 60,000.)
+        assert!(t.evicted() < 1000, "{}", t.evicted());
+        assert!(
+            t.compact.buckets.len() >= 1 << 16,
+            "{}",
+            t.compact.buckets.len()
+        );
+        assert_eq!(t.len() as u64 + t.evicted(), n);
+        let line = t.compact.buckets.line(0).as_ptr() as usize;
+        assert_eq!(line % 64, 0);
+        let mut held = 0;
+        for i in 0..n {
+            let v = t.get(&Key::compact(key(i))).exact;
+            assert!(v.is_none() || v == Some(i % 50), "{i}");
+            held += usize::from(v.is_some());
+        }
+        assert_eq!(held, t.len());
+        let mut keys: Vec<u64> = t.compact.entries().map(|(k, _)| k).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), t.len());
+        // No bucket has an empty slot before a full one.
+        for b in 0..t.compact.buckets.len() {
+            let l = t.compact.buckets.line(b);
+            let full: Vec<bool> = (0..4).map(|j| l[2 * j] != 0).collect();
+            assert!(
+                full.windows(2).all(|w| w[0] || !w[1]),
+                "bucket {b}: {full:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn lines_doubled_keep_their_words_on_a_boundary_and_add_zeros() {
+        let mut l = Lines::new(3);
+        for round in 0..12 {
+            let n = l.len();
+            for i in 0..n {
+                l.line_mut(i)[i % 8] = (round * 1000 + i) as u64 + 1;
+            }
+            l.double();
+            assert_eq!(l.len(), 2 * n);
+            assert_eq!(l.line(0).as_ptr() as usize % 64, 0);
+            for i in 0..n {
+                assert_eq!(l.line(i)[i % 8], (round * 1000 + i) as u64 + 1);
+                assert_eq!(l.line(i).iter().filter(|&&w| w != 0).count(), 1);
+                assert!(l.line(n + i).iter().all(|&w| w == 0));
+            }
+            for i in 0..2 * n {
+                *l.line_mut(i) = [0; 8];
+            }
+        }
     }
 
     #[test]

@@ -110,7 +110,9 @@ mod engine;
 mod pipeline;
 #[allow(unsafe_code)]
 mod raw;
-pub(crate) use raw::{current_cpu, huge_vec, move_off_cpu, prefetch_line, ZeroedLines};
+pub(crate) use raw::{
+    advise_huge, current_cpu, huge_vec, move_off_cpu, prefetch_line, ZeroedLines,
+};
 pub mod scan;
 mod split;
 mod store;

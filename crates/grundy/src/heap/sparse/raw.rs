@@ -698,15 +698,23 @@ pub(crate) fn prefetch_line<T>(p: &T) {
 /// declines (or elsewhere than Linux, or below 4 MiB) the vector is the same, on ordinary pages.
 pub(crate) fn huge_vec<T: Clone>(n: usize, fill: T) -> Vec<T> {
     let mut v = Vec::with_capacity(n);
+    advise_huge(v.as_ptr() as usize, n * std::mem::size_of::<T>());
+    v.resize(n, fill);
+    v
+}
+
+/// Asks the kernel to back the whole 2 MiB pages of the `len` bytes at address `start` with transparent huge pages
+/// (the hint of [`huge_vec`]); the range must lie in an allocation the caller owns and has not written yet past
+/// what it keeps. Nothing where the range holds fewer than two whole huge pages, or elsewhere than Linux.
+pub(crate) fn advise_huge(start: usize, len: usize) {
     #[cfg(target_os = "linux")]
     {
         const HUGE: usize = 2 << 20;
-        let start = v.as_ptr() as usize;
-        let end = start + n * std::mem::size_of::<T>();
+        let end = start + len;
         let first = (start + HUGE - 1) & !(HUGE - 1);
         if end >= first + 2 * HUGE {
             let len = (end - first) & !(HUGE - 1);
-            // SAFETY: `[first, first + len)` lies inside the vector's allocation (`first` is `start` rounded up,
+            // SAFETY: `[first, first + len)` lies inside the caller's allocation (`first` is `start` rounded up,
             // `first + len <= end`), which nothing else uses, and MADV_HUGEPAGE changes no content and no
             // mapping, only how later page faults are served; its result (an error where the kernel has no
             // transparent huge pages) is ignored on purpose.
@@ -715,8 +723,8 @@ pub(crate) fn huge_vec<T: Clone>(n: usize, fill: T) -> Vec<T> {
             }
         }
     }
-    v.resize(n, fill);
-    v
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, len);
 }
 
 /// `n` cache lines of eight atomic words, all zero, for the board table's shared part ([`ZeroedLines::line`]).
