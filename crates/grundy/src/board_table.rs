@@ -18,7 +18,16 @@
 //! cache line): the key, then one word holding the bits "`G(x) ≠ v`" for `v < 56` (bits 0..56) and the exact value
 //! plus one in the top byte (0: not known). Its work is the key's number of set bits (the region's cells, plus a
 //! few bits of the shape of a region past the square), its eviction the same (least work in the bucket). It
-//! doubles while more than a quarter full, in place (see `Lines` in the source). A value above 254 or a "not `v`" with `v ≥ 56` is not stored (a later
+//! doubles while more than a quarter full, in place (see `Lines` in the source).
+//!
+//! **Narrow entries.** From 2^24 buckets (a 1 GiB part) on, a compact entry is one word, eight to a bucket: the
+//! key's hash is a bijection of the 64-bit words, its low `b` bits the bucket's index (of `2^b`), so the other
+//! `64 − b` bits name the key exactly (no fingerprint: never a wrong match), and the `b` bits left hold its facts
+//! (`f = min(b, 24)`: the exact value plus one in five bits, "`G(x) ≠ v`" for `v < f − 5`). A fact that does not fit
+//! (a value above 30, "not `v`" for larger `v`) is not stored, as above; regions with such values are rare, and a
+//! search recomputes them. The same memory then holds twice the entries: the part of a long Cram search (7x8 under
+//! 18 GB: 16 GiB) holds 2.1 billion instead of 1.07. The doubling that reaches 2^24 buckets rewrites each wide
+//! bucket's four entries into the two narrow buckets they belong to. A value above 254 or a "not `v`" with `v ≥ 56` is not stored (a later
 //! search recomputes it: never a wrong answer); no such region has one, as a region of the 8 × 8 square has at
 //! most 112 placements (7 · 8 across and as many down), one of 47 cells fewer than 94, and a mex of k options is
 //! at most k. The key 0 (the empty
@@ -139,10 +148,7 @@ const NOT_BITS: u64 = (1 << 56) - 1;
 /// The bucket of the compact key `k` among `buckets` (a power of two), in the compact part and the shared one.
 #[inline]
 fn compact_index(k: u64, buckets: usize) -> usize {
-    let mut h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    h ^= h >> 29;
-    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    (h ^ (h >> 32)) as usize & (buckets - 1)
+    mix(k) as usize & (buckets - 1)
 }
 
 /// The compact part's buckets: `n` cache lines of eight words, all in one vector of words from its first 64-byte
@@ -224,6 +230,99 @@ struct Compact {
     len: usize,
     max_buckets: usize,
     evicted: u64,
+    /// How its entries are written, from its size ([`Form::of`]).
+    form: Form,
+    /// The size (in buckets) from which its entries are narrow: [`NARROW_FROM`] but in tests.
+    narrow_from: usize,
+}
+
+/// A compact part of this many buckets (1 GiB) or more holds narrow entries (see the module docs).
+const NARROW_FROM: usize = 1 << 24;
+/// The most bits of facts a narrow entry has: the exact value plus one in five (values up to 30), the rest "`G(x)
+/// ≠ v`" for `v < 19`.
+const FACT_BITS: u32 = 24;
+/// Bits of the exact value (plus one) in a narrow entry.
+const EXACT_BITS: u32 = 5;
+
+/// How the compact part writes its entries: wide (key, then facts: two words) or narrow (one word: the bits of the
+/// key's hash that its bucket does not give, then `f` bits of facts), for a part of `2^b` buckets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Wide,
+    Narrow { b: u32, f: u32 },
+}
+
+impl Form {
+    /// The form of a part of `buckets` buckets (a power of two) that is narrow from `narrow_from` on.
+    fn of(buckets: usize, narrow_from: usize) -> Form {
+        let b = buckets.trailing_zeros();
+        // (A narrow entry needs `f <= b` bits, and room for the value and a few "not" bits: `b >= 12`.)
+        if buckets >= narrow_from && b >= 12 {
+            Form::Narrow {
+                b,
+                f: b.min(FACT_BITS),
+            }
+        } else {
+            Form::Wide
+        }
+    }
+
+    /// Entries a bucket holds.
+    fn ways(self) -> usize {
+        match self {
+            Form::Wide => 4,
+            Form::Narrow { .. } => 8,
+        }
+    }
+}
+
+/// The hash of a compact key: a bijection of the 64-bit words (two odd multiplications and two xor-shifts, each
+/// invertible: [`unmix`]), so that the bits a bucket's index does not give name the key.
+#[inline]
+fn mix(k: u64) -> u64 {
+    let mut h = k.wrapping_mul(MIX_1);
+    h ^= h >> 29;
+    h = h.wrapping_mul(MIX_2);
+    h ^ (h >> 32)
+}
+
+const MIX_1: u64 = 0x9E37_79B9_7F4A_7C15;
+const MIX_2: u64 = 0xBF58_476D_1CE4_E5B9;
+
+/// The inverse of an odd number modulo 2^64 (Newton's iteration, each step doubling the bits that are right).
+const fn inverse(a: u64) -> u64 {
+    let mut x = a;
+    let mut i = 0;
+    while i < 6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+/// The key whose [`mix`] is `h`.
+fn unmix(h: u64) -> u64 {
+    let mut x = h ^ (h >> 32);
+    x = x.wrapping_mul(inverse(MIX_2));
+    x ^= (x >> 29) ^ (x >> 58);
+    x.wrapping_mul(inverse(MIX_1))
+}
+
+/// The wide facts word `d` (exact value plus one in the top byte, "not" bits below) as the `f` bits of a narrow
+/// entry: what does not fit (a value above 30, "not `v`" for `v >= f - 5`) is left out, as the module docs allow.
+#[inline]
+fn narrow_facts(d: u64, f: u32) -> u64 {
+    let nots = f - EXACT_BITS;
+    let exact = d >> 56;
+    let exact = if exact < 1 << EXACT_BITS { exact } else { 0 };
+    exact << nots | d & ((1 << nots) - 1)
+}
+
+/// The facts of a narrow entry (its low `f` bits) as a wide facts word.
+#[inline]
+fn wide_facts(x: u64, f: u32) -> u64 {
+    let nots = f - EXACT_BITS;
+    (x >> nots & ((1 << EXACT_BITS) - 1)) << 56 | x & ((1 << nots) - 1)
 }
 
 impl Compact {
@@ -236,22 +335,51 @@ impl Compact {
     }
 
     fn get(&self, k: u64) -> Known {
-        let b = self.buckets.line(self.index(k));
-        for j in 0..4 {
-            if b[2 * j] == k && k != 0 {
-                let d = b[2 * j + 1];
-                let e = d >> 56;
-                return Known {
-                    exact: e.checked_sub(1),
-                    not: d & NOT_BITS,
-                };
+        let h = mix(k);
+        let b = self.buckets.line(h as usize & (self.buckets.len() - 1));
+        let d = match self.form {
+            Form::Wide => (0..4)
+                .find(|&j| b[2 * j] == k && k != 0)
+                .map(|j| b[2 * j + 1]),
+            Form::Narrow { b: bits, f } => {
+                let r = h >> bits;
+                b.iter()
+                    .find(|&&s| s != 0 && s >> f == r)
+                    .map(|&s| wide_facts(s & ((1 << f) - 1), f))
             }
+        };
+        match d {
+            Some(d) => Known {
+                exact: (d >> 56).checked_sub(1),
+                not: d & NOT_BITS,
+            },
+            None => Known::default(),
         }
-        Known::default()
+    }
+
+    /// The entries of bucket `i` as (key, wide facts), in their order.
+    fn entries_of(&self, i: usize) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let line = self.buckets.line(i);
+        let form = self.form;
+        (0..form.ways()).filter_map(move |j| match form {
+            Form::Wide => (line[2 * j] != 0).then(|| (line[2 * j], line[2 * j + 1])),
+            Form::Narrow { b, f } => {
+                let s = line[j];
+                (s != 0).then(|| {
+                    (
+                        unmix((s >> f) << b | i as u64),
+                        wide_facts(s & ((1 << f) - 1), f),
+                    )
+                })
+            }
+        })
     }
 
     /// Applies `f` to the facts of `k` (0 for a new entry), making room when its bucket is full.
     fn update(&mut self, k: u64, f: impl FnOnce(&mut u64)) {
+        if let Form::Narrow { b, f: bits } = self.form {
+            return self.update_narrow(k, b, bits, f);
+        }
         let i = self.index(k);
         let b = self.buckets.line_mut(i);
         let mut victim = 0;
@@ -282,41 +410,111 @@ impl Compact {
         b[2 * victim + 1] = d;
     }
 
+    /// [`Compact::update`] of a narrow part of `2^b` buckets, `bits` bits of facts an entry. A fact the entry cannot
+    /// hold is dropped (a new key whose facts are all such is not stored; an entry left with none is removed).
+    fn update_narrow(&mut self, k: u64, b: u32, bits: u32, f: impl FnOnce(&mut u64)) {
+        let h = mix(k);
+        let i = h as usize & (self.buckets.len() - 1);
+        let r = h >> b;
+        let mask = (1u64 << bits) - 1;
+        let line = self.buckets.line_mut(i);
+        let mut victim = 0;
+        let mut victim_work = u32::MAX;
+        for j in 0..8 {
+            let s = line[j];
+            if s == 0 {
+                victim = j;
+                break;
+            }
+            if s >> bits == r {
+                let mut d = wide_facts(s & mask, bits);
+                f(&mut d);
+                let x = narrow_facts(d, bits);
+                if x != 0 {
+                    line[j] = r << bits | x;
+                } else {
+                    // Nothing left to hold: the entry goes, the ones after it move up (no gap before an entry).
+                    line.copy_within(j + 1..8, j);
+                    line[7] = 0;
+                    self.len -= 1;
+                }
+                return;
+            }
+            let w = unmix((s >> bits) << b | i as u64).count_ones();
+            if w < victim_work {
+                victim = j;
+                victim_work = w;
+            }
+        }
+        let mut d = 0;
+        f(&mut d);
+        let x = narrow_facts(d, bits);
+        if x == 0 {
+            return;
+        }
+        if line[victim] == 0 {
+            self.len += 1;
+        } else {
+            self.evicted += 1;
+        }
+        line[victim] = r << bits | x;
+    }
+
     /// Doubles the part in place: an entry of bucket `i` stays there or moves to bucket `i + n` (the hash's next
-    /// bit), whose four slots only bucket `i`'s entries fill. The entries left in bucket `i` are moved to its front
-    /// (a search stops at a bucket's first empty slot).
+    /// bit), whose slots only bucket `i`'s entries fill; each is written again in the form of the larger part
+    /// (narrow from [`NARROW_FROM`] buckets on, a wide bucket's four entries then spread over two narrow buckets of
+    /// eight). The entries left in bucket `i` are at its front (a search stops at a bucket's first empty slot).
     fn grow(&mut self) {
         let n = self.buckets.len();
         self.buckets.double();
+        let old = self.form;
+        let new = Form::of(2 * n, self.narrow_from);
+        let mut dropped = 0;
         for i in 0..n {
-            let b = *self.buckets.line(i);
+            let mut entries = [(0u64, 0u64); 8];
+            let mut m = 0;
+            for e in self.entries_of(i) {
+                entries[m] = e;
+                m += 1;
+            }
             let (mut stay, mut go) = ([0u64; 8], [0u64; 8]);
             let (mut s, mut g) = (0, 0);
-            for j in 0..4 {
-                let k = b[2 * j];
-                if k == 0 {
-                    continue;
-                }
-                if compact_index(k, 2 * n) == i {
-                    stay[2 * s..2 * s + 2].copy_from_slice(&b[2 * j..2 * j + 2]);
-                    s += 1;
+            for &(k, d) in &entries[..m] {
+                let h = mix(k);
+                let (line, at) = if h as usize & (2 * n - 1) == i {
+                    (&mut stay, &mut s)
                 } else {
-                    go[2 * g..2 * g + 2].copy_from_slice(&b[2 * j..2 * j + 2]);
-                    g += 1;
+                    (&mut go, &mut g)
+                };
+                match new {
+                    Form::Wide => {
+                        line[2 * *at] = k;
+                        line[2 * *at + 1] = d;
+                        *at += 1;
+                    }
+                    Form::Narrow { b, f } => {
+                        let x = narrow_facts(d, f);
+                        if x == 0 {
+                            dropped += 1;
+                            continue;
+                        }
+                        line[*at] = (h >> b) << f | x;
+                        *at += 1;
+                    }
                 }
             }
-            if g > 0 {
+            if g > 0 || old != new {
                 *self.buckets.line_mut(i) = stay;
                 *self.buckets.line_mut(i + n) = go;
             }
         }
+        self.form = new;
+        self.len -= dropped;
+        self.evicted += dropped as u64;
     }
 
     fn entries(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        (0..self.buckets.len())
-            .map(|i| self.buckets.line(i))
-            .flat_map(|b| (0..4).map(move |j| (b[2 * j], b[2 * j + 1])))
-            .filter(|&(k, _)| k != 0)
+        (0..self.buckets.len()).flat_map(|i| self.entries_of(i))
     }
 }
 
@@ -546,10 +744,27 @@ impl BoardTable {
                 len: 0,
                 max_buckets,
                 evicted: 0,
+                form: Form::of(max_buckets.min(buckets), NARROW_FROM),
+                narrow_from: NARROW_FROM,
             },
             shared: None,
             max_bytes,
         }
+    }
+
+    /// This table with its compact part narrow from `buckets` buckets on instead of [`NARROW_FROM`] (tests of the
+    /// searches through a narrow part without a gigabyte of it).
+    #[cfg(test)]
+    pub(crate) fn narrow_from(mut self, buckets: usize) -> BoardTable {
+        self.compact.narrow_from = buckets;
+        self.compact.form = Form::of(self.compact.buckets.len(), buckets);
+        self
+    }
+
+    /// Whether the compact part's entries are narrow now.
+    #[cfg(test)]
+    pub(crate) fn is_narrow(&self) -> bool {
+        matches!(self.compact.form, Form::Narrow { .. })
     }
 
     /// Entries held.
@@ -569,7 +784,8 @@ impl BoardTable {
 
     /// The most entries the table may hold: what each part may hold alone (together, they share the budget).
     pub fn capacity(&self) -> usize {
-        self.max_slots + self.compact.max_buckets * 4
+        let c = &self.compact;
+        self.max_slots + c.max_buckets * Form::of(c.max_buckets, c.narrow_from).ways()
     }
 
     /// The byte budget the table was made with.
@@ -617,6 +833,8 @@ impl BoardTable {
             len: 0,
             max_buckets: self.compact.max_buckets,
             evicted: self.compact.evicted,
+            form: Form::Wide,
+            narrow_from: self.compact.narrow_from,
         };
         self.shared = Some(shared);
     }
@@ -739,10 +957,10 @@ impl BoardTable {
         }
     }
 
-    /// Doubles the compact part when more than a quarter full, if the budget allows ([`Self::compact_may_double`]).
+    /// Doubles the compact part when more than a quarter of its slots are full, if the budget allows ([`Self::compact_may_double`]).
     fn grow_compact(&mut self) {
         let c = &self.compact;
-        if c.len >= c.buckets.len() && self.compact_may_double() {
+        if c.len * 4 >= c.buckets.len() * c.form.ways() && self.compact_may_double() {
             self.compact.grow();
         }
     }
@@ -1049,6 +1267,113 @@ mod tests {
         }
         let v = huge_vec((5 << 20) / 32, Slot::default());
         assert!(v.iter().all(|s| s.tag == 0 && s.lo == 0));
+    }
+
+    #[test]
+    fn the_hash_of_a_compact_key_is_undone_by_unmix() {
+        let mut x = 0x1234_5678_9ABC_DEF0u64;
+        for _ in 0..100_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            assert_eq!(unmix(mix(x)), x);
+            assert_eq!(mix(unmix(x)), x);
+        }
+        assert_eq!(mix(0), 0);
+        assert_eq!(inverse(MIX_1).wrapping_mul(MIX_1), 1);
+    }
+
+    #[test]
+    fn narrow_facts_keep_what_fits_and_only_that() {
+        for f in [12, 17, 24] {
+            let nots = f - EXACT_BITS;
+            for v in 0..40u64 {
+                let d = (v + 1) << 56;
+                let back = wide_facts(narrow_facts(d, f), f);
+                assert_eq!(back, if v <= 30 { d } else { 0 }, "f {f} exact {v}");
+                let d = 1 << v;
+                let back = wide_facts(narrow_facts(d, f), f);
+                assert_eq!(
+                    back,
+                    if u64::from(nots) > v { d } else { 0 },
+                    "f {f} not {v}"
+                );
+            }
+            assert!(narrow_facts(NOT_BITS | 255 << 56, f) < 1 << f);
+        }
+    }
+
+    #[test]
+    fn a_narrow_part_holds_only_true_facts_through_its_growth() {
+        // A part narrow from 4,096 buckets (2^12: eight entries a bucket, 12 bits of facts, "not" bits for
+        // v < 7), grown from 256 buckets by the writes; every key read back says only what was written of it, and
+        // what fits is held unless evicted.
+        use std::collections::HashMap;
+        let mut t = BoardTable::with_max_bytes(1 << 28);
+        t.compact.narrow_from = 1 << 12;
+        let mut model: HashMap<u64, (Option<u64>, u64)> = HashMap::new();
+        let mut x = 7u64;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            x >> 11
+        };
+        for _ in 0..120_000 {
+            let k = next() % 50_000 + 1;
+            let key = k.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
+            let e = model.entry(key).or_insert((None, 0));
+            if next() % 3 == 0 {
+                let v = e.0.unwrap_or(next() % 40);
+                e.0 = Some(v);
+                t.set_exact(&Key::compact(key), v, 1);
+            } else {
+                let v = next() % 12;
+                if e.0 != Some(v) {
+                    e.1 |= 1 << v;
+                    t.set_not(&Key::compact(key), v, 1);
+                }
+            }
+        }
+        let Form::Narrow { f, .. } = t.compact.form else {
+            panic!("{:?}", t.compact.form);
+        };
+        let mut held = 0;
+        for (&key, &(exact, not)) in &model {
+            let k = t.get(&Key::compact(key));
+            if let Some(v) = k.exact {
+                assert_eq!(Some(v), exact);
+            }
+            assert_eq!(k.not & !not, 0, "{key}");
+            if k.exact.is_some() || k.not != 0 {
+                held += 1;
+            }
+            // What a narrow entry holds: a value up to 30, "not v" for v < f - 5 (7 at 2^12 buckets, one more
+            // each doubling).
+            let fits = exact.is_some_and(|v| v <= 30) || not & ((1 << (f - EXACT_BITS)) - 1) != 0;
+            if !fits {
+                assert!(k.exact.is_none() && k.not == 0);
+            }
+        }
+        assert_eq!(held, t.len());
+        assert!(t.evicted() < 2_000, "{}", t.evicted());
+        let mut keys: Vec<u64> = t.compact.entries().map(|(k, _)| k).collect();
+        assert_eq!(keys.len(), t.len());
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), t.len());
+        for (k, d) in t.compact.entries() {
+            assert!(model.contains_key(&k));
+            assert_ne!(d, 0);
+        }
+        for b in 0..t.compact.buckets.len() {
+            let l = t.compact.buckets.line(b);
+            assert!(
+                l.windows(2).all(|w| w[0] != 0 || w[1] == 0),
+                "bucket {b}: {l:?}"
+            );
+        }
+        assert_eq!(t.capacity(), t.max_slots + t.compact.max_buckets * 8);
     }
 
     #[test]

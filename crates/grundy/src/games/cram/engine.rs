@@ -947,6 +947,30 @@ pub(super) mod engine_tests {
     }
 
     #[test]
+    fn an_engine_with_a_narrow_table_agrees_with_the_plain_solver() {
+        // The table's compact part narrow from 2^12 buckets (as a part of a gigabyte or more is), grown to it by
+        // the search; the boards and rectangles of the test above, each value and the tests around it the same.
+        let mut plain = Solver::new(CramGame);
+        let table = BoardTable::with_max_bytes(1 << 26).narrow_from(1 << 12);
+        let mut engine = CramEngine::with_table(table, None);
+        for b in random_boards(200, 0x51_7cc1_b727_220a) {
+            let want = plain.nim_value(&b).unwrap();
+            assert_eq!(engine.value(&[b]).unwrap(), want, "{}", b.show_rows());
+            assert!(!engine.sum_is(&[b], want + 1).unwrap(), "{}", b.show_rows());
+        }
+        for w in ["4x5", "5x5", "4x7", "5x6"] {
+            let b = CramGame.parse(&[w.to_string()]).unwrap();
+            assert_eq!(
+                engine.value(&b).unwrap(),
+                plain.sum_value(&b).unwrap(),
+                "{w}"
+            );
+        }
+        assert!(engine.table().is_narrow());
+        assert!(engine.table().len() > 1 << 13, "{}", engine.table().len());
+    }
+
+    #[test]
     fn boards_past_the_square_agree_with_the_plain_solver() {
         // 2 or 3 rows of 9 or 10 columns, with holes: the general path, whose regions that fit in the 8 x 8
         // square are searched on the fast path and keyed there.
