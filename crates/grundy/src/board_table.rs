@@ -941,17 +941,21 @@ impl BoardTable {
     }
 
     /// Makes room in the compact part, within the budget, for `n` more entries at about one for every two
-    /// buckets, before a batch of them is put in (a saved table being loaded). Filled by the usual doubling
+    /// buckets (two a bucket once the part is narrow), before a batch of them is put in (a saved table being
+    /// loaded). Filled by the usual doubling
     /// instead, which keeps one to two entries a bucket, a load loses about 1% of its entries to full buckets.
     pub fn reserve_compact(&mut self, n: usize) {
         if self.shared.is_some() {
             return;
         }
-        let want = (self.compact.len.saturating_add(n))
-            .saturating_mul(2)
-            .checked_next_power_of_two()
-            .unwrap_or(usize::MAX)
-            .min(self.compact.max_buckets);
+        let need = self.compact.len.saturating_add(n);
+        let pow2 = |x: usize| x.checked_next_power_of_two().unwrap_or(usize::MAX);
+        let mut want = pow2(need.saturating_mul(2));
+        if want >= self.compact.narrow_from {
+            // Narrow buckets hold eight: two entries a bucket lose as few to full buckets.
+            want = pow2(need.div_ceil(2)).max(self.compact.narrow_from);
+        }
+        let want = want.min(self.compact.max_buckets);
         while self.compact.buckets.len() < want && self.compact_may_double() {
             self.compact.grow();
         }
