@@ -41,7 +41,7 @@ use crate::solver::{root, Limits};
 ///
 /// **Cost.** Worst case the plain search's (every region reachable, each option read once per test); in practice
 /// far less, as most N-positions are settled by their first few options. Memory: the table's capacity (34 bytes
-/// a [`Board`] entry, 16 a `small` one), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it,
+/// a [`Board`] entry, 16 a `small` one, 8 once their part reaches 1 GiB), from [`Limits::max_memory`] and [`Limits::max_positions`]; past it,
 /// entries are evicted and recomputed when met again (the results stay exact).
 pub struct CramEngine {
     pub(super) table: BoardTable,
