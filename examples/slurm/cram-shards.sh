@@ -20,7 +20,8 @@ set -uo pipefail
 FRONTIER=${1:?usage: sbatch examples/slurm/cram-shards.sh FRONTIER}
 TABLE="${FRONTIER%.frontier}-${SLURM_ARRAY_TASK_ID}.tbl"
 # --max-seconds a little under --time, so that the task saves its table itself before Slurm ends it; --max-memory
-# under --mem (the engine's table evicts past it: the search slows down instead of failing).
+# under --mem (the engine's table evicts past it: the search slows down instead of failing). A preempted task gets
+# SIGTERM first (then SIGKILL after the cluster's KillWait): the shard saves its table on SIGTERM and exits 3.
 grundy shard "$FRONTIER" --shard slurm --save-table "$TABLE" --save-every 600 \
     --max-seconds 85000 --max-memory 6G
 s=$?

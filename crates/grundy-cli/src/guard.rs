@@ -460,6 +460,51 @@ extern "C" fn on_interrupt(_: libc::c_int) {
     exit_with(b"", 130);
 }
 
+/// The flag a command that saves its work hands its search ([`stop_on_signal`]), set by SIGTERM or SIGUSR1.
+static STOP: OnceLock<std::sync::Arc<AtomicBool>> = OnceLock::new();
+/// The signal that set [`STOP`] (0 until one did).
+static STOP_SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+extern "C" fn on_stop(sig: libc::c_int) {
+    // A second signal (or one before the flag exists) ends the process at once, as the signal would have.
+    if STOP_SIGNAL.swap(sig, Ordering::SeqCst) != 0 {
+        exit_with(b"", 128 + sig);
+    }
+    match STOP.get() {
+        Some(flag) => flag.store(true, Ordering::SeqCst),
+        None => exit_with(b"", 128 + sig),
+    }
+}
+
+/// Makes SIGTERM (what `kill` sends, and a scheduler first, at a job's time limit or when it preempts the job: Slurm
+/// gives the job its `KillWait` before SIGKILL) and SIGUSR1 (what `sbatch --signal=B:USR1@SECONDS` sends ahead of
+/// the limit) stop the command's search as a limit does: the search ends at its next look at the flag returned
+/// (give it to [`grundy::Context::with_cancel`]), the command saves what it found and ends with status 3, the
+/// status a scheduler retries ([`stopped_by_signal`] names the signal for its message). A second signal ends the
+/// process at once.
+pub fn stop_on_signal() -> std::sync::Arc<AtomicBool> {
+    let flag = STOP
+        .get_or_init(|| std::sync::Arc::new(AtomicBool::new(false)))
+        .clone();
+    let handler: extern "C" fn(libc::c_int) = on_stop;
+    // SAFETY: the handler only swaps and stores atomics, reads a `OnceLock` already initialised above (an atomic
+    // load), and calls `exit_with` (`write` and `_exit`), all async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGTERM, handler as libc::sighandler_t);
+        libc::signal(libc::SIGUSR1, handler as libc::sighandler_t);
+    }
+    flag
+}
+
+/// The signal that stopped the search ([`stop_on_signal`]), if one did: `"SIGTERM"` or `"SIGUSR1"`.
+pub fn stopped_by_signal() -> Option<&'static str> {
+    match STOP_SIGNAL.load(Ordering::SeqCst) {
+        libc::SIGTERM => Some("SIGTERM"),
+        libc::SIGUSR1 => Some("SIGUSR1"),
+        _ => None,
+    }
+}
+
 /// Makes Ctrl-C erase a drawn progress bar before the process ends (status 130, as a shell expects).
 pub fn erase_bar_on_interrupt() {
     let handler: extern "C" fn(libc::c_int) = on_interrupt;

@@ -249,3 +249,93 @@ fn a_shard_stopped_by_its_budget_saves_its_table_and_exits_3() {
     let v = ok_json(&["value", "cram", "2x2", "--load-table", &t, "--json"]);
     assert!(v["table"]["loaded"].as_u64().unwrap() > 0, "{v}");
 }
+
+/// Runs `grundy ARGS`, sends it `signal` once `ready` holds (or after `wait_ms`), and returns its status and stderr.
+fn signalled(args: &[&str], signal: &str, ready: impl Fn() -> bool, wait_ms: u64) -> (i32, String) {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !ready() || start.elapsed().as_millis() < u128::from(wait_ms) {
+        assert!(start.elapsed().as_secs() < 60, "not ready after 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// SIGTERM (a scheduler's time limit or preemption) and SIGUSR1 (`sbatch --signal`) stop a search that saves its
+/// table as a limit does: the table is saved, the one-line message names the signal and how to resume, the status
+/// is 3; the rerun loads what was saved and gives the board's value.
+#[test]
+fn a_signal_stops_a_saving_search_which_saves_and_exits_3() {
+    let dir = fresh_dir("split", "signal");
+    // `value --save-table`: Cram 5x8 takes about a second and a half of search, stopped after 0.4 s.
+    let t = s(&dir.join("58.tbl"));
+    let args = [
+        "value",
+        "cram",
+        "5x8",
+        "--no-moves",
+        "--threads",
+        "1",
+        "--save-table",
+        &t,
+    ];
+    let (code, err) = signalled(&args, "TERM", || true, 400);
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(
+        err.lines().filter(|l| !l.contains("progress")).count(),
+        1,
+        "{err}"
+    );
+    assert!(err.contains("the search was stopped by SIGTERM"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "saved in {t} (run again with --load-table {t} to resume)"
+        )),
+        "{err}"
+    );
+    let mut again = args.to_vec();
+    again.extend(["--load-table", &t, "--json"]);
+    let resumed = ok_json(&again);
+    assert!(
+        resumed["table"]["loaded"].as_u64().unwrap() > 0,
+        "{resumed}"
+    );
+    // 5x8's value: P. Beling's published table (github.com/beling/impartial-games) and the direct search alike.
+    assert_eq!(resumed["nim_value"], 1);
+    // `shard`: stopped by SIGUSR1 after its first periodic save, it saves again, and its rerun completes it.
+    let fr = s(&dir.join("57.frontier"));
+    ok_json(&[
+        "frontier", "cram", "5x7", "--depth", "1", "--out", &fr, "--json",
+    ]);
+    let t = s(&dir.join("57.tbl"));
+    let shard = ["shard", &fr, "--save-table", &t, "--save-every", "0.05"];
+    let (code, err) = signalled(&shard, "USR1", || Path::new(&t).exists(), 100);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("the search was stopped by SIGUSR1"), "{err}");
+    assert!(
+        err.contains("run the same command again to resume"),
+        "{err}"
+    );
+    let r = ok_json(&["shard", &fr, "--save-table", &t, "--json"]);
+    assert!(r["loaded"].as_u64().unwrap() > 0, "{r}");
+    assert_eq!(r["complete"], true);
+    let direct = ok_json(&["value", "cram", "5x7", "--no-moves", "--json"]);
+    assert_eq!(
+        merge(&fr, std::slice::from_ref(&t))["nim_value"],
+        direct["nim_value"]
+    );
+}

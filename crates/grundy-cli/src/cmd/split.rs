@@ -48,7 +48,8 @@ The table (every value and every excluded value the engine stored, and the value
 is saved to FILE every S seconds (--save-every, default 300) and at the end, each time through FILE.partial renamed
 into place, so that FILE is always a whole table. When FILE exists the run reads it first and skips the components
 it values: a shard killed, or stopped by --max-seconds or --max-memory, is resumed by running the same command
-again, losing only the work since its last save. The table file is the format of 'grundy value --save-table' (a game
+again, losing only the work since its last save. SIGTERM or SIGUSR1 (what a scheduler sends at a job's time limit or
+when it preempts it) stop the shard as its budget does: it saves first and exits 3; a second signal ends it at once. The table file is the format of 'grundy value --save-table' (a game
 tag, a format version, a checksum): 'grundy value cram ... --load-table FILE' reads it too.
 
 Prints what the run did: components dealt, those found valued in FILE (resumed), entries loaded, components
@@ -152,7 +153,9 @@ pub fn run_shard(a: &ShardRunArgs) -> CliResult {
     // The search stops a little before the command's deadline (as 'value --save-table' does), so that the table
     // is saved before the watchdog ends the process.
     let (limits, command_deadline) = crate::guard::limits_before_saving();
-    let cx = crate::guard::context_with(limits).with_threads(a.threads.unwrap_or(1));
+    let cx = crate::guard::context_with(limits)
+        .with_threads(a.threads.unwrap_or(1))
+        .with_cancel(crate::guard::stop_on_signal());
     let started = std::time::Instant::now();
     let file = as_text(&a.save_table);
     crate::guard::set_resume_hint(&format!(
@@ -167,6 +170,18 @@ pub fn run_shard(a: &ShardRunArgs) -> CliResult {
     );
     crate::guard::set_resume_hint("");
     if let Err(e) = r {
+        if let (Some(sig), grundy::ErrorKind::Cancelled) =
+            (crate::guard::stopped_by_signal(), e.kind())
+        {
+            return Err(CliError::Stopped(format!(
+                "shard {}: the search was stopped by {sig}; {} of {} components valued, the table ({} entries) \
+                 saved in {file}: run the same command again to resume",
+                run.shard,
+                run.resumed + run.valued,
+                run.parts,
+                run.saved
+            )));
+        }
         // The early deadline's message is the command's own.
         let e = match (command_deadline, limits.deadline) {
             (Some(d), Some(early)) if e.message() == early.error().message() => d.error(),

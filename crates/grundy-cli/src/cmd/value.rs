@@ -60,7 +60,8 @@ needs only the nim-sum of its finite parts and its infinite parts (Smith 1966), 
 value they stored to FILE (cram: its engine's table, values and values a region is known not to have; node-kayles,
 arc-kayles: the exact values their search found, not the values it only excluded), and read such
 a file back before searching, so that a finished table answers later questions at once and a search stopped by
---max-seconds resumes (it stops a little early to save; the error says how many entries were kept). Give the same FILE to both for a resumable run (the first run finds no file and starts
+--max-seconds resumes (it stops a little early to save; the error says how many entries were kept); SIGTERM or
+SIGUSR1 (a scheduler's time limit or preemption, 'kill') stop it the same way: it saves, says so and exits 3. Give the same FILE to both for a resumable run (the first run finds no file and starts
 empty). The file names its game and ends in a checksum: another game's table or a damaged file is refused. The rest
 of the sum (other games after '+') is valued as usual; the answer and --json are those without a table, plus a line
 (JSON: a key 'table') with the values loaded, saved and the positions expanded (by the graph games' tests, a
@@ -837,9 +838,12 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     if let Some(v) = positions {
         limits.max_positions = v;
     }
-    let cx = crate::guard::context_with(limits)
+    let mut cx = crate::guard::context_with(limits)
         .with_threads(threads)
         .with_formulas_only(table.plain());
+    if a.save_table.is_some() {
+        cx = cx.with_cancel(crate::guard::stop_on_signal());
+    }
     let analysed = if a.no_moves {
         analyse_values(&mut sum, Convention::Normal, &cx)
     } else {
@@ -883,6 +887,13 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
                 ),
                 None => "nothing was saved (--save-table FILE keeps what the search stored)".into(),
             };
+            if let (Some(sig), grundy::ErrorKind::Cancelled) =
+                (crate::guard::stopped_by_signal(), e.kind())
+            {
+                return Err(CliError::Stopped(format!(
+                    "the search was stopped by {sig}; {how}"
+                )));
+            }
             return Err(e.with_hint(how).into());
         }
     };
