@@ -284,12 +284,25 @@ pub const DEFAULT_SECONDS: f64 = 60.0;
 /// when `--max-seconds` is not given: a person's thinking time is not counted.
 pub const THINK_SECONDS: f64 = 10.0;
 
-/// Set once the answer is whole and being written: the deadline's watchdog then lets the process finish.
-static ANSWERING: AtomicBool = AtomicBool::new(false);
+/// Who ends the command: [`WORKING`] until one of the two claims it, [`ANSWERING`] once the answer is whole and
+/// being written (the deadline's watchdog then lets the process finish), [`STOPPING`] once the watchdog is ending
+/// the process. One compare-and-swap decides, so an answer is never begun while the watchdog exits (before, a
+/// watchdog that had just looked could end the process in the middle of a 33 MB answer on a loaded machine).
+static ANSWER: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(WORKING);
+const WORKING: u8 = 0;
+const ANSWERING: u8 = 1;
+const STOPPING: u8 = 2;
 
-/// Says that the answer is computed and is being written (see [`ANSWERING`]).
+/// Says that the answer is computed and is being written (see [`ANSWER`]). If the deadline's watchdog is already
+/// ending the process, nothing is written: this thread waits for the exit.
 pub fn answering() {
-    ANSWERING.store(true, Ordering::Relaxed);
+    if ANSWER.compare_exchange(WORKING, ANSWERING, Ordering::SeqCst, Ordering::SeqCst)
+        == Err(STOPPING)
+    {
+        loop {
+            std::thread::park();
+        }
+    }
 }
 
 /// Set by `--max-seconds none`: no time limit at all, not even a default one.
@@ -314,7 +327,10 @@ pub fn limit_time(d: grundy::Deadline) {
         .name("deadline".into())
         .spawn(move || {
             std::thread::sleep(d.remaining() + GRACE);
-            if ANSWERING.load(Ordering::Relaxed) {
+            if ANSWER
+                .compare_exchange(WORKING, STOPPING, Ordering::SeqCst, Ordering::SeqCst)
+                .is_err()
+            {
                 return;
             }
             let total = WORK_TOTAL.load(Ordering::Relaxed);
