@@ -263,11 +263,12 @@ fn signalled(args: &[&str], signal: &str, ready: impl Fn() -> bool, wait_ms: u64
         assert!(start.elapsed().as_secs() < 60, "not ready after 60 s");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    let sent = std::process::Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    let sig = match signal {
+        "TERM" => libc::SIGTERM,
+        _ => libc::SIGUSR1,
+    };
+    // SAFETY: `kill` on the child's own process id (it has not been waited for, so the id is still its).
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, sig) }, 0);
     let o = child.wait_with_output().unwrap();
     (
         o.status.code().unwrap_or(-1),
