@@ -512,8 +512,12 @@ pub fn stop_on_signal() -> std::sync::Arc<AtomicBool> {
     flag
 }
 
-/// The signal that stopped the search ([`stop_on_signal`]), if one did: `"SIGTERM"` or `"SIGUSR1"`.
-pub fn stopped_by_signal() -> Option<&'static str> {
+/// The signal that stopped the search whose error is `e` ([`stop_on_signal`]): `"SIGTERM"` or `"SIGUSR1"` when `e`
+/// is the cancellation a signal caused, else `None`.
+pub fn stopped_by_signal(e: &grundy::Error) -> Option<&'static str> {
+    if e.kind() != grundy::ErrorKind::Cancelled {
+        return None;
+    }
     match STOP_SIGNAL.load(Ordering::SeqCst) {
         libc::SIGTERM => Some("SIGTERM"),
         libc::SIGUSR1 => Some("SIGUSR1"),

@@ -27,11 +27,12 @@
 //! (a value above 30, "not `v`" for larger `v`) is not stored, as above; regions with such values are rare, and a
 //! search recomputes them. The same memory then holds twice the entries: the part of a long Cram search (7x8 under
 //! 18 GB: 16 GiB) holds 2.1 billion instead of 1.07. The doubling that reaches 2^24 buckets rewrites each wide
-//! bucket's four entries into the two narrow buckets they belong to. A value above 254 or a "not `v`" with `v ≥ 56` is not stored (a later
-//! search recomputes it: never a wrong answer); no such region has one, as a region of the 8 × 8 square has at
-//! most 112 placements (7 · 8 across and as many down), one of 47 cells fewer than 94, and a mex of k options is
-//! at most k. The key 0 (the empty
-//! region) is never stored.
+//! bucket's four entries into the two narrow buckets they belong to.
+//!
+//! In either form, a value above 254 or a "not `v`" with `v ≥ 56` is not stored (a later search recomputes it:
+//! never a wrong answer); no such region has one, as a region of the 8 × 8 square has at most 112 placements (7 · 8
+//! across and as many down), one of 47 cells fewer than 94, and a mex of k options is at most k. The key 0 (the
+//! empty region) is never stored.
 //!
 //! **Threads.** A search on several threads ([`BoardTable::share`]) moves the compact part into a
 //! [`SharedCompact`]: made at a size estimated from the search's size, three entries to a 64-byte bucket whose
@@ -205,9 +206,9 @@ impl Lines {
         crate::heap::sparse::advise_huge(at, (want - self.words.len()) * 8);
         // A vector moved by the allocator may have a different offset to its first boundary (never a block the
         // kernel remapped: its pages keep their offsets).
+        self.words.resize(want, 0);
         let first = Lines::first_word(&self.words);
         if first != old_first {
-            self.words.resize(want, 0);
             self.words.copy_within(old_first..old_first + 8 * n, first);
             // The words the old lines held that the new ones do not.
             if first < old_first {
@@ -215,8 +216,6 @@ impl Lines {
             } else {
                 self.words[old_first..first].fill(0);
             }
-        } else {
-            self.words.resize(want, 0);
         }
         self.first = first;
         self.n = 2 * n;
@@ -300,12 +299,16 @@ const fn inverse(a: u64) -> u64 {
     x
 }
 
+/// The inverses of [`MIX_1`] and [`MIX_2`] modulo 2^64, for [`unmix`].
+const MIX_1_INVERSE: u64 = inverse(MIX_1);
+const MIX_2_INVERSE: u64 = inverse(MIX_2);
+
 /// The key whose [`mix`] is `h`.
 fn unmix(h: u64) -> u64 {
     let mut x = h ^ (h >> 32);
-    x = x.wrapping_mul(inverse(MIX_2));
+    x = x.wrapping_mul(MIX_2_INVERSE);
     x ^= (x >> 29) ^ (x >> 58);
-    x.wrapping_mul(inverse(MIX_1))
+    x.wrapping_mul(MIX_1_INVERSE)
 }
 
 /// The wide facts word `d` (exact value plus one in the top byte, "not" bits below) as the `f` bits of a narrow
@@ -942,8 +945,8 @@ impl BoardTable {
 
     /// Makes room in the compact part, within the budget, for `n` more entries at about one for every two
     /// buckets (two a bucket once the part is narrow), before a batch of them is put in (a saved table being
-    /// loaded). Filled by the usual doubling
-    /// instead, which keeps one to two entries a bucket, a load loses about 1% of its entries to full buckets.
+    /// loaded). Filled by the usual doubling instead, which keeps one to two entries a bucket, a load loses about 1%
+    /// of its entries to full buckets.
     pub fn reserve_compact(&mut self, n: usize) {
         if self.shared.is_some() {
             return;

@@ -170,9 +170,7 @@ pub fn run_shard(a: &ShardRunArgs) -> CliResult {
     );
     crate::guard::set_resume_hint("");
     if let Err(e) = r {
-        if let (Some(sig), grundy::ErrorKind::Cancelled) =
-            (crate::guard::stopped_by_signal(), e.kind())
-        {
+        if let Some(sig) = crate::guard::stopped_by_signal(&e) {
             return Err(CliError::Stopped(format!(
                 "shard {}: the search was stopped by {sig}; {} of {} components valued, the table ({} entries) \
                  saved in {file}: run the same command again to resume",

@@ -887,9 +887,7 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
                 ),
                 None => "nothing was saved (--save-table FILE keeps what the search stored)".into(),
             };
-            if let (Some(sig), grundy::ErrorKind::Cancelled) =
-                (crate::guard::stopped_by_signal(), e.kind())
-            {
+            if let Some(sig) = crate::guard::stopped_by_signal(&e) {
                 return Err(CliError::Stopped(format!(
                     "the search was stopped by {sig}; {how}"
                 )));
