@@ -112,18 +112,24 @@ fn bad_merges_are_refused_with_one_line() {
     let (t1, t2) = (tables[0].as_str(), tables[1].as_str());
     // A missing shard: the first component it holds is named.
     refused(&["merge", &fr, t1], "has no value in the tables given");
-    // A conflict: the first entry of t1 that is a nim-value, changed (checksum and all), merged beside t1.
+    // A conflict: the first entry of t1 that is a nim-value, changed (checksum and all), merged beside t1. (Format
+    // version 3: a board is its rows, columns and a byte for each 8 cells; a value below 64 is one byte, `2v`.)
     let mut bytes = std::fs::read(t1).unwrap();
     let header = 8 + 4 + 2 + "cram".len() + 8;
     let mut at = header;
     loop {
-        let v = u64::from_le_bytes(bytes[at + 18..at + 26].try_into().unwrap());
-        if v >> 63 == 0 {
-            let w: u64 = if v == 0 { 1 } else { 0 };
-            bytes[at + 18..at + 26].copy_from_slice(&w.to_le_bytes());
+        let cells = bytes[at] as usize * bytes[at + 1] as usize;
+        at += 2 + cells.div_ceil(8);
+        let word = bytes[at];
+        if word & 1 == 0 {
+            assert!(word < 0x80, "a one-byte nim-value");
+            bytes[at] = if word == 0 { 2 } else { 0 };
             break;
         }
-        at += 26;
+        while bytes[at] & 0x80 != 0 {
+            at += 1;
+        }
+        at += 1;
     }
     resum(&mut bytes);
     let bad = s(&dir.join("conflict.tbl"));

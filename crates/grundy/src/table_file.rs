@@ -16,14 +16,17 @@
 //! that keeps saved tables says how to make its table ([`crate::games::Caps::saved_table`]), and
 //! [`crate::games::Registry::saved_table`] makes it by name. The keys and adapters live beside their games.
 //!
-//! **Format** (version 2, little-endian): the 8 bytes `GRUNDYTB`; the version (`u32`); the game's tag (a `u16`
+//! **Format** (version 3, little-endian): the 8 bytes `GRUNDYTB`; the version (`u32`); the game's tag (a `u16`
 //! length and its UTF-8 bytes: the game's name); the entry count (`u64`); the entries, each the key's own encoding
-//! ([`TableKey`]) followed by the nim-value (`u64`; with bit 63 set, the set of values the key does not have, bit
-//! `v` for `G ≠ v`); then the FNV-1a 64-bit hash of every byte before it. Version 1 (read too) is the same without
-//! the sets.
+//! ([`TableKey::encode`]) followed by one word, `2v` for the nim-value `v` or `2s + 1` for the set `s` of values the
+//! key does not have (bit `v` of `s` for `G ≠ v`, values below 63), as an unsigned LEB128 number (7 bits a byte, low
+//! first; at most 10 bytes); then the FNV-1a 64-bit hash of every byte before it. Versions 1 and 2 (read too, never
+//! written) give each key in its earlier encoding ([`TableKey::decode_v2`]) and the word as a `u64`: the nim-value,
+//! or with bit 63 set the set of values the key does not have; version 1 has no sets.
 //!
-//! **Cost.** An entry is its key's encoding and 8 bytes (each [`TableKey`] impl states its own size). Saving and
-//! loading are linear in the entries.
+//! **Cost.** An entry is its key's encoding and one byte for a nim-value below 64 (up to 10 for a set; each
+//! [`TableKey`] impl states its key's size): a Cram board of 7 × 8 cells takes 9 + 1 bytes, where version 2 took
+//! 18 + 8. Saving and loading are linear in the entries.
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -36,10 +39,11 @@ use std::path::Path;
 use std::rc::Rc;
 
 const MAGIC: &[u8; 8] = b"GRUNDYTB";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
-/// Bit 63 of an entry's value (version 2): the entry is not a nim-value but the set of values the position is known
-/// *not* to have (bit `v` of the rest: `G ≠ v`), a fact a search by tests keeps. Version 1 has none.
+/// Bit 63 of an entry's value as the readers and writers of table files pass it: the entry is not a nim-value but
+/// the set of values the position is known *not* to have (bit `v` of the rest: `G ≠ v`), a fact a search by tests
+/// keeps. (Version 2 stored the value so; version 3 stores a set `s` as the number `2s + 1`; version 1 has none.)
 pub(crate) const NOT_VALUES: u64 = 1 << 63;
 
 /// A position that can be a key of a saved table: a byte encoding that round-trips. The file's game tag is the
@@ -50,6 +54,11 @@ pub trait TableKey: Sized {
     fn encode(&self, out: &mut Vec<u8>);
     /// Reads one key from the front of `input`, advancing it; `None` when the bytes are not a valid key.
     fn decode(input: &mut &[u8]) -> Option<Self>;
+    /// Reads one key as files of format versions 1 and 2 encoded it: [`TableKey::decode`] unless the key's
+    /// encoding has changed since (a Cram board's has: version 3 packs its cells into as many bytes as they need).
+    fn decode_v2(input: &mut &[u8]) -> Option<Self> {
+        Self::decode(input)
+    }
     /// At least the number of options of the position the key stands for, in every game whose key it is: a
     /// nim-value is at most its position's number of options (the mex of that many values), so an entry above
     /// this bound is impossible and the file is refused (table files are untrusted input).
@@ -68,6 +77,48 @@ pub(crate) fn take<'a>(input: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
 
 fn take_u64(input: &mut &[u8]) -> Option<u64> {
     Some(u64::from_le_bytes(take(input, 8)?.try_into().ok()?))
+}
+
+/// An entry's value (a nim-value, or a set flagged [`NOT_VALUES`]) as the word version 3 stores: `2v`, or `2s + 1`
+/// for the set `s`.
+fn word_of(v: u64) -> u64 {
+    if v & NOT_VALUES == 0 {
+        v << 1
+    } else {
+        (v & !NOT_VALUES) << 1 | 1
+    }
+}
+
+/// Appends `w` as an unsigned LEB128 number: 7 bits a byte, the lowest first, the high bit of each byte but the
+/// last set.
+fn push_leb128(out: &mut Vec<u8>, mut w: u64) {
+    while w >= 0x80 {
+        out.push(w as u8 | 0x80);
+        w >>= 7;
+    }
+    out.push(w as u8);
+}
+
+/// Reads one version-3 word from the front of `input` ([`push_leb128`]) and turns it back into an entry's value
+/// ([`word_of`] inverted); `None` when the bytes end first or the number does not fit 64 bits.
+fn take_word(input: &mut &[u8]) -> Option<u64> {
+    let mut w = 0u64;
+    for (i, &b) in input.iter().enumerate().take(10) {
+        let bits = u64::from(b & 0x7f);
+        if i == 9 && bits > 1 {
+            return None;
+        }
+        w |= bits << (7 * i);
+        if b & 0x80 == 0 {
+            *input = &input[i + 1..];
+            return Some(if w & 1 == 0 {
+                w >> 1
+            } else {
+                w >> 1 | NOT_VALUES
+            });
+        }
+    }
+    None
 }
 
 /// FNV-1a, 64 bits: detects damaged or truncated files (not an adversary). `h` is the hash of the bytes before.
@@ -119,7 +170,7 @@ pub(crate) fn write_table<K: TableKey, B: std::borrow::Borrow<K>>(
     for (k, v) in entries {
         entry.clear();
         k.borrow().encode(&mut entry);
-        entry.extend_from_slice(&v.to_le_bytes());
+        push_leb128(&mut entry, word_of(v));
         w.write_all(&entry)?;
         written += 1;
     }
@@ -149,15 +200,27 @@ pub fn encode<'a, K: TableKey + 'a>(
 /// named `game`, and every key. `what` names the file in messages.
 pub fn decode<K: TableKey>(bytes: &[u8], game: &str, what: &str) -> Result<Vec<(K, u64)>> {
     let mut out = Vec::new();
-    scan(bytes, bytes.len() as u64, game, what, |k, v| {
-        out.push((k, v))
-    })?;
+    scan(
+        bytes,
+        bytes.len() as u64,
+        game,
+        what,
+        |k, v| out.push((k, v)),
+        &mut |_| {},
+    )?;
     Ok(out)
 }
 
 /// The most bytes a key may take in a file this version reads: a graph of 128 vertices takes 1 + 128 · 16; a
 /// Chomp diagram, 4 bytes a row. (A key still undecodable with this many bytes at hand is not a key.)
 const MAX_KEY_BYTES: usize = 1 << 20;
+
+/// Bytes read between two reports of a table's reading ([`read_each`]): 64 MiB, a fraction of a second.
+const REPORT_EVERY: u64 = 1 << 26;
+
+/// Reads one thing (a key, a value word) from the front of the bytes given, advancing them; `None` when they do not
+/// hold one.
+type Reader<T> = fn(&mut &[u8]) -> Option<T>;
 
 /// The bytes of a table file before its checksum, read in chunks and hashed as they are read.
 struct Chunks<R> {
@@ -209,6 +272,7 @@ fn scan<K: TableKey>(
     game: &str,
     what: &str,
     mut each: impl FnMut(K, u64),
+    progress: &mut dyn FnMut(u64),
 ) -> Result<u64> {
     let bad = |why: &str| Error::input(format!("{what}: {why}; the table is not loaded"));
     let io = |e: std::io::Error| {
@@ -247,11 +311,16 @@ fn scan<K: TableKey>(
     let version = u32::from_le_bytes(h[..4].try_into().expect("4"));
     let tag_len = u16::from_le_bytes(h[4..6].try_into().expect("2")) as usize;
     c.at += MAGIC.len() + 6;
-    if version != VERSION && version != 1 {
+    if !(1..=VERSION).contains(&version) {
         return Err(bad(&format!(
-            "format version {version}, this grundy reads versions 1 and {VERSION}"
+            "format version {version}, this grundy reads versions 1 to {VERSION}"
         )));
     }
+    let (key, word): (Reader<K>, Reader<u64>) = if version >= 3 {
+        (K::decode, take_word)
+    } else {
+        (K::decode_v2, take_u64)
+    };
     // What is wrong besides the checksum, told after it: a damaged file is named so first.
     let mut wrong = None;
     let mut entries = 0u64;
@@ -265,16 +334,25 @@ fn scan<K: TableKey>(
             wrong = Some(format!("a table of the game {tag}, not of {game}"));
         }
         let mut i = 0;
+        let mut shown = 0;
         while wrong.is_none() && i < count {
-            c.fill(MAX_KEY_BYTES + 8).map_err(io)?;
+            if c.read >= shown + REPORT_EVERY {
+                shown = c.read;
+                progress(shown);
+            }
+            c.fill(MAX_KEY_BYTES + 10).map_err(io)?;
             let mut rest = c.unused();
             let before = rest.len();
-            let Some(k) = K::decode(&mut rest) else {
+            let Some(k) = key(&mut rest) else {
                 wrong = Some(format!("entry {i} is not a valid key"));
                 break;
             };
-            let Some(v) = take_u64(&mut rest) else {
-                wrong = Some("truncated".to_string());
+            let Some(v) = word(&mut rest) else {
+                wrong = Some(if rest.len() >= 10 {
+                    format!("entry {i} has a value word of more than 64 bits")
+                } else {
+                    "truncated".to_string()
+                });
                 break;
             };
             c.at += before - rest.len();
@@ -378,30 +456,41 @@ pub(crate) type ReadAgain<'a, K> = &'a mut dyn FnMut(&mut dyn FnMut(K, u64)) -> 
 
 /// Reads the table file at `path` as a table of the game `game`: first the whole file is checked, then `load` is
 /// given the number of its entries and the means to read them (so that nothing is given from a file that is not
-/// valid, and the file is never held whole). Returns what `load` returns.
+/// valid, and the file is never held whole). Returns what `load` returns. Both readings report their progress to
+/// `cx` in bytes (a table of tens of gigabytes takes minutes to read).
 pub(crate) fn read_each<K: TableKey>(
     path: &Path,
     game: &str,
+    cx: &crate::Context,
     load: impl FnOnce(u64, ReadAgain<K>) -> Result<u64>,
 ) -> Result<u64> {
     let what = crate::error::escape(&path.display().to_string());
     let (f, len) = open_table(path, &what)?;
-    let n = scan::<K>(f, len, game, &what, |_, _| {})?;
-    load(n, &mut |each| {
+    let check = format!("checking the table file {what} (bytes)");
+    let n = scan::<K>(f, len, game, &what, |_, _| {}, &mut |done| {
+        cx.report(&check, done, len)
+    })?;
+    cx.report(&check, len, len);
+    let read = format!("reading the table file {what} (bytes)");
+    let n = load(n, &mut |each| {
         let (f, len) = open_table(path, &what)?;
-        scan(f, len, game, &what, each)
-    })
+        scan(f, len, game, &what, each, &mut |done| {
+            cx.report(&read, done, len)
+        })
+    });
+    cx.report(&read, len, len);
+    n
 }
 
-/// Reads the table at `path` into the memo of `solver`. Returns the entries read. Nothing is loaded when the file
-/// is not a valid table of the solver's game.
-pub fn load<R: Game>(solver: &mut Solver<R>, path: &Path) -> Result<usize>
+/// Reads the table at `path` into the memo of `solver`, reporting its progress to `cx`. Returns the entries read.
+/// Nothing is loaded when the file is not a valid table of the solver's game.
+pub fn load<R: Game>(solver: &mut Solver<R>, path: &Path, cx: &crate::Context) -> Result<usize>
 where
     R::Position: TableKey,
 {
     // Values go to the memo; sets of values a position does not have to the facts of the search by tests.
     let name = solver.ruleset().name();
-    let n = read_each::<R::Position>(path, &name, |_, read| {
+    let n = read_each::<R::Position>(path, &name, cx, |_, read| {
         read(&mut |p, v| {
             if v & NOT_VALUES != 0 {
                 solver.import_nots([(p, v & !NOT_VALUES)]);
@@ -423,9 +512,9 @@ pub trait SavedTable {
     /// Reads positions of the game from `words` ([`crate::Notation::parse`]), validates them and adds them to `sum`, valued
     /// by this table's solver.
     fn add_to(&self, sum: &mut Sum, words: &[String]) -> Result<()>;
-    /// Reads the table at `path` into the solver ([`load`]), made for `limits` (those of the search that follows);
-    /// returns the entries read.
-    fn load(&self, path: &Path, limits: &crate::Limits) -> Result<usize>;
+    /// Reads the table at `path` into the solver ([`load`]), made for the limits of `cx` (those of the search that
+    /// follows) and reporting its progress there; returns the entries read.
+    fn load(&self, path: &Path, cx: &crate::Context) -> Result<usize>;
     /// Writes the solver's memo to `path` ([`save`]); returns the entries written.
     fn save(&self, path: &Path) -> Result<usize>;
     /// The entries the search holds, counted as [`SavedTable::save`] counts them (a position's value, or the set of
@@ -459,9 +548,9 @@ where
         sum.add_with_solver(&self.game, positions, &self.solver)?;
         Ok(())
     }
-    fn load(&self, path: &Path, limits: &crate::Limits) -> Result<usize> {
-        self.solver.borrow_mut().set_limits(*limits);
-        load(&mut self.solver.borrow_mut(), path)
+    fn load(&self, path: &Path, cx: &crate::Context) -> Result<usize> {
+        self.solver.borrow_mut().set_limits(cx.limits);
+        load(&mut self.solver.borrow_mut(), path, cx)
     }
     fn save(&self, path: &Path) -> Result<usize> {
         save(&self.solver.borrow(), path)

@@ -11,6 +11,11 @@ use grundy::NotationView;
 use grundy::{Game, Limits, Solver};
 use std::path::PathBuf;
 
+/// The context of a load in these tests: default limits, no progress shown.
+fn quiet() -> grundy::Context {
+    grundy::Context::default()
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-table-file-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -31,7 +36,7 @@ fn a_saved_cram_table_answers_without_search() {
     assert_eq!(save(&first, &path).unwrap(), first.stored());
 
     let mut second = Solver::new(CramGame);
-    assert_eq!(load(&mut second, &path).unwrap(), first.stored());
+    assert_eq!(load(&mut second, &path, &quiet()).unwrap(), first.stored());
     assert_eq!(second.sum_value(&boards).unwrap(), want);
     assert_eq!(second.expanded(), 0, "the loaded table answered");
     // Every sub-board is answered too, e.g. 3x5 and 4x4 (they are regions met in the 4x5 search or are valued
@@ -60,7 +65,7 @@ fn a_saved_chomp_table_round_trips() {
     let path = scratch("chomp45.table");
     save(&first, &path).unwrap();
     let mut second = Solver::new(ChompGame);
-    load(&mut second, &path).unwrap();
+    load(&mut second, &path, &quiet()).unwrap();
     assert_eq!(second.sum_value(&p).unwrap(), want);
     assert_eq!(second.expanded(), 0);
 }
@@ -90,27 +95,33 @@ fn bad_tables_are_refused_with_one_line_errors() {
     // Not a table.
     one_line(b"0 1\n1 2\n", "not a grundy table file");
     // Another version.
-    let mut v3 = good.clone();
-    v3[8] = 3;
-    one_line(&v3, "version 3");
-    // Version 1 (read as well) has nim-values only: an entry with bit 63 (version 2's set of excluded values) is
-    // refused there, read here.
-    let fnv = |b: &[u8]| {
-        b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
-            (h ^ x as u64).wrapping_mul(0x0100_0000_01b3)
-        })
-    };
+    let mut v4 = good.clone();
+    v4[8] = 4;
+    one_line(&v4, "version 4");
+    // A set of excluded values is read back; version 1 (read as well) has nim-values only, so an entry with bit 63
+    // (version 2's set of excluded values) is refused there and read in version 2.
     let b34 = cram("3x4")[0];
-    let mut sets = encode("cram", [(&b34, 1u64 << 63 | 0b101)].into_iter());
+    let sets = encode("cram", [(&b34, 1u64 << 63 | 0b101)].into_iter());
     assert_eq!(
         decode::<grundy::games::cram::Board>(&sets, "cram", "t").unwrap(),
         [(b34, 1u64 << 63 | 0b101)]
     );
-    sets[8] = 1;
-    let n = sets.len() - 8;
-    let sum = fnv(&sets[..n]);
-    sets[n..].copy_from_slice(&sum.to_le_bytes());
-    one_line(&sets, "entry 0 has no nim-value");
+    let set_v2 = older_cram_file(2, &[(b34, 1u64 << 63 | 0b101)]);
+    assert_eq!(
+        decode::<grundy::games::cram::Board>(&set_v2, "cram", "t").unwrap(),
+        [(b34, 1u64 << 63 | 0b101)]
+    );
+    one_line(
+        &older_cram_file(1, &[(b34, 1u64 << 63 | 0b101)]),
+        "entry 0 has no nim-value",
+    );
+    // A value word of more than 64 bits (eleven bytes with their high bit set but the last), checksum and all.
+    let mut long = encode("cram", [(&b34, 1u64)].into_iter());
+    long.truncate(long.len() - 9);
+    long.extend_from_slice(&[0xff; 10]);
+    long.push(0x01);
+    long.extend_from_slice(&fnv(&long).to_le_bytes());
+    one_line(&long, "entry 0 has a value word of more than 64 bits");
     // A well-formed file, checksum and all, whose facts cannot hold: 4x5 has 31 domino placements, so no nim-value
     // above 31 (the file was made to deceive, not damaged); 3x4 has 17, and 17 passes this check.
     let b45 = cram("4x5")[0];
@@ -140,8 +151,98 @@ fn bad_tables_are_refused_with_one_line_errors() {
         "a table of the game chomp, not of cram",
     );
     // A missing file through `load`.
-    let e = load(&mut Solver::new(CramGame), &scratch("missing.table")).unwrap_err();
+    let e = load(
+        &mut Solver::new(CramGame),
+        &scratch("missing.table"),
+        &quiet(),
+    )
+    .unwrap_err();
     assert!(e.message().contains("missing.table"), "{}", e.message());
+}
+
+/// FNV-1a 64 of `b`: a table file's checksum, for files made by hand.
+fn fnv(b: &[u8]) -> u64 {
+    b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
+        (h ^ x as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A Cram table file of format version 1 or 2, made by hand as those versions wrote it: each board as its rows,
+/// columns and 16 bytes of cells, each value as a `u64` (bit 63 for a set of excluded values).
+fn older_cram_file(version: u32, entries: &[(grundy::games::cram::Board, u64)]) -> Vec<u8> {
+    let mut b = b"GRUNDYTB".to_vec();
+    b.extend_from_slice(&version.to_le_bytes());
+    b.extend_from_slice(&4u16.to_le_bytes());
+    b.extend_from_slice(b"cram");
+    b.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    for (board, v) in entries {
+        b.push(board.rows);
+        b.push(board.cols);
+        b.extend_from_slice(&board.cells.to_le_bytes());
+        b.extend_from_slice(&v.to_le_bytes());
+    }
+    b.extend_from_slice(&fnv(&b).to_le_bytes());
+    b
+}
+
+#[test]
+fn version_2_tables_are_read_and_saved_again_in_version_3_at_less_than_half_the_size() {
+    // A 4x5 search's table (values and all) written as version 2 did, read, and written again: the same entries in
+    // 2 + 3 + 1 bytes each where version 2 took 18 + 8; the values served answer the board with no search.
+    let mut first = Solver::new(CramGame);
+    let boards = cram("4x5");
+    let want = first.sum_value(&boards).unwrap();
+    let entries: Vec<_> = first.memo_entries().map(|(b, v)| (*b, v)).collect();
+    let old = older_cram_file(2, &entries);
+    let read = decode::<grundy::games::cram::Board>(&old, "cram", "t").unwrap();
+    assert_eq!(read, entries);
+    let path = scratch("cram45-v2.table");
+    std::fs::write(&path, &old).unwrap();
+    let mut second = Solver::new(CramGame);
+    assert_eq!(load(&mut second, &path, &quiet()).unwrap(), entries.len());
+    assert_eq!(second.sum_value(&boards).unwrap(), want);
+    assert_eq!(second.expanded(), 0);
+    save(&second, &path).unwrap();
+    let new = std::fs::read(&path).unwrap();
+    assert_eq!(new[8], 3);
+    assert!(
+        new.len() * 4 < old.len(),
+        "{} vs {} bytes",
+        new.len(),
+        old.len()
+    );
+    let mut again = decode::<grundy::games::cram::Board>(&new, "cram", "t").unwrap();
+    let mut entries = entries;
+    again.sort();
+    entries.sort();
+    assert_eq!(again, entries);
+}
+
+#[test]
+fn value_words_round_trip_from_one_byte_to_ten() {
+    // Nim-values and sets of excluded values at every width of the word, a 7x8 board's key 9 bytes.
+    let b = grundy::games::cram::Board {
+        rows: 7,
+        cols: 8,
+        cells: (1u128 << 56) - 1,
+    };
+    for v in [0u64, 1, 63, 64, 97] {
+        let bytes = encode("cram", [(&b, v)].into_iter());
+        let words = if v < 64 { 1 } else { 2 };
+        assert_eq!(bytes.len(), 8 + 4 + 2 + 4 + 8 + 9 + words + 8, "{v}");
+        assert_eq!(
+            decode::<grundy::games::cram::Board>(&bytes, "cram", "t").unwrap(),
+            [(b, v)]
+        );
+    }
+    for set in [1u64, 1 << 20, 1 << 62 | 1, (1 << 63) - 1] {
+        let v = 1 << 63 | set;
+        let bytes = encode("cram", [(&b, v)].into_iter());
+        assert_eq!(
+            decode::<grundy::games::cram::Board>(&bytes, "cram", "t").unwrap(),
+            [(b, v)]
+        );
+    }
 }
 
 fn graph(n: usize, edges: &[(u32, u32)]) -> Vec<Component> {
@@ -172,7 +273,7 @@ fn graph_tables_round_trip_resume_and_keep_their_games_apart() {
         assert_eq!(save(&fresh, &path).unwrap(), fresh.stored() + nots.len());
         let mut second = Solver::new(&*game);
         assert_eq!(
-            load(&mut second, &path).unwrap(),
+            load(&mut second, &path, &quiet()).unwrap(),
             fresh.stored() + nots.len()
         );
         assert_eq!(second.stored(), fresh.stored());
@@ -199,14 +300,14 @@ fn graph_tables_round_trip_resume_and_keep_their_games_apart() {
             "{name}: {kept}"
         );
         let mut resumed = Solver::new(&*game);
-        assert_eq!(load(&mut resumed, &part).unwrap(), kept);
+        assert_eq!(load(&mut resumed, &part, &quiet()).unwrap(), kept);
         assert_eq!(resumed.sum_value(&p).unwrap(), want, "{name}");
         assert!(resumed.expanded() < fresh.expanded(), "{name}");
         // The same values without the facts: the resumed search expands more.
         let values_only = scratch(&format!("{name}-values.table"));
         std::fs::write(&values_only, encode(name, stopped.memo_entries())).unwrap();
         let mut without = Solver::new(&*game);
-        load(&mut without, &values_only).unwrap();
+        load(&mut without, &values_only, &quiet()).unwrap();
         assert_eq!(without.sum_value(&p).unwrap(), want, "{name}");
         assert!(
             resumed.expanded() < without.expanded(),
@@ -220,7 +321,7 @@ fn graph_tables_round_trip_resume_and_keep_their_games_apart() {
     node.sum_value(&grid(3, 3)).unwrap();
     let path = scratch("node33.table");
     save(&node, &path).unwrap();
-    let e = load(&mut Solver::new(ArcKayles), &path).unwrap_err();
+    let e = load(&mut Solver::new(ArcKayles), &path, &quiet()).unwrap_err();
     assert!(
         e.message()
             .contains("a table of the game node-kayles, not of arc-kayles"),
@@ -235,7 +336,7 @@ fn graph_tables_round_trip_resume_and_keep_their_games_apart() {
         triangle[0]
     );
     bytes.extend_from_slice(&good[..good.len() - 8]);
-    let at = bytes.len() - 8 - 3; // the first of the three one-byte rows
+    let at = bytes.len() - 1 - 3; // the first of the three one-byte rows (before the value's one byte)
     bytes[at] = 0b010; // vertex 0: neighbour 1 only
     bytes[at + 1] = 0b100; // vertex 1: neighbour 2 only
     let sum = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
@@ -284,10 +385,10 @@ fn every_entry_of_a_saved_cram_engine_table_is_a_fact_about_its_board() {
 
 #[test]
 fn tables_of_megabytes_are_read_in_chunks_and_checked_whole() {
-    // 150,000 Cram boards (26 bytes an entry: about 3.9 MB, past the reader's chunks of 1-2 MiB) and graphs of 1
+    // 300,000 Cram boards (12 bytes an entry: about 3.6 MB, past the reader's chunks of 1-2 MiB) and graphs of 1
     // to 128 vertices (keys of 2 to 2,049 bytes, so that keys straddle the chunks' ends), written and read back.
     use grundy::games::cram::Board;
-    let boards: Vec<(Board, u64)> = (0..150_000u64)
+    let boards: Vec<(Board, u64)> = (0..300_000u64)
         .map(|i| {
             let b = Board {
                 rows: 8,

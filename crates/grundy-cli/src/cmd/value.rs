@@ -817,7 +817,7 @@ fn run_with_table(a: &ValueArgs, threads: usize) -> CliResult {
     }
     let loaded = match &a.load_table {
         Some(f) if a.save_table.as_ref() == Some(f) && !f.exists() => 0,
-        Some(f) => table.load(f, &load_limits)?,
+        Some(f) => table.load(f, &crate::guard::context_with(load_limits))?,
         None => 0,
     };
     // Every position the search values must reach the table saved: for a table of the solver's memo, the engines

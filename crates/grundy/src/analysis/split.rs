@@ -334,7 +334,7 @@ fn resume(
     cx: &Context,
 ) -> Result<(u64, BTreeMap<Board, Nimber>)> {
     let mut done = BTreeMap::new();
-    let n = read_each::<Board>(path, GAME, |n, read| {
+    let n = read_each::<Board>(path, GAME, cx, |n, read| {
         engine_import(
             usize::try_from(n).unwrap_or(usize::MAX),
             &cx.limits,
@@ -515,7 +515,7 @@ fn show_fact(v: u64) -> String {
 
 /// Reads the table files `tables` into one map, refusing (one line, nothing merged) a file that is not a valid
 /// Cram table and an entry that contradicts another file's.
-fn union(tables: &[&Path], merged: &mut Merged) -> Result<FxHashMap<Board, Fact>> {
+fn union(tables: &[&Path], merged: &mut Merged, cx: &Context) -> Result<FxHashMap<Board, Fact>> {
     let mut map: FxHashMap<Board, Fact> = FxHashMap::default();
     let names: Vec<String> = tables
         .iter()
@@ -523,7 +523,7 @@ fn union(tables: &[&Path], merged: &mut Merged) -> Result<FxHashMap<Board, Fact>
         .collect();
     for (file, path) in tables.iter().enumerate() {
         let mut clash = None;
-        let n = read_each::<Board>(path, GAME, |_, read| {
+        let n = read_each::<Board>(path, GAME, cx, |_, read| {
             read(&mut |b, v| {
                 if clash.is_some() {
                     return;
@@ -613,7 +613,7 @@ pub fn merge(
         components: frontier.parts.len(),
         ..Merged::default()
     };
-    let map = union(tables, &mut merged)?;
+    let map = union(tables, &mut merged, cx)?;
     let mut values = FxHashMap::default();
     for (i, p) in frontier.parts.iter().enumerate() {
         match map.get(p) {

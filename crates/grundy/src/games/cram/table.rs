@@ -2,7 +2,8 @@
 //! file. Each region the engine keyed is stored as the literal board of its cells (a region of the 8 × 8 square as
 //! an `8x8` board), with its nim-value or, where the engine's tests found only that, the values it does not have; the
 //! engine stores a fact under a region's cells only when the board of exactly those cells has it, so these too are
-//! facts by the definition. An entry takes 18 + 8 bytes.
+//! facts by the definition. An entry takes 2 + ⌈cells / 8⌉ bytes and one for a nim-value (a 7 × 8 board's, 10; format
+//! version 2 took 18 + 8).
 
 use super::{engine_entries, engine_import, engine_nodes, Board, CramGame};
 use crate::error::Result;
@@ -14,22 +15,31 @@ use crate::table_file::{read_each, take, write, write_table, SavedTable, TableKe
 use std::path::Path;
 use std::rc::Rc;
 
-/// A board: its rows and columns (a byte each), then its empty cells (a `u128`, bit `r·cols + c`).
+/// A board: its rows and columns (a byte each), then its empty cells (bit `r·cols + c`) in as many bytes as the
+/// board has cells, low bytes first: 2 + ⌈rows·cols / 8⌉ bytes. (Versions 1 and 2 gave the cells 16 bytes:
+/// [`TableKey::decode_v2`].)
 impl TableKey for Board {
     fn encode(&self, out: &mut Vec<u8>) {
         out.push(self.rows);
         out.push(self.cols);
-        out.extend_from_slice(&self.cells.to_le_bytes());
+        let n = (self.rows as usize * self.cols as usize).div_ceil(8);
+        out.extend_from_slice(&self.cells.to_le_bytes()[..n]);
     }
     fn decode(input: &mut &[u8]) -> Option<Self> {
-        let head = take(input, 18)?;
+        let head = take(input, 2)?;
         let (rows, cols) = (head[0], head[1]);
-        let cells = u128::from_le_bytes(head[2..].try_into().ok()?);
         let n = rows as u32 * cols as u32;
-        if rows == 0 || cols == 0 || n > 128 || (n < 128 && cells >> n != 0) {
+        if rows == 0 || cols == 0 || n > 128 {
             return None;
         }
-        Some(Board { rows, cols, cells })
+        let mut bytes = [0u8; 16];
+        bytes[..n.div_ceil(8) as usize].copy_from_slice(take(input, n.div_ceil(8) as usize)?);
+        board(rows, cols, u128::from_le_bytes(bytes))
+    }
+    fn decode_v2(input: &mut &[u8]) -> Option<Self> {
+        let head = take(input, 18)?;
+        let cells = u128::from_le_bytes(head[2..].try_into().ok()?);
+        board(head[0], head[1], cells)
     }
     /// The dominoes that fit: pairs of empty cells side by side or one above the other.
     fn option_bound(&self) -> u64 {
@@ -46,6 +56,16 @@ impl TableKey for Board {
         }
         pairs
     }
+}
+
+/// The board of `rows` × `cols` cells whose empty cells are the bits of `cells`; `None` when there is no such board
+/// (no rows or columns, more than 128 cells, or a bit beyond the last cell).
+fn board(rows: u8, cols: u8, cells: u128) -> Option<Board> {
+    let n = rows as u32 * cols as u32;
+    if rows == 0 || cols == 0 || n > 128 || (n < 128 && cells >> n != 0) {
+        return None;
+    }
+    Some(Board { rows, cols, cells })
 }
 
 /// Cram's saved table (the catalog's [`crate::games::Caps::saved_table`] for `cram`), empty until loaded.
@@ -71,10 +91,10 @@ impl SavedTable for CramTable {
         sum.add(&self.game, positions)?;
         Ok(())
     }
-    fn load(&self, path: &Path, limits: &crate::Limits) -> Result<usize> {
+    fn load(&self, path: &Path, cx: &crate::Context) -> Result<usize> {
         // Read into the engine's table, room made first for the entries the check counted.
-        let n = read_each::<Board>(path, &self.game(), |n, read| {
-            engine_import(n as usize, limits, |put| {
+        let n = read_each::<Board>(path, &self.game(), cx, |n, read| {
+            engine_import(n as usize, &cx.limits, |put| {
                 read(&mut |b, v| put(&b, cram_known(v)))
             })
         })?;
