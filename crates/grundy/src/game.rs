@@ -539,7 +539,7 @@ fn no_text_syntax(name: &str) -> Error {
 }
 
 /// A sum of positions as a person reads it: each shown by `show`, joined by ` + `; the empty sum in words.
-fn join_sum<P>(sum: &[P], show: impl Fn(&P) -> String) -> String {
+pub(crate) fn join_sum<P>(sum: &[P], show: impl Fn(&P) -> String) -> String {
     if sum.is_empty() {
         "the empty position".to_string()
     } else {

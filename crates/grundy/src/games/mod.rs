@@ -24,6 +24,7 @@ pub mod cram;
 pub mod cutting;
 pub mod digraph;
 pub mod ed;
+pub mod erased;
 pub mod fibonacci_nim;
 pub mod fibonacci_subtraction;
 pub mod fox_cards;
@@ -41,7 +42,8 @@ pub mod wythoff;
 
 use crate::error::{Error, Result};
 pub use registry::{
-    entry, erase, erase_heap, lookup, AnyGame, Caps, Entry, Kind, Registry, ScoringReport,
+    entry, erase, erase_dyn, erase_heap, lookup, AnyGame, Caps, Entry, Kind, Registry,
+    ScoringReport,
 };
 
 /// The games built into `grundy`, in the order `grundy games` lists them: the table [`Registry::builtin`] holds.
@@ -49,7 +51,7 @@ pub use registry::{
 /// Long: one table of the catalog, a row a game.
 pub(crate) fn builtin_entries() -> Vec<Entry> {
     use crate::heap::Heap;
-    use registry::{all_but, erase, erase_heap, named_code, subtraction};
+    use registry::{all_but, erase, erase_dyn, erase_heap, named_code, subtraction};
     use std::rc::Rc;
     vec![
         Entry { name: "nim", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "0.[3]",
@@ -108,7 +110,7 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
             make: |_| Ok(erase_heap(Rc::new(Heap(fibonacci_subtraction::FibonacciSubtraction)))) },
         Entry { name: "fibonacci-nim", aliases: &["fib-nim"], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "STONES [MAX]",
             summary: "Fibonacci Nim: take 1..MAX, then the next move takes 1..2x; wins by Zeckendorf",
-            make: |_| Ok(erase(fibonacci_nim::FibonacciNim::new())) },
+            make: |_| Ok(erase_dyn(fibonacci_nim::FibonacciNim::new())) },
         Entry { name: "not-a-nim", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "take y, gcd(n, y) = 1",
             summary: "Not a Nim: values by a linear sieve (0 even, prime index, least prime)",
             make: |_| Ok(erase_heap(Rc::new(Heap(not_a_nim::NotANim)))) },
@@ -117,7 +119,7 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
             make: |_| Ok(erase_heap(Rc::new(Heap(ruler::Ruler)))) },
         Entry { name: "arpa", aliases: &["arpa-mojtaba"], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "NUMBER...",
             summary: "Arpa and Mojtaba: divide out a prime power; a sum over primes of exponent sets",
-            make: |_| Ok(erase(arpa::ArpaGame::default())) },
+            make: |_| Ok(erase_dyn(arpa::ArpaGame::default())) },
         Entry { name: "subtraction", aliases: &["sub"], param: Some("S"), kind: Kind::Heap, caps: Caps::NONE,
             spec: "e.g. subtraction:1,3,4",
             summary: "take s tokens for some s in the set S",
@@ -127,16 +129,16 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
             make: all_but },
         Entry { name: "wythoff", aliases: &[], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "A B",
             summary: "Wythoff's game: take from one heap, or the same from both; exact P-positions to 10^18",
-            make: |_| Ok(erase(wythoff::WythoffGame::default())) },
+            make: |_| Ok(erase_dyn(wythoff::WythoffGame::default())) },
         Entry { name: "staircase", aliases: &[], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "C1 C2 ...",
             summary: "staircase Nim: move coins from a step to the next lower one; XOR of the odd steps",
-            make: |_| Ok(erase(staircase::StaircaseGame)) },
+            make: |_| Ok(erase_dyn(staircase::StaircaseGame)) },
         Entry { name: "chessmen", aliases: &[], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "CELL...",
             summary: "chessmen slide left on a line, no jumping (POJ 1704): staircase Nim on the gaps",
-            make: |_| Ok(erase(staircase::ChessmenGame)) },
+            make: |_| Ok(erase_dyn(staircase::ChessmenGame)) },
         Entry { name: "cutting", aliases: &[], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "WxH",
             summary: "cut grid paper in two; whoever cuts out a 1x1 wins (POJ 2311)",
-            make: |_| Ok(erase(cutting::CuttingGame::default())) },
+            make: |_| Ok(erase_dyn(cutting::CuttingGame::default())) },
         Entry { name: "cram", aliases: &[], param: None, kind: Kind::Board, caps: Caps { threads: true, saved_table: Some(cram::saved_table), ..Caps::NONE }, spec: "RxC | FILE | ROWS",
             summary: "Cram: place a domino on two adjacent empty cells; boards to 128 cells, split into regions",
             make: |_| Ok(erase(cram::CramGame)) },
@@ -145,13 +147,13 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
             make: |_| Ok(erase(chomp::ChompGame)) },
         Entry { name: "ed", aliases: &["e&d"], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "X Y",
             summary: "E&D: remove one heap of a pair, split the other into a new pair",
-            make: |_| Ok(erase(ed::EAndDGame)) },
+            make: |_| Ok(erase_dyn(ed::EAndDGame)) },
         Entry { name: "graph", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { holds_its_graph: true, ..Caps::NONE }, spec: "FILE NODE...",
             summary: "tokens on a directed acyclic graph read from an edge-list file",
-            make: |_| Ok(erase(digraph::GraphGame::default())) },
+            make: |_| Ok(erase_dyn(digraph::GraphGame::default())) },
         Entry { name: "loopy-graph", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { holds_its_graph: true, ..Caps::NONE }, spec: "FILE NODE...",
             summary: "tokens on a digraph with cycles: outcomes P, N or D (draw), Smith's values",
-            make: |_| Ok(erase(crate::loopy::graph::LoopyGraph::default())) },
+            make: |_| Ok(erase_dyn(crate::loopy::graph::LoopyGraph::default())) },
         Entry { name: "node-kayles", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { threads: true, saved_table: Some(|| crate::table_file::shared(node_kayles::NodeKayles)), ..Caps::NONE }, spec: "FILE | grid:RxC | path:N",
             summary: "Node Kayles on an undirected graph file: take a vertex, remove it and its neighbours",
             make: |_| Ok(erase(node_kayles::NodeKayles)) },
@@ -163,10 +165,10 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
             make: |_| Ok(erase_heap(Rc::new(Heap(consecutive_split::ConsecutiveSplit)))) },
         Entry { name: "candy-piles", aliases: &[], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "PILE...",
             summary: "Candy Piles: eat a largest pile or one from each; last candy loses (outcome only)",
-            make: |_| Ok(erase(candy_piles::CandyPilesGame)) },
+            make: |_| Ok(erase_dyn(candy_piles::CandyPilesGame)) },
         Entry { name: "chocolate", aliases: &[], param: None, kind: Kind::Board, caps: Caps::NONE, spec: "LENGTH...",
             summary: "chocolate bars in a box: take bars out, or eat from one that is out (outcome only)",
-            make: |_| Ok(erase(chocolate::ChocolateGame)) },
+            make: |_| Ok(erase_dyn(chocolate::ChocolateGame)) },
         Entry { name: "fox-cards", aliases: &[], param: None, kind: Kind::Scoring, caps: Caps::NONE, spec: "PILE...",
             summary: "Fox and Card Game: a scoring game, not impartial (best-play scores)",
             make: |_| Ok(Box::new(fox_cards::FoxCards)) },

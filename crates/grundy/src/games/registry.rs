@@ -355,6 +355,17 @@ where
     Box::new(Erased(Rc::new(game)))
 }
 
+/// A game as the catalog sees it ([`erase`]), analysed through [`crate::games::erased::DynGame`]: by code compiled
+/// once for every game made so, at the cost of an allocation for each position an analysis holds. For the games
+/// whose values come from closed forms and whose searches are short; a game whose searches are long (Cram, Chomp,
+/// the Kayles graphs) is made by [`erase`], its analyses compiled for its own positions.
+pub fn erase_dyn<G: Game + 'static>(game: G) -> Box<dyn AnyGame>
+where
+    G::Position: 'static,
+{
+    erase(crate::games::erased::DynGame::new(game))
+}
+
 /// A heap game ([`crate::HeapView::is_heap_game`]) as the catalog sees it: heaps valued from the game's nim-value sequence,
 /// computed once by the cheapest exact method, and its sequence available to `seq` and `period`.
 pub fn erase_heap(game: Rc<HeapGame>) -> Box<dyn AnyGame> {
