@@ -125,6 +125,18 @@ impl<P> Options<P> {
     pub fn flat(&self) -> &[P] {
         &self.items
     }
+    /// Moves every option onto the end of `out`, each component mapped by `f`, leaving this buffer empty (its
+    /// memory kept for reuse).
+    pub(crate) fn move_into<Q>(&mut self, out: &mut Options<Q>, mut f: impl FnMut(P) -> Q) {
+        let mut start = 0;
+        let mut items = self.items.drain(..);
+        for &end in &self.ends {
+            out.push(items.by_ref().take(end - start).map(&mut f));
+            start = end;
+        }
+        drop(items);
+        self.ends.clear();
+    }
 }
 
 /// The rules of an impartial game: the one statement every analysis reads.

@@ -6,9 +6,9 @@
 //! **Why.** Every analysis is generic over [`Game`], so each game type the catalog names instantiates all of it:
 //! with 15 game types analysed directly, the library's release build held 1.42 million lines of LLVM IR, and the 11
 //! games made through [`DynGame`] accounted for 236,000 of them (`cargo llvm-lines`; `benches/RESULTS.md`, "Issue 41").
-//! **Cost.** Each position an analysis holds is one allocation more (an [`Rc`] of the game's own position), and
-//! each comparison and hash of a memo key one indirect call: a plain search of these games is slower by a small
-//! factor, which is why the games whose searches are long (Cram, Chomp, Node and Arc Kayles) keep their own
+//! **Cost.** Each comparison and hash of a memo key is a branch on the position's form, and a position of a type
+//! other than the common small ones ([`DynPos`]) is one allocation more: a plain search of these games is slower by
+//! a small factor, which is why the games whose searches are long (Cram, Chomp, Node and Arc Kayles) keep their own
 //! instantiation ([`crate::games::registry::erase`]). Nothing else changes: [`DynGame`] answers every method of
 //! [`Game`] and of each capability the game has ([`ClosedForm`], [`Notation`], [`SearchHints`], [`Tabular`]) by
 //! the game's own, and has no capability the game does not have.
@@ -22,20 +22,57 @@ use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
-/// A position of a [`DynGame`]: the game's own position behind a shared pointer, compared and hashed as that
-/// position is (positions of two different types are never equal).
+/// A position of a [`DynGame`]: the game's own position, compared and hashed as that position is (positions of two
+/// different types are never equal). The position types of the catalog's games that are a word or two (`u32`,
+/// `u64`, `(u64, u64)`, `Vec<u64>`) are held as they are; any other behind a shared pointer. (Held so, an option
+/// costs no allocation more than the game's own: with every position behind a pointer, a misère search of Fibonacci
+/// Nim spent 40% of its time allocating and freeing them.)
 #[derive(Clone)]
-pub struct DynPos(Rc<dyn AnyPos>);
+pub struct DynPos(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    Small(u32),
+    Word(u64),
+    Pair((u64, u64)),
+    Words(Vec<u64>),
+    Other(Rc<dyn AnyPos>),
+}
 
 impl DynPos {
     /// The position `p` of a game whose positions are of type `P`.
     pub fn new<P: Clone + Eq + Hash + Debug + 'static>(p: P) -> DynPos {
-        DynPos(Rc::new(p))
+        // (Each test is of two constant type ids, decided when `new` is compiled for `P`.)
+        let any: &dyn Any = &p;
+        let repr = if let Some(&x) = any.downcast_ref::<u32>() {
+            Repr::Small(x)
+        } else if let Some(&x) = any.downcast_ref::<u64>() {
+            Repr::Word(x)
+        } else if let Some(&x) = any.downcast_ref::<(u64, u64)>() {
+            Repr::Pair(x)
+        } else if any.is::<Vec<u64>>() {
+            let mut p = Some(p);
+            let words = (&mut p as &mut dyn Any)
+                .downcast_mut::<Option<Vec<u64>>>()
+                .and_then(Option::take)
+                .expect("a Vec<u64>");
+            Repr::Words(words)
+        } else {
+            Repr::Other(Rc::new(p))
+        };
+        DynPos(repr)
     }
 
     /// The game's own position, when it is of type `P`.
     pub fn get<P: 'static>(&self) -> Option<&P> {
-        self.0.as_any().downcast_ref()
+        let any: &dyn Any = match &self.0 {
+            Repr::Small(x) => x,
+            Repr::Word(x) => x,
+            Repr::Pair(x) => x,
+            Repr::Words(x) => x,
+            Repr::Other(p) => return p.as_any().downcast_ref(),
+        };
+        any.downcast_ref()
     }
 }
 
@@ -58,9 +95,38 @@ impl<P: Eq + Hash + Debug + 'static> AnyPos for P {
     }
 }
 
+impl PartialEq for Repr {
+    #[inline]
+    fn eq(&self, other: &Repr) -> bool {
+        match (self, other) {
+            (Repr::Small(a), Repr::Small(b)) => a == b,
+            (Repr::Word(a), Repr::Word(b)) => a == b,
+            (Repr::Pair(a), Repr::Pair(b)) => a == b,
+            (Repr::Words(a), Repr::Words(b)) => a == b,
+            (Repr::Other(a), Repr::Other(b)) => Rc::ptr_eq(a, b) || a.eq_dyn(&**b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Repr {}
+
+impl Hash for Repr {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match self {
+            Repr::Small(x) => x.hash(state),
+            Repr::Word(x) => x.hash(state),
+            Repr::Pair(x) => x.hash(state),
+            Repr::Words(x) => x.hash(state),
+            Repr::Other(p) => p.hash_dyn(state),
+        }
+    }
+}
+
 impl PartialEq for DynPos {
     fn eq(&self, other: &DynPos) -> bool {
-        Rc::ptr_eq(&self.0, &other.0) || self.0.eq_dyn(&*other.0)
+        self.0 == other.0
     }
 }
 
@@ -68,13 +134,19 @@ impl Eq for DynPos {}
 
 impl Hash for DynPos {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.hash_dyn(state)
+        self.0.hash(state)
     }
 }
 
 impl Debug for DynPos {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
+        match &self.0 {
+            Repr::Small(x) => x.fmt(f),
+            Repr::Word(x) => x.fmt(f),
+            Repr::Pair(x) => x.fmt(f),
+            Repr::Words(x) => x.fmt(f),
+            Repr::Other(p) => p.fmt(f),
+        }
     }
 }
 
@@ -166,9 +238,7 @@ where
         } else {
             self.game.options(self.own(p), &mut buf)?;
         }
-        for option in buf.iter() {
-            out.push(option.iter().cloned().map(DynPos::new));
-        }
+        buf.move_into(out, DynPos::new);
         Ok(())
     }
     fn validate(&self, p: &DynPos) -> Result<()> {
@@ -475,11 +545,21 @@ mod tests {
             for play in [Play::Normal, Play::Misere] {
                 line += &format!(" {:?}", game.known_outcome(p, play, &cx));
                 let wins = game.known_winning_options(p, play, &cx);
-                line += &format!(" {:?}", wins.map(|w| w.iter().map(|o| game.show_sum(o)).collect::<Vec<_>>()));
+                line += &format!(
+                    " {:?}",
+                    wins.map(|w| w.iter().map(|o| game.show_sum(o)).collect::<Vec<_>>())
+                );
             }
-            line += &format!(" known {:?} size {}", game.known_value(p, &cx), game.search_size(p));
+            line += &format!(
+                " known {:?} size {}",
+                game.known_value(p, &cx),
+                game.search_size(p)
+            );
             if game.validate(p).is_ok() && game.check_searchable(p, &cx.limits).is_ok() {
-                line += &format!(" value {:?}", solver.sum_value(&comps).map_err(|e| e.to_string()));
+                line += &format!(
+                    " value {:?}",
+                    solver.sum_value(&comps).map_err(|e| e.to_string())
+                );
             }
             out.push(line);
         }
@@ -531,7 +611,9 @@ mod tests {
     }
 
     fn grid(a: u64, b: u64) -> Vec<Vec<u64>> {
-        (0..a).flat_map(|i| (0..b).map(move |j| vec![i, j])).collect()
+        (0..a)
+            .flat_map(|i| (0..b).map(move |j| vec![i, j]))
+            .collect()
     }
 
     #[test]
@@ -540,7 +622,11 @@ mod tests {
         same(wythoff::WythoffGame::default, &["7 4", "0 0"], &grid(9, 9));
         same(cutting::CuttingGame::default, &["3x5"], &grid(7, 7));
         same(|| ed::EAndDGame, &["5 8"], &grid(8, 8));
-        same(fibonacci_nim::FibonacciNim::new, &["9", "20 3"], &grid(12, 5));
+        same(
+            fibonacci_nim::FibonacciNim::new,
+            &["9", "20 3"],
+            &grid(12, 5),
+        );
         same(|| staircase::StaircaseGame, &["3 0 2 1", "1 1"], &[]);
         same(|| staircase::ChessmenGame, &["1 4 9", "2 3"], &[]);
         same(arpa::ArpaGame::default, &["12 18 30", "7"], &[]);
@@ -565,5 +651,18 @@ mod tests {
         assert_eq!(a.get::<(u64, u64)>(), Some(&(3, 4)));
         assert_eq!(a.get::<u64>(), None);
         assert_eq!(format!("{a:?}"), "(3, 4)");
+        // Each of the forms held as they are, and one behind a pointer.
+        let words = DynPos::new(vec![1u64, 2, 3]);
+        assert_eq!(words.get::<Vec<u64>>(), Some(&vec![1, 2, 3]));
+        assert_eq!(words, DynPos::new(vec![1u64, 2, 3]));
+        assert_ne!(words, DynPos::new(vec![1u64, 2]));
+        assert_eq!(DynPos::new(7u32).get::<u32>(), Some(&7));
+        assert_ne!(DynPos::new(7u32), DynPos::new(7u64));
+        let other = DynPos::new(vec![1u32, 2]);
+        assert_eq!(other.get::<Vec<u32>>(), Some(&vec![1, 2]));
+        assert_eq!(other, DynPos::new(vec![1u32, 2]));
+        assert_eq!(hash(&other), hash(&DynPos::new(vec![1u32, 2])));
+        assert_ne!(other, words);
+        assert_eq!(format!("{other:?} {words:?}"), "[1, 2] [1, 2, 3]");
     }
 }
