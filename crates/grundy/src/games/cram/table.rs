@@ -42,19 +42,18 @@ impl TableKey for Board {
         board(head[0], head[1], cells)
     }
     /// The dominoes that fit: pairs of empty cells side by side or one above the other.
+    /// (Counted a row of bits at a time: a table file's check reads it for each of its entries, a billion in a
+    /// 7 × 8 table, where a count cell by cell took most of the check's time.)
     fn option_bound(&self) -> u64 {
         let (rows, cols) = (self.rows as u32, self.cols as u32);
-        let empty = |r: u32, c: u32| self.cells >> (r * cols + c) & 1 == 1;
-        let mut pairs = 0;
+        // Cells that are not in the last column: a horizontal domino's left cell.
+        let mut left = 0u128;
         for r in 0..rows {
-            for c in 0..cols {
-                if empty(r, c) {
-                    pairs += u64::from(c + 1 < cols && empty(r, c + 1));
-                    pairs += u64::from(r + 1 < rows && empty(r + 1, c));
-                }
-            }
+            left |= ((1u128 << (cols - 1)) - 1) << (r * cols);
         }
-        pairs
+        let across = self.cells & (self.cells >> 1) & left;
+        let down = self.cells & (self.cells >> cols);
+        u64::from(across.count_ones() + down.count_ones())
     }
 }
 
