@@ -597,7 +597,10 @@ mod tests {
         assert!(!mine.is_empty());
         let normal = own.play() == Play::Normal;
         let read = reading(own, &mine);
-        assert!(!normal || read.iter().any(|l| l.contains(" value ")), "{read:?}");
+        assert!(
+            !normal || read.iter().any(|l| l.contains(" value ")),
+            "{read:?}"
+        );
         assert_eq!(read, reading(dynamic, &theirs));
     }
 
