@@ -319,9 +319,14 @@ where
         self.game.notation()?.note()
     }
     fn heap_bytes(&self, p: &DynPos) -> usize {
-        // The game's own estimate, and the shared pointer's allocation (two counts and the position).
+        // The game's own estimate, and the shared pointer's allocation (two counts and the position) when the
+        // position is held behind one.
         let own = self.game.hints().map_or(0, |h| h.heap_bytes(self.own(p)));
-        own + 2 * std::mem::size_of::<usize>() + std::mem::size_of::<G::Position>()
+        let pointer = match p.0 {
+            Repr::Other(_) => 2 * std::mem::size_of::<usize>() + std::mem::size_of::<G::Position>(),
+            _ => 0,
+        };
+        own + pointer
     }
     fn search_by_tests(&self) -> bool {
         self.game.hints().is_some_and(|h| h.search_by_tests())
