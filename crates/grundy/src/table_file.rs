@@ -218,13 +218,9 @@ const MAX_KEY_BYTES: usize = 1 << 20;
 /// Bytes read between two reports of a table's reading ([`read_each`]): 64 MiB, a fraction of a second.
 const REPORT_EVERY: u64 = 1 << 26;
 
-/// Reads one thing (a key, a value word) from the front of the bytes given, advancing them; `None` when they do not
-/// hold one.
-type Reader<T> = fn(&mut &[u8]) -> Option<T>;
-
 /// The bytes of a table file before its checksum, read in chunks and hashed as they are read.
-struct Chunks<R> {
-    input: R,
+struct Chunks<'a> {
+    input: &'a mut dyn std::io::Read,
     /// Bytes before the checksum, and how many of them were read.
     content: u64,
     read: u64,
@@ -234,7 +230,7 @@ struct Chunks<R> {
     at: usize,
 }
 
-impl<R: std::io::Read> Chunks<R> {
+impl Chunks<'_> {
     /// Makes at least `want` unused bytes ready in `buf[at..]` (fewer at the end of the content: false then).
     fn fill(&mut self, want: usize) -> std::io::Result<bool> {
         if self.buf.len() - self.at >= want || self.read == self.content {
@@ -263,15 +259,66 @@ impl<R: std::io::Read> Chunks<R> {
 /// Reads a table file from `input` (`len` bytes in all), checked as [`decode`] checks it, showing each entry to
 /// `each` as it is read: a file of gigabytes is never held whole. Returns the entries read. When it fails, `each`
 /// has seen only some of the entries: [`read_each`] reads a file twice, first to check it.
-///
-/// Long: the file's format read front to back (magic, version, tag, entries, checksum), each check beside the bytes it
-/// reads; the reader and the first fault found run through all of it.
 fn scan<K: TableKey>(
-    input: impl std::io::Read,
+    mut input: impl std::io::Read,
     len: u64,
     game: &str,
     what: &str,
     mut each: impl FnMut(K, u64),
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64> {
+    // The one part that depends on the key type: an entry read, checked and shown (the file's frame is read once
+    // for every key type, by `scan_entries`).
+    let mut entry = |rest: &mut &[u8], version: u32, i: u64| -> std::result::Result<(), String> {
+        let key = if version >= 3 {
+            K::decode(rest)
+        } else {
+            K::decode_v2(rest)
+        };
+        let k = key.ok_or_else(|| format!("entry {i} is not a valid key"))?;
+        let word = if version >= 3 {
+            take_word(rest)
+        } else {
+            take_u64(rest)
+        };
+        let v = word.ok_or_else(|| {
+            if rest.len() >= 10 {
+                format!("entry {i} has a value word of more than 64 bits")
+            } else {
+                "truncated".to_string()
+            }
+        })?;
+        if version == 1 && v & NOT_VALUES != 0 {
+            return Err(format!("entry {i} has no nim-value"));
+        }
+        // A nim-value above the position's number of options cannot hold, whatever the checksum says (the
+        // checksum finds damage, not a file made to deceive).
+        if v & NOT_VALUES == 0 && v > k.option_bound() {
+            return Err(format!(
+                "entry {i} gives the nim-value {v} to a position with at most {} options, which is impossible",
+                k.option_bound()
+            ));
+        }
+        each(k, v);
+        Ok(())
+    };
+    scan_entries(&mut input, len, game, what, &mut entry, progress)
+}
+
+/// An entry of a table file read from the front of the bytes given (which it advances), of the file's format
+/// version, at the index given; `Err` says what is wrong with it.
+type EntryReader<'a> = dyn FnMut(&mut &[u8], u32, u64) -> std::result::Result<(), String> + 'a;
+
+/// The frame of a table file read front to back (magic, version, tag, entries, checksum), each check beside the
+/// bytes it reads, with each entry read by `entry`; [`scan`] for a key type.
+///
+/// Long: the reader and the first fault found run through all of it.
+fn scan_entries(
+    input: &mut dyn std::io::Read,
+    len: u64,
+    game: &str,
+    what: &str,
+    entry: &mut EntryReader<'_>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<u64> {
     let bad = |why: &str| Error::input(format!("{what}: {why}; the table is not loaded"));
@@ -316,11 +363,6 @@ fn scan<K: TableKey>(
             "format version {version}, this grundy reads versions 1 to {VERSION}"
         )));
     }
-    let (key, word): (Reader<K>, Reader<u64>) = if version >= 3 {
-        (K::decode, take_word)
-    } else {
-        (K::decode_v2, take_u64)
-    };
     // What is wrong besides the checksum, told after it: a damaged file is named so first.
     let mut wrong = None;
     let mut entries = 0u64;
@@ -343,33 +385,11 @@ fn scan<K: TableKey>(
             c.fill(MAX_KEY_BYTES + 10).map_err(io)?;
             let mut rest = c.unused();
             let before = rest.len();
-            let Some(k) = key(&mut rest) else {
-                wrong = Some(format!("entry {i} is not a valid key"));
+            if let Err(why) = entry(&mut rest, version, i) {
+                wrong = Some(why);
                 break;
-            };
-            let Some(v) = word(&mut rest) else {
-                wrong = Some(if rest.len() >= 10 {
-                    format!("entry {i} has a value word of more than 64 bits")
-                } else {
-                    "truncated".to_string()
-                });
-                break;
-            };
+            }
             c.at += before - rest.len();
-            if version == 1 && v & NOT_VALUES != 0 {
-                wrong = Some(format!("entry {i} has no nim-value"));
-                break;
-            }
-            // A nim-value above the position's number of options cannot hold, whatever the checksum says (the
-            // checksum finds damage, not a file made to deceive).
-            if v & NOT_VALUES == 0 && v > k.option_bound() {
-                wrong = Some(format!(
-                    "entry {i} gives the nim-value {v} to a position with at most {} options, which is impossible",
-                    k.option_bound()
-                ));
-                break;
-            }
-            each(k, v);
             i += 1;
         }
         entries = i;
