@@ -33,8 +33,10 @@ else
     echo "== installing wasm-bindgen-cli $version into web/.tools (once)"
     # --locked first (the tool's own lock file); a registry that lacks one of its exact versions gets the newest
     # compatible ones instead.
-    cargo install --quiet --locked wasm-bindgen-cli --version "=$version" --root web/.tools ||
+    if ! cargo install --quiet --locked wasm-bindgen-cli --version "=$version" --root web/.tools; then
+        echo "== (the error above is the locked install's: installing again with the newest compatible versions)"
         cargo install --quiet wasm-bindgen-cli --version "=$version" --root web/.tools
+    fi
     bindgen=$root/web/.tools/bin/wasm-bindgen
 fi
 
