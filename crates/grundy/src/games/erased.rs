@@ -8,8 +8,9 @@
 //! games made through [`DynGame`] accounted for 236,000 of them (`cargo llvm-lines`; `benches/RESULTS.md`, "Issue 41").
 //! **Cost.** Each comparison and hash of a memo key is a branch on the position's form, and a position of a type
 //! other than the common small ones ([`DynPos`]) is one allocation more: a plain search of these games is slower by
-//! a small factor, which is why the games whose searches are long (Cram, Chomp, Node and Arc Kayles) keep their own
-//! instantiation ([`crate::games::registry::erase`]). Nothing else changes: [`DynGame`] answers every method of
+//! a small factor, which is why the games whose searches are long keep their own positions: Cram and Chomp their own
+//! instantiation ([`crate::games::registry::erase`]), Node and Arc Kayles one shared by both, whose rules are behind a
+//! pointer and whose positions are graphs as they are ([`crate::games::registry::erase_rules`]). Nothing else changes: [`DynGame`] answers every method of
 //! [`Game`] and of each capability the game has ([`ClosedForm`], [`Notation`], [`SearchHints`], [`Tabular`]) by
 //! the game's own, and has no capability the game does not have.
 

@@ -42,7 +42,7 @@ pub mod wythoff;
 
 use crate::error::{Error, Result};
 pub use registry::{
-    entry, erase, erase_dyn, erase_heap, lookup, AnyGame, Caps, Entry, Kind, Registry,
+    entry, erase, erase_dyn, erase_heap, erase_rules, lookup, AnyGame, Caps, Entry, Kind, Registry,
     ScoringReport,
 };
 
@@ -51,7 +51,7 @@ pub use registry::{
 /// Long: one table of the catalog, a row a game.
 pub(crate) fn builtin_entries() -> Vec<Entry> {
     use crate::heap::Heap;
-    use registry::{all_but, erase, erase_dyn, erase_heap, named_code, subtraction};
+    use registry::{all_but, erase, erase_dyn, erase_heap, erase_rules, named_code, subtraction};
     use std::rc::Rc;
     vec![
         Entry { name: "nim", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "0.[3]",
@@ -154,12 +154,12 @@ pub(crate) fn builtin_entries() -> Vec<Entry> {
         Entry { name: "loopy-graph", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { holds_its_graph: true, ..Caps::NONE }, spec: "FILE NODE...",
             summary: "tokens on a digraph with cycles: outcomes P, N or D (draw), Smith's values",
             make: |_| Ok(erase_dyn(crate::loopy::graph::LoopyGraph::default())) },
-        Entry { name: "node-kayles", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { threads: true, saved_table: Some(|| crate::table_file::shared(node_kayles::NodeKayles)), ..Caps::NONE }, spec: "FILE | grid:RxC | path:N",
+        Entry { name: "node-kayles", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { threads: true, saved_table: Some(|| crate::table_file::shared(Rc::new(node_kayles::NodeKayles) as Rc<ugraph::GraphRules>)), ..Caps::NONE }, spec: "FILE | grid:RxC | path:N",
             summary: "Node Kayles on an undirected graph file: take a vertex, remove it and its neighbours",
-            make: |_| Ok(erase(node_kayles::NodeKayles)) },
-        Entry { name: "arc-kayles", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { threads: true, saved_table: Some(|| crate::table_file::shared(arc_kayles::ArcKayles)), ..Caps::NONE }, spec: "FILE | grid:RxC | path:N",
+            make: |_| Ok(erase_rules::<ugraph::Component>(Rc::new(node_kayles::NodeKayles))) },
+        Entry { name: "arc-kayles", aliases: &[], param: None, kind: Kind::Graph, caps: Caps { threads: true, saved_table: Some(|| crate::table_file::shared(Rc::new(arc_kayles::ArcKayles) as Rc<ugraph::GraphRules>)), ..Caps::NONE }, spec: "FILE | grid:RxC | path:N",
             summary: "Arc Kayles on an undirected graph file: take an edge, remove both its ends",
-            make: |_| Ok(erase(arc_kayles::ArcKayles)) },
+            make: |_| Ok(erase_rules::<ugraph::Component>(Rc::new(arc_kayles::ArcKayles))) },
         Entry { name: "consecutive-split", aliases: &[], param: None, kind: Kind::Heap, caps: Caps::NONE, spec: "N",
             summary: "split a pile into k >= 2 piles of consecutive sizes (Codeforces 87C)",
             make: |_| Ok(erase_heap(Rc::new(Heap(consecutive_split::ConsecutiveSplit)))) },

@@ -357,13 +357,27 @@ where
 
 /// A game as the catalog sees it ([`erase`]), analysed through [`crate::games::erased::DynGame`]: by code compiled
 /// once for every game made so, at the cost of an allocation for each position an analysis holds. For the games
-/// whose values come from closed forms and whose searches are short; a game whose searches are long (Cram, Chomp,
-/// the Kayles graphs) is made by [`erase`], its analyses compiled for its own positions.
+/// whose values come from closed forms and whose searches are short; a game whose searches are long is made by
+/// [`erase`] (Cram, Chomp: its analyses compiled for its own positions) or, when another game shares its position
+/// type, by [`erase_rules`] (Node and Arc Kayles).
 pub fn erase_dyn<G: Game + 'static>(game: G) -> Box<dyn AnyGame>
 where
     G::Position: 'static,
 {
     erase(crate::games::erased::DynGame::new(game))
+}
+
+/// A game as the catalog sees it ([`erase`]) through a shared pointer to its rules: the analyses (the solver, sums,
+/// winning moves, misère search) are compiled once for all the games whose positions are of type `P` made so, not
+/// once per game type. Unlike [`erase_dyn`], positions are held as they are: the cost is a call through the pointer
+/// for each method of the game an analysis asks (an option list, a memo key), none for a position held. For games
+/// that share a position type: Node and Arc Kayles ([`crate::games::ugraph::GraphRules`]), the loopy games on one
+/// number ([`crate::heap::HeapGame`]: a take-and-break code that adds tokens, a one-number script played loopy).
+pub fn erase_rules<P>(game: Rc<dyn Game<Position = P>>) -> Box<dyn AnyGame>
+where
+    P: Clone + Eq + std::hash::Hash + std::fmt::Debug + 'static,
+{
+    erase(game)
 }
 
 /// A heap game ([`crate::HeapView::is_heap_game`]) as the catalog sees it: heaps valued from the game's nim-value sequence,
@@ -655,7 +669,9 @@ impl Registry {
 pub fn code_game(spec: &str) -> Result<Box<dyn AnyGame>> {
     let code = crate::heap::Code::parse(spec)?;
     if code.is_loopy() {
-        return Ok(erase(crate::loopy::heap::LoopyCode::new(code)));
+        return Ok(erase_rules::<u64>(Rc::new(
+            crate::loopy::heap::LoopyCode::new(code),
+        )));
     }
     Ok(erase_heap(Rc::new(TakeAndBreak::new(code)?)))
 }
@@ -763,6 +779,63 @@ mod tests {
         e.name = "mine";
         e.aliases = &[];
         assert!(r.register(e).is_err());
+    }
+
+    /// Node and Arc Kayles, made by [`erase_rules`] (one analysis for both), answer as their own types do: the
+    /// grids' values against the plain solver on the game itself, through the table and through a sum, with the
+    /// sum's value and its having winning moves; and the search on two threads gives the same values.
+    #[test]
+    fn games_erased_by_their_rules_answer_as_their_own_types() {
+        use crate::games::{arc_kayles::ArcKayles, node_kayles::NodeKayles, ugraph};
+        fn own<G: Game<Position = ugraph::Component>>(g: G, r: u64, c: u64) -> Nimber {
+            Solver::new(g)
+                .nim_value(&ugraph::grid(r, c).unwrap())
+                .unwrap()
+        }
+        let cells: Vec<Vec<u64>> = (1..=3)
+            .flat_map(|r| (1..=4).map(move |c| vec![r, c]))
+            .collect();
+        for name in ["node-kayles", "arc-kayles"] {
+            let game = lookup(name).unwrap();
+            assert_eq!(game.name(), name);
+            let values = game
+                .values_at(&cells, &Context::default(), &mut |_| {})
+                .unwrap();
+            let on_threads = game
+                .values_at(&cells, &Context::default().with_threads(2), &mut |_| {})
+                .unwrap();
+            assert_eq!(values, on_threads, "{name}");
+            for (cell, v) in cells.iter().zip(&values) {
+                let expect = match name {
+                    "node-kayles" => own(NodeKayles, cell[0], cell[1]),
+                    _ => own(ArcKayles, cell[0], cell[1]),
+                };
+                assert_eq!(
+                    *v,
+                    Some(expect),
+                    "{name} on the {}x{} grid",
+                    cell[0],
+                    cell[1]
+                );
+            }
+            let mut sum = Sum::new();
+            game.add_to(&mut sum, &["grid:3x3".to_string()]).unwrap();
+            game.add_to(&mut sum, &["path:5".to_string()]).unwrap();
+            let expect = match name {
+                "node-kayles" => own(NodeKayles, 3, 3) ^ own(NodeKayles, 1, 5),
+                _ => own(ArcKayles, 3, 3) ^ own(ArcKayles, 1, 5),
+            };
+            let crate::analysis::Report::Normal(a) = crate::analysis::analyse(
+                &mut sum,
+                crate::analysis::Convention::Normal,
+                &Context::default(),
+            )
+            .unwrap() else {
+                unreachable!("normal play gives a normal-play report")
+            };
+            assert_eq!(a.nim_value, Some(expect), "{name}");
+            assert_eq!(a.winning_move_count() > 0, expect != 0, "{name}");
+        }
     }
 
     #[test]

@@ -37,6 +37,14 @@ use crate::error::{Error, Result};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+/// A game whose positions are undirected graphs ([`Component`]) behind a pointer: the catalog analyses Node and Arc
+/// Kayles through `Rc<GraphRules>` ([`crate::games::erase_rules`]), so that the analyses are compiled once for both.
+pub type GraphRules = dyn crate::game::Game<Position = Component>;
+
+/// [`GraphRules`] that threads share: the search on threads of Node and Arc Kayles
+/// ([`crate::SearchHints::value_on_threads`]) runs on `&'static GraphRulesSync`, compiled once for both.
+pub type GraphRulesSync = dyn crate::game::Game<Position = Component> + Sync;
+
 /// The most vertices a graph may have: one `u128` bitmask per vertex.
 pub const MAX_VERTICES: usize = 128;
 
@@ -819,7 +827,9 @@ macro_rules! graph_game_methods {
         fn search_by_tests(&self) -> bool {
             true
         }
-        /// Graphs share between threads (a [`Component`]($crate::games::ugraph::Component) is immutable).
+        /// Graphs share between threads (a [`Component`]($crate::games::ugraph::Component) is immutable). The
+        /// search runs on the rules behind a reference ([`GraphRulesSync`]($crate::games::ugraph::GraphRulesSync)),
+        /// compiled once for every game on graphs.
         fn value_on_threads(
             &self,
             p: &$crate::games::ugraph::Component,
@@ -827,7 +837,8 @@ macro_rules! graph_game_methods {
             limits: $crate::solver::Limits,
         ) -> Option<$crate::error::Result<$crate::solver::Proved<$crate::games::ugraph::Component>>>
         {
-            Some($crate::solver::value_on_threads(self, p, threads, limits))
+            let rules: &'static $crate::games::ugraph::GraphRulesSync = &Self;
+            Some($crate::solver::value_on_threads(&rules, p, threads, limits))
         }
     };
     (table $extent:literal) => {

@@ -604,7 +604,10 @@ impl Script {
                 let g: Rc<crate::heap::HeapGame> = Rc::new(NumberGame::new(self.core.clone()));
                 crate::games::erase_heap(g)
             }
-            Shape::Number => crate::games::erase(NumberGame::new(self.core.clone())),
+            Shape::Number => {
+                let g: Rc<crate::heap::HeapGame> = Rc::new(NumberGame::new(self.core.clone()));
+                crate::games::erase_rules(g)
+            }
             _ => crate::games::erase(ListGame::new(self.core.clone())),
         }
     }
