@@ -10,9 +10,9 @@
 //! other than the common small ones ([`DynPos`]) is one allocation more: a plain search of these games is slower by
 //! a small factor, which is why the games whose searches are long keep their own positions: Cram and Chomp their own
 //! instantiation ([`crate::games::registry::erase`]), Node and Arc Kayles one shared by both, whose rules are behind a
-//! pointer and whose positions are graphs as they are ([`crate::games::registry::erase_rules`]). Nothing else changes: [`DynGame`] answers every method of
-//! [`Game`] and of each capability the game has ([`ClosedForm`], [`Notation`], [`SearchHints`], [`Tabular`]) by
-//! the game's own, and has no capability the game does not have.
+//! pointer and whose positions are graphs as they are ([`crate::games::registry::erase_rules`]). Nothing else
+//! changes: [`DynGame`] answers every method of [`Game`] and of each capability the game has ([`ClosedForm`],
+//! [`Notation`], [`SearchHints`], [`Tabular`]) by the game's own, and has no capability the game does not have.
 
 use crate::error::Result;
 use crate::game::{ClosedForm, Game, Notation, Options, SearchHints, Tabular};
