@@ -1,7 +1,7 @@
 //! One game type for many: [`DynGame`], a [`Game`] whose positions are type-erased ([`DynPos`]), through which the
-//! catalog analyses the games whose values come from closed forms (Wythoff's game, Staircase Nim, Cutting, …), so
-//! that the generic analysis (the solver, sums, winning moves, misère search) is compiled once for all of them
-//! instead of once per game type.
+//! catalog analyses the games whose values come from closed forms (Wythoff's game, Staircase Nim, Cutting, …) and
+//! the tuple and list scripts (whose positions, lists of numbers, it holds as they are), so that the generic analysis
+//! (the solver, sums, winning moves, misère search) is compiled once for all of them instead of once per game type.
 //!
 //! **Why.** Every analysis is generic over [`Game`], so each game type the catalog names instantiates all of it:
 //! with 15 game types analysed directly, the library's release build held 1.42 million lines of LLVM IR, and the 11

@@ -597,7 +597,11 @@ impl Script {
     }
 
     /// The game as the catalog sees it ([`crate::games::AnyGame`]): a heap game (valued from its nim-value sequence)
-    /// for one number, unless loaded for loopy play; else a game valued by search.
+    /// for one number, unless loaded for loopy play; else a game valued by search. The analyses are compiled once
+    /// for each kind: a loopy one-number game shares them with the loopy codes
+    /// ([`crate::games::registry::erase_rules`]), a tuple or list game with the closed-form games
+    /// ([`crate::games::erased::DynGame`], which holds a list of numbers as it is: measured as fast,
+    /// `benches/RESULTS.md`).
     pub fn any_game(&self) -> Box<dyn crate::games::AnyGame> {
         match self.core.shape {
             Shape::Number if self.is_heap_game() => {
@@ -608,7 +612,7 @@ impl Script {
                 let g: Rc<crate::heap::HeapGame> = Rc::new(NumberGame::new(self.core.clone()));
                 crate::games::erase_rules(g)
             }
-            _ => crate::games::erase(ListGame::new(self.core.clone())),
+            _ => crate::games::erase_dyn(ListGame::new(self.core.clone())),
         }
     }
 
