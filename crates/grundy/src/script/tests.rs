@@ -53,6 +53,30 @@ fn options_of(
     (all, None, compiled)
 }
 
+/// A body in the native subset but past its bound of nodes ([`super::native::MAX_NODES`]; found by
+/// `native_conditions_match_rhai`) is run by the interpreter instead, with Rhai's options.
+#[test]
+fn a_body_past_the_native_bound_is_interpreted_as_rhai_runs_it() {
+    let body = concat!(
+        "n => if n + n + n + n  - - n == n + n + n + n && n + n == -(-(n + n)) + n && n + n + n + n",
+        " + n + n == n + n && n + n == -(-(n)) { if (-(n + n + n) == -(-(n + n))) && 46116860184273",
+        "87904 / -(n) % 10 > -(7) % (9223372036854775807) || -(n - (3037000500)) >= -(6  - - 10  - ",
+        "- 9223372036854775807 / 6) { [-(-(8)) + (3037000500), [((4611686018427387904 / 92233720368",
+        "54775807)) - 3037000500 % -(6) % 7, (6) + n % 4611686018427387904], (9223372036854775807 *",
+        " 0 - 9223372036854775807)] } else { [(-(10))] } } else if (-(((9))) < -(9) * 7) { [[], -(n",
+        ") * (3037000500 + 11), 3 / 4611686018427387904  - - n * -(n)] } else { [[(-((1))), -(-(n))",
+        "], [-(-(4611686018427387904))], -((n))] }",
+    );
+    let s = Script::inline(body, Settings::default()).unwrap();
+    assert!(!s.is_native() && s.is_interpreted(), "{body}");
+    let text = format!("fn moves(n) {{ {} }}", &body[5..]);
+    assert!(super::native::Native::compile_within(&text, usize::MAX).is_some());
+    let ns = [14, 2, 36, 32, 0, 1];
+    let a = options_of(body, true, Settings::default(), true, &ns);
+    let b = options_of(body, true, Settings::default(), false, &ns);
+    assert_eq!((a.0, a.1), (b.0, b.1));
+}
+
 #[test]
 fn which_bodies_are_native() {
     let native = |t: &str| Script::inline(t, Settings::default()).unwrap().is_native();
@@ -428,7 +452,15 @@ mod random {
         #[test]
         fn native_conditions_match_rhai(body in body(), ns in prop::collection::vec(0u64..40, 1..8)) {
             let body = format!("n => {body}");
-            prop_assert!(Script::inline(&body, Settings::default()).unwrap().is_native(), "{}", body);
+            // Native, unless the body has more nodes than the native path takes (then the interpreter runs it):
+            // such a body is in the subset, as a larger bound shows.
+            let native = Script::inline(&body, Settings::default()).unwrap().is_native();
+            let text = format!("fn moves(n) {{ {} }}", &body[5..]);
+            prop_assert!(
+                native || super::native::Native::compile_within(&text, usize::MAX).is_some(),
+                "{}", body
+            );
+            prop_assert_eq!(native, super::native::Native::compile(&text).is_some(), "{}", body);
             let a = options_of(&body, true, Settings::default(), true, &ns);
             let b = options_of(&body, true, Settings::default(), false, &ns);
             prop_assert!(a.2, "{} is compiled natively", body);
