@@ -278,7 +278,7 @@ def test_numpy_sequences_are_made_on_the_rust_side():
 
 
 @pytest.mark.skipif(__import__("os").name != "posix", reason="sends SIGINT to itself")
-def test_after_ctrl_c_the_kept_game_answers_at_once():
+def test_after_ctrl_c_the_kept_game_answers_at_once(ctrl_c_raises):
     import os
     import signal
     import threading

@@ -502,7 +502,7 @@ def test_long_native_calls_release_the_gil():
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to itself")
 @pytest.mark.parametrize("which", ["native", "python"])
-def test_ctrl_c_interrupts_a_long_call(which):
+def test_ctrl_c_interrupts_a_long_call(which, ctrl_c_raises):
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     t = time.perf_counter()
     timer.start()
