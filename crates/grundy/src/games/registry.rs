@@ -356,10 +356,12 @@ where
 }
 
 /// A game as the catalog sees it ([`erase`]), analysed through [`crate::games::erased::DynGame`]: by code compiled
-/// once for every game made so, at the cost of an allocation for each position an analysis holds. For the games
-/// whose values come from closed forms and whose searches are short; a game whose searches are long is made by
-/// [`erase`] (Cram, Chomp: its analyses compiled for its own positions) or, when another game shares its position
-/// type, by [`erase_rules`] (Node and Arc Kayles).
+/// once for every game made so, at the cost of a branch on the position's form for each comparison and hash, and an
+/// allocation for each position held that is not a number, a pair or a list of numbers
+/// ([`crate::games::erased::DynPos`]). For the games whose values come from closed forms, and the tuple and list
+/// scripts (lists of numbers, held as they are: measured as fast); a game whose searches are long and whose positions
+/// are of another type is made by [`erase`] (Cram, Chomp: its analyses compiled for its own positions) or, when
+/// another game shares its position type, by [`erase_rules`] (Node and Arc Kayles).
 pub fn erase_dyn<G: Game + 'static>(game: G) -> Box<dyn AnyGame>
 where
     G::Position: 'static,
